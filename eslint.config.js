@@ -1,0 +1,69 @@
+// Lint rules, and the import boundaries of docs/architecture (ARCHITECTURE §3) made executable:
+// each layer lists what it must never import, so a renderer file reaching into src/main fails `npm run lint`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = {
+  regex: `^(node:.*|${builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\/')).join('|')})(\\/.*)?$`,
+  message: 'This layer runs without Node: use src/shared or a browser API.',
+};
+const electron = { regex: '^electron(\\/.*)?$', message: 'Only src/main/app and src/preload may import electron.' };
+const layer = (names, message) => ({ regex: `(^|\\/)(${names.join('|')})(\\/|$)`, message });
+
+/** The boundaries, one entry per layer: files, then the imports they must never make. */
+const boundaries = [
+  {
+    files: ['src/shared/**'],
+    patterns: [nodeBuiltins, electron, layer(['main', 'renderer', 'preload', 'cli'], 'src/shared imports nothing but itself.')],
+  },
+  {
+    files: ['src/renderer/**'],
+    patterns: [
+      nodeBuiltins,
+      electron,
+      layer(['main', 'preload', 'cli', 'sandbox'], 'The renderer may import only src/shared and browser libraries; ask main through the contract.'),
+    ],
+  },
+  {
+    files: ['src/main/toolkit/**'],
+    patterns: [
+      electron,
+      layer(
+        ['wallets', 'credentials', 'trading', 'feeds', 'ipc', 'app', 'host', 'renderer', 'preload', 'cli', 'sandbox'],
+        'The toolkit imports only src/shared, Node built-ins and its libraries.',
+      ),
+    ],
+  },
+  {
+    files: ['src/main/{wallets,credentials,trading,feeds,ipc,host}/**', 'src/cli/**'],
+    patterns: [electron, layer(['renderer', 'preload', 'app', 'sandbox'], 'Services and the CLI never import the Electron glue, the renderer or the sandbox.')],
+  },
+  {
+    files: ['sandbox/**'],
+    patterns: [
+      electron,
+      layer(['orders', 'clob', 'renderer', 'preload', 'app'], 'The sandbox checks signatures with ethers directly, never with the toolkit’s signing or auth code.'),
+    ],
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'tests/fixtures/lint/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  { files: ['src/renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  ...boundaries.map(({ files, patterns }) => ({
+    files,
+    rules: { '@typescript-eslint/no-restricted-imports': 'off', 'no-restricted-imports': ['error', { patterns }] },
+  })),
+);

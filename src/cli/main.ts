@@ -1,0 +1,95 @@
+// `pmdesk`: the toolkit from a terminal. Global flags pick the servers and the output; each command is
+// one toolkit call. Exit status: 0 success, 2 invalid input caught before any request, 1 any other failure.
+import { Command, CommanderError } from 'commander';
+import { ErrorCode, PmDeskError } from '../shared/errors';
+import { AggregatorClient } from '../main/toolkit/aggregator/client';
+import { consoleLogger, silentLogger } from '../main/toolkit/logger';
+import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
+import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
+
+/** Where the local sandbox's aggregator listens unless told otherwise (see docs/toolkit.md). */
+export const DEFAULT_API_URL = 'http://127.0.0.1:4810';
+
+interface GlobalOptions {
+  apiUrl?: string;
+  sseUrl?: string;
+  timeoutMs?: number;
+  json?: boolean;
+  verbose?: boolean;
+}
+
+export function buildProgram(onExit: (code: number) => void, json = false): Command {
+  const program = new Command('pmdesk')
+    .description('PM Desk toolkit: Polymarket markets through the aggregator, from a terminal')
+    .option('--api-url <url>', 'aggregator API base URL (env PMDESK_API_URL)')
+    .option('--sse-url <url>', 'fill-stream base URL (env PMDESK_SSE_URL; default: the API URL)')
+    .option('--timeout-ms <ms>', 'request timeout in milliseconds (default 100000)', numberFlag)
+    .option('--json', 'print exactly the parsed response as JSON; errors as JSON on stderr')
+    .option('--verbose', 'log toolkit warnings and errors to stderr')
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({
+      // Commander's own usage errors are reported by main() in the CLI's format; help still prints.
+      writeErr: (text) => {
+        if (!json && !text.startsWith('error:')) process.stderr.write(text);
+      },
+    });
+
+  /** Runs a command's body with the context built from the global flags, and maps its failure to an exit status. */
+  const run =
+    (action: (ctx: CliContext, ...args: never[]) => Promise<void>) =>
+    async (...args: unknown[]): Promise<void> => {
+      const command = args[args.length - 1] as Command;
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const out = processOutput(Boolean(globals.json));
+      let client: AggregatorClient | undefined;
+      const ctx: CliContext = {
+        out,
+        aggregator: () =>
+          (client ??= new AggregatorClient({
+            apiUrl: globals.apiUrl ?? process.env.PMDESK_API_URL ?? DEFAULT_API_URL,
+            sseUrl: globals.sseUrl ?? process.env.PMDESK_SSE_URL,
+            timeoutMs: globals.timeoutMs ?? envNumber('PMDESK_TIMEOUT_MS'),
+            logger: globals.verbose ? consoleLogger : silentLogger,
+          })),
+      };
+      try {
+        await (action as (...a: unknown[]) => Promise<void>)(ctx, ...args.slice(0, -2), args[args.length - 2]);
+        onExit(0);
+      } catch (error) {
+        onExit(reportError(out, error));
+      }
+    };
+
+  registerAggregatorCommands(program, run);
+  return program;
+}
+
+function envNumber(name: string): number | undefined {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : Number(value);
+}
+
+/** Entry point of bin/pmdesk.mjs. Sets process.exitCode rather than exiting, so output is flushed. */
+export async function main(argv: string[]): Promise<void> {
+  let exitCode = 0;
+  const json = argv.includes('--json');
+  const program = buildProgram((code) => (exitCode = code), json);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    exitCode = usageError(processOutput(json), error);
+  }
+  process.exitCode = exitCode;
+}
+
+/** Commander's help (exit 0) or a usage error (unknown option, missing argument): exit 2, catalogued. */
+function usageError(out: Output, error: unknown): number {
+  if (error instanceof CommanderError) {
+    if (error.exitCode === 0) return 0;
+    const message = error.message.replace(/^error:\s*/, '');
+    reportError(out, new PmDeskError(ErrorCode.INVALID_PARAMETER, message, { methodName: 'pmdesk' }));
+    return EXIT_INVALID_INPUT;
+  }
+  return reportError(out, error);
+}

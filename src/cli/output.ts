@@ -1,0 +1,82 @@
+// How `pmdesk` speaks: exactly the parsed response as JSON with --json, readable tables without;
+// failures on stderr with a catalogued code and an exit status a script can branch on.
+import type { PmDeskError} from '../shared/errors';
+import { ErrorCode, wrapOnce } from '../shared/errors';
+
+/** 2: invalid input caught before any request was sent; 1: anything else. */
+export const EXIT_INVALID_INPUT = 2;
+export const EXIT_FAILURE = 1;
+
+export interface Output {
+  json: boolean;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export const processOutput = (json: boolean): Output => ({
+  json,
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+});
+
+/** The error line of `--json` mode: always these four keys, null where unknown. */
+export function errorJson(error: PmDeskError): string {
+  return JSON.stringify({
+    error: { code: error.code, message: error.detail, statusCode: error.statusCode ?? null, methodName: error.methodName ?? null },
+  });
+}
+
+/** Prints a failure and returns the exit status it deserves. */
+export function reportError(out: Output, thrown: unknown): number {
+  const error = wrapOnce(thrown);
+  out.stderr(out.json ? `${errorJson(error)}\n` : `pmdesk: ${error.message}\n`);
+  return exitStatusFor(error);
+}
+
+export function exitStatusFor(error: PmDeskError): number {
+  // A client-side validation failure has no HTTP status: nothing reached the server.
+  return error.code === ErrorCode.INVALID_PARAMETER && error.statusCode === undefined ? EXIT_INVALID_INPUT : EXIT_FAILURE;
+}
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => unknown;
+  /** Right-align (numbers). */
+  right?: boolean;
+  max?: number;
+}
+
+/** A plain-text table: a header, a rule, one line per row; long cells are cut with an ellipsis. */
+export function table<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
+  const cells = rows.map((row) => columns.map((c) => cell(c.value(row), c.max ?? 60)));
+  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i]!.length)));
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => (columns[i]!.right ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const out = [line(columns.map((c) => c.header)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
+  if (rows.length === 0) out.push('(none)');
+  return `${out.join('\n')}\n`;
+}
+
+/** Key/value lines for one record. */
+export function fields(entries: readonly [string, unknown][]): string {
+  const width = Math.max(...entries.map(([k]) => k.length));
+  return `${entries.map(([k, v]) => `${k.padEnd(width)}  ${cell(v, 200)}`).join('\n')}\n`;
+}
+
+function cell(value: unknown, max: number): string {
+  let text: string;
+  if (value === undefined || value === null) text = '';
+  else if (typeof value === 'number') text = Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)));
+  else if (typeof value === 'object') text = JSON.stringify(value);
+  else text = String(value);
+  text = text.replace(/\s+/g, ' ');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function isoSeconds(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString().replace('.000Z', 'Z');
+}

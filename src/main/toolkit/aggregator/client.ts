@@ -1,0 +1,366 @@
+// The aggregator API client (spec §7): every call of its table with exactly those paths, query
+// parameters and defaults, the validations of spec §5 before anything is sent, and the failure
+// behaviour of spec §8 (catalogued errors, wrapped once and logged; the oracle calls swallow theirs).
+import type { z } from 'zod';
+import {
+  EventSchema,
+  CommentSchema,
+  FillHistorySchema,
+  MarketOrderBooksSchema,
+  MarketSchema,
+  POLY_ORDER_FIELDS,
+  SearchMatchSchema,
+  SlugListSchema,
+  TraderPositionSchema,
+  TraderSchema,
+  type Comment,
+  type FillHistory,
+  type Market,
+  type MarketOrderBooks,
+  type PolyOrder,
+  type PredictionEvent,
+  type SearchFilter,
+  type SearchMatch,
+  type Trader,
+  type TraderPosition,
+} from '../../../shared/aggregator';
+import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../../../shared/errors';
+import { httpRequest, type HttpMethod } from '../http/request';
+import type { Query } from '../http/query';
+import { consoleLogger, type Logger } from '../logger';
+import { AGGREGATOR_PATHS, DEFAULT_TIMEOUT_MS, ONGOING_EVENTS_PAGE_SIZE, SLUG_LIST_PAGE_SIZE, fillPath } from './endpoints';
+import { optionalFinite, requireParam, requirePositiveWhole } from './validate';
+import { subscribeToFills, type EventSourceConstructor, type FillHandlers, type FillSubscription } from './fills';
+
+export interface AggregatorClientOptions {
+  /** Base URL of the aggregator API, e.g. the sandbox's `http://127.0.0.1:4810`. */
+  apiUrl: string;
+  /** Base URL of the fill-event stream; the API URL when not given. */
+  sseUrl?: string;
+  /** Per-request timeout; 100000 ms by default (spec §9). */
+  timeoutMs?: number;
+  logger?: Logger;
+  /** A fetch to use instead of the platform's (a proxy-aware one, say). */
+  fetch?: typeof fetch;
+  /** An EventSource to use instead of the platform's or the `eventsource` package's. */
+  EventSource?: EventSourceConstructor;
+}
+
+export interface PageOptions {
+  page?: number;
+  limit?: number;
+}
+
+interface CallSpec {
+  method?: HttpMethod;
+  route: string;
+  params?: Record<string, string>;
+  query?: Query;
+  body?: unknown;
+  context?: Record<string, unknown>;
+}
+
+export class AggregatorClient {
+  readonly apiUrl: string;
+  readonly sseUrl: string;
+  readonly timeoutMs: number;
+  private readonly logger: Logger;
+  private readonly fetchImpl: typeof fetch | undefined;
+  private readonly eventSourceImpl: EventSourceConstructor | undefined;
+
+  constructor(options: AggregatorClientOptions) {
+    if (!options || typeof options.apiUrl !== 'string' || options.apiUrl.trim() === '') {
+      throw invalidParameter("Missing required parameter 'apiUrl'.", 'AggregatorClient');
+    }
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+      throw invalidParameter("Parameter 'timeoutMs' must be a positive number of milliseconds.", 'AggregatorClient');
+    }
+    this.apiUrl = options.apiUrl;
+    this.sseUrl = options.sseUrl ?? options.apiUrl;
+    this.timeoutMs = timeoutMs;
+    this.logger = options.logger ?? consoleLogger;
+    this.fetchImpl = options.fetch;
+    this.eventSourceImpl = options.EventSource;
+  }
+
+  /** GET /v1/events/{id}: one event with its markets. */
+  getEvent(protocol: string, marketId: string): Promise<PredictionEvent> {
+    return this.call('getEvent', EventSchema, () => {
+      requireParam('protocol', protocol, 'getEvent');
+      requireParam('marketId', marketId, 'getEvent');
+      return { route: AGGREGATOR_PATHS.event, params: { id: marketId }, query: { protocol }, context: { protocol, marketId: maskId(marketId) } };
+    });
+  }
+
+  /** GET /v1/markets/{id}: one market with its outcome tokens. */
+  getMarket(protocol: string, exchangeId: string): Promise<Market> {
+    return this.call('getMarket', MarketSchema, () => {
+      requireParam('protocol', protocol, 'getMarket');
+      requireParam('exchangeId', exchangeId, 'getMarket');
+      return { route: AGGREGATOR_PATHS.market, params: { id: exchangeId }, query: { protocol }, context: { protocol, exchangeId: maskId(exchangeId) } };
+    });
+  }
+
+  /** GET /v1/ongoing-events: one page of live events (page 1, 50 a page by default). */
+  listOngoingEvents(protocol: string, { page = 1, limit = ONGOING_EVENTS_PAGE_SIZE }: PageOptions = {}): Promise<PredictionEvent[]> {
+    return this.call('listOngoingEvents', EventSchema.array(), () => {
+      requireParam('protocol', protocol, 'listOngoingEvents');
+      requirePositiveWhole('page', page, 'listOngoingEvents');
+      requirePositiveWhole('limit', limit, 'listOngoingEvents');
+      return { route: AGGREGATOR_PATHS.ongoingEvents, query: { protocol, page, limit }, context: { protocol, page, limit } };
+    });
+  }
+
+  /** GET /v1/events/{id}/comments: the event's discussion. */
+  getEventComments(protocol: string, marketId: string): Promise<Comment[]> {
+    return this.call('getEventComments', CommentSchema.array(), () => {
+      requireParam('protocol', protocol, 'getEventComments');
+      requireParam('marketId', marketId, 'getEventComments');
+      return { route: AGGREGATOR_PATHS.eventComments, params: { id: marketId }, query: { protocol }, context: { protocol, marketId: maskId(marketId) } };
+    });
+  }
+
+  /** GET /v1/markets/{id}/orderbook: one book per outcome token, keyed by token id. */
+  getOrderBooks(protocol: string, exchangeId: string): Promise<MarketOrderBooks> {
+    return this.call('getOrderBooks', MarketOrderBooksSchema, () => {
+      requireParam('protocol', protocol, 'getOrderBooks');
+      requireParam('exchangeId', exchangeId, 'getOrderBooks');
+      return {
+        route: AGGREGATOR_PATHS.marketOrderBooks,
+        params: { id: exchangeId },
+        query: { protocol },
+        context: { protocol, exchangeId: maskId(exchangeId) },
+      };
+    });
+  }
+
+  /** GET /v1/markets/{id}/orderbook/filledevents: fills per outcome token, in position_tokens order. */
+  getFillHistory(protocol: string, exchangeId: string): Promise<FillHistory> {
+    return this.call('getFillHistory', FillHistorySchema, () => {
+      requireParam('protocol', protocol, 'getFillHistory');
+      requireParam('exchangeId', exchangeId, 'getFillHistory');
+      return {
+        route: AGGREGATOR_PATHS.marketFillHistory,
+        params: { id: exchangeId },
+        query: { protocol },
+        context: { protocol, exchangeId: maskId(exchangeId) },
+      };
+    });
+  }
+
+  /** GET /v1/trader/{address}: a trader's profile and stats. The address is checked before the protocol. */
+  getTrader(protocol: string, traderAddress: string): Promise<Trader> {
+    return this.call('getTrader', TraderSchema, () => {
+      requireParam('traderAddress', traderAddress, 'getTrader');
+      requireParam('protocol', protocol, 'getTrader');
+      return {
+        route: AGGREGATOR_PATHS.trader,
+        params: { address: traderAddress },
+        query: { protocol },
+        context: { protocol, traderAddress: maskId(traderAddress) },
+      };
+    });
+  }
+
+  /** GET /v1/trader/{address}/positions: a trader's open positions. */
+  getTraderPositions(protocol: string, traderAddress: string): Promise<TraderPosition[]> {
+    return this.call('getTraderPositions', TraderPositionSchema.array(), () => {
+      requireParam('traderAddress', traderAddress, 'getTraderPositions');
+      requireParam('protocol', protocol, 'getTraderPositions');
+      return {
+        route: AGGREGATOR_PATHS.traderPositions,
+        params: { address: traderAddress },
+        query: { protocol },
+        context: { protocol, traderAddress: maskId(traderAddress) },
+      };
+    });
+  }
+
+  /** GET /v1/agg/sluglist: one page of slugs across providers (page 1, 100 a page by default). */
+  listSlugs({ page = 1, limit = SLUG_LIST_PAGE_SIZE }: PageOptions = {}): Promise<string[]> {
+    return this.call('listSlugs', SlugListSchema, () => {
+      requirePositiveWhole('page', page, 'listSlugs');
+      requirePositiveWhole('limit', limit, 'listSlugs');
+      return { route: AGGREGATOR_PATHS.slugList, query: { page, limit }, context: { page, limit } };
+    });
+  }
+
+  /** GET /v1/agg: the events with this slug on every provider. None (or a 404) is a not-found error. */
+  getEventsBySlug(slug: string): Promise<PredictionEvent[]> {
+    return this.slugLookup('getEventsBySlug', EventSchema.array(), AGGREGATOR_PATHS.eventsBySlug, slug, 'Market');
+  }
+
+  /** GET /v1/agg/market: the markets with this slug on every provider. None (or a 404) is a not-found error. */
+  getMarketsBySlug(slug: string): Promise<Market[]> {
+    return this.slugLookup('getMarketsBySlug', MarketSchema.array(), AGGREGATOR_PATHS.marketsBySlug, slug, 'Exchange');
+  }
+
+  /** GET /v1/agg/retrieve: free-text search, best match first. Optional filters are sent only when given. */
+  search(query: string, filter: SearchFilter = {}): Promise<SearchMatch[]> {
+    return this.call('search', SearchMatchSchema.array(), () => {
+      requireParam('query', query, 'search');
+      optionalFinite('topK', filter.topK, 'search');
+      optionalFinite('threshold', filter.threshold, 'search');
+      const protocols = (filter.protocols ?? []).map((p) => p.trim()).filter(Boolean);
+      return {
+        route: AGGREGATOR_PATHS.search,
+        query: {
+          query,
+          topK: filter.topK,
+          protocols: protocols.length ? protocols.join(',') : undefined,
+          isIncludeComment: filter.isIncludeComment,
+          threshold: filter.threshold,
+        },
+        context: { query: truncate(query, 50), protocols },
+      };
+    });
+  }
+
+  /**
+   * POST /v1/proposePrice with `{order}`: offers a signed order's price to the aggregator's price oracle.
+   * Resolves with the server's answer, or null on any failure (logged), as spec §8 says.
+   */
+  async proposePrice(order: Record<string, unknown>): Promise<unknown> {
+    try {
+      const body = { order: toPolyOrder(order, 'proposePrice') };
+      const { data } = await this.send('proposePrice', { method: 'POST', route: AGGREGATOR_PATHS.proposePrice, body });
+      return data ?? {};
+    } catch (error) {
+      this.logger.warn('proposePrice failed; returning null', wrapOnce(error, 'proposePrice'));
+      return null;
+    }
+  }
+
+  /** POST /v1/verifyPrice (no body): asks the oracle keeper to verify pending prices. Null on any failure (logged). */
+  async verifyPrice(): Promise<unknown> {
+    try {
+      const { data } = await this.send('verifyPrice', { method: 'POST', route: AGGREGATOR_PATHS.verifyPrice });
+      return data ?? {};
+    } catch (error) {
+      this.logger.warn('verifyPrice failed; returning null', wrapOnce(error, 'verifyPrice'));
+      return null;
+    }
+  }
+
+  /** GET /v1/scanPendingPriceData: whether any pending oracle price can be verified now. False on any failure (logged). */
+  async scanPendingPriceData(): Promise<boolean> {
+    try {
+      const { data } = await this.send('scanPendingPriceData', { route: AGGREGATOR_PATHS.scanPendingPriceData });
+      const result = (data as { result?: unknown } | undefined)?.result;
+      if (typeof result !== 'boolean') {
+        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'Unexpected response from the API server: result: expected boolean', {
+          methodName: 'scanPendingPriceData',
+        });
+      }
+      return result;
+    } catch (error) {
+      this.logger.warn('scanPendingPriceData failed; returning false', wrapOnce(error, 'scanPendingPriceData'));
+      return false;
+    }
+  }
+
+  /** GET (SSE) /sse/fillevent?protocol=…&id=…: live fills of one market. No automatic reconnect. */
+  subscribeToFills(protocol: string, id: string, handlers: FillHandlers = {}): FillSubscription {
+    return subscribeToFills({
+      sseUrl: this.sseUrl,
+      protocol,
+      id,
+      handlers,
+      logger: this.logger,
+      EventSource: this.eventSourceImpl,
+      fetch: this.fetchImpl,
+    });
+  }
+
+  private slugLookup<S extends z.ZodType>(methodName: string, schema: S, route: string, slug: string, noun: string): Promise<z.output<S>> {
+    const detail = `${noun} with slug '${slug}' not found.`;
+    const notFound = (responseData?: unknown) =>
+      new PmDeskError(ErrorCode.NOT_FOUND, detail, { methodName, statusCode: 404, responseData, context: { slug: maskId(slug) } });
+    return this.call(
+      methodName,
+      schema,
+      () => {
+        requireParam('slug', slug, methodName);
+        return { route, query: { slug }, context: { slug: maskId(slug) } };
+      },
+      {
+        check: (found) => {
+          if (!Array.isArray(found) || found.length === 0) throw notFound(found);
+        },
+        mapError: (error) => (error.statusCode === 404 && error.detail !== detail ? notFound(error.responseData) : error),
+      },
+    );
+  }
+
+  /**
+   * Validates (the prepare step throws before anything is sent), sends, parses the answer with its schema,
+   * then wraps any failure once, lets the caller re-word it, and logs it.
+   */
+  private async call<S extends z.ZodType>(
+    methodName: string,
+    schema: S,
+    prepare: () => CallSpec,
+    after: { check?: (value: z.output<S>) => void; mapError?: (error: PmDeskError) => PmDeskError } = {},
+  ): Promise<z.output<S>> {
+    try {
+      const { data, status } = await this.send(methodName, prepare());
+      const parsed = schema.safeParse(data);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? issue.path.join('.') : '(root)';
+        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `Unexpected response from the API server: ${where}: ${issue?.message ?? 'invalid'}`, {
+          methodName,
+          statusCode: status,
+          responseData: data,
+        });
+      }
+      after.check?.(parsed.data);
+      return parsed.data;
+    } catch (error) {
+      let wrapped = wrapOnce(error, methodName);
+      if (after.mapError) wrapped = after.mapError(wrapped);
+      this.logger.error(wrapped.message, wrapped);
+      throw wrapped;
+    }
+  }
+
+  private send(methodName: string, spec: CallSpec) {
+    return httpRequest({
+      method: spec.method ?? 'GET',
+      baseUrl: this.apiUrl,
+      path: spec.params ? fillPath(spec.route, spec.params) : spec.route,
+      route: spec.route,
+      query: spec.query,
+      body: spec.body,
+      timeoutMs: this.timeoutMs,
+      methodName,
+      context: spec.context,
+      fetch: this.fetchImpl,
+    });
+  }
+}
+
+/**
+ * A signed order as the oracle takes it: the thirteen fields of spec §3, each a string
+ * (numbers and bigints stringified; side BUY/SELL written as "0"/"1").
+ */
+export function toPolyOrder(order: Record<string, unknown>, methodName = 'proposePrice'): PolyOrder {
+  if (!order || typeof order !== 'object' || Array.isArray(order)) {
+    throw invalidParameter("Missing required parameter 'order'.", methodName);
+  }
+  const out = {} as PolyOrder;
+  for (const field of POLY_ORDER_FIELDS) {
+    let value = order[field];
+    if (field === 'side' && typeof value === 'string') value = { BUY: '0', SELL: '1' }[value.toUpperCase()] ?? value;
+    if (value === undefined || value === null || value === '') {
+      throw invalidParameter(`Missing required parameter '${field}'.`, methodName);
+    }
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
+      throw invalidParameter(`Parameter '${field}' must be a string or a number.`, methodName);
+    }
+    out[field] = String(value);
+  }
+  if (out.side !== '0' && out.side !== '1') throw invalidParameter("Parameter 'side' must be BUY (0) or SELL (1).", methodName);
+  return out;
+}
