@@ -8,6 +8,9 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
+        test: { name: 'conformance', include: ['tests/conformance/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
