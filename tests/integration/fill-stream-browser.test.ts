@@ -63,17 +63,17 @@ describe('fill stream in a browser', () => {
     await page.goto(server.url);
     await connected;
     expect(server.to('/sse/fillevent')[0]!.url).toBe('/sse/fillevent?protocol=polymarket&id=506729');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { report: { states: string[] } }).report.states)).toEqual(['open']);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { report: { states: string[] } }).report.states)).toEqual(['open']);
 
     stream.send('{"price":0.53,"volumeBase":120,"timestamp":1747400000}');
     stream.send('{"price":"bad"}');
     stream.send('{"price":0.54,"volumeBase":1,"timestamp":1747400001}');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { report: { fills: unknown[] } }).report.fills.length)).toBe(2);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { report: { fills: unknown[] } }).report.fills.length)).toBe(2);
     stream.raw('retry: 10\n\n');
     stream.end();
 
-    await expect.poll(() => page.evaluate(() => (window as unknown as { report: { states: string[] } }).report.states)).toEqual(['open', 'closed']);
-    const report = await page.evaluate(() => (window as unknown as { report: unknown }).report);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { report: { states: string[] } }).report.states)).toEqual(['open', 'closed']);
+    const report = await page.evaluate(() => (globalThis as unknown as { report: unknown }).report);
     expect(report).toEqual({
       platformEventSource: true,
       fills: [
@@ -83,7 +83,7 @@ describe('fill stream in a browser', () => {
       errors: ['ERR_SSE_MESSAGE', 'ERR_SSE_CLOSED'],
       states: ['open', 'closed'],
     });
-    expect(await page.evaluate(() => (window as unknown as { latest: () => unknown }).latest())).toEqual({ price: 0.54, volumeBase: 1, timestamp: 1747400001 });
+    expect(await page.evaluate(() => (globalThis as unknown as { latest: () => unknown }).latest())).toEqual({ price: 0.54, volumeBase: 1, timestamp: 1747400001 });
     expect(server.to('/sse/fillevent')).toHaveLength(1);
     await page.close();
   });
