@@ -1,0 +1,92 @@
+// Network profiles: which chain an order is signed for and which exchange contract verifies it, for every
+// order version Polymarket has used (1: CTF Exchange, 2: CTF Exchange V2 on pUSD, 3: ExchangeV3).
+import { ErrorCode, PmDeskError } from '../../../shared/errors';
+
+/** The exchange protocol version an order is signed for: the EIP-712 domain version and the order struct. */
+export type OrderVersion = 1 | 2 | 3;
+export const ORDER_VERSIONS: readonly OrderVersion[] = [1, 2, 3];
+
+export interface ContractAddresses {
+  /** Version 1 exchange (domain "1"). */
+  exchange: string;
+  /** Version 1 exchange for neg-risk markets. */
+  negRiskExchange: string;
+  negRiskAdapter: string;
+  collateral: string;
+  conditionalTokens: string;
+  /** Version 2 exchanges (domain "2"). */
+  exchangeV2: string;
+  negRiskExchangeV2: string;
+  /** Version 3 exchange (domain "3"): one contract for every market, neg-risk or not. */
+  exchangeV3: string;
+}
+
+export interface NetworkProfile {
+  name: string;
+  chainId: number;
+  /** The order version this network's exchange expects, when the profile knows it; otherwise ask `/version`. */
+  orderVersion?: OrderVersion;
+  contracts: ContractAddresses;
+}
+
+/** The two networks Polymarket publishes (clob-client-v2 1.1.0 `getContractConfig`; version 1 addresses unchanged). */
+export const POLYGON: NetworkProfile = {
+  name: 'polygon',
+  chainId: 137,
+  contracts: {
+    exchange: '0x4bFb41d5B3570DeFd03C39a9A4D8dE6Bd8B8982E',
+    negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',
+    negRiskAdapter: '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296',
+    collateral: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB',
+    conditionalTokens: '0x4D97DCd97eC945f40cF65F87097ACe5EA0476045',
+    exchangeV2: '0xE111180000d2663C0091e4f400237545B87B996B',
+    negRiskExchangeV2: '0xe2222d279d744050d28e00520010520000310F59',
+    exchangeV3: '0xe3333700cA9d93003F00f0F71f8515005F6c00Aa',
+  },
+};
+
+export const AMOY: NetworkProfile = {
+  name: 'amoy',
+  chainId: 80002,
+  contracts: {
+    exchange: '0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40',
+    negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',
+    negRiskAdapter: '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296',
+    collateral: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB',
+    conditionalTokens: '0x69308FB512518e39F9b16112fA8d994F4e2Bf8bB',
+    exchangeV2: '0xE111180000d2663C0091e4f400237545B87B996B',
+    negRiskExchangeV2: '0xe2222d279d744050d28e00520010520000310F59',
+    exchangeV3: '0x9fE6e61422AdB6F610d8597F9684b16912D50C3D',
+  },
+};
+
+/** Collateral before the 2026-04-28 cutover (USDC.e on Polygon), kept for reading old balances. */
+export const V1_COLLATERAL: Readonly<Record<number, string>> = {
+  137: '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174',
+  80002: '0x9c4e1703476e875070ee25b56a58b008cfb8fa78',
+};
+
+export const COLLATERAL_TOKEN_DECIMALS = 6;
+export const CONDITIONAL_TOKEN_DECIMALS = 6;
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+export const BYTES32_ZERO = `0x${'0'.repeat(64)}`;
+
+const BUILT_IN: readonly NetworkProfile[] = [POLYGON, AMOY];
+
+/**
+ * The profile for a chain: a custom profile given for that chain wins (the local sandbox, a fork),
+ * then the built-in ones; any other chain is "Invalid network", as in the official clients.
+ */
+export function networkFor(chainId: number, custom: readonly NetworkProfile[] = []): NetworkProfile {
+  const found = custom.find((p) => p.chainId === chainId) ?? BUILT_IN.find((p) => p.chainId === chainId);
+  if (!found) throw new PmDeskError(ErrorCode.INVALID_PARAMETER, 'Invalid network', { context: { chainId } });
+  return found;
+}
+
+/** The contract whose EIP-712 domain an order of this version and market kind is signed against. */
+export function verifyingContract(network: NetworkProfile, version: OrderVersion, negRisk: boolean): string {
+  const c = network.contracts;
+  if (version === 1) return negRisk ? c.negRiskExchange : c.exchange;
+  if (version === 2) return negRisk ? c.negRiskExchangeV2 : c.exchangeV2;
+  return c.exchangeV3;
+}

@@ -1,0 +1,177 @@
+// The order builder (spec §3): holds a signer, a chain, a signature type and an optional funder, and turns a
+// trader's limit or market order into a signed exchange order of version 1, 2 or 3, with no network access.
+import { invalidParameter } from '../../../shared/errors';
+import { BYTES32_ZERO, ZERO_ADDRESS, networkFor, verifyingContract, type NetworkProfile, type OrderVersion } from '../chain/networks';
+import { exchangeDomain, orderDigest, orderTypedMessage, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './eip712';
+import { assertPriceInRange } from './price';
+import { ROUNDING, limitOrderRawAmounts, marketOrderRawAmounts, toBaseUnits, type OrderSide, type RawAmounts, type TickSize } from './rounding';
+import { signEip712, type ClobSigner } from './signer';
+
+/** EOA: the key's own address trades; POLY_PROXY (email/Magic) and POLY_GNOSIS_SAFE: the funder trades, the key signs. */
+export const SignatureType = { EOA: 0, POLY_PROXY: 1, POLY_GNOSIS_SAFE: 2 } as const;
+export type SignatureType = (typeof SignatureType)[keyof typeof SignatureType];
+
+export type SignedOrderV1 = OrderV1Fields & { signature: string };
+export type SignedOrderV2 = OrderV2Fields & { signature: string };
+export type SignedOrder = SignedOrderV1 | SignedOrderV2;
+
+export interface BuiltOrder {
+  version: OrderVersion;
+  signedOrder: SignedOrder;
+  /** The EIP-712 digest: the id the exchange gives the order. */
+  orderHash: string;
+  /** The exchange contract the signature is bound to. */
+  verifyingContract: string;
+}
+
+/** Fields every order may carry; the ones of another version are ignored. */
+interface CommonOrderInput {
+  tokenId: string;
+  side: OrderSide;
+  /** Decimal string; drawn the official way when absent. Must fit a JSON number exactly (≤ 2^53 − 1). */
+  salt?: string;
+  /** Unix seconds; 0 means no expiry. */
+  expiration?: number | string;
+  /** Version 1 only. */
+  feeRateBps?: number | string;
+  nonce?: number | string;
+  taker?: string;
+  /** Versions 2 and 3 only: milliseconds, signed. */
+  timestamp?: number | string;
+  metadata?: string;
+  builderCode?: string;
+}
+
+export interface LimitOrderInput extends CommonOrderInput {
+  price: number;
+  /** Shares. */
+  size: number;
+}
+
+export interface MarketOrderInput extends CommonOrderInput {
+  /** USDC for BUY, shares for SELL. */
+  amount: number;
+  /** The worst price accepted; the exchange client derives it from the book when the trader gives none. */
+  price: number;
+}
+
+/** What the market says about the token: its tick, whether it is neg-risk, and the order version to sign. */
+export interface MarketTerms {
+  tickSize: TickSize;
+  negRisk: boolean;
+  version: OrderVersion;
+}
+
+export interface OrderBuilderOptions {
+  signer: ClobSigner;
+  chainId: number;
+  signatureType?: SignatureType;
+  /** The proxy or safe holding the funds; the order's maker. Defaults to the signer's address. */
+  funder?: string;
+  /** Custom network profiles (the local sandbox); Polygon and Amoy are built in. */
+  networks?: readonly NetworkProfile[];
+}
+
+export class OrderBuilder {
+  readonly signer: ClobSigner;
+  readonly chainId: number;
+  readonly signatureType: SignatureType;
+  readonly funder: string | undefined;
+  readonly network: NetworkProfile;
+
+  constructor(options: OrderBuilderOptions) {
+    this.signer = options.signer;
+    this.chainId = options.chainId;
+    this.signatureType = options.signatureType ?? SignatureType.EOA;
+    if (![0, 1, 2].includes(this.signatureType)) {
+      throw invalidParameter(`signature type ${String(this.signatureType)} is not supported (0 EOA, 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE)`);
+    }
+    this.funder = options.funder;
+    this.network = networkFor(options.chainId, options.networks);
+  }
+
+  async buildLimitOrder(input: LimitOrderInput, terms: MarketTerms): Promise<BuiltOrder> {
+    assertPriceInRange(input.price, terms.tickSize, 'buildLimitOrder');
+    return this.sign(input, limitOrderRawAmounts(input.side, input.size, input.price, ROUNDING[terms.tickSize]), terms, false);
+  }
+
+  async buildMarketOrder(input: MarketOrderInput, terms: MarketTerms): Promise<BuiltOrder> {
+    assertPriceInRange(input.price, terms.tickSize, 'buildMarketOrder');
+    return this.sign(input, marketOrderRawAmounts(input.side, input.amount, input.price, ROUNDING[terms.tickSize]), terms, true);
+  }
+
+  private async sign(input: CommonOrderInput, raw: RawAmounts, terms: MarketTerms, market: boolean): Promise<BuiltOrder> {
+    if (input.side !== 'BUY' && input.side !== 'SELL') throw invalidParameter(`side must be BUY or SELL, got ${String(input.side)}`);
+    const signerAddress = await this.signer.getAddress();
+    const common = {
+      salt: checkSalt(input.salt ?? newSalt()),
+      maker: this.funder ?? signerAddress,
+      signer: signerAddress,
+      tokenId: input.tokenId,
+      makerAmount: toBaseUnits(raw.maker),
+      takerAmount: toBaseUnits(raw.taker),
+      side: input.side,
+      signatureType: this.signatureType,
+    };
+    // Market orders never expire on their own: they fill or die at once.
+    const expiration = market ? '0' : intText(input.expiration, 'expiration');
+    const fields: OrderV1Fields | OrderV2Fields =
+      terms.version === 1
+        ? {
+            ...common,
+            taker: input.taker || ZERO_ADDRESS,
+            expiration,
+            nonce: intText(input.nonce, 'nonce'),
+            feeRateBps: intText(input.feeRateBps, 'feeRateBps'),
+          }
+        : {
+            ...common,
+            timestamp: input.timestamp === undefined ? String(Date.now()) : intText(input.timestamp, 'timestamp'),
+            expiration,
+            metadata: input.metadata ?? BYTES32_ZERO,
+            builder: input.builderCode ?? BYTES32_ZERO,
+          };
+    return signOrder(this.signer, terms.version, this.chainId, verifyingContract(this.network, terms.version, terms.negRisk), fields);
+  }
+}
+
+/** Signs order fields for one exchange contract; refuses fields whose signer is not the signing wallet. */
+export async function signOrder(
+  signer: ClobSigner,
+  version: OrderVersion,
+  chainId: number,
+  contract: string,
+  fields: OrderV1Fields | OrderV2Fields,
+): Promise<BuiltOrder> {
+  if (fields.signer !== (await signer.getAddress())) throw invalidParameter('signer does not match', 'signOrder');
+  const orderHash = orderDigest(version, chainId, contract, fields);
+  const signature = await signEip712(
+    signer,
+    orderHash,
+    exchangeDomain(version, chainId, contract),
+    version === 1 ? ORDER_TYPES_V1 : ORDER_TYPES_V2,
+    orderTypedMessage(version, fields),
+  );
+  return { version, signedOrder: { ...fields, signature }, orderHash, verifyingContract: contract };
+}
+
+/** The salt as the official clients draw it: a random number scaled by the current time in ms (spec §3). */
+export function newSalt(now: number = Date.now()): string {
+  return String(Math.round(Math.random() * now));
+}
+
+function checkSalt(salt: string): string {
+  // The POST body carries the salt as a JSON number: beyond 2^53 − 1 it would no longer equal the signed one.
+  if (!/^[0-9]+$/.test(salt) || BigInt(salt) > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw invalidParameter(`salt must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}, got ${salt}`);
+  }
+  return salt;
+}
+
+/** Optional integer fields go out as decimal strings; absent, empty or 0 is "0" (as the reference clients do). */
+function intText(value: number | string | undefined, field: string): string {
+  if (value === undefined || value === '' || value === 0) return '0';
+  const text = String(value);
+  if (!/^[0-9]+$/.test(text)) throw invalidParameter(`${field} must be a non-negative integer, got ${text}`);
+  return text;
+}
