@@ -1,0 +1,76 @@
+// The sandbox chain launcher: anvil from npm on loopback with the sandbox's own chain id, stopped without
+// leaving a process behind.
+import { afterEach, describe, expect, it } from 'vitest';
+import { AMOY_CHAIN_ID, SANDBOX_CHAIN_ID, startChain, type Chain } from '../../sandbox/chain/anvil.js';
+
+const started: Chain[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((chain) => chain.stop()));
+});
+
+async function start(options?: Parameters<typeof startChain>[0]): Promise<Chain> {
+  const chain = await startChain(options);
+  started.push(chain);
+  return chain;
+}
+
+async function rpc(url: string, method: string): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+  });
+  return ((await response.json()) as { result: unknown }).result;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('sandbox chain', () => {
+  it('answers JSON-RPC on 127.0.0.1 with the sandbox chain id, which is neither Polygon nor Amoy', async () => {
+    const chain = await start();
+    expect(new URL(chain.rpcUrl).hostname).toBe('127.0.0.1');
+    expect(chain.chainId).toBe(SANDBOX_CHAIN_ID);
+    expect([137, 80002]).not.toContain(SANDBOX_CHAIN_ID);
+    expect(await rpc(chain.rpcUrl, 'eth_chainId')).toBe(`0x${SANDBOX_CHAIN_ID.toString(16)}`);
+  });
+
+  it('stop() ends the anvil process and a second stop() is harmless', async () => {
+    const chain = await start();
+    expect(isRunning(chain.pid)).toBe(true);
+    await chain.stop();
+    expect(isRunning(chain.pid)).toBe(false);
+    await chain.stop();
+    await expect(rpc(chain.rpcUrl, 'eth_chainId')).rejects.toThrow();
+  });
+
+  it('starts with Amoy’s chain id 80002 when asked, for compatibility tests', async () => {
+    const chain = await start({ chainId: AMOY_CHAIN_ID });
+    expect(await rpc(chain.rpcUrl, 'eth_chainId')).toBe('0x13882');
+  });
+
+  it('refuses Polygon’s chain id 137', async () => {
+    await expect(startChain({ chainId: 137 })).rejects.toThrow(/never runs with Polygon/);
+  });
+
+  it('runs two chains side by side on different free ports', async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    expect(a.rpcUrl).not.toBe(b.rpcUrl);
+    expect(await rpc(a.rpcUrl, 'eth_blockNumber')).toBe('0x0');
+    expect(await rpc(b.rpcUrl, 'eth_blockNumber')).toBe('0x0');
+  });
+
+  it('listens on the port it is given', async () => {
+    const probe = await start();
+    const port = Number(new URL(probe.rpcUrl).port);
+    await probe.stop();
+    const chain = await start({ port });
+    expect(chain.rpcUrl).toBe(`http://127.0.0.1:${port}`);
+  });
+});
