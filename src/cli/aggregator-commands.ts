@@ -26,30 +26,32 @@ export function registerAggregatorCommands(program: Command, run: (action: Actio
   const oracle = program.command('oracle').description("the aggregator's price oracle");
   const fills = program.command('fills').description('live fills');
 
-  events
-    .command('get <id>')
-    .description('GET /v1/events/{id}: one event with its markets')
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
-    .action(
-      run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => {
-        show(ctx, await ctx.aggregator().getEvent(opts.protocol as string, id), (e) => eventText(e));
-      }),
-    );
+  const PROTOCOL_HELP = 'polymarket, limitless or truemarket';
+  /** A read of one resource by id with `--protocol`, the shape of six commands. */
+  const byId = <T>(
+    group: Command,
+    usage: string,
+    description: string,
+    call: (agg: AggregatorClient, protocol: string, id: string) => Promise<T>,
+    text: (value: T) => string,
+  ) =>
+    group
+      .command(usage)
+      .description(description)
+      .option('--protocol <protocol>', PROTOCOL_HELP)
+      .action(
+        run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => {
+          show(ctx, await call(ctx.aggregator(), opts.protocol as string, id), text);
+        }),
+      );
 
-  markets
-    .command('get <id>')
-    .description('GET /v1/markets/{id}: one market with its outcome tokens')
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
-    .action(
-      run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => {
-        show(ctx, await ctx.aggregator().getMarket(opts.protocol as string, id), marketText);
-      }),
-    );
+  byId(events, 'get <id>', 'GET /v1/events/{id}: one event with its markets', (a, p, id) => a.getEvent(p, id), eventText);
+  byId(markets, 'get <id>', 'GET /v1/markets/{id}: one market with its outcome tokens', (a, p, id) => a.getMarket(p, id), marketText);
 
   events
     .command('ongoing')
     .description('GET /v1/ongoing-events: live events, one page')
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
     .option('--page <n>', 'page number, from 1', numberFlag)
     .option('--limit <n>', 'events per page (default 50)', numberFlag)
     .action(
@@ -59,59 +61,18 @@ export function registerAggregatorCommands(program: Command, run: (action: Actio
       }),
     );
 
-  events
-    .command('comments <id>')
-    .description("GET /v1/events/{id}/comments: the event's discussion")
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
-    .action(
-      run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => {
-        show(ctx, await ctx.aggregator().getEventComments(opts.protocol as string, id), commentsTable);
-      }),
-    );
-
-  markets
-    .command('book <id>')
-    .description('GET /v1/markets/{id}/orderbook: the order book of each outcome')
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
-    .action(
-      run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => {
-        show(ctx, await ctx.aggregator().getOrderBooks(opts.protocol as string, id), booksText);
-      }),
-    );
-
-  markets
-    .command('history <id>')
-    .description('GET /v1/markets/{id}/orderbook/filledevents: past fills of each outcome')
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
-    .action(
-      run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => {
-        show(ctx, await ctx.aggregator().getFillHistory(opts.protocol as string, id), (history) =>
-          history
-            .map((fillsOfOutcome, i) => `outcome #${i}: ${fillsOfOutcome.length} fills\n${fillsTable(fillsOfOutcome.slice(-20))}`)
-            .join('\n'),
-        );
-      }),
-    );
-
-  traders
-    .command('get <address>')
-    .description("GET /v1/trader/{address}: a trader's profile and stats")
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
-    .action(
-      run(async (ctx: CliContext, address: string, opts: { protocol?: string }) => {
-        show(ctx, await ctx.aggregator().getTrader(opts.protocol as string, address), traderText);
-      }),
-    );
-
-  traders
-    .command('positions <address>')
-    .description("GET /v1/trader/{address}/positions: a trader's positions")
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
-    .action(
-      run(async (ctx: CliContext, address: string, opts: { protocol?: string }) => {
-        show(ctx, await ctx.aggregator().getTraderPositions(opts.protocol as string, address), positionsTable);
-      }),
-    );
+  byId(events, 'comments <id>', "GET /v1/events/{id}/comments: the event's discussion", (a, p, id) => a.getEventComments(p, id), commentsTable);
+  byId(markets, 'book <id>', 'GET /v1/markets/{id}/orderbook: the order book of each outcome', (a, p, id) => a.getOrderBooks(p, id), booksText);
+  byId(
+    markets,
+    'history <id>',
+    'GET /v1/markets/{id}/orderbook/filledevents: past fills of each outcome',
+    (a, p, id) => a.getFillHistory(p, id),
+    (history) =>
+      history.map((fillsOfOutcome, i) => `outcome #${i}: ${fillsOfOutcome.length} fills\n${fillsTable(fillsOfOutcome.slice(-20))}`).join('\n'),
+  );
+  byId(traders, 'get <address>', "GET /v1/trader/{address}: a trader's profile and stats", (a, p, id) => a.getTrader(p, id), traderText);
+  byId(traders, 'positions <address>', "GET /v1/trader/{address}/positions: a trader's positions", (a, p, id) => a.getTraderPositions(p, id), positionsTable);
 
   slugs
     .command('list')
@@ -193,14 +154,14 @@ export function registerAggregatorCommands(program: Command, run: (action: Actio
   fills
     .command('watch <id>')
     .description('GET /sse/fillevent: one JSON line per live fill; exits 1 when the stream ends')
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
     .option('--count <n>', 'exit 0 after this many fills', numberFlag)
     .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string; count?: number }) => watchFills(ctx, id, opts)));
 
   program
     .command('candles <id>')
     .description("candles of a market's price history, from its fills")
-    .option('--protocol <protocol>', 'polymarket, limitless or truemarket')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
     .option('--interval <interval>', '1h, 6h, 1d, 1w or milliseconds', '1h')
     .option('--from <ms>', 'first time included (Unix ms)', numberFlag)
     .option('--to <ms>', 'first time excluded (Unix ms)', numberFlag)

@@ -401,3 +401,15 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
 }
+
+describe('credentials in a base URL', () => {
+  it('go as Basic auth and never reach an error context', async () => {
+    server.json('GET', '/v1/markets/1', { message: 'x' }, 500);
+    const withUser = new AggregatorClient({ apiUrl: server.url.replace('http://', 'http://alice:hunter2@'), logger });
+    const error = await failure(withUser.getMarket('polymarket', '1'));
+    expect(error.code).toBe('ERR_SERVER');
+    expect(server.last().headers.authorization).toBe(`Basic ${Buffer.from('alice:hunter2').toString('base64')}`);
+    expect(error.context?.baseUrl).toBe(server.url);
+    expect(JSON.stringify(error)).not.toContain('hunter2');
+  });
+});

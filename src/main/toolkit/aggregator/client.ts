@@ -86,20 +86,12 @@ export class AggregatorClient {
 
   /** GET /v1/events/{id}: one event with its markets. */
   getEvent(protocol: string, marketId: string): Promise<PredictionEvent> {
-    return this.call('getEvent', EventSchema, () => {
-      requireParam('protocol', protocol, 'getEvent');
-      requireParam('marketId', marketId, 'getEvent');
-      return { route: AGGREGATOR_PATHS.event, params: { id: marketId }, query: { protocol }, context: { protocol, marketId: maskId(marketId) } };
-    });
+    return this.byId('getEvent', EventSchema, AGGREGATOR_PATHS.event, protocol, ['marketId', marketId]);
   }
 
   /** GET /v1/markets/{id}: one market with its outcome tokens. */
   getMarket(protocol: string, exchangeId: string): Promise<Market> {
-    return this.call('getMarket', MarketSchema, () => {
-      requireParam('protocol', protocol, 'getMarket');
-      requireParam('exchangeId', exchangeId, 'getMarket');
-      return { route: AGGREGATOR_PATHS.market, params: { id: exchangeId }, query: { protocol }, context: { protocol, exchangeId: maskId(exchangeId) } };
-    });
+    return this.byId('getMarket', MarketSchema, AGGREGATOR_PATHS.market, protocol, ['exchangeId', exchangeId]);
   }
 
   /** GET /v1/ongoing-events: one page of live events (page 1, 50 a page by default). */
@@ -114,67 +106,27 @@ export class AggregatorClient {
 
   /** GET /v1/events/{id}/comments: the event's discussion. */
   getEventComments(protocol: string, marketId: string): Promise<Comment[]> {
-    return this.call('getEventComments', CommentSchema.array(), () => {
-      requireParam('protocol', protocol, 'getEventComments');
-      requireParam('marketId', marketId, 'getEventComments');
-      return { route: AGGREGATOR_PATHS.eventComments, params: { id: marketId }, query: { protocol }, context: { protocol, marketId: maskId(marketId) } };
-    });
+    return this.byId('getEventComments', CommentSchema.array(), AGGREGATOR_PATHS.eventComments, protocol, ['marketId', marketId]);
   }
 
   /** GET /v1/markets/{id}/orderbook: one book per outcome token, keyed by token id. */
   getOrderBooks(protocol: string, exchangeId: string): Promise<MarketOrderBooks> {
-    return this.call('getOrderBooks', MarketOrderBooksSchema, () => {
-      requireParam('protocol', protocol, 'getOrderBooks');
-      requireParam('exchangeId', exchangeId, 'getOrderBooks');
-      return {
-        route: AGGREGATOR_PATHS.marketOrderBooks,
-        params: { id: exchangeId },
-        query: { protocol },
-        context: { protocol, exchangeId: maskId(exchangeId) },
-      };
-    });
+    return this.byId('getOrderBooks', MarketOrderBooksSchema, AGGREGATOR_PATHS.marketOrderBooks, protocol, ['exchangeId', exchangeId]);
   }
 
   /** GET /v1/markets/{id}/orderbook/filledevents: fills per outcome token, in position_tokens order. */
   getFillHistory(protocol: string, exchangeId: string): Promise<FillHistory> {
-    return this.call('getFillHistory', FillHistorySchema, () => {
-      requireParam('protocol', protocol, 'getFillHistory');
-      requireParam('exchangeId', exchangeId, 'getFillHistory');
-      return {
-        route: AGGREGATOR_PATHS.marketFillHistory,
-        params: { id: exchangeId },
-        query: { protocol },
-        context: { protocol, exchangeId: maskId(exchangeId) },
-      };
-    });
+    return this.byId('getFillHistory', FillHistorySchema, AGGREGATOR_PATHS.marketFillHistory, protocol, ['exchangeId', exchangeId]);
   }
 
   /** GET /v1/trader/{address}: a trader's profile and stats. The address is checked before the protocol. */
   getTrader(protocol: string, traderAddress: string): Promise<Trader> {
-    return this.call('getTrader', TraderSchema, () => {
-      requireParam('traderAddress', traderAddress, 'getTrader');
-      requireParam('protocol', protocol, 'getTrader');
-      return {
-        route: AGGREGATOR_PATHS.trader,
-        params: { address: traderAddress },
-        query: { protocol },
-        context: { protocol, traderAddress: maskId(traderAddress) },
-      };
-    });
+    return this.byId('getTrader', TraderSchema, AGGREGATOR_PATHS.trader, protocol, ['traderAddress', traderAddress], true);
   }
 
   /** GET /v1/trader/{address}/positions: a trader's open positions. */
   getTraderPositions(protocol: string, traderAddress: string): Promise<TraderPosition[]> {
-    return this.call('getTraderPositions', TraderPositionSchema.array(), () => {
-      requireParam('traderAddress', traderAddress, 'getTraderPositions');
-      requireParam('protocol', protocol, 'getTraderPositions');
-      return {
-        route: AGGREGATOR_PATHS.traderPositions,
-        params: { address: traderAddress },
-        query: { protocol },
-        context: { protocol, traderAddress: maskId(traderAddress) },
-      };
-    });
+    return this.byId('getTraderPositions', TraderPositionSchema.array(), AGGREGATOR_PATHS.traderPositions, protocol, ['traderAddress', traderAddress], true);
   }
 
   /** GET /v1/agg/sluglist: one page of slugs across providers (page 1, 100 a page by default). */
@@ -270,6 +222,29 @@ export class AggregatorClient {
       logger: this.logger,
       EventSource: this.eventSourceImpl,
       fetch: this.fetchImpl,
+    });
+  }
+
+  /**
+   * A read of one resource by protocol and id: both are required (trader reads check the address first,
+   * as the reference SDK did), the id fills the route's one `{…}` and is masked in any error's context.
+   */
+  private byId<S extends z.ZodType>(
+    methodName: string,
+    schema: S,
+    route: string,
+    protocol: string,
+    [idName, id]: [string, string],
+    idFirst = false,
+  ): Promise<z.output<S>> {
+    return this.call(methodName, schema, () => {
+      const checks: [string, unknown][] = [
+        ['protocol', protocol],
+        [idName, id],
+      ];
+      for (const [name, value] of idFirst ? checks.reverse() : checks) requireParam(name, value, methodName);
+      const placeholder = /\{(\w+)\}/.exec(route)?.[1] ?? 'id';
+      return { route, params: { [placeholder]: id }, query: { protocol }, context: { protocol, [idName]: maskId(id) } };
     });
   }
 

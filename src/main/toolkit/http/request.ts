@@ -36,7 +36,7 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   const { method, methodName } = request;
   const context = {
     endpoint: `${method} ${request.route ?? request.path}`,
-    baseUrl: request.baseUrl,
+    baseUrl: withoutCredentials(request.baseUrl),
     ...request.context,
   };
 
@@ -54,6 +54,12 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   }
 
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...request.headers };
+  // fetch refuses a URL with `user:password@` (and its error would quote it): send it as Basic auth instead.
+  if (url.username || url.password) {
+    headers.Authorization ??= `Basic ${btoa(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`)}`;
+    url.username = '';
+    url.password = '';
+  }
   let body: string | undefined;
   if (request.body !== undefined) {
     body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
@@ -124,6 +130,11 @@ function networkReason(cause: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return cause instanceof Error ? cause.message : undefined;
+}
+
+/** A base URL as an error context may show it: any `user:password@` part removed. */
+function withoutCredentials(baseUrl: string): string {
+  return baseUrl.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
 type Decoded = { ok: true; value: unknown } | { ok: false };
