@@ -316,8 +316,10 @@ const commentsTable = (list: Comment[]) =>
 function booksText(books: MarketOrderBooks): string {
   return Object.entries(books)
     .map(([token, book]) => {
-      const depth = Math.max(book.bids.length, book.asks.length, 0);
-      const rows = Array.from({ length: Math.min(depth, 10) }, (_, i) => ({ bid: book.bids[book.bids.length - 1 - i], ask: book.asks[book.asks.length - 1 - i] }));
+      // Best first on both sides, whatever order the server listed its levels in.
+      const bids = [...book.bids].sort((a, b) => b.price - a.price);
+      const asks = [...book.asks].sort((a, b) => a.price - b.price);
+      const rows = Array.from({ length: Math.min(Math.max(bids.length, asks.length), 10) }, (_, i) => ({ bid: bids[i], ask: asks[i] }));
       return `token ${token}\n${table(rows, [
         { header: 'bid size', value: (r) => r.bid?.size, right: true },
         { header: 'bid', value: (r) => r.bid?.price, right: true },

@@ -87,7 +87,7 @@ export async function main(argv: string[]): Promise<void> {
 function usageError(out: Output, error: unknown): number {
   if (error instanceof CommanderError) {
     if (error.exitCode === 0) return 0;
-    const message = error.message.replace(/^error:\s*/, '');
+    const message = error.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
     reportError(out, new PmDeskError(ErrorCode.INVALID_PARAMETER, message, { methodName: 'pmdesk' }));
     return EXIT_INVALID_INPUT;
   }
