@@ -132,6 +132,21 @@ describe('pmdesk reads, --json prints exactly the parsed response', () => {
   });
 });
 
+describe('pmdesk markets book without --json', () => {
+  it('shows each outcome best-first, whatever order the server sent', async () => {
+    server.json('GET', '/v1/markets/5/orderbook', {
+      t1: { market: 'm', asset_id: 't1', hash: 'h', bids: [{ price: '0.50', size: '1' }, { price: '0.52', size: '2' }, { price: '0.51', size: '3' }], asks: [{ price: '0.60', size: '4' }, { price: '0.55', size: '5' }] },
+    });
+    const run = await pmdesk(['markets', 'book', '5', '--protocol', 'polymarket']);
+    const rows = run.stdout.split('\n').slice(3, 6).map((line) => line.trim().split(/\s+/));
+    expect(rows).toEqual([
+      ['2', '0.52', '0.55', '5'],
+      ['3', '0.51', '0.6', '4'],
+      ['1', '0.5'],
+    ]);
+  });
+});
+
 describe('pmdesk failures', () => {
   it('a missing --protocol is the toolkit\'s message, exit 2, nothing sent', async () => {
     const run = await pmdesk(['events', 'get', '12483', '--json']);
