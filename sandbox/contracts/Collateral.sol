@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// The sandbox's collateral: a plain 6-decimal ERC-20 (like USDC.e and pUSD) that its deployer can mint to fund
+// test wallets. Nothing else is special about it, so balance and allowance checks behave as on Polygon.
+pragma solidity ^0.8.20;
+
+contract Collateral {
+    error NotMinter();
+    error InsufficientBalance();
+    error InsufficientAllowance();
+
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    string public name;
+    string public symbol;
+    uint8 public constant decimals = 6;
+    uint256 public totalSupply;
+    address public immutable minter;
+
+    mapping(address => uint256) public balanceOf;
+    mapping(address => mapping(address => uint256)) public allowance;
+
+    constructor(string memory name_, string memory symbol_) {
+        name = name_;
+        symbol = symbol_;
+        minter = msg.sender;
+    }
+
+    function mint(address to, uint256 amount) external {
+        if (msg.sender != minter) revert NotMinter();
+        totalSupply += amount;
+        balanceOf[to] += amount;
+        emit Transfer(address(0), to, amount);
+    }
+
+    function approve(address spender, uint256 amount) external returns (bool) {
+        allowance[msg.sender][spender] = amount;
+        emit Approval(msg.sender, spender, amount);
+        return true;
+    }
+
+    function transfer(address to, uint256 amount) external returns (bool) {
+        _move(msg.sender, to, amount);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 amount) external returns (bool) {
+        uint256 allowed = allowance[from][msg.sender];
+        // An unlimited approval stays unlimited, as traders expect from USDC.
+        if (allowed != type(uint256).max) {
+            if (allowed < amount) revert InsufficientAllowance();
+            allowance[from][msg.sender] = allowed - amount;
+        }
+        _move(from, to, amount);
+        return true;
+    }
+
+    function _move(address from, address to, uint256 amount) private {
+        uint256 balance = balanceOf[from];
+        if (balance < amount) revert InsufficientBalance();
+        unchecked {
+            balanceOf[from] = balance - amount;
+        }
+        balanceOf[to] += amount;
+        emit Transfer(from, to, amount);
+    }
+}
