@@ -1,0 +1,93 @@
+// The exchange client's HTTP helper (spec §8): one request over the toolkit's httpRequest, and on failure
+// the error is logged and either returned as an object with an `error` field (the official clients' default)
+// or thrown as a catalogued PmDeskError when the caller asks to throw.
+import type { PmDeskError} from '../../../shared/errors';
+import { wrapOnce } from '../../../shared/errors';
+import { httpRequest, type HttpMethod } from '../http/request';
+import type { Query } from '../http/query';
+import type { Logger } from '../logger';
+
+/** A failed call as the official clients return it: `error` plus the HTTP status when there was an answer. */
+export interface ClobErrorResult {
+  error: unknown;
+  status?: number;
+  [key: string]: unknown;
+}
+
+export type ClobResult<T> = T | ClobErrorResult;
+
+export function isClobError(value: unknown): value is ClobErrorResult {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'error' in value;
+}
+
+/**
+ * The error object of a failure: the body if it is a string; the body spread with its status if it has an
+ * `error` field; else the whole body under `error`; with no answer at all, the error's message.
+ */
+export function errorResult(error: PmDeskError): ClobErrorResult {
+  const data = error.responseData;
+  if (error.statusCode !== undefined && data !== undefined && data !== null && data !== '') {
+    if (typeof data === 'string') return { error: data, status: error.statusCode };
+    if (typeof data === 'object' && !Array.isArray(data) && 'error' in data) return { ...(data as object), status: error.statusCode } as ClobErrorResult;
+    return { error: data, status: error.statusCode };
+  }
+  return error.statusCode === undefined ? { error: error.detail } : { error: error.detail, status: error.statusCode };
+}
+
+export interface ClobCall {
+  methodName: string;
+  method: HttpMethod;
+  /** The path as sent and as signed (ids already encoded). */
+  path: string;
+  /** The path as a template for error contexts (`/data/order/{id}`). */
+  route?: string;
+  query?: Query;
+  /** The exact bytes to send: a signed call passes the string it signed. */
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TransportOptions {
+  host: string;
+  timeoutMs: number;
+  logger: Logger;
+  throwOnError: boolean;
+  /** Version 1's geo-block token: added to every query, never signed. */
+  geoBlockToken?: string;
+  fetch?: typeof fetch;
+}
+
+export class ClobTransport {
+  constructor(private readonly options: TransportOptions) {}
+
+  /** Sends one call; a failure is logged, then returned as an error object or thrown, as the client was told. */
+  async send<T>(call: ClobCall, throwOnError = this.options.throwOnError): Promise<ClobResult<T>> {
+    try {
+      return await this.sendOrThrow<T>(call);
+    } catch (thrown) {
+      const error = wrapOnce(thrown, call.methodName);
+      this.options.logger.error(`${call.methodName} failed`, error);
+      if (throwOnError) throw error;
+      return errorResult(error);
+    }
+  }
+
+  /** Sends one call and throws a catalogued error on any failure (used inside composite operations). */
+  async sendOrThrow<T>(call: ClobCall): Promise<T> {
+    const query: Query = { ...call.query };
+    if (this.options.geoBlockToken) query.geo_block_token = this.options.geoBlockToken;
+    const response = await httpRequest<T>({
+      method: call.method,
+      baseUrl: this.options.host,
+      path: call.path,
+      route: call.route,
+      query,
+      body: call.body,
+      headers: { ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...call.headers },
+      timeoutMs: this.options.timeoutMs,
+      methodName: call.methodName,
+      fetch: this.options.fetch,
+    });
+    return response.data;
+  }
+}
