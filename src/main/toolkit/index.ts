@@ -25,3 +25,83 @@ export {
 export { httpRequest, type HttpRequest, type HttpResponse, type HttpMethod } from './http/request';
 export { buildQuery, encodeQueryValue } from './http/query';
 export { consoleLogger, silentLogger, type Logger } from './logger';
+export {
+  ClobClient,
+  orderScoringParams,
+  dropNotificationParams,
+  type ClobClientOptions,
+  type BookParams,
+  type PriceHistoryParams,
+  type PriceHistoryInterval as ClobPriceHistoryInterval,
+  type TradeParams,
+  type OpenOrderParams,
+  type BalanceAllowanceParams,
+  type OrderBookSummary,
+  type OrderOptions,
+  type CreateOrDeriveOrder,
+} from './clob/client';
+export { isClobError, errorResult, type ClobErrorResult, type ClobResult } from './clob/transport';
+export { CLOB_PATHS, INITIAL_CURSOR, END_CURSOR, ORDER_VERSION_MISMATCH, DEFAULT_TICK_SIZE_TTL_MS, DEFAULT_CLOB_URL } from './clob/endpoints';
+export {
+  createL1Headers,
+  createL2Headers,
+  buildHmacSignature,
+  clobAuthDomain,
+  CLOB_AUTH_TYPES,
+  CLOB_AUTH_MESSAGE,
+  CREDS_CREATION_WARNING,
+  L1_AUTH_UNAVAILABLE,
+  L2_AUTH_UNAVAILABLE,
+  type ApiCredentials,
+  type L1Headers,
+  type L2Headers,
+} from './clob/auth';
+export {
+  OrderBuilder,
+  SignatureType,
+  signOrder,
+  newSalt,
+  type BuiltOrder,
+  type SignedOrder,
+  type SignedOrderV1,
+  type SignedOrderV2,
+  type LimitOrderInput,
+  type MarketOrderInput,
+  type MarketTerms,
+  type OrderBuilderOptions,
+} from './orders/builder';
+export { orderBody, type OrderBody, type PostOrderOptions } from './orders/body';
+export { privateKeySigner, type ClobSigner } from './orders/signer';
+export { orderDigest, domainSeparator, exchangeDomain, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './orders/eip712';
+export { marketPriceFromBook, assertPriceInRange, isPriceInRange, resolveTickSize, ORDER_TYPES, type OrderType, type BookLevel, type BookSides } from './orders/price';
+export {
+  ROUNDING,
+  TICK_SIZES,
+  V1_TICK_SIZES,
+  toTickSize,
+  isTickSize,
+  roundNormal,
+  roundDown,
+  roundUp,
+  decimalPlaces,
+  limitOrderRawAmounts,
+  marketOrderRawAmounts,
+  toBaseUnits,
+  type TickSize,
+  type RoundingRule,
+  type OrderSide,
+} from './orders/rounding';
+export {
+  POLYGON,
+  AMOY,
+  networkFor,
+  verifyingContract,
+  ORDER_VERSIONS,
+  ZERO_ADDRESS,
+  BYTES32_ZERO,
+  COLLATERAL_TOKEN_DECIMALS,
+  CONDITIONAL_TOKEN_DECIMALS,
+  type NetworkProfile,
+  type ContractAddresses,
+  type OrderVersion,
+} from './chain/networks';
