@@ -1,0 +1,79 @@
+// Generated past fills, so charts and tapes are full from the first start: a seeded random walk per
+// market (in log-odds, so prices stay inside (0, 1)), fills at random times, snapped to the market's tick.
+// The complement outcome trades at 1 − p with the same size, as on Polymarket. These fills are history
+// only; every trade made in the running sandbox is real and settles on the chain.
+import type { TradeRecord } from '../../src/shared/aggregator';
+import type { Catalog, CatalogMarket } from './catalog';
+import { SeededRandom } from './random';
+
+export interface HistoryOptions {
+  seed: number;
+  /** End of the history (ms); the sandbox uses its start time. */
+  now: number;
+  /** How far back the history goes. */
+  days?: number;
+  /** Mean minutes between fills. */
+  meanGapMinutes?: number;
+}
+
+export interface GeneratedHistory {
+  /** Fills per token id, oldest first; timestamps in seconds. */
+  fills: Map<string, TradeRecord[]>;
+  /** The first outcome's last traded price per market id. */
+  lastPrice: Map<string, number>;
+}
+
+const logit = (p: number) => Math.log(p / (1 - p));
+const logistic = (x: number) => 1 / (1 + Math.exp(-x));
+
+export function snapToTick(price: number, tickSize: string): number {
+  const tick = Number(tickSize);
+  const decimals = tickSize.split('.')[1]?.length ?? 0;
+  const snapped = Math.min(1 - tick, Math.max(tick, Math.round(price / tick) * tick));
+  return Number(snapped.toFixed(decimals));
+}
+
+export function generateHistory(catalog: Catalog, options: HistoryOptions): GeneratedHistory {
+  const days = options.days ?? 21;
+  const meanGapMs = (options.meanGapMinutes ?? 25) * 60_000;
+  const start = options.now - days * 86_400_000;
+  const fills = new Map<string, TradeRecord[]>();
+  const lastPrice = new Map<string, number>();
+
+  for (const event of catalog.events) {
+    for (const market of event.markets) {
+      const random = new SeededRandom(options.seed ^ hash(market.id));
+      const [yes, no] = market.tokens;
+      const yesFills: TradeRecord[] = [];
+      const noFills: TradeRecord[] = [];
+      let x = logit(market.startPrice);
+      let t = start + random.next() * meanGapMs;
+      let price = snapToTick(market.startPrice, market.tickSize);
+      while (t < options.now) {
+        x += random.normal(0, 0.035);
+        price = snapToTick(logistic(x), market.tickSize);
+        const size = sizeFor(random, market);
+        const timestamp = Math.floor(t / 1000);
+        yesFills.push({ price, volumeBase: size, timestamp });
+        noFills.push({ price: snapToTick(1 - price, market.tickSize), volumeBase: size, timestamp });
+        t += -Math.log(1 - random.next()) * meanGapMs;
+      }
+      fills.set(yes.tokenId, yesFills);
+      fills.set(no.tokenId, noFills);
+      lastPrice.set(market.id, price);
+    }
+  }
+  return { fills, lastPrice };
+}
+
+/** Mostly small tickets, now and then a large one; whole shares at or above the market's minimum. */
+function sizeFor(random: SeededRandom, market: CatalogMarket): number {
+  const base = market.minOrderSize + Math.floor(-Math.log(1 - random.next()) * 60);
+  return random.next() < 0.05 ? base * 10 : base;
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
