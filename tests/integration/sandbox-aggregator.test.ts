@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
 import { silentLogger } from '../../src/main/toolkit/logger';
 import type { TradeRecord } from '../../src/shared/aggregator';
-import { PmDeskError } from '../../src/shared/errors';
+import type { PmDeskError } from '../../src/shared/errors';
 import { AggregatorServer } from '../../sandbox/aggregator/server';
 import { SANDBOX_EVENTS, buildCatalog, type Catalog } from '../../sandbox/market/catalog';
 import { generateHistory } from '../../sandbox/market/history';
