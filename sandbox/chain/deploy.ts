@@ -13,8 +13,9 @@ import {
   type ContractTransactionResponse,
   type InterfaceAbi,
 } from 'ethers';
-import { DEV_PRIVATE_KEYS } from './anvil.js';
+import { AMOY_CHAIN_ID, DEV_PRIVATE_KEYS } from './anvil.js';
 import { compileContracts, conditionalTokensArtifact, type CompiledContracts } from './compile.js';
+import { relocateContract } from './relocate.js';
 
 export type OrderVersion = 1 | 2 | 3;
 
@@ -58,10 +59,42 @@ export interface Deployment {
 
 export interface DeployOptions {
   orderVersion?: OrderVersion;
+  /**
+   * 'amoy' puts the contracts at Polymarket's Amoy addresses for the order version (chain id 80002 only), so
+   * clients that hard-code Amoy's configuration sign for the sandbox unchanged. Default: where they deploy.
+   */
+  addresses?: 'sandbox' | 'amoy';
   /** Collateral minted to each test wallet, in whole units. */
   fundingPerWallet?: number;
   markets?: { question: string; negRisk: boolean }[];
 }
+
+/**
+ * Polymarket's Amoy contracts per order version (PROTOCOL-NOTES Part B §4). Version 3 has one exchange for
+ * every market; the sandbox's neg-risk exchange then keeps its own address.
+ */
+export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRiskExchange'> & { negRiskExchange?: string }> = {
+  1: {
+    collateral: '0x9c4e1703476e875070ee25b56a58b008cfb8fa78',
+    conditionalTokens: '0x69308FB512518e39F9b16112fA8d994F4e2Bf8bB',
+    exchange: '0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40',
+    negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',
+    negRiskAdapter: '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296',
+  },
+  2: {
+    collateral: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB',
+    conditionalTokens: '0x69308FB512518e39F9b16112fA8d994F4e2Bf8bB',
+    exchange: '0xE111180000d2663C0091e4f400237545B87B996B',
+    negRiskExchange: '0xe2222d279d744050d28e00520010520000310F59',
+    negRiskAdapter: '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296',
+  },
+  3: {
+    collateral: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB',
+    conditionalTokens: '0x69308FB512518e39F9b16112fA8d994F4e2Bf8bB',
+    exchange: '0x9fE6e61422AdB6F610d8597F9684b16912D50C3D',
+    negRiskAdapter: '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296',
+  },
+};
 
 const DEFAULT_MARKETS = [
   { question: 'Will the sandbox settle its first trade on chain?', negRisk: false },
@@ -134,24 +167,48 @@ export async function deploySandbox(
     const deployer = new Wallet(operatorKey, provider);
     const compiled = compileContracts();
 
-    const collateral = await deployContract(deployer, compiled.Collateral, ['Polymarket USD (sandbox)', 'pUSD']);
-    const ctf = await deployContract(deployer, conditionalTokensArtifact());
+    const amoy = options.addresses === 'amoy' ? AMOY_CONTRACTS[orderVersion] : undefined;
+    if (amoy && chain.chainId !== AMOY_CHAIN_ID) throw new Error('Amoy addresses need the chain started with chain id 80002.');
+    // Each contract is deployed, then moved to its Amoy address if asked; later constructors get final addresses.
+    const place = async (contract: Contract, target: string | undefined): Promise<Contract> =>
+      target ? (contract.attach(await relocateContract(provider, await contract.getAddress(), target)) as Contract) : contract;
+
+    const collateral = await place(
+      await deployContract(deployer, compiled.Collateral, ['Polymarket USD (sandbox)', 'pUSD']),
+      amoy?.collateral,
+    );
+    const ctf = await place(await deployContract(deployer, conditionalTokensArtifact()), amoy?.conditionalTokens);
     const collateralAddress = await collateral.getAddress();
     const ctfAddress = await ctf.getAddress();
-    const adapter = await deployContract(deployer, compiled.NegRiskAdapter, [ctfAddress, collateralAddress]);
+    const adapter = await place(
+      await deployContract(deployer, compiled.NegRiskAdapter, [ctfAddress, collateralAddress]),
+      amoy?.negRiskAdapter,
+    );
     const adapterAddress = await adapter.getAddress();
-    const exchange = await deployExchange(deployer, compiled, {
-      collateral: collateralAddress,
-      conditionalTokens: ctfAddress,
-      outcomeTokenFactory: ctfAddress,
-      orderVersion,
-    });
-    const negRiskExchange = await deployExchange(deployer, compiled, {
-      collateral: collateralAddress,
-      conditionalTokens: ctfAddress,
-      outcomeTokenFactory: adapterAddress,
-      orderVersion,
-    });
+    const exchange = await place(
+      await deployExchange(deployer, compiled, {
+        collateral: collateralAddress,
+        conditionalTokens: ctfAddress,
+        outcomeTokenFactory: ctfAddress,
+        orderVersion,
+      }),
+      amoy?.exchange,
+    );
+    const negRiskExchange = await place(
+      await deployExchange(deployer, compiled, {
+        collateral: collateralAddress,
+        conditionalTokens: ctfAddress,
+        outcomeTokenFactory: adapterAddress,
+        orderVersion,
+      }),
+      amoy?.negRiskExchange,
+    );
+    if (amoy) {
+      // Approvals their constructors granted belong to the old addresses; grant them again from the new ones.
+      await mined(adapter.getFunction('approveConditionalTokens')(TX_OVERRIDES));
+      await mined(exchange.getFunction('approveOutcomeTokenFactory')(TX_OVERRIDES));
+      await mined(negRiskExchange.getFunction('approveOutcomeTokenFactory')(TX_OVERRIDES));
+    }
     const contracts: SandboxContracts = {
       collateral: collateralAddress,
       conditionalTokens: ctfAddress,

@@ -2,7 +2,8 @@
 // The neg-risk adapter's sandbox stand-in: the neg-risk exchange mints and merges complete sets through it, with
 // the same two calls as ConditionalTokens, and it forwards them to the real ConditionalTokens contract. Holding
 // the collateral and positions only for the length of a call, it keeps nothing between transactions.
-pragma solidity ^0.8.20;
+// 0.8.21: the constructor reads immutables it has just set.
+pragma solidity ^0.8.21;
 
 import {IERC20Minimal} from "./interfaces/IERC20Minimal.sol";
 import {IConditionalTokens} from "./interfaces/IConditionalTokens.sol";
@@ -38,7 +39,13 @@ contract NegRiskAdapter {
     constructor(address ctf_, address collateral_) {
         ctf = IConditionalTokens(ctf_);
         collateral = IERC20Minimal(collateral_);
-        IERC20Minimal(collateral_).approve(ctf_, type(uint256).max);
+        approveConditionalTokens();
+    }
+
+    /// Splitting pulls collateral into ConditionalTokens. Public and idempotent so the approval can be granted
+    /// again when the sandbox moves the contract to another address, where the constructor never ran.
+    function approveConditionalTokens() public {
+        collateral.approve(address(ctf), type(uint256).max);
     }
 
     /// The two position ids of a binary condition: index set 1 (first outcome) and 2 (second outcome).

@@ -4,7 +4,8 @@
 // through its outcome-token factory when two buys or two sells meet, pays each order its proceeds minus the
 // fee, and gives any price improvement to the taker. Deployed twice: as the exchange (factory =
 // ConditionalTokens) and as the neg-risk exchange (factory = the neg-risk adapter).
-pragma solidity ^0.8.20;
+// 0.8.21: the constructor reads immutables it has just set.
+pragma solidity ^0.8.21;
 
 import {IERC20Minimal} from "../interfaces/IERC20Minimal.sol";
 import {IConditionalTokens, IOutcomeTokenFactory} from "../interfaces/IConditionalTokens.sol";
@@ -68,9 +69,15 @@ contract CTFExchange is Registry, OrderHashing, Fees {
         collateral = IERC20Minimal(collateral_);
         ctf = IConditionalTokens(ctf_);
         outcomeTokenFactory = outcomeTokenFactory_;
-        // Minting pulls collateral into the factory; merging through an adapter pulls outcome tokens into it.
-        IERC20Minimal(collateral_).approve(outcomeTokenFactory_, type(uint256).max);
-        if (outcomeTokenFactory_ != ctf_) IConditionalTokens(ctf_).setApprovalForAll(outcomeTokenFactory_, true);
+        approveOutcomeTokenFactory();
+    }
+
+    /// Minting pulls collateral into the factory; merging through an adapter pulls outcome tokens into it.
+    /// Public and idempotent so the approvals can be granted again when the sandbox moves the contract to
+    /// another address (Polymarket's Amoy addresses), where the constructor never ran.
+    function approveOutcomeTokenFactory() public {
+        collateral.approve(outcomeTokenFactory, type(uint256).max);
+        if (outcomeTokenFactory != address(ctf)) ctf.setApprovalForAll(outcomeTokenFactory, true);
     }
 
     // ---------------------------------------------------------------- views
