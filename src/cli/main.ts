@@ -5,6 +5,7 @@ import { ErrorCode, PmDeskError } from '../shared/errors';
 import { AggregatorClient } from '../main/toolkit/aggregator/client';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
+import { registerClobCommands } from './clob-commands';
 import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
 
 /** Where the local sandbox's aggregator listens unless told otherwise (see docs/toolkit.md). */
@@ -62,6 +63,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
     };
 
   registerAggregatorCommands(program, run);
+  registerClobCommands(program, run);
   return program;
 }
 

@@ -1,6 +1,7 @@
 // The exact JSON body of POST /order (and each element of POST /orders). Key order matters: the L2 HMAC
 // signs this very string, and it follows the official client of each version byte for byte.
 import { invalidParameter } from '../../../shared/errors';
+import type { OrderVersion } from '../chain/networks';
 import type { OrderType } from './price';
 import type { BuiltOrder, SignedOrderV1, SignedOrderV2 } from './builder';
 
@@ -14,6 +15,14 @@ export interface PostOrderOptions {
 
 export type OrderBody = Record<string, unknown>;
 
+/** Post-only orders must be able to rest on the book: GTC and GTD only. Each official client words it its own way. */
+export function assertPostOnlyAllowed(version: OrderVersion, orderType: OrderType, postOnly: boolean): void {
+  if (postOnly && orderType !== 'GTC' && orderType !== 'GTD') {
+    const message = version === 1 ? 'postOnly is only supported for GTC and GTD orders' : 'postOnly is not supported for FOK/FAK orders';
+    throw invalidParameter(message, 'postOrder');
+  }
+}
+
 /**
  * Version 1 follows `@polymarket/clob-client@5.8.1` (deferExec first, postOnly last); versions 2 and 3
  * follow `@polymarket/clob-client-v2@1.1.0` (deferExec and postOnly first). `owner` is the API key.
@@ -22,11 +31,7 @@ export function orderBody(built: BuiltOrder, owner: string, options: PostOrderOp
   const orderType = options.orderType ?? 'GTC';
   const postOnly = options.postOnly ?? false;
   const deferExec = options.deferExec ?? false;
-  if (postOnly && orderType !== 'GTC' && orderType !== 'GTD') {
-    // Each official client words the refusal its own way.
-    const message = built.version === 1 ? 'postOnly is only supported for GTC and GTD orders' : 'postOnly is not supported for FOK/FAK orders';
-    throw invalidParameter(message, 'postOrder');
-  }
+  assertPostOnlyAllowed(built.version, orderType, postOnly);
   if (built.version === 1) {
     const o = built.signedOrder as SignedOrderV1;
     return {
