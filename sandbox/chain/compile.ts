@@ -15,7 +15,10 @@ export interface ContractArtifact {
 }
 
 /** The contracts the sandbox deploys, by contract name. */
-export type CompiledContracts = Record<'Collateral' | 'CTFExchange' | 'NegRiskAdapter', ContractArtifact>;
+export type CompiledContracts = Record<
+  'Collateral' | 'CTFExchange' | 'NegRiskAdapter' | 'WalletFactory' | 'ContractWallet',
+  ContractArtifact
+>;
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const CONTRACTS_DIR = join(here, '..', 'contracts');
@@ -79,6 +82,8 @@ export function compileContracts(): CompiledContracts {
     Collateral: pick('Collateral.sol', 'Collateral'),
     CTFExchange: pick('exchange/CTFExchange.sol', 'CTFExchange'),
     NegRiskAdapter: pick('NegRiskAdapter.sol', 'NegRiskAdapter'),
+    WalletFactory: pick('wallets/WalletFactory.sol', 'WalletFactory'),
+    ContractWallet: pick('wallets/ContractWallet.sol', 'ContractWallet'),
   };
 
   mkdirSync(ARTIFACTS_DIR, { recursive: true });

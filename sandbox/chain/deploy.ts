@@ -51,6 +51,11 @@ export interface Deployment {
   rpcUrl: string;
   orderVersion: OrderVersion;
   contracts: SandboxContracts;
+  /**
+   * The factories whose wallets may make POLY_PROXY and POLY_GNOSIS_SAFE orders: the maker must be the wallet
+   * `walletOf(signer)` returns (create it with `createWallet(owner)`).
+   */
+  walletFactories: { proxy: string; safe: string };
   /** Deployer, admin and operator of both exchanges (anvil's first dev key). */
   operator: TestWallet;
   markets: SandboxMarket[];
@@ -209,6 +214,15 @@ export async function deploySandbox(
       await mined(exchange.getFunction('approveOutcomeTokenFactory')(TX_OVERRIDES));
       await mined(negRiskExchange.getFunction('approveOutcomeTokenFactory')(TX_OVERRIDES));
     }
+    // Deployed after the exchanges so the five main contracts keep the same addresses on every start.
+    const proxyFactory = await deployContract(deployer, compiled.WalletFactory);
+    const safeFactory = await deployContract(deployer, compiled.WalletFactory);
+    const walletFactories = { proxy: await proxyFactory.getAddress(), safe: await safeFactory.getAddress() };
+    for (const venue of [exchange, negRiskExchange]) {
+      await mined(venue.getFunction('setProxyFactory')(walletFactories.proxy, TX_OVERRIDES));
+      await mined(venue.getFunction('setSafeFactory')(walletFactories.safe, TX_OVERRIDES));
+    }
+
     const contracts: SandboxContracts = {
       collateral: collateralAddress,
       conditionalTokens: ctfAddress,
@@ -242,6 +256,7 @@ export async function deploySandbox(
       rpcUrl: chain.rpcUrl,
       orderVersion,
       contracts,
+      walletFactories,
       operator: { address: deployer.address, privateKey: operatorKey },
       markets,
       testWallets: walletKeys.map((key) => ({ address: new Wallet(key).address, privateKey: key })),

@@ -619,6 +619,80 @@ describe('token registry', () => {
   });
 });
 
+describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
+  const PROXY = 1;
+  const SAFE = 2;
+
+  /** Creates `owner`'s wallet from a factory, funds it with collateral and grants the exchange its approvals. */
+  async function walletFor(kind: 'proxy' | 'safe', owner: Wallet, funding: bigint): Promise<string> {
+    const compiled = compileContracts();
+    const factory = new Contract(deployment.walletFactories[kind], compiled.WalletFactory.abi, operator);
+    await send(factory, 'createWallet', [owner.address]);
+    const address = (await factory.getFunction('walletOf')(owner.address)) as string;
+    const wallet = new Contract(address, compiled.ContractWallet.abi, owner);
+    await send(collateral, 'transfer', [address, funding], owner);
+    const approve = collateral.interface.encodeFunctionData('approve', [deployment.contracts.exchange, 2n ** 255n]);
+    const approveAll = ctf.interface.encodeFunctionData('setApprovalForAll', [deployment.contracts.exchange, true]);
+    await send(wallet, 'execute', [deployment.contracts.collateral, 0, approve], owner);
+    await send(wallet, 'execute', [deployment.contracts.conditionalTokens, 0, approveAll], owner);
+    return address;
+  }
+
+  /** A BUY made by a contract wallet and signed by its owner. */
+  function walletBuy(owner: Wallet, wallet: string, signatureType: number, price: number, size: number) {
+    const order = newOrder(owner, SIDE.BUY, yes, notional(price, size), shares(size), { maker: wallet, signatureType });
+    return sign(order, owner, standard);
+  }
+
+  it('POLY_PROXY: the owner signs, its proxy wallet pays and receives', async () => {
+    const proxy = await walletFor('proxy', alice, usdc(100));
+    expect(proxy).toBe(await exchange.getFunction('getPolyProxyWalletAddress')(alice.address));
+    await split(bob, shares(10));
+
+    await send(exchange, 'matchOrders', [await walletBuy(alice, proxy, PROXY, 0.5, 10), [await sell(bob, yes, 0.5, 10)], usdc(5), [shares(10)]]);
+
+    expect(await ctf.getFunction('balanceOf')(proxy, yes)).toBe(shares(10));
+    expect(await collateralOf(proxy)).toBe(usdc(95));
+    expect(await sharesOf(alice, yes)).toBe(0n);
+  });
+
+  it('POLY_GNOSIS_SAFE: the owner signs, its Safe pays and receives', async () => {
+    const safe = await walletFor('safe', alice, usdc(100));
+    expect(safe).toBe(await exchange.getFunction('getSafeAddress')(alice.address));
+    await split(operator, shares(10));
+
+    await send(exchange, 'fillOrder', [await walletBuy(alice, safe, SAFE, 0.3, 10), usdc(3)]);
+
+    expect(await ctf.getFunction('balanceOf')(safe, yes)).toBe(shares(10));
+  });
+
+  it('invalid signature: a proxy order whose maker is someone else’s proxy', async () => {
+    const bobsProxy = await walletFor('proxy', bob, usdc(100));
+    await split(operator, shares(10));
+    await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, bobsProxy, PROXY, 0.5, 10), usdc(5)], 'InvalidSignature');
+  });
+
+  it('invalid signature: a proxy wallet presented as a Safe', async () => {
+    const proxy = await walletFor('proxy', alice, usdc(100));
+    await split(operator, shares(10));
+    await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, proxy, SAFE, 0.5, 10), usdc(5)], 'InvalidSignature');
+  });
+
+  it('invalid signature: POLY_1271 orders are not supported', async () => {
+    await split(operator, shares(10));
+    await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, alice.address, 3, 0.5, 10), usdc(5)], 'InvalidSignature');
+  });
+
+  it('only an admin sets the wallet factories, with an event', async () => {
+    await expectRevert(exchange, 'setProxyFactory', [mallory.address], 'NotAdmin', mallory);
+    await expectRevert(exchange, 'setSafeFactory', [mallory.address], 'NotAdmin', mallory);
+    const receipt = await send(exchange, 'setSafeFactory', [carol.address]);
+    expect(events(receipt, exchange)).toEqual([
+      { name: 'SafeFactoryUpdated', args: { oldSafeFactory: deployment.walletFactories.safe, newSafeFactory: carol.address } },
+    ]);
+  });
+});
+
 describe('rejections', () => {
   it('invalid signature: signed by someone other than the maker', async () => {
     const forged = await sign(newOrder(alice, SIDE.BUY, yes, usdc(5), shares(10)), mallory, standard);

@@ -12,9 +12,10 @@ import {IConditionalTokens, IOutcomeTokenFactory} from "../interfaces/ICondition
 import {Order, OrderStatus, Side, MatchType} from "./Structs.sol";
 import {Registry} from "./Registry.sol";
 import {OrderHashing} from "./OrderHashing.sol";
+import {WalletFactories} from "./WalletFactories.sol";
 import {Fees} from "./Fees.sol";
 
-contract CTFExchange is Registry, OrderHashing, Fees {
+contract CTFExchange is Registry, WalletFactories, Fees {
     error NotOwner();
     error NotTaker();
     error OrderFilledOrCancelled();

@@ -85,12 +85,18 @@ abstract contract OrderHashing {
         bytes memory signature,
         SignatureType signatureType
     ) public view virtual returns (bool) {
-        if (signatureType == SignatureType.EOA) {
-            return signer == maker && signer != address(0) && recoverSigner(orderHash, signature) == signer;
+        if (signer == address(0) || recoverSigner(orderHash, signature) != signer) return false;
+        if (signatureType == SignatureType.EOA) return signer == maker;
+        if (signatureType == SignatureType.POLY_PROXY || signatureType == SignatureType.POLY_GNOSIS_SAFE) {
+            address wallet = _walletOf(signatureType, signer);
+            return wallet != address(0) && wallet == maker;
         }
-        // Proxy, Safe and ERC-1271 makers are not supported yet: refusing them is the safe default.
+        // ERC-1271 wallets (POLY_1271) are not supported yet: refusing them is the safe default.
         return false;
     }
+
+    /// The contract wallet of the given kind that `signer` controls, or 0 if there is none.
+    function _walletOf(SignatureType signatureType, address signer) internal view virtual returns (address);
 
     /// ecrecover with the checks it lacks: exact length, v in {27, 28} (0/1 accepted), low s.
     function recoverSigner(bytes32 digest, bytes memory signature) public pure returns (address) {
