@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createL1Headers as createL1V2, createL2Headers as createL2V2 } from '@polymarket/clob-client-v2';
 import { createL1Headers as createL1V1, createL2Headers as createL2V1 } from '@polymarket/clob-client';
 import { privateKeyToAccount } from 'viem/accounts';
-import { AuthError, deriveCredentials, hmacSignature, verifyL1, verifyL2 } from '../../sandbox/clob/auth';
+import type { AuthError} from '../../sandbox/clob/auth';
+import { deriveCredentials, hmacSignature, verifyL1, verifyL2 } from '../../sandbox/clob/auth';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const account = privateKeyToAccount(KEY);
