@@ -259,6 +259,20 @@ describe('deployment', () => {
   });
 });
 
+describe('conditional tokens', () => {
+  it('after the oracle reports, a winning share redeems for one unit of collateral', async () => {
+    const market = deployment.markets.find((m) => !m.negRisk)!;
+    await split(alice, shares(10));
+    const before = await collateralOf(alice);
+    // The operator is the sandbox markets' oracle: YES wins.
+    await send(ctf, 'reportPayouts', [market.questionId, [1, 0]]);
+    await send(ctf, 'redeemPositions', [deployment.contracts.collateral, ZeroHash, conditionId, [1, 2]], alice);
+    expect((await collateralOf(alice)) - before).toBe(usdc(10));
+    expect(await sharesOf(alice, yes)).toBe(0n);
+    expect(await sharesOf(alice, no)).toBe(0n);
+  });
+});
+
 describe('order hashing and signatures', () => {
   it('uses Polymarket’s published order type hashes for versions 1 and 2', async () => {
     expect(await exchange.getFunction('ORDER_V1_TYPEHASH')()).toBe(
@@ -786,6 +800,13 @@ describe('rejections', () => {
     const order = await buy(alice, yes, 0.5, 10, legacy, { taker: bob.address });
     await split(operator, shares(10));
     await expectRevert(exchangeV1, 'fillOrder', [order, usdc(5)], 'NotTaker');
+  });
+
+  it('mismatched array lengths: a maker without a fill amount', async () => {
+    await split(bob, shares(10));
+    const taker = await buy(alice, yes, 0.5, 10);
+    const maker = await sell(bob, yes, 0.5, 10);
+    await expectRevert(exchange, 'matchOrders', [taker, [maker], usdc(5), []], 'MismatchedArrayLengths');
   });
 
   it('a rejected match moves no funds', async () => {
