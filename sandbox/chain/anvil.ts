@@ -46,6 +46,16 @@ export function findAnvil(): string {
   );
 }
 
+/**
+ * On Linux, util-linux's `setpriv --pdeathsig` makes the kernel kill anvil when the process that started it
+ * dies, even by SIGKILL, when no exit hook can run. Elsewhere the exit hook below is the only guard.
+ */
+function parentDeathGuard(): string[] {
+  if (process.platform !== 'linux') return [];
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
+  return setpriv ? [setpriv, '--pdeathsig', 'KILL', '--'] : [];
+}
+
 /** anvil's fixed dev mnemonic yields these keys; they fund nothing outside a local chain. */
 export const DEV_PRIVATE_KEYS = [
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
@@ -83,7 +93,9 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
     '--base-fee', '0',
     '--gas-price', '1000000000',
   ];
-  const child = spawn(findAnvil(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // setpriv execs anvil in place, so the child's pid is anvil's.
+  const [command, ...commandArgs] = [...parentDeathGuard(), findAnvil(), ...args] as [string, ...string[]];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   installExitHook();
 

@@ -1,5 +1,9 @@
 // The sandbox chain launcher: anvil from npm on loopback with the sandbox's own chain id, stopped without
 // leaving a process behind.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AMOY_CHAIN_ID, SANDBOX_CHAIN_ID, startChain, type Chain } from '../../sandbox/chain/anvil.js';
 
@@ -23,12 +27,18 @@ async function rpc(url: string, method: string): Promise<unknown> {
   return ((await response.json()) as { result: unknown }).result;
 }
 
+/** True while the process exists and is not a zombie (a killed child its new parent has not reaped yet). */
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ..."; Z is a zombie.
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
   }
 }
 
@@ -64,6 +74,33 @@ describe('sandbox chain', () => {
     expect(a.rpcUrl).not.toBe(b.rpcUrl);
     expect(await rpc(a.rpcUrl, 'eth_blockNumber')).toBe('0x0');
     expect(await rpc(b.rpcUrl, 'eth_blockNumber')).toBe('0x0');
+  });
+
+  it('on Linux, anvil dies with the process that started it, even when that process is SIGKILLed', async () => {
+    const anvilModule = fileURLToPath(new URL('../../sandbox/chain/anvil.ts', import.meta.url));
+    const script = `import { startChain } from ${JSON.stringify(anvilModule)};
+      const chain = await startChain();
+      process.stdout.write(String(chain.pid) + '\\n');
+      setInterval(() => {}, 60_000);`;
+    const host = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let anvilPid = -1;
+    try {
+      const [firstLine] = (await once(host.stdout, 'data')) as [Buffer];
+      anvilPid = Number(firstLine.toString().trim());
+      expect(isRunning(anvilPid)).toBe(true);
+      host.kill('SIGKILL');
+      await once(host, 'exit');
+      // The kernel delivers the parent-death signal asynchronously; wait for it rather than for a fixed time,
+      // but give up before the test's own timeout so the finally block still cleans up.
+      const giveUpAt = Date.now() + 20_000;
+      while (isRunning(anvilPid) && Date.now() < giveUpAt) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(isRunning(anvilPid)).toBe(false);
+    } finally {
+      host.kill('SIGKILL');
+      if (anvilPid > 0 && isRunning(anvilPid)) process.kill(anvilPid, 'SIGKILL');
+    }
   });
 
   it('listens on the port it is given', async () => {
