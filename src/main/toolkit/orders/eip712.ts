@@ -104,7 +104,11 @@ function small(value: number, field: string): string {
   if (!Number.isInteger(value) || value < 0 || value > 255) throw invalidParameter(`order field ${field} must be a uint8, got ${value}`);
   return value.toString(16).padStart(64, '0');
 }
+/** Addresses already checked, as their encoded word: a trader signs for the same few addresses again and again. */
+const addressWords = new Map<string, string>();
 function addressWord(value: string, field: string): string {
+  const known = addressWords.get(value);
+  if (known) return known;
   let checked: string;
   try {
     // Validates the checksum of a mixed-case address, exactly as the reference encoders refuse a bad one.
@@ -112,7 +116,10 @@ function addressWord(value: string, field: string): string {
   } catch {
     throw invalidParameter(`order field ${field} is not a valid address: ${value}`);
   }
-  return checked.slice(2).toLowerCase().padStart(64, '0');
+  const encoded = checked.slice(2).toLowerCase().padStart(64, '0');
+  if (addressWords.size > 1024) addressWords.clear();
+  addressWords.set(value, encoded);
+  return encoded;
 }
 function bytes32(value: string, field: string): string {
   if (!/^0x[0-9a-fA-F]{64}$/.test(value)) throw invalidParameter(`order field ${field} must be 32 bytes of hex`);

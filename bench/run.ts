@@ -1,0 +1,93 @@
+// `npm run bench`: how fast this toolkit builds and signs orders and L2 headers, against the official
+// client in the same run with the same key, and against the raw secp256k1 signing floor.
+// Targets (issue 3): orders ≥ 3× @polymarket/clob-client-v2's createOrder and ≥ 70 % of the raw sign rate;
+// L2 headers ≥ 10× the official createL2Headers.
+import { randomBytes } from 'node:crypto';
+import { SigningKey, hexlify } from 'ethers';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ClobClient as OfficialClient, Side, createL2Headers as officialL2Headers } from '@polymarket/clob-client-v2';
+import { OrderBuilder } from '../src/main/toolkit/orders/builder';
+import { privateKeySigner } from '../src/main/toolkit/orders/signer';
+import { createL2Headers } from '../src/main/toolkit/clob/auth';
+
+const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
+const CREDS = { key: 'bench-key', secret: 'c2VjcmV0LWJ5dGVzLWZvci10ZXN0cy0xMjM0NTY3OA==', passphrase: 'bench' };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = 5;
+
+/** Operations per second of `op` over one time budget, after a short warm-up. */
+async function once(op: (i: number) => unknown, seconds: number): Promise<number> {
+  for (let i = 0; i < 30; i++) await op(i);
+  let n = 0;
+  const start = process.hrtime.bigint();
+  const budget = BigInt(Math.round(seconds * 1e9));
+  let elapsed = 0n;
+  while (elapsed < budget) {
+    for (let k = 0; k < 20; k++) await op(n++);
+    elapsed = process.hrtime.bigint() - start;
+  }
+  return n / (Number(elapsed) / 1e9);
+}
+
+/**
+ * The median of ROUNDS measurements per operation, the operations interleaved round by round, so that
+ * load from other processes on a shared machine falls on all of them alike.
+ */
+async function measure(ops: [string, (i: number) => unknown][]): Promise<number[]> {
+  const samples = ops.map(() => [] as number[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [k, [, op]] of ops.entries()) samples[k]!.push(await once(op, SECONDS / ROUNDS));
+  }
+  return samples.map((s, k) => {
+    const median = s.sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
+    console.log(`${ops[k]![0].padEnd(48)} ${median.toFixed(0).padStart(9)} /s`);
+    return median;
+  });
+}
+
+async function main(): Promise<void> {
+  console.log(`node ${process.version}, ${SECONDS} s per operation in ${ROUNDS} interleaved rounds, medians\n`);
+
+  const key = new SigningKey(KEY);
+  const digests = Array.from({ length: 256 }, () => hexlify(randomBytes(32)));
+
+  const builder = new OrderBuilder({ signer: privateKeySigner(KEY), chainId: 137 });
+  const terms = { tickSize: '0.01', negRisk: false, version: 2 } as const;
+
+  // The official client with its market caches filled, so no request is made.
+  const account = privateKeyToAccount(KEY);
+  const official = new OfficialClient({
+    host: 'http://127.0.0.1:9',
+    chain: 137 as never,
+    signer: { account, signTypedData: (args: Parameters<typeof account.signTypedData>[0]) => account.signTypedData(args) } as never,
+  });
+  official.tickSizes[TOKEN] = '0.01' as never;
+  official.negRisk[TOKEN] = false;
+  const [floor, ours, theirs] = (await measure([
+    ['raw secp256k1 sign (ethers SigningKey)', (i) => key.sign(digests[i & 255]!).serialized],
+    ['pmdesk OrderBuilder.buildLimitOrder (v2)', (i) => builder.buildLimitOrder({ tokenId: TOKEN, side: i & 1 ? 'SELL' : 'BUY', price: 0.56, size: 21.04 + (i % 100) }, terms)],
+    [
+      '@polymarket/clob-client-v2 createOrder (v2)',
+      (i) => official.createOrder({ tokenID: TOKEN, price: 0.56, size: 21.04 + (i % 100), side: i & 1 ? Side.SELL : Side.BUY }, { tickSize: '0.01' as never, negRisk: false, version: 2 }),
+    ],
+  ])) as [number, number, number];
+
+  const signer = privateKeySigner(KEY);
+  const body = '{"deferExec":false,"postOnly":false,"order":{"salt":1},"owner":"bench-key","orderType":"GTC"}';
+  const officialSigner = { account, signTypedData: () => Promise.reject(new Error('unused')) } as never;
+  const [l2Ours, l2Theirs] = (await measure([
+    ['pmdesk createL2Headers', (i) => createL2Headers(signer, CREDS, { method: 'POST', requestPath: '/order', body }, 1_780_000_000 + i)],
+    ['@polymarket/clob-client-v2 createL2Headers', (i) => officialL2Headers(officialSigner, CREDS, { method: 'POST', requestPath: '/order', body }, 1_780_000_000 + i)],
+  ])) as [number, number];
+
+  const orderRatio = ours / theirs;
+  const floorShare = ours / floor;
+  const l2Ratio = l2Ours / l2Theirs;
+  console.log('');
+  console.log(`orders vs official client   ${orderRatio.toFixed(2)}x   (target >= 3x)    ${orderRatio >= 3 ? 'met' : 'NOT met'}`);
+  console.log(`orders vs raw sign floor    ${(floorShare * 100).toFixed(0)} %    (target >= 70 %)  ${floorShare >= 0.7 ? 'met' : 'NOT met'}`);
+  console.log(`L2 headers vs official      ${l2Ratio.toFixed(1)}x   (target >= 10x)   ${l2Ratio >= 10 ? 'met' : 'NOT met'}`);
+}
+
+await main();
