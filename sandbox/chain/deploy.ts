@@ -123,6 +123,49 @@ export async function mined(pending: Promise<ContractTransactionResponse>): Prom
   if (!receipt || receipt.status !== 1) throw new Error('transaction failed');
 }
 
+/** Enough for any of the simple calls sent in bulk (mint, approve, setApprovalForAll use under 80 000). */
+const BULK_CALL_GAS = 150_000n;
+
+interface BulkCall {
+  wallet: Wallet;
+  contract: Contract;
+  method: string;
+  args: unknown[];
+}
+
+/**
+ * Sends independent setup calls as one block: automine off, each call signed here with a nonce counted here and
+ * a fixed gas limit (ethers would ask the node for fee data, nonce and a gas estimate on every call), one
+ * `evm_mine`, then every receipt checked. Funding the test wallets drops from about a second to a tenth.
+ */
+async function sendInOneBlock(provider: JsonRpcProvider, chainId: number, calls: BulkCall[]): Promise<void> {
+  await provider.send('evm_setAutomine', [false]);
+  try {
+    const nonces = new Map<string, number>();
+    const hashes: string[] = [];
+    for (const { wallet, contract, method, args } of calls) {
+      const nonce = nonces.get(wallet.address) ?? (await provider.getTransactionCount(wallet.address, 'pending'));
+      nonces.set(wallet.address, nonce + 1);
+      const signed = await wallet.signTransaction({
+        ...TX_OVERRIDES,
+        chainId,
+        nonce,
+        gasLimit: BULK_CALL_GAS,
+        to: await contract.getAddress(),
+        data: contract.interface.encodeFunctionData(method, args),
+      });
+      hashes.push((await provider.send('eth_sendRawTransaction', [signed])) as string);
+    }
+    await provider.send('evm_mine', []);
+    for (const hash of hashes) {
+      const receipt = (await provider.send('eth_getTransactionReceipt', [hash])) as { status?: string } | null;
+      if (receipt?.status !== '0x1') throw new Error(`a setup transaction failed: ${hash}`);
+    }
+  } finally {
+    await provider.send('evm_setAutomine', [true]);
+  }
+}
+
 async function deployContract(deployer: Wallet, artifact: { abi: InterfaceAbi; bytecode: string }, args: unknown[] = []): Promise<Contract> {
   const factory = new ContractFactory(artifact.abi, artifact.bytecode, deployer);
   const contract = await factory.deploy(...args, TX_OVERRIDES);
@@ -244,12 +287,13 @@ export async function deploySandbox(
     const traders = [operatorKey, ...walletKeys].map((key) => new Wallet(key, provider));
     const spenders = [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter, contracts.conditionalTokens];
     const operators = [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter];
-    for (const trader of traders) {
-      await mined(collateral.getFunction('mint')(trader.address, funding, TX_OVERRIDES));
-      const asTrader = { collateral: collateral.connect(trader) as Contract, ctf: ctf.connect(trader) as Contract };
-      for (const spender of spenders) await mined(asTrader.collateral.getFunction('approve')(spender, MaxUint256, TX_OVERRIDES));
-      for (const operator of operators) await mined(asTrader.ctf.getFunction('setApprovalForAll')(operator, true, TX_OVERRIDES));
-    }
+    await sendInOneBlock(provider, chain.chainId, [
+      ...traders.map((trader) => ({ wallet: deployer, contract: collateral, method: 'mint', args: [trader.address, funding] })),
+      ...traders.flatMap((trader) => [
+        ...spenders.map((spender) => ({ wallet: trader, contract: collateral, method: 'approve', args: [spender, MaxUint256] })),
+        ...operators.map((operator) => ({ wallet: trader, contract: ctf, method: 'setApprovalForAll', args: [operator, true] })),
+      ]),
+    ]);
 
     return {
       chainId: chain.chainId,
