@@ -394,6 +394,24 @@ describe('settlement', () => {
     expect(aliceBefore - (await collateralOf(alice))).toBe(usdc(25 + 27.5));
   });
 
+  it('one taker against a SELL of YES and a BUY of NO in the same match (NORMAL and MINT together)', async () => {
+    await split(bob, shares(50));
+    const taker = await buy(alice, yes, 0.6, 100);
+    const seller = await sell(bob, yes, 0.55, 50);
+    const noBuyer = await buy(carol, no, 0.45, 50);
+    const before = { alice: await collateralOf(alice), bob: await collateralOf(bob), carol: await collateralOf(carol) };
+
+    await send(exchange, 'matchOrders', [taker, [seller, noBuyer], usdc(60), [shares(50), usdc(22.5)]]);
+
+    expect(await sharesOf(alice, yes)).toBe(shares(100));
+    expect(await sharesOf(carol, no)).toBe(shares(50));
+    expect((await collateralOf(bob)) - before.bob).toBe(usdc(27.5));
+    expect(before.carol - (await collateralOf(carol))).toBe(usdc(22.5));
+    // Alice pays 27.5 to Bob and 27.5 towards the 50 minted sets: 55, not the 60 she offered.
+    expect(before.alice - (await collateralOf(alice))).toBe(usdc(55));
+    expect(await collateralOf(deployment.contracts.exchange)).toBe(0n);
+  });
+
   it('a partial fill leaves the rest open; the last fill closes the order', async () => {
     await split(bob, shares(100));
     const maker = await sell(bob, yes, 0.5, 100);
@@ -467,6 +485,33 @@ describe('neg-risk exchange', () => {
     expect(events(receipt, adapter).map((e) => e.name)).toEqual(['PositionsMerge']);
   });
 
+  it('the adapter splits and merges for anyone, with ConditionalTokens’ own calls', async () => {
+    const market = deployment.markets.find((m) => m.negRisk)!;
+    const [a, notA] = negRiskTokens();
+    const adapter = new Contract(deployment.contracts.negRiskAdapter, compileContracts().NegRiskAdapter.abi, provider);
+    const args = [deployment.contracts.collateral, ZeroHash, market.conditionId, [1, 2]];
+    const before = await collateralOf(alice);
+    await send(adapter, 'splitPosition', [...args, shares(5)], alice);
+    expect([await sharesOf(alice, a), await sharesOf(alice, notA)]).toEqual([shares(5), shares(5)]);
+    await send(adapter, 'mergePositions', [...args, shares(2)], alice);
+    expect(await sharesOf(alice, a)).toBe(shares(3));
+    expect(before - (await collateralOf(alice))).toBe(usdc(3));
+    expect(await collateralOf(deployment.contracts.negRiskAdapter)).toBe(0n);
+  });
+
+  it('the adapter refuses other collateral and non-binary partitions', async () => {
+    const market = deployment.markets.find((m) => m.negRisk)!;
+    const adapter = new Contract(deployment.contracts.negRiskAdapter, compileContracts().NegRiskAdapter.abi, provider);
+    await expectRevert(adapter, 'splitPosition', [bob.address, ZeroHash, market.conditionId, [1, 2], 1n], 'UnknownCollateral', alice);
+    await expectRevert(
+      adapter,
+      'splitPosition',
+      [deployment.contracts.collateral, ZeroHash, market.conditionId, [1, 2, 4], 1n],
+      'OnlyBinaryRootPositions',
+      alice,
+    );
+  });
+
   it('refuses an order for a neg-risk market signed for the standard exchange', async () => {
     const [a] = negRiskTokens();
     const signedForStandard = await buy(alice, a, 0.3, 20, standard);
@@ -504,6 +549,18 @@ describe('fees', () => {
     expect(await sharesOf(alice, yes)).toBe(shares(99));
     const fee = events(receipt, exchange).find((e) => e.name === 'FeeCharged')!;
     expect(fee.args).toMatchObject({ tokenId: yes, amount: shares(1) });
+  });
+
+  it('is symmetric: selling YES at p costs what buying NO at 1 − p costs, in value', async () => {
+    const fee = (rate: bigint, tokens: bigint, makerAmount: bigint, takerAmount: bigint, side: number) =>
+      exchange.getFunction('calculateFee')(rate, tokens, makerAmount, takerAmount, side) as Promise<bigint>;
+    // Sell 100 YES at 0.6: 0.02 × 0.4 × 100 = 0.8 collateral.
+    const sellFee = await fee(200n, shares(100), shares(100), usdc(60), SIDE.SELL);
+    // Buy 100 NO at 0.4: 0.02 × 0.4 × 100 / 0.4 = 2 NO shares, worth 2 × 0.4 = 0.8 collateral.
+    const buyFee = await fee(200n, shares(100), usdc(40), shares(100), SIDE.BUY);
+    expect(sellFee).toBe(usdc(0.8));
+    expect(buyFee).toBe(shares(2));
+    expect((buyFee * usdc(0.4)) / 1_000_000n).toBe(sellFee);
   });
 
   it('charges a version-1 order the fee rate it signed, in a match', async () => {
@@ -550,6 +607,13 @@ describe('cancels and nonces', () => {
     await split(operator, shares(10));
     await expectRevert(exchangeV1, 'fillOrder', [order, usdc(5)], 'InvalidNonce');
   });
+  it('incrementNonce does not touch version-2 orders, which sign no nonce', async () => {
+    const order = await buy(alice, yes, 0.5, 10);
+    await send(exchange, 'incrementNonce', [], alice);
+    await split(operator, shares(10));
+    await send(exchange, 'fillOrder', [order, usdc(5)]);
+    expect(await sharesOf(alice, yes)).toBe(shares(10));
+  });
 });
 
 describe('roles and pause', () => {
@@ -591,6 +655,17 @@ describe('roles and pause', () => {
       args: { removedAdmin: bob.address, admin: operator.address },
     });
     expect(await exchange.getFunction('isAdmin')(bob.address)).toBe(false);
+  });
+
+  it('an admin or operator can renounce its own role', async () => {
+    await send(exchange, 'addOperator', [carol.address]);
+    await send(exchange, 'addAdmin', [carol.address]);
+    await send(exchange, 'renounceOperatorRole', [], carol);
+    const renounced = await send(exchange, 'renounceAdminRole', [], carol);
+    expect(events(renounced, exchange)[0]).toEqual({ name: 'RemovedAdmin', args: { removedAdmin: carol.address, admin: carol.address } });
+    expect(await exchange.getFunction('isOperator')(carol.address)).toBe(false);
+    expect(await exchange.getFunction('isAdmin')(carol.address)).toBe(false);
+    await expectRevert(exchange, 'renounceAdminRole', [], 'NotAdmin', carol);
   });
 
   it('pauseTrading stops settlement (Paused) until unpauseTrading, with events', async () => {
