@@ -66,7 +66,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pmdesk-clob-cli-'));
 });
 afterAll(() => server.stop());
-beforeEach(() => server.reset());
+beforeEach(() => {
+  server.reset();
+  server.fallback = (_req, reply) => reply.json(404, { message: 'no fixture for this route' });
+});
 
 describe('pmdesk order build (no network)', () => {
   it('prints a deterministic signed order, its hash and the POST body', async () => {
@@ -87,7 +90,10 @@ describe('pmdesk order build (no network)', () => {
   });
 
   it('signs version 1 with fee, nonce and taker, and market orders at the given price', async () => {
-    const v1 = await pmdesk([...BUILD, ...FIXED.slice(0, 4), '--order-version', '1', '--fee-rate-bps', '100', '--nonce', '3', '--taker', ADDRESS]);
+    const v1 = await pmdesk([
+      'order', 'build', '--json', '--token', TOKEN, '--side', 'SELL', '--price', '0.999', '--size', '33.33', '--tick-size', '0.001',
+      ...FIXED.slice(0, 4), '--order-version', '1', '--fee-rate-bps', '100', '--nonce', '3', '--taker', ADDRESS,
+    ]);
     expect(v1.code).toBe(0);
     expect((json(v1).signedOrder as Record<string, unknown>)).toMatchObject({ feeRateBps: '100', nonce: '3', taker: ADDRESS, maker: ADDRESS });
     const market = await pmdesk(['order', 'build', '--json', '--token', TOKEN, '--side', 'BUY', '--amount', '100', '--price', '0.56', '--tick-size', '0.01', '--salt', '1', '--timestamp', '1']);
@@ -105,6 +111,7 @@ describe('pmdesk order build (no network)', () => {
       [[...BUILD, '--chain', '1'], 'Invalid network'],
       [[...BUILD, '--order-type', 'FOK', '--post-only'], 'postOnly is not supported for FOK/FAK orders'],
       [[...BUILD, '--sig-type', '3'], '--sig-type must be 0, 1 or 2, got 3'],
+      [[...BUILD, '--order-version', '1'], 'invalid tick size (0.0025) for order version 1, must be one of 0.1, 0.01, 0.001, 0.0001'],
       [BUILD, 'Set PMDESK_PRIVATE_KEY (hex) to sign.', {}],
     ];
     for (const [args, message, env] of cases) {

@@ -5,7 +5,8 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyTypedData, recoverAddress } from 'ethers';
 import { PmDeskError } from '../../src/shared/errors';
-import { ClobClient, type ClobClientOptions } from '../../src/main/toolkit/clob/client';
+import { ClobClient, dropNotificationParams, orderScoringParams, type ClobClientOptions } from '../../src/main/toolkit/clob/client';
+import { POLYGON, type NetworkProfile } from '../../src/main/toolkit/chain/networks';
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../src/main/toolkit/clob/auth';
 import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
 import type { Logger } from '../../src/main/toolkit/logger';
@@ -45,6 +46,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 beforeEach(() => {
   server.reset();
+  server.fallback = (_req, reply) => reply.json(404, { message: 'no fixture for this route' });
   logged = [];
 });
 
@@ -134,6 +136,9 @@ describe('caches', () => {
     const error = await client().getTickSize(TOKEN).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PmDeskError);
     expect((error as PmDeskError).code).toBe('ERR_NOT_FOUND');
+    server.json('GET', '/tick-size', { minimum_tick_size: 0.02 });
+    const odd = (await client().getTickSize(TOKEN).catch((e: unknown) => e)) as PmDeskError;
+    expect([odd.code, odd.detail]).toEqual(['ERR_VALIDATION', 'The server answered an unknown tick size (0.02).']);
   });
 });
 
@@ -362,5 +367,59 @@ describe('the order flow', () => {
     expect(order.version).toBe(1);
     expect(response).toEqual({ success: true, v1: true });
     expect(posts).toBe(2);
+  });
+});
+
+describe('the rest of the surface', () => {
+  it('joins order_ids and ids with commas', () => {
+    expect(orderScoringParams(['0xa', '0xb', '0xc'])).toEqual({ order_ids: '0xa,0xb,0xc' });
+    expect(dropNotificationParams(['1', '2'])).toEqual({ ids: '1,2' });
+  });
+
+  it('posts several orders as one signed array of bodies', async () => {
+    server.json('POST', '/orders', [{ success: true }, { success: true }]);
+    server.json('GET', '/tick-size', { minimum_tick_size: 0.01 });
+    const c = client();
+    const terms = { tickSize: '0.01', negRisk: false, version: 2 } as const;
+    const a = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.4, size: 10, salt: '1', timestamp: '1' }, terms);
+    const b = await c.createOrder({ tokenId: TOKEN, side: 'SELL', price: 0.6, size: 10, salt: '2', timestamp: '1' }, terms);
+    expect(await c.postOrders([{ order: a, orderType: 'GTC' }, { order: b, orderType: 'GTD' }], { postOnly: true })).toEqual([{ success: true }, { success: true }]);
+    const post = server.last();
+    expectL2(post, 'POST', '/orders', post.body);
+    const bodies = JSON.parse(post.body) as { orderType: string; postOnly: boolean; order: { salt: number } }[];
+    expect(bodies.map((x) => [x.orderType, x.postOnly, x.order.salt])).toEqual([['GTC', true, 1], ['GTD', true, 2]]);
+  });
+
+  it('pages rewards and reads market trade events at the path of the order version', async () => {
+    server.json('GET', '/rewards/user/markets', { data: [{ m: 1 }], next_cursor: 'LTE=' });
+    expect(await client().getUserEarningsAndMarketsConfig('2026-11-01', 'earnings', 'DESC', true)).toEqual([{ m: 1 }]);
+    expect(server.last().url).toBe('/rewards/user/markets?date=2026-11-01&signature_type=0&order_by=earnings&position=DESC&no_competition=true&next_cursor=MA%3D%3D');
+    expectL2(server.last(), 'GET', '/rewards/user/markets');
+    server.json('GET', '/rewards/markets/0xc', { data: [{ r: 1 }], next_cursor: 'LTE=' });
+    expect(await client().getRawRewardsForMarket('0xc')).toEqual([{ r: 1 }]);
+    expect(server.last().headers.poly_signature).toBeUndefined();
+    server.json('GET', '/version', { version: 1 });
+    server.json('GET', '/live-activity/events/0xc', [{ e: 1 }]);
+    expect(await client().getMarketTradesEvents('0xc')).toEqual([{ e: 1 }]);
+    server.json('GET', '/version', { version: 2 });
+    server.json('GET', '/markets/live-activity/0xc', [{ e: 2 }]);
+    expect(await client().getMarketTradesEvents('0xc')).toEqual([{ e: 2 }]);
+  });
+
+  it('takes the order version and contracts from a custom network profile without asking the server', async () => {
+    const sandbox: NetworkProfile = {
+      name: 'sandbox',
+      chainId: 31337,
+      orderVersion: 3,
+      contracts: { ...POLYGON.contracts, exchangeV3: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+    };
+    server.json('GET', '/tick-size', { minimum_tick_size: '0.01' });
+    server.json('GET', '/neg-risk', { neg_risk: false });
+    const c = client({ chainId: 31337, networks: [sandbox] });
+    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 2 });
+    expect(order.version).toBe(3);
+    expect(order.verifyingContract).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
+    expect(server.to('/version')).toHaveLength(0);
+    await expect(client({ chainId: 31337 }).createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 2 }, { version: 2 })).rejects.toThrow('Invalid network');
   });
 });

@@ -107,6 +107,15 @@ describe('order builder', () => {
     expect(() => new OrderBuilder({ signer, chainId: 137, signatureType: 3 as never })).toThrow(/signature type 3 is not supported/);
   });
 
+  it('refuses the version 2 ticks for a version 1 order', async () => {
+    const b = new OrderBuilder({ signer, chainId: 137 });
+    expect(await detail(() => b.buildLimitOrder({ ...input, price: 0.505 }, { tickSize: '0.005', negRisk: false, version: 1 }))).toBe(
+      'invalid tick size (0.005) for order version 1, must be one of 0.1, 0.01, 0.001, 0.0001',
+    );
+    expect(await detail(() => b.buildMarketOrder({ ...input, amount: 1, price: 0.5 }, { tickSize: '0.0025', negRisk: false, version: 1 }))).toMatch(/^invalid tick size/);
+    expect((await b.buildLimitOrder({ ...input, price: 0.505 }, { tickSize: '0.005', negRisk: false, version: 2 })).signedOrder.makerAmount).toBe('10625200');
+  });
+
   it('gives market orders no expiration and a v1 order its fee, nonce and taker', async () => {
     const b = new OrderBuilder({ signer, chainId: 137 });
     const m = await b.buildMarketOrder({ tokenId: '1', side: 'BUY', amount: 100, price: 0.5, expiration: 99 }, { ...terms, version: 1 });

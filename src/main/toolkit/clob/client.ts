@@ -8,7 +8,7 @@ import { silentLogger, type Logger } from '../logger';
 import { OrderBuilder, type BuiltOrder, type LimitOrderInput, type MarketOrderInput, type SignatureType } from '../orders/builder';
 import { orderBody, type PostOrderOptions } from '../orders/body';
 import { assertPriceInRange, marketPriceFromBook, resolveTickSize, type BookSides, type OrderType } from '../orders/price';
-import { toTickSize, type OrderSide, type TickSize } from '../orders/rounding';
+import { isTickSize, type OrderSide, type TickSize } from '../orders/rounding';
 import type { ClobSigner } from '../orders/signer';
 import {
   CREDS_CREATION_WARNING,
@@ -370,7 +370,10 @@ export class ClobClient {
   }
 
   private cacheTickSize(tokenId: string, value: unknown): TickSize {
-    const tickSize = toTickSize(value, 'getTickSize');
+    const text = typeof value === 'number' ? String(value) : value;
+    // A tick the toolkit has no rounding rule for is the server's answer at fault, not the trader's input.
+    if (!isTickSize(text)) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The server answered an unknown tick size (${String(value)}).`, { methodName: 'getTickSize' });
+    const tickSize = text;
     this.tickSizes.set(tokenId, { tickSize, at: Date.now() });
     return tickSize;
   }

@@ -4,7 +4,7 @@ import { invalidParameter } from '../../../shared/errors';
 import { BYTES32_ZERO, ZERO_ADDRESS, networkFor, verifyingContract, type NetworkProfile, type OrderVersion } from '../chain/networks';
 import { exchangeDomain, orderDigest, orderTypedMessage, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './eip712';
 import { assertPriceInRange } from './price';
-import { ROUNDING, limitOrderRawAmounts, marketOrderRawAmounts, toBaseUnits, type OrderSide, type RawAmounts, type TickSize } from './rounding';
+import { ROUNDING, V1_TICK_SIZES, limitOrderRawAmounts, marketOrderRawAmounts, toBaseUnits, type OrderSide, type RawAmounts, type TickSize } from './rounding';
 import { signEip712, type ClobSigner } from './signer';
 
 /** EOA: the key's own address trades; POLY_PROXY (email/Magic) and POLY_GNOSIS_SAFE: the funder trades, the key signs. */
@@ -91,13 +91,22 @@ export class OrderBuilder {
   }
 
   async buildLimitOrder(input: LimitOrderInput, terms: MarketTerms): Promise<BuiltOrder> {
+    this.checkTerms(terms, 'buildLimitOrder');
     assertPriceInRange(input.price, terms.tickSize, 'buildLimitOrder');
     return this.sign(input, limitOrderRawAmounts(input.side, input.size, input.price, ROUNDING[terms.tickSize]), terms, false);
   }
 
   async buildMarketOrder(input: MarketOrderInput, terms: MarketTerms): Promise<BuiltOrder> {
+    this.checkTerms(terms, 'buildMarketOrder');
     assertPriceInRange(input.price, terms.tickSize, 'buildMarketOrder');
     return this.sign(input, marketOrderRawAmounts(input.side, input.amount, input.price, ROUNDING[terms.tickSize]), terms, true);
+  }
+
+  private checkTerms(terms: MarketTerms, methodName: string): void {
+    if (terms.version === 1 && !V1_TICK_SIZES.includes(terms.tickSize)) {
+      // The 0.005 and 0.0025 ticks came with version 2: a version 1 exchange has no rounding rule for them.
+      throw invalidParameter(`invalid tick size (${terms.tickSize}) for order version 1, must be one of ${V1_TICK_SIZES.join(', ')}`, methodName);
+    }
   }
 
   private async sign(input: CommonOrderInput, raw: RawAmounts, terms: MarketTerms, market: boolean): Promise<BuiltOrder> {
