@@ -28,21 +28,25 @@ export interface Chain {
   stop(): Promise<void>;
 }
 
-/** Finds the anvil binary: the npm package first (it ships the binary), then an `anvil` on PATH. */
-export function findAnvil(): string {
+export const ANVIL_PACKAGE = '@foundry-rs/anvil-linux-amd64';
+
+/**
+ * Finds the anvil binary: the npm package first (it ships the binary), then an `anvil` on PATH. The parameters
+ * exist so a test can take both away.
+ */
+export function findAnvil(packageName: string = ANVIL_PACKAGE, searchPath: string = process.env.PATH ?? ''): string {
   try {
     const require = createRequire(import.meta.url);
-    const pkg = require.resolve('@foundry-rs/anvil-linux-amd64/package.json');
-    const bin = join(dirname(pkg), 'bin', 'anvil');
+    const bin = join(dirname(require.resolve(`${packageName}/package.json`)), 'bin', 'anvil');
     if (existsSync(bin)) return bin;
   } catch {
     // The package is an optional dependency that installs only on Linux x64; PATH is the fallback.
   }
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+  for (const dir of searchPath.split(delimiter)) {
     if (dir && existsSync(join(dir, 'anvil'))) return join(dir, 'anvil');
   }
   throw new Error(
-    'anvil not found: the npm package @foundry-rs/anvil-linux-amd64 installs it on Linux x64; elsewhere install Foundry (https://getfoundry.sh) so that `anvil` is on PATH.',
+    `anvil not found: the npm package ${ANVIL_PACKAGE} installs it on Linux x64; elsewhere install Foundry (https://getfoundry.sh) so that \`anvil\` is on PATH.`,
   );
 }
 

@@ -2,10 +2,13 @@
 // leaving a process behind.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AMOY_CHAIN_ID, SANDBOX_CHAIN_ID, startChain, type Chain } from '../../sandbox/chain/anvil.js';
+import { AMOY_CHAIN_ID, ANVIL_PACKAGE, SANDBOX_CHAIN_ID, findAnvil, startChain, type Chain } from '../../sandbox/chain/anvil.js';
+import { startSandboxChain } from '../../sandbox/chain/index.js';
 
 const started: Chain[] = [];
 afterEach(async () => {
@@ -25,6 +28,23 @@ async function rpc(url: string, method: string): Promise<unknown> {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
   });
   return ((await response.json()) as { result: unknown }).result;
+}
+
+/** Live (non-zombie) anvil processes whose parent is this test process. */
+function anvilChildren(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid ..."
+      const match = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
+      if (match && match[1] === 'anvil' && match[2] !== 'Z' && Number(match[3]) === process.pid) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids.sort();
 }
 
 /** True while the process exists and is not a zombie (a killed child its new parent has not reaped yet). */
@@ -101,6 +121,45 @@ describe('sandbox chain', () => {
       host.kill('SIGKILL');
       if (anvilPid > 0 && isRunning(anvilPid)) process.kill(anvilPid, 'SIGKILL');
     }
+  });
+
+  it('finds anvil in the npm package first', () => {
+    expect(findAnvil()).toContain(join('node_modules', ANVIL_PACKAGE, 'bin', 'anvil'));
+  });
+
+  it('falls back to an anvil on PATH, and says plainly when there is none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pmdesk-anvil-'));
+    try {
+      expect(() => findAnvil('@pmdesk/no-such-package', dir)).toThrow(/anvil not found: .* install Foundry/);
+      writeFileSync(join(dir, 'anvil'), '');
+      expect(findAnvil('@pmdesk/no-such-package', dir)).toBe(join(dir, 'anvil'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('startSandboxChain starts anvil and deploys in one call, and stops it', async () => {
+    const sandbox = await startSandboxChain({ orderVersion: 1 });
+    try {
+      expect(sandbox.orderVersion).toBe(1);
+      expect(await rpc(sandbox.rpcUrl, 'eth_chainId')).toBe(`0x${SANDBOX_CHAIN_ID.toString(16)}`);
+      const code = await fetch(sandbox.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [sandbox.contracts.exchange, 'latest'] }),
+      });
+      expect(((await code.json()) as { result: string }).result.length).toBeGreaterThan(2);
+    } finally {
+      await sandbox.stop();
+    }
+    expect(isRunning(sandbox.pid)).toBe(false);
+  });
+
+  it('startSandboxChain stops anvil when deployment fails', async () => {
+    const before = anvilChildren();
+    // Amoy addresses on a non-Amoy chain id: the deployment refuses after anvil has started.
+    await expect(startSandboxChain({ addresses: 'amoy' })).rejects.toThrow(/chain id 80002/);
+    expect(anvilChildren()).toEqual(before);
   });
 
   it('listens on the port it is given', async () => {
