@@ -1,0 +1,57 @@
+// Durable file replacement for wallets: a process killed at any instant leaves the old file or the new one,
+// never a torn one. Temp files live beside their target (same filesystem, so rename is atomic) and carry a
+// name no reader mistakes for a wallet.
+import { randomBytes } from 'node:crypto';
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** Owner read/write only: a keystore is encrypted, but nobody else needs to copy it for an offline attack. */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+
+/** Temp files start with a dot and end with `.tmp`; listings skip both. */
+export const TEMP_SUFFIX = '.tmp';
+export function isTempFileName(name: string): boolean {
+  return name.startsWith('.') || name.endsWith(TEMP_SUFFIX);
+}
+
+/** Write to a temp file in the same folder, fsync it, rename it over the target, fsync the folder. */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = PRIVATE_FILE_MODE): Promise<void> {
+  const dir = dirname(path);
+  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+  // 'wx': never follow or reuse an existing file; the mode applies at creation (before any byte is written).
+  const handle = await open(temp, 'wx', mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  try {
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(dir);
+}
+
+/** Removes a file and makes the removal durable. */
+export async function removeFileDurably(path: string): Promise<void> {
+  await unlink(path);
+  await syncDirectory(dirname(path));
+}
+
+/** fsync on the folder makes a rename or unlink survive a power cut. Windows cannot open a folder for it. */
+export async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

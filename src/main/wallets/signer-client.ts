@@ -1,0 +1,113 @@
+// Main's handle on the signer: one method per intent, each a request to the worker carrying the token it
+// was started with. Works over any SignerTransport; it never sees a decrypted key.
+import { ErrorCode, PmDeskError, isErrorCode } from '../../shared/errors';
+import type { ClobSigner, TypedDataTypes } from '../toolkit/orders/signer';
+import type { ApprovalRequest, NewWalletOptions, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
+
+export type LockedListener = (address: string, reason: 'idle') => void;
+
+export class SignerClient {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: PmDeskError) => void }>();
+  private readonly lockedListeners = new Set<LockedListener>();
+  private gone: string | undefined;
+
+  /** `token`: hex, the secret the worker was started with. */
+  constructor(
+    private readonly transport: SignerTransport,
+    private readonly token: string,
+  ) {
+    transport.onMessage((message) => this.receive(message));
+    transport.onExit((detail) => {
+      this.gone = detail;
+      const stopped = new PmDeskError(ErrorCode.INTERNAL_SDK_ERROR, `The signer stopped (${detail}); every wallet is locked.`);
+      for (const { reject } of this.pending.values()) reject(stopped);
+      this.pending.clear();
+    });
+  }
+
+  createWallet(password: string, options: NewWalletOptions = {}) {
+    return this.request('createWallet', { password, ...options });
+  }
+  importMnemonic(phrase: string, password: string, options: NewWalletOptions & { index?: number; expectedAddress?: string } = {}) {
+    return this.request('importMnemonic', { phrase, password, index: options.index ?? 0, ...options });
+  }
+  importPrivateKey(privateKey: string, password: string, options: NewWalletOptions & { expectedAddress?: string } = {}) {
+    return this.request('importPrivateKey', { privateKey, password, ...options });
+  }
+  checkPassword(keystore: string, password: string) {
+    return this.request('checkPassword', { keystore, password });
+  }
+  /** Keeps the key in the worker; it locks itself after `autoLockMs` without a signature (0 or absent: never). */
+  async unlock(keystore: string, password: string, options: { autoLockMs?: number } = {}): Promise<string> {
+    return (await this.request('unlock', { keystore, password, autoLockMs: options.autoLockMs })).address;
+  }
+  async lock(address?: string): Promise<string[]> {
+    return (await this.request('lock', { address })).locked;
+  }
+  async unlocked(): Promise<string[]> {
+    return (await this.request('unlocked', {})).addresses;
+  }
+  async signOrder(address: string, typedData: TypedDataRequest): Promise<string> {
+    return (await this.request('signOrder', { address, ...typedData })).signature;
+  }
+  async signClobAuth(address: string, typedData: TypedDataRequest): Promise<string> {
+    return (await this.request('signClobAuth', { address, ...typedData })).signature;
+  }
+  sendApproval(address: string, approval: ApprovalRequest) {
+    return this.request('sendApproval', { address, approval });
+  }
+
+  /** Told when a wallet locks itself after its idle time. */
+  onLocked(listener: LockedListener): () => void {
+    this.lockedListeners.add(listener);
+    return () => this.lockedListeners.delete(listener);
+  }
+
+  /**
+   * The toolkit's signer interface over one unlocked wallet: orders and ClobAuth go to their own intents by
+   * primary type; anything else is refused by the worker. There is no signDigest: the worker signs typed data only.
+   */
+  clobSigner(address: string): ClobSigner {
+    return {
+      getAddress: async () => address,
+      signTypedData: (domain, types: TypedDataTypes, message) => {
+        const typedData = { domain, types, message };
+        return Object.keys(types).includes('ClobAuth') ? this.signClobAuth(address, typedData) : this.signOrder(address, typedData);
+      },
+    };
+  }
+
+  /** Stops the worker: every key it held is gone with it. */
+  async close(): Promise<void> {
+    if (this.gone) return;
+    await this.transport.close();
+  }
+
+  private request<K extends SignerOperation>(op: K, params: SignerOperations[K]['params']): Promise<SignerOperations[K]['result']> {
+    if (this.gone) return Promise.reject(new PmDeskError(ErrorCode.INTERNAL_SDK_ERROR, `The signer stopped (${this.gone}); every wallet is locked.`));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.transport.send({ id, token: this.token, op, params });
+    });
+  }
+
+  private receive(message: unknown): void {
+    if (!message || typeof message !== 'object') return;
+    const reply = message as Record<string, unknown>;
+    if (reply.event === 'locked' && typeof reply.address === 'string') {
+      for (const listener of this.lockedListeners) listener(reply.address, 'idle');
+      return;
+    }
+    const waiting = typeof reply.id === 'number' ? this.pending.get(reply.id) : undefined;
+    if (!waiting) return;
+    this.pending.delete(reply.id as number);
+    if (reply.ok === true) waiting.resolve(reply.result);
+    else {
+      const error = (reply.error ?? {}) as { code?: unknown; message?: unknown };
+      const code = isErrorCode(error.code) ? error.code : ErrorCode.INTERNAL_SDK_ERROR;
+      waiting.reject(new PmDeskError(code, typeof error.message === 'string' ? error.message : 'The signer failed.'));
+    }
+  }
+}

@@ -1,0 +1,111 @@
+// The signer worker's protocol: the only messages that cross between main and the process holding keys.
+// Every operation is an intent ("sign this order", "send this approval"), never "sign these bytes"; the
+// transport (worker thread now, Electron utility process in the app) is hidden behind two small interfaces.
+import type { TypedDataDomain, TypedDataField } from 'ethers';
+
+export type TypedDataTypes = Record<string, TypedDataField[]>;
+
+/** EIP-712 typed data as the toolkit builds it; the worker checks its primary type and domain. */
+export interface TypedDataRequest {
+  domain: TypedDataDomain;
+  types: TypedDataTypes;
+  message: Record<string, unknown>;
+}
+
+/** An allowance the order flow needs: an ERC-20 approve or an ERC-1155 setApprovalForAll, as a legacy transaction. */
+export interface ApprovalRequest {
+  /** 'collateral': ERC-20 approve(spender, amount); 'outcome-tokens': ERC-1155 setApprovalForAll(spender, approved). */
+  kind: 'collateral' | 'outcome-tokens';
+  /** The token contract: the collateral (USDC) or the conditional tokens. */
+  token: string;
+  spender: string;
+  /** Base units for 'collateral', as a decimal string; unlimited (2^256 - 1) when absent. */
+  amount?: string;
+  /** For 'outcome-tokens'; true when absent. */
+  approved?: boolean;
+  rpcUrl: string;
+  chainId: number;
+  /** Wei, decimal strings (the spec's defaults are 1e11 and 2e5). */
+  gasPrice: string;
+  gasLimit: string;
+  /** The chain's pending nonce for the wallet when absent. */
+  nonce?: number;
+}
+
+export interface NewWalletOptions {
+  /** scrypt cost of the new keystore (a power of two); 2^17, ethers' and geth's default, when absent. */
+  scryptN?: number;
+}
+
+/** Each operation's parameters and result. */
+export interface SignerOperations {
+  /** A fresh 12-word wallet at m/44'/60'/0'/0/0; the phrase leaves the worker this once, to be written down. */
+  createWallet: { params: { password: string } & NewWalletOptions; result: { address: string; keystore: string; mnemonic: string } };
+  importMnemonic: {
+    params: { phrase: string; index: number; password: string; expectedAddress?: string } & NewWalletOptions;
+    result: { address: string; keystore: string };
+  };
+  importPrivateKey: {
+    params: { privateKey: string; password: string; expectedAddress?: string } & NewWalletOptions;
+    result: { address: string; keystore: string };
+  };
+  /** Decrypts and forgets: proves the password without unlocking anything. */
+  checkPassword: { params: { keystore: string; password: string }; result: { address: string } };
+  /** Decrypts and keeps the key until lock, or until `autoLockMs` pass without a signature (0 or absent: never). */
+  unlock: { params: { keystore: string; password: string; autoLockMs?: number }; result: { address: string } };
+  /** Drops one wallet's key, or every key when no address is given. */
+  lock: { params: { address?: string }; result: { locked: string[] } };
+  unlocked: { params: Record<string, never>; result: { addresses: string[] } };
+  signOrder: { params: { address: string } & TypedDataRequest; result: { signature: string } };
+  signClobAuth: { params: { address: string } & TypedDataRequest; result: { signature: string } };
+  sendApproval: { params: { address: string; approval: ApprovalRequest }; result: { txHash: string; nonce: number } };
+}
+
+export type SignerOperation = keyof SignerOperations;
+export const SIGNER_OPERATIONS: readonly SignerOperation[] = [
+  'createWallet',
+  'importMnemonic',
+  'importPrivateKey',
+  'checkPassword',
+  'unlock',
+  'lock',
+  'unlocked',
+  'signOrder',
+  'signClobAuth',
+  'sendApproval',
+];
+
+/** main → worker. `token` is the secret the worker was started with, as hex. */
+export interface SignerRequestMessage {
+  id: number;
+  token: string;
+  op: SignerOperation;
+  params: unknown;
+}
+
+/** The error as it crosses: a catalogue code and a sentence already checked for secrets. */
+export interface SignerErrorPayload {
+  code: string;
+  message: string;
+}
+
+/** worker → main: one answer per request, or an event (a wallet locked itself). */
+export type SignerReplyMessage =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: SignerErrorPayload }
+  | { event: 'locked'; address: string; reason: 'idle' };
+
+/** The main side of a transport: a worker thread, a child process or an Electron utility process. */
+export interface SignerTransport {
+  send(message: SignerRequestMessage): void;
+  onMessage(listener: (message: unknown) => void): void;
+  /** The worker is gone (crashed, killed or closed). */
+  onExit(listener: (detail: string) => void): void;
+  close(): Promise<void>;
+}
+
+/** The worker side of the same transport. */
+export interface SignerPort {
+  send(message: SignerReplyMessage): void;
+  onMessage(listener: (message: unknown) => void): void;
+}
