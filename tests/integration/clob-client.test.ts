@@ -196,7 +196,8 @@ describe('level 2 calls on the wire', () => {
       [() => c.updateBalanceAllowance({ asset_type: 'COLLATERAL' }), 'GET', '/balance-allowance/update', '/balance-allowance/update?asset_type=COLLATERAL&signature_type=2'],
       [() => c.getTotalEarningsForUserForDay('2026-11-01'), 'GET', '/rewards/user/total', '/rewards/user/total?date=2026-11-01&signature_type=2'],
       [() => c.getRewardPercentages(), 'GET', '/rewards/user/percentages', '/rewards/user/percentages?signature_type=2'],
-      [() => c.postHeartbeat(), 'POST', '/v1/heartbeats', '/v1/heartbeats', '{"heartbeat_id":null}'],
+      [() => c.postHeartbeat(), 'POST', '/v1/heartbeats', '/v1/heartbeats', '{"heartbeat_id":""}'],
+      [() => c.postHeartbeat(null), 'POST', '/v1/heartbeats', '/v1/heartbeats', '{"heartbeat_id":null}'],
       [() => c.postHeartbeat('hb-1'), 'POST', '/v1/heartbeats', '/v1/heartbeats', '{"heartbeat_id":"hb-1"}'],
     ];
     for (const [call, method, path, url, body] of cases) {
@@ -367,6 +368,56 @@ describe('the order flow', () => {
     expect(order.version).toBe(1);
     expect(response).toEqual({ success: true, v1: true });
     expect(posts).toBe(2);
+  });
+});
+
+describe('version mismatch', () => {
+  beforeEach(() => {
+    server.json('GET', '/tick-size', { minimum_tick_size: 0.01 });
+    server.json('GET', '/neg-risk', { neg_risk: false });
+    server.json('GET', '/fee-rate', { base_fee: 0 });
+  });
+
+  /** The first post is refused for its version and /version then names `next`. */
+  function refuseFirstPost(next: number) {
+    const versions: (string | undefined)[] = [];
+    server.on('POST', '/order', (req, reply) => {
+      const body = JSON.parse(req.body) as { order: { timestamp?: string; nonce?: string } };
+      versions.push(body.order.nonce !== undefined ? 'v1' : 'v2/3');
+      if (versions.length === 1) {
+        server.json('GET', '/version', { version: next });
+        reply.json(400, { error: 'order_version_mismatch' });
+      } else reply.json(200, { success: true, orderID: '0xid' });
+    });
+    return versions;
+  }
+
+  it('rebuilds once even when the client throws on errors', async () => {
+    server.json('GET', '/version', { version: 2 });
+    const versions = refuseFirstPost(1);
+    const c = client({ throwOnError: true });
+    const { order, response } = await c.createAndPostOrder((v) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }));
+    expect([order.version, versions]).toEqual([1, ['v2/3', 'v1']]);
+    expect(response).toEqual({ success: true, orderID: '0xid' });
+  });
+
+  it("lets the server's version overrule a profile that named the wrong one", async () => {
+    const profile: NetworkProfile = { ...POLYGON, name: 'stale', orderVersion: 3 };
+    const versions = refuseFirstPost(2);
+    const c = client({ networks: [profile] });
+    const { order } = await c.createAndPostOrder((v) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }));
+    expect(order.version).toBe(2);
+    expect(order.verifyingContract).toBe(POLYGON.contracts.exchangeV2);
+    expect(versions).toHaveLength(2);
+  });
+
+  it('does not retry when the caller fixed the version, and then throws the refusal', async () => {
+    refuseFirstPost(1);
+    const c = client({ throwOnError: true });
+    const error = (await c.createAndPostOrder((v) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }), {}, 2).catch((e: unknown) => e)) as PmDeskError;
+    expect(error).toBeInstanceOf(PmDeskError);
+    expect([error.statusCode, error.detail]).toEqual([400, 'API request failed with status 400. Server error: order_version_mismatch']);
+    expect(server.to('/order')).toHaveLength(1);
   });
 });
 

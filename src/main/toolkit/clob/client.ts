@@ -19,7 +19,7 @@ import {
   type ApiCredentials,
 } from './auth';
 import { CLOB_PATHS as P, DEFAULT_TICK_SIZE_TTL_MS, END_CURSOR, INITIAL_CURSOR, ORDER_VERSION_MISMATCH } from './endpoints';
-import { ClobTransport, isClobError, type ClobCall, type ClobResult } from './transport';
+import { ClobTransport, errorResult, isClobError, type Attempt, type ClobCall, type ClobResult } from './transport';
 
 export interface ClobClientOptions {
   host: string;
@@ -231,12 +231,13 @@ export class ClobClient {
 
   /**
    * The order version to sign: the network profile's when it names one, else the server's `/version`
-   * (cached; `refresh` re-reads it after a version-mismatch rejection).
+   * (cached; `refresh` re-reads it after a version-mismatch rejection, and from then on the server's word wins).
    */
   async resolveVersion(refresh = false): Promise<OrderVersion> {
+    // A version the server named (after a mismatch, or when no profile names one) outranks the profile.
+    if (!refresh && this.cachedVersion !== undefined) return this.cachedVersion;
     const profile = networkFor(this.chainId, this.options.networks).orderVersion;
     if (profile && !refresh) return profile;
-    if (!refresh && this.cachedVersion !== undefined) return this.cachedVersion;
     const result = await this.transport.sendOrThrow<{ version?: number } | undefined>({ methodName: 'getVersion', method: 'GET', path: P.VERSION });
     const version = result?.version ?? 2;
     if (version !== 1 && version !== 2 && version !== 3) {
@@ -248,8 +249,11 @@ export class ClobClient {
     return version;
   }
 
-  /** Dead-man switch: once started, the server cancels every open order when no heartbeat comes within about 10 s. */
-  postHeartbeat(heartbeatId: string | null = null): Promise<ClobResult<unknown>> {
+  /**
+   * Dead-man switch: once started, the server cancels every open order when no heartbeat comes within about
+   * 10 s. Chain the returned id; the first beat sends "" as the live (version 2) client does (version 1 sent null).
+   */
+  postHeartbeat(heartbeatId: string | null = ''): Promise<ClobResult<unknown>> {
     const body = JSON.stringify({ heartbeat_id: heartbeatId });
     return this.signed({ methodName: 'postHeartbeat', method: 'POST', path: P.HEARTBEAT, body });
   }
@@ -458,22 +462,25 @@ export class ClobClient {
 
   /** Posts one signed order; a version-mismatch answer refreshes the cached server version. */
   async postOrder(order: BuiltOrder, options: PostOrderOptions = {}): Promise<ClobResult<unknown>> {
-    const { creds } = this.requireCreds('postOrder');
-    const body = JSON.stringify(orderBody(order, creds.key, options));
-    const result = await this.signed({ methodName: 'postOrder', method: 'POST', path: P.POST_ORDER, body });
-    return this.noteVersionMismatch(result);
+    return this.transport.settle(await this.postOrderAttempt(order, options));
   }
 
   async postOrders(orders: readonly { order: BuiltOrder; orderType?: OrderType }[], options: Omit<PostOrderOptions, 'orderType'> = {}): Promise<ClobResult<unknown>> {
     const { creds } = this.requireCreds('postOrders');
     const body = JSON.stringify(orders.map(({ order, orderType }) => orderBody(order, creds.key, { ...options, orderType })));
-    const result = await this.signed({ methodName: 'postOrders', method: 'POST', path: P.POST_ORDERS, body });
-    return this.noteVersionMismatch(result);
+    return this.transport.settle(await this.postAttempt('postOrders', P.POST_ORDERS, body));
   }
 
-  private async noteVersionMismatch(result: ClobResult<unknown>): Promise<ClobResult<unknown>> {
-    if (isVersionMismatch(result)) await this.resolveVersion(true);
-    return result;
+  private async postOrderAttempt(order: BuiltOrder, options: PostOrderOptions): Promise<Attempt<unknown>> {
+    const { creds } = this.requireCreds('postOrder');
+    return this.postAttempt('postOrder', P.POST_ORDER, JSON.stringify(orderBody(order, creds.key, options)));
+  }
+
+  private async postAttempt(methodName: string, path: string, body: string): Promise<Attempt<unknown>> {
+    const headers = await this.l2Headers(methodName, 'POST', path, body);
+    const attempt = await this.transport.attempt({ methodName, method: 'POST', path, body, headers });
+    if (!attempt.ok && isVersionMismatch(errorResult(attempt.error))) await this.resolveVersion(true);
+    return attempt;
   }
 
   cancelOrder(orderId: string): Promise<ClobResult<unknown>> {
@@ -609,15 +616,16 @@ export class ClobClient {
     explicitVersion?: OrderVersion,
   ): Promise<{ order: BuiltOrder; response: ClobResult<unknown> }> {
     let order = await create(explicitVersion);
-    let response = await this.postOrder(order, post);
-    if (explicitVersion === undefined && isVersionMismatch(response)) {
+    // The first answer is judged before it may throw: a version mismatch is a reason to rebuild, not a failure yet.
+    let attempt = await this.postOrderAttempt(order, post);
+    if (!attempt.ok && explicitVersion === undefined && isVersionMismatch(errorResult(attempt.error))) {
       const version = await this.resolveVersion();
       if (version !== order.version) {
         order = await create(version);
-        response = await this.postOrder(order, post);
+        attempt = await this.postOrderAttempt(order, post);
       }
     }
-    return { order, response };
+    return { order, response: this.transport.settle(attempt) };
   }
 }
 

@@ -1,8 +1,7 @@
 // The exchange client's HTTP helper (spec §8): one request over the toolkit's httpRequest, and on failure
 // the error is logged and either returned as an object with an `error` field (the official clients' default)
 // or thrown as a catalogued PmDeskError when the caller asks to throw.
-import type { PmDeskError} from '../../../shared/errors';
-import { wrapOnce } from '../../../shared/errors';
+import { wrapOnce, type PmDeskError } from '../../../shared/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import type { Query } from '../http/query';
 import type { Logger } from '../logger';
@@ -34,6 +33,8 @@ export function errorResult(error: PmDeskError): ClobErrorResult {
   return error.statusCode === undefined ? { error: error.detail } : { error: error.detail, status: error.statusCode };
 }
 
+export type Attempt<T> = { ok: true; value: T } | { ok: false; error: PmDeskError };
+
 export interface ClobCall {
   methodName: string;
   method: HttpMethod;
@@ -62,14 +63,25 @@ export class ClobTransport {
 
   /** Sends one call; a failure is logged, then returned as an error object or thrown, as the client was told. */
   async send<T>(call: ClobCall, throwOnError = this.options.throwOnError): Promise<ClobResult<T>> {
+    return this.settle(await this.attempt<T>(call), throwOnError);
+  }
+
+  /** Sends one call and reports the outcome without deciding yet whether a failure throws (it is logged once here). */
+  async attempt<T>(call: ClobCall): Promise<Attempt<T>> {
     try {
-      return await this.sendOrThrow<T>(call);
+      return { ok: true, value: await this.sendOrThrow<T>(call) };
     } catch (thrown) {
       const error = wrapOnce(thrown, call.methodName);
       this.options.logger.error(`${call.methodName} failed`, error);
-      if (throwOnError) throw error;
-      return errorResult(error);
+      return { ok: false, error };
     }
+  }
+
+  /** An attempt's value, or its failure as the caller asked: thrown, or as the error object. */
+  settle<T>(attempt: Attempt<T>, throwOnError = this.options.throwOnError): ClobResult<T> {
+    if (attempt.ok) return attempt.value;
+    if (throwOnError) throw attempt.error;
+    return errorResult(attempt.error);
   }
 
   /** Sends one call and throws a catalogued error on any failure (used inside composite operations). */
