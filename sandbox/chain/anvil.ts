@@ -15,6 +15,11 @@ export interface ChainOptions {
   port?: number;
   /** Defaults to SANDBOX_CHAIN_ID; 80002 is accepted for compatibility tests; 137 never. */
   chainId?: number;
+  /**
+   * Keep the chain between runs: anvil loads this file at start if it exists and writes its state back when
+   * stopped. Absent, the chain lives in memory only and is thrown away.
+   */
+  stateFile?: string;
   /** How long to wait for anvil to listen before giving up. */
   startTimeoutMs?: number;
 }
@@ -24,7 +29,7 @@ export interface Chain {
   chainId: number;
   /** The operating-system process id of anvil, so callers can check that stop() really ended it. */
   pid: number;
-  /** Stops anvil and resolves once the process has exited. Safe to call twice. */
+  /** Stops anvil and resolves once the process has exited (and written its state file, if any). Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -96,6 +101,7 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
     // A fixed base fee keeps a legacy transaction's explicit gas price valid in every block.
     '--base-fee', '0',
     '--gas-price', '1000000000',
+    ...(options.stateFile ? ['--state', options.stateFile] : []),
   ];
   // setpriv execs anvil in place, so the child's pid is anvil's.
   const [command, ...commandArgs] = [...parentDeathGuard(), findAnvil(), ...args] as [string, ...string[]];

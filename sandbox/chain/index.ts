@@ -25,7 +25,8 @@ export interface SandboxChain extends Deployment {
 
 /** Starts anvil and deploys; if deployment fails, anvil is stopped before the error is passed on. */
 export async function startSandboxChain(options: ChainOptions & DeployOptions = {}): Promise<SandboxChain> {
-  const chain = await startChain({ port: options.port, chainId: options.chainId, startTimeoutMs: options.startTimeoutMs });
+  const { port, chainId, stateFile, startTimeoutMs } = options;
+  const chain = await startChain({ port, chainId, stateFile, startTimeoutMs });
   try {
     const deployment = await deploySandbox(chain, options);
     return { ...deployment, pid: chain.pid, stop: chain.stop };

@@ -162,6 +162,36 @@ describe('sandbox chain', () => {
     expect(anvilChildren()).toEqual(before);
   });
 
+  it('with a state file, a restarted chain keeps its contracts, balances and blocks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pmdesk-chain-'));
+    const stateFile = join(dir, 'chain.json');
+    try {
+      const first = await startSandboxChain({ stateFile });
+      const wallet = first.testWallets[0]!.address;
+      const blockBefore = await rpc(first.rpcUrl, 'eth_blockNumber');
+      await first.stop();
+
+      const second = await start({ stateFile });
+      expect(await rpc(second.rpcUrl, 'eth_blockNumber')).toBe(blockBefore);
+      const call = async (method: string, params: unknown[]): Promise<string> => {
+        const response = await fetch(second.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        });
+        return ((await response.json()) as { result: string }).result;
+      };
+      expect((await call('eth_getCode', [first.contracts.exchange, 'latest'])).length).toBeGreaterThan(2);
+      // balanceOf(wallet) on the collateral: 100 000 units of 6 decimals.
+      const balanceOf = `0x70a08231${wallet.slice(2).toLowerCase().padStart(64, '0')}`;
+      expect(BigInt(await call('eth_call', [{ to: first.contracts.collateral, data: balanceOf }, 'latest']))).toBe(100_000_000_000n);
+      // Stopped here, before its folder goes, because stopping writes the state file.
+      await second.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('listens on the port it is given', async () => {
     const probe = await start();
     const port = Number(new URL(probe.rpcUrl).port);
