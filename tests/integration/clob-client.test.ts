@@ -2,6 +2,7 @@
 // query as axios encodes it, exact body, auth headers), the §8 failure objects and thrown errors, paging, caches, API keys,
 // server time, the geo-block token, and the order flow with its version-mismatch rebuild.
 import { createHmac } from 'node:crypto';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyTypedData, recoverAddress } from 'ethers';
 import { PmDeskError } from '../../src/shared/errors';
@@ -165,6 +166,18 @@ describe('failures (spec §8)', () => {
     expect(error.code).toBe('ERR_INVALID_PARAM');
     expect(error.statusCode).toBe(400);
     expect(error.methodName).toBe('getOk');
+  });
+
+  it('keeps the API secret and passphrase out of inspection, JSON and errors', async () => {
+    server.json('GET', '/auth/api-keys', { error: 'Unauthorized/Invalid api key' }, 401);
+    const c = client({ throwOnError: true });
+    const error = (await c.getApiKeys().catch((e: unknown) => e)) as PmDeskError;
+    expect(error.code).toBe('ERR_UNAUTHORIZED');
+    for (const text of [inspect(c, { depth: 10 }), JSON.stringify(c), JSON.stringify(error), inspect(error, { depth: 10 }), JSON.stringify(logged)]) {
+      expect(text).not.toContain(CREDS.secret);
+      expect(text).not.toContain(CREDS.passphrase);
+      expect(text).not.toContain(KEY.slice(2));
+    }
   });
 
   it('refuses level 1 and level 2 calls without a signer or credentials, before sending anything', async () => {

@@ -104,7 +104,10 @@ export class ClobClient {
   readonly chainId: number;
   readonly signatureType: SignatureType;
   private readonly transport: ClobTransport;
-  private readonly options: ClobClientOptions;
+  /** Everything but the secrets: those live in true private fields, out of inspection, JSON and logs. */
+  private readonly options: Omit<ClobClientOptions, 'signer' | 'creds'>;
+  readonly #signer: ClobSigner | undefined;
+  readonly #creds: ApiCredentials | undefined;
   private readonly logger: Logger;
   private readonly tickSizes = new Map<string, { tickSize: TickSize; at: number }>();
   private readonly negRisks = new Map<string, boolean>();
@@ -113,7 +116,10 @@ export class ClobClient {
   private builder: OrderBuilder | undefined;
 
   constructor(options: ClobClientOptions) {
-    this.options = options;
+    const { signer, creds, ...rest } = options;
+    this.options = rest;
+    this.#signer = signer;
+    this.#creds = creds;
     this.host = options.host.replace(/\/+$/, '');
     this.chainId = options.chainId;
     this.signatureType = options.signatureType ?? 0;
@@ -139,14 +145,14 @@ export class ClobClient {
   }
 
   private requireSigner(methodName: string): ClobSigner {
-    if (!this.options.signer) throw l1Unavailable(methodName);
-    return this.options.signer;
+    if (!this.#signer) throw l1Unavailable(methodName);
+    return this.#signer;
   }
 
   /** Level 2 needs the signer too: POLY_ADDRESS is the signer's address. */
   private requireCreds(methodName: string): { signer: ClobSigner; creds: ApiCredentials } {
-    if (!this.options.signer || !this.options.creds) throw l2Unavailable(methodName);
-    return { signer: this.options.signer, creds: this.options.creds };
+    if (!this.#signer || !this.#creds) throw l2Unavailable(methodName);
+    return { signer: this.#signer, creds: this.#creds };
   }
 
   private async authTimestamp(): Promise<number | undefined> {
