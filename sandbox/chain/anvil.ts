@@ -20,6 +20,8 @@ export interface ChainOptions {
    * stopped. Absent, the chain lives in memory only and is thrown away.
    */
   stateFile?: string;
+  /** A specific anvil binary; by default the npm package's, else the one on PATH (findAnvil). */
+  anvilPath?: string;
   /** How long to wait for anvil to listen before giving up. */
   startTimeoutMs?: number;
 }
@@ -104,20 +106,24 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
     ...(options.stateFile ? ['--state', options.stateFile] : []),
   ];
   // setpriv execs anvil in place, so the child's pid is anvil's.
-  const [command, ...commandArgs] = [...parentDeathGuard(), findAnvil(), ...args] as [string, ...string[]];
+  const anvil = options.anvilPath ?? findAnvil();
+  const [command, ...commandArgs] = [...parentDeathGuard(), anvil, ...args] as [string, ...string[]];
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   installExitHook();
 
+  // A process that could not be started reports 'error' and may never report 'exit'.
   const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+    const done = (): void => {
       running.delete(child);
       resolve();
-    });
+    };
+    child.once('exit', done);
+    child.once('error', done);
   });
 
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (running.has(child) && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       // anvil exits on SIGTERM within milliseconds; SIGKILL covers a hung process.
       const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
@@ -155,6 +161,10 @@ function waitForListening(child: ChildProcess, timeoutMs: number): Promise<numbe
       cleanup();
       reject(new Error(`anvil exited before listening (code ${code}): ${output.slice(-500)}`));
     };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(new Error(`anvil could not be started: ${error.message}`));
+    };
     const timer = setTimeout(() => {
       cleanup();
       reject(new Error(`anvil did not start within ${timeoutMs} ms: ${output.slice(-500)}`));
@@ -164,9 +174,11 @@ function waitForListening(child: ChildProcess, timeoutMs: number): Promise<numbe
       child.stdout?.off('data', onData);
       child.stderr?.off('data', onData);
       child.off('exit', onExit);
+      child.off('error', onError);
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('exit', onExit);
+    child.once('error', onError);
   });
 }

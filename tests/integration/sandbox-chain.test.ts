@@ -192,6 +192,17 @@ describe('sandbox chain', () => {
     }
   });
 
+  it('a binary that cannot run fails start with an error, not a crash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pmdesk-anvil-'));
+    try {
+      const notExecutable = join(dir, 'anvil');
+      writeFileSync(notExecutable, 'not a program');
+      await expect(startChain({ anvilPath: notExecutable })).rejects.toThrow(/anvil (exited before listening|could not be started)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('listens on the port it is given', async () => {
     const probe = await start();
     const port = Number(new URL(probe.rpcUrl).port);
