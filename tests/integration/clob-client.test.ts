@@ -457,7 +457,7 @@ describe('the rest of the surface', () => {
   it('pages rewards and reads market trade events at the path of the order version', async () => {
     server.json('GET', '/rewards/user/markets', { data: [{ m: 1 }], next_cursor: 'LTE=' });
     expect(await client().getUserEarningsAndMarketsConfig('2026-11-01', 'earnings', 'DESC', true)).toEqual([{ m: 1 }]);
-    expect(server.last().url).toBe('/rewards/user/markets?date=2026-11-01&signature_type=0&order_by=earnings&position=DESC&no_competition=true&next_cursor=MA%3D%3D');
+    expect(server.last().url).toBe('/rewards/user/markets?date=2026-11-01&signature_type=0&next_cursor=MA%3D%3D&order_by=earnings&position=DESC&no_competition=true');
     expectL2(server.last(), 'GET', '/rewards/user/markets');
     server.json('GET', '/rewards/markets/0xc', { data: [{ r: 1 }], next_cursor: 'LTE=' });
     expect(await client().getRawRewardsForMarket('0xc')).toEqual([{ r: 1 }]);

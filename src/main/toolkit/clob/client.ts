@@ -183,7 +183,7 @@ export class ClobClient {
   private async paged<T>(
     methodName: string,
     path: string,
-    query: Query,
+    query: Query | ((cursor: string) => Query),
     headers: Record<string, string> | undefined,
     onlyFirstPage = false,
     cursor?: string,
@@ -196,7 +196,9 @@ export class ClobClient {
         return this.failure(methodName, new PmDeskError(ErrorCode.VALIDATION_ERROR, `The server repeated the page cursor ${next}.`, { methodName }));
       }
       seen.add(next);
-      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({ methodName, method: 'GET', path, query: { ...query, next_cursor: next }, headers });
+      // A function places the cursor where the official client puts it in the query.
+      const pageQuery = typeof query === 'function' ? query(next) : { ...query, next_cursor: next };
+      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({ methodName, method: 'GET', path, query: pageQuery, headers });
       if (isClobError(page)) return page;
       if (!page || !Array.isArray(page.data) || typeof page.next_cursor !== 'string') {
         return this.failure(methodName, new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered a list without data and next_cursor.', { methodName }));
@@ -536,7 +538,7 @@ export class ClobClient {
   }
   async getUserEarningsAndMarketsConfig(date: string, orderBy = '', position = '', noCompetition = false): Promise<ClobResult<unknown[]>> {
     const headers = await this.l2Headers('getUserEarningsAndMarketsConfig', 'GET', P.GET_REWARDS_EARNINGS_PERCENTAGES);
-    const query = { date, signature_type: this.signatureType, order_by: orderBy, position, no_competition: noCompetition };
+    const query = (cursor: string) => ({ date, signature_type: this.signatureType, next_cursor: cursor, order_by: orderBy, position, no_competition: noCompetition });
     return this.paged('getUserEarningsAndMarketsConfig', P.GET_REWARDS_EARNINGS_PERCENTAGES, query, headers);
   }
   getRewardPercentages(): Promise<ClobResult<unknown>> {
