@@ -1,6 +1,7 @@
-// Two suites: unit (pure logic) and integration (real servers on loopback, real processes).
+// Two suites: unit (pure logic) and integration (real servers on loopback, real processes); keychain tests
+// are their own project, run by `npm test` inside scripts/with-keychain.sh (a real, unlocked Secret Service).
 // Playwright specs under tests/e2e are never collected here.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -14,10 +15,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/integration/keychain-*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
+      },
+      {
+        test: { name: 'keychain', include: ['tests/integration/keychain-*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
       },
     ],
   },
