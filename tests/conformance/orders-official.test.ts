@@ -241,7 +241,7 @@ for (const version of [1, 2, 3] as const) {
 }
 
 describe('market orders against both official clients', () => {
-  it('prices, rounds and signs market orders the same way', async () => {
+  it('prices, rounds and signs market orders the same way, with the same hashes and bodies', async () => {
     let compared = 0;
     let n = 0;
     for (const version of [1, 2, 3] as const) {
@@ -268,6 +268,17 @@ describe('market orders against both official clients', () => {
               const r = ref.value as Record<string, unknown>;
               const normalized = { ...r, salt: String(r.salt), side: r.side === 0 || r.side === 'BUY' ? 'BUY' : 'SELL' };
               expect(ours.value.signedOrder).toEqual(normalized);
+              const built = ours.value;
+              if (version === 1) {
+                const exchange = new ExchangeOrderBuilder(built.verifyingContract, combo.chainId, referenceSigner);
+                expect(built.orderHash).toBe(exchange.buildOrderHash(exchange.buildOrderTypedData({ ...normalized, side: normalized.side === 'BUY' ? 0 : 1 } as never)));
+              } else {
+                expect(built.orderHash).toBe(viemHashV2(normalized, version, combo.chainId, built.verifyingContract));
+                const orderType = (['FOK', 'FAK'] as const)[n % 2]!;
+                expect(JSON.stringify(orderBody(built, OWNER, { orderType, deferExec: n % 3 === 0 }))).toBe(
+                  JSON.stringify(orderToJsonV2(r as never, OWNER, orderType as never, false, n % 3 === 0)),
+                );
+              }
               compared++;
             }
     }
