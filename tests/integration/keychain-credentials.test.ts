@@ -146,7 +146,7 @@ describe('without a keychain', () => {
   });
 
   it('says so when the keyring is there but locked (a daemon nobody unlocked)', async () => {
-    const env = { ...process.env, XDG_DATA_HOME: await mkdtemp(join(tmpdir(), 'pmdesk-locked-')) };
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_DATA_HOME: await mkdtemp(join(tmpdir(), 'pmdesk-locked-')) };
     delete env.DBUS_SESSION_BUS_ADDRESS;
     delete env.GNOME_KEYRING_CONTROL;
     const view = await inChild(['save-then-load', ALICE, EXCHANGE, JSON.stringify(CREDS)], env, [
