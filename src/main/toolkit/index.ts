@@ -105,3 +105,4 @@ export {
   type ContractAddresses,
   type OrderVersion,
 } from './chain/networks';
+export { orderBookHash } from './clob/book';
