@@ -4,6 +4,8 @@ import type { TypedDataDomain, TypedDataField } from 'ethers';
 import type { OrderVersion } from './deploy.js';
 
 export const EXCHANGE_DOMAIN_NAME = 'Polymarket CTF Exchange';
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+const ZERO_BYTES32 = `0x${'0'.repeat(64)}`;
 
 const ORDER_V1_FIELDS: TypedDataField[] = [
   { name: 'salt', type: 'uint256' },
@@ -71,4 +73,53 @@ export function exchangeDomain(version: OrderVersion, chainId: number, verifying
 /** The fields a given version signs, taken from an exchange order. */
 export function signedMessage(version: OrderVersion, order: ExchangeOrder): Record<string, unknown> {
   return Object.fromEntries(ORDER_TYPES[version].Order.map(({ name }) => [name, order[name as keyof ExchangeOrder]]));
+}
+
+/** An order as clients send it in JSON (POST /order's `order`): numbers or decimal strings, side by name. */
+export interface JsonOrder {
+  salt: string | number;
+  maker: string;
+  signer: string;
+  taker?: string;
+  tokenId: string;
+  makerAmount: string;
+  takerAmount: string;
+  side: 'BUY' | 'SELL' | 0 | 1;
+  expiration?: string | number;
+  nonce?: string | number;
+  feeRateBps?: string | number;
+  signatureType: number;
+  timestamp?: string | number;
+  metadata?: string;
+  builder?: string;
+  signature: string;
+}
+
+/** The exchange's order tuple for a JSON order of any version: fields that version lacks become zero. */
+export function exchangeOrderFromJson(order: JsonOrder): ExchangeOrder {
+  const int = (value: string | number | undefined): bigint => BigInt(value ?? 0);
+  return {
+    salt: int(order.salt),
+    maker: order.maker,
+    signer: order.signer,
+    taker: order.taker ?? ZERO_ADDRESS,
+    tokenId: int(order.tokenId),
+    makerAmount: int(order.makerAmount),
+    takerAmount: int(order.takerAmount),
+    expiration: int(order.expiration),
+    nonce: int(order.nonce),
+    feeRateBps: int(order.feeRateBps),
+    side: sideOf(order.side),
+    signatureType: order.signatureType,
+    timestamp: int(order.timestamp),
+    metadata: order.metadata ?? ZERO_BYTES32,
+    builder: order.builder ?? ZERO_BYTES32,
+    signature: order.signature,
+  };
+}
+
+function sideOf(side: unknown): number {
+  if (side === 'BUY' || side === SIDE.BUY) return SIDE.BUY;
+  if (side === 'SELL' || side === SIDE.SELL) return SIDE.SELL;
+  throw new Error(`invalid order side: ${String(side)}`);
 }
