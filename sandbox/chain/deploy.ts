@@ -134,6 +134,36 @@ export async function prepareBinaryMarket(
   return { questionId, conditionId, tokenIds: [await positionId(1), await positionId(2)] };
 }
 
+/** Prepares a market's condition and registers its two tokens on the exchange that will trade them. */
+async function openMarket(
+  ctf: Contract,
+  venue: Contract,
+  collateral: string,
+  oracle: string,
+  { question, negRisk }: { question: string; negRisk: boolean },
+): Promise<SandboxMarket> {
+  const prepared = await prepareBinaryMarket(ctf, collateral, oracle, question);
+  await mined(venue.getFunction('registerToken')(prepared.tokenIds[0], prepared.tokenIds[1], prepared.conditionId, TX_OVERRIDES));
+  return { question, ...prepared, negRisk };
+}
+
+/**
+ * Opens another binary market on a running sandbox (the operator is its oracle), for the market simulator and
+ * tests. A question already asked is refused by ConditionalTokens ("condition already prepared").
+ */
+export async function addMarket(deployment: Deployment, market: { question: string; negRisk: boolean }): Promise<SandboxMarket> {
+  const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
+  try {
+    const operator = new Wallet(deployment.operator.privateKey, provider);
+    const ctf = new Contract(deployment.contracts.conditionalTokens, conditionalTokensArtifact().abi, operator);
+    const venueAddress = market.negRisk ? deployment.contracts.negRiskExchange : deployment.contracts.exchange;
+    const venue = new Contract(venueAddress, compileContracts().CTFExchange.abi, operator);
+    return await openMarket(ctf, venue, deployment.contracts.collateral, operator.address, market);
+  } finally {
+    provider.destroy();
+  }
+}
+
 export async function deploySandbox(
   chain: { rpcUrl: string; chainId: number },
   options: DeployOptions = {},
@@ -205,11 +235,9 @@ export async function deploySandbox(
     };
 
     const markets: SandboxMarket[] = [];
-    for (const { question, negRisk } of options.markets ?? DEFAULT_MARKETS) {
-      const market = await prepareBinaryMarket(ctf, collateralAddress, deployer.address, question);
-      const registry = negRisk ? negRiskExchange : exchange;
-      await mined(registry.getFunction('registerToken')(market.tokenIds[0], market.tokenIds[1], market.conditionId, TX_OVERRIDES));
-      markets.push({ question, ...market, negRisk });
+    for (const market of options.markets ?? DEFAULT_MARKETS) {
+      const venue = market.negRisk ? negRiskExchange : exchange;
+      markets.push(await openMarket(ctf, venue, collateralAddress, deployer.address, market));
     }
 
     // The operator is funded too: fillOrder makes it the counterparty.

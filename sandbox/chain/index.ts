@@ -8,6 +8,7 @@ export { compileContracts, conditionalTokensArtifact, type CompiledContracts, ty
 export {
   AMOY_CONTRACTS,
   TX_OVERRIDES,
+  addMarket,
   deploySandbox,
   sandboxProvider,
   type Deployment,

@@ -18,6 +18,7 @@ import { startChain, type Chain } from '../../sandbox/chain/anvil.js';
 import { compileContracts, conditionalTokensArtifact } from '../../sandbox/chain/compile.js';
 import {
   TX_OVERRIDES,
+  addMarket,
   deployExchange,
   deploySandbox,
   mined,
@@ -246,6 +247,15 @@ describe('deployment', () => {
       expect(await collateral.getFunction('allowance')(alice.address, spender)).toBeGreaterThan(usdc(1_000_000));
       expect(await ctf.getFunction('isApprovedForAll')(alice.address, spender)).toBe(true);
     }
+  });
+
+  it('opens another market on the running chain, registered on the exchange of its kind', async () => {
+    const market = await addMarket(deployment, { question: 'Will a third market trade?', negRisk: false });
+    const [a, b] = market.tokenIds.map(BigInt) as [bigint, bigint];
+    expect(await exchange.getFunction('getComplement')(a)).toBe(b);
+    expect(await exchange.getFunction('getConditionId')(b)).toBe(market.conditionId);
+    await send(exchange, 'matchOrders', [await buy(alice, a, 0.7, 10), [await buy(bob, b, 0.3, 10)], usdc(7), [usdc(3)]]);
+    expect(await sharesOf(alice, a)).toBe(shares(10));
   });
 
   it('registers the binary market’s two tokens as each other’s complement under its condition', async () => {
