@@ -1,10 +1,12 @@
-// Bundles the `pmdesk` CLI (src/cli) into out/cli/pmdesk.mjs with esbuild; packages stay external.
+// Bundles the `pmdesk` CLI (src/cli) into out/cli/pmdesk.mjs with esbuild; packages stay external. The
+// signer worker is its own entry (out/cli/signer-worker.mjs): it runs in a worker thread beside the CLI.
 // Runs on `npm ci` (prepare) and before the tests, in well under a second.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/cli/main.ts'],
-  outfile: 'out/cli/pmdesk.mjs',
+  entryPoints: { pmdesk: 'src/cli/main.ts', 'signer-worker': 'src/main/wallets/signer-worker.ts' },
+  outdir: 'out/cli',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -6,6 +6,7 @@ import { AggregatorClient } from '../main/toolkit/aggregator/client';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerClobCommands } from './clob-commands';
+import { registerWalletCommands } from './wallet-commands';
 import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
 
 /** Where the local sandbox's aggregator listens unless told otherwise (see docs/toolkit.md). */
@@ -64,6 +65,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
 
   registerAggregatorCommands(program, run);
   registerClobCommands(program, run);
+  registerWalletCommands(program, run);
   return program;
 }
 

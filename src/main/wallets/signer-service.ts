@@ -5,6 +5,7 @@ import {
   HDNodeWallet,
   Interface,
   JsonRpcProvider,
+  LangEn,
   Mnemonic,
   Network,
   Wallet,
@@ -186,12 +187,21 @@ export class SignerService {
       error instanceof PmDeskError
         ? { code: error.code, message: error.detail }
         : { code: ErrorCode.INTERNAL_SDK_ERROR, message: `The signer failed${ethersCode(error) ? ` (${ethersCode(error)})` : ''}.` };
-    const lower = payload.message.toLowerCase();
-    if ([...secrets, ...keys].some((secret) => secret.length >= 4 && lower.includes(secret.toLowerCase()))) {
-      return { code: payload.code, message: 'The signer failed; the details were withheld because they contained a secret.' };
-    }
-    return payload;
+    return { code: payload.code, message: withholdSecrets(payload.message, [...secrets, ...keys]) };
   }
+}
+
+export const WITHHELD = 'The signer failed; the details were withheld because they contained a secret.';
+
+/** The sentence, or a fixed one when it quotes any of the secrets (case-insensitively; secrets under 4 characters are ignored). */
+export function withholdSecrets(message: string, secrets: readonly string[]): string {
+  const lower = message.toLowerCase();
+  return secrets.some((secret) => secret.length >= 4 && lower.includes(secret.toLowerCase())) ? WITHHELD : message;
+}
+
+/** The strings of a request that are secret, so no error can quote them. */
+export function requestSecrets(params: unknown): string[] {
+  return secretsOf(params);
 }
 
 /** An ethers error's code (INVALID_ARGUMENT, NETWORK_ERROR, …), the one part of its text that is always safe. */
@@ -207,7 +217,14 @@ function secretsOf(params: unknown): string[] {
   const out: string[] = [];
   if (typeof password === 'string') out.push(password);
   if (typeof privateKey === 'string') out.push(privateKey.trim().replace(/^0x/i, ''));
-  if (typeof phrase === 'string') out.push(...phrase.trim().split(/\s+/).filter((w) => w.length >= 4));
+  if (typeof phrase === 'string') {
+    // Two recovery words in a row: one dictionary word alone ("phrase", "valid") is no secret, and common
+    // English pairs ("is not") are not recovery words at all.
+    const words = phrase.trim().toLowerCase().split(/\s+/);
+    const english = LangEn.wordlist();
+    const recovery = (w: string) => english.getWordIndex(w) >= 0;
+    for (let i = 0; i + 1 < words.length; i++) if (recovery(words[i]!) && recovery(words[i + 1]!)) out.push(`${words[i]} ${words[i + 1]}`);
+  }
   return out;
 }
 
