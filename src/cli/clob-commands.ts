@@ -1,6 +1,7 @@
 // `pmdesk clob|keys|order|trades|balance`: the exchange client and the order builder from a terminal.
 // The signing key comes from PMDESK_PRIVATE_KEY, level 2 credentials from PMDESK_API_KEY/SECRET/PASSPHRASE;
 // none of them is ever printed. `order build` signs with no network at all.
+import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { invalidParameter } from '../shared/errors';
@@ -13,7 +14,7 @@ import { assertPostOnlyAllowed, orderBody } from '../main/toolkit/orders/body';
 import { ORDER_TYPES, type OrderType } from '../main/toolkit/orders/price';
 import { isTickSize, type OrderSide, type TickSize } from '../main/toolkit/orders/rounding';
 import { privateKeySigner } from '../main/toolkit/orders/signer';
-import type { OrderVersion } from '../main/toolkit/chain/networks';
+import { parseNetworkProfile, type NetworkProfile, type OrderVersion } from '../main/toolkit/chain/networks';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import type { CliContext } from './aggregator-commands';
 
@@ -23,6 +24,7 @@ type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
 interface ClobGlobals {
   clobUrl?: string;
   chain?: string;
+  network?: string;
   timeoutMs?: number;
   verbose?: boolean;
 }
@@ -56,11 +58,34 @@ interface OrderFlags {
 export function registerClobCommands(program: Command, run: Run): void {
   program
     .option('--clob-url <url>', `exchange (CLOB) base URL (env PMDESK_CLOB_URL; default ${DEFAULT_CLOB_URL})`)
-    .option('--chain <id>', 'chain id: 137 Polygon, 80002 Amoy (env PMDESK_CHAIN; default 137)');
+    .option('--chain <id>', 'chain id: 137 Polygon, 80002 Amoy (env PMDESK_CHAIN; default 137, or the --network profile\'s)')
+    .option('--network <file>', 'a custom network profile (JSON: chainId, orderVersion, clobUrl, contracts), e.g. the local sandbox\'s (env PMDESK_NETWORK)');
 
   const globals = (): ClobGlobals => program.opts<ClobGlobals>();
+  let profile: NetworkProfile | null | undefined;
+  /** The custom network profile named by --network or PMDESK_NETWORK, read once. */
+  const customNetwork = (): NetworkProfile | undefined => {
+    if (profile !== undefined) return profile ?? undefined;
+    const file = globals().network ?? process.env.PMDESK_NETWORK;
+    if (!file) {
+      profile = null;
+      return undefined;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      throw invalidParameter(`Cannot read the network profile ${file} as JSON.`);
+    }
+    profile = parseNetworkProfile(json);
+    return profile;
+  };
+  const networks = (): NetworkProfile[] | undefined => {
+    const custom = customNetwork();
+    return custom ? [custom] : undefined;
+  };
   const chainOf = (flag?: string): number => {
-    const text = flag ?? globals().chain ?? process.env.PMDESK_CHAIN ?? '137';
+    const text = flag ?? globals().chain ?? process.env.PMDESK_CHAIN ?? String(customNetwork()?.chainId ?? 137);
     const chainId = Number(text);
     if (!Number.isInteger(chainId) || chainId <= 0) throw invalidParameter(`--chain must be a chain id, got ${text}`);
     return chainId;
@@ -68,7 +93,8 @@ export function registerClobCommands(program: Command, run: Run): void {
   /** A client for this command: signer and credentials only when the environment holds them. */
   const clob = (options: { signer?: boolean; creds?: boolean; chain?: string; sigType?: string; funder?: string } = {}): ClobClient =>
     new ClobClient({
-      host: globals().clobUrl ?? process.env.PMDESK_CLOB_URL ?? DEFAULT_CLOB_URL,
+      host: globals().clobUrl ?? process.env.PMDESK_CLOB_URL ?? customNetwork()?.clobUrl ?? DEFAULT_CLOB_URL,
+      networks: networks(),
       chainId: chainOf(options.chain),
       signer: options.signer || options.creds ? envSigner() : undefined,
       creds: options.creds ? envCreds() : undefined,
@@ -171,7 +197,7 @@ export function registerClobCommands(program: Command, run: Run): void {
   // ---- orders ----
   const order = program.command('order').description('build, sign, place, read and cancel orders');
   withOrderFlags(order.command('build').description('build and sign an order with no network; prints {signedOrder, orderHash, body}')).action(
-    run(async (ctx: CliContext, opts: OrderFlags) => print(ctx, await buildOffline(opts, chainOf(opts.chain)))),
+    run(async (ctx: CliContext, opts: OrderFlags) => print(ctx, await buildOffline(opts, chainOf(opts.chain), customNetwork()))),
   );
   withOrderFlags(order.command('place').description('build with what the exchange says about the market, sign, post, then read the status')).action(
     run(async (ctx: CliContext, opts: OrderFlags) => print(ctx, await place(clob({ creds: true, chain: opts.chain, sigType: opts.sigType, funder: opts.funder }), opts))),
@@ -281,13 +307,16 @@ function parseOrder(opts: OrderFlags) {
   return { market, fields, price, quantity, tickSize, negRisk, version, post };
 }
 
-async function buildOffline(opts: OrderFlags, chainId: number): Promise<unknown> {
+async function buildOffline(opts: OrderFlags, chainId: number, custom: NetworkProfile | undefined): Promise<unknown> {
   const o = parseOrder(opts);
   // With no exchange to ask, everything the market would say must be on the command line.
   if (!o.tickSize) throw invalidParameter('--tick-size is required for order build (there is no market to ask).');
   if (o.price === undefined) throw invalidParameter('--price is required for order build (there is no book to price a market order from).');
-  const builder = new OrderBuilder({ signer: envSigner(), chainId, signatureType: sigTypeOf(opts.sigType), funder: opts.funder });
-  const terms = { tickSize: o.tickSize, negRisk: o.negRisk ?? false, version: o.version ?? 2 };
+  const networks = custom ? [custom] : undefined;
+  const builder = new OrderBuilder({ signer: envSigner(), chainId, signatureType: sigTypeOf(opts.sigType), funder: opts.funder, networks });
+  // The live exchange signs version 2 since 2026-04-28; a profile that names its version wins.
+  const profileVersion = custom?.chainId === chainId ? custom.orderVersion : undefined;
+  const terms = { tickSize: o.tickSize, negRisk: o.negRisk ?? false, version: o.version ?? profileVersion ?? 2 };
   const built = o.market
     ? await builder.buildMarketOrder({ ...o.fields, amount: o.quantity, price: o.price }, terms)
     : await builder.buildLimitOrder({ ...o.fields, price: o.price, size: o.quantity }, terms);

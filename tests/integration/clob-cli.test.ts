@@ -2,10 +2,10 @@
 // loopback. Exit 0 on success, 2 for input refused before any request, 1 otherwise; secrets never printed.
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { recoverAddress } from 'ethers';
+import { TypedDataEncoder, recoverAddress } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 
@@ -123,6 +123,53 @@ describe('pmdesk order build (no network)', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('a custom network profile (--network)', () => {
+  it('signs for its chain, version and exchange, and reaches its exchange URL', async () => {
+    const exchange = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const file = join(dir, 'sandbox-network.json');
+    await writeFile(file, JSON.stringify({ name: 'sandbox', chainId: 31337, orderVersion: 3, clobUrl: server.url, contracts: { exchangeV3: exchange } }));
+    const run = await pmdesk(['order', 'build', '--json', '--network', file, '--token', '7', '--side', 'BUY', '--price', '0.5', '--size', '10', '--tick-size', '0.01', '--salt', '5', '--timestamp', '9']);
+    expect(run.code).toBe(0);
+    const out = json(run) as { signedOrder: Record<string, unknown>; orderHash: string };
+    const { signature, expiration: _expiration, ...fields } = out.signedOrder;
+    const types = {
+      Order: [
+        { name: 'salt', type: 'uint256' }, { name: 'maker', type: 'address' }, { name: 'signer', type: 'address' }, { name: 'tokenId', type: 'uint256' },
+        { name: 'makerAmount', type: 'uint256' }, { name: 'takerAmount', type: 'uint256' }, { name: 'side', type: 'uint8' }, { name: 'signatureType', type: 'uint8' },
+        { name: 'timestamp', type: 'uint256' }, { name: 'metadata', type: 'bytes32' }, { name: 'builder', type: 'bytes32' },
+      ],
+    };
+    const domain = { name: 'Polymarket CTF Exchange', version: '3', chainId: 31337, verifyingContract: exchange };
+    expect(out.orderHash).toBe(TypedDataEncoder.hash(domain, types, { ...fields, side: 0 }));
+    expect(recoverAddress(out.orderHash, signature as string)).toBe(ADDRESS);
+
+    server.json('GET', '/ok', 'OK');
+    const ok = await spawnWithout(['--network', file, '--json', 'clob', 'ok']);
+    expect(ok.code).toBe(0);
+    expect(server.last().path).toBe('/ok');
+
+    const missing = await pmdesk(['order', 'build', '--json', '--network', file, '--token', '7', '--side', 'BUY', '--price', '0.5', '--size', '1', '--tick-size', '0.01', '--order-version', '2']);
+    expect(missing.code).toBe(2);
+    expect(errorOf(missing).message).toBe('The network profile sandbox has no exchangeV2 address for order version 2.');
+    await writeFile(join(dir, 'broken.json'), '{"chainId": "x"');
+    const broken = await pmdesk(['order', 'build', '--json', '--network', join(dir, 'broken.json'), ...BUILD.slice(3)]);
+    expect(broken.code).toBe(2);
+  });
+});
+
+/** Runs pmdesk without the --clob-url flag, so the URL must come from elsewhere (the profile). */
+function spawnWithout(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 describe('pmdesk clob reads', () => {
   it('sends each read and prints the parsed answer', async () => {

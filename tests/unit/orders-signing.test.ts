@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { TypedDataEncoder, Wallet, recoverAddress } from 'ethers';
 import type { PmDeskError } from '../../src/shared/errors';
-import { AMOY, POLYGON, networkFor, verifyingContract, type NetworkProfile } from '../../src/main/toolkit/chain/networks';
+import { AMOY, POLYGON, networkFor, parseNetworkProfile, verifyingContract, type NetworkProfile } from '../../src/main/toolkit/chain/networks';
 import { ORDER_TYPES_V1, ORDER_TYPES_V2, exchangeDomain, orderDigest, orderTypedMessage, type OrderV2Fields } from '../../src/main/toolkit/orders/eip712';
 import { OrderBuilder, newSalt, signOrder } from '../../src/main/toolkit/orders/builder';
 import { orderBody } from '../../src/main/toolkit/orders/body';
@@ -140,6 +140,28 @@ describe('networks', () => {
     expect(verifyingContract(networkFor(31337, [sandbox]), 2, false)).toBe(ADDRESS);
     expect(() => networkFor(1)).toThrow(/Invalid network/);
     expect(() => new OrderBuilder({ signer, chainId: 5 })).toThrow(/Invalid network/);
+  });
+
+  it('reads a custom profile from JSON, keeping only what it names, and says which address is missing', () => {
+    const profile = parseNetworkProfile({
+      chainId: 31337,
+      orderVersion: 2,
+      clobUrl: 'http://127.0.0.1:4811',
+      contracts: { exchangeV2: ADDRESS, negRiskExchangeV2: '0x1111111111111111111111111111111111111111' },
+      testWallets: ['ignored'],
+    });
+    expect(profile).toEqual({
+      name: 'custom',
+      chainId: 31337,
+      orderVersion: 2,
+      clobUrl: 'http://127.0.0.1:4811',
+      contracts: { exchangeV2: ADDRESS, negRiskExchangeV2: '0x1111111111111111111111111111111111111111' },
+    });
+    expect(verifyingContract(profile, 2, false)).toBe(ADDRESS);
+    expect(() => verifyingContract(profile, 3, false)).toThrow('The network profile custom has no exchangeV3 address for order version 3.');
+    expect(() => parseNetworkProfile({ chainId: 31337, contracts: { exchange: '0x12' } })).toThrow('Invalid network profile: contracts.exchange: not an address');
+    expect(() => parseNetworkProfile({ chainId: -1, contracts: {} })).toThrow(/^\[ERR_INVALID_PARAM\] Invalid network profile: chainId/);
+    expect(() => parseNetworkProfile({ chainId: 1, orderVersion: 4, contracts: {} })).toThrow(/orderVersion/);
   });
 });
 

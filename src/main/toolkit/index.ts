@@ -95,6 +95,7 @@ export {
   POLYGON,
   AMOY,
   networkFor,
+  parseNetworkProfile,
   verifyingContract,
   ORDER_VERSIONS,
   ZERO_ADDRESS,
@@ -103,6 +104,7 @@ export {
   CONDITIONAL_TOKEN_DECIMALS,
   type NetworkProfile,
   type ContractAddresses,
+  type KnownNetwork,
   type OrderVersion,
 } from './chain/networks';
 export { orderBookHash } from './clob/book';

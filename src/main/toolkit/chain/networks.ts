@@ -1,6 +1,8 @@
 // Network profiles: which chain an order is signed for and which exchange contract verifies it, for every
 // order version Polymarket has used (1: CTF Exchange, 2: CTF Exchange V2 on pUSD, 3: ExchangeV3).
-import { ErrorCode, PmDeskError } from '../../../shared/errors';
+import { isAddress } from 'ethers';
+import { z } from 'zod';
+import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
 
 /** The exchange protocol version an order is signed for: the EIP-712 domain version and the order struct. */
 export type OrderVersion = 1 | 2 | 3;
@@ -26,11 +28,17 @@ export interface NetworkProfile {
   chainId: number;
   /** The order version this network's exchange expects, when the profile knows it; otherwise ask `/version`. */
   orderVersion?: OrderVersion;
-  contracts: ContractAddresses;
+  /** A custom profile (the sandbox) may name only the contracts of the versions it runs. */
+  contracts: Partial<ContractAddresses>;
+  /** The exchange service of this network, when the profile knows it. */
+  clobUrl?: string;
 }
 
+/** A built-in network: every address known. */
+export type KnownNetwork = NetworkProfile & { contracts: ContractAddresses };
+
 /** The two networks Polymarket publishes (clob-client-v2 1.1.0 `getContractConfig`; version 1 addresses unchanged). */
-export const POLYGON: NetworkProfile = {
+export const POLYGON: KnownNetwork = {
   name: 'polygon',
   chainId: 137,
   contracts: {
@@ -45,7 +53,7 @@ export const POLYGON: NetworkProfile = {
   },
 };
 
-export const AMOY: NetworkProfile = {
+export const AMOY: KnownNetwork = {
   name: 'amoy',
   chainId: 80002,
   contracts: {
@@ -85,8 +93,44 @@ export function networkFor(chainId: number, custom: readonly NetworkProfile[] = 
 
 /** The contract whose EIP-712 domain an order of this version and market kind is signed against. */
 export function verifyingContract(network: NetworkProfile, version: OrderVersion, negRisk: boolean): string {
-  const c = network.contracts;
-  if (version === 1) return negRisk ? c.negRiskExchange : c.exchange;
-  if (version === 2) return negRisk ? c.negRiskExchangeV2 : c.exchangeV2;
-  return c.exchangeV3;
+  const field: keyof ContractAddresses =
+    version === 1 ? (negRisk ? 'negRiskExchange' : 'exchange') : version === 2 ? (negRisk ? 'negRiskExchangeV2' : 'exchangeV2') : 'exchangeV3';
+  const address = network.contracts[field];
+  if (!address) throw invalidParameter(`The network profile ${network.name} has no ${field} address for order version ${version}.`);
+  return address;
+}
+
+const address = z.string().refine((value) => isAddress(value), { message: 'not an address' });
+const profileSchema = z.object({
+  name: z.string().min(1).default('custom'),
+  chainId: z.number().int().positive(),
+  orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  clobUrl: z.string().url().optional(),
+  contracts: z
+    .object({
+      exchange: address,
+      negRiskExchange: address,
+      negRiskAdapter: address,
+      collateral: address,
+      conditionalTokens: address,
+      exchangeV2: address,
+      negRiskExchangeV2: address,
+      exchangeV3: address,
+    })
+    .partial(),
+});
+
+/**
+ * A custom network profile from JSON (what the local sandbox writes): a chain id, optionally an order version
+ * and an exchange URL, and the contract addresses it has; other keys are ignored.
+ */
+export function parseNetworkProfile(value: unknown): NetworkProfile {
+  const parsed = profileSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw invalidParameter(`Invalid network profile: ${issue.path.join('.') || 'profile'}: ${issue.message}`);
+  }
+  const { contracts, ...rest } = parsed.data;
+  const known = Object.fromEntries(Object.entries(contracts).filter(([, v]) => v !== undefined)) as Partial<ContractAddresses>;
+  return { ...rest, contracts: known };
 }
