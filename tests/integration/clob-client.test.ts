@@ -309,11 +309,32 @@ describe('API keys', () => {
     expect(logged.filter((l) => l.level === 'warn')).toHaveLength(0);
   });
 
+  it('never creates after a derive that failed without a definite answer (server error or no response)', async () => {
+    server.json('GET', '/auth/derive-api-key', { error: 'upstream timeout' }, 502);
+    expect(await client().createOrDeriveApiKey()).toEqual({ error: 'upstream timeout', status: 502 });
+    expect(server.to('/auth/api-key')).toHaveLength(0);
+    const thrown = (await client({ throwOnError: true }).createOrDeriveApiKey().catch((e: unknown) => e)) as PmDeskError;
+    expect(thrown.code).toBe('ERR_SERVER');
+    const offline = new ClobClient({ host: 'http://127.0.0.1:9', chainId: 137, signer, logger });
+    expect(await offline.createOrDeriveApiKey()).toEqual({ error: 'Network error: No response received from the API server.' });
+    expect(server.to('/auth/api-key')).toHaveLength(0);
+  });
+
+  it('creates after a derive answered without a key', async () => {
+    server.json('GET', '/auth/derive-api-key', {});
+    server.json('POST', '/auth/api-key', raw);
+    expect(await client().createOrDeriveApiKey()).toEqual({ key: 'k', secret: 's', passphrase: 'p' });
+  });
+
   it('in the other order, creates first and derives when the server gives no key', async () => {
     server.json('POST', '/auth/api-key', { error: 'exists' }, 400);
     server.json('GET', '/auth/derive-api-key', raw);
     expect(await client({ throwOnError: true }).createOrDeriveApiKey(0, 'create-first')).toEqual({ key: 'k', secret: 's', passphrase: 'p' });
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/api-key', 'GET /auth/derive-api-key']);
+    server.reset();
+    server.json('POST', '/auth/api-key', { error: 'boom' }, 500);
+    server.json('GET', '/auth/derive-api-key', raw);
+    expect(await client().createOrDeriveApiKey(0, 'create-first')).toEqual({ key: 'k', secret: 's', passphrase: 'p' });
   });
 });
 

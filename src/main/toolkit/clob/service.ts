@@ -405,17 +405,12 @@ export class ClobService {
 
   /** Creates new credentials (level 1). They cannot be recovered later: the caller must store them. */
   async createApiKey(nonce?: number): Promise<ClobResult<ApiCredentials>> {
-    const headers = await this.l1Headers('createApiKey', nonce);
-    const result = await this.transport.send({ methodName: 'createApiKey', method: 'POST', path: P.CREATE_API_KEY, headers });
-    const creds = toCredentials(result);
-    if (!isClobError(creds) && creds.key) this.logger.warn(CREDS_CREATION_WARNING);
-    return creds;
+    return this.transport.settle(await this.keyAttempt('create', nonce));
   }
 
   /** The credentials already created for this wallet and nonce (level 1). */
   async deriveApiKey(nonce?: number): Promise<ClobResult<ApiCredentials>> {
-    const headers = await this.l1Headers('deriveApiKey', nonce);
-    return toCredentials(await this.transport.send({ methodName: 'deriveApiKey', method: 'GET', path: P.DERIVE_API_KEY, headers }));
+    return this.transport.settle(await this.keyAttempt('derive', nonce));
   }
 
   /**
@@ -423,21 +418,35 @@ export class ClobService {
    * `create-first` is the other reading (create, then derive when the server gives no key).
    */
   async createOrDeriveApiKey(nonce?: number, order: CreateOrDeriveOrder = 'derive-first'): Promise<ClobResult<ApiCredentials>> {
-    const [first, second] =
-      order === 'derive-first' ? ([(n?: number) => this.deriveApiKey(n), (n?: number) => this.createApiKey(n)] as const) : ([(n?: number) => this.createApiKey(n), (n?: number) => this.deriveApiKey(n)] as const);
-    // The first attempt may fail without that being the answer: never throw from it.
-    const attempt = await this.quietly(() => first(nonce));
-    if (!isClobError(attempt) && attempt.key) return attempt;
-    return second(nonce);
+    if (order === 'create-first') {
+      const created = await this.keyAttempt('create', nonce);
+      if (created.ok && created.value.key) return created.value;
+      // Deriving only reads, so any failure to create may fall back to it (a lost answer may even have made the key).
+      return this.deriveApiKey(nonce);
+    }
+    const derived = await this.keyAttempt('derive', nonce);
+    if (derived.ok && derived.value.key) return derived.value;
+    // Creating is not harmless: only a definite "no key" (an answer without one, or a 4xx refusal) leads to it;
+    // a timeout or a server error is reported instead of guessed past.
+    const status = derived.ok ? undefined : derived.error.statusCode;
+    if (!derived.ok && (status === undefined || status < 400 || status >= 500)) return this.transport.settle(derived);
+    return this.createApiKey(nonce);
   }
 
-  private async quietly<T>(run: () => Promise<ClobResult<T>>): Promise<ClobResult<T>> {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof PmDeskError && error.statusCode === undefined && error.code === ErrorCode.INVALID_PARAMETER) throw error;
-      return { error: error instanceof PmDeskError ? error.detail : String(error) };
-    }
+  private async keyAttempt(kind: 'create' | 'derive', nonce?: number): Promise<Attempt<ApiCredentials>> {
+    const methodName = kind === 'create' ? 'createApiKey' : 'deriveApiKey';
+    const headers = await this.l1Headers(methodName, nonce);
+    const attempt = await this.transport.attempt({
+      methodName,
+      method: kind === 'create' ? 'POST' : 'GET',
+      path: kind === 'create' ? P.CREATE_API_KEY : P.DERIVE_API_KEY,
+      headers,
+    });
+    if (!attempt.ok) return attempt;
+    const raw = (attempt.value ?? {}) as { apiKey?: string; secret?: string; passphrase?: string };
+    const creds = { key: raw.apiKey ?? '', secret: raw.secret ?? '', passphrase: raw.passphrase ?? '' };
+    if (kind === 'create' && creds.key) this.logger.warn(CREDS_CREATION_WARNING);
+    return { ok: true, value: creds };
   }
 
   getApiKeys(): Promise<ClobResult<unknown>> {
@@ -561,10 +570,4 @@ export function isVersionMismatch(result: unknown): boolean {
   if (!isClobError(result) || !result.error) return false;
   const text = typeof result.error === 'string' ? result.error : JSON.stringify(result.error);
   return text.includes(ORDER_VERSION_MISMATCH);
-}
-
-function toCredentials(result: ClobResult<unknown>): ClobResult<ApiCredentials> {
-  if (isClobError(result)) return result;
-  const raw = (result ?? {}) as { apiKey?: string; secret?: string; passphrase?: string };
-  return { key: raw.apiKey ?? '', secret: raw.secret ?? '', passphrase: raw.passphrase ?? '' };
 }
