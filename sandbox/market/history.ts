@@ -41,27 +41,35 @@ export function generateHistory(catalog: Catalog, options: HistoryOptions): Gene
   const lastPrice = new Map<string, number>();
 
   for (const event of catalog.events) {
-    for (const market of event.markets) {
-      const random = new SeededRandom(options.seed ^ hash(market.id));
-      const [yes, no] = market.tokens;
-      const yesFills: TradeRecord[] = [];
-      const noFills: TradeRecord[] = [];
-      let x = logit(market.startPrice);
-      let t = start + random.next() * meanGapMs;
-      let price = snapToTick(market.startPrice, market.tickSize);
-      while (t < options.now) {
-        x += random.normal(0, 0.035);
-        price = snapToTick(logistic(x), market.tickSize);
-        const size = sizeFor(random, market);
-        const timestamp = Math.floor(t / 1000);
-        yesFills.push({ price, volumeBase: size, timestamp });
-        noFills.push({ price: snapToTick(1 - price, market.tickSize), volumeBase: size, timestamp });
-        t += -Math.log(1 - random.next()) * meanGapMs;
-      }
-      fills.set(yes.tokenId, yesFills);
-      fills.set(no.tokenId, noFills);
-      lastPrice.set(market.id, price);
+    const random = new SeededRandom(options.seed ^ hash(event.id));
+    const markets = event.markets;
+    // Neg-risk: exactly one market resolves YES, so the YES prices move together and add up to 1 (a softmax
+    // over one walk per market). Binary markets walk on their own in log-odds.
+    const walk = markets.map((m) => (event.negRisk ? Math.log(m.startPrice) : logit(m.startPrice)));
+    const yesPrice = (i: number) => {
+      if (!event.negRisk) return logistic(walk[i]!);
+      const total = walk.reduce((sum, x) => sum + Math.exp(x), 0);
+      return Math.exp(walk[i]!) / total;
+    };
+    const series = markets.map(() => ({ yes: [] as TradeRecord[], no: [] as TradeRecord[] }));
+    const price = markets.map((m) => snapToTick(m.startPrice, m.tickSize));
+    let t = start + random.next() * meanGapMs;
+    while (t < options.now) {
+      for (let i = 0; i < walk.length; i++) walk[i]! += random.normal(0, 0.035);
+      const i = random.int(0, markets.length - 1);
+      const market = markets[i]!;
+      price[i] = snapToTick(yesPrice(i), market.tickSize);
+      const size = sizeFor(random, market);
+      const timestamp = Math.floor(t / 1000);
+      series[i]!.yes.push({ price: price[i]!, volumeBase: size, timestamp });
+      series[i]!.no.push({ price: snapToTick(1 - price[i]!, market.tickSize), volumeBase: size, timestamp });
+      t += (-Math.log(1 - random.next()) * meanGapMs) / markets.length;
     }
+    markets.forEach((market, i) => {
+      fills.set(market.tokens[0].tokenId, series[i]!.yes);
+      fills.set(market.tokens[1].tokenId, series[i]!.no);
+      lastPrice.set(market.id, price[i]!);
+    });
   }
   return { fills, lastPrice };
 }

@@ -302,3 +302,13 @@ describe('generated history', () => {
     expect(a.lastPrice.get('90011')).toBe(b.lastPrice.get('90011'));
   });
 });
+
+describe('generated history of a neg-risk event', () => {
+  it('keeps the YES prices of its markets adding up to about 1', () => {
+    const { lastPrice } = generateHistory(catalog, { seed: 11, now: NOW, days: 10 });
+    const fed = catalog.events.find((e) => e.negRisk)!;
+    const total = fed.markets.reduce((sum, m) => sum + lastPrice.get(m.id)!, 0);
+    expect(total).toBeGreaterThan(0.9);
+    expect(total).toBeLessThan(1.1);
+  });
+});

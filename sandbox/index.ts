@@ -1,0 +1,152 @@
+// The whole local exchange in one call: the chain with its contracts and markets, the market catalog and its
+// generated history, the CLOB server and the aggregator server, and the network profile that the toolkit,
+// the CLI and the app read. `stop()` ends every part it started.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AggregatorServer } from './aggregator/server';
+import { ChainTraderDirectory } from './aggregator/traders';
+import { sandboxProvider, startChain, deploySandbox, type Deployment, type OrderVersion, SANDBOX_CHAIN_ID, AMOY_CHAIN_ID } from './chain/index';
+import { SANDBOX_EVENTS, buildCatalog, type Catalog } from './market/catalog';
+import { generateHistory } from './market/history';
+import { MarketData } from './market/market-data';
+
+/** The network profile (ARCHITECTURE §7): what a client needs to trade on this sandbox. */
+export interface NetworkProfile {
+  name: string;
+  chainId: number;
+  rpcUrl: string;
+  clobUrl: string;
+  aggregatorUrl: string;
+  sseUrl: string;
+  wsUrl: string;
+  orderVersion: OrderVersion;
+  contracts: { collateral: string; conditionalTokens: string; exchange: string; negRiskExchange: string; negRiskAdapter: string };
+  testWallets: { address: string; privateKey: string }[];
+}
+
+export interface SandboxOptions {
+  /** Ports for each part; 0 picks a free one. */
+  ports?: { rpc?: number; clob?: number; aggregator?: number };
+  /** Keep the chain and its deployment here across restarts; without it, everything is thrown away on stop. */
+  dataDir?: string;
+  orderVersion?: OrderVersion;
+  /** 31338 by default; 80002 puts the contracts at Polymarket's Amoy addresses for compatibility tests. */
+  chainId?: number;
+  /** Seed of the generated history (and the bots): the same seed gives the same sandbox. */
+  seed?: number;
+  /** Days of generated history. */
+  historyDays?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  profile: NetworkProfile;
+  deployment: Deployment;
+  catalog: Catalog;
+  marketData: MarketData;
+  stop(): Promise<void>;
+}
+
+export const DEFAULT_PORTS = { aggregator: 4810, clob: 4811, rpc: 4812 } as const;
+
+/** Matches the catalog's markets to the chain's, in the order they were opened. */
+export function catalogFor(deployment: Deployment): Catalog {
+  const flat = SANDBOX_EVENTS.flatMap((e) => e.markets.map((m) => m.id));
+  return buildCatalog(SANDBOX_EVENTS, (market) => {
+    const onChain = deployment.markets[flat.indexOf(market.id)];
+    if (!onChain) throw new Error(`market ${market.id} has no condition on the chain`);
+    return { conditionId: onChain.conditionId, tokenIds: onChain.tokenIds };
+  });
+}
+
+/** Starts the chain (and deploys, unless the data folder already holds a deployment). */
+export async function startSandboxChainFor(options: SandboxOptions): Promise<{ deployment: Deployment; stop: () => Promise<void> }> {
+  const chainId = options.chainId ?? SANDBOX_CHAIN_ID;
+  const stateFile = options.dataDir ? join(options.dataDir, 'chain-state.json') : undefined;
+  const deploymentFile = options.dataDir ? join(options.dataDir, 'deployment.json') : undefined;
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const saved = deploymentFile ? await readJson<Deployment>(deploymentFile) : undefined;
+  const reuse = saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2);
+  // A state file from another chain id or order version would resurrect the wrong contracts: start afresh.
+  if (stateFile && !reuse) await rm(stateFile, { force: true });
+  const chain = await startChain({ port: options.ports?.rpc ?? DEFAULT_PORTS.rpc, chainId, stateFile });
+  try {
+    if (reuse) {
+      options.log?.(`reusing the deployment in ${options.dataDir}`);
+      return { deployment: { ...saved, rpcUrl: chain.rpcUrl }, stop: chain.stop };
+    }
+    const deployment = await deploySandbox(chain, {
+      orderVersion: options.orderVersion ?? 2,
+      addresses: chainId === AMOY_CHAIN_ID ? 'amoy' : 'sandbox',
+      markets: SANDBOX_EVENTS.flatMap((e) => e.markets.map((m) => ({ question: m.question, negRisk: e.negRisk }))),
+    });
+    if (deploymentFile) await writeJsonAtomic(deploymentFile, deployment);
+    return { deployment, stop: chain.stop };
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
+  };
+  try {
+    const chain = await startSandboxChainFor(options);
+    stops.push(chain.stop);
+    const { deployment } = chain;
+    const catalog = catalogFor(deployment);
+    const marketData = new MarketData(catalog, generateHistory(catalog, { seed: options.seed ?? 42, now: now(), days: options.historyDays ?? 21 }));
+    const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
+    stops.push(async () => provider.destroy());
+    const traders = new ChainTraderDirectory({
+      provider,
+      conditionalTokens: deployment.contracts.conditionalTokens,
+      collateral: deployment.contracts.collateral,
+      catalog,
+      marketData,
+      knownWallets: deployment.testWallets.map((w, i) => ({ address: w.address, name: `sandbox-trader-${i + 1}` })),
+      createdAt: new Date(now()).toISOString(),
+    });
+    const aggregator = await new AggregatorServer({ catalog, marketData, traders, port: options.ports?.aggregator ?? DEFAULT_PORTS.aggregator, now }).start();
+    stops.push(() => aggregator.stop());
+    log(`aggregator listening at ${aggregator.url}`);
+
+    const profile: NetworkProfile = {
+      name: 'sandbox',
+      chainId: deployment.chainId,
+      rpcUrl: deployment.rpcUrl,
+      clobUrl: '',
+      aggregatorUrl: aggregator.url,
+      sseUrl: aggregator.url,
+      wsUrl: '',
+      orderVersion: deployment.orderVersion,
+      contracts: { ...deployment.contracts },
+      testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),
+    };
+    return { profile, deployment, catalog, marketData, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function readJson<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes JSON so that a crash leaves the old file or the new one, never half of one. */
+export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  await rename(temp, file);
+}
