@@ -172,30 +172,30 @@ function spawnWithout(args: string[]): Promise<Run> {
 }
 
 describe('pmdesk clob reads', () => {
-  it('sends each read and prints the parsed answer', async () => {
-    server.fallback = (_req, reply) => reply.json(200, { ok: true });
-    server.json('GET', '/tick-size', { minimum_tick_size: 0.001 });
-    server.json('GET', '/neg-risk', { neg_risk: true });
-    const cases: [string[], string, unknown][] = [
-      [['clob', 'ok'], '/ok', { ok: true }],
-      [['clob', 'time'], '/time', { ok: true }],
-      [['clob', 'book', TOKEN], `/book?token_id=${TOKEN}`, { ok: true }],
-      [['clob', 'price', TOKEN, '--side', 'BUY'], `/price?token_id=${TOKEN}&side=BUY`, { ok: true }],
-      [['clob', 'midpoint', TOKEN], `/midpoint?token_id=${TOKEN}`, { ok: true }],
-      [['clob', 'spread', TOKEN], `/spread?token_id=${TOKEN}`, { ok: true }],
-      [['clob', 'last-trade', TOKEN], `/last-trade-price?token_id=${TOKEN}`, { ok: true }],
-      [['clob', 'tick-size', TOKEN], `/tick-size?token_id=${TOKEN}`, { minimum_tick_size: '0.001' }],
-      [['clob', 'neg-risk', TOKEN], `/neg-risk?token_id=${TOKEN}`, { neg_risk: true }],
-      [['clob', 'prices-history', '--market', TOKEN, '--interval', '1w'], `/prices-history?market=${TOKEN}&interval=1w`, { ok: true }],
-    ];
-    for (const [args, url, expected] of cases) {
-      server.requests.length = 0;
+  const reads: [string[], string, unknown][] = [
+    [['clob', 'ok'], '/ok', { ok: true }],
+    [['clob', 'time'], '/time', { ok: true }],
+    [['clob', 'version'], '/version', 2],
+    [['clob', 'book', TOKEN], `/book?token_id=${TOKEN}`, { ok: true }],
+    [['clob', 'price', TOKEN, '--side', 'BUY'], `/price?token_id=${TOKEN}&side=BUY`, { ok: true }],
+    [['clob', 'midpoint', TOKEN], `/midpoint?token_id=${TOKEN}`, { ok: true }],
+    [['clob', 'spread', TOKEN], `/spread?token_id=${TOKEN}`, { ok: true }],
+    [['clob', 'last-trade', TOKEN], `/last-trade-price?token_id=${TOKEN}`, { ok: true }],
+    [['clob', 'tick-size', TOKEN], `/tick-size?token_id=${TOKEN}`, { minimum_tick_size: '0.001' }],
+    [['clob', 'neg-risk', TOKEN], `/neg-risk?token_id=${TOKEN}`, { neg_risk: true }],
+    [['clob', 'prices-history', '--market', TOKEN, '--interval', '1w'], `/prices-history?market=${TOKEN}&interval=1w`, { ok: true }],
+  ];
+  for (const [args, url, expected] of reads) {
+    it(`${args.slice(0, 2).join(' ')} sends ${url.split('?')[0]} and prints the parsed answer`, async () => {
+      server.fallback = (_req, reply) => reply.json(200, { ok: true });
+      server.json('GET', '/tick-size', { minimum_tick_size: 0.001 });
+      server.json('GET', '/neg-risk', { neg_risk: true });
       const run = await pmdesk(['--json', ...args], {});
-      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.code).toBe(0);
       expect(server.last().url).toBe(url);
       expect(json(run)).toEqual(expected);
-    }
-  });
+    });
+  }
 
   it('pages every market with --all, and reports a server failure with exit 1', async () => {
     server.on('GET', '/markets', (req, reply) =>
@@ -277,32 +277,33 @@ describe('pmdesk order place and account commands', () => {
     expect(JSON.parse(server.to('/order')[0]!.body)).toMatchObject({ orderType: 'FOK', order: { makerAmount: '30000000', takerAmount: '50000000' } });
   });
 
-  it('reads, cancels, lists trades and balances with level 2 headers', async () => {
-    server.fallback = (_req, reply) => reply.json(200, { ok: true });
-    server.on('GET', '/data/orders', (_r, reply) => reply.json(200, { data: [{ id: 'a' }], next_cursor: 'LTE=' }));
-    server.on('GET', '/data/trades', (_r, reply) => reply.json(200, { data: [{ id: 't' }], next_cursor: 'LTE=' }));
-    const cases: [string[], string, string, string][] = [
-      [['order', 'get', '0xorder'], 'GET', '/data/order/0xorder', '/data/order/0xorder'],
-      [['order', 'open', '--market', '0xm'], 'GET', '/data/orders', '/data/orders?market=0xm&next_cursor=MA%3D%3D'],
-      [['order', 'cancel', '0xa'], 'DELETE', '/order', '/order'],
-      [['order', 'cancel', '0xa', '0xb'], 'DELETE', '/orders', '/orders'],
-      [['order', 'cancel-all'], 'DELETE', '/cancel-all', '/cancel-all'],
-      [['order', 'cancel-market', '--market', '0xm', '--asset', TOKEN], 'DELETE', '/cancel-market-orders', '/cancel-market-orders'],
-      [['trades', '--asset', TOKEN], 'GET', '/data/trades', `/data/trades?asset_id=${TOKEN}&next_cursor=MA%3D%3D`],
-      [['balance', '--asset-type', 'CONDITIONAL', '--token', TOKEN], 'GET', '/balance-allowance', `/balance-allowance?asset_type=CONDITIONAL&token_id=${TOKEN}&signature_type=0`],
-    ];
-    for (const [args, method, path, url] of cases) {
-      server.requests.length = 0;
+  const signedCalls: [string[], string, string, string, string][] = [
+    [['order', 'get', '0xorder'], 'GET', '/data/order/0xorder', '/data/order/0xorder', ''],
+    [['order', 'open', '--market', '0xm'], 'GET', '/data/orders', '/data/orders?market=0xm&next_cursor=MA%3D%3D', ''],
+    [['order', 'cancel', '0xa'], 'DELETE', '/order', '/order', '{"orderID":"0xa"}'],
+    [['order', 'cancel', '0xa', '0xb'], 'DELETE', '/orders', '/orders', '["0xa","0xb"]'],
+    [['order', 'cancel-all'], 'DELETE', '/cancel-all', '/cancel-all', ''],
+    [['order', 'cancel-market', '--market', '0xm', '--asset', TOKEN], 'DELETE', '/cancel-market-orders', '/cancel-market-orders', `{"market":"0xm","asset_id":"${TOKEN}"}`],
+    [['trades', '--asset', TOKEN], 'GET', '/data/trades', `/data/trades?asset_id=${TOKEN}&next_cursor=MA%3D%3D`, ''],
+    [['balance', '--asset-type', 'CONDITIONAL', '--token', TOKEN], 'GET', '/balance-allowance', `/balance-allowance?asset_type=CONDITIONAL&token_id=${TOKEN}&signature_type=0`, ''],
+  ];
+  for (const [args, method, path, url, body] of signedCalls) {
+    it(`${args.join(' ')} sends a signed ${method} ${path}`, async () => {
+      server.fallback = (_req, reply) => reply.json(200, { ok: true });
+      server.on('GET', '/data/orders', (_r, reply) => reply.json(200, { data: [{ id: 'a' }], next_cursor: 'LTE=' }));
+      server.on('GET', '/data/trades', (_r, reply) => reply.json(200, { data: [{ id: 't' }], next_cursor: 'LTE=' }));
       const run = await pmdesk(['--json', ...args]);
-      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.code).toBe(0);
       expect(`${server.last().method} ${server.last().url}`).toBe(`${method} ${url}`);
+      expect(server.last().body).toBe(body);
       expectSigned(server.last(), method, path);
-    }
-    expect(JSON.parse(server.last().body || 'null')).toBeNull();
-    server.requests.length = 0;
-    await pmdesk(['--json', 'order', 'cancel', '0xa', '0xb']);
-    expect(server.last().body).toBe('["0xa","0xb"]');
-    const bad = await pmdesk(['--json', 'order', 'cancel-market']);
-    expect(bad.code).toBe(2);
+      expectNoSecrets(run);
+    });
+  }
+
+  it('refuses cancel-market without a market, and balance of a token without --token, before any request', async () => {
+    expect((await pmdesk(['--json', 'order', 'cancel-market'])).code).toBe(2);
+    expect((await pmdesk(['--json', 'balance', '--asset-type', 'CONDITIONAL'])).code).toBe(2);
+    expect(server.requests).toHaveLength(0);
   });
 });
