@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { invalidParameter } from '../shared/errors';
-import { ClobClient } from '../main/toolkit/clob/client';
+import { ClobClient, type OrderBookSummary } from '../main/toolkit/clob/client';
 import { isClobError, type ClobResult } from '../main/toolkit/clob/transport';
 import { CREDS_CREATION_WARNING, type ApiCredentials } from '../main/toolkit/clob/auth';
 import { DEFAULT_CLOB_URL } from '../main/toolkit/clob/endpoints';
@@ -17,6 +17,7 @@ import { privateKeySigner } from '../main/toolkit/orders/signer';
 import { parseNetworkProfile, type NetworkProfile, type OrderVersion } from '../main/toolkit/chain/networks';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import type { CliContext } from './aggregator-commands';
+import { table } from './output';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -115,8 +116,16 @@ export function registerClobCommands(program: Command, run: Run): void {
   for (const [name, description, call] of simple) {
     reads.command(name).description(description).action(run(async (ctx: CliContext) => print(ctx, await call(clob()))));
   }
+  reads
+    .command('book <tokenId>')
+    .description('GET /book: the order book of a token (best levels first in text)')
+    .action(
+      run(async (ctx: CliContext, tokenId: string) => {
+        const book = await clob().getOrderBook(tokenId);
+        ctx.out.stdout(ctx.out.json ? `${JSON.stringify(book)}\n` : bookText(book as OrderBookSummary));
+      }),
+    );
   const perToken: [string, string, (c: ClobClient, token: string) => Promise<unknown>][] = [
-    ['book', 'GET /book: the order book of a token', (c, t) => c.getOrderBook(t)],
     ['midpoint', 'GET /midpoint', (c, t) => c.getMidpoint(t)],
     ['spread', 'GET /spread', (c, t) => c.getSpread(t)],
     ['last-trade', 'GET /last-trade-price', (c, t) => c.getLastTradePrice(t)],
@@ -408,4 +417,21 @@ async function writeSecretFile(path: string, creds: ApiCredentials): Promise<voi
 /** JSON for scripts (--json) and pretty JSON for people: these answers are records, not tables. */
 function print(ctx: CliContext, value: unknown): void {
   ctx.out.stdout(ctx.out.json ? `${JSON.stringify(value)}\n` : `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Bids and asks side by side, best first (the exchange lists the best level last). */
+function bookText(book: OrderBookSummary): string {
+  const bids = [...(book.bids ?? [])].reverse();
+  const asks = [...(book.asks ?? [])].reverse();
+  const rows = Array.from({ length: Math.max(bids.length, asks.length) }, (_, i) => ({ bid: bids[i], ask: asks[i] }));
+  const header = `${book.asset_id ?? ''}${book.tick_size !== undefined ? `  tick ${book.tick_size}` : ''}${book.neg_risk ? '  neg-risk' : ''}\n`;
+  return (
+    header +
+    table(rows, [
+      { header: 'bid size', value: (r) => r.bid?.size, right: true },
+      { header: 'bid', value: (r) => r.bid?.price, right: true },
+      { header: 'ask', value: (r) => r.ask?.price, right: true },
+      { header: 'ask size', value: (r) => r.ask?.size, right: true },
+    ])
+  );
 }

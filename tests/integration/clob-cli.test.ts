@@ -197,6 +197,25 @@ describe('pmdesk clob reads', () => {
     });
   }
 
+  it('clob book prints bids and asks best first without --json', async () => {
+    server.json('GET', '/book', {
+      asset_id: TOKEN,
+      tick_size: '0.01',
+      bids: [{ price: '0.40', size: '10' }, { price: '0.45', size: '5' }],
+      asks: [{ price: '0.60', size: '7' }, { price: '0.55', size: '3' }, { price: '0.50', size: '1' }],
+    });
+    const run = await pmdesk(['clob', 'book', TOKEN], {});
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').slice(0, 6)).toEqual([
+      `${TOKEN}  tick 0.01`,
+      'bid size   bid   ask  ask size',
+      '--------  ----  ----  --------',
+      '       5  0.45  0.50         1',
+      '      10  0.40  0.55         3',
+      '                0.60         7',
+    ]);
+  });
+
   it('pages every market with --all, and reports a server failure with exit 1', async () => {
     server.on('GET', '/markets', (req, reply) =>
       reply.json(200, req.query.get('next_cursor') === 'MA==' ? { data: [{ id: 1 }], next_cursor: 'MQ==' } : { data: [{ id: 2 }], next_cursor: 'LTE=' }),
