@@ -44,7 +44,11 @@ const boundaries = [
     files: ['sandbox/**'],
     patterns: [
       electron,
-      layer(['orders', 'clob', 'renderer', 'preload', 'app'], 'The sandbox checks signatures with ethers directly, never with the toolkit’s signing or auth code.'),
+      {
+        regex: '(^|\\/)toolkit\\/(orders|clob)(\\/|$)',
+        message: 'The sandbox checks signatures with ethers directly, never with the toolkit’s signing or auth code.',
+      },
+      layer(['renderer', 'preload', 'app'], 'The sandbox is a server: it never imports the app.'),
     ],
   },
 ];

@@ -1,7 +1,7 @@
 // Signed orders for the sandbox's own bots, made with ethers and the sandbox's typed-data shapes (never the
 // toolkit's order builder), and written as the POST /order JSON of the deployment's order version.
 // Amounts are exact: a price on the tick grid (1e-4 units) times a size in hundredths of a share.
-import { Wallet } from 'ethers';
+import type { Wallet } from 'ethers';
 import type { OrderVersion } from '../chain/deploy';
 import { ORDER_TYPES, SIDE, exchangeDomain, signedMessage, type ExchangeOrder } from '../chain/order-typed-data';
 

@@ -43,5 +43,7 @@ describe('import boundaries', () => {
 
   it('the sandbox never imports the toolkit signing or auth code', async () => {
     expect(await boundaryErrors('sandbox/clob/x.ts', "import { s } from '../../src/main/toolkit/orders/sign';\nexport const a = s;\n")).toHaveLength(1);
+    expect(await boundaryErrors('sandbox/clob/x.ts', "import { s } from '../../src/main/toolkit/clob/auth';\nexport const a = s;\n")).toHaveLength(1);
+    expect(await boundaryErrors('sandbox/sim/x.ts', "import { verifyL1 } from '../clob/auth';\nexport const a = verifyL1;\n")).toEqual([]);
   });
 });
