@@ -142,6 +142,27 @@ describe('wrong passwords through the service', () => {
     await restarted.lock('Main');
   });
 
+  it('queues parallel wrong passwords one behind another, so each still owes its wait', async () => {
+    await wallets.importPrivateKey('Main', DEV_PRIVATE_KEYS[0], PASSWORD);
+    let clock = 5_000_000;
+    const owed: number[] = [];
+    const queued = new Wallets({
+      dataDir,
+      signer,
+      throttle: new PasswordThrottle({
+        ledger: fileLedger(join(dataDir, 'password-attempts.json')),
+        now: () => clock,
+        sleep: async (ms) => {
+          owed.push(ms);
+          clock += ms;
+        },
+      }),
+    });
+    const attempts = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => queued.unlock('Main', `parallel guess ${i}`)));
+    expect(attempts.every((a) => a.status === 'rejected' && (a.reason as PmDeskError).detail === 'invalid password')).toBe(true);
+    expect(owed).toEqual([1000, 2000, 4000]);
+  });
+
   it('keeps only counts and times in the ledger, nothing about the passwords', async () => {
     await wallets.importPrivateKey('Main', DEV_PRIVATE_KEYS[0], PASSWORD);
     await failure(wallets.checkPassword('Main', 'hunter2-hunter2'));

@@ -149,6 +149,12 @@ describe('signing intents', () => {
     expect(verifyTypedData(typed.domain, typed.types, typed.message, await signer.signOrder(address, typed))).toBe(address);
   });
 
+  it('refuses an idle time a timer cannot hold, before spending any scrypt', async () => {
+    for (const autoLockMs of [-1, 1.5, 2 ** 31, Number.NaN]) {
+      expect((await failure(signer.unlock(keystore, 'not even checked', { autoLockMs }))).code).toBe('ERR_INVALID_PARAM');
+    }
+  });
+
   it('locks itself after the idle time the caller set, and says so', async () => {
     const locked = new Promise<string>((resolve) => signer.onLocked((who) => resolve(who)));
     await signer.unlock(keystore, PASSWORD, { autoLockMs: 30 });

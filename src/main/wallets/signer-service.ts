@@ -34,6 +34,7 @@ export const DEFAULT_SCRYPT_N = 2 ** 17;
 export const DERIVATION_PATH_PREFIX = "m/44'/60'/0'/0/";
 const MAX_UINT256 = (1n << 256n) - 1n;
 const MIN_PASSWORD_LENGTH = 8;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const ERC20 = new Interface(['function approve(address spender, uint256 amount) returns (bool)']);
 const ERC1155 = new Interface(['function setApprovalForAll(address operator, bool approved)']);
@@ -119,10 +120,11 @@ export class SignerService {
     },
     checkPassword: async ({ keystore, password }) => ({ address: (await decrypt(keystore, password)).address }),
     unlock: async ({ keystore, password, autoLockMs }) => {
-      const wallet = await decrypt(keystore, password);
-      if (autoLockMs !== undefined && (!Number.isFinite(autoLockMs) || autoLockMs < 0)) {
-        throw invalidParameter('The auto-lock time must be a non-negative number of milliseconds.');
+      // Checked before scrypt; past 2^31 - 1 ms a Node timer would fire at once instead of in 24.8 days.
+      if (autoLockMs !== undefined && (typeof autoLockMs !== 'number' || !Number.isInteger(autoLockMs) || autoLockMs < 0 || autoLockMs > MAX_TIMER_MS)) {
+        throw invalidParameter('The auto-lock time must be a whole number of milliseconds from 0 (never) to 2147483647.');
       }
+      const wallet = await decrypt(keystore, password);
       this.drop(wallet.address);
       const held: HeldKey = { wallet, autoLockMs: autoLockMs ?? 0, timer: undefined };
       this.keys.set(wallet.address, held);
