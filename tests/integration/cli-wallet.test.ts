@@ -148,6 +148,18 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', () => {
     expect([missing.code, errorOf(missing).code]).toEqual([1, 'ERR_NOT_FOUND']);
   });
 
+  it('remembers wrong passwords across runs: later runs wait before trying, and say why', async () => {
+    await pmdesk(['wallet', 'import', '--label', 'Main', '--private-key-stdin'], { env, input: DEV_PRIVATE_KEYS[0] });
+    const wrong = { ...env, PMDESK_PASSWORD: 'wrong password!' };
+    for (let i = 0; i < 5; i++) expect((await pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })).stderr).toBe('pmdesk: [ERR_UNAUTHORIZED] invalid password\n');
+    // Two more wrong ones: the next right one owes 4 s from the last failure, far more than a process start.
+    for (let i = 0; i < 2; i++) expect((await pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })).code).toBe(1);
+    const right = await pmdesk(['wallet', 'unlock', 'Main'], { env });
+    expect(right.code).toBe(0);
+    expect(right.stderr).toMatch(/^pmdesk: too many wrong passwords for this wallet; waiting [1-4] s before trying\.\n$/);
+    expect((await pmdesk(['wallet', 'unlock', 'Main'], { env })).stderr).toBe('');
+  });
+
   it('exits 2 on invalid input, before anything is written', async () => {
     const noSource = await pmdesk(['wallet', 'import', '--label', 'X', '--json'], { env });
     expect([noSource.code, errorOf(noSource).code]).toEqual([2, 'ERR_INVALID_PARAM']);
