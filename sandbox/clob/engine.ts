@@ -187,6 +187,21 @@ export class MarketBook {
     return order;
   }
 
+  /**
+   * Gives an order back shares a failed settlement took from it: added to its remaining if it still rests,
+   * otherwise the order rests again with its original time priority (its `seq`).
+   */
+  restore(order: RestingOrder, shares: bigint): void {
+    if (shares <= 0n) return;
+    const resting = this.byId.get(order.id);
+    if (resting) {
+      resting.remaining += shares;
+      return;
+    }
+    order.remaining = shares;
+    this.insert(order);
+  }
+
   /** Drops GTD orders whose expiration has passed; returns them. */
   expire(now: number): RestingOrder[] {
     const expired = [...this.byId.values()].filter((o) => o.type === 'GTD' && o.expiration > 0 && o.expiration <= now);
