@@ -9,6 +9,9 @@ import { sandboxProvider, startChain, deploySandbox, type Deployment, type Order
 import { SANDBOX_EVENTS, buildCatalog, type Catalog } from './market/catalog';
 import { generateHistory } from './market/history';
 import { MarketData } from './market/market-data';
+import { startClobServer, type ClobServer } from './clob/server';
+import { fundBots } from './sim/fund';
+import { MarketSimulator } from './sim/simulator';
 
 /** The network profile (ARCHITECTURE §7): what a client needs to trade on this sandbox. */
 export interface NetworkProfile {
@@ -36,6 +39,14 @@ export interface SandboxOptions {
   seed?: number;
   /** Days of generated history. */
   historyDays?: number;
+  /**
+   * The market simulator: 'run' (default) trades on its own every `simIntervalMs`; 'manual' opens the bots'
+   * quotes and leaves the stepping to the caller (tests); 'off' starts no bots.
+   */
+  simulate?: 'run' | 'manual' | 'off';
+  simIntervalMs?: number;
+  /** How many bot wallets trade (half make markets, half take). */
+  bots?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -45,6 +56,8 @@ export interface RunningSandbox {
   deployment: Deployment;
   catalog: Catalog;
   marketData: MarketData;
+  clob: ClobServer;
+  simulator: MarketSimulator | undefined;
   stop(): Promise<void>;
 }
 
@@ -117,19 +130,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => aggregator.stop());
     log(`aggregator listening at ${aggregator.url}`);
 
+    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now });
+    stops.push(() => clob.stop());
+    log(`CLOB listening at ${clob.url}`);
+
+    let simulator: MarketSimulator | undefined;
+    if ((options.simulate ?? 'run') !== 'off') {
+      const seed = options.seed ?? 42;
+      const bots = await fundBots(deployment, options.bots ?? 4, seed);
+      simulator = new MarketSimulator({ clobUrl: clob.url, deployment, catalog, marketData, bots, seed, intervalMs: options.simIntervalMs, log });
+      await simulator.open();
+      const running = simulator;
+      stops.push(() => running.stop());
+      if ((options.simulate ?? 'run') === 'run') running.start();
+      log(`market simulator: ${bots.length} bots ${options.simulate === 'manual' ? 'quoting (manual steps)' : 'trading'}`);
+    }
+
     const profile: NetworkProfile = {
       name: 'sandbox',
       chainId: deployment.chainId,
       rpcUrl: deployment.rpcUrl,
-      clobUrl: '',
+      clobUrl: clob.url,
       aggregatorUrl: aggregator.url,
       sseUrl: aggregator.url,
-      wsUrl: '',
+      wsUrl: `${clob.url.replace(/^http/, 'ws')}/ws`,
       orderVersion: deployment.orderVersion,
       contracts: { ...deployment.contracts },
       testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),
     };
-    return { profile, deployment, catalog, marketData, stop: stopAll };
+    return { profile, deployment, catalog, marketData, clob, simulator, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

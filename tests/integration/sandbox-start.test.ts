@@ -11,7 +11,7 @@ let sandbox: RunningSandbox;
 let client: AggregatorClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 } });
+  sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'manual', bots: 4, seed: 5 });
   client = new AggregatorClient({ apiUrl: sandbox.profile.aggregatorUrl, logger: silentLogger, timeoutMs: 10_000 });
 }, 60_000);
 afterAll(() => sandbox?.stop());
@@ -58,4 +58,18 @@ describe('the sandbox, started whole', () => {
     expect(trader.user.name).toBe('sandbox-trader-3');
     expect(trader.stats.balanceInProtocol).toBe(100_000 - 12);
   });
+
+  it('has bots quoting every market, and their trades settle on the chain and reach the tape', async () => {
+    const books = await client.getOrderBooks('polymarket', '90021');
+    const yes = books[sandbox.catalog.market('90021')!.tokens[0].tokenId]!;
+    expect(yes.bids.length).toBeGreaterThan(0);
+    expect(yes.asks.length).toBeGreaterThan(0);
+    expect(Math.max(...yes.bids.map((l) => l.price))).toBeLessThan(Math.min(...yes.asks.map((l) => l.price)));
+
+    const tape = () => sandbox.catalog.events.flatMap((e) => e.markets).reduce((n, m) => n + sandbox.marketData.fills(m.tokens[0].tokenId).length, 0);
+    const before = tape();
+    for (let i = 0; i < 12; i++) await sandbox.simulator!.tick();
+    expect(sandbox.simulator!.problems).toEqual([]);
+    expect(tape()).toBeGreaterThan(before);
+  }, 120_000);
 });
