@@ -81,7 +81,8 @@ beforeEach(async () => {
   env = { PMDESK_DATA_DIR: dataDir, PMDESK_PASSWORD: PASSWORD };
 });
 
-describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', () => {
+// Each test starts up to ten CLI processes, each with its own signer worker: slow on a loaded machine, never hung.
+describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeout: 120_000 }, () => {
   it('create prints {label, address, mnemonic} once; list prints [{label, address}]', async () => {
     const created = await pmdesk(['wallet', 'create', '--label', 'Main', '--json'], { env });
     expect(created.code).toBe(0);
@@ -179,7 +180,7 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', () => {
   });
 });
 
-describe('pmdesk wallet on a terminal', () => {
+describe('pmdesk wallet on a terminal', { timeout: 120_000 }, () => {
   it('asks for secrets and passwords without echoing them', async () => {
     const noPassword = { PMDESK_DATA_DIR: dataDir };
     const imported = await pmdeskOnTerminal(['wallet', 'import', '--label', 'Typed', '--private-key'], noPassword, [
