@@ -79,3 +79,103 @@ export function officialSigner(wallet: Wallet) {
     getAddress: async () => wallet.address,
   };
 }
+
+export interface Creds {
+  key: string;
+  secret: string;
+  passphrase: string;
+}
+
+/** A raw HTTP call to the sandbox CLOB with L2 headers made by the official v2 client's createL2Headers. */
+export async function l2Request(
+  url: string,
+  wallet: Wallet,
+  creds: Creds,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: string,
+  query = '',
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whichever JSON the server answered
+): Promise<{ status: number; body: any }> {
+  const { createL2Headers } = await import('@polymarket/clob-client-v2');
+  const headers = (await createL2Headers(officialSigner(wallet) as never, creds, { method, requestPath: path, body })) as unknown as Record<string, string>;
+  const response = await fetch(`${url}${path}${query}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export interface OrderFields {
+  tokenId: string;
+  side: 'BUY' | 'SELL';
+  makerAmount: bigint;
+  takerAmount: bigint;
+  negRisk?: boolean;
+  expiration?: bigint;
+  nonce?: bigint;
+  feeRateBps?: bigint;
+  salt?: bigint;
+  signatureType?: number;
+  maker?: string;
+  taker?: string;
+  /** Sign for this contract instead of the market's exchange. */
+  verifyingContract?: string;
+  /** Sign as if for this order version (a mismatch test). */
+  version?: OrderVersion;
+}
+
+let saltCounter = 1n;
+
+/** An order signed with ethers for the sandbox's exchange, as the POST /order JSON of its version. */
+export async function signedOrderJson(sb: ClobSandbox, wallet: Wallet, fields: OrderFields): Promise<Record<string, unknown>> {
+  const { ORDER_TYPES, exchangeDomain, signedMessage } = await import('../../sandbox/chain/order-typed-data');
+  const version = fields.version ?? sb.chain.orderVersion;
+  const venue = fields.verifyingContract ?? (fields.negRisk ? sb.chain.contracts.negRiskExchange : sb.chain.contracts.exchange);
+  const order = {
+    salt: fields.salt ?? BigInt(Date.now()) * 1000n + saltCounter++,
+    maker: fields.maker ?? wallet.address,
+    signer: wallet.address,
+    taker: fields.taker ?? '0x0000000000000000000000000000000000000000',
+    tokenId: BigInt(fields.tokenId),
+    makerAmount: fields.makerAmount,
+    takerAmount: fields.takerAmount,
+    expiration: fields.expiration ?? 0n,
+    nonce: fields.nonce ?? 0n,
+    feeRateBps: fields.feeRateBps ?? 0n,
+    side: fields.side === 'BUY' ? 0 : 1,
+    signatureType: fields.signatureType ?? 0,
+    timestamp: BigInt(Date.now()),
+    metadata: `0x${'0'.repeat(64)}`,
+    builder: `0x${'0'.repeat(64)}`,
+    signature: '0x',
+  };
+  const signature = await wallet.signTypedData(exchangeDomain(version, sb.chain.chainId, venue), ORDER_TYPES[version], signedMessage(version, order));
+  const common = { salt: Number(order.salt), maker: order.maker, signer: order.signer };
+  if (version === 1) {
+    return {
+      ...common,
+      taker: order.taker,
+      tokenId: fields.tokenId,
+      makerAmount: String(order.makerAmount),
+      takerAmount: String(order.takerAmount),
+      expiration: String(order.expiration),
+      nonce: String(order.nonce),
+      feeRateBps: String(order.feeRateBps),
+      side: fields.side,
+      signatureType: order.signatureType,
+      signature,
+    };
+  }
+  return {
+    ...common,
+    tokenId: fields.tokenId,
+    makerAmount: String(order.makerAmount),
+    takerAmount: String(order.takerAmount),
+    side: fields.side,
+    signatureType: order.signatureType,
+    timestamp: String(order.timestamp),
+    expiration: String(order.expiration),
+    metadata: order.metadata,
+    builder: order.builder,
+    signature,
+  };
+}

@@ -150,6 +150,16 @@ describe('official clob-client-v2 against the sandbox (order version 2, Amoy add
     expect(await sb.sharesOf(b!.address, no)).toBe(usdc(20));
   });
 
+  it('makes the official client re-read /version and rebuild after order_version_mismatch', async () => {
+    // Errors as values (no throwOnError), as the client's own retry loop needs them.
+    const client = new ClobClientV2({ host: sb.server.url, chain: 80002, signer: officialSigner(sb.wallets[0]!) as never, creds: alice.creds });
+    (client as unknown as { cachedVersion: number }).cachedVersion = 1;
+    const posted = await client.createAndPostOrder({ tokenID: sb.binary.tokens[0].tokenId, price: 0.05, size: 10, side: SideV2.BUY }, { tickSize: '0.01', negRisk: false });
+    expect(posted).toMatchObject({ success: true, status: 'live' });
+    expect((client as unknown as { cachedVersion: number }).cachedVersion).toBe(2);
+    await alice.cancelOrder({ orderID: posted.orderID });
+  });
+
   it('answers balance-allowance in the version-2 shape', async () => {
     const [a] = sb.wallets;
     const view = await alice.getBalanceAllowance({ asset_type: AssetTypeV2.COLLATERAL });
