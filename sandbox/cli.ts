@@ -1,0 +1,142 @@
+// `npm run sandbox`: starts the local exchange (chain, CLOB, aggregator, market simulator), prints where
+// everything is and a funded test wallet, writes the network profile once every part is ready, and stops
+// every part on SIGTERM or Ctrl-C.
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORTS, startSandbox, writeJsonAtomic, type SandboxOptions } from './index';
+import type { OrderVersion } from './chain/deploy';
+
+const USAGE = `Usage: npm run sandbox -- [options]
+
+  --profile-out FILE      write the network profile here once every part is ready
+  --data-dir DIR          keep the chain and its deployment here across restarts (default: thrown away)
+  --order-version 1|2|3   exchange order version (default 2, like Polymarket today)
+  --chain-id N            default 31338; 80002 puts the contracts at Polymarket's Amoy addresses
+  --aggregator-port N     default ${DEFAULT_PORTS.aggregator}
+  --clob-port N           default ${DEFAULT_PORTS.clob}
+  --rpc-port N            default ${DEFAULT_PORTS.rpc}
+  --ports-auto            pick free ports for every part
+  --seed N                seed of the history and the bots (default 42)
+  --no-sim                start no trading bots
+  --sim-interval-ms N     milliseconds between bot steps (default 1500)
+  --quiet                 print only the ready line and errors
+  -h, --help`;
+
+function fail(message: string): never {
+  process.stderr.write(`sandbox: ${message}\n`);
+  process.exit(2);
+}
+
+function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) fail(`--${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        'profile-out': { type: 'string' },
+        'data-dir': { type: 'string' },
+        'order-version': { type: 'string' },
+        'chain-id': { type: 'string' },
+        'aggregator-port': { type: 'string' },
+        'clob-port': { type: 'string' },
+        'rpc-port': { type: 'string' },
+        'ports-auto': { type: 'boolean' },
+        seed: { type: 'string' },
+        'no-sim': { type: 'boolean' },
+        'sim-interval-ms': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  }
+  const o = parsed.values;
+  if (o.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const auto = o['ports-auto'] ? 0 : undefined;
+  const orderVersion = intOption(o['order-version'], 'order-version', 1, 3) as OrderVersion | undefined;
+  const chainId = intOption(o['chain-id'], 'chain-id', 1, 2 ** 32);
+  if (chainId === 137) fail('the sandbox never runs with Polygon’s chain id 137');
+  const quiet = Boolean(o.quiet);
+  const say = (line: string) => quiet || process.stdout.write(`${line}\n`);
+
+  const options: SandboxOptions = {
+    ports: {
+      aggregator: intOption(o['aggregator-port'], 'aggregator-port', 0, 65535) ?? auto,
+      clob: intOption(o['clob-port'], 'clob-port', 0, 65535) ?? auto,
+      rpc: intOption(o['rpc-port'], 'rpc-port', 0, 65535) ?? auto,
+    },
+    dataDir: o['data-dir'] ? resolve(o['data-dir']) : undefined,
+    orderVersion,
+    chainId,
+    seed: intOption(o.seed, 'seed', 0, 2 ** 31),
+    simulate: o['no-sim'] ? 'off' : 'run',
+    simIntervalMs: intOption(o['sim-interval-ms'], 'sim-interval-ms', 50, 3_600_000),
+    log: quiet ? undefined : (line) => say(`  ${line}`),
+  };
+
+  const started = Date.now();
+  say('Starting the PM Desk sandbox…');
+  let sandbox;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const busy = /EADDRINUSE|address already in use/i.test(message);
+    process.stderr.write(
+      busy
+        ? `sandbox: a port is already in use (${message}). Stop the other sandbox, or pass --ports-auto or --aggregator-port/--clob-port/--rpc-port.\n`
+        : `sandbox: could not start: ${message}\n`,
+    );
+    process.exit(1);
+  }
+
+  const { profile } = sandbox;
+  const profileFile = o['profile-out']
+    ? resolve(o['profile-out'])
+    : options.dataDir
+      ? join(options.dataDir, 'profile.json')
+      : join(tmpdir(), 'pmdesk-sandbox-profile.json');
+  await mkdir(dirname(profileFile), { recursive: true });
+  await writeJsonAtomic(profileFile, profile);
+
+  const wallet = profile.testWallets[0]!;
+  say('');
+  say(`PM Desk sandbox is ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`  chain       ${profile.chainId} at ${profile.rpcUrl}`);
+  say(`  CLOB        ${profile.clobUrl} (order version ${profile.orderVersion})`);
+  say(`  aggregator  ${profile.aggregatorUrl} (fill stream at the same address)`);
+  for (const [name, address] of Object.entries(profile.contracts)) say(`  ${name.padEnd(18)} ${address}`);
+  say(`  test wallet ${wallet.address}`);
+  say(`  its key     ${wallet.privateKey} (a public dev key: worthless anywhere but this sandbox)`);
+  say(`  profile     ${profileFile}`);
+  say('Press Ctrl-C to stop.');
+  if (quiet) process.stdout.write(`sandbox ready: ${profileFile}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`\n${signal}: stopping the sandbox…`);
+    await sandbox.stop();
+    say('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main(process.argv.slice(2));
