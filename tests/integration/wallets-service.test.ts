@@ -80,11 +80,22 @@ describe('wallets on disk', () => {
     expect((await failure(wallets.rename('Nope', 'X'))).code).toBe('ERR_NOT_FOUND');
   });
 
+  it('lets only one of two parallel imports take a label', async () => {
+    const both = await Promise.allSettled([
+      wallets.importPrivateKey('Same', DEV_PRIVATE_KEYS[0], PASSWORD),
+      wallets.importPrivateKey('same', DEV_PRIVATE_KEYS[1], PASSWORD),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.detail).toMatch(/^A wallet is already labelled "[Ss]ame"\.$/);
+    expect(await wallets.list()).toHaveLength(1);
+  });
+
   it('exports a standard keystore that imports back elsewhere with its password; never overwrites a file', async () => {
     await wallets.importPrivateKey('Main', DEV_PRIVATE_KEYS[0], PASSWORD);
     const out = join(dataDir, 'export', 'main.json');
     await wallets.exportKeystoreTo('Main', out);
     expect((await stat(out)).mode & 0o777).toBe(0o600);
+    expect(await readdir(join(dataDir, 'export'))).toEqual(['main.json']); // no temp file left behind
     const exported = await readFile(out, 'utf8');
     expect(JSON.parse(exported).label).toBeUndefined();
     expect((await failure(wallets.exportKeystoreTo('Main', out))).code).toBe('ERR_INVALID_PARAM');

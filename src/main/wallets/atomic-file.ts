@@ -2,7 +2,7 @@
 // never a torn one. Temp files live beside their target (same filesystem, so rename is atomic) and carry a
 // name no reader mistakes for a wallet.
 import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
+import { link, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Owner read/write only: a keystore is encrypted, but nobody else needs to copy it for an offline attack. */
@@ -35,6 +35,37 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw error;
+  }
+  await syncDirectory(dir);
+}
+
+/**
+ * Writes a file that must not exist yet (an export), just as atomically: the temp file is hard-linked into
+ * place, which fails if the name is taken. Filesystems without hard links (FAT and exFAT USB sticks) get a
+ * check and a rename instead.
+ */
+export async function writeNewFileAtomic(path: string, data: string | Uint8Array, mode = PRIVATE_FILE_MODE): Promise<void> {
+  const dir = dirname(path);
+  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+  const handle = await open(temp, 'wx', mode);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    try {
+      await link(temp, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+      const taken = await stat(path).then(() => true, () => false);
+      if (taken) throw Object.assign(new Error(`${path} exists`), { code: 'EEXIST' });
+      await rename(temp, path);
+    }
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
   await syncDirectory(dir);
 }

@@ -90,7 +90,16 @@ export function portableKeystore(text: string): string {
 }
 
 export class WalletStore {
+  /** Changes run one at a time in this process, so two adds cannot both pass the duplicate check. */
+  private changes: Promise<unknown> = Promise.resolve();
+
   constructor(readonly dir: string) {}
+
+  private serial<T>(change: () => Promise<T>): Promise<T> {
+    const run = this.changes.then(change, change);
+    this.changes = run.catch(() => undefined);
+    return run;
+  }
 
   /** Every wallet, by label. Temp files and anything not named like a wallet file are never read as wallets. */
   async list(): Promise<WalletEntry[]> {
@@ -130,7 +139,11 @@ export class WalletStore {
   }
 
   /** Adds a wallet from an encrypted keystore. Labels and addresses are unique. */
-  async add(label: string, keystoreText: string): Promise<WalletEntry> {
+  add(label: string, keystoreText: string): Promise<WalletEntry> {
+    return this.serial(() => this.addNow(label, keystoreText));
+  }
+
+  private async addNow(label: string, keystoreText: string): Promise<WalletEntry> {
     const wanted = checkLabel(label);
     const keystore = parseKeystore(keystoreText);
     const existing = await this.list();
@@ -143,7 +156,11 @@ export class WalletStore {
   }
 
   /** Relabels a wallet: the file is rewritten whole, atomically, so a crash leaves the old label or the new. */
-  async rename(label: string, newLabel: string): Promise<WalletEntry> {
+  rename(label: string, newLabel: string): Promise<WalletEntry> {
+    return this.serial(() => this.renameNow(label, newLabel));
+  }
+
+  private async renameNow(label: string, newLabel: string): Promise<WalletEntry> {
     const wanted = checkLabel(newLabel);
     const { entry, keystore } = await this.readKeystore(label);
     const others = (await this.list()).filter((e) => e.file !== entry.file);
@@ -152,8 +169,8 @@ export class WalletStore {
     return { ...entry, label: wanted };
   }
 
-  async remove(entry: WalletEntry): Promise<void> {
-    await removeFileDurably(join(this.dir, entry.file));
+  remove(entry: WalletEntry): Promise<void> {
+    return this.serial(() => removeFileDurably(join(this.dir, entry.file)));
   }
 
   /** Fails early, before any slow encryption, when the label (or the address, once known) is taken. */

@@ -1,10 +1,10 @@
 // The wallet service main uses (and the CLI, and later the app's IPC): the files of the wallet store, the
 // signer worker for every step that needs a key or scrypt, and the password throttle in front of every
 // password check.
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { invalidParameter } from '../../shared/errors';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, syncDirectory } from './atomic-file';
+import { PRIVATE_DIR_MODE, writeNewFileAtomic } from './atomic-file';
 import { walletsDir } from './data-dir';
 import { isInvalidPassword } from './keystore-messages';
 import { PasswordThrottle, fileLedger } from './password-throttle';
@@ -78,25 +78,17 @@ export class Wallets {
     return portableKeystore((await this.store.readKeystore(label)).keystore);
   }
 
-  /** Writes the exported keystore to a new file (mode 0600); an existing file is never overwritten. */
+  /** Writes the exported keystore to a new file (mode 0600), atomically; an existing file is never overwritten. */
   async exportKeystoreTo(label: string, path: string): Promise<WalletSummary> {
     const { entry } = await this.store.readKeystore(label);
     const text = await this.exportKeystore(label);
     await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
-    let handle;
     try {
-      handle = await open(path, 'wx', PRIVATE_FILE_MODE);
+      await writeNewFileAtomic(path, text);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw invalidParameter(`${path} already exists; choose a new file name.`);
       throw error;
     }
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await syncDirectory(dirname(path));
     return summary(entry);
   }
 
