@@ -11,6 +11,7 @@ import type { SignerReplyMessage } from '../../src/main/wallets/signer-protocol'
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, clobAuthDomain, createL1Headers } from '../../src/main/toolkit/clob/auth';
 import { ORDER_TYPES_V1, ORDER_TYPES_V2, exchangeDomain, orderDigest, orderTypedMessage, type OrderV1Fields, type OrderV2Fields } from '../../src/main/toolkit/orders/eip712';
 import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { consoleLogger } from '../../src/main/toolkit/logger';
 import { DEV_PRIVATE_KEYS, startChain, type Chain } from '../../sandbox/chain/anvil';
 
 const FAST = { scryptN: 2 ** 12 };
@@ -264,7 +265,7 @@ describe('sending approvals to a real chain', () => {
 });
 
 describe('no secret leaves the worker', () => {
-  it('keeps passwords, phrases and keys out of every error, whatever goes wrong', async () => {
+  it('keeps passwords, phrases and keys out of every error and log line, whatever goes wrong', async () => {
     const key = DEV_PRIVATE_KEYS[1];
     const { keystore, address } = await signer.importPrivateKey(key, PASSWORD, FAST);
     await signer.unlock(keystore, PASSWORD);
@@ -279,7 +280,17 @@ describe('no secret leaves the worker', () => {
       failure(signer.signOrder(address, { domain: {}, types: {}, message: { key, PASSWORD } })),
       failure(signer.sendApproval(address, { kind: 'collateral', token: key, spender: PASSWORD, rpcUrl: '', chainId: 1, gasPrice: '1', gasLimit: '1' })),
     ]);
-    const text = errors.map((e) => `${e.message}\n${JSON.stringify(e)}\n${e.stack}`).join('\n').toLowerCase();
+    // What the toolkit's console logger would print for each of them, captured from console.error itself.
+    const logged: string[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+    try {
+      for (const error of errors) consoleLogger.error('signer request failed', error);
+    } finally {
+      console.error = consoleError;
+    }
+    expect(logged).toHaveLength(errors.length);
+    const text = [...errors.map((e) => `${e.message}\n${JSON.stringify(e)}\n${e.stack}`), ...logged].join('\n').toLowerCase();
     for (const secret of [PASSWORD, key.slice(2), key.slice(2, 20), 'junky', PHRASE]) expect(text).not.toContain(secret.toLowerCase());
     await signer.lock();
   });
