@@ -1,0 +1,167 @@
+// The services behind the contract, as the small interfaces the handlers need, and the handlers themselves:
+// each operation of src/shared/contract.ts mapped to one service call. Trading is declared here as an
+// interface; until the order flow implements it, its operations answer ERR_NOT_AVAILABLE, never a made-up result.
+import type { AggregatorClient } from '../toolkit/aggregator/client';
+import { generateCandles, CANDLE_INTERVAL_MS } from '../toolkit/aggregator/candles';
+import { ErrorCode, PmDeskError } from '../../shared/errors';
+import type {
+  Balances,
+  NetworkInfo,
+  OpenOrder,
+  OperationName,
+  ParsedInput,
+  PlacedOrder,
+  PositionInfo,
+  TradeInfo,
+  WalletInfo,
+} from '../../shared/contract';
+import type { EventHub } from './event-hub';
+import type { FillFeeds } from './fill-feeds';
+import { ServiceUnavailable, type Handlers } from './router';
+
+/** The aggregator reads the terminal uses (the toolkit's AggregatorClient fits). */
+export type MarketReader = Pick<
+  AggregatorClient,
+  'listOngoingEvents' | 'search' | 'getEvent' | 'getMarket' | 'getEventComments' | 'getOrderBooks' | 'getFillHistory'
+>;
+
+export interface WalletSummary {
+  label: string;
+  address: string;
+}
+
+/** The wallet operations of src/main/wallets (its Wallets class plus the signer's list of unlocked addresses). */
+export interface WalletAccess {
+  list(): Promise<WalletSummary[]>;
+  unlockedAddresses(): Promise<string[]>;
+  create(label: string, password: string): Promise<WalletSummary & { mnemonic: string }>;
+  importMnemonic(label: string, phrase: string, password: string, options: { index?: number }): Promise<WalletSummary>;
+  importPrivateKey(label: string, privateKey: string, password: string): Promise<WalletSummary>;
+  importKeystore(label: string, keystoreText: string, password: string): Promise<WalletSummary>;
+  unlock(label: string, password: string, options: { autoLockMs?: number }): Promise<WalletSummary>;
+  lock(label: string): Promise<WalletSummary>;
+  checkPassword(label: string, password: string): Promise<WalletSummary>;
+  exportKeystore(label: string): Promise<string>;
+}
+
+/** The order flow (credentials, allowances, build, sign, post, status), implemented by src/main/trading. */
+export interface TradingService {
+  placeOrder(input: ParsedInput<'placeOrder'>): Promise<PlacedOrder>;
+  cancelOrder(input: ParsedInput<'cancelOrder'>): Promise<{ cancelled: string[] }>;
+  cancelAll(input: ParsedInput<'cancelAll'>): Promise<{ cancelled: string[] }>;
+  cancelMarket(input: ParsedInput<'cancelMarket'>): Promise<{ cancelled: string[] }>;
+  listOpenOrders(input: ParsedInput<'listOpenOrders'>): Promise<OpenOrder[]>;
+  listTrades(input: ParsedInput<'listTrades'>): Promise<TradeInfo[]>;
+  getBalances(input: ParsedInput<'getBalances'>): Promise<Balances>;
+  getPositions(input: ParsedInput<'getPositions'>): Promise<PositionInfo[]>;
+}
+export const TRADING_OPERATIONS = [
+  'placeOrder',
+  'cancelOrder',
+  'cancelAll',
+  'cancelMarket',
+  'listOpenOrders',
+  'listTrades',
+  'getBalances',
+  'getPositions',
+] as const satisfies readonly (OperationName & keyof TradingService)[];
+
+export interface TerminalServices {
+  network: NetworkInfo;
+  markets: MarketReader;
+  feeds: FillFeeds;
+  hub: EventHub;
+  /** Absent when no signer could start: wallet operations then answer ERR_NOT_AVAILABLE. */
+  wallets?: WalletAccess;
+  /** Absent until the order flow lands. */
+  trading?: TradingService;
+}
+
+export const TRADING_UNAVAILABLE =
+  'Trading is not available in this version of PM Desk yet: the order flow (placing, cancelling and listing orders, balances and positions) is still being built.';
+export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export function createHandlers(services: TerminalServices): Handlers {
+  const { markets, feeds, hub, network } = services;
+  const wallets = (): WalletAccess => {
+    if (!services.wallets) throw new ServiceUnavailable(WALLETS_UNAVAILABLE);
+    return services.wallets;
+  };
+  const trading = (): TradingService => {
+    if (!services.trading) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    return services.trading;
+  };
+  const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
+    const unlocked = await wallets().unlockedAddresses();
+    return { label: summary.label, address: summary.address, unlocked: unlocked.some((a) => sameAddress(a, summary.address)) };
+  };
+
+  return {
+    getNetwork: () => network,
+    listEvents: async ({ protocol, page, limit }) => {
+      const events = await markets.listOngoingEvents(protocol, { page, limit });
+      return { events, page, limit, hasMore: events.length === limit };
+    },
+    searchMarkets: ({ query, topK, threshold }) => markets.search(query, { topK, threshold }),
+    getEvent: ({ protocol, eventId }) => markets.getEvent(protocol, eventId),
+    getMarket: ({ protocol, marketId }) => markets.getMarket(protocol, marketId),
+    getEventComments: ({ protocol, eventId }) => markets.getEventComments(protocol, eventId),
+    getOrderBook: ({ protocol, marketId }) => markets.getOrderBooks(protocol, marketId),
+    getPriceHistory: ({ protocol, marketId }) => markets.getFillHistory(protocol, marketId),
+    getCandles: async ({ protocol, marketId, outcomeIndex, interval }) => {
+      const history = await markets.getFillHistory(protocol, marketId);
+      const fills = history[outcomeIndex];
+      if (!fills) throw new PmDeskError(ErrorCode.NOT_FOUND, `This market has no outcome number ${outcomeIndex + 1}.`);
+      return generateCandles(fills, CANDLE_INTERVAL_MS[interval]);
+    },
+    subscribeFills: ({ protocol, marketId }, { clientId }) => feeds.follow(clientId, protocol, marketId),
+    unsubscribeFills: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: feeds.unfollow(clientId, marketId) }),
+
+    listWallets: async () => {
+      const [list, unlocked] = await Promise.all([wallets().list(), wallets().unlockedAddresses()]);
+      return list.map((w) => ({ label: w.label, address: w.address, unlocked: unlocked.some((a) => sameAddress(a, w.address)) }));
+    },
+    createWallet: async ({ label, password }) => {
+      const { mnemonic, ...summary } = await wallets().create(label, password);
+      return { wallet: { label: summary.label, address: summary.address, unlocked: false }, recoveryPhrase: { shownOnce: true, value: mnemonic } };
+    },
+    importWallet: async ({ label, password, source }) => {
+      const access = wallets();
+      const summary =
+        source.kind === 'mnemonic'
+          ? await access.importMnemonic(label, source.phrase, password, { index: source.index })
+          : source.kind === 'privateKey'
+            ? await access.importPrivateKey(label, source.privateKey, password)
+            : await access.importKeystore(label, source.keystoreJson, password);
+      return withLockState(summary);
+    },
+    unlockWallet: async ({ label, password, autoLockMinutes }) => {
+      const summary = await wallets().unlock(label, password, { autoLockMs: autoLockMinutes * 60_000 });
+      hub.emit('walletLock', { address: summary.address, label: summary.label, locked: false, reason: 'unlock' });
+      return { label: summary.label, address: summary.address, unlocked: true };
+    },
+    lockWallet: async ({ label }) => {
+      const summary = await wallets().lock(label);
+      hub.emit('walletLock', { address: summary.address, label: summary.label, locked: true, reason: 'lock' });
+      return { label: summary.label, address: summary.address, unlocked: false };
+    },
+    exportWallet: async ({ label, password }) => {
+      // The password is proven first (and throttled): a page script holding the UI cannot walk off with the
+      // keystore to guess its password offline.
+      const summary = await wallets().checkPassword(label, password);
+      const keystoreJson = await wallets().exportKeystore(label);
+      return { fileName: `${summary.label.replace(/[^A-Za-z0-9._-]+/g, '_')}-${summary.address.slice(2, 10).toLowerCase()}.json`, keystoreJson };
+    },
+
+    placeOrder: (input) => trading().placeOrder(input),
+    cancelOrder: (input) => trading().cancelOrder(input),
+    cancelAll: (input) => trading().cancelAll(input),
+    cancelMarket: (input) => trading().cancelMarket(input),
+    listOpenOrders: (input) => trading().listOpenOrders(input),
+    listTrades: (input) => trading().listTrades(input),
+    getBalances: (input) => trading().getBalances(input),
+    getPositions: (input) => trading().getPositions(input),
+  };
+}

@@ -1,0 +1,339 @@
+// The one IPC contract: every operation the renderer may ask main for and every event main may push, each
+// with its schema. The preload, the browser-mode bridge and the router are all built from these tables, so
+// they cannot drift. There is deliberately no generic `invoke(channel, …)`: a page script must not reach
+// anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
+// no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
+import { z } from 'zod';
+import type { Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord } from './aggregator';
+import type { ErrorCodeValue } from './errors';
+
+// ---------------------------------------------------------------------------------------------------------
+// Results
+
+/**
+ * Codes the contract adds to the catalogue. `ERR_NOT_AVAILABLE`: the operation is part of the contract but
+ * the service behind it is not in this build or this session (trading before the order flow lands, wallets
+ * when no signer could start). It is never a fake result.
+ */
+export const ContractErrorCode = { NOT_AVAILABLE: 'ERR_NOT_AVAILABLE' } as const;
+export type ResultErrorCode = ErrorCodeValue | (typeof ContractErrorCode)[keyof typeof ContractErrorCode];
+
+export interface ResultError {
+  code: ResultErrorCode;
+  /** A sentence a trader can act on; never a secret, a stack or a cause. */
+  message: string;
+}
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ResultError };
+
+/**
+ * A secret main hands over exactly once, to be written down (a new wallet's recovery phrase). Its own type
+ * so the UI shows it on a dedicated screen and never stores it, and so the secret scan of the tests knows
+ * the one place such a value may appear; no other result or event carries one.
+ */
+export interface ShownOnce<T extends string = string> {
+  shownOnce: true;
+  value: T;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Input pieces
+
+/** Inputs are small: longer text is refused by its schema before it reaches a service. */
+const id = z.string().trim().min(1).max(200);
+const label = z.string().trim().min(1).max(64);
+/** The signer checks strength (8+ characters); here only the shape and a sane upper bound. */
+const password = z.string().min(1).max(1024);
+const protocol = z.enum(['polymarket', 'limitless', 'truemarket']).default('polymarket');
+const tokenId = z.string().regex(/^\d{1,80}$/, 'a token id is a decimal number');
+const orderId = z.string().regex(/^0x[0-9a-fA-F]{1,128}$/, 'an order id is 0x-prefixed hex');
+const price = z.number().gt(0).lt(1);
+const positive = z.number().positive().finite().max(1e12);
+const side = z.enum(['BUY', 'SELL']);
+const noInput = z.strictObject({});
+
+export const CANDLE_INTERVALS = ['1h', '6h', '1d', '1w'] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Outputs
+
+export interface NetworkInfo {
+  name: string;
+  chainId: number;
+  orderVersion: number | null;
+  clobUrl: string;
+  aggregatorUrl: string;
+  /** True for the local sandbox: nothing there is real money. */
+  sandbox: boolean;
+  /** 'electron' for the desktop window, 'browser' for browser mode. */
+  shell: 'electron' | 'browser';
+}
+
+export interface EventPage {
+  events: PredictionEvent[];
+  page: number;
+  limit: number;
+  /** A full page came back: there may be another. */
+  hasMore: boolean;
+}
+
+export interface CandleBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface WalletInfo {
+  label: string;
+  address: string;
+  unlocked: boolean;
+}
+
+export interface FillSubscriptionInfo {
+  marketId: string;
+  /** Fills arrive as `fill` events; the stream's state as `feedStatus` events. */
+  state: FeedState;
+}
+
+export interface OpenOrder {
+  orderId: string;
+  marketId: string;
+  tokenId: string;
+  side: 'BUY' | 'SELL';
+  price: number;
+  originalSize: number;
+  sizeMatched: number;
+  orderType: string;
+  status: string;
+  createdAt: number;
+}
+
+export interface PlacedOrder {
+  orderId: string;
+  status: string;
+  /** Order ids still open after posting (spec §4 "pending order ids"). */
+  pending: boolean;
+}
+
+export interface TradeInfo {
+  tradeId: string;
+  marketId: string;
+  tokenId: string;
+  side: 'BUY' | 'SELL';
+  price: number;
+  size: number;
+  status: string;
+  matchedAt: number;
+}
+
+export interface Balances {
+  /** Collateral, in dollars (6-decimal base units converted once, for display). */
+  collateral: number;
+  /** The exchange's allowance for the collateral is set. */
+  collateralApproved: boolean;
+}
+
+export interface PositionInfo {
+  tokenId: string;
+  marketId: string;
+  outcome: string;
+  size: number;
+  averagePrice: number | null;
+  currentPrice: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Operations
+
+export interface OperationSpec<I extends z.ZodType = z.ZodType, O = unknown> {
+  input: I;
+  /** Phantom: the output type, for the typed `window.terminal`. */
+  readonly output?: O;
+  /** What the trader asks for, in one line (the preload and docs read it). */
+  summary: string;
+  /** The largest payload this operation accepts, in bytes of JSON; 16 KiB when absent. */
+  maxPayloadBytes?: number;
+  /** The result path of a `ShownOnce` secret, when the operation hands one out. */
+  shownOnce?: string;
+}
+
+function op<O>() {
+  return <I extends z.ZodType>(input: I, spec: Omit<OperationSpec<I, O>, 'input' | 'output'>): OperationSpec<I, O> => ({ input, ...spec });
+}
+
+const walletRef = z.strictObject({ wallet: label });
+
+export const operations = {
+  // Network and markets (aggregator reads)
+  getNetwork: op<NetworkInfo>()(noInput, { summary: 'The network this session trades on.' }),
+  listEvents: op<EventPage>()(
+    z.strictObject({ protocol, page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(100).default(50) }),
+    { summary: 'One page of ongoing events.' },
+  ),
+  searchMarkets: op<SearchMatch[]>()(
+    z.strictObject({ query: z.string().trim().min(1).max(200), topK: z.number().int().min(1).max(100).optional(), threshold: z.number().min(0).max(1).optional() }),
+    { summary: 'Free-text market search, best match first.' },
+  ),
+  getEvent: op<PredictionEvent>()(z.strictObject({ protocol, eventId: id }), { summary: 'One event with its markets.' }),
+  getMarket: op<Market>()(z.strictObject({ protocol, marketId: id }), { summary: 'One market with its outcome tokens.' }),
+  getEventComments: op<Comment[]>()(z.strictObject({ protocol, eventId: id }), { summary: "An event's discussion." }),
+  getOrderBook: op<MarketOrderBooks>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's order books, one per outcome token." }),
+  getPriceHistory: op<FillHistory>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's fills per outcome token." }),
+  getCandles: op<CandleBar[]>()(
+    z.strictObject({
+      protocol,
+      marketId: id,
+      outcomeIndex: z.number().int().min(0).max(63).default(0),
+      interval: z.enum(CANDLE_INTERVALS).default('1h'),
+    }),
+    { summary: 'Candles of one outcome of a market.' },
+  ),
+  subscribeFills: op<FillSubscriptionInfo>()(z.strictObject({ protocol, marketId: id }), { summary: "Follow a market's live fills." }),
+  unsubscribeFills: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's fills." }),
+
+  // Wallets
+  listWallets: op<WalletInfo[]>()(noInput, { summary: 'The wallets on this machine and which are unlocked.' }),
+  createWallet: op<{ wallet: WalletInfo; recoveryPhrase: ShownOnce }>()(z.strictObject({ label, password }), {
+    summary: 'A new wallet; its recovery phrase is shown this once.',
+    shownOnce: 'recoveryPhrase',
+  }),
+  importWallet: op<WalletInfo>()(
+    z.strictObject({
+      label,
+      password,
+      source: z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('mnemonic'), phrase: z.string().min(1).max(1000), index: z.number().int().min(0).max(2 ** 31 - 1).default(0) }),
+        z.strictObject({ kind: z.literal('privateKey'), privateKey: z.string().min(1).max(200) }),
+        z.strictObject({ kind: z.literal('keystore'), keystoreJson: z.string().min(2).max(16_384) }),
+      ]),
+    }),
+    { summary: 'Import a wallet from a recovery phrase, a private key or a keystore file.', maxPayloadBytes: 24_576 },
+  ),
+  unlockWallet: op<WalletInfo>()(
+    z.strictObject({ label, password, autoLockMinutes: z.number().int().min(0).max(24 * 60).default(30) }),
+    { summary: 'Unlock a wallet for trading; it locks itself after the idle time (0: never).' },
+  ),
+  lockWallet: op<WalletInfo>()(z.strictObject({ label }), { summary: 'Lock a wallet: its key is dropped from memory.' }),
+  exportWallet: op<{ fileName: string; keystoreJson: string }>()(z.strictObject({ label, password }), {
+    summary: 'The wallet as an encrypted keystore file (password required, so a page script cannot take it).',
+  }),
+
+  // Trading (the order flow): intents only, never "sign these bytes"
+  placeOrder: op<PlacedOrder>()(
+    z
+      .strictObject({
+        wallet: label,
+        marketId: id,
+        tokenId,
+        side,
+        orderType: z.enum(['GTC', 'GTD', 'FOK', 'FAK']).default('GTC'),
+        price: price.optional(),
+        size: positive.optional(),
+        amountUsd: positive.optional(),
+        /** Unix seconds; GTD only. */
+        expiration: z.number().int().min(0).max(2 ** 40).optional(),
+      })
+      .refine((o) => o.size !== undefined || o.amountUsd !== undefined, { message: 'give a size or a dollar amount' })
+      .refine((o) => (o.orderType === 'GTD') === (o.expiration !== undefined), { message: 'an expiration goes with GTD orders, and only with them' }),
+    { summary: 'Place an order.' },
+  ),
+  cancelOrder: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, orderId }), { summary: 'Cancel one order.' }),
+  cancelAll: op<{ cancelled: string[] }>()(walletRef, { summary: "Cancel every open order of a wallet." }),
+  cancelMarket: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, marketId: id, tokenId: tokenId.optional() }), {
+    summary: "Cancel a wallet's open orders in one market.",
+  }),
+  listOpenOrders: op<OpenOrder[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's open orders." }),
+  listTrades: op<TradeInfo[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's trades." }),
+  getBalances: op<Balances>()(walletRef, { summary: "A wallet's collateral and allowance." }),
+  getPositions: op<PositionInfo[]>()(walletRef, { summary: "A wallet's positions." }),
+} as const;
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export const OPERATION_NAMES = Object.freeze(Object.keys(operations) as OperationName[]);
+export const DEFAULT_MAX_PAYLOAD_BYTES = 16_384;
+
+export type OperationInput<K extends OperationName> = z.input<Operations[K]['input']>;
+export type ParsedInput<K extends OperationName> = z.output<Operations[K]['input']>;
+export type OperationOutput<K extends OperationName> = NonNullable<Operations[K]['output']>;
+
+export function isOperationName(value: unknown): value is OperationName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(operations, value);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Events main pushes
+
+export type FeedState = 'connecting' | 'open' | 'closed';
+
+export interface TerminalEvents {
+  /** A book changed (aggregator books for now; the exchange's live book later). */
+  bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary };
+  /** One live fill of a followed market. */
+  fill: { marketId: string; fill: TradeRecord };
+  /** An order of an unlocked wallet changed state. */
+  orderUpdate: { wallet: string; orderId: string; status: string; sizeMatched: number };
+  /** A live feed opened, closed or failed; `error` says why it closed. */
+  feedStatus: { feed: 'fills' | 'book'; marketId: string; state: FeedState; error?: ResultError };
+  /** A wallet locked (by the trader, after its idle time, or because the signer stopped) or unlocked. */
+  walletLock: { address: string; label?: string; locked: boolean; reason: 'unlock' | 'lock' | 'idle' | 'signer-stopped' };
+  /** The network changed (or is announced at start). */
+  network: NetworkInfo;
+}
+export type EventName = keyof TerminalEvents;
+export const EVENT_NAMES = Object.freeze(['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network'] as const satisfies readonly EventName[]);
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// window.terminal
+
+export type Unsubscribe = () => void;
+
+/** What the renderer sees as `window.terminal`, in Electron and in browser mode alike. */
+export type Terminal = {
+  readonly [K in OperationName]: (input: OperationInput<K>) => Promise<Result<OperationOutput<K>>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: TerminalEvents[E]) => void): Unsubscribe;
+};
+
+/** The two wires a `Terminal` is built over: a request/answer call and an event listener. */
+export interface TerminalWire {
+  call(operation: OperationName, input: unknown): Promise<unknown>;
+  listen(event: EventName, listener: (payload: unknown) => void): Unsubscribe;
+}
+
+/**
+ * Builds `window.terminal` from the contract's lists: one function per operation and `on` for events,
+ * frozen, and nothing else. Input goes to main as it is (main validates); an unknown event name throws.
+ */
+export function buildTerminal(wire: TerminalWire): Terminal {
+  const terminal: Record<string, unknown> = {};
+  for (const name of OPERATION_NAMES) terminal[name] = (input: unknown) => wire.call(name, input === undefined ? {} : input);
+  terminal.on = (event: unknown, listener: unknown) => {
+    if (!isEventName(event)) throw new TypeError(`There is no terminal event named ${String(event).slice(0, 40)}.`);
+    if (typeof listener !== 'function') throw new TypeError('A terminal event listener must be a function.');
+    return wire.listen(event, listener as (payload: unknown) => void);
+  };
+  return Object.freeze(terminal) as Terminal;
+}
+
+/** Channel names on Electron's IPC: one per operation, one for pushed events. */
+export const IPC_CHANNEL_PREFIX = 'terminal:';
+export const IPC_EVENT_CHANNEL = 'terminal-event';
+export const ipcChannel = (operation: OperationName): string => `${IPC_CHANNEL_PREFIX}${operation}`;
+
+// ---------------------------------------------------------------------------------------------------------
+// Browser-mode wire format (JSON over the /bridge WebSocket)
+
+export interface BridgeRequest {
+  id: number;
+  op: string;
+  input: unknown;
+}
+export type BridgeMessage = { id: number; result: Result<unknown> } | { event: EventName; payload: unknown };
+export const BRIDGE_PATH = '/bridge';

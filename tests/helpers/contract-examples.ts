@@ -1,0 +1,76 @@
+// One valid input per contract operation (the fuzz tests mutate these into invalid ones), and the secret
+// scan every end-to-end test runs over what crosses to the renderer.
+import type { OperationInput, OperationName } from '../../src/shared/contract';
+
+export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
+  getNetwork: {},
+  listEvents: { protocol: 'polymarket', page: 1, limit: 10 },
+  searchMarkets: { query: 'bitcoin', topK: 5 },
+  getEvent: { protocol: 'polymarket', eventId: '12483' },
+  getMarket: { protocol: 'polymarket', marketId: '506729' },
+  getEventComments: { protocol: 'polymarket', eventId: '12483' },
+  getOrderBook: { protocol: 'polymarket', marketId: '506729' },
+  getPriceHistory: { protocol: 'polymarket', marketId: '506729' },
+  getCandles: { protocol: 'polymarket', marketId: '506729', outcomeIndex: 0, interval: '1h' },
+  subscribeFills: { protocol: 'polymarket', marketId: '506729' },
+  unsubscribeFills: { marketId: '506729' },
+  listWallets: {},
+  createWallet: { label: 'fuzz', password: 'correct horse battery' },
+  importWallet: { label: 'fuzz', password: 'correct horse battery', source: { kind: 'privateKey', privateKey: `0x${'11'.repeat(32)}` } },
+  unlockWallet: { label: 'fuzz', password: 'correct horse battery', autoLockMinutes: 5 },
+  lockWallet: { label: 'fuzz' },
+  exportWallet: { label: 'fuzz', password: 'correct horse battery' },
+  placeOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
+  cancelOrder: { wallet: 'fuzz', orderId: '0xabc' },
+  cancelAll: { wallet: 'fuzz' },
+  cancelMarket: { wallet: 'fuzz', marketId: '506729' },
+  listOpenOrders: { wallet: 'fuzz' },
+  listTrades: { wallet: 'fuzz' },
+  getBalances: { wallet: 'fuzz' },
+  getPositions: { wallet: 'fuzz' },
+};
+
+/** Values no field of the contract accepts: each one, put in any field, makes the input invalid. */
+export const WRONG_FOR_EVERY_FIELD: unknown[] = [null, true, false, [], [1, 2], {}, { nested: 'x' }];
+
+export interface SecretFinding {
+  where: string;
+  kind: string;
+}
+
+/** Fields that hold public 32-byte values (condition ids, book and transaction hashes), never a key. */
+const PUBLIC_BYTES32_FIELDS = new Set(['conditionId', 'questionId', 'market', 'hash', 'txHash', 'transactionHash', 'parentCollectionId']);
+const SECRET_FIELD = /^(privateKey|private_key|mnemonic|phrase|password|passphrase|secret|apiSecret|seed)$/i;
+const BYTES32 = /^(0x)?[0-9a-fA-F]{64}$/;
+
+/**
+ * Looks through a value that crossed to the renderer for anything secret: a 32-byte hex string outside the
+ * fields known to hold public hashes (a private key), a field named like a secret, and any of the known
+ * secrets of the run (passwords, phrases, keys, API credentials) as text anywhere. The one-time secret of
+ * a `ShownOnce` is looked for by the caller, which knows when it is expected.
+ */
+export function findSecrets(value: unknown, known: readonly string[], where = 'value'): SecretFinding[] {
+  const findings: SecretFinding[] = [];
+  const walk = (v: unknown, path: string, key: string) => {
+    if (typeof v === 'string') {
+      if (BYTES32.test(v) && !PUBLIC_BYTES32_FIELDS.has(key)) findings.push({ where: `${where}${path}`, kind: '32 bytes of hex (a private key?)' });
+      return;
+    }
+    if (!v || typeof v !== 'object') return;
+    for (const [k, child] of Object.entries(v)) {
+      if (SECRET_FIELD.test(k)) findings.push({ where: `${where}${path}.${k}`, kind: 'a field named like a secret' });
+      walk(child, `${path}.${k}`, k);
+    }
+  };
+  walk(value, '', '');
+  const text = JSON.stringify(value) ?? '';
+  for (const secret of known) {
+    if (!secret) continue;
+    const bare = secret.replace(/^0x/i, '');
+    if (text.includes(secret) || (bare.length >= 32 && text.toLowerCase().includes(bare.toLowerCase()))) findings.push({ where, kind: 'a known secret of this run' });
+    // A phrase's words in order, however they are joined.
+    const words = secret.trim().split(/\s+/);
+    if (words.length >= 12 && new RegExp(words.join('\\W+')).test(text)) findings.push({ where, kind: 'a recovery phrase' });
+  }
+  return findings;
+}
