@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
 import { resolveDataDir } from '../main/wallets/data-dir';
 import { PasswordThrottle, fileLedger } from '../main/wallets/password-throttle';
+import type { SignerClient } from '../main/wallets/signer-client';
 import { startSignerThread } from '../main/wallets/signer-thread';
 import { Wallets, type WalletSummary } from '../main/wallets/wallets';
 import { numberFlag, type CliContext } from './aggregator-commands';
@@ -141,10 +142,10 @@ async function importWallet(ctx: CliContext, opts: ImportFlags): Promise<void> {
   print(ctx.out, imported, () => `Imported "${imported.label}" (${imported.address}).\n`);
 }
 
-/** Runs `work` with the wallet service on a fresh signer worker, stopped afterwards whatever happens. */
+/** Runs `work` with the wallet service; a signer worker starts only if `work` needs one, and stops afterwards. */
 async function withWallets<T>(ctx: CliContext, opts: DataDirFlag, work: (wallets: Wallets) => Promise<T>): Promise<T> {
   const dataDir = resolveDataDir({ flag: opts.dataDir });
-  const signer = startSignerThread();
+  let signer: SignerClient | undefined;
   const throttle = new PasswordThrottle({
     ledger: fileLedger(join(dataDir, 'password-attempts.json')),
     onWait: (_wallet, ms) => {
@@ -152,9 +153,9 @@ async function withWallets<T>(ctx: CliContext, opts: DataDirFlag, work: (wallets
     },
   });
   try {
-    return await work(new Wallets({ dataDir, signer, throttle }));
+    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle }));
   } finally {
-    await signer.close();
+    await signer?.close();
   }
 }
 

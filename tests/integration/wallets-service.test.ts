@@ -118,6 +118,19 @@ describe('wallets on disk', () => {
     expect((await failure(wallets.rename('Other', 'TRADING'))).code).toBe('ERR_INVALID_PARAM');
   });
 
+  it('starts the signer only for what needs a key or scrypt: listing, renaming and exporting do not', async () => {
+    await wallets.importPrivateKey('Main', DEV_PRIVATE_KEYS[0], PASSWORD);
+    let starts = 0;
+    const lazy = new Wallets({ dataDir, signer: () => (starts++, signer) });
+    await lazy.list();
+    await lazy.rename('Main', 'Renamed');
+    await lazy.exportKeystore('Renamed');
+    expect(starts).toBe(0);
+    await lazy.checkPassword('Renamed', PASSWORD);
+    await lazy.checkPassword('Renamed', PASSWORD);
+    expect(starts).toBe(1);
+  });
+
   it('removes a wallet only with its password', async () => {
     await wallets.importPrivateKey('Main', DEV_PRIVATE_KEYS[0], PASSWORD);
     expect((await failure(wallets.remove('Main', 'wrong password'))).detail).toBe('invalid password');

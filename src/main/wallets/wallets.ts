@@ -18,7 +18,8 @@ export interface WalletSummary {
 
 export interface WalletsOptions {
   dataDir: string;
-  signer: SignerClient;
+  /** The signer, or how to start one when first needed (listing, renaming and exporting never need it). */
+  signer: SignerClient | (() => SignerClient);
   /** Defaults to five free attempts then a doubling wait, remembered in <data folder>/password-attempts.json. */
   throttle?: PasswordThrottle;
   /** scrypt cost of keystores written from now on (default 2^17). */
@@ -29,13 +30,15 @@ const summary = ({ label, address }: WalletEntry): WalletSummary => ({ label, ad
 
 export class Wallets {
   readonly store: WalletStore;
-  private readonly signer: SignerClient;
+  private readonly startSigner: () => SignerClient;
+  private started: SignerClient | undefined;
   private readonly throttle: PasswordThrottle;
   private readonly scryptN: number | undefined;
 
   constructor(options: WalletsOptions) {
     this.store = new WalletStore(walletsDir(options.dataDir));
-    this.signer = options.signer;
+    const { signer } = options;
+    this.startSigner = typeof signer === 'function' ? signer : () => signer;
     this.throttle = options.throttle ?? new PasswordThrottle({ ledger: fileLedger(join(options.dataDir, 'password-attempts.json')) });
     this.scryptN = options.scryptN;
   }
@@ -47,7 +50,7 @@ export class Wallets {
   /** A new wallet; the mnemonic is returned this once and stored nowhere. */
   async create(label: string, password: string): Promise<WalletSummary & { mnemonic: string }> {
     const wanted = await this.store.checkAvailable(label);
-    const created = await this.signer.createWallet(password, this.keystoreOptions());
+    const created = await this.signer().createWallet(password, this.keystoreOptions());
     const entry = await this.store.add(wanted, created.keystore);
     return { ...summary(entry), mnemonic: created.mnemonic };
   }
@@ -55,13 +58,13 @@ export class Wallets {
   /** From a recovery phrase, at m/44'/60'/0'/0/<index> (index 0 unless told). */
   async importMnemonic(label: string, phrase: string, password: string, options: { index?: number; expectedAddress?: string } = {}): Promise<WalletSummary> {
     const wanted = await this.store.checkAvailable(label);
-    const imported = await this.signer.importMnemonic(phrase, password, { ...this.keystoreOptions(), ...options });
+    const imported = await this.signer().importMnemonic(phrase, password, { ...this.keystoreOptions(), ...options });
     return summary(await this.store.add(wanted, imported.keystore));
   }
 
   async importPrivateKey(label: string, privateKey: string, password: string, options: { expectedAddress?: string } = {}): Promise<WalletSummary> {
     const wanted = await this.store.checkAvailable(label);
-    const imported = await this.signer.importPrivateKey(privateKey, password, { ...this.keystoreOptions(), ...options });
+    const imported = await this.signer().importPrivateKey(privateKey, password, { ...this.keystoreOptions(), ...options });
     return summary(await this.store.add(wanted, imported.keystore));
   }
 
@@ -69,7 +72,7 @@ export class Wallets {
   async importKeystore(label: string, keystoreText: string, password: string): Promise<WalletSummary> {
     const { address } = parseKeystore(keystoreText);
     const wanted = await this.store.checkAvailable(label, address);
-    await this.throttled(address, () => this.signer.checkPassword(keystoreText, password));
+    await this.throttled(address, () => this.signer().checkPassword(keystoreText, password));
     return summary(await this.store.add(wanted, keystoreText));
   }
 
@@ -99,8 +102,8 @@ export class Wallets {
   /** Removes a wallet after its password is proven: nobody deletes a wallet they could not open. */
   async remove(label: string, password: string): Promise<WalletSummary> {
     const { entry, keystore } = await this.store.readKeystore(label);
-    await this.throttled(entry.address, () => this.signer.checkPassword(keystore, password));
-    await this.signer.lock(entry.address);
+    await this.throttled(entry.address, () => this.signer().checkPassword(keystore, password));
+    await this.signer().lock(entry.address);
     await this.store.remove(entry);
     return summary(entry);
   }
@@ -108,21 +111,26 @@ export class Wallets {
   /** Proves a password without unlocking anything. */
   async checkPassword(label: string, password: string): Promise<WalletSummary> {
     const { entry, keystore } = await this.store.readKeystore(label);
-    await this.throttled(entry.address, () => this.signer.checkPassword(keystore, password));
+    await this.throttled(entry.address, () => this.signer().checkPassword(keystore, password));
     return summary(entry);
   }
 
   /** Unlocks a wallet in the signer; it locks itself after `autoLockMs` without a signature (0 or absent: never). */
   async unlock(label: string, password: string, options: { autoLockMs?: number } = {}): Promise<WalletSummary> {
     const { entry, keystore } = await this.store.readKeystore(label);
-    await this.throttled(entry.address, () => this.signer.unlock(keystore, password, options));
+    await this.throttled(entry.address, () => this.signer().unlock(keystore, password, options));
     return summary(entry);
   }
 
   async lock(label: string): Promise<WalletSummary> {
     const entry = await this.store.find(label);
-    await this.signer.lock(entry.address);
+    await this.signer().lock(entry.address);
     return summary(entry);
+  }
+
+  /** The signer, started on first use. */
+  private signer(): SignerClient {
+    return (this.started ??= this.startSigner());
   }
 
   private throttled<T>(address: string, check: () => Promise<T>): Promise<T> {
