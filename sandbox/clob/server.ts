@@ -234,7 +234,17 @@ export class ClobServer {
     return this.exclusive(async () => this.cancelIds(caller, orderIds));
   }
 
-  /** Resting orders of a market's first outcome seen as its book, for tests and the simulator. */
+  /** Ids of the owner's live orders, for bots that cancel what they quoted. */
+  openOrderIds(apiKey: string): string[] {
+    return this.liveOrdersOf(apiKey).map((o) => o.id);
+  }
+
+  /** Trades whose settlement reverted, with the reason: empty while every match settles. */
+  failedTrades(): { id: string; error: string | null }[] {
+    return this.trades.filter((t) => t.status === 'FAILED').map((t) => ({ id: t.id, error: t.errMsg }));
+  }
+
+  /** One outcome's book as GET /book serves it, for tests and the simulator. */
   book(tokenId: string) {
     const found = this.options.catalog.token(tokenId);
     if (!found) return undefined;
@@ -1006,14 +1016,18 @@ export class ClobServer {
     for (const outcome of [0, 1] as const) this.options.marketData.setBook(market.tokens[outcome].tokenId, this.snapshot(market, outcome));
   }
 
+  /** Drops expired GTD orders of a book, marks them cancelled and republishes the market's books. */
   private expireBook(book: MarketBook): void {
+    let market: CatalogMarket | undefined;
     for (const expired of book.expire(this.nowSeconds())) {
       const record = this.orders.get(expired.id);
       if (record) {
         record.status = 'CANCELED';
+        market = record.market;
         this.notify(record.owner, NOTIFY_CANCEL, { order_id: record.id, reason: 'expired' });
       }
     }
+    if (market) this.publishBook(market);
   }
 
   private liveOrdersOf(apiKey: string): OrderRecord[] {
@@ -1206,6 +1220,7 @@ export class ClobServer {
     const id = randomUUID();
     const timer = setTimeout(() => {
       this.heartbeats.delete(caller.apiKey);
+      if (this.stopped) return;
       void this.exclusive(async () => {
         const result = this.cancelIds(caller, this.liveOrdersOf(caller.apiKey).map((o) => o.id));
         for (const orderId of result.canceled) this.notify(caller.apiKey, NOTIFY_CANCEL, { order_id: orderId, reason: 'heartbeat timeout' });
