@@ -42,8 +42,11 @@ export function registerWalletCommands(program: Command, run: Run): void {
     .requiredOption('--label <label>', 'what to call the wallet')
     .action(
       run(async (ctx: CliContext, opts: DataDirFlag & { label: string }) => {
-        const password = await newPassword();
-        const created = await withWallets(ctx, opts, (wallets) => wallets.create(opts.label, password));
+        const created = await withWallets(ctx, opts, async (wallets) => {
+          // A taken label is said before the trader types a password twice.
+          await wallets.store.checkAvailable(opts.label);
+          return wallets.create(opts.label, await newPassword());
+        });
         print(ctx.out, created, () =>
           `${fields([['label', created.label], ['address', created.address]])}\n` +
           'Recovery phrase, shown this once. Write it down and keep it offline: it is the wallet.\n\n' +
@@ -123,22 +126,21 @@ async function importWallet(ctx: CliContext, opts: ImportFlags): Promise<void> {
   if (opts.index !== undefined && (!Number.isSafeInteger(opts.index) || opts.index < 0)) throw invalidParameter('--index must be a whole number from 0.');
   if (source === 'keystore' && opts.address !== undefined) throw invalidParameter('--address applies to a recovery phrase or a private key.');
 
-  let imported: WalletSummary;
-  if (source === 'keystore') {
-    const text = await readKeystoreFile(opts.keystore!);
-    const password = await existingPassword('Password of the keystore file: ');
-    imported = await withWallets(ctx, opts, (wallets) => wallets.importKeystore(opts.label, text, password));
-  } else {
+  const imported: WalletSummary = await withWallets(ctx, opts, async (wallets) => {
+    // A taken label is said before the trader types any secret.
+    await wallets.store.checkAvailable(opts.label);
+    if (source === 'keystore') {
+      const text = await readKeystoreFile(opts.keystore!);
+      return wallets.importKeystore(opts.label, text, await existingPassword('Password of the keystore file: '));
+    }
     const phraseSource = source === 'mnemonic' || source === 'mnemonicStdin';
     const secret = source.endsWith('Stdin') ? await readStdinSecret() : await promptHidden(phraseSource ? 'Recovery phrase: ' : 'Private key: ');
     const password = await newPassword();
     const expected = opts.address === undefined ? {} : { expectedAddress: opts.address };
-    imported = await withWallets(ctx, opts, (wallets) =>
-      phraseSource
-        ? wallets.importMnemonic(opts.label, secret, password, { index: opts.index ?? 0, ...expected })
-        : wallets.importPrivateKey(opts.label, secret, password, expected),
-    );
-  }
+    return phraseSource
+      ? wallets.importMnemonic(opts.label, secret, password, { index: opts.index ?? 0, ...expected })
+      : wallets.importPrivateKey(opts.label, secret, password, expected);
+  });
   print(ctx.out, imported, () => `Imported "${imported.label}" (${imported.address}).\n`);
 }
 

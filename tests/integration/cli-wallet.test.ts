@@ -198,6 +198,11 @@ describe('pmdesk wallet on a terminal', { timeout: 120_000 }, () => {
       ['The same password again: ', `${PASSWORD}!`],
     ]);
     expect([mismatch.code, mismatch.stdout]).toEqual([2, expect.stringContaining('The two passwords differ.')]);
+    // A taken label is refused before anything is asked.
+    const taken = await pmdeskOnTerminal(['wallet', 'import', '--label', 'typed', '--mnemonic'], noPassword, []);
+    expect(taken.code).toBe(2);
+    expect(taken.stdout).toContain('A wallet is already labelled "Typed".');
+    expect(taken.stdout).not.toContain('Recovery phrase:');
     for (const run of [imported, unlocked, mismatch]) {
       expect(run.stdout).not.toContain(PASSWORD);
       expect(run.stdout).not.toContain(DEV_PRIVATE_KEYS[1].slice(2, 20));
