@@ -111,7 +111,7 @@ describe('sandbox CLOB under bad input', () => {
     const stale = (await createL2Headers(officialSigner(alice) as never, A, { method: 'GET', requestPath: '/data/orders' }, Math.floor(Date.now() / 1000) - 3600)) as never;
     const staleResponse = await fetch(`${sb.server.url}/data/orders`, { headers: stale });
     expect(staleResponse.status).toBe(401);
-    expect((await staleResponse.json()).error).toMatch(/^Invalid timestamp/);
+    expect(((await staleResponse.json()) as { error: string }).error).toMatch(/^Invalid timestamp/);
     // L1 signed for another chain.
     const l1 = (await createL1Headers(officialSigner(alice) as never, 137 as never)) as never;
     expect((await fetch(`${sb.server.url}/auth/derive-api-key`, { headers: l1 })).status).toBe(401);
@@ -163,7 +163,7 @@ describe('sandbox CLOB under bad input', () => {
     expect(await sb.collateralOf(bob.address)).toBe(before.b);
     expect(await sb.collateralOf(carol.address)).toBe(before.c);
     expect((await l2Request(sb.server.url, carol, C, 'GET', `/data/order/${bid.body.orderID}`)).body.status).toBe('CANCELED');
-    expect((await fetch(`${sb.server.url}/book?token_id=${yes}`).then((r) => r.json())).bids).toEqual([]);
+    expect(((await fetch(`${sb.server.url}/book?token_id=${yes}`).then((r) => r.json())) as { bids: unknown[] }).bids).toEqual([]);
     // Carol is paid back so the next test starts from a clean slate.
     const back = new Contract(sb.chain.contracts.collateral, ['function transfer(address,uint256) returns (bool)'], alice);
     await mined(back.getFunction('transfer')(carol.address, held - usdc(1), TX_OVERRIDES));
