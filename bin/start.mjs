@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// `npm start`: builds the app, starts the local sandbox (or reads --profile FILE), then opens the Electron
+// window, or, when the Electron binary is not installed (or with --browser), serves the same app in browser
+// mode on 127.0.0.1 and prints `PM Desk is running at http://127.0.0.1:N/#token=…`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const load = (path) => tsImport(join(root, path), import.meta.url);
+const say = (line) => process.stderr.write(`${line}\n`);
+
+const { parseLaunchOptions, installedElectron, chooseShell, LAUNCH_USAGE } = await load('src/main/host/launch-options.ts');
+let options;
+try {
+  options = parseLaunchOptions(process.argv.slice(2));
+} catch (error) {
+  say(error.detail ?? error.message);
+  process.exit(2);
+}
+if (options.help) {
+  console.log(LAUNCH_USAGE);
+  process.exit(0);
+}
+
+const shell = chooseShell(options, installedElectron(join(root, 'node_modules', 'electron')));
+
+// One build for both shells (about two seconds): main, preload and the renderer into out/.
+say('Building PM Desk…');
+const built = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (built.status !== 0) {
+  say('The build failed; see the errors above.');
+  process.exit(1);
+}
+
+let sandbox;
+let profile;
+if (options.profile) {
+  try {
+    profile = JSON.parse(readFileSync(options.profile, 'utf8'));
+  } catch (error) {
+    say(`Cannot read the network profile ${options.profile}: ${error.message}`);
+    process.exit(2);
+  }
+} else {
+  say('Starting the local sandbox exchange (chain, exchange, aggregator)…');
+  const { startSandbox } = await load('sandbox/index.ts');
+  try {
+    sandbox = await startSandbox({ log: (line) => say(`sandbox: ${line}`) });
+  } catch (error) {
+    say(`The local sandbox did not start: ${error.detail ?? error.message}`);
+    process.exit(1);
+  }
+  profile = sandbox.profile;
+}
+
+const cleanups = [];
+let stopping = false;
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  await sandbox?.stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+if (shell.kind === 'electron') {
+  // The profile travels as a private file (a sandbox profile holds its test wallets' keys).
+  const dir = mkdtempSync(join(tmpdir(), 'pmdesk-profile-'));
+  const file = join(dir, 'profile.json');
+  writeFileSync(file, JSON.stringify(profile), { mode: 0o600 });
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  say('Opening the PM Desk window…');
+  const child = spawn(shell.binary, [root, `--pmdesk-profile=${file}`], { stdio: 'inherit' });
+  cleanups.push(async () => void child.kill());
+  child.on('exit', (code) => void stopAll(code ?? 0));
+} else {
+  say(`Browser mode: ${shell.reason}.`);
+  const { startBrowserMode, openInBrowser } = await load('src/main/host/browser-mode.ts');
+  let mode;
+  try {
+    mode = await startBrowserMode({ profile, rendererDir: join(root, 'out', 'renderer'), port: options.port });
+  } catch (error) {
+    say(`PM Desk did not start: ${error.detail ?? error.message}`);
+    await stopAll(1);
+  }
+  cleanups.push(() => mode.stop());
+  console.log(mode.readyLine);
+  if (options.open && !(await openInBrowser(mode.host.launchUrl))) say('No browser could be opened here: open the URL above.');
+}

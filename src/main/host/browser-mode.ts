@@ -1,0 +1,82 @@
+// Browser mode put together: the terminal's services over a signer worker thread, the host serving the built
+// renderer, and the line the trader (or a script) waits for. The Electron app runs the same services; only
+// the shell differs.
+import { spawn } from 'node:child_process';
+import { allowOrigins } from '../ipc/router';
+import { openTerminal } from '../ipc/terminal';
+import { parseAppProfile } from '../ipc/profile';
+import type { Logger } from '../toolkit/logger';
+import { resolveDataDir } from '../wallets/data-dir';
+import { startSignerThread } from '../wallets/signer-thread';
+import { startHost, type RunningHost } from './server';
+
+export interface BrowserModeOptions {
+  /** A network profile (the sandbox's, or a file's content). */
+  profile: unknown;
+  rendererDir: string;
+  port?: number;
+  dataDir?: string;
+  logger?: Logger;
+}
+
+export interface BrowserMode {
+  host: RunningHost;
+  readyLine: string;
+  stop(): Promise<void>;
+}
+
+/** The exact line printed when browser mode is ready. */
+export const readyLine = (launchUrl: string): string => `PM Desk is running at ${launchUrl}`;
+
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  const profile = parseAppProfile(options.profile);
+  // The page's origin is known only once the port is; the policy reads it when a request arrives.
+  let appOrigin = '';
+  const terminal = openTerminal({
+    profile,
+    shell: 'browser',
+    allowSender: (sender) => allowOrigins([appOrigin])(sender),
+    wallets: { dataDir: resolveDataDir({ flag: options.dataDir }), signer: startSignerThread() },
+    logger: options.logger,
+  });
+  let host: RunningHost;
+  try {
+    host = await startHost({
+      router: terminal.router,
+      hub: terminal.hub,
+      rendererDir: options.rendererDir,
+      port: options.port,
+      onConnect: (clientId) => terminal.hub.emit('network', terminal.services.network, [clientId]),
+    });
+  } catch (error) {
+    await terminal.close();
+    throw error;
+  }
+  appOrigin = host.origin;
+  return {
+    host,
+    readyLine: readyLine(host.launchUrl),
+    stop: async () => {
+      await host.stop();
+      await terminal.close();
+    },
+  };
+}
+
+/** Opens a URL in the default browser; false when there is no way to (a headless machine). */
+export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+  const [command, args] =
+    platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  return new Promise((resolve) => {
+    try {
+      const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });
+      child.once('error', () => resolve(false));
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
+    } catch {
+      resolve(false);
+    }
+  });
+}

@@ -1,0 +1,184 @@
+// Browser mode's server: the built renderer on 127.0.0.1 with the terminal's CSP, and the contract over one
+// WebSocket at /bridge. Every request from a connection goes through the same router as Electron's IPC; every
+// pushed event goes out on the connections that are open.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import type { AddressInfo, Socket } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { BRIDGE_PATH, type BridgeMessage, type Result } from '../../shared/contract';
+import { SECURITY_HEADERS, contentSecurityPolicy } from '../../shared/csp';
+import { ErrorCode } from '../../shared/errors';
+import type { EventHub } from '../ipc/event-hub';
+import type { Router } from '../ipc/router';
+import { checkBridgeUpgrade, isOurHost, newLaunchToken } from './upgrade';
+
+export const LOOPBACK = '127.0.0.1';
+/** The largest frame a connection may send; the router bounds each operation's payload more tightly. */
+export const MAX_FRAME_BYTES = 64 * 1024;
+/** Requests one connection may have in flight at once. */
+export const MAX_IN_FLIGHT = 64;
+
+export interface HostOptions {
+  router: Router;
+  hub: EventHub;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** A fixed token (tests); a new random one per launch otherwise. */
+  token?: string;
+  /** Called for each new bridge connection (to greet it with the current network, say). */
+  onConnect?: (clientId: string) => void;
+}
+
+export interface RunningHost {
+  /** `http://127.0.0.1:PORT`: the page's origin, the only one allowed on the bridge. */
+  origin: string;
+  port: number;
+  token: string;
+  /** What the trader opens: the origin with the token in the fragment (never sent to a server). */
+  launchUrl: string;
+  /** Open bridge connections. */
+  readonly connections: number;
+  stop(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The file a request path names inside the renderer folder, or null when it would leave it. */
+export function rendererFile(rendererDir: string, requestPath: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(requestPath.split('?')[0]!.split('#')[0]!);
+  } catch {
+    return null;
+  }
+  if (path.includes('\0')) return null;
+  if (path === '/' || path === '') path = '/index.html';
+  const root = resolve(rendererDir);
+  const file = resolve(root, normalize(`.${path}`));
+  return file === root || file.startsWith(root + sep) ? file : null;
+}
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = options.token ?? newLaunchToken();
+  const sockets = new Set<Socket>();
+  let origin = '';
+  let csp = '';
+
+  const server = createServer((request, response) => void servePage(request, response));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function servePage(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const headers = { ...SECURITY_HEADERS, 'Content-Security-Policy': csp, 'Cache-Control': 'no-store' };
+    const send = (status: number, body: string | Buffer, type = 'text/plain; charset=utf-8') => {
+      response.writeHead(status, { ...headers, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    };
+    if (!isOurHost(request.headers.host, origin)) return send(403, 'Forbidden');
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, 'Method Not Allowed');
+    const file = rendererFile(options.rendererDir, request.url ?? '/');
+    if (!file) return send(404, 'Not Found');
+    try {
+      if (!(await stat(file)).isFile()) return send(404, 'Not Found');
+      send(200, await readFile(file), MIME[extname(file)] ?? 'application/octet-stream');
+    } catch {
+      if (file === join(resolve(options.rendererDir), 'index.html')) return send(503, 'The renderer is not built: run `npm run build` first.');
+      send(404, 'Not Found');
+    }
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  server.on('upgrade', (request, socket: Socket, head) => {
+    const decision = checkBridgeUpgrade({ url: request.url, headers: request.headers }, { token, appOrigin: origin });
+    if (!decision.ok) {
+      const text = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[decision.status];
+      socket.end(`HTTP/1.1 ${decision.status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => openSession(ws));
+  });
+
+  let nextClient = 1;
+  function openSession(ws: WebSocket): void {
+    const clientId = `bridge-${nextClient++}`;
+    const sender = { origin, mainFrame: true, clientId };
+    let inFlight = 0;
+    const send = (message: BridgeMessage) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    const disconnect = options.hub.connect(clientId, (event, payload) => send({ event, payload }));
+    ws.on('close', disconnect);
+    options.onConnect?.(clientId);
+    ws.on('error', () => ws.terminate());
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      const request = isBinary ? undefined : parseRequest(data);
+      if (!request) return send({ id: 0, result: refuse('The bridge takes JSON requests {id, op, input}.') });
+      if (inFlight >= MAX_IN_FLIGHT) return send({ id: request.id, result: refuse('Too many requests at once; wait for an answer.') });
+      inFlight++;
+      void options.router.call(request.op, request.input, sender).then((result) => {
+        inFlight--;
+        send({ id: request.id, result });
+      });
+    });
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, LOOPBACK, () => resolveListen());
+  });
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://${LOOPBACK}:${port}`;
+  csp = contentSecurityPolicy({ connectSrc: [`ws://${LOOPBACK}:${port}`] });
+
+  return {
+    origin,
+    port,
+    token,
+    launchUrl: `${origin}/#token=${token}`,
+    get connections() {
+      return wss.clients.size;
+    },
+    stop: async () => {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+function refuse(message: string): Result<never> {
+  return { ok: false, error: { code: ErrorCode.INVALID_PARAMETER, message } };
+}
+
+function parseRequest(data: RawData): { id: number; op: unknown; input: unknown } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { id, op, input } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return undefined;
+  return { id, op, input };
+}
+
+export { BRIDGE_PATH };
