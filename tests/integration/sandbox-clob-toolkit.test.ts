@@ -4,7 +4,8 @@
 // toolkit signs with its code and the server checks with ethers, so each side checks the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Wallet } from 'ethers';
-import { ClobClient, type ApiCredentials } from '../../src/main/toolkit/clob/client';
+import { ClobClient } from '../../src/main/toolkit/clob/client';
+import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
 import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
 import { silentLogger } from '../../src/main/toolkit/logger';
 import type { NetworkProfile } from '../../src/main/toolkit/chain/networks';
