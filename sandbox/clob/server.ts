@@ -931,16 +931,15 @@ export class ClobServer {
     const exchange = this.exchanges.get(taker.venue.toLowerCase())!;
     const tuple = (o: ExchangeOrder) => ({ ...o });
     try {
-      const tx = (await exchange.getFunction('matchOrders')(
+      const data = exchange.interface.encodeFunctionData('matchOrders', [
         tuple(taker.order),
         plan.legs.map((leg) => tuple(makerRecords.get(leg.makerId)!.order)),
         plan.takerFillAmount,
         plan.legs.map((leg) => leg.fillAmount),
-        { ...TX_OVERRIDES, nonce: await this.provider.getTransactionCount(this.operator.address, 'pending') },
-      )) as { hash: string; wait(): Promise<{ status: number | null } | null> };
-      trade.transactionHash = tx.hash;
-      const receipt = await tx.wait();
-      if (!receipt || receipt.status !== 1) throw new Error('settlement transaction reverted');
+      ]);
+      trade.transactionHash = await this.sendAsOperator(await exchange.getAddress(), data);
+      const receipt = await this.receipt(trade.transactionHash);
+      if (receipt.status !== '0x1') throw new Error('settlement transaction reverted');
       trade.status = 'MINED';
       // Anvil mines on receipt and nothing reorganises it: confirmed as soon as mined.
       trade.status = 'CONFIRMED';
@@ -974,6 +973,36 @@ export class ClobServer {
       transactionsHashes: [trade.transactionHash],
       tradeIDs: [trade.id],
     };
+  }
+
+  /**
+   * Signs and sends one operator transaction. The gas estimate runs the call first, so a settlement that would
+   * revert fails here with the contract's reason and never reaches a block.
+   */
+  private async sendAsOperator(to: string, data: string): Promise<string> {
+    const from = this.operator.address;
+    const gas = await this.provider.estimateGas({ from, to, data });
+    const nonce = await this.provider.getTransactionCount(from, 'pending');
+    const signed = await this.operator.signTransaction({
+      ...TX_OVERRIDES,
+      chainId: this.options.deployment.chainId,
+      nonce,
+      to,
+      data,
+      // Headroom over the estimate: the 63/64 rule and refunds make the estimate a floor, not a ceiling.
+      gasLimit: (gas * 12n) / 10n + 20_000n,
+    });
+    return (await this.provider.send('eth_sendRawTransaction', [signed])) as string;
+  }
+
+  /** The receipt of a transaction, asked for at once and then every few milliseconds (anvil mines on receipt). */
+  private async receipt(hash: string): Promise<{ status: string }> {
+    for (let attempt = 0; ; attempt++) {
+      const receipt = (await this.provider.send('eth_getTransactionReceipt', [hash])) as { status: string } | null;
+      if (receipt) return receipt;
+      if (attempt > 2000) throw new Error(`no receipt for ${hash}`);
+      await new Promise((resolve) => setTimeout(resolve, attempt < 10 ? 2 : 25));
+    }
   }
 
   /**
