@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { ReadStream, WriteStream } from 'node:tty';
 import type { Command } from 'commander';
 import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
+import { CredentialVault } from '../main/credentials/api-credentials';
 import { resolveDataDir } from '../main/wallets/data-dir';
 import { PasswordThrottle, fileLedger } from '../main/wallets/password-throttle';
 import type { SignerClient } from '../main/wallets/signer-client';
@@ -92,7 +93,12 @@ export function registerWalletCommands(program: Command, run: Run): void {
     run(async (ctx: CliContext, label: string, opts: DataDirFlag) => {
       const password = await existingPassword(`Password of "${label}": `);
       const removed = await withWallets(ctx, opts, (wallets) => wallets.remove(label, password));
-      print(ctx.out, removed, () => `Removed "${removed.label}" (${removed.address}). Its recovery phrase or a keystore export is the only way back.\n`);
+      // Its API credentials go too; with no keychain there were none kept beyond a session.
+      const forgotten = await (await CredentialVault.open()).forgetWallet(removed.address);
+      print(ctx.out, removed, () =>
+        `Removed "${removed.label}" (${removed.address}). Its recovery phrase or a keystore export is the only way back.\n` +
+        (forgotten > 0 ? `Its API credentials were removed from the keychain too (${forgotten}).\n` : ''),
+      );
     }),
   );
 

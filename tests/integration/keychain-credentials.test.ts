@@ -117,6 +117,46 @@ describe('credentials in the OS keychain', () => {
     expect((await inChild(['load', BOB, EXCHANGE])).loaded).toEqual(CREDS);
   });
 
+  it('are forgotten on every exchange when their wallet goes, and only theirs', async () => {
+    const vault = await CredentialVault.open();
+    track(ALICE, EXCHANGE);
+    track(ALICE, 'clob.example.org');
+    track(BOB, EXCHANGE);
+    await vault.save(ALICE, EXCHANGE, CREDS);
+    await vault.save(ALICE, 'clob.example.org', OTHER);
+    await vault.save(BOB, EXCHANGE, OTHER);
+    expect(await vault.forgetWallet(ALICE.toLowerCase())).toBe(2);
+    expect([await vault.load(ALICE, EXCHANGE), await vault.load(ALICE, 'clob.example.org')]).toEqual([null, null]);
+    expect(await vault.load(BOB, EXCHANGE)).toEqual(OTHER);
+    expect(await new KeychainSecretStore().accounts()).not.toContain(`${ALICE}@clob.example.org`);
+  });
+
+  it('go with the wallet when `pmdesk wallet remove` removes it', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-remove-'));
+    const env = { ...process.env, PMDESK_DATA_DIR: dataDir, PMDESK_PASSWORD: 'correct horse battery staple' };
+    const cli = (args: string[], input?: string) =>
+      new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+        let stdout = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout }));
+        child.stdin.end(input ?? '');
+      });
+    const dev0Key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+    expect((await cli(['wallet', 'import', '--label', 'Main', '--private-key-stdin'], dev0Key)).code).toBe(0);
+    track(ALICE, EXCHANGE);
+    track(BOB, EXCHANGE);
+    const vault = await CredentialVault.open();
+    await vault.save(ALICE, EXCHANGE, CREDS);
+    await vault.save(BOB, EXCHANGE, OTHER);
+    const removed = await cli(['wallet', 'remove', 'Main']);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain('Its API credentials were removed from the keychain too (1).');
+    expect(await vault.load(ALICE, EXCHANGE)).toBeNull();
+    expect(await vault.load(BOB, EXCHANGE)).toEqual(OTHER);
+  });
+
   it('read a damaged entry as none, so the credentials are derived again', async () => {
     const account = track(ALICE, EXCHANGE);
     await new AsyncEntry(KEYCHAIN_SERVICE, account).setPassword('pmdesk-api-credentials:1:AAAA');
@@ -171,6 +211,7 @@ describe('without a keychain', () => {
       get: (a) => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.get(a)),
       set: (a, s) => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.set(a, s)),
       delete: (a) => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.delete(a)),
+      accounts: () => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.accounts()),
     };
     const warnings: string[] = [];
     const vault = await CredentialVault.open({ keychain: flaky, onWarning: (w) => warnings.push(w.detail) });

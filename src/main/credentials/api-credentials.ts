@@ -143,6 +143,21 @@ export class CredentialVault {
     }
   }
 
+  /** Forgets a wallet's credentials on every exchange (when the wallet is removed); returns how many entries went. */
+  async forgetWallet(address: string): Promise<number> {
+    const prefix = `${credentialAccount(address, 'localhost').split('@')[0]}@`;
+    const stores = this.store === this.memory ? [this.memory] : [this.store, this.memory];
+    let forgotten = 0;
+    for (const store of stores) {
+      try {
+        for (const account of (await store.accounts()).filter((a) => a.startsWith(prefix))) if (await store.delete(account)) forgotten++;
+      } catch (error) {
+        this.fallBack(error);
+      }
+    }
+    return forgotten;
+  }
+
   private fallBack(error: unknown): void {
     this.store = this.memory;
     if (this.warned) return;

@@ -8,6 +8,8 @@ export interface SecretStore {
   set(account: string, secret: string): Promise<void>;
   /** True when something was deleted. */
   delete(account: string): Promise<boolean>;
+  /** The accounts that have an entry (names only, never the secrets). */
+  accounts(): Promise<string[]>;
 }
 
 export class MemorySecretStore implements SecretStore {
@@ -22,5 +24,8 @@ export class MemorySecretStore implements SecretStore {
   }
   async delete(account: string): Promise<boolean> {
     return this.secrets.delete(account);
+  }
+  async accounts(): Promise<string[]> {
+    return [...this.secrets.keys()];
   }
 }
