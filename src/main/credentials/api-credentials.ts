@@ -16,13 +16,16 @@ export const KEYCHAIN_UNAVAILABLE = 'KEYCHAIN_UNAVAILABLE';
 
 /** The keychain account of one wallet on one exchange: `0xChecksummed@host[:port]`. */
 export function credentialAccount(address: string, exchange: string): string {
-  let checksummed: string;
+  return `${walletPrefix(address)}${exchangeHost(exchange)}`;
+}
+
+/** What every account of one wallet starts with: `0xChecksummed@`. */
+function walletPrefix(address: string): string {
   try {
-    checksummed = getAddress(address);
+    return `${getAddress(address)}@`;
   } catch {
     throw invalidParameter('The wallet address is not a valid address.');
   }
-  return `${checksummed}@${exchangeHost(exchange)}`;
 }
 
 /** The host (and any non-default port) of an exchange URL or host name, lower-cased; never a path or credentials. */
@@ -145,7 +148,7 @@ export class CredentialVault {
 
   /** Forgets a wallet's credentials on every exchange (when the wallet is removed); returns how many entries went. */
   async forgetWallet(address: string): Promise<number> {
-    const prefix = `${credentialAccount(address, 'localhost').split('@')[0]}@`;
+    const prefix = walletPrefix(address);
     const stores = this.store === this.memory ? [this.memory] : [this.store, this.memory];
     let forgotten = 0;
     for (const store of stores) {
