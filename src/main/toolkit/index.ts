@@ -108,3 +108,4 @@ export {
   type OrderVersion,
 } from './chain/networks';
 export { orderBookHash } from './clob/book';
+export { ExchangeContract, type ExchangeAbiKind, type OrderStatusOnChain, type ExchangeEvent, type DecodedEvent } from './chain/exchange';
