@@ -131,6 +131,8 @@ export class ClobServer {
   private readonly apiKeys = new Map<string, ApiCredentials & { address: string; nonce: bigint }>();
   private readonly books = new Map<string, MarketBook>();
   private readonly orders = new Map<string, OrderRecord>();
+  /** The LIVE ones: what balance reservations and cancel-all look at, so their cost follows the open orders, not history. */
+  private readonly live = new Set<OrderRecord>();
   private readonly trades: TradeRecord[] = [];
   private readonly tradesById = new Map<string, TradeRecord>();
   private readonly notifications = new Map<string, Notification[]>();
@@ -560,7 +562,8 @@ export class ClobServer {
 
   private levels(market: CatalogMarket, outcome: 0 | 1) {
     const book = this.books.get(market.conditionId)!;
-    book.expire(this.nowSeconds());
+    // Expired GTD orders leave through expireBook, so their records and the published books follow.
+    this.expireBook(book);
     return book.levels(outcome);
   }
 
@@ -831,6 +834,7 @@ export class ClobServer {
     if (!result.ok) return this.refused(result.message, orderId);
     record.resting = result.resting;
     this.orders.set(orderId, record);
+    this.live.add(record);
 
     let response: OrderResponse = {
       success: true,
@@ -843,7 +847,7 @@ export class ClobServer {
       tradeIDs: [],
     };
     if (result.fills.length) response = await this.settle(record, result.fills, response);
-    if (!result.resting && record.status === 'LIVE') record.status = 'MATCHED';
+    if (!result.resting && record.status === 'LIVE') this.setStatus(record, 'MATCHED');
     this.publishBook(market);
     return response;
   }
@@ -858,7 +862,7 @@ export class ClobServer {
     adding: bigint = order.makerAmount,
   ): Promise<string | undefined> {
     const maker = order.maker.toLowerCase();
-    const open = [...this.orders.values()].filter((o) => o.status === 'LIVE' && o.order.maker.toLowerCase() === maker);
+    const open = [...this.live].filter((o) => o.order.maker.toLowerCase() === maker);
     const remainingOf = (o: OrderRecord) => this.books.get(o.market.conditionId)?.order(o.id)?.remaining ?? 0n;
     const message = (have: bigint, need: bigint, what: string) =>
       `not enough balance / allowance: ${what} ${formatUnits(have)} available, ${formatUnits(need)} needed by this order and the open ones`;
@@ -959,7 +963,7 @@ export class ClobServer {
       const m = makerRecords.get(leg.makerId)!;
       m.makingRemaining -= leg.fillAmount;
       m.matched += leg.shares;
-      if (!this.books.get(m.market.conditionId)!.order(m.id)) m.status = 'MATCHED';
+      if (!this.books.get(m.market.conditionId)!.order(m.id)) this.setStatus(m, 'MATCHED');
       this.notify(m.owner, NOTIFY_FILL, { order_id: m.id, trade_id: trade.id, matched_amount: sharesString(leg.shares), price: priceString(leg.makerPrice) });
     }
     for (const fill of fills) this.recordTape(taker.market, taker.outcome, fill, nowS);
@@ -1012,21 +1016,18 @@ export class ClobServer {
    */
   private async restoreAfterFailure(taker: OrderRecord, fills: Fill[], makers: Map<string, OrderRecord>): Promise<void> {
     const book = this.books.get(taker.market.conditionId)!;
-    const resting = book.order(taker.id);
-    if (resting) {
-      book.cancel(taker.id);
-      taker.status = 'CANCELED';
-    } else taker.status = 'CANCELED';
+    book.cancel(taker.id);
+    this.setStatus(taker, 'CANCELED');
     for (const fill of fills) {
       const m = makers.get(fill.makerId)!;
       if (!m.resting) continue;
       book.restore(m.resting, fill.shares);
-      m.status = 'LIVE';
+      this.setStatus(m, 'LIVE');
       // Restored first, then judged with every open order of its maker counted, itself included.
       const short = await this.fundsShortfall(m.order, m.terms, m.venue, m.outcome, m.market, 0n).catch(() => 'chain unavailable');
       if (short) {
         book.cancel(m.id);
-        m.status = 'CANCELED';
+        this.setStatus(m, 'CANCELED');
         this.notify(m.owner, NOTIFY_CANCEL, { order_id: m.id, reason: short });
       }
     }
@@ -1051,7 +1052,7 @@ export class ClobServer {
     for (const expired of book.expire(this.nowSeconds())) {
       const record = this.orders.get(expired.id);
       if (record) {
-        record.status = 'CANCELED';
+        this.setStatus(record, 'CANCELED');
         market = record.market;
         this.notify(record.owner, NOTIFY_CANCEL, { order_id: record.id, reason: 'expired' });
       }
@@ -1059,9 +1060,16 @@ export class ClobServer {
     if (market) this.publishBook(market);
   }
 
+  private setStatus(record: OrderRecord, status: OrderStatus): void {
+    record.status = status;
+    if (status === 'LIVE') {
+      if (this.orders.get(record.id) === record) this.live.add(record);
+    } else this.live.delete(record);
+  }
+
   private liveOrdersOf(apiKey: string): OrderRecord[] {
     for (const book of this.books.values()) this.expireBook(book);
-    return [...this.orders.values()].filter((o) => o.owner === apiKey && o.status === 'LIVE');
+    return [...this.live].filter((o) => o.owner === apiKey);
   }
 
   private cancelIds(caller: Caller, ids: readonly string[]): { canceled: string[]; not_canceled: Record<string, string> } {
@@ -1075,7 +1083,7 @@ export class ClobServer {
       else if (record.status === 'MATCHED') notCanceled[id] = 'order already fully matched';
       else {
         this.books.get(record.market.conditionId)!.cancel(id);
-        record.status = 'CANCELED';
+        this.setStatus(record, 'CANCELED');
         canceled.push(id);
         touched.add(record.market);
       }

@@ -7,6 +7,8 @@ import { Contract, parseUnits, type Wallet } from 'ethers';
 import { ClobClient as ClobClientV2 } from '@polymarket/clob-client-v2';
 import { TX_OVERRIDES, mined } from '../../sandbox/chain/deploy';
 import { compileContracts } from '../../sandbox/chain/compile';
+import { MarketData } from '../../sandbox/market/market-data';
+import { startClobServer } from '../../sandbox/clob/server';
 import { l2Request, officialSigner, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
 
 const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
@@ -86,6 +88,33 @@ describe('sandbox CLOB rules (order version 2)', () => {
     const gtd = await post(sb, alice, A, await signedOrderJson(sb, alice, limit(yes, 'BUY', 0.1, 10, { expiration: now + 300n })), 'GTD');
     expect(gtd.body).toMatchObject({ success: true, status: 'live' });
     expect((await l2Request(sb.server.url, alice, A, 'DELETE', '/order', JSON.stringify({ orderID: gtd.body.orderID }))).body.canceled).toEqual([gtd.body.orderID]);
+  });
+
+  it('expires a GTD order at its expiration: off the book and the published book, CANCELED, with a notification', async () => {
+    // A second server on the same chain with a clock the test moves.
+    let clock = Date.now();
+    const data = new MarketData(sb.catalog);
+    const server = await startClobServer({ deployment: sb.chain, catalog: sb.catalog, marketData: data, now: () => clock });
+    try {
+      const key = server.apiKeyFor(alice.address);
+      const creds = { key: key.apiKey, secret: key.secret, passphrase: key.passphrase };
+      const expiration = BigInt(Math.floor(clock / 1000) + 90);
+      const order = await signedOrderJson(sb, alice, limit(yes, 'BUY', 0.07, 10, { expiration }));
+      const placed = await server.placeOrder({ order, owner: creds.key, orderType: 'GTD' }, creds.key);
+      expect(placed.status).toBe('live');
+      expect(server.book(yes)!.bids).toEqual([{ price: '0.07', size: '10' }]);
+      clock += 89_000;
+      expect(server.book(yes)!.bids).toHaveLength(1);
+      clock += 2_000;
+      expect(server.book(yes)!.bids).toEqual([]);
+      expect(data.book(yes)!.bids).toEqual([]);
+      const status = await l2Request(server.url, alice, creds, 'GET', `/data/order/${placed.orderID}`);
+      expect(status.body.status).toBe('CANCELED');
+      const notes = (await l2Request(server.url, alice, creds, 'GET', '/notifications')).body as { payload: { order_id: string; reason: string } }[];
+      expect(notes).toContainEqual(expect.objectContaining({ payload: { order_id: placed.orderID, reason: 'expired' } }));
+    } finally {
+      await server.stop();
+    }
   });
 
   it('post-only: only GTC/GTD, and never crossing; FOK and FAK that cannot fill are killed', async () => {
