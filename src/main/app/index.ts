@@ -1,26 +1,141 @@
-// Electron main: the thin glue that opens the terminal's window. The secure window factory, the IPC
-// router and the app:// protocol arrive with the desktop shell (issue 7); nothing important lives here.
-import { app, BrowserWindow } from 'electron';
+// Electron main: the thin glue that applies src/main/app's policies and starts the same services as browser
+// mode. Lifecycle and single instance, the app:// protocol, one window factory, the router on ipcMain, the
+// signer in a utility process, API credentials in safeStorage or the keychain. Decisions live in the pure
+// modules beside it (window-policy, guards, app-protocol, menu, safe-storage-store), which are tested.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import { IPC_EVENT_CHANNEL, ipcChannel } from '../../shared/contract';
+import { CredentialVault } from '../credentials/api-credentials';
+import { readAppProfile } from '../ipc/profile';
+import { allowOrigins, registerRouter } from '../ipc/router';
+import { openTerminal, type Terminal } from '../ipc/terminal';
+import { consoleLogger } from '../toolkit/logger';
+import { resolveDataDir } from '../wallets/data-dir';
+import { SignerClient } from '../wallets/signer-client';
+import { appResponse } from './app-protocol';
+import { guardContents, senderFromFrame, type GuardedContents } from './guards';
+import { applicationMenu } from './menu';
+import { SafeStorageSecretStore, useSafeStorage } from './safe-storage-store';
+import { utilityProcessTransport } from './signer-utility';
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, mainWindowOptions, permissionGranted, requestAllowed } from './window-policy';
 
-function openMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    title: 'PM Desk',
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.mjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webviewTag: false,
-    },
+const here = import.meta.dirname;
+const rendererDir = join(here, '../renderer');
+
+// Must precede `ready`: app:// behaves as a secure, standard origin (fetch, CSP 'self', localStorage).
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+app.enableSandbox();
+
+let mainWindow: BrowserWindow | undefined;
+let terminal: Terminal | undefined;
+let disposeRouter: (() => void) | undefined;
+
+function createMainWindow(current: Terminal): BrowserWindow {
+  const window = new BrowserWindow(mainWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), packaged: app.isPackaged }));
+  const clientId = `window-${window.id}`;
+  const disconnect = current.hub.connect(clientId, (event, payload) => {
+    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });
   });
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  window.on('closed', disconnect);
+  window.once('ready-to-show', () => window.show());
+  window.webContents.once('did-finish-load', () => current.hub.emit('network', current.services.network, [clientId]));
+  void window.loadURL(APP_ENTRY_URL);
   return window;
 }
 
-void app.whenReady().then(openMainWindow);
-app.on('window-all-closed', () => app.quit());
+function senderOf(event: IpcMainInvokeEvent) {
+  const frame = event.senderFrame;
+  return senderFromFrame(frame, !!frame && frame === event.sender.mainFrame, `window-${BrowserWindow.fromWebContents(event.sender)?.id ?? 'unknown'}`);
+}
+
+function lockDownSession(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionGranted(permission)));
+  ses.setPermissionCheckHandler((_contents, permission) => permissionGranted(permission));
+  ses.setDevicePermissionHandler(() => false);
+  ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
+  ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !requestAllowed(details.url, details.resourceType) }));
+  protocol.handle(APP_SCHEME, async (request) => {
+    const answer = appResponse(rendererDir, request.method, request.url);
+    if (answer.status !== 200) return new Response(null, { status: answer.status, headers: answer.headers });
+    try {
+      return new Response(await readFile(answer.file), { status: 200, headers: answer.headers });
+    } catch {
+      return new Response(null, { status: 404, headers: answer.headers });
+    }
+  });
+}
+
+async function openCredentials(dataDir: string): Promise<CredentialVault> {
+  const available = await safeStorage.isAsyncEncryptionAvailable().catch(() => false);
+  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined;
+  if (!useSafeStorage(available, process.platform, backend)) return CredentialVault.open({ onWarning: (w) => consoleLogger.warn(w.detail) });
+  const cipher = {
+    encrypt: (text: string) => safeStorage.encryptStringAsync(text),
+    decrypt: async (sealed: Buffer) => (await safeStorage.decryptStringAsync(sealed)).result,
+  };
+  return CredentialVault.open({ keychain: new SafeStorageSecretStore(join(dataDir, 'api-credentials.safe.json'), cipher) });
+}
+
+function profileArgument(argv: readonly string[]): string | undefined {
+  const flag = argv.find((a) => a.startsWith('--pmdesk-profile='));
+  return flag ? flag.slice('--pmdesk-profile='.length) : process.env.PMDESK_PROFILE;
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  lockDownSession();
+  app.on('web-contents-created', (_event, contents) => guardContents(contents as unknown as GuardedContents, (url) => void shell.openExternal(url)));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(process.platform, app.isPackaged)));
+
+  const profileFile = profileArgument(process.argv);
+  if (!profileFile) {
+    dialog.showErrorBox('PM Desk', 'No network profile was given. Start PM Desk with `npm start`, or pass --pmdesk-profile=FILE.');
+    app.quit();
+    return;
+  }
+  const profile = await readAppProfile(profileFile);
+  const dataDir = resolveDataDir({ env: { ...process.env, PMDESK_DATA_DIR: process.env.PMDESK_DATA_DIR || app.getPath('userData') } });
+  const token = randomBytes(32).toString('hex');
+  const child = utilityProcess.fork(join(here, 'signer-utility.js'), [], { serviceName: 'PM Desk signer' });
+  const signer = new SignerClient(utilityProcessTransport(child, token), token);
+  // Opened now so the keychain question comes up at start; the order flow will read credentials from it.
+  await openCredentials(dataDir);
+
+  terminal = openTerminal({ profile, shell: 'electron', allowSender: allowOrigins([APP_ORIGIN]), wallets: { dataDir, signer }, logger: consoleLogger });
+  const current = terminal;
+  disposeRouter = registerRouter(current.router, {
+    handle: (operation, listener) => {
+      const channel = ipcChannel(operation);
+      ipcMain.handle(channel, (event, payload: unknown) => listener(senderOf(event), payload));
+      return () => ipcMain.removeHandler(channel);
+    },
+  });
+  mainWindow = createMainWindow(current);
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(current);
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow || mainWindow.isDestroyed()) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => {
+    disposeRouter?.();
+    void terminal?.close();
+  });
+  start().catch((error: unknown) => {
+    dialog.showErrorBox('PM Desk could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+}

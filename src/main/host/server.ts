@@ -4,14 +4,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import type { AddressInfo, Socket } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BRIDGE_PATH, type BridgeMessage, type Result } from '../../shared/contract';
 import { SECURITY_HEADERS, contentSecurityPolicy } from '../../shared/csp';
 import { ErrorCode } from '../../shared/errors';
 import type { EventHub } from '../ipc/event-hub';
 import type { Router } from '../ipc/router';
+import { MIME_TYPES, rendererFile } from './renderer-files';
 import { checkBridgeUpgrade, isOurHost, newLaunchToken } from './upgrade';
+
+export { rendererFile };
 
 export const LOOPBACK = '127.0.0.1';
 /** The largest frame a connection may send; the router bounds each operation's payload more tightly. */
@@ -44,34 +47,6 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** The file a request path names inside the renderer folder, or null when it would leave it. */
-export function rendererFile(rendererDir: string, requestPath: string): string | null {
-  let path: string;
-  try {
-    path = decodeURIComponent(requestPath.split('?')[0]!.split('#')[0]!);
-  } catch {
-    return null;
-  }
-  if (path.includes('\0')) return null;
-  if (path === '/' || path === '') path = '/index.html';
-  const root = resolve(rendererDir);
-  const file = resolve(root, normalize(`.${path}`));
-  return file === root || file.startsWith(root + sep) ? file : null;
-}
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? newLaunchToken();
@@ -97,7 +72,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!file) return send(404, 'Not Found');
     try {
       if (!(await stat(file)).isFile()) return send(404, 'Not Found');
-      send(200, await readFile(file), MIME[extname(file)] ?? 'application/octet-stream');
+      send(200, await readFile(file), MIME_TYPES[extname(file)] ?? 'application/octet-stream');
     } catch {
       if (file === join(resolve(options.rendererDir), 'index.html')) return send(503, 'The renderer is not built: run `npm run build` first.');
       send(404, 'Not Found');

@@ -1,0 +1,190 @@
+// The Electron security checklist items that the window factory and its guards decide, read without
+// Electron: every web preference, navigation and window.open blocked, allowlisted https links only, every
+// permission refused, only app:// (and https images) requested, the app:// protocol's answers and CSP.
+import { EventEmitter } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy } from '../../src/shared/csp';
+import { APP_CSP, appResponse } from '../../src/main/app/app-protocol';
+import { guardContents, senderFromFrame, type GuardedContents } from '../../src/main/app/guards';
+import { applicationMenu } from '../../src/main/app/menu';
+import {
+  APP_ORIGIN,
+  isAllowedExternalLink,
+  isAppUrl,
+  mainWindowOptions,
+  navigationDecision,
+  permissionGranted,
+  requestAllowed,
+  secureWebPreferences,
+} from '../../src/main/app/window-policy';
+
+describe('the window factory', () => {
+  it('isolates and sandboxes every window, with no Node, no webview and nothing loosened', () => {
+    const options = mainWindowOptions({ preloadPath: '/app/out/preload/index.cjs', packaged: true });
+    expect(options.webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      enableBlinkFeatures: '',
+      navigateOnDragDrop: false,
+      devTools: false,
+    });
+    expect(options.webPreferences).not.toHaveProperty('additionalArguments');
+    expect(options.show).toBe(false);
+    expect(mainWindowOptions({ preloadPath: 'p', packaged: false }).webPreferences?.devTools).toBe(true);
+    expect(secureWebPreferences('p')).toEqual(mainWindowOptions({ preloadPath: 'p', packaged: false }).webPreferences);
+  });
+
+  it('is the only place a window is made: one `new BrowserWindow`, given mainWindowOptions', async () => {
+    const files: string[] = [];
+    const walk = async (dir: string) => {
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) await walk(path);
+        else if (/\.(ts|tsx|mts)$/.test(entry.name)) files.push(path);
+      }
+    };
+    await walk('src');
+    const made: string[] = [];
+    for (const file of files) {
+      for (const match of (await readFile(file, 'utf8')).matchAll(/new BrowserWindow\(([^)]*)/g)) made.push(`${file}: ${match[1]}`);
+    }
+    expect(made).toEqual([expect.stringMatching(/^src\/main\/app\/index\.ts: mainWindowOptions\(\{ preloadPath: /)]);
+  });
+});
+
+class FakeContents extends EventEmitter {
+  openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }) {
+    this.openHandler = handler;
+  }
+}
+function preventable(url?: string) {
+  const event = { prevented: false, url, preventDefault: () => void (event.prevented = true) };
+  return event;
+}
+
+describe('navigation guards', () => {
+  const guarded = () => {
+    const contents = new FakeContents();
+    const opened: string[] = [];
+    guardContents(contents as unknown as GuardedContents, (url) => opened.push(url));
+    return { contents, opened };
+  };
+
+  it('blocks every will-navigate and will-redirect; only allowlisted https links go to the browser', () => {
+    const { contents, opened } = guarded();
+    for (const name of ['will-navigate', 'will-redirect']) {
+      for (const url of ['https://polymarket.com/event/x', 'https://evil.example/', 'http://polymarket.com/', 'file:///etc/passwd', 'app://pmdesk/other.html']) {
+        const event = preventable(url);
+        contents.emit(name, event, url);
+        expect([name, url, event.prevented]).toEqual([name, url, true]);
+      }
+    }
+    expect(opened).toEqual(['https://polymarket.com/event/x', 'https://polymarket.com/event/x']);
+  });
+
+  it('blocks sub-frame navigation away from the app and every webview', () => {
+    const { contents } = guarded();
+    const away = preventable('https://evil.example/');
+    contents.emit('will-frame-navigate', away);
+    expect(away.prevented).toBe(true);
+    const webview = preventable();
+    contents.emit('will-attach-webview', webview, {}, {});
+    expect(webview.prevented).toBe(true);
+  });
+
+  it('window.open never opens a window', () => {
+    const { contents, opened } = guarded();
+    for (const url of ['https://polygonscan.com/tx/0x1', 'https://evil.example', 'javascript:alert(1)', 'app://pmdesk/index.html', 'about:blank']) {
+      expect(contents.openHandler!({ url })).toEqual({ action: 'deny' });
+    }
+    expect(opened).toEqual(['https://polygonscan.com/tx/0x1']);
+  });
+
+  it.each([
+    ['https://polymarket.com/', true],
+    ['https://docs.polymarket.com/x', true],
+    ['https://polygonscan.com/address/0x1', true],
+    ['http://polymarket.com/', false],
+    ['https://polymarket.com.evil.example/', false],
+    ['https://evilpolymarket.com/', false],
+    ['https://user:pw@polymarket.com/', false],
+    ['https://polymarket.com:8443/', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false],
+  ])('external link %s allowed: %s', (url, allowed) => {
+    expect(isAllowedExternalLink(url)).toBe(allowed);
+    expect('openExternally' in navigationDecision(url)).toBe(allowed);
+  });
+});
+
+describe('permissions and requests', () => {
+  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'hid', 'serial', 'usb', 'openExternal', 'fullscreen', 'pointerLock'])(
+    'refuses %s',
+    (permission) => expect(permissionGranted(permission)).toBe(false),
+  );
+
+  it.each([
+    ['app://pmdesk/assets/index.js', 'script', true],
+    ['data:image/png;base64,AAAA', 'image', true],
+    ['https://cdn.example/icon.png', 'image', true],
+    ['https://evil.example/x.js', 'script', false],
+    ['https://evil.example/api', 'xhr', false],
+    ['http://127.0.0.1:4810/v1/events', 'xhr', false],
+    ['ws://127.0.0.1:4830/bridge', 'webSocket', false],
+    ['file:///etc/passwd', 'mainFrame', false],
+    ['app://other/index.html', 'mainFrame', false],
+  ])('a request for %s (%s) passes: %s', (url, type, allowed) => expect(requestAllowed(url, type)).toBe(allowed));
+});
+
+describe('the sender of an IPC request', () => {
+  it('is the app only for an app:// top frame', () => {
+    expect(senderFromFrame({ url: 'app://pmdesk/index.html', origin: 'null' }, true, 'w')).toEqual({ origin: APP_ORIGIN, mainFrame: true, clientId: 'w' });
+    expect(senderFromFrame({ url: 'app://pmdesk/index.html' }, false, 'w')).toMatchObject({ origin: APP_ORIGIN, mainFrame: false });
+    expect(senderFromFrame({ url: 'https://evil.example/', origin: 'https://evil.example' }, true, 'w')).toMatchObject({ origin: 'https://evil.example' });
+    expect(senderFromFrame({ url: 'about:blank', origin: 'null' }, true, 'w')).toMatchObject({ origin: null });
+    expect(senderFromFrame(null, true, 'w')).toEqual({ origin: null, mainFrame: false, clientId: 'w' });
+    expect(isAppUrl('app://pmdesk.evil/x')).toBe(false);
+  });
+});
+
+describe('the app:// protocol', () => {
+  const dir = '/opt/pmdesk/out/renderer';
+  it('serves renderer files with the CSP and security headers', () => {
+    const answer = appResponse(dir, 'GET', 'app://pmdesk/');
+    expect(answer).toMatchObject({ status: 200, file: `${dir}/index.html` });
+    expect(answer.headers).toMatchObject({ 'Content-Security-Policy': APP_CSP, 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'text/html; charset=utf-8' });
+    expect(APP_CSP).toBe(contentSecurityPolicy());
+    expect(APP_CSP).toMatch(/default-src 'none'; script-src 'self';/);
+    expect(APP_CSP).toContain("object-src 'none'");
+    expect(APP_CSP).toContain("frame-ancestors 'none'");
+    expect(APP_CSP).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|connect-src[^;]*(ws:|http:)/);
+  });
+  it('refuses other hosts, other methods and paths out of the folder', () => {
+    expect(appResponse(dir, 'GET', 'app://other/index.html').status).toBe(403);
+    expect(appResponse(dir, 'POST', 'app://pmdesk/index.html').status).toBe(405);
+    // The URL parser folds encoded dots before we see the path: what is left stays inside the folder.
+    expect(appResponse(dir, 'GET', 'app://pmdesk/%2e%2e/%2e%2e/etc/passwd')).toMatchObject({ status: 200, file: `${dir}/etc/passwd` });
+    expect(appResponse(dir, 'GET', 'app://pmdesk/..%2f..%2fmain%2findex.js').status).toBe(404);
+  });
+});
+
+describe('the menu', () => {
+  const labels = (items: ReturnType<typeof applicationMenu>): string[] =>
+    items.flatMap((i) => [String(i.role ?? i.label ?? i.type), ...(Array.isArray(i.submenu) ? labels(i.submenu) : [])]);
+  it('has no devtools in a packaged build, and edit roles everywhere', () => {
+    expect(labels(applicationMenu('linux', true))).not.toContain('toggleDevTools');
+    expect(labels(applicationMenu('linux', false))).toContain('toggleDevTools');
+    for (const platform of ['darwin', 'win32', 'linux'] as const) expect(labels(applicationMenu(platform, true))).toEqual(expect.arrayContaining(['copy', 'paste', 'quit']));
+  });
+});
