@@ -184,6 +184,44 @@ describe('sandbox CLOB rules (order version 2)', () => {
     );
   });
 
+  it('takes orders made by proxy and Safe wallets and signed by their owners, and settles them between the wallets', async () => {
+    const compiled = compileContracts();
+    const [dave, erin] = [sb.wallets[3]!, sb.wallets[4]!];
+    const walletFor = async (kind: 'proxy' | 'safe', owner: Wallet): Promise<string> => {
+      const factory = new Contract(sb.chain.walletFactories[kind], compiled.WalletFactory.abi, owner);
+      await mined(factory.getFunction('createWallet')(owner.address, TX_OVERRIDES));
+      const address = (await factory.getFunction('walletOf')(owner.address)) as string;
+      const wallet = new Contract(address, compiled.ContractWallet.abi, owner);
+      const collateral = new Contract(sb.chain.contracts.collateral, ['function transfer(address,uint256) returns (bool)', 'function approve(address,uint256) returns (bool)'], owner);
+      await mined(collateral.getFunction('transfer')(address, usdc(100), TX_OVERRIDES));
+      const approve = collateral.interface.encodeFunctionData('approve', [sb.chain.contracts.exchange, 2n ** 255n]);
+      await mined(wallet.getFunction('execute')(sb.chain.contracts.collateral, 0, approve, TX_OVERRIDES));
+      return address;
+    };
+    const proxy = await walletFor('proxy', dave);
+    const safe = await walletFor('safe', erin);
+    const [D, E] = [credsOf(sb, dave), credsOf(sb, erin)];
+    // A proxy order whose maker is the Safe (wrong factory) is refused; the right one rests.
+    expect((await post(sb, dave, D, await signedOrderJson(sb, dave, limit(yes, 'BUY', 0.45, 20, { maker: safe, signatureType: 1 })))).body.error).toBe(
+      "invalid signature: the maker is not the signer's proxy wallet",
+    );
+    const bid = await post(sb, dave, D, await signedOrderJson(sb, dave, limit(yes, 'BUY', 0.45, 20, { maker: proxy, signatureType: 1 })));
+    expect(bid.body).toMatchObject({ success: true, status: 'live' });
+    // More than the proxy holds is refused by the proxy's own balance.
+    expect(await refusal(dave, D, limit(yes, 'BUY', 0.5, 200, { maker: proxy, signatureType: 1 }))).toBe(
+      "not enough balance / allowance: balance 100 available, 109 needed by this order and the open ones",
+    );
+    const fill = await post(sb, erin, E, await signedOrderJson(sb, erin, limit(no, 'BUY', 0.55, 20, { maker: safe, signatureType: 2 })));
+    expect(fill.body).toMatchObject({ success: true, status: 'matched' });
+    expect(await sb.sharesOf(proxy, yes)).toBe(usdc(20));
+    expect(await sb.sharesOf(safe, no)).toBe(usdc(20));
+    expect(await sb.collateralOf(proxy)).toBe(usdc(91));
+    expect(await sb.collateralOf(safe)).toBe(usdc(89));
+    // The balance view of a proxy signer is its proxy's.
+    const view = await l2Request(sb.server.url, dave, D, 'GET', '/balance-allowance', undefined, '?asset_type=COLLATERAL&signature_type=1');
+    expect(view.body.balance).toBe(usdc(91).toString());
+  });
+
   it('answers a version-1 body with order_version_mismatch', async () => {
     const v1 = await signedOrderJson(sb, alice, { ...limit(yes, 'BUY', 0.12, 10), version: 1 });
     const response = await post(sb, alice, A, v1);
