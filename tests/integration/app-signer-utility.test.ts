@@ -14,7 +14,7 @@ function fakeUtilityProcess() {
   const child: UtilityProcessLike & { killed: boolean } = {
     killed: false,
     postMessage: (message) => setImmediate(() => childSide.emit('message', { data: structuredClone(message) })),
-    on: (event: string, listener: (...args: never[]) => void) => parentSide.on(event, listener),
+    on: (event: string, listener: (...args: unknown[]) => void) => parentSide.on(event, listener),
     kill: () => {
       child.killed = true;
       setImmediate(() => parentSide.emit('exit', 0));
