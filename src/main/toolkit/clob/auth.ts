@@ -57,7 +57,7 @@ export async function createL1Headers(signer: ClobSigner, chainId: number, nonce
   const value = { address, timestamp: `${ts}`, nonce, message: CLOB_AUTH_MESSAGE };
   const domain = clobAuthDomain(chainId);
   const digest = TypedDataEncoder.hash(domain, CLOB_AUTH_TYPES, value);
-  const signature = await signEip712(signer, digest, domain, CLOB_AUTH_TYPES, value);
+  const signature = await signEip712(signer, digest, () => ({ domain, types: CLOB_AUTH_TYPES, value }));
   return { POLY_ADDRESS: address, POLY_SIGNATURE: signature, POLY_TIMESTAMP: `${ts}`, POLY_NONCE: `${nonce}` };
 }
 

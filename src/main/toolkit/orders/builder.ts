@@ -112,35 +112,33 @@ export class OrderBuilder {
   private async sign(input: CommonOrderInput, raw: RawAmounts, terms: MarketTerms, market: boolean): Promise<BuiltOrder> {
     if (input.side !== 'BUY' && input.side !== 'SELL') throw invalidParameter(`side must be BUY or SELL, got ${String(input.side)}`);
     const signerAddress = await this.signer.getAddress();
-    const common = {
-      salt: checkSalt(input.salt ?? newSalt()),
-      maker: this.funder ?? signerAddress,
-      signer: signerAddress,
-      tokenId: input.tokenId,
-      makerAmount: toBaseUnits(raw.maker),
-      takerAmount: toBaseUnits(raw.taker),
-      side: input.side,
-      signatureType: this.signatureType,
-    };
+    const salt = checkSalt(input.salt ?? newSalt());
+    const maker = this.funder ?? signerAddress;
+    const makerAmount = toBaseUnits(raw.maker);
+    const takerAmount = toBaseUnits(raw.taker);
     // Market orders never expire on their own: they fill or die at once.
     const expiration = market ? '0' : intText(input.expiration, 'expiration');
+    // Literal objects, not spreads of a shared part: V8 builds these far faster, and this runs once per order.
+    // The key order is the signed order's order as printed by `order build`.
     const fields: OrderV1Fields | OrderV2Fields =
       terms.version === 1
         ? {
-            ...common,
+            salt, maker, signer: signerAddress, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
+            signatureType: this.signatureType,
             taker: input.taker || ZERO_ADDRESS,
             expiration,
             nonce: intText(input.nonce, 'nonce'),
             feeRateBps: intText(input.feeRateBps, 'feeRateBps'),
           }
         : {
-            ...common,
+            salt, maker, signer: signerAddress, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
+            signatureType: this.signatureType,
             timestamp: input.timestamp === undefined ? String(Date.now()) : intText(input.timestamp, 'timestamp'),
             expiration,
             metadata: input.metadata ?? BYTES32_ZERO,
             builder: input.builderCode ?? BYTES32_ZERO,
           };
-    return signOrder(this.signer, terms.version, this.chainId, verifyingContract(this.network, terms.version, terms.negRisk), fields);
+    return signFields(this.signer, terms.version, this.chainId, verifyingContract(this.network, terms.version, terms.negRisk), fields);
   }
 }
 
@@ -153,15 +151,41 @@ export async function signOrder(
   fields: OrderV1Fields | OrderV2Fields,
 ): Promise<BuiltOrder> {
   if (fields.signer !== (await signer.getAddress())) throw invalidParameter('signer does not match', 'signOrder');
+  return signFields(signer, version, chainId, contract, fields);
+}
+
+/** Hashes and signs; the typed data is built only for a signer without a digest path. */
+async function signFields(
+  signer: ClobSigner,
+  version: OrderVersion,
+  chainId: number,
+  contract: string,
+  fields: OrderV1Fields | OrderV2Fields,
+): Promise<BuiltOrder> {
   const orderHash = orderDigest(version, chainId, contract, fields);
-  const signature = await signEip712(
-    signer,
-    orderHash,
-    exchangeDomain(version, chainId, contract),
-    version === 1 ? ORDER_TYPES_V1 : ORDER_TYPES_V2,
-    orderTypedMessage(version, fields),
-  );
-  return { version, signedOrder: { ...fields, signature }, orderHash, verifyingContract: contract };
+  // A key in this process signs the digest at once, with no promise to wait for.
+  const signature = signer.signDigest
+    ? signer.signDigest(orderHash)
+    : await signEip712(signer, orderHash, () => ({
+        domain: exchangeDomain(version, chainId, contract),
+        types: version === 1 ? ORDER_TYPES_V1 : ORDER_TYPES_V2,
+        value: orderTypedMessage(version, fields),
+      }));
+  return { version, signedOrder: withSignature(fields, signature), orderHash, verifyingContract: contract };
+}
+
+/** The fields plus their signature, in the same key order, spelled out (see the note on literals above). */
+function withSignature(f: OrderV1Fields | OrderV2Fields, signature: string): SignedOrder {
+  if ('nonce' in f) {
+    return {
+      salt: f.salt, maker: f.maker, signer: f.signer, tokenId: f.tokenId, makerAmount: f.makerAmount, takerAmount: f.takerAmount,
+      side: f.side, signatureType: f.signatureType, taker: f.taker, expiration: f.expiration, nonce: f.nonce, feeRateBps: f.feeRateBps, signature,
+    };
+  }
+  return {
+    salt: f.salt, maker: f.maker, signer: f.signer, tokenId: f.tokenId, makerAmount: f.makerAmount, takerAmount: f.takerAmount,
+    side: f.side, signatureType: f.signatureType, timestamp: f.timestamp, expiration: f.expiration, metadata: f.metadata, builder: f.builder, signature,
+  };
 }
 
 /** The salt as the official clients draw it: a random number scaled by the current time in ms (spec §3). */
@@ -171,7 +195,8 @@ export function newSalt(now: number = Date.now()): string {
 
 function checkSalt(salt: string): string {
   // The POST body carries the salt as a JSON number: beyond 2^53 − 1 it would no longer equal the signed one.
-  if (!/^[0-9]+$/.test(salt) || BigInt(salt) > BigInt(Number.MAX_SAFE_INTEGER)) {
+  // Up to 16 digits a double compares exactly against 2^53 − 1 (it is representable, rounding is monotonic).
+  if (!/^[0-9]+$/.test(salt) || (salt.length <= 16 ? Number(salt) : BigInt(salt)) > Number.MAX_SAFE_INTEGER) {
     throw invalidParameter(`salt must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}, got ${salt}`);
   }
   return salt;

@@ -1,11 +1,12 @@
 // EIP-712 hashing of exchange orders, versions 1, 2 and 3. The struct hash is encoded by hand with
 // precomputed type hashes and cached domain separators: it is the same digest ethers and viem compute
 // (the unit and conformance tests check both), without re-parsing the types on every order.
-import { TypedDataEncoder, concat, getAddress, keccak256, toUtf8Bytes, type TypedDataDomain } from 'ethers';
+import { TypedDataEncoder, getAddress, keccak256, toUtf8Bytes, type TypedDataDomain } from 'ethers';
 import { invalidParameter } from '../../../shared/errors';
 import type { OrderVersion } from '../chain/networks';
 import type { TypedDataTypes } from './signer';
 import type { OrderSide } from './rounding';
+import { primitives } from './primitives';
 
 export const EXCHANGE_DOMAIN_NAME = 'Polymarket CTF Exchange';
 
@@ -82,92 +83,131 @@ export function exchangeDomain(version: OrderVersion, chainId: number, contract:
   return { name: EXCHANGE_DOMAIN_NAME, version: String(version), chainId, verifyingContract: contract };
 }
 
-const separators = new Map<string, string>();
-export function domainSeparator(version: OrderVersion, chainId: number, contract: string): string {
+/** Domain separators by (version, chain, contract): hashed once, kept as text and as the bytes the digest needs. */
+const separators = new Map<string, { hex: string; bytes: Buffer }>();
+function separatorFor(version: OrderVersion, chainId: number, contract: string): { hex: string; bytes: Buffer } {
   const key = `${version}:${chainId}:${contract}`;
   let separator = separators.get(key);
   if (!separator) {
-    separator = TypedDataEncoder.hashDomain(exchangeDomain(version, chainId, contract));
+    const hex = TypedDataEncoder.hashDomain(exchangeDomain(version, chainId, contract));
+    separator = { hex, bytes: Buffer.from(hex.slice(2), 'hex') };
     separators.set(key, separator);
   }
   return separator;
 }
+export function domainSeparator(version: OrderVersion, chainId: number, contract: string): string {
+  return separatorFor(version, chainId, contract).hex;
+}
+
+// The struct's words are written into one preallocated buffer per struct, type hash already in place: no
+// string concatenation and no hex parsing per order. Reuse is safe: encoding and hashing are synchronous.
+const structV1 = Buffer.alloc(32 * 13);
+const structV2 = Buffer.alloc(32 * 12);
+structV1.write(ORDER_TYPEHASH_V1.slice(2), 0, 'hex');
+structV2.write(ORDER_TYPEHASH_V2.slice(2), 0, 'hex');
+/** 0x19 0x01 ‖ domain separator ‖ struct hash. */
+const digestInput = Buffer.from([0x19, 0x01, ...new Uint8Array(64)]);
 
 const UINT256_MAX = (1n << 256n) - 1n;
-function word(value: string, field: string): string {
-  if (!/^[0-9]+$/.test(value)) throw invalidParameter(`order field ${field} must be a non-negative integer, got ${value}`);
-  const n = BigInt(value);
-  if (n > UINT256_MAX) throw invalidParameter(`order field ${field} does not fit in uint256`);
-  return n.toString(16).padStart(64, '0');
+const DIGITS = /^[0-9]+$/;
+function word(buf: Buffer, slot: number, value: string, field: string): void {
+  if (!DIGITS.test(value)) throw invalidParameter(`order field ${field} must be a non-negative integer, got ${value}`);
+  // Up to 15 digits is below 2^53: a double holds it exactly and skips the BigInt.
+  const n = value.length <= 15 ? Number(value) : BigInt(value);
+  if (typeof n === 'bigint' && n > UINT256_MAX) throw invalidParameter(`order field ${field} does not fit in uint256`);
+  buf.write(n.toString(16).padStart(64, '0'), slot * 32, 'hex');
 }
-function small(value: number, field: string): string {
+function small(buf: Buffer, slot: number, value: number, field: string): void {
   if (!Number.isInteger(value) || value < 0 || value > 255) throw invalidParameter(`order field ${field} must be a uint8, got ${value}`);
-  return value.toString(16).padStart(64, '0');
+  buf.fill(0, slot * 32, slot * 32 + 31);
+  buf[slot * 32 + 31] = value;
+}
+/** Token ids already encoded: 77-digit numbers cost a BigInt parse each, and a trader quotes the same few tokens. */
+const tokenWords = new Map<string, Buffer>();
+function tokenWord(buf: Buffer, slot: number, value: string): void {
+  let encoded = tokenWords.get(value);
+  if (!encoded) {
+    word(buf, slot, value, 'tokenId');
+    encoded = Buffer.from(buf.subarray(slot * 32, slot * 32 + 32));
+    if (tokenWords.size > 1024) tokenWords.clear();
+    tokenWords.set(value, encoded);
+  }
+  encoded.copy(buf, slot * 32);
 }
 /** Addresses already checked, as their encoded word: a trader signs for the same few addresses again and again. */
-const addressWords = new Map<string, string>();
-function addressWord(value: string, field: string): string {
-  const known = addressWords.get(value);
-  if (known) return known;
-  let checked: string;
-  try {
-    // Validates the checksum of a mixed-case address, exactly as the reference encoders refuse a bad one.
-    checked = getAddress(value);
-  } catch {
-    throw invalidParameter(`order field ${field} is not a valid address: ${value}`);
+const addressWords = new Map<string, Buffer>();
+function addressWord(buf: Buffer, slot: number, value: string, field: string): void {
+  let encoded = addressWords.get(value);
+  if (!encoded) {
+    let checked: string;
+    try {
+      // Validates the checksum of a mixed-case address, exactly as the reference encoders refuse a bad one.
+      checked = getAddress(value);
+    } catch {
+      throw invalidParameter(`order field ${field} is not a valid address: ${value}`);
+    }
+    encoded = Buffer.from(checked.slice(2).padStart(64, '0'), 'hex');
+    if (addressWords.size > 1024) addressWords.clear();
+    addressWords.set(value, encoded);
   }
-  const encoded = checked.slice(2).toLowerCase().padStart(64, '0');
-  if (addressWords.size > 1024) addressWords.clear();
-  addressWords.set(value, encoded);
-  return encoded;
+  encoded.copy(buf, slot * 32);
 }
-function bytes32(value: string, field: string): string {
-  if (!/^0x[0-9a-fA-F]{64}$/.test(value)) throw invalidParameter(`order field ${field} must be 32 bytes of hex`);
-  return value.slice(2).toLowerCase();
+const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
+function bytes32(buf: Buffer, slot: number, value: string, field: string): void {
+  if (!BYTES32.test(value)) throw invalidParameter(`order field ${field} must be 32 bytes of hex`);
+  buf.write(value.slice(2), slot * 32, 'hex');
 }
 const sideCode = (side: OrderSide): number => (side === 'BUY' ? 0 : 1);
 
+function structHashV1(o: OrderV1Fields): Uint8Array {
+  const b = structV1;
+  word(b, 1, o.salt, 'salt');
+  addressWord(b, 2, o.maker, 'maker');
+  addressWord(b, 3, o.signer, 'signer');
+  addressWord(b, 4, o.taker, 'taker');
+  tokenWord(b, 5, o.tokenId);
+  word(b, 6, o.makerAmount, 'makerAmount');
+  word(b, 7, o.takerAmount, 'takerAmount');
+  word(b, 8, o.expiration, 'expiration');
+  word(b, 9, o.nonce, 'nonce');
+  word(b, 10, o.feeRateBps, 'feeRateBps');
+  small(b, 11, sideCode(o.side), 'side');
+  small(b, 12, o.signatureType, 'signatureType');
+  return primitives.keccak256(b);
+}
+
+function structHashV2(o: OrderV2Fields): Uint8Array {
+  const b = structV2;
+  word(b, 1, o.salt, 'salt');
+  addressWord(b, 2, o.maker, 'maker');
+  addressWord(b, 3, o.signer, 'signer');
+  tokenWord(b, 4, o.tokenId);
+  word(b, 5, o.makerAmount, 'makerAmount');
+  word(b, 6, o.takerAmount, 'takerAmount');
+  small(b, 7, sideCode(o.side), 'side');
+  small(b, 8, o.signatureType, 'signatureType');
+  word(b, 9, o.timestamp, 'timestamp');
+  bytes32(b, 10, o.metadata, 'metadata');
+  bytes32(b, 11, o.builder, 'builder');
+  return primitives.keccak256(b);
+}
+
+const hex = (bytes: Uint8Array): string => `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+
 export function orderStructHashV1(o: OrderV1Fields): string {
-  return keccak256(
-    '0x' +
-      ORDER_TYPEHASH_V1.slice(2) +
-      word(o.salt, 'salt') +
-      addressWord(o.maker, 'maker') +
-      addressWord(o.signer, 'signer') +
-      addressWord(o.taker, 'taker') +
-      word(o.tokenId, 'tokenId') +
-      word(o.makerAmount, 'makerAmount') +
-      word(o.takerAmount, 'takerAmount') +
-      word(o.expiration, 'expiration') +
-      word(o.nonce, 'nonce') +
-      word(o.feeRateBps, 'feeRateBps') +
-      small(sideCode(o.side), 'side') +
-      small(o.signatureType, 'signatureType'),
-  );
+  return hex(structHashV1(o));
 }
 
 export function orderStructHashV2(o: OrderV2Fields): string {
-  return keccak256(
-    '0x' +
-      ORDER_TYPEHASH_V2.slice(2) +
-      word(o.salt, 'salt') +
-      addressWord(o.maker, 'maker') +
-      addressWord(o.signer, 'signer') +
-      word(o.tokenId, 'tokenId') +
-      word(o.makerAmount, 'makerAmount') +
-      word(o.takerAmount, 'takerAmount') +
-      small(sideCode(o.side), 'side') +
-      small(o.signatureType, 'signatureType') +
-      word(o.timestamp, 'timestamp') +
-      bytes32(o.metadata, 'metadata') +
-      bytes32(o.builder, 'builder'),
-  );
+  return hex(structHashV2(o));
 }
 
 /** The EIP-712 digest of an order: the order hash the exchange returns as its id. */
 export function orderDigest(version: OrderVersion, chainId: number, contract: string, order: OrderV1Fields | OrderV2Fields): string {
-  const structHash = version === 1 ? orderStructHashV1(order as OrderV1Fields) : orderStructHashV2(order as OrderV2Fields);
-  return keccak256(concat(['0x1901', domainSeparator(version, chainId, contract), structHash]));
+  const structHash = version === 1 ? structHashV1(order as OrderV1Fields) : structHashV2(order as OrderV2Fields);
+  separatorFor(version, chainId, contract).bytes.copy(digestInput, 2);
+  digestInput.set(structHash, 34);
+  return hex(primitives.keccak256(digestInput));
 }
 
 /** The typed-data message of an order, for signers that take typed data rather than a digest. */

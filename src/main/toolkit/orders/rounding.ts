@@ -41,8 +41,10 @@ export function toTickSize(value: unknown, methodName?: string): TickSize {
 /** Digits after the point in the number's shortest decimal form; exponent forms count as 0 (as the reference does). */
 export function decimalPlaces(x: number): number {
   if (Number.isInteger(x)) return 0;
-  const parts = x.toString().split('.');
-  return parts.length <= 1 ? 0 : parts[1]!.length;
+  // Same count as the reference's split('.')[1].length, without building the array (a number has at most one point).
+  const text = x.toString();
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
 }
 
 export function roundNormal(x: number, decimals: number): number {

@@ -3,6 +3,7 @@
 // goes through signTypedData with the full typed data.
 import { SigningKey, TypedDataEncoder, computeAddress, type TypedDataDomain, type TypedDataField } from 'ethers';
 import { invalidParameter } from '../../../shared/errors';
+import { primitives } from './primitives';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;
 
@@ -20,9 +21,12 @@ export interface ClobSigner {
 export function privateKeySigner(privateKey: string): ClobSigner {
   const hex = privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`;
   if (!/^0x[0-9a-fA-F]{64}$/.test(hex)) throw invalidParameter('The private key must be 32 bytes of hex.');
-  const key = new SigningKey(hex);
-  const address = computeAddress(key.publicKey);
-  const signDigest = (digest: string): string => key.sign(digest).serialized;
+  const address = computeAddress(new SigningKey(hex).publicKey);
+  const sign = primitives.digestSigner(Buffer.from(hex.slice(2), 'hex'));
+  const signDigest = (digest: string): string => {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(digest)) throw invalidParameter('a digest to sign must be 32 bytes of hex');
+    return sign(Buffer.from(digest.slice(2), 'hex'));
+  };
   return {
     getAddress: async () => address,
     signDigest,
@@ -30,13 +34,16 @@ export function privateKeySigner(privateKey: string): ClobSigner {
   };
 }
 
+/** The typed data behind a digest, built only for signers that need it (the fast path never does). */
+export interface TypedData {
+  domain: TypedDataDomain;
+  types: TypedDataTypes;
+  value: Record<string, unknown>;
+}
+
 /** Signs a digest with the fast path when the signer has one, else with the typed data it came from. */
-export async function signEip712(
-  signer: ClobSigner,
-  digest: string,
-  domain: TypedDataDomain,
-  types: TypedDataTypes,
-  value: Record<string, unknown>,
-): Promise<string> {
-  return signer.signDigest ? signer.signDigest(digest) : signer.signTypedData(domain, types, value);
+export async function signEip712(signer: ClobSigner, digest: string, typedData: () => TypedData): Promise<string> {
+  if (signer.signDigest) return signer.signDigest(digest);
+  const { domain, types, value } = typedData();
+  return signer.signTypedData(domain, types, value);
 }
