@@ -236,6 +236,11 @@ export class ClobServer {
     return this.exclusive(async () => this.cancelIds(caller, orderIds));
   }
 
+  /** Cancels one order of `apiKey`'s owner. */
+  async cancel(apiKey: string, orderId: string): Promise<{ canceled: string[]; not_canceled: Record<string, string> }> {
+    return this.cancelOrders(apiKey, [orderId]);
+  }
+
   /** Ids of the owner's live orders, for bots that cancel what they quoted. */
   openOrderIds(apiKey: string): string[] {
     return this.liveOrdersOf(apiKey).map((o) => o.id);
