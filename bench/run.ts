@@ -1,7 +1,9 @@
 // `npm run bench`: how fast this toolkit builds and signs orders and L2 headers, against the official
 // client in the same run with the same key, and against the raw secp256k1 signing floor.
 // Targets (issue 3): orders ≥ 3× @polymarket/clob-client-v2's createOrder and ≥ 70 % of the raw sign rate;
-// L2 headers ≥ 10× the official createL2Headers.
+// L2 headers ≥ 10× the official createL2Headers. The floor is the primitive the toolkit itself signs with
+// (native libsecp256k1 where it loads), so the 70 % says how little the rest of an order costs; ethers'
+// SigningKey is printed beside it as the pure-JS reference both official clients are bound by.
 import { randomBytes } from 'node:crypto';
 import { SigningKey, hexlify } from 'ethers';
 import { createWalletClient, http } from 'viem';
@@ -11,6 +13,7 @@ import { ClobClient as OfficialClient, Side, createL2Headers as officialL2Header
 import { OrderBuilder } from '../src/main/toolkit/orders/builder';
 import { privateKeySigner } from '../src/main/toolkit/orders/signer';
 import { createL2Headers } from '../src/main/toolkit/clob/auth';
+import { primitives } from '../src/main/toolkit/orders/primitives';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
@@ -53,6 +56,10 @@ async function main(): Promise<void> {
 
   const key = new SigningKey(KEY);
   const digests = Array.from({ length: 256 }, () => hexlify(randomBytes(32)));
+  const digestBytes = digests.map((d) => Buffer.from(d.slice(2), 'hex'));
+  // The floor is the very primitive the toolkit signs with (digest in, 65-byte hex signature out).
+  const rawSign = primitives.digestSigner(Buffer.from(KEY.slice(2), 'hex'));
+  console.log(`toolkit signing backend: ${primitives.name}\n`);
 
   const builder = new OrderBuilder({ signer: privateKeySigner(KEY), chainId: 137 });
   const terms = { tickSize: '0.01', negRisk: false, version: 2 } as const;
@@ -71,12 +78,13 @@ async function main(): Promise<void> {
   const officialV5 = officialWith(new WalletV5(KEY));
   const officialOrder = (client: OfficialClient, i: number) =>
     client.createOrder({ tokenID: TOKEN, price: 0.56, size: 21.04 + (i % 100), side: i & 1 ? Side.SELL : Side.BUY }, { tickSize: '0.01' as never, negRisk: false, version: 2 });
-  const [floor, ours, theirs, theirsV5] = (await measure([
-    ['raw secp256k1 sign (ethers SigningKey)', (i) => key.sign(digests[i & 255]!).serialized],
+  const [floor, ethersFloor, ours, theirs, theirsV5] = (await measure([
+    ['raw secp256k1 sign, the toolkit\'s primitive (the floor)', (i) => rawSign(digestBytes[i & 255]!)],
+    ['raw secp256k1 sign, ethers 6 SigningKey (reference)', (i) => key.sign(digests[i & 255]!).serialized],
     ['pmdesk OrderBuilder.buildLimitOrder (v2)', (i) => builder.buildLimitOrder({ tokenId: TOKEN, side: i & 1 ? 'SELL' : 'BUY', price: 0.56, size: 21.04 + (i % 100) }, terms)],
     ['@polymarket/clob-client-v2 createOrder, viem WalletClient', (i) => officialOrder(official, i)],
     ['@polymarket/clob-client-v2 createOrder, ethers v5 Wallet', (i) => officialOrder(officialV5, i)],
-  ])) as [number, number, number, number];
+  ])) as [number, number, number, number, number];
 
   const signer = privateKeySigner(KEY);
   const body = '{"deferExec":false,"postOnly":false,"order":{"salt":1},"owner":"bench-key","orderType":"GTC"}';
@@ -91,7 +99,8 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`orders vs official client   ${orderRatio.toFixed(2)}x   (target >= 3x)    ${orderRatio >= 3 ? 'met' : 'NOT met'}   (WalletClient, as its README)`);
   console.log(`                            ${(ours / theirsV5).toFixed(2)}x                     (ethers v5 Wallet)`);
-  console.log(`orders vs raw sign floor    ${(floorShare * 100).toFixed(0)} %    (target >= 70 %)  ${floorShare >= 0.7 ? 'met' : 'NOT met'}`);
+  console.log(`orders vs raw sign floor    ${(floorShare * 100).toFixed(0)} %    (target >= 70 %)  ${floorShare >= 0.7 ? 'met' : 'NOT met'}   (the toolkit's own primitive)`);
+  console.log(`                            ${((ours / ethersFloor) * 100).toFixed(0)} %                     (ethers SigningKey's raw sign)`);
   console.log(`L2 headers vs official      ${l2Ratio.toFixed(1)}x   (target >= 10x)   ${l2Ratio >= 10 ? 'met' : 'NOT met'}`);
 }
 
