@@ -903,11 +903,19 @@ export class ClobServer {
       makerRecords.set(record.id, record);
       makers.set(record.id, { side: record.terms.side, makerAmount: record.order.makerAmount, takerAmount: record.order.takerAmount, makingRemaining: record.makingRemaining });
     }
-    const plan = settlementPlan(
-      { side: taker.terms.side, makerAmount: taker.order.makerAmount, takerAmount: taker.order.takerAmount, makingRemaining: taker.makingRemaining },
-      makers,
-      fills,
-    );
+    let plan: ReturnType<typeof settlementPlan>;
+    try {
+      plan = settlementPlan(
+        { side: taker.terms.side, makerAmount: taker.order.makerAmount, takerAmount: taker.order.takerAmount, makingRemaining: taker.makingRemaining },
+        makers,
+        fills,
+      );
+    } catch (error) {
+      // A match the contract would refuse is a server bug: nothing is sent, the book is put back, the order refused.
+      console.error('[sandbox clob] settlement plan refused', error);
+      await this.restoreAfterFailure(taker, fills, makerRecords);
+      return this.refused(`settlement failed: ${error instanceof Error ? error.message : String(error)}`, taker.id);
+    }
     const nowS = this.nowSeconds();
     const shares = fills.reduce((sum, f) => sum + f.shares, 0n);
     const takerPaid = plan.takerFillAmount;
