@@ -149,4 +149,42 @@ describe('settlement grid (order version 2)', () => {
     }
     expect(sb.server.failedTrades()).toEqual([]);
   });
+
+  it('settles one taker against several makers of mixed match types in one matchOrders, each at its own price', async () => {
+    const market = markets()[0]!;
+    const [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
+    const p = (x: number) => BigInt(Math.round(x * 10_000));
+    const s = (x: number) => BigInt(Math.round(x * 1e6));
+    // Alice gets 10 YES to offer (minted with bob).
+    await place(alice, order(yes, 'BUY', p(0.5), s(10), false));
+    await place(bob, order(no, 'BUY', p(0.5), s(10), false));
+    expect(await sb.sharesOf(alice.address, yes)).toBeGreaterThanOrEqual(s(10));
+
+    // BUY taker sweeping a YES ask at 0.55 (NORMAL) and a NO bid at 0.42, i.e. a YES ask at 0.58 (MINT).
+    expect((await place(alice, order(yes, 'SELL', p(0.55), s(10), false))).status).toBe('live');
+    expect((await place(carol, order(no, 'BUY', p(0.42), s(20), false))).status).toBe('live');
+    const before = await snapshot(market);
+    const sweep = await place(bob, order(yes, 'BUY', p(0.6), s(30), false), 'FOK');
+    expect(sweep).toMatchObject({ success: true, status: 'matched', makingAmount: '17.1', takingAmount: '30', transactionsHashes: [expect.any(String)] });
+    const after = await snapshot(market);
+    expect(after.b.c - before.b.c).toBe(-s(17.1));
+    expect(after.b.y - before.b.y).toBe(s(30));
+    expect(after.a.c - before.a.c).toBe(s(5.5));
+    expect(after.c.c - before.c.c).toBe(-s(8.4));
+    expect(after.c.n - before.c.n).toBe(s(20));
+
+    // SELL taker sweeping a YES bid at 0.45 (NORMAL) and a NO ask at 0.58, i.e. a YES bid at 0.42 (MERGE).
+    expect((await place(alice, order(yes, 'BUY', p(0.45), s(10), false))).status).toBe('live');
+    expect((await place(carol, order(no, 'SELL', p(0.58), s(20), false))).status).toBe('live');
+    const mid = await snapshot(market);
+    const dump = await place(bob, order(yes, 'SELL', p(0.4), s(30), false), 'FOK');
+    expect(dump).toMatchObject({ success: true, status: 'matched', makingAmount: '30', takingAmount: '12.9' });
+    const end = await snapshot(market);
+    expect(end.b.c - mid.b.c).toBe(s(12.9));
+    expect(end.b.y - mid.b.y).toBe(-s(30));
+    expect(end.a.y - mid.a.y).toBe(s(10));
+    expect(end.c.c - mid.c.c).toBe(s(11.6));
+    expect(end.c.n - mid.c.n).toBe(-s(20));
+    expect(sb.server.failedTrades()).toEqual([]);
+  });
 });
