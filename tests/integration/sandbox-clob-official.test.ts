@@ -220,3 +220,31 @@ describe('official clob-client 5.8.1 against the sandbox (order version 1, Amoy 
     expect(balance).toEqual({ balance: (start.a - usdc(3.5)).toString(), allowance: expect.stringMatching(/^\d+$/) });
   });
 });
+
+describe('official clob-client-v2 against the sandbox (order version 3, Amoy addresses)', () => {
+  let sb: ClobSandbox;
+
+  beforeAll(async () => {
+    sb = await startClobSandbox({ orderVersion: 3, amoy: true });
+  });
+  afterAll(async () => sb?.stop());
+
+  it('reads /version 3, signs for exchangeV3 on its own, and settles a MINT on the chain', async () => {
+    const [a, b] = sb.wallets;
+    const make = async (wallet: typeof a) => {
+      const creds = await new ClobClientV2({ host: sb.server.url, chain: 80002, signer: officialSigner(wallet!) as never, throwOnError: true }).createOrDeriveApiKey();
+      return new ClobClientV2({ host: sb.server.url, chain: 80002, signer: officialSigner(wallet!) as never, creds, throwOnError: true });
+    };
+    const [alice, bob] = [await make(a), await make(b)];
+    expect(await alice.getVersion()).toBe(3);
+    const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
+    const bid = await alice.createAndPostOrder({ tokenID: yes, price: 0.25, size: 8, side: SideV2.BUY }, { tickSize: '0.01', negRisk: false });
+    expect(bid).toMatchObject({ success: true, status: 'live' });
+    const fill = await bob.createAndPostOrder({ tokenID: no, price: 0.75, size: 8, side: SideV2.BUY }, { tickSize: '0.01', negRisk: false });
+    expect(fill).toMatchObject({ success: true, status: 'matched', makingAmount: '6', takingAmount: '8' });
+    const receipt = await sb.provider.getTransactionReceipt(fill.transactionsHashes![0]!);
+    expect(receipt?.to?.toLowerCase()).toBe(sb.chain.contracts.exchange.toLowerCase());
+    expect(await sb.sharesOf(a!.address, yes)).toBe(usdc(8));
+    expect(await sb.sharesOf(b!.address, no)).toBe(usdc(8));
+  });
+});
