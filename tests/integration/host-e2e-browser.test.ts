@@ -14,6 +14,13 @@ import { findSecrets } from '../helpers/contract-examples';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 
 const PASSWORD = 'e2e correct horse battery';
+
+/** The few DOM members the page-side code below uses (the Node typecheck has no DOM types). */
+interface PageDocument {
+  addEventListener(type: 'securitypolicyviolation', listener: (event: { violatedDirective: string }) => void): void;
+  createElement(tag: 'script'): { textContent: string };
+  head: { append(node: unknown): void };
+}
 let sandbox: RunningSandbox;
 let mode: BrowserMode;
 let browser: Browser;
@@ -32,10 +39,10 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(mode.host.launchUrl);
-  await page.waitForFunction(() => typeof (window as unknown as { terminal?: unknown }).terminal === 'object');
+  await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
   // Everything the page hears from main, in order.
   await page.evaluate(() => {
-    const w = window as unknown as { heard: unknown[]; terminal: { on: (e: string, l: (p: unknown) => void) => void } };
+    const w = globalThis as unknown as { heard: unknown[]; terminal: { on: (e: string, l: (p: unknown) => void) => void } };
     w.heard = [];
     for (const event of ['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network']) w.terminal.on(event, (payload) => w.heard.push({ event, payload }));
   });
@@ -54,7 +61,7 @@ afterAll(async () => {
 async function ask(op: string, input?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return page.evaluate(
     async ([op, input]) => {
-      const w = window as unknown as { answers?: unknown[]; terminal: Record<string, (input?: unknown) => Promise<unknown>> };
+      const w = globalThis as unknown as { answers?: unknown[]; terminal: Record<string, (input?: unknown) => Promise<unknown>> };
       const answer = await w.terminal[op as string]!(input);
       (w.answers ??= []).push({ op, answer });
       return answer as { ok: boolean };
@@ -64,7 +71,7 @@ async function ask(op: string, input?: unknown): Promise<{ ok: boolean; value?: 
 }
 
 const waitHeard = (event: string) =>
-  page.waitForFunction((name) => (window as unknown as { heard: { event: string }[] }).heard.some((h) => h.event === name), event);
+  page.waitForFunction((name) => (globalThis as unknown as { heard: { event: string }[] }).heard.some((h) => h.event === name), event);
 
 describe('PM Desk in a browser, against the sandbox', () => {
   let marketId = '';
@@ -74,7 +81,7 @@ describe('PM Desk in a browser, against the sandbox', () => {
 
   it('exposes window.terminal (and nothing like ipcRenderer) and knows its network', async () => {
     const surface = await page.evaluate(() => {
-      const w = window as unknown as Record<string, unknown>;
+      const w = globalThis as unknown as Record<string, unknown>;
       return { keys: Object.keys(w.terminal as object).length, frozen: Object.isFrozen(w.terminal), ipc: 'ipcRenderer' in w || 'require' in w || 'process' in w };
     });
     expect(surface).toEqual({ keys: 26, frozen: true, ipc: false });
@@ -102,13 +109,13 @@ describe('PM Desk in a browser, against the sandbox', () => {
   it('pushes live fills of a followed market over the bridge', async () => {
     expect(await ask('subscribeFills', { marketId })).toMatchObject({ ok: true, value: { marketId } });
     await page.waitForFunction(
-      (id) => (window as unknown as { heard: { event: string; payload: { marketId: string; state: string } }[] }).heard.some((h) => h.event === 'feedStatus' && h.payload.marketId === id && h.payload.state === 'open'),
+      (id) => (globalThis as unknown as { heard: { event: string; payload: { marketId: string; state: string } }[] }).heard.some((h) => h.event === 'feedStatus' && h.payload.marketId === id && h.payload.state === 'open'),
       marketId,
     );
     const token = sandbox.catalog.market(marketId)!.tokens[0]!.tokenId;
     sandbox.marketData.recordFill(token, { price: 0.42, volumeBase: 7, timestamp: Math.floor(Date.now() / 1000) });
     await waitHeard('fill');
-    const fills = await page.evaluate(() => (window as unknown as { heard: { event: string; payload: unknown }[] }).heard.filter((h) => h.event === 'fill'));
+    const fills = await page.evaluate(() => (globalThis as unknown as { heard: { event: string; payload: unknown }[] }).heard.filter((h) => h.event === 'fill'));
     expect(fills[0]).toMatchObject({ payload: { marketId, fill: { price: 0.42, volumeBase: 7 } } });
     expect(await ask('unsubscribeFills', { marketId })).toMatchObject({ ok: true, value: { wasSubscribed: true } });
   });
@@ -145,6 +152,7 @@ describe('PM Desk in a browser, against the sandbox', () => {
       const results: Record<string, string> = {};
       const violations: string[] = [];
       let heard: (directive: string) => void = () => {};
+      const document = (globalThis as unknown as { document: PageDocument }).document;
       document.addEventListener('securitypolicyviolation', (e) => {
         violations.push(e.violatedDirective);
         heard(e.violatedDirective);
@@ -161,7 +169,7 @@ describe('PM Desk in a browser, against the sandbox', () => {
       const script = document.createElement('script');
       script.textContent = 'window.inlineRan = true';
       document.head.append(script);
-      results.inline = `${(window as unknown as { inlineRan?: boolean }).inlineRan ? 'ran' : 'blocked'} by ${await violated}`;
+      results.inline = `${(globalThis as unknown as { inlineRan?: boolean }).inlineRan ? 'ran' : 'blocked'} by ${await violated}`;
       results.fetchViolation = violations.find((v) => v.startsWith('connect-src')) ?? 'none';
       return results;
     }, sandbox.profile.aggregatorUrl);
@@ -192,7 +200,7 @@ describe('PM Desk in a browser, against the sandbox', () => {
 
   it('no secret is in any answer or pushed event; the phrase only in createWallet', async () => {
     const { answers, heard } = await page.evaluate(() => {
-      const w = window as unknown as { answers: { op: string; answer: unknown }[]; heard: unknown[] };
+      const w = globalThis as unknown as { answers: { op: string; answer: unknown }[]; heard: unknown[] };
       return { answers: w.answers, heard: w.heard };
     });
     expect(answers.length).toBeGreaterThan(15);
