@@ -1,23 +1,22 @@
 // `pmdesk clob|keys|order|trades|balance`: the exchange client and the order builder from a terminal.
 // The signing key comes from PMDESK_PRIVATE_KEY, level 2 credentials from PMDESK_API_KEY/SECRET/PASSPHRASE;
 // none of them is ever printed. `order build` signs with no network at all.
-import { readFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { invalidParameter } from '../shared/errors';
 import { ClobClient, type OrderBookSummary } from '../main/toolkit/clob/client';
 import { isClobError, type ClobResult } from '../main/toolkit/clob/transport';
 import { CREDS_CREATION_WARNING, type ApiCredentials } from '../main/toolkit/clob/auth';
-import { DEFAULT_CLOB_URL } from '../main/toolkit/clob/endpoints';
 import { OrderBuilder, type SignatureType } from '../main/toolkit/orders/builder';
 import { assertPostOnlyAllowed, orderBody } from '../main/toolkit/orders/body';
 import { ORDER_TYPES, type OrderType } from '../main/toolkit/orders/price';
 import { isTickSize, type OrderSide, type TickSize } from '../main/toolkit/orders/rounding';
 import { privateKeySigner } from '../main/toolkit/orders/signer';
-import { parseNetworkProfile, type NetworkProfile, type OrderVersion } from '../main/toolkit/chain/networks';
+import type { NetworkProfile, OrderVersion } from '../main/toolkit/chain/networks';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import type { CliContext } from './aggregator-commands';
 import { table } from './output';
+import { DEFAULT_CLOB_URL, networkProfile, resolveEndpoints } from './network';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -58,29 +57,16 @@ interface OrderFlags {
 
 export function registerClobCommands(program: Command, run: Run): void {
   program
-    .option('--clob-url <url>', `exchange (CLOB) base URL (env PMDESK_CLOB_URL; default ${DEFAULT_CLOB_URL})`)
+    .option('--clob-url <url>', `exchange (CLOB) base URL (env PMDESK_CLOB_URL; default: the --network profile's, else the local sandbox's ${DEFAULT_CLOB_URL})`)
     .option('--chain <id>', 'chain id: 137 Polygon, 80002 Amoy (env PMDESK_CHAIN; default 137, or the --network profile\'s)')
-    .option('--network <file>', 'a custom network profile (JSON: chainId, orderVersion, clobUrl, contracts), e.g. the local sandbox\'s (env PMDESK_NETWORK)');
+    .option(
+      '--network <file>',
+      'a network profile (JSON: chainId, orderVersion, clobUrl, aggregatorUrl, sseUrl, contracts), e.g. the one `npm run sandbox -- --profile-out FILE` writes (env PMDESK_NETWORK)',
+    );
 
   const globals = (): ClobGlobals => program.opts<ClobGlobals>();
-  let profile: NetworkProfile | null | undefined;
   /** The custom network profile named by --network or PMDESK_NETWORK, read once. */
-  const customNetwork = (): NetworkProfile | undefined => {
-    if (profile !== undefined) return profile ?? undefined;
-    const file = globals().network ?? process.env.PMDESK_NETWORK;
-    if (!file) {
-      profile = null;
-      return undefined;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      throw invalidParameter(`Cannot read the network profile ${file} as JSON.`);
-    }
-    profile = parseNetworkProfile(json);
-    return profile;
-  };
+  const customNetwork = (): NetworkProfile | undefined => networkProfile(globals().network);
   const networks = (): NetworkProfile[] | undefined => {
     const custom = customNetwork();
     return custom ? [custom] : undefined;
@@ -94,7 +80,7 @@ export function registerClobCommands(program: Command, run: Run): void {
   /** A client for this command: signer and credentials only when the environment holds them. */
   const clob = (options: { signer?: boolean; creds?: boolean; chain?: string; sigType?: string; funder?: string } = {}): ClobClient =>
     new ClobClient({
-      host: globals().clobUrl ?? process.env.PMDESK_CLOB_URL ?? customNetwork()?.clobUrl ?? DEFAULT_CLOB_URL,
+      host: resolveEndpoints(globals(), process.env, customNetwork()).clobUrl,
       networks: networks(),
       chainId: chainOf(options.chain),
       signer: options.signer || options.creds ? envSigner() : undefined,

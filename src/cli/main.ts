@@ -8,13 +8,14 @@ import { registerAggregatorCommands, numberFlag, type CliContext } from './aggre
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
 import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
+import { networkProfile, resolveEndpoints } from './network';
 
-/** Where the local sandbox's aggregator listens unless told otherwise (see docs/toolkit.md). */
-export const DEFAULT_API_URL = 'http://127.0.0.1:4810';
+export { DEFAULT_API_URL, DEFAULT_CLOB_URL } from './network';
 
 interface GlobalOptions {
   apiUrl?: string;
   sseUrl?: string;
+  network?: string;
   timeoutMs?: number;
   json?: boolean;
   verbose?: boolean;
@@ -23,8 +24,8 @@ interface GlobalOptions {
 export function buildProgram(onExit: (code: number) => void, json = false): Command {
   const program = new Command('pmdesk')
     .description('PM Desk toolkit: Polymarket markets through the aggregator, from a terminal')
-    .option('--api-url <url>', 'aggregator API base URL (env PMDESK_API_URL)')
-    .option('--sse-url <url>', 'fill-stream base URL (env PMDESK_SSE_URL; default: the API URL)')
+    .option('--api-url <url>', "aggregator API base URL (env PMDESK_API_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4810)")
+    .option('--sse-url <url>', "fill-stream base URL (env PMDESK_SSE_URL; default: the --network profile's, else the API URL)")
     .option('--timeout-ms <ms>', 'request timeout in milliseconds (default 100000)', numberFlag)
     .option('--json', 'print exactly the parsed response as JSON; errors as JSON on stderr')
     .option('--verbose', 'log toolkit warnings and errors to stderr')
@@ -47,13 +48,14 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
       let client: AggregatorClient | undefined;
       const ctx: CliContext = {
         out,
-        aggregator: () =>
-          (client ??= new AggregatorClient({
-            apiUrl: globals.apiUrl ?? process.env.PMDESK_API_URL ?? DEFAULT_API_URL,
-            sseUrl: globals.sseUrl ?? process.env.PMDESK_SSE_URL,
-            timeoutMs: globals.timeoutMs ?? envNumber('PMDESK_TIMEOUT_MS'),
-            logger: globals.verbose ? consoleLogger : silentLogger,
-          })),
+        aggregator: () => {
+          if (!client) {
+            const { apiUrl, sseUrl } = resolveEndpoints(globals, process.env, networkProfile(globals.network));
+            const timeoutMs = globals.timeoutMs ?? envNumber('PMDESK_TIMEOUT_MS');
+            client = new AggregatorClient({ apiUrl, sseUrl, timeoutMs, logger: globals.verbose ? consoleLogger : silentLogger });
+          }
+          return client;
+        },
       };
       try {
         await (action as (...a: unknown[]) => Promise<void>)(ctx, ...args.slice(0, -2), args[args.length - 2]);

@@ -32,6 +32,9 @@ export interface NetworkProfile {
   contracts: Partial<ContractAddresses>;
   /** The exchange service of this network, when the profile knows it. */
   clobUrl?: string;
+  /** The aggregator and its fill stream (the local sandbox writes both); the CLI uses them when no flag says otherwise. */
+  aggregatorUrl?: string;
+  sseUrl?: string;
 }
 
 /** A built-in network: every address known. */
@@ -106,6 +109,8 @@ const profileSchema = z.object({
   chainId: z.number().int().positive(),
   orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
   clobUrl: z.string().url().optional(),
+  aggregatorUrl: z.string().url().optional(),
+  sseUrl: z.string().url().optional(),
   contracts: z
     .object({
       exchange: address,
@@ -121,8 +126,8 @@ const profileSchema = z.object({
 });
 
 /**
- * A custom network profile from JSON (what the local sandbox writes): a chain id, optionally an order version
- * and an exchange URL, and the contract addresses it has; other keys are ignored.
+ * A custom network profile from JSON (what the local sandbox writes): a chain id, optionally an order version,
+ * the exchange, aggregator and fill-stream URLs, and the contract addresses it has; other keys are ignored.
  */
 export function parseNetworkProfile(value: unknown): NetworkProfile {
   const parsed = profileSchema.safeParse(value);
