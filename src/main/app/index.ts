@@ -97,7 +97,9 @@ async function start(): Promise<void> {
     return;
   }
   const profile = await readAppProfile(profileFile);
-  const dataDir = resolveDataDir({ env: { ...process.env, PMDESK_DATA_DIR: process.env.PMDESK_DATA_DIR || app.getPath('userData') } });
+  // The CLI's folder (PMDESK_DATA_DIR, else ~/.config/pmdesk and its kin), not Electron's userData, whose name
+  // follows the product name: the app and `pmdesk` must see the same wallets.
+  const dataDir = resolveDataDir();
   const token = randomBytes(32).toString('hex');
   const child = utilityProcess.fork(join(here, 'signer-utility.js'), [], { serviceName: 'PM Desk signer' });
   const signer = new SignerClient(utilityProcessTransport(child, token), token);
