@@ -187,4 +187,21 @@ describe('settlement grid (order version 2)', () => {
     expect(end.c.n - mid.c.n).toBe(-s(20));
     expect(sb.server.failedTrades()).toEqual([]);
   });
+
+  it('sweeps twelve makers in one matchOrders within the gas bound (MINT legs, the dearest kind)', async () => {
+    const market = markets()[0]!;
+    const [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
+    // Carol bids for NO at 0.30, 0.31, … 0.41: YES asks from 0.70 down to 0.59.
+    for (let i = 0; i < 12; i++) expect((await place(carol, order(no, 'BUY', BigInt(3000 + 100 * i), 5_000_000n, false))).status).toBe('live');
+    const before = await snapshot(market);
+    const sweep = await place(bob, order(yes, 'BUY', 7000n, 60_000_000n, false), 'FOK');
+    expect(sweep, sweep.errorMsg).toMatchObject({ success: true, status: 'matched', takingAmount: '60' });
+    const receipt = await sb.provider.getTransactionReceipt(sweep.transactionsHashes[0]!);
+    expect(receipt?.status).toBe(1);
+    const after = await snapshot(market);
+    // Bob pays Σ 5 × (1 − q) over q = 0.30 … 0.41 = 5 × (12 − 4.26) = 38.7.
+    expect(before.b.c - after.b.c).toBe(38_700_000n);
+    expect(after.c.n - before.c.n).toBe(60_000_000n);
+    expect(sb.server.failedTrades()).toEqual([]);
+  });
 });
