@@ -1,0 +1,140 @@
+// The trader's order as the spec's "user order input" (§3): which provider, market, outcome, side, price and
+// amount; the spec's own sentences for what is missing; and turning it into the exact order to build.
+import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
+import type { Market, PositionToken } from '../../shared/aggregator';
+import type { AggregatorClient } from '../toolkit/aggregator/client';
+import type { OrderType } from '../toolkit/orders/price';
+import { isTickSize, roundDown, type OrderSide, type TickSize } from '../toolkit/orders/rounding';
+
+/** Spec §5 "Building an order", word for word. */
+export const OrderMessages = {
+  PROVIDER_REQUIRED: 'Provider is required to execute order',
+  ONLY_POLYMARKET: 'Now Only Polymarket is supported',
+  WALLET_REQUIRED: 'Wallet is required to execute order',
+  WALLET_ADDRESS_REQUIRED: 'walletAddress is required when wallet is JsonRpcSigner',
+  EXCHANGE_NOT_FOUND: 'Exchange not found',
+  POSITION_TOKEN_NOT_FOUND: 'Position token not found',
+  USER_ORDER_NOT_FOUND: 'UserOrder not found',
+} as const;
+
+export interface UserOrderInput {
+  provider: string;
+  /** A market id, or a slug (anything with a hyphen). */
+  marketIdOrSlug: string;
+  /** An outcome's token id, or its name in any case ("yes", "No"). */
+  positionIdOrName: string;
+  buyOrSell: OrderSide;
+  /** Limit price, or the worst price of a market order; the outcome's current price when absent. */
+  price?: number;
+  /** Shares. */
+  size?: number;
+  /** Dollars to spend (BUY) or raise (SELL); size = usdcFlowAbs / price when no size is given. */
+  usdcFlowAbs?: number;
+}
+
+export interface OrderChoices {
+  /** GTC by default for limit orders; FOK and FAK make a market order. */
+  orderType?: OrderType;
+  /** GTD only: unix seconds. */
+  expiration?: number;
+  postOnly?: boolean;
+}
+
+/** The market as the order flow needs it, from the aggregator's market JSON. */
+export interface TradedMarket {
+  id: string;
+  question: string;
+  conditionId: string | undefined;
+  negRisk: boolean;
+  tickSize: TickSize | undefined;
+  minimumOrderSize: number | undefined;
+  acceptingOrders: boolean;
+  closed: boolean;
+  tokens: readonly PositionToken[];
+}
+
+export function tradedMarket(market: Market): TradedMarket {
+  const m = market as Market & Record<string, unknown>;
+  const tick = typeof m.minimum_tick_size === 'number' ? String(m.minimum_tick_size) : m.minimum_tick_size;
+  const minSize = Number(m.minimum_order_size);
+  return {
+    id: market.id,
+    question: market.question || market.name,
+    conditionId: typeof m.conditionId === 'string' ? m.conditionId : undefined,
+    negRisk: market.neg_risk === true,
+    tickSize: isTickSize(tick) ? tick : undefined,
+    minimumOrderSize: Number.isFinite(minSize) && minSize > 0 ? minSize : undefined,
+    // Absent flags are read as the open market the aggregator lists.
+    acceptingOrders: m.accepting_orders !== false && market.active !== false,
+    closed: m.closed === true,
+    tokens: market.position_tokens,
+  };
+}
+
+/** The spec's first checks, in its order: provider, then wallet, then the order itself. Nothing is sent before. */
+export function assertOrderRequest(input: UserOrderInput | undefined, wallet: unknown): asserts input is UserOrderInput {
+  if (input && !input.provider) throw invalidParameter(OrderMessages.PROVIDER_REQUIRED, 'executeOrder');
+  if (input && input.provider.toLowerCase() !== 'polymarket') throw invalidParameter(OrderMessages.ONLY_POLYMARKET, 'executeOrder');
+  if (!wallet) throw invalidParameter(OrderMessages.WALLET_REQUIRED, 'executeOrder');
+  if (!input || !input.marketIdOrSlug || !input.positionIdOrName || (input.buyOrSell !== 'BUY' && input.buyOrSell !== 'SELL')) {
+    throw invalidParameter(OrderMessages.USER_ORDER_NOT_FOUND, 'executeOrder');
+  }
+  for (const [name, value] of [['price', input.price], ['size', input.size], ['usdcFlowAbs', input.usdcFlowAbs]] as const) {
+    if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw invalidParameter(`The order's ${name} must be a positive number.`, 'executeOrder');
+  }
+  if (input.size === undefined && input.usdcFlowAbs === undefined) throw invalidParameter('Say how much to trade: a size in shares or a dollar amount.', 'executeOrder');
+}
+
+/** A hyphen means a slug (first market the aggregator lists for it); anything else is a market id. */
+export async function findMarket(aggregator: AggregatorClient, marketIdOrSlug: string): Promise<TradedMarket> {
+  try {
+    const market = marketIdOrSlug.includes('-')
+      ? (await aggregator.getMarketsBySlug(marketIdOrSlug))[0]
+      : await aggregator.getMarket('polymarket', marketIdOrSlug);
+    if (!market) throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, { methodName: 'executeOrder' });
+    return tradedMarket(market);
+  } catch (error) {
+    if (isPmDeskError(error) && error.code === ErrorCode.NOT_FOUND) {
+      throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, { methodName: 'executeOrder', cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The outcome by token id, or by name case-insensitively. */
+export function findToken(market: TradedMarket, positionIdOrName: string): PositionToken {
+  const wanted = positionIdOrName.trim().toLowerCase();
+  const token = market.tokens.find((t) => t.token_id === positionIdOrName.trim()) ?? market.tokens.find((t) => t.name.trim().toLowerCase() === wanted);
+  if (!token) throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.POSITION_TOKEN_NOT_FOUND, { methodName: 'executeOrder' });
+  return token;
+}
+
+/** The order the flow will build: a limit order (price and size) or a market order (amount, worst price). */
+export type OrderPlan =
+  | { kind: 'limit'; side: OrderSide; price: number; size: number; orderType: 'GTC' | 'GTD'; expiration: number; postOnly: boolean }
+  | { kind: 'market'; side: OrderSide; price: number | undefined; amount: number; orderType: 'FOK' | 'FAK'; estimatedSize: number; estimatedPrice: number };
+
+/**
+ * Spec §3: price defaults to the token's price; size to usdcFlowAbs / price, in whole hundredths (the size
+ * precision of every tick), rounded down so the order never spends more than the trader said.
+ */
+export function planOrder(input: UserOrderInput, token: PositionToken, choices: OrderChoices = {}): OrderPlan {
+  const orderType = choices.orderType ?? 'GTC';
+  const tokenPrice = Number(token.price);
+  const price = input.price ?? tokenPrice;
+  if (!(Number.isFinite(price) && price > 0)) throw invalidParameter('The outcome has no price yet: give one.', 'executeOrder');
+  if (orderType === 'GTD' && !(choices.expiration && Number.isSafeInteger(choices.expiration))) {
+    throw invalidParameter('A GTD order needs an expiration (unix seconds).', 'executeOrder');
+  }
+  if (orderType !== 'GTD' && choices.expiration) throw invalidParameter('Only GTD orders expire; use --order-type GTD with an expiration.', 'executeOrder');
+  if (choices.postOnly && orderType !== 'GTC' && orderType !== 'GTD') throw invalidParameter('Post-only orders are GTC or GTD.', 'executeOrder');
+  if (orderType === 'FOK' || orderType === 'FAK') {
+    // Market orders: a BUY spends dollars, a SELL sells shares.
+    const amount =
+      input.buyOrSell === 'BUY' ? (input.usdcFlowAbs ?? roundDown(input.size! * price, 2)) : (input.size ?? roundDown(input.usdcFlowAbs! / price, 2));
+    const estimatedSize = input.buyOrSell === 'BUY' ? roundDown(amount / price, 2) : amount;
+    return { kind: 'market', side: input.buyOrSell, price: input.price, amount, orderType, estimatedSize, estimatedPrice: price };
+  }
+  const size = input.size ?? roundDown(input.usdcFlowAbs! / price, 2);
+  return { kind: 'limit', side: input.buyOrSell, price, size, orderType, expiration: choices.expiration ?? 0, postOnly: choices.postOnly ?? false };
+}

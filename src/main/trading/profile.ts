@@ -1,0 +1,87 @@
+// The network a trade runs on: the toolkit's network profile plus what the order flow needs beyond signing
+// (the chain's RPC node, the aggregator, the approval gas), read from the JSON the local sandbox writes.
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { invalidParameter } from '../../shared/errors';
+import { parseNetworkProfile, type ContractAddresses, type NetworkProfile, type OrderVersion } from '../toolkit/chain/networks';
+
+/** Where `npm run sandbox` writes its profile when told nothing else (sandbox/cli.ts). */
+export const DEFAULT_SANDBOX_PROFILE = join(tmpdir(), 'pmdesk-sandbox-profile.json');
+
+/** Spec §9: approval transactions are legacy ones at gas price 1e11 wei and gas limit 2e5. */
+export const DEFAULT_APPROVAL_GAS = { gasPrice: 100_000_000_000n, gasLimit: 200_000n } as const;
+
+export interface TradingProfile {
+  /** What the toolkit signs and posts with; its order version is always known here. */
+  network: NetworkProfile & { orderVersion: OrderVersion; clobUrl: string };
+  rpcUrl: string;
+  aggregatorUrl: string;
+  /** Gas of each approval transaction (wei, gas units). */
+  approvalGas: { gasPrice: bigint; gasLimit: bigint };
+}
+
+const wholeNumber = z.union([z.string().regex(/^[0-9]+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v));
+const extraSchema = z.object({
+  rpcUrl: z.string().url(),
+  clobUrl: z.string().url(),
+  aggregatorUrl: z.string().url(),
+  orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  gasPrice: wholeNumber.optional(),
+  gasLimit: wholeNumber.optional(),
+});
+
+/**
+ * A trading profile from JSON. The sandbox names only the exchanges of the version it runs, as `exchange` and
+ * `negRiskExchange`; those become that version's fields, so a version 2 sandbox signs against its own exchange
+ * rather than looking for a version 1 one. A profile with per-version fields already set keeps them.
+ */
+export function parseTradingProfile(value: unknown): TradingProfile {
+  const extra = extraSchema.safeParse(value);
+  if (!extra.success) {
+    const issue = extra.error.issues[0]!;
+    throw invalidParameter(`Invalid network profile: ${issue.path.join('.') || 'profile'}: ${issue.message}`);
+  }
+  const network = parseNetworkProfile(value);
+  const { orderVersion, rpcUrl, clobUrl, aggregatorUrl, gasPrice, gasLimit } = extra.data;
+  const c: Partial<ContractAddresses> = { ...network.contracts };
+  if (orderVersion === 2) {
+    c.exchangeV2 ??= c.exchange;
+    c.negRiskExchangeV2 ??= c.negRiskExchange;
+    // The version 1 names meant this version's exchanges; keeping them would claim version 1 contracts exist.
+    if (c.exchangeV2 === c.exchange) delete c.exchange;
+    if (c.negRiskExchangeV2 === c.negRiskExchange) delete c.negRiskExchange;
+  } else if (orderVersion === 3) {
+    c.exchangeV3 ??= c.exchange;
+    if (c.exchangeV3 === c.exchange) delete c.exchange;
+  }
+  return {
+    network: { ...network, orderVersion, clobUrl, contracts: c },
+    rpcUrl,
+    aggregatorUrl,
+    approvalGas: { gasPrice: gasPrice ?? DEFAULT_APPROVAL_GAS.gasPrice, gasLimit: gasLimit ?? DEFAULT_APPROVAL_GAS.gasLimit },
+  };
+}
+
+/** Reads a profile file; a missing default profile says how to make one. */
+export async function readTradingProfile(file = DEFAULT_SANDBOX_PROFILE): Promise<TradingProfile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw invalidParameter(
+      file === DEFAULT_SANDBOX_PROFILE
+        ? `No network profile at ${file}: start the local sandbox (npm run sandbox) or pass --profile FILE.`
+        : `Cannot read the network profile ${file}${code ? ` (${code})` : ''}.`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw invalidParameter(`Cannot read the network profile ${file} as JSON.`);
+  }
+  return parseTradingProfile(json);
+}

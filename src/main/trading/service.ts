@@ -1,0 +1,398 @@
+// The order flow of spec §4 for one network: from the trader's order input through pre-trade checks, API
+// credentials, allowances, building, signing (in the wallet's signer, never here), posting without ever
+// placing an order twice, and the pending list; plus cancels, balances and positions.
+import { JsonRpcProvider, Network } from 'ethers';
+import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
+import type { TraderPosition } from '../../shared/aggregator';
+import type { CredentialVault } from '../credentials/api-credentials';
+import { AggregatorClient } from '../toolkit/aggregator/client';
+import { ExchangeContract } from '../toolkit/chain/exchange';
+import { ZERO_ADDRESS } from '../toolkit/chain/networks';
+import { CREDS_CREATION_WARNING, type ApiCredentials } from '../toolkit/clob/auth';
+import { ClobClient, type CreateOrDeriveOrder } from '../toolkit/clob/client';
+import { silentLogger, type Logger } from '../toolkit/logger';
+import type { BuiltOrder } from '../toolkit/orders/builder';
+import type { PostOrderOptions } from '../toolkit/orders/body';
+import type { ClobSigner } from '../toolkit/orders/signer';
+import type { SignerClient } from '../wallets/signer-client';
+import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent } from './allowances';
+import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
+import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
+import type { TradingProfile } from './profile';
+
+/** A wallet in the signer worker (PM Desk's own keystores), or an outside JSON-RPC wallet that signs for us. */
+export type TradingWallet =
+  | { kind: 'worker'; address: string; signer: SignerClient }
+  | { kind: 'json-rpc'; walletAddress?: string; signer: ClobSigner; approvals: ApprovalSender };
+
+export interface TradingServiceOptions {
+  profile: TradingProfile;
+  vault: CredentialVault;
+  aggregator?: AggregatorClient;
+  /** Spec §4 gives both readings: derive first (default), or create first. */
+  credentialsOrder?: CreateOrDeriveOrder;
+  /** Told what the trader should know as it happens: new credentials, each approval sent. */
+  onNotice?: (message: string) => void;
+  logger?: Logger;
+  /** Per exchange request; a post that gets no answer in time is reconciled, never re-signed. */
+  timeoutMs?: number;
+}
+
+export interface PlacedOrder {
+  /** The exchange's id (the order's EIP-712 hash); absent when the exchange placed nothing. */
+  orderID: string | undefined;
+  /** The order's status as the exchange reports it after posting ("LIVE", "MATCHED", …). */
+  status: string;
+  /** Whether the id joined the pending list (its status is not "matched"). */
+  pending: boolean;
+  approvals: ApprovalSent[];
+  /** The signed order's hash, also when nothing was placed. */
+  orderHash: string;
+  /** True when the post got no answer and the order's fate was read back from the exchange or the chain. */
+  reconciled: boolean;
+  market: TradedMarket;
+  plan: OrderPlan;
+  notices: string[];
+}
+
+export interface Balances {
+  collateral: bigint;
+  /** Per outcome token id. */
+  outcomes: Record<string, bigint>;
+}
+
+/** Where a posted order was found when its post got no answer. */
+interface Found {
+  status: string;
+  where: 'order' | 'open orders' | 'trades' | 'chain';
+}
+
+export class TradingService {
+  readonly profile: TradingProfile;
+  readonly aggregator: AggregatorClient;
+  readonly provider: JsonRpcProvider;
+  private readonly vault: CredentialVault;
+  private readonly logger: Logger;
+  private readonly credentialsOrder: CreateOrDeriveOrder;
+  private readonly onNotice: (message: string) => void;
+  private readonly timeoutMs: number | undefined;
+  private readonly pending: string[] = [];
+  /** Credentials proven against this exchange in this session, per wallet address. */
+  private readonly proven = new Map<string, ApiCredentials>();
+
+  constructor(options: TradingServiceOptions) {
+    this.profile = options.profile;
+    this.vault = options.vault;
+    this.logger = options.logger ?? silentLogger;
+    this.aggregator = options.aggregator ?? new AggregatorClient({ apiUrl: options.profile.aggregatorUrl, logger: this.logger, timeoutMs: options.timeoutMs });
+    this.credentialsOrder = options.credentialsOrder ?? 'derive-first';
+    this.onNotice = options.onNotice ?? (() => {});
+    this.timeoutMs = options.timeoutMs;
+    const { chainId } = options.profile.network;
+    this.provider = new JsonRpcProvider(options.profile.rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  }
+
+  /** The ids of orders posted and not yet seen matched (spec §4's pending list). */
+  pendingOrderIds(): string[] {
+    return [...this.pending];
+  }
+
+  /** The wallet's address; a JSON-RPC wallet must say it (spec §5). */
+  walletAddress(wallet: TradingWallet | undefined): string {
+    if (!wallet) throw invalidParameter(OrderMessages.WALLET_REQUIRED, 'executeOrder');
+    if (wallet.kind === 'worker') return wallet.address;
+    if (!wallet.walletAddress) throw invalidParameter(OrderMessages.WALLET_ADDRESS_REQUIRED, 'executeOrder');
+    return wallet.walletAddress;
+  }
+
+  /** Every failed pre-trade check for this order, without signing or sending anything. */
+  async check(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<PreTradeProblem[]> {
+    return (await this.prepare(input, wallet, choices)).problems;
+  }
+
+  /**
+   * The whole flow (spec §4): checks (every blocking one fails the order with all sentences), credentials,
+   * each missing allowance set and mined, then one signed order posted; its id joins the pending list
+   * unless it matched; with no order placed, its price is proposed to the aggregator.
+   */
+  async executeOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<PlacedOrder> {
+    const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet, choices);
+    const blocking = problems.filter((p) => p.blocking);
+    if (blocking.length > 0) throw new PreTradeCheckError(problems);
+    const notices = problems.map((p) => p.message);
+    const notice = (message: string) => {
+      notices.push(message);
+      this.onNotice(message);
+    };
+    for (const message of notices) this.onNotice(message);
+
+    const signer = this.clobSigner(wallet!);
+    const client = await this.client(address, signer, notice);
+
+    const approvals = await setApprovals(this.provider, this.approvalSender(wallet!), address, this.profile, missing, (sent) =>
+      notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`),
+    );
+    if (approvals.length > 0) {
+      // The exchange caches balances and allowances: ask it to read the chain again.
+      await client.updateBalanceAllowance({ asset_type: 'COLLATERAL' });
+      await client.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: token.token_id });
+    }
+
+    const version = this.profile.network.orderVersion;
+    const terms = { negRisk: market.negRisk, version };
+    const built =
+      plan.kind === 'limit'
+        ? await client.createOrder({ tokenId: token.token_id, side: plan.side, price: plan.price, size: plan.size, expiration: plan.expiration }, terms)
+        : await client.createMarketOrder({ tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price }, { ...terms, orderType: plan.orderType });
+
+    const post: PostOrderOptions = { orderType: plan.orderType, postOnly: plan.kind === 'limit' ? plan.postOnly : false };
+    let posted: { orderID: string | undefined; status: string; reconciled: boolean };
+    try {
+      posted = await this.postOnce(client, built, post, token.token_id);
+    } catch (error) {
+      // Spec §4: no order id from the post → the price goes to the aggregator's oracle (it never throws).
+      if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500) await this.aggregator.proposePrice(oracleOrder(built));
+      throw error;
+    }
+    if (!posted.orderID) {
+      await this.aggregator.proposePrice(oracleOrder(built));
+      return { orderID: undefined, status: posted.status, pending: false, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
+    }
+    // Spec §4: after posting, the order is fetched; unless it matched, its id joins the pending list.
+    const fetched = (await client.getOrder(posted.orderID)) as { status?: string } | null;
+    const status = fetched?.status ?? posted.status;
+    const pending = status.toLowerCase() !== 'matched';
+    if (pending && !this.pending.includes(posted.orderID)) this.pending.push(posted.orderID);
+    return { orderID: posted.orderID, status, pending, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
+  }
+
+  /**
+   * Polls the order until it is matched (true), or until it is done otherwise, the time is up or a call fails
+   * (false: spec §8). A matched order leaves the pending list.
+   */
+  async waitOrderMatched(wallet: TradingWallet, orderId: string, options: { timeoutMs?: number; intervalMs?: number } = {}): Promise<boolean> {
+    try {
+      const client = await this.client(this.walletAddress(wallet), this.clobSigner(wallet));
+      const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+      for (;;) {
+        const order = (await client.getOrder(orderId)) as { status?: string } | null;
+        const status = order?.status?.toLowerCase();
+        if (status === 'matched') {
+          this.dropPending([orderId]);
+          return true;
+        }
+        if (status !== 'live' && status !== 'delayed' && status !== 'unmatched') return false;
+        if (Date.now() >= deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
+      }
+    } catch (error) {
+      this.logger.error('waitOrderMatched failed', error);
+      return false;
+    }
+  }
+
+  /** One of the wallet's orders as the exchange shows it now. */
+  async order(wallet: TradingWallet, orderId: string): Promise<Record<string, unknown>> {
+    return (await (await this.walletClient(wallet)).getOrder(orderId)) as Record<string, unknown>;
+  }
+
+  async cancelOrder(wallet: TradingWallet, orderId: string): Promise<unknown> {
+    const result = await (await this.walletClient(wallet)).cancelOrder(orderId);
+    this.dropPending(cancelledIds(result));
+    return result;
+  }
+
+  async cancelOrders(wallet: TradingWallet, orderIds: readonly string[]): Promise<unknown> {
+    const result = await (await this.walletClient(wallet)).cancelOrders(orderIds);
+    this.dropPending(cancelledIds(result));
+    return result;
+  }
+
+  async cancelAll(wallet: TradingWallet): Promise<unknown> {
+    const result = await (await this.walletClient(wallet)).cancelAll();
+    this.dropPending(cancelledIds(result));
+    return result;
+  }
+
+  /** Cancels the wallet's orders in one market (condition id) or on one outcome token. */
+  async cancelMarketOrders(wallet: TradingWallet, params: { market?: string; asset_id?: string }): Promise<unknown> {
+    const result = await (await this.walletClient(wallet)).cancelMarketOrders(params);
+    this.dropPending(cancelledIds(result));
+    return result;
+  }
+
+  /** Collateral and each outcome token of the given markets, read from the chain (base units, 6 decimals). */
+  async balances(address: string, markets: readonly TradedMarket[] = []): Promise<Balances> {
+    const outcomes: Record<string, bigint> = {};
+    for (const token of markets.flatMap((m) => m.tokens)) outcomes[token.token_id] = await chainBalance(this.provider, this.profile, address, token.token_id);
+    return { collateral: await chainBalance(this.provider, this.profile, address), outcomes };
+  }
+
+  /** The wallet's positions as the aggregator values them. */
+  positions(address: string): Promise<TraderPosition[]> {
+    return this.aggregator.getTraderPositions('polymarket', address);
+  }
+
+  /** Stops the chain connection. */
+  close(): void {
+    this.provider.destroy();
+  }
+
+  // ---- the flow's steps ------------------------------------------------------------------------
+
+  private async prepare(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices) {
+    assertOrderRequest(input, wallet);
+    const address = this.walletAddress(wallet);
+    const market = await findMarket(this.aggregator, input.marketIdOrSlug);
+    const token = findToken(market, input.positionIdOrName);
+    const plan = planOrder(input, token, choices);
+    const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
+    const missing = await missingApprovals(this.provider, address, targets, orderNeeds(plan).collateral);
+    const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === address.toLowerCase()) : true;
+    const problems = await preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing });
+    return { address, market, token, plan, missing, problems };
+  }
+
+  private clobSigner(wallet: TradingWallet): ClobSigner {
+    return wallet.kind === 'worker' ? wallet.signer.clobSigner(wallet.address) : wallet.signer;
+  }
+
+  private approvalSender(wallet: TradingWallet): ApprovalSender {
+    return wallet.kind === 'worker' ? wallet.signer : wallet.approvals;
+  }
+
+  private clobClient(signer: ClobSigner, creds?: ApiCredentials, logger: Logger = this.logger): ClobClient {
+    const { network } = this.profile;
+    return new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer, creds, throwOnError: true, networks: [network], logger, timeoutMs: this.timeoutMs });
+  }
+
+  private async walletClient(wallet: TradingWallet): Promise<ClobClient> {
+    return this.client(this.walletAddress(wallet), this.clobSigner(wallet));
+  }
+
+  /**
+   * A level 2 client: credentials from the vault (proven once a session against the exchange, since a
+   * restarted or different exchange forgets them), else derived or created with the wallet and saved.
+   */
+  private async client(address: string, signer: ClobSigner, notice: (message: string) => void = this.onNotice): Promise<ClobClient> {
+    const key = address.toLowerCase();
+    const known = this.proven.get(key);
+    if (known) return this.clobClient(signer, known);
+    const host = this.profile.network.clobUrl;
+    const stored = await this.vault.load(address, host);
+    if (stored) {
+      try {
+        await this.clobClient(signer, stored, silentLogger).getClosedOnlyMode();
+        this.proven.set(key, stored);
+        return this.clobClient(signer, stored);
+      } catch (error) {
+        if (!(isPmDeskError(error) && error.statusCode === 401)) throw error;
+        await this.vault.forget(address, host);
+      }
+    }
+    let created = false;
+    const watching: Logger = {
+      ...this.logger,
+      warn: (message, data) => {
+        if (message === CREDS_CREATION_WARNING) created = true;
+        else this.logger.warn(message, data);
+      },
+    };
+    const creds = (await this.clobClient(signer, undefined, watching).createOrDeriveApiKey(undefined, this.credentialsOrder)) as ApiCredentials;
+    if (!creds?.key) throw new PmDeskError(ErrorCode.UNAUTHORIZED, 'The exchange gave this wallet no API credentials.', { methodName: 'executeOrder' });
+    await this.vault.save(address, host, creds);
+    if (created) {
+      notice(
+        `${CREDS_CREATION_WARNING} PM Desk keeps them in ${this.vault.storage === 'keychain' ? 'the OS keychain' : 'memory for this session only (no keychain)'}; they are derived again with the wallet if lost.`,
+      );
+    }
+    this.proven.set(key, creds);
+    return this.clobClient(signer, creds);
+  }
+
+  /**
+   * Posts one signed order so that it can never be placed twice. A definite answer is final. No answer (a
+   * timeout, a dropped connection, a 5xx) means the order may or may not be on the exchange: it is looked up
+   * by its hash (the order, open orders, trades, then the chain) and only if nothing knows it is the SAME signed
+   * order sent again, which the exchange would refuse as a duplicate rather than place twice.
+   */
+  private async postOnce(client: ClobClient, built: BuiltOrder, options: PostOrderOptions, tokenId: string): Promise<{ orderID: string | undefined; status: string; reconciled: boolean }> {
+    const fromResponse = (response: unknown, reconciled: boolean) => {
+      const r = (response ?? {}) as { success?: boolean; orderID?: string; status?: string };
+      return { orderID: r.success === false || !r.orderID ? undefined : r.orderID, status: r.status ?? '', reconciled };
+    };
+    try {
+      return fromResponse(await client.postOrder(built, options), false);
+    } catch (error) {
+      if (!unanswered(error)) throw error;
+      this.logger.warn(`postOrder got no answer; looking order ${built.orderHash} up before anything else`, error);
+    }
+    const first = await this.reconcile(client, built, tokenId);
+    if (first) return { orderID: built.orderHash, status: first.status, reconciled: true };
+    try {
+      return fromResponse(await client.postOrder(built, options), true);
+    } catch (error) {
+      if (!unanswered(error) && !alreadyExists(error)) throw error;
+      const second = await this.reconcile(client, built, tokenId);
+      if (second) return { orderID: built.orderHash, status: second.status, reconciled: true };
+      throw new PmDeskError(
+        ErrorCode.NETWORK_ERROR,
+        `The exchange did not answer the order twice and shows no order ${built.orderHash}: nothing was placed. Check the connection, then place it again.`,
+        { methodName: 'executeOrder', cause: error },
+      );
+    }
+  }
+
+  /** Where the exchange or the chain knows this signed order from, if anywhere. */
+  private async reconcile(client: ClobClient, built: BuiltOrder, tokenId: string): Promise<Found | undefined> {
+    const hash = built.orderHash.toLowerCase();
+    try {
+      const order = (await client.getOrder(built.orderHash)) as { id?: string; status?: string } | null;
+      if (order && typeof order === 'object' && order.id?.toLowerCase() === hash) return { status: order.status ?? 'LIVE', where: 'order' };
+    } catch (error) {
+      if (!(isPmDeskError(error) && error.statusCode === 404)) throw error;
+    }
+    const open = (await client.getOpenOrders({ asset_id: tokenId })) as { id?: string; status?: string }[];
+    const resting = open.find((o) => o.id?.toLowerCase() === hash);
+    if (resting) return { status: resting.status ?? 'LIVE', where: 'open orders' };
+    const trades = (await client.getTrades({ asset_id: tokenId })) as { taker_order_id?: string; maker_orders?: { order_id?: string }[] }[];
+    if (trades.some((t) => t.taker_order_id?.toLowerCase() === hash || t.maker_orders?.some((m) => m.order_id?.toLowerCase() === hash))) {
+      return { status: 'MATCHED', where: 'trades' };
+    }
+    const onChain = await new ExchangeContract(built.verifyingContract, this.provider).orderStatus(built.orderHash);
+    if (onChain.isFilledOrCancelled || onChain.remaining > 0n) return { status: onChain.isFilledOrCancelled ? 'MATCHED' : 'LIVE', where: 'chain' };
+    return undefined;
+  }
+
+  private dropPending(ids: readonly string[]): void {
+    for (const id of ids) {
+      const at = this.pending.indexOf(id);
+      if (at >= 0) this.pending.splice(at, 1);
+    }
+  }
+}
+
+/**
+ * The signed order in the oracle's thirteen fields (spec §3): versions 2 and 3 sign no taker, nonce or fee, which
+ * are their defaults (zero address, 0, 0) there; every version carries its expiration.
+ */
+function oracleOrder(built: BuiltOrder): Record<string, unknown> {
+  return { taker: ZERO_ADDRESS, nonce: '0', feeRateBps: '0', ...built.signedOrder };
+}
+
+/** No definite answer: the request may have reached the exchange (no HTTP status, or a server error). */
+function unanswered(error: unknown): boolean {
+  if (!isPmDeskError(error)) return false;
+  if (error.statusCode === undefined) return error.code !== ErrorCode.INVALID_PARAMETER;
+  return error.statusCode >= 500;
+}
+
+function alreadyExists(error: unknown): boolean {
+  return isPmDeskError(error) && /already exists/i.test(JSON.stringify(error.responseData ?? error.detail));
+}
+
+/** The ids a cancel answer says were cancelled (`canceled`, as the exchange spells it). */
+function cancelledIds(result: unknown): string[] {
+  const r = result as { canceled?: unknown } | null;
+  return Array.isArray(r?.canceled) ? (r.canceled as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+}
