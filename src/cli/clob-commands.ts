@@ -1,7 +1,7 @@
 // `pmdesk clob|keys|order|trades|balance`: the exchange client and the order builder from a terminal.
 // The signing key comes from PMDESK_PRIVATE_KEY, level 2 credentials from PMDESK_API_KEY/SECRET/PASSPHRASE;
 // none of them is ever printed. `order build` signs with no network at all.
-import { open } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { invalidParameter } from '../shared/errors';
 import { ClobClient, type OrderBookSummary } from '../main/toolkit/clob/client';
@@ -178,9 +178,15 @@ export function registerClobCommands(program: Command, run: Run): void {
       .action(
         run(async (ctx: CliContext, opts: { nonce?: string; out?: string }) => {
           if (!opts.out) throw invalidParameter('--out <file> is required: credentials are written to a file, never printed.');
-          const creds = await call(clob({ signer: true }), intFlag(opts.nonce, 'nonce'));
-          if (isClobError(creds) || !creds.key) throw invalidParameter('The exchange returned no API key.');
-          await writeSecretFile(opts.out, creds);
+          const nonce = intFlag(opts.nonce, 'nonce');
+          const client = clob({ signer: true });
+          // The file is claimed before the exchange is asked: a created key cannot be recovered, so it must
+          // never be made only to find that it has nowhere to go.
+          const creds = await writeSecretFile(opts.out, async () => {
+            const answer = await call(client, nonce);
+            if (isClobError(answer) || !answer.key) throw invalidParameter('The exchange returned no API key.');
+            return answer;
+          });
           if (name !== 'derive') ctx.out.stderr(`${CREDS_CREATION_WARNING}\n`);
           print(ctx, { key: creds.key, savedTo: opts.out });
         }),
@@ -385,19 +391,31 @@ function envCreds(): ApiCredentials {
   return { key, secret, passphrase };
 }
 
-/** Writes credentials to a new file only the user can read; an existing file is never overwritten. */
-async function writeSecretFile(path: string, creds: ApiCredentials): Promise<void> {
+/**
+ * Creates a new file only the user can read (an existing file is never overwritten), then fetches the
+ * credentials and writes them into it; when fetching fails, the empty file is removed again.
+ */
+async function writeSecretFile(path: string, fetchCreds: () => Promise<ApiCredentials>): Promise<ApiCredentials> {
   let handle;
   try {
     handle = await open(path, 'wx', 0o600);
   } catch {
     throw invalidParameter(`Cannot create ${path}: it exists or its folder is not writable.`);
   }
+  let creds: ApiCredentials;
+  try {
+    creds = await fetchCreds();
+  } catch (error) {
+    await handle.close();
+    await rm(path, { force: true });
+    throw error;
+  }
   try {
     await handle.writeFile(`${JSON.stringify({ key: creds.key, secret: creds.secret, passphrase: creds.passphrase })}\n`);
   } finally {
     await handle.close();
   }
+  return creds;
 }
 
 /** JSON for scripts (--json) and pretty JSON for people: these answers are records, not tables. */

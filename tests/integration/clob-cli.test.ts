@@ -242,9 +242,21 @@ describe('pmdesk keys', () => {
     expect(JSON.parse(await readFile(out, 'utf8'))).toEqual({ key: 'new-key', secret: 'new-secret', passphrase: 'new-pass' });
     expect((await stat(out)).mode & 0o777).toBe(0o600);
     expect(server.last().headers).toMatchObject({ poly_address: ADDRESS, poly_nonce: '4' });
+    const sent = server.requests.length;
     const again = await pmdesk(['--json', 'keys', 'create', '--out', out]);
     expect(again.code).toBe(2);
     expect(errorOf(again).message).toContain('it exists');
+    // Refused before the exchange is asked: no key is made that would have nowhere to go.
+    expect(server.requests).toHaveLength(sent);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toMatchObject({ key: 'new-key' });
+  });
+
+  it('leaves no file behind when the exchange gives no key', async () => {
+    server.json('POST', '/auth/api-key', { error: 'refused' }, 400);
+    const out = join(dir, 'refused.json');
+    const run = await pmdesk(['--json', 'keys', 'create', '--out', out]);
+    expect(run.code).toBe(1);
+    await expect(stat(out)).rejects.toThrow(/ENOENT/);
   });
 
   it('derives first, creates when none results, and refuses to print credentials', async () => {
