@@ -317,7 +317,10 @@ export class ClobServer {
         chunks.push(chunk);
       });
       req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      req.on('error', reject);
+      // A client that goes away mid-body never sends 'end': settle anyway so nothing waits forever.
+      const aborted = () => reject(new HttpError(400, 'request aborted'));
+      req.on('error', aborted);
+      req.on('close', aborted);
     });
   }
 

@@ -3,6 +3,7 @@
 // such requests runs while a valid trade settles, and afterwards the server still answers and every balance
 // is exactly what the trade says.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
 import { Contract, parseUnits, type Wallet } from 'ethers';
 import { TX_OVERRIDES, mined } from '../../sandbox/chain/deploy';
 import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
@@ -95,6 +96,16 @@ describe('sandbox CLOB under bad input', () => {
     });
     const streamed = await fetch(`${sb.server.url}/books`, { method: 'POST', body: chunks, duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
+    // A body promised and never finished: the client goes away; the server carries on.
+    const { port } = new URL(sb.server.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /books HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n[{"token');
+        setTimeout(() => socket.destroy(), 20);
+      });
+      socket.on('close', () => resolve());
+      socket.on('error', reject);
+    });
     expect((await fetch(`${sb.server.url}/ok`)).status).toBe(200);
   });
 
