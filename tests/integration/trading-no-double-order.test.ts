@@ -1,0 +1,166 @@
+// No double orders: a post whose answer is lost is never signed again. A small proxy in front of the sandbox CLOB
+// loses the answer of POST /order on demand (after the exchange placed the order) or the request itself (before
+// it arrived) — faults a real server cannot produce when asked — and the exchange then holds exactly one order.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CredentialVault } from '../../src/main/credentials/api-credentials';
+import { MemorySecretStore } from '../../src/main/credentials/secret-store';
+import { ErrorCode } from '../../src/shared/errors';
+import { ClobClient } from '../../src/main/toolkit/clob/client';
+import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
+import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { silentLogger } from '../../src/main/toolkit/logger';
+import { startSignerThread } from '../../src/main/wallets/signer-thread';
+import type { SignerClient } from '../../src/main/wallets/signer-client';
+import { TradingService, type TradingWallet } from '../../src/main/trading/service';
+import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+
+type Fault = 'lose-answer' | 'lose-request';
+
+/** Forwards everything to the CLOB; the next POST /order meets the queued faults, one each. */
+class LossyProxy {
+  readonly faults: Fault[] = [];
+  /** Bodies of POST /order that reached the proxy, and those it passed on to the exchange, in order. */
+  readonly arrivedPosts: string[] = [];
+  readonly forwardedPosts: string[] = [];
+  private server!: Server;
+  url = '';
+
+  constructor(private readonly upstream: string) {}
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const isPost = req.method === 'POST' && req.url?.split('?')[0] === '/order';
+    if (isPost) this.arrivedPosts.push(body);
+    const fault = isPost ? this.faults.shift() : undefined;
+    if (fault === 'lose-request') {
+      req.socket.destroy();
+      return;
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+    const answer = await fetch(`${this.upstream}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body });
+    const text = await answer.text();
+    if (isPost) this.forwardedPosts.push(body);
+    if (fault === 'lose-answer') {
+      // The exchange has placed (or refused) the order; the trader never hears it.
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    res.end(text);
+  }
+}
+
+describe('a post whose answer is lost places exactly one order', () => {
+  let sb: TradingSandbox;
+  let proxy: LossyProxy;
+  let signer: SignerClient;
+  let vault: CredentialVault;
+  let service: TradingService;
+  let wallet: TradingWallet;
+  let direct: ClobClient;
+  let yes: string;
+
+  beforeAll(async () => {
+    sb = await startTradingSandbox();
+    proxy = new LossyProxy(sb.profile.network.clobUrl);
+    await proxy.start();
+    signer = startSignerThread();
+    vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
+    const profile = { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } };
+    service = new TradingService({ profile, vault, timeoutMs: 20_000 });
+    const fresh = await freshWallet(sb, signer);
+    wallet = { kind: 'worker', address: fresh.address, signer };
+    yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
+    // Liquidity for the market order: a bid for No at 0.60 is an ask for Yes at 0.40.
+    const maker = await marketMaker(sb);
+    await makerOrder(maker.client, { tokenId: sb.sandbox.catalog.market('90021')!.tokens[1].tokenId, side: 'BUY', price: 0.6, size: 100 });
+    // The first order sets allowances and credentials; then the wallet's own view of the exchange, not through the proxy.
+    await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.05, size: 5 }, wallet);
+    await service.cancelAll(wallet);
+    const creds = (await vault.load(fresh.address, proxy.url)) as ApiCredentials;
+    const { network } = sb.profile;
+    direct = new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(fresh.privateKey), creds, throwOnError: true, networks: [network], logger: silentLogger });
+    proxy.forwardedPosts.length = 0;
+  }, 120_000);
+  afterAll(async () => {
+    service?.close();
+    await signer?.close();
+    await proxy?.stop();
+    await sb?.stop();
+  });
+
+  const openOrders = async () => (await direct.getOpenOrders({ asset_id: yes })) as { id: string }[];
+  const trades = async () => (await direct.getTrades({ asset_id: yes })) as { taker_order_id: string }[];
+
+  it('a resting order whose answer was lost is found by its hash and not posted again', async () => {
+    proxy.faults.push('lose-answer');
+    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.1, size: 10 }, wallet);
+    expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
+    await service.cancelAll(wallet);
+  });
+
+  it('a market order that filled while its answer was lost is found in the trades, filled once', async () => {
+    proxy.forwardedPosts.length = 0;
+    const before = (await service.balances(wallet.kind === 'worker' ? wallet.address : '')).collateral;
+    proxy.faults.push('lose-answer');
+    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', usdcFlowAbs: 4 }, wallet, { orderType: 'FOK' });
+    expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'MATCHED', pending: false });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect((await trades()).filter((t) => t.taker_order_id === placed.orderHash)).toHaveLength(1);
+    expect(before - (await service.balances(wallet.kind === 'worker' ? wallet.address : '')).collateral).toBe(4_000_000n);
+  });
+
+  it('an order that never arrived is sent again as the same signed order (same hash, same bytes): one order', async () => {
+    proxy.forwardedPosts.length = 0;
+    proxy.arrivedPosts.length = 0;
+    proxy.faults.push('lose-request');
+    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.11, size: 10 }, wallet);
+    expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    // Not re-signed: the retry is byte for byte the order that was lost (same salt, same signature).
+    expect(proxy.arrivedPosts).toHaveLength(2);
+    expect(proxy.arrivedPosts[1]).toBe(proxy.arrivedPosts[0]);
+    expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
+    await service.cancelAll(wallet);
+  });
+
+  it('when both sends are lost before arriving, nothing is placed and the trader is told so', async () => {
+    proxy.forwardedPosts.length = 0;
+    proxy.faults.push('lose-request', 'lose-request');
+    const failed = await service
+      .executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.12, size: 10 }, wallet)
+      .catch((e: unknown) => e);
+    expect(failed).toMatchObject({ code: ErrorCode.NETWORK_ERROR });
+    expect((failed as Error).message).toMatch(/shows no order 0x[0-9a-f]{64}: nothing was placed/);
+    expect(proxy.forwardedPosts).toHaveLength(0);
+    expect(await openOrders()).toEqual([]);
+    expect(service.pendingOrderIds()).toEqual([]);
+  });
+
+  it('a lost answer followed by a lost retry still leaves one order, found after the retry', async () => {
+    proxy.forwardedPosts.length = 0;
+    // The first send never arrives; the retry (the same signed order) is placed but its answer is lost too.
+    proxy.faults.push('lose-request', 'lose-answer');
+    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.13, size: 10 }, wallet);
+    expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
+  });
+});
