@@ -182,10 +182,17 @@ function malformed(op: OperationName): [string, unknown][] {
     ['a cycle', cyclic()],
     ['a BigInt', { ...valid, big: 10n }],
     ['nested 100000 deep', { ...valid, deep: deep(100_000) }],
+    ['a Map', new Map(Object.entries(valid))],
+    ['a Date', new Date()],
+    ['a Set', new Set([valid])],
+    ['bytes', new Uint8Array(8)],
+    ['a class instance', Object.assign(new (class Order {})(), valid)],
+    ['a Map in a field', { ...valid, extra: new Map() }],
   ];
   for (const field of Object.keys(valid)) {
     for (const wrong of WRONG_FOR_EVERY_FIELD) cases.push([`${field} = ${JSON.stringify(wrong)}`, { ...valid, [field]: wrong }]);
     cases.push([`${field} a function`, { ...valid, [field]: () => 1 }]);
+    cases.push([`${field} a Date`, { ...valid, [field]: new Date() }]);
   }
   const next = prng(op.length * 7919);
   for (let i = 0; i < 25; i++) cases.push([`random junk #${i}`, { ...valid, [`junk${i}`]: randomJunk(next) }]);

@@ -80,7 +80,7 @@ export function createRouter({ handlers, allowSender, logger }: RouterOptions): 
       const spec = operations[operation];
       const size = jsonSize(payload);
       const limit = spec.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
-      if (size === undefined) return fail(ErrorCode.INVALID_PARAMETER, `The request for ${operation} is not plain data.`);
+      if (size === undefined || !isPlainData(payload)) return fail(ErrorCode.INVALID_PARAMETER, `The request for ${operation} is not plain data.`);
       if (size > limit) return fail(ErrorCode.INVALID_PARAMETER, `The request for ${operation} is too large (${size} bytes; at most ${limit}).`);
       const parsed = spec.input.safeParse(payload);
       if (!parsed.success) return fail(ErrorCode.INVALID_PARAMETER, describeIssue(operation, parsed.error.issues));
@@ -114,6 +114,20 @@ export function jsonSize(payload: unknown): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Only what JSON can say: null, booleans, finite or not numbers, strings, arrays and plain objects. A Map, a
+ * Date or a class instance (Electron's structured clone carries them) would otherwise parse as an empty object.
+ */
+export function isPlainData(value: unknown, depth = 0): boolean {
+  if (value === undefined && depth === 0) return true;
+  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return true;
+  if (typeof value !== 'object' || depth > 32) return false;
+  if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && value.every((v) => isPlainData(v, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(value).every((v) => isPlainData(v, depth + 1));
 }
 
 function describeIssue(operation: string, issues: readonly { path: PropertyKey[]; message: string }[]): string {
