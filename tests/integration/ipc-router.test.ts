@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_PAYLOAD_BYTES, OPERATION_NAMES, ContractErrorCode, operations, type OperationName, type Result } from '../../src/shared/contract';
 import { ErrorCode } from '../../src/shared/errors';
-import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
+import { allowOrigins, registerRouter, type SenderInfo } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
 import { TRADING_OPERATIONS, TRADING_UNAVAILABLE } from '../../src/main/ipc/services';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
@@ -230,5 +230,24 @@ describe('fuzz: malformed, oversized and wrongly typed payloads at every operati
     for (const name of ['invoke', 'signMessage', 'signTypedData', '__proto__', 'constructor', 'toString', 42, null, {}, ['listEvents']]) {
       expectRefused(await call(name, {}), ErrorCode.INVALID_PARAMETER);
     }
+  });
+});
+
+describe('registering on a transport', () => {
+  it('puts every operation on its own channel, routes through the router, and disposes them all once', async () => {
+    const channels = new Map<string, (sender: SenderInfo, payload: unknown) => Promise<Result<unknown>>>();
+    const removed: string[] = [];
+    const dispose = registerRouter(terminal.router, {
+      handle: (operation, listener) => {
+        channels.set(operation, listener);
+        return () => removed.push(operation);
+      },
+    });
+    expect([...channels.keys()]).toEqual([...OPERATION_NAMES]);
+    expect(await channels.get('getNetwork')!(trusted, {})).toMatchObject({ ok: true });
+    expectRefused(await channels.get('getNetwork')!({ ...trusted, mainFrame: false }, {}), ErrorCode.FORBIDDEN);
+    dispose();
+    dispose();
+    expect(removed).toEqual([...OPERATION_NAMES]);
   });
 });
