@@ -38,6 +38,11 @@ export interface ClobServerOptions {
   /** Rows per page of every paged list. */
   pageSize?: number;
   maxBodyBytes?: number;
+  /**
+   * How many finished orders (matched or cancelled) and trades stay readable; older ones are forgotten so a
+   * long simulation does not grow without end. A forgotten order's id is still refused if posted again.
+   */
+  retain?: { orders?: number; trades?: number };
 }
 
 export type OrderStatus = 'LIVE' | 'MATCHED' | 'CANCELED';
@@ -131,6 +136,9 @@ export class ClobServer {
   private readonly apiKeys = new Map<string, ApiCredentials & { address: string; nonce: bigint }>();
   private readonly books = new Map<string, MarketBook>();
   private readonly orders = new Map<string, OrderRecord>();
+  /** Finished orders in the order they finished, and the ids of those forgotten (see `retain`). */
+  private readonly finished: OrderRecord[] = [];
+  private readonly retired = new Set<string>();
   /** The LIVE ones: what balance reservations and cancel-all look at, so their cost follows the open orders, not history. */
   private readonly live = new Set<OrderRecord>();
   private readonly trades: TradeRecord[] = [];
@@ -782,7 +790,7 @@ export class ClobServer {
       return this.refused('invalid signature: POLY_1271 deposit-wallet orders are not supported by the sandbox', orderId);
     }
 
-    if (this.orders.has(orderId)) return this.refused('order already exists', orderId);
+    if (this.orders.has(orderId) || this.retired.has(orderId)) return this.refused('order already exists', orderId);
     let terms: OrderTerms;
     try {
       terms = orderTerms(order, orderType, market);
@@ -946,8 +954,7 @@ export class ClobServer {
       transactionHash: '',
       errMsg: null,
     };
-    this.trades.push(trade);
-    this.tradesById.set(trade.id, trade);
+    this.addTrade(trade);
     taker.trades.push(trade.id);
     for (const m of makerRecords.values()) m.trades.push(trade.id);
 
@@ -1076,10 +1083,29 @@ export class ClobServer {
   }
 
   private setStatus(record: OrderRecord, status: OrderStatus): void {
+    const wasLive = record.status === 'LIVE';
     record.status = status;
     if (status === 'LIVE') {
       if (this.orders.get(record.id) === record) this.live.add(record);
-    } else this.live.delete(record);
+      return;
+    }
+    this.live.delete(record);
+    if (wasLive) this.finished.push(record);
+    const keep = this.options.retain?.orders ?? 100_000;
+    while (this.finished.length > keep) {
+      const old = this.finished.shift()!;
+      // An order a failed settlement put back on the book is live again: it stays.
+      if (old.status === 'LIVE' || this.orders.get(old.id) !== old) continue;
+      this.orders.delete(old.id);
+      this.retired.add(old.id);
+    }
+  }
+
+  private addTrade(trade: TradeRecord): void {
+    this.trades.push(trade);
+    this.tradesById.set(trade.id, trade);
+    const keep = this.options.retain?.trades ?? 100_000;
+    while (this.trades.length > keep) this.tradesById.delete(this.trades.shift()!.id);
   }
 
   private liveOrdersOf(apiKey: string): OrderRecord[] {
@@ -1194,7 +1220,9 @@ export class ClobServer {
     };
     const before = bound('before');
     const after = bound('after');
-    const rows = this.trades
+    // The official v2 client polls one trade id at a time after a match: a lookup, not a scan.
+    const source = id ? [this.tradesById.get(id)].filter((t): t is TradeRecord => t !== undefined) : this.trades;
+    const rows = source
       .filter((t) => t.owner === caller.apiKey || t.makers.some((m) => m.owner === caller.apiKey))
       .filter(
         (t) =>

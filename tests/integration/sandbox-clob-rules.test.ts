@@ -117,6 +117,29 @@ describe('sandbox CLOB rules (order version 2)', () => {
     }
   });
 
+  it('forgets the oldest finished orders beyond its retention, yet still refuses their ids', async () => {
+    const server = await startClobServer({ deployment: sb.chain, catalog: sb.catalog, marketData: new MarketData(sb.catalog), retain: { orders: 2 } });
+    try {
+      const key = server.apiKeyFor(alice.address).apiKey;
+      const bodies: Record<string, unknown>[] = [];
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const order = await signedOrderJson(sb, alice, limit(yes, 'BUY', 0.03, 10));
+        bodies.push({ order, owner: key, orderType: 'GTC' });
+        const placed = await server.placeOrder(bodies[i], key);
+        ids.push(placed.orderID);
+        await server.cancel(key, placed.orderID);
+      }
+      const c = server.apiKeyFor(alice.address);
+      const creds = { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
+      expect((await l2Request(server.url, alice, creds, 'GET', `/data/order/${ids[0]}`)).status).toBe(404);
+      expect((await l2Request(server.url, alice, creds, 'GET', `/data/order/${ids[3]}`)).body.status).toBe('CANCELED');
+      expect((await server.placeOrder(bodies[0], key)).errorMsg).toBe('order already exists');
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('post-only: only GTC/GTD, and never crossing; FOK and FAK that cannot fill are killed', async () => {
     expect(await refusal(alice, A, limit(yes, 'BUY', 0.2, 10), 'FOK', true)).toBe('invalid post-only order: only GTC and GTD orders can be post-only');
     const bid = await post(sb, alice, A, await signedOrderJson(sb, alice, limit(yes, 'BUY', 0.3, 10)));
