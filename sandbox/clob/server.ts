@@ -620,7 +620,8 @@ export class ClobServer {
   private lastTrade(tokenId: unknown): { price: string; side: string } {
     const [market, outcome] = this.tokenParam(tokenId);
     const id = market.tokens[outcome].tokenId;
-    const last = [...this.trades].reverse().find((t) => t.market === market);
+    let last: TradeRecord | undefined;
+    for (let i = this.trades.length - 1; i >= 0 && !last; i--) if (this.trades[i]!.market === market && this.trades[i]!.status !== 'FAILED') last = this.trades[i];
     const price = this.options.marketData.lastTradePrice(id);
     if (price === undefined) return { price: '0.5', side: '' };
     const side = last ? (last.tokenId === id ? last.side : last.side === 'BUY' ? 'SELL' : 'BUY') : '';
