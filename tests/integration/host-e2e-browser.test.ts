@@ -11,6 +11,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
 import { launchChromium } from '../helpers/browser';
 import { findSecrets } from '../helpers/contract-examples';
+import { OPERATION_NAMES } from '../../src/shared/contract';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 
 const PASSWORD = 'e2e correct horse battery';
@@ -84,7 +85,7 @@ describe('PM Desk in a browser, against the sandbox', () => {
       const w = globalThis as unknown as Record<string, unknown>;
       return { keys: Object.keys(w.terminal as object).length, frozen: Object.isFrozen(w.terminal), ipc: 'ipcRenderer' in w || 'require' in w || 'process' in w };
     });
-    expect(surface).toEqual({ keys: 26, frozen: true, ipc: false });
+    expect(surface).toEqual({ keys: OPERATION_NAMES.length + 1, frozen: true, ipc: false });
     expect(await ask('getNetwork')).toMatchObject({ ok: true, value: { name: 'sandbox', chainId: sandbox.profile.chainId, sandbox: true, shell: 'browser' } });
   });
 

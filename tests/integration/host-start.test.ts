@@ -2,7 +2,7 @@
 // starts browser mode against the profile's aggregator (a fixture server here), prints the ready line, serves
 // the page and the bridge, and stops cleanly on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -65,6 +65,12 @@ describe('npm start in browser mode', () => {
     });
     socket.close();
     expect(answer).toMatchObject({ ok: true, value: { events: [{ id: '12483' }], hasMore: false } });
+  });
+
+  it('built the shipped preload as one sandbox-ready file that requires only electron', async () => {
+    const preload = await readFile('out/preload/index.cjs', 'utf8');
+    expect([...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1])).toEqual(['electron']);
+    expect(preload).not.toMatch(/^\s*import\s/m);
   });
 
   it('stops on Ctrl-C', async () => {
