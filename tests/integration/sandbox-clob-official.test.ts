@@ -89,6 +89,9 @@ describe('official clob-client-v2 against the sandbox (order version 2, Amoy add
     expect(await sb.collateralOf(a.address)).toBe(start.a - usdc(5.5));
     expect(await sb.collateralOf(b.address)).toBe(start.b - usdc(4.5));
     expect(await alice.getOrder(bid.orderID)).toMatchObject({ status: 'MATCHED', size_matched: '10' });
+    // The maker hears of its fill.
+    const notes = await alice.getNotifications();
+    expect(notes).toContainEqual(expect.objectContaining({ type: 2, payload: expect.objectContaining({ order_id: bid.orderID, matched_amount: '10', price: '0.55' }) }));
 
     // NORMAL: alice offers 5 YES at 0.60, bob lifts it.
     const ask = await alice.createAndPostOrder({ tokenID: yes, price: 0.6, size: 5, side: SideV2.SELL }, { tickSize: '0.01', negRisk: false });
