@@ -222,6 +222,24 @@ describe('official clob-client 5.8.1 against the sandbox (order version 1, Amoy 
     const balance = (await alice.getBalanceAllowance({ asset_type: 'COLLATERAL' as never })) as { balance: string; allowance: string };
     expect(balance).toEqual({ balance: (start.a - usdc(3.5)).toString(), allowance: expect.stringMatching(/^\d+$/) });
   });
+
+  it('fills a version-1 market BUY whose amounts are not an exact price, in whole hundredths of a share', async () => {
+    const [a, b] = sb.wallets;
+    const no = sb.binary.tokens[1].tokenId;
+    // Bob offers his 10 NO at 0.60; alice spends $2 with a FOK market BUY: 3.3333 shares signed, 3.33 filled.
+    await bob.createAndPostOrder({ tokenID: no, price: 0.6, size: 10, side: SideV1.SELL }, { tickSize: '0.01', negRisk: false }, OrderTypeV1.GTC);
+    const before = { a: await sb.collateralOf(a!.address), b: await sb.collateralOf(b!.address) };
+    const bought = (await alice.createAndPostMarketOrder({ tokenID: no, amount: 2, side: SideV1.BUY }, { tickSize: '0.01', negRisk: false }, OrderTypeV1.FOK)) as {
+      success: boolean;
+      status: string;
+      makingAmount: string;
+      takingAmount: string;
+    };
+    expect(bought).toMatchObject({ success: true, status: 'matched', makingAmount: '1.998', takingAmount: '3.33' });
+    expect(await sb.sharesOf(a!.address, no)).toBe(usdc(3.33));
+    expect(await sb.collateralOf(a!.address)).toBe(before.a - usdc(1.998));
+    expect(await sb.collateralOf(b!.address)).toBe(before.b + usdc(1.998));
+  });
 });
 
 describe('official clob-client-v2 against the sandbox (order version 3, Amoy addresses)', () => {
