@@ -314,13 +314,28 @@ export interface TerminalWire {
 export function buildTerminal(wire: TerminalWire): Terminal {
   const terminal: Record<string, unknown> = {};
   for (const name of OPERATION_NAMES) terminal[name] = (input: unknown) => wire.call(name, input === undefined ? {} : input);
+  // State events: main announces them once (at connect); a listener added later hears the latest at once.
+  const latest = new Map<EventName, unknown>();
+  for (const event of STATE_EVENTS) wire.listen(event, (payload) => latest.set(event, payload));
   terminal.on = (event: unknown, listener: unknown) => {
     if (!isEventName(event)) throw new TypeError(`There is no terminal event named ${String(event).slice(0, 40)}.`);
     if (typeof listener !== 'function') throw new TypeError('A terminal event listener must be a function.');
-    return wire.listen(event, listener as (payload: unknown) => void);
+    const deliver = listener as (payload: unknown) => void;
+    const unsubscribe = wire.listen(event, deliver);
+    if (latest.has(event)) {
+      const payload = latest.get(event);
+      // Asynchronously, as every event arrives; a listener that throws here affects nobody else.
+      void Promise.resolve()
+        .then(() => deliver(payload))
+        .catch(() => undefined);
+    }
+    return unsubscribe;
   };
   return Object.freeze(terminal) as Terminal;
 }
+
+/** Events that describe current state rather than something that happened: replayed to late listeners. */
+export const STATE_EVENTS: readonly EventName[] = Object.freeze(['network'] as const);
 
 /** Channel names on Electron's IPC: one per operation, one for pushed events. */
 export const IPC_CHANNEL_PREFIX = 'terminal:';

@@ -80,12 +80,14 @@ describe('PM Desk in a browser, against the sandbox', () => {
   let recoveryPhrase = '';
   const recoveryShownIn: string[] = [];
 
-  it('exposes window.terminal (and nothing like ipcRenderer) and knows its network', async () => {
+  it('exposes window.terminal (and nothing like ipcRenderer) and hears its network, announced at connect', async () => {
     const surface = await page.evaluate(() => {
       const w = globalThis as unknown as Record<string, unknown>;
       return { keys: Object.keys(w.terminal as object).length, frozen: Object.isFrozen(w.terminal), ipc: 'ipcRenderer' in w || 'require' in w || 'process' in w };
     });
     expect(surface).toEqual({ keys: OPERATION_NAMES.length + 1, frozen: true, ipc: false });
+    // The recorder subscribed after the bridge connected: the network is a state event, replayed to it.
+    await waitHeard('network');
     expect(await ask('getNetwork')).toMatchObject({ ok: true, value: { name: 'sandbox', chainId: sandbox.profile.chainId, sandbox: true, shell: 'browser' } });
   });
 

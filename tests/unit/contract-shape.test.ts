@@ -79,3 +79,24 @@ describe('the secret scan', () => {
     expect(findSecrets({ conditionId: key, book: { market: key, hash: key } }, [])).toEqual([]);
   });
 });
+
+describe('state events', () => {
+  it('a listener added after the network was announced hears it at once; others do not replay', async () => {
+    const listeners = new Map<string, ((payload: unknown) => void)[]>();
+    const terminal = buildTerminal({
+      call: async () => ({ ok: true, value: null }),
+      listen: (event, listener) => {
+        listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+        return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener));
+      },
+    });
+    for (const listener of listeners.get('network') ?? []) listener({ name: 'sandbox' });
+    for (const listener of listeners.get('fill') ?? []) listener({ marketId: 'm' });
+    const heard: unknown[] = [];
+    terminal.on('network', (payload) => heard.push(payload));
+    terminal.on('fill', (payload) => heard.push(payload));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(heard).toEqual([{ name: 'sandbox' }]);
+  });
+});
