@@ -7,6 +7,7 @@ import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
+import { registerTradeCommands } from './trade-commands';
 import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
 import { networkProfile, resolveEndpoints } from './network';
 
@@ -68,6 +69,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
   registerAggregatorCommands(program, run);
   registerClobCommands(program, run);
   registerWalletCommands(program, run);
+  registerTradeCommands(program, run);
   return program;
 }
 

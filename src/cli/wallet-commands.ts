@@ -154,17 +154,21 @@ async function importWallet(ctx: CliContext, opts: ImportFlags): Promise<void> {
 async function withWallets<T>(ctx: CliContext, opts: DataDirFlag, work: (wallets: Wallets) => Promise<T>): Promise<T> {
   const dataDir = resolveDataDir({ flag: opts.dataDir });
   let signer: SignerClient | undefined;
-  const throttle = new PasswordThrottle({
+  try {
+    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle: cliPasswordThrottle(ctx, dataDir) }));
+  } finally {
+    await signer?.close();
+  }
+}
+
+/** The data folder's password throttle, saying on the terminal when it makes the trader wait. */
+export function cliPasswordThrottle(ctx: CliContext, dataDir: string): PasswordThrottle {
+  return new PasswordThrottle({
     ledger: fileLedger(join(dataDir, 'password-attempts.json')),
     onWait: (_wallet, ms) => {
       if (!ctx.out.json) ctx.out.stderr(`pmdesk: too many wrong passwords for this wallet; waiting ${Math.ceil(ms / 1000)} s before trying.\n`);
     },
   });
-  try {
-    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle }));
-  } finally {
-    await signer?.close();
-  }
 }
 
 function print<T>(out: Output, value: T, text: () => string): void {
@@ -181,7 +185,7 @@ async function readKeystoreFile(path: string): Promise<string> {
 }
 
 /** The password of an existing wallet or keystore: PMDESK_PASSWORD, else asked once. */
-async function existingPassword(question: string): Promise<string> {
+export async function existingPassword(question: string): Promise<string> {
   const fromEnv = process.env.PMDESK_PASSWORD;
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   return promptHidden(question);

@@ -1,0 +1,148 @@
+// `pmdesk trade buy|sell` as a black box: the real CLI process (bundle built by `npm run build:cli`) with its real
+// signer worker and data folder, against the whole sandbox through the profile it writes, found at the sandbox's
+// default place (TMPDIR) or given with --profile.
+import { spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClobClient } from '../../src/main/toolkit/clob/client';
+import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
+import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { startSignerThread } from '../../src/main/wallets/signer-thread';
+import type { SignerClient } from '../../src/main/wallets/signer-client';
+import { PASSWORD, freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function pmdesk(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], {
+      env: { PATH: process.env.PATH ?? '', PMDESK_PASSWORD: PASSWORD, ...env },
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    if (input !== undefined) child.stdin!.end(input);
+  });
+}
+
+describe('pmdesk trade', () => {
+  let sb: TradingSandbox;
+  let signer: SignerClient;
+  let env: Record<string, string>;
+  let profileFile: string;
+  let privateKey: string;
+  const HEX_TX = /^0x[0-9a-f]{64}$/;
+
+  beforeAll(async () => {
+    sb = await startTradingSandbox();
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-cli-trade-'));
+    // The sandbox's default profile place is $TMPDIR/pmdesk-sandbox-profile.json; this run's TMPDIR is ours.
+    profileFile = join(dir, 'pmdesk-sandbox-profile.json');
+    await writeFile(profileFile, JSON.stringify(sb.sandbox.profile));
+    env = { TMPDIR: dir, PMDESK_DATA_DIR: join(dir, 'data') };
+    signer = startSignerThread();
+    const fresh = await freshWallet(sb, signer, { unlock: false });
+    privateKey = fresh.privateKey;
+    const imported = await pmdesk(['wallet', 'import', '--label', 'trader', '--private-key-stdin', '--json'], env, fresh.privateKey);
+    expect(imported.code).toBe(0);
+    const maker = await marketMaker(sb);
+    const [yes, no] = sb.sandbox.catalog.market('90021')!.tokens;
+    await makerOrder(maker.client, { tokenId: no.tokenId, side: 'BUY', price: 0.6, size: 100 });
+    await makerOrder(maker.client, { tokenId: yes.tokenId, side: 'BUY', price: 0.2, size: 100 });
+  }, 120_000);
+  afterAll(async () => {
+    await signer?.close();
+    await sb?.stop();
+  });
+
+  it('refuses bad flags before reading anything or sending anything (exit 2)', async () => {
+    const base = ['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--json'];
+    for (const [flags, message] of [
+      [['--usdc', '1', '--size', '5'], 'Say how much, once: --usdc DOLLARS or --size SHARES.'],
+      [[], 'Say how much, once: --usdc DOLLARS or --size SHARES.'],
+      [['--size', '5', '--order-type', 'IOC'], '--order-type must be one of GTC, GTD, FOK, FAK.'],
+      [['--size', '5', '--order-type', 'GTD'], 'A GTD order needs --expiration UNIX-SECONDS.'],
+      [['--size', '5', '--expiration', '4102444800'], '--expiration applies to GTD orders only (--order-type GTD).'],
+      [['--size', '5', '--order-type', 'FOK', '--post-only'], '--post-only applies to GTC and GTD orders only.'],
+      [['--size', '-3'], '--size must be a positive number.'],
+    ] as const) {
+      const run = await pmdesk([...base, ...flags], { ...env, TMPDIR: '/nonexistent' });
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stderr).error).toMatchObject({ code: 'ERR_INVALID_PARAM', message });
+    }
+  });
+
+  it('places a fresh wallet’s first order with the default profile: four allowances, then the order, in the issue’s JSON', async () => {
+    const run = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'yes', '--usdc', '1', '--price', '0.1', '--json'], env);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(Object.keys(out)).toEqual(['orderID', 'status', 'pending', 'approvals']);
+    expect(out).toMatchObject({ orderID: expect.stringMatching(HEX_TX), status: 'LIVE', pending: true });
+    const { exchange, negRiskExchange } = sb.sandbox.profile.contracts;
+    expect(out.approvals.map((a: { spender: string }) => a.spender)).toEqual([exchange, negRiskExchange, exchange, negRiskExchange]);
+    for (const a of out.approvals) {
+      expect(Object.keys(a)).toEqual(['spender', 'txHash']);
+      expect(a.txHash).toMatch(HEX_TX);
+    }
+  });
+
+  it('buys at market by slug with --profile, setting no allowance again, and says so in text', async () => {
+    const json = await pmdesk(
+      ['trade', 'buy', '--market', 'bitcoin-above-120k-on-december-31-2026', '--outcome', 'Yes', '--usdc', '4', '--order-type', 'FOK', '--profile', profileFile, '--wallet', 'trader', '--json'],
+      { ...env, TMPDIR: '/nonexistent' },
+    );
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'MATCHED', pending: false, approvals: [] });
+
+    const text = await pmdesk(['trade', 'sell', '--market', '90021', '--outcome', 'Yes', '--size', '5', '--order-type', 'FAK'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^market +Bitcoin above \$120k on December 31, 2026\?$/m);
+    expect(text.stdout).toMatch(/^order +SELL 5 shares at market \(FAK\)$/m);
+    expect(text.stdout).toMatch(/^status +MATCHED$/m);
+    expect(text.stdout).not.toMatch(/approval/);
+  });
+
+  it('prints every failed pre-trade check and exits 1, placing nothing', async () => {
+    const json = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '2', '--price', '0.555', '--json'], env);
+    expect(json.code).toBe(1);
+    const error = JSON.parse(json.stderr).error;
+    expect(error.code).toBe('ERR_VALIDATION');
+    expect(error.message.split('\n')).toEqual([
+      'The order was not placed:',
+      "- The price 0.555 is not on this market's 0.01 tick: use 0.55 or 0.56.",
+      "- 2 shares is under this market's minimum order of 5 shares: order at least 5.",
+    ]);
+    const text = await pmdesk(['trade', 'sell', '--market', '90021', '--outcome', 'No', '--size', '50', '--price', '0.5'], env);
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('- This sell needs 50 "No" shares but the wallet holds 0: sell at most 0.');
+  });
+
+  it('says the spec’s sentence for an unknown market or outcome (exit 1: the aggregator was asked)', async () => {
+    const market = await pmdesk(['trade', 'buy', '--market', 'no-such-market', '--outcome', 'Yes', '--size', '5', '--json'], env);
+    expect(market.code).toBe(1);
+    expect(JSON.parse(market.stderr).error).toMatchObject({ code: 'ERR_NOT_FOUND', message: 'Exchange not found' });
+    const outcome = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Maybe', '--size', '5', '--json'], env);
+    expect(JSON.parse(outcome.stderr).error).toMatchObject({ code: 'ERR_NOT_FOUND', message: 'Position token not found' });
+  });
+
+  it('never prints the wallet key or the API credentials', async () => {
+    const run = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '5', '--price', '0.1'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^pending +yes$/m);
+    // The wallet's credentials are deterministic: derive them here to know what must never show.
+    const { network } = sb.profile;
+    const creds = (await new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(privateKey), throwOnError: true, networks: [network] }).deriveApiKey()) as ApiCredentials;
+    const printed = `${run.stdout}${run.stderr}`;
+    for (const secret of [privateKey.slice(2), creds.secret, creds.passphrase, creds.key]) expect(printed).not.toContain(secret);
+  });
+});
