@@ -3,7 +3,7 @@
 // version), every cancel variant, paging with cursors, heartbeats, and (issue 4 point 7) bad input and a flood
 // of it while a valid trade still settles with exact balances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract, parseUnits, type Wallet } from 'ethers';
+import { Contract, Wallet, parseUnits } from 'ethers';
 import { ClobClient as ClobClientV2 } from '@polymarket/clob-client-v2';
 import { TX_OVERRIDES, mined } from '../../sandbox/chain/deploy';
 import { compileContracts } from '../../sandbox/chain/compile';
@@ -138,6 +138,24 @@ describe('sandbox CLOB rules (order version 2)', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('deletes an API key: its calls are refused, derive finds nothing, create makes it again', async () => {
+    // Key management needs no funds: a fresh wallet.
+    const frank = Wallet.createRandom() as unknown as Wallet;
+    const client = new ClobClientV2({ host: sb.server.url, chain: sb.chain.chainId as never, signer: officialSigner(frank) as never });
+    const created = await client.createApiKey();
+    const F = { key: created.key, secret: created.secret, passphrase: created.passphrase };
+    expect((await l2Request(sb.server.url, frank, F, 'GET', '/auth/api-keys')).body).toEqual({ apiKeys: [F.key] });
+    expect((await l2Request(sb.server.url, frank, F, 'DELETE', '/auth/api-key')).status).toBe(200);
+    expect((await l2Request(sb.server.url, frank, F, 'GET', '/auth/api-keys')).status).toBe(401);
+    // The client maps any answer to {key, secret, passphrase}; the raw answer says why.
+    expect((await client.deriveApiKey()).key).toBeUndefined();
+    const { createL1Headers } = await import('@polymarket/clob-client-v2');
+    const l1 = (await createL1Headers(officialSigner(frank) as never, sb.chain.chainId as never)) as never;
+    const derive = await fetch(`${sb.server.url}/auth/derive-api-key`, { headers: l1 });
+    expect([derive.status, await derive.json()]).toEqual([400, { error: 'Could not derive api key!' }]);
+    expect((await client.createApiKey()).key).toBe(F.key);
   });
 
   it('post-only: only GTC/GTD, and never crossing; FOK and FAK that cannot fill are killed', async () => {
