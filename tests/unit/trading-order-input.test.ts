@@ -1,7 +1,8 @@
 // The order flow's pure parts: the spec's order of messages, sizing from dollars, market orders' amounts, the
 // sandbox profile read as a trading profile for each order version, and the approval targets each version needs.
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, PmDeskError } from '../../src/shared/errors';
+import type { PmDeskError } from '../../src/shared/errors';
+import { ErrorCode } from '../../src/shared/errors';
 import { OrderMessages, assertOrderRequest, findToken, planOrder, tradedMarket, type UserOrderInput } from '../../src/main/trading/order-input';
 import { DEFAULT_APPROVAL_GAS, parseTradingProfile } from '../../src/main/trading/profile';
 import { approvalGasCost, approvalTargets, formatGas } from '../../src/main/trading/allowances';
