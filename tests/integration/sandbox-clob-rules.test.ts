@@ -343,6 +343,20 @@ describe('sandbox CLOB rules (order version 2)', () => {
     const after = (await l2Request(sb.server.url, bob, B, 'GET', '/notifications')).body as { id: number }[];
     expect(after.some((n) => n.id === note!.id)).toBe(false);
   });
+
+  it('serves prices history from the tape in buckets of the fidelity, with startTs/endTs or an interval', async () => {
+    const fills = sb.data.fills(no);
+    expect(fills.length).toBeGreaterThan(0);
+    const now = Math.floor(Date.now() / 1000);
+    const hourly = (await (await fetch(`${sb.server.url}/prices-history?market=${no}&startTs=0&endTs=${now + 60}&fidelity=60`)).json()) as { history: { t: number; p: number }[] };
+    expect(hourly.history.every((point) => point.t % 3600 === 0)).toBe(true);
+    expect(hourly.history.at(-1)!.p).toBe(fills.at(-1)!.price);
+    const none = (await (await fetch(`${sb.server.url}/prices-history?market=${no}&startTs=0&endTs=1000`)).json()) as { history: unknown[] };
+    expect(none.history).toEqual([]);
+    expect((await fetch(`${sb.server.url}/prices-history?market=${no}&interval=1d&startTs=0`)).status).toBe(400);
+    const day = (await (await fetch(`${sb.server.url}/prices-history?market=${no}&interval=1d`)).json()) as { history: { p: number }[] };
+    expect(day.history.at(-1)!.p).toBe(fills.at(-1)!.price);
+  });
 });
 
 describe('sandbox CLOB rules (order version 1)', () => {
