@@ -22,8 +22,8 @@ export interface TradingSandbox {
   stop(): Promise<void>;
 }
 
-export async function startTradingSandbox(): Promise<TradingSandbox> {
-  const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11 });
+export async function startTradingSandbox(orderVersion: 1 | 2 | 3 = 2): Promise<TradingSandbox> {
+  const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion });
   return { sandbox, profile: parseTradingProfile(sandbox.profile), stop: () => sandbox.stop() };
 }
 
@@ -69,6 +69,6 @@ export async function makerOrder(
   order: { tokenId: string; side: 'BUY' | 'SELL'; price: number; size: number },
   orderType: 'GTC' | 'FOK' = 'GTC',
 ): Promise<{ success?: boolean; status?: string; orderID?: string }> {
-  const built = await maker.createOrder(order, { version: 2 });
+  const built = await maker.createOrder(order);
   return (await maker.postOrder(built, { orderType })) as { success?: boolean; status?: string; orderID?: string };
 }
