@@ -85,5 +85,7 @@ describe('signing backends', () => {
       expect(recoverAddress(hex(digest), signature)).toBe(wallet.address);
     }
     expect(() => signer.signDigest!('0x1234')).toThrow(/32 bytes/);
+    expect(() => signer.signDigest!(`0x${'ab'.repeat(31)}zz`)).toThrow(/32 bytes/);
+    expect(() => signer.signDigest!(`00${'ab'.repeat(32)}`)).toThrow(/32 bytes/);
   });
 });

@@ -45,6 +45,24 @@ describe('order hash', () => {
     expect(orderDigest(2, 80002, AMOY.contracts.exchangeV2, { ...order, expiration: '1900000000' })).toBe(v2);
   });
 
+  it('encodes integers at every width the encoder switches on as ethers does (double halves up to 15 digits, BigInt beyond)', () => {
+    const widths = ['0', '1', '4294967295', '4294967296', '999999999999999', '1000000000000000', '9007199254740991', `${(1n << 256n) - 1n}`, '00042'];
+    for (const [i, n] of widths.entries()) {
+      const order: OrderV2Fields = {
+        salt: n, maker: ADDRESS, signer: ADDRESS, tokenId: widths[(i + 1) % widths.length]!, makerAmount: widths[(i + 2) % widths.length]!,
+        takerAmount: n, side: 'BUY', signatureType: 1, timestamp: widths[(i + 3) % widths.length]!, expiration: '0',
+        metadata: `0x${'00'.repeat(32)}`, builder: `0x${'00'.repeat(32)}`,
+      };
+      expect(orderDigest(2, 137, POLYGON.contracts.exchangeV2, order)).toBe(
+        TypedDataEncoder.hash(exchangeDomain(2, 137, POLYGON.contracts.exchangeV2), ORDER_TYPES_V2, orderTypedMessage(2, order)),
+      );
+    }
+    expect(() => orderDigest(2, 137, POLYGON.contracts.exchangeV2, {
+      salt: `${1n << 256n}`, maker: ADDRESS, signer: ADDRESS, tokenId: '1', makerAmount: '1', takerAmount: '1', side: 'BUY', signatureType: 0,
+      timestamp: '1', expiration: '0', metadata: `0x${'00'.repeat(32)}`, builder: `0x${'00'.repeat(32)}`,
+    })).toThrow(/does not fit in uint256/);
+  });
+
   it('refuses malformed fields instead of encoding them', async () => {
     const order: OrderV2Fields = {
       salt: '1', maker: ADDRESS, signer: ADDRESS, tokenId: '1', makerAmount: '1', takerAmount: '1', side: 'BUY', signatureType: 0,

@@ -112,10 +112,18 @@ const UINT256_MAX = (1n << 256n) - 1n;
 const DIGITS = /^[0-9]+$/;
 function word(buf: Buffer, slot: number, value: string, field: string): void {
   if (!DIGITS.test(value)) throw invalidParameter(`order field ${field} must be a non-negative integer, got ${value}`);
-  // Up to 15 digits is below 2^53: a double holds it exactly and skips the BigInt.
-  const n = value.length <= 15 ? Number(value) : BigInt(value);
-  if (typeof n === 'bigint' && n > UINT256_MAX) throw invalidParameter(`order field ${field} does not fit in uint256`);
-  buf.write(n.toString(16).padStart(64, '0'), slot * 32, 'hex');
+  const at = slot * 32;
+  if (value.length <= 15) {
+    // Below 10^15 < 2^53: a double holds it exactly, written as two 32-bit halves without BigInt or hex text.
+    const n = Number(value);
+    buf.fill(0, at, at + 24);
+    buf.writeUInt32BE(Math.floor(n / 0x1_0000_0000), at + 24);
+    buf.writeUInt32BE(n % 0x1_0000_0000, at + 28);
+    return;
+  }
+  const n = BigInt(value);
+  if (n > UINT256_MAX) throw invalidParameter(`order field ${field} does not fit in uint256`);
+  buf.write(n.toString(16).padStart(64, '0'), at, 'hex');
 }
 function small(buf: Buffer, slot: number, value: number, field: string): void {
   if (!Number.isInteger(value) || value < 0 || value > 255) throw invalidParameter(`order field ${field} must be a uint8, got ${value}`);

@@ -24,8 +24,10 @@ export function privateKeySigner(privateKey: string): ClobSigner {
   const address = computeAddress(new SigningKey(hex).publicKey);
   const sign = primitives.digestSigner(Buffer.from(hex.slice(2), 'hex'));
   const signDigest = (digest: string): string => {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(digest)) throw invalidParameter('a digest to sign must be 32 bytes of hex');
-    return sign(Buffer.from(digest.slice(2), 'hex'));
+    // Hex decoding stops at the first character that is not hex, so a short result is the whole check.
+    const bytes = digest.length === 66 && digest.startsWith('0x') ? Buffer.from(digest.slice(2), 'hex') : undefined;
+    if (bytes?.length !== 32) throw invalidParameter('a digest to sign must be 32 bytes of hex');
+    return sign(bytes);
   };
   return {
     getAddress: async () => address,
