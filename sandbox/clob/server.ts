@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Contract, Interface, TypedDataEncoder, Wallet, getAddress, recoverAddress, type JsonRpcProvider } from 'ethers';
+import { Contract, TypedDataEncoder, Wallet, getAddress, recoverAddress, type JsonRpcProvider } from 'ethers';
 import { compileContracts } from '../chain/compile';
 import { TX_OVERRIDES, sandboxProvider, type Deployment } from '../chain/deploy';
 import { ORDER_TYPES as TYPED_ORDER, exchangeDomain, signedMessage, type ExchangeOrder } from '../chain/order-typed-data';
@@ -1347,6 +1347,3 @@ const MAX_S = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0
 export async function startClobServer(options: ClobServerOptions): Promise<ClobServer> {
   return new ClobServer(options).start();
 }
-
-/** For tests that build matchOrders calldata themselves. */
-export const EXCHANGE_INTERFACE = (): Interface => new Interface(compileContracts().CTFExchange.abi);
