@@ -111,9 +111,11 @@ export interface OpenOrder {
 }
 
 export interface PlacedOrder {
-  orderId: string;
+  /** The exchange's id; null when the exchange placed nothing (a FOK that found no match, say). */
+  orderId: string | null;
+  /** As the exchange reports it after posting ("live", "matched", …). */
   status: string;
-  /** Order ids still open after posting (spec §4 "pending order ids"). */
+  /** The id joined the pending list (spec §4): it is not matched yet. */
   pending: boolean;
 }
 
@@ -129,19 +131,20 @@ export interface TradeInfo {
 }
 
 export interface Balances {
-  /** Collateral, in dollars (6-decimal base units converted once, for display). */
+  /** Collateral on the chain, in dollars (6-decimal base units converted once, for display). */
   collateral: number;
-  /** The exchange's allowance for the collateral is set. */
-  collateralApproved: boolean;
+  /** Outcome tokens of the market asked about, in shares, by token id. */
+  outcomes: Record<string, number>;
 }
 
 export interface PositionInfo {
-  tokenId: string;
-  marketId: string;
+  conditionId: string | null;
+  marketSlug: string | null;
   outcome: string;
   size: number;
   averagePrice: number | null;
-  currentPrice: number | null;
+  currentPrice: number;
+  currentValue: number;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -246,7 +249,7 @@ export const operations = {
   }),
   listOpenOrders: op<OpenOrder[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's open orders." }),
   listTrades: op<TradeInfo[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's trades." }),
-  getBalances: op<Balances>()(walletRef, { summary: "A wallet's collateral and allowance." }),
+  getBalances: op<Balances>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's collateral (and a market's outcome tokens)." }),
   getPositions: op<PositionInfo[]>()(walletRef, { summary: "A wallet's positions." }),
 } as const;
 

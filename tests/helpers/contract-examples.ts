@@ -39,7 +39,7 @@ export interface SecretFinding {
 }
 
 /** Fields that hold public 32-byte values (condition ids, book and transaction hashes), never a key. */
-const PUBLIC_BYTES32_FIELDS = new Set(['conditionId', 'questionId', 'market', 'hash', 'txHash', 'transactionHash', 'parentCollectionId']);
+const PUBLIC_BYTES32_FIELDS = new Set(['conditionId', 'questionId', 'market', 'hash', 'txHash', 'transactionHash', 'parentCollectionId', 'orderId', 'cancelled']);
 const SECRET_FIELD = /^(privateKey|private_key|mnemonic|phrase|password|passphrase|secret|apiSecret|seed)$/i;
 const BYTES32 = /^(0x)?[0-9a-fA-F]{64}$/;
 
@@ -58,8 +58,9 @@ export function findSecrets(value: unknown, known: readonly string[], where = 'v
     }
     if (!v || typeof v !== 'object') return;
     for (const [k, child] of Object.entries(v)) {
-      if (SECRET_FIELD.test(k)) findings.push({ where: `${where}${path}.${k}`, kind: 'a field named like a secret' });
-      walk(child, `${path}.${k}`, k);
+      if (!Array.isArray(v) && SECRET_FIELD.test(k)) findings.push({ where: `${where}${path}.${k}`, kind: 'a field named like a secret' });
+      // An array's items are judged by the array's own field name (a list of order ids, say).
+      walk(child, `${path}.${k}`, Array.isArray(v) ? key : k);
     }
   };
   walk(value, '', '');

@@ -9,6 +9,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
+import { CredentialVault } from '../../src/main/credentials/api-credentials';
+import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { launchChromium } from '../helpers/browser';
 import { findSecrets } from '../helpers/contract-examples';
 import { OPERATION_NAMES } from '../../src/shared/contract';
@@ -29,13 +31,16 @@ let page: Page;
 let stranger: FixtureServer;
 let rendererDir: string;
 let dataDir: string;
+let vault: CredentialVault;
 
 beforeAll(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'pmdesk-e2e-renderer-'));
   dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-e2e-data-'));
   await build({ root: 'src/renderer', logLevel: 'silent', build: { outDir: rendererDir, emptyOutDir: true } });
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off' });
-  mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir });
+  // API credentials in memory: the test never writes to this machine's keychain.
+  vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
+  mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir, vault });
   stranger = await startFixtureServer();
   browser = await launchChromium();
   page = await browser.newPage();
@@ -144,9 +149,25 @@ describe('PM Desk in a browser, against the sandbox', () => {
     const exported = await ask('exportWallet', { label: 'imported', password: PASSWORD });
     expect(exported).toMatchObject({ ok: true, value: { fileName: expect.stringMatching(/^imported-[0-9a-f]{8}\.json$/) } });
 
-    expect(await ask('placeOrder', { wallet: 'imported', marketId, tokenId: '1', side: 'BUY', price: 0.5, size: 10 })).toMatchObject({
+  });
+
+  it('trades through the contract: an order placed, seen in the balance, cancelled', async () => {
+    const token = sandbox.catalog.market(marketId)!.tokens[0]!.tokenId;
+    const locked = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 });
+    expect(locked).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is locked: unlock it with its password/) } });
+    expect(await ask('unlockWallet', { label: 'imported', password: PASSWORD })).toMatchObject({ ok: true });
+    const placed = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 });
+    expect(placed).toMatchObject({ ok: true, value: { orderId: expect.stringMatching(/^0x[0-9a-f]{64}$/), pending: true } });
+    const orderId = (placed.value as { orderId: string }).orderId;
+    const balances = await ask('getBalances', { wallet: 'imported', marketId });
+    expect(balances).toMatchObject({ ok: true, value: { outcomes: { [token]: 0 } } });
+    expect((balances.value as { collateral: number }).collateral).toBeGreaterThan(0);
+    expect(await ask('getPositions', { wallet: 'imported' })).toMatchObject({ ok: true });
+    expect(await ask('listOpenOrders', { wallet: 'imported' })).toMatchObject({ ok: false, error: { code: 'ERR_NOT_AVAILABLE' } });
+    expect(await ask('cancelAll', { wallet: 'imported' })).toEqual({ ok: true, value: { cancelled: [orderId] } });
+    expect(await ask('placeOrder', { wallet: 'nobody', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 })).toMatchObject({
       ok: false,
-      error: { code: 'ERR_NOT_AVAILABLE' },
+      error: { code: 'ERR_NOT_FOUND' },
     });
   });
 
@@ -207,7 +228,9 @@ describe('PM Desk in a browser, against the sandbox', () => {
       return { answers: w.answers, heard: w.heard };
     });
     expect(answers.length).toBeGreaterThan(15);
-    const known = [PASSWORD, recoveryPhrase, ...sandbox.profile.testWallets.map((w) => w.privateKey)];
+    const credentials = await vault.load(sandbox.profile.testWallets[0]!.address, sandbox.profile.clobUrl);
+    expect(credentials).not.toBeNull();
+    const known = [PASSWORD, recoveryPhrase, ...sandbox.profile.testWallets.map((w) => w.privateKey), credentials!.key, credentials!.secret, credentials!.passphrase];
     const findings = [
       ...answers.flatMap(({ op, answer }, i) => {
         if (op !== 'createWallet') return findSecrets(answer, known, `answer ${i} (${op})`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, ipcChannel } from '../../shared/contract';
 import { CredentialVault } from '../credentials/api-credentials';
+import { openOrderFlow } from '../ipc/order-flow';
 import { readAppProfile } from '../ipc/profile';
 import { allowOrigins, registerRouter } from '../ipc/router';
 import { openTerminal, type Terminal } from '../ipc/terminal';
@@ -103,10 +104,17 @@ async function start(): Promise<void> {
   const token = randomBytes(32).toString('hex');
   const child = utilityProcess.fork(join(here, 'signer-utility.js'), [], { serviceName: 'PM Desk signer' });
   const signer = new SignerClient(utilityProcessTransport(child, token), token);
-  // Opened now so the keychain question comes up at start; the order flow will read credentials from it.
-  await openCredentials(dataDir);
+  const vault = await openCredentials(dataDir);
+  const rawProfile: unknown = JSON.parse(await readFile(profileFile, 'utf8'));
 
-  terminal = openTerminal({ profile, shell: 'electron', allowSender: allowOrigins([APP_ORIGIN]), wallets: { dataDir, signer }, logger: consoleLogger });
+  terminal = openTerminal({
+    profile,
+    shell: 'electron',
+    allowSender: allowOrigins([APP_ORIGIN]),
+    wallets: { dataDir, signer },
+    orderFlow: openOrderFlow(rawProfile, vault, consoleLogger),
+    logger: consoleLogger,
+  });
   const current = terminal;
   disposeRouter = registerRouter(current.router, {
     handle: (operation, listener) => {

@@ -2,6 +2,8 @@
 // renderer, and the line the trader (or a script) waits for. The Electron app runs the same services; only
 // the shell differs.
 import { spawn } from 'node:child_process';
+import { CredentialVault } from '../credentials/api-credentials';
+import { openOrderFlow } from '../ipc/order-flow';
 import { allowOrigins } from '../ipc/router';
 import { openTerminal } from '../ipc/terminal';
 import { parseAppProfile } from '../ipc/profile';
@@ -16,6 +18,8 @@ export interface BrowserModeOptions {
   rendererDir: string;
   port?: number;
   dataDir?: string;
+  /** Where API credentials are kept; the OS keychain (or memory, when there is none) unless given. */
+  vault?: CredentialVault;
   logger?: Logger;
 }
 
@@ -32,11 +36,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const profile = parseAppProfile(options.profile);
   // The page's origin is known only once the port is; the policy reads it when a request arrives.
   let appOrigin = '';
+  // API credentials in the OS keychain, or for this session only where there is none (said once, plainly).
+  const vault = options.vault ?? (await CredentialVault.open({ onWarning: (warning) => options.logger?.warn(warning.detail) }));
   const terminal = openTerminal({
     profile,
     shell: 'browser',
     allowSender: (sender) => allowOrigins([appOrigin])(sender),
     wallets: { dataDir: resolveDataDir({ flag: options.dataDir }), signer: startSignerThread() },
+    orderFlow: openOrderFlow(options.profile, vault, options.logger),
     logger: options.logger,
   });
   let host: RunningHost;

@@ -1,6 +1,7 @@
 // The services behind the contract, as the small interfaces the handlers need, and the handlers themselves:
-// each operation of src/shared/contract.ts mapped to one service call. Trading is declared here as an
-// interface; until the order flow implements it, its operations answer ERR_NOT_AVAILABLE, never a made-up result.
+// each operation of src/shared/contract.ts mapped to one service call. Trading is an interface here, served by
+// the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
+// never a made-up result.
 import type { AggregatorClient } from '../toolkit/aggregator/client';
 import { generateCandles, CANDLE_INTERVAL_MS } from '../toolkit/aggregator/candles';
 import { ErrorCode, PmDeskError } from '../../shared/errors';
@@ -78,7 +79,7 @@ export interface TerminalServices {
 }
 
 export const TRADING_UNAVAILABLE =
-  'Trading is not available in this version of PM Desk yet: the order flow (placing, cancelling and listing orders, balances and positions) is still being built.';
+  'Trading is not available in this session: its network profile names no exchange, chain node or order version to trade with (or no signer started).';
 export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

@@ -9,7 +9,9 @@ import { EventHub } from './event-hub';
 import { FillFeeds } from './fill-feeds';
 import { networkInfo, type AppProfile } from './profile';
 import { createRouter, type Router, type SenderPolicy } from './router';
-import { createHandlers, type MarketReader, type TerminalServices, type TradingService } from './services';
+import type { TradingService as OrderFlow } from '../trading/service';
+import { createHandlers, type MarketReader, type TerminalServices } from './services';
+import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
 
 export interface TerminalOptions {
@@ -18,7 +20,8 @@ export interface TerminalOptions {
   allowSender: SenderPolicy;
   /** The wallets' data folder and the signer the shell started (a utility process, a worker thread). */
   wallets?: { dataDir: string; signer: SignerClient; scryptN?: number };
-  trading?: TradingService;
+  /** The order flow (src/main/trading) for this profile; trading answers ERR_NOT_AVAILABLE without it or without wallets. */
+  orderFlow?: OrderFlow;
   logger?: Logger;
   /** Another aggregator reader (tests hand in a client with a short timeout). */
   markets?: MarketReader & Pick<AggregatorClient, 'subscribeToFills'>;
@@ -38,15 +41,14 @@ export function openTerminal(options: TerminalOptions): Terminal {
     new AggregatorClient({ apiUrl: options.profile.aggregatorUrl, sseUrl: options.profile.sseUrl || undefined, logger, timeoutMs: 15_000 });
   const hub = new EventHub(logger);
   const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub);
+  const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN }) : undefined;
   const services: TerminalServices = {
     network: networkInfo(options.profile, options.shell),
     markets: client,
     feeds,
     hub,
-    wallets: options.wallets
-      ? walletAccess(new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN }), options.wallets.signer, hub)
-      : undefined,
-    trading: options.trading,
+    wallets: wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined,
+    trading: wallets && options.wallets && options.orderFlow ? tradingAccess(options.orderFlow, { list: () => wallets.list(), signer: options.wallets.signer }) : undefined,
   };
   const router = createRouter({ handlers: createHandlers(services), allowSender: options.allowSender, logger });
   return {
@@ -55,6 +57,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     services,
     close: async () => {
       feeds.closeAll();
+      options.orderFlow?.close();
       await options.wallets?.signer.close();
     },
   };
