@@ -189,6 +189,17 @@ describe('the order flow on the sandbox (order version 2)', () => {
     }
   });
 
+  it('sends a fresh wallet’s approvals once when two of its orders start together', async () => {
+    const other = await freshWallet(sb, signer);
+    const both: TradingWallet = { kind: 'worker', address: other.address, signer };
+    const order = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY' as const, size: 5 };
+    const [a, b] = await Promise.all([service.executeOrder({ ...order, price: 0.05 }, both), service.executeOrder({ ...order, price: 0.06 }, both)]);
+    expect(a.approvals.length + b.approvals.length).toBe(4);
+    expect(await service.provider.getTransactionCount(other.address)).toBe(4);
+    expect([a.status, b.status]).toEqual(['LIVE', 'LIVE']);
+    await service.cancelAll(both);
+  });
+
   it('reports a refusal with the exchange’s reason', async () => {
     // A FOK buy deeper than the book: no pre-trade check can know the depth, the exchange refuses it.
     const thin = service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.4, size: 500 }, wallet, { orderType: 'FOK' });

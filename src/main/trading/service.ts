@@ -77,8 +77,10 @@ export class TradingService {
   private readonly onNotice: (message: string) => void;
   private readonly timeoutMs: number | undefined;
   private readonly pending: string[] = [];
-  /** Credentials proven against this exchange in this session, per wallet address. */
-  private readonly proven = new Map<string, ApiCredentials>();
+  /** Credentials proven against this exchange in this session (or being fetched), per wallet address. */
+  private readonly proven = new Map<string, Promise<ApiCredentials>>();
+  /** Per wallet: the approval step of one order at a time, so two orders never both send the same approvals. */
+  private readonly approvalQueues = new Map<string, Promise<unknown>>();
 
   constructor(options: TradingServiceOptions) {
     this.profile = options.profile;
@@ -129,9 +131,16 @@ export class TradingService {
     const signer = this.clobSigner(wallet!);
     const client = await this.client(address, signer, notice);
 
-    const approvals = await setApprovals(this.provider, this.approvalSender(wallet!), address, this.profile, missing, (sent) =>
-      notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`),
-    );
+    const approvals =
+      missing.length === 0
+        ? []
+        : await this.oneAtATime(address, async () => {
+            // Another order of this wallet may have set some while this one waited: the chain is read again.
+            const still = await missingApprovals(this.provider, address, approvalTargets(this.profile, this.profile.network.orderVersion), orderNeeds(plan).collateral);
+            return setApprovals(this.provider, this.approvalSender(wallet!), address, this.profile, still, (sent) =>
+              notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`),
+            );
+          });
     if (approvals.length > 0) {
       // The exchange caches balances and allowances: ask it to read the chain again.
       await client.updateBalanceAllowance({ asset_type: 'COLLATERAL' });
@@ -159,8 +168,13 @@ export class TradingService {
       return { orderID: undefined, status: posted.status, pending: false, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
     }
     // Spec §4: after posting, the order is fetched; unless it matched, its id joins the pending list.
-    const fetched = (await client.getOrder(posted.orderID)) as { status?: string } | null;
-    const status = fetched?.status ?? posted.status;
+    let status = posted.status;
+    try {
+      status = ((await client.getOrder(posted.orderID)) as { status?: string } | null)?.status ?? status;
+    } catch (error) {
+      // The order is placed whatever this read says: report it with the post's status rather than fail.
+      this.logger.warn(`getOrder after posting ${posted.orderID} failed; keeping the post's status`, error);
+    }
     const pending = status.toLowerCase() !== 'matched';
     if (pending && !this.pending.includes(posted.orderID)) this.pending.push(posted.orderID);
     return { orderID: posted.orderID, status, pending, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
@@ -276,15 +290,25 @@ export class TradingService {
    */
   private async client(address: string, signer: ClobSigner, notice: (message: string) => void = this.onNotice): Promise<ClobClient> {
     const key = address.toLowerCase();
-    const known = this.proven.get(key);
-    if (known) return this.clobClient(signer, known);
+    // One acquisition per wallet at a time: two orders deriving at once would both try to create, and the
+    // exchange refuses the second create.
+    let credentials = this.proven.get(key);
+    if (!credentials) {
+      credentials = this.credentials(address, signer, notice);
+      this.proven.set(key, credentials);
+      const pending = credentials;
+      pending.catch(() => this.proven.get(key) === pending && this.proven.delete(key));
+    }
+    return this.clobClient(signer, await credentials);
+  }
+
+  private async credentials(address: string, signer: ClobSigner, notice: (message: string) => void): Promise<ApiCredentials> {
     const host = this.profile.network.clobUrl;
     const stored = await this.vault.load(address, host);
     if (stored) {
       try {
         await this.clobClient(signer, stored, silentLogger).getClosedOnlyMode();
-        this.proven.set(key, stored);
-        return this.clobClient(signer, stored);
+        return stored;
       } catch (error) {
         if (!(isPmDeskError(error) && error.statusCode === 401)) throw error;
         await this.vault.forget(address, host);
@@ -306,8 +330,7 @@ export class TradingService {
         `${CREDS_CREATION_WARNING} PM Desk keeps them in ${this.vault.storage === 'keychain' ? 'the OS keychain' : 'memory for this session only (no keychain)'}; they are derived again with the wallet if lost.`,
       );
     }
-    this.proven.set(key, creds);
-    return this.clobClient(signer, creds);
+    return creds;
   }
 
   /**
@@ -362,6 +385,16 @@ export class TradingService {
     const onChain = await new ExchangeContract(built.verifyingContract, this.provider).orderStatus(built.orderHash);
     if (onChain.isFilledOrCancelled || onChain.remaining > 0n) return { status: onChain.isFilledOrCancelled ? 'MATCHED' : 'LIVE', where: 'chain' };
     return undefined;
+  }
+
+  private oneAtATime<T>(address: string, work: () => Promise<T>): Promise<T> {
+    const key = address.toLowerCase();
+    const run = (this.approvalQueues.get(key) ?? Promise.resolve()).then(work, work);
+    this.approvalQueues.set(
+      key,
+      run.catch(() => {}),
+    );
+    return run;
   }
 
   private dropPending(ids: readonly string[]): void {
