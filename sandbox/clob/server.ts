@@ -255,6 +255,23 @@ export class ClobServer {
   }
 
   /** Trades whose settlement reverted, with the reason: empty while every match settles. */
+  /**
+   * Every settled (or settling) fill, one row per side of each trade, in each trader's own outcome and price:
+   * what the aggregator's trader profiles count as volume, trades and average prices.
+   */
+  settledFills(): { address: string; tokenId: string; side: 'BUY' | 'SELL'; shares: number; price: number; timestamp: number }[] {
+    const rows: { address: string; tokenId: string; side: 'BUY' | 'SELL'; shares: number; price: number; timestamp: number }[] = [];
+    for (const t of this.trades) {
+      if (t.status === 'FAILED') continue;
+      const timestamp = t.matchTime; // already Unix seconds
+      rows.push({ address: t.makerAddress, tokenId: t.tokenId, side: t.side, shares: Number(t.shares) / 1e6, price: t.price / 10_000, timestamp });
+      for (const m of t.makers) {
+        rows.push({ address: m.makerAddress, tokenId: m.tokenId, side: m.side, shares: Number(m.shares) / 1e6, price: m.price / 10_000, timestamp });
+      }
+    }
+    return rows;
+  }
+
   failedTrades(): { id: string; error: string | null }[] {
     return this.trades.filter((t) => t.status === 'FAILED').map((t) => ({ id: t.id, error: t.errMsg }));
   }

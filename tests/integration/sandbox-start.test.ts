@@ -71,5 +71,15 @@ describe('the sandbox, started whole', () => {
     for (let i = 0; i < 12; i++) await sandbox.simulator!.tick();
     expect(sandbox.simulator!.problems).toEqual([]);
     expect(tape()).toBeGreaterThan(before);
+
+    // The bots' trades count in their trader profiles (volume, trades, average prices).
+    const fills = sandbox.clob.settledFills();
+    expect(fills.length).toBeGreaterThan(0);
+    const someone = fills[0]!.address;
+    const profile = await client.getTrader('polymarket', someone);
+    expect(profile.stats.totalTrades).toBeGreaterThan(0);
+    expect(profile.stats.cumulativeVolume).toBeGreaterThan(0);
+    const positions = await client.getTraderPositions('polymarket', someone);
+    expect(positions.some((p) => typeof p.averagePrice === 'number' && p.averagePrice > 0 && p.averagePrice < 1)).toBe(true);
   }, 120_000);
 });
