@@ -123,6 +123,22 @@ describe('base units', () => {
     expect(toBaseUnits(0.9999995)).toBe('1000000');
   });
 
+  it('gives the exact digits for every number of up to 6 decimals (the fast path) and for leading zeros', () => {
+    expect(toBaseUnits(0.000001)).toBe('1');
+    expect(toBaseUnits(0.5)).toBe('500000');
+    expect(toBaseUnits(100)).toBe('100000000');
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let k = 0; k < 2000; k++) {
+      const text = `${next() % 100000}.${String(next() % 1000000).padStart(6, '0')}`;
+      const x = Number(text);
+      // Only numbers whose shortest text is these digits (trailing zeros aside) are a fair check of the digits.
+      if (x.toString() !== text.replace(/\.?0+$/, '')) continue;
+      const [i, f] = text.split('.') as [string, string];
+      expect(toBaseUnits(x)).toBe((BigInt(i) * 1_000_000n + BigInt(f)).toString());
+    }
+  });
+
   it('refuses exponent notation and negatives rather than guessing', () => {
     expect(() => toBaseUnits(1e-7)).toThrow(/cannot be expressed in base units/);
     expect(() => toBaseUnits(-1)).toThrow(/cannot be expressed in base units/);

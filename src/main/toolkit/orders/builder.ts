@@ -93,13 +93,14 @@ export class OrderBuilder {
   async buildLimitOrder(input: LimitOrderInput, terms: MarketTerms): Promise<BuiltOrder> {
     this.checkTerms(terms, 'buildLimitOrder');
     assertPriceInRange(input.price, terms.tickSize, 'buildLimitOrder');
-    return this.sign(input, limitOrderRawAmounts(input.side, input.size, input.price, ROUNDING[terms.tickSize]), terms, false);
+    // `return await`: an async function returning a promise pays two extra microtask turns to adopt it.
+    return await this.sign(input, limitOrderRawAmounts(input.side, input.size, input.price, ROUNDING[terms.tickSize]), terms, false);
   }
 
   async buildMarketOrder(input: MarketOrderInput, terms: MarketTerms): Promise<BuiltOrder> {
     this.checkTerms(terms, 'buildMarketOrder');
     assertPriceInRange(input.price, terms.tickSize, 'buildMarketOrder');
-    return this.sign(input, marketOrderRawAmounts(input.side, input.amount, input.price, ROUNDING[terms.tickSize]), terms, true);
+    return await this.sign(input, marketOrderRawAmounts(input.side, input.amount, input.price, ROUNDING[terms.tickSize]), terms, true);
   }
 
   private checkTerms(terms: MarketTerms, methodName: string): void {
@@ -138,7 +139,7 @@ export class OrderBuilder {
             metadata: input.metadata ?? BYTES32_ZERO,
             builder: input.builderCode ?? BYTES32_ZERO,
           };
-    return signFields(this.signer, terms.version, this.chainId, verifyingContract(this.network, terms.version, terms.negRisk), fields);
+    return await signFields(this.signer, terms.version, this.chainId, verifyingContract(this.network, terms.version, terms.negRisk), fields);
   }
 }
 

@@ -100,8 +100,14 @@ export function toBaseUnits(x: number, decimals = COLLATERAL_TOKEN_DECIMALS): st
   const text = x.toString();
   const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(text);
   if (!match) throw invalidParameter(`amount ${text} cannot be expressed in base units`);
-  let integer = BigInt(match[1]!);
   const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length <= decimals) {
+    // No digit to round away (the rounding table keeps amounts to at most 6 decimals): the digits themselves
+    // are the answer, without BigInt arithmetic.
+    const digits = `${match[1]!}${fraction.padEnd(decimals, '0')}`.replace(/^0+/, '');
+    return digits === '' ? '0' : digits;
+  }
+  let integer = BigInt(match[1]!);
   let units = BigInt(fraction.slice(0, decimals).padEnd(decimals, '0') || '0');
   if (fraction.length > decimals && Number(fraction[decimals]) >= 5) {
     units += 1n;
