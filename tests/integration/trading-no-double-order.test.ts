@@ -16,7 +16,7 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 
-type Fault = 'lose-answer' | 'lose-request';
+type Fault = 'lose-answer' | 'lose-request' | 'hold-answer';
 
 /** Forwards everything to the CLOB; the next POST /order meets the queued faults, one each. */
 class LossyProxy {
@@ -60,6 +60,8 @@ class LossyProxy {
       req.socket.destroy();
       return;
     }
+    // The exchange has answered; the answer never comes, the connection stays open: the client times out.
+    if (fault === 'hold-answer') return;
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
     res.end(text);
   }
@@ -114,6 +116,23 @@ describe('a post whose answer is lost places exactly one order', () => {
     expect(proxy.forwardedPosts).toHaveLength(1);
     expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
     await service.cancelAll(wallet);
+  });
+
+  it('a post that times out is reconciled, not re-signed: one order', async () => {
+    proxy.forwardedPosts.length = 0;
+    proxy.arrivedPosts.length = 0;
+    // A client that gives up quickly; the held answer would never come however long it waited.
+    const impatient = new TradingService({ profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } }, vault, timeoutMs: 1500 });
+    try {
+      proxy.faults.push('hold-answer');
+      const placed = await impatient.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.14, size: 10 }, wallet);
+      expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
+      expect(proxy.arrivedPosts).toHaveLength(1);
+      expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
+      await impatient.cancelAll(wallet);
+    } finally {
+      impatient.close();
+    }
   });
 
   it('a market order that filled while its answer was lost is found in the trades, filled once', async () => {
