@@ -117,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const marketData = new MarketData(catalog, generateHistory(catalog, { seed: options.seed ?? 42, now: now(), days: options.historyDays ?? 21 }));
     const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
     stops.push(async () => provider.destroy());
-    let clobServer: ClobServer | undefined;
+    const late: { clob?: ClobServer } = {};
     const traders = new ChainTraderDirectory({
       provider,
       conditionalTokens: deployment.contracts.conditionalTokens,
@@ -126,7 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       marketData,
       knownWallets: deployment.testWallets.map((w, i) => ({ address: w.address, name: `sandbox-trader-${i + 1}` })),
       // The CLOB starts after the aggregator; its fills are read when a profile is asked for.
-      fills: () => clobServer?.settledFills() ?? [],
+      fills: () => late.clob?.settledFills() ?? [],
       createdAt: new Date(now()).toISOString(),
     });
     const aggregator = await new AggregatorServer({ catalog, marketData, traders, port: options.ports?.aggregator ?? DEFAULT_PORTS.aggregator, now }).start();
@@ -134,7 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     log(`aggregator listening at ${aggregator.url}`);
 
     const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now });
-    clobServer = clob;
+    late.clob = clob;
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url}`);
 
