@@ -200,6 +200,15 @@ describe('the order flow on the sandbox (order version 2)', () => {
     await service.cancelAll(both);
   });
 
+  it('trades a neg-risk market on the neg-risk exchange with the allowances already set', async () => {
+    const negRisk = sb.sandbox.catalog.market('90011')!;
+    expect(negRisk.negRisk).toBe(true);
+    await makerOrder(maker.client, { tokenId: negRisk.tokens[1].tokenId, side: 'BUY', price: 0.6, size: 50 });
+    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90011', positionIdOrName: 'yes', buyOrSell: 'BUY', usdcFlowAbs: 2 }, wallet, { orderType: 'FOK' });
+    expect(placed).toMatchObject({ status: 'MATCHED', pending: false, approvals: [], market: { negRisk: true } });
+    expect((await service.balances(address, [placed.market])).outcomes[negRisk.tokens[0].tokenId]).toBe(5_000_000n);
+  });
+
   it('reports a refusal with the exchange’s reason', async () => {
     // A FOK buy deeper than the book: no pre-trade check can know the depth, the exchange refuses it.
     const thin = service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.4, size: 500 }, wallet, { orderType: 'FOK' });
