@@ -16,7 +16,7 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 
-type Fault = 'lose-answer' | 'lose-request' | 'hold-answer';
+type Fault = 'lose-answer' | 'lose-request' | 'hold-answer' | 'garble-answer';
 
 /** Forwards everything to the CLOB; the next POST /order meets the queued faults, one each. */
 class LossyProxy {
@@ -62,6 +62,12 @@ class LossyProxy {
     }
     // The exchange has answered; the answer never comes, the connection stays open: the client times out.
     if (fault === 'hold-answer') return;
+    if (fault === 'garble-answer') {
+      // A success cut short (a proxy on the way truncated it): the order is placed, the body unreadable.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(text.slice(0, 10));
+      return;
+    }
     res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
     res.end(text);
   }
@@ -133,6 +139,16 @@ describe('a post whose answer is lost places exactly one order', () => {
     } finally {
       impatient.close();
     }
+  });
+
+  it('a success whose body cannot be read is reconciled too, not taken for a refusal', async () => {
+    proxy.forwardedPosts.length = 0;
+    proxy.faults.push('garble-answer');
+    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.15, size: 10 }, wallet);
+    expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
+    await service.cancelAll(wallet);
   });
 
   it('a market order that filled while its answer was lost is found in the trades, filled once', async () => {

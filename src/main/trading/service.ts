@@ -413,11 +413,15 @@ function oracleOrder(built: BuiltOrder): Record<string, unknown> {
   return { taker: ZERO_ADDRESS, nonce: '0', feeRateBps: '0', ...built.signedOrder };
 }
 
-/** No definite answer: the request may have reached the exchange (no HTTP status, or a server error). */
+/**
+ * No definite answer: the request may have reached the exchange. Only a 4xx refusal is definite; no answer at
+ * all, a server error, or a success whose body could not be read may each hide a placed order.
+ */
 function unanswered(error: unknown): boolean {
   if (!isPmDeskError(error)) return false;
+  // Refused before anything was sent (a missing credential, a post-only FOK): nothing to look up.
   if (error.statusCode === undefined) return error.code !== ErrorCode.INVALID_PARAMETER;
-  return error.statusCode >= 500;
+  return !(error.statusCode >= 400 && error.statusCode < 500);
 }
 
 function alreadyExists(error: unknown): boolean {
