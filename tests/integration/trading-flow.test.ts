@@ -138,6 +138,15 @@ describe('the order flow on the sandbox (order version 2)', () => {
     expect(await service.waitOrderMatched(wallet, `0x${'0'.repeat(64)}`)).toBe(false);
   });
 
+  it('lists the wallet’s open orders and trades', async () => {
+    const open = await service.openOrders(wallet, { asset_id: yes });
+    expect(open.map((o) => o.id).sort()).toEqual([restingId, gtdId].sort());
+    const conditionId = sb.sandbox.catalog.market(MARKET)!.conditionId;
+    expect((await service.openOrders(wallet, { market: conditionId })).length).toBe(2);
+    // The FOK buy, the FAK sell and the filled resting bid: three trades of this wallet's orders.
+    expect((await service.trades(wallet, { market: conditionId })).length).toBe(3);
+  });
+
   it('cancels one order, then all, and the pending list follows', async () => {
     await service.cancelOrder(wallet, restingId);
     expect(service.pendingOrderIds()).toEqual([gtdId]);

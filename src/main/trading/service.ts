@@ -205,6 +205,16 @@ export class TradingService {
     }
   }
 
+  /** The wallet's open orders, every page; filtered to a market (condition id) or an outcome token when given. */
+  async openOrders(wallet: TradingWallet, filter: { market?: string; asset_id?: string } = {}): Promise<Record<string, unknown>[]> {
+    return (await (await this.walletClient(wallet)).getOpenOrders(filter)) as Record<string, unknown>[];
+  }
+
+  /** The wallet's trades, every page; filtered to a market (condition id) or an outcome token when given. */
+  async trades(wallet: TradingWallet, filter: { market?: string; asset_id?: string } = {}): Promise<Record<string, unknown>[]> {
+    return (await (await this.walletClient(wallet)).getTrades(filter)) as Record<string, unknown>[];
+  }
+
   /** One of the wallet's orders as the exchange shows it now. */
   async order(wallet: TradingWallet, orderId: string): Promise<Record<string, unknown>> {
     return (await (await this.walletClient(wallet)).getOrder(orderId)) as Record<string, unknown>;
