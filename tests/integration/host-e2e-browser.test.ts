@@ -165,6 +165,9 @@ describe('PM Desk in a browser, against the sandbox', () => {
     expect(await ask('getPositions', { wallet: 'imported' })).toMatchObject({ ok: true });
     expect(await ask('listOpenOrders', { wallet: 'imported' })).toMatchObject({ ok: false, error: { code: 'ERR_NOT_AVAILABLE' } });
     expect(await ask('cancelAll', { wallet: 'imported' })).toEqual({ ok: true, value: { cancelled: [orderId] } });
+    const again = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.04, amountUsd: 1, orderType: 'GTD', expiration: Math.floor(Date.now() / 1000) + 3600 });
+    expect(again).toMatchObject({ ok: true, value: { pending: true } });
+    expect(await ask('cancelMarket', { wallet: 'imported', marketId })).toEqual({ ok: true, value: { cancelled: [(again.value as { orderId: string }).orderId] } });
     expect(await ask('placeOrder', { wallet: 'nobody', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 })).toMatchObject({
       ok: false,
       error: { code: 'ERR_NOT_FOUND' },
