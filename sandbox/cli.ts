@@ -11,7 +11,7 @@ import type { OrderVersion } from './chain/deploy';
 const USAGE = `Usage: npm run sandbox -- [options]
 
   --profile-out FILE      write the network profile here once every part is ready
-  --data-dir DIR          keep the chain and its deployment here across restarts (default: thrown away)
+  --data-dir DIR          keep the chain, its deployment, the CLOB (keys, orders, trades) and the fills here across restarts (default: thrown away)
   --order-version 1|2|3   exchange order version (default 2, like Polymarket today)
   --chain-id N            default 31338; 80002 puts the contracts at Polymarket's Amoy addresses
   --aggregator-port N     default ${DEFAULT_PORTS.aggregator}

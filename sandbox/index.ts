@@ -10,6 +10,7 @@ import { SANDBOX_EVENTS, buildCatalog, type Catalog } from './market/catalog';
 import { generateHistory } from './market/history';
 import { MarketData } from './market/market-data';
 import { startClobServer, type ClobServer } from './clob/server';
+import { journalFills, loadFillJournal } from './market/fill-journal';
 import { fundBots } from './sim/fund';
 import { MarketSimulator } from './sim/simulator';
 
@@ -30,7 +31,10 @@ export interface NetworkProfile {
 export interface SandboxOptions {
   /** Ports for each part; 0 picks a free one. */
   ports?: { rpc?: number; clob?: number; aggregator?: number };
-  /** Keep the chain and its deployment here across restarts; without it, everything is thrown away on stop. */
+  /**
+   * Keep the chain, its deployment, the CLOB's state (API keys, orders, trades, notifications) and the real
+   * fills here across restarts; without it, nothing is written and everything is thrown away on stop.
+   */
   dataDir?: string;
   orderVersion?: OrderVersion;
   /** 31338 by default; 80002 puts the contracts at Polymarket's Amoy addresses for compatibility tests. */
@@ -73,8 +77,12 @@ export function catalogFor(deployment: Deployment): Catalog {
   });
 }
 
-/** Starts the chain (and deploys, unless the data folder already holds a deployment). */
-export async function startSandboxChainFor(options: SandboxOptions): Promise<{ deployment: Deployment; stop: () => Promise<void> }> {
+/** The CLOB's state and the real fills in the data folder. */
+export const CLOB_STATE_FILE = 'clob-state.json';
+export const FILLS_FILE = 'market-fills.jsonl';
+
+/** Starts the chain (and deploys, unless the data folder already holds a deployment; `deployed` says it did). */
+export async function startSandboxChainFor(options: SandboxOptions): Promise<{ deployment: Deployment; deployed: boolean; stop: () => Promise<void> }> {
   const chainId = options.chainId ?? SANDBOX_CHAIN_ID;
   const stateFile = options.dataDir ? join(options.dataDir, 'chain-state.json') : undefined;
   const deploymentFile = options.dataDir ? join(options.dataDir, 'deployment.json') : undefined;
@@ -87,7 +95,7 @@ export async function startSandboxChainFor(options: SandboxOptions): Promise<{ d
   try {
     if (reuse) {
       options.log?.(`reusing the deployment in ${options.dataDir}`);
-      return { deployment: { ...saved, rpcUrl: chain.rpcUrl }, stop: chain.stop };
+      return { deployment: { ...saved, rpcUrl: chain.rpcUrl }, deployed: false, stop: chain.stop };
     }
     const deployment = await deploySandbox(chain, {
       orderVersion: options.orderVersion ?? 2,
@@ -95,7 +103,7 @@ export async function startSandboxChainFor(options: SandboxOptions): Promise<{ d
       markets: SANDBOX_EVENTS.flatMap((e) => e.markets.map((m) => ({ question: m.question, negRisk: e.negRisk }))),
     });
     if (deploymentFile) await writeJsonAtomic(deploymentFile, deployment);
-    return { deployment, stop: chain.stop };
+    return { deployment, deployed: true, stop: chain.stop };
   } catch (error) {
     await chain.stop();
     throw error;
@@ -115,6 +123,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const { deployment } = chain;
     const catalog = catalogFor(deployment);
     const marketData = new MarketData(catalog, generateHistory(catalog, { seed: options.seed ?? 42, now: now(), days: options.historyDays ?? 21 }));
+    const clobStateFile = options.dataDir ? join(options.dataDir, CLOB_STATE_FILE) : undefined;
+    if (options.dataDir) {
+      const fillsFile = join(options.dataDir, FILLS_FILE);
+      // A fresh chain has none of the funds, orders or trades the old files speak of: they go with it.
+      if (chain.deployed) await Promise.all([rm(clobStateFile!, { force: true }), rm(fillsFile, { force: true })]);
+      await loadFillJournal(fillsFile, marketData, log);
+      // Pushed before the CLOB's stop, so it runs after it: the CLOB's last settlements are written too.
+      const journal = journalFills(fillsFile, marketData, log);
+      stops.push(() => journal.stop());
+    }
     const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
     stops.push(async () => provider.destroy());
     const late: { clob?: ClobServer } = {};
@@ -133,7 +151,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => aggregator.stop());
     log(`aggregator listening at ${aggregator.url}`);
 
-    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now });
+    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now, stateFile: clobStateFile, log });
     late.clob = clob;
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url}`);

@@ -189,7 +189,8 @@ export class MarketBook {
 
   /**
    * Gives an order back shares a failed settlement took from it: added to its remaining if it still rests,
-   * otherwise the order rests again with its original time priority (its `seq`).
+   * otherwise the order rests again with its original time priority (its `seq`). Also how a saved order
+   * goes back on a fresh book after a restart, so later arrivals must still queue behind it.
    */
   restore(order: RestingOrder, shares: bigint): void {
     if (shares <= 0n) return;
@@ -199,6 +200,7 @@ export class MarketBook {
       return;
     }
     order.remaining = shares;
+    this.seq = Math.max(this.seq, order.seq + 1);
     this.insert(order);
   }
 

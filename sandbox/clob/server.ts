@@ -3,6 +3,7 @@
 // allowance on the chain), the matching engine, and settlement ON the chain by the operator's matchOrders.
 // Bots of the market simulator use the same path in-process through placeOrder/cancelOrders.
 import { randomUUID } from 'node:crypto';
+import { rename } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Contract, TypedDataEncoder, Wallet, getAddress, recoverAddress, type JsonRpcProvider } from 'ethers';
@@ -15,6 +16,7 @@ import { AuthError, deriveCredentials, verifyL1, verifyL2, type ApiCredentials }
 import { bookSnapshot, priceString, sharesString } from './book-snapshot';
 import { MarketBook, PRICE_ONE, type Fill, type OrderType, type RestingOrder } from './engine';
 import { OrderRejected, formatUnits, orderTerms, parseOrderBody, reservedAmount, settlementPlan, type OrderTerms, type PlanOrder } from './order-rules';
+import { CLOB_STATE_VERSION, big, loadOrder, loadResting, readClobState, saveOrder, saveResting, writeClobState, type SavedClobState } from './state-file';
 
 export const INITIAL_CURSOR = 'MA==';
 export const END_CURSOR = 'LTE=';
@@ -43,6 +45,14 @@ export interface ClobServerOptions {
    * long simulation does not grow without end. A forgotten order's id is still refused if posted again.
    */
   retain?: { orders?: number; trades?: number };
+  /**
+   * Keep API keys, orders, trades and notifications in this file (the sandbox's data folder): loaded at start,
+   * saved at most every `saveIntervalMs` after a change and on stop. Without it nothing is written.
+   */
+  stateFile?: string;
+  saveIntervalMs?: number;
+  /** Where the server says what it did with the state file. */
+  log?: (line: string) => void;
 }
 
 export type OrderStatus = 'LIVE' | 'MATCHED' | 'CANCELED';
@@ -156,6 +166,9 @@ export class ClobServer {
   private readonly maxBody: number;
   private readonly heartbeatTimeoutMs: number;
   private stopped = false;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** Something worth saving changed since the last save. */
+  private dirty = false;
 
   constructor(private readonly options: ClobServerOptions) {
     const { deployment } = options;
@@ -195,6 +208,7 @@ export class ClobServer {
   }
 
   async start(): Promise<this> {
+    if (this.options.stateFile) await this.load(this.options.stateFile);
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.requestTimeout = 30_000;
     this.server.headersTimeout = 10_000;
@@ -215,7 +229,12 @@ export class ClobServer {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+    // No more debounced saves: work still queued marks the state dirty and the save below writes it.
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     await this.queue.catch(() => undefined);
+    // The last word: whatever changed since the last debounced save, written before the chain goes away.
+    if (this.dirty) await this.save();
     this.provider.destroy();
   }
 
@@ -228,6 +247,7 @@ export class ClobServer {
   apiKeyFor(address: string, nonce = 0n): ApiCredentials {
     const checksummed = getAddress(address);
     const creds = deriveCredentials(this.secret, checksummed, nonce);
+    if (!this.apiKeys.has(creds.apiKey)) this.changed();
     this.apiKeys.set(creds.apiKey, { ...creds, address: checksummed, nonce });
     return creds;
   }
@@ -289,9 +309,11 @@ export class ClobServer {
     return { address: creds.address, apiKey };
   }
 
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+  /** Runs `work` in the queue; unless told otherwise, a save is due after it (places, cancels and settlements change state). */
+  private exclusive<T>(work: () => Promise<T>, persist = true): Promise<T> {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
+    if (persist) void run.then(() => this.changed(), () => this.changed());
     return run;
   }
 
@@ -382,6 +404,7 @@ export class ClobServer {
       if (method === 'POST') {
         if (known) throw new HttpError(400, 'Could not create api key');
         this.apiKeys.set(creds.apiKey, { ...creds, address, nonce });
+        this.changed();
       } else if (!known) throw new HttpError(400, 'Could not derive api key!');
       return { apiKey: creds.apiKey, secret: creds.secret, passphrase: creds.passphrase };
     }
@@ -395,6 +418,7 @@ export class ClobServer {
         return { apiKeys: [...this.apiKeys.entries()].filter(([, c]) => c.address === caller.address).map(([k]) => k) };
       case 'DELETE /auth/api-key':
         this.apiKeys.delete(caller.apiKey);
+        this.changed();
         return 'OK';
       case 'GET /auth/ban-status/closed-only':
         return { closed_only: false };
@@ -439,6 +463,7 @@ export class ClobServer {
         const ids = new Set((q.get('ids') ?? '').split(',').filter(Boolean));
         const list = this.notifications.get(caller.apiKey) ?? [];
         this.notifications.set(caller.apiKey, ids.size ? list.filter((n) => !ids.has(String(n.id))) : []);
+        this.changed();
         return 'OK';
       }
       case 'GET /order-scoring':
@@ -1097,7 +1122,10 @@ export class ClobServer {
         this.notify(record.owner, NOTIFY_CANCEL, { order_id: record.id, reason: 'expired' });
       }
     }
-    if (market) this.publishBook(market);
+    if (market) {
+      this.publishBook(market);
+      this.changed();
+    }
   }
 
   private setStatus(record: OrderRecord, status: OrderStatus): void {
@@ -1157,6 +1185,195 @@ export class ClobServer {
     // Bounded: a busy bot must not grow memory without end.
     if (list.length > 1000) list.splice(0, list.length - 1000);
     this.notifications.set(owner, list);
+  }
+
+  // ------------------------------------------------------------------ state in the data folder
+
+  private log(line: string): void {
+    if (this.options.log) this.options.log(line);
+    else console.error(`[sandbox clob] ${line}`);
+  }
+
+  /**
+   * A save is due. Debounced (one per interval, longer when writes get slow so a big state never hogs the
+   * queue) and taken inside the queue, so it never captures half a settlement.
+   */
+  private changed(): void {
+    if (!this.options.stateFile) return;
+    this.dirty = true;
+    if (this.saveTimer || this.stopped) return;
+    const interval = Math.max(this.options.saveIntervalMs ?? 200, 5 * this.lastSaveMs);
+    this.saveTimer = setTimeout(() => {
+      void this.exclusive(async () => {
+        this.saveTimer = undefined;
+        if (this.dirty) await this.save();
+      }, false);
+    }, interval);
+    this.saveTimer.unref();
+  }
+
+  private lastSaveMs = 0;
+
+  private async save(): Promise<void> {
+    const file = this.options.stateFile!;
+    const started = Date.now();
+    const state = this.exportState();
+    this.dirty = false;
+    try {
+      await writeClobState(file, state);
+    } catch (error) {
+      this.dirty = true;
+      this.log(`could not save the CLOB state to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.lastSaveMs = Date.now() - started;
+  }
+
+  private exportState(): SavedClobState {
+    const { deployment } = this.options;
+    return {
+      version: CLOB_STATE_VERSION,
+      chainId: deployment.chainId,
+      exchange: deployment.contracts.exchange,
+      orderVersion: deployment.orderVersion,
+      apiKeys: [...this.apiKeys.values()].map((k) => ({ apiKey: k.apiKey, secret: k.secret, passphrase: k.passphrase, address: k.address, nonce: k.nonce.toString() })),
+      orders: [...this.orders.values()].map((o) => {
+        const entry = o.status === 'LIVE' ? this.books.get(o.market.conditionId)!.order(o.id) : undefined;
+        return {
+          id: o.id,
+          owner: o.owner,
+          order: saveOrder(o.order),
+          terms: { side: o.terms.side, collateral: o.terms.collateral.toString(), shares: o.terms.shares.toString(), price: o.terms.price, size: o.terms.size.toString() },
+          conditionId: o.market.conditionId,
+          outcome: o.outcome,
+          venue: o.venue,
+          orderType: o.orderType,
+          status: o.status,
+          matched: o.matched.toString(),
+          makingRemaining: o.makingRemaining.toString(),
+          createdAt: o.createdAt,
+          trades: [...o.trades],
+          ...(entry ? { resting: saveResting(entry) } : {}),
+        };
+      }),
+      finished: this.finished.map((o) => o.id),
+      retired: [...this.retired],
+      trades: this.trades.map(({ market, ...t }) => ({
+        ...t,
+        conditionId: market.conditionId,
+        shares: t.shares.toString(),
+        makers: t.makers.map((m) => ({ ...m, shares: m.shares.toString() })),
+      })),
+      notifications: [...this.notifications.values()].flat(),
+      notificationSeq: this.notificationSeq,
+    };
+  }
+
+  /** Loads the state file; a file that cannot be read back whole is set aside and the server starts empty. */
+  private async load(file: string): Promise<void> {
+    const { deployment, catalog } = this.options;
+    const read = await readClobState(file, { chainId: deployment.chainId, exchange: deployment.contracts.exchange, orderVersion: deployment.orderVersion }, catalog);
+    if ('missing' in read) return;
+    let parsed: ReturnType<ClobServer['parseState']>;
+    try {
+      if ('refused' in read) throw new Error(read.refused);
+      parsed = this.parseState(read.state);
+    } catch (error) {
+      const aside = `${file}.refused-${Date.now()}`;
+      await rename(file, aside).catch(() => undefined);
+      this.log(`CLOB state in ${file} refused: ${error instanceof Error ? error.message : String(error)}; starting with an empty CLOB (the file is kept as ${aside})`);
+      return;
+    }
+    const { state, orders, trades } = parsed;
+
+    // Ask the chain about every live order first: one filled or cancelled there while we were down stays off the book.
+    const live = orders.filter((o) => o.record.status === 'LIVE');
+    const onChain = await Promise.all(
+      live.map((o) => this.exchanges.get(o.record.venue.toLowerCase())!.getFunction('getOrderStatus')(o.record.id) as Promise<{ isFilledOrCancelled: boolean; remaining: bigint }>),
+    );
+    const gone = new Set<string>();
+    live.forEach((o, i) => {
+      if (onChain[i]!.isFilledOrCancelled) gone.add(o.record.id);
+    });
+
+    for (const k of state.apiKeys) this.apiKeys.set(k.apiKey, { apiKey: k.apiKey, secret: k.secret, passphrase: k.passphrase, address: k.address, nonce: big(k.nonce) });
+    for (const { record } of orders) this.orders.set(record.id, record);
+    for (const id of state.finished) {
+      const record = this.orders.get(id);
+      if (record && record.status !== 'LIVE') this.finished.push(record);
+    }
+    for (const id of state.retired) this.retired.add(id);
+    for (const trade of trades) {
+      this.trades.push(trade);
+      this.tradesById.set(trade.id, trade);
+    }
+    for (const n of state.notifications) this.notifications.set(n.owner, [...(this.notifications.get(n.owner) ?? []), n]);
+    this.notificationSeq = state.notificationSeq;
+
+    // Back on the book WITHOUT matching (nothing crossed when saved), each with its own time priority.
+    for (const { record, resting } of live) {
+      if (gone.has(record.id)) {
+        // Only this server fills orders, so the chain must have cancelled it (cancelOrder by its maker).
+        this.setStatus(record, 'CANCELED');
+        this.notify(record.owner, NOTIFY_CANCEL, { order_id: record.id, reason: 'filled or cancelled on the chain' });
+        continue;
+      }
+      this.books.get(record.market.conditionId)!.restore(resting!, resting!.remaining);
+      record.resting = resting;
+      this.live.add(record);
+    }
+    // GTD orders whose time ran out while the sandbox was down expire here, and every book is published again.
+    for (const market of this.allMarkets()) {
+      this.expireBook(this.books.get(market.conditionId)!);
+      this.publishBook(market);
+    }
+    this.dirty = false;
+    if (gone.size) this.changed();
+    this.log(`CLOB state loaded from ${file}: ${state.apiKeys.length} API keys, ${this.live.size} resting orders, ${trades.length} trades${gone.size ? `; ${gone.size} orders filled or cancelled on the chain were not restored` : ''}`);
+  }
+
+  /** The saved state as the server's records; throws on anything malformed, before any of it is used. */
+  private parseState(state: SavedClobState) {
+    const { catalog } = this.options;
+    const marketOf = (conditionId: string) => {
+      const market = catalog.marketByCondition(conditionId);
+      if (!market) throw new Error(`unknown market ${conditionId}`);
+      return market;
+    };
+    const orders = state.orders.map((o) => {
+      const market = marketOf(o.conditionId);
+      if (!['LIVE', 'MATCHED', 'CANCELED'].includes(o.status)) throw new Error(`order ${o.id}: bad status ${JSON.stringify(o.status)}`);
+      const order = loadOrder(o.order);
+      const record: OrderRecord = {
+        id: o.id,
+        owner: o.owner,
+        order,
+        terms: { side: o.terms.side, collateral: big(o.terms.collateral), shares: big(o.terms.shares), price: o.terms.price, size: big(o.terms.size) },
+        market,
+        outcome: o.outcome,
+        tokenId: order.tokenId.toString(),
+        venue: o.venue,
+        orderType: o.orderType,
+        status: o.status,
+        matched: big(o.matched),
+        makingRemaining: big(o.makingRemaining),
+        createdAt: o.createdAt,
+        trades: [...o.trades],
+      };
+      if (o.status === 'LIVE' && !o.resting) throw new Error(`live order ${o.id} has no book entry`);
+      if (!this.exchanges.has(String(o.venue).toLowerCase())) throw new Error(`order ${o.id}: unknown exchange ${o.venue}`);
+      return { record, resting: o.status === 'LIVE' ? loadResting(o.resting!) : undefined };
+    });
+    const trades = state.trades.map(
+      ({ conditionId, ...t }): TradeRecord => ({
+        ...t,
+        market: marketOf(conditionId),
+        shares: big(t.shares),
+        makers: t.makers.map((m) => ({ ...m, shares: big(m.shares) })),
+      }),
+    );
+    for (const n of state.notifications) if (typeof n.owner !== 'string' || !Number.isInteger(n.id)) throw new Error('bad notification');
+    for (const k of state.apiKeys) if (typeof k.apiKey !== 'string' || typeof k.secret !== 'string' || typeof k.address !== 'string') throw new Error('bad API key');
+    return { state, orders, trades };
   }
 
   // ------------------------------------------------------------------ private reads
