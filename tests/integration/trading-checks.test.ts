@@ -1,6 +1,8 @@
 // Pre-trade checks and the spec's order-building messages against the whole sandbox: each check fails for a
 // real reason (a locked wallet in the real signer, a real chain of another id, a market the aggregator shows
 // closed, an empty wallet) with a sentence a trader can act on, and a failed order sends nothing.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
@@ -109,6 +111,23 @@ describe('pre-trade checks and the spec messages', () => {
       );
     } finally {
       wrong.close();
+    }
+  });
+
+  it('says plainly when the chain’s node does not answer', async () => {
+    // A port that was just free and is closed again: nothing listens there.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+    const rpcUrl = `http://127.0.0.1:${port}`;
+    const offline = new TradingService({ profile: { ...sb.profile, rpcUrl }, vault: await CredentialVault.open({ keychain: new MemorySecretStore() }) });
+    try {
+      const error = await offline.check(order(), funded).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: ErrorCode.NETWORK_ERROR });
+      expect((error as PmDeskError).detail).toBe(`The chain's node at ${rpcUrl} did not answer (ECONNREFUSED): check that the network (or the local sandbox) is running.`);
+    } finally {
+      offline.close();
     }
   });
 

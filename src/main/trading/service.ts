@@ -137,8 +137,10 @@ export class TradingService {
         : await this.oneAtATime(address, async () => {
             // Another order of this wallet may have set some while this one waited: the chain is read again.
             const still = await missingApprovals(this.provider, address, approvalTargets(this.profile, this.profile.network.orderVersion), orderNeeds(plan).collateral);
-            return setApprovals(this.provider, this.approvalSender(wallet!), address, this.profile, still, (sent) =>
-              notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`),
+            return this.onChain(() =>
+              setApprovals(this.provider, this.approvalSender(wallet!), address, this.profile, still, (sent) =>
+                notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`),
+              ),
             );
           });
     if (approvals.length > 0) {
@@ -247,9 +249,11 @@ export class TradingService {
 
   /** Collateral and each outcome token of the given markets, read from the chain (base units, 6 decimals). */
   async balances(address: string, markets: readonly TradedMarket[] = []): Promise<Balances> {
-    const outcomes: Record<string, bigint> = {};
-    for (const token of markets.flatMap((m) => m.tokens)) outcomes[token.token_id] = await chainBalance(this.provider, this.profile, address, token.token_id);
-    return { collateral: await chainBalance(this.provider, this.profile, address), outcomes };
+    return this.onChain(async () => {
+      const outcomes: Record<string, bigint> = {};
+      for (const token of markets.flatMap((m) => m.tokens)) outcomes[token.token_id] = await chainBalance(this.provider, this.profile, address, token.token_id);
+      return { collateral: await chainBalance(this.provider, this.profile, address), outcomes };
+    });
   }
 
   /** The wallet's positions as the aggregator values them. */
@@ -271,10 +275,24 @@ export class TradingService {
     const token = findToken(market, input.positionIdOrName);
     const plan = planOrder(input, token, choices);
     const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
-    const missing = await missingApprovals(this.provider, address, targets, orderNeeds(plan).collateral);
+    const missing = await this.onChain(() => missingApprovals(this.provider, address, targets, orderNeeds(plan).collateral));
     const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === address.toLowerCase()) : true;
-    const problems = await preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing });
+    const problems = await this.onChain(() => preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing }));
     return { address, market, token, plan, missing, problems };
+  }
+
+  /** A chain read or wait; a node that does not answer is said as such, not as an internal error. */
+  private async onChain<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isPmDeskError(error)) throw error;
+      const reason = (error as { code?: unknown })?.code ?? (error instanceof Error ? error.message.slice(0, 80) : 'no answer');
+      throw new PmDeskError(ErrorCode.NETWORK_ERROR, `The chain's node at ${this.profile.rpcUrl} did not answer (${String(reason)}): check that the network (or the local sandbox) is running.`, {
+        methodName: 'executeOrder',
+        cause: error,
+      });
+    }
   }
 
   private clobSigner(wallet: TradingWallet): ClobSigner {
