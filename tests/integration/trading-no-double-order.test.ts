@@ -3,7 +3,11 @@
 // it arrived) — faults a real server cannot produce when asked — and the exchange then holds exactly one order.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TX_OVERRIDES } from '../../sandbox/chain/index';
+import { ExchangeContract } from '../../src/main/toolkit/chain/exchange';
+import type { SignedOrder } from '../../src/main/toolkit/orders/builder';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { ErrorCode } from '../../src/shared/errors';
@@ -16,7 +20,7 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 
-type Fault = 'lose-answer' | 'lose-request' | 'hold-answer' | 'garble-answer';
+type Fault = 'lose-answer' | 'lose-request' | 'hold-answer' | 'garble-answer' | 'lose-request-after';
 
 /** Forwards everything to the CLOB; the next POST /order meets the queued faults, one each. */
 class LossyProxy {
@@ -24,6 +28,8 @@ class LossyProxy {
   /** Bodies of POST /order that reached the proxy, and those it passed on to the exchange, in order. */
   readonly arrivedPosts: string[] = [];
   readonly forwardedPosts: string[] = [];
+  /** For 'lose-request-after': what happens to the order elsewhere while its request is lost. */
+  meanwhile: (order: Record<string, unknown>) => Promise<void> = async () => {};
   private server!: Server;
   url = '';
 
@@ -48,6 +54,11 @@ class LossyProxy {
     if (isPost) this.arrivedPosts.push(body);
     const fault = isPost ? this.faults.shift() : undefined;
     if (fault === 'lose-request') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault === 'lose-request-after') {
+      await this.meanwhile((JSON.parse(body) as { order: Record<string, unknown> }).order);
       req.socket.destroy();
       return;
     }
@@ -82,6 +93,7 @@ describe('a post whose answer is lost places exactly one order', () => {
   let wallet: TradingWallet;
   let direct: ClobClient;
   let yes: string;
+  let makerKey: string;
 
   beforeAll(async () => {
     sb = await startTradingSandbox();
@@ -92,6 +104,7 @@ describe('a post whose answer is lost places exactly one order', () => {
     const profile = { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } };
     service = new TradingService({ profile, vault, timeoutMs: 20_000 });
     const fresh = await freshWallet(sb, signer);
+    makerKey = fresh.privateKey;
     wallet = { kind: 'worker', address: fresh.address, signer };
     yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
     // Liquidity for the market order: a bid for No at 0.60 is an ask for Yes at 0.40.
@@ -176,8 +189,26 @@ describe('a post whose answer is lost places exactly one order', () => {
     await service.cancelAll(wallet);
   });
 
+  it('an order the exchange never saw but the chain knows (its maker cancelled it there) is not posted again', async () => {
+    proxy.forwardedPosts.length = 0;
+    proxy.arrivedPosts.length = 0;
+    // While the request is lost, the signed order is cancelled on the exchange contract by its maker: only the chain knows it.
+    proxy.meanwhile = async (order) => {
+      const maker = new Wallet(makerKey, service.provider);
+      const exchange = new ExchangeContract(sb.sandbox.profile.contracts.exchange, maker, 'sandbox');
+      await (await exchange.cancelOrder(order as unknown as SignedOrder, TX_OVERRIDES)).wait();
+    };
+    proxy.faults.push('lose-request-after');
+    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.16, size: 10 }, wallet);
+    expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'FILLED_OR_CANCELLED' });
+    expect(proxy.arrivedPosts).toHaveLength(1);
+    expect(proxy.forwardedPosts).toHaveLength(0);
+    expect(await openOrders()).toEqual([]);
+  });
+
   it('when both sends are lost before arriving, nothing is placed and the trader is told so', async () => {
     proxy.forwardedPosts.length = 0;
+    const pendingBefore = service.pendingOrderIds();
     proxy.faults.push('lose-request', 'lose-request');
     const failed = await service
       .executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.12, size: 10 }, wallet)
@@ -186,7 +217,7 @@ describe('a post whose answer is lost places exactly one order', () => {
     expect((failed as Error).message).toMatch(/shows no order 0x[0-9a-f]{64}: nothing was placed/);
     expect(proxy.forwardedPosts).toHaveLength(0);
     expect(await openOrders()).toEqual([]);
-    expect(service.pendingOrderIds()).toEqual([]);
+    expect(service.pendingOrderIds()).toEqual(pendingBefore);
   });
 
   it('a lost answer followed by a lost retry still leaves one order, found after the retry', async () => {

@@ -410,8 +410,11 @@ export class TradingService {
     if (trades.some((t) => t.taker_order_id?.toLowerCase() === hash || t.maker_orders?.some((m) => m.order_id?.toLowerCase() === hash))) {
       return { status: 'MATCHED', where: 'trades' };
     }
-    const onChain = await new ExchangeContract(built.verifyingContract, this.provider).orderStatus(built.orderHash);
-    if (onChain.isFilledOrCancelled || onChain.remaining > 0n) return { status: onChain.isFilledOrCancelled ? 'MATCHED' : 'LIVE', where: 'chain' };
+    // Only the chain knows it (an exchange that lost its state): it cannot be placed again, and the contract
+    // tells done from partly filled but not filled from cancelled.
+    const onChain = await this.onChain(() => new ExchangeContract(built.verifyingContract, this.provider).orderStatus(built.orderHash));
+    if (onChain.isFilledOrCancelled) return { status: 'FILLED_OR_CANCELLED', where: 'chain' };
+    if (onChain.remaining > 0n) return { status: 'PARTIALLY_FILLED', where: 'chain' };
     return undefined;
   }
 
