@@ -93,7 +93,7 @@ export interface WalletInfo {
 
 export interface FillSubscriptionInfo {
   marketId: string;
-  /** Fills arrive as `fill` events; the stream's state as `feedStatus` events. */
+  /** Fills (or books) arrive as `fill` (`bookUpdate`) events; the feed's state as `feedStatus` events. */
   state: FeedState;
 }
 
@@ -195,6 +195,10 @@ export const operations = {
   ),
   subscribeFills: op<FillSubscriptionInfo>()(z.strictObject({ protocol, marketId: id }), { summary: "Follow a market's live fills." }),
   unsubscribeFills: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's fills." }),
+  subscribeBook: op<FillSubscriptionInfo>()(z.strictObject({ protocol, marketId: id }), {
+    summary: "Follow a market's order books: `bookUpdate` events when an outcome's book changes.",
+  }),
+  unsubscribeBook: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's books." }),
 
   // Wallets
   listWallets: op<WalletInfo[]>()(noInput, { summary: 'The wallets on this machine and which are unlocked.' }),

@@ -14,6 +14,8 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   getCandles: { protocol: 'polymarket', marketId: '506729', outcomeIndex: 0, interval: '1h' },
   subscribeFills: { protocol: 'polymarket', marketId: '506729' },
   unsubscribeFills: { marketId: '506729' },
+  subscribeBook: { protocol: 'polymarket', marketId: '506729' },
+  unsubscribeBook: { marketId: '506729' },
   listWallets: {},
   createWallet: { label: 'fuzz', password: 'correct horse battery' },
   importWallet: { label: 'fuzz', password: 'correct horse battery', source: { kind: 'privateKey', privateKey: `0x${'11'.repeat(32)}` } },

@@ -128,6 +128,16 @@ describe('PM Desk in a browser, against the sandbox', () => {
     expect(await ask('unsubscribeFills', { marketId })).toMatchObject({ ok: true, value: { wasSubscribed: true } });
   });
 
+  it('pushes the books of a followed market', async () => {
+    expect(await ask('subscribeBook', { marketId })).toMatchObject({ ok: true, value: { marketId } });
+    await waitHeard('bookUpdate');
+    const update = await page.evaluate(() => (globalThis as unknown as { heard: { event: string; payload: unknown }[] }).heard.find((h) => h.event === 'bookUpdate'));
+    const tokens = sandbox.catalog.market(marketId)!.tokens.map((t) => t.tokenId);
+    expect(update).toMatchObject({ payload: { marketId, tokenId: expect.any(String), book: { bids: expect.any(Array), asks: expect.any(Array) } } });
+    expect(tokens).toContain((update as { payload: { tokenId: string } }).payload.tokenId);
+    expect(await ask('unsubscribeBook', { marketId })).toMatchObject({ ok: true, value: { wasSubscribed: true } });
+  });
+
   it('creates, unlocks, locks, imports and exports wallets; the phrase is shown once', async () => {
     const created = await ask('createWallet', { label: 'e2e', password: PASSWORD });
     expect(created).toMatchObject({ ok: true, value: { wallet: { label: 'e2e', unlocked: false }, recoveryPhrase: { shownOnce: true } } });

@@ -17,6 +17,7 @@ import type {
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
+import type { BookFeeds } from './book-feeds';
 import type { FillFeeds } from './fill-feeds';
 import { ServiceUnavailable, type Handlers } from './router';
 
@@ -71,6 +72,7 @@ export interface TerminalServices {
   network: NetworkInfo;
   markets: MarketReader;
   feeds: FillFeeds;
+  books: BookFeeds;
   hub: EventHub;
   /** Absent when no signer could start: wallet operations then answer ERR_NOT_AVAILABLE. */
   wallets?: WalletAccess;
@@ -85,7 +87,7 @@ export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: t
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export function createHandlers(services: TerminalServices): Handlers {
-  const { markets, feeds, hub, network } = services;
+  const { markets, feeds, books, hub, network } = services;
   const wallets = (): WalletAccess => {
     if (!services.wallets) throw new ServiceUnavailable(WALLETS_UNAVAILABLE);
     return services.wallets;
@@ -119,6 +121,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     },
     subscribeFills: ({ protocol, marketId }, { clientId }) => feeds.follow(clientId, protocol, marketId),
     unsubscribeFills: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: feeds.unfollow(clientId, marketId) }),
+    subscribeBook: ({ protocol, marketId }, { clientId }) => books.follow(clientId, protocol, marketId),
+    unsubscribeBook: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: books.unfollow(clientId, marketId) }),
 
     listWallets: async () => {
       const [list, unlocked] = await Promise.all([wallets().list(), wallets().unlockedAddresses()]);

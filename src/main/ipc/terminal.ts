@@ -6,6 +6,7 @@ import { silentLogger, type Logger } from '../toolkit/logger';
 import type { SignerClient } from '../wallets/signer-client';
 import { Wallets } from '../wallets/wallets';
 import { EventHub } from './event-hub';
+import { BookFeeds } from './book-feeds';
 import { FillFeeds } from './fill-feeds';
 import { networkInfo, type AppProfile } from './profile';
 import { createRouter, type Router, type SenderPolicy } from './router';
@@ -25,6 +26,8 @@ export interface TerminalOptions {
   logger?: Logger;
   /** Another aggregator reader (tests hand in a client with a short timeout). */
   markets?: MarketReader & Pick<AggregatorClient, 'subscribeToFills'>;
+  /** How often followed books are read from the aggregator (1 s unless told). */
+  bookPollMs?: number;
 }
 
 export interface Terminal {
@@ -41,11 +44,13 @@ export function openTerminal(options: TerminalOptions): Terminal {
     new AggregatorClient({ apiUrl: options.profile.aggregatorUrl, sseUrl: options.profile.sseUrl || undefined, logger, timeoutMs: 15_000 });
   const hub = new EventHub(logger);
   const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub);
+  const books = new BookFeeds((protocol, marketId) => client.getOrderBooks(protocol, marketId), hub, options.bookPollMs);
   const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN }) : undefined;
   const services: TerminalServices = {
     network: networkInfo(options.profile, options.shell),
     markets: client,
     feeds,
+    books,
     hub,
     wallets: wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined,
     trading: wallets && options.wallets && options.orderFlow ? tradingAccess(options.orderFlow, { list: () => wallets.list(), signer: options.wallets.signer }) : undefined,
@@ -57,6 +62,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     services,
     close: async () => {
       feeds.closeAll();
+      books.closeAll();
       options.orderFlow?.close();
       await options.wallets?.signer.close();
     },
