@@ -87,7 +87,9 @@ if (shell.kind === 'electron') {
   const { startBrowserMode, openInBrowser } = await load('src/main/host/browser-mode.ts');
   let mode;
   try {
-    mode = await startBrowserMode({ profile, rendererDir: join(root, 'out', 'renderer'), port: options.port });
+    // Warnings (no keychain, a feed that closed) as one plain line each on stderr; never an object dump.
+    const logger = { debug() {}, warn: (message) => say(`PM Desk: ${message}`), error: (message) => say(`PM Desk: ${message}`) };
+    mode = await startBrowserMode({ profile, rendererDir: join(root, 'out', 'renderer'), port: options.port, logger });
   } catch (error) {
     say(`PM Desk did not start: ${error.detail ?? error.message}`);
     await stopAll(1);

@@ -1,5 +1,6 @@
 // Puts the terminal's services together once, for either shell: the aggregator client of the profile, the
-// event hub, live fill feeds, wallets over the signer the shell started, and the router over all of them.
+// event hub, followed fills and books, wallets over the signer the shell started, trading over the order flow,
+// and the router over all of them.
 import type { NetworkInfo } from '../../shared/contract';
 import { AggregatorClient } from '../toolkit/aggregator/client';
 import { silentLogger, type Logger } from '../toolkit/logger';
