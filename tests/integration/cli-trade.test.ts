@@ -2,7 +2,7 @@
 // signer worker and data folder, against the whole sandbox through the profile it writes, found at the sandbox's
 // default place (TMPDIR) or given with --profile.
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,13 +39,14 @@ describe('pmdesk trade', () => {
   let sb: TradingSandbox;
   let signer: SignerClient;
   let env: Record<string, string>;
+  let dir: string | undefined;
   let profileFile: string;
   let privateKey: string;
   const HEX_TX = /^0x[0-9a-f]{64}$/;
 
   beforeAll(async () => {
     sb = await startTradingSandbox();
-    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-cli-trade-'));
+    dir = await mkdtemp(join(tmpdir(), 'pmdesk-cli-trade-'));
     // The sandbox's default profile place is $TMPDIR/pmdesk-sandbox-profile.json; this run's TMPDIR is ours.
     profileFile = join(dir, 'pmdesk-sandbox-profile.json');
     await writeFile(profileFile, JSON.stringify(sb.sandbox.profile));
@@ -63,6 +64,7 @@ describe('pmdesk trade', () => {
   afterAll(async () => {
     await signer?.close();
     await sb?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('refuses bad flags before reading anything or sending anything (exit 2)', async () => {

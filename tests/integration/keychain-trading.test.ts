@@ -2,7 +2,7 @@
 // scripts/with-keychain.sh starts): a wallet's first `pmdesk trade` creates them and keeps them there, and the
 // next process creates none; credentials the exchange refuses are replaced. Runs in the `keychain` project.
 import { spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,11 +30,12 @@ describe('pmdesk trade keeps API credentials in the OS keychain', () => {
   let sb: TradingSandbox;
   let signer: SignerClient;
   let env: Record<string, string>;
+  let dir: string | undefined;
   let address: string;
 
   beforeAll(async () => {
     sb = await startTradingSandbox();
-    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-keychain-trade-'));
+    dir = await mkdtemp(join(tmpdir(), 'pmdesk-keychain-trade-'));
     const profile = join(dir, 'profile.json');
     await writeFile(profile, JSON.stringify(sb.sandbox.profile));
     env = { PMDESK_DATA_DIR: join(dir, 'data') };
@@ -48,6 +49,7 @@ describe('pmdesk trade keeps API credentials in the OS keychain', () => {
     if (address) await (await CredentialVault.open()).forgetWallet(address);
     await signer?.close();
     await sb?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('creates them on the first order and keeps them; the next process creates none; stale ones are replaced', async () => {
