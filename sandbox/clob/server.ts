@@ -51,6 +51,11 @@ export interface ClobServerOptions {
    */
   stateFile?: string;
   saveIntervalMs?: number;
+  /**
+   * How many finished orders and trades (the newest) the state file keeps: bounded so a long simulation does not
+   * write tens of megabytes every few hundred milliseconds. Older finished orders are saved as forgotten ids.
+   */
+  stateHistory?: number;
   /** Where the server says what it did with the state file. */
   log?: (line: string) => void;
 }
@@ -1230,13 +1235,17 @@ export class ClobServer {
 
   private exportState(): SavedClobState {
     const { deployment } = this.options;
+    // Bounded (see stateHistory): the oldest finished orders are saved as forgotten ids, still refused if posted again.
+    const history = this.options.stateHistory ?? SAVED_HISTORY;
+    const oldFinished = this.finished.slice(0, Math.max(0, this.finished.length - history));
+    const dropped = new Set(oldFinished.filter((o) => o.status !== 'LIVE' && this.orders.get(o.id) === o).map((o) => o.id));
     return {
       version: CLOB_STATE_VERSION,
       chainId: deployment.chainId,
       exchange: deployment.contracts.exchange,
       orderVersion: deployment.orderVersion,
       apiKeys: [...this.apiKeys.values()].map((k) => ({ apiKey: k.apiKey, secret: k.secret, passphrase: k.passphrase, address: k.address, nonce: k.nonce.toString() })),
-      orders: [...this.orders.values()].map((o) => {
+      orders: [...this.orders.values()].filter((o) => !dropped.has(o.id)).map((o) => {
         const entry = o.status === 'LIVE' ? this.books.get(o.market.conditionId)!.order(o.id) : undefined;
         return {
           id: o.id,
@@ -1255,9 +1264,9 @@ export class ClobServer {
           ...(entry ? { resting: saveResting(entry) } : {}),
         };
       }),
-      finished: this.finished.map((o) => o.id),
-      retired: [...this.retired],
-      trades: this.trades.map(({ market, ...t }) => ({
+      finished: this.finished.filter((o) => !dropped.has(o.id)).map((o) => o.id),
+      retired: [...this.retired, ...dropped].slice(-SAVED_RETIRED_IDS),
+      trades: this.trades.slice(Math.max(0, this.trades.length - history)).map(({ market, ...t }) => ({
         ...t,
         conditionId: market.conditionId,
         shares: t.shares.toString(),
@@ -1359,7 +1368,7 @@ export class ClobServer {
         createdAt: o.createdAt,
         trades: [...o.trades],
       };
-      if (o.status === 'LIVE' && !o.resting) throw new Error(`live order ${o.id} has no book entry`);
+      if (o.status === 'LIVE' && !(o.resting && big(o.resting.remaining) > 0n)) throw new Error(`live order ${o.id} has no book entry`);
       if (!this.exchanges.has(String(o.venue).toLowerCase())) throw new Error(`order ${o.id}: unknown exchange ${o.venue}`);
       return { record, resting: o.status === 'LIVE' ? loadResting(o.resting!) : undefined };
     });
@@ -1546,6 +1555,10 @@ export class ClobServer {
     return { heartbeat_id: id };
   }
 }
+
+/** What the state file keeps at most (see `stateHistory`): finished orders and trades, and forgotten ids. */
+const SAVED_HISTORY = 20_000;
+const SAVED_RETIRED_IDS = 200_000;
 
 const NOT_FOUND = Symbol('not found');
 const PRIVATE_ROUTES = new Set([

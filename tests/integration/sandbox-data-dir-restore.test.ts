@@ -108,10 +108,37 @@ describe('CLOB state file: restoring orders', () => {
     expect(await sb.sharesOf(carol.address, no)).toBe(10_000_000n);
   }, 120_000);
 
+  it('keeps only the newest finished orders in the file; an older one is still refused if posted again', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'pmdesk-clob-history-')), 'clob-state.json');
+    const options = { deployment: sb.chain, catalog: sb.catalog, marketData: sb.data, stateFile: file, now, stateHistory: 1, log: (l: string) => lines.push(l) };
+    const server = await startClobServer(options);
+    servers.push(server);
+    const wallet = sb.wallets[4]!;
+    const key = server.apiKeyFor(wallet.address).apiKey;
+    const yes = sb.binary.tokens[0].tokenId;
+    const jsons = [await signedOrderJson(sb, wallet, { tokenId: yes, side: 'BUY', makerAmount: 1_000_000n, takerAmount: 5_000_000n }), await signedOrderJson(sb, wallet, { tokenId: yes, side: 'BUY', makerAmount: 1_050_000n, takerAmount: 5_000_000n })];
+    const ids: string[] = [];
+    for (const json of jsons) {
+      const placed = await server.placeOrder({ order: json, owner: key, orderType: 'GTC' }, key);
+      expect(placed, placed.errorMsg).toMatchObject({ success: true, status: 'live' });
+      ids.push(placed.orderID);
+      expect(await server.cancel(key, placed.orderID)).toEqual({ canceled: [placed.orderID], not_canceled: {} });
+    }
+    await server.stop();
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { orders: { id: string }[]; retired: string[] };
+    expect(saved.orders.map((o) => o.id)).toEqual([ids[1]]);
+    expect(saved.retired).toEqual([ids[0]]);
+
+    const again = await startClobServer(options);
+    servers.push(again);
+    expect(await again.placeOrder({ order: jsons[0], owner: key, orderType: 'GTC' }, key)).toMatchObject({ success: false, errorMsg: 'order already exists' });
+    expect(await again.cancel(key, ids[1]!)).toEqual({ canceled: [], not_canceled: { [ids[1]!]: 'order already canceled' } });
+  });
+
   it('refuses a state file of another version: said in the log, the server starts empty', async () => {
-    const last = servers.at(-1)!;
     const key = sb.server.apiKeyFor(sb.wallets[0]!.address).apiKey;
-    await last.stop();
+    // Nothing else may write the file meanwhile (stop is harmless twice; afterAll stops them again).
+    for (const running of servers) await running.stop();
     await writeFile(stateFile, JSON.stringify({ version: 99, orders: [] }));
     const server = await startClobServer({ deployment: sb.chain, catalog: sb.catalog, marketData: sb.data, stateFile, now, log: (l) => lines.push(l) });
     servers.push(server);
