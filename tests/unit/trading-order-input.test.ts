@@ -72,6 +72,7 @@ describe('planning the order', () => {
     expect(planOrder(input({ size: undefined, usdcFlowAbs: 10 }), token)).toMatchObject({ kind: 'limit', price: 0.42, size: 23.8, orderType: 'GTC', expiration: 0 });
     expect(planOrder(input({ size: undefined, usdcFlowAbs: 1, price: 0.3 }), token)).toMatchObject({ price: 0.3, size: 3.33 });
     expect(planOrder(input({ size: 12, usdcFlowAbs: 1 }), token)).toMatchObject({ size: 12 });
+    expect(() => planOrder(input({ size: undefined, usdcFlowAbs: 0.001 }), token)).toThrow('$0.001 buys less than a hundredth of a share at 0.42: give more dollars or a size.');
   });
 
   it('makes FOK and FAK market orders: a buy spends dollars, a sell sells shares', () => {
@@ -79,6 +80,7 @@ describe('planning the order', () => {
     expect(planOrder(input({ size: 10 }), token, { orderType: 'FOK' })).toMatchObject({ kind: 'market', amount: 4.2 });
     expect(planOrder(input({ buyOrSell: 'SELL', size: 10 }), token, { orderType: 'FAK' })).toMatchObject({ kind: 'market', amount: 10, orderType: 'FAK' });
     expect(planOrder(input({ buyOrSell: 'SELL', size: undefined, usdcFlowAbs: 4.2 }), token, { orderType: 'FAK' })).toMatchObject({ amount: 10 });
+    expect(() => planOrder(input({ size: 0.01 }), token, { orderType: 'FOK' })).toThrow(/comes to nothing after rounding/);
   });
 
   it('keeps GTD with its expiration and post-only, and refuses them where they do not apply', () => {

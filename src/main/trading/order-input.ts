@@ -132,9 +132,11 @@ export function planOrder(input: UserOrderInput, token: PositionToken, choices: 
     // Market orders: a BUY spends dollars, a SELL sells shares.
     const amount =
       input.buyOrSell === 'BUY' ? (input.usdcFlowAbs ?? roundDown(input.size! * price, 2)) : (input.size ?? roundDown(input.usdcFlowAbs! / price, 2));
+    if (!(amount > 0)) throw invalidParameter('The market order comes to nothing after rounding to cents and hundredths of a share: trade more.', 'executeOrder');
     const estimatedSize = input.buyOrSell === 'BUY' ? roundDown(amount / price, 2) : amount;
     return { kind: 'market', side: input.buyOrSell, price: input.price, amount, orderType, estimatedSize, estimatedPrice: price };
   }
   const size = input.size ?? roundDown(input.usdcFlowAbs! / price, 2);
+  if (!(size > 0)) throw invalidParameter(`$${input.usdcFlowAbs} buys less than a hundredth of a share at ${price}: give more dollars or a size.`, 'executeOrder');
   return { kind: 'limit', side: input.buyOrSell, price, size, orderType, expiration: choices.expiration ?? 0, postOnly: choices.postOnly ?? false };
 }
