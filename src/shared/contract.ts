@@ -280,8 +280,8 @@ export interface TerminalEvents {
   bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary };
   /** One live fill of a followed market. */
   fill: { marketId: string; fill: TradeRecord };
-  /** An order of an unlocked wallet changed state. */
-  orderUpdate: { wallet: string; orderId: string; status: string; sizeMatched: number };
+  /** An order of a wallet changed state through this terminal (placed, cancelled); `sizeMatched` in shares when known. */
+  orderUpdate: { wallet: string; orderId: string; status: string; sizeMatched?: number };
   /** A live feed opened, closed or failed; `error` says why it closed. */
   feedStatus: { feed: 'fills' | 'book'; marketId: string; state: FeedState; error?: ResultError };
   /** A wallet locked (by the trader, after its idle time, or because the signer stopped) or unlocked. */

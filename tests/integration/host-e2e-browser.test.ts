@@ -178,6 +178,18 @@ describe('PM Desk in a browser, against the sandbox', () => {
     const again = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.04, amountUsd: 1, orderType: 'GTD', expiration: Math.floor(Date.now() / 1000) + 3600 });
     expect(again).toMatchObject({ ok: true, value: { pending: true } });
     expect(await ask('cancelMarket', { wallet: 'imported', marketId })).toEqual({ ok: true, value: { cancelled: [(again.value as { orderId: string }).orderId] } });
+    const updates = await page.evaluate(() =>
+      (globalThis as unknown as { heard: { event: string; payload: { orderId: string; status: string } }[] }).heard
+        .filter((h) => h.event === 'orderUpdate')
+        .map((h) => [h.payload.orderId, h.payload.status.toUpperCase()]),
+    );
+    const againId = (again.value as { orderId: string }).orderId;
+    expect(updates).toEqual([
+      [orderId, 'LIVE'],
+      [orderId, 'CANCELED'],
+      [againId, 'LIVE'],
+      [againId, 'CANCELED'],
+    ]);
     expect(await ask('placeOrder', { wallet: 'nobody', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 })).toMatchObject({
       ok: false,
       error: { code: 'ERR_NOT_FOUND' },

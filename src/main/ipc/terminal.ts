@@ -54,7 +54,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     books,
     hub,
     wallets: wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined,
-    trading: wallets && options.wallets && options.orderFlow ? tradingAccess(options.orderFlow, { list: () => wallets.list(), signer: options.wallets.signer }) : undefined,
+    trading: wallets && options.wallets && options.orderFlow ? tradingAccess(options.orderFlow, { list: () => wallets.list(), signer: options.wallets.signer }, hub) : undefined,
   };
   const router = createRouter({ handlers: createHandlers(services), allowSender: options.allowSender, logger });
   return {

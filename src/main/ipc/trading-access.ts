@@ -5,6 +5,7 @@ import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type { SignerClient } from '../wallets/signer-client';
 import { findMarket } from '../trading/order-input';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
+import type { EventHub } from './event-hub';
 import { ServiceUnavailable } from './router';
 import type { TradingService, WalletSummary } from './services';
 
@@ -21,7 +22,14 @@ export interface TradingWallets {
   signer: SignerClient;
 }
 
-export function tradingAccess(flow: OrderFlow, wallets: TradingWallets): TradingService {
+/** `hub`: every window or tab hears what any of them placed or cancelled, as `orderUpdate` events. */
+export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: EventHub): TradingService {
+  const cancelled = (wallet: string, result: unknown) => {
+    const ids = cancelledIds(result);
+    for (const orderId of ids) hub?.emit('orderUpdate', { wallet, orderId, status: 'CANCELED' });
+    return { cancelled: ids };
+  };
+
   const walletNamed = async (label: string): Promise<TradingWallet & { kind: 'worker' }> => {
     const wanted = label.trim().toLowerCase();
     const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
@@ -45,15 +53,16 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets): Trading
         wallet,
         { orderType: input.orderType, expiration: input.expiration },
       );
+      if (placed.orderID) hub?.emit('orderUpdate', { wallet: input.wallet, orderId: placed.orderID, status: placed.status });
       return { orderId: placed.orderID ?? null, status: placed.status, pending: placed.pending };
     },
-    cancelOrder: async ({ wallet, orderId }) => ({ cancelled: cancelledIds(await flow.cancelOrder(await walletNamed(wallet), orderId)) }),
-    cancelAll: async ({ wallet }) => ({ cancelled: cancelledIds(await flow.cancelAll(await walletNamed(wallet))) }),
+    cancelOrder: async ({ wallet, orderId }) => cancelled(wallet, await flow.cancelOrder(await walletNamed(wallet), orderId)),
+    cancelAll: async ({ wallet }) => cancelled(wallet, await flow.cancelAll(await walletNamed(wallet))),
     cancelMarket: async ({ wallet, marketId, tokenId }) => {
       const trader = await walletNamed(wallet);
       const market = await findMarket(flow.aggregator, marketId);
       if (!market.conditionId) throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to cancel by.');
-      return { cancelled: cancelledIds(await flow.cancelMarketOrders(trader, { market: market.conditionId, ...(tokenId ? { asset_id: tokenId } : {}) })) };
+      return cancelled(wallet, await flow.cancelMarketOrders(trader, { market: market.conditionId, ...(tokenId ? { asset_id: tokenId } : {}) }));
     },
     listOpenOrders: async () => {
       throw new ServiceUnavailable('Listing open orders is not available in this version of PM Desk yet.');
