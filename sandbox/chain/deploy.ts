@@ -226,17 +226,20 @@ export async function deploySandbox(
       await mined(venue.getFunction('setSafeFactory')(walletFactories.safe, TX_OVERRIDES));
     }
 
+    // Version 3 (Protocol V2) trades every market, neg-risk or not, on its one exchange (PROTOCOL-NOTES Part B
+    // §3, §11): neg-risk markets are registered there and the profile names it for both roles.
+    const negRiskVenue = orderVersion === 3 ? exchange : negRiskExchange;
     const contracts: SandboxContracts = {
       collateral: collateralAddress,
       conditionalTokens: ctfAddress,
       exchange: await exchange.getAddress(),
-      negRiskExchange: await negRiskExchange.getAddress(),
+      negRiskExchange: await negRiskVenue.getAddress(),
       negRiskAdapter: adapterAddress,
     };
 
     const markets: SandboxMarket[] = [];
     for (const market of options.markets ?? DEFAULT_MARKETS) {
-      const venue = market.negRisk ? negRiskExchange : exchange;
+      const venue = market.negRisk ? negRiskVenue : exchange;
       markets.push(await openMarket(ctf, venue, collateralAddress, deployer.address, market));
     }
 

@@ -268,4 +268,23 @@ describe('official clob-client-v2 against the sandbox (order version 3, Amoy add
     expect(await sb.sharesOf(a!.address, yes)).toBe(usdc(8));
     expect(await sb.sharesOf(b!.address, no)).toBe(usdc(8));
   });
+
+  it('trades a neg-risk market on the same one exchange, as version 3 does', async () => {
+    const [, , c, d] = sb.wallets;
+    const make = async (wallet: typeof c) => {
+      const creds = await new ClobClientV2({ host: sb.server.url, chain: 80002, signer: officialSigner(wallet!) as never, throwOnError: true }).createOrDeriveApiKey();
+      return new ClobClientV2({ host: sb.server.url, chain: 80002, signer: officialSigner(wallet!) as never, creds, throwOnError: true });
+    };
+    const [carol, dave] = [await make(c), await make(d)];
+    expect(sb.chain.contracts.negRiskExchange).toBe(sb.chain.contracts.exchange);
+    const [yes, no] = [sb.negRisk.tokens[0].tokenId, sb.negRisk.tokens[1].tokenId];
+    const bid = await carol.createAndPostOrder({ tokenID: yes, price: 0.3, size: 10, side: SideV2.BUY }, { tickSize: '0.01', negRisk: true });
+    expect(bid).toMatchObject({ success: true, status: 'live' });
+    const fill = await dave.createAndPostOrder({ tokenID: no, price: 0.7, size: 10, side: SideV2.BUY }, { tickSize: '0.01', negRisk: true });
+    expect(fill).toMatchObject({ success: true, status: 'matched' });
+    const receipt = await sb.provider.getTransactionReceipt(fill.transactionsHashes![0]!);
+    expect(receipt?.to?.toLowerCase()).toBe(sb.chain.contracts.exchange.toLowerCase());
+    expect(await sb.sharesOf(c!.address, yes)).toBe(usdc(10));
+    expect(await sb.sharesOf(d!.address, no)).toBe(usdc(10));
+  });
 });
