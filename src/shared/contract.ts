@@ -99,7 +99,8 @@ export interface FillSubscriptionInfo {
 
 export interface OpenOrder {
   orderId: string;
-  marketId: string;
+  /** The market's condition id, as the exchange names markets. */
+  conditionId: string;
   tokenId: string;
   side: 'BUY' | 'SELL';
   price: number;
@@ -119,9 +120,11 @@ export interface PlacedOrder {
   pending: boolean;
 }
 
+/** A trade from the wallet's own side (its outcome, side, price and size, whether it took or made). */
 export interface TradeInfo {
   tradeId: string;
-  marketId: string;
+  /** The market's condition id, as the exchange names markets. */
+  conditionId: string;
   tokenId: string;
   side: 'BUY' | 'SELL';
   price: number;

@@ -173,7 +173,10 @@ describe('PM Desk in a browser, against the sandbox', () => {
     expect(balances).toMatchObject({ ok: true, value: { outcomes: { [token]: 0 } } });
     expect((balances.value as { collateral: number }).collateral).toBeGreaterThan(0);
     expect(await ask('getPositions', { wallet: 'imported' })).toMatchObject({ ok: true });
-    expect(await ask('listOpenOrders', { wallet: 'imported' })).toMatchObject({ ok: false, error: { code: 'ERR_NOT_AVAILABLE' } });
+    const open = await ask('listOpenOrders', { wallet: 'imported', marketId });
+    expect(open).toMatchObject({ ok: true, value: [{ orderId, tokenId: token, side: 'BUY', price: 0.05, originalSize: 10, sizeMatched: 0, status: 'LIVE' }] });
+    expect((open.value as { conditionId: string }[])[0]!.conditionId).toBe(sandbox.catalog.market(marketId)!.conditionId);
+    expect(await ask('listTrades', { wallet: 'imported' })).toEqual({ ok: true, value: [] });
     expect(await ask('cancelAll', { wallet: 'imported' })).toEqual({ ok: true, value: { cancelled: [orderId] } });
     const again = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.04, amountUsd: 1, orderType: 'GTD', expiration: Math.floor(Date.now() / 1000) + 3600 });
     expect(again).toMatchObject({ ok: true, value: { pending: true } });

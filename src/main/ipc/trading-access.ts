@@ -1,13 +1,13 @@
 // The contract's trading operations on the order flow of src/main/trading: a wallet named by its label trades
 // through the signer that holds its key; amounts cross the contract as dollars and shares (base units are
-// converted once, here, for display only). What the order flow does not offer yet answers ERR_NOT_AVAILABLE.
+// converted once, here, for display only).
 import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type { SignerClient } from '../wallets/signer-client';
 import { findMarket } from '../trading/order-input';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
-import { ServiceUnavailable } from './router';
 import type { TradingService, WalletSummary } from './services';
+import type { TradeInfo } from '../../shared/contract';
 
 const BASE_UNITS = 1_000_000;
 const dollars = (units: bigint) => Number(units) / BASE_UNITS;
@@ -15,6 +15,33 @@ const dollars = (units: bigint) => Number(units) / BASE_UNITS;
 function cancelledIds(result: unknown): string[] {
   const r = result as { canceled?: unknown } | null;
   return Array.isArray(r?.canceled) ? (r.canceled as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+}
+
+/**
+ * A trade as the wallet lived it: the exchange lists a trade from its taker's side, so when the wallet was a
+ * maker its own leg (outcome, side, price, size) comes from the trade's maker orders.
+ */
+export function tradeAsSeenBy(address: string, r: Record<string, unknown>): TradeInfo {
+  const base = { tradeId: String(r.id), conditionId: String(r.market ?? ''), status: String(r.status ?? ''), matchedAt: Number(r.match_time ?? 0) };
+  const makers = Array.isArray(r.maker_orders) ? (r.maker_orders as Record<string, unknown>[]) : [];
+  const mine = r.trader_side === 'MAKER' ? makers.filter((m) => String(m.maker_address ?? '').toLowerCase() === address.toLowerCase()) : [];
+  if (mine.length === 0) {
+    return { ...base, tokenId: String(r.asset_id ?? ''), side: r.side === 'SELL' ? 'SELL' : 'BUY', price: Number(r.price), size: Number(r.size) };
+  }
+  const size = mine.reduce((sum, m) => sum + Number(m.matched_amount), 0);
+  const first = mine[0]!;
+  // Without a side on the leg: on the taker's outcome the maker did the opposite (a swap); on the other
+  // outcome it did the same (two buys mint, two sells merge).
+  const sameOutcome = String(first.asset_id ?? r.asset_id) === String(r.asset_id);
+  const opposite = r.side === 'BUY' ? 'SELL' : 'BUY';
+  const side = first.side === 'SELL' || first.side === 'BUY' ? first.side : sameOutcome ? opposite : r.side === 'SELL' ? 'SELL' : 'BUY';
+  return {
+    ...base,
+    tokenId: String(first.asset_id ?? r.asset_id ?? ''),
+    side,
+    price: mine.reduce((sum, m) => sum + Number(m.price) * Number(m.matched_amount), 0) / (size || 1),
+    size,
+  };
 }
 
 export interface TradingWallets {
@@ -35,6 +62,14 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
     if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no wallet named ${label.slice(0, 64)}.`);
     return { kind: 'worker', address: found.address, signer: wallets.signer };
+  };
+
+  /** The exchange filters by condition id; the contract names markets by the aggregator's id. */
+  const marketFilter = async (marketId: string | undefined): Promise<{ market?: string }> => {
+    if (!marketId) return {};
+    const market = await findMarket(flow.aggregator, marketId);
+    if (!market.conditionId) throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to filter by.');
+    return { market: market.conditionId };
   };
 
   return {
@@ -64,11 +99,26 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
       if (!market.conditionId) throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to cancel by.');
       return cancelled(wallet, await flow.cancelMarketOrders(trader, { market: market.conditionId, ...(tokenId ? { asset_id: tokenId } : {}) }));
     },
-    listOpenOrders: async () => {
-      throw new ServiceUnavailable('Listing open orders is not available in this version of PM Desk yet.');
+    listOpenOrders: async ({ wallet, marketId }) => {
+      const trader = await walletNamed(wallet);
+      const rows = await flow.openOrders(trader, await marketFilter(marketId));
+      return rows.map((r) => ({
+        orderId: String(r.id),
+        conditionId: String(r.market ?? ''),
+        tokenId: String(r.asset_id ?? ''),
+        side: r.side === 'SELL' ? ('SELL' as const) : ('BUY' as const),
+        price: Number(r.price),
+        originalSize: Number(r.original_size),
+        sizeMatched: Number(r.size_matched),
+        orderType: String(r.order_type ?? ''),
+        status: String(r.status ?? ''),
+        createdAt: Number(r.created_at ?? 0),
+      }));
     },
-    listTrades: async () => {
-      throw new ServiceUnavailable('Listing trades is not available in this version of PM Desk yet.');
+    listTrades: async ({ wallet, marketId }) => {
+      const trader = await walletNamed(wallet);
+      const rows = await flow.trades(trader, await marketFilter(marketId));
+      return rows.map((r) => tradeAsSeenBy(trader.address, r));
     },
     getBalances: async ({ wallet, marketId }) => {
       const { address } = await walletNamed(wallet);
