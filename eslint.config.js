@@ -27,6 +27,10 @@ const boundaries = [
     ],
   },
   {
+    files: ['src/preload/**'],
+    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract.ts and electron alone.')],
+  },
+  {
     files: ['src/main/toolkit/**'],
     patterns: [
       electron,

@@ -36,6 +36,11 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('src/main/toolkit/x.ts', "import { readFile } from 'node:fs';\nexport const r = readFile;\n")).toEqual([]);
   });
 
+  it('the preload imports only electron and src/shared', async () => {
+    expect(await boundaryErrors('src/preload/x.ts', "import { AggregatorClient } from '../main/toolkit';\nexport const a = AggregatorClient;\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/preload/x.ts', "import { contextBridge } from 'electron';\nimport { ErrorCode } from '../shared/errors';\nexport const a = [contextBridge, ErrorCode];\n")).toEqual([]);
+  });
+
   it('services and the CLI never import electron', async () => {
     expect(await boundaryErrors('src/main/trading/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
     expect(await boundaryErrors('src/cli/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
