@@ -1,0 +1,512 @@
+// The exchange's market WebSocket (`${wsUrl}/market`, PROTOCOL-NOTES Part D §3.1) kept as one live book per
+// subscribed outcome token: snapshots from `book`, deltas from `price_change`, checked by hash and resynced
+// from REST `GET /book` on any doubt, kept alive with PING, reconnected with backoff, handed out coalesced.
+import WebSocket from 'ws';
+import { orderBookHash } from '../toolkit/clob/book';
+import { BookState, formatMillionths, type LevelText } from './book-state';
+import { Coalescer, FRAME_MS } from './coalescer';
+import { realScheduler, type Scheduler } from './scheduler';
+
+export type MarketFeedState = 'connecting' | 'live' | 'stale' | 'reconnecting' | 'closed';
+
+/** What GET /book answers (the fields the feed reads; the rest are kept for the hash). */
+export interface RestBook {
+  market?: string;
+  asset_id?: string;
+  timestamp?: string | number;
+  hash?: string;
+  bids: LevelText[];
+  asks: LevelText[];
+  tick_size?: string | number;
+  [field: string]: unknown;
+}
+
+/** A book as handed to the app: best level first, at most `depth` a side, decimal strings. */
+export interface BookView {
+  tokenId: string;
+  market: string;
+  bids: LevelText[];
+  asks: LevelText[];
+  hash: string;
+  /** Server time (ms) of the last message applied. */
+  timestamp: number;
+  tickSize?: string;
+  stale: boolean;
+}
+
+export interface LastTrade {
+  tokenId: string;
+  market: string;
+  price: number;
+  size: number;
+  side: string;
+  /** Server time, ms. */
+  timestamp: number;
+}
+
+export type FeedWarning =
+  | { kind: 'tick_size_change'; tokenId: string; market: string; oldTickSize: string; newTickSize: string }
+  | { kind: 'resync'; tokenId: string; reason: string }
+  | { kind: 'resync_failed'; tokenId: string; reason: string }
+  | { kind: 'market_resolved'; tokenId: string; market: string };
+
+export interface MarketFeedHandlers {
+  onBook?: (view: BookView) => void;
+  onState?: (state: MarketFeedState) => void;
+  onTrade?: (trade: LastTrade) => void;
+  onWarning?: (warning: FeedWarning) => void;
+  /** A book went stale (no message for `staleMs`) or came back. */
+  onStale?: (tokenId: string, stale: boolean) => void;
+  /** `best_bid_ask`, `new_market`, `market_resolved` and anything else the channel offers, as sent. */
+  onOther?: (message: Record<string, unknown>) => void;
+}
+
+export type WebSocketConstructor = new (url: string) => WebSocket;
+
+export interface MarketFeedOptions {
+  /** The profile's wsUrl (`ws://host:port/ws`); the feed connects to `${wsUrl}/market`. */
+  wsUrl: string;
+  /** REST GET /book for one token: the truth the feed falls back on when in doubt. */
+  fetchBook: (tokenId: string) => Promise<RestBook>;
+  handlers?: MarketFeedHandlers;
+  WebSocket?: WebSocketConstructor;
+  scheduler?: Scheduler;
+  /** Levels a side in each update (10 unless told). */
+  depth?: number;
+  pingMs?: number;
+  /** A book with no message this long is stale; a connection silent this long (no PONG either) too. */
+  staleMs?: number;
+  backoffMs?: { initial: number; max: number };
+  frameMs?: number;
+}
+
+interface Asset {
+  book: BookState;
+  market: string;
+  tickSize?: string;
+  /** Whether a snapshot arrived since the asset was (re)subscribed on this connection. */
+  hasBook: boolean;
+  /** The snapshot's fields in the server's order, when its own hash could be recomputed from them. */
+  hashTemplate: Record<string, unknown> | null;
+  /** Recent hashes, to tell a replayed message from one that came out of order. */
+  seenHashes: string[];
+  lastMessageAt: number;
+  stale: boolean;
+  /** While a REST resync runs: changes that arrived meanwhile, replayed after it when newer. */
+  resyncing: { timestamp: number; changes: [string, string, string][] }[] | null;
+}
+
+interface PriceChange {
+  asset_id: string;
+  price: string;
+  size: string;
+  side: 'BUY' | 'SELL';
+  hash?: string;
+}
+
+const SEEN_HASHES = 32;
+
+export class MarketFeed {
+  private readonly assets = new Map<string, Asset>();
+  private readonly scheduler: Scheduler;
+  private readonly coalescer: Coalescer<string>;
+  private readonly handlers: MarketFeedHandlers;
+  private readonly WebSocketImpl: WebSocketConstructor;
+  private socket: WebSocket | undefined;
+  private socketSubscribed = false;
+  private stateValue: MarketFeedState = 'closed';
+  private started = false;
+  private attempt = 0;
+  private reconnectTimer: unknown;
+  private pingTimer: unknown;
+  private staleTimer: unknown;
+  private lastHeardAt = 0;
+  /** Messages handled (for tests and benchmarks that wait on the feed rather than on the clock). */
+  messages = 0;
+  pingsSent = 0;
+  resyncs = 0;
+
+  constructor(private readonly options: MarketFeedOptions) {
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.handlers = options.handlers ?? {};
+    this.WebSocketImpl = options.WebSocket ?? WebSocket;
+    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS);
+  }
+
+  get state(): MarketFeedState {
+    return this.stateValue;
+  }
+
+  get url(): string {
+    return `${this.options.wsUrl.replace(/\/+$/, '')}/market`;
+  }
+
+  /** Opens the connection (subscribing whatever was asked for already). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.connect('connecting');
+  }
+
+  subscribe(tokenIds: readonly string[]): void {
+    const fresh = tokenIds.filter((t) => !this.assets.has(t));
+    for (const tokenId of fresh) this.assets.set(tokenId, this.newAsset());
+    if (fresh.length === 0 || !this.isOpen()) return;
+    if (this.socketSubscribed) this.send({ assets_ids: fresh, operation: 'subscribe' });
+    else this.sendInitialSubscribe();
+  }
+
+  unsubscribe(tokenIds: readonly string[]): void {
+    const gone = tokenIds.filter((t) => this.assets.delete(t));
+    for (const tokenId of gone) this.coalescer.forget(tokenId);
+    if (gone.length > 0 && this.isOpen() && this.socketSubscribed) this.send({ assets_ids: gone, operation: 'unsubscribe' });
+  }
+
+  subscribed(): string[] {
+    return [...this.assets.keys()];
+  }
+
+  /** The current book of one token (all levels), or undefined before its first snapshot. */
+  book(tokenId: string, depth = this.options.depth ?? 10): BookView | undefined {
+    const asset = this.assets.get(tokenId);
+    return asset?.hasBook ? this.viewOf(tokenId, asset, depth) : undefined;
+  }
+
+  close(): void {
+    this.started = false;
+    this.clearTimers();
+    this.coalescer.close();
+    const socket = this.socket;
+    this.socket = undefined;
+    socket?.removeAllListeners();
+    socket?.on('error', () => undefined);
+    socket?.terminate();
+    this.setState('closed');
+  }
+
+  // ---- connection ------------------------------------------------------------------------------
+
+  private connect(state: MarketFeedState): void {
+    this.setState(state);
+    const socket = new this.WebSocketImpl(this.url);
+    this.socket = socket;
+    this.socketSubscribed = false;
+    socket.on('open', () => {
+      if (this.socket !== socket) return;
+      this.lastHeardAt = this.scheduler.now();
+      // Every book is rebuilt from the snapshots of this connection: what came before may have a gap.
+      for (const asset of this.assets.values()) asset.hasBook = false;
+      if (this.assets.size > 0) this.sendInitialSubscribe();
+      this.schedulePing();
+      this.scheduleStaleCheck();
+      this.setState('live');
+    });
+    socket.on('message', (data, isBinary) => {
+      if (this.socket !== socket) return;
+      this.lastHeardAt = this.scheduler.now();
+      this.attempt = 0;
+      if (this.stateValue === 'stale') this.setState('live');
+      this.onMessage(isBinary ? '' : String(data));
+    });
+    socket.on('error', () => undefined); // 'close' follows and decides
+    socket.on('close', () => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.clearTimers();
+      if (this.started) this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    const { initial, max } = this.options.backoffMs ?? { initial: 500, max: 30_000 };
+    const delay = Math.min(max, initial * 2 ** this.attempt);
+    this.attempt++;
+    this.setState('reconnecting');
+    this.reconnectTimer = this.scheduler.setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.started) this.connect('reconnecting');
+    }, delay);
+  }
+
+  private schedulePing(): void {
+    this.pingTimer = this.scheduler.setTimeout(() => {
+      if (!this.isOpen()) return;
+      this.socket!.send('PING');
+      this.pingsSent++;
+      this.schedulePing();
+    }, this.options.pingMs ?? 10_000);
+  }
+
+  private scheduleStaleCheck(): void {
+    const staleMs = this.options.staleMs ?? 30_000;
+    this.staleTimer = this.scheduler.setTimeout(() => {
+      this.staleTimer = undefined;
+      const now = this.scheduler.now();
+      for (const [tokenId, asset] of this.assets) {
+        if (!asset.stale && now - asset.lastMessageAt >= staleMs) {
+          asset.stale = true;
+          this.handlers.onStale?.(tokenId, true);
+          if (asset.hasBook) this.coalescer.mark(tokenId);
+        }
+      }
+      const silent = now - this.lastHeardAt;
+      if (silent >= 2 * staleMs) {
+        // Not even a PONG for this long: the connection is dead without having said so.
+        this.socket?.terminate();
+        return;
+      }
+      if (silent >= staleMs && this.stateValue === 'live') this.setState('stale');
+      this.scheduleStaleCheck();
+    }, Math.max(1, Math.floor(staleMs / 4)));
+  }
+
+  private clearTimers(): void {
+    for (const timer of [this.reconnectTimer, this.pingTimer, this.staleTimer]) if (timer !== undefined) this.scheduler.clearTimeout(timer);
+    this.reconnectTimer = this.pingTimer = this.staleTimer = undefined;
+  }
+
+  private isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  private send(message: unknown): void {
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  private sendInitialSubscribe(): void {
+    this.send({ assets_ids: [...this.assets.keys()], type: 'market', custom_feature_enabled: true });
+    this.socketSubscribed = true;
+  }
+
+  private setState(state: MarketFeedState): void {
+    if (this.stateValue === state) return;
+    this.stateValue = state;
+    this.handlers.onState?.(state);
+  }
+
+  private newAsset(): Asset {
+    return {
+      book: new BookState(),
+      market: '',
+      hasBook: false,
+      hashTemplate: null,
+      seenHashes: [],
+      lastMessageAt: this.scheduler.now(),
+      stale: false,
+      resyncing: null,
+    };
+  }
+
+  // ---- messages --------------------------------------------------------------------------------
+
+  private onMessage(text: string): void {
+    if (text === 'PONG' || text === '') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return; // not JSON (a server notice): nothing to apply
+    }
+    for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (!message || typeof message !== 'object') continue;
+      this.messages++;
+      try {
+        this.onEvent(message as Record<string, unknown>);
+      } catch (error) {
+        // A message the book cannot take (a bad price) is a doubt like any other: resync what it touched.
+        const tokenId = (message as { asset_id?: unknown }).asset_id;
+        if (typeof tokenId === 'string') this.resync(tokenId, `unreadable message: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private touch(tokenId: string): Asset | undefined {
+    const asset = this.assets.get(tokenId);
+    if (!asset) return undefined;
+    asset.lastMessageAt = this.scheduler.now();
+    if (asset.stale) {
+      asset.stale = false;
+      this.handlers.onStale?.(tokenId, false);
+    }
+    return asset;
+  }
+
+  private onEvent(message: Record<string, unknown>): void {
+    switch (message.event_type) {
+      case 'book':
+        return this.onBookMessage(message);
+      case 'price_change':
+        return this.onPriceChange(message);
+      case 'last_trade_price': {
+        const tokenId = String(message.asset_id);
+        if (!this.touch(tokenId)) return;
+        this.handlers.onTrade?.({
+          tokenId,
+          market: String(message.market ?? ''),
+          price: Number(message.price),
+          size: Number(message.size),
+          side: String(message.side ?? ''),
+          timestamp: Number(message.timestamp),
+        });
+        return;
+      }
+      case 'tick_size_change': {
+        const tokenId = String(message.asset_id);
+        const asset = this.touch(tokenId);
+        if (!asset) return;
+        asset.tickSize = String(message.new_tick_size);
+        this.handlers.onWarning?.({
+          kind: 'tick_size_change',
+          tokenId,
+          market: String(message.market ?? asset.market),
+          oldTickSize: String(message.old_tick_size),
+          newTickSize: asset.tickSize,
+        });
+        if (asset.hasBook) this.coalescer.mark(tokenId);
+        return;
+      }
+      case 'market_resolved': {
+        const ids = Array.isArray(message.assets_ids) ? message.assets_ids : [message.asset_id];
+        for (const id of ids) if (typeof id === 'string' && this.touch(id)) this.handlers.onWarning?.({ kind: 'market_resolved', tokenId: id, market: String(message.market ?? '') });
+        this.handlers.onOther?.(message);
+        return;
+      }
+      default:
+        if (typeof message.asset_id === 'string') this.touch(message.asset_id);
+        this.handlers.onOther?.(message);
+    }
+  }
+
+  private onBookMessage(message: Record<string, unknown>): void {
+    const tokenId = String(message.asset_id);
+    const asset = this.touch(tokenId);
+    if (!asset) return;
+    const timestamp = Number(message.timestamp);
+    const hash = typeof message.hash === 'string' ? message.hash : '';
+    if (asset.hasBook && this.isOld(asset, timestamp, hash)) return;
+    const { event_type: _eventType, ...summary } = message;
+    void _eventType;
+    this.takeSnapshot(tokenId, asset, summary as RestBook);
+  }
+
+  /** A message older than the book: a replay (its hash seen) is dropped quietly; anything else is a doubt. */
+  private isOld(asset: Asset, timestamp: number, hash: string, tokenId?: string): boolean {
+    if (timestamp > asset.book.timestamp) return false;
+    const seen = hash !== '' && asset.seenHashes.includes(hash);
+    if (timestamp === asset.book.timestamp && !seen) return false; // same millisecond, new content
+    if (!seen && tokenId) this.resync(tokenId, 'a change arrived out of order');
+    return true;
+  }
+
+  private takeSnapshot(tokenId: string, asset: Asset, summary: RestBook): void {
+    asset.book.applySnapshot({ bids: summary.bids ?? [], asks: summary.asks ?? [], hash: summary.hash, timestamp: summary.timestamp });
+    asset.market = String(summary.market ?? asset.market);
+    if (summary.tick_size !== undefined) asset.tickSize = String(summary.tick_size);
+    asset.hasBook = true;
+    // The hash can be checked on later changes only if this snapshot's own hash comes out of its fields.
+    asset.hashTemplate = summary.hash && orderBookHash(summary) === summary.hash ? { ...summary } : null;
+    this.remember(asset, asset.book.hash);
+    if (asset.book.crossed) {
+      this.resync(tokenId, 'the snapshot is crossed');
+      return;
+    }
+    this.coalescer.mark(tokenId);
+  }
+
+  private remember(asset: Asset, hash: string): void {
+    if (!hash) return;
+    asset.seenHashes.push(hash);
+    if (asset.seenHashes.length > SEEN_HASHES) asset.seenHashes.shift();
+  }
+
+  private onPriceChange(message: Record<string, unknown>): void {
+    const timestamp = Number(message.timestamp);
+    const changes = Array.isArray(message.price_changes) ? (message.price_changes as PriceChange[]) : [];
+    const byAsset = new Map<string, PriceChange[]>();
+    for (const change of changes) {
+      const list = byAsset.get(change.asset_id);
+      if (list) list.push(change);
+      else byAsset.set(change.asset_id, [change]);
+    }
+    for (const [tokenId, list] of byAsset) {
+      const asset = this.touch(tokenId);
+      if (!asset) continue;
+      if (asset.resyncing) {
+        asset.resyncing.push({ timestamp, changes: list.map((c) => [c.side, c.price, c.size]) });
+        continue;
+      }
+      if (!asset.hasBook) {
+        this.resync(tokenId, 'a change arrived before any snapshot');
+        continue;
+      }
+      const lastHash = list.at(-1)?.hash ?? '';
+      if (this.isOld(asset, timestamp, lastHash, tokenId)) continue;
+      for (const change of list) asset.book.applyChange(change.side, change.price, change.size);
+      asset.book.timestamp = timestamp;
+      asset.book.hash = lastHash;
+      this.remember(asset, lastHash);
+      // The server's hash is of the book after all of this message's changes to the token.
+      const expected = this.recomputedHash(asset, message.timestamp);
+      if (asset.book.crossed) this.resync(tokenId, 'the book crossed');
+      else if (expected !== undefined && lastHash && expected !== lastHash) this.resync(tokenId, 'hash mismatch');
+      else this.coalescer.mark(tokenId);
+    }
+  }
+
+  private recomputedHash(asset: Asset, timestamp: unknown): string | undefined {
+    if (!asset.hashTemplate) return undefined;
+    const levels = asset.book.toLevels();
+    return orderBookHash({ ...asset.hashTemplate, timestamp: String(timestamp), bids: levels.bids, asks: levels.asks });
+  }
+
+  /** Replaces a doubted book with GET /book, then replays any change that arrived meanwhile and is newer. */
+  private resync(tokenId: string, reason: string): void {
+    const asset = this.assets.get(tokenId);
+    if (!asset || asset.resyncing) return;
+    asset.resyncing = [];
+    this.resyncs++;
+    this.handlers.onWarning?.({ kind: 'resync', tokenId, reason });
+    void this.options.fetchBook(tokenId).then(
+      (book) => {
+        if (this.assets.get(tokenId) !== asset) return;
+        const queued = asset.resyncing ?? [];
+        asset.resyncing = null;
+        this.takeSnapshot(tokenId, asset, book);
+        for (const { timestamp, changes } of queued) {
+          if (timestamp <= asset.book.timestamp) continue;
+          for (const [side, price, size] of changes) asset.book.applyChange(side as 'BUY' | 'SELL', price, size);
+          asset.book.timestamp = timestamp;
+        }
+        this.coalescer.mark(tokenId);
+      },
+      (error: unknown) => {
+        if (this.assets.get(tokenId) !== asset) return;
+        asset.resyncing = null;
+        // The book is not trusted until a snapshot arrives (the next change asks again).
+        asset.hasBook = false;
+        this.handlers.onWarning?.({ kind: 'resync_failed', tokenId, reason: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  }
+
+  private viewOf(tokenId: string, asset: Asset, depth: number): BookView {
+    const view = asset.book.view(depth);
+    const text = (levels: { price: number; size: number }[]) => levels.map((l) => ({ price: formatMillionths(l.price), size: formatMillionths(l.size) }));
+    return {
+      tokenId,
+      market: asset.market,
+      bids: text(view.bids),
+      asks: text(view.asks),
+      hash: asset.book.hash,
+      timestamp: asset.book.timestamp,
+      ...(asset.tickSize !== undefined ? { tickSize: asset.tickSize } : {}),
+      stale: asset.stale,
+    };
+  }
+
+  private emitBook(tokenId: string): void {
+    const asset = this.assets.get(tokenId);
+    if (!asset?.hasBook || asset.resyncing) return;
+    this.handlers.onBook?.(this.viewOf(tokenId, asset, this.options.depth ?? 10));
+  }
+}

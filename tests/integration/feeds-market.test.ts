@@ -1,0 +1,294 @@
+// The market feed against a real WebSocket server on loopback with scripted messages: books from snapshot and
+// deltas, hash mismatches and crossed books resynced from REST, replays and stale messages ignored, PING sent,
+// stale books marked, reconnects rebuilt from fresh snapshots, a tick-size change warned, bursts coalesced.
+// Time (PING, stale, backoff, frames) moves only through the injected scheduler.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MarketFeed, type BookView, type FeedWarning, type MarketFeedState, type RestBook } from '../../src/main/feeds/market-feed';
+import { ManualScheduler } from '../../src/main/feeds/scheduler';
+import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
+
+const TOKEN = '1111';
+const OTHER = '2222';
+const MARKET = '0xcond';
+
+let server: WsFixture;
+let feed: MarketFeed | undefined;
+beforeAll(async () => {
+  server = await WsFixture.start();
+});
+afterAll(async () => {
+  await server.stop();
+});
+afterEach(() => {
+  feed?.close();
+  feed = undefined;
+});
+
+/** Yields to the event loop until `check` holds (the feed is waited on, never the clock). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200_000; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+function open(restBooks: Map<string, RestBook> = new Map(), options: { staleMs?: number } = {}) {
+  const clock = new ManualScheduler();
+  const books: BookView[] = [];
+  const states: MarketFeedState[] = [];
+  const warnings: FeedWarning[] = [];
+  const stale: [string, boolean][] = [];
+  const fetched: string[] = [];
+  const f = new MarketFeed({
+    wsUrl: server.wsUrl,
+    scheduler: clock,
+    staleMs: options.staleMs ?? 30_000,
+    backoffMs: { initial: 500, max: 8_000 },
+    fetchBook: async (tokenId) => {
+      fetched.push(tokenId);
+      const book = restBooks.get(tokenId);
+      if (!book) throw new Error('no such book');
+      return book;
+    },
+    handlers: {
+      onBook: (v) => books.push(v),
+      onState: (s) => states.push(s),
+      onWarning: (w) => warnings.push(w),
+      onStale: (t, s) => stale.push([t, s]),
+    },
+  });
+  feed = f;
+  base = server.connections.length;
+  return { feed: f, clock, books, states, warnings, stale, fetched };
+}
+
+/** Connections of this test only (the server outlives each test). */
+let base = 0;
+async function connected(index: number, f: MarketFeed) {
+  const connection = await server.connection(base + index);
+  await connection.receivedCount(1);
+  await until(() => f.state === 'live', 'live');
+  return connection;
+}
+
+describe('market feed', () => {
+  it('subscribes as Polymarket expects and builds the book from a snapshot and deltas', async () => {
+    const t = open();
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    expect(c.path).toBe('/ws/market');
+    expect(JSON.parse(c.received[0]!)).toEqual({ assets_ids: [TOKEN], type: 'market', custom_feature_enabled: true });
+
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.45', '100');
+    book.bids.set('0.44', '200');
+    book.asks.set('0.47', '25.5');
+    c.send(book.bookMessage());
+    // An array of messages, as the channel may send.
+    c.send([book.change('BUY', '0.46', '10'), book.change('SELL', '0.47', '0'), book.change('SELL', '0.5', '7')]);
+    await until(() => t.feed.messages === 4, 'four messages');
+    t.clock.advance(16);
+
+    expect(t.books).toHaveLength(1);
+    expect(t.books[0]).toMatchObject({
+      tokenId: TOKEN,
+      market: MARKET,
+      bids: [
+        { price: '0.46', size: '10' },
+        { price: '0.45', size: '100' },
+        { price: '0.44', size: '200' },
+      ],
+      asks: [{ price: '0.5', size: '7' }],
+      timestamp: 1003,
+      tickSize: '0.01',
+      stale: false,
+    });
+    expect(t.fetched).toEqual([]); // every hash matched: no resync
+    expect(t.warnings).toEqual([]);
+
+    t.feed.subscribe([OTHER]);
+    await c.receivedCount(2);
+    expect(JSON.parse(c.received[1]!)).toEqual({ assets_ids: [OTHER], operation: 'subscribe' });
+    t.feed.unsubscribe([OTHER]);
+    await c.receivedCount(3);
+    expect(JSON.parse(c.received[2]!)).toEqual({ assets_ids: [OTHER], operation: 'unsubscribe' });
+  });
+
+  it('resyncs from GET /book when a change does not hash to the server’s', async () => {
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    book.asks.set('0.6', '100');
+    const rest = new ScriptedBook(TOKEN, MARKET, 5000);
+    rest.bids.set('0.41', '3');
+    rest.asks.set('0.59', '4');
+    const t = open(new Map([[TOKEN, rest.summary() as RestBook]]));
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    c.send(book.bookMessage());
+    const bad = book.change('BUY', '0.42', '9');
+    (bad.price_changes as { hash: string }[])[0]!.hash = 'not-the-book-you-have';
+    c.send(bad);
+    await until(() => t.books.length > 0 || t.fetched.length > 0, 'resync');
+    await until(() => t.feed.book(TOKEN)?.hash === rest.summary().hash, 'REST book applied');
+    t.clock.advance(16);
+    expect(t.fetched).toEqual([TOKEN]);
+    expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
+    expect(t.books.at(-1)).toMatchObject({ bids: [{ price: '0.41', size: '3' }], asks: [{ price: '0.59', size: '4' }], timestamp: 5000 });
+  });
+
+  it('resyncs a book that crossed', async () => {
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    book.asks.set('0.6', '100');
+    const t = open(new Map([[TOKEN, book.summary() as RestBook]]));
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    c.send(book.bookMessage());
+    // A bid at 0.65 over an ask at 0.60 with no hash to check: only the crossing reveals the drift.
+    c.send({ event_type: 'price_change', market: MARKET, timestamp: '1001', price_changes: [{ asset_id: TOKEN, price: '0.65', size: '1', side: 'BUY' }] });
+    await until(() => t.fetched.length === 1, 'resync');
+    expect(t.warnings[0]).toEqual({ kind: 'resync', tokenId: TOKEN, reason: 'the book crossed' });
+    await until(() => t.feed.book(TOKEN)?.bids[0]?.price === '0.4', 'REST book applied');
+  });
+
+  it('ignores replayed and older messages by timestamp', async () => {
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    const t = open(new Map([[TOKEN, book.summary() as RestBook]]));
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    c.send(book.bookMessage());
+    const first = book.change('BUY', '0.41', '5', 1001);
+    const second = book.change('BUY', '0.41', '6', 1002);
+    c.send(first);
+    c.send(second);
+    c.send(first); // a replay of an older message: its hash was seen, so it is dropped quietly
+    c.send(second); // a duplicate of the latest
+    const stale = book.bookMessage();
+    c.send({ ...stale, timestamp: '900', bids: [{ price: '0.3', size: '1' }] }); // an old snapshot
+    await until(() => t.feed.messages === 6, 'six messages');
+    t.clock.advance(16);
+    expect(t.books).toHaveLength(1);
+    expect(t.books[0]!.bids).toEqual([
+      { price: '0.41', size: '6' },
+      { price: '0.4', size: '100' },
+    ]);
+    expect(t.books[0]!.timestamp).toBe(1002);
+    expect(t.fetched).toEqual([]);
+
+    // An older change never seen before is not a replay: something was missed, so the book is resynced.
+    c.send({ event_type: 'price_change', market: MARKET, timestamp: '999', price_changes: [{ asset_id: TOKEN, price: '0.2', size: '1', side: 'BUY', hash: 'unseen' }] });
+    await until(() => t.fetched.length === 1, 'resync after out-of-order change');
+    expect(t.warnings[0]).toMatchObject({ reason: 'a change arrived out of order' });
+  });
+
+  it('sends PING every 10 s and marks a silent book stale, then live again', async () => {
+    const t = open(new Map(), { staleMs: 30_000 });
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    c.send(book.bookMessage());
+    await until(() => t.feed.messages === 1, 'snapshot');
+    t.clock.advance(10_000);
+    await c.receivedCount(2);
+    expect(c.received[1]).toBe('PING');
+    t.clock.advance(10_000);
+    await c.receivedCount(3);
+    expect(c.received[2]).toBe('PING');
+    expect(t.stale).toEqual([]);
+    t.clock.advance(10_000);
+    expect(t.stale).toEqual([[TOKEN, true]]);
+    expect(t.feed.state).toBe('stale');
+    t.clock.advance(16);
+    expect(t.books.at(-1)).toMatchObject({ stale: true });
+    c.send(book.change('BUY', '0.3', '1'));
+    await until(() => t.feed.state === 'live', 'live again');
+    expect(t.stale).toEqual([
+      [TOKEN, true],
+      [TOKEN, false],
+    ]);
+  });
+
+  it('reconnects with backoff after a dropped connection and rebuilds the book from the new snapshot', async () => {
+    const t = open();
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const first = await connected(0, t.feed);
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    first.send(book.bookMessage());
+    await until(() => t.feed.messages === 1, 'snapshot');
+    first.socket.terminate();
+    await until(() => t.feed.state === 'reconnecting', 'reconnecting');
+    t.clock.advance(499);
+    expect(server.connections).toHaveLength(base + 1); // the backoff has not run out
+    t.clock.advance(1);
+    const second = await connected(1, t.feed);
+    expect(JSON.parse(second.received[0]!)).toEqual({ assets_ids: [TOKEN], type: 'market', custom_feature_enabled: true });
+    // The book moved while the feed was away; the new snapshot replaces it whole, older timestamp or not.
+    const fresh = new ScriptedBook(TOKEN, MARKET, 1000);
+    fresh.bids.set('0.35', '9');
+    second.send(fresh.bookMessage());
+    await until(() => t.feed.book(TOKEN)?.bids[0]?.price === '0.35', 'fresh snapshot');
+    expect(t.feed.book(TOKEN)!.bids).toEqual([{ price: '0.35', size: '9' }]);
+    expect(t.states).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+  });
+
+  it('doubles the backoff while the server refuses, up to the cap', async () => {
+    const delays: number[] = [];
+    const clock = new ManualScheduler();
+    const setTimeout = clock.setTimeout.bind(clock);
+    clock.setTimeout = (fn, ms) => {
+      delays.push(ms);
+      return setTimeout(fn, ms);
+    };
+    const f = new MarketFeed({ wsUrl: 'ws://127.0.0.1:1/ws', scheduler: clock, fetchBook: () => Promise.reject(new Error('none')), backoffMs: { initial: 500, max: 2_000 } });
+    feed = f;
+    f.start();
+    for (let i = 1; i <= 4; i++) {
+      await until(() => delays.length === i, `attempt ${i}`);
+      clock.advance(delays[i - 1]!);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 2000]);
+  });
+
+  it('warns on a tick-size change and carries the new tick', async () => {
+    const t = open();
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    c.send(new ScriptedBook(TOKEN, MARKET, 1000).bookMessage());
+    c.send({ event_type: 'tick_size_change', asset_id: TOKEN, market: MARKET, old_tick_size: '0.01', new_tick_size: '0.001' });
+    await until(() => t.feed.messages === 2, 'two messages');
+    t.clock.advance(16);
+    expect(t.warnings).toEqual([{ kind: 'tick_size_change', tokenId: TOKEN, market: MARKET, oldTickSize: '0.01', newTickSize: '0.001' }]);
+    expect(t.books.at(-1)!.tickSize).toBe('0.001');
+  });
+
+  it('coalesces a burst of 1,000 changes into one update per token per frame', async () => {
+    const t = open();
+    t.feed.subscribe([TOKEN, OTHER]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    const a = new ScriptedBook(TOKEN, MARKET, 1000);
+    const b = new ScriptedBook(OTHER, MARKET, 1000);
+    c.send(a.bookMessage());
+    c.send(b.bookMessage());
+    for (let i = 0; i < 1000; i++) c.send(i % 2 ? a.change('BUY', '0.4', String(i + 1)) : b.change('SELL', '0.6', String(i + 1)));
+    await until(() => t.feed.messages === 1002, 'the burst');
+    expect(t.books).toHaveLength(0); // nothing before the frame ends
+    t.clock.advance(16);
+    expect(t.books.map((v) => v.tokenId).sort()).toEqual([OTHER, TOKEN].sort());
+    expect(t.books.find((v) => v.tokenId === TOKEN)!.bids).toEqual([{ price: '0.4', size: '1000' }]);
+    expect(t.books.find((v) => v.tokenId === OTHER)!.asks).toEqual([{ price: '0.6', size: '999' }]);
+    t.clock.advance(1_000);
+    expect(t.books).toHaveLength(2); // quiet frames send nothing
+    expect(t.fetched).toEqual([]);
+  });
+});
