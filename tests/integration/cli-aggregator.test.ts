@@ -1,36 +1,20 @@
 // `pmdesk` as a black box: the real CLI process against a real HTTP/SSE server on loopback.
-import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
 import { books, comment, event, fillHistory, market, positions, searchResults, signedOrder, trader, YES_TOKEN } from '../helpers/aggregator-fixtures';
+import { runPmdesk, type PmdeskOptions, type PmdeskRun } from '../helpers/pmdesk-process';
 
 let server: FixtureServer;
 let dir: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = PmdeskRun;
 
 /** Runs `pmdesk` with the fixture server as the aggregator; `during` may act while it runs. */
-function pmdesk(args: string[], options: { env?: Record<string, string>; during?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/pmdesk.mjs', '--api-url', server.url, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    options.during?.(child);
-  });
+function pmdesk(args: string[], options: PmdeskOptions = {}): Promise<Run> {
+  return runPmdesk(['--api-url', server.url, ...args], options);
 }
 
 const json = (run: Run) => JSON.parse(run.stdout) as unknown;
@@ -211,12 +195,7 @@ describe('pmdesk failures', () => {
 
   it('reads the API URL from PMDESK_API_URL when no flag is given', async () => {
     server.json('GET', '/v1/agg/sluglist', ['x-y']);
-    const child = await new Promise<Run>((resolve) => {
-      const c = spawn(process.execPath, ['bin/pmdesk.mjs', 'slugs', 'list', '--json'], { env: { PATH: process.env.PATH ?? '', PMDESK_API_URL: server.url } });
-      let stdout = '';
-      c.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      c.on('close', (code) => resolve({ code, stdout, stderr: '' }));
-    });
+    const child = await runPmdesk(['slugs', 'list', '--json'], { env: { PMDESK_API_URL: server.url } });
     expect(child.code).toBe(0);
     expect(JSON.parse(child.stdout)).toEqual(['x-y']);
   });

@@ -1,27 +1,19 @@
 // The real pmdesk process picks its servers flag > environment > --network profile: three loopback servers
 // stand for the three sources, and each request must reach the one that wins.
-import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
+import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
 let fromProfile: FixtureServer;
 let fromEnv: FixtureServer;
 let fromFlag: FixtureServer;
 let profileFile: string;
 
-function pmdesk(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function pmdesk(args: string[], env: Record<string, string> = {}): Promise<PmdeskRun> {
+  return runPmdesk(args, { env });
 }
 
 /** Which of the three servers saw requests since the last call (one name, if the precedence holds); then forgets them. */

@@ -1,7 +1,6 @@
 // `pmdesk trade buy|sell` as a black box: the real CLI process (bundle built by `npm run build:cli`) with its real
 // signer worker and data folder, against the whole sandbox through the profile it writes, found at the sandbox's
 // default place (TMPDIR) or given with --profile.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,27 +11,12 @@ import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { PASSWORD, freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = PmdeskRun;
 
 function pmdesk(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], {
-      env: { PATH: process.env.PATH ?? '', PMDESK_PASSWORD: PASSWORD, ...env },
-      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (input !== undefined) child.stdin!.end(input);
-  });
+  return runPmdesk(args, { env: { PMDESK_PASSWORD: PASSWORD, ...env }, input });
 }
 
 describe('pmdesk trade', () => {

@@ -1,6 +1,5 @@
 // `pmdesk clob|keys|order|trades|balance` as a black box: the real CLI process against a real HTTP server on
 // loopback. Exit 0 on success, 2 for input refused before any request, 1 otherwise; secrets never printed.
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { join } from 'node:path';
 import { TypedDataEncoder, recoverAddress } from 'ethers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
+import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -19,25 +19,10 @@ const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312
 let server: FixtureServer;
 let dir: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = PmdeskRun;
 
 function pmdesk(args: string[], env: Record<string, string> = ENV): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/pmdesk.mjs', '--clob-url', server.url, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runPmdesk(['--clob-url', server.url, ...args], { env });
 }
 
 const json = (run: Run) => JSON.parse(run.stdout) as Record<string, unknown>;
@@ -160,15 +145,7 @@ describe('a custom network profile (--network)', () => {
 
 /** Runs pmdesk without the --clob-url flag, so the URL must come from elsewhere (the profile). */
 function spawnWithout(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runPmdesk(args);
 }
 
 describe('pmdesk clob reads', () => {

@@ -1,7 +1,6 @@
 // The order flow's API credentials in the real OS keychain (gnome-keyring in the private D-Bus session that
 // scripts/with-keychain.sh starts): a wallet's first `pmdesk trade` creates them and keeps them there, and the
 // next process creates none; credentials the exchange refuses are replaced. Runs in the `keychain` project.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,19 +10,11 @@ import { CREDS_CREATION_WARNING } from '../../src/main/toolkit/clob/auth';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { PASSWORD, freshWallet, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
-function pmdesk(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // The whole environment: the child needs this session's D-Bus address to reach the keychain.
-    const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], { env: { ...process.env, PMDESK_PASSWORD: PASSWORD, ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (input !== undefined) child.stdin!.end(input);
-  });
+function pmdesk(args: string[], env: Record<string, string>, input?: string): Promise<PmdeskRun> {
+  // The whole environment: the child needs this session's D-Bus address to reach the keychain.
+  return runPmdesk(args, { env: { PMDESK_PASSWORD: PASSWORD, ...env }, input, inheritEnv: true });
 }
 
 describe('pmdesk trade keeps API credentials in the OS keychain', () => {
