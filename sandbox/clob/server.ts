@@ -15,6 +15,7 @@ import type { MarketData } from '../market/market-data';
 import { AuthError, deriveCredentials, verifyL1, verifyL2, type ApiCredentials } from './auth';
 import { bookSnapshot, priceString, sharesString } from './book-snapshot';
 import { MarketBook, PRICE_ONE, type Fill, type OrderType, type RestingOrder } from './engine';
+import { ClobWebSocketChannels, type ClobWsOptions } from './ws';
 import { OrderRejected, formatUnits, orderTerms, parseOrderBody, reservedAmount, settlementPlan, type OrderTerms, type PlanOrder } from './order-rules';
 import { CLOB_STATE_VERSION, big, loadOrder, loadResting, readClobState, saveOrder, saveResting, writeClobState, type SavedClobState } from './state-file';
 
@@ -58,6 +59,8 @@ export interface ClobServerOptions {
   stateHistory?: number;
   /** Where the server says what it did with the state file. */
   log?: (line: string) => void;
+  /** The WebSocket channels (/ws/market, /ws/user). */
+  ws?: ClobWsOptions;
 }
 
 export type OrderStatus = 'LIVE' | 'MATCHED' | 'CANCELED';
@@ -161,6 +164,9 @@ export class ClobServer {
   private readonly notifications = new Map<string, Notification[]>();
   private notificationSeq = 1;
   private readonly heartbeats = new Map<string, { id: string; timer: NodeJS.Timeout }>();
+  /** When each market's books last changed: the books' timestamp, so GET /book and the WebSocket agree on the hash. */
+  private readonly bookTimes = new Map<string, number>();
+  private feed: ClobWebSocketChannels | undefined;
   /** Cached balance-allowance views per owner address and asset; refreshed by /balance-allowance/update. */
   private readonly balanceCache = new Map<string, { balance: bigint; allowances: Record<string, bigint> }>();
   /** Every order placement, cancel and settlement runs here one at a time: balances are checked and moved in order. */
@@ -217,6 +223,14 @@ export class ClobServer {
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.requestTimeout = 30_000;
     this.server.headersTimeout = 10_000;
+    this.feed = new ClobWebSocketChannels(
+      this.server,
+      {
+        book: (tokenId) => this.options.marketData.book(tokenId),
+        credentials: (apiKey) => this.apiKeys.get(apiKey),
+      },
+      this.options.ws,
+    );
     await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
       this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
@@ -230,6 +244,9 @@ export class ClobServer {
     this.heartbeats.clear();
     const server = this.server;
     this.server = undefined;
+    // Upgraded sockets are no longer the http server's: closeAllConnections would not end them.
+    this.feed?.close();
+    this.feed = undefined;
     if (server) {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -306,6 +323,16 @@ export class ClobServer {
     const found = this.options.catalog.token(tokenId);
     if (!found) return undefined;
     return this.snapshot(found.market, found.token.index as 0 | 1);
+  }
+
+  /** Changes a market's tick size (Polymarket does near the price extremes); tells /ws/market subscribers. */
+  setTickSize(conditionId: string, tickSize: CatalogMarket['tickSize']): void {
+    const market = this.marketParam(conditionId);
+    const old = market.tickSize;
+    if (old === tickSize) return;
+    market.tickSize = tickSize;
+    this.feed?.tickSizeChanged(conditionId, market.tokens.map((t) => t.tokenId), old, tickSize, String(this.now()));
+    this.publishBook(market);
   }
 
   private callerOf(apiKey: string): Caller {
@@ -640,7 +667,7 @@ export class ClobServer {
       tickSize: market.tickSize,
       negRisk: market.negRisk,
       lastTradePrice: this.options.marketData.lastTradePrice(tokenId),
-      timestamp: this.now(),
+      timestamp: this.bookTimes.get(market.conditionId) ?? this.now(),
     });
   }
 
@@ -902,6 +929,7 @@ export class ClobServer {
     record.resting = result.resting;
     this.orders.set(orderId, record);
     this.live.add(record);
+    this.orderEvent(record, 'PLACEMENT');
 
     let response: OrderResponse = {
       success: true,
@@ -915,6 +943,7 @@ export class ClobServer {
     };
     if (result.fills.length) response = await this.settle(record, result.fills, response);
     if (!result.resting && record.status === 'LIVE') this.setStatus(record, 'MATCHED');
+    if (record.matched > 0n) this.orderEvent(record, 'UPDATE');
     this.publishBook(market);
     return response;
   }
@@ -1003,6 +1032,7 @@ export class ClobServer {
       errMsg: null,
     };
     this.addTrade(trade);
+    this.tradeEvent(trade);
     taker.trades.push(trade.id);
     for (const m of makerRecords.values()) m.trades.push(trade.id);
 
@@ -1019,13 +1049,16 @@ export class ClobServer {
       const receipt = await this.receipt(trade.transactionHash);
       if (receipt.status !== '0x1') throw new Error('settlement transaction reverted');
       trade.status = 'MINED';
+      trade.lastUpdate = this.nowSeconds();
+      this.tradeEvent(trade);
       // Anvil mines on receipt and nothing reorganises it: confirmed as soon as mined.
       trade.status = 'CONFIRMED';
-      trade.lastUpdate = this.nowSeconds();
+      this.tradeEvent(trade);
     } catch (error) {
       trade.status = 'FAILED';
       trade.errMsg = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : String(error);
       trade.lastUpdate = this.nowSeconds();
+      this.tradeEvent(trade);
       await this.restoreAfterFailure(taker, fills, makerRecords);
       return { ...this.refused(`settlement failed: ${trade.errMsg}`, taker.id), tradeIDs: [trade.id] };
     }
@@ -1040,7 +1073,8 @@ export class ClobServer {
       if (!this.books.get(m.market.conditionId)!.order(m.id)) this.setStatus(m, 'MATCHED');
       this.notify(m.owner, NOTIFY_FILL, { order_id: m.id, trade_id: trade.id, matched_amount: sharesString(leg.shares), price: priceString(leg.makerPrice) });
     }
-    for (const fill of fills) this.recordTape(taker.market, taker.outcome, fill, nowS);
+    for (const m of makerRecords.values()) this.orderEvent(m, 'UPDATE');
+    for (const fill of fills) this.recordTape(taker.market, taker.outcome, taker.terms.side, fill, nowS);
     for (const address of [taker.order.maker, ...[...makerRecords.values()].map((m) => m.order.maker)]) this.forgetBalances(address);
     const taking = plan.takerReceives;
     return {
@@ -1103,17 +1137,44 @@ export class ClobServer {
     }
   }
 
-  private recordTape(market: CatalogMarket, takerOutcome: 0 | 1, fill: Fill, timestamp: number): void {
+  private recordTape(market: CatalogMarket, takerOutcome: 0 | 1, takerSide: 'BUY' | 'SELL', fill: Fill, timestamp: number): void {
     const volumeBase = Number(fill.shares) / 1e6;
     const price = fill.takerPrice / PRICE_ONE;
     const data = this.options.marketData;
     // Both outcome tapes agree: the taker's token at its price, the complement at 1 − price.
     data.recordFill(market.tokens[takerOutcome].tokenId, { price, volumeBase, timestamp });
     data.recordFill(market.tokens[1 - takerOutcome]!.tokenId, { price: (PRICE_ONE - fill.takerPrice) / PRICE_ONE, volumeBase, timestamp });
+    // Buying one outcome at p is selling the other at 1 − p: each token's last_trade_price says so.
+    const common = { market: market.conditionId, size: sharesString(fill.shares), timestamp: String(this.now()) };
+    this.feed?.lastTrade({ ...common, asset_id: market.tokens[takerOutcome].tokenId, price: priceString(fill.takerPrice), side: takerSide });
+    this.feed?.lastTrade({ ...common, asset_id: market.tokens[1 - takerOutcome]!.tokenId, price: priceString(PRICE_ONE - fill.takerPrice), side: takerSide === 'BUY' ? 'SELL' : 'BUY' });
   }
 
+  /**
+   * Publishes both outcome books of a market. The books keep the time they last changed, so the same state has
+   * the same hash in GET /book and on /ws/market; a real change gets a new time and goes out as price_change.
+   */
   private publishBook(market: CatalogMarket): void {
-    for (const outcome of [0, 1] as const) this.options.marketData.setBook(market.tokens[outcome].tokenId, this.snapshot(market, outcome));
+    const tokens = market.tokens.map((t) => t.tokenId);
+    // Computed first: reading the levels may expire GTD orders, which publishes on its own before we compare.
+    let next = ([0, 1] as const).map((outcome) => this.snapshot(market, outcome));
+    const before = tokens.map((id) => this.options.marketData.book(id));
+    if (next.every((s, i) => s.hash === before[i]?.hash)) return;
+    this.bookTimes.set(market.conditionId, this.now());
+    next = ([0, 1] as const).map((outcome) => this.snapshot(market, outcome));
+    next.forEach((s, i) => this.options.marketData.setBook(tokens[i]!, s));
+    this.feed?.booksChanged(market.conditionId, before, next);
+  }
+
+  /** A user-channel order event for the order's owner. */
+  private orderEvent(record: OrderRecord, type: 'PLACEMENT' | 'UPDATE' | 'CANCELLATION'): void {
+    this.feed?.order(record.owner, record.market.conditionId, { ...this.openOrderJson(record), type, timestamp: String(this.now()) });
+  }
+
+  /** A user-channel trade event for each owner in the trade, from its own side. */
+  private tradeEvent(trade: TradeRecord): void {
+    const owners = [trade.owner, ...trade.makers.map((m) => m.owner)];
+    this.feed?.trade(owners, trade.market.conditionId, (viewer) => ({ ...this.tradeJson(trade, viewer), type: 'TRADE', trade_owner: viewer, timestamp: String(this.now()) }));
   }
 
   /** Drops expired GTD orders of a book, marks them cancelled and republishes the market's books. */
@@ -1136,6 +1197,8 @@ export class ClobServer {
   private setStatus(record: OrderRecord, status: OrderStatus): void {
     const wasLive = record.status === 'LIVE';
     record.status = status;
+    if (status === 'CANCELED' && wasLive) this.orderEvent(record, 'CANCELLATION');
+    else if (status === 'LIVE' && !wasLive) this.orderEvent(record, 'UPDATE');
     if (status === 'LIVE') {
       if (this.orders.get(record.id) === record) this.live.add(record);
       return;
