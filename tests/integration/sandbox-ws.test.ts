@@ -3,7 +3,7 @@
 // tick_size_change and best_bid_ask; the user channel's own orders and trades only; bad auth, PING, malformed and
 // oversized frames, idle connections and a reconnect. Every wait is on a message or a close, never on a clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnits, type Wallet } from 'ethers';
+import { Contract, parseUnits, type Wallet } from 'ethers';
 import WebSocket from 'ws';
 import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
@@ -301,6 +301,58 @@ describe('sandbox CLOB WebSocket channels', () => {
     ]);
     // No secret ever travels back.
     for (const c of [ua, ub, uc]) for (const creds of [A, B, C]) expect(JSON.stringify(c.all)).not.toContain(creds.secret);
+  });
+
+  it('a settlement that reverts: FAILED on both user channels, both orders cancelled, and the book replays to GET /book', async () => {
+    const market = sb.negRisk;
+    const [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
+    const [dave, erin] = [sb.wallets[3]!, sb.wallets[4]!];
+    const D = credsOf(dave);
+    const ud = await userChannel(D, [market.conditionId]);
+    const ub = await userChannel(B, [market.conditionId]);
+    const m = await connect('/ws/market');
+    m.send({ assets_ids: [yes, no], type: 'market' });
+    const dump = await m.next(Array.isArray);
+
+    const resting = await post(dave, D, limit(yes, 'BUY', 0.35, 10, { negRisk: true }));
+    await m.next((x) => x?.event_type === 'price_change');
+    // The maker's collateral leaves after it was checked: the chain refuses the match.
+    const collateral = new Contract(sb.chain.contracts.collateral, ['function transfer(address,uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)'], dave);
+    const balance = (await collateral.getFunction('balanceOf')(dave.address)) as bigint;
+    await (await collateral.getFunction('transfer')(erin.address, balance)).wait();
+
+    const order = await signedOrderJson(sb, bob, limit(no, 'BUY', 0.7, 6, { negRisk: true }));
+    const refused = await l2Request(sb.server.url, bob, B, 'POST', '/order', JSON.stringify({ order, owner: B.key, orderType: 'GTC' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/settlement failed/);
+    const tradeId = refused.body.tradeIDs[0];
+
+    await Promise.all([ud.sync(), ub.sync(), m.sync()]);
+    const events = (c: Client) => c.all.filter((x) => x?.event_type === 'order' || x?.event_type === 'trade').map((x) => `${x.event_type}:${x.type}:${x.status}:${x.id}`);
+    expect(events(ud)).toEqual([
+      `order:PLACEMENT:LIVE:${resting.orderID}`,
+      `trade:TRADE:MATCHED:${tradeId}`,
+      `trade:TRADE:FAILED:${tradeId}`,
+      `order:CANCELLATION:CANCELED:${resting.orderID}`,
+    ]);
+    expect(events(ub)).toEqual([
+      `order:PLACEMENT:LIVE:${refused.body.orderID}`,
+      `trade:TRADE:MATCHED:${tradeId}`,
+      `trade:TRADE:FAILED:${tradeId}`,
+      `order:CANCELLATION:CANCELED:${refused.body.orderID}`,
+    ]);
+    // Nothing traded, so no last_trade_price; the book went back to what it was before dave's order, level by level.
+    expect(m.all.filter((x) => x?.event_type === 'last_trade_price')).toEqual([]);
+    const changes = m.all.filter((x) => x?.event_type === 'price_change');
+    expect(changes).toHaveLength(2);
+    expect(changes[1].price_changes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ asset_id: yes, price: '0.35', size: '0', side: 'BUY' }), expect.objectContaining({ asset_id: no, price: '0.65', size: '0', side: 'SELL' })]),
+    );
+    for (const book of dump) {
+      const rest = await restBook(book.asset_id);
+      expect({ bids: rest.bids, asks: rest.asks }).toEqual({ bids: book.bids, asks: book.asks });
+      expect(changes[1].price_changes.find((c: Msg) => c.asset_id === book.asset_id).hash).toBe(rest.hash);
+    }
   });
 
   it('refuses bad credentials with a close code and a reason that echoes nothing', async () => {
