@@ -14,6 +14,8 @@ const ProfileSchema = z.object({
   clobUrl: z.union([url, z.literal('')]).default(''),
   aggregatorUrl: url,
   sseUrl: z.union([url, z.literal('')]).optional(),
+  /** The exchange's WebSocket base (`…/ws`): books follow its market channel when given, else the aggregator is polled. */
+  wsUrl: z.union([url, z.literal('')]).optional(),
 });
 
 export type AppProfile = z.infer<typeof ProfileSchema>;

@@ -17,7 +17,7 @@ import type {
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
-import type { BookFeeds } from './book-feeds';
+import type { BookFollower } from './live-book-feeds';
 import type { FillFeeds } from './fill-feeds';
 import { ServiceUnavailable, type Handlers } from './router';
 
@@ -72,7 +72,8 @@ export interface TerminalServices {
   network: NetworkInfo;
   markets: MarketReader;
   feeds: FillFeeds;
-  books: BookFeeds;
+  /** Polled aggregator books, or the exchange's live books when the profile has a wsUrl. */
+  books: BookFollower;
   hub: EventHub;
   /** Absent when no signer could start: wallet operations then answer ERR_NOT_AVAILABLE. */
   wallets?: WalletAccess;

@@ -8,6 +8,10 @@ import type { SignerClient } from '../wallets/signer-client';
 import { Wallets } from '../wallets/wallets';
 import { EventHub } from './event-hub';
 import { BookFeeds } from './book-feeds';
+import { LiveBookFeeds, type BookFollower } from './live-book-feeds';
+import { ClobClient } from '../toolkit/clob/client';
+import { isClobError } from '../toolkit/clob/transport';
+import type { RestBook } from '../feeds/market-feed';
 import { FillFeeds } from './fill-feeds';
 import { networkInfo, type AppProfile } from './profile';
 import { createRouter, type Router, type SenderPolicy } from './router';
@@ -45,7 +49,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
     new AggregatorClient({ apiUrl: options.profile.aggregatorUrl, sseUrl: options.profile.sseUrl || undefined, logger, timeoutMs: 15_000 });
   const hub = new EventHub(logger);
   const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub);
-  const books = new BookFeeds((protocol, marketId) => client.getOrderBooks(protocol, marketId), hub, options.bookPollMs);
+  const readBooks = (protocol: string, marketId: string) => client.getOrderBooks(protocol, marketId);
+  const books: BookFollower =
+    options.profile.wsUrl && options.profile.clobUrl ? liveBooks(options.profile.wsUrl, options.profile.clobUrl, options.profile.chainId, readBooks, hub, logger) : new BookFeeds(readBooks, hub, options.bookPollMs);
   const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN }) : undefined;
   const services: TerminalServices = {
     network: networkInfo(options.profile, options.shell),
@@ -68,4 +74,15 @@ export function openTerminal(options: TerminalOptions): Terminal {
       await options.wallets?.signer.close();
     },
   };
+}
+
+/** Books from the exchange's market WebSocket, resynced from its GET /book when in doubt. */
+function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: (protocol: string, marketId: string) => ReturnType<AggregatorClient['getOrderBooks']>, hub: EventHub, logger: Logger): BookFollower {
+  const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000 });
+  const fetchBook = async (tokenId: string): Promise<RestBook> => {
+    const book = await clob.getOrderBook(tokenId);
+    if (isClobError(book)) throw new Error(`GET /book failed: ${typeof book.error === 'string' ? book.error : JSON.stringify(book.error)}`);
+    return book as RestBook;
+  };
+  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook });
 }

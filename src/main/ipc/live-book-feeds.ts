@@ -1,0 +1,147 @@
+// Followed books from the exchange's market WebSocket (when the profile names a wsUrl), with the same surface
+// as the polling BookFeeds: a market's outcome tokens are learnt from one aggregator read, then one shared
+// MarketFeed keeps their books live and pushes coalesced `bookUpdate` events to the market's clients.
+import type { MarketOrderBooks } from '../../shared/aggregator';
+import type { FeedState } from '../../shared/contract';
+import { wrapOnce } from '../../shared/errors';
+import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';
+import type { EventHub } from './event-hub';
+import type { BookSource } from './book-feeds';
+
+interface Followed {
+  protocol: string;
+  marketId: string;
+  clients: Set<string>;
+  tokens: string[];
+  state: FeedState;
+}
+
+/** What subscribeBook and friends need (BookFeeds and LiveBookFeeds both fit). */
+export interface BookFollower {
+  follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState };
+  unfollow(clientId: string, marketId: string): boolean;
+  releaseClient(clientId: string): void;
+  followed(): string[];
+  closeAll(): void;
+}
+
+/** The feed's five states as the contract's three: only a live feed is open; stale books also carry `stale`. */
+const contractState = (state: MarketFeedState): FeedState => (state === 'live' ? 'open' : state === 'closed' ? 'closed' : 'connecting');
+
+export class LiveBookFeeds implements BookFollower {
+  private readonly markets = new Map<string, Followed>();
+  private readonly byToken = new Map<string, Followed>();
+  private readonly feed: MarketFeed;
+  private readonly stopListening: () => void;
+
+  constructor(
+    /** The aggregator's books of a market: read once, for its outcome tokens. */
+    private readonly read: BookSource,
+    private readonly hub: EventHub,
+    feedOptions: Omit<MarketFeedOptions, 'handlers'>,
+  ) {
+    this.feed = new MarketFeed({
+      ...feedOptions,
+      handlers: {
+        onBook: (view) => this.onBook(view),
+        onState: (state) => {
+          for (const followed of this.markets.values()) if (followed.tokens.length > 0) this.setState(followed, contractState(state));
+        },
+      },
+    });
+    this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
+  }
+
+  follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState } {
+    const key = `${protocol}:${marketId}`;
+    let followed = this.markets.get(key);
+    if (!followed) {
+      followed = { protocol, marketId, clients: new Set(), tokens: [], state: 'connecting' };
+      this.markets.set(key, followed);
+      void this.start(key, followed);
+    }
+    followed.clients.add(clientId);
+    return { marketId, state: followed.state };
+  }
+
+  unfollow(clientId: string, marketId: string): boolean {
+    let was = false;
+    for (const [key, followed] of this.markets) {
+      if (followed.marketId !== marketId || !followed.clients.delete(clientId)) continue;
+      was = true;
+      if (followed.clients.size === 0) this.close(key, followed);
+    }
+    return was;
+  }
+
+  releaseClient(clientId: string): void {
+    for (const [key, followed] of this.markets) if (followed.clients.delete(clientId) && followed.clients.size === 0) this.close(key, followed);
+  }
+
+  followed(): string[] {
+    return [...this.markets.keys()];
+  }
+
+  closeAll(): void {
+    this.stopListening();
+    for (const [key, followed] of this.markets) this.close(key, followed);
+    this.feed.close();
+  }
+
+  private async start(key: string, followed: Followed): Promise<void> {
+    let books: MarketOrderBooks;
+    try {
+      books = await this.read(followed.protocol, followed.marketId);
+    } catch (error) {
+      if (this.markets.get(key) !== followed) return;
+      const wrapped = wrapOnce(error, 'bookFeed');
+      this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state: 'closed', error: { code: wrapped.code, message: wrapped.detail } }, followed.clients);
+      this.markets.delete(key);
+      return;
+    }
+    if (this.markets.get(key) !== followed) return;
+    followed.tokens = Object.keys(books);
+    for (const token of followed.tokens) this.byToken.set(token, followed);
+    this.feed.subscribe(followed.tokens);
+    this.feed.start();
+    if (this.feed.state === 'live') this.setState(followed, 'open');
+  }
+
+  private onBook(view: BookView): void {
+    const followed = this.byToken.get(view.tokenId);
+    if (!followed) return;
+    // The contract's books list levels as the CLOB does (best last), with prices and sizes as numbers.
+    const levels = (side: BookView['bids']) => side.map((l) => ({ price: Number(l.price), size: Number(l.size) })).reverse();
+    this.hub.emit(
+      'bookUpdate',
+      {
+        marketId: followed.marketId,
+        tokenId: view.tokenId,
+        book: {
+          market: view.market,
+          asset_id: view.tokenId,
+          timestamp: String(view.timestamp),
+          hash: view.hash,
+          bids: levels(view.bids),
+          asks: levels(view.asks),
+          ...(view.tickSize !== undefined ? { tick_size: view.tickSize } : {}),
+          stale: view.stale,
+        },
+      },
+      followed.clients,
+    );
+  }
+
+  private setState(followed: Followed, state: FeedState): void {
+    if (followed.state === state) return;
+    followed.state = state;
+    this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state }, followed.clients);
+  }
+
+  private close(key: string, followed: Followed): void {
+    this.markets.delete(key);
+    for (const token of followed.tokens) this.byToken.delete(token);
+    if (followed.tokens.length > 0) this.feed.unsubscribe(followed.tokens);
+    this.setState(followed, 'closed');
+  }
+}

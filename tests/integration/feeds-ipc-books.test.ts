@@ -1,0 +1,106 @@
+// subscribeBook through the contract when the profile names a wsUrl: the market's tokens come from one
+// aggregator read, their books from the exchange's market WebSocket (a real ws server on loopback), pushed as
+// bookUpdate events in the contract's shape; a hash mismatch is resynced from the CLOB's GET /book (a fixture
+// HTTP server); unsubscribing unsubscribes on the socket and closes the feed. Waits are on events only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventName, TerminalEvents } from '../../src/shared/contract';
+import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
+import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
+import { LiveBookFeeds } from '../../src/main/ipc/live-book-feeds';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
+import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
+import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
+
+const APP = 'app://pmdesk';
+let server: FixtureServer;
+let ws: WsFixture;
+let terminal: Terminal;
+const rest = new ScriptedBook(YES_TOKEN, '0xabc', 9_000);
+rest.bids.set('0.33', '3');
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  ws = await WsFixture.start();
+  server.json('GET', '/v1/markets/506729/orderbook', books);
+  server.on('GET', '/book', (_r, reply) => reply.json(200, rest.summary()));
+  terminal = openTerminal({
+    profile: { name: 'fixture', chainId: 31338, clobUrl: server.url, aggregatorUrl: server.url, wsUrl: ws.wsUrl },
+    shell: 'browser',
+    allowSender: allowOrigins([APP]),
+  });
+});
+afterAll(async () => {
+  await terminal?.close();
+  await ws?.stop();
+  await server?.stop();
+});
+
+type Heard = { event: EventName; payload: unknown };
+function client(id: string) {
+  const heard: Heard[] = [];
+  const waiters: { match: (e: Heard) => boolean; resolve: (e: Heard) => void }[] = [];
+  terminal.hub.connect(id, <E extends EventName>(event: E, payload: TerminalEvents[E]) => {
+    const entry = { event, payload: payload as unknown };
+    heard.push(entry);
+    for (const w of waiters.filter((w) => w.match(entry))) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(entry);
+    }
+  });
+  const sender: SenderInfo = { origin: APP, mainFrame: true, clientId: id };
+  return {
+    heard,
+    call: (op: string, input: unknown) => terminal.router.call(op, input, sender),
+    next: (match: (e: Heard) => boolean) => new Promise<Heard>((resolve) => waiters.push({ match, resolve })),
+  };
+}
+
+describe('live books through the contract', () => {
+  it('follows the market WebSocket, resyncs on a bad hash, and unsubscribes', async () => {
+    expect(terminal.services.books).toBeInstanceOf(LiveBookFeeds);
+    const a = client('a');
+    const open = a.next((e) => e.event === 'feedStatus' && (e.payload as { state: string }).state === 'open');
+    expect(await a.call('subscribeBook', { marketId: '506729' })).toMatchObject({ ok: true, value: { marketId: '506729', state: 'connecting' } });
+    const c = await ws.connection(0);
+    await c.receivedCount(1);
+    expect(c.path).toBe('/ws/market');
+    expect(JSON.parse(c.received[0]!)).toEqual({ assets_ids: [YES_TOKEN, NO_TOKEN], type: 'market', custom_feature_enabled: true });
+    await open;
+
+    const yes = new ScriptedBook(YES_TOKEN, '0xabc', 1_000);
+    yes.bids.set('0.52', '1200');
+    yes.bids.set('0.5', '10');
+    yes.asks.set('0.54', '800');
+    const first = a.next((e) => e.event === 'bookUpdate');
+    c.send(yes.bookMessage());
+    expect((await first).payload).toEqual({
+      marketId: '506729',
+      tokenId: YES_TOKEN,
+      book: {
+        market: '0xabc',
+        asset_id: YES_TOKEN,
+        timestamp: '1000',
+        hash: yes.summary().hash,
+        bids: [
+          { price: 0.5, size: 10 },
+          { price: 0.52, size: 1200 },
+        ],
+        asks: [{ price: 0.54, size: 800 }],
+        tick_size: '0.01',
+        stale: false,
+      },
+    });
+
+    const resynced = a.next((e) => e.event === 'bookUpdate' && (e.payload as { book: { timestamp: string } }).book.timestamp === '9000');
+    const bad = yes.change('BUY', '0.53', '1');
+    (bad.price_changes as { hash: string }[])[0]!.hash = 'drifted';
+    c.send(bad);
+    expect(((await resynced).payload as { book: unknown }).book).toMatchObject({ bids: [{ price: 0.33, size: 3 }], asks: [] });
+    expect(server.to('/book').map((r) => r.query.get('token_id'))).toEqual([YES_TOKEN]);
+
+    expect(await a.call('unsubscribeBook', { marketId: '506729' })).toMatchObject({ ok: true, value: { wasSubscribed: true } });
+    await c.receivedCount(2);
+    expect(JSON.parse(c.received[1]!)).toEqual({ assets_ids: [YES_TOKEN, NO_TOKEN], operation: 'unsubscribe' });
+    expect(terminal.services.books.followed()).toEqual([]);
+  });
+});
