@@ -15,7 +15,7 @@ import type { MarketData } from '../market/market-data';
 import { AuthError, deriveCredentials, verifyL1, verifyL2, type ApiCredentials } from './auth';
 import { bookSnapshot, priceString, sharesString } from './book-snapshot';
 import { MarketBook, PRICE_ONE, type Fill, type OrderType, type RestingOrder } from './engine';
-import { ClobWebSocketChannels, type ClobWsOptions } from './ws';
+import { ClobWebSocketChannels, type ClobWsOptions, type WsFaults } from './ws';
 import { OrderRejected, formatUnits, orderTerms, parseOrderBody, reservedAmount, settlementPlan, type OrderTerms, type PlanOrder } from './order-rules';
 import { CLOB_STATE_VERSION, big, loadOrder, loadResting, readClobState, saveOrder, saveResting, writeClobState, type SavedClobState } from './state-file';
 
@@ -323,6 +323,12 @@ export class ClobServer {
     const found = this.options.catalog.token(tokenId);
     if (!found) return undefined;
     return this.snapshot(found.market, found.token.index as 0 | 1);
+  }
+
+  /** Faults for tests of a client's feed logic (see `WsFaults`); the server must be started. */
+  wsFaults(): WsFaults {
+    if (!this.feed) throw new Error('the CLOB server is not listening');
+    return this.feed.faults;
   }
 
   /** Changes a market's tick size (Polymarket does near the price extremes); tells /ws/market subscribers. */

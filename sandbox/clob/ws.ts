@@ -22,7 +22,28 @@ export interface ClobWsBackend {
   credentials(apiKey: string): { secret: string; passphrase: string } | undefined;
 }
 
+/**
+ * Faults a test can ask for, so a client's feed logic (gap detection, dedup, resync on a hash mismatch,
+ * reconnect) is exercised against the real server rather than a fake one. Each applies to every connection.
+ */
+export interface WsFaults {
+  /** Holds every market-channel event (PONG still answers) until resume(). */
+  stall(): void;
+  /** Ends a stall: held events go out in order, or with `deliver` false are dropped (the clients' books drift). */
+  resume(deliver?: boolean): void;
+  /** The next price_change is sent twice. */
+  duplicateNext(): void;
+  /** The next price_change is held back and sent right after the one that follows it (out of order). */
+  swapNext(): void;
+  /** The next price_change carries a hash that matches no book. */
+  corruptNextHash(): void;
+  /** Closes every connection of a channel (or both) with 1012, as a restarting server would. */
+  dropAll(channel?: 'market' | 'user'): void;
+}
+
 export const CLOSE_BAD_AUTH = 4401;
+export const CLOSE_RESTART = 1012;
+export const CORRUPT_HASH = '0'.repeat(40);
 export const CLOSE_NO_SUBSCRIPTION = 4408;
 const MAX_ASSETS = 500;
 
@@ -44,6 +65,33 @@ export class ClobWebSocketChannels {
   private readonly market = new Map<WebSocket, MarketConn>();
   private readonly user = new Map<WebSocket, UserConn>();
   private readonly onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  private held: [WebSocket, unknown][] | undefined;
+  private armed = { duplicate: false, swap: false, corrupt: false };
+  private readonly swapped = new Map<WebSocket, unknown>();
+
+  readonly faults: WsFaults = {
+    stall: () => {
+      this.held ??= [];
+    },
+    resume: (deliver = true) => {
+      const held = this.held ?? [];
+      this.held = undefined;
+      if (deliver) for (const [ws, payload] of held) this.send(ws, payload);
+    },
+    duplicateNext: () => {
+      this.armed.duplicate = true;
+    },
+    swapNext: () => {
+      this.armed.swap = true;
+    },
+    corruptNextHash: () => {
+      this.armed.corrupt = true;
+    },
+    dropAll: (channel) => {
+      for (const [ws] of channel === 'user' ? [] : this.market) ws.close(CLOSE_RESTART, 'server restart');
+      for (const [ws] of channel === 'market' ? [] : this.user) ws.close(CLOSE_RESTART, 'server restart');
+    },
+  };
 
   constructor(
     private readonly http: Server,
@@ -96,23 +144,35 @@ export class ClobWebSocketChannels {
       }
     });
     const timestamp = after[0]?.timestamp ?? String(Date.now());
+    const faults = changes.length ? this.armed : { duplicate: false, swap: false, corrupt: false };
+    if (changes.length) this.armed = { duplicate: false, swap: false, corrupt: false };
     for (const [ws, conn] of this.market) {
-      const mine = changes.filter((c) => conn.assets.has(c.asset_id as string));
-      if (mine.length) this.send(ws, { event_type: 'price_change', market: conditionId, price_changes: mine, timestamp });
-      for (const book of resnap) if (conn.assets.has(book.asset_id)) this.send(ws, bookMessage(book));
-      if (conn.custom) for (const m of bestMoves) if (conn.assets.has(m.asset_id as string)) this.send(ws, m);
+      const mine = changes.filter((c) => conn.assets.has(c.asset_id as string)).map((c) => (faults.corrupt ? { ...c, hash: CORRUPT_HASH } : c));
+      if (mine.length) {
+        const message = { event_type: 'price_change', market: conditionId, price_changes: mine, timestamp };
+        if (faults.swap) this.swapped.set(ws, message);
+        else {
+          this.sendMarket(ws, message);
+          if (faults.duplicate) this.sendMarket(ws, message);
+          const late = this.swapped.get(ws);
+          this.swapped.delete(ws);
+          if (late) this.sendMarket(ws, late);
+        }
+      }
+      for (const book of resnap) if (conn.assets.has(book.asset_id)) this.sendMarket(ws, bookMessage(book));
+      if (conn.custom) for (const m of bestMoves) if (conn.assets.has(m.asset_id as string)) this.sendMarket(ws, m);
     }
   }
 
   /** One fill, as each outcome token's tape records it. */
   lastTrade(message: { asset_id: string; market: string; price: string; side: 'BUY' | 'SELL'; size: string; timestamp: string }): void {
-    for (const [ws, conn] of this.market) if (conn.assets.has(message.asset_id)) this.send(ws, { event_type: 'last_trade_price', ...message, fee_rate_bps: '0' });
+    for (const [ws, conn] of this.market) if (conn.assets.has(message.asset_id)) this.sendMarket(ws, { event_type: 'last_trade_price', ...message, fee_rate_bps: '0' });
   }
 
   tickSizeChanged(conditionId: string, tokenIds: readonly string[], oldTick: string, newTick: string, timestamp: string): void {
     for (const [ws, conn] of this.market) {
       for (const asset of tokenIds) {
-        if (conn.assets.has(asset)) this.send(ws, { event_type: 'tick_size_change', asset_id: asset, market: conditionId, old_tick_size: oldTick, new_tick_size: newTick, timestamp });
+        if (conn.assets.has(asset)) this.sendMarket(ws, { event_type: 'tick_size_change', asset_id: asset, market: conditionId, old_tick_size: oldTick, new_tick_size: newTick, timestamp });
       }
     }
   }
@@ -140,6 +200,7 @@ export class ClobWebSocketChannels {
     ws.on('error', () => ws.terminate());
     ws.on('close', () => {
       clearTimeout(idle);
+      this.swapped.delete(ws);
       this.market.delete(ws);
       this.user.delete(ws);
     });
@@ -197,7 +258,7 @@ export class ClobWebSocketChannels {
     }
     if (unknown.length) this.error(ws, `unknown asset ids: ${unknown.slice(0, 10).join(', ')}`);
     // Polymarket sends the initial dump as one array of book messages.
-    if (message.initial_dump !== false && books.length) this.send(ws, books);
+    if (message.initial_dump !== false && books.length) this.sendMarket(ws, books);
   }
 
   private onUserMessage(ws: WebSocket, message: Json): void {
@@ -222,6 +283,12 @@ export class ClobWebSocketChannels {
     if (message.operation === 'subscribe') for (const m of markets as string[]) conn.markets.add(m);
     else if (message.operation === 'unsubscribe') for (const m of markets as string[]) conn.markets.delete(m);
     else this.error(ws, 'already subscribed: send an operation (subscribe or unsubscribe)');
+  }
+
+  /** Market-channel events go through here, where a stall can hold them. */
+  private sendMarket(ws: WebSocket, payload: unknown): void {
+    if (this.held) this.held.push([ws, payload]);
+    else this.send(ws, payload);
   }
 
   private send(ws: WebSocket, payload: unknown): void {
