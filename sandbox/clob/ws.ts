@@ -68,6 +68,8 @@ export class ClobWebSocketChannels {
   private held: [WebSocket, unknown][] | undefined;
   private armed = { duplicate: false, swap: false, corrupt: false };
   private readonly swapped = new Map<WebSocket, unknown>();
+  /** Markets with a fill since their books were last published: those get full `book`s, as Polymarket sends. */
+  private readonly traded = new Set<string>();
 
   readonly faults: WsFaults = {
     stall: () => {
@@ -122,11 +124,13 @@ export class ClobWebSocketChannels {
   // ------------------------------------------------------------------ events from the CLOB server
 
   /**
-   * A market's books were published again. Each token's change is the diff of its previous and new level lists,
-   * so both outcome books move together in one price_change; a token whose hash moved without a level change
-   * (tick size, last trade price) gets a fresh `book` instead, so a client's hash never goes stale.
+   * A market's books were published again. After a fill every changed token gets a full `book` (Polymarket: "when
+   * there is a trade that affects the book"); otherwise (placements, cancels) each token's change is the diff of
+   * its previous and new level lists, so both outcome books move together in one price_change. A token whose hash
+   * moved without a level change (tick size) gets a `book` too, so a client's hash never goes stale.
    */
   booksChanged(conditionId: string, before: readonly (BookSnapshot | undefined)[], after: readonly BookSnapshot[]): void {
+    const traded = this.traded.delete(conditionId);
     if (this.market.size === 0) return;
     const changes: Json[] = [];
     const resnap: BookSnapshot[] = [];
@@ -135,7 +139,7 @@ export class ClobWebSocketChannels {
       const prev = before[i];
       if (prev && prev.hash === next.hash) return;
       const best = bestOf(next);
-      const diff = [...diffLevels(prev?.bids ?? [], next.bids, 'BUY'), ...diffLevels(prev?.asks ?? [], next.asks, 'SELL')];
+      const diff = traded ? [] : [...diffLevels(prev?.bids ?? [], next.bids, 'BUY'), ...diffLevels(prev?.asks ?? [], next.asks, 'SELL')];
       if (diff.length === 0) resnap.push(next);
       for (const d of diff) changes.push({ asset_id: next.asset_id, ...d, hash: next.hash, best_bid: best.bid, best_ask: best.ask });
       const old = prev ? bestOf(prev) : undefined;
@@ -166,6 +170,7 @@ export class ClobWebSocketChannels {
 
   /** One fill, as each outcome token's tape records it. */
   lastTrade(message: { asset_id: string; market: string; price: string; side: 'BUY' | 'SELL'; size: string; timestamp: string }): void {
+    this.traded.add(message.market);
     for (const [ws, conn] of this.market) if (conn.assets.has(message.asset_id)) this.sendMarket(ws, { event_type: 'last_trade_price', ...message, fee_rate_bps: '0' });
   }
 
@@ -316,8 +321,12 @@ function watches(conn: UserConn, conditionId: string): boolean {
   return conn.markets.size === 0 || conn.markets.has(conditionId);
 }
 
+/**
+ * GET /book's summary with `event_type` in front, its fields in GET /book's order: without `event_type` the message
+ * hashes to its own `hash`, so a client can check later deltas by recomputing the hash itself.
+ */
 function bookMessage(book: BookSnapshot): Json {
-  return { event_type: 'book', asset_id: book.asset_id, market: book.market, bids: book.bids, asks: book.asks, timestamp: book.timestamp, hash: book.hash };
+  return { event_type: 'book', ...book };
 }
 
 /** The levels whose size changed on one side: the size now, "0" for a level that is gone. */

@@ -4,6 +4,7 @@
 // oversized frames, idle connections and a reconnect. Every wait is on a message or a close, never on a clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, parseUnits, type Wallet } from 'ethers';
+import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
@@ -146,11 +147,25 @@ describe('sandbox CLOB WebSocket channels', () => {
     const local = new Map<string, LocalBook>();
     for (const book of dump) {
       const rest = await restBook(book.asset_id);
-      expect(book).toEqual({ event_type: 'book', asset_id: rest.asset_id, market: market.conditionId, bids: rest.bids, asks: rest.asks, timestamp: rest.timestamp, hash: rest.hash });
+      expect(book).toEqual({ event_type: 'book', ...rest });
+      expect(rest.market).toBe(market.conditionId);
       local.set(book.asset_id, { bids: new Map(book.bids.map((l: Level) => [l.price, l.size])), asks: new Map(book.asks.map((l: Level) => [l.price, l.size])), hash: book.hash, timestamp: book.timestamp });
     }
 
     const seen: Msg[] = [];
+    /** A fill sends both outcomes' full books (as Polymarket does after trades): each replaces the local book. */
+    const booksAfter = async (action: () => Promise<unknown>) => {
+      await action();
+      for (const token of [yes, no]) {
+        const book = await m.next((x) => x?.event_type === 'book' && x.asset_id === token);
+        seen.push(book);
+        const { event_type: _type, ...summary } = book;
+        // Self-checking: the message without event_type hashes to its own hash, like GET /book.
+        expect(createHash('sha1').update(JSON.stringify({ ...summary, hash: '' })).digest('hex')).toBe(book.hash);
+        expect(summary).toEqual(await restBook(token));
+        local.set(token, { bids: new Map(book.bids.map((l: Level) => [l.price, l.size])), asks: new Map(book.asks.map((l: Level) => [l.price, l.size])), hash: book.hash, timestamp: book.timestamp });
+      }
+    };
     /** One action, one price_change: applied level by level, both outcomes must equal GET /book afterwards. */
     const step = async (action: () => Promise<unknown>) => {
       await action();
@@ -194,9 +209,10 @@ describe('sandbox CLOB WebSocket channels', () => {
     // Same price again: the size now at the level, not an increment.
     const grown = await step(async () => (second = (await post(alice, A, limit(yes, 'BUY', 0.4, 5))).orderID));
     expect(grown.price_changes).toEqual(expect.arrayContaining([expect.objectContaining({ asset_id: yes, price: '0.4', size: '15', side: 'BUY' })]));
-    // A crossing NO buy mints against alice's YES bids (10 then 2 of 5): a trade on the chain, sizes shrink.
-    const filled = await step(() => post(carol, C, limit(no, 'BUY', 0.62, 12)));
-    expect(filled.price_changes).toEqual(expect.arrayContaining([expect.objectContaining({ asset_id: no, price: '0.6', size: '3', side: 'SELL' })]));
+    // A crossing NO buy mints against alice's YES bids (10 then 2 of 5): a trade on the chain, then full books.
+    await booksAfter(() => post(carol, C, limit(no, 'BUY', 0.62, 12)));
+    expect(ordered(local.get(no)!).asks).toEqual([{ price: '0.6', size: '3' }]);
+    expect(ordered(local.get(no)!).bids).toEqual([{ price: '0.55', size: '8' }]);
     const trade = await m.next((x) => x?.event_type === 'last_trade_price' && x.asset_id === no);
     expect(trade).toMatchObject({ market: market.conditionId, price: '0.6', side: 'BUY', size: '10', fee_rate_bps: '0' });
     const mirrored = await m.next((x) => x?.event_type === 'last_trade_price' && x.asset_id === yes);
@@ -212,7 +228,7 @@ describe('sandbox CLOB WebSocket channels', () => {
       ]),
     );
     expect(first).not.toBe('');
-    // Nothing else arrived that changes levels: every book change was one of the price_changes applied above.
+    // Nothing else arrived that changes levels: every book change was one of the messages applied above.
     await m.sync();
     expect(m.all.filter((x) => x?.event_type === 'price_change' || x?.event_type === 'book')).toEqual(seen);
   });
