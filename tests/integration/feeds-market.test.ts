@@ -139,6 +139,27 @@ describe('market feed', () => {
     expect(t.books.at(-1)).toMatchObject({ bids: [{ price: '0.41', size: '3' }], asks: [{ price: '0.59', size: '4' }], timestamp: 5000 });
   });
 
+  it('learns the hashed fields from one GET /book when the snapshot omits them, then checks every change', async () => {
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    const full = book.summary();
+    const t = open(new Map([[TOKEN, full as RestBook]]));
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    // As the channel sends it: no min_order_size, tick_size, neg_risk or last_trade_price, yet hashed with them.
+    c.send({ event_type: 'book', asset_id: TOKEN, market: MARKET, bids: full.bids, asks: full.asks, timestamp: full.timestamp, hash: full.hash });
+    await until(() => t.feed.hashChecked(TOKEN), 'hash template learnt');
+    expect(t.fetched).toEqual([TOKEN]);
+    expect(t.feed.resyncs).toBe(0);
+    c.send(book.change('BUY', '0.41', '1'));
+    const bad = book.change('BUY', '0.42', '1');
+    (bad.price_changes as { hash: string }[])[0]!.hash = 'wrong';
+    c.send(bad);
+    await until(() => t.feed.resyncs === 1, 'resync');
+    expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
+  });
+
   it('resyncs a book that crossed', async () => {
     const book = new ScriptedBook(TOKEN, MARKET, 1000);
     book.bids.set('0.4', '100');

@@ -88,6 +88,13 @@ interface Asset {
   hasBook: boolean;
   /** The snapshot's fields in the server's order, when its own hash could be recomputed from them. */
   hashTemplate: Record<string, unknown> | null;
+  /**
+   * The last GET /book whose hash recomputed: its fields (min_order_size, tick_size…) complete a WebSocket
+   * snapshot that omits them, as the exchange hashes the full summary while the channel sends only part of it.
+   */
+  restTemplate: Record<string, unknown> | null;
+  /** Whether GET /book was already asked once for a template (never more than once per token). */
+  askedTemplate: boolean;
   /** Recent hashes, to tell a replayed message from one that came out of order. */
   seenHashes: string[];
   lastMessageAt: number;
@@ -170,6 +177,11 @@ export class MarketFeed {
   book(tokenId: string, depth = this.options.depth ?? 10): BookView | undefined {
     const asset = this.assets.get(tokenId);
     return asset?.hasBook ? this.viewOf(tokenId, asset, depth) : undefined;
+  }
+
+  /** Whether this token's changes are checked by hash (its snapshot's hash could be recomputed). */
+  hashChecked(tokenId: string): boolean {
+    return Boolean(this.assets.get(tokenId)?.hashTemplate);
   }
 
   close(): void {
@@ -290,6 +302,8 @@ export class MarketFeed {
       market: '',
       hasBook: false,
       hashTemplate: null,
+      restTemplate: null,
+      askedTemplate: false,
       seenHashes: [],
       lastMessageAt: this.scheduler.now(),
       stale: false,
@@ -339,7 +353,10 @@ export class MarketFeed {
         return this.onPriceChange(message);
       case 'last_trade_price': {
         const tokenId = String(message.asset_id);
-        if (!this.touch(tokenId)) return;
+        const asset = this.touch(tokenId);
+        if (!asset) return;
+        // The exchange's summary carries the last trade's price, so the hash of the next change covers it.
+        if (asset.hashTemplate && 'last_trade_price' in asset.hashTemplate) asset.hashTemplate.last_trade_price = String(message.price);
         this.handlers.onTrade?.({
           tokenId,
           market: String(message.market ?? ''),
@@ -355,6 +372,7 @@ export class MarketFeed {
         const asset = this.touch(tokenId);
         if (!asset) return;
         asset.tickSize = String(message.new_tick_size);
+        if (asset.hashTemplate && 'tick_size' in asset.hashTemplate) asset.hashTemplate.tick_size = asset.tickSize;
         this.handlers.onWarning?.({
           kind: 'tick_size_change',
           tokenId,
@@ -403,14 +421,39 @@ export class MarketFeed {
     asset.market = String(summary.market ?? asset.market);
     if (summary.tick_size !== undefined) asset.tickSize = String(summary.tick_size);
     asset.hasBook = true;
-    // The hash can be checked on later changes only if this snapshot's own hash comes out of its fields.
-    asset.hashTemplate = summary.hash && orderBookHash(summary) === summary.hash ? { ...summary } : null;
+    // The hash can be checked on later changes only if this snapshot's own hash comes out of its fields (or
+    // out of them completed by the last GET /book's).
+    asset.hashTemplate = this.templateFor(asset, summary);
+    if (!asset.hashTemplate && summary.hash && !asset.askedTemplate) this.learnTemplate(tokenId, asset);
     this.remember(asset, asset.book.hash);
     if (asset.book.crossed) {
       this.resync(tokenId, 'the snapshot is crossed');
       return;
     }
     this.coalescer.mark(tokenId);
+  }
+
+  private templateFor(asset: Asset, summary: RestBook): Record<string, unknown> | null {
+    if (!summary.hash) return null;
+    if (orderBookHash(summary) === summary.hash) return { ...summary };
+    if (!asset.restTemplate) return null;
+    const completed = { ...asset.restTemplate, timestamp: summary.timestamp, bids: summary.bids, asks: summary.asks };
+    return orderBookHash(completed) === summary.hash ? completed : null;
+  }
+
+  /** Reads GET /book once to learn the fields the exchange hashes; the book itself stays the channel's. */
+  private learnTemplate(tokenId: string, asset: Asset): void {
+    asset.askedTemplate = true;
+    void this.options.fetchBook(tokenId).then(
+      (rest) => {
+        if (this.assets.get(tokenId) !== asset || !rest.hash || orderBookHash(rest) !== rest.hash) return;
+        asset.restTemplate = { ...rest };
+        if (asset.hashTemplate || !asset.hasBook) return;
+        const levels = asset.book.toLevels();
+        asset.hashTemplate = this.templateFor(asset, { bids: levels.bids, asks: levels.asks, timestamp: String(asset.book.timestamp), hash: asset.book.hash });
+      },
+      () => undefined, // no template: changes are still checked for crossing and order, only not by hash
+    );
   }
 
   private remember(asset: Asset, hash: string): void {
@@ -471,6 +514,7 @@ export class MarketFeed {
         if (this.assets.get(tokenId) !== asset) return;
         const queued = asset.resyncing ?? [];
         asset.resyncing = null;
+        if (book.hash && orderBookHash(book) === book.hash) asset.restTemplate = { ...book };
         this.takeSnapshot(tokenId, asset, book);
         for (const { timestamp, changes } of queued) {
           if (timestamp <= asset.book.timestamp) continue;

@@ -1,0 +1,97 @@
+// The market feed against the real sandbox CLOB's /ws/market (a real chain, real orders): after every order
+// placed, grown, crossed and cancelled, the feed's book of both outcomes equals GET /book, levels and hash; the
+// hashes are checked on the way (learnt from one GET /book per token) and never force a resync.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseUnits, type Wallet } from 'ethers';
+import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/market-feed';
+import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
+
+const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
+function limit(tokenId: string, side: 'BUY' | 'SELL', price: number, size: number): OrderFields {
+  const shares = usdc(size);
+  const collateral = usdc(Number((price * size).toFixed(6)));
+  return side === 'BUY' ? { tokenId, side, makerAmount: collateral, takerAmount: shares } : { tokenId, side, makerAmount: shares, takerAmount: collateral };
+}
+
+let sb: ClobSandbox;
+let feed: MarketFeed;
+beforeAll(async () => {
+  sb = await startClobSandbox({ orderVersion: 2 });
+});
+afterAll(async () => {
+  feed?.close();
+  await sb?.stop();
+});
+
+describe('market feed on the sandbox CLOB', () => {
+  it('keeps both outcomes equal to GET /book through placements, a trade and a cancel', async () => {
+    const [alice, bob, carol] = sb.wallets as [Wallet, Wallet, Wallet];
+    const credsOf = (wallet: Wallet): Creds => {
+      const c = sb.server.apiKeyFor(wallet.address);
+      return { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
+    };
+    const post = async (wallet: Wallet, fields: OrderFields) => {
+      const creds = credsOf(wallet);
+      const order = await signedOrderJson(sb, wallet, fields);
+      const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body as { orderID: string };
+    };
+    const restBook = async (tokenId: string) => (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as RestBook;
+    const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
+
+    const views: BookView[] = [];
+    const waiters: { match: (v: BookView) => boolean; resolve: () => void }[] = [];
+    feed = new MarketFeed({
+      wsUrl: `${sb.server.url.replace(/^http/, 'ws')}/ws`,
+      fetchBook: restBook,
+      depth: 1000,
+      handlers: {
+        onBook: (view) => {
+          views.push(view);
+          for (const w of waiters.filter((w) => w.match(view))) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve();
+          }
+        },
+      },
+    });
+    const viewWith = (tokenId: string, hash: string) =>
+      new Promise<void>((resolve) => (views.some((v) => v.tokenId === tokenId && v.hash === hash) ? resolve() : waiters.push({ match: (v) => v.tokenId === tokenId && v.hash === hash, resolve })));
+    /** After an action, both outcomes' books in the feed are GET /book's (the CLOB lists best last). */
+    const matchesRest = async () => {
+      for (const token of [yes, no]) {
+        const rest = await restBook(token);
+        await viewWith(token, rest.hash!);
+        const book = feed.book(token, 1000)!;
+        expect({ bids: [...book.bids].reverse(), asks: [...book.asks].reverse(), hash: book.hash, timestamp: String(book.timestamp) }).toEqual({
+          bids: rest.bids,
+          asks: rest.asks,
+          hash: rest.hash,
+          timestamp: rest.timestamp,
+        });
+      }
+    };
+
+    feed.subscribe([yes, no]);
+    feed.start();
+    await matchesRest();
+    const first = await post(alice, limit(yes, 'BUY', 0.4, 10));
+    await matchesRest();
+    await post(bob, limit(no, 'BUY', 0.55, 8));
+    await matchesRest();
+    await post(alice, limit(yes, 'BUY', 0.4, 5));
+    await matchesRest();
+    await post(carol, limit(no, 'BUY', 0.62, 12)); // crosses alice's YES bids: a trade
+    await matchesRest();
+    const creds = credsOf(alice);
+    const cancelled = await l2Request(sb.server.url, alice, creds, 'DELETE', '/order', JSON.stringify({ orderID: first.orderID }));
+    expect(cancelled.status).toBe(200);
+    await matchesRest();
+
+    expect(feed.state).toBe('live');
+    expect(feed.resyncs).toBe(0);
+    // The hashes were checked, not skipped: a change whose hash the book does not give forces a resync.
+    expect([feed.hashChecked(yes), feed.hashChecked(no)]).toEqual([true, true]);
+  });
+});
