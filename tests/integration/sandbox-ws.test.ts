@@ -126,7 +126,8 @@ describe('sandbox CLOB WebSocket channels', () => {
   };
 
   beforeAll(async () => {
-    sb = await startClobSandbox({ orderVersion: 2, ws: { subscribeTimeoutMs: 300, maxFrameBytes: 4096 } });
+    // A short dead-man switch: only owners that send a heartbeat are affected (one test does).
+    sb = await startClobSandbox({ orderVersion: 2, heartbeatTimeoutMs: 300, ws: { subscribeTimeoutMs: 300, maxFrameBytes: 4096 } });
     wsBase = sb.server.url.replace(/^http/, 'ws');
     [alice, bob, carol] = sb.wallets as [Wallet, Wallet, Wallet];
     [A, B, C] = [credsOf(alice), credsOf(bob), credsOf(carol)];
@@ -369,6 +370,40 @@ describe('sandbox CLOB WebSocket channels', () => {
       expect({ bids: rest.bids, asks: rest.asks }).toEqual({ bids: book.bids, asks: book.asks });
       expect(changes[1].price_changes.find((c: Msg) => c.asset_id === book.asset_id).hash).toBe(rest.hash);
     }
+  });
+
+  it('user channel markets filter: subscribe and unsubscribe operations; a heartbeat timeout cancels on both channels', async () => {
+    const [first, second] = markets.filter((x) => x.tickSize === '0.01').slice(1, 3) as [CatalogMarket, CatalogMarket];
+    // Erin's wallet only received collateral in the test above: its orders here are the only ones of its key.
+    const erin = sb.wallets[4]!;
+    const E = credsOf(erin);
+    const ue = await userChannel(E, [first.conditionId]);
+    const outside = await post(erin, E, limit(second.tokens[0].tokenId, 'BUY', 0.05, 5));
+    await ue.sync();
+    expect(ue.all.filter((x) => x?.event_type === 'order')).toEqual([]);
+    ue.send({ operation: 'subscribe', markets: [second.conditionId] });
+    await ue.sync();
+    await cancel(erin, E, outside.orderID);
+    expect(await ue.next((x) => x?.event_type === 'order')).toMatchObject({ type: 'CANCELLATION', id: outside.orderID });
+    ue.send({ operation: 'unsubscribe', markets: [second.conditionId] });
+    await ue.sync();
+    const ignored = await post(erin, E, limit(second.tokens[0].tokenId, 'BUY', 0.05, 5));
+    await cancel(erin, E, ignored.orderID);
+    await ue.sync();
+    expect(ue.all.filter((x) => x?.event_type === 'order').map((x) => x.id)).toEqual([outside.orderID]);
+
+    // Dead-man switch: erin starts heartbeats on `first`, then goes silent; the server cancels, and says so live.
+    const m = await connect('/ws/market');
+    const token = first.tokens[0].tokenId;
+    m.send({ assets_ids: [token], type: 'market' });
+    await m.next(Array.isArray);
+    const resting = await post(erin, E, limit(token, 'BUY', 0.06, 5));
+    await m.next((x) => x?.event_type === 'price_change');
+    const beat = await l2Request(sb.server.url, erin, E, 'POST', '/v1/heartbeats', JSON.stringify({ heartbeat_id: null }));
+    expect(beat.status).toBe(200);
+    expect(await ue.next((x) => x?.event_type === 'order' && x.type === 'CANCELLATION')).toMatchObject({ id: resting.orderID, status: 'CANCELED' });
+    const removal = await m.next((x) => x?.event_type === 'price_change');
+    expect(removal.price_changes).toEqual([expect.objectContaining({ asset_id: token, price: '0.06', size: '0', side: 'BUY', hash: (await restBook(token)).hash })]);
   });
 
   it('refuses bad credentials with a close code and a reason that echoes nothing', async () => {
