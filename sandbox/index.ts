@@ -154,7 +154,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now, stateFile: clobStateFile, log });
     late.clob = clob;
     stops.push(() => clob.stop());
-    log(`CLOB listening at ${clob.url}`);
+    log(`CLOB listening at ${clob.url} (WebSocket channels ${clob.url.replace(/^http/, 'ws')}/ws/market and /ws/user)`);
 
     let simulator: MarketSimulator | undefined;
     if ((options.simulate ?? 'run') !== 'off') {
