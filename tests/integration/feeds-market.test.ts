@@ -160,6 +160,33 @@ describe('market feed', () => {
     expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
   });
 
+  it('keeps a channel snapshot that arrives while a GET /book is still on its way', async () => {
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    let answer!: (b: RestBook) => void;
+    const clock = new ManualScheduler();
+    const f = new MarketFeed({ wsUrl: server.wsUrl, scheduler: clock, fetchBook: () => new Promise((resolve) => (answer = resolve)) });
+    feed = f;
+    base = server.connections.length;
+    f.subscribe([TOKEN]);
+    f.start();
+    const c = await connected(0, f);
+    const old = book.summary();
+    c.send(book.bookMessage());
+    const bad = book.change('BUY', '0.41', '1');
+    (bad.price_changes as { hash: string }[])[0]!.hash = 'wrong';
+    c.send(bad);
+    await until(() => f.resyncs === 1, 'resync asked');
+    const fresh = new ScriptedBook(TOKEN, MARKET, 2000);
+    fresh.bids.set('0.3', '7');
+    c.send(fresh.bookMessage());
+    await until(() => f.book(TOKEN)?.timestamp === 2000, 'channel snapshot');
+    answer(old as RestBook); // the REST answer comes late, with the older book
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(f.book(TOKEN)!.bids).toEqual([{ price: '0.3', size: '7' }]);
+    expect(f.book(TOKEN)!.timestamp).toBe(2000);
+  });
+
   it('resyncs a book that crossed', async () => {
     const book = new ScriptedBook(TOKEN, MARKET, 1000);
     book.bids.set('0.4', '100');

@@ -402,6 +402,9 @@ export class MarketFeed {
     const timestamp = Number(message.timestamp);
     const hash = typeof message.hash === 'string' ? message.hash : '';
     if (asset.hasBook && this.isOld(asset, timestamp, hash)) return;
+    // A snapshot from the channel supersedes a GET /book still on its way (which may answer an older book), and
+    // the changes queued meanwhile are older than it.
+    asset.resyncing = null;
     const { event_type: _eventType, ...summary } = message;
     void _eventType;
     this.takeSnapshot(tokenId, asset, summary as RestBook);
@@ -506,13 +509,14 @@ export class MarketFeed {
   private resync(tokenId: string, reason: string): void {
     const asset = this.assets.get(tokenId);
     if (!asset || asset.resyncing) return;
-    asset.resyncing = [];
+    const pending: NonNullable<Asset['resyncing']> = [];
+    asset.resyncing = pending;
     this.resyncs++;
     this.handlers.onWarning?.({ kind: 'resync', tokenId, reason });
     void this.options.fetchBook(tokenId).then(
       (book) => {
-        if (this.assets.get(tokenId) !== asset) return;
-        const queued = asset.resyncing ?? [];
+        if (this.assets.get(tokenId) !== asset || asset.resyncing !== pending) return;
+        const queued = pending;
         asset.resyncing = null;
         if (book.hash && orderBookHash(book) === book.hash) asset.restTemplate = { ...book };
         this.takeSnapshot(tokenId, asset, book);
@@ -524,7 +528,7 @@ export class MarketFeed {
         this.coalescer.mark(tokenId);
       },
       (error: unknown) => {
-        if (this.assets.get(tokenId) !== asset) return;
+        if (this.assets.get(tokenId) !== asset || asset.resyncing !== pending) return;
         asset.resyncing = null;
         // The book is not trusted until a snapshot arrives (the next change asks again).
         asset.hasBook = false;
