@@ -187,6 +187,27 @@ describe('market feed', () => {
     expect(f.book(TOKEN)!.timestamp).toBe(2000);
   });
 
+  it('does not hammer GET /book while it fails: one try, then after a doubling cooldown', async () => {
+    const t = open(new Map()); // every GET /book fails
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    const change = (ts: number) => ({ event_type: 'price_change', market: MARKET, timestamp: String(ts), price_changes: [{ asset_id: TOKEN, price: '0.3', size: '1', side: 'BUY' }] });
+    c.send(change(1)); // a change before any snapshot: resync
+    await until(() => t.warnings.some((w) => w.kind === 'resync_failed'), 'first failure');
+    for (let i = 2; i <= 6; i++) c.send(change(i));
+    await until(() => t.feed.messages === 6, 'six messages');
+    expect(t.fetched).toHaveLength(1);
+    t.clock.advance(1_000);
+    c.send(change(7));
+    await until(() => t.warnings.filter((w) => w.kind === 'resync_failed').length === 2, 'second failure');
+    expect(t.fetched).toHaveLength(2);
+    t.clock.advance(1_999);
+    c.send(change(8));
+    await until(() => t.feed.messages === 8, 'eight messages');
+    expect(t.fetched).toHaveLength(2); // the cooldown doubled to 2 s
+  });
+
   it('resyncs a book that crossed', async () => {
     const book = new ScriptedBook(TOKEN, MARKET, 1000);
     book.bids.set('0.4', '100');

@@ -95,6 +95,9 @@ interface Asset {
   restTemplate: Record<string, unknown> | null;
   /** Whether GET /book was already asked once for a template (never more than once per token). */
   askedTemplate: boolean;
+  /** Failed resyncs in a row, and when the next may be tried: a REST outage is not hammered once per message. */
+  failedResyncs: number;
+  retryAt: number;
   /** Recent hashes, to tell a replayed message from one that came out of order. */
   seenHashes: string[];
   lastMessageAt: number;
@@ -304,6 +307,8 @@ export class MarketFeed {
       hashTemplate: null,
       restTemplate: null,
       askedTemplate: false,
+      failedResyncs: 0,
+      retryAt: 0,
       seenHashes: [],
       lastMessageAt: this.scheduler.now(),
       stale: false,
@@ -508,7 +513,7 @@ export class MarketFeed {
   /** Replaces a doubted book with GET /book, then replays any change that arrived meanwhile and is newer. */
   private resync(tokenId: string, reason: string): void {
     const asset = this.assets.get(tokenId);
-    if (!asset || asset.resyncing) return;
+    if (!asset || asset.resyncing || this.scheduler.now() < asset.retryAt) return;
     const pending: NonNullable<Asset['resyncing']> = [];
     asset.resyncing = pending;
     this.resyncs++;
@@ -518,6 +523,8 @@ export class MarketFeed {
         if (this.assets.get(tokenId) !== asset || asset.resyncing !== pending) return;
         const queued = pending;
         asset.resyncing = null;
+        asset.failedResyncs = 0;
+        asset.retryAt = 0;
         if (book.hash && orderBookHash(book) === book.hash) asset.restTemplate = { ...book };
         this.takeSnapshot(tokenId, asset, book);
         for (const { timestamp, changes } of queued) {
@@ -530,8 +537,10 @@ export class MarketFeed {
       (error: unknown) => {
         if (this.assets.get(tokenId) !== asset || asset.resyncing !== pending) return;
         asset.resyncing = null;
-        // The book is not trusted until a snapshot arrives (the next change asks again).
+        // The book is not trusted until a snapshot arrives; a change after the cooldown asks again.
         asset.hasBook = false;
+        asset.retryAt = this.scheduler.now() + Math.min(30_000, 1_000 * 2 ** asset.failedResyncs);
+        asset.failedResyncs++;
         this.handlers.onWarning?.({ kind: 'resync_failed', tokenId, reason: error instanceof Error ? error.message : String(error) });
       },
     );
