@@ -12,6 +12,8 @@ export interface ClobWsOptions {
   subscribeTimeoutMs?: number;
   /** A frame larger than this closes its connection (code 1009); nobody else is affected. */
   maxFrameBytes?: number;
+  /** A client that lets this much outgoing data pile up (it stopped reading) is dropped, so it cannot grow memory. */
+  maxBufferedBytes?: number;
 }
 
 /** What the channels read from the CLOB server. */
@@ -297,7 +299,13 @@ export class ClobWebSocketChannels {
   }
 
   private send(ws: WebSocket, payload: unknown): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(payload));
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > (this.options.maxBufferedBytes ?? 8 * 1024 * 1024)) {
+      // A close frame would queue behind what it is not reading: end the socket.
+      ws.terminate();
+      return;
+    }
+    ws.send(JSON.stringify(payload));
   }
 
   private error(ws: WebSocket, error: string): void {

@@ -81,7 +81,7 @@ describe('sandbox CLOB WebSocket faults', () => {
   const yesChange = (x: Msg) => x.price_changes.find((c: Msg) => c.asset_id === yes && c.side === 'BUY');
 
   beforeAll(async () => {
-    sb = await startClobSandbox({ orderVersion: 2 });
+    sb = await startClobSandbox({ orderVersion: 2, ws: { maxBufferedBytes: 1024 * 1024 } });
     alice = sb.wallets[0]!;
     const c = sb.server.apiKeyFor(alice.address);
     A = { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
@@ -149,6 +149,23 @@ describe('sandbox CLOB WebSocket faults', () => {
     expect(yesChange(healed).hash).toBe(await restHash());
     await m.sync();
     expect(m.all.filter(isChange)).toHaveLength(6);
+  });
+
+  it('drops a client whose unsent data passes maxBufferedBytes; others carry on', async () => {
+    const tokens = sb.catalog.events.flatMap((e) => e.markets).flatMap((m) => m.tokens.map((t) => t.tokenId));
+    const slow = await subscribed();
+    const bystander = await subscribed();
+    // Held by a stall, then released in one synchronous burst: far more than the socket buffers and the 1 MiB
+    // allowance hold, so the unsent data must pass the limit before anything can drain.
+    sb.server.wsFaults().stall();
+    const requests = 4000;
+    for (let i = 0; i < requests; i++) slow.send({ assets_ids: tokens, operation: 'subscribe' });
+    await slow.sync();
+    sb.server.wsFaults().resume();
+    expect((await slow.closed).code).toBe(1006);
+    expect(slow.all.filter(Array.isArray).length).toBeLessThan(requests);
+    await bystander.sync();
+    expect(bystander.ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it('dropAll closes every connection with 1012; a new one gets the current snapshot', async () => {
