@@ -284,6 +284,32 @@ describe('market feed', () => {
     ]);
   });
 
+  it('keeps a connection that answers PONG live while its quiet books go stale, and drops one that never answers', async () => {
+    const t = open(new Map(), { staleMs: 30_000 });
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    c.socket.on('message', (data) => String(data) === 'PING' && c.socket.send('PONG'));
+    c.send(new ScriptedBook(TOKEN, MARKET, 1000).bookMessage());
+    await until(() => t.feed.messages === 1, 'snapshot');
+    for (let i = 1; i <= 4; i++) {
+      t.clock.advance(10_000);
+      await until(() => t.feed.pongs === i, `PONG ${i}`);
+    }
+    expect(t.stale).toEqual([[TOKEN, true]]);
+    expect(t.feed.state).toBe('live');
+
+    // Now the server stops answering: stale once 30 s of silence are seen (checked every 7.5 s), closed and
+    // replaced once 60 s are.
+    c.socket.removeAllListeners('message');
+    t.clock.advance(27_000);
+    expect(t.feed.state).toBe('live');
+    t.clock.advance(8_000);
+    expect(t.feed.state).toBe('stale');
+    t.clock.advance(30_000);
+    await until(() => t.feed.state === 'reconnecting', 'dropped');
+  });
+
   it('reconnects with backoff after a dropped connection and rebuilds the book from the new snapshot', async () => {
     const t = open();
     t.feed.subscribe([TOKEN]);

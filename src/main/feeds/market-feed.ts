@@ -134,6 +134,7 @@ export class MarketFeed {
   /** Messages handled (for tests and benchmarks that wait on the feed rather than on the clock). */
   messages = 0;
   pingsSent = 0;
+  pongs = 0;
   resyncs = 0;
 
   constructor(private readonly options: MarketFeedOptions) {
@@ -319,7 +320,11 @@ export class MarketFeed {
   // ---- messages --------------------------------------------------------------------------------
 
   private onMessage(text: string): void {
-    if (text === 'PONG' || text === '') return;
+    if (text === 'PONG') {
+      this.pongs++; // the connection is alive (already noted as heard): books may still be quiet
+      return;
+    }
+    if (text === '') return;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
