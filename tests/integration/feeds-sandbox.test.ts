@@ -93,5 +93,6 @@ describe('market feed on the sandbox CLOB', () => {
     expect(feed.resyncs).toBe(0);
     // The hashes were checked, not skipped: a change whose hash the book does not give forces a resync.
     expect([feed.hashChecked(yes), feed.hashChecked(no)]).toEqual([true, true]);
+    expect(feed.book(yes)!.tickSize).toBe(sb.binary.tickSize); // learnt from GET /book: the channel's snapshot has none
   });
 });

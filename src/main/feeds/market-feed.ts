@@ -461,6 +461,11 @@ export class MarketFeed {
       (rest) => {
         if (this.assets.get(tokenId) !== asset || !rest.hash || orderBookHash(rest) !== rest.hash) return;
         asset.restTemplate = { ...rest };
+        // The channel's snapshot has no tick size; the ticket needs one before any tick_size_change says so.
+        if (asset.tickSize === undefined && rest.tick_size !== undefined) {
+          asset.tickSize = String(rest.tick_size);
+          if (asset.hasBook) this.coalescer.mark(tokenId);
+        }
         if (asset.hashTemplate || !asset.hasBook) return;
         const levels = asset.book.toLevels();
         asset.hashTemplate = this.templateFor(asset, { bids: levels.bids, asks: levels.asks, timestamp: String(asset.book.timestamp), hash: asset.book.hash });

@@ -84,5 +84,6 @@ function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: (proto
     if (isClobError(book)) throw new Error(`GET /book failed: ${typeof book.error === 'string' ? book.error : JSON.stringify(book.error)}`);
     return book as RestBook;
   };
-  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook });
+  // 50 levels a side: a deep ladder, still a small message when pushed once a frame.
+  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50 });
 }
