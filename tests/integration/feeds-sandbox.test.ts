@@ -1,6 +1,8 @@
 // The market feed against the real sandbox CLOB's /ws/market (a real chain, real orders): after every order
 // placed, grown, crossed and cancelled, the feed's book of both outcomes equals GET /book, levels and hash; the
-// hashes are checked on the way (learnt from one GET /book per token) and never force a resync.
+// hashes are checked on the way and force no resync; then under the sandbox's faults (a duplicate, a corrupt
+// hash, two changes swapped, changes lost in a stall, every connection dropped) the books come back to GET /book,
+// by dropping the replay, resyncing from REST, or reconnecting to fresh snapshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Wallet } from 'ethers';
 import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/market-feed';
@@ -94,5 +96,47 @@ describe('market feed on the sandbox CLOB', () => {
     // The hashes were checked, not skipped: a change whose hash the book does not give forces a resync.
     expect([feed.hashChecked(yes), feed.hashChecked(no)]).toEqual([true, true]);
     expect(feed.book(yes)!.tickSize).toBe(sb.binary.tickSize); // learnt from GET /book: the channel's snapshot has none
+
+    // The sandbox's faults, on the same feed: each ends with both books equal to GET /book again.
+    const faults = sb.server.wsFaults();
+    const bid = (price: number) => post(bob, limit(yes, 'BUY', price, 5));
+    faults.duplicateNext(); // a replay: dropped, no resync
+    await bid(0.2);
+    await matchesRest();
+    expect(feed.resyncs).toBe(0);
+
+    faults.corruptNextHash(); // a hash no book has: resynced from GET /book (a YES bid moves the NO book too)
+    await bid(0.21);
+    await matchesRest();
+    expect(feed.resyncs).toBe(2);
+
+    faults.swapNext(); // two changes out of order
+    await bid(0.22);
+    await bid(0.23);
+    await matchesRest();
+    expect(feed.resyncs).toBeGreaterThan(2);
+
+    const before = feed.resyncs;
+    faults.stall(); // changes lost in a stall: the next one's hash reveals the drift
+    await bid(0.24);
+    faults.resume(false);
+    await bid(0.25);
+    await matchesRest();
+    expect(feed.resyncs).toBeGreaterThan(before);
+
+    const states: string[] = [];
+    const live = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        states.push(feed.state);
+        if (states.includes('reconnecting') && feed.state === 'live') {
+          clearInterval(check);
+          resolve();
+        }
+      }, 5);
+    });
+    faults.dropAll('market'); // a restarting server: reconnect, fresh snapshots
+    await live;
+    await bid(0.26);
+    await matchesRest();
   });
 });
