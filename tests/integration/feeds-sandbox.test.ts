@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Wallet } from 'ethers';
 import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/market-feed';
+import { DeadManSwitch } from '../../src/main/feeds/heartbeat';
+import { ClobClient } from '../../src/main/toolkit/clob/client';
+import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
 import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
 
 const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
@@ -18,7 +21,8 @@ function limit(tokenId: string, side: 'BUY' | 'SELL', price: number, size: numbe
 let sb: ClobSandbox;
 let feed: MarketFeed;
 beforeAll(async () => {
-  sb = await startClobSandbox({ orderVersion: 2 });
+  // A 1 s dead-man switch (Polymarket: 10 s), so the heartbeat test sees it fire without a long wait.
+  sb = await startClobSandbox({ orderVersion: 2, heartbeatTimeoutMs: 1_000 });
 });
 afterAll(async () => {
   feed?.close();
@@ -138,5 +142,35 @@ describe('market feed on the sandbox CLOB', () => {
     await live;
     await bid(0.26);
     await matchesRest();
+  });
+
+  it('dead-man switch: heartbeats keep an order alive past the timeout; once stopped, the exchange cancels it', async () => {
+    const wallet = (sb.wallets[3] ?? sb.wallets[0]) as Wallet;
+    const c = sb.server.apiKeyFor(wallet.address);
+    const creds = { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
+    const client = new ClobClient({ host: sb.server.url, chainId: sb.chain.chainId, signer: privateKeySigner(wallet.privateKey), creds });
+    const token = sb.binary.tokens[0].tokenId;
+    const dms = new DeadManSwitch({ client, intervalMs: 200 });
+    dms.start();
+    const wait = async (check: () => boolean | Promise<boolean>, what: string) => {
+      for (let i = 0; i < 500; i++) {
+        if (await check()) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`never happened: ${what}`);
+    };
+    await wait(() => dms.state === 'on', 'switch on');
+    const order = await signedOrderJson(sb, wallet, limit(token, 'BUY', 0.07, 5));
+    const posted = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const orderId = (posted.body as { orderID: string }).orderID;
+    const status = async () => ((await client.getOrder(orderId)) as { status?: string }).status;
+    const beats = dms.beats;
+    await wait(() => dms.beats >= beats + 8, 'eight more beats'); // 1.6 s of beats: longer than the 1 s timeout
+    expect(await status()).toBe('LIVE');
+    expect(dms.state).toBe('on');
+    dms.stop();
+    await wait(async () => (await status()) !== 'LIVE', 'cancelled by the exchange');
+    expect(await status()).toMatch(/CANCEL/);
   });
 });
