@@ -276,7 +276,8 @@ export function isOperationName(value: unknown): value is OperationName {
 // ---------------------------------------------------------------------------------------------------------
 // Events main pushes
 
-export type FeedState = 'connecting' | 'open' | 'closed';
+/** `stale`: connected, but nothing (not even a PONG) heard for a while: its books may be behind. */
+export type FeedState = 'connecting' | 'open' | 'stale' | 'closed';
 
 export interface TerminalEvents {
   /** A book changed (aggregator books for now; the exchange's live book later). */

@@ -10,6 +10,8 @@ import { LiveBookFeeds } from '../../src/main/ipc/live-book-feeds';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
 import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
+import { EventHub } from '../../src/main/ipc/event-hub';
+import { ManualScheduler } from '../../src/main/feeds/scheduler';
 
 const APP = 'app://pmdesk';
 let server: FixtureServer;
@@ -102,5 +104,26 @@ describe('live books through the contract', () => {
     await c.receivedCount(2);
     expect(JSON.parse(c.received[1]!)).toEqual({ assets_ids: [YES_TOKEN, NO_TOKEN], operation: 'unsubscribe' });
     expect(terminal.services.books.followed()).toEqual([]);
+  });
+
+  it('says stale when the connection falls silent, and open again when it speaks', async () => {
+    const hub = new EventHub();
+    const heard: { event: string; payload: unknown }[] = [];
+    hub.connect('c', (event, payload) => heard.push({ event, payload }));
+    const clock = new ManualScheduler();
+    const live = new LiveBookFeeds(async () => books as never, hub, { wsUrl: ws.wsUrl, fetchBook: async () => rest.summary() as never, scheduler: clock, staleMs: 30_000 });
+    const base = ws.connections.length;
+    live.follow('c', 'polymarket', '506729');
+    const c = await ws.connection(base);
+    await c.receivedCount(1);
+    const states = () => heard.filter((h) => h.event === 'feedStatus').map((h) => (h.payload as { state: string }).state);
+    for (let i = 0; i < 200_000 && !states().includes('open'); i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(states()).toEqual(['open']);
+    clock.advance(30_000); // no message, no PONG
+    expect(states()).toEqual(['open', 'stale']);
+    c.send('PONG');
+    for (let i = 0; i < 200_000 && states().length < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(states()).toEqual(['open', 'stale', 'open']);
+    live.closeAll();
   });
 });

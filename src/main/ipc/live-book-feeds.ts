@@ -25,8 +25,9 @@ export interface BookFollower {
   closeAll(): void;
 }
 
-/** The feed's five states as the contract's three: only a live feed is open; stale books also carry `stale`. */
-const contractState = (state: MarketFeedState): FeedState => (state === 'live' ? 'open' : state === 'closed' ? 'closed' : 'connecting');
+/** The feed's five states as the contract's four: reconnecting is connecting again; stale books also carry `stale`. */
+const contractState = (state: MarketFeedState): FeedState =>
+  state === 'live' ? 'open' : state === 'stale' ? 'stale' : state === 'closed' ? 'closed' : 'connecting';
 
 export class LiveBookFeeds implements BookFollower {
   private readonly markets = new Map<string, Followed>();
