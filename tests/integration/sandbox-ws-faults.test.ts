@@ -4,56 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Wallet } from 'ethers';
 import WebSocket from 'ws';
+import { WsTestClient as Client, type Msg } from '../helpers/ws-test-client';
 import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds } from '../helpers/sandbox-clob';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whichever JSON the server sent
-type Msg = any;
-
-/** A real ws client that keeps every message; next() takes the first unread one matching, waiting if needed. */
-class Client {
-  private readonly pending: Msg[] = [];
-  readonly all: Msg[] = [];
-  private waiters: { match: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const text = data.toString();
-      const message: Msg = text === 'PONG' ? text : JSON.parse(text);
-      this.all.push(message);
-      const waiter = this.waiters.find((w) => w.match(message));
-      if (waiter) {
-        this.waiters = this.waiters.filter((w) => w !== waiter);
-        waiter.resolve(message);
-      } else this.pending.push(message);
-    });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  }
-
-  static open(url: string): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
-      const client = new Client(ws);
-      ws.once('open', () => resolve(client));
-      ws.once('error', reject);
-    });
-  }
-
-  send(payload: unknown): void {
-    this.ws.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  }
-
-  next(match: (m: Msg) => boolean): Promise<Msg> {
-    const index = this.pending.findIndex(match);
-    if (index >= 0) return Promise.resolve(this.pending.splice(index, 1)[0]);
-    return new Promise((resolve) => this.waiters.push({ match, resolve }));
-  }
-
-  async sync(): Promise<void> {
-    this.send('PING');
-    await this.next((m) => m === 'PONG');
-  }
-}
 
 const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
 const isChange = (x: Msg) => x?.event_type === 'price_change';
