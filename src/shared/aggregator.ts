@@ -109,6 +109,17 @@ export type MarketOrderBooks = z.infer<typeof MarketOrderBooksSchema>;
 export const TradeRecordSchema = z.looseObject({ price: num, volumeBase: num, timestamp: num });
 export type TradeRecord = z.infer<typeof TradeRecordSchema>;
 
+/** One candle of a price chart: bucket start in Unix seconds (what lightweight-charts takes), OHLC, volume in shares. */
+export interface Candle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Sum of the fills' volumeBase (outcome tokens). */
+  volume: number;
+}
+
 /** GET .../orderbook/filledevents: one list per outcome token, in the order of the market's position_tokens. */
 export const FillHistorySchema = z.array(z.array(TradeRecordSchema));
 export type FillHistory = z.infer<typeof FillHistorySchema>;

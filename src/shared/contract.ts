@@ -4,7 +4,7 @@
 // anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
 // no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
 import { z } from 'zod';
-import type { Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord } from './aggregator';
+import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord } from './aggregator';
 import type { ErrorCodeValue } from './errors';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -76,14 +76,8 @@ export interface EventPage {
   hasMore: boolean;
 }
 
-export interface CandleBar {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+/** A chart candle as the contract carries it (the toolkit's Candle). */
+export type CandleBar = Candle;
 
 export interface WalletInfo {
   label: string;

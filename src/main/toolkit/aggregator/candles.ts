@@ -1,17 +1,8 @@
 // Candles from fill records: bucketed by interval, open/high/low/close/volume, bucket start in seconds.
 import { invalidParameter } from '../../../shared/errors';
-import type { TradeRecord } from '../../../shared/aggregator';
+import type { Candle, TradeRecord } from '../../../shared/aggregator';
 
-export interface Candle {
-  /** Bucket start, Unix seconds. */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  /** Sum of the fills' volumeBase (outcome tokens). */
-  volume: number;
-}
+export type { Candle };
 
 /** The price-history intervals of spec §3, by name. */
 export const PRICE_HISTORY_INTERVALS = ['max', '1w', '1d', '6h', '1h'] as const;
