@@ -4,6 +4,7 @@
 // electron: its dependencies (zod, the shared contract) are bundled in, never left as imports.
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   main: {
@@ -27,6 +28,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    plugins: [react()],
     build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('src/renderer/index.html') } },
   },
 });

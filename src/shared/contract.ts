@@ -4,7 +4,7 @@
 // anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
 // no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
 import { z } from 'zod';
-import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord } from './aggregator';
+import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, TraderPosition } from './aggregator';
 import type { ErrorCodeValue } from './errors';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -125,6 +125,8 @@ export interface TradeInfo {
   size: number;
   status: string;
   matchedAt: number;
+  /** Spec: a fill counts as pending until the exchange says CONFIRMED (MATCHED, MINED, RETRYING are pending; FAILED is not a fill). */
+  pending: boolean;
 }
 
 export interface Balances {
@@ -142,6 +144,66 @@ export interface PositionInfo {
   averagePrice: number | null;
   currentPrice: number;
   currentValue: number;
+}
+
+
+/** What an order would do, worked out in main before anything is signed (the ticket shows it). */
+export interface OrderPreview {
+  side: 'BUY' | 'SELL';
+  orderType: 'GTC' | 'GTD' | 'FOK' | 'FAK';
+  /** The limit price snapped to the market's tick (a market order: the worst price it may fill at). */
+  price: number;
+  /** Shares the order is for (a market BUY: an estimate from the book). */
+  shares: number;
+  /** Dollars paid (BUY) or received (SELL) at that price. */
+  cost: number;
+  /** Dollars paid out if the outcome wins (1 per share held). */
+  payout: number;
+  /** Fees the exchange would charge, in dollars. */
+  fees: number;
+  tickSize: string;
+  minOrderSize: number;
+  /** Every failed pre-trade check, each a sentence; a blocking one means the order would not be placed. */
+  problems: { check: string; blocking: boolean; message: string }[];
+  /** Token approvals the first order must send before it is posted (shown with progress when placed). */
+  approvalsNeeded: number;
+}
+
+/** The dead-man switch of one wallet: while on, the exchange cancels its open orders if heartbeats stop. */
+export interface DeadManSwitchInfo {
+  wallet: string;
+  enabled: boolean;
+  /** `beating`: heartbeats answered; `failing`: the last one did not get through (orders may be cancelled). */
+  state: 'off' | 'beating' | 'failing';
+  intervalSeconds: number;
+  /** Unix milliseconds of the last answered heartbeat. */
+  lastBeatAt: number | null;
+  error?: ResultError;
+}
+
+/** What the terminal remembers across restarts (kept by main in its data folder, not in the page). */
+export interface Settings {
+  theme: 'dark' | 'light';
+  /** Market ids, in the order the trader put them. */
+  watchlist: string[];
+  /** The key that cancels every open order of the active wallet (with a confirmation). */
+  cancelAllKey: string;
+  /** The markets grid's visible columns, in order. */
+  marketColumns: string[];
+  /** The wallet last used, to select it again. */
+  activeWallet: string | null;
+}
+
+/** A network the terminal can switch to. */
+export interface NetworkChoice {
+  name: string;
+  chainId: number;
+  sandbox: boolean;
+  /** The one this session trades on. */
+  current: boolean;
+  /** False when it cannot be used from here (the sandbox is not running); `reason` says why. */
+  available: boolean;
+  reason?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -164,6 +226,27 @@ function op<O>() {
 }
 
 const walletRef = z.strictObject({ wallet: label });
+const httpUrl = z.string().trim().max(500).regex(/^https?:\/\/[^\s]+$/, 'a URL starting with http:// or https://');
+
+/** An order as the trader asks for it; shared by previewOrder and placeOrder so the preview is of the same order. */
+const orderIntent = z
+  .strictObject({
+    wallet: label,
+    marketId: id,
+    tokenId,
+    side,
+    orderType: z.enum(['GTC', 'GTD', 'FOK', 'FAK']).default('GTC'),
+    price: price.optional(),
+    size: positive.optional(),
+    amountUsd: positive.optional(),
+    /** Unix seconds; GTD only. */
+    expiration: z.number().int().min(0).max(2 ** 40).optional(),
+    /** Rest only: refused rather than matched on arrival (GTC/GTD). */
+    postOnly: z.boolean().default(false),
+  })
+  .refine((o) => o.size !== undefined || o.amountUsd !== undefined, { message: 'give a size or a dollar amount' })
+  .refine((o) => (o.orderType === 'GTD') === (o.expiration !== undefined), { message: 'an expiration goes with GTD orders, and only with them' })
+  .refine((o) => !o.postOnly || o.orderType === 'GTC' || o.orderType === 'GTD', { message: 'post-only goes with GTC and GTD orders' });
 
 export const operations = {
   // Network and markets (aggregator reads)
@@ -225,24 +308,8 @@ export const operations = {
   }),
 
   // Trading (the order flow): intents only, never "sign these bytes"
-  placeOrder: op<PlacedOrder>()(
-    z
-      .strictObject({
-        wallet: label,
-        marketId: id,
-        tokenId,
-        side,
-        orderType: z.enum(['GTC', 'GTD', 'FOK', 'FAK']).default('GTC'),
-        price: price.optional(),
-        size: positive.optional(),
-        amountUsd: positive.optional(),
-        /** Unix seconds; GTD only. */
-        expiration: z.number().int().min(0).max(2 ** 40).optional(),
-      })
-      .refine((o) => o.size !== undefined || o.amountUsd !== undefined, { message: 'give a size or a dollar amount' })
-      .refine((o) => (o.orderType === 'GTD') === (o.expiration !== undefined), { message: 'an expiration goes with GTD orders, and only with them' }),
-    { summary: 'Place an order.' },
-  ),
+  previewOrder: op<OrderPreview>()(orderIntent, { summary: "What an order would cost and pay, and every pre-trade check it fails; nothing is signed." }),
+  placeOrder: op<PlacedOrder>()(orderIntent, { summary: 'Place an order.' }),
   cancelOrder: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, orderId }), { summary: 'Cancel one order.' }),
   cancelAll: op<{ cancelled: string[] }>()(walletRef, { summary: "Cancel every open order of a wallet." }),
   cancelMarket: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, marketId: id, tokenId: tokenId.optional() }), {
@@ -252,6 +319,54 @@ export const operations = {
   listTrades: op<TradeInfo[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's trades." }),
   getBalances: op<Balances>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's collateral (and a market's outcome tokens)." }),
   getPositions: op<PositionInfo[]>()(walletRef, { summary: "A wallet's positions." }),
+
+  // Live account data and the dead-man switch
+  watchAccount: op<{ wallet: string; state: FeedState }>()(walletRef, {
+    summary: "Follow a wallet's own orders and trades live: `account` events (level 2 credentials stay in main).",
+  }),
+  unwatchAccount: op<{ wallet: string; wasWatched: boolean }>()(walletRef, { summary: "Stop following a wallet's orders and trades." }),
+  setDeadManSwitch: op<DeadManSwitchInfo>()(z.strictObject({ wallet: label, enabled: z.boolean() }), {
+    summary: "Turn a wallet's dead-man switch on or off: while on, its open orders are cancelled if this terminal stops answering.",
+  }),
+  getDeadManSwitch: op<DeadManSwitchInfo>()(walletRef, { summary: "Whether a wallet's dead-man switch is on, and its last heartbeat." }),
+
+  // More aggregator reads
+  listSlugs: op<string[]>()(z.strictObject({ page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(500).default(100) }), {
+    summary: 'One page of event slugs.',
+  }),
+  getEventsBySlug: op<PredictionEvent[]>()(z.strictObject({ slug: z.string().trim().min(1).max(300) }), { summary: 'The events of a slug.' }),
+  getTraderPositions: op<TraderPosition[]>()(z.strictObject({ protocol, address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits') }), {
+    summary: "A trader's positions, from the aggregator.",
+  }),
+
+  // Settings and networks
+  getSettings: op<Settings>()(noInput, { summary: 'What the terminal remembers across restarts.' }),
+  saveSettings: op<Settings>()(
+    z.strictObject({
+      theme: z.enum(['dark', 'light']).optional(),
+      watchlist: z.array(id).max(1000).optional(),
+      cancelAllKey: z.string().min(1).max(24).optional(),
+      marketColumns: z.array(z.string().min(1).max(40)).max(40).optional(),
+      activeWallet: label.nullable().optional(),
+    }),
+    { summary: 'Change some settings; the rest stay as they are.', maxPayloadBytes: 65_536 },
+  ),
+  listNetworks: op<NetworkChoice[]>()(noInput, { summary: 'The networks this terminal can switch to.' }),
+  switchNetwork: op<NetworkInfo>()(z.strictObject({ name: label }), {
+    summary: 'Trade on another network: feeds are closed and reopened, wallets stay as they are.',
+  }),
+  addNetwork: op<NetworkChoice>()(
+    z.strictObject({
+      name: label,
+      chainId: z.number().int().positive().max(2 ** 40),
+      aggregatorUrl: httpUrl,
+      clobUrl: httpUrl,
+      rpcUrl: httpUrl,
+      wsUrl: z.string().trim().max(500).regex(/^wss?:\/\/[^\s]+$/, 'a URL starting with ws:// or wss://').optional(),
+      orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    }),
+    { summary: 'Remember a custom network (a private CLOB, a fork).' },
+  ),
 } as const;
 
 export type Operations = typeof operations;
@@ -274,21 +389,46 @@ export function isOperationName(value: unknown): value is OperationName {
 export type FeedState = 'connecting' | 'open' | 'stale' | 'closed';
 
 export interface TerminalEvents {
-  /** A book changed (aggregator books for now; the exchange's live book later). */
+  /** A book changed (the exchange's live book, or the aggregator's when polled); at most one per token per frame. */
   bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary };
   /** One live fill of a followed market. */
   fill: { marketId: string; fill: TradeRecord };
   /** An order of a wallet changed state through this terminal (placed, cancelled); `sizeMatched` in shares when known. */
   orderUpdate: { wallet: string; orderId: string; status: string; sizeMatched?: number };
-  /** A live feed opened, closed or failed; `error` says why it closed. */
-  feedStatus: { feed: 'fills' | 'book'; marketId: string; state: FeedState; error?: ResultError };
+  /**
+   * A live feed's state; `error` says why it closed. `source` is `polling` when its WebSocket is unreachable
+   * and the data is read over REST instead (slower, but not stale).
+   */
+  feedStatus: { feed: 'fills' | 'book' | 'user'; marketId: string; state: FeedState; source?: 'live' | 'polling'; error?: ResultError };
   /** A wallet locked (by the trader, after its idle time, or because the signer stopped) or unlocked. */
   walletLock: { address: string; label?: string; locked: boolean; reason: 'unlock' | 'lock' | 'idle' | 'signer-stopped' };
   /** The network changed (or is announced at start). */
   network: NetworkInfo;
+  /** A watched wallet's open orders and trades as they now stand (sent whole on each change, once a frame at most). */
+  account: { wallet: string; openOrders: OpenOrder[]; trades: TradeInfo[]; state: FeedState };
+  /** A wallet's dead-man switch changed state (turned on or off, a heartbeat failed or recovered). */
+  deadManSwitch: DeadManSwitchInfo;
+  /** A market's tick size changed: tickets re-snap their price and say so. */
+  tickSize: { marketId: string; tokenId: string; previous: string; tickSize: string; message: string };
+  /** A fill stream was down between these times (Unix ms): the tape shows a gap marker; candles were refilled. */
+  tapeGap: { marketId: string; from: number; to: number };
+  /** Something the trader should know while an order goes out: an approval sent (with its hash), credentials made. */
+  notice: { wallet?: string; kind: 'approval' | 'credentials' | 'info'; message: string; txHash?: string };
 }
 export type EventName = keyof TerminalEvents;
-export const EVENT_NAMES = Object.freeze(['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network'] as const satisfies readonly EventName[]);
+export const EVENT_NAMES = Object.freeze([
+  'bookUpdate',
+  'fill',
+  'orderUpdate',
+  'feedStatus',
+  'walletLock',
+  'network',
+  'account',
+  'deadManSwitch',
+  'tickSize',
+  'tapeGap',
+  'notice',
+] as const satisfies readonly EventName[]);
 
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);

@@ -30,6 +30,19 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   listTrades: { wallet: 'fuzz' },
   getBalances: { wallet: 'fuzz' },
   getPositions: { wallet: 'fuzz' },
+  previewOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
+  watchAccount: { wallet: 'fuzz' },
+  unwatchAccount: { wallet: 'fuzz' },
+  setDeadManSwitch: { wallet: 'fuzz', enabled: true },
+  getDeadManSwitch: { wallet: 'fuzz' },
+  listSlugs: { page: 1, limit: 10 },
+  getEventsBySlug: { slug: 'fed-decision' },
+  getTraderPositions: { protocol: 'polymarket', address: `0x${'ab'.repeat(20)}` },
+  getSettings: {},
+  saveSettings: { theme: 'light', watchlist: ['506729'] },
+  listNetworks: {},
+  switchNetwork: { name: 'sandbox' },
+  addNetwork: { name: 'fork', chainId: 31337, aggregatorUrl: 'http://127.0.0.1:1', clobUrl: 'http://127.0.0.1:2', rpcUrl: 'http://127.0.0.1:3', orderVersion: 2 },
 };
 
 /** Values no field of the contract accepts: each one, put in any field, makes the input invalid. */

@@ -22,7 +22,14 @@ const trade = {
 
 describe('trades from the wallet’s own side', () => {
   it('as the taker: the trade as listed', () => {
-    expect(tradeAsSeenBy(ME, trade)).toEqual({ tradeId: 't1', conditionId: '0xc0', status: 'CONFIRMED', matchedAt: 1_790_000_000, tokenId: 'yes', side: 'BUY', price: 0.55, size: 10 });
+    expect(tradeAsSeenBy(ME, trade)).toEqual({ tradeId: 't1', conditionId: '0xc0', status: 'CONFIRMED', matchedAt: 1_790_000_000, tokenId: 'yes', side: 'BUY', price: 0.55, size: 10, pending: false });
+  });
+
+  it('pending until CONFIRMED; a FAILED trade is not pending', () => {
+    expect(tradeAsSeenBy(ME, { ...trade, status: 'MATCHED' }).pending).toBe(true);
+    expect(tradeAsSeenBy(ME, { ...trade, status: 'MINED' }).pending).toBe(true);
+    expect(tradeAsSeenBy(ME, { ...trade, status: 'RETRYING' }).pending).toBe(true);
+    expect(tradeAsSeenBy(ME, { ...trade, status: 'FAILED' }).pending).toBe(false);
   });
 
   it('as a maker: its own legs, size summed and price weighted', () => {

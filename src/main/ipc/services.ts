@@ -24,7 +24,7 @@ import { ServiceUnavailable, type Handlers } from './router';
 /** The aggregator reads the terminal uses (the toolkit's AggregatorClient fits). */
 export type MarketReader = Pick<
   AggregatorClient,
-  'listOngoingEvents' | 'search' | 'getEvent' | 'getMarket' | 'getEventComments' | 'getOrderBooks' | 'getFillHistory'
+  'listOngoingEvents' | 'search' | 'getEvent' | 'getMarket' | 'getEventComments' | 'getOrderBooks' | 'getFillHistory' | 'listSlugs' | 'getEventsBySlug' | 'getTraderPositions'
 >;
 
 export interface WalletSummary {
@@ -169,5 +169,39 @@ export function createHandlers(services: TerminalServices): Handlers {
     listTrades: (input) => trading().listTrades(input),
     getBalances: (input) => trading().getBalances(input),
     getPositions: (input) => trading().getPositions(input),
+
+    listSlugs: ({ page, limit }) => markets.listSlugs({ page, limit }),
+    getEventsBySlug: ({ slug }) => markets.getEventsBySlug(slug),
+    getTraderPositions: ({ protocol, address }) => markets.getTraderPositions(protocol, address),
+
+    // Landing in this session (issue 6 / issue 8 helpers); until then they say so rather than pretend.
+    previewOrder: () => {
+      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    },
+    watchAccount: () => {
+      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    },
+    unwatchAccount: () => {
+      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    },
+    setDeadManSwitch: () => {
+      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    },
+    getDeadManSwitch: () => {
+      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    },
+    getSettings: () => {
+      throw new ServiceUnavailable('Settings are not available in this session.');
+    },
+    saveSettings: () => {
+      throw new ServiceUnavailable('Settings are not available in this session.');
+    },
+    listNetworks: () => [{ name: network.name, chainId: network.chainId, sandbox: network.sandbox, current: true, available: true }],
+    switchNetwork: () => {
+      throw new ServiceUnavailable('Switching networks is not available in this session.');
+    },
+    addNetwork: () => {
+      throw new ServiceUnavailable('Adding networks is not available in this session.');
+    },
   };
 }

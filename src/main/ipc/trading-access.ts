@@ -22,7 +22,9 @@ function cancelledIds(result: unknown): string[] {
  * maker its own leg (outcome, side, price, size) comes from the trade's maker orders.
  */
 export function tradeAsSeenBy(address: string, r: Record<string, unknown>): TradeInfo {
-  const base = { tradeId: String(r.id), conditionId: String(r.market ?? ''), status: String(r.status ?? ''), matchedAt: Number(r.match_time ?? 0) };
+  const status = String(r.status ?? '');
+  // Pending until CONFIRMED; a FAILED trade will never settle, so it is not pending either.
+  const base = { tradeId: String(r.id), conditionId: String(r.market ?? ''), status, matchedAt: Number(r.match_time ?? 0), pending: status !== 'CONFIRMED' && status !== 'FAILED' };
   const makers = Array.isArray(r.maker_orders) ? (r.maker_orders as Record<string, unknown>[]) : [];
   const mine = r.trader_side === 'MAKER' ? makers.filter((m) => String(m.maker_address ?? '').toLowerCase() === address.toLowerCase()) : [];
   if (mine.length === 0) {

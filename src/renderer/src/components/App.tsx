@@ -1,0 +1,48 @@
+// The terminal's one screen: the top bar (network, feeds, wallet) over three columns — markets on the left,
+// the chosen market in the middle (chart, ladder, tape), the ticket on the right — and the account below.
+import { useEffect } from 'react';
+import { useSession } from '../store/session';
+import { registerShortcut } from '../keyboard';
+import { TopBar } from './shell/TopBar';
+import { Notices } from './shell/Notices';
+import { MarketsPanel } from './markets/MarketsPanel';
+import { MarketView } from './market/MarketView';
+import { OrderTicket } from './ticket/OrderTicket';
+import { AccountPanel } from './account/AccountPanel';
+
+export function App() {
+  const theme = useSession((s) => s.settings.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useEffect(
+    () =>
+      registerShortcut({
+        key: 'Escape',
+        description: 'Leave the field or close what is open',
+        inFields: true,
+        run: () => (document.activeElement as HTMLElement | null)?.blur?.(),
+      }),
+    [],
+  );
+  return (
+    <div className="app">
+      <TopBar />
+      <main className="columns">
+        <section className="column markets-column" aria-label="Markets">
+          <MarketsPanel />
+        </section>
+        <section className="column market-column" aria-label="Market">
+          <MarketView />
+        </section>
+        <section className="column ticket-column" aria-label="Order ticket">
+          <OrderTicket />
+        </section>
+      </main>
+      <section className="account-row" aria-label="Account">
+        <AccountPanel />
+      </section>
+      <Notices />
+    </div>
+  );
+}

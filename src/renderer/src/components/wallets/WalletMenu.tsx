@@ -1,0 +1,4 @@
+// The wallet menu (owned by the wallets work).
+export function WalletMenu() {
+  return <div data-testid="wallet-menu" />;
+}

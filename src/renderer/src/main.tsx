@@ -1,0 +1,16 @@
+// Renderer entry: draws the terminal. In browser mode `window.terminal` comes over the host's WebSocket
+// bridge; in Electron, from the preload. Everything else asks main through it (src/renderer/src/terminal.ts).
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installBrowserBridge } from './bridge';
+import { App } from './components/App';
+import { installKeyboard } from './keyboard';
+import { startSession } from './store/session';
+import './styles.css';
+
+installBrowserBridge();
+installKeyboard();
+void startSession();
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);

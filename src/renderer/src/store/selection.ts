@@ -1,0 +1,25 @@
+// What the trader is looking at: the market chosen in the markets grid (or the watchlist, or search) and the
+// outcome token chosen in the market view. The market view, the ticket and the account panels follow it.
+import { create } from 'zustand';
+
+export interface SelectedMarket {
+  protocol: 'polymarket' | 'limitless' | 'truemarket';
+  marketId: string;
+  /** The event the market belongs to, when known (the header and the discussion read it). */
+  eventId?: string;
+}
+
+export interface SelectionState {
+  market: SelectedMarket | null;
+  /** The outcome token the ladder, tape and chart show. */
+  tokenId: string | null;
+  selectMarket(market: SelectedMarket | null): void;
+  selectToken(tokenId: string | null): void;
+}
+
+export const useSelection = create<SelectionState>()((set) => ({
+  market: null,
+  tokenId: null,
+  selectMarket: (market) => set({ market, tokenId: null }),
+  selectToken: (tokenId) => set({ tokenId }),
+}));
