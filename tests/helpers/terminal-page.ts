@@ -1,0 +1,76 @@
+// The whole terminal in headless Chromium for a test: the local sandbox, browser mode's host with the real
+// services (signer worker, wallets in a temp folder, API credentials in memory), the renderer built by Vite,
+// and a page opened on the launch URL. Panel tests and the end-to-end test start from here.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
+import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
+import { CredentialVault } from '../../src/main/credentials/api-credentials';
+import { MemorySecretStore } from '../../src/main/credentials/secret-store';
+import { launchChromium } from './browser';
+
+export interface TerminalPage {
+  sandbox: RunningSandbox;
+  mode: BrowserMode;
+  browser: Browser;
+  page: Page;
+  dataDir: string;
+  /** Opens another page on the same terminal (a second window). */
+  newPage(): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+export interface TerminalPageOptions {
+  /** The sandbox's market simulator: off unless asked (tests drive the books themselves). */
+  simulate?: SandboxOptions['simulate'];
+  simIntervalMs?: number;
+  viewport?: { width: number; height: number };
+}
+
+/** The renderer built once per test file (Vite, ~1 s). */
+export async function buildRenderer(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'pmdesk-renderer-'));
+  await build({ root: 'src/renderer', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
+
+export async function openTerminalPage(options: TerminalPageOptions = {}): Promise<TerminalPage> {
+  const rendererDir = await buildRenderer();
+  const dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-page-data-'));
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(rendererDir, { recursive: true, force: true }), () => rm(dataDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: options.simulate ?? 'off', simIntervalMs: options.simIntervalMs });
+    cleanups.push(() => sandbox.stop());
+    const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
+    const mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir, vault });
+    cleanups.push(() => mode.stop());
+    const browser = await launchChromium();
+    cleanups.push(() => browser.close());
+    const viewport = options.viewport ?? { width: 1600, height: 1000 };
+    const newPage = async () => {
+      const page = await browser.newPage({ viewport });
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      await page.goto(mode.host.launchUrl);
+      await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
+      return page;
+    };
+    const page = await newPage();
+    return { sandbox, mode, browser, page, dataDir, newPage, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The sandbox's first funded test wallet's private key (what a trader would import). */
+export function testWalletKey(sandbox: RunningSandbox, index = 0): string {
+  const wallet = sandbox.profile.testWallets[index];
+  if (!wallet) throw new Error(`The sandbox has no test wallet ${index}.`);
+  return wallet.privateKey;
+}
