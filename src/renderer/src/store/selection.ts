@@ -17,9 +17,24 @@ export interface SelectionState {
   selectToken(tokenId: string | null): void;
 }
 
+/**
+ * An "open this market" link: `#…&market=<marketId>&outcome=<tokenId>` in the page's fragment (next to the
+ * launch token, which is why the outcome is not called `token`). Polymarket only; anything malformed is ignored.
+ */
+export function selectionFromHash(hash: string): { market: SelectedMarket | null; tokenId: string | null } {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const marketId = params.get('market')?.trim() ?? '';
+  const outcome = params.get('outcome')?.trim() ?? '';
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(marketId)) return { market: null, tokenId: null };
+  return { market: { protocol: 'polymarket', marketId }, tokenId: /^\d{1,80}$/.test(outcome) ? outcome : null };
+}
+
+const pageHash = (globalThis as { location?: { hash?: string } }).location?.hash ?? '';
+const opened = selectionFromHash(pageHash);
+
 export const useSelection = create<SelectionState>()((set) => ({
-  market: null,
-  tokenId: null,
+  market: opened.market,
+  tokenId: opened.tokenId,
   selectMarket: (market) => set({ market, tokenId: null }),
   selectToken: (tokenId) => set({ tokenId }),
 }));

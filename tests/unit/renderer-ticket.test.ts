@@ -1,0 +1,202 @@
+// The ticket's and the account panel's pure logic: cents and prices, snapping to the tick, the local
+// estimate and the order the ticket sends, the "open this market" link, CSV quoting, and PnL.
+import { describe, expect, it } from 'vitest';
+import {
+  centsToPrice,
+  draftOrder,
+  estimateOrder,
+  formatUsd,
+  priceToCents,
+  snapToTick,
+  type MarketTerms,
+  type TicketInput,
+} from '../../src/renderer/src/components/ticket/order-math';
+import { csvField, positionPnl, positionsCsv, toCsv, tradesCsv, tradesSignature } from '../../src/renderer/src/components/account/account-math';
+import { selectionFromHash } from '../../src/renderer/src/store/selection';
+import type { PositionInfo, TradeInfo } from '../../src/shared/contract';
+
+describe('cents and prices', () => {
+  it('reads cents as the trader types them', () => {
+    expect(centsToPrice('45')).toBe(0.45);
+    expect(centsToPrice(' 45.5¢ ')).toBe(0.455);
+    expect(centsToPrice('.5')).toBe(0.005);
+    expect(centsToPrice('7')).toBe(0.07);
+    for (const bad of ['', 'abc', '-5', '4,5', '1e2', '4.5.1']) expect(centsToPrice(bad)).toBeNull();
+  });
+
+  it('writes prices as cents with the decimals the tick allows', () => {
+    expect(priceToCents(0.45, '0.01')).toBe('45');
+    expect(priceToCents(0.455, '0.001')).toBe('45.5');
+    expect(priceToCents(0.4567, '0.0001')).toBe('45.67');
+    expect(priceToCents(0.3, '0.1')).toBe('30');
+    // 0.07 * 100 is 7.000000000000001 in floating point: never shown as such.
+    expect(priceToCents(0.07, '0.01')).toBe('7');
+  });
+});
+
+describe('snapping to the tick', () => {
+  it('rounds to the nearest tick, without float error on halves', () => {
+    expect(snapToTick(0.453, '0.01')).toBe(0.45);
+    expect(snapToTick(0.456, '0.01')).toBe(0.46);
+    expect(snapToTick(0.285, '0.01')).toBe(0.29);
+    expect(snapToTick(0.4567, '0.001')).toBe(0.457);
+    expect(snapToTick(0.34, '0.1')).toBe(0.3);
+    expect(snapToTick(0.12345, '0.0001')).toBe(0.1235);
+  });
+
+  it('keeps the price between one tick and one minus one tick', () => {
+    expect(snapToTick(0.001, '0.01')).toBe(0.01);
+    expect(snapToTick(0.999, '0.01')).toBe(0.99);
+    expect(snapToTick(0.02, '0.1')).toBe(0.1);
+    expect(snapToTick(0.99995, '0.0001')).toBe(0.9999);
+  });
+});
+
+describe('the local estimate', () => {
+  it('prices shares: cost at the limit, a dollar a share if it wins, no fee at 0 bps', () => {
+    expect(estimateOrder({ amount: 10, unit: 'shares', price: 0.45 })).toEqual({ price: 0.45, shares: 10, cost: 4.5, payout: 10, fees: 0 });
+  });
+
+  it('turns dollars into whole hundredths of a share, rounded down, never spending more than typed', () => {
+    const e = estimateOrder({ amount: 10, unit: 'usd', price: 0.33 });
+    expect(e.shares).toBe(30.3);
+    expect(e.cost).toBe(10);
+    expect(e.payout).toBe(30.3);
+    expect(estimateOrder({ amount: 1, unit: 'usd', price: 0.07 }).shares).toBe(14.28);
+  });
+});
+
+describe('the order the ticket sends', () => {
+  const terms: MarketTerms = { marketId: '90021', tokenId: '123', tickSize: '0.01', minOrderSize: 5, referencePrice: 0.42 };
+  const ticket = (patch: Partial<TicketInput>): TicketInput => ({
+    side: 'BUY',
+    kind: 'limit',
+    priceCents: '45',
+    amount: '10',
+    sizeUnit: 'shares',
+    orderType: 'GTC',
+    expiry: '',
+    postOnly: false,
+    ...patch,
+  });
+  const now = 1_800_000_000;
+
+  it('a limit order: the price snapped to the tick, the size in shares, post-only kept', () => {
+    const d = draftOrder(ticket({ priceCents: '45.4', postOnly: true }), terms, 'main', now);
+    expect(d).toMatchObject({ ok: true, intent: { wallet: 'main', marketId: '90021', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.45, size: 10, postOnly: true } });
+    expect(d.ok && d.intent.amountUsd).toBeUndefined();
+  });
+
+  it('a limit order sized in dollars sends the shares those dollars buy', () => {
+    expect(draftOrder(ticket({ amount: '9', sizeUnit: 'usd' }), terms, 'main', now)).toMatchObject({ ok: true, intent: { price: 0.45, size: 20 } });
+  });
+
+  it('GTD needs an expiry more than a minute ahead, sent in unix seconds', () => {
+    expect(draftOrder(ticket({ orderType: 'GTD' }), terms, 'main', now)).toEqual({ ok: false, reason: 'A GTD order needs an expiry date and time.' });
+    const soon = new Date((now + 30) * 1000);
+    const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+    expect(draftOrder(ticket({ orderType: 'GTD', expiry: local(soon) }), terms, 'main', now)).toMatchObject({ ok: false, reason: 'The expiry must be more than a minute from now.' });
+    const later = new Date((now + 7200) * 1000);
+    const d = draftOrder(ticket({ orderType: 'GTD', expiry: local(later) }), terms, 'main', now);
+    expect(d.ok && d.intent.expiration).toBe(Math.floor(new Date(local(later)).getTime() / 1000));
+    expect(d.ok && d.intent.orderType).toBe('GTD');
+  });
+
+  it('a market BUY in dollars sends the dollars, with the worst price only when one is typed', () => {
+    const d = draftOrder(ticket({ kind: 'market', orderType: 'FOK', priceCents: '', amount: '4', sizeUnit: 'usd' }), terms, 'main', now);
+    expect(d).toMatchObject({ ok: true, intent: { orderType: 'FOK', amountUsd: 4, postOnly: false }, estimate: { price: 0.42, shares: 9.52 } });
+    expect(d.ok && 'price' in d.intent).toBe(false);
+    const worst = draftOrder(ticket({ kind: 'market', orderType: 'FAK', priceCents: '50', amount: '4', sizeUnit: 'usd', postOnly: true }), terms, 'main', now);
+    expect(worst).toMatchObject({ ok: true, intent: { orderType: 'FAK', price: 0.5, amountUsd: 4, postOnly: false } });
+  });
+
+  it('a market SELL in shares sends the shares; a market order never goes out as GTC', () => {
+    expect(draftOrder(ticket({ side: 'SELL', kind: 'market', orderType: 'GTC', priceCents: '', amount: '12.345' }), terms, 'main', now)).toMatchObject({
+      ok: true,
+      intent: { side: 'SELL', orderType: 'FOK', size: 12.34 },
+    });
+  });
+
+  it('says why it cannot send: no amount, a bad amount, a bad price, under the minimum, no price to estimate at', () => {
+    expect(draftOrder(ticket({ amount: '' }), terms, 'main', now)).toEqual({ ok: false, reason: 'Type a size.' });
+    expect(draftOrder(ticket({ amount: '-3' }), terms, 'main', now)).toEqual({ ok: false, reason: '“-3” is not an amount: type a positive number.' });
+    expect(draftOrder(ticket({ amount: '0' }), terms, 'main', now)).toMatchObject({ ok: false });
+    expect(draftOrder(ticket({ priceCents: 'abc' }), terms, 'main', now)).toEqual({ ok: false, reason: '“abc” is not a price: type it in cents (45 for 45¢).' });
+    expect(draftOrder(ticket({ priceCents: '120' }), terms, 'main', now)).toEqual({ ok: false, reason: 'A price lies between 0¢ and 100¢.' });
+    expect(draftOrder(ticket({ priceCents: '' }), terms, 'main', now)).toEqual({ ok: false, reason: 'Type a limit price in cents.' });
+    expect(draftOrder(ticket({ amount: '4' }), terms, 'main', now)).toEqual({ ok: false, reason: "This market's minimum order is 5 shares; this is 4." });
+    expect(draftOrder(ticket({ kind: 'market', priceCents: '' }), { ...terms, referencePrice: null }, 'main', now)).toEqual({
+      ok: false,
+      reason: 'This outcome has no price yet: give a worst price in cents.',
+    });
+  });
+});
+
+describe('the "open this market" link', () => {
+  it('reads the market and the outcome next to the launch token', () => {
+    expect(selectionFromHash('#token=abcdefghijklmnop1234&market=90021&outcome=42')).toEqual({ market: { protocol: 'polymarket', marketId: '90021' }, tokenId: '42' });
+    expect(selectionFromHash('#market=90021')).toEqual({ market: { protocol: 'polymarket', marketId: '90021' }, tokenId: null });
+  });
+
+  it('ignores what is not a market id or a token id', () => {
+    expect(selectionFromHash('#token=abcdefghijklmnop1234')).toEqual({ market: null, tokenId: null });
+    expect(selectionFromHash('#market=<script>&outcome=1')).toEqual({ market: null, tokenId: null });
+    expect(selectionFromHash('#market=90021&outcome=yes')).toEqual({ market: { protocol: 'polymarket', marketId: '90021' }, tokenId: null });
+  });
+});
+
+describe('CSV', () => {
+  it('quotes commas, quotes, line breaks and edge spaces, and keeps formulas as text', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "yes"')).toBe('"say ""yes"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(' padded')).toBe('" padded"');
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField(-1.5)).toBe('-1.5');
+    expect(csvField(null)).toBe('');
+    expect(csvField(true)).toBe('true');
+  });
+
+  it('writes the header first and CRLF line ends', () => {
+    expect(toCsv(['a', 'b'], [[1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+    expect(toCsv(['a'], [])).toBe('a\r\n');
+  });
+
+  const position: PositionInfo = { conditionId: '0xabc', marketSlug: 'will-it, snow', outcome: 'Yes', size: 20, averagePrice: 0.4, currentPrice: 0.5, currentValue: 10 };
+  it('positions with their PnL', () => {
+    expect(positionsCsv([position]).split('\r\n')).toEqual([
+      'market,condition_id,outcome,size,average_price,current_price,value,pnl',
+      '"will-it, snow",0xabc,Yes,20,0.4,0.5,10,2',
+      '',
+    ]);
+  });
+
+  it('trades with their time in UTC and whether they are pending', () => {
+    const trade: TradeInfo = { tradeId: 't1', conditionId: '0xabc', tokenId: '42', side: 'BUY', price: 0.4, size: 10, status: 'MATCHED', matchedAt: 1_800_000_000, pending: true };
+    expect(tradesCsv([trade]).split('\r\n')[1]).toBe('2027-01-15T08:00:00.000Z,t1,0xabc,42,BUY,0.4,10,MATCHED,true');
+  });
+});
+
+describe('PnL and what makes positions be read again', () => {
+  it('is value minus size times average price, unknown without an average', () => {
+    expect(positionPnl({ size: 20, averagePrice: 0.4, currentValue: 10 })).toBe(2);
+    expect(positionPnl({ size: 10, averagePrice: 0.7, currentValue: 3 })).toBe(-4);
+    expect(positionPnl({ size: 3, averagePrice: 0.1, currentValue: 0.6 })).toBe(0.3);
+    expect(positionPnl({ size: 10, averagePrice: null, currentValue: 3 })).toBeNull();
+  });
+
+  it('changes with a new trade or a new status, not with order', () => {
+    const a = { tradeId: 'a', status: 'MATCHED' } as TradeInfo;
+    const b = { tradeId: 'b', status: 'CONFIRMED' } as TradeInfo;
+    expect(tradesSignature([a, b])).toBe(tradesSignature([b, a]));
+    expect(tradesSignature([a])).not.toBe(tradesSignature([a, b]));
+    expect(tradesSignature([a])).not.toBe(tradesSignature([{ ...a, status: 'CONFIRMED' }]));
+  });
+
+  it('money reads with its sign in front', () => {
+    expect(formatUsd(-4)).toBe('−$4.00');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(-0.001)).toBe('$0.00');
+  });
+});
