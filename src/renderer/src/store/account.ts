@@ -1,7 +1,23 @@
 // The active wallet's account: open orders, trades (pending until CONFIRMED), positions and balances. The
 // account panel fills it (and follows `account` events); the ladder reads `openOrders` to mark own orders.
+// Following a wallet: `watchAccount` pushes orders and trades live; where main cannot (the operation is not
+// available), they are read again every few seconds and after each place or cancel. Positions and balances
+// come from the chain and the aggregator: they are read again whenever a trade appears or changes status.
 import { create } from 'zustand';
-import type { Balances, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
+import type { Balances, FeedState, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
+import { ask, listen, messageOf } from '../terminal';
+import { onNextFrame } from '../live/frame';
+import { tradesSignature } from '../components/account/account-math';
+
+/** How often orders and trades are read again when main cannot push them. */
+export const ACCOUNT_POLL_MS = 3_000;
+
+/** An outcome the trader has looked at, so tables can say "Yes · Bitcoin above $120k" instead of a token id. */
+export interface OutcomeName {
+  outcome: string;
+  market: string;
+  marketId: string;
+}
 
 export interface AccountState {
   wallet: string | null;
@@ -9,14 +25,117 @@ export interface AccountState {
   trades: TradeInfo[];
   positions: PositionInfo[];
   balances: Balances | null;
+  /** `live`: main pushes `account` events; `polling`: read every few seconds; `idle`: no wallet. */
+  source: 'live' | 'polling' | 'idle';
+  feedState: FeedState | null;
+  /** Orders and trades were read at least once for this wallet. */
+  loaded: boolean;
+  /** The last read's failure, as main said it (cleared by the next success). */
+  ordersError: string | null;
+  holdingsError: string | null;
+  /** By token id. */
+  outcomeNames: Record<string, OutcomeName>;
   set(patch: Partial<Omit<AccountState, 'set'>>): void;
 }
 
+const EMPTY = { openOrders: [], trades: [], positions: [], balances: null, loaded: false, ordersError: null, holdingsError: null, feedState: null };
+
 export const useAccount = create<AccountState>()((set) => ({
   wallet: null,
-  openOrders: [],
-  trades: [],
-  positions: [],
-  balances: null,
+  ...EMPTY,
+  source: 'idle',
+  outcomeNames: {},
   set: (patch) => set(patch),
 }));
+
+/** Names the outcomes of a market the terminal has loaded (the ticket does, for the selected market). */
+export function nameOutcomes(marketId: string, market: string, outcomes: { tokenId: string; name: string }[]): void {
+  useAccount.setState((s) => {
+    const names = { ...s.outcomeNames };
+    for (const o of outcomes) names[o.tokenId] = { outcome: o.name, market, marketId };
+    return { outcomeNames: names };
+  });
+}
+
+const current = (wallet: string) => useAccount.getState().wallet === wallet;
+
+/** Applies trades; a new trade or a changed status means positions and balances moved: read them again. */
+function applyOrdersAndTrades(wallet: string, openOrders: OpenOrder[], trades: TradeInfo[]): void {
+  if (!current(wallet)) return;
+  const before = useAccount.getState();
+  const changed = before.loaded && tradesSignature(before.trades) !== tradesSignature(trades);
+  useAccount.setState({ openOrders, trades: [...trades].sort((a, b) => b.matchedAt - a.matchedAt), loaded: true, ordersError: null });
+  if (changed) void refreshHoldings(wallet);
+}
+
+export async function refreshOrdersAndTrades(wallet = useAccount.getState().wallet): Promise<void> {
+  if (!wallet) return;
+  try {
+    const [openOrders, trades] = await Promise.all([ask('listOpenOrders', { wallet }), ask('listTrades', { wallet })]);
+    applyOrdersAndTrades(wallet, openOrders, trades);
+  } catch (error) {
+    if (current(wallet)) useAccount.setState({ ordersError: messageOf(error) });
+  }
+}
+
+export async function refreshHoldings(wallet = useAccount.getState().wallet, marketId?: string): Promise<void> {
+  if (!wallet) return;
+  try {
+    const [positions, balances] = await Promise.all([ask('getPositions', { wallet }), ask('getBalances', { wallet, ...(marketId ? { marketId } : {}) })]);
+    if (current(wallet)) useAccount.setState({ positions, balances, holdingsError: null });
+  } catch (error) {
+    if (current(wallet)) useAccount.setState({ holdingsError: messageOf(error) });
+  }
+}
+
+/** Everything again: after a place or a cancel, and at start. */
+export async function refreshAccount(wallet = useAccount.getState().wallet): Promise<void> {
+  await Promise.all([refreshOrdersAndTrades(wallet), refreshHoldings(wallet)]);
+}
+
+/** Follows one wallet until the returned function is called (the account panel does, for the active wallet). */
+export function followAccount(wallet: string): () => void {
+  useAccount.setState({ wallet, ...EMPTY, source: 'polling' });
+  let stopped = false;
+  let poll: ReturnType<typeof setInterval> | undefined;
+  let watching = false;
+
+  const offAccount = listen('account', (update) => {
+    if (update.wallet !== wallet) return;
+    // Sent whole on each change: the latest of a frame is all that matters.
+    onNextFrame(`account:${wallet}`, () => {
+      useAccount.setState({ feedState: update.state });
+      applyOrdersAndTrades(wallet, update.openOrders, update.trades);
+    });
+  });
+  // An order placed or cancelled in another window (or through this one) changes what is open.
+  let again: ReturnType<typeof setTimeout> | undefined;
+  const offOrder = listen('orderUpdate', (update) => {
+    if (update.wallet !== wallet || watching) return;
+    clearTimeout(again);
+    again = setTimeout(() => void refreshOrdersAndTrades(wallet), 150);
+  });
+
+  void refreshAccount(wallet);
+  ask('watchAccount', { wallet })
+    .then((answer) => {
+      if (stopped) return void ask('unwatchAccount', { wallet }).catch(() => undefined);
+      watching = true;
+      useAccount.setState({ source: 'live', feedState: answer.state });
+    })
+    .catch(() => {
+      // Not available in this session (or the wallet cannot be followed live): read it every few seconds.
+      if (stopped) return;
+      poll = setInterval(() => void refreshOrdersAndTrades(wallet), ACCOUNT_POLL_MS);
+    });
+
+  return () => {
+    stopped = true;
+    offAccount();
+    offOrder();
+    clearTimeout(again);
+    clearInterval(poll);
+    if (watching) void ask('unwatchAccount', { wallet }).catch(() => undefined);
+    if (current(wallet)) useAccount.setState({ wallet: null, ...EMPTY, source: 'idle' });
+  };
+}

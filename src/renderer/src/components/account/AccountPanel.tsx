@@ -1,10 +1,108 @@
-// Positions, open orders, trades and balances (owned by the account work).
+// The account row: the active wallet's positions, open orders, trades and balances, and a lookup of any
+// trader's positions. It follows the active wallet (live `account` events, or reads every few seconds) and
+// binds the configurable cancel-all key, which always asks before cancelling.
+import { useCallback, useEffect, useState } from 'react';
+import { ask } from '../../terminal';
+import { registerShortcut } from '../../keyboard';
+import { followAccount, useAccount } from '../../store/account';
+import { useSession } from '../../store/session';
+import { BalancesView, Positions, Trades } from './Holdings';
+import { OpenOrders, cancelWith } from './OpenOrders';
+import { TraderLookup } from './TraderLookup';
+import './account.css';
+
+type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader';
+
 export function AccountPanel() {
+  const wallet = useSession((s) => s.activeWallet);
+  const cancelAllKey = useSession((s) => s.settings.cancelAllKey);
+  const openCount = useAccount((s) => s.openOrders.length);
+  const pendingCount = useAccount((s) => s.trades.filter((t) => t.pending).length);
+  const source = useAccount((s) => s.source);
+  const ordersError = useAccount((s) => s.ordersError);
+  const [tab, setTab] = useState<Tab>('positions');
+  const [confirmCancelAll, setConfirmCancelAll] = useState(false);
+
+  useEffect(() => (wallet ? followAccount(wallet) : undefined), [wallet]);
+
+  const askCancelAll = useCallback(() => {
+    if (useAccount.getState().wallet) setConfirmCancelAll(true);
+  }, []);
+  useEffect(() => registerShortcut({ key: cancelAllKey, description: 'Cancel all open orders (asks first)', run: askCancelAll }), [cancelAllKey, askCancelAll]);
+
+  const tabs: [Tab, string][] = [
+    ['positions', 'Positions'],
+    ['orders', `Open orders${openCount ? ` (${openCount})` : ''}`],
+    ['trades', `Trades${pendingCount ? ` (${pendingCount} pending)` : ''}`],
+    ['balances', 'Balances'],
+    ['trader', 'Trader lookup'],
+  ];
+
   return (
     <div className="panel account">
-      <div data-testid="positions" />
-      <div data-testid="open-orders" />
-      <div data-testid="trades" />
+      <div className="tabs account-tabs" role="tablist" aria-label="Account">
+        {tabs.map(([id, label]) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} data-testid={`account-tab-${id}`} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+        <span className="account-status muted">
+          {wallet ? (
+            <>
+              {wallet} · {source === 'live' ? 'live' : source === 'polling' ? `refreshed every few seconds` : ''}
+            </>
+          ) : (
+            'No wallet'
+          )}
+        </span>
+      </div>
+      <div className="panel-body">
+        {!wallet && tab !== 'trader' ? (
+          <div className="empty">Add or choose a wallet to see its positions, orders and trades.</div>
+        ) : (
+          <>
+            {ordersError && (tab === 'orders' || tab === 'trades') ? <div className="error-text account-error">{ordersError}</div> : null}
+            {tab === 'positions' ? <Positions /> : null}
+            {tab === 'orders' ? <OpenOrders onCancelAll={askCancelAll} cancelAllKey={cancelAllKey} /> : null}
+            {tab === 'trades' ? <Trades /> : null}
+            {tab === 'balances' ? <BalancesView /> : null}
+            {tab === 'trader' ? <TraderLookup /> : null}
+          </>
+        )}
+      </div>
+      {confirmCancelAll && wallet ? (
+        <CancelAllDialog
+          wallet={wallet}
+          count={openCount}
+          onClose={() => setConfirmCancelAll(false)}
+          onConfirm={() => {
+            setConfirmCancelAll(false);
+            void cancelWith(() => ask('cancelAll', { wallet }), 'all');
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function CancelAllDialog({ wallet, count, onClose, onConfirm }: { wallet: string; count: number; onClose(): void; onConfirm(): void }) {
+  useEffect(() => registerShortcut({ key: 'Escape', description: 'Keep the orders', inFields: true, run: onClose }), [onClose]);
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="cancel-all-title" data-testid="cancel-all-dialog">
+        <h2 id="cancel-all-title">Cancel every open order of {wallet}?</h2>
+        <div>
+          {count === 1 ? 'One open order' : `${count} open orders`} in every market will be cancelled on the exchange.
+        </div>
+        <div className="row dialog-actions">
+          <button type="button" onClick={onClose}>
+            Keep them (Esc)
+          </button>
+          <button type="button" className="sell" data-testid="confirm-cancel-all" autoFocus onClick={onConfirm}>
+            Cancel all
+          </button>
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,348 @@
-// The order ticket (owned by the ticket work).
+// The order ticket: side, limit or market, price in cents on the market's tick, size in shares or dollars,
+// time in force, post-only; what the order costs and pays before it is sent (main's preview, or a local
+// estimate), every failed pre-trade check in a sentence, and a confirmation with the exact amounts.
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { ask, messageOf } from '../../terminal';
+import { registerShortcut } from '../../keyboard';
+import { activeWalletInfo, useSession } from '../../store/session';
+import { useSelection } from '../../store/selection';
+import { useTicket, type TicketSide } from '../../store/ticket';
+import { refreshAccount } from '../../store/account';
+import { ConfirmOrderDialog } from './ConfirmOrderDialog';
+import { usePreview, type PreviewState } from './usePreview';
+import { useTradedMarket, type TradedMarket } from './useTradedMarket';
+import { centsToPrice, draftOrder, formatCents, formatShares, formatUsd, priceToCents, snapToTick, type Drafted, type OrderIntent } from './order-math';
+import './ticket.css';
+
+interface LastResult {
+  tone: 'success' | 'error' | 'info';
+  message: string;
+}
+
 export function OrderTicket() {
-  return <div className="panel" data-testid="order-ticket" />;
+  const ticket = useTicket();
+  const wallet = useSession(activeWalletInfo);
+  const selectedMarket = useSelection((s) => s.market);
+  const tokenId = useSelection((s) => s.tokenId);
+  const selectToken = useSelection((s) => s.selectToken);
+  const { market, loading, error: marketError, tickWarning } = useTradedMarket();
+  const outcome = market?.outcomes.find((o) => o.tokenId === tokenId) ?? null;
+
+  const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true }; preview: PreviewState } | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [result, setResult] = useState<LastResult | null>(null);
+
+  const drafted: Drafted | null = useMemo(() => {
+    if (!market || !outcome || !wallet) return null;
+    const terms = { marketId: market.marketId, tokenId: outcome.tokenId, tickSize: market.tickSize, minOrderSize: market.minOrderSize, referencePrice: outcome.price };
+    return draftOrder(ticket, terms, wallet.label, Math.floor(Date.now() / 1000));
+  }, [ticket, market, outcome, wallet]);
+  const intent = drafted?.ok ? drafted.intent : null;
+  const preview = usePreview(intent);
+  const blocking = preview.status === 'ready' ? preview.preview.problems.find((p) => p.blocking) : undefined;
+
+  const whyNot = disabledReason({ walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
+
+  // `b` and `s` from anywhere: the side is set by the store; focus follows so Enter/Space act on it.
+  const buyRef = useRef<HTMLButtonElement>(null);
+  const sellRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const offBuy = registerShortcut({ key: 'b', description: 'Ticket: buy', run: () => useTicket.getState().focusSide('BUY') });
+    const offSell = registerShortcut({ key: 's', description: 'Ticket: sell', run: () => useTicket.getState().focusSide('SELL') });
+    return () => {
+      offBuy();
+      offSell();
+    };
+  }, []);
+  useEffect(() => {
+    if (ticket.focusRequest === 0) return;
+    (ticket.side === 'BUY' ? buyRef : sellRef).current?.focus();
+    // Only a new request moves focus (the side is read once, when it comes), not every side click.
+  }, [ticket.focusRequest]);
+
+  const snapPrice = () => {
+    if (!market) return;
+    const typed = centsToPrice(ticket.priceCents);
+    if (typed === null || !(typed > 0 && typed < 1)) return;
+    const snapped = priceToCents(snapToTick(typed, market.tickSize), market.tickSize);
+    if (snapped !== ticket.priceCents.trim()) ticket.set({ priceCents: snapped });
+  };
+
+  const closeConfirm = useCallback(() => setConfirming(null), []);
+
+  const review = () => {
+    if (whyNot || !drafted?.ok) return;
+    snapPrice();
+    setResult(null);
+    setConfirming({ intent: drafted.intent, drafted, preview });
+  };
+
+  const place = async () => {
+    if (!confirming) return;
+    const { intent: order } = confirming;
+    setConfirming(null);
+    setPlacing(true);
+    setResult({ tone: 'info', message: 'Sending the order…' });
+    const { notify } = useSession.getState();
+    try {
+      const placed = await ask('placeOrder', order);
+      const message = placed.orderId
+        ? `${order.side} order ${placed.pending ? 'placed' : 'filled'}: ${placed.status || 'sent'}.`
+        : `Nothing was placed (${placed.status || 'no match'}): the exchange took no order.`;
+      setResult({ tone: placed.orderId ? 'success' : 'error', message });
+      notify(placed.orderId ? 'success' : 'error', message);
+    } catch (error) {
+      const message = messageOf(error);
+      setResult({ tone: 'error', message });
+      notify('error', message);
+    } finally {
+      setPlacing(false);
+      void refreshAccount(order.wallet);
+    }
+  };
+
+  if (!selectedMarket) {
+    return (
+      <div className="panel ticket" data-testid="order-ticket">
+        <div className="panel-header">Order ticket</div>
+        <div className="empty">Choose a market to trade.</div>
+      </div>
+    );
+  }
+
+  const isLimit = ticket.kind === 'limit';
+  const buying = ticket.side === 'BUY';
+  const shown = preview.status === 'ready' ? preview.preview : drafted?.ok ? drafted.estimate : null;
+
+  return (
+    <div className="panel ticket" data-testid="order-ticket">
+      <div className="panel-header">
+        <span>Order ticket</span>
+        <span className="muted ticket-question" title={market?.question}>
+          {market?.question ?? (loading ? 'Loading the market…' : '')}
+        </span>
+      </div>
+      <div className="panel-body ticket-body">
+        {marketError ? <div className="error-text">{marketError}</div> : null}
+        {market && !market.acceptingOrders ? <div className="warn">This market is not taking orders.</div> : null}
+        {market ? (
+          <div className="ticket-outcomes" role="group" aria-label="Outcome">
+            {market.outcomes.map((o) => (
+              <button key={o.tokenId} type="button" aria-pressed={o.tokenId === tokenId} className={o.tokenId === tokenId ? 'selected' : ''} onClick={() => selectToken(o.tokenId)}>
+                {o.name}
+                {o.price !== null ? <span className="muted num"> {formatCents(o.price, market.tickSize)}</span> : null}
+              </button>
+            ))}
+          </div>
+        ) : null}
+
+        <div className="ticket-sides" role="group" aria-label="Side">
+          <SideButton side="BUY" current={ticket.side} buttonRef={buyRef} onPick={(side) => ticket.set({ side })} />
+          <SideButton side="SELL" current={ticket.side} buttonRef={sellRef} onPick={(side) => ticket.set({ side })} />
+        </div>
+
+        <div className="tabs ticket-kinds" role="tablist" aria-label="Order kind">
+          {(['limit', 'market'] as const).map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              role="tab"
+              aria-selected={ticket.kind === kind}
+              data-testid={`ticket-kind-${kind}`}
+              onClick={() => ticket.set({ kind, orderType: kind === 'limit' ? 'GTC' : 'FOK', postOnly: kind === 'limit' ? ticket.postOnly : false })}
+            >
+              {kind === 'limit' ? 'Limit' : 'Market'}
+            </button>
+          ))}
+        </div>
+
+        <div className="field">
+          <label htmlFor="ticket-price">{isLimit ? 'Limit price (¢)' : 'Worst price (¢, optional)'}</label>
+          <input
+            id="ticket-price"
+            data-testid="ticket-price"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={isLimit ? 'e.g. 45' : 'best available'}
+            value={ticket.priceCents}
+            onChange={(e) => ticket.set({ priceCents: e.target.value })}
+            onBlur={snapPrice}
+          />
+          {market ? (
+            <span className="muted hint">
+              Tick {formatCents(Number(market.tickSize), market.tickSize)}
+              {market.minOrderSize !== null ? ` · minimum ${market.minOrderSize} shares` : ''}
+            </span>
+          ) : null}
+          {tickWarning ? (
+            <span className="warn" role="alert" data-testid="ticket-tick-warning">
+              {tickWarning}
+            </span>
+          ) : null}
+        </div>
+
+        <div className="field">
+          <label htmlFor="ticket-size">Size</label>
+          <div className="row">
+            <input
+              id="ticket-size"
+              data-testid="ticket-size"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={ticket.sizeUnit === 'usd' ? 'dollars' : 'shares'}
+              value={ticket.amount}
+              onChange={(e) => ticket.set({ amount: e.target.value })}
+            />
+            <select aria-label="Size unit" data-testid="ticket-size-unit" value={ticket.sizeUnit} onChange={(e) => ticket.set({ sizeUnit: e.target.value as 'shares' | 'usd' })}>
+              <option value="shares">shares</option>
+              <option value="usd">USDC</option>
+            </select>
+          </div>
+        </div>
+
+        <div className="field">
+          <label htmlFor="ticket-order-type">Time in force</label>
+          <select
+            id="ticket-order-type"
+            data-testid="ticket-order-type"
+            value={ticket.orderType}
+            onChange={(e) => ticket.set({ orderType: e.target.value as 'GTC' | 'GTD' | 'FOK' | 'FAK' })}
+          >
+            {isLimit ? (
+              <>
+                <option value="GTC">GTC — until cancelled</option>
+                <option value="GTD">GTD — until a date</option>
+              </>
+            ) : (
+              <>
+                <option value="FOK">FOK — all at once or nothing</option>
+                <option value="FAK">FAK — what fills now, rest cancelled</option>
+              </>
+            )}
+          </select>
+        </div>
+        {isLimit && ticket.orderType === 'GTD' ? (
+          <div className="field">
+            <label htmlFor="ticket-expiry">Expires</label>
+            <input id="ticket-expiry" data-testid="ticket-expiry" type="datetime-local" value={ticket.expiry} onChange={(e) => ticket.set({ expiry: e.target.value })} />
+          </div>
+        ) : null}
+        <label className="row ticket-check" title={isLimit ? 'Refused rather than matched on arrival: the order only adds liquidity.' : 'Post-only goes with GTC and GTD limit orders.'}>
+          <input type="checkbox" data-testid="ticket-post-only" disabled={!isLimit} checked={isLimit && ticket.postOnly} onChange={(e) => ticket.set({ postOnly: e.target.checked })} />
+          Post-only
+        </label>
+
+        <Summary buying={buying} market={market} shown={shown} preview={preview} estimatedAt={drafted?.ok && !isLimit ? drafted.estimate.price : null} usdAmount={intent?.amountUsd} />
+
+        <div className="ticket-problems" data-testid="ticket-problems" aria-live="polite">
+          {preview.status === 'ready'
+            ? preview.preview.problems.map((p) => (
+                <div key={p.check} className={p.blocking ? 'error-text' : 'warn'}>
+                  {p.message}
+                </div>
+              ))
+            : null}
+          {preview.status === 'failed' ? <div className="error-text">{preview.message}</div> : null}
+          {preview.status === 'unavailable' ? <div className="muted">Pre-trade checks run when you submit (main cannot preview orders in this session).</div> : null}
+        </div>
+
+        <button type="button" className={`ticket-submit ${buying ? 'buy' : 'sell'}`} data-testid="ticket-submit" disabled={!!whyNot} title={whyNot ?? 'Review the order before it is sent'} onClick={review}>
+          {placing ? 'Sending…' : `Review ${ticket.side}${outcome ? ` ${outcome.name}` : ''}`}
+        </button>
+        {whyNot && !placing ? <div className="muted hint" data-testid="ticket-why-not">{whyNot}</div> : null}
+        {result ? (
+          <div className={`ticket-result ${result.tone === 'error' ? 'error-text' : result.tone === 'success' ? 'bid' : 'muted'}`} role="status" data-testid="ticket-result">
+            {result.message}
+          </div>
+        ) : null}
+      </div>
+      {confirming && market ? (
+        <ConfirmOrderDialog
+          intent={confirming.intent}
+          preview={confirming.preview.status === 'ready' ? confirming.preview.preview : null}
+          estimate={confirming.drafted.estimate}
+          outcome={outcome?.name ?? ''}
+          question={market.question}
+          tickSize={market.tickSize}
+          onConfirm={() => void place()}
+          onClose={closeConfirm}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function SideButton({ side, current, buttonRef, onPick }: { side: TicketSide; current: TicketSide; buttonRef: RefObject<HTMLButtonElement | null>; onPick(side: TicketSide): void }) {
+  const selected = side === current;
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      data-testid={side === 'BUY' ? 'ticket-side-buy' : 'ticket-side-sell'}
+      aria-pressed={selected}
+      className={selected ? (side === 'BUY' ? 'buy' : 'sell') : ''}
+      title={side === 'BUY' ? 'Buy (b)' : 'Sell (s)'}
+      onClick={() => onPick(side)}
+    >
+      {side === 'BUY' ? 'Buy' : 'Sell'}
+    </button>
+  );
+}
+
+function Summary(props: {
+  buying: boolean;
+  market: TradedMarket | null;
+  shown: { shares: number; cost: number; payout: number; fees: number } | null;
+  preview: PreviewState;
+  estimatedAt: number | null;
+  usdAmount: number | undefined;
+}) {
+  const { buying, market, shown, preview, estimatedAt, usdAmount } = props;
+  const fromMain = preview.status === 'ready';
+  return (
+    <dl className="ticket-summary" data-testid="ticket-summary">
+      <dt>Shares</dt>
+      <dd className="num">{shown ? formatShares(shown.shares) : '—'}</dd>
+      <dt>{buying ? 'Cost' : 'You receive'}</dt>
+      <dd className="num" data-testid="ticket-cost">
+        {shown ? formatUsd(usdAmount ?? shown.cost) : '—'}
+      </dd>
+      <dt>{buying ? 'Pays if it wins' : 'Gives up if it wins'}</dt>
+      <dd className="num" data-testid="ticket-payout">
+        {shown ? formatUsd(shown.payout) : '—'}
+      </dd>
+      <dt>Fees</dt>
+      <dd className="num">{shown ? formatUsd(shown.fees) : '—'}</dd>
+      <dd className="muted ticket-source">
+        {shown
+          ? fromMain
+            ? 'From main’s preview.'
+            : `Estimate${estimatedAt !== null && market ? ` at ${formatCents(estimatedAt, market.tickSize)}` : ''}${preview.status === 'loading' ? ' (checking…)' : ''}.`
+          : ''}
+      </dd>
+    </dl>
+  );
+}
+
+function disabledReason(s: {
+  walletLabel: string | undefined;
+  unlocked: boolean | undefined;
+  hasMarket: boolean;
+  market: TradedMarket | null;
+  loading: boolean;
+  outcome: boolean;
+  drafted: Drafted | null;
+  placing: boolean;
+  blocking: string | undefined;
+}): string | null {
+  if (s.placing) return 'An order is on its way: wait for its answer.';
+  if (!s.walletLabel) return 'Add or choose a wallet to trade.';
+  if (!s.unlocked) return `Unlock ${s.walletLabel} to trade.`;
+  if (!s.hasMarket) return 'Choose a market.';
+  if (!s.market) return s.loading ? 'Loading the market’s tick size and minimum…' : 'The market could not be loaded.';
+  if (!s.market.acceptingOrders) return 'This market is not taking orders.';
+  if (!s.outcome) return 'Choose an outcome.';
+  if (s.drafted && !s.drafted.ok) return s.drafted.reason;
+  if (s.blocking) return s.blocking;
+  return null;
 }

@@ -129,16 +129,17 @@ export type Drafted = { ok: true; intent: OrderIntent; estimate: Estimate } | { 
 
 /** The order the ticket would send, or the sentence saying why it cannot (the Submit button's title). */
 export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: string, nowSeconds: number): Drafted {
-  const amount = parseAmount(ticket.amount);
-  if (amount === null) return { ok: false, reason: ticket.amount.trim() ? `“${ticket.amount.trim()}” is not an amount: type a positive number.` : 'Type a size.' };
   const orderType: OrderType = ticket.kind === 'market' ? (ticket.orderType === 'FAK' ? 'FAK' : 'FOK') : ticket.orderType === 'GTD' ? 'GTD' : 'GTC';
   const typed = ticket.priceCents.trim() ? centsToPrice(ticket.priceCents) : null;
   if (ticket.priceCents.trim() && typed === null) return { ok: false, reason: `“${ticket.priceCents.trim()}” is not a price: type it in cents (45 for 45¢).` };
   if (typed !== null && !(typed > 0 && typed < 1)) return { ok: false, reason: 'A price lies between 0¢ and 100¢.' };
   const price = typed === null ? null : snapToTick(typed, terms.tickSize);
+  if (ticket.kind === 'limit' && price === null) return { ok: false, reason: 'Type a limit price in cents.' };
+  // The fields in the order the ticket shows them: price, then size.
+  const amount = parseAmount(ticket.amount);
+  if (amount === null) return { ok: false, reason: ticket.amount.trim() ? `“${ticket.amount.trim()}” is not an amount: type a positive number.` : 'Type a size.' };
 
-  if (ticket.kind === 'limit') {
-    if (price === null) return { ok: false, reason: 'Type a limit price in cents.' };
+  if (ticket.kind === 'limit' && price !== null) {
     const estimate = estimateOrder({ amount, unit: ticket.sizeUnit, price });
     if (!(estimate.shares > 0)) return { ok: false, reason: 'That buys less than a hundredth of a share: trade more.' };
     if (terms.minOrderSize !== null && estimate.shares < terms.minOrderSize) {

@@ -1,0 +1,151 @@
+// Positions (with PnL), trades (pending until the exchange says CONFIRMED) and balances of the active
+// wallet, with CSV exports of positions and trades.
+import { useAccount } from '../../store/account';
+import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
+import { positionPnl, positionsCsv, tradeTime, tradesCsv } from './account-math';
+import { downloadText, exportFileName } from './download';
+import { OutcomeLabel } from './OutcomeLabel';
+
+function ExportButton({ what, count, make, testId }: { what: string; count: number; make(): string; testId: string }) {
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      disabled={count === 0}
+      title={count === 0 ? `No ${what} to export.` : `Save the ${what} as a CSV file`}
+      onClick={() => downloadText(exportFileName(what), make())}
+    >
+      Export CSV
+    </button>
+  );
+}
+
+export function Positions() {
+  const positions = useAccount((s) => s.positions);
+  const error = useAccount((s) => s.holdingsError);
+  return (
+    <div className="account-tab" data-testid="positions">
+      <div className="account-actions">
+        {error ? <span className="error-text">{error}</span> : null}
+        <ExportButton what="positions" count={positions.length} make={() => positionsCsv(positions)} testId="export-positions" />
+      </div>
+      {positions.length === 0 ? (
+        <div className="empty">No positions.</div>
+      ) : (
+        <table className="dense">
+          <thead>
+            <tr>
+              <th>Market</th>
+              <th>Outcome</th>
+              <th className="num">Size</th>
+              <th className="num">Avg price</th>
+              <th className="num">Current</th>
+              <th className="num">Value</th>
+              <th className="num">PnL</th>
+            </tr>
+          </thead>
+          <tbody>
+            {positions.map((p) => {
+              const pnl = positionPnl(p);
+              return (
+                <tr key={`${p.conditionId}:${p.outcome}`}>
+                  <td title={p.conditionId ?? ''}>{p.marketSlug ?? p.conditionId ?? '—'}</td>
+                  <td>{p.outcome}</td>
+                  <td className="num">{formatShares(p.size)}</td>
+                  <td className="num">{p.averagePrice === null ? '—' : formatCents(p.averagePrice)}</td>
+                  <td className="num">{formatCents(p.currentPrice)}</td>
+                  <td className="num">{formatUsd(p.currentValue)}</td>
+                  <td className={`num ${pnl === null ? 'muted' : pnl >= 0 ? 'bid' : 'ask'}`} title={pnl === null ? 'No average price: PnL unknown' : 'Value − size × average price'}>
+                    {pnl === null ? '—' : `${pnl >= 0 ? '+' : '−'}${formatUsd(Math.abs(pnl))}`}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function TradeStatus({ status, pending }: { status: string; pending: boolean }) {
+  const failed = status.toUpperCase() === 'FAILED';
+  const label = failed ? 'failed' : pending ? 'pending' : 'confirmed';
+  return (
+    <span className={`badge ${label}`} title={`The exchange says ${status || 'nothing yet'}`} data-status={label}>
+      {label}
+      {pending && status ? <span className="muted"> · {status.toLowerCase()}</span> : null}
+    </span>
+  );
+}
+
+export function Trades() {
+  const trades = useAccount((s) => s.trades);
+  return (
+    <div className="account-tab" data-testid="trades">
+      <div className="account-actions">
+        <ExportButton what="trades" count={trades.length} make={() => tradesCsv(trades)} testId="export-trades" />
+      </div>
+      {trades.length === 0 ? (
+        <div className="empty">No trades.</div>
+      ) : (
+        <table className="dense">
+          <thead>
+            <tr>
+              <th>Time</th>
+              <th>Outcome</th>
+              <th>Side</th>
+              <th className="num">Price</th>
+              <th className="num">Size</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {trades.map((t) => (
+              <tr key={t.tradeId} data-trade-id={t.tradeId}>
+                <td className="muted">{t.matchedAt ? tradeTime(t.matchedAt).toLocaleString() : '—'}</td>
+                <td>
+                  <OutcomeLabel tokenId={t.tokenId} conditionId={t.conditionId} />
+                </td>
+                <td className={t.side === 'BUY' ? 'bid' : 'ask'}>{t.side}</td>
+                <td className="num">{formatCents(t.price)}</td>
+                <td className="num">{formatShares(t.size)}</td>
+                <td>
+                  <TradeStatus status={t.status} pending={t.pending} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export function BalancesView() {
+  const balances = useAccount((s) => s.balances);
+  const error = useAccount((s) => s.holdingsError);
+  return (
+    <div className="account-tab" data-testid="balances">
+      {error ? <div className="error-text">{error}</div> : null}
+      {balances ? (
+        <dl className="balances">
+          <dt>Collateral (USDC)</dt>
+          <dd className="num" data-testid="collateral">
+            {formatUsd(balances.collateral)}
+          </dd>
+          {Object.entries(balances.outcomes).map(([tokenId, shares]) => (
+            <div key={tokenId} className="contents">
+              <dt>
+                <OutcomeLabel tokenId={tokenId} />
+              </dt>
+              <dd className="num">{formatShares(shares)} shares</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <div className="empty">{error ? '' : 'Reading balances…'}</div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// The active wallet's open orders, each with Cancel; Cancel this market's (the selected one) and Cancel all
+// (which asks first). A cancel answers with the ids the exchange cancelled; they leave the table at once.
+import { useState } from 'react';
+import type { OpenOrder } from '../../../../shared/contract';
+import { ask, messageOf } from '../../terminal';
+import { useAccount, refreshAccount } from '../../store/account';
+import { useSelection } from '../../store/selection';
+import { useSession } from '../../store/session';
+import { formatCents, formatShares } from '../ticket/order-math';
+import { OutcomeLabel } from './OutcomeLabel';
+
+/** Takes the cancelled orders out of the table before the next read confirms it. */
+export function dropCancelled(ids: string[]): void {
+  if (ids.length === 0) return;
+  const gone = new Set(ids.map((id) => id.toLowerCase()));
+  useAccount.setState((s) => ({ openOrders: s.openOrders.filter((o) => !gone.has(o.orderId.toLowerCase())) }));
+}
+
+export async function cancelWith(op: () => Promise<{ cancelled: string[] }>, what: string): Promise<void> {
+  const { notify } = useSession.getState();
+  try {
+    const { cancelled } = await op();
+    dropCancelled(cancelled);
+    notify(cancelled.length > 0 ? 'success' : 'info', cancelled.length > 0 ? `Cancelled ${cancelled.length} order${cancelled.length === 1 ? '' : 's'} (${what}).` : `No order was cancelled (${what}).`);
+  } catch (error) {
+    notify('error', messageOf(error));
+  } finally {
+    void refreshAccount();
+  }
+}
+
+export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void; cancelAllKey: string }) {
+  const wallet = useAccount((s) => s.wallet);
+  const orders = useAccount((s) => s.openOrders);
+  const selected = useSelection((s) => s.market);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const cancelOne = async (order: OpenOrder) => {
+    if (!wallet) return;
+    setBusy(order.orderId);
+    await cancelWith(() => ask('cancelOrder', { wallet, orderId: order.orderId }), 'one order');
+    setBusy(null);
+  };
+  const cancelMarket = async () => {
+    if (!wallet || !selected) return;
+    setBusy('market');
+    await cancelWith(() => ask('cancelMarket', { wallet, marketId: selected.marketId }), 'this market');
+    setBusy(null);
+  };
+
+  const none = orders.length === 0;
+  const marketWhyNot = !selected ? 'Choose a market first.' : none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
+  const allWhyNot = none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
+  return (
+    <div className="account-tab" data-testid="open-orders">
+      <div className="account-actions">
+        <button type="button" data-testid="cancel-market" disabled={!!marketWhyNot} title={marketWhyNot ?? "Cancel this wallet's orders in the selected market"} onClick={() => void cancelMarket()}>
+          Cancel this market’s
+        </button>
+        <button type="button" data-testid="cancel-all" disabled={!!allWhyNot} title={allWhyNot ?? `Cancel every open order of this wallet (${cancelAllKey})`} onClick={onCancelAll}>
+          Cancel all <kbd>{cancelAllKey}</kbd>
+        </button>
+      </div>
+      {none ? (
+        <div className="empty">No open orders.</div>
+      ) : (
+        <table className="dense">
+          <thead>
+            <tr>
+              <th>Outcome</th>
+              <th>Side</th>
+              <th className="num">Price</th>
+              <th className="num">Size</th>
+              <th className="num">Filled</th>
+              <th>Type</th>
+              <th>Status</th>
+              <th>Placed</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.orderId} data-order-id={o.orderId}>
+                <td>
+                  <OutcomeLabel tokenId={o.tokenId} conditionId={o.conditionId} />
+                </td>
+                <td className={o.side === 'BUY' ? 'bid' : 'ask'}>{o.side}</td>
+                <td className="num">{formatCents(o.price)}</td>
+                <td className="num">{formatShares(o.originalSize)}</td>
+                <td className="num">{formatShares(o.sizeMatched)}</td>
+                <td>{o.orderType}</td>
+                <td>{o.status}</td>
+                <td className="muted">{o.createdAt ? new Date(o.createdAt > 1e12 ? o.createdAt : o.createdAt * 1000).toLocaleTimeString() : ''}</td>
+                <td>
+                  <button type="button" className="ghost" data-testid="cancel-order" disabled={busy !== null} title={busy ? 'A cancel is on its way.' : 'Cancel this order'} onClick={() => void cancelOne(o)}>
+                    Cancel
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// Saves text the terminal made (a CSV export) as a file through the browser's own download, in Electron
+// and browser mode alike: nothing is written by main.
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has taken its copy by the next task; the object URL is not needed after.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** `positions-2026-11-22T13-40.csv`: sortable, and safe in every file system. */
+export function exportFileName(what: string, at = new Date()): string {
+  return `${what}-${at.toISOString().slice(0, 16).replace(/:/g, '-')}.csv`;
+}

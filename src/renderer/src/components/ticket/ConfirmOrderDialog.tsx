@@ -1,0 +1,78 @@
+// The last look before an order goes out: the exact price, shares and dollars the ticket will send, and any
+// approvals main must send first. Esc or Cancel closes it; nothing is sent until Confirm.
+import { useEffect } from 'react';
+import { registerShortcut } from '../../keyboard';
+import type { OrderPreview } from '../../../../shared/contract';
+import { formatCents, formatShares, formatUsd, type Estimate, type OrderIntent, type TickSize } from './order-math';
+
+export interface ConfirmOrderProps {
+  intent: OrderIntent;
+  /** Main's preview of this very order, when it could make one; the ticket's estimate otherwise. */
+  preview: OrderPreview | null;
+  estimate: Estimate;
+  outcome: string;
+  question: string;
+  tickSize: TickSize;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+export function ConfirmOrderDialog({ intent, preview, estimate, outcome, question, tickSize, onConfirm, onClose }: ConfirmOrderProps) {
+  useEffect(() => registerShortcut({ key: 'Escape', description: 'Close the order confirmation', inFields: true, run: onClose }), [onClose]);
+  const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
+  const shares = preview?.shares ?? estimate.shares;
+  const cost = preview?.cost ?? estimate.cost;
+  const payout = preview?.payout ?? estimate.payout;
+  const fees = preview?.fees ?? estimate.fees;
+  const price = preview?.price ?? intent.price ?? estimate.price;
+  const buying = intent.side === 'BUY';
+  return (
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="dialog confirm-order" role="dialog" aria-modal="true" aria-labelledby="confirm-order-title" data-testid="ticket-confirm-dialog">
+        <h2 id="confirm-order-title">
+          <span className={buying ? 'bid' : 'ask'}>{intent.side}</span> {outcome} — {market ? `market order (${intent.orderType})` : `limit ${intent.orderType}`}
+        </h2>
+        <div className="muted">{question}</div>
+        <dl className="confirm-figures">
+          <dt>{market ? (intent.price !== undefined ? 'Worst price' : 'Price (estimate from the book)') : 'Limit price'}</dt>
+          <dd className="num">{formatCents(price, tickSize)}</dd>
+          <dt>{market && intent.amountUsd !== undefined ? 'Shares (estimate)' : 'Shares'}</dt>
+          <dd className="num">{formatShares(shares)}</dd>
+          <dt>{buying ? (market && intent.amountUsd !== undefined ? 'You spend' : 'Cost') : 'You receive'}</dt>
+          <dd className="num">{formatUsd(intent.amountUsd ?? cost)}</dd>
+          <dt>{buying ? 'Pays if it wins' : 'Gives up if it wins'}</dt>
+          <dd className="num">{formatUsd(payout)}</dd>
+          <dt>Fees</dt>
+          <dd className="num">{formatUsd(fees)}</dd>
+          {intent.expiration ? (
+            <>
+              <dt>Expires</dt>
+              <dd>{new Date(intent.expiration * 1000).toLocaleString()}</dd>
+            </>
+          ) : null}
+          {intent.postOnly ? (
+            <>
+              <dt>Post-only</dt>
+              <dd>refused rather than matched on arrival</dd>
+            </>
+          ) : null}
+        </dl>
+        {preview && preview.approvalsNeeded > 0 ? (
+          <div className="warn">
+            Before this first order, {preview.approvalsNeeded} token approval{preview.approvalsNeeded === 1 ? '' : 's'} will be sent (transactions on the chain; progress
+            shows in the notices).
+          </div>
+        ) : null}
+        {!preview ? <div className="muted">Amounts are the ticket’s estimate; main runs every pre-trade check when you confirm.</div> : null}
+        <div className="row dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel (Esc)
+          </button>
+          <button type="button" className={buying ? 'buy' : 'sell'} data-testid="ticket-confirm" autoFocus onClick={onConfirm}>
+            Confirm {intent.side}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

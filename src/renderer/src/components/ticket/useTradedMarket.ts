@@ -1,0 +1,105 @@
+// The selected market as the ticket needs it: its outcomes, tick size and minimum order size (from
+// `getMarket`), kept current by `tickSize` events. A tick change re-snaps the ticket's price and says so.
+import { useEffect, useState } from 'react';
+import type { Market } from '../../../../shared/aggregator';
+import { ask, listen, messageOf } from '../../terminal';
+import { useSelection } from '../../store/selection';
+import { useTicket } from '../../store/ticket';
+import { nameOutcomes } from '../../store/account';
+import { centsToPrice, isTickSize, priceToCents, snapToTick, type TickSize } from './order-math';
+
+export interface TradedOutcome {
+  tokenId: string;
+  name: string;
+  /** The aggregator's last price for it, 0..1, when it has one. */
+  price: number | null;
+}
+
+export interface TradedMarket {
+  marketId: string;
+  question: string;
+  conditionId: string | null;
+  tickSize: TickSize;
+  minOrderSize: number | null;
+  acceptingOrders: boolean;
+  outcomes: TradedOutcome[];
+}
+
+export function tradedMarketOf(market: Market): TradedMarket {
+  const m = market as Market & Record<string, unknown>;
+  const tick = typeof m.minimum_tick_size === 'number' ? String(m.minimum_tick_size) : m.minimum_tick_size;
+  const minSize = Number(m.minimum_order_size);
+  return {
+    marketId: market.id,
+    question: market.question || market.name,
+    conditionId: typeof m.conditionId === 'string' ? m.conditionId : null,
+    // Without a declared tick the exchange's default (a cent) is the safe reading: main checks it again.
+    tickSize: isTickSize(tick) ? tick : '0.01',
+    minOrderSize: Number.isFinite(minSize) && minSize > 0 ? minSize : null,
+    acceptingOrders: m.accepting_orders !== false && m.closed !== true && market.active !== false,
+    outcomes: market.position_tokens.map((t) => {
+      const price = Number(t.price);
+      return { tokenId: t.token_id, name: t.name, price: Number.isFinite(price) && price > 0 && price < 1 ? price : null };
+    }),
+  };
+}
+
+export interface TradedMarketState {
+  market: TradedMarket | null;
+  loading: boolean;
+  error: string | null;
+  /** The last tick change of this market, in a sentence (shown in the ticket until the market changes). */
+  tickWarning: string | null;
+}
+
+export function useTradedMarket(): TradedMarketState {
+  const selected = useSelection((s) => s.market);
+  const [state, setState] = useState<TradedMarketState>({ market: null, loading: false, error: null, tickWarning: null });
+
+  useEffect(() => {
+    if (!selected) {
+      setState({ market: null, loading: false, error: null, tickWarning: null });
+      return;
+    }
+    let cancelled = false;
+    let loaded: TradedMarket | null = null;
+    setState({ market: null, loading: true, error: null, tickWarning: null });
+    ask('getMarket', { protocol: selected.protocol, marketId: selected.marketId })
+      .then((raw) => {
+        if (cancelled) return;
+        const market = tradedMarketOf(raw);
+        loaded = market;
+        setState({ market, loading: false, error: null, tickWarning: null });
+        nameOutcomes(market.marketId, market.question, market.outcomes);
+        // An outcome chosen nowhere else yet: the first one (Yes), so the ticket can trade at once.
+        const { tokenId, selectToken } = useSelection.getState();
+        if (!tokenId || !market.outcomes.some((o) => o.tokenId === tokenId)) selectToken(market.outcomes[0]?.tokenId ?? null);
+      })
+      .catch((error) => !cancelled && setState({ market: null, loading: false, error: messageOf(error), tickWarning: null }));
+
+    const offTick = listen('tickSize', (change) => {
+      const m = loaded;
+      if (cancelled || !m || !isTickSize(change.tickSize)) return;
+      const ours = change.marketId === m.marketId || change.marketId === m.conditionId || m.outcomes.some((o) => o.tokenId === change.tokenId);
+      if (!ours) return;
+      const ticket = useTicket.getState();
+      const typed = centsToPrice(ticket.priceCents);
+      let warning = `${change.message} The tick is now ${Number(change.tickSize) * 100}¢ (was ${Number(change.previous) * 100}¢).`;
+      if (typed !== null && typed > 0 && typed < 1) {
+        const snapped = priceToCents(snapToTick(typed, change.tickSize), change.tickSize);
+        if (snapped !== ticket.priceCents.trim()) {
+          ticket.set({ priceCents: snapped });
+          warning += ` Your price ${ticket.priceCents.trim()}¢ is now ${snapped}¢.`;
+        }
+      }
+      loaded = { ...m, tickSize: change.tickSize };
+      setState((s) => ({ ...s, market: loaded, tickWarning: warning }));
+    });
+    return () => {
+      cancelled = true;
+      offTick();
+    };
+  }, [selected]);
+
+  return state;
+}

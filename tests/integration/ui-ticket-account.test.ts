@@ -1,0 +1,237 @@
+// The order ticket and the account panel in headless Chromium, on the whole sandbox (real chain, CLOB,
+// aggregator, signer): a market opened by its link, a resting limit BUY placed through the ticket and
+// cancelled from Open orders, cancel-all by its key with a confirmation, a market BUY that fills against a
+// maker's liquidity, the fill in Trades and the position in Positions, and CSV exports that download.
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTradingProfile } from '../../src/main/trading/profile';
+import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
+
+const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
+const WALLET = 'ticket-trader';
+const PASSWORD = 'ticket correct horse battery';
+const SLOW = 120_000;
+
+interface PageTerminal {
+  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
+}
+
+/** The few DOM members the page-side code uses (the Node typecheck has no DOM types). */
+interface PageWindow {
+  document: { querySelector(selector: string): { textContent: string | null } | null; activeElement: unknown };
+}
+
+let t: TerminalPage;
+let page: Page;
+let yes: string;
+let no: string;
+
+/** One operation through the page's window.terminal (the public contract), failing with main's sentence. */
+async function call<T>(op: string, input: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
+    [op, input] as const,
+  );
+  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
+  return answer.value as T;
+}
+
+const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
+
+/** The shell's notices pile up in the corner over the account row until dismissed, as a trader would. */
+async function dismissNotices(): Promise<void> {
+  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+}
+
+async function openTab(name: 'positions' | 'orders' | 'trades' | 'balances' | 'trader'): Promise<void> {
+  await dismissNotices();
+  await page.getByTestId(`account-tab-${name}`).click();
+}
+
+async function placeThroughTicket(fill: () => Promise<void>): Promise<string> {
+  await fill();
+  await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
+  await ticket('ticket-submit').click();
+  const dialog = page.getByTestId('ticket-confirm-dialog');
+  await dialog.waitFor();
+  const shown = await dialog.innerText();
+  await page.getByTestId('ticket-confirm').click();
+  await dialog.waitFor({ state: 'detached' });
+  // The first order of a wallet may send approvals first: the answer can take a while.
+  await page.waitForFunction(
+    () => {
+      const doc = (globalThis as unknown as PageWindow).document;
+      const text = doc.querySelector('[data-testid="ticket-result"]')?.textContent ?? '';
+      return text !== '' && !text.startsWith('Sending');
+    },
+    undefined,
+    { timeout: 90_000 },
+  );
+  return shown;
+}
+
+beforeAll(async () => {
+  t = await openTerminalPage();
+  page = t.page;
+  const market = t.sandbox.catalog.market(MARKET)!;
+  [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
+  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
+  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  // The "open this market" link; a fragment change alone does not reload, so the page is reloaded on it.
+  await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
+  await page.reload();
+  await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
+}, SLOW);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('the order ticket and the account panel', () => {
+  it('opens on the linked market and outcome, and says why Submit is disabled', async () => {
+    await expect.poll(() => page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await ticket('ticket-submit').isDisabled()).toBe(true);
+    expect(await ticket('ticket-submit').getAttribute('title')).toBe('Type a limit price in cents.');
+    await ticket('ticket-price').fill('5');
+    await ticket('ticket-size').fill('3');
+    await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe("This market's minimum order is 5 shares; this is 3.");
+  });
+
+  it('b and s pick and focus the side from anywhere; Esc closes the confirmation without sending', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('s');
+    expect(await ticket('ticket-side-sell').getAttribute('aria-pressed')).toBe('true');
+    expect(await ticket('ticket-side-sell').evaluate((el) => el === (globalThis as unknown as PageWindow).document.activeElement)).toBe(true);
+    await page.keyboard.press('b');
+    expect(await ticket('ticket-side-buy').getAttribute('aria-pressed')).toBe('true');
+    await ticket('ticket-size').fill('10');
+    await ticket('ticket-submit').click();
+    await page.getByTestId('ticket-confirm-dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ticket-confirm-dialog').waitFor({ state: 'detached' });
+    expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
+  });
+
+  let restingId: string;
+  it('places a resting limit BUY through the ticket, after a confirmation with the exact amounts', async () => {
+    const shown = await placeThroughTicket(async () => {
+      await ticket('ticket-side-buy').click();
+      // 5.4¢ snaps to the 1¢ tick when the field is left.
+      await ticket('ticket-price').fill('5.4');
+      await ticket('ticket-size').fill('10');
+      await ticket('ticket-size').focus();
+      expect(await ticket('ticket-price').inputValue()).toBe('5');
+    });
+    expect(shown).toMatch(/BUY\s+Yes/);
+    expect(shown).toContain('5¢');
+    expect(shown).toContain('$0.50'); // 10 shares at 5¢
+    expect(shown).toContain('$10.00'); // paid out if Yes wins
+    expect(await ticket('ticket-result').innerText()).toMatch(/BUY order placed: LIVE/i);
+
+    const open = await call<{ orderId: string; price: number; originalSize: number }[]>('listOpenOrders', { wallet: WALLET });
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ price: 0.05, originalSize: 10 });
+    restingId = open[0]!.orderId;
+
+    await openTab('orders');
+    const row = page.getByTestId('open-orders').locator(`tr[data-order-id="${restingId}"]`);
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Yes[\s\S]*BUY[\s\S]*5¢[\s\S]*10/);
+  }, SLOW);
+
+  it('cancels it from Open orders', async () => {
+    const row = page.getByTestId('open-orders').locator(`tr[data-order-id="${restingId}"]`);
+    await dismissNotices();
+    await row.getByTestId('cancel-order').click();
+    await row.waitFor({ state: 'detached' });
+    expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
+    await page.getByTestId('open-orders').getByText('No open orders.').waitFor();
+  }, SLOW);
+
+  it('cancels all by the cancel-all key, only after the confirmation', async () => {
+    await placeThroughTicket(async () => {
+      await ticket('ticket-price').fill('6');
+      await ticket('ticket-size').fill('5');
+    });
+    await page.getByTestId('open-orders').locator('tr[data-order-id]').waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Shift+X');
+    const dialog = page.getByTestId('cancel-all-dialog');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('One open order');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toHaveLength(1);
+    await page.keyboard.press('Shift+X');
+    await page.getByTestId('confirm-cancel-all').click();
+    await page.getByTestId('open-orders').getByText('No open orders.').waitFor();
+    expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
+  }, SLOW);
+
+  it('buys at market against resting liquidity; the fill shows in Trades and the position in Positions', async () => {
+    // A maker's bid for No at 60¢ is an ask for Yes at 40¢.
+    const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
+    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 200 })).toMatchObject({ success: true, status: 'live' });
+
+    const shown = await placeThroughTicket(async () => {
+      await ticket('ticket-kind-market').click();
+      await ticket('ticket-price').fill('');
+      await ticket('ticket-size-unit').selectOption('usd');
+      await ticket('ticket-size').fill('4');
+      expect(await ticket('ticket-order-type').inputValue()).toBe('FOK');
+    });
+    expect(shown).toContain('market order (FOK)');
+    expect(shown).toContain('$4.00');
+    expect(await ticket('ticket-result').innerText()).toMatch(/BUY order filled: MATCHED/i);
+
+    await openTab('trades');
+    const trade = page.getByTestId('trades').locator('tr[data-trade-id]');
+    await trade.first().waitFor({ timeout: 30_000 });
+    expect(await trade.count()).toBe(1);
+    expect(await trade.first().innerText()).toMatch(/Yes[\s\S]*BUY[\s\S]*40¢[\s\S]*10/);
+    // Pending until the exchange says CONFIRMED, then confirmed.
+    await page.getByTestId('trades').locator('[data-status="confirmed"]').waitFor({ timeout: 60_000 });
+
+    await openTab('positions');
+    const position = page.getByTestId('positions').locator('tbody tr');
+    await position.first().waitFor({ timeout: 60_000 });
+    const text = await position.first().innerText();
+    expect(text).toContain('bitcoin-above-120k-on-december-31-2026');
+    expect(text).toMatch(/Yes\s+10\s+40¢/);
+
+    await openTab('balances');
+    await page.getByTestId('collateral').waitFor();
+    expect(await page.getByTestId('collateral').innerText()).toMatch(/^\$[\d,]+\.\d\d$/);
+  }, SLOW);
+
+  it('exports positions and trades as CSV downloads with a header row', async () => {
+    await openTab('positions');
+    await dismissNotices();
+    const [positions] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-positions').click()]);
+    expect(positions.suggestedFilename()).toMatch(/^positions-.*\.csv$/);
+    const positionLines = (await readFile((await positions.path())!, 'utf8')).split('\r\n');
+    expect(positionLines[0]).toBe('market,condition_id,outcome,size,average_price,current_price,value,pnl');
+    expect(positionLines[1]).toMatch(/^bitcoin-above-120k-on-december-31-2026,0x[0-9a-f]+,Yes,10,0\.4,/);
+
+    await openTab('trades');
+    await dismissNotices();
+    const [trades] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trades').click()]);
+    const tradeLines = (await readFile((await trades.path())!, 'utf8')).split('\r\n');
+    expect(tradeLines[0]).toBe('time_utc,trade_id,condition_id,token_id,side,price,size,status,pending');
+    expect(tradeLines[1]).toContain(`,${yes},BUY,0.4,10,CONFIRMED,false`);
+  }, SLOW);
+
+  it('looks up a trader’s positions by address', async () => {
+    await openTab('trader');
+    const address = t.sandbox.profile.testWallets[0]!.address;
+    expect(await page.getByTestId('trader-lookup-submit').getAttribute('title')).toBe('Type an address.');
+    await page.getByTestId('trader-address').fill(address);
+    await dismissNotices();
+    await page.getByTestId('trader-lookup-submit').click();
+    await page.getByTestId('trader-lookup').locator('tbody tr').first().waitFor();
+    expect(await page.getByTestId('trader-lookup').innerText()).toMatch(/Yes\s+10/);
+  }, SLOW);
+});
