@@ -98,6 +98,22 @@ describe('the order ticket and the account panel', () => {
     await ticket('ticket-price').fill('5');
     await ticket('ticket-size').fill('3');
     await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe("This market's minimum order is 5 shares; this is 3.");
+    await ticket('ticket-size').fill('5');
+    await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
+    // 5 shares at 5¢ before sending: from main's preview, or the ticket's own estimate while main has none.
+    expect(await ticket('ticket-cost').innerText()).toBe('$0.25');
+    expect(await ticket('ticket-payout').innerText()).toBe('$5.00');
+    await expect
+      .poll(async () => `${await ticket('ticket-summary').innerText()} ${await ticket('ticket-problems').innerText()}`)
+      .toMatch(/From main’s preview|Pre-trade checks run when you submit/);
+  });
+
+  it('a locked wallet disables Submit and says so; unlocking enables it again', async () => {
+    await call('lockWallet', { label: WALLET });
+    await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe(`Unlock ${WALLET} to trade.`);
+    expect(await ticket('ticket-submit').isDisabled()).toBe(true);
+    await call('unlockWallet', { label: WALLET, password: PASSWORD });
+    await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
   });
 
   it('b and s pick and focus the side from anywhere; Esc closes the confirmation without sending', async () => {
@@ -171,6 +187,29 @@ describe('the order ticket and the account panel', () => {
     expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
   }, SLOW);
 
+  it('rests a GTD order until its expiry, and cancels it with the market’s other orders', async () => {
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    const shown = await placeThroughTicket(async () => {
+      await ticket('ticket-price').fill('7');
+      await ticket('ticket-size').fill('5');
+      await ticket('ticket-order-type').selectOption('GTD');
+      await ticket('ticket-expiry').fill(local);
+    });
+    expect(shown).toContain('limit GTD');
+    expect(shown).toContain('Expires');
+    const open = await call<{ orderType: string; price: number }[]>('listOpenOrders', { wallet: WALLET });
+    expect(open).toMatchObject([{ orderType: 'GTD', price: 0.07 }]);
+    await page.getByTestId('open-orders').locator('tr[data-order-id]').waitFor();
+    expect(await page.getByTestId('open-orders').locator('tr[data-order-id]').innerText()).toContain('GTD');
+    await dismissNotices();
+    await page.getByTestId('cancel-market').click();
+    await page.getByTestId('open-orders').getByText('No open orders.').waitFor();
+    expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
+    await ticket('ticket-order-type').selectOption('GTC');
+  }, SLOW);
+
   it('buys at market against resting liquidity; the fill shows in Trades and the position in Positions', async () => {
     // A maker's bid for No at 60¢ is an ask for Yes at 40¢.
     const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
@@ -205,6 +244,19 @@ describe('the order ticket and the account panel', () => {
     await openTab('balances');
     await page.getByTestId('collateral').waitFor();
     expect(await page.getByTestId('collateral').innerText()).toMatch(/^\$[\d,]+\.\d\d$/);
+    await expect.poll(() => page.getByTestId('balances').innerText()).toMatch(/Yes[\s\S]*10 shares/);
+  }, SLOW);
+
+  it('shows main’s sentence when the exchange refuses: a market SELL with no bid to sell into', async () => {
+    await ticket('ticket-side-sell').click();
+    await ticket('ticket-size-unit').selectOption('shares');
+    await ticket('ticket-size').fill('5');
+    await expect.poll(() => ticket('ticket-size').locator('xpath=../..').innerText()).toContain('You hold 10 Yes shares');
+    await placeThroughTicket(async () => {});
+    const result = ticket('ticket-result');
+    expect(await result.getAttribute('class')).toContain('error-text');
+    expect(await result.innerText()).toMatch(/no match/i);
+    expect(await call<{ size: number }[]>('getPositions', { wallet: WALLET })).toMatchObject([{ size: 10 }]);
   }, SLOW);
 
   it('exports positions and trades as CSV downloads with a header row', async () => {

@@ -8,6 +8,7 @@ import type { Balances, FeedState, OpenOrder, PositionInfo, TradeInfo } from '..
 import { ask, listen, messageOf } from '../terminal';
 import { onNextFrame } from '../live/frame';
 import { tradesSignature } from '../components/account/account-math';
+import { useSelection } from './selection';
 
 /** How often orders and trades are read again when main cannot push them. */
 export const ACCOUNT_POLL_MS = 3_000;
@@ -78,7 +79,8 @@ export async function refreshOrdersAndTrades(wallet = useAccount.getState().wall
   }
 }
 
-export async function refreshHoldings(wallet = useAccount.getState().wallet, marketId?: string): Promise<void> {
+/** Positions, collateral, and the outcome tokens of the selected market (the ticket's SELL side needs them). */
+export async function refreshHoldings(wallet = useAccount.getState().wallet, marketId = useSelection.getState().market?.marketId): Promise<void> {
   if (!wallet) return;
   try {
     const [positions, balances] = await Promise.all([ask('getPositions', { wallet }), ask('getBalances', { wallet, ...(marketId ? { marketId } : {}) })]);

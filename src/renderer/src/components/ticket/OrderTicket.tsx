@@ -7,7 +7,7 @@ import { registerShortcut } from '../../keyboard';
 import { activeWalletInfo, useSession } from '../../store/session';
 import { useSelection } from '../../store/selection';
 import { useTicket, type TicketSide } from '../../store/ticket';
-import { refreshAccount } from '../../store/account';
+import { refreshAccount, useAccount } from '../../store/account';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
@@ -27,6 +27,8 @@ export function OrderTicket() {
   const selectToken = useSelection((s) => s.selectToken);
   const { market, loading, error: marketError, tickWarning } = useTradedMarket();
   const outcome = market?.outcomes.find((o) => o.tokenId === tokenId) ?? null;
+  const held = useAccount((s) => (tokenId ? s.balances?.outcomes[tokenId] : undefined));
+  const collateral = useAccount((s) => s.balances?.collateral);
 
   const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true }; preview: PreviewState } | null>(null);
   const [placing, setPlacing] = useState(false);
@@ -83,18 +85,15 @@ export function OrderTicket() {
     setConfirming(null);
     setPlacing(true);
     setResult({ tone: 'info', message: 'Sending the order…' });
-    const { notify } = useSession.getState();
+    // Shown here, where the trader is looking; approvals and credentials arrive as notices on their own.
     try {
       const placed = await ask('placeOrder', order);
       const message = placed.orderId
         ? `${order.side} order ${placed.pending ? 'placed' : 'filled'}: ${placed.status || 'sent'}.`
         : `Nothing was placed (${placed.status || 'no match'}): the exchange took no order.`;
       setResult({ tone: placed.orderId ? 'success' : 'error', message });
-      notify(placed.orderId ? 'success' : 'error', message);
     } catch (error) {
-      const message = messageOf(error);
-      setResult({ tone: 'error', message });
-      notify('error', message);
+      setResult({ tone: 'error', message: messageOf(error) });
     } finally {
       setPlacing(false);
       void refreshAccount(order.wallet);
@@ -198,6 +197,12 @@ export function OrderTicket() {
               <option value="usd">USDC</option>
             </select>
           </div>
+          {buying && collateral !== undefined ? <span className="muted hint">Available {formatUsd(collateral)}</span> : null}
+          {!buying && held !== undefined ? (
+            <span className="muted hint">
+              You hold {formatShares(held)} {outcome?.name ?? ''} shares
+            </span>
+          ) : null}
         </div>
 
         <div className="field">
