@@ -7,7 +7,7 @@ import { formatCents, formatShares, formatUsd, type Estimate, type OrderIntent, 
 
 export interface ConfirmOrderProps {
   intent: OrderIntent;
-  /** Main's preview of this very order, when it could make one; the ticket's estimate otherwise. */
+  /** Main's preview of this very order (it may arrive while the dialog is open), else the ticket's estimate. */
   preview: OrderPreview | null;
   estimate: Estimate;
   outcome: string;
@@ -26,6 +26,7 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
   const fees = preview?.fees ?? estimate.fees;
   const price = preview?.price ?? intent.price ?? estimate.price;
   const buying = intent.side === 'BUY';
+  const blocking = preview?.problems.find((p) => p.blocking);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="dialog confirm-order" role="dialog" aria-modal="true" aria-labelledby="confirm-order-title" data-testid="ticket-confirm-dialog">
@@ -63,12 +64,29 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
             shows in the notices).
           </div>
         ) : null}
+        {preview && preview.problems.length > 0 ? (
+          <div className="ticket-problems" data-testid="confirm-problems">
+            {preview.problems.map((p) => (
+              <div key={p.check} className={p.blocking ? 'error-text' : 'warn'}>
+                {p.message}
+              </div>
+            ))}
+          </div>
+        ) : null}
         {!preview ? <div className="muted">Amounts are the ticket’s estimate; main runs every pre-trade check when you confirm.</div> : null}
         <div className="row dialog-actions">
           <button type="button" onClick={onClose}>
             Cancel (Esc)
           </button>
-          <button type="button" className={buying ? 'buy' : 'sell'} data-testid="ticket-confirm" autoFocus onClick={onConfirm}>
+          <button
+            type="button"
+            className={buying ? 'buy' : 'sell'}
+            data-testid="ticket-confirm"
+            autoFocus
+            disabled={!!blocking}
+            title={blocking ? blocking.message : `Send this ${intent.side} order`}
+            onClick={onConfirm}
+          >
             Confirm {intent.side}
           </button>
         </div>

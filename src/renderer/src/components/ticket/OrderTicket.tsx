@@ -9,7 +9,7 @@ import { useSelection } from '../../store/selection';
 import { useTicket, type TicketSide } from '../../store/ticket';
 import { refreshAccount, useAccount } from '../../store/account';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
-import { usePreview, type PreviewState } from './usePreview';
+import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { centsToPrice, draftOrder, formatCents, formatShares, formatUsd, priceToCents, snapToTick, type Drafted, type OrderIntent } from './order-math';
 import './ticket.css';
@@ -30,7 +30,7 @@ export function OrderTicket() {
   const held = useAccount((s) => (tokenId ? s.balances?.outcomes[tokenId] : undefined));
   const collateral = useAccount((s) => s.balances?.collateral);
 
-  const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true }; preview: PreviewState } | null>(null);
+  const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true } } | null>(null);
   const [placing, setPlacing] = useState(false);
   const [result, setResult] = useState<LastResult | null>(null);
 
@@ -76,7 +76,7 @@ export function OrderTicket() {
     if (whyNot || !drafted?.ok) return;
     snapPrice();
     setResult(null);
-    setConfirming({ intent: drafted.intent, drafted, preview });
+    setConfirming({ intent: drafted.intent, drafted });
   };
 
   const place = async () => {
@@ -264,7 +264,7 @@ export function OrderTicket() {
       {confirming && market ? (
         <ConfirmOrderDialog
           intent={confirming.intent}
-          preview={confirming.preview.status === 'ready' ? confirming.preview.preview : null}
+          preview={preview.status === 'ready' && preview.key === intentKey(confirming.intent) ? preview.preview : null}
           estimate={confirming.drafted.estimate}
           outcome={outcome?.name ?? ''}
           question={market.question}
