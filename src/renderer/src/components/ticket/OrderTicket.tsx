@@ -45,6 +45,13 @@ export function OrderTicket() {
 
   const whyNot = disabledReason({ walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
 
+  // A price typed for another market means nothing here: a new market starts with an empty price.
+  const marketId = selectedMarket?.marketId;
+  useEffect(() => {
+    useTicket.getState().set({ priceCents: '' });
+    setResult(null);
+  }, [marketId]);
+
   // `b` and `s` from anywhere: the side is set by the store; focus follows so Enter/Space act on it.
   const buyRef = useRef<HTMLButtonElement>(null);
   const sellRef = useRef<HTMLButtonElement>(null);
