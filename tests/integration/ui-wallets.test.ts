@@ -185,15 +185,23 @@ describe('the wallet menu, in the browser', () => {
     await byId('export-dialog').waitFor({ state: 'detached' });
   });
 
-  it('switches between wallets from the menu; the choice is kept across a reload', async () => {
+  it('switches between wallets from the menu: the label, the address and what Unlock opens follow', async () => {
     await openWalletMenu();
     const labels = await byId('wallet-option').evaluateAll((options) => options.map((o) => (o as unknown as { dataset: { label: string } }).dataset.label));
     expect(labels.sort()).toEqual(['fresh', 'funded']);
+    const listed = (await page.evaluate(async () => (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}))) as {
+      value: { label: string; address: string }[];
+    };
+    const fresh = listed.value.find((w) => w.label === 'fresh')!;
     await walletOption('fresh').click();
     await expect.poll(() => byId('wallet-label').textContent()).toBe('fresh');
+    expect(await byId('wallet-current').getAttribute('title')).toBe(`fresh: ${fresh.address}`);
     expect(await byId('wallet-dropdown').count()).toBe(0);
-    await page.reload();
-    await expect.poll(() => byId('wallet-label').textContent()).toBe('fresh');
+    // Unlock follows the wallet shown: unlocking now opens fresh's dialog, not funded's.
+    await byId('wallet-unlock').click();
+    expect(await byId('unlock-dialog').getAttribute('aria-label')).toBe('Unlock fresh');
+    await page.keyboard.press('Escape');
+    await byId('unlock-dialog').waitFor({ state: 'detached' });
     await openWalletMenu();
     await walletOption('funded').click();
     await expect.poll(() => byId('wallet-label').textContent()).toBe('funded');
@@ -203,11 +211,17 @@ describe('the wallet menu, in the browser', () => {
     await openWalletMenu();
     const answer = (await page.evaluate(async () =>
       (globalThis as unknown as { terminal: { getDeadManSwitch(i: object): Promise<unknown> } }).terminal.getDeadManSwitch({ wallet: 'funded' }),
-    )) as { ok: boolean; value?: { enabled: boolean }; error?: { message: string } };
+    )) as { ok: boolean; value?: { enabled: boolean }; error?: { code: string; message: string } };
     if (answer.ok) {
       expect(await byId('dms-toggle').isChecked()).toBe(answer.value!.enabled);
-    } else {
+      expect(await byId('dms-badge').count()).toBe(answer.value!.enabled ? 1 : 0);
+    } else if (answer.error!.code !== 'ERR_NOT_AVAILABLE') {
       await expect.poll(() => byId('dms-problem').textContent()).toBe(answer.error!.message);
+    } else {
+      // Not offered in this session: the toggle is disabled and says main's sentence.
+      await expect.poll(() => byId('dms-unavailable').textContent()).toBe(answer.error!.message);
+      expect(await byId('dms-toggle').isDisabled()).toBe(true);
+      expect(await page.locator('label.dms-toggle').getAttribute('title')).toBe(answer.error!.message);
       expect(await byId('dms-badge').count()).toBe(0);
     }
     await page.keyboard.press('Escape');

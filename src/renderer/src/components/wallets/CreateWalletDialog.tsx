@@ -79,7 +79,7 @@ export function CreateWalletDialog({ onClose }: { onClose: () => void }) {
               ? 'Creating…'
               : undefined;
     return (
-      <Dialog title="Create a wallet" testId="create-dialog" onClose={onClose}>
+      <Dialog key="form" title="Create a wallet" testId="create-dialog" onClose={onClose}>
         <form className="wallet-form" onSubmit={(e) => void create(e)}>
           <TextField label="Label" value={label} onChange={setLabel} testId="wallet-label-input" />
           <PasswordField label="Password (8 characters or more)" value={password} onChange={setPassword} testId="password-input" autoComplete="new-password" />
@@ -101,7 +101,7 @@ export function CreateWalletDialog({ onClose }: { onClose: () => void }) {
   const words = phrase ?? [];
   if (step === 'phrase') {
     return (
-      <Dialog title="Write down your recovery phrase" testId="phrase-dialog">
+      <Dialog key="phrase" title="Write down your recovery phrase" testId="phrase-dialog">
         <p className="warn">
           These {words.length} words are the only way to recover this wallet. They are shown this once: PM Desk does not keep them. Anyone who has them
           has the wallet.
@@ -130,7 +130,7 @@ export function CreateWalletDialog({ onClose }: { onClose: () => void }) {
   const [a, b] = asked;
   const matches = typed[0].trim().toLowerCase() === words[a] && typed[1].trim().toLowerCase() === words[b];
   return (
-    <Dialog title="Confirm your recovery phrase" testId="phrase-confirm-dialog">
+    <Dialog key="confirm" title="Confirm your recovery phrase" testId="phrase-confirm-dialog">
       <p>Type two of the words, to be sure they were written down.</p>
       <form
         className="wallet-form"

@@ -26,6 +26,7 @@ export function WalletMenu() {
   const activeLabel = active?.label;
   const dms = useDeadManSwitch((s) => (activeLabel ? s.byWallet[activeLabel] : undefined));
   const dmsProblem = useDeadManSwitch((s) => (activeLabel ? s.problem[activeLabel] : undefined));
+  const dmsUnavailable = useDeadManSwitch((s) => (activeLabel ? s.unavailable[activeLabel] : undefined));
   const dmsBusy = useDeadManSwitch((s) => (activeLabel ? (s.busy[activeLabel] ?? false) : false));
 
   useEffect(() => followDeadManSwitch(), []);
@@ -61,7 +62,7 @@ export function WalletMenu() {
   }
 
   const dmsOn = dms?.enabled === true;
-  const dmsBlocked = !active ? 'Choose a wallet first.' : dmsBusy ? 'Waiting for main…' : undefined;
+  const dmsBlocked = !active ? 'Choose a wallet first.' : dmsUnavailable ? dmsUnavailable : dmsBusy ? 'Waiting for main…' : undefined;
 
   return (
     <div className="wallet-menu" data-testid="wallet-menu" ref={root}>
@@ -150,6 +151,11 @@ export function WalletMenu() {
             />
             Cancel my open orders if PM Desk stops answering
           </label>
+          {dmsUnavailable ? (
+            <div className="muted menu-note" data-testid="dms-unavailable">
+              {dmsUnavailable}
+            </div>
+          ) : null}
           {dmsProblem ? (
             <div className="error-text menu-note" data-testid="dms-problem">
               {dmsProblem}

@@ -2,13 +2,15 @@
 // through, kept current by main's `deadManSwitch` events. The sentence of the last failed ask is kept too, so
 // the toggle can say why it did nothing (ERR_NOT_AVAILABLE while the service is not in this build).
 import { create } from 'zustand';
-import type { DeadManSwitchInfo } from '../../../../shared/contract';
-import { ask, listen, messageOf } from '../../terminal';
+import { ContractErrorCode, type DeadManSwitchInfo } from '../../../../shared/contract';
+import { TerminalError, ask, listen, messageOf } from '../../terminal';
 
 interface DeadManSwitchState {
   byWallet: Record<string, DeadManSwitchInfo>;
   /** Per wallet: why the last ask failed. */
   problem: Record<string, string>;
+  /** Per wallet: main has no dead-man switch to offer in this session (ERR_NOT_AVAILABLE), and why. */
+  unavailable: Record<string, string>;
   busy: Record<string, boolean>;
   load(wallet: string): Promise<void>;
   turn(wallet: string, enabled: boolean): Promise<void>;
@@ -17,13 +19,15 @@ interface DeadManSwitchState {
 export const useDeadManSwitch = create<DeadManSwitchState>()((set) => ({
   byWallet: {},
   problem: {},
+  unavailable: {},
   busy: {},
   async load(wallet) {
     try {
       const info = await ask('getDeadManSwitch', { wallet });
-      set((s) => ({ byWallet: { ...s.byWallet, [wallet]: info }, problem: without(s.problem, wallet) }));
+      set((s) => ({ byWallet: { ...s.byWallet, [wallet]: info }, problem: without(s.problem, wallet), unavailable: without(s.unavailable, wallet) }));
     } catch (error) {
-      set((s) => ({ problem: { ...s.problem, [wallet]: messageOf(error) } }));
+      if (error instanceof TerminalError && error.code === ContractErrorCode.NOT_AVAILABLE) set((s) => ({ unavailable: { ...s.unavailable, [wallet]: error.message } }));
+      else set((s) => ({ problem: { ...s.problem, [wallet]: messageOf(error) } }));
     }
   },
   async turn(wallet, enabled) {
