@@ -2,7 +2,10 @@
 // services: a funded key imported through the import dialog, unlocked (a wrong password answered with the
 // spec's sentence), locked, a new wallet whose recovery phrase is shown once and gone afterwards, a keystore
 // exported as a download, and switching wallets. Everything is done by clicking and typing, as a trader would.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HDNodeWallet } from 'ethers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
@@ -69,6 +72,7 @@ const lettersOnly = (text: string) =>
 
 describe('the wallet menu, in the browser', () => {
   let phrase = '';
+  let keystoreFile = '';
 
   it('starts with no wallet: Unlock is disabled and says why', async () => {
     await expect.poll(() => byId('wallet-label').textContent()).toBe('No wallet');
@@ -183,12 +187,48 @@ describe('the wallet menu, in the browser', () => {
     expect(`0x${keystore.address}`.toLowerCase()).toBe(funded.address.toLowerCase());
     expect(keystore.crypto ?? keystore.Crypto).toBeTruthy();
     await byId('export-dialog').waitFor({ state: 'detached' });
+    const folder = await mkdtemp(join(tmpdir(), 'pmdesk-ui-wallets-'));
+    keystoreFile = join(folder, download.suggestedFilename());
+    await download.saveAs(keystoreFile);
+  });
+
+  it('imports a keystore file through the file picker (main refuses a wallet it already has, in its sentence)', async () => {
+    await openWalletMenu();
+    await byId('wallet-import').click();
+    await byId('import-tab-keystore').click();
+    await byId('wallet-label-input').fill('copy');
+    expect(await byId('import-submit').getAttribute('title')).toBe('Choose a keystore file.');
+    await byId('import-keystore').setInputFiles(keystoreFile);
+    await byId('password-input').fill(PASSWORD);
+    await expect.poll(() => byId('import-submit').isEnabled()).toBe(true);
+    await byId('import-submit').click();
+    await expect.poll(() => byId('dialog-error').textContent()).toBe('This wallet is already in PM Desk, labelled "funded".');
+    await page.keyboard.press('Escape');
+    await byId('import-dialog').waitFor({ state: 'detached' });
+    await rm(join(keystoreFile, '..'), { recursive: true, force: true });
+  });
+
+  it('imports a recovery phrase at an account index: the address is that account’s', async () => {
+    await openWalletMenu();
+    await byId('wallet-import').click();
+    await byId('wallet-label-input').fill('second');
+    await byId('import-phrase').fill(`  ${phrase.toUpperCase()} `);
+    await byId('import-index').fill('1');
+    await byId('password-input').fill(FRESH_PASSWORD);
+    await byId('password-repeat-input').fill(FRESH_PASSWORD);
+    await byId('import-submit').click();
+    await byId('import-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => byId('wallet-label').textContent()).toBe('second');
+    const expected = HDNodeWallet.fromPhrase(phrase, undefined, "m/44'/60'/0'/0/1").address;
+    expect(await byId('wallet-current').getAttribute('title')).toBe(`second: ${expected}`);
+    const held = await pageHoldings();
+    expect(findSecrets(held, [...secrets, phrase], 'page after the import closed')).toEqual([]);
   });
 
   it('switches between wallets from the menu: the label, the address and what Unlock opens follow', async () => {
     await openWalletMenu();
     const labels = await byId('wallet-option').evaluateAll((options) => options.map((o) => (o as unknown as { dataset: { label: string } }).dataset.label));
-    expect(labels.sort()).toEqual(['fresh', 'funded']);
+    expect(labels.sort()).toEqual(['fresh', 'funded', 'second']);
     const listed = (await page.evaluate(async () => (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}))) as {
       value: { label: string; address: string }[];
     };
