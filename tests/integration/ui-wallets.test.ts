@@ -279,4 +279,57 @@ describe('the wallet menu, in the browser', () => {
     await page.keyboard.press('Escape');
     await byId('network-list').waitFor({ state: 'detached' });
   });
+
+  it('adds a custom network from the form: refused fields say why; the answer of main is shown (or the network listed)', async () => {
+    await byId('network-switch').click();
+    await byId('network-add').click();
+    await byId('network-name-input').fill('fork');
+    await byId('network-chain-input').fill('13x');
+    expect(await byId('network-add-submit').isDisabled()).toBe(true);
+    expect(await byId('network-add-submit').getAttribute('title')).toBe('The chain id is a positive whole number (137 for Polygon).');
+    await byId('network-chain-input').fill('137');
+    expect(await byId('network-add-submit').getAttribute('title')).toBe('The aggregator, exchange and RPC URLs are all needed.');
+    const dialog = byId('add-network-dialog');
+    await dialog.getByLabel('Aggregator URL').fill('http://127.0.0.1:9/agg');
+    await dialog.getByLabel('Exchange (CLOB) URL').fill('http://127.0.0.1:9/clob');
+    await dialog.getByLabel('RPC URL').fill('http://127.0.0.1:9/rpc');
+    await byId('network-add-submit').click();
+    await expect.poll(async () => (await byId('dialog-error').count()) + (await dialog.count() === 0 ? 1 : 0)).toBe(1);
+    const networks = (await page.evaluate(async () => (globalThis as unknown as { terminal: { listNetworks(i: object): Promise<unknown> } }).terminal.listNetworks({}))) as {
+      value: { name: string; available: boolean; sandbox: boolean }[];
+    };
+    const fork = networks.value.find((n) => n.name === 'fork');
+    if (!fork) {
+      // Not kept: the dialog stays open with the sentence main answers for this network.
+      const answer = (await page.evaluate(async () =>
+        (globalThis as unknown as { terminal: { addNetwork(i: object): Promise<unknown> } }).terminal.addNetwork({
+          name: 'fork',
+          chainId: 137,
+          aggregatorUrl: 'http://127.0.0.1:9/agg',
+          clobUrl: 'http://127.0.0.1:9/clob',
+          rpcUrl: 'http://127.0.0.1:9/rpc',
+          orderVersion: 2,
+        }),
+      )) as { ok: boolean; error?: { message: string } };
+      expect(answer.ok).toBe(false);
+      expect(await byId('dialog-error').textContent()).toBe(answer.error!.message);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      return;
+    }
+    // Kept: it is listed, and choosing it (real money) asks first; staying keeps the sandbox.
+    await dialog.waitFor({ state: 'detached' });
+    await byId('network-switch').click();
+    const option = page.locator('[data-testid="network-option"][data-name="fork"]');
+    await option.waitFor();
+    if (fork.available && !fork.sandbox) {
+      await option.click();
+      await byId('network-confirm').waitFor();
+      await byId('network-confirm').getByText('Stay here').click();
+      expect(await byId('network-switch').textContent()).toContain('sandbox');
+    } else if (!fork.available) {
+      expect(await option.isDisabled()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+  });
 });
