@@ -7,6 +7,7 @@ import { openOrderFlow } from '../ipc/order-flow';
 import { allowOrigins } from '../ipc/router';
 import { openTerminal } from '../ipc/terminal';
 import { parseAppProfile } from '../ipc/profile';
+import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../toolkit/logger';
 import { resolveDataDir } from '../wallets/data-dir';
 import { startSignerThread } from '../wallets/signer-thread';
@@ -25,6 +26,8 @@ export interface BrowserModeOptions {
 
 export interface BrowserMode {
   host: RunningHost;
+  /** The hub every connected page hears events from (the frame benchmark pushes book updates through it). */
+  hub: EventHub;
   readyLine: string;
   stop(): Promise<void>;
 }
@@ -62,6 +65,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   appOrigin = host.origin;
   return {
     host,
+    hub: terminal.hub,
     readyLine: readyLine(host.launchUrl),
     stop: async () => {
       await host.stop();

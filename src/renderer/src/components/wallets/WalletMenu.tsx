@@ -1,4 +1,190 @@
-// The wallet menu (owned by the wallets work).
+// The wallet menu in the top bar: which wallet orders would be signed with, locked or not, and everything
+// done with wallets — switch, unlock, lock, create, import, export — plus the dead-man switch, whose badge
+// stays in the bar while it is on (red when its heartbeats fail), so a trader always knows it is armed.
+import { useEffect, useRef, useState } from 'react';
+import { activeWalletInfo, useSession } from '../../store/session';
+import { registerShortcut } from '../../keyboard';
+import { ask, messageOf } from '../../terminal';
+import { shortAddress } from './Dialog';
+import { UnlockDialog } from './UnlockDialog';
+import { CreateWalletDialog } from './CreateWalletDialog';
+import { ImportWalletDialog } from './ImportWalletDialog';
+import { ExportWalletDialog } from './ExportWalletDialog';
+import { describeDeadManSwitch, followDeadManSwitch, useDeadManSwitch } from './dead-man-switch';
+import './wallets.css';
+
+type OpenDialog = { kind: 'unlock' | 'export'; wallet: string } | { kind: 'create' | 'import' } | null;
+
 export function WalletMenu() {
-  return <div data-testid="wallet-menu" />;
+  const wallets = useSession((s) => s.wallets);
+  const active = useSession(activeWalletInfo);
+  const setActiveWallet = useSession((s) => s.setActiveWallet);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const root = useRef<HTMLDivElement>(null);
+
+  const activeLabel = active?.label;
+  const dms = useDeadManSwitch((s) => (activeLabel ? s.byWallet[activeLabel] : undefined));
+  const dmsProblem = useDeadManSwitch((s) => (activeLabel ? s.problem[activeLabel] : undefined));
+  const dmsUnavailable = useDeadManSwitch((s) => (activeLabel ? s.unavailable[activeLabel] : undefined));
+  const dmsBusy = useDeadManSwitch((s) => (activeLabel ? (s.busy[activeLabel] ?? false) : false));
+
+  useEffect(() => followDeadManSwitch(), []);
+  useEffect(() => {
+    if (activeLabel) void useDeadManSwitch.getState().load(activeLabel);
+  }, [activeLabel]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const outside = (event: MouseEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    const unregister = registerShortcut({ key: 'Escape', description: 'Close the wallet menu', inFields: true, run: () => setMenuOpen(false) });
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      unregister();
+    };
+  }, [menuOpen]);
+
+  function open(next: OpenDialog) {
+    setMenuOpen(false);
+    setDialog(next);
+  }
+
+  async function lock(label: string) {
+    try {
+      await ask('lockWallet', { label });
+    } catch (error) {
+      useSession.getState().notify('error', messageOf(error));
+    }
+    await useSession.getState().refreshWallets();
+  }
+
+  const dmsOn = dms?.enabled === true;
+  const dmsBlocked = !active ? 'Choose a wallet first.' : dmsUnavailable ? dmsUnavailable : dmsBusy ? 'Waiting for main…' : undefined;
+
+  return (
+    <div className="wallet-menu" data-testid="wallet-menu" ref={root}>
+      <button
+        type="button"
+        className="wallet-current"
+        data-testid="wallet-current"
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        title={active ? `${active.label}: ${active.address}` : 'No wallet yet: create or import one'}
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        {active ? (
+          <>
+            <span className="wallet-label" data-testid="wallet-label">
+              {active.label}
+            </span>
+            <span className="wallet-address">{shortAddress(active.address)}</span>
+            <span className={`lock-state ${active.unlocked ? 'unlocked' : 'locked'}`} data-testid="wallet-state" data-unlocked={active.unlocked}>
+              {active.unlocked ? 'Unlocked' : 'Locked'}
+            </span>
+          </>
+        ) : (
+          <span className="muted" data-testid="wallet-label">
+            No wallet
+          </span>
+        )}
+        <span aria-hidden="true">▾</span>
+      </button>
+      {dmsOn && dms ? (
+        <span className={`dms-badge ${dms.state === 'failing' ? 'failing' : ''}`} data-testid="dms-badge" data-state={dms.state} title={describeDeadManSwitch(dms)}>
+          DMS ON
+        </span>
+      ) : null}
+      {active?.unlocked ? (
+        <button type="button" data-testid="wallet-lock" title="Lock this wallet: its key is dropped from memory" onClick={() => void lock(active.label)}>
+          Lock
+        </button>
+      ) : (
+        <button
+          type="button"
+          data-testid="wallet-unlock"
+          disabled={!active}
+          title={active ? 'Unlock this wallet to trade' : 'Create or import a wallet first.'}
+          onClick={() => active && open({ kind: 'unlock', wallet: active.label })}
+        >
+          Unlock
+        </button>
+      )}
+
+      {menuOpen ? (
+        <div className="wallet-dropdown" role="menu" data-testid="wallet-dropdown">
+          <div className="menu-section">Wallets</div>
+          {wallets.length === 0 ? <div className="muted menu-note">No wallets yet: create or import one.</div> : null}
+          {wallets.map((w) => (
+            <button
+              key={w.label}
+              type="button"
+              role="menuitemradio"
+              aria-checked={w.label === active?.label}
+              className="wallet-option"
+              data-testid="wallet-option"
+              data-label={w.label}
+              title={w.address}
+              onClick={() => {
+                setActiveWallet(w.label);
+                setMenuOpen(false);
+              }}
+            >
+              <span className="check" aria-hidden="true">
+                {w.label === active?.label ? '●' : ''}
+              </span>
+              <span className="wallet-label">{w.label}</span>
+              <span className="wallet-address">{shortAddress(w.address)}</span>
+              <span className={`lock-state ${w.unlocked ? 'unlocked' : 'locked'}`}>{w.unlocked ? 'Unlocked' : 'Locked'}</span>
+            </button>
+          ))}
+          <div className="menu-section">Dead-man switch</div>
+          <label className="dms-toggle" title={dmsBlocked ?? 'While on, the exchange cancels this wallet’s open orders if this terminal stops answering'}>
+            <input
+              type="checkbox"
+              data-testid="dms-toggle"
+              checked={dmsOn}
+              disabled={dmsBlocked !== undefined}
+              onChange={(e) => activeLabel && void useDeadManSwitch.getState().turn(activeLabel, e.target.checked)}
+            />
+            Cancel my open orders if PM Desk stops answering
+          </label>
+          {dmsUnavailable ? (
+            <div className="muted menu-note" data-testid="dms-unavailable">
+              {dmsUnavailable}
+            </div>
+          ) : null}
+          {dmsProblem ? (
+            <div className="error-text menu-note" data-testid="dms-problem">
+              {dmsProblem}
+            </div>
+          ) : null}
+          <div className="menu-section">Manage</div>
+          <button type="button" className="menu-item" data-testid="wallet-create" onClick={() => open({ kind: 'create' })}>
+            Create a wallet…
+          </button>
+          <button type="button" className="menu-item" data-testid="wallet-import" onClick={() => open({ kind: 'import' })}>
+            Import a wallet…
+          </button>
+          <button
+            type="button"
+            className="menu-item"
+            data-testid="wallet-export"
+            disabled={!active}
+            title={active ? `Download ${active.label}’s keystore file` : 'Choose a wallet first.'}
+            onClick={() => active && open({ kind: 'export', wallet: active.label })}
+          >
+            Export keystore file…
+          </button>
+        </div>
+      ) : null}
+
+      {dialog?.kind === 'unlock' ? <UnlockDialog wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'export' ? <ExportWalletDialog wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'create' ? <CreateWalletDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'import' ? <ImportWalletDialog onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
 }

@@ -1,0 +1,307 @@
+// How smoothly the terminal draws while a market is busy (issue 8 item 7): headless Chromium on browser mode
+// and the sandbox, the page opened on a market (`#…&market=<id>&outcome=<token>`), and 2,000 `bookUpdate`
+// events a second for 10 s pushed from Node through the real event hub and /bridge WebSocket. The page records
+// every frame with requestAnimationFrame. Printed: frames, frames over 16 ms (target < 1 %), p50/p99 frame
+// time, updates received vs sent, React commits vs frames — and the same page idle for as long, in the same
+// process, so the result reads as a ratio on whatever machine runs it.
+// If the page has no order-book ladder yet, a probe (bench/ui-frames-probe.tsx) renders one through the
+// renderer's frame batcher and a zustand store, so the store → render path is still what is measured.
+// Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load)
+import { rm } from 'node:fs/promises';
+import { build as esbuild } from 'esbuild';
+import type { Page } from 'playwright-core';
+import { startSandbox } from '../sandbox/index';
+import { startBrowserMode } from '../src/main/host/browser-mode';
+import { CredentialVault } from '../src/main/credentials/api-credentials';
+import { MemorySecretStore } from '../src/main/credentials/secret-store';
+import type { OrderBookSummary } from '../src/shared/aggregator';
+import { buildRenderer } from '../tests/helpers/terminal-page';
+import { launchChromium } from '../tests/helpers/browser';
+
+const RATE = Number(process.env.BENCH_RATE ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** 60 Hz: a frame that starts later than this after the previous one is a frame over budget. */
+const BUDGET_MS = 16;
+/** Consecutive frames at 60 Hz are 16.7 ms apart; anything up to this is on time, not over budget. */
+const ON_TIME_MS = 1000 / 60 + 1;
+const LEVELS = 50;
+const PROBE_PATH = '/bench-ui-frames-probe.js';
+/** How long the page may take to receive what was sent before the load window closes anyway. */
+const DRAIN_MS = 60_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Page side: a frame recorder and a React commit counter, installed before the renderer loads.
+
+interface Recording {
+  frames: number;
+  intervals: number[];
+  /** Per frame: from its start to the first task after it was painted (the main thread's work on it). */
+  busy: number[];
+  received: number;
+  commits: number;
+  flushes: number | null;
+}
+
+/** Runs in the page (serialised by Playwright): keeps its state on `window.uiFrames`. */
+function installRecorder(): void {
+  type Rec = { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; flushesAtStart: number | null; listening: boolean };
+  const w = globalThis as unknown as {
+    uiFrames: Rec;
+    __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown;
+    requestAnimationFrame(cb: (ts: number) => void): number;
+    performance: { now(): number };
+    MessageChannel: new () => { port1: { onmessage: ((e: { data: number }) => void) | null }; port2: { postMessage(v: number): void } };
+  };
+  const rec: Rec = { running: false, frames: 0, last: 0, intervals: [], busy: [], received: 0, commits: 0, flushesAtStart: null, listening: false };
+  w.uiFrames = rec;
+  // React reports every commit to the DevTools hook when one is present (production builds too).
+  let renderers = 0;
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => ++renderers,
+    checkDCE: () => undefined,
+    onScheduleFiberRoot: () => undefined,
+    onCommitFiberRoot: () => {
+      if (rec.running) rec.commits += 1;
+    },
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    setStrictMode: () => undefined,
+  };
+  const channel = new w.MessageChannel();
+  channel.port1.onmessage = (e) => {
+    if (rec.running) rec.busy.push(w.performance.now() - e.data);
+  };
+  const frame = (ts: number) => {
+    if (rec.running) {
+      rec.frames += 1;
+      if (rec.last > 0) rec.intervals.push(ts - rec.last);
+      rec.last = ts;
+      channel.port2.postMessage(ts);
+    }
+    w.requestAnimationFrame(frame);
+  };
+  w.requestAnimationFrame(frame);
+}
+
+async function startRecording(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = globalThis as unknown as {
+      uiFrames: { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; flushesAtStart: number | null; listening: boolean };
+      uiFramesProbe?: { flushCount?: () => number };
+      terminal: { on(event: string, listener: (payload: { book: { hash: string } }) => void): void };
+    };
+    const rec = w.uiFrames;
+    if (!rec.listening) {
+      rec.listening = true;
+      // Only the bench's own updates: the market view's live feed may push the sandbox's books too.
+      w.terminal.on('bookUpdate', (payload: { book: { hash: string } }) => {
+        if (rec.running && payload.book.hash.startsWith('bench:')) rec.received += 1;
+      });
+    }
+    Object.assign(rec, { running: true, frames: 0, last: 0, intervals: [], busy: [], received: 0, commits: 0, flushesAtStart: w.uiFramesProbe?.flushCount?.() ?? null });
+  });
+}
+
+async function stopRecording(page: Page): Promise<Recording> {
+  return page.evaluate(() => {
+    const w = globalThis as unknown as {
+      uiFrames: { running: boolean; frames: number; intervals: number[]; busy: number[]; received: number; commits: number; flushesAtStart: number | null };
+      uiFramesProbe?: { flushCount?: () => number };
+    };
+    const rec = w.uiFrames;
+    rec.running = false;
+    const now = w.uiFramesProbe?.flushCount?.();
+    return {
+      frames: rec.frames,
+      intervals: rec.intervals,
+      busy: rec.busy,
+      received: rec.received,
+      commits: rec.commits,
+      flushes: now !== undefined && rec.flushesAtStart !== null ? now - rec.flushesAtStart : null,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Node side
+
+/** A 50-level book around 50¢ whose sizes move with `n`, as a busy market's would. */
+function bookFor(marketId: string, tokenId: string, n: number): OrderBookSummary {
+  const level = (tenths: number, i: number) => ({ price: tenths / 1000, size: 100 + ((n * 7919 + i * 104729) % 5000) / 10 });
+  const shift = n % 5;
+  return {
+    market: marketId,
+    asset_id: tokenId,
+    timestamp: String(Date.now()),
+    bids: Array.from({ length: LEVELS }, (_, i) => level(499 - shift - i * 2, i)),
+    asks: Array.from({ length: LEVELS }, (_, i) => level(501 - shift + i * 2, i + LEVELS)),
+    hash: `bench:${n}`,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface Summary {
+  frames: number;
+  over: number;
+  overPct: number;
+  p50: number;
+  p99: number;
+  busyP50: number;
+  busyP99: number;
+  busyOverPct: number;
+}
+
+function summarise(rec: Recording): Summary {
+  const over = rec.intervals.filter((ms) => ms > ON_TIME_MS).length;
+  const busyOver = rec.busy.filter((ms) => ms > BUDGET_MS).length;
+  return {
+    frames: rec.frames,
+    over,
+    overPct: (100 * over) / Math.max(1, rec.intervals.length),
+    p50: percentile(rec.intervals, 50),
+    p99: percentile(rec.intervals, 99),
+    busyP50: percentile(rec.busy, 50),
+    busyP99: percentile(rec.busy, 99),
+    busyOverPct: (100 * busyOver) / Math.max(1, rec.busy.length),
+  };
+}
+
+async function main(): Promise<void> {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    const rendererDir = await buildRenderer();
+    cleanups.push(() => rm(rendererDir, { recursive: true, force: true }));
+    const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off' });
+    cleanups.push(() => sandbox.stop());
+    const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
+    const dataDir = `${rendererDir}-data`;
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir, vault });
+    cleanups.push(() => mode.stop());
+    const browser = await launchChromium();
+    cleanups.push(() => browser.close());
+
+    const market = sandbox.catalog.events[0]!.markets[0]!;
+    const tokenId = market.tokens[0]!.tokenId;
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    // tsx keeps function names with a `__name` helper the page does not have: a no-op stands in for it.
+    await page.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
+    await page.addInitScript(installRecorder);
+    await page.addInitScript((token) => {
+      (globalThis as unknown as { uiFramesProbe: { tokenId: string } }).uiFramesProbe = { tokenId: token };
+    }, tokenId);
+    await page.goto(`${mode.host.launchUrl}&market=${encodeURIComponent(market.id)}&outcome=${tokenId}`);
+    await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
+
+    // The market view's ladder, if this build has one (rows appear once its book is read).
+    const ladderRows = page.locator('[data-testid="order-book"] tr');
+    const hasLadder = await ladderRows
+      .nth(2)
+      .waitFor({ timeout: 15_000 })
+      .then(() => true)
+      .catch(() => false);
+    let drawnBy = 'the market view’s order-book ladder';
+    if (!hasLadder) {
+      // Served from the page's own origin, so the page's CSP (script-src 'self') allows it unchanged.
+      const bundle = await esbuild({
+        entryPoints: ['bench/ui-frames-probe.tsx'],
+        bundle: true,
+        format: 'iife',
+        write: false,
+        minify: true,
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'silent',
+      });
+      await page.route(`**${PROBE_PATH}`, (route) => route.fulfill({ contentType: 'text/javascript', body: bundle.outputFiles[0]!.text }));
+      await page.addScriptTag({ url: `${mode.host.origin}${PROBE_PATH}` });
+      await page.waitForFunction(() => (globalThis as unknown as { uiFramesProbe: { mounted?: boolean } }).uiFramesProbe.mounted === true);
+      drawnBy = 'the bench probe (no ladder in this build): frame batcher → zustand → React table';
+    }
+    // Let the page settle (first reads answered, chart drawn) before anything is timed.
+    await sleep(2000);
+
+    // Reference: the same page idle for as long, half before the load and half after, so a machine whose load
+    // drifts during the run weighs on both alike.
+    await startRecording(page);
+    await sleep((SECONDS * 1000) / 2);
+    const idleBefore = await stopRecording(page);
+
+    // Load: RATE updates a second through the hub, paced by the clock rather than by a timer's promise.
+    await startRecording(page);
+    const books = Array.from({ length: 500 }, (_, n) => bookFor(market.id, tokenId, n));
+    const total = RATE * SECONDS;
+    const started = performance.now();
+    let sent = 0;
+    while (sent < total) {
+      // What the clock says should have gone by now: a Node side that fell behind catches up, and the
+      // seconds it really took are printed.
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
+      while (sent < due) {
+        const book = books[sent % books.length]!;
+        mode.hub.emit('bookUpdate', { marketId: market.id, tokenId, book: { ...book, timestamp: String(Date.now()) } });
+        sent += 1;
+      }
+      await sleep(1);
+    }
+    const sendSeconds = (performance.now() - started) / 1000;
+    // Whatever is still on the wire arrives before the load window closes, so the idle window after it is idle.
+    const lastSent = performance.now();
+    const drainBy = lastSent + DRAIN_MS;
+    let received = 0;
+    while (performance.now() < drainBy) {
+      received = await page.evaluate(() => (globalThis as unknown as { uiFrames: { received: number } }).uiFrames.received);
+      if (received >= sent) break;
+      await sleep(50);
+    }
+    const caughtUpAfter = received >= sent ? `${((performance.now() - lastSent) / 1000).toFixed(1)} s` : `not within ${DRAIN_MS / 1000} s`;
+    const busy = await stopRecording(page);
+
+    await startRecording(page);
+    await sleep((SECONDS * 1000) / 2);
+    const idleAfter = await stopRecording(page);
+    const idle: Recording = {
+      frames: idleBefore.frames + idleAfter.frames,
+      intervals: [...idleBefore.intervals, ...idleAfter.intervals],
+      busy: [...idleBefore.busy, ...idleAfter.busy],
+      received: idleBefore.received + idleAfter.received,
+      commits: idleBefore.commits + idleAfter.commits,
+      flushes: idleBefore.flushes === null || idleAfter.flushes === null ? null : idleBefore.flushes + idleAfter.flushes,
+    };
+
+    const a = summarise(busy);
+    const b = summarise(idle);
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    const pct = (v: number) => `${v.toFixed(2)} %`;
+    const ratio = (x: number, y: number) => (y > 0 ? `${(x / y).toFixed(2)}×` : 'n/a');
+    console.log(`UI frames: ${RATE.toLocaleString('en')} bookUpdate/s for ${SECONDS} s through browser mode's hub and /bridge (${LEVELS} levels a side), drawn by ${drawnBy}`);
+    console.log(`                                   under load      idle page       load / idle`);
+    const line = (name: string, x: string, y: string, r: string) => console.log(`${name.padEnd(35)}${x.padEnd(16)}${y.padEnd(16)}${r}`);
+    line('frames', String(a.frames), String(b.frames), ratio(a.frames, b.frames));
+    line(`frames over 16 ms (late > ${ON_TIME_MS.toFixed(1)} ms)`, `${a.over} (${pct(a.overPct)})`, `${b.over} (${pct(b.overPct)})`, a.overPct < 1 ? 'target < 1 %: met' : 'target < 1 %: NOT met');
+    line('frame time p50', ms(a.p50), ms(b.p50), ratio(a.p50, b.p50));
+    line('frame time p99', ms(a.p99), ms(b.p99), ratio(a.p99, b.p99));
+    line('frame work p50 (start → painted)', ms(a.busyP50), ms(b.busyP50), ratio(a.busyP50, b.busyP50));
+    line('frame work p99', ms(a.busyP99), ms(b.busyP99), ratio(a.busyP99, b.busyP99));
+    line('frames with work over 16 ms', pct(a.busyOverPct), pct(b.busyOverPct), '');
+    line('updates received / sent', `${busy.received} / ${sent}`, `${idle.received} / 0`, `${((100 * busy.received) / Math.max(1, sent)).toFixed(1)} % (sent over ${sendSeconds.toFixed(1)} s)`);
+    line('page caught up after the last send', caughtUpAfter, '', '');
+    line('React commits / frames', `${busy.commits} / ${a.frames}`, `${idle.commits} / ${b.frames}`, `${(busy.commits / a.frames).toFixed(2)} commits a frame`);
+    if (busy.flushes !== null) line('frame-batcher flushes (probe)', String(busy.flushes), String(idle.flushes), '');
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  }
+}
+
+await main();

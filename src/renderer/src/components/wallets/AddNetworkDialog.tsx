@@ -1,0 +1,82 @@
+// Remember a custom network (a private CLOB, a fork): its chain, its three services' URLs and the order
+// format its exchange speaks. Main validates every field and answers in a sentence when one is wrong.
+import { useState, type FormEvent } from 'react';
+import { useSession } from '../../store/session';
+import { ask, messageOf } from '../../terminal';
+import { Dialog, ErrorLine, TextField } from './Dialog';
+
+export function AddNetworkDialog({ onClose }: { onClose: () => void }) {
+  const [name, setName] = useState('');
+  const [chainId, setChainId] = useState('');
+  const [aggregatorUrl, setAggregatorUrl] = useState('');
+  const [clobUrl, setClobUrl] = useState('');
+  const [rpcUrl, setRpcUrl] = useState('');
+  const [wsUrl, setWsUrl] = useState('');
+  const [orderVersion, setOrderVersion] = useState<1 | 2 | 3>(2);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const added = await ask('addNetwork', {
+        name: name.trim(),
+        chainId: Number(chainId),
+        aggregatorUrl: aggregatorUrl.trim(),
+        clobUrl: clobUrl.trim(),
+        rpcUrl: rpcUrl.trim(),
+        wsUrl: wsUrl.trim() || undefined,
+        orderVersion,
+      });
+      await useSession.getState().refreshNetworks();
+      useSession.getState().notify('success', `${added.name} added: switch to it from the network list.`);
+      onClose();
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  }
+
+  const blocked =
+    name.trim().length === 0
+      ? 'Name the network.'
+      : !/^\d{1,13}$/.test(chainId.trim()) || Number(chainId) <= 0
+        ? 'The chain id is a positive whole number (137 for Polygon).'
+        : !aggregatorUrl.trim() || !clobUrl.trim() || !rpcUrl.trim()
+          ? 'The aggregator, exchange and RPC URLs are all needed.'
+          : busy
+            ? 'Adding…'
+            : undefined;
+
+  return (
+    <Dialog title="Add a custom network" testId="add-network-dialog" onClose={onClose}>
+      <form className="wallet-form" onSubmit={(e) => void add(e)}>
+        <TextField label="Name" value={name} onChange={setName} testId="network-name-input" />
+        <TextField label="Chain id" value={chainId} onChange={setChainId} testId="network-chain-input" inputMode="numeric" />
+        <TextField label="Aggregator URL" value={aggregatorUrl} onChange={setAggregatorUrl} placeholder="https://…" inputMode="url" />
+        <TextField label="Exchange (CLOB) URL" value={clobUrl} onChange={setClobUrl} placeholder="https://…" inputMode="url" />
+        <TextField label="RPC URL" value={rpcUrl} onChange={setRpcUrl} placeholder="https://…" inputMode="url" />
+        <TextField label="Exchange WebSocket URL (optional)" value={wsUrl} onChange={setWsUrl} placeholder="wss://…" inputMode="url" />
+        <div className="field">
+          <label htmlFor="order-version">Order format</label>
+          <select id="order-version" value={orderVersion} onChange={(e) => setOrderVersion(Number(e.target.value) as 1 | 2 | 3)}>
+            <option value={1}>Version 1 (the original order format)</option>
+            <option value={2}>Version 2 (Polymarket since 2026-04-28)</option>
+            <option value={3}>Version 3</option>
+          </select>
+        </div>
+        <ErrorLine message={error} />
+        <div className="row dialog-actions">
+          <button type="button" className="ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" data-testid="network-add-submit" disabled={blocked !== undefined} title={blocked ?? 'Remember this network'}>
+            Add
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
