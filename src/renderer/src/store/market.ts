@@ -109,7 +109,7 @@ export function followMarket(selection: SelectedMarket | null): () => void {
     .then((history) => {
       if (!stillHere()) return;
       const first = [...(history[0] ?? [])].sort((a, b) => a.timestamp - b.timestamp).slice(-SEED_FILLS);
-      useMarket.setState((s) => ({ tape: addToTape(first.map((fill) => tapeFill(fill)), s.tape) }));
+      useMarket.setState((s) => ({ tape: addToTape(s.tape, first.map((fill) => tapeFill(fill))) }));
     })
     .catch((error: unknown) => stillHere() && useMarket.setState({ tapeError: `Recent trades could not be loaded: ${messageOf(error)}` }));
 

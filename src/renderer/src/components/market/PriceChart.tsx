@@ -68,6 +68,8 @@ export function PriceChart() {
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> } | null>(null);
+  /** The candles drawn now (the theme watcher recolours their volume bars). */
+  const barsRef = useRef<Candle[]>([]);
 
   // The chart itself: made once, themed now and whenever the theme changes, sized by its container.
   useEffect(() => {
@@ -83,7 +85,11 @@ export function PriceChart() {
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     applyTheme(chart, candles, palette());
     chartRef.current = { chart, candles, volume };
-    const themeWatch = new MutationObserver(() => applyTheme(chart, candles, palette()));
+    const themeWatch = new MutationObserver(() => {
+      const colours = palette();
+      applyTheme(chart, candles, colours);
+      volume.setData(barsRef.current.map((c) => volumeBar(c, colours)));
+    });
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => {
       themeWatch.disconnect();
@@ -99,11 +105,11 @@ export function PriceChart() {
     let live = true;
     const plan = rangePlan(range, Math.floor(Date.now() / 1000));
     const bars: Candle[] = [];
+    barsRef.current = bars;
     /** The newest tape entry already in the candles; null until the candles are in. */
     let seenSeq: number | null = null;
     setLoad({ state: 'loading' });
     const flip = outcomeIndex === 1;
-    const colours = palette();
     const unsubscribe = useMarket.subscribe((state, previous) => {
       if (seenSeq === null || state.tape === previous.tape) return;
       let newest = seenSeq;
@@ -116,7 +122,7 @@ export function PriceChart() {
         const changed = applyFillToCandles(bars, { price, size: entry.size, time: entry.time }, plan.interval);
         if (changed) {
           parts.candles.update(candleBar(changed));
-          parts.volume.update(volumeBar(changed, colours));
+          parts.volume.update(volumeBar(changed, palette()));
         }
       }
       seenSeq = newest;
@@ -128,6 +134,7 @@ export function PriceChart() {
         // Fills heard before this answer are in it already.
         seenSeq = useMarket.getState().tape.reduce((max, e) => Math.max(max, e.seq), 0);
         parts.candles.setData(bars.map(candleBar));
+        const colours = palette();
         parts.volume.setData(bars.map((c) => volumeBar(c, colours)));
         try {
           if (plan.visible && bars.length > 0) parts.chart.timeScale().setVisibleRange({ from: plan.visible.from as UTCTimestamp, to: plan.visible.to as UTCTimestamp });

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
+import { feedKey, useSession } from '../../store/session';
 import { clockTime, formatCents, formatShares, tapeRows } from './model';
 
 export function TradeTape() {
@@ -11,9 +12,12 @@ export function TradeTape() {
   const tokenId = useSelection((s) => s.tokenId);
   const outcomeIndex = useMarket((s) => Math.max(0, s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? 0));
   const rows = useMemo(() => tapeRows(tape, outcomeIndex), [tape, outcomeIndex]);
+  const marketId = useSelection((s) => s.market?.marketId);
+  const feed = useSession((s) => (marketId ? s.feeds[feedKey('fills', marketId)]?.state : undefined));
   return (
-    <div className="tape-panel" data-testid="trade-tape">
+    <div className={`tape-panel${feed === 'closed' ? ' stale' : ''}`} data-testid="trade-tape" data-feed={feed ?? 'none'}>
       <div className="panel-header">Trades</div>
+      {feed === 'closed' && <div className="stale-banner" role="status">The trade feed is down: trades of this time may be missing.</div>}
       {error && <div className="stale-banner" role="alert">{error}</div>}
       <div className="panel-body">
         {rows.length === 0 ? (
