@@ -141,17 +141,22 @@ describe('the market view', () => {
     expect(Number(await attr(chart, 'data-candles'))).toBeGreaterThan(Number(await count('1d')));
   });
 
-  it('starts the tape from recent history and shows a live fill on top', async () => {
+  it('starts the tape from recent history; a live fill goes on top and into the chart’s last candle', async () => {
     const tape = page.locator('[data-testid="trade-tape"]');
     await expect.poll(() => attr(tape, 'data-feed')).toBe('open');
     const history = t.sandbox.marketData.fills(market.tokens[0].tokenId);
     await expect.poll(() => tape.locator('tr[data-kind="fill"]').count()).toBe(Math.min(200, history.length));
     expect(await attr(tape.locator('tr[data-kind="fill"]').first(), 'data-price')).toBe(String(history.at(-1)!.price));
+    const close = page.locator('[data-testid="chart-last"] [data-close]');
+    expect(await close.textContent()).not.toBe('42.0');
     t.sandbox.marketData.recordFill(market.tokens[0].tokenId, { price: 0.42, volumeBase: 7, timestamp: Math.floor(Date.now() / 1000) + 1 });
     const first = tape.locator('tr[data-kind="fill"]').first();
     await expect.poll(() => attr(first, 'data-price')).toBe('0.42');
     expect(await attr(first, 'data-size')).toBe('7');
     expect(await first.locator('td').nth(2).textContent()).toBe('42.0¢');
+    // The chart's last candle took the fill: it closes at its price.
+    await expect.poll(() => close.textContent()).toBe('42.0');
+    expect(Number((await page.locator('[data-testid="chart-last"] [data-volume]').textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(7);
   });
 
   it('shows the second outcome’s own book and the tape in its prices', async () => {

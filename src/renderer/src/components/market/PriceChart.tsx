@@ -17,7 +17,7 @@ import type { Candle } from '../../../../shared/aggregator';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { ask, messageOf } from '../../terminal';
-import { CHART_RANGES, applyFillToCandles, rangePlan, type CandleInterval, type ChartRange } from './model';
+import { CHART_RANGES, applyFillToCandles, formatShares, rangePlan, type CandleInterval, type ChartRange } from './model';
 
 interface Palette {
   background: string;
@@ -66,6 +66,8 @@ export function PriceChart() {
   const outcomeIndex = useMarket((s) => s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? -1);
   const [range, setRange] = useState<ChartRange>('max');
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
+  /** The latest candle, as the legend shows it (a copy: the drawn one is changed in place). */
+  const [last, setLast] = useState<Candle | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> } | null>(null);
   /** The candles drawn now (the theme watcher recolours their volume bars). */
@@ -109,6 +111,7 @@ export function PriceChart() {
     /** The newest tape entry already in the candles; null until the candles are in. */
     let seenSeq: number | null = null;
     setLoad({ state: 'loading' });
+    setLast(null);
     const flip = outcomeIndex === 1;
     const unsubscribe = useMarket.subscribe((state, previous) => {
       if (seenSeq === null || state.tape === previous.tape) return;
@@ -121,6 +124,7 @@ export function PriceChart() {
         const price = flip ? 1 - entry.price : entry.price;
         const changed = applyFillToCandles(bars, { price, size: entry.size, time: entry.time }, plan.interval);
         if (changed) {
+          setLast({ ...bars.at(-1)! });
           parts.candles.update(candleBar(changed));
           parts.volume.update(volumeBar(changed, palette()));
         }
@@ -142,6 +146,7 @@ export function PriceChart() {
         } catch {
           parts.chart.timeScale().fitContent();
         }
+        setLast(bars.length > 0 ? { ...bars.at(-1)! } : null);
         setLoad({ state: 'ready', interval: plan.interval, count: bars.length });
       })
       .catch((error: unknown) => live && setLoad({ state: 'error', message: `The chart could not be loaded: ${messageOf(error)}` }));
@@ -166,6 +171,12 @@ export function PriceChart() {
             {r === 'max' ? 'Max' : r.toUpperCase()}
           </button>
         ))}
+        {last && (
+          <span className="chart-legend num" data-testid="chart-last" title="The latest candle: open, high, low, close (cents) and volume (shares)">
+            O <b>{(last.open * 100).toFixed(1)}</b> H <b>{(last.high * 100).toFixed(1)}</b> L <b>{(last.low * 100).toFixed(1)}</b> C{' '}
+            <b data-close>{(last.close * 100).toFixed(1)}</b> · Vol <b data-volume>{formatShares(last.volume)}</b>
+          </span>
+        )}
         {load.state === 'ready' && load.count === 0 && <span className="muted">No trades in this market yet.</span>}
         {load.state === 'error' && <span className="error-text" role="alert">{load.message}</span>}
       </div>
