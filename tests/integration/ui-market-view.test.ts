@@ -168,4 +168,33 @@ describe('the market view', () => {
     const chart = page.locator('[data-testid="price-chart"]');
     await expect.poll(() => attr(chart, 'data-state')).toBe('ready');
   });
+
+  it('opens another market from a link pasted into the open tab, and stops following the previous one', async () => {
+    const other = t.sandbox.catalog.events.flatMap((e) => e.markets.map((m) => ({ event: e, market: m }))).find((x) => x.market.id !== market.id && (t.sandbox.marketData.book(x.market.tokens[0].tokenId)?.bids.length ?? 0) > 0)!;
+    // Every book update the page hears from here on, with the market it is for.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { heardBooks: string[]; terminal: { on: (e: string, l: (p: { marketId: string }) => void) => void } };
+      w.heardBooks = [];
+      w.terminal.on('bookUpdate', (update) => w.heardBooks.push(update.marketId));
+    });
+    await page.evaluate((hash) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+    }, `${new URL(t.mode.host.launchUrl).hash}&market=${other.market.id}&event=${other.event.id}`);
+    await expect.poll(() => page.locator('.market-question').textContent()).toBe(other.market.question);
+    const want = sandboxBook(other.market.tokens[0].tokenId);
+    await expect.poll(ladderRows).toEqual([...want.asks.reverse().map((p) => ['ask', p]), ...want.bids.map((p) => ['bid', p])]);
+    const switched = await page.evaluate(() => (globalThis as unknown as { heardBooks: string[] }).heardBooks.length);
+
+    // An order on each market: the new one's book moves on the ladder, the old one's is no longer sent here.
+    const below = (m: CatalogMarket, offset: number) => Math.round((sandboxBook(m.tokens[0].tokenId).bids.at(-1)! - offset) * 100) / 100;
+    const oldPrice = below(market, 0.04);
+    const newPrice = below(other.market, 0.01);
+    expect(Math.min(oldPrice, newPrice)).toBeGreaterThan(0);
+    expect(await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price: oldPrice, size: 10 })).toMatchObject({ ok: true });
+    expect(await terminalCall('placeOrder', { wallet: 'maker', marketId: other.market.id, tokenId: other.market.tokens[0].tokenId, side: 'BUY', price: newPrice, size: 10 })).toMatchObject({ ok: true });
+    await page.locator(`[data-testid="order-book"] tr[data-side="bid"][data-price="${newPrice}"]`).waitFor();
+    const after = await page.evaluate((from) => (globalThis as unknown as { heardBooks: string[] }).heardBooks.slice(from), switched);
+    expect(after).toContain(other.market.id);
+    expect(after).not.toContain(market.id);
+  });
 });

@@ -162,12 +162,23 @@ export function followMarket(selection: SelectedMarket | null): () => void {
 let linkOpened = false;
 
 /**
- * Opens the market a link names (`#…&market=<id>&event=<id>`), once per page load and only when nothing is
- * selected yet: a trader can share or bookmark a market.
+ * Opens the market a link names (`#…&market=<id>&event=<id>`): the page's own link once at start (when
+ * nothing is selected yet), then whenever the fragment changes (a link pasted into the open tab). Returns
+ * the function that stops listening.
  */
-export function openLinkedMarket(hash: string = typeof location === 'undefined' ? '' : location.hash): void {
-  if (linkOpened) return;
-  linkOpened = true;
-  const link = marketLinkFromHash(hash);
-  if (link && !useSelection.getState().market) useSelection.getState().selectMarket(link);
+export function watchMarketLinks(win: Window = window): () => void {
+  const open = (hash: string, onlyIfNone: boolean) => {
+    const link = marketLinkFromHash(hash);
+    const { market, selectMarket } = useSelection.getState();
+    if (!link || (onlyIfNone && market)) return;
+    if (market && market.protocol === link.protocol && market.marketId === link.marketId && market.eventId === link.eventId) return;
+    selectMarket(link);
+  };
+  if (!linkOpened) {
+    linkOpened = true;
+    open(win.location.hash, true);
+  }
+  const onHashChange = () => open(win.location.hash, false);
+  win.addEventListener('hashchange', onHashChange);
+  return () => win.removeEventListener('hashchange', onHashChange);
 }

@@ -3,7 +3,7 @@
 // and followed, the previous one let go.
 import { useEffect, useState } from 'react';
 import { useSelection } from '../../store/selection';
-import { followMarket, openLinkedMarket, useMarket } from '../../store/market';
+import { followMarket, useMarket, watchMarketLinks } from '../../store/market';
 import { MarketHeader, Outcomes } from './MarketHeader';
 import { OrderBookLadder } from './OrderBookLadder';
 import { TradeTape } from './TradeTape';
@@ -21,7 +21,7 @@ export function MarketView() {
   const [tab, setTab] = useState<Tab>('chart');
   const commentCount = useMarket((s) => s.comments?.length);
 
-  useEffect(() => openLinkedMarket(), []);
+  useEffect(() => watchMarketLinks(), []);
   useEffect(() => followMarket(protocol && marketId ? { protocol, marketId, eventId } : null), [protocol, marketId, eventId]);
 
   if (!selected) {
