@@ -197,4 +197,17 @@ describe('the market view', () => {
     expect(after).toContain(other.market.id);
     expect(after).not.toContain(market.id);
   });
+
+  it('says in a sentence when a linked market cannot be loaded', async () => {
+    await page.evaluate((hash) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+    }, `${new URL(t.mode.host.launchUrl).hash}&market=no-such-market`);
+    const header = page.locator('.market-header[role="alert"]');
+    await header.waitFor();
+    expect(await header.textContent()).toMatch(/^This market could not be loaded: [A-Z][^\n]*\.$/);
+    expect(await header.textContent()).toContain('no-such-market');
+    const ladder = page.locator('[data-testid="order-book"]');
+    await expect.poll(() => ladder.textContent()).toMatch(/The order book could not be loaded: [A-Z]/);
+    expect(await ladder.textContent()).not.toMatch(/\bat \w+ \(|Error:/);
+  });
 });

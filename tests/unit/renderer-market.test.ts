@@ -6,6 +6,7 @@ import type { Candle } from '../../src/shared/aggregator';
 import type { OpenOrder } from '../../src/shared/contract';
 import {
   addToTape,
+  bookFeedWarning,
   applyFillToCandles,
   buildLadder,
   centDecimals,
@@ -103,6 +104,18 @@ describe('the ladder', () => {
     // A price computed in floating point still meets the level.
     const float = buildLadder({ bids: [{ price: 0.3, size: 1 }], asks: [] }, [order('BUY', 0.1 + 0.2, 4)], TOKEN);
     expect(float.bids[0]!.own).toBe(4);
+  });
+});
+
+describe('a book that may be behind', () => {
+  it('is flagged when its feed is stale or closed, with main’s reason, and not while it connects or is open', () => {
+    expect(bookFeedWarning(undefined)).toBeNull();
+    expect(bookFeedWarning({ state: 'connecting' })).toBeNull();
+    expect(bookFeedWarning({ state: 'open' })).toBeNull();
+    expect(bookFeedWarning({ state: 'stale' })).toBe('The book feed has gone quiet: this book may be behind.');
+    expect(bookFeedWarning({ state: 'closed', error: { message: 'The exchange closed the connection.' } })).toBe(
+      'The book feed is down: this book may be behind. The exchange closed the connection.',
+    );
   });
 });
 

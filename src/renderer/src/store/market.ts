@@ -142,7 +142,8 @@ export function followMarket(selection: SelectedMarket | null): () => void {
         retry[feed] = Math.min(wait * 2, RETRY_MS.max);
         const timer = setTimeout(() => {
           timers.delete(timer);
-          if (stillHere()) void follow(feed);
+          // A market that could not be loaded has nothing to follow again.
+          if (stillHere() && !useMarket.getState().marketError) void follow(feed);
         }, wait);
         timers.add(timer);
       }

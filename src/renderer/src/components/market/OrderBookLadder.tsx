@@ -7,7 +7,7 @@ import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
-import { buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
+import { bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
 
 export function OrderBookLadder() {
   const marketId = useSelection((s) => s.market?.marketId);
@@ -21,7 +21,7 @@ export function OrderBookLadder() {
 
   const ladder = useMemo(() => buildLadder(book, openOrders, tokenId ?? ''), [book, openOrders, tokenId]);
   const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
-  const behind = feed?.state === 'stale' || feed?.state === 'closed';
+  const warning = bookFeedWarning(feed);
 
   const pick = (row: LadderRow) => {
     // An ask is liquidity to buy from, a bid liquidity to sell into.
@@ -58,12 +58,11 @@ export function OrderBookLadder() {
   };
 
   return (
-    <div className={`ladder-panel${behind ? ' stale' : ''}`} data-testid="order-book" data-state={feed?.state ?? 'none'}>
+    <div className={`ladder-panel${warning ? ' stale' : ''}`} data-testid="order-book" data-state={feed?.state ?? 'none'}>
       <div className="panel-header">Order book</div>
-      {behind && (
-        <div className="stale-banner" role="status">
-          {feed?.state === 'closed' ? 'The book feed is down' : 'The book feed has gone quiet'}: this book may be behind.
-          {feed?.error ? ` ${feed.error.message}` : ''}
+      {warning && (
+        <div className="stale-banner" role="status" data-testid="book-warning">
+          {warning}
         </div>
       )}
       {error && <div className="stale-banner" role="alert">{error}</div>}

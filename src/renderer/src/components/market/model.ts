@@ -2,7 +2,7 @@
 // depth, spread and midpoint, own orders at a price, the tape (fills and gap markers, newest first), the
 // chart's ranges and the live update of its last candle, and the link that opens a market.
 import type { Candle, OrderBookSummary, TradeRecord } from '../../../../shared/aggregator';
-import type { OpenOrder } from '../../../../shared/contract';
+import type { FeedState, OpenOrder } from '../../../../shared/contract';
 
 // ---------------------------------------------------------------------------------------------------------
 // Ladder
@@ -90,6 +90,16 @@ export function buildLadder(book: Pick<OrderBookSummary, 'bids' | 'asks'> | unde
     spread: both ? priceKey(bestAsk - bestBid) / 10_000 : null,
     midpoint: both ? Math.round((bestAsk + bestBid) * 5_000) / 10_000 : null,
   };
+}
+
+/**
+ * What the ladder says when its feed cannot be trusted: stale (connected, nothing heard for a while) or
+ * closed (down, with main's reason). Null while the feed is connecting or open.
+ */
+export function bookFeedWarning(feed: { state: FeedState; error?: { message: string } } | undefined): string | null {
+  if (feed?.state === 'stale') return 'The book feed has gone quiet: this book may be behind.';
+  if (feed?.state === 'closed') return `The book feed is down: this book may be behind.${feed.error ? ` ${feed.error.message}` : ''}`;
+  return null;
 }
 
 /** Decimals a price in cents needs at this tick: 0.01 → 0 ("52¢"), 0.001 → 1 ("52.3¢"). */
