@@ -132,6 +132,13 @@ describe('the market view', () => {
     };
     expect(await attr(chart, 'data-interval')).toBe('1d');
     expect(await attr(chart, 'data-candles')).toBe(await count('1d'));
+    // Pointing at a candle puts it in the legend in place of the latest.
+    const canvasBox = (await chart.locator('.chart-canvas').boundingBox())!;
+    await page.mouse.move(canvasBox.x + canvasBox.width * 0.4, canvasBox.y + canvasBox.height / 2);
+    await page.locator('[data-testid="chart-hovered"]').waitFor();
+    expect(await page.locator('[data-testid="chart-last"]').count()).toBe(0);
+    await page.mouse.move(canvasBox.x + canvasBox.width / 2, canvasBox.y - 200);
+    await page.locator('[data-testid="chart-last"]').waitFor();
     await chart.locator('button[data-range="1w"]').click();
     await expect.poll(() => attr(chart, 'data-interval')).toBe('6h');
     expect(await attr(chart, 'data-candles')).toBe(await count('6h'));

@@ -1,7 +1,7 @@
 // The order-book ladder of the chosen outcome: asks above, bids below, each with its size, the cumulative
 // size from the best price and a depth bar; spread and midpoint in the middle; the active wallet's own
 // orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAccount } from '../../store/account';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
@@ -19,9 +19,20 @@ export function OrderBookLadder() {
   const feed = useSession((s) => (marketId ? s.feeds[feedKey('book', marketId)] : undefined));
   const [picked, setPicked] = useState<{ side: LadderRow['side']; key: number } | null>(null);
 
+  const body = useRef<HTMLDivElement>(null);
+  const middle = useRef<HTMLTableRowElement>(null);
+  const centeredFor = useRef<string | null>(null);
+
   const ladder = useMemo(() => buildLadder(book, openOrders, tokenId ?? ''), [book, openOrders, tokenId]);
   const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
   const warning = bookFeedWarning(feed);
+
+  // The spread in the middle of the view when an outcome's book first shows; after that the trader scrolls.
+  useLayoutEffect(() => {
+    if (!book || !tokenId || centeredFor.current === tokenId || !body.current || !middle.current) return;
+    centeredFor.current = tokenId;
+    body.current.scrollTop = middle.current.offsetTop - (body.current.clientHeight - middle.current.offsetHeight) / 2;
+  }, [book, tokenId]);
 
   const pick = (row: LadderRow) => {
     // An ask is liquidity to buy from, a bid liquidity to sell into.
@@ -66,7 +77,7 @@ export function OrderBookLadder() {
         </div>
       )}
       {error && <div className="stale-banner" role="alert">{error}</div>}
-      <div className="panel-body">
+      <div className="panel-body" ref={body}>
         {!book ? (
           <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
         ) : (
@@ -86,7 +97,7 @@ export function OrderBookLadder() {
                 </tr>
               )}
               {ladder.asks.map(line)}
-              <tr className="ladder-middle" data-testid="spread">
+              <tr className="ladder-middle" data-testid="spread" ref={middle}>
                 <td colSpan={4}>
                   {ladder.spread === null ? (
                     <span className="muted">No spread: one side is empty</span>

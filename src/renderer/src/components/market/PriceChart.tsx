@@ -60,6 +60,20 @@ const volumeBar = (c: Candle, colours: Palette): HistogramData => ({ time: c.tim
 
 type LoadState = { state: 'loading' } | { state: 'ready'; interval: CandleInterval; count: number } | { state: 'error'; message: string };
 
+function Legend({ candle, latest }: { candle: Candle; latest: boolean }) {
+  const cents = (p: number) => (p * 100).toFixed(1);
+  return (
+    <span
+      className="chart-legend num"
+      data-testid={latest ? 'chart-last' : 'chart-hovered'}
+      title={`${latest ? 'The latest candle' : 'The candle under the pointer'}: open, high, low, close (cents) and volume (shares)`}
+    >
+      O <b>{cents(candle.open)}</b> H <b>{cents(candle.high)}</b> L <b>{cents(candle.low)}</b> C <b data-close>{cents(candle.close)}</b> · Vol{' '}
+      <b data-volume>{formatShares(candle.volume)}</b>
+    </span>
+  );
+}
+
 export function PriceChart() {
   const market = useSelection((s) => s.market);
   const tokenId = useSelection((s) => s.tokenId);
@@ -68,6 +82,8 @@ export function PriceChart() {
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
   /** The latest candle, as the legend shows it (a copy: the drawn one is changed in place). */
   const [last, setLast] = useState<Candle | null>(null);
+  /** The candle under the pointer, shown in the legend instead of the latest while hovering. */
+  const [hovered, setHovered] = useState<Candle | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ chart: IChartApi; candles: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'> } | null>(null);
   /** The candles drawn now (the theme watcher recolours their volume bars). */
@@ -87,6 +103,10 @@ export function PriceChart() {
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     applyTheme(chart, candles, palette());
     chartRef.current = { chart, candles, volume };
+    chart.subscribeCrosshairMove((param) => {
+      const time = param.time as number | undefined;
+      setHovered(time === undefined ? null : (barsRef.current.find((c) => c.time === time) ?? null));
+    });
     const themeWatch = new MutationObserver(() => {
       const colours = palette();
       applyTheme(chart, candles, colours);
@@ -171,11 +191,8 @@ export function PriceChart() {
             {r === 'max' ? 'Max' : r.toUpperCase()}
           </button>
         ))}
-        {last && (
-          <span className="chart-legend num" data-testid="chart-last" title="The latest candle: open, high, low, close (cents) and volume (shares)">
-            O <b>{(last.open * 100).toFixed(1)}</b> H <b>{(last.high * 100).toFixed(1)}</b> L <b>{(last.low * 100).toFixed(1)}</b> C{' '}
-            <b data-close>{(last.close * 100).toFixed(1)}</b> · Vol <b data-volume>{formatShares(last.volume)}</b>
-          </span>
+        {(hovered ?? last) && (
+          <Legend candle={(hovered ?? last)!} latest={!hovered} />
         )}
         {load.state === 'ready' && load.count === 0 && <span className="muted">No trades in this market yet.</span>}
         {load.state === 'error' && <span className="error-text" role="alert">{load.message}</span>}
