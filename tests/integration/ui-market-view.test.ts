@@ -148,6 +148,36 @@ describe('the market view', () => {
     expect(Number(await attr(chart, 'data-candles'))).toBeGreaterThan(Number(await count('1d')));
   });
 
+  it('draws the chart in the theme’s colours, and again when the theme changes', async () => {
+    /** The chart pane's background pixel and the page's --panel colour, both as [r, g, b]. */
+    const colours = () =>
+      page.evaluate(() => {
+        interface Canvas {
+          width: number;
+          height: number;
+          getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+        }
+        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Canvas>; documentElement: unknown } }).document;
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(n: string): string } }).getComputedStyle(doc.documentElement);
+        const opaque = Array.from(doc.querySelectorAll('[data-testid="price-chart"] canvas'))
+          .map((c) => ({ area: c.width * c.height, pixel: Array.from(c.getContext('2d')?.getImageData(2, 2, 1, 1).data ?? []) }))
+          .filter((c) => c.pixel[3] === 255)
+          .sort((a, b) => b.area - a.area);
+        // A hex colour; the built stylesheet may shorten #ffffff to #fff.
+        const raw = style.getPropertyValue('--panel').trim();
+        const hex = raw.length === 4 ? `#${[...raw.slice(1)].map((d) => d + d).join('')}` : raw;
+        return { pane: opaque[0]?.pixel.slice(0, 3), panel: [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) };
+      });
+    const dark = await colours();
+    expect(dark.pane).toEqual(dark.panel);
+    await page.locator('[data-testid="theme-toggle"]').click();
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme)).toBe('light');
+    await expect.poll(async () => (await colours()).pane).toEqual((await colours()).panel);
+    expect((await colours()).panel).not.toEqual(dark.panel);
+    await page.locator('[data-testid="theme-toggle"]').click();
+    await expect.poll(async () => (await colours()).pane).toEqual(dark.panel);
+  });
+
   it('starts the tape from recent history; a live fill goes on top and into the chart’s last candle', async () => {
     const tape = page.locator('[data-testid="trade-tape"]');
     await expect.poll(() => attr(tape, 'data-feed')).toBe('open');
