@@ -178,6 +178,19 @@ describe('the market view', () => {
     await expect.poll(async () => (await colours()).pane).toEqual(dark.panel);
   });
 
+  it('resizes the chart with its container', async () => {
+    const width = async () => (await page.locator('[data-testid="price-chart"] .chart-canvas canvas').first().boundingBox())!.width;
+    const wide = await width();
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width - 300, height: viewport.height });
+    try {
+      await expect.poll(width).toBeLessThan(wide - 200);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+    await expect.poll(width).toBe(wide);
+  });
+
   it('starts the tape from recent history; a live fill goes on top and into the chart’s last candle', async () => {
     const tape = page.locator('[data-testid="trade-tape"]');
     await expect.poll(() => attr(tape, 'data-feed')).toBe('open');
