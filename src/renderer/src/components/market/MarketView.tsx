@@ -1,10 +1,59 @@
-// The chosen market: header and rules, outcomes, chart, ladder and tape (owned by the market-view work).
+// The chosen market in the middle column: its header and outcomes, then the chart (or its discussion and
+// rules), and the order-book ladder beside the trade tape. It follows the selection: a new market is loaded
+// and followed, the previous one let go.
+import { useEffect, useState } from 'react';
+import { useSelection } from '../../store/selection';
+import { followMarket, useMarket, watchMarketLinks } from '../../store/market';
+import { MarketHeader, Outcomes } from './MarketHeader';
+import { OrderBookLadder } from './OrderBookLadder';
+import { TradeTape } from './TradeTape';
+import { PriceChart } from './PriceChart';
+import { Discussion, Rules } from './Discussion';
+import './market.css';
+
+type Tab = 'chart' | 'discussion' | 'rules';
+
 export function MarketView() {
+  const selected = useSelection((s) => s.market);
+  const protocol = selected?.protocol;
+  const marketId = selected?.marketId;
+  const eventId = selected?.eventId;
+  const [tab, setTab] = useState<Tab>('chart');
+  const commentCount = useMarket((s) => s.comments?.length);
+
+  useEffect(() => watchMarketLinks(), []);
+  useEffect(() => followMarket(protocol && marketId ? { protocol, marketId, eventId } : null), [protocol, marketId, eventId]);
+
+  if (!selected) {
+    return (
+      <div className="panel market-view" data-testid="market-view">
+        <div className="empty">Pick a market in the list to see its book, trades and chart.</div>
+      </div>
+    );
+  }
+  const tabButton = (id: Tab, label: string) => (
+    <button type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+      {label}
+    </button>
+  );
   return (
-    <div className="panel market-view">
-      <div data-testid="price-chart" />
-      <div data-testid="order-book" />
-      <div data-testid="trade-tape" />
+    <div className="panel market-view" data-testid="market-view">
+      <MarketHeader />
+      <Outcomes />
+      <div className="tabs" role="tablist">
+        {tabButton('chart', 'Chart')}
+        {tabButton('discussion', commentCount === undefined ? 'Discussion' : `Discussion (${commentCount})`)}
+        {tabButton('rules', 'Rules')}
+      </div>
+      <div className="market-upper">
+        {tab === 'chart' && <PriceChart />}
+        {tab === 'discussion' && <Discussion />}
+        {tab === 'rules' && <Rules />}
+      </div>
+      <div className="market-lower">
+        <OrderBookLadder />
+        <TradeTape />
+      </div>
     </div>
   );
 }

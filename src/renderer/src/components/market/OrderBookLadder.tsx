@@ -1,0 +1,124 @@
+// The order-book ladder of the chosen outcome: asks above, bids below, each with its size, the cumulative
+// size from the best price and a depth bar; spread and midpoint in the middle; the active wallet's own
+// orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useAccount } from '../../store/account';
+import { useMarket } from '../../store/market';
+import { useSelection } from '../../store/selection';
+import { feedKey, useSession } from '../../store/session';
+import { useTicket } from '../../store/ticket';
+import { bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
+
+export function OrderBookLadder() {
+  const marketId = useSelection((s) => s.market?.marketId);
+  const tokenId = useSelection((s) => s.tokenId);
+  const book = useMarket((s) => (tokenId ? s.books[tokenId] : undefined));
+  const tick = useMarket((s) => (s.market as { minimum_tick_size?: string } | null)?.minimum_tick_size);
+  const error = useMarket((s) => s.bookError);
+  const openOrders = useAccount((s) => s.openOrders);
+  const feed = useSession((s) => (marketId ? s.feeds[feedKey('book', marketId)] : undefined));
+  const [picked, setPicked] = useState<{ side: LadderRow['side']; key: number } | null>(null);
+
+  const body = useRef<HTMLDivElement>(null);
+  const middle = useRef<HTMLTableRowElement>(null);
+  const centeredFor = useRef<string | null>(null);
+
+  const ladder = useMemo(() => buildLadder(book, openOrders, tokenId ?? ''), [book, openOrders, tokenId]);
+  const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
+  const warning = bookFeedWarning(feed);
+
+  // The spread in the middle of the view when an outcome's book first shows; after that the trader scrolls.
+  useLayoutEffect(() => {
+    if (!book || !tokenId || centeredFor.current === tokenId || !body.current || !middle.current) return;
+    centeredFor.current = tokenId;
+    body.current.scrollTop = middle.current.offsetTop - (body.current.clientHeight - middle.current.offsetHeight) / 2;
+  }, [book, tokenId]);
+
+  const pick = (row: LadderRow) => {
+    // An ask is liquidity to buy from, a bid liquidity to sell into.
+    useTicket.getState().fillFromLadder(row.price, row.side === 'ask' ? 'BUY' : 'SELL');
+    setPicked({ side: row.side, key: priceKey(row.price) });
+  };
+  const line = (row: LadderRow) => {
+    const isPicked = picked?.side === row.side && picked.key === priceKey(row.price);
+    const action = row.side === 'ask' ? `Buy at ${formatCents(row.price, decimals)}` : `Sell at ${formatCents(row.price, decimals)}`;
+    return (
+      <tr
+        key={`${row.side}${priceKey(row.price)}`}
+        className={`ladder-row ${row.side}${isPicked ? ' picked' : ''}`}
+        data-side={row.side}
+        data-price={String(row.price)}
+        data-own={row.own > 0 ? 'true' : undefined}
+        aria-selected={isPicked || undefined}
+      >
+        <td className="ladder-own" title={row.own > 0 ? `Your orders: ${formatShares(row.own)} shares` : undefined}>
+          {row.own > 0 ? '●' : ''}
+        </td>
+        <td className="num ladder-price">
+          <button type="button" className={`ghost price-button ${row.side}`} title={`${action}: fills the ticket`} onClick={() => pick(row)}>
+            {formatCents(row.price, decimals)}
+          </button>
+        </td>
+        <td className="num">{formatShares(row.size)}</td>
+        <td className="num ladder-total">
+          <span className="depth-bar" style={{ width: `${(row.depth * 100).toFixed(1)}%` }} aria-hidden="true" />
+          <span className="depth-value">{formatShares(row.cumulative)}</span>
+        </td>
+      </tr>
+    );
+  };
+
+  return (
+    <div className={`ladder-panel${warning ? ' stale' : ''}`} data-testid="order-book" data-state={feed?.state ?? 'none'}>
+      <div className="panel-header">Order book</div>
+      {warning && (
+        <div className="stale-banner" role="status" data-testid="book-warning">
+          {warning}
+        </div>
+      )}
+      {error && <div className="stale-banner" role="alert">{error}</div>}
+      <div className="panel-body" ref={body}>
+        {!book ? (
+          <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
+        ) : (
+          <table className="dense ladder">
+            <thead>
+              <tr>
+                <th aria-label="Your orders" />
+                <th className="num">Price</th>
+                <th className="num">Size</th>
+                <th className="num">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ladder.asks.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="muted ladder-none">No asks</td>
+                </tr>
+              )}
+              {ladder.asks.map(line)}
+              <tr className="ladder-middle" data-testid="spread" ref={middle}>
+                <td colSpan={4}>
+                  {ladder.spread === null ? (
+                    <span className="muted">No spread: one side is empty</span>
+                  ) : (
+                    <>
+                      Spread <span className="num">{formatCents(ladder.spread, decimals)}</span> · Mid{' '}
+                      <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
+                    </>
+                  )}
+                </td>
+              </tr>
+              {ladder.bids.map(line)}
+              {ladder.bids.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="muted ladder-none">No bids</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </div>
+  );
+}

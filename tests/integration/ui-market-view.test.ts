@@ -1,0 +1,263 @@
+// The market view in headless Chromium against the sandbox (bots quoting, not trading): a link opens a market;
+// the ladder shows the sandbox CLOB's book and moves when an order rests; a click on a price picks it; the
+// chart draws candles and refetches when the range changes; the tape starts from history and shows a live
+// fill; the second outcome shows its own book and complementary prices. Waits are on the page, never on time.
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogMarket } from '../../sandbox/market/catalog';
+import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+
+const PASSWORD = 'market view test password';
+let t: TerminalPage;
+let page: Page;
+let market: CatalogMarket;
+let eventId: string;
+
+/** What the sandbox CLOB holds for a token: prices (numbers) of each side, best first. */
+function sandboxBook(tokenId: string): { asks: number[]; bids: number[] } {
+  const book = t.sandbox.marketData.book(tokenId);
+  const prices = (levels: { price: string; size: string }[] | undefined) => (levels ?? []).filter((l) => Number(l.size) > 0).map((l) => Number(l.price));
+  return { asks: prices(book?.asks).sort((a, b) => a - b), bids: prices(book?.bids).sort((a, b) => b - a) };
+}
+
+/** The ladder's rows as [side, price] pairs, top to bottom. */
+async function ladderRows(): Promise<[string, number][]> {
+  const rows = await page.locator('[data-testid="order-book"] tr[data-price]').evaluateAll((trs) =>
+    trs.map((tr) => [tr.getAttribute('data-side') ?? '', Number(tr.getAttribute('data-price'))] as [string, number]),
+  );
+  return rows;
+}
+
+/** Calls one operation through the page's window.terminal (as a trader's click would, minus the panel). */
+async function terminalCall(op: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
+  return page.evaluate(
+    async ([op, input]) => {
+      const terminal = (globalThis as unknown as { terminal: Record<string, (input: unknown) => Promise<unknown>> }).terminal;
+      return (await terminal[op as string]!(input)) as { ok: boolean };
+    },
+    [op, input] as const,
+  );
+}
+
+const attr = (locator: Locator, name: string) => locator.getAttribute(name);
+
+beforeAll(async () => {
+  t = await openTerminalPage({ simulate: 'manual' });
+  // The market priced nearest the middle, so there is room in its book for an order below the bids.
+  const distance = (m: CatalogMarket) => Math.abs((t.sandbox.marketData.displayPrice(m.tokens[0].tokenId) ?? 0) - 0.5);
+  const event = [...t.sandbox.catalog.events].sort((a, b) => Math.min(...a.markets.map(distance)) - Math.min(...b.markets.map(distance)))[0]!;
+  eventId = event.id;
+  market = [...event.markets].sort((a, b) => distance(a) - distance(b))[0]!;
+  page = t.page;
+  // A link that opens the market: the launch URL's fragment plus market and event. Only the fragment
+  // differs, so leave the page first to load it afresh.
+  await page.goto('about:blank');
+  await page.goto(`${t.mode.host.launchUrl}&market=${market.id}&event=${eventId}`);
+  await page.waitForSelector('[data-testid="market-header"]');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('the market view', () => {
+  it('opens the market a link names: its question, status, outcomes (the first chosen) and discussion', async () => {
+    await expect.poll(() => page.locator('.market-question').textContent()).toBe(market.question);
+    expect(await page.locator('[data-testid="market-status"]').textContent()).toBe('Open');
+    const outcomes = page.locator('[data-testid="outcomes"] button');
+    expect(await outcomes.evaluateAll((bs) => bs.map((b) => [b.getAttribute('data-token'), b.getAttribute('aria-checked')]))).toEqual([
+      [market.tokens[0].tokenId, 'true'],
+      [market.tokens[1].tokenId, 'false'],
+    ]);
+    await page.getByRole('tab', { name: /Discussion/ }).click();
+    const comments = t.sandbox.catalog.events.find((e) => e.id === eventId)!.comments;
+    await expect.poll(() => page.locator('[data-testid="discussion"] li').count()).toBe(comments.length);
+    expect(await page.locator('[data-testid="discussion"]').textContent()).toContain(comments[0]!.text);
+    await page.getByRole('tab', { name: 'Rules' }).click();
+    expect(await page.locator('[data-testid="market-rules"]').textContent()).toBe(market.description);
+    await page.getByRole('tab', { name: 'Chart' }).click();
+  });
+
+  it('shows the sandbox book: asks above, bids below, best prices at the middle, spread and midpoint', async () => {
+    const want = sandboxBook(market.tokens[0].tokenId);
+    expect(want.asks.length).toBeGreaterThan(0);
+    expect(want.bids.length).toBeGreaterThan(0);
+    await expect.poll(ladderRows).toEqual([...want.asks.reverse().map((p) => ['ask', p]), ...want.bids.map((p) => ['bid', p])]);
+    const spreadCents = Math.round((sandboxBook(market.tokens[0].tokenId).asks[0]! - want.bids[0]!) * 100);
+    expect(await page.locator('[data-testid="spread"]').textContent()).toContain(`Spread ${spreadCents}¢`);
+    // Cumulative sizes grow away from the middle, and so do the depth bars.
+    const bidTotals = await page.locator('[data-testid="order-book"] tr[data-side="bid"] .depth-value').allTextContents();
+    const numbers = bidTotals.map((s) => Number(s.replace(/,/g, '')));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    const widths = await page.locator('[data-testid="order-book"] tr[data-side="bid"] .depth-bar').evaluateAll((bars) => bars.map((b) => (b as unknown as { style: { width: string } }).style.width));
+    expect(widths.every((w) => /^\d+(\.\d)?%$/.test(w))).toBe(true);
+    expect(Number.parseFloat(widths.at(-1)!)).toBeGreaterThan(Number.parseFloat(widths[0]!));
+  });
+
+  it('moves when an order comes to rest in the book', async () => {
+    const lowestBid = sandboxBook(market.tokens[0].tokenId).bids.at(-1)!;
+    const price = Math.round((lowestBid - 0.03) * 100) / 100;
+    expect(price).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(`[data-testid="order-book"] tr[data-side="bid"][data-price="${price}"]`).count()).toBe(0);
+    expect(await terminalCall('importWallet', { label: 'maker', password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } })).toMatchObject({ ok: true });
+    expect(await terminalCall('unlockWallet', { label: 'maker', password: PASSWORD })).toMatchObject({ ok: true });
+    const placed = await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price, size: 10 });
+    expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
+    const row = page.locator(`[data-testid="order-book"] tr[data-side="bid"][data-price="${price}"]`);
+    await row.waitFor();
+    expect((await row.locator('td').nth(2).textContent())?.trim()).toBe('10');
+  });
+
+  it('picks the price a trader clicks: an ask to buy at, a bid to sell at', async () => {
+    const bestAsk = sandboxBook(market.tokens[0].tokenId).asks[0]!;
+    const askRow = page.locator(`[data-testid="order-book"] tr[data-side="ask"][data-price="${bestAsk}"]`);
+    const button = askRow.locator('button');
+    expect(await attr(button, 'title')).toMatch(/^Buy at \d+¢: fills the ticket$/);
+    await button.click();
+    await expect.poll(() => attr(askRow, 'aria-selected')).toBe('true');
+    const bidRow = page.locator('[data-testid="order-book"] tr[data-side="bid"]').first();
+    expect(await attr(bidRow.locator('button'), 'title')).toMatch(/^Sell at \d+¢/);
+    await bidRow.locator('button').click();
+    await expect.poll(() => attr(bidRow, 'aria-selected')).toBe('true');
+    expect(await attr(askRow, 'aria-selected')).toBeNull();
+  });
+
+  it('charts candles on a canvas and refetches them when the range changes', async () => {
+    const chart = page.locator('[data-testid="price-chart"]');
+    await expect.poll(() => attr(chart, 'data-state')).toBe('ready');
+    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    const count = async (interval: string) => {
+      const answer = await terminalCall('getCandles', { marketId: market.id, outcomeIndex: 0, interval });
+      return String((answer.value as unknown[]).length);
+    };
+    expect(await attr(chart, 'data-interval')).toBe('1d');
+    expect(await attr(chart, 'data-candles')).toBe(await count('1d'));
+    // Pointing at a candle puts it in the legend in place of the latest.
+    const canvasBox = (await chart.locator('.chart-canvas').boundingBox())!;
+    await page.mouse.move(canvasBox.x + canvasBox.width * 0.4, canvasBox.y + canvasBox.height / 2);
+    await page.locator('[data-testid="chart-hovered"]').waitFor();
+    expect(await page.locator('[data-testid="chart-last"]').count()).toBe(0);
+    await page.mouse.move(canvasBox.x + canvasBox.width / 2, canvasBox.y - 200);
+    await page.locator('[data-testid="chart-last"]').waitFor();
+    await chart.locator('button[data-range="1w"]').click();
+    await expect.poll(() => attr(chart, 'data-interval')).toBe('6h');
+    expect(await attr(chart, 'data-candles')).toBe(await count('6h'));
+    await chart.locator('button[data-range="1h"]').click();
+    await expect.poll(() => attr(chart, 'data-interval')).toBe('1h');
+    expect(await attr(chart, 'data-candles')).toBe(await count('1h'));
+    expect(Number(await attr(chart, 'data-candles'))).toBeGreaterThan(Number(await count('1d')));
+  });
+
+  it('draws the chart in the theme’s colours, and again when the theme changes', async () => {
+    /** The chart pane's background pixel and the page's --panel colour, both as [r, g, b]. */
+    const colours = () =>
+      page.evaluate(() => {
+        interface Canvas {
+          width: number;
+          height: number;
+          getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+        }
+        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Canvas>; documentElement: unknown } }).document;
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(n: string): string } }).getComputedStyle(doc.documentElement);
+        const opaque = Array.from(doc.querySelectorAll('[data-testid="price-chart"] canvas'))
+          .map((c) => ({ area: c.width * c.height, pixel: Array.from(c.getContext('2d')?.getImageData(2, 2, 1, 1).data ?? []) }))
+          .filter((c) => c.pixel[3] === 255)
+          .sort((a, b) => b.area - a.area);
+        // A hex colour; the built stylesheet may shorten #ffffff to #fff.
+        const raw = style.getPropertyValue('--panel').trim();
+        const hex = raw.length === 4 ? `#${[...raw.slice(1)].map((d) => d + d).join('')}` : raw;
+        return { pane: opaque[0]?.pixel.slice(0, 3), panel: [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) };
+      });
+    const dark = await colours();
+    expect(dark.pane).toEqual(dark.panel);
+    await page.locator('[data-testid="theme-toggle"]').click();
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme)).toBe('light');
+    await expect.poll(async () => (await colours()).pane).toEqual((await colours()).panel);
+    expect((await colours()).panel).not.toEqual(dark.panel);
+    await page.locator('[data-testid="theme-toggle"]').click();
+    await expect.poll(async () => (await colours()).pane).toEqual(dark.panel);
+  });
+
+  it('resizes the chart with its container', async () => {
+    const width = async () => (await page.locator('[data-testid="price-chart"] .chart-canvas canvas').first().boundingBox())!.width;
+    const wide = await width();
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width - 300, height: viewport.height });
+    try {
+      await expect.poll(width).toBeLessThan(wide - 200);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+    await expect.poll(width).toBe(wide);
+  });
+
+  it('starts the tape from recent history; a live fill goes on top and into the chart’s last candle', async () => {
+    const tape = page.locator('[data-testid="trade-tape"]');
+    await expect.poll(() => attr(tape, 'data-feed')).toBe('open');
+    const history = t.sandbox.marketData.fills(market.tokens[0].tokenId);
+    await expect.poll(() => tape.locator('tr[data-kind="fill"]').count()).toBe(Math.min(200, history.length));
+    expect(await attr(tape.locator('tr[data-kind="fill"]').first(), 'data-price')).toBe(String(history.at(-1)!.price));
+    const close = page.locator('[data-testid="chart-last"] [data-close]');
+    expect(await close.textContent()).not.toBe('42.0');
+    t.sandbox.marketData.recordFill(market.tokens[0].tokenId, { price: 0.42, volumeBase: 7, timestamp: Math.floor(Date.now() / 1000) + 1 });
+    const first = tape.locator('tr[data-kind="fill"]').first();
+    await expect.poll(() => attr(first, 'data-price')).toBe('0.42');
+    expect(await attr(first, 'data-size')).toBe('7');
+    expect(await first.locator('td').nth(2).textContent()).toBe('42.0¢');
+    // The chart's last candle took the fill: it closes at its price.
+    await expect.poll(() => close.textContent()).toBe('42.0');
+    expect(Number((await page.locator('[data-testid="chart-last"] [data-volume]').textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(7);
+  });
+
+  it('shows the second outcome’s own book and the tape in its prices', async () => {
+    await page.locator(`[data-testid="outcomes"] button[data-token="${market.tokens[1].tokenId}"]`).click();
+    const want = sandboxBook(market.tokens[1].tokenId);
+    await expect.poll(ladderRows).toEqual([...want.asks.reverse().map((p) => ['ask', p]), ...want.bids.map((p) => ['bid', p])]);
+    const first = page.locator('[data-testid="trade-tape"] tr[data-kind="fill"]').first();
+    await expect.poll(() => attr(first, 'data-price')).toBe('0.58');
+    const chart = page.locator('[data-testid="price-chart"]');
+    await expect.poll(() => attr(chart, 'data-state')).toBe('ready');
+  });
+
+  it('opens another market from a link pasted into the open tab, and stops following the previous one', async () => {
+    const other = t.sandbox.catalog.events.flatMap((e) => e.markets.map((m) => ({ event: e, market: m }))).find((x) => x.market.id !== market.id && (t.sandbox.marketData.book(x.market.tokens[0].tokenId)?.bids.length ?? 0) > 0)!;
+    // Every book update the page hears from here on, with the market it is for.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { heardBooks: string[]; terminal: { on: (e: string, l: (p: { marketId: string }) => void) => void } };
+      w.heardBooks = [];
+      w.terminal.on('bookUpdate', (update) => w.heardBooks.push(update.marketId));
+    });
+    await page.evaluate((hash) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+    }, `${new URL(t.mode.host.launchUrl).hash}&market=${other.market.id}&event=${other.event.id}`);
+    await expect.poll(() => page.locator('.market-question').textContent()).toBe(other.market.question);
+    const want = sandboxBook(other.market.tokens[0].tokenId);
+    await expect.poll(ladderRows).toEqual([...want.asks.reverse().map((p) => ['ask', p]), ...want.bids.map((p) => ['bid', p])]);
+    const switched = await page.evaluate(() => (globalThis as unknown as { heardBooks: string[] }).heardBooks.length);
+
+    // An order on each market: the new one's book moves on the ladder, the old one's is no longer sent here.
+    const below = (m: CatalogMarket, offset: number) => Math.round((sandboxBook(m.tokens[0].tokenId).bids.at(-1)! - offset) * 100) / 100;
+    const oldPrice = below(market, 0.04);
+    const newPrice = below(other.market, 0.01);
+    expect(Math.min(oldPrice, newPrice)).toBeGreaterThan(0);
+    expect(await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price: oldPrice, size: 10 })).toMatchObject({ ok: true });
+    expect(await terminalCall('placeOrder', { wallet: 'maker', marketId: other.market.id, tokenId: other.market.tokens[0].tokenId, side: 'BUY', price: newPrice, size: 10 })).toMatchObject({ ok: true });
+    await page.locator(`[data-testid="order-book"] tr[data-side="bid"][data-price="${newPrice}"]`).waitFor();
+    const after = await page.evaluate((from) => (globalThis as unknown as { heardBooks: string[] }).heardBooks.slice(from), switched);
+    expect(after).toContain(other.market.id);
+    expect(after).not.toContain(market.id);
+  });
+
+  it('says in a sentence when a linked market cannot be loaded', async () => {
+    await page.evaluate((hash) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+    }, `${new URL(t.mode.host.launchUrl).hash}&market=no-such-market`);
+    const header = page.locator('.market-header[role="alert"]');
+    await header.waitFor();
+    expect(await header.textContent()).toMatch(/^This market could not be loaded: [A-Z][^\n]*\.$/);
+    expect(await header.textContent()).toContain('no-such-market');
+    const ladder = page.locator('[data-testid="order-book"]');
+    await expect.poll(() => ladder.textContent()).toMatch(/The order book could not be loaded: [A-Z]/);
+    expect(await ladder.textContent()).not.toMatch(/\bat \w+ \(|Error:/);
+  });
+});

@@ -1,0 +1,219 @@
+// The market view's arithmetic: ladder rows (sorting, folding, cumulative sizes, depth, own orders), spread
+// and midpoint, cent formatting, the tape (order, gap rows, the second outcome, the tick rule), chart ranges
+// and live candles, and the link that opens a market.
+import { describe, expect, it } from 'vitest';
+import type { Candle } from '../../src/shared/aggregator';
+import type { OpenOrder } from '../../src/shared/contract';
+import {
+  addToTape,
+  bookFeedWarning,
+  applyFillToCandles,
+  buildLadder,
+  centDecimals,
+  clockTime,
+  formatCents,
+  marketLinkFromHash,
+  nextTapeSeq,
+  rangePlan,
+  tapeFill,
+  tapeRows,
+  type TapeEntry,
+} from '../../src/renderer/src/components/market/model';
+
+const TOKEN = '1111';
+const order = (side: 'BUY' | 'SELL', price: number, originalSize: number, sizeMatched = 0, tokenId = TOKEN): OpenOrder => ({
+  orderId: `0x${Math.random().toString(16).slice(2)}`,
+  conditionId: '0xabc',
+  tokenId,
+  side,
+  price,
+  originalSize,
+  sizeMatched,
+  orderType: 'GTC',
+  status: 'LIVE',
+  createdAt: 0,
+});
+
+describe('the ladder', () => {
+  // As the feed sends it: bids ascending (the CLOB lists best last), asks unordered, a duplicate price, an empty level.
+  const book = {
+    bids: [
+      { price: 0.48, size: 30 },
+      { price: 0.5, size: 10 },
+      { price: 0.52, size: 100 },
+      { price: 0.5, size: 5 },
+    ],
+    asks: [
+      { price: 0.56, size: 40 },
+      { price: 0.54, size: 200 },
+      { price: 0.58, size: 0 },
+      { price: 0.55, size: 60 },
+    ],
+  };
+
+  it('puts asks above (worst first) and bids below (best first) with cumulative sizes from the best price', () => {
+    const ladder = buildLadder(book);
+    expect(ladder.asks.map((r) => [r.price, r.size, r.cumulative])).toEqual([
+      [0.56, 40, 300],
+      [0.55, 60, 260],
+      [0.54, 200, 200],
+    ]);
+    expect(ladder.bids.map((r) => [r.price, r.size, r.cumulative])).toEqual([
+      [0.52, 100, 100],
+      [0.5, 15, 115],
+      [0.48, 30, 145],
+    ]);
+    expect(ladder.bestAsk).toBe(0.54);
+    expect(ladder.bestBid).toBe(0.52);
+  });
+
+  it('scales depth bars to the deeper side', () => {
+    const ladder = buildLadder(book);
+    expect(ladder.asks[0]!.depth).toBe(1);
+    expect(ladder.asks[2]!.depth).toBeCloseTo(200 / 300);
+    expect(ladder.bids[2]!.depth).toBeCloseTo(145 / 300);
+  });
+
+  it('works out spread and midpoint without float noise, and has none when a side is empty', () => {
+    const ladder = buildLadder({ bids: [{ price: 0.1, size: 1 }], asks: [{ price: 0.3, size: 1 }] });
+    expect(ladder.spread).toBe(0.2);
+    expect(ladder.midpoint).toBe(0.2);
+    expect(buildLadder(book).midpoint).toBe(0.53);
+    expect(buildLadder(book).spread).toBe(0.02);
+    const oneSided = buildLadder({ bids: book.bids, asks: [] });
+    expect(oneSided).toMatchObject({ spread: null, midpoint: null, bestAsk: null, bestBid: 0.52 });
+    expect(buildLadder(undefined)).toMatchObject({ asks: [], bids: [], spread: null });
+  });
+
+  it('keeps the levels nearest the middle when the book is deeper than the ladder', () => {
+    const deep = { bids: Array.from({ length: 30 }, (_, i) => ({ price: (40 - i) / 100, size: 1 })), asks: Array.from({ length: 30 }, (_, i) => ({ price: (41 + i) / 100, size: 1 })) };
+    const ladder = buildLadder(deep, [], TOKEN, 5);
+    expect(ladder.bids.map((r) => r.price)).toEqual([0.4, 0.39, 0.38, 0.37, 0.36]);
+    expect(ladder.asks.map((r) => r.price)).toEqual([0.45, 0.44, 0.43, 0.42, 0.41]);
+  });
+
+  it('marks the wallet’s own orders by token, side and price, with their unfilled shares', () => {
+    const own = [order('BUY', 0.5, 20, 5), order('BUY', 0.5, 10), order('SELL', 0.55, 60), order('BUY', 0.52, 7, 0, 'another token'), order('SELL', 0.52, 3)];
+    const ladder = buildLadder(book, own, TOKEN);
+    const marked = [...ladder.asks, ...ladder.bids].filter((r) => r.own > 0).map((r) => [r.side, r.price, r.own]);
+    // The SELL at 0.52 is not on the ask side of this book (0.52 is a bid level): not marked there.
+    expect(marked).toEqual([
+      ['ask', 0.55, 60],
+      ['bid', 0.5, 25],
+    ]);
+    // A price computed in floating point still meets the level.
+    const float = buildLadder({ bids: [{ price: 0.3, size: 1 }], asks: [] }, [order('BUY', 0.1 + 0.2, 4)], TOKEN);
+    expect(float.bids[0]!.own).toBe(4);
+  });
+});
+
+describe('a book that may be behind', () => {
+  it('is flagged when its feed is stale or closed, with main’s reason, and not while it connects or is open', () => {
+    expect(bookFeedWarning(undefined)).toBeNull();
+    expect(bookFeedWarning({ state: 'connecting' })).toBeNull();
+    expect(bookFeedWarning({ state: 'open' })).toBeNull();
+    expect(bookFeedWarning({ state: 'stale' })).toBe('The book feed has gone quiet: this book may be behind.');
+    expect(bookFeedWarning({ state: 'closed', error: { message: 'The exchange closed the connection.' } })).toBe(
+      'The book feed is down: this book may be behind. The exchange closed the connection.',
+    );
+  });
+});
+
+describe('prices for the trader', () => {
+  it('shows cents with the decimals the tick needs', () => {
+    expect(centDecimals('0.01')).toBe(0);
+    expect(centDecimals('0.001')).toBe(1);
+    expect(centDecimals('0.0001')).toBe(2);
+    expect(centDecimals(undefined)).toBe(0);
+    expect(formatCents(0.52, 0)).toBe('52¢');
+    expect(formatCents(0.523, 1)).toBe('52.3¢');
+    expect(formatCents(0.5, 1)).toBe('50.0¢');
+    // A price finer than the tick is not rounded away.
+    expect(formatCents(0.5235, 0)).toBe('52.35¢');
+  });
+});
+
+describe('the tape', () => {
+  const fill = (price: number, size: number, time: number, side?: string): TapeEntry => tapeFill({ price, volumeBase: size, timestamp: time, ...(side ? { side } : {}) });
+
+  it('keeps entries newest first, each in its place by time, up to its limit', () => {
+    let tape = addToTape([], [fill(0.5, 1, 100), fill(0.51, 1, 102), fill(0.52, 1, 101)]);
+    expect(tape.map((e) => (e.kind === 'fill' ? e.time : -1))).toEqual([102, 101, 100]);
+    tape = addToTape(tape, [fill(0.53, 2, 103)]);
+    expect(tape[0]).toMatchObject({ price: 0.53, size: 2 });
+    expect(addToTape(tape, [fill(0.6, 1, 200)], 3).map((e) => (e.kind === 'fill' ? e.time : -1))).toEqual([200, 103, 102]);
+  });
+
+  it('shows a gap row where the feed was down, between the fills around it', () => {
+    const from = 1_700_000_000_000;
+    const gap: TapeEntry = { kind: 'gap', seq: nextTapeSeq(), from, to: from + 37_000 };
+    const tape = addToTape(addToTape([], [fill(0.5, 1, from / 1000 - 5), fill(0.55, 1, from / 1000 + 60)]), [gap]);
+    const rows = tapeRows(tape, 0);
+    expect(rows.map((r) => r.kind)).toEqual(['fill', 'gap', 'fill']);
+    expect(rows[1]!.text).toBe(`feed down ${clockTime(from)}–${clockTime(from + 37_000)}`);
+    expect(rows[1]!.text).toMatch(/^feed down \d\d:\d\d:\d\d–\d\d:\d\d:\d\d$/);
+  });
+
+  it('prices the second outcome as the complement, and a buy of one as a sell of the other', () => {
+    const tape = addToTape([], [fill(0.42, 7, 100, 'buy')]);
+    expect(tapeRows(tape, 0)[0]).toMatchObject({ price: 0.42, size: 7, side: 'BUY', time: 100_000 });
+    expect(tapeRows(tape, 1)[0]).toMatchObject({ price: 0.58, size: 7, side: 'SELL' });
+  });
+
+  it('guesses a missing side from the price move (up a buy, down a sell, level as before) and says so', () => {
+    const tape = addToTape([], [fill(0.5, 1, 1), fill(0.52, 1, 2), fill(0.52, 1, 3), fill(0.49, 1, 4), fill(0.6, 1, 5, 'SELL')]);
+    const rows = tapeRows(tape, 0);
+    expect(rows.map((r) => [r.price, r.side ?? null, r.inferred ?? false])).toEqual([
+      [0.6, 'SELL', false],
+      [0.49, 'SELL', true],
+      [0.52, 'BUY', true],
+      [0.52, 'BUY', true],
+      [0.5, null, false],
+    ]);
+  });
+
+  it('marks fills heard live (the chart adds only those)', () => {
+    expect(tapeFill({ price: 0.5, volumeBase: 1, timestamp: 1 }, true)).toMatchObject({ live: true });
+    expect(tapeFill({ price: 0.5, volumeBase: 1, timestamp: 1 })).not.toHaveProperty('live');
+  });
+});
+
+describe('chart ranges and live candles', () => {
+  const now = 1_700_000_000;
+  it('maps each range to a candle width the contract offers and the span to show', () => {
+    expect(rangePlan('max', now)).toEqual({ interval: '1d', visible: null });
+    expect(rangePlan('1w', now)).toEqual({ interval: '6h', visible: { from: now - 7 * 86_400, to: now } });
+    expect(rangePlan('1d', now)).toEqual({ interval: '1h', visible: { from: now - 86_400, to: now } });
+    expect(rangePlan('6h', now)).toEqual({ interval: '1h', visible: { from: now - 21_600, to: now } });
+    expect(rangePlan('1h', now)).toEqual({ interval: '1h', visible: { from: now - 3_600, to: now } });
+  });
+
+  it('grows the last candle, opens the next one, and leaves older fills to the next fetch', () => {
+    const hour = 3_600;
+    const start = Math.floor(now / hour) * hour;
+    const candles: Candle[] = [{ time: start, open: 0.5, high: 0.55, low: 0.45, close: 0.5, volume: 10 }];
+    expect(applyFillToCandles(candles, { price: 0.6, size: 5, time: start + 100 }, '1h')).toEqual({ time: start, open: 0.5, high: 0.6, low: 0.45, close: 0.6, volume: 15 });
+    expect(applyFillToCandles(candles, { price: 0.4, size: 2, time: start + hour + 1 }, '1h')).toEqual({ time: start + hour, open: 0.4, high: 0.4, low: 0.4, close: 0.4, volume: 2 });
+    expect(candles).toHaveLength(2);
+    expect(applyFillToCandles(candles, { price: 0.9, size: 1, time: start - 1 }, '1h')).toBeNull();
+    expect(candles[0]!.high).toBe(0.6);
+    // Into no candles at all: the first one.
+    expect(applyFillToCandles([], { price: 0.3, size: 1, time: now }, '1d')).toMatchObject({ time: Math.floor(now / 86_400) * 86_400, open: 0.3 });
+  });
+});
+
+describe('a link that opens a market', () => {
+  it('reads market, event and protocol from the fragment next to the launch token', () => {
+    expect(marketLinkFromHash('#token=abcdefghijklmnop1234&market=506729&event=16085')).toEqual({ protocol: 'polymarket', marketId: '506729', eventId: '16085' });
+    expect(marketLinkFromHash('#market=m-1&protocol=limitless')).toEqual({ protocol: 'limitless', marketId: 'm-1' });
+    expect(marketLinkFromHash('#market=m-1&protocol=nonsense')).toEqual({ protocol: 'polymarket', marketId: 'm-1' });
+  });
+
+  it('opens nothing without a market, or with one that is not an id', () => {
+    expect(marketLinkFromHash('#token=abcdefghijklmnop1234')).toBeNull();
+    expect(marketLinkFromHash('')).toBeNull();
+    expect(marketLinkFromHash('#market=%3Cscript%3E')).toBeNull();
+    expect(marketLinkFromHash(`#market=${'9'.repeat(201)}`)).toBeNull();
+    expect(marketLinkFromHash('#market=1&event=bad%20id')).toEqual({ protocol: 'polymarket', marketId: '1' });
+  });
+});
