@@ -4,7 +4,8 @@
 import { create } from 'zustand';
 import type { Comment, Market, OrderBookSummary, PredictionEvent } from '../../../shared/aggregator';
 import type { TerminalEvents } from '../../../shared/contract';
-import { addToTape, marketLinkFromHash, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
+import { addToTape, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
+import { marketLinkFromHash } from '../links';
 import { frameBatcher } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';
 import { useSelection, type SelectedMarket } from './selection';
@@ -172,8 +173,10 @@ export function watchMarketLinks(win: Window = window): () => void {
     const link = marketLinkFromHash(hash);
     const { market, selectMarket } = useSelection.getState();
     if (!link || (onlyIfNone && market)) return;
-    if (market && market.protocol === link.protocol && market.marketId === link.marketId && market.eventId === link.eventId) return;
-    selectMarket(link);
+    const { tokenId, ...linked } = link;
+    if (market && market.protocol === linked.protocol && market.marketId === linked.marketId && market.eventId === linked.eventId) return;
+    selectMarket(linked);
+    if (tokenId) useSelection.getState().selectToken(tokenId);
   };
   if (!linkOpened) {
     linkOpened = true;

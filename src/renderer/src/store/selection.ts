@@ -1,6 +1,7 @@
 // What the trader is looking at: the market chosen in the markets grid (or the watchlist, or search) and the
 // outcome token chosen in the market view. The market view, the ticket and the account panels follow it.
 import { create } from 'zustand';
+import { marketLinkFromHash } from '../links';
 
 export interface SelectedMarket {
   protocol: 'polymarket' | 'limitless' | 'truemarket';
@@ -17,16 +18,12 @@ export interface SelectionState {
   selectToken(tokenId: string | null): void;
 }
 
-/**
- * An "open this market" link: `#…&market=<marketId>&outcome=<tokenId>` in the page's fragment (next to the
- * launch token, which is why the outcome is not called `token`). Polymarket only; anything malformed is ignored.
- */
+/** The market (and outcome) an "open this market" link in the fragment names (see links.ts). */
 export function selectionFromHash(hash: string): { market: SelectedMarket | null; tokenId: string | null } {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const marketId = params.get('market')?.trim() ?? '';
-  const outcome = params.get('outcome')?.trim() ?? '';
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(marketId)) return { market: null, tokenId: null };
-  return { market: { protocol: 'polymarket', marketId }, tokenId: /^\d{1,80}$/.test(outcome) ? outcome : null };
+  const link = marketLinkFromHash(hash);
+  if (!link) return { market: null, tokenId: null };
+  const { tokenId, ...market } = link;
+  return { market, tokenId: tokenId ?? null };
 }
 
 const pageHash = (globalThis as { location?: { hash?: string } }).location?.hash ?? '';

@@ -278,23 +278,4 @@ export function applyFillToCandles(candles: Candle[], fill: { price: number; siz
 // ---------------------------------------------------------------------------------------------------------
 // Links
 
-export interface MarketLink {
-  protocol: 'polymarket' | 'limitless' | 'truemarket';
-  marketId: string;
-  eventId?: string;
-}
-
-/**
- * A link that opens a market: the page's fragment may carry `market=<id>` (and `event=<id>`, `protocol=…`)
- * next to the launch token, e.g. `#token=…&market=506729&event=16085`.
- */
-export function marketLinkFromHash(hash: string): MarketLink | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const valid = (value: string | null) => (value && /^[A-Za-z0-9_.:-]{1,200}$/.test(value) ? value : undefined);
-  const marketId = valid(params.get('market'));
-  if (!marketId) return null;
-  const protocolParam = params.get('protocol');
-  const protocol = protocolParam === 'limitless' || protocolParam === 'truemarket' ? protocolParam : 'polymarket';
-  const eventId = valid(params.get('event'));
-  return { protocol, marketId, ...(eventId ? { eventId } : {}) };
-}
+export { marketLinkFromHash, type MarketLink } from '../../links';
