@@ -352,7 +352,10 @@ export class AggregatorServer {
     const wanted = byToken ? [byToken.token.tokenId] : [market.tokens[0].tokenId];
     const complement = byToken ? undefined : market.tokens[1].tokenId;
     const decimals = market.tickSize.split('.')[1]!.length;
-    const stop = this.options.marketData.onFill((tokenId, fill) => {
+    // A trade is recorded on both outcomes; a market's stream sends it once (its mirror is skipped), a token's
+    // stream every fill of that token's tape.
+    const stop = this.options.marketData.onFill((tokenId, fill, mirror) => {
+      if (mirror && !byToken) return;
       if (wanted.includes(tokenId)) res.write(`data: ${JSON.stringify(fill)}\n\n`);
       else if (tokenId === complement) res.write(`data: ${JSON.stringify({ ...fill, price: Number((1 - fill.price).toFixed(decimals)) })}\n\n`);
     });

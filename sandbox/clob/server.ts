@@ -1149,7 +1149,7 @@ export class ClobServer {
     const data = this.options.marketData;
     // Both outcome tapes agree: the taker's token at its price, the complement at 1 − price.
     data.recordFill(market.tokens[takerOutcome].tokenId, { price, volumeBase, timestamp });
-    data.recordFill(market.tokens[1 - takerOutcome]!.tokenId, { price: (PRICE_ONE - fill.takerPrice) / PRICE_ONE, volumeBase, timestamp });
+    data.recordFill(market.tokens[1 - takerOutcome]!.tokenId, { price: (PRICE_ONE - fill.takerPrice) / PRICE_ONE, volumeBase, timestamp }, { mirror: true });
     // Buying one outcome at p is selling the other at 1 − p: each token's last_trade_price says so.
     const common = { market: market.conditionId, size: sharesString(fill.shares), timestamp: String(this.now()) };
     this.feed?.lastTrade({ ...common, asset_id: market.tokens[takerOutcome].tokenId, price: priceString(fill.takerPrice), side: takerSide });

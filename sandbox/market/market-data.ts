@@ -18,7 +18,8 @@ export interface BookSnapshot {
   last_trade_price: string;
 }
 
-export type FillListener = (tokenId: string, fill: TradeRecord) => void;
+/** `mirror`: the same trade seen from the other outcome (recorded so each token's tape is whole). */
+export type FillListener = (tokenId: string, fill: TradeRecord, mirror: boolean) => void;
 
 export class MarketData {
   private readonly fillsByToken = new Map<string, TradeRecord[]>();
@@ -42,11 +43,12 @@ export class MarketData {
   }
 
   /** Records a real fill and tells every listener. */
-  recordFill(tokenId: string, fill: TradeRecord): void {
+  /** `mirror`: this fill repeats a trade already recorded on the other outcome (a market's stream sends it once). */
+  recordFill(tokenId: string, fill: TradeRecord, { mirror = false }: { mirror?: boolean } = {}): void {
     const list = this.fillsByToken.get(tokenId);
     if (!list) throw new Error(`unknown token ${tokenId}`);
     list.push(fill);
-    for (const listener of this.listeners) listener(tokenId, fill);
+    for (const listener of this.listeners) listener(tokenId, fill, mirror);
   }
 
   /**

@@ -223,9 +223,13 @@ describe('sandbox aggregator: fill stream', () => {
     });
     await open;
     data.recordFill('900211', { price: 0.43, volumeBase: 10, timestamp: 1_795_000_000 });
+    // The same trade as the exchange also records it on the other outcome: the market's stream sends it once.
+    data.recordFill('900212', { price: 0.57, volumeBase: 10, timestamp: 1_795_000_000 }, { mirror: true });
     data.recordFill('900212', { price: 0.6, volumeBase: 4, timestamp: 1_795_000_001 });
     data.recordFill('900111', { price: 0.5, volumeBase: 1, timestamp: 1_795_000_002 }); // another market
     await two;
+    // Anything sent after the two would be a duplicate: give it a moment to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(fills).toEqual([
       { price: 0.43, volumeBase: 10, timestamp: 1_795_000_000 },
       { price: 0.4, volumeBase: 4, timestamp: 1_795_000_001 },
