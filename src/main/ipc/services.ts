@@ -10,6 +10,7 @@ import type {
   NetworkInfo,
   OpenOrder,
   OperationName,
+  OrderPreview,
   ParsedInput,
   PlacedOrder,
   PositionInfo,
@@ -48,6 +49,7 @@ export interface WalletAccess {
 
 /** The order flow (credentials, allowances, build, sign, post, status), implemented by src/main/trading. */
 export interface TradingService {
+  previewOrder(input: ParsedInput<'previewOrder'>): Promise<OrderPreview>;
   placeOrder(input: ParsedInput<'placeOrder'>): Promise<PlacedOrder>;
   cancelOrder(input: ParsedInput<'cancelOrder'>): Promise<{ cancelled: string[] }>;
   cancelAll(input: ParsedInput<'cancelAll'>): Promise<{ cancelled: string[] }>;
@@ -58,6 +60,7 @@ export interface TradingService {
   getPositions(input: ParsedInput<'getPositions'>): Promise<PositionInfo[]>;
 }
 export const TRADING_OPERATIONS = [
+  'previewOrder',
   'placeOrder',
   'cancelOrder',
   'cancelAll',
@@ -161,6 +164,7 @@ export function createHandlers(services: TerminalServices): Handlers {
       return { fileName: `${summary.label.replace(/[^A-Za-z0-9._-]+/g, '_')}-${summary.address.slice(2, 10).toLowerCase()}.json`, keystoreJson };
     },
 
+    previewOrder: (input) => trading().previewOrder(input),
     placeOrder: (input) => trading().placeOrder(input),
     cancelOrder: (input) => trading().cancelOrder(input),
     cancelAll: (input) => trading().cancelAll(input),
@@ -175,9 +179,6 @@ export function createHandlers(services: TerminalServices): Handlers {
     getTraderPositions: ({ protocol, address }) => markets.getTraderPositions(protocol, address),
 
     // Landing in this session (issue 6 / issue 8 helpers); until then they say so rather than pretend.
-    previewOrder: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
     watchAccount: () => {
       throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     },
