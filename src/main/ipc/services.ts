@@ -7,6 +7,7 @@ import { generateCandles, CANDLE_INTERVAL_MS } from '../toolkit/aggregator/candl
 import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type {
   Balances,
+  NetworkChoice,
   NetworkInfo,
   OpenOrder,
   OperationName,
@@ -14,6 +15,7 @@ import type {
   ParsedInput,
   PlacedOrder,
   PositionInfo,
+  Settings,
   TradeInfo,
   WalletInfo,
 } from '../../shared/contract';
@@ -71,6 +73,19 @@ export const TRADING_OPERATIONS = [
   'getPositions',
 ] as const satisfies readonly (OperationName & keyof TradingService)[];
 
+/** What the terminal remembers across restarts (ipc/settings.ts). */
+export interface SettingsAccess {
+  get(): Promise<Settings>;
+  save(patch: ParsedInput<'saveSettings'>): Promise<Settings>;
+}
+
+/** The networks the terminal knows and the switch between them (ipc/networks.ts, ipc/terminal.ts). */
+export interface NetworkAccess {
+  list(): Promise<NetworkChoice[]>;
+  add(input: ParsedInput<'addNetwork'>): Promise<NetworkChoice>;
+  switchTo(name: string): Promise<NetworkInfo>;
+}
+
 export interface TerminalServices {
   network: NetworkInfo;
   markets: MarketReader;
@@ -82,6 +97,10 @@ export interface TerminalServices {
   wallets?: WalletAccess;
   /** Absent until the order flow lands. */
   trading?: TradingService;
+  /** Absent without a data folder: settings then answer ERR_NOT_AVAILABLE. */
+  settings?: SettingsAccess;
+  /** Absent where the terminal cannot switch: only the network in use is listed. */
+  networks?: NetworkAccess;
 }
 
 export const TRADING_UNAVAILABLE =
@@ -99,6 +118,14 @@ export function createHandlers(services: TerminalServices): Handlers {
   const trading = (): TradingService => {
     if (!services.trading) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.trading;
+  };
+  const settings = (): SettingsAccess => {
+    if (!services.settings) throw new ServiceUnavailable('Settings are not available in this session: it has no data folder to keep them in.');
+    return services.settings;
+  };
+  const networks = (): NetworkAccess => {
+    if (!services.networks) throw new ServiceUnavailable('Switching networks is not available in this session.');
+    return services.networks;
   };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
@@ -191,18 +218,11 @@ export function createHandlers(services: TerminalServices): Handlers {
     getDeadManSwitch: () => {
       throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     },
-    getSettings: () => {
-      throw new ServiceUnavailable('Settings are not available in this session.');
-    },
-    saveSettings: () => {
-      throw new ServiceUnavailable('Settings are not available in this session.');
-    },
-    listNetworks: () => [{ name: network.name, chainId: network.chainId, sandbox: network.sandbox, current: true, available: true }],
-    switchNetwork: () => {
-      throw new ServiceUnavailable('Switching networks is not available in this session.');
-    },
-    addNetwork: () => {
-      throw new ServiceUnavailable('Adding networks is not available in this session.');
-    },
+    getSettings: () => settings().get(),
+    saveSettings: (patch) => settings().save(patch),
+    listNetworks: () =>
+      services.networks ? services.networks.list() : [{ name: network.name, chainId: network.chainId, sandbox: network.sandbox, current: true, available: true }],
+    switchNetwork: ({ name }) => networks().switchTo(name),
+    addNetwork: (input) => networks().add(input),
   };
 }
