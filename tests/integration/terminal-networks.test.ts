@@ -1,13 +1,14 @@
 // Switching networks in a running terminal, over browser mode's real bridge: launched on one sandbox, a second
 // sandbox (its own chain id, and a bid only it holds) is added as a custom network and switched to: reads
-// come from its aggregator, every page hears the network event, wallets stay; then back. Polygon and Amoy
-// are listed as unavailable with the reason, and custom networks are kept across a restart.
+// come from its aggregator, a followed book is followed again there, every page hears the network event,
+// wallets stay; then back. Polygon and Amoy are listed as unavailable with the reason, and custom networks
+// are kept across a restart.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketOrderBooks } from '../../src/shared/aggregator';
-import type { NetworkChoice, NetworkInfo, WalletInfo } from '../../src/shared/contract';
+import type { NetworkChoice, NetworkInfo, TerminalEvents, WalletInfo } from '../../src/shared/contract';
 import { ContractErrorCode } from '../../src/shared/contract';
 import { ErrorCode } from '../../src/shared/errors';
 import { startSandbox } from '../../sandbox/index';
@@ -94,13 +95,19 @@ describe('networks', () => {
   it('switches to it: reads come from its aggregator, every page hears the network event, wallets stay; and back', async () => {
     const wallet = await page.value<WalletInfo>('importWallet', { label: 'desk', password: PASSWORD, source: { kind: 'privateKey', privateKey: first.sandbox.profile.testWallets[0]!.privateKey } });
     expect(await bidsOf(page)).not.toContain(0.13);
+    // A followed book is followed again on the new network: its updates come from there.
+    expect(await page.value('subscribeBook', { marketId: MARKET })).toMatchObject({ marketId: MARKET });
     const since = otherPage.events.length;
+    const pageSince = page.events.length;
 
     const info = await page.value<NetworkInfo>('switchNetwork', { name: 'second' });
     expect(info).toMatchObject({ name: 'second', chainId: SECOND_CHAIN, sandbox: true, shell: 'browser', aggregatorUrl: second.sandbox.profile.aggregatorUrl });
     expect(await otherPage.nextEvent<NetworkInfo>('network', (n) => n.name === 'second', since)).toEqual(info);
     expect(await otherPage.value<NetworkInfo>('getNetwork')).toEqual(info);
     expect(await bidsOf(otherPage)).toContain(0.13);
+    const update = await page.nextEvent<TerminalEvents['bookUpdate']>('bookUpdate', (u) => u.tokenId === yes && u.book.bids.some((b) => Number(b.price) === 0.13), pageSince);
+    expect(update.marketId).toBe(MARKET);
+    expect(await page.value('unsubscribeBook', { marketId: MARKET })).toEqual({ marketId: MARKET, wasSubscribed: true });
     expect((await page.value<{ events: unknown[] }>('listEvents', { limit: 5 })).events.length).toBeGreaterThan(0);
     expect((await page.value<NetworkChoice[]>('listNetworks')).filter((n) => n.current).map((n) => n.name)).toEqual(['second']);
     expect(await page.value<WalletInfo[]>('listWallets')).toEqual([wallet]);

@@ -126,11 +126,15 @@ export function openTerminal(options: TerminalOptions): Terminal {
       const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw);
       const previous = current;
       current = open(profile, flow);
-      // Followed fills and books of the old network close (each says so with a feedStatus event); the page
-      // follows again on the new one when it hears the network event.
       previous.close();
       logger.debug(`switched to the network ${entry.name}`);
       hub.emit('network', current.services.network);
+      // Every market a page followed is followed again on the new network; its feedStatus events say how
+      // that went (a market the new network does not have closes with the aggregator's sentence).
+      for (const [clientId, kinds] of following) {
+        for (const [key, protocol] of kinds.fills) current.services.feeds.follow(clientId, protocol, key);
+        for (const [key, protocol] of kinds.books) current.services.books.follow(clientId, protocol, key);
+      }
       return current.services.network;
     });
     switching = run.catch(() => undefined);
@@ -142,6 +146,29 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const handlers = Object.fromEntries(
     OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),
   ) as Handlers;
+  // Who follows which market's fills and books (market id → protocol, per page), to follow them again after a switch.
+  const following = new Map<string, { fills: Map<string, string>; books: Map<string, string> }>();
+  const of = (clientId: string) => following.get(clientId) ?? following.set(clientId, { fills: new Map(), books: new Map() }).get(clientId)!;
+  hub.onClientGone((clientId) => following.delete(clientId));
+  const { subscribeFills, unsubscribeFills, subscribeBook, unsubscribeBook } = handlers;
+  handlers.subscribeFills = async (input, context) => {
+    const answer = await subscribeFills(input, context);
+    of(context.clientId).fills.set(input.marketId, input.protocol);
+    return answer;
+  };
+  handlers.unsubscribeFills = async (input, context) => {
+    following.get(context.clientId)?.fills.delete(input.marketId);
+    return unsubscribeFills(input, context);
+  };
+  handlers.subscribeBook = async (input, context) => {
+    const answer = await subscribeBook(input, context);
+    of(context.clientId).books.set(input.marketId, input.protocol);
+    return answer;
+  };
+  handlers.unsubscribeBook = async (input, context) => {
+    following.get(context.clientId)?.books.delete(input.marketId);
+    return unsubscribeBook(input, context);
+  };
   const router = createRouter({ handlers, allowSender: options.allowSender, logger });
   return {
     router,
