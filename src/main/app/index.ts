@@ -112,7 +112,8 @@ async function start(): Promise<void> {
     shell: 'electron',
     allowSender: allowOrigins([APP_ORIGIN]),
     wallets: { dataDir, signer },
-    orderFlow: openOrderFlow(rawProfile, vault, consoleLogger),
+    rawProfile,
+    openOrderFlow: (raw) => openOrderFlow(raw, vault, consoleLogger),
     logger: consoleLogger,
   });
   const current = terminal;

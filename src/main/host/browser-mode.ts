@@ -43,10 +43,13 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const vault = options.vault ?? (await CredentialVault.open({ onWarning: (warning) => options.logger?.warn(warning.detail) }));
   const terminal = openTerminal({
     profile,
+    rawProfile: options.profile,
     shell: 'browser',
     allowSender: (sender) => allowOrigins([appOrigin])(sender),
+    // Settings and custom networks live beside the wallets, in the data folder.
     wallets: { dataDir: resolveDataDir({ flag: options.dataDir }), signer: startSignerThread() },
-    orderFlow: openOrderFlow(options.profile, vault, options.logger),
+    // Each network the trader switches to gets its own order flow, with the same credential vault.
+    openOrderFlow: (raw) => openOrderFlow(raw, vault, options.logger),
     logger: options.logger,
   });
   let host: RunningHost;

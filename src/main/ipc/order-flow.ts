@@ -1,6 +1,8 @@
-// Opens the order flow for a network profile when the profile can trade (it names an exchange, a chain node
-// and an order version); a read-only profile (an aggregator alone) gets none, and trading says why.
+// Opens the order flow for a network profile when the profile can trade (it names an exchange, a chain node,
+// an order version and that version's exchange contracts); a read-only profile (an aggregator alone, or a
+// custom chain whose contracts PM Desk does not know) gets none, and trading says why.
 import type { CredentialVault } from '../credentials/api-credentials';
+import { verifyingContract } from '../toolkit/chain/networks';
 import type { Logger } from '../toolkit/logger';
 import { parseTradingProfile } from '../trading/profile';
 import { TradingService } from '../trading/service';
@@ -9,6 +11,8 @@ export function openOrderFlow(rawProfile: unknown, vault: CredentialVault, logge
   let profile;
   try {
     profile = parseTradingProfile(rawProfile);
+    // Orders are signed against the version's exchange: without its address every order would fail late.
+    verifyingContract(profile.network, profile.network.orderVersion, false);
   } catch {
     return undefined;
   }

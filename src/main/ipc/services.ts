@@ -7,12 +7,15 @@ import { generateCandles, CANDLE_INTERVAL_MS } from '../toolkit/aggregator/candl
 import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type {
   Balances,
+  NetworkChoice,
   NetworkInfo,
   OpenOrder,
   OperationName,
+  OrderPreview,
   ParsedInput,
   PlacedOrder,
   PositionInfo,
+  Settings,
   TradeInfo,
   WalletInfo,
 } from '../../shared/contract';
@@ -48,6 +51,7 @@ export interface WalletAccess {
 
 /** The order flow (credentials, allowances, build, sign, post, status), implemented by src/main/trading. */
 export interface TradingService {
+  previewOrder(input: ParsedInput<'previewOrder'>): Promise<OrderPreview>;
   placeOrder(input: ParsedInput<'placeOrder'>): Promise<PlacedOrder>;
   cancelOrder(input: ParsedInput<'cancelOrder'>): Promise<{ cancelled: string[] }>;
   cancelAll(input: ParsedInput<'cancelAll'>): Promise<{ cancelled: string[] }>;
@@ -58,6 +62,7 @@ export interface TradingService {
   getPositions(input: ParsedInput<'getPositions'>): Promise<PositionInfo[]>;
 }
 export const TRADING_OPERATIONS = [
+  'previewOrder',
   'placeOrder',
   'cancelOrder',
   'cancelAll',
@@ -67,6 +72,19 @@ export const TRADING_OPERATIONS = [
   'getBalances',
   'getPositions',
 ] as const satisfies readonly (OperationName & keyof TradingService)[];
+
+/** What the terminal remembers across restarts (ipc/settings.ts). */
+export interface SettingsAccess {
+  get(): Promise<Settings>;
+  save(patch: ParsedInput<'saveSettings'>): Promise<Settings>;
+}
+
+/** The networks the terminal knows and the switch between them (ipc/networks.ts, ipc/terminal.ts). */
+export interface NetworkAccess {
+  list(): Promise<NetworkChoice[]>;
+  add(input: ParsedInput<'addNetwork'>): Promise<NetworkChoice>;
+  switchTo(name: string): Promise<NetworkInfo>;
+}
 
 export interface TerminalServices {
   network: NetworkInfo;
@@ -79,6 +97,10 @@ export interface TerminalServices {
   wallets?: WalletAccess;
   /** Absent until the order flow lands. */
   trading?: TradingService;
+  /** Absent without a data folder: settings then answer ERR_NOT_AVAILABLE. */
+  settings?: SettingsAccess;
+  /** Absent where the terminal cannot switch: only the network in use is listed. */
+  networks?: NetworkAccess;
 }
 
 export const TRADING_UNAVAILABLE =
@@ -96,6 +118,14 @@ export function createHandlers(services: TerminalServices): Handlers {
   const trading = (): TradingService => {
     if (!services.trading) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.trading;
+  };
+  const settings = (): SettingsAccess => {
+    if (!services.settings) throw new ServiceUnavailable('Settings are not available in this session: it has no data folder to keep them in.');
+    return services.settings;
+  };
+  const networks = (): NetworkAccess => {
+    if (!services.networks) throw new ServiceUnavailable('Switching networks is not available in this session.');
+    return services.networks;
   };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
@@ -161,6 +191,7 @@ export function createHandlers(services: TerminalServices): Handlers {
       return { fileName: `${summary.label.replace(/[^A-Za-z0-9._-]+/g, '_')}-${summary.address.slice(2, 10).toLowerCase()}.json`, keystoreJson };
     },
 
+    previewOrder: (input) => trading().previewOrder(input),
     placeOrder: (input) => trading().placeOrder(input),
     cancelOrder: (input) => trading().cancelOrder(input),
     cancelAll: (input) => trading().cancelAll(input),
@@ -175,9 +206,6 @@ export function createHandlers(services: TerminalServices): Handlers {
     getTraderPositions: ({ protocol, address }) => markets.getTraderPositions(protocol, address),
 
     // Landing in this session (issue 6 / issue 8 helpers); until then they say so rather than pretend.
-    previewOrder: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
     watchAccount: () => {
       throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     },
@@ -190,18 +218,11 @@ export function createHandlers(services: TerminalServices): Handlers {
     getDeadManSwitch: () => {
       throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     },
-    getSettings: () => {
-      throw new ServiceUnavailable('Settings are not available in this session.');
-    },
-    saveSettings: () => {
-      throw new ServiceUnavailable('Settings are not available in this session.');
-    },
-    listNetworks: () => [{ name: network.name, chainId: network.chainId, sandbox: network.sandbox, current: true, available: true }],
-    switchNetwork: () => {
-      throw new ServiceUnavailable('Switching networks is not available in this session.');
-    },
-    addNetwork: () => {
-      throw new ServiceUnavailable('Adding networks is not available in this session.');
-    },
+    getSettings: () => settings().get(),
+    saveSettings: (patch) => settings().save(patch),
+    listNetworks: () =>
+      services.networks ? services.networks.list() : [{ name: network.name, chainId: network.chainId, sandbox: network.sandbox, current: true, available: true }],
+    switchNetwork: ({ name }) => networks().switchTo(name),
+    addNetwork: (input) => networks().add(input),
   };
 }

@@ -1,6 +1,6 @@
-// Puts the terminal's services together once, for either shell: the aggregator client of the profile, the
-// event hub, followed fills and books, wallets over the signer the shell started, trading over the order flow,
-// and the router over all of them.
+// Puts the terminal's services together once, for either shell: the event hub, wallets over the signer the
+// shell started, settings, and for the network in use the aggregator client, followed fills and books and
+// trading over its order flow, swapped whole when the trader switches networks; the router over all of them.
 import type { NetworkInfo } from '../../shared/contract';
 import { AggregatorClient } from '../toolkit/aggregator/client';
 import { silentLogger, type Logger } from '../toolkit/logger';
@@ -13,23 +13,36 @@ import { ClobClient } from '../toolkit/clob/client';
 import { isClobError } from '../toolkit/clob/transport';
 import type { RestBook } from '../feeds/market-feed';
 import { FillFeeds } from './fill-feeds';
-import { networkInfo, type AppProfile } from './profile';
-import { createRouter, type Router, type SenderPolicy } from './router';
+import { networkInfo, parseAppProfile, type AppProfile } from './profile';
+import { OPERATION_NAMES } from '../../shared/contract';
+import { invalidParameter } from '../../shared/errors';
+import { NetworkBook } from './networks';
+import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from './router';
+import { SettingsStore } from './settings';
 import type { TradingService as OrderFlow } from '../trading/service';
-import { createHandlers, type MarketReader, type TerminalServices } from './services';
+import { createHandlers, type MarketReader, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
 
 export interface TerminalOptions {
   profile: AppProfile;
+  /** The launch profile's JSON as given (the sandbox's, a file's), contracts included: listed, and switched back to. */
+  rawProfile?: unknown;
   shell: NetworkInfo['shell'];
   allowSender: SenderPolicy;
   /** The wallets' data folder and the signer the shell started (a utility process, a worker thread). */
   wallets?: { dataDir: string; signer: SignerClient; scryptN?: number };
-  /** The order flow (src/main/trading) for this profile; trading answers ERR_NOT_AVAILABLE without it or without wallets. */
+  /** The order flow (src/main/trading) for the launch profile; trading answers ERR_NOT_AVAILABLE without it or without wallets. */
   orderFlow?: OrderFlow;
+  /**
+   * Opens the order flow of a network (the launch one when `orderFlow` is not given, and each one switched to);
+   * undefined for a network that cannot trade. Without it, only the launch network trades.
+   */
+  openOrderFlow?: (rawProfile: unknown) => OrderFlow | undefined;
+  /** Where settings.json and networks.json live; the wallets' data folder unless given. Without one, settings are not kept. */
+  dataDir?: string;
   logger?: Logger;
-  /** Another aggregator reader (tests hand in a client with a short timeout). */
+  /** Another aggregator reader for the launch network (tests hand in a client with a short timeout). */
   markets?: MarketReader & Pick<AggregatorClient, 'subscribeToFills'>;
   /** How often followed books are read from the aggregator (1 s unless told). */
   bookPollMs?: number;
@@ -38,39 +51,137 @@ export interface TerminalOptions {
 export interface Terminal {
   router: Router;
   hub: EventHub;
-  services: TerminalServices;
+  /** The services of the network in use now (they change when the network is switched). */
+  readonly services: TerminalServices;
+  /** Trade on another network: its feeds, aggregator and order flow replace the current ones; wallets stay. */
+  switchNetwork(name: string): Promise<NetworkInfo>;
   close(): Promise<void>;
+}
+
+/** What belongs to one network: rebuilt whole by a switch, while the router, hub, wallets and settings stay. */
+interface NetworkServices {
+  services: TerminalServices;
+  handlers: Handlers;
+  close(): void;
 }
 
 export function openTerminal(options: TerminalOptions): Terminal {
   const logger = options.logger ?? silentLogger;
-  const client =
-    options.markets ??
-    new AggregatorClient({ apiUrl: options.profile.aggregatorUrl, sseUrl: options.profile.sseUrl || undefined, logger, timeoutMs: 15_000 });
   const hub = new EventHub(logger);
-  const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub);
-  const readBooks = (protocol: string, marketId: string) => client.getOrderBooks(protocol, marketId);
-  const books: BookFollower =
-    options.profile.wsUrl && options.profile.clobUrl ? liveBooks(options.profile.wsUrl, options.profile.clobUrl, options.profile.chainId, readBooks, hub, logger) : new BookFeeds(readBooks, hub, options.bookPollMs);
   const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN }) : undefined;
-  const services: TerminalServices = {
-    network: networkInfo(options.profile, options.shell),
-    markets: client,
-    feeds,
-    books,
-    hub,
-    wallets: wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined,
-    trading: wallets && options.wallets && options.orderFlow ? tradingAccess(options.orderFlow, { list: () => wallets.list(), signer: options.wallets.signer }, hub) : undefined,
+  const walletServices = wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined;
+  const tradingWallets = wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
+  const dataDir = options.dataDir ?? options.wallets?.dataDir;
+  const settings = dataDir ? new SettingsStore(dataDir, logger) : undefined;
+  const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
+  const book = new NetworkBook({ raw: launchRaw, profile: options.profile }, dataDir, logger);
+  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw);
+
+  let current: NetworkServices;
+  let switching: Promise<unknown> = Promise.resolve();
+  let closed = false;
+
+  const networks: NetworkAccess = {
+    list: () => book.list(current.services.network.name),
+    add: (input) => book.add(input, current.services.network.name),
+    switchTo: (name) => switchNetwork(name),
   };
-  const router = createRouter({ handlers: createHandlers(services), allowSender: options.allowSender, logger });
+
+  const open = (profile: AppProfile, flow: OrderFlow | undefined, markets?: TerminalOptions['markets']): NetworkServices => {
+    const client = markets ?? new AggregatorClient({ apiUrl: profile.aggregatorUrl, sseUrl: profile.sseUrl || undefined, logger, timeoutMs: 15_000 });
+    const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub);
+    const readBooks = (protocol: string, marketId: string) => client.getOrderBooks(protocol, marketId);
+    const books: BookFollower =
+      profile.wsUrl && profile.clobUrl ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger) : new BookFeeds(readBooks, hub, options.bookPollMs);
+    const services: TerminalServices = {
+      network: networkInfo(profile, options.shell),
+      markets: client,
+      feeds,
+      books,
+      hub,
+      wallets: walletServices,
+      trading: tradingWallets && flow ? tradingAccess(flow, tradingWallets, hub) : undefined,
+      settings,
+      networks,
+    };
+    return {
+      services,
+      handlers: createHandlers(services),
+      close: () => {
+        feeds.closeAll();
+        books.closeAll();
+        // The launch flow given by the caller stays open for switching back when no other can be opened.
+        if (flow && (flow !== options.orderFlow || options.openOrderFlow)) flow.close();
+      },
+    };
+  };
+
+  const switchNetwork = (name: string): Promise<NetworkInfo> => {
+    const run = switching.then(async () => {
+      if (closed) throw new ServiceUnavailable('PM Desk is closing.');
+      const entry = await book.find(name);
+      if (entry.unavailable) throw invalidParameter(entry.unavailable);
+      if (entry.name === current.services.network.name) return current.services.network;
+      const profile = parseAppProfile(entry.raw);
+      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw);
+      const previous = current;
+      current = open(profile, flow);
+      previous.close();
+      logger.debug(`switched to the network ${entry.name}`);
+      hub.emit('network', current.services.network);
+      // Every market a page followed is followed again on the new network; its feedStatus events say how
+      // that went (a market the new network does not have closes with the aggregator's sentence).
+      for (const [clientId, kinds] of following) {
+        for (const [key, protocol] of kinds.fills) current.services.feeds.follow(clientId, protocol, key);
+        for (const [key, protocol] of kinds.books) current.services.books.follow(clientId, protocol, key);
+      }
+      return current.services.network;
+    });
+    switching = run.catch(() => undefined);
+    return run;
+  };
+
+  current = open(options.profile, launchFlow, options.markets);
+  // The router and its sender policy stay for the whole session; each call reads the network in use then.
+  const handlers = Object.fromEntries(
+    OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),
+  ) as Handlers;
+  // Who follows which market's fills and books (market id → protocol, per page), to follow them again after a switch.
+  const following = new Map<string, { fills: Map<string, string>; books: Map<string, string> }>();
+  const of = (clientId: string) => following.get(clientId) ?? following.set(clientId, { fills: new Map(), books: new Map() }).get(clientId)!;
+  hub.onClientGone((clientId) => following.delete(clientId));
+  const { subscribeFills, unsubscribeFills, subscribeBook, unsubscribeBook } = handlers;
+  handlers.subscribeFills = async (input, context) => {
+    const answer = await subscribeFills(input, context);
+    of(context.clientId).fills.set(input.marketId, input.protocol);
+    return answer;
+  };
+  handlers.unsubscribeFills = async (input, context) => {
+    following.get(context.clientId)?.fills.delete(input.marketId);
+    return unsubscribeFills(input, context);
+  };
+  handlers.subscribeBook = async (input, context) => {
+    const answer = await subscribeBook(input, context);
+    of(context.clientId).books.set(input.marketId, input.protocol);
+    return answer;
+  };
+  handlers.unsubscribeBook = async (input, context) => {
+    following.get(context.clientId)?.books.delete(input.marketId);
+    return unsubscribeBook(input, context);
+  };
+  const router = createRouter({ handlers, allowSender: options.allowSender, logger });
   return {
     router,
     hub,
-    services,
+    get services() {
+      return current.services;
+    },
+    switchNetwork,
     close: async () => {
-      feeds.closeAll();
-      books.closeAll();
-      options.orderFlow?.close();
+      closed = true;
+      await switching;
+      current.close();
+      if (options.orderFlow && !options.openOrderFlow) options.orderFlow.close();
       await options.wallets?.signer.close();
     },
   };

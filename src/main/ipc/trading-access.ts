@@ -3,11 +3,12 @@
 // converted once, here, for display only).
 import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type { SignerClient } from '../wallets/signer-client';
-import { findMarket } from '../trading/order-input';
+import { findMarket, type OrderChoices, type UserOrderInput } from '../trading/order-input';
+import { previewOrder } from '../trading/preview';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
 import type { TradingService, WalletSummary } from './services';
-import type { TradeInfo } from '../../shared/contract';
+import type { ParsedInput, TradeInfo } from '../../shared/contract';
 
 const BASE_UNITS = 1_000_000;
 const dollars = (units: bigint) => Number(units) / BASE_UNITS;
@@ -46,6 +47,20 @@ export function tradeAsSeenBy(address: string, r: Record<string, unknown>): Trad
   };
 }
 
+type OrderIntent = ParsedInput<'placeOrder'>;
+
+/** The contract's order intent as the order flow's user order input (spec §3). */
+const userOrder = (input: OrderIntent): UserOrderInput => ({
+  provider: 'polymarket',
+  marketIdOrSlug: input.marketId,
+  positionIdOrName: input.tokenId,
+  buyOrSell: input.side,
+  price: input.price,
+  size: input.size,
+  usdcFlowAbs: input.amountUsd,
+});
+const choicesOf = (input: OrderIntent): OrderChoices => ({ orderType: input.orderType, expiration: input.expiration, postOnly: input.postOnly });
+
 export interface TradingWallets {
   list(): Promise<WalletSummary[]>;
   signer: SignerClient;
@@ -75,20 +90,12 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
   };
 
   return {
+    previewOrder: async (input) => previewOrder(flow, userOrder(input), await walletNamed(input.wallet), choicesOf(input)),
     placeOrder: async (input) => {
       const wallet = await walletNamed(input.wallet);
-      const placed = await flow.executeOrder(
-        {
-          provider: 'polymarket',
-          marketIdOrSlug: input.marketId,
-          positionIdOrName: input.tokenId,
-          buyOrSell: input.side,
-          price: input.price,
-          size: input.size,
-          usdcFlowAbs: input.amountUsd,
-        },
-        wallet,
-        { orderType: input.orderType, expiration: input.expiration },
+      // Each approval (with its transaction) and new credentials reach every window as they happen.
+      const placed = await flow.executeOrder(userOrder(input), wallet, choicesOf(input), (notice) =>
+        hub?.emit('notice', { wallet: input.wallet, kind: notice.kind, message: notice.message, ...(notice.txHash ? { txHash: notice.txHash } : {}) }),
       );
       if (placed.orderID) hub?.emit('orderUpdate', { wallet: input.wallet, orderId: placed.orderID, status: placed.status });
       return { orderId: placed.orderID ?? null, status: placed.status, pending: placed.pending };

@@ -3,7 +3,7 @@
 // placing an order twice, and the pending list; plus cancels, balances and positions.
 import { JsonRpcProvider, Network } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
-import type { TraderPosition } from '../../shared/aggregator';
+import type { PositionToken, TraderPosition } from '../../shared/aggregator';
 import type { CredentialVault } from '../credentials/api-credentials';
 import { AggregatorClient } from '../toolkit/aggregator/client';
 import { ExchangeContract } from '../toolkit/chain/exchange';
@@ -15,7 +15,7 @@ import type { BuiltOrder } from '../toolkit/orders/builder';
 import type { PostOrderOptions } from '../toolkit/orders/body';
 import type { ClobSigner } from '../toolkit/orders/signer';
 import type { SignerClient } from '../wallets/signer-client';
-import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent } from './allowances';
+import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
 import type { TradingProfile } from './profile';
@@ -61,6 +61,25 @@ export interface Balances {
   outcomes: Record<string, bigint>;
 }
 
+/** What the trader is told while one order goes out, with what kind of step it was (and its transaction). */
+export interface FlowNotice {
+  kind: 'approval' | 'credentials' | 'info';
+  message: string;
+  txHash?: string;
+}
+
+/** An order worked out and checked, nothing signed: what previewOrder shows. */
+export interface PreparedOrder {
+  address: string;
+  market: TradedMarket;
+  token: PositionToken;
+  plan: OrderPlan;
+  missing: MissingApproval[];
+  problems: PreTradeProblem[];
+}
+
+type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) => void;
+
 /** Where a posted order was found when its post got no answer. */
 interface Found {
   status: string;
@@ -81,6 +100,8 @@ export class TradingService {
   private readonly proven = new Map<string, Promise<ApiCredentials>>();
   /** Per wallet: the approval step of one order at a time, so two orders never both send the same approvals. */
   private readonly approvalQueues = new Map<string, Promise<unknown>>();
+  /** Public reads (book, tick, fee rate) need no wallet: one client, whose tick and fee caches last the session. */
+  private publicClient: ClobClient | undefined;
 
   constructor(options: TradingServiceOptions) {
     this.profile = options.profile;
@@ -112,21 +133,51 @@ export class TradingService {
     return (await this.prepare(input, wallet, choices)).problems;
   }
 
+  /** The order as it would be built (market, outcome, plan, missing allowances) and every failed check; nothing signed or sent. */
+  prepareOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<PreparedOrder> {
+    return this.prepare(input, wallet, choices);
+  }
+
+  /** The outcome's book as the exchange shows it now (no wallet needed). */
+  async exchangeBook(tokenId: string): Promise<{ bids: { price: string; size: string }[]; asks: { price: string; size: string }[] }> {
+    return (await this.exchange().getOrderBook(tokenId)) as unknown as { bids: { price: string; size: string }[]; asks: { price: string; size: string }[] };
+  }
+
+  /** The outcome's tick size as the exchange says it. */
+  exchangeTickSize(tokenId: string): Promise<string> {
+    return this.exchange().getTickSize(tokenId);
+  }
+
+  /** The market's fee rate in basis points, as the exchange reports it (GET /fee-rate). */
+  exchangeFeeRateBps(tokenId: string): Promise<number> {
+    return this.exchange().getFeeRateBps(tokenId);
+  }
+
   /**
    * The whole flow (spec §4): checks (every blocking one fails the order with all sentences), credentials,
    * each missing allowance set and mined, then one signed order posted; its id joins the pending list
    * unless it matched; with no order placed, its price is proposed to the aggregator.
    */
-  async executeOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<PlacedOrder> {
+  async executeOrder(
+    input: UserOrderInput,
+    wallet: TradingWallet | undefined,
+    choices: OrderChoices = {},
+    /** Told each notice of this order as it happens, with its kind (an approval carries its transaction). */
+    listener?: (notice: FlowNotice) => void,
+  ): Promise<PlacedOrder> {
     const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet, choices);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
     const notices = problems.map((p) => p.message);
-    const notice = (message: string) => {
+    const notice: NoticeSink = (message, kind = 'info', txHash) => {
       notices.push(message);
       this.onNotice(message);
+      listener?.({ kind, message, ...(txHash ? { txHash } : {}) });
     };
-    for (const message of notices) this.onNotice(message);
+    for (const message of notices) {
+      this.onNotice(message);
+      listener?.({ kind: 'info', message });
+    }
 
     const signer = this.clobSigner(wallet!);
     const client = await this.client(address, signer, notice);
@@ -139,7 +190,7 @@ export class TradingService {
             const still = await missingApprovals(this.provider, address, approvalTargets(this.profile, this.profile.network.orderVersion), orderNeeds(plan).collateral);
             return this.onChain(() =>
               setApprovals(this.provider, this.approvalSender(wallet!), address, this.profile, still, (sent) =>
-                notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`),
+                notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`, 'approval', sent.txHash),
               ),
             );
           });
@@ -268,7 +319,7 @@ export class TradingService {
 
   // ---- the flow's steps ------------------------------------------------------------------------
 
-  private async prepare(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices) {
+  private async prepare(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices): Promise<PreparedOrder> {
     assertOrderRequest(input, wallet);
     const address = this.walletAddress(wallet);
     const market = await findMarket(this.aggregator, input.marketIdOrSlug);
@@ -295,6 +346,12 @@ export class TradingService {
     }
   }
 
+  private exchange(): ClobClient {
+    const { network } = this.profile;
+    this.publicClient ??= new ClobClient({ host: network.clobUrl, chainId: network.chainId, throwOnError: true, networks: [network], logger: this.logger, timeoutMs: this.timeoutMs });
+    return this.publicClient;
+  }
+
   private clobSigner(wallet: TradingWallet): ClobSigner {
     return wallet.kind === 'worker' ? wallet.signer.clobSigner(wallet.address) : wallet.signer;
   }
@@ -316,7 +373,7 @@ export class TradingService {
    * A level 2 client: credentials from the vault (proven once a session against the exchange, since a
    * restarted or different exchange forgets them), else derived or created with the wallet and saved.
    */
-  private async client(address: string, signer: ClobSigner, notice: (message: string) => void = this.onNotice): Promise<ClobClient> {
+  private async client(address: string, signer: ClobSigner, notice: NoticeSink = this.onNotice): Promise<ClobClient> {
     const key = address.toLowerCase();
     // One acquisition per wallet at a time: two orders deriving at once would both try to create, and the
     // exchange refuses the second create.
@@ -330,7 +387,7 @@ export class TradingService {
     return this.clobClient(signer, await credentials);
   }
 
-  private async credentials(address: string, signer: ClobSigner, notice: (message: string) => void): Promise<ApiCredentials> {
+  private async credentials(address: string, signer: ClobSigner, notice: NoticeSink): Promise<ApiCredentials> {
     const host = this.profile.network.clobUrl;
     const stored = await this.vault.load(address, host);
     if (stored) {
@@ -356,6 +413,7 @@ export class TradingService {
     if (created) {
       notice(
         `${CREDS_CREATION_WARNING} PM Desk keeps them in ${this.vault.storage === 'keychain' ? 'the OS keychain' : 'memory for this session only (no keychain)'}; they are derived again with the wallet if lost.`,
+        'credentials',
       );
     }
     return creds;

@@ -1,0 +1,172 @@
+// The networks the terminal can switch to: the one it was launched on (the local sandbox, or a --profile
+// file), Polygon and Amoy as Polymarket publishes them, and custom networks the trader added, kept in
+// networks.json in the data folder (written atomically).
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { NetworkChoice, ParsedInput } from '../../shared/contract';
+import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
+import { AMOY, POLYGON } from '../toolkit/chain/networks';
+import { DEFAULT_CLOB_URL } from '../toolkit/clob/endpoints';
+import type { Logger } from '../toolkit/logger';
+import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
+import { networkInfo, parseAppProfile, type AppProfile } from './profile';
+
+export const NETWORKS_FILE = 'networks.json';
+
+/** One network as the terminal opens it: the app's profile plus the raw JSON the order flow reads (contracts). */
+export interface NetworkEntry {
+  name: string;
+  chainId: number;
+  origin: 'launch' | 'built-in' | 'custom';
+  /** The JSON profile (what the sandbox writes): the app reads its URLs, the order flow its contracts too. */
+  raw: Record<string, unknown>;
+  /** Why it cannot be switched to, when it cannot. */
+  unavailable?: string;
+}
+
+export type CustomNetworkInput = ParsedInput<'addNetwork'>;
+
+/** Polymarket's public endpoints (PROTOCOL-NOTES Part D): the exchange and its market/user WebSocket. */
+const POLYMARKET_WS_URL = 'wss://ws-subscriptions-clob.polymarket.com/ws';
+/**
+ * The aggregator's host is not public (the spec withholds it; PROTOCOL-NOTES Part C), so Polygon and Amoy are
+ * listed but cannot be opened until the trader adds them as a custom network with an aggregator's URL.
+ */
+const NO_AGGREGATOR = (name: string) =>
+  `PM Desk knows no aggregator for ${name} (its host is not public): add ${name} as a custom network with your aggregator's URL, on chain ${name === 'Polygon' ? 137 : 80002}.`;
+
+const BUILT_IN: readonly NetworkEntry[] = [
+  {
+    name: 'polygon',
+    chainId: POLYGON.chainId,
+    origin: 'built-in',
+    raw: { name: 'polygon', chainId: 137, clobUrl: DEFAULT_CLOB_URL, wsUrl: POLYMARKET_WS_URL, rpcUrl: 'https://polygon-rpc.com', orderVersion: 2, contracts: POLYGON.contracts },
+    unavailable: NO_AGGREGATOR('Polygon'),
+  },
+  {
+    name: 'amoy',
+    chainId: AMOY.chainId,
+    origin: 'built-in',
+    raw: { name: 'amoy', chainId: 80002, rpcUrl: 'https://rpc-amoy.polygon.technology', orderVersion: 2, contracts: AMOY.contracts },
+    unavailable: NO_AGGREGATOR('Amoy'),
+  },
+];
+
+const customSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  chainId: z.number().int().positive(),
+  aggregatorUrl: z.string().url(),
+  clobUrl: z.string().url(),
+  rpcUrl: z.string().url(),
+  wsUrl: z.string().url().optional(),
+  orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+});
+const fileSchema = z.object({ networks: z.array(customSchema).max(100) });
+type Custom = z.infer<typeof customSchema>;
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export class NetworkBook {
+  readonly file: string | undefined;
+  private customs: Promise<Custom[]> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly launch: { raw: Record<string, unknown>; profile: AppProfile },
+    private readonly dataDir: string | undefined,
+    private readonly logger?: Logger,
+  ) {
+    this.file = dataDir ? join(dataDir, NETWORKS_FILE) : undefined;
+  }
+
+  /** Every network, launch first; `current` marks the one the terminal trades on. */
+  async list(current: string): Promise<NetworkChoice[]> {
+    return (await this.entries()).map((e) => this.choice(e, current));
+  }
+
+  /** The network of that name, or a NOT_FOUND error naming the ones there are. */
+  async find(name: string): Promise<NetworkEntry> {
+    const all = await this.entries();
+    const found = all.find((e) => same(e.name, name));
+    if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no network named ${name.slice(0, 64)}: the networks are ${all.map((e) => e.name).join(', ')}.`);
+    return found;
+  }
+
+  /** Remembers a custom network (a private exchange, a fork); adding a name again replaces it. */
+  add(input: CustomNetworkInput, current: string): Promise<NetworkChoice> {
+    const run = this.queue.then(async () => {
+      if (!this.file || !this.dataDir) throw new PmDeskError(ErrorCode.ENVIRONMENT_ERROR, 'Custom networks cannot be kept: this session has no data folder.');
+      const custom = customSchema.parse(input);
+      if (same(custom.name, this.launch.profile.name) || BUILT_IN.some((b) => same(b.name, custom.name))) {
+        throw invalidParameter(`The name ${custom.name} is taken by a network PM Desk already knows: choose another name for this one.`);
+      }
+      if (same(custom.name, current)) throw invalidParameter(`${custom.name} is the network in use: switch to another one before changing it.`);
+      const customs = (await this.loadCustoms()).filter((c) => !same(c.name, custom.name));
+      customs.push(custom);
+      await mkdir(this.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      await writeFileAtomic(this.file, `${JSON.stringify({ networks: customs }, null, 2)}\n`);
+      this.customs = Promise.resolve(customs);
+      return this.choice(customEntry(custom), current);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async entries(): Promise<NetworkEntry[]> {
+    const launch: NetworkEntry = { name: this.launch.profile.name, chainId: this.launch.profile.chainId, origin: 'launch', raw: this.launch.raw };
+    // A launch profile for Polygon or Amoy (a --profile file) stands for that built-in network.
+    const builtIns = BUILT_IN.filter((b) => !same(b.name, launch.name));
+    return [launch, ...builtIns, ...(await this.loadCustoms()).map(customEntry)];
+  }
+
+  private choice(entry: NetworkEntry, current: string): NetworkChoice {
+    const info = entry.unavailable ? undefined : networkInfo(parseAppProfile(entry.raw), 'browser');
+    return {
+      name: entry.name,
+      chainId: entry.chainId,
+      sandbox: info?.sandbox ?? false,
+      current: same(entry.name, current),
+      available: !entry.unavailable,
+      ...(entry.unavailable ? { reason: entry.unavailable } : {}),
+    };
+  }
+
+  private loadCustoms(): Promise<Custom[]> {
+    this.customs ??= this.readCustoms();
+    return this.customs;
+  }
+
+  private async readCustoms(): Promise<Custom[]> {
+    if (!this.file) return [];
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    try {
+      return fileSchema.parse(JSON.parse(text)).networks;
+    } catch {
+      // Set aside, not overwritten by the next network added: the trader may want its URLs back.
+      await rename(this.file, `${this.file}.bad`).catch(() => undefined);
+      this.logger?.warn(`The custom networks file ${this.file} could not be read: it was kept as ${this.file}.bad and only the built-in networks are listed.`);
+      return [];
+    }
+  }
+}
+
+/**
+ * A custom network as a profile. On Polygon or Amoy it signs against Polymarket's published contracts; on any
+ * other chain PM Desk knows no contract addresses, so it reads markets and books but cannot trade.
+ */
+function customEntry(custom: Custom): NetworkEntry {
+  const known = custom.chainId === POLYGON.chainId ? POLYGON : custom.chainId === AMOY.chainId ? AMOY : undefined;
+  return {
+    name: custom.name,
+    chainId: custom.chainId,
+    origin: 'custom',
+    raw: { ...custom, ...(known ? { contracts: known.contracts } : {}) },
+  };
+}

@@ -1,0 +1,126 @@
+// What an order would do before anything is signed: the order flow's own plan and pre-trade checks, priced
+// against the exchange's book, tick size and fee rate, as the ticket shows it (the contract's OrderPreview).
+import type { OrderPreview } from '../../shared/contract';
+import { isPmDeskError } from '../../shared/errors';
+import { roundDown, roundNormal } from '../toolkit/orders/rounding';
+import type { OrderChoices, UserOrderInput } from './order-input';
+import type { TradingService, TradingWallet } from './service';
+
+type Level = { price: string; size: string };
+type Problem = OrderPreview['problems'][number];
+
+/** Dollars to the cent's ten-thousandth (the collateral's 6 decimals), so sums of levels do not show float dust. */
+const money = (x: number): number => roundNormal(x, 6);
+const decimalsOf = (tick: string): number => tick.split('.')[1]?.length ?? 0;
+
+/** How much of a market order the book would fill: shares, dollars and the worst price reached. */
+export interface BookFill {
+  shares: number;
+  dollars: number;
+  worstPrice: number | undefined;
+  /** Dollars (BUY) or shares (SELL) the book could not take. */
+  unfilled: number;
+}
+
+/**
+ * Walks the book from the best level (Polymarket lists the best bid and the best ask last), as a market order
+ * would: a BUY spends `amount` dollars on asks, a SELL sells `amount` shares into bids; a limit price stops it.
+ */
+export function walkBook(book: { bids: readonly Level[]; asks: readonly Level[] }, side: 'BUY' | 'SELL', amount: number, limit?: number): BookFill {
+  const levels = side === 'BUY' ? book.asks : book.bids;
+  let left = amount;
+  let shares = 0;
+  let dollars = 0;
+  let worstPrice: number | undefined;
+  for (let i = levels.length - 1; i >= 0 && left > 1e-9; i--) {
+    const price = Number(levels[i]!.price);
+    const size = Number(levels[i]!.size);
+    if (!(price > 0 && size > 0)) continue;
+    if (limit !== undefined && (side === 'BUY' ? price > limit + 1e-9 : price < limit - 1e-9)) break;
+    const take = side === 'BUY' ? Math.min(left, size * price) : Math.min(left, size);
+    shares += side === 'BUY' ? take / price : take;
+    dollars += side === 'BUY' ? take : take * price;
+    left -= take;
+    worstPrice = price;
+  }
+  return { shares, dollars, worstPrice, unfilled: Math.max(0, left) };
+}
+
+/**
+ * The preview of one order for one wallet. A locked wallet still gets one (with its WALLET_LOCKED problem):
+ * nothing here signs. Fees: the market's fee rate as the exchange reports it (GET /fee-rate, basis points),
+ * charged the way Polymarket documents it, rate × min(price, 1 − price) × shares; when the exchange reports
+ * no rate (the call fails), the preview says 0.
+ */
+export async function previewOrder(flow: TradingService, input: UserOrderInput, wallet: TradingWallet, choices: OrderChoices = {}): Promise<OrderPreview> {
+  const { market, token, plan, missing, problems: checks } = await flow.prepareOrder(input, wallet, choices);
+  const problems: Problem[] = checks.map((p) => ({ check: p.check, blocking: p.blocking, message: p.message }));
+  const tickSize = market.tickSize ?? (await flow.exchangeTickSize(token.token_id));
+  const decimals = decimalsOf(tickSize);
+
+  let price: number;
+  let shares: number;
+  let cost: number;
+  if (plan.kind === 'limit') {
+    // The rounding table: the builder rounds a limit price to the tick's decimals (an off-tick price is also
+    // a PRICE_OFF_TICK problem above, since the order would not be what the trader typed).
+    price = roundNormal(plan.price, decimals);
+    shares = plan.size;
+    cost = money(price * shares);
+  } else {
+    let fill: BookFill | undefined;
+    try {
+      fill = walkBook(await flow.exchangeBook(token.token_id), plan.side, plan.amount, plan.price);
+    } catch (error) {
+      if (!isPmDeskError(error)) throw error;
+      problems.push({ check: 'BOOK_UNAVAILABLE', blocking: false, message: `The exchange's book for "${token.name}" could not be read: the figures are estimated from the outcome's last price.` });
+    }
+    if (fill && fill.worstPrice !== undefined) {
+      price = roundNormal(plan.price ?? fill.worstPrice, decimals);
+      shares = roundDown(fill.shares, 2);
+      cost = money(fill.dollars);
+      if (fill.unfilled > 1e-9) {
+        const short = plan.side === 'BUY' ? `$${money(plan.amount - fill.unfilled)} of the $${plan.amount}` : `${roundDown(plan.amount - fill.unfilled, 2)} of the ${plan.amount} shares`;
+        problems.push(
+          plan.orderType === 'FOK'
+            ? { check: 'NOT_ENOUGH_LIQUIDITY', blocking: true, message: `The book can fill only ${short}${plan.price ? ` at ${plan.price} or better` : ''}: a fill-or-kill order would not be placed. Trade less, or use FAK to take what is there.` }
+            : { check: 'NOT_ENOUGH_LIQUIDITY', blocking: false, message: `The book can fill only ${short}${plan.price ? ` at ${plan.price} or better` : ''}: the rest of this FAK order is cancelled.` },
+        );
+      }
+    } else {
+      if (fill) {
+        problems.push({
+          check: 'NOT_ENOUGH_LIQUIDITY',
+          blocking: true,
+          message: `The book has no ${plan.side === 'BUY' ? 'asks' : 'bids'}${plan.price ? ` at ${plan.price} or better` : ''} for "${token.name}": a market order would not fill. Place a limit order instead.`,
+        });
+      }
+      price = roundNormal(plan.price ?? plan.estimatedPrice, decimals);
+      shares = plan.estimatedSize;
+      cost = money(plan.side === 'BUY' ? plan.amount : plan.amount * price);
+    }
+  }
+
+  let feeRateBps = 0;
+  try {
+    feeRateBps = await flow.exchangeFeeRateBps(token.token_id);
+  } catch (error) {
+    if (!isPmDeskError(error)) throw error;
+  }
+  const fees = money((feeRateBps / 10_000) * Math.min(price, 1 - price) * shares);
+
+  return {
+    side: plan.side,
+    orderType: plan.orderType,
+    price,
+    shares,
+    cost,
+    // A BUY pays out its shares if the outcome wins; for a SELL, what the shares sold would have paid.
+    payout: money(shares),
+    fees,
+    tickSize,
+    minOrderSize: market.minimumOrderSize ?? 0,
+    problems,
+    approvalsNeeded: missing.length,
+  };
+}

@@ -1,0 +1,16 @@
+// Main keeps the settings and the renderer starts from its own copy of the defaults until main answers: the
+// two must be the same, or a fresh terminal would flicker from one theme or column set to another.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS as MAIN_DEFAULTS } from '../../src/main/ipc/settings';
+import type { Settings } from '../../src/shared/contract';
+
+// Imported by a path the node type-check does not follow: the renderer's modules are typed against the DOM.
+const RENDERER_SESSION = '../../src/renderer/src/store/session';
+
+describe('the default settings', () => {
+  it('are the same in main and in the renderer', async () => {
+    const { DEFAULT_SETTINGS: RENDERER_DEFAULTS } = (await import(/* @vite-ignore */ RENDERER_SESSION)) as { DEFAULT_SETTINGS: Settings };
+    expect(MAIN_DEFAULTS).toEqual(RENDERER_DEFAULTS);
+    expect(MAIN_DEFAULTS).toEqual({ theme: 'dark', watchlist: [], cancelAllKey: 'X', marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'], activeWallet: null });
+  });
+});
