@@ -28,6 +28,8 @@ export interface TerminalPageOptions {
   simulate?: SandboxOptions['simulate'];
   simIntervalMs?: number;
   viewport?: { width: number; height: number };
+  /** Runs on each new page before it loads (listen to its WebSocket frames, say). */
+  setupPage?: (page: Page) => void;
 }
 
 /** The renderer built once per test file (Vite, ~1 s). */
@@ -56,6 +58,7 @@ export async function openTerminalPage(options: TerminalPageOptions = {}): Promi
     const newPage = async () => {
       const page = await browser.newPage({ viewport });
       page.on('pageerror', (error) => console.error('page error:', error.message));
+      options.setupPage?.(page);
       await page.goto(mode.host.launchUrl);
       await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
       return page;

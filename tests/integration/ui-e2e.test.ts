@@ -1,0 +1,213 @@
+// A trader's whole session, end to end, in headless Chromium on browser mode and the local sandbox with its
+// bots trading: import a wallet, unlock it, search, open a market, watch the book move, place a limit order, see
+// it in open orders and on the ladder, cancel it, buy at market, see the fill in trades and the position, lock
+// the wallet. Every frame the page receives from main is kept and scanned for secrets at the end.
+// With PMDESK_SCREENSHOTS_DIR set (`npm run screenshots`), the main screens are saved there for the README.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTradingProfile } from '../../src/main/trading/profile';
+import { findSecrets } from '../helpers/contract-examples';
+import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
+
+const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
+const WALLET = 'desk';
+const PASSWORD = 'e2e correct horse battery staple';
+const SLOW = 120_000;
+const SCREENSHOTS = process.env.PMDESK_SCREENSHOTS_DIR;
+
+let t: TerminalPage;
+let page: Page;
+/** Every text frame the page received over the bridge. */
+const frames: string[] = [];
+
+const byId = (id: string) => page.getByTestId(id);
+const ticket = (id: string) => byId('order-ticket').getByTestId(id);
+
+async function screenshot(name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await mkdir(SCREENSHOTS, { recursive: true });
+  // Let the last frame paint (the chart draws on the next animation frame).
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+async function dismissNotices(): Promise<void> {
+  const dismiss = byId('notices').getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+}
+
+async function openWalletMenu(): Promise<void> {
+  if ((await byId('wallet-dropdown').count()) === 0) await byId('wallet-current').click();
+  await byId('wallet-dropdown').waitFor();
+}
+
+/** Fills the ticket, submits, confirms in the dialog, and waits for main's answer in the ticket. */
+async function placeThroughTicket(fill: () => Promise<void>, shot?: string): Promise<string> {
+  await fill();
+  await expect.poll(() => ticket('ticket-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
+  await ticket('ticket-submit').click();
+  const dialog = byId('ticket-confirm-dialog');
+  await dialog.waitFor();
+  if (shot) await screenshot(shot);
+  await byId('ticket-confirm').click();
+  await dialog.waitFor({ state: 'detached' });
+  await expect
+    .poll(async () => {
+      const text = (await ticket('ticket-result').textContent()) ?? '';
+      return text !== '' && !text.startsWith('Sending');
+    }, { timeout: 90_000 })
+    .toBe(true);
+  return (await ticket('ticket-result').innerText()).trim();
+}
+
+async function openAccountTab(name: 'positions' | 'orders' | 'trades'): Promise<void> {
+  await dismissNotices();
+  await byId(`account-tab-${name}`).click();
+}
+
+/** The ladder's rows as `side price size`, top to bottom. */
+const ladderRows = () => byId('order-book').locator('tr.ladder-row').evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ')).join('|'));
+
+beforeAll(async () => {
+  t = await openTerminalPage({
+    simulate: 'run',
+    simIntervalMs: 700,
+    viewport: { width: 1600, height: 1000 },
+    setupPage: (p) => p.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frames.push(frame.payload))),
+  });
+  page = t.page;
+  await byId('network-badge').getByText('SANDBOX').waitFor();
+}, SLOW);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('a trader’s session in the terminal', () => {
+  it('shows the network, the feeds and the markets from the first screen', async () => {
+    expect(await byId('network-badge').innerText()).toMatch(/sandbox[\s\S]*chain 31338[\s\S]*SANDBOX/);
+    await byId('feed-status').waitFor();
+    await page.locator('[data-testid="markets-grid"] .ag-row').first().waitFor({ timeout: 30_000 });
+  });
+
+  it('imports a wallet and unlocks it', async () => {
+    await openWalletMenu();
+    await byId('wallet-import').click();
+    await byId('import-tab-privateKey').click();
+    await byId('wallet-label-input').fill(WALLET);
+    await byId('import-private-key').fill(testWalletKey(t.sandbox));
+    await byId('password-input').fill(PASSWORD);
+    await byId('password-repeat-input').fill(PASSWORD);
+    await byId('import-submit').click();
+    await byId('import-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => byId('wallet-label').textContent()).toBe(WALLET);
+
+    await byId('wallet-unlock').click();
+    await byId('password-input').fill(PASSWORD);
+    await byId('unlock-submit').click();
+    await byId('unlock-dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => byId('wallet-state').textContent()).toBe('Unlocked');
+  });
+
+  it('searches, opens the market and watches its book move', async () => {
+    await page.locator('.top-bar .brand').click();
+    await page.keyboard.press('/');
+    await page.keyboard.type('bitcoin', { delay: 20 });
+    const row = page.locator(`[data-testid="markets-grid"] .ag-row[row-id="${MARKET}"] [col-id="title"]`);
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
+    await byId('order-book').locator('tr.ladder-row').first().waitFor({ timeout: 30_000 });
+    await byId('price-chart').locator('canvas').first().waitFor();
+    await byId('trade-tape').waitFor();
+
+    // The sandbox's bots quote and trade: the ladder changes while we watch.
+    const before = await ladderRows();
+    await expect.poll(ladderRows, { timeout: 60_000, interval: 250 }).not.toBe(before);
+    await expect.poll(() => byId('feed-status').getAttribute('data-state')).toBe('open');
+    await screenshot('terminal-dark');
+  });
+
+  let restingId = '';
+
+  it('places a limit order: it rests in open orders and is marked on the ladder', async () => {
+    const answer = await placeThroughTicket(async () => {
+      await ticket('ticket-side-buy').click();
+      await ticket('ticket-price').fill('1');
+      await ticket('ticket-size').fill('20');
+    }, 'order-ticket-confirm');
+    expect(answer).toMatch(/BUY order/i);
+
+    await openAccountTab('orders');
+    const order = byId('open-orders').locator('tr[data-order-id]');
+    await order.first().waitFor({ timeout: 30_000 });
+    restingId = (await order.first().getAttribute('data-order-id'))!;
+    expect(restingId).toMatch(/^0x[0-9a-f]+$/);
+    expect(await order.first().innerText()).toMatch(/BUY[\s\S]*1¢[\s\S]*20/);
+    await byId('order-book').locator('tr.ladder-row[data-own="true"][data-price="0.01"]').waitFor({ timeout: 15_000 });
+  });
+
+  it('cancels it from open orders', async () => {
+    await byId('open-orders').locator(`tr[data-order-id="${restingId}"]`).getByTestId('cancel-order').click();
+    await byId('open-orders').getByText('No open orders.').waitFor({ timeout: 30_000 });
+    await byId('order-book').locator('tr.ladder-row[data-own="true"]').waitFor({ state: 'detached', timeout: 15_000 });
+  });
+
+  it('buys at market: the fill shows in trades, pending then confirmed, and the position in positions', async () => {
+    // Liquidity that stays put while the bots trade: a maker's bid for No at 60¢ is an ask for Yes at 40¢.
+    const market = t.sandbox.catalog.market(MARKET)!;
+    const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
+    expect(await makerOrder(maker.client, { tokenId: market.tokens[1].tokenId, side: 'BUY', price: 0.6, size: 500 })).toMatchObject({ success: true });
+
+    const answer = await placeThroughTicket(async () => {
+      await ticket('ticket-side-buy').click();
+      await ticket('ticket-kind-market').click();
+      await ticket('ticket-price').fill('');
+      await ticket('ticket-size-unit').selectOption('usd');
+      await ticket('ticket-size').fill('4');
+    });
+    expect(answer).toMatch(/filled|MATCHED/i);
+
+    await openAccountTab('trades');
+    const trade = byId('trades').locator('tr[data-trade-id]');
+    await trade.first().waitFor({ timeout: 30_000 });
+    expect(await trade.first().innerText()).toMatch(/BUY/);
+    await byId('trades').locator('[data-status="confirmed"]').first().waitFor({ timeout: 60_000 });
+
+    await openAccountTab('positions');
+    const position = byId('positions').locator('tbody tr');
+    await position.first().waitFor({ timeout: 60_000 });
+    expect(await position.first().innerText()).toMatch(/Yes/);
+    await screenshot('account-positions');
+  });
+
+  it('locks the wallet', async () => {
+    await byId('wallet-lock').click();
+    await expect.poll(() => byId('wallet-state').textContent()).toBe('Locked');
+    await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toMatch(/unlock/i);
+  });
+
+  it('looks the same in the light theme', async () => {
+    await byId('theme-toggle').click();
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: { theme?: string } } } }).document.documentElement.dataset.theme)).toBe('light');
+    await screenshot('terminal-light');
+    await byId('theme-toggle').click();
+  });
+
+  it('never received a secret from main: no key, no password, no API secret in any frame or storage', async () => {
+    expect(frames.length).toBeGreaterThan(50);
+    const key = testWalletKey(t.sandbox).replace(/^0x/, '').toLowerCase();
+    const findings = frames.flatMap((frame, i) => findSecrets(JSON.parse(frame), [testWalletKey(t.sandbox), PASSWORD], `frame ${i}`));
+    expect(findings).toEqual([]);
+    const stored = await page.evaluate(() => {
+      const w = globalThis as unknown as { localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null } };
+      const out: string[] = [];
+      for (let i = 0; i < w.localStorage.length; i++) out.push(`${w.localStorage.key(i)}=${w.localStorage.getItem(w.localStorage.key(i)!)}`);
+      return out.join('\n');
+    });
+    expect(stored.toLowerCase().includes(key)).toBe(false);
+    expect(stored.includes(PASSWORD)).toBe(false);
+  });
+});
