@@ -13,6 +13,7 @@ import {
   type GetRowIdParams,
   type GridApi,
   type GridReadyEvent,
+  type ModelUpdatedEvent,
   type RowSelectionOptions,
 } from 'ag-grid-community';
 import {
@@ -66,6 +67,8 @@ export interface MarketsGridProps {
 
 /** The selected row mirrors the chosen market; clicks choose the market, and the mark follows. */
 const rowSelection: RowSelectionOptions = { mode: 'singleRow', checkboxes: false, enableClickSelection: false };
+/** Module constants, not literals in JSX: a new object each render would make the grid rebuild its columns. */
+const defaultColDef: ColDef<MarketRow> = { sortable: true, resizable: true, suppressHeaderMenuButton: true };
 const getRowId = (params: GetRowIdParams<MarketRow>) => params.data.id;
 /** Only the title column feeds the quick filter, with every name of the row; numbers are not searched. */
 const noQuickFilter = () => '';
@@ -137,8 +140,8 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
 export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, Star, onNearEnd, onShownCount, onReady }: MarketsGridProps) {
   const api = useRef<GridApi<MarketRow> | null>(null);
   // Callbacks read the latest props without rebuilding the column definitions (which would redraw every cell).
-  const latest = useRef({ onSelect, onNearEnd, onShownCount, selectedId });
-  latest.current = { onSelect, onNearEnd, onShownCount, selectedId };
+  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, selectedId });
+  latest.current = { onSelect, onNearEnd, onShownCount, onReady, selectedId };
 
   const columnDefs = useMemo<ColDef<MarketRow>[]>(() => {
     const defs: ColDef<MarketRow>[] = [];
@@ -181,12 +184,39 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
     if (grid.getLastDisplayedRowIndex() >= count - 30) latest.current.onNearEnd();
   }, []);
 
+  // Stable handlers: the grid re-registers a handler whose identity changes, so these are made once.
+  const handlers = useMemo(
+    () => ({
+      onGridReady(event: GridReadyEvent<MarketRow>) {
+        api.current = event.api;
+        latest.current.onReady?.(event.api);
+        showSelected();
+      },
+      onCellClicked(event: CellClickedEvent<MarketRow>) {
+        // The star toggles the watchlist; it does not open the market.
+        if (event.column.getColId() === 'watch' || !event.data) return;
+        latest.current.onSelect(event.data);
+      },
+      onCellKeyDown(event: CellKeyDownEvent<MarketRow>) {
+        // Enter on a focused row opens it. Handled here rather than in the shortcut table, where a global
+        // Enter would take the key from every button in the terminal.
+        if ((event.event as KeyboardEvent | undefined)?.key === 'Enter' && event.data && event.column.getColId() !== 'watch') latest.current.onSelect(event.data);
+      },
+      onModelUpdated(event: ModelUpdatedEvent<MarketRow>) {
+        latest.current.onShownCount?.(event.api.getDisplayedRowCount());
+        showSelected();
+        checkNearEnd();
+      },
+    }),
+    [showSelected, checkNearEnd],
+  );
+
   return (
     <AgGridReact<MarketRow>
       theme={marketsGridTheme}
       rowData={rows as MarketRow[]}
       columnDefs={columnDefs}
-      defaultColDef={{ sortable: true, resizable: true, suppressHeaderMenuButton: true }}
+      defaultColDef={defaultColDef}
       getRowId={getRowId}
       rowSelection={rowSelection}
       quickFilterText={filterText}
@@ -194,26 +224,10 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
       suppressCellFocus={false}
       animateRows={false}
       suppressNoRowsOverlay
-      onGridReady={(event: GridReadyEvent<MarketRow>) => {
-        api.current = event.api;
-        onReady?.(event.api);
-        showSelected();
-      }}
-      onCellClicked={(event: CellClickedEvent<MarketRow>) => {
-        // The star toggles the watchlist; it does not open the market.
-        if (event.column.getColId() === 'watch' || !event.data) return;
-        latest.current.onSelect(event.data);
-      }}
-      onCellKeyDown={(event: CellKeyDownEvent<MarketRow>) => {
-        // Enter on a focused row opens it. Handled here rather than in the shortcut table, where a global
-        // Enter would take the key from every button in the terminal.
-        if ((event.event as KeyboardEvent | undefined)?.key === 'Enter' && event.data && event.column.getColId() !== 'watch') latest.current.onSelect(event.data);
-      }}
-      onModelUpdated={(event) => {
-        latest.current.onShownCount?.(event.api.getDisplayedRowCount());
-        showSelected();
-        checkNearEnd();
-      }}
+      onGridReady={handlers.onGridReady}
+      onCellClicked={handlers.onCellClicked}
+      onCellKeyDown={handlers.onCellKeyDown}
+      onModelUpdated={handlers.onModelUpdated}
       onBodyScroll={checkNearEnd}
     />
   );
