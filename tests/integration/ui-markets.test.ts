@@ -66,6 +66,19 @@ describe('the markets panel', () => {
     expect(await page.textContent(cell('90012', 'outcomes'))).toMatch(/Yes\s+\d+(\.\d)?¢.*No\s+\d+(\.\d)?¢/);
     expect(await page.textContent(cell('90012', 'endDate'))).toBe('16 Dec 2026');
     expect(await page.textContent('[data-testid="markets-count"]')).toBe(`${ALL_MARKETS.length} markets`);
+    // Five events fill less than a page: nothing more to read, and the button says why it is disabled.
+    const more = `${panel} .markets-footer button`;
+    await expect.poll(() => page.textContent(more)).toBe('All loaded');
+    expect(await page.isDisabled(more)).toBe(true);
+    expect(await page.getAttribute(more, 'title')).toBe('Every ongoing event is listed');
+  });
+
+  it('lists by protocol: the sandbox has no Limitless events, and says so', async () => {
+    await page.selectOption('[data-testid="protocol-filter"]', 'limitless');
+    await waitRows([]);
+    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('No ongoing events on Limitless.');
+    await page.selectOption('[data-testid="protocol-filter"]', 'all');
+    await waitRows(ALL_MARKETS);
   });
 
   it('sorts by a column header', async () => {
@@ -160,6 +173,27 @@ describe('the markets panel', () => {
     await page.click(star('90031'));
     await waitRows([]);
     expect(await page.textContent('[data-testid="markets-empty"]')).toBe('Your watchlist is empty: star a market (☆) to keep it here.');
+    await page.click('[data-testid="markets-tab-markets"]');
+    await waitRows(ALL_MARKETS);
+  });
+
+  it('reads the watchlist kept from an earlier session, and says in its row when a market cannot be read', async () => {
+    // A watchlist kept from an earlier session: one market the sandbox knows, one it no longer does.
+    const saved = await page.evaluate(() =>
+      (globalThis as unknown as { terminal: { saveSettings(p: unknown): Promise<{ ok: boolean }> } }).terminal.saveSettings({ watchlist: ['90051', '424242'] }),
+    );
+    expect(saved.ok).toBe(true);
+    await page.reload();
+    await page.click('[data-testid="markets-tab-watchlist"]');
+    await waitRows(['90051', '424242']);
+    expect(await page.textContent(cell('424242', 'title'))).toMatch(/^Market 424242: Could not load this market: .*not found/i);
+    expect(await page.textContent(cell('90051', 'title'))).toContain('Real Madrid');
+    // Choosing the broken row does nothing; unstarring it is how it goes.
+    await page.click(cell('424242', 'title'));
+    expect(await selectedRow()).toBeNull();
+    await page.click(star('424242'));
+    await page.click(star('90051'));
+    await waitRows([]);
     await page.click('[data-testid="markets-tab-markets"]');
     await waitRows(ALL_MARKETS);
   });

@@ -9,9 +9,9 @@ import { missingRow, mergeRows, rowOfMarket, rowsOfEvents, rowsOfMatches, type M
 
 export type MarketsTab = 'markets' | 'watchlist' | 'slugs';
 
-/** Events per listEvents page: the contract's largest, so 10,000 markets take a hundred-odd reads, not thousands. */
-export const EVENTS_PAGE = 100;
-export const SLUGS_PAGE = 200;
+/** Page sizes as the spec sets them: 50 active events, 100 slugs per read. */
+export const EVENTS_PAGE = 50;
+export const SLUGS_PAGE = 100;
 /** Typing pauses this long before a search is sent: one search per word, not per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
 const SEARCH_TOP_K = 100;
