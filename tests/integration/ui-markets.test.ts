@@ -149,6 +149,15 @@ describe('the markets panel', () => {
     await page.keyboard.press('k');
     await expect.poll(() => selectedRow()).toBe(order[at + 1]);
 
+    // Enter in the search opens the best match, even when pressed before the search has answered.
+    await page.keyboard.press('/');
+    await page.keyboard.type('snow london');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => selectedRow()).toBe('90031');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe('search-input');
+    await page.fill('[data-testid="search-input"]', '');
+    await waitRows(ALL_MARKETS);
+
     // Enter on a focused row chooses it.
     await page.click(cell('90013', 'volume'));
     await page.keyboard.press('ArrowDown');

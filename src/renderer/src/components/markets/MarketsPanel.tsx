@@ -1,6 +1,7 @@
 // Markets: the grid of events and their markets read page by page, live search with a protocol filter, the
 // watchlist (starred markets, kept by main) and the slugs view. Choosing a row makes it the market the rest of
-// the terminal shows; `/` jumps to search, `j`/`k` walk the rows, Enter on a focused row opens it.
+// the terminal shows; `/` jumps to search (Enter there opens the best match), `j`/`k` walk the rows, Enter on a
+// focused row opens it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { registerShortcut } from '../../keyboard';
@@ -89,6 +90,29 @@ export function MarketsPanel() {
   }, [searching, m.results, m.tab, m.listed, m.slugRows, m.watched, watchlist]);
   const rows = useMemo(() => filterByProtocol(allRows, m.protocolFilter), [allRows, m.protocolFilter]);
 
+  /** Enter in the search before its results came: the first result is chosen when they arrive. */
+  const chooseFirstFound = useRef(false);
+  const chooseRowAt = useCallback((index: number) => {
+    const api = grid.current;
+    const node = api?.getDisplayedRowAtIndex(index);
+    if (!api || !node?.data) return false;
+    api.ensureIndexVisible(index);
+    // Focus moves into the grid, so j/k (and Enter) carry on from there.
+    api.setFocusedCell(index, 'title');
+    choose(node.data);
+    return true;
+  }, []);
+  const onShownCount = useCallback(
+    (count: number) => {
+      setShown(count);
+      if (chooseFirstFound.current && !useMarkets.getState().searching) {
+        chooseFirstFound.current = false;
+        if (count > 0) chooseRowAt(0);
+      }
+    },
+    [chooseRowAt],
+  );
+
   const move = useCallback((step: number) => {
     const api = grid.current;
     if (!api) return;
@@ -97,12 +121,8 @@ export function MarketsPanel() {
     const current = useSelection.getState().market?.marketId;
     const at = current ? (api.getRowNode(current)?.rowIndex ?? null) : null;
     const next = at === null ? (step > 0 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, at + step));
-    const node = api.getDisplayedRowAtIndex(next);
-    if (!node?.data) return;
-    api.ensureIndexVisible(next);
-    api.setFocusedCell(next, 'title');
-    choose(node.data);
-  }, []);
+    chooseRowAt(next);
+  }, [chooseRowAt]);
 
   useEffect(() => {
     const off = [
@@ -154,7 +174,22 @@ export function MarketsPanel() {
           aria-label="Search markets"
           value={m.query}
           maxLength={200}
-          onChange={(e) => m.setQuery(e.target.value)}
+          onChange={(e) => {
+            chooseFirstFound.current = false;
+            m.setQuery(e.target.value);
+          }}
+          onKeyDown={(e) => {
+            // Enter opens the best match (once the search has answered); ↓ steps into the rows.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (useMarkets.getState().searching) chooseFirstFound.current = true;
+              else chooseRowAt(0);
+            } else if (e.key === 'ArrowDown' && grid.current && grid.current.getDisplayedRowCount() > 0) {
+              e.preventDefault();
+              grid.current.ensureIndexVisible(0);
+              grid.current.setFocusedCell(0, 'title');
+            }
+          }}
         />
         <select data-testid="protocol-filter" aria-label="Protocol" value={m.protocolFilter} onChange={(e) => m.setProtocolFilter(e.target.value as ProtocolFilter)}>
           {PROTOCOL_FILTERS.map((p) => (
@@ -231,7 +266,7 @@ export function MarketsPanel() {
           onSelect={choose}
           Star={WatchStar}
           onNearEnd={onNearEnd}
-          onShownCount={setShown}
+          onShownCount={onShownCount}
           onReady={(api) => (grid.current = api)}
         />
         {emptySentence ? (
