@@ -140,8 +140,8 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
 export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, Star, onNearEnd, onShownCount, onReady }: MarketsGridProps) {
   const api = useRef<GridApi<MarketRow> | null>(null);
   // Callbacks read the latest props without rebuilding the column definitions (which would redraw every cell).
-  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, selectedId });
-  latest.current = { onSelect, onNearEnd, onShownCount, onReady, selectedId };
+  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, selectedId, filterText });
+  latest.current = { onSelect, onNearEnd, onShownCount, onReady, selectedId, filterText };
 
   const columnDefs = useMemo<ColDef<MarketRow>[]>(() => {
     const defs: ColDef<MarketRow>[] = [];
@@ -176,12 +176,16 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
 
   useEffect(showSelected, [selectedId, rows, showSelected]);
 
-  const checkNearEnd = useCallback(() => {
+  /**
+   * Within a screenful of the end: ask for more before the trader gets there. After a redraw only while no
+   * filter is typed: a filter that leaves a few rows would otherwise read page after page of the whole
+   * catalogue; scrolling still reads on.
+   */
+  const checkNearEnd = useCallback((scrolled: boolean) => {
     const grid = api.current;
     if (!grid || !latest.current.onNearEnd) return;
-    const count = grid.getDisplayedRowCount();
-    // Within a screenful of the end (or the grid is not full yet): ask for more before the trader gets there.
-    if (grid.getLastDisplayedRowIndex() >= count - 30) latest.current.onNearEnd();
+    if (!scrolled && latest.current.filterText.trim() !== '') return;
+    if (grid.getLastDisplayedRowIndex() >= grid.getDisplayedRowCount() - 30) latest.current.onNearEnd();
   }, []);
 
   // Stable handlers: the grid re-registers a handler whose identity changes, so these are made once.
@@ -205,7 +209,10 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
       onModelUpdated(event: ModelUpdatedEvent<MarketRow>) {
         latest.current.onShownCount?.(event.api.getDisplayedRowCount());
         showSelected();
-        checkNearEnd();
+        checkNearEnd(false);
+      },
+      onBodyScroll() {
+        checkNearEnd(true);
       },
     }),
     [showSelected, checkNearEnd],
@@ -228,7 +235,7 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
       onCellClicked={handlers.onCellClicked}
       onCellKeyDown={handlers.onCellKeyDown}
       onModelUpdated={handlers.onModelUpdated}
-      onBodyScroll={checkNearEnd}
+      onBodyScroll={handlers.onBodyScroll}
     />
   );
 }
