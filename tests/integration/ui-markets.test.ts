@@ -216,13 +216,26 @@ describe('the markets panel', () => {
     await expect.poll(headers).toEqual(['watch', 'title', 'outcomes', 'volume', 'endDate', 'spread']);
     expect(await page.isDisabled('[data-testid="column-title"]')).toBe(true);
 
+    // Dragging a header puts the column elsewhere, and that order is kept too.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="column-menu"]', { state: 'detached' });
+    const box = async (col: string) => (await page.$(`${panel} .ag-header-cell[col-id="${col}"]`))!.boundingBox();
+    const from = (await box('volume'))!;
+    const to = (await box('outcomes'))!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(to.x + 5, to.y + to.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await expect.poll(headers).toEqual(['watch', 'title', 'volume', 'outcomes', 'endDate', 'spread']);
+
     const again = await terminal.newPage();
     await again.waitForSelector(`${panel} .ag-row`, { timeout: 30_000 });
     await expect.poll(() => again.$$eval(`${panel} .ag-header-cell[col-id]`, (cells) => cells.map((c) => c.getAttribute('col-id')))).toEqual([
       'watch',
       'title',
-      'outcomes',
       'volume',
+      'outcomes',
       'endDate',
       'spread',
     ]);

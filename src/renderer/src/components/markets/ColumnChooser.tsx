@@ -1,6 +1,7 @@
 // The column chooser: which columns the markets grid shows, saved with the settings so the choice survives a
 // restart. The market name cannot be hidden: a row without it could not be told apart.
 import { useEffect, useRef, useState } from 'react';
+import { registerShortcut } from '../../keyboard';
 import { useSession } from '../../store/session';
 import { chosenColumns, MARKET_COLUMNS, toggleColumn } from './rows';
 
@@ -17,7 +18,12 @@ export function ColumnChooser() {
       if (!box.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    // Esc closes it too; registered while open, so it comes before the page's own Esc.
+    const offEscape = registerShortcut({ key: 'Escape', description: 'Close the column chooser', inFields: true, run: () => setOpen(false) });
+    return () => {
+      document.removeEventListener('mousedown', close);
+      offEscape();
+    };
   }, [open]);
 
   return (

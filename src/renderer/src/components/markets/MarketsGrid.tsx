@@ -10,6 +10,7 @@ import {
   type CellClickedEvent,
   type CellKeyDownEvent,
   type ColDef,
+  type ColumnMovedEvent,
   type GetRowIdParams,
   type GridApi,
   type GridReadyEvent,
@@ -63,6 +64,8 @@ export interface MarketsGridProps {
   /** How many rows the filter leaves, after every change. */
   onShownCount?(count: number): void;
   onReady?(api: GridApi<MarketRow>): void;
+  /** The trader dragged a column elsewhere: the chosen columns in their new order. */
+  onColumnsReordered?(columns: MarketColumnId[]): void;
 }
 
 /** The selected row mirrors the chosen market; clicks choose the market, and the mark follows. */
@@ -137,11 +140,11 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
   protocol: { colId: 'protocol', headerName: 'Protocol', width: 90, valueGetter: (p) => p.data?.protocol ?? '', getQuickFilterText: noQuickFilter },
 };
 
-export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, Star, onNearEnd, onShownCount, onReady }: MarketsGridProps) {
+export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, Star, onNearEnd, onShownCount, onReady, onColumnsReordered }: MarketsGridProps) {
   const api = useRef<GridApi<MarketRow> | null>(null);
   // Callbacks read the latest props without rebuilding the column definitions (which would redraw every cell).
-  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, selectedId, filterText });
-  latest.current = { onSelect, onNearEnd, onShownCount, onReady, selectedId, filterText };
+  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText });
+  latest.current = { onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText };
 
   const columnDefs = useMemo<ColDef<MarketRow>[]>(() => {
     const defs: ColDef<MarketRow>[] = [];
@@ -154,6 +157,7 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
         resizable: false,
         sortable: false,
         suppressMovable: true,
+        lockPosition: 'left',
         getQuickFilterText: noQuickFilter,
         cellClass: 'watch-cell',
         cellRenderer: (p: CustomCellRendererProps<MarketRow>) => (p.data ? <Star row={p.data} /> : null),
@@ -214,6 +218,15 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
       onBodyScroll() {
         checkNearEnd(true);
       },
+      onColumnMoved(event: ColumnMovedEvent<MarketRow>) {
+        // Once the trader's drop is done: not every step of a drag, nor the grid applying new column definitions.
+        if (!event.finished || !event.source.startsWith('ui')) return;
+        const order = event.api
+          .getColumnState()
+          .map((c) => c.colId)
+          .filter((id): id is MarketColumnId => id in COLUMN_DEFS);
+        latest.current.onColumnsReordered?.(order);
+      },
     }),
     [showSelected, checkNearEnd],
   );
@@ -236,6 +249,7 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
       onCellKeyDown={handlers.onCellKeyDown}
       onModelUpdated={handlers.onModelUpdated}
       onBodyScroll={handlers.onBodyScroll}
+      onColumnMoved={handlers.onColumnMoved}
     />
   );
 }

@@ -45,6 +45,12 @@ function WatchStar({ row }: { row: MarketRow }) {
   );
 }
 
+/** Column order as the trader dragged it, kept with the settings like the choice of columns. */
+function saveColumnOrder(columns: string[]): void {
+  const session = useSession.getState();
+  if (columns.join() !== chosenColumns(session.settings.marketColumns).join()) void session.saveSettings({ marketColumns: columns });
+}
+
 function choose(row: MarketRow): void {
   // A watchlist entry that could not be read has nothing to show.
   if (row.problem) return;
@@ -268,6 +274,7 @@ export function MarketsPanel() {
           onNearEnd={onNearEnd}
           onShownCount={onShownCount}
           onReady={(api) => (grid.current = api)}
+          onColumnsReordered={saveColumnOrder}
         />
         {emptySentence ? (
           <div className="markets-empty empty" data-testid="markets-empty">
