@@ -271,6 +271,14 @@ describe('the markets panel', () => {
     expect(light.grid).toBe(light.panel);
     expect(light.grid).not.toBe(dark.grid);
   });
+
+  // Last: it stops the sandbox under the page.
+  it('says in a sentence when the aggregator cannot be reached', async () => {
+    await terminal.sandbox.stop();
+    await page.fill('[data-testid="search-input"]', 'bitcoin');
+    await expect.poll(() => page.textContent('[data-testid="markets-error"]'), { timeout: 15_000 }).toMatch(/^Search failed: \S.*[.!]$/);
+    expect(await page.$('[data-testid="markets-empty"]')).toBeNull();
+  });
 });
 
 function endOf(marketId: string): number {
