@@ -111,7 +111,7 @@ describe('the markets panel', () => {
     await waitRows(['90021']);
     await page.selectOption('[data-testid="protocol-filter"]', 'limitless');
     await waitRows([]);
-    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('No markets match “bitcoin” on Limitless. 1 match on other protocols.');
+    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('No markets match “bitcoin” on Limitless. 1 market matches on other protocols.');
     await page.selectOption('[data-testid="protocol-filter"]', 'all');
     await waitRows(['90021']);
 

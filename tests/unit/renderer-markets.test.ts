@@ -20,6 +20,7 @@ import {
   toggleColumn,
   toggleWatch,
 } from '../../src/renderer/src/components/markets/rows';
+import { emptySentence, type GridView } from '../../src/renderer/src/components/markets/sentences';
 
 const market = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -154,5 +155,48 @@ describe('display', () => {
     expect(text).toContain('25 bps cut');
     expect(text).toContain('Yes');
     expect(text).not.toContain('0.53');
+  });
+});
+
+describe('what an empty grid says', () => {
+  const base: GridView = {
+    view: 'markets',
+    rows: 0,
+    rowsOnProtocol: 0,
+    rowsDrawn: 0,
+    protocolFilter: 'all',
+    filterText: '',
+    query: '',
+    searchedFor: '',
+    loading: false,
+    error: null,
+    watchlistSize: 0,
+    slug: null,
+  };
+
+  it('says nothing while rows are drawn, and names the filter that hides them all', () => {
+    expect(emptySentence({ ...base, rows: 3, rowsOnProtocol: 3, rowsDrawn: 3 })).toBeNull();
+    expect(emptySentence({ ...base, rows: 3, rowsOnProtocol: 3, rowsDrawn: 0, filterText: ' snow ' })).toBe('No rows match the filter “snow”.');
+  });
+
+  it('tells searching from finding nothing, and counts matches the protocol filter hides', () => {
+    const search: GridView = { ...base, view: 'search', query: 'bitcoin ', searchedFor: 'bitcoin' };
+    expect(emptySentence({ ...search, loading: true })).toBe('Searching for “bitcoin”…');
+    expect(emptySentence(search)).toBe('No markets match “bitcoin”.');
+    expect(emptySentence({ ...search, rows: 1, protocolFilter: 'limitless' })).toBe('No markets match “bitcoin” on Limitless. 1 market matches on other protocols.');
+    expect(emptySentence({ ...search, rows: 4, protocolFilter: 'truemarket' })).toBe('No markets match “bitcoin” on TrueMarket. 4 markets match on other protocols.');
+    // A failed search is said on its own line; the grid adds nothing.
+    expect(emptySentence({ ...search, error: 'Search failed: the aggregator did not answer.' })).toBeNull();
+  });
+
+  it('explains an empty watchlist, slug view and listing', () => {
+    expect(emptySentence({ ...base, view: 'watchlist' })).toBe('Your watchlist is empty: star a market (☆) to keep it here.');
+    expect(emptySentence({ ...base, view: 'watchlist', watchlistSize: 2, protocolFilter: 'limitless' })).toBe('None of your watched markets is on Limitless.');
+    expect(emptySentence({ ...base, view: 'watchlist', watchlistSize: 2, loading: true })).toBe('Loading your watchlist…');
+    expect(emptySentence({ ...base, view: 'slugs' })).toBe('Choose a slug to see its events and markets.');
+    expect(emptySentence({ ...base, view: 'slugs', slug: 'fed-decision', loading: true })).toBe('Loading the events of fed-decision…');
+    expect(emptySentence({ ...base, view: 'markets', loading: true })).toBe('Loading markets…');
+    expect(emptySentence({ ...base, view: 'markets', protocolFilter: 'limitless' })).toBe('No ongoing events on Limitless.');
+    expect(emptySentence({ ...base, view: 'markets', error: 'Polymarket events could not be loaded: offline.' })).toBeNull();
   });
 });

@@ -10,13 +10,12 @@ import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
 import { MarketsGrid } from './MarketsGrid';
 import { ColumnChooser } from './ColumnChooser';
+import { emptySentence, PROTOCOL_LABELS } from './sentences';
 import { chosenColumns, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from './rows';
 import './markets.css';
 
 /** The contract keeps at most this many watchlist entries. */
 const WATCHLIST_MAX = 1000;
-
-const PROTOCOL_LABELS: Record<ProtocolFilter, string> = { all: 'All protocols', polymarket: 'Polymarket', limitless: 'Limitless', truemarket: 'TrueMarket' };
 
 function toggleWatched(marketId: string): void {
   const session = useSession.getState();
@@ -146,28 +145,22 @@ export function MarketsPanel() {
   }, []);
 
   const problem = searching ? m.searchError : m.tab === 'markets' ? m.listError : m.tab === 'slugs' ? m.slugError : null;
-  const emptySentence = (() => {
-    if (rows.length > 0) return shown === 0 && filterText.trim() ? `No rows match the filter “${filterText.trim()}”.` : null;
-    const where = m.protocolFilter === 'all' ? '' : ` on ${PROTOCOL_LABELS[m.protocolFilter]}`;
-    if (searching) {
-      if (m.results === null || m.searching) return `Searching for “${m.query.trim()}”…`;
-      if (m.searchError) return null;
-      const elsewhere = allRows.length - rows.length;
-      return `No markets match “${m.searchedFor}”${where}.${elsewhere > 0 ? ` ${elsewhere} match on other protocols.` : ''}`;
-    }
-    if (m.tab === 'watchlist') {
-      if (m.watchLoading > 0) return 'Loading your watchlist…';
-      return watchlist.length === 0 ? 'Your watchlist is empty: star a market (☆) to keep it here.' : `None of your watched markets is${where}.`;
-    }
-    if (m.tab === 'slugs') {
-      if (m.slugLoading) return `Loading the events of ${m.slug}…`;
-      if (m.slugError) return null;
-      return m.slug ? `No markets under ${m.slug}${where}.` : 'Choose a slug to see its events and markets.';
-    }
-    if (m.listLoading && m.listed.length === 0) return 'Loading markets…';
-    if (m.listError) return null;
-    return `No ongoing events${where}.`;
-  })();
+  const view = searching ? 'search' : m.tab;
+  const emptyText = emptySentence({
+    view,
+    rows: allRows.length,
+    rowsOnProtocol: rows.length,
+    rowsDrawn: shown,
+    protocolFilter: m.protocolFilter,
+    filterText,
+    query: m.query,
+    searchedFor: m.searchedFor,
+    loading:
+      view === 'search' ? m.results === null || m.searching : view === 'watchlist' ? m.watchLoading > 0 : view === 'slugs' ? m.slugLoading : m.listLoading,
+    error: problem,
+    watchlistSize: watchlist.length,
+    slug: m.slug,
+  });
 
   return (
     <div className="panel markets-panel" data-testid="markets-grid">
@@ -276,9 +269,9 @@ export function MarketsPanel() {
           onReady={(api) => (grid.current = api)}
           onColumnsReordered={saveColumnOrder}
         />
-        {emptySentence ? (
+        {emptyText ? (
           <div className="markets-empty empty" data-testid="markets-empty">
-            {emptySentence}
+            {emptyText}
           </div>
         ) : null}
       </div>
