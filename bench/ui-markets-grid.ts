@@ -4,6 +4,7 @@
 //   - filtering by typed text, against a plain Array.filter over the same rows' texts (the floor any filter
 //     has to pay, without drawing anything) in the same run;
 //   - scrolling to the far end and back, and how many rows are in the DOM (virtualisation keeps it small);
+//   - a continuous scroll, frame by frame, against idle frames in the same page;
 //   - an update of 100 rows' prices handed in as a new immutable array (a delta, not a redraw).
 // Prints medians over interleaved rounds and the ratios; no pass/fail, the numbers are for reading.
 import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
@@ -75,6 +76,30 @@ function Bench({ n }: { n: number }) {
       const kept = rows.filter((r) => { const t = quickFilterTextOf(r).toLowerCase(); return words.every((word) => t.includes(word)); });
       return { ms: performance.now() - t0, shown: kept.length };
     },
+    async glide(frames: number) {
+      // A continuous scroll, 300 px a frame, as a trackpad fling: the time between frames while the grid
+      // recycles its rows (smooth means close to the idle frame interval).
+      const body = document.querySelector('.ag-grid-viewport') as HTMLElement;
+      const gaps: number[] = [];
+      let last = performance.now();
+      for (let f = 0; f < frames; f++) {
+        body.scrollTop += 300;
+        await new Promise<void>((r) => requestAnimationFrame(() => r()));
+        const now = performance.now();
+        gaps.push(now - last);
+        last = now;
+      }
+      const idle: number[] = [];
+      last = performance.now();
+      for (let f = 0; f < frames; f++) {
+        await new Promise<void>((r) => requestAnimationFrame(() => r()));
+        const now = performance.now();
+        idle.push(now - last);
+        last = now;
+      }
+      body.scrollTop = 0;
+      return { gaps, idle, scrolledTo: api.getLastDisplayedRowIndex() };
+    },
     async idle() {
       // Two frames with nothing to do: the floor under every "to the redrawn frame" time.
       const t0 = performance.now();
@@ -145,7 +170,7 @@ export async function runMarketsGridBench(): Promise<void> {
     console.log(`markets grid, ${ROWS} rows: page loaded and first drawn in ${Date.now() - t0} ms`);
 
     /** One of `window.bench`'s measurements, run in the page. */
-    const call = <R>(op: 'filter' | 'reference' | 'scroll' | 'update' | 'idle', arg: string | number = 0): Promise<R> =>
+    const call = <R>(op: 'filter' | 'reference' | 'scroll' | 'update' | 'idle' | 'glide', arg: string | number = 0): Promise<R> =>
       page.evaluate(([name, a]) => (globalThis as unknown as { bench: Record<string, (a: unknown) => unknown> }).bench[name]!(a), [op, arg] as const) as Promise<R>;
     type Timed = { ms: number; shown: number };
 
@@ -181,6 +206,12 @@ export async function runMarketsGridBench(): Promise<void> {
     }
     console.log(`  scroll to the last row and back      ${median(scroll).toFixed(1).padStart(7)} ms (two frames each)   rows in the DOM at most: ${domRows} of ${ROWS}`);
     console.log(`  100 prices changed (new immutable array) ${median(update).toFixed(1).padStart(7)} ms to the redrawn frame`);
+    const glide = await call<{ gaps: number[]; idle: number[]; scrolledTo: number }>('glide', 240);
+    const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+    console.log(
+      `  continuous scroll, 300 px a frame, 240 frames (to row ${glide.scrolledTo}): frame interval p50 ${pct(glide.gaps, 50).toFixed(1)} ms, p95 ${pct(glide.gaps, 95).toFixed(1)} ms` +
+        `   idle frames p50 ${pct(glide.idle, 50).toFixed(1)} ms, p95 ${pct(glide.idle, 95).toFixed(1)} ms   ratio p95 ${(pct(glide.gaps, 95) / pct(glide.idle, 95)).toFixed(2)}×`,
+    );
     console.log(`  two idle frames (the floor under the grid times) ${median(idle).toFixed(1).padStart(7)} ms`);
     console.log(`  (one frame at 60 Hz is 16.7 ms; medians of ${ROUNDS} interleaved rounds)`);
   } finally {
