@@ -1,4 +1,297 @@
-// Markets: the grid of events and markets, live search and the watchlist (owned by the markets work).
+// Markets: the grid of events and their markets read page by page, live search with a protocol filter, the
+// watchlist (starred markets, kept by main) and the slugs view. Choosing a row makes it the market the rest of
+// the terminal shows; `/` jumps to search (Enter there opens the best match), `j`/`k` walk the rows, Enter on a
+// focused row opens it.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GridApi } from 'ag-grid-community';
+import { registerShortcut } from '../../keyboard';
+import { useMarkets, watchlistRows, type MarketsTab } from '../../store/markets';
+import { useSelection } from '../../store/selection';
+import { useSession } from '../../store/session';
+import { MarketsGrid } from './MarketsGrid';
+import { ColumnChooser } from './ColumnChooser';
+import { emptySentence, PROTOCOL_LABELS } from './sentences';
+import { chosenColumns, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from './rows';
+import './markets.css';
+
+/** The contract keeps at most this many watchlist entries. */
+const WATCHLIST_MAX = 1000;
+
+function toggleWatched(marketId: string): void {
+  const session = useSession.getState();
+  const list = session.settings.watchlist;
+  if (!list.includes(marketId) && list.length >= WATCHLIST_MAX) {
+    session.notify('error', `The watchlist holds at most ${WATCHLIST_MAX} markets: unstar one first.`);
+    return;
+  }
+  void session.saveSettings({ watchlist: toggleWatch(list, marketId) });
+}
+
+function WatchStar({ row }: { row: MarketRow }) {
+  const watching = useSession((s) => s.settings.watchlist.includes(row.id));
+  return (
+    <button
+      type="button"
+      className={watching ? 'ghost star watching' : 'ghost star'}
+      data-testid="watch-star"
+      aria-pressed={watching}
+      aria-label={watching ? `Remove ${row.market} from the watchlist` : `Add ${row.market} to the watchlist`}
+      title={watching ? 'Remove from the watchlist' : 'Add to the watchlist'}
+      onClick={() => toggleWatched(row.id)}
+    >
+      {watching ? '★' : '☆'}
+    </button>
+  );
+}
+
+/** Column order as the trader dragged it, kept with the settings like the choice of columns. */
+function saveColumnOrder(columns: string[]): void {
+  const session = useSession.getState();
+  if (columns.join() !== chosenColumns(session.settings.marketColumns).join()) void session.saveSettings({ marketColumns: columns });
+}
+
+function choose(row: MarketRow): void {
+  // A watchlist entry that could not be read has nothing to show.
+  if (row.problem) return;
+  useSelection.getState().selectMarket({ protocol: row.protocol, marketId: row.id, ...(row.eventId ? { eventId: row.eventId } : {}) });
+}
+
+const TABS: { id: MarketsTab; label: string }[] = [
+  { id: 'markets', label: 'Markets' },
+  { id: 'watchlist', label: 'Watchlist' },
+  { id: 'slugs', label: 'Slugs' },
+];
+
 export function MarketsPanel() {
-  return <div className="panel" data-testid="markets-grid" />;
+  const m = useMarkets();
+  const watchlist = useSession((s) => s.settings.watchlist);
+  const savedColumns = useSession((s) => s.settings.marketColumns);
+  const selectedId = useSelection((s) => s.market?.marketId ?? null);
+  const [filterText, setFilterText] = useState('');
+  const [shown, setShown] = useState(0);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const grid = useRef<GridApi<MarketRow> | null>(null);
+
+  const columns = useMemo(() => chosenColumns(savedColumns), [savedColumns]);
+  const searching = m.query.trim() !== '';
+
+  // The first page when the panel opens; later pages as the trader scrolls (or asks).
+  useEffect(() => {
+    const { paging, loadMore } = useMarkets.getState();
+    if (paging.polymarket.page === 0) void loadMore();
+  }, []);
+
+  useEffect(() => {
+    if (m.tab === 'watchlist') void m.loadWatchlist(watchlist);
+  }, [m.tab, watchlist, m.loadWatchlist]);
+
+  const allRows = useMemo<readonly MarketRow[]>(() => {
+    if (searching) return m.results ?? [];
+    if (m.tab === 'watchlist') return watchlistRows(m, watchlist);
+    if (m.tab === 'slugs') return m.slugRows;
+    return m.listed;
+    // `m` as a whole changes on every store update; the rows depend only on these parts of it, and keeping
+    // the same array otherwise spares the grid a diff.
+  }, [searching, m.results, m.tab, m.listed, m.slugRows, m.watched, watchlist]);
+  const rows = useMemo(() => filterByProtocol(allRows, m.protocolFilter), [allRows, m.protocolFilter]);
+
+  /** Enter in the search before its results came: the first result is chosen when they arrive. */
+  const chooseFirstFound = useRef(false);
+  const chooseRowAt = useCallback((index: number) => {
+    const api = grid.current;
+    const node = api?.getDisplayedRowAtIndex(index);
+    if (!api || !node?.data) return false;
+    api.ensureIndexVisible(index);
+    // Focus moves into the grid, so j/k (and Enter) carry on from there.
+    api.setFocusedCell(index, 'title');
+    choose(node.data);
+    return true;
+  }, []);
+  const onShownCount = useCallback(
+    (count: number) => {
+      setShown(count);
+      if (chooseFirstFound.current && !useMarkets.getState().searching) {
+        chooseFirstFound.current = false;
+        if (count > 0) chooseRowAt(0);
+      }
+    },
+    [chooseRowAt],
+  );
+
+  const move = useCallback((step: number) => {
+    const api = grid.current;
+    if (!api) return;
+    const count = api.getDisplayedRowCount();
+    if (count === 0) return;
+    const current = useSelection.getState().market?.marketId;
+    const at = current ? (api.getRowNode(current)?.rowIndex ?? null) : null;
+    const next = at === null ? (step > 0 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, at + step));
+    chooseRowAt(next);
+  }, [chooseRowAt]);
+
+  useEffect(() => {
+    const off = [
+      registerShortcut({ key: '/', description: 'Search markets', run: () => searchInput.current?.focus() }),
+      registerShortcut({ key: 'j', description: 'Next market', run: () => move(1) }),
+      registerShortcut({ key: 'k', description: 'Previous market', run: () => move(-1) }),
+    ];
+    return () => off.forEach((unregister) => unregister());
+  }, [move]);
+
+  const morePages = m.protocolFilter === 'all' ? Object.values(m.paging).some((p) => p.hasMore) : m.paging[m.protocolFilter].hasMore;
+  const onNearEnd = useCallback(() => {
+    const s = useMarkets.getState();
+    if (s.tab === 'markets' && s.query.trim() === '') void s.loadMore();
+  }, []);
+
+  const problem = searching ? m.searchError : m.tab === 'markets' ? m.listError : m.tab === 'slugs' ? m.slugError : null;
+  const view = searching ? 'search' : m.tab;
+  const emptyText = emptySentence({
+    view,
+    rows: allRows.length,
+    rowsOnProtocol: rows.length,
+    rowsDrawn: shown,
+    protocolFilter: m.protocolFilter,
+    filterText,
+    query: m.query,
+    searchedFor: m.searchedFor,
+    loading:
+      view === 'search' ? m.results === null || m.searching : view === 'watchlist' ? m.watchLoading > 0 : view === 'slugs' ? m.slugLoading : m.listLoading,
+    error: problem,
+    watchlistSize: watchlist.length,
+    slug: m.slug,
+  });
+
+  return (
+    <div className="panel markets-panel" data-testid="markets-grid">
+      <div className="markets-search">
+        <input
+          ref={searchInput}
+          type="search"
+          data-testid="search-input"
+          placeholder="Search markets  ( / )"
+          aria-label="Search markets"
+          value={m.query}
+          maxLength={200}
+          onChange={(e) => {
+            chooseFirstFound.current = false;
+            m.setQuery(e.target.value);
+          }}
+          onKeyDown={(e) => {
+            // Enter opens the best match (once the search has answered); ↓ steps into the rows.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (useMarkets.getState().searching) chooseFirstFound.current = true;
+              else chooseRowAt(0);
+            } else if (e.key === 'ArrowDown' && grid.current && grid.current.getDisplayedRowCount() > 0) {
+              e.preventDefault();
+              grid.current.ensureIndexVisible(0);
+              grid.current.setFocusedCell(0, 'title');
+            }
+          }}
+        />
+        <select data-testid="protocol-filter" aria-label="Protocol" value={m.protocolFilter} onChange={(e) => m.setProtocolFilter(e.target.value as ProtocolFilter)}>
+          {PROTOCOL_FILTERS.map((p) => (
+            <option key={p} value={p}>
+              {PROTOCOL_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="tabs markets-tabs" role="tablist">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            data-testid={`markets-tab-${t.id}`}
+            aria-selected={!searching && m.tab === t.id}
+            onClick={() => m.setTab(t.id)}
+          >
+            {t.label}
+            {t.id === 'watchlist' && watchlist.length > 0 ? <span className="muted"> {watchlist.length}</span> : null}
+          </button>
+        ))}
+        {searching ? (
+          <button type="button" role="tab" aria-selected className="search-tab" title="Clear the search" onClick={() => m.clearSearch()}>
+            Results ×
+          </button>
+        ) : null}
+      </div>
+      <div className="markets-tools">
+        {m.tab === 'slugs' && !searching ? (
+          <>
+            <select data-testid="slug-select" aria-label="Slug" value={m.slug ?? ''} onChange={(e) => e.target.value && void m.chooseSlug(e.target.value)}>
+              <option value="">{m.slugsLoading && m.slugs.length === 0 ? 'Loading slugs…' : `Choose a slug (${m.slugs.length})`}</option>
+              {m.slugs.map((slug) => (
+                <option key={slug} value={slug}>
+                  {slug}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="ghost"
+              disabled={!m.slugPaging.hasMore || m.slugsLoading}
+              title={m.slugsLoading ? 'Loading slugs…' : m.slugPaging.hasMore ? 'Read the next page of slugs' : 'Every slug is listed'}
+              onClick={() => void m.loadSlugs()}
+            >
+              More slugs
+            </button>
+          </>
+        ) : null}
+        <input
+          type="search"
+          className="grid-filter"
+          data-testid="grid-filter"
+          placeholder="Filter rows"
+          aria-label="Filter the rows shown"
+          value={filterText}
+          onChange={(e) => setFilterText(e.target.value)}
+        />
+        <ColumnChooser />
+      </div>
+      {problem ? (
+        <div className="markets-problem error-text" role="alert" data-testid="markets-error">
+          {problem}
+        </div>
+      ) : null}
+      <div className="markets-grid-body">
+        <MarketsGrid
+          rows={rows}
+          columns={columns}
+          filterText={filterText}
+          selectedId={selectedId}
+          onSelect={choose}
+          Star={WatchStar}
+          onNearEnd={onNearEnd}
+          onShownCount={onShownCount}
+          onReady={(api) => (grid.current = api)}
+          onColumnsReordered={saveColumnOrder}
+        />
+        {emptyText ? (
+          <div className="markets-empty empty" data-testid="markets-empty">
+            {emptyText}
+          </div>
+        ) : null}
+      </div>
+      <div className="markets-footer muted">
+        <span data-testid="markets-count">
+          {shown === rows.length ? `${rows.length} markets` : `${shown} of ${rows.length} markets`}
+          {searching && m.searching && m.results !== null ? ' · searching…' : ''}
+        </span>
+        {!searching && m.tab === 'markets' ? (
+          <button
+            type="button"
+            className="ghost"
+            disabled={!morePages || m.listLoading}
+            title={m.listLoading ? 'Loading the next page…' : morePages ? 'Read the next page of events' : 'Every ongoing event is listed'}
+            onClick={() => void m.loadMore()}
+          >
+            {m.listLoading ? 'Loading…' : morePages ? 'Load more' : 'All loaded'}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
 }

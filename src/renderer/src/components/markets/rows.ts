@@ -1,0 +1,227 @@
+// The markets grid's rows and columns as plain data: one row per market (with its event's title, outcomes,
+// volume, liquidity and end date), the protocol filter, sort orders, the column chooser's choices and the
+// watchlist toggle. No React and no DOM here, so the unit tests check it directly and the grid stays a view.
+import type { Market, PredictionEvent, Protocol, SearchMatch } from '../../../../shared/aggregator';
+import { PROTOCOLS } from '../../../../shared/aggregator';
+
+export interface OutcomePrice {
+  name: string;
+  /** 0..1; null when the aggregator sent something that is not a price. */
+  price: number | null;
+}
+
+/** One market as the grid shows it. Rows are immutable: a change builds a new row with the same id. */
+export interface MarketRow {
+  /** The market id (the grid's row id, the watchlist's entry). */
+  id: string;
+  protocol: Protocol;
+  eventId: string | null;
+  eventTitle: string;
+  /** The market's own label: its outcome inside a multi-market event, else its question. */
+  market: string;
+  question: string;
+  slug: string;
+  outcomes: OutcomePrice[];
+  /** Dollars traded in the event (the aggregator reports volume per event). */
+  volume: number | null;
+  liquidity: number | null;
+  /** ISO date the market (or its event) ends; '' when unknown. */
+  endDate: string;
+  /** Unix ms of endDate, for sorting; null when unknown. */
+  endTime: number | null;
+  spread: number | null;
+  /** A sentence when the market could not be loaded (a watchlist entry the aggregator no longer knows). */
+  problem?: string;
+}
+
+export const PROTOCOL_FILTERS = ['all', ...PROTOCOLS] as const;
+export type ProtocolFilter = (typeof PROTOCOL_FILTERS)[number];
+
+function finite(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+function asProtocol(value: unknown): Protocol {
+  return (PROTOCOLS as readonly string[]).includes(value as string) ? (value as Protocol) : 'polymarket';
+}
+
+function timeOf(iso: string): number | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? t : null;
+}
+
+/** A market's row; `event` when the market came inside one (listEvents, search, slugs), absent from getMarket. */
+export function rowOfMarket(market: Market, event?: PredictionEvent, protocol?: Protocol): MarketRow {
+  const endDate = market.end || event?.endDate || '';
+  const question = market.question || market.name;
+  return {
+    id: market.id,
+    protocol: asProtocol(event?.protocol ?? protocol),
+    eventId: event?.id ?? null,
+    eventTitle: event?.title ?? '',
+    market: market.groupItemTitle || question || market.name || market.id,
+    question,
+    slug: market.slug ?? '',
+    outcomes: market.position_tokens.map((t) => ({ name: t.name, price: finite(t.price) })),
+    volume: finite(event?.volume),
+    liquidity: finite(event?.liquidity),
+    endDate,
+    endTime: timeOf(endDate),
+    spread: finite(market.spread),
+  };
+}
+
+export function rowsOfEvent(event: PredictionEvent): MarketRow[] {
+  return event.markets.map((m) => rowOfMarket(m, event));
+}
+
+/** Rows of several events, each market once (the first event that carries it wins). */
+export function rowsOfEvents(events: readonly PredictionEvent[]): MarketRow[] {
+  const seen = new Set<string>();
+  const rows: MarketRow[] = [];
+  for (const event of events) {
+    for (const row of rowsOfEvent(event)) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+/** Search matches, best first, as rows in the same order. */
+export function rowsOfMatches(matches: readonly SearchMatch[]): MarketRow[] {
+  return rowsOfEvents(matches.map((m) => m.event));
+}
+
+/** A watchlist entry that could not be loaded, kept as a row so the trader can see why and unstar it. */
+export function missingRow(marketId: string, problem: string): MarketRow {
+  return {
+    id: marketId,
+    protocol: 'polymarket',
+    eventId: null,
+    eventTitle: '',
+    market: `Market ${marketId}`,
+    question: '',
+    slug: '',
+    outcomes: [],
+    volume: null,
+    liquidity: null,
+    endDate: '',
+    endTime: null,
+    spread: null,
+    problem,
+  };
+}
+
+export function filterByProtocol(rows: readonly MarketRow[], filter: ProtocolFilter): readonly MarketRow[] {
+  return filter === 'all' ? rows : rows.filter((r) => r.protocol === filter);
+}
+
+/** Appends `incoming` to `rows`, replacing a row with the same id in place (a page that repeats a market). */
+export function mergeRows(rows: readonly MarketRow[], incoming: readonly MarketRow[]): MarketRow[] {
+  const at = new Map(rows.map((r, i) => [r.id, i]));
+  const out = [...rows];
+  for (const row of incoming) {
+    const i = at.get(row.id);
+    if (i === undefined) {
+      at.set(row.id, out.length);
+      out.push(row);
+    } else out[i] = row;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sorting: numbers and dates sort with the unknown last in either direction, so a sort by volume shows the
+// biggest markets first, not the ones the aggregator left blank.
+
+/** Compares two optional numbers ascending; `descending` says which way the grid is sorting (nulls stay last). */
+export function compareNullable(a: number | null, b: number | null, descending = false): number {
+  if (a === null && b === null) return 0;
+  if (a === null) return descending ? -1 : 1;
+  if (b === null) return descending ? 1 : -1;
+  return a - b;
+}
+
+/** The first outcome's price (the YES price of a binary market): what sorting the outcomes column orders by. */
+export function leadPrice(row: MarketRow): number | null {
+  return row.outcomes[0]?.price ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Columns the trader can choose (the star is always there)
+
+export const MARKET_COLUMNS = [
+  { id: 'title', label: 'Market' },
+  { id: 'outcomes', label: 'Outcomes' },
+  { id: 'volume', label: 'Volume' },
+  { id: 'liquidity', label: 'Liquidity' },
+  { id: 'endDate', label: 'Ends' },
+  { id: 'spread', label: 'Spread' },
+  { id: 'protocol', label: 'Protocol' },
+] as const;
+export type MarketColumnId = (typeof MARKET_COLUMNS)[number]['id'];
+
+const COLUMN_IDS = new Set<string>(MARKET_COLUMNS.map((c) => c.id));
+
+/** The saved choice, cleaned: unknown ids (from an older version) dropped, each once; the market title always. */
+export function chosenColumns(saved: readonly string[]): MarketColumnId[] {
+  const out: MarketColumnId[] = [];
+  for (const id of saved) if (COLUMN_IDS.has(id) && !out.includes(id as MarketColumnId)) out.push(id as MarketColumnId);
+  if (!out.includes('title')) out.unshift('title');
+  return out;
+}
+
+/** The choice after the trader ticks or unticks one column; the title cannot be hidden (rows need a name). */
+export function toggleColumn(current: readonly string[], column: MarketColumnId): MarketColumnId[] {
+  const chosen = chosenColumns(current);
+  if (column === 'title') return chosen;
+  if (chosen.includes(column)) return chosen.filter((c) => c !== column);
+  // A column comes back where the chooser lists it, not at the end.
+  const order = MARKET_COLUMNS.map((c) => c.id);
+  return [...chosen, column].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Watchlist
+
+export function toggleWatch(watchlist: readonly string[], marketId: string): string[] {
+  return watchlist.includes(marketId) ? watchlist.filter((id) => id !== marketId) : [...watchlist, marketId];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Display
+
+/** "Yes 55¢ · No 45¢": prices as cents, the way traders read a binary market. */
+export function outcomesText(outcomes: readonly OutcomePrice[]): string {
+  return outcomes.map((o) => `${o.name} ${o.price === null ? '–' : `${formatCents(o.price)}¢`}`).join(' · ');
+}
+
+export function formatCents(price: number): string {
+  const cents = price * 100;
+  return Number.isInteger(Math.round(cents * 10) / 10) ? cents.toFixed(0) : cents.toFixed(1);
+}
+
+/** $1.2M, $45.3K, $812: compact dollars for a narrow column. */
+export function formatDollars(value: number | null): string {
+  if (value === null) return '–';
+  const abs = Math.abs(value);
+  if (abs >= 1e9) return `$${(value / 1e9).toFixed(1)}B`;
+  if (abs >= 1e6) return `$${(value / 1e6).toFixed(1)}M`;
+  if (abs >= 1e3) return `$${(value / 1e3).toFixed(1)}K`;
+  return `$${value.toFixed(0)}`;
+}
+
+/** "16 Dec 2026" in UTC, so the date is the market's and not shifted by the trader's time zone. */
+export function formatEndDate(endTime: number | null): string {
+  if (endTime === null) return '–';
+  return new Date(endTime).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** What the grid's quick filter matches a row on: its names and outcomes, not its numbers. */
+export function quickFilterTextOf(row: MarketRow): string {
+  return `${row.eventTitle} ${row.market} ${row.question} ${row.slug} ${row.outcomes.map((o) => o.name).join(' ')} ${row.protocol}`;
+}
