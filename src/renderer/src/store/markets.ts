@@ -242,3 +242,30 @@ export function watchlistRows(state: Pick<MarketsState, 'listed' | 'results' | '
   }
   return rows;
 }
+
+/**
+ * After a switch to another network: what was read from the old one is dropped (its markets may not exist on
+ * the new one) and the first page is read again.
+ */
+export function resetMarketsForNetwork(): void {
+  searchSeq += 1;
+  slugSeq += 1;
+  watchInFlight.clear();
+  useMarkets.setState({
+    listed: [],
+    paging: fresh(),
+    listLoading: false,
+    listError: null,
+    results: null,
+    searchedFor: '',
+    searching: false,
+    searchError: null,
+    watched: {},
+    slugs: [],
+    slugPaging: { page: 0, hasMore: true },
+    slug: null,
+    slugRows: [],
+    slugError: null,
+  });
+  void useMarkets.getState().loadMore();
+}

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { registerShortcut } from '../../keyboard';
-import { useMarkets, watchlistRows, type MarketsTab } from '../../store/markets';
+import { resetMarketsForNetwork, useMarkets, watchlistRows, type MarketsTab } from '../../store/markets';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
 import { MarketsGrid } from './MarketsGrid';
@@ -80,6 +80,18 @@ export function MarketsPanel() {
     const { paging, loadMore } = useMarkets.getState();
     if (paging.polymarket.page === 0) void loadMore();
   }, []);
+
+  // Another network: its own markets, and nothing chosen from the old one.
+  const networkName = useSession((s) => s.network?.name ?? null);
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (networkName === null) return;
+    if (shownFor.current !== null && shownFor.current !== networkName) {
+      useSelection.getState().selectMarket(null);
+      resetMarketsForNetwork();
+    }
+    shownFor.current = networkName;
+  }, [networkName]);
 
   useEffect(() => {
     if (m.tab === 'watchlist') void m.loadWatchlist(watchlist);
