@@ -53,7 +53,11 @@ export interface UserFeedHandlers {
   onReconciled?: (error?: string) => void;
   /** The server answered a PING: the connection is alive even when the account is quiet. */
   onPong?: () => void;
+  /** The data now comes over the socket (`live`) or from REST polls while the socket cannot be reached. */
+  onSource?: (source: FeedSource) => void;
 }
+
+export type FeedSource = 'live' | 'polling';
 
 export interface UserFeedOptions {
   /** The profile's wsUrl (`ws://host:port/ws`); the feed connects to `${wsUrl}/user`. */
@@ -70,6 +74,10 @@ export interface UserFeedOptions {
   scheduler?: Scheduler;
   pingMs?: number;
   backoffMs?: { initial: number; max: number };
+  /** Failed connects in a row (never opened) after which REST is polled until the socket is back (3). */
+  pollAfterFailures?: number;
+  /** Between REST polls while the socket is unreachable (1 s). */
+  pollMs?: number;
 }
 
 const CLOSE_BAD_AUTH = 4401;
@@ -88,6 +96,9 @@ export class UserFeed {
   private attempt = 0;
   private reconnectTimer: unknown;
   private pingTimer: unknown;
+  private pollTimer: unknown;
+  private failedConnects = 0;
+  private sourceValue: FeedSource = 'live';
   /** Counts connections so a reconciliation that outlived its connection does not overwrite a newer one. */
   private generation = 0;
   /**
@@ -98,6 +109,7 @@ export class UserFeed {
   pingsSent = 0;
   pongs = 0;
   reconciliations = 0;
+  polls = 0;
 
   constructor(private readonly options: UserFeedOptions) {
     this.scheduler = options.scheduler ?? realScheduler;
@@ -107,6 +119,11 @@ export class UserFeed {
 
   get state(): UserFeedState {
     return this.stateValue;
+  }
+
+  /** `polling` while the socket is unreachable and REST is read every `pollMs` instead. */
+  get source(): FeedSource {
+    return this.sourceValue;
   }
 
   start(): void {
@@ -119,6 +136,7 @@ export class UserFeed {
   close(): void {
     this.started = false;
     this.clearTimers();
+    this.stopPolling(false);
     this.dropSocket();
     this.setState('closed');
   }
@@ -145,13 +163,19 @@ export class UserFeed {
     this.setState(state);
     const socket = new this.WebSocketImpl(`${this.options.wsUrl.replace(/\/+$/, '')}/user`);
     this.socket = socket;
-    const generation = ++this.generation;
+    let opened = false;
     socket.on('open', () => {
       if (this.socket !== socket) return;
+      opened = true;
+      this.failedConnects = 0;
+      // A REST reconciliation of this connection supersedes any poll or older connection's still in flight.
+      const generation = ++this.generation;
       const { apiKey, secret, passphrase } = this.options.credentials;
       socket.send(JSON.stringify({ auth: { apiKey, secret, passphrase }, markets: this.options.markets ?? [], type: 'user' }));
       this.schedulePing();
       this.setState('live');
+      // After the state: a listener never hears "connecting" between polled data and the socket's.
+      this.stopPolling();
       void this.reconcile(generation);
     });
     socket.on('message', (data, isBinary) => {
@@ -170,8 +194,39 @@ export class UserFeed {
         this.setState('unauthorized');
         return;
       }
-      if (this.started) this.scheduleReconnect();
+      if (!opened) this.failedConnects++;
+      if (!this.started) return;
+      this.scheduleReconnect();
+      if (this.failedConnects >= (this.options.pollAfterFailures ?? 3) && this.sourceValue === 'live') this.startPolling();
     });
+  }
+
+  /** The socket cannot be reached: REST's open orders and trades stand in for it, read every `pollMs`. */
+  private startPolling(): void {
+    this.setSource('polling');
+    const poll = () => {
+      this.pollTimer = undefined;
+      if (this.sourceValue !== 'polling' || !this.started) return;
+      this.polls++;
+      void this.reconcile(this.generation).finally(() => {
+        if (this.sourceValue === 'polling' && this.started && this.pollTimer === undefined) this.pollTimer = this.scheduler.setTimeout(poll, this.options.pollMs ?? 1_000);
+      });
+    };
+    poll();
+  }
+
+  /** `announce` false on close: a closed feed has no source worth reporting. */
+  private stopPolling(announce = true): void {
+    if (this.pollTimer !== undefined) this.scheduler.clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+    if (announce) this.setSource('live');
+    else this.sourceValue = 'live';
+  }
+
+  private setSource(source: FeedSource): void {
+    if (source === this.sourceValue) return;
+    this.sourceValue = source;
+    this.handlers.onSource?.(source);
   }
 
   private scheduleReconnect(): void {

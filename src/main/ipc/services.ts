@@ -19,6 +19,8 @@ import type {
 import type { EventHub } from './event-hub';
 import type { BookFollower } from './live-book-feeds';
 import type { FillFeeds } from './fill-feeds';
+import type { AccountFollower } from './account-feeds';
+import type { DeadManSwitchService } from './dead-man-switches';
 import { ServiceUnavailable, type Handlers } from './router';
 
 /** The aggregator reads the terminal uses (the toolkit's AggregatorClient fits). */
@@ -79,10 +81,15 @@ export interface TerminalServices {
   wallets?: WalletAccess;
   /** Absent until the order flow lands. */
   trading?: TradingService;
+  /** Watched wallets' live orders and trades; absent without the order flow or an exchange WebSocket. */
+  accounts?: AccountFollower;
+  /** Per-wallet dead-man switches; absent without the order flow. */
+  deadManSwitches?: DeadManSwitchService;
 }
 
 export const TRADING_UNAVAILABLE =
   'Trading is not available in this session: its network profile names no exchange, chain node or order version to trade with (or no signer started).';
+export const ACCOUNT_FEED_UNAVAILABLE = "Live account data is not available in this session: its network profile names no exchange WebSocket (wsUrl).";
 export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -96,6 +103,14 @@ export function createHandlers(services: TerminalServices): Handlers {
   const trading = (): TradingService => {
     if (!services.trading) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.trading;
+  };
+  const accounts = (): AccountFollower => {
+    if (!services.accounts) throw new ServiceUnavailable(services.trading ? ACCOUNT_FEED_UNAVAILABLE : TRADING_UNAVAILABLE);
+    return services.accounts;
+  };
+  const deadManSwitches = (): DeadManSwitchService => {
+    if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    return services.deadManSwitches;
   };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
@@ -178,18 +193,10 @@ export function createHandlers(services: TerminalServices): Handlers {
     previewOrder: () => {
       throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     },
-    watchAccount: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
-    unwatchAccount: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
-    setDeadManSwitch: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
-    getDeadManSwitch: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
+    watchAccount: ({ wallet }, { clientId }) => accounts().follow(clientId, wallet),
+    unwatchAccount: ({ wallet }, { clientId }) => ({ wallet, wasWatched: accounts().unfollow(clientId, wallet) }),
+    setDeadManSwitch: ({ wallet, enabled }) => deadManSwitches().set(wallet, enabled),
+    getDeadManSwitch: ({ wallet }) => deadManSwitches().get(wallet),
     getSettings: () => {
       throw new ServiceUnavailable('Settings are not available in this session.');
     },

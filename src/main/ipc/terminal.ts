@@ -19,6 +19,8 @@ import type { TradingService as OrderFlow } from '../trading/service';
 import { createHandlers, type MarketReader, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
+import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
+import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -33,6 +35,8 @@ export interface TerminalOptions {
   markets?: MarketReader & Pick<AggregatorClient, 'subscribeToFills'>;
   /** How often followed books are read from the aggregator (1 s unless told). */
   bookPollMs?: number;
+  /** Watched accounts' feeds and the dead-man switches' beat interval (tests shorten them). */
+  accountFeeds?: AccountFeedTuning & { heartbeatMs?: number };
 }
 
 export interface Terminal {
@@ -62,6 +66,13 @@ export function openTerminal(options: TerminalOptions): Terminal {
     wallets: wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined,
     trading: wallets && options.wallets && options.orderFlow ? tradingAccess(options.orderFlow, { list: () => wallets.list(), signer: options.wallets.signer }, hub) : undefined,
   };
+  // Live account data and dead-man switches go through the order flow's credentials, so only with it.
+  const tradingWallets = wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
+  if (tradingWallets && options.orderFlow) {
+    const { heartbeatMs, ...tuning } = options.accountFeeds ?? {};
+    if (options.profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(options.orderFlow, tradingWallets), hub, { wsUrl: options.profile.wsUrl, ...tuning });
+    services.deadManSwitches = new DeadManSwitches(heartbeatOpener(options.orderFlow, tradingWallets), hub, { intervalMs: heartbeatMs });
+  }
   const router = createRouter({ handlers: createHandlers(services), allowSender: options.allowSender, logger });
   return {
     router,
@@ -70,6 +81,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
     close: async () => {
       feeds.closeAll();
       books.closeAll();
+      services.accounts?.closeAll();
+      services.deadManSwitches?.closeAll();
       options.orderFlow?.close();
       await options.wallets?.signer.close();
     },
