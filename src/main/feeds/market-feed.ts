@@ -59,6 +59,8 @@ export interface MarketFeedHandlers {
   onStale?: (tokenId: string, stale: boolean) => void;
   /** `best_bid_ask`, `new_market`, `market_resolved` and anything else the channel offers, as sent. */
   onOther?: (message: Record<string, unknown>) => void;
+  /** Books now come from the socket (`live`), or from GET /book polls while the socket cannot be reached. */
+  onSource?: (source: 'live' | 'polling') => void;
 }
 
 export type WebSocketConstructor = new (url: string) => WebSocket;
@@ -78,6 +80,10 @@ export interface MarketFeedOptions {
   staleMs?: number;
   backoffMs?: { initial: number; max: number };
   frameMs?: number;
+  /** Failed connects in a row (never opened) after which GET /book is polled until the socket is back (3). */
+  pollAfterFailures?: number;
+  /** Between GET /book polls while the socket is unreachable (1 s). */
+  pollMs?: number;
 }
 
 interface Asset {
@@ -131,6 +137,12 @@ export class MarketFeed {
   private pingTimer: unknown;
   private staleTimer: unknown;
   private lastHeardAt = 0;
+  private failedConnects = 0;
+  private pollTimer: unknown;
+  /** A round of GET /book is on its way. */
+  private polling = false;
+  private sourceValue: 'live' | 'polling' = 'live';
+  polls = 0;
   /** Messages handled (for tests and benchmarks that wait on the feed rather than on the clock). */
   messages = 0;
   pingsSent = 0;
@@ -148,6 +160,11 @@ export class MarketFeed {
     return this.stateValue;
   }
 
+  /** `polling` while the socket is unreachable and each book is read from GET /book every `pollMs` instead. */
+  get source(): 'live' | 'polling' {
+    return this.sourceValue;
+  }
+
   get url(): string {
     return `${this.options.wsUrl.replace(/\/+$/, '')}/market`;
   }
@@ -162,6 +179,7 @@ export class MarketFeed {
   subscribe(tokenIds: readonly string[]): void {
     const fresh = tokenIds.filter((t) => !this.assets.has(t));
     for (const tokenId of fresh) this.assets.set(tokenId, this.newAsset());
+    if (fresh.length > 0 && this.sourceValue === 'polling' && this.pollTimer === undefined) this.poll();
     if (fresh.length === 0 || !this.isOpen()) return;
     if (this.socketSubscribed) this.send({ assets_ids: fresh, operation: 'subscribe' });
     else this.sendInitialSubscribe();
@@ -191,6 +209,7 @@ export class MarketFeed {
   close(): void {
     this.started = false;
     this.clearTimers();
+    this.stopPolling(false);
     this.coalescer.close();
     const socket = this.socket;
     this.socket = undefined;
@@ -207,8 +226,11 @@ export class MarketFeed {
     const socket = new this.WebSocketImpl(this.url);
     this.socket = socket;
     this.socketSubscribed = false;
+    let opened = false;
     socket.on('open', () => {
       if (this.socket !== socket) return;
+      opened = true;
+      this.failedConnects = 0;
       this.lastHeardAt = this.scheduler.now();
       // Every book is rebuilt from the snapshots of this connection: what came before may have a gap.
       for (const asset of this.assets.values()) asset.hasBook = false;
@@ -216,6 +238,8 @@ export class MarketFeed {
       this.schedulePing();
       this.scheduleStaleCheck();
       this.setState('live');
+      // After the state: a listener never hears "connecting" between polled books and the socket's.
+      this.stopPolling();
     });
     socket.on('message', (data, isBinary) => {
       if (this.socket !== socket) return;
@@ -229,8 +253,56 @@ export class MarketFeed {
       if (this.socket !== socket) return;
       this.socket = undefined;
       this.clearTimers();
-      if (this.started) this.scheduleReconnect();
+      if (!opened) this.failedConnects++;
+      if (!this.started) return;
+      this.scheduleReconnect();
+      if (this.failedConnects >= (this.options.pollAfterFailures ?? 3) && this.sourceValue === 'live') this.startPolling();
     });
+  }
+
+  /**
+   * The socket cannot be reached (a proxy that blocks WebSockets, an outage of the channel only): every book is
+   * read from GET /book each `pollMs` so the ladder keeps moving, slower but never stale, until a connect works.
+   */
+  private startPolling(): void {
+    this.sourceValue = 'polling';
+    this.handlers.onSource?.('polling');
+    this.poll();
+  }
+
+  /** One round of GET /book for every subscribed token, then the next round after `pollMs` (none while nothing is subscribed). */
+  private poll(): void {
+    this.pollTimer = undefined;
+    if (this.sourceValue !== 'polling' || !this.started || this.polling || this.assets.size === 0) return;
+    this.polling = true;
+    this.polls++;
+    const reads = [...this.assets].map(([tokenId, asset]) =>
+      this.options.fetchBook(tokenId).then(
+        (book) => {
+          if (this.sourceValue !== 'polling' || this.assets.get(tokenId) !== asset) return;
+          asset.lastMessageAt = this.scheduler.now();
+          // An unchanged book is not handed out again.
+          if (asset.hasBook && book.hash && book.hash === asset.book.hash) return;
+          asset.resyncing = null;
+          if (book.hash && orderBookHash(book) === book.hash) asset.restTemplate = { ...book };
+          this.takeSnapshot(tokenId, asset, book);
+        },
+        () => undefined, // the next round asks again; the last book stays on screen meanwhile
+      ),
+    );
+    void Promise.all(reads).then(() => {
+      this.polling = false;
+      if (this.sourceValue === 'polling' && this.started && this.pollTimer === undefined) this.pollTimer = this.scheduler.setTimeout(() => this.poll(), this.options.pollMs ?? 1_000);
+    });
+  }
+
+  /** `announce` false on close: a closed feed has no source worth reporting. */
+  private stopPolling(announce = true): void {
+    if (this.pollTimer !== undefined) this.scheduler.clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+    if (this.sourceValue === 'live') return;
+    this.sourceValue = 'live';
+    if (announce) this.handlers.onSource?.('live');
   }
 
   private scheduleReconnect(): void {
