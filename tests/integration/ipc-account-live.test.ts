@@ -1,6 +1,7 @@
 // watchAccount and the dead-man switch through the contract, on the whole local sandbox (real chain, real CLOB
 // with its /ws/user, real signer worker, the order flow): a locked wallet without credentials is told to unlock;
-// once watched, `account` events follow an order resting, a fill to CONFIRMED (not pending), a settlement the
+// once watched, `account` events follow an order resting, a fill to CONFIRMED (not pending), REST polls while
+// /ws/user refuses connections (`source: 'polling'`), a settlement the
 // exchange retries and then fails (FAILED, not pending) and one retried then settled (CONFIRMED). The switch beats,
 // says failing when heartbeats are refused (the exchange then cancels the resting order) and beating again when
 // they pass; turned off, or the terminal closed, the beats stop and the exchange cancels what rests.
@@ -131,6 +132,28 @@ describe('live account data and the dead-man switch through the contract', () =>
     expect(after.trades[0]).toMatchObject({ tokenId: yes, side: 'BUY', price: 0.3, size: 10, status: 'CONFIRMED', pending: false });
     const filled = await (after.openOrders.length === 0 ? after : a.next('account', (p) => p.openOrders.length === 0));
     expect(filled.openOrders).toEqual([]);
+  });
+
+  it('reads the account from REST while /ws/user refuses connections, and says polling until the socket is back', async () => {
+    const faults = sandbox.clob.wsFaults();
+    const polling = a.next('feedStatus', (p) => p.feed === 'user' && p.source === 'polling');
+    faults.refuse(true, 'user', true);
+    try {
+      expect(await polling).toEqual({ feed: 'user', marketId: 'alice', state: 'open', source: 'polling' });
+      const placed = await a.call('placeOrder', { wallet: 'alice', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.1, size: 5 });
+      const orderId = (placed.value as { orderId: string }).orderId;
+      // Only a REST poll can have said so: the socket is refused.
+      const polled = await a.next('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
+      expect(polled.state).toBe('open');
+      const live = a.next('feedStatus', (p) => p.feed === 'user' && p.source === 'live');
+      faults.refuse(false, 'user');
+      expect(await live).toEqual({ feed: 'user', marketId: 'alice', state: 'open', source: 'live' });
+      const gone = a.next('account', (p) => !p.openOrders.some((o) => o.orderId === orderId));
+      expect(await a.call('cancelOrder', { wallet: 'alice', orderId })).toMatchObject({ ok: true });
+      await gone;
+    } finally {
+      faults.refuse(false);
+    }
   });
 
   it('shows a settlement retried then failed as FAILED (not pending), and one retried then settled as CONFIRMED', async () => {
