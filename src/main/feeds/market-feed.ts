@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { orderBookHash } from '../toolkit/clob/book';
 import { BookState, formatMillionths, type LevelText } from './book-state';
 import { Coalescer, FRAME_MS } from './coalescer';
+import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 
 export type MarketFeedState = 'connecting' | 'live' | 'stale' | 'reconnecting' | 'closed';
@@ -60,12 +61,12 @@ export interface MarketFeedHandlers {
   /** `best_bid_ask`, `new_market`, `market_resolved` and anything else the channel offers, as sent. */
   onOther?: (message: Record<string, unknown>) => void;
   /** Books now come from the socket (`live`), or from GET /book polls while the socket cannot be reached. */
-  onSource?: (source: 'live' | 'polling') => void;
+  onSource?: (source: FeedSource) => void;
 }
 
 export type WebSocketConstructor = new (url: string) => WebSocket;
 
-export interface MarketFeedOptions {
+export interface MarketFeedOptions extends RedialOptions {
   /** The profile's wsUrl (`ws://host:port/ws`); the feed connects to `${wsUrl}/market`. */
   wsUrl: string;
   /** REST GET /book for one token: the truth the feed falls back on when in doubt. */
@@ -75,15 +76,9 @@ export interface MarketFeedOptions {
   scheduler?: Scheduler;
   /** Levels a side in each update (10 unless told). */
   depth?: number;
-  pingMs?: number;
   /** A book with no message this long is stale; a connection silent this long (no PONG either) too. */
   staleMs?: number;
-  backoffMs?: { initial: number; max: number };
   frameMs?: number;
-  /** Failed connects in a row (never opened) after which GET /book is polled until the socket is back (3). */
-  pollAfterFailures?: number;
-  /** Between GET /book polls while the socket is unreachable (1 s). */
-  pollMs?: number;
 }
 
 interface Asset {
@@ -132,17 +127,9 @@ export class MarketFeed {
   private socketSubscribed = false;
   private stateValue: MarketFeedState = 'closed';
   private started = false;
-  private attempt = 0;
-  private reconnectTimer: unknown;
-  private pingTimer: unknown;
+  private readonly redial: Redial;
   private staleTimer: unknown;
   private lastHeardAt = 0;
-  private failedConnects = 0;
-  private pollTimer: unknown;
-  /** A round of GET /book is on its way. */
-  private polling = false;
-  private sourceValue: 'live' | 'polling' = 'live';
-  polls = 0;
   /** Messages handled (for tests and benchmarks that wait on the feed rather than on the clock). */
   messages = 0;
   pingsSent = 0;
@@ -154,6 +141,7 @@ export class MarketFeed {
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
     this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS);
+    this.redial = new Redial(this.scheduler, options, (source) => this.handlers.onSource?.(source));
   }
 
   get state(): MarketFeedState {
@@ -161,8 +149,13 @@ export class MarketFeed {
   }
 
   /** `polling` while the socket is unreachable and each book is read from GET /book every `pollMs` instead. */
-  get source(): 'live' | 'polling' {
-    return this.sourceValue;
+  get source(): FeedSource {
+    return this.redial.source;
+  }
+
+  /** Rounds of GET /book read while the socket was unreachable. */
+  get polls(): number {
+    return this.redial.polls;
   }
 
   get url(): string {
@@ -179,7 +172,7 @@ export class MarketFeed {
   subscribe(tokenIds: readonly string[]): void {
     const fresh = tokenIds.filter((t) => !this.assets.has(t));
     for (const tokenId of fresh) this.assets.set(tokenId, this.newAsset());
-    if (fresh.length > 0 && this.sourceValue === 'polling' && this.pollTimer === undefined) this.poll();
+    if (fresh.length > 0) this.redial.pollNow();
     if (fresh.length === 0 || !this.isOpen()) return;
     if (this.socketSubscribed) this.send({ assets_ids: fresh, operation: 'subscribe' });
     else this.sendInitialSubscribe();
@@ -208,8 +201,8 @@ export class MarketFeed {
 
   close(): void {
     this.started = false;
-    this.clearTimers();
-    this.stopPolling(false);
+    this.redial.close();
+    this.clearStaleTimer();
     this.coalescer.close();
     const socket = this.socket;
     this.socket = undefined;
@@ -230,21 +223,25 @@ export class MarketFeed {
     socket.on('open', () => {
       if (this.socket !== socket) return;
       opened = true;
-      this.failedConnects = 0;
       this.lastHeardAt = this.scheduler.now();
       // Every book is rebuilt from the snapshots of this connection: what came before may have a gap.
       for (const asset of this.assets.values()) asset.hasBook = false;
       if (this.assets.size > 0) this.sendInitialSubscribe();
-      this.schedulePing();
+      this.redial.ping(() => {
+        if (!this.isOpen()) return false;
+        this.socket!.send('PING');
+        this.pingsSent++;
+        return true;
+      });
       this.scheduleStaleCheck();
       this.setState('live');
       // After the state: a listener never hears "connecting" between polled books and the socket's.
-      this.stopPolling();
+      this.redial.opened();
     });
     socket.on('message', (data, isBinary) => {
       if (this.socket !== socket) return;
       this.lastHeardAt = this.scheduler.now();
-      this.attempt = 0;
+      this.redial.heard();
       if (this.stateValue === 'stale') this.setState('live');
       this.onMessage(isBinary ? '' : String(data));
     });
@@ -252,34 +249,31 @@ export class MarketFeed {
     socket.on('close', () => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      this.clearTimers();
-      if (!opened) this.failedConnects++;
+      this.redial.clearTimers();
+      this.clearStaleTimer();
       if (!this.started) return;
-      this.scheduleReconnect();
-      if (this.failedConnects >= (this.options.pollAfterFailures ?? 3) && this.sourceValue === 'live') this.startPolling();
+      this.setState('reconnecting');
+      this.redial.closed(
+        opened,
+        () => {
+          if (this.started) this.connect('reconnecting');
+        },
+        () => this.pollRound(),
+      );
     });
   }
 
   /**
-   * The socket cannot be reached (a proxy that blocks WebSockets, an outage of the channel only): every book is
-   * read from GET /book each `pollMs` so the ladder keeps moving, slower but never stale, until a connect works.
+   * The socket cannot be reached (a proxy that blocks WebSockets, an outage of the channel only): one round of
+   * GET /book for every subscribed token, so the ladder keeps moving, slower but never stale, until a connect
+   * works. Nothing to read (no token subscribed): no round.
    */
-  private startPolling(): void {
-    this.sourceValue = 'polling';
-    this.handlers.onSource?.('polling');
-    this.poll();
-  }
-
-  /** One round of GET /book for every subscribed token, then the next round after `pollMs` (none while nothing is subscribed). */
-  private poll(): void {
-    this.pollTimer = undefined;
-    if (this.sourceValue !== 'polling' || !this.started || this.polling || this.assets.size === 0) return;
-    this.polling = true;
-    this.polls++;
+  private pollRound(): Promise<void> | undefined {
+    if (!this.started || this.assets.size === 0) return undefined;
     const reads = [...this.assets].map(([tokenId, asset]) =>
       this.options.fetchBook(tokenId).then(
         (book) => {
-          if (this.sourceValue !== 'polling' || this.assets.get(tokenId) !== asset) return;
+          if (this.redial.source !== 'polling' || this.assets.get(tokenId) !== asset) return;
           asset.lastMessageAt = this.scheduler.now();
           // An unchanged book is not handed out again.
           if (asset.hasBook && book.hash && book.hash === asset.book.hash) return;
@@ -290,39 +284,7 @@ export class MarketFeed {
         () => undefined, // the next round asks again; the last book stays on screen meanwhile
       ),
     );
-    void Promise.all(reads).then(() => {
-      this.polling = false;
-      if (this.sourceValue === 'polling' && this.started && this.pollTimer === undefined) this.pollTimer = this.scheduler.setTimeout(() => this.poll(), this.options.pollMs ?? 1_000);
-    });
-  }
-
-  /** `announce` false on close: a closed feed has no source worth reporting. */
-  private stopPolling(announce = true): void {
-    if (this.pollTimer !== undefined) this.scheduler.clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
-    if (this.sourceValue === 'live') return;
-    this.sourceValue = 'live';
-    if (announce) this.handlers.onSource?.('live');
-  }
-
-  private scheduleReconnect(): void {
-    const { initial, max } = this.options.backoffMs ?? { initial: 500, max: 30_000 };
-    const delay = Math.min(max, initial * 2 ** this.attempt);
-    this.attempt++;
-    this.setState('reconnecting');
-    this.reconnectTimer = this.scheduler.setTimeout(() => {
-      this.reconnectTimer = undefined;
-      if (this.started) this.connect('reconnecting');
-    }, delay);
-  }
-
-  private schedulePing(): void {
-    this.pingTimer = this.scheduler.setTimeout(() => {
-      if (!this.isOpen()) return;
-      this.socket!.send('PING');
-      this.pingsSent++;
-      this.schedulePing();
-    }, this.options.pingMs ?? 10_000);
+    return Promise.all(reads).then(() => undefined);
   }
 
   private scheduleStaleCheck(): void {
@@ -348,9 +310,9 @@ export class MarketFeed {
     }, Math.max(1, Math.floor(staleMs / 4)));
   }
 
-  private clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.pingTimer, this.staleTimer]) if (timer !== undefined) this.scheduler.clearTimeout(timer);
-    this.reconnectTimer = this.pingTimer = this.staleTimer = undefined;
+  private clearStaleTimer(): void {
+    if (this.staleTimer !== undefined) this.scheduler.clearTimeout(this.staleTimer);
+    this.staleTimer = undefined;
   }
 
   private isOpen(): boolean {

@@ -1,5 +1,6 @@
 // The exchange's user WebSocket (`${wsUrl}/user`, level 2 credentials, main process only): the owner's open orders and trades by id, reconciled with REST after every (re)connect.
 import WebSocket from 'ws';
+import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 import type { WebSocketConstructor } from './market-feed';
 
@@ -57,9 +58,9 @@ export interface UserFeedHandlers {
   onSource?: (source: FeedSource) => void;
 }
 
-export type FeedSource = 'live' | 'polling';
+export type { FeedSource };
 
-export interface UserFeedOptions {
+export interface UserFeedOptions extends RedialOptions {
   /** The profile's wsUrl (`ws://host:port/ws`); the feed connects to `${wsUrl}/user`. */
   wsUrl: string;
   credentials: UserCredentials;
@@ -72,12 +73,6 @@ export interface UserFeedOptions {
   handlers?: UserFeedHandlers;
   WebSocket?: WebSocketConstructor;
   scheduler?: Scheduler;
-  pingMs?: number;
-  backoffMs?: { initial: number; max: number };
-  /** Failed connects in a row (never opened) after which REST is polled until the socket is back (3). */
-  pollAfterFailures?: number;
-  /** Between REST polls while the socket is unreachable (1 s). */
-  pollMs?: number;
 }
 
 const CLOSE_BAD_AUTH = 4401;
@@ -93,12 +88,7 @@ export class UserFeed {
   private socket: WebSocket | undefined;
   private stateValue: UserFeedState = 'closed';
   private started = false;
-  private attempt = 0;
-  private reconnectTimer: unknown;
-  private pingTimer: unknown;
-  private pollTimer: unknown;
-  private failedConnects = 0;
-  private sourceValue: FeedSource = 'live';
+  private readonly redial: Redial;
   /** Counts connections so a reconciliation that outlived its connection does not overwrite a newer one. */
   private generation = 0;
   /**
@@ -109,12 +99,12 @@ export class UserFeed {
   pingsSent = 0;
   pongs = 0;
   reconciliations = 0;
-  polls = 0;
 
   constructor(private readonly options: UserFeedOptions) {
     this.scheduler = options.scheduler ?? realScheduler;
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
+    this.redial = new Redial(this.scheduler, options, (source) => this.handlers.onSource?.(source));
   }
 
   get state(): UserFeedState {
@@ -123,20 +113,24 @@ export class UserFeed {
 
   /** `polling` while the socket is unreachable and REST is read every `pollMs` instead. */
   get source(): FeedSource {
-    return this.sourceValue;
+    return this.redial.source;
+  }
+
+  /** REST reads made while the socket was unreachable. */
+  get polls(): number {
+    return this.redial.polls;
   }
 
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.attempt = 0;
+    this.redial.reset();
     this.connect('connecting');
   }
 
   close(): void {
     this.started = false;
-    this.clearTimers();
-    this.stopPolling(false);
+    this.redial.close();
     this.dropSocket();
     this.setState('closed');
   }
@@ -167,91 +161,48 @@ export class UserFeed {
     socket.on('open', () => {
       if (this.socket !== socket) return;
       opened = true;
-      this.failedConnects = 0;
       // A REST reconciliation of this connection supersedes any poll or older connection's still in flight.
       const generation = ++this.generation;
       const { apiKey, secret, passphrase } = this.options.credentials;
       socket.send(JSON.stringify({ auth: { apiKey, secret, passphrase }, markets: this.options.markets ?? [], type: 'user' }));
-      this.schedulePing();
+      this.redial.ping(() => {
+        if (this.socket?.readyState !== WebSocket.OPEN) return false;
+        this.socket.send('PING');
+        this.pingsSent++;
+        return true;
+      });
       this.setState('live');
       // After the state: a listener never hears "connecting" between polled data and the socket's.
-      this.stopPolling();
+      this.redial.opened();
       void this.reconcile(generation);
     });
     socket.on('message', (data, isBinary) => {
       if (this.socket !== socket || isBinary) return;
-      this.attempt = 0;
+      this.redial.heard();
       this.onMessage(String(data));
     });
     socket.on('error', () => undefined); // 'close' follows and decides
     socket.on('close', (code) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      this.clearTimers();
+      this.redial.clearTimers();
       if (code === CLOSE_BAD_AUTH) {
         // Retrying the same credentials can only fail again (and may get the key banned): stop here.
         this.started = false;
         this.setState('unauthorized');
         return;
       }
-      if (!opened) this.failedConnects++;
       if (!this.started) return;
-      this.scheduleReconnect();
-      if (this.failedConnects >= (this.options.pollAfterFailures ?? 3) && this.sourceValue === 'live') this.startPolling();
+      this.setState('reconnecting');
+      this.redial.closed(
+        opened,
+        () => {
+          if (this.started) this.connect('reconnecting');
+        },
+        // The socket cannot be reached: REST's open orders and trades stand in for it (the usual reconciliation).
+        () => (this.started ? this.reconcile(this.generation) : undefined),
+      );
     });
-  }
-
-  /** The socket cannot be reached: REST's open orders and trades stand in for it, read every `pollMs`. */
-  private startPolling(): void {
-    this.setSource('polling');
-    const poll = () => {
-      this.pollTimer = undefined;
-      if (this.sourceValue !== 'polling' || !this.started) return;
-      this.polls++;
-      void this.reconcile(this.generation).finally(() => {
-        if (this.sourceValue === 'polling' && this.started && this.pollTimer === undefined) this.pollTimer = this.scheduler.setTimeout(poll, this.options.pollMs ?? 1_000);
-      });
-    };
-    poll();
-  }
-
-  /** `announce` false on close: a closed feed has no source worth reporting. */
-  private stopPolling(announce = true): void {
-    if (this.pollTimer !== undefined) this.scheduler.clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
-    if (announce) this.setSource('live');
-    else this.sourceValue = 'live';
-  }
-
-  private setSource(source: FeedSource): void {
-    if (source === this.sourceValue) return;
-    this.sourceValue = source;
-    this.handlers.onSource?.(source);
-  }
-
-  private scheduleReconnect(): void {
-    const { initial, max } = this.options.backoffMs ?? { initial: 500, max: 30_000 };
-    const delay = Math.min(max, initial * 2 ** this.attempt);
-    this.attempt++;
-    this.setState('reconnecting');
-    this.reconnectTimer = this.scheduler.setTimeout(() => {
-      this.reconnectTimer = undefined;
-      if (this.started) this.connect('reconnecting');
-    }, delay);
-  }
-
-  private schedulePing(): void {
-    this.pingTimer = this.scheduler.setTimeout(() => {
-      if (this.socket?.readyState !== WebSocket.OPEN) return;
-      this.socket.send('PING');
-      this.pingsSent++;
-      this.schedulePing();
-    }, this.options.pingMs ?? 10_000);
-  }
-
-  private clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.pingTimer]) if (timer !== undefined) this.scheduler.clearTimeout(timer);
-    this.reconnectTimer = this.pingTimer = undefined;
   }
 
   private dropSocket(): void {
