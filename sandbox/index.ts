@@ -53,6 +53,8 @@ export interface SandboxOptions {
   bots?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /** Once an owner has sent a heartbeat, silence this long cancels its orders (10 s, as Polymarket; tests shorten it). */
+  heartbeatTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -151,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => aggregator.stop());
     log(`aggregator listening at ${aggregator.url}`);
 
-    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now, stateFile: clobStateFile, log });
+    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now, stateFile: clobStateFile, log, heartbeatTimeoutMs: options.heartbeatTimeoutMs });
     late.clob = clob;
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url} (WebSocket channels ${clob.url.replace(/^http/, 'ws')}/ws/market and /ws/user)`);

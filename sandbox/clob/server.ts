@@ -64,7 +64,21 @@ export interface ClobServerOptions {
 }
 
 export type OrderStatus = 'LIVE' | 'MATCHED' | 'CANCELED';
-export type TradeStatus = 'MATCHED' | 'MINED' | 'CONFIRMED' | 'FAILED';
+export type TradeStatus = 'MATCHED' | 'RETRYING' | 'MINED' | 'CONFIRMED' | 'FAILED';
+
+/**
+ * Faults of the exchange itself (the WebSocket channels have theirs in `WsFaults`), for tests of what a client
+ * shows when settlement or the dead-man switch go wrong; a real chain and server cannot be made to on demand.
+ */
+export interface ExchangeFaults {
+  /** Every POST /v1/heartbeats answers 503 while on (the chain of ids is kept, so silence still cancels). */
+  failHeartbeats(on: boolean): void;
+  /**
+   * The next match's settlement is retried `retries` times (a RETRYING trade event each, as Polymarket sends when
+   * its transaction must be resubmitted), then fails (FAILED, the makers restored) or, with `fail` false, settles.
+   */
+  nextSettlement(plan: { retries: number; fail: boolean }): void;
+}
 
 /** Polymarket's POST /order answer. */
 export interface OrderResponse {
@@ -177,6 +191,8 @@ export class ClobServer {
   private readonly maxBody: number;
   private readonly heartbeatTimeoutMs: number;
   private stopped = false;
+  private heartbeatsFailing = false;
+  private settlementFault: { retries: number; fail: boolean } | undefined;
   private saveTimer: NodeJS.Timeout | undefined;
   /** Something worth saving changed since the last save. */
   private dirty = false;
@@ -329,6 +345,18 @@ export class ClobServer {
   wsFaults(): WsFaults {
     if (!this.feed) throw new Error('the CLOB server is not listening');
     return this.feed.faults;
+  }
+
+  /** Faults of settlement and heartbeats (see `ExchangeFaults`). */
+  exchangeFaults(): ExchangeFaults {
+    return {
+      failHeartbeats: (on) => {
+        this.heartbeatsFailing = on;
+      },
+      nextSettlement: (plan) => {
+        this.settlementFault = { ...plan };
+      },
+    };
   }
 
   /** Changes a market's tick size (Polymarket does near the price extremes); tells /ws/market subscribers. */
@@ -1044,7 +1072,15 @@ export class ClobServer {
 
     const exchange = this.exchanges.get(taker.venue.toLowerCase())!;
     const tuple = (o: ExchangeOrder) => ({ ...o });
+    const fault = this.settlementFault;
+    this.settlementFault = undefined;
     try {
+      for (let retry = 0; retry < (fault?.retries ?? 0); retry++) {
+        trade.status = 'RETRYING';
+        trade.lastUpdate = this.nowSeconds();
+        this.tradeEvent(trade);
+      }
+      if (fault?.fail) throw new Error('settlement failed after retries (sandbox fault)');
       const data = exchange.interface.encodeFunctionData('matchOrders', [
         tuple(taker.order),
         plan.legs.map((leg) => tuple(makerRecords.get(leg.makerId)!.order)),
@@ -1606,6 +1642,7 @@ export class ClobServer {
     if (!body || typeof body !== 'object' || !('heartbeat_id' in body)) throw new HttpError(400, 'Invalid payload: heartbeat_id');
     const sent = body.heartbeat_id;
     if (sent !== null && typeof sent !== 'string') throw new HttpError(400, 'Invalid payload: heartbeat_id');
+    if (this.heartbeatsFailing) throw new HttpError(503, 'heartbeats unavailable (sandbox fault)');
     const current = this.heartbeats.get(caller.apiKey);
     if (sent && current && sent !== current.id) throw new HttpError(400, 'Invalid heartbeat id');
     if (sent && !current) throw new HttpError(400, 'Invalid heartbeat id');

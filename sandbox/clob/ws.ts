@@ -41,6 +41,11 @@ export interface WsFaults {
   corruptNextHash(): void;
   /** Closes every connection of a channel (or both) with 1012, as a restarting server would. */
   dropAll(channel?: 'market' | 'user'): void;
+  /**
+   * While on, new connections to a channel (or both) are refused with a 503 before the upgrade, as behind a
+   * proxy that blocks WebSockets; with `drop`, the open ones are closed too. Off lets them in again.
+   */
+  refuse(on: boolean, channel?: 'market' | 'user', drop?: boolean): void;
 }
 
 export const CLOSE_BAD_AUTH = 4401;
@@ -70,6 +75,7 @@ export class ClobWebSocketChannels {
   private held: [WebSocket, unknown][] | undefined;
   private armed = { duplicate: false, swap: false, corrupt: false };
   private readonly swapped = new Map<WebSocket, unknown>();
+  private readonly refused = new Set<'market' | 'user'>();
   /** Markets with a fill since their books were last published: those get full `book`s, as Polymarket sends. */
   private readonly traded = new Set<string>();
 
@@ -95,6 +101,13 @@ export class ClobWebSocketChannels {
       for (const [ws] of channel === 'user' ? [] : this.market) ws.close(CLOSE_RESTART, 'server restart');
       for (const [ws] of channel === 'market' ? [] : this.user) ws.close(CLOSE_RESTART, 'server restart');
     },
+    refuse: (on, channel, drop = false) => {
+      for (const c of channel ? [channel] : (['market', 'user'] as const)) {
+        if (on) this.refused.add(c);
+        else this.refused.delete(c);
+      }
+      if (on && drop) this.faults.dropAll(channel);
+    },
   };
 
   constructor(
@@ -107,6 +120,10 @@ export class ClobWebSocketChannels {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
       if (path !== '/ws/market' && path !== '/ws/user') {
         socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+        return;
+      }
+      if (this.refused.has(path === '/ws/market' ? 'market' : 'user')) {
+        socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
         return;
       }
       // A socket error before the handshake completes must not reach the process as an unhandled 'error'.

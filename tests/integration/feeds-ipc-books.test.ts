@@ -126,4 +126,26 @@ describe('live books through the contract', () => {
     expect(states()).toEqual(['open', 'stale', 'open']);
     live.closeAll();
   });
+
+  it('pushes a tickSize event to the market\'s clients when the exchange changes its tick', async () => {
+    const hub = new EventHub();
+    const heard: { event: string; payload: unknown }[] = [];
+    hub.connect('c', (event, payload) => heard.push({ event, payload }));
+    hub.connect('other', (event, payload) => heard.push({ event: `other:${event}`, payload }));
+    const live = new LiveBookFeeds(async () => books as never, hub, { wsUrl: ws.wsUrl, fetchBook: async () => rest.summary() as never });
+    const base = ws.connections.length;
+    live.follow('c', 'polymarket', '506729');
+    const c = await ws.connection(base);
+    await c.receivedCount(1);
+    c.send(new ScriptedBook(YES_TOKEN, '0xabc', 1_000).bookMessage());
+    c.send({ event_type: 'tick_size_change', asset_id: YES_TOKEN, market: '0xabc', old_tick_size: '0.01', new_tick_size: '0.001', timestamp: '1001' });
+    for (let i = 0; i < 200_000 && !heard.some((h) => h.event === 'tickSize'); i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(heard.filter((h) => h.event.endsWith('tickSize'))).toEqual([
+      {
+        event: 'tickSize',
+        payload: { marketId: '506729', tokenId: YES_TOKEN, previous: '0.01', tickSize: '0.001', message: 'The tick size changed from 0.01 to 0.001: prices now move in steps of 0.001.' },
+      },
+    ]);
+    live.closeAll();
+  });
 });

@@ -1,7 +1,8 @@
 // The user feed against the real sandbox CLOB's /ws/user (a real chain, real orders): a resting order arrives as
 // a placement, a fill goes MATCHED → MINED → CONFIRMED and stays pending until confirmed, a cancel removes the
 // order, bad credentials end in `unauthorized` with no retry, PING is answered, and after every connection is
-// dropped the feed reconnects and takes from REST an order placed while it was down.
+// dropped the feed reconnects and takes from REST an order placed while it was down; a settlement the exchange
+// retries (the sandbox's settlement fault) goes MATCHED → RETRYING → FAILED (not pending) or on to CONFIRMED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Wallet } from 'ethers';
 import { UserFeed, type TradeView, type UserFeedState, type UserOrder, type UserTrade } from '../../src/main/feeds/user-feed';
@@ -172,4 +173,44 @@ describe('user feed on the sandbox CLOB', () => {
     bad.scheduler.advance(60_000);
     expect(bad.feed.state).toBe('unauthorized');
   });
+
+  it('a settlement the exchange retries stays pending (RETRYING) and ends FAILED (not pending) or CONFIRMED', async () => {
+    const [, , , dave, erin] = sb.wallets as [Wallet, Wallet, Wallet, Wallet, Wallet];
+    const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
+    const d = userFeed(dave);
+    d.feed.start();
+    await until(() => d.reconciled.length === 1);
+    const faults = sb.server.exchangeFaults();
+    const statuses = (id: string) => d.trades.filter((t) => t.trade.id === id).map((t) => [t.trade.status, t.pending, t.failed]);
+
+    // Retried twice, then failed: dave's resting bid is put back on the book.
+    const resting = await post(dave, limit(yes, 'BUY', 0.45, 5));
+    await until(() => d.feed.order(resting) !== undefined);
+    faults.nextSettlement({ retries: 2, fail: true });
+    const creds = credsOf(erin);
+    const refused = await l2Request(sb.server.url, erin, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order: await signedOrderJson(sb, erin, limit(no, 'BUY', 0.55, 5)), owner: creds.key, orderType: 'GTC' }));
+    expect(refused.status).toBe(400);
+    await until(() => d.trades.some((t) => t.failed));
+    const failedId = d.trades.find((t) => t.failed)!.trade.id;
+    expect(statuses(failedId)).toEqual([
+      ['MATCHED', true, false],
+      ['RETRYING', true, false],
+      ['RETRYING', true, false],
+      ['FAILED', false, true],
+    ]);
+    expect(d.feed.trade(failedId)).toMatchObject({ pending: false, failed: true });
+
+    // Retried once, then settled.
+    faults.nextSettlement({ retries: 1, fail: false });
+    await post(erin, limit(no, 'BUY', 0.55, 5));
+    await until(() => d.trades.some((t) => t.trade.status === 'CONFIRMED'));
+    const settledId = d.trades.find((t) => t.trade.status === 'CONFIRMED')!.trade.id;
+    expect(statuses(settledId)).toEqual([
+      ['MATCHED', true, false],
+      ['RETRYING', true, false],
+      ['MINED', true, false],
+      ['CONFIRMED', false, false],
+    ]);
+  });
 });
+

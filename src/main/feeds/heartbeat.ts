@@ -17,6 +17,8 @@ export interface HeartbeatOptions {
   intervalMs?: number;
   scheduler?: Scheduler;
   onState?: (state: HeartbeatState, detail?: string) => void;
+  /** Each answered beat, with the scheduler's time (the UI shows the last one). */
+  onBeat?: (at: number) => void;
 }
 
 export const DEFAULT_HEARTBEAT_MS = 5_000;
@@ -71,11 +73,14 @@ export class DeadManSwitch {
         if (typeof id === 'string') {
           this.nextId = id;
           ok = true;
+          this.options.onBeat?.((this.options.scheduler ?? realScheduler).now());
         } else detail = 'the exchange answered without a heartbeat id';
       }
     } catch (error) {
       if (run !== this.run) return;
       detail = error instanceof Error ? error.message : String(error);
+      // A client that throws on errors (the order flow's) says the same 400 this way.
+      if ((error as { statusCode?: unknown })?.statusCode === 400) this.nextId = '';
     }
     this.setState(ok ? 'on' : 'failing', detail);
     const scheduler = this.options.scheduler ?? realScheduler;

@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { orderBookHash } from '../toolkit/clob/book';
 import { BookState, formatMillionths, type LevelText } from './book-state';
 import { Coalescer, FRAME_MS } from './coalescer';
+import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 
 export type MarketFeedState = 'connecting' | 'live' | 'stale' | 'reconnecting' | 'closed';
@@ -59,11 +60,13 @@ export interface MarketFeedHandlers {
   onStale?: (tokenId: string, stale: boolean) => void;
   /** `best_bid_ask`, `new_market`, `market_resolved` and anything else the channel offers, as sent. */
   onOther?: (message: Record<string, unknown>) => void;
+  /** Books now come from the socket (`live`), or from GET /book polls while the socket cannot be reached. */
+  onSource?: (source: FeedSource) => void;
 }
 
 export type WebSocketConstructor = new (url: string) => WebSocket;
 
-export interface MarketFeedOptions {
+export interface MarketFeedOptions extends RedialOptions {
   /** The profile's wsUrl (`ws://host:port/ws`); the feed connects to `${wsUrl}/market`. */
   wsUrl: string;
   /** REST GET /book for one token: the truth the feed falls back on when in doubt. */
@@ -73,10 +76,8 @@ export interface MarketFeedOptions {
   scheduler?: Scheduler;
   /** Levels a side in each update (10 unless told). */
   depth?: number;
-  pingMs?: number;
   /** A book with no message this long is stale; a connection silent this long (no PONG either) too. */
   staleMs?: number;
-  backoffMs?: { initial: number; max: number };
   frameMs?: number;
 }
 
@@ -126,9 +127,7 @@ export class MarketFeed {
   private socketSubscribed = false;
   private stateValue: MarketFeedState = 'closed';
   private started = false;
-  private attempt = 0;
-  private reconnectTimer: unknown;
-  private pingTimer: unknown;
+  private readonly redial: Redial;
   private staleTimer: unknown;
   private lastHeardAt = 0;
   /** Messages handled (for tests and benchmarks that wait on the feed rather than on the clock). */
@@ -142,10 +141,21 @@ export class MarketFeed {
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
     this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS);
+    this.redial = new Redial(this.scheduler, options, (source) => this.handlers.onSource?.(source));
   }
 
   get state(): MarketFeedState {
     return this.stateValue;
+  }
+
+  /** `polling` while the socket is unreachable and each book is read from GET /book every `pollMs` instead. */
+  get source(): FeedSource {
+    return this.redial.source;
+  }
+
+  /** Rounds of GET /book read while the socket was unreachable. */
+  get polls(): number {
+    return this.redial.polls;
   }
 
   get url(): string {
@@ -162,6 +172,7 @@ export class MarketFeed {
   subscribe(tokenIds: readonly string[]): void {
     const fresh = tokenIds.filter((t) => !this.assets.has(t));
     for (const tokenId of fresh) this.assets.set(tokenId, this.newAsset());
+    if (fresh.length > 0) this.redial.pollNow();
     if (fresh.length === 0 || !this.isOpen()) return;
     if (this.socketSubscribed) this.send({ assets_ids: fresh, operation: 'subscribe' });
     else this.sendInitialSubscribe();
@@ -190,7 +201,8 @@ export class MarketFeed {
 
   close(): void {
     this.started = false;
-    this.clearTimers();
+    this.redial.close();
+    this.clearStaleTimer();
     this.coalescer.close();
     const socket = this.socket;
     this.socket = undefined;
@@ -207,20 +219,29 @@ export class MarketFeed {
     const socket = new this.WebSocketImpl(this.url);
     this.socket = socket;
     this.socketSubscribed = false;
+    let opened = false;
     socket.on('open', () => {
       if (this.socket !== socket) return;
+      opened = true;
       this.lastHeardAt = this.scheduler.now();
       // Every book is rebuilt from the snapshots of this connection: what came before may have a gap.
       for (const asset of this.assets.values()) asset.hasBook = false;
       if (this.assets.size > 0) this.sendInitialSubscribe();
-      this.schedulePing();
+      this.redial.ping(() => {
+        if (!this.isOpen()) return false;
+        this.socket!.send('PING');
+        this.pingsSent++;
+        return true;
+      });
       this.scheduleStaleCheck();
       this.setState('live');
+      // After the state: a listener never hears "connecting" between polled books and the socket's.
+      this.redial.opened();
     });
     socket.on('message', (data, isBinary) => {
       if (this.socket !== socket) return;
       this.lastHeardAt = this.scheduler.now();
-      this.attempt = 0;
+      this.redial.heard();
       if (this.stateValue === 'stale') this.setState('live');
       this.onMessage(isBinary ? '' : String(data));
     });
@@ -228,29 +249,42 @@ export class MarketFeed {
     socket.on('close', () => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      this.clearTimers();
-      if (this.started) this.scheduleReconnect();
+      this.redial.clearTimers();
+      this.clearStaleTimer();
+      if (!this.started) return;
+      this.setState('reconnecting');
+      this.redial.closed(
+        opened,
+        () => {
+          if (this.started) this.connect('reconnecting');
+        },
+        () => this.pollRound(),
+      );
     });
   }
 
-  private scheduleReconnect(): void {
-    const { initial, max } = this.options.backoffMs ?? { initial: 500, max: 30_000 };
-    const delay = Math.min(max, initial * 2 ** this.attempt);
-    this.attempt++;
-    this.setState('reconnecting');
-    this.reconnectTimer = this.scheduler.setTimeout(() => {
-      this.reconnectTimer = undefined;
-      if (this.started) this.connect('reconnecting');
-    }, delay);
-  }
-
-  private schedulePing(): void {
-    this.pingTimer = this.scheduler.setTimeout(() => {
-      if (!this.isOpen()) return;
-      this.socket!.send('PING');
-      this.pingsSent++;
-      this.schedulePing();
-    }, this.options.pingMs ?? 10_000);
+  /**
+   * The socket cannot be reached (a proxy that blocks WebSockets, an outage of the channel only): one round of
+   * GET /book for every subscribed token, so the ladder keeps moving, slower but never stale, until a connect
+   * works. Nothing to read (no token subscribed): no round.
+   */
+  private pollRound(): Promise<void> | undefined {
+    if (!this.started || this.assets.size === 0) return undefined;
+    const reads = [...this.assets].map(([tokenId, asset]) =>
+      this.options.fetchBook(tokenId).then(
+        (book) => {
+          if (this.redial.source !== 'polling' || this.assets.get(tokenId) !== asset) return;
+          asset.lastMessageAt = this.scheduler.now();
+          // An unchanged book is not handed out again.
+          if (asset.hasBook && book.hash && book.hash === asset.book.hash) return;
+          asset.resyncing = null;
+          if (book.hash && orderBookHash(book) === book.hash) asset.restTemplate = { ...book };
+          this.takeSnapshot(tokenId, asset, book);
+        },
+        () => undefined, // the next round asks again; the last book stays on screen meanwhile
+      ),
+    );
+    return Promise.all(reads).then(() => undefined);
   }
 
   private scheduleStaleCheck(): void {
@@ -276,9 +310,9 @@ export class MarketFeed {
     }, Math.max(1, Math.floor(staleMs / 4)));
   }
 
-  private clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.pingTimer, this.staleTimer]) if (timer !== undefined) this.scheduler.clearTimeout(timer);
-    this.reconnectTimer = this.pingTimer = this.staleTimer = undefined;
+  private clearStaleTimer(): void {
+    if (this.staleTimer !== undefined) this.scheduler.clearTimeout(this.staleTimer);
+    this.staleTimer = undefined;
   }
 
   private isOpen(): boolean {

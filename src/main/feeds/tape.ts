@@ -4,6 +4,7 @@
 import type { TradeRecord } from '../../shared/aggregator';
 import { generateCandles, type Candle } from '../toolkit/aggregator/candles';
 import type { FillHandlers, FillSubscription } from '../toolkit/aggregator/fills';
+import type { PmDeskError } from '../../shared/errors';
 import type { LastTrade } from './market-feed';
 import { realScheduler, type Scheduler } from './scheduler';
 
@@ -17,14 +18,18 @@ export type TapeState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 export interface TapeOptions {
   /** Opens the aggregator's fill stream for this market (AggregatorClient.subscribeToFills bound to it). */
   subscribe: (handlers: FillHandlers) => FillSubscription;
-  /** The market's fill history (getFillHistory, for the outcome the candles follow). */
-  fillHistory: () => Promise<TradeRecord[]>;
+  /** The market's fill history (getFillHistory, for the outcome the candles follow); without it a gap is only marked. */
+  fillHistory?: () => Promise<TradeRecord[]>;
   candleMs: number;
   scheduler?: Scheduler;
   backoffMs?: { initial: number; max: number };
   /** Entries kept on the tape (newest last). */
   maxEntries?: number;
   onEntry?: (entry: TapeEntry) => void;
+  /** Each aggregator fill as the stream gave it (the tape keeps only price, size and time). */
+  onFill?: (fill: TradeRecord) => void;
+  /** The stream dropped (or could not open) and will be opened again after the backoff. */
+  onDrop?: (error: PmDeskError) => void;
   onCandles?: (candles: Candle[]) => void;
   onState?: (state: TapeState) => void;
 }
@@ -103,6 +108,7 @@ export class TradeTape {
         this.sawAggregatorFill = true;
         this.push({ kind: 'fill', source: 'aggregator', price: fill.price, size: fill.volumeBase, timestamp: fill.timestamp });
         this.addFills([fill]);
+        this.options.onFill?.(fill);
       },
       onClose: (error) => {
         if (this.subscription !== subscription) return;
@@ -110,6 +116,7 @@ export class TradeTape {
         if (!this.running || !error) return;
         this.downSince ??= this.scheduler.now();
         this.reconnectLater();
+        this.options.onDrop?.(error);
       },
     });
     this.subscription = subscription;
@@ -128,6 +135,7 @@ export class TradeTape {
 
   /** Adds the fills of the gap from the history (those the live stream never delivered). */
   private async refill(fromMs: number, toMs: number): Promise<void> {
+    if (!this.options.fillHistory) return;
     let history: TradeRecord[];
     try {
       history = await this.options.fillHistory();

@@ -1,5 +1,6 @@
 // The exchange's user WebSocket (`${wsUrl}/user`, level 2 credentials, main process only): the owner's open orders and trades by id, reconciled with REST after every (re)connect.
 import WebSocket from 'ws';
+import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 import type { WebSocketConstructor } from './market-feed';
 
@@ -53,9 +54,13 @@ export interface UserFeedHandlers {
   onReconciled?: (error?: string) => void;
   /** The server answered a PING: the connection is alive even when the account is quiet. */
   onPong?: () => void;
+  /** The data now comes over the socket (`live`) or from REST polls while the socket cannot be reached. */
+  onSource?: (source: FeedSource) => void;
 }
 
-export interface UserFeedOptions {
+export type { FeedSource };
+
+export interface UserFeedOptions extends RedialOptions {
   /** The profile's wsUrl (`ws://host:port/ws`); the feed connects to `${wsUrl}/user`. */
   wsUrl: string;
   credentials: UserCredentials;
@@ -68,8 +73,6 @@ export interface UserFeedOptions {
   handlers?: UserFeedHandlers;
   WebSocket?: WebSocketConstructor;
   scheduler?: Scheduler;
-  pingMs?: number;
-  backoffMs?: { initial: number; max: number };
 }
 
 const CLOSE_BAD_AUTH = 4401;
@@ -85,9 +88,7 @@ export class UserFeed {
   private socket: WebSocket | undefined;
   private stateValue: UserFeedState = 'closed';
   private started = false;
-  private attempt = 0;
-  private reconnectTimer: unknown;
-  private pingTimer: unknown;
+  private readonly redial: Redial;
   /** Counts connections so a reconciliation that outlived its connection does not overwrite a newer one. */
   private generation = 0;
   /**
@@ -103,22 +104,33 @@ export class UserFeed {
     this.scheduler = options.scheduler ?? realScheduler;
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
+    this.redial = new Redial(this.scheduler, options, (source) => this.handlers.onSource?.(source));
   }
 
   get state(): UserFeedState {
     return this.stateValue;
   }
 
+  /** `polling` while the socket is unreachable and REST is read every `pollMs` instead. */
+  get source(): FeedSource {
+    return this.redial.source;
+  }
+
+  /** REST reads made while the socket was unreachable. */
+  get polls(): number {
+    return this.redial.polls;
+  }
+
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.attempt = 0;
+    this.redial.reset();
     this.connect('connecting');
   }
 
   close(): void {
     this.started = false;
-    this.clearTimers();
+    this.redial.close();
     this.dropSocket();
     this.setState('closed');
   }
@@ -145,58 +157,52 @@ export class UserFeed {
     this.setState(state);
     const socket = new this.WebSocketImpl(`${this.options.wsUrl.replace(/\/+$/, '')}/user`);
     this.socket = socket;
-    const generation = ++this.generation;
+    let opened = false;
     socket.on('open', () => {
       if (this.socket !== socket) return;
+      opened = true;
+      // A REST reconciliation of this connection supersedes any poll or older connection's still in flight.
+      const generation = ++this.generation;
       const { apiKey, secret, passphrase } = this.options.credentials;
       socket.send(JSON.stringify({ auth: { apiKey, secret, passphrase }, markets: this.options.markets ?? [], type: 'user' }));
-      this.schedulePing();
+      this.redial.ping(() => {
+        if (this.socket?.readyState !== WebSocket.OPEN) return false;
+        this.socket.send('PING');
+        this.pingsSent++;
+        return true;
+      });
       this.setState('live');
+      // After the state: a listener never hears "connecting" between polled data and the socket's.
+      this.redial.opened();
       void this.reconcile(generation);
     });
     socket.on('message', (data, isBinary) => {
       if (this.socket !== socket || isBinary) return;
-      this.attempt = 0;
+      this.redial.heard();
       this.onMessage(String(data));
     });
     socket.on('error', () => undefined); // 'close' follows and decides
     socket.on('close', (code) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      this.clearTimers();
+      this.redial.clearTimers();
       if (code === CLOSE_BAD_AUTH) {
         // Retrying the same credentials can only fail again (and may get the key banned): stop here.
         this.started = false;
         this.setState('unauthorized');
         return;
       }
-      if (this.started) this.scheduleReconnect();
+      if (!this.started) return;
+      this.setState('reconnecting');
+      this.redial.closed(
+        opened,
+        () => {
+          if (this.started) this.connect('reconnecting');
+        },
+        // The socket cannot be reached: REST's open orders and trades stand in for it (the usual reconciliation).
+        () => (this.started ? this.reconcile(this.generation) : undefined),
+      );
     });
-  }
-
-  private scheduleReconnect(): void {
-    const { initial, max } = this.options.backoffMs ?? { initial: 500, max: 30_000 };
-    const delay = Math.min(max, initial * 2 ** this.attempt);
-    this.attempt++;
-    this.setState('reconnecting');
-    this.reconnectTimer = this.scheduler.setTimeout(() => {
-      this.reconnectTimer = undefined;
-      if (this.started) this.connect('reconnecting');
-    }, delay);
-  }
-
-  private schedulePing(): void {
-    this.pingTimer = this.scheduler.setTimeout(() => {
-      if (this.socket?.readyState !== WebSocket.OPEN) return;
-      this.socket.send('PING');
-      this.pingsSent++;
-      this.schedulePing();
-    }, this.options.pingMs ?? 10_000);
-  }
-
-  private clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.pingTimer]) if (timer !== undefined) this.scheduler.clearTimeout(timer);
-    this.reconnectTimer = this.pingTimer = undefined;
   }
 
   private dropSocket(): void {

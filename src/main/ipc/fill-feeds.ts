@@ -1,19 +1,32 @@
 // Live fills for the clients that follow a market: one aggregator stream per market, shared by every client
-// that asked for it and closed when the last one leaves (or goes away). The toolkit never reconnects on its
-// own, so a closed stream is reported as a `feedStatus` event and the client decides whether to follow again.
+// that asked for it and closed when the last one leaves (or goes away). The toolkit never reconnects on its own,
+// so each stream runs in a TradeTape (feeds/tape.ts), which opens it again with backoff while the market is
+// followed: `feedStatus` says connecting (with why it dropped), open, closed, and once the stream is back a
+// `tapeGap` gives the time it was down, so the tape shows a gap marker and the renderer re-reads its candles.
 import type { FeedState, ResultError } from '../../shared/contract';
 import type { PmDeskError } from '../../shared/errors';
 import type { FillHandlers, FillSubscription } from '../toolkit/aggregator/fills';
+import { TradeTape, type TapeState } from '../feeds/tape';
+import type { Scheduler } from '../feeds/scheduler';
 import type { EventHub } from './event-hub';
 
 export type FillSource = (protocol: string, marketId: string, handlers: FillHandlers) => FillSubscription;
 
 interface Feed {
-  subscription: FillSubscription;
+  tape: TradeTape;
   clients: Set<string>;
 }
 
+export interface FillFeedOptions {
+  scheduler?: Scheduler;
+  /** Between attempts to open a dropped stream (1 s doubling to 30 s unless told). */
+  backoffMs?: { initial: number; max: number };
+}
+
 const asResultError = (error: PmDeskError): ResultError => ({ code: error.code, message: error.detail });
+const contractState = (state: TapeState): FeedState => (state === 'live' ? 'open' : state === 'closed' ? 'closed' : 'connecting');
+/** Only the gap markers are read from the tape here; a short tape keeps its memory small. */
+const TAPE_ENTRIES = 200;
 
 export class FillFeeds {
   private readonly feeds = new Map<string, Feed>();
@@ -22,6 +35,7 @@ export class FillFeeds {
   constructor(
     private readonly source: FillSource,
     private readonly hub: EventHub,
+    private readonly options: FillFeedOptions = {},
   ) {
     this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
   }
@@ -29,23 +43,37 @@ export class FillFeeds {
   follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState } {
     const key = `${protocol}:${marketId}`;
     let feed = this.feeds.get(key);
-    if (!feed || feed.subscription.state === 'closed') {
-      const clients = new Set<string>(feed?.clients ?? []);
-      const status = (state: FeedState, error?: PmDeskError) =>
-        this.hub.emit('feedStatus', { feed: 'fills', marketId, state, ...(error ? { error: asResultError(error) } : {}) }, this.feeds.get(key)?.clients ?? clients);
-      const subscription = this.source(protocol, marketId, {
-        onOpen: () => status('open'),
-        onFill: (fill) => this.hub.emit('fill', { marketId, fill }, this.feeds.get(key)?.clients ?? []),
-        onClose: (error) => {
-          status('closed', error);
-          if (this.feeds.get(key)?.subscription === subscription) this.feeds.delete(key);
+    if (!feed) {
+      const clients = new Set<string>([clientId]);
+      let dropped: PmDeskError | undefined;
+      const tape = new TradeTape({
+        subscribe: (handlers) => this.source(protocol, marketId, handlers),
+        // Candles are the renderer's (getCandles): after a tapeGap it reads them again, gap included.
+        candleMs: 60_000,
+        maxEntries: TAPE_ENTRIES,
+        scheduler: this.options.scheduler,
+        backoffMs: this.options.backoffMs,
+        onFill: (fill) => this.hub.emit('fill', { marketId, fill }, clients),
+        onDrop: (error) => {
+          dropped = error;
+          this.hub.emit('feedStatus', { feed: 'fills', marketId, state: 'connecting', error: asResultError(error) }, clients);
+        },
+        onEntry: (entry) => {
+          if (entry.kind === 'gap') this.hub.emit('tapeGap', { marketId, from: entry.gapFrom, to: entry.gapTo }, clients);
+        },
+        onState: (state) => {
+          // 'reconnecting' was said by onDrop with its reason, right after this.
+          if (state === 'reconnecting') return;
+          if (state === 'live') dropped = undefined;
+          this.hub.emit('feedStatus', { feed: 'fills', marketId, state: contractState(state), ...(state === 'closed' && dropped ? { error: asResultError(dropped) } : {}) }, clients);
         },
       });
-      feed = { subscription, clients };
+      feed = { tape, clients };
       this.feeds.set(key, feed);
+      tape.start();
     }
     feed.clients.add(clientId);
-    return { marketId, state: feed.subscription.state };
+    return { marketId, state: contractState(feed.tape.state) };
   }
 
   unfollow(clientId: string, marketId: string): boolean {
@@ -76,6 +104,6 @@ export class FillFeeds {
 
   private close(key: string, feed: Feed): void {
     this.feeds.delete(key);
-    feed.subscription.close();
+    feed.tape.close();
   }
 }

@@ -1,6 +1,8 @@
 // Followed books from the exchange's market WebSocket (when the profile names a wsUrl), with the same surface
 // as the polling BookFeeds: a market's outcome tokens are learnt from one aggregator read, then one shared
-// MarketFeed keeps their books live and pushes coalesced `bookUpdate` events to the market's clients.
+// MarketFeed keeps their books live and pushes coalesced `bookUpdate` events to the market's clients, a
+// `tickSize` event when the exchange changes a market's tick, and `feedStatus` with `source: 'polling'` while the
+// socket cannot be reached and the feed reads GET /book instead.
 import type { MarketOrderBooks } from '../../shared/aggregator';
 import type { FeedState } from '../../shared/contract';
 import { wrapOnce } from '../../shared/errors';
@@ -14,6 +16,7 @@ interface Followed {
   clients: Set<string>;
   tokens: string[];
   state: FeedState;
+  source: 'live' | 'polling';
 }
 
 /** What subscribeBook and friends need (BookFeeds and LiveBookFeeds both fit). */
@@ -45,8 +48,18 @@ export class LiveBookFeeds implements BookFollower {
       ...feedOptions,
       handlers: {
         onBook: (view) => this.onBook(view),
-        onState: (state) => {
-          for (const followed of this.markets.values()) if (followed.tokens.length > 0) this.setState(followed, contractState(state));
+        onState: () => this.announce(),
+        onSource: () => this.announce(),
+        onWarning: (warning) => {
+          if (warning.kind !== 'tick_size_change') return;
+          const followed = this.byToken.get(warning.tokenId);
+          if (!followed) return;
+          const { oldTickSize: previous, newTickSize: tickSize } = warning;
+          this.hub.emit(
+            'tickSize',
+            { marketId: followed.marketId, tokenId: warning.tokenId, previous, tickSize, message: `The tick size changed from ${previous} to ${tickSize}: prices now move in steps of ${tickSize}.` },
+            followed.clients,
+          );
         },
       },
     });
@@ -57,7 +70,7 @@ export class LiveBookFeeds implements BookFollower {
     const key = `${protocol}:${marketId}`;
     let followed = this.markets.get(key);
     if (!followed) {
-      followed = { protocol, marketId, clients: new Set(), tokens: [], state: 'connecting' };
+      followed = { protocol, marketId, clients: new Set(), tokens: [], state: 'connecting', source: 'live' };
       this.markets.set(key, followed);
       void this.start(key, followed);
     }
@@ -105,7 +118,17 @@ export class LiveBookFeeds implements BookFollower {
     for (const token of followed.tokens) this.byToken.set(token, followed);
     this.feed.subscribe(followed.tokens);
     this.feed.start();
-    if (this.feed.state === 'live') this.setState(followed, 'open');
+    if (this.feed.state === 'live' || this.feed.source === 'polling') this.setState(followed, this.current());
+  }
+
+  /** The feed's state as the contract says it: polled books are open (slower, not stale). */
+  private current(): FeedState {
+    return this.feed.source === 'polling' ? 'open' : contractState(this.feed.state);
+  }
+
+  private announce(): void {
+    const state = this.current();
+    for (const followed of this.markets.values()) if (followed.tokens.length > 0) this.setState(followed, state);
   }
 
   private onBook(view: BookView): void {
@@ -134,9 +157,11 @@ export class LiveBookFeeds implements BookFollower {
   }
 
   private setState(followed: Followed, state: FeedState): void {
-    if (followed.state === state) return;
+    const source = this.feed.source;
+    if (followed.state === state && followed.source === source) return;
     followed.state = state;
-    this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state }, followed.clients);
+    followed.source = source;
+    this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state, source }, followed.clients);
   }
 
   private close(key: string, followed: Followed): void {

@@ -22,6 +22,8 @@ import type {
 import type { EventHub } from './event-hub';
 import type { BookFollower } from './live-book-feeds';
 import type { FillFeeds } from './fill-feeds';
+import type { AccountFollower } from './account-feeds';
+import type { DeadManSwitchService } from './dead-man-switches';
 import { ServiceUnavailable, type Handlers } from './router';
 
 /** The aggregator reads the terminal uses (the toolkit's AggregatorClient fits). */
@@ -101,10 +103,15 @@ export interface TerminalServices {
   settings?: SettingsAccess;
   /** Absent where the terminal cannot switch: only the network in use is listed. */
   networks?: NetworkAccess;
+  /** Watched wallets' live orders and trades; absent without the order flow or an exchange WebSocket. */
+  accounts?: AccountFollower;
+  /** Per-wallet dead-man switches; absent without the order flow. */
+  deadManSwitches?: DeadManSwitchService;
 }
 
 export const TRADING_UNAVAILABLE =
   'Trading is not available in this session: its network profile names no exchange, chain node or order version to trade with (or no signer started).';
+export const ACCOUNT_FEED_UNAVAILABLE = "Live account data is not available in this session: its network profile names no exchange WebSocket (wsUrl).";
 export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -126,6 +133,14 @@ export function createHandlers(services: TerminalServices): Handlers {
   const networks = (): NetworkAccess => {
     if (!services.networks) throw new ServiceUnavailable('Switching networks is not available in this session.');
     return services.networks;
+  };
+  const accounts = (): AccountFollower => {
+    if (!services.accounts) throw new ServiceUnavailable(services.trading ? ACCOUNT_FEED_UNAVAILABLE : TRADING_UNAVAILABLE);
+    return services.accounts;
+  };
+  const deadManSwitches = (): DeadManSwitchService => {
+    if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    return services.deadManSwitches;
   };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
@@ -205,19 +220,10 @@ export function createHandlers(services: TerminalServices): Handlers {
     getEventsBySlug: ({ slug }) => markets.getEventsBySlug(slug),
     getTraderPositions: ({ protocol, address }) => markets.getTraderPositions(protocol, address),
 
-    // Landing in this session (issue 6 / issue 8 helpers); until then they say so rather than pretend.
-    watchAccount: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
-    unwatchAccount: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
-    setDeadManSwitch: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
-    getDeadManSwitch: () => {
-      throw new ServiceUnavailable(TRADING_UNAVAILABLE);
-    },
+    watchAccount: ({ wallet }, { clientId }) => accounts().follow(clientId, wallet),
+    unwatchAccount: ({ wallet }, { clientId }) => ({ wallet, wasWatched: accounts().unfollow(clientId, wallet) }),
+    setDeadManSwitch: ({ wallet, enabled }) => deadManSwitches().set(wallet, enabled),
+    getDeadManSwitch: ({ wallet }) => deadManSwitches().get(wallet),
     getSettings: () => settings().get(),
     saveSettings: (patch) => settings().save(patch),
     listNetworks: () =>

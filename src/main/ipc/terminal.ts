@@ -23,6 +23,8 @@ import type { TradingService as OrderFlow } from '../trading/service';
 import { createHandlers, type MarketReader, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
+import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
+import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -46,6 +48,8 @@ export interface TerminalOptions {
   markets?: MarketReader & Pick<AggregatorClient, 'subscribeToFills'>;
   /** How often followed books are read from the aggregator (1 s unless told). */
   bookPollMs?: number;
+  /** Watched accounts' feeds and the dead-man switches' beat interval (tests shorten them). */
+  accountFeeds?: AccountFeedTuning & { heartbeatMs?: number };
 }
 
 export interface Terminal {
@@ -104,12 +108,21 @@ export function openTerminal(options: TerminalOptions): Terminal {
       settings,
       networks,
     };
+    // Live account data and dead-man switches go through the order flow's credentials, so only with it.
+    if (tradingWallets && flow) {
+      const { heartbeatMs, ...tuning } = options.accountFeeds ?? {};
+      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, tradingWallets), hub, { wsUrl: profile.wsUrl, ...tuning });
+      services.deadManSwitches = new DeadManSwitches(heartbeatOpener(flow, tradingWallets), hub, { intervalMs: heartbeatMs });
+    }
     return {
       services,
       handlers: createHandlers(services),
       close: () => {
         feeds.closeAll();
         books.closeAll();
+        // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.
+        services.accounts?.closeAll();
+        services.deadManSwitches?.closeAll();
         // The launch flow given by the caller stays open for switching back when no other can be opened.
         if (flow && (flow !== options.orderFlow || options.openOrderFlow)) flow.close();
       },

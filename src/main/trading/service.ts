@@ -312,6 +312,20 @@ export class TradingService {
     return this.aggregator.getTraderPositions('polymarket', address);
   }
 
+  /**
+   * The wallet's level 2 credentials, got as a first order gets them (the vault, else derived or created with the
+   * wallet): for main's own authenticated feeds (the user channel). They never leave the main process.
+   */
+  async credentialsFor(wallet: TradingWallet): Promise<ApiCredentials> {
+    await this.walletClient(wallet);
+    return this.proven.get(this.walletAddress(wallet).toLowerCase())!;
+  }
+
+  /** A level 2 exchange client for the wallet (the dead-man switch's heartbeats). */
+  exchangeClient(wallet: TradingWallet): Promise<ClobClient> {
+    return this.walletClient(wallet);
+  }
+
   /** Stops the chain connection. */
   close(): void {
     this.provider.destroy();

@@ -1,0 +1,243 @@
+// Live account data for the clients that watch a wallet: one UserFeed (the exchange's /ws/user, level 2
+// credentials kept in main) per wallet, shared by its clients and stopped when the last one leaves, pushed as
+// whole `account` snapshots at most once a frame and `feedStatus { feed: 'user' }` events.
+//
+// Positions are not pushed here: they come from getPositions (the chain and the aggregator), which the renderer
+// reads again when an `account` event shows a new trade or a trade whose status moved.
+import { ErrorCode, PmDeskError } from '../../shared/errors';
+import type { FeedState, OpenOrder, TradeInfo } from '../../shared/contract';
+import { Coalescer, FRAME_MS } from '../feeds/coalescer';
+import type { Scheduler } from '../feeds/scheduler';
+import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
+import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
+import type { EventHub } from './event-hub';
+import { tradeAsSeenBy, type TradingWallets } from './trading-access';
+
+/** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
+export interface WatchedWallet {
+  address: string;
+  credentials: UserCredentials;
+  fetchOpenOrders(): Promise<UserOrder[]>;
+  fetchTrades(): Promise<UserTrade[]>;
+}
+
+/** Opens a wallet named by its label (throws a sentence the trader can act on when it cannot). */
+export type WalletOpener = (label: string) => Promise<WatchedWallet>;
+
+/** What watchAccount and unwatchAccount need (AccountFeeds fits). */
+export interface AccountFollower {
+  follow(clientId: string, wallet: string): Promise<{ wallet: string; state: FeedState }>;
+  unfollow(clientId: string, wallet: string): boolean;
+  releaseClient(clientId: string): void;
+  watched(): string[];
+  closeAll(): void;
+}
+
+/** Tuning of the user feeds (tests shorten the backoff and the polling). */
+export type AccountFeedTuning = Pick<UserFeedOptions, 'backoffMs' | 'pingMs' | 'pollAfterFailures' | 'pollMs'> & { scheduler?: Scheduler; frameMs?: number };
+
+interface Watched {
+  label: string;
+  address: string;
+  clients: Set<string>;
+  feed: UserFeed | undefined;
+  ready: Promise<void>;
+  state: FeedState;
+  source: FeedSource;
+  /** The first snapshot went out (after the first reconciliation); later ones follow changes only. */
+  announced: boolean;
+}
+
+export const LOCKED_NO_CREDENTIALS = (label: string) =>
+  `The wallet ${label.slice(0, 64)} is locked and has no exchange credentials yet: unlock it to follow its orders.`;
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** A PM Desk wallet (in the signer) by its label, as the order flow trades with it. */
+export async function tradingWalletNamed(wallets: TradingWallets, label: string): Promise<TradingWallet & { kind: 'worker' }> {
+  const wanted = label.trim().toLowerCase();
+  const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
+  if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no wallet named ${label.slice(0, 64)}.`);
+  return { kind: 'worker', address: found.address, signer: wallets.signer };
+}
+
+/**
+ * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
+ * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
+ */
+export async function withCredentials<T>(wallets: TradingWallets, wallet: TradingWallet & { kind: 'worker' }, label: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const unlocked = await wallets.signer.unlocked().catch(() => [] as string[]);
+    if (!unlocked.some((a) => sameAddress(a, wallet.address))) throw new PmDeskError(ErrorCode.UNAUTHORIZED, LOCKED_NO_CREDENTIALS(label));
+    throw error;
+  }
+}
+
+/** Wallets opened through the order flow: credentials derived or created on first use, exactly as for an order. */
+export function accountOpener(flow: OrderFlow, wallets: TradingWallets): WalletOpener {
+  return async (label) => {
+    const wallet = await tradingWalletNamed(wallets, label);
+    const creds = await withCredentials(wallets, wallet, label, () => flow.credentialsFor(wallet));
+    return {
+      address: wallet.address,
+      credentials: { apiKey: creds.key, secret: creds.secret, passphrase: creds.passphrase },
+      fetchOpenOrders: async () => (await flow.openOrders(wallet)) as unknown as UserOrder[],
+      fetchTrades: async () => (await flow.trades(wallet)) as unknown as UserTrade[],
+    };
+  };
+}
+
+/** An open order in the contract's shape (as listOpenOrders gives it). */
+export function openOrderOf(r: UserOrder): OpenOrder {
+  return {
+    orderId: String(r.id),
+    conditionId: String(r.market ?? ''),
+    tokenId: String(r.asset_id ?? ''),
+    side: r.side === 'SELL' ? 'SELL' : 'BUY',
+    price: Number(r.price),
+    originalSize: Number(r.original_size),
+    sizeMatched: Number(r.size_matched),
+    orderType: String(r.order_type ?? ''),
+    status: String(r.status ?? ''),
+    createdAt: Number(r.created_at ?? 0),
+  };
+}
+
+/** The user feed's five states as the contract's four; polled data is open (slower, not stale). */
+function contractState(state: UserFeedState, source: FeedSource): FeedState {
+  if (state === 'unauthorized' || state === 'closed') return 'closed';
+  if (source === 'polling') return 'open';
+  return state === 'live' ? 'open' : 'connecting';
+}
+
+export class AccountFeeds implements AccountFollower {
+  private readonly wallets = new Map<string, Watched>();
+  private readonly coalescer: Coalescer<string>;
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly open: WalletOpener,
+    private readonly hub: EventHub,
+    private readonly options: { wsUrl: string } & AccountFeedTuning,
+  ) {
+    this.coalescer = new Coalescer((key) => this.emitAccount(key), options.scheduler, options.frameMs ?? FRAME_MS);
+    this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
+  }
+
+  async follow(clientId: string, wallet: string): Promise<{ wallet: string; state: FeedState }> {
+    const key = wallet.trim().toLowerCase();
+    let watched = this.wallets.get(key);
+    if (!watched) {
+      const fresh: Watched = { label: wallet.trim(), address: '', clients: new Set(), feed: undefined, ready: Promise.resolve(), state: 'connecting', source: 'live', announced: false };
+      fresh.ready = this.start(key, fresh);
+      this.wallets.set(key, fresh);
+      watched = fresh;
+    }
+    watched.clients.add(clientId);
+    try {
+      await watched.ready;
+    } catch (error) {
+      watched.clients.delete(clientId);
+      throw error;
+    }
+    return { wallet: watched.label, state: watched.state };
+  }
+
+  unfollow(clientId: string, wallet: string): boolean {
+    const key = wallet.trim().toLowerCase();
+    const watched = this.wallets.get(key);
+    if (!watched?.clients.delete(clientId)) return false;
+    if (watched.clients.size === 0) this.close(key, watched);
+    return true;
+  }
+
+  releaseClient(clientId: string): void {
+    for (const [key, watched] of this.wallets) if (watched.clients.delete(clientId) && watched.clients.size === 0) this.close(key, watched);
+  }
+
+  watched(): string[] {
+    return [...this.wallets.values()].map((w) => w.label);
+  }
+
+  closeAll(): void {
+    this.stopListening();
+    for (const [key, watched] of this.wallets) this.close(key, watched);
+    this.coalescer.close();
+  }
+
+  private async start(key: string, watched: Watched): Promise<void> {
+    let opened: WatchedWallet;
+    try {
+      opened = await this.open(watched.label);
+    } catch (error) {
+      if (this.wallets.get(key) === watched) this.wallets.delete(key);
+      throw error;
+    }
+    // Everyone left while the credentials were being fetched.
+    if (this.wallets.get(key) !== watched) return;
+    watched.address = opened.address;
+    const { wsUrl, backoffMs, pingMs, pollAfterFailures, pollMs, scheduler } = this.options;
+    const feed = new UserFeed({
+      wsUrl,
+      credentials: opened.credentials,
+      fetchOpenOrders: opened.fetchOpenOrders,
+      fetchTrades: opened.fetchTrades,
+      backoffMs,
+      pingMs,
+      pollAfterFailures,
+      pollMs,
+      scheduler,
+      handlers: {
+        onOrder: () => this.coalescer.mark(key),
+        onTrade: () => this.coalescer.mark(key),
+        onReconciled: () => {
+          if (watched.announced) return;
+          watched.announced = true;
+          this.coalescer.mark(key);
+        },
+        onState: () => this.updateState(key, watched),
+        onSource: () => this.updateState(key, watched),
+      },
+    });
+    watched.feed = feed;
+    feed.start();
+  }
+
+  private updateState(key: string, watched: Watched): void {
+    const feed = watched.feed;
+    if (!feed || this.wallets.get(key) !== watched) return;
+    const state = contractState(feed.state, feed.source);
+    if (state === watched.state && feed.source === watched.source) return;
+    watched.state = state;
+    watched.source = feed.source;
+    const error =
+      feed.state === 'unauthorized'
+        ? { code: ErrorCode.UNAUTHORIZED, message: 'The exchange refused the API credentials of this wallet: its orders and trades are no longer followed live.' }
+        : undefined;
+    this.hub.emit('feedStatus', { feed: 'user', marketId: watched.label, state, source: feed.source, ...(error ? { error } : {}) }, watched.clients);
+    if (watched.announced) this.coalescer.mark(key);
+  }
+
+  private emitAccount(key: string): void {
+    const watched = this.wallets.get(key);
+    const feed = watched?.feed;
+    if (!watched || !feed) return;
+    const openOrders = feed.openOrders().map(openOrderOf);
+    const trades: TradeInfo[] = feed.tradeViews().map((view) => tradeAsSeenBy(watched.address, view.trade));
+    this.hub.emit('account', { wallet: watched.label, openOrders, trades, state: watched.state }, watched.clients);
+  }
+
+  private close(key: string, watched: Watched): void {
+    this.wallets.delete(key);
+    this.coalescer.forget(key);
+    const feed = watched.feed;
+    watched.feed = undefined;
+    feed?.close();
+    if (watched.state !== 'closed') {
+      watched.state = 'closed';
+      this.hub.emit('feedStatus', { feed: 'user', marketId: watched.label, state: 'closed' }, watched.clients);
+    }
+  }
+}
