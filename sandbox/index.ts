@@ -63,6 +63,8 @@ export interface RunningSandbox {
   catalog: Catalog;
   marketData: MarketData;
   clob: ClobServer;
+  /** The aggregator server (tests use its fault switch, `dropFillStreams`). */
+  aggregator: AggregatorServer;
   simulator: MarketSimulator | undefined;
   stop(): Promise<void>;
 }
@@ -182,7 +184,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       contracts: { ...deployment.contracts },
       testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),
     };
-    return { profile, deployment, catalog, marketData, clob, simulator, stop: stopAll };
+    return { profile, deployment, catalog, marketData, clob, aggregator, simulator, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -57,7 +57,8 @@ export class AggregatorServer {
   private readonly searchWithComments: SearchIndex<CatalogEvent>;
   private readonly pending: PendingPrice[] = [];
   private readonly oraclePrices = new Map<string, { price: number; createdAt: number }>();
-  private readonly streams = new Set<ServerResponse>();
+  /** Open fill streams, each with what stops it feeding. */
+  private readonly streams = new Map<ServerResponse, () => void>();
   private readonly now: () => number;
 
   constructor(private readonly options: AggregatorServerOptions) {
@@ -84,8 +85,21 @@ export class AggregatorServer {
     return this;
   }
 
+  /**
+   * A fault for tests: every fill stream ends now, as when the aggregator restarts. Fills recorded before the
+   * clients reconnect are in the price history only (what a trader's tape shows as a gap).
+   */
+  dropFillStreams(): number {
+    const open = [...this.streams];
+    for (const [stream, stopFeeding] of open) {
+      stopFeeding();
+      stream.end();
+    }
+    return open.length;
+  }
+
   async stop(): Promise<void> {
-    for (const stream of this.streams) stream.end();
+    for (const stream of this.streams.keys()) stream.end();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -348,7 +362,6 @@ export class AggregatorServer {
     if (protocol !== 'polymarket') throw new HttpError(404, `Market '${id}' not found.`);
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.write(': connected\n\n');
-    this.streams.add(res);
     const wanted = byToken ? [byToken.token.tokenId] : [market.tokens[0].tokenId];
     const complement = byToken ? undefined : market.tokens[1].tokenId;
     const decimals = market.tickSize.split('.')[1]!.length;
@@ -365,6 +378,7 @@ export class AggregatorServer {
       stop();
       this.streams.delete(res);
     };
+    this.streams.set(res, close);
     req.on('close', close);
     res.on('close', close);
     return STREAMING;

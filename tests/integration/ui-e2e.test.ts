@@ -79,7 +79,7 @@ beforeAll(async () => {
     setupPage: (p) => p.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frames.push(frame.payload))),
   });
   page = t.page;
-  await byId('network-badge').getByText('SANDBOX').waitFor();
+  await byId('network-badge').locator('.tag').getByText('SANDBOX').waitFor();
 }, SLOW);
 
 afterAll(async () => {

@@ -209,6 +209,19 @@ describe('the market view', () => {
     expect(Number((await page.locator('[data-testid="chart-last"] [data-volume]').textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(7);
   });
 
+  it('marks a gap in the tape when the fill stream drops, and refills the chart from history', async () => {
+    const tape = page.locator('[data-testid="trade-tape"]');
+    const close = page.locator('[data-testid="chart-last"] [data-close]');
+    expect(await tape.locator('tr[data-kind="gap"]').count()).toBe(0);
+    // The stream ends and, before anyone can reconnect, a trade happens: it reaches the history only.
+    expect(t.sandbox.aggregator.dropFillStreams()).toBeGreaterThan(0);
+    t.sandbox.marketData.recordFill(market.tokens[0].tokenId, { price: 0.37, volumeBase: 3, timestamp: Math.floor(Date.now() / 1000) + 2 });
+    await tape.locator('tr[data-kind="gap"]').first().waitFor({ timeout: 30_000 });
+    // Main followed the market again and said where the hole is; the chart read its candles again and has the trade.
+    await expect.poll(() => attr(tape, 'data-feed'), { timeout: 30_000 }).toBe('open');
+    await expect.poll(() => close.textContent(), { timeout: 30_000 }).toBe('37.0');
+  });
+
   it('shows the second outcome’s own book and the tape in its prices', async () => {
     await page.locator(`[data-testid="outcomes"] button[data-token="${market.tokens[1].tokenId}"]`).click();
     const want = sandboxBook(market.tokens[1].tokenId);

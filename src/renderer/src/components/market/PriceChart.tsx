@@ -80,6 +80,8 @@ export function PriceChart() {
   const outcomeIndex = useMarket((s) => s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? -1);
   const [range, setRange] = useState<ChartRange>('max');
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
+  /** Bumped by a gap in the tape: the candles are refilled from history. */
+  const [refills, setRefills] = useState(0);
   /** The latest candle, as the legend shows it (a copy: the drawn one is changed in place). */
   const [last, setLast] = useState<Candle | null>(null);
   /** The candle under the pointer, shown in the legend instead of the latest while hovering. */
@@ -136,10 +138,12 @@ export function PriceChart() {
     const unsubscribe = useMarket.subscribe((state, previous) => {
       if (seenSeq === null || state.tape === previous.tape) return;
       let newest = seenSeq;
+      let gap = false;
       // The tape is ordered by time, not arrival: look at every entry newer than the last seen, oldest first.
       for (const entry of [...state.tape].reverse()) {
         if (entry.seq <= seenSeq) continue;
         newest = Math.max(newest, entry.seq);
+        if (entry.kind === 'gap') gap = true;
         if (entry.kind !== 'fill' || !entry.live) continue;
         const price = flip ? 1 - entry.price : entry.price;
         const changed = applyFillToCandles(bars, { price, size: entry.size, time: entry.time }, plan.interval);
@@ -150,6 +154,8 @@ export function PriceChart() {
         }
       }
       seenSeq = newest;
+      // Fills missed while the stream was down are in the price history: the candles are read again from it.
+      if (gap) setRefills((n) => n + 1);
     });
     ask('getCandles', { protocol: market.protocol, marketId: market.marketId, outcomeIndex, interval: plan.interval })
       .then((candles) => {
@@ -174,7 +180,7 @@ export function PriceChart() {
       live = false;
       unsubscribe();
     };
-  }, [market, outcomeIndex, range]);
+  }, [market, outcomeIndex, range, refills]);
 
   return (
     <div
