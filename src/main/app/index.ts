@@ -3,13 +3,14 @@
 // signer in a utility process, API credentials in safeStorage or the keychain. Decisions live in the pure
 // modules beside it (window-policy, guards, app-protocol, menu, safe-storage-store), which are tested.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, ipcChannel } from '../../shared/contract';
 import { CredentialVault } from '../credentials/api-credentials';
 import { openOrderFlow } from '../ipc/order-flow';
-import { readAppProfile } from '../ipc/profile';
+import { noProfileMessage, readAppProfile, startupProfileFile } from '../ipc/profile';
 import { allowOrigins, registerRouter } from '../ipc/router';
 import { openTerminal, type Terminal } from '../ipc/terminal';
 import { consoleLogger } from '../toolkit/logger';
@@ -80,27 +81,22 @@ async function openCredentials(dataDir: string): Promise<CredentialVault> {
   return CredentialVault.open({ keychain: new SafeStorageSecretStore(join(dataDir, 'api-credentials.safe.json'), cipher) });
 }
 
-function profileArgument(argv: readonly string[]): string | undefined {
-  const flag = argv.find((a) => a.startsWith('--pmdesk-profile='));
-  return flag ? flag.slice('--pmdesk-profile='.length) : process.env.PMDESK_PROFILE;
-}
-
 async function start(): Promise<void> {
   await app.whenReady();
   lockDownSession();
   app.on('web-contents-created', (_event, contents) => guardContents(contents as unknown as GuardedContents, (url) => void shell.openExternal(url)));
   Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(process.platform, app.isPackaged)));
 
-  const profileFile = profileArgument(process.argv);
+  // The CLI's folder (PMDESK_DATA_DIR, else ~/.config/pmdesk and its kin), not Electron's userData, whose name
+  // follows the product name: the app and `pmdesk` must see the same wallets.
+  const dataDir = resolveDataDir();
+  const profileFile = startupProfileFile(process.argv, process.env, dataDir, existsSync);
   if (!profileFile) {
-    dialog.showErrorBox('PM Desk', 'No network profile was given. Start PM Desk with `npm start`, or pass --pmdesk-profile=FILE.');
+    dialog.showErrorBox('PM Desk', noProfileMessage(dataDir));
     app.quit();
     return;
   }
   const profile = await readAppProfile(profileFile);
-  // The CLI's folder (PMDESK_DATA_DIR, else ~/.config/pmdesk and its kin), not Electron's userData, whose name
-  // follows the product name: the app and `pmdesk` must see the same wallets.
-  const dataDir = resolveDataDir();
   const token = randomBytes(32).toString('hex');
   const child = utilityProcess.fork(join(here, 'signer-utility.js'), [], { serviceName: 'PM Desk signer' });
   const signer = new SignerClient(utilityProcessTransport(child, token), token);

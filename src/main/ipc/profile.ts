@@ -1,6 +1,7 @@
 // The network profile the app's services read (what the sandbox writes, or a file given with --profile):
 // URLs, chain and order version. Test wallets' keys in a sandbox profile are ignored here on purpose.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { invalidParameter } from '../../shared/errors';
 import type { NetworkInfo } from '../../shared/contract';
@@ -55,3 +56,20 @@ export function networkInfo(profile: AppProfile, shell: NetworkInfo['shell']): N
     shell,
   };
 }
+
+/**
+ * Which network profile a desktop start uses: `--pmdesk-profile=FILE`, else `PMDESK_PROFILE`, else
+ * `<data dir>/profile.json` when it exists (a packaged app started from its icon has neither of the first two).
+ * Undefined when there is none: the app then says where to put one.
+ */
+export function startupProfileFile(argv: readonly string[], env: Record<string, string | undefined>, dataDir: string, exists: (file: string) => boolean): string | undefined {
+  const flag = argv.find((a) => a.startsWith('--pmdesk-profile='));
+  if (flag) return flag.slice('--pmdesk-profile='.length);
+  if (env.PMDESK_PROFILE) return env.PMDESK_PROFILE;
+  const inDataDir = join(dataDir, 'profile.json');
+  return exists(inDataDir) ? inDataDir : undefined;
+}
+
+/** What the desktop app says when it has no network profile to start with. */
+export const noProfileMessage = (dataDir: string): string =>
+  `PM Desk has no network to start on. Start it with \`npm start\` (the local sandbox), pass --pmdesk-profile=FILE, set PMDESK_PROFILE, or put a network profile at ${join(dataDir, 'profile.json')}.`;
