@@ -5,13 +5,13 @@
 // Positions are not pushed here: they come from getPositions (the chain and the aggregator), which the renderer
 // reads again when an `account` event shows a new trade or a trade whose status moved.
 import { ErrorCode, PmDeskError } from '../../shared/errors';
-import type { FeedState, OpenOrder, TradeInfo } from '../../shared/contract';
+import type { FeedState, TradeInfo } from '../../shared/contract';
 import { Coalescer, FRAME_MS } from '../feeds/coalescer';
 import type { Scheduler } from '../feeds/scheduler';
 import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
-import { tradeAsSeenBy, type TradingWallets } from './trading-access';
+import { openOrderOf, tradeAsSeenBy, type TradingWallets } from './trading-access';
 
 /** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
 export interface WatchedWallet {
@@ -86,22 +86,6 @@ export function accountOpener(flow: OrderFlow, wallets: TradingWallets): WalletO
       fetchOpenOrders: async () => (await flow.openOrders(wallet)) as unknown as UserOrder[],
       fetchTrades: async () => (await flow.trades(wallet)) as unknown as UserTrade[],
     };
-  };
-}
-
-/** An open order in the contract's shape (as listOpenOrders gives it). */
-export function openOrderOf(r: UserOrder): OpenOrder {
-  return {
-    orderId: String(r.id),
-    conditionId: String(r.market ?? ''),
-    tokenId: String(r.asset_id ?? ''),
-    side: r.side === 'SELL' ? 'SELL' : 'BUY',
-    price: Number(r.price),
-    originalSize: Number(r.original_size),
-    sizeMatched: Number(r.size_matched),
-    orderType: String(r.order_type ?? ''),
-    status: String(r.status ?? ''),
-    createdAt: Number(r.created_at ?? 0),
   };
 }
 

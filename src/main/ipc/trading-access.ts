@@ -8,7 +8,7 @@ import { previewOrder } from '../trading/preview';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
 import type { TradingService, WalletSummary } from './services';
-import type { ParsedInput, TradeInfo } from '../../shared/contract';
+import type { OpenOrder, ParsedInput, TradeInfo } from '../../shared/contract';
 
 const BASE_UNITS = 1_000_000;
 const dollars = (units: bigint) => Number(units) / BASE_UNITS;
@@ -61,6 +61,22 @@ const userOrder = (input: OrderIntent): UserOrderInput => ({
 });
 const choicesOf = (input: OrderIntent): OrderChoices => ({ orderType: input.orderType, expiration: input.expiration, postOnly: input.postOnly });
 
+/** An open order in the contract's shape, from the exchange's row (GET /data/orders or the user channel). */
+export function openOrderOf(r: Record<string, unknown>): OpenOrder {
+  return {
+    orderId: String(r.id),
+    conditionId: String(r.market ?? ''),
+    tokenId: String(r.asset_id ?? ''),
+    side: r.side === 'SELL' ? 'SELL' : 'BUY',
+    price: Number(r.price),
+    originalSize: Number(r.original_size),
+    sizeMatched: Number(r.size_matched),
+    orderType: String(r.order_type ?? ''),
+    status: String(r.status ?? ''),
+    createdAt: Number(r.created_at ?? 0),
+  };
+}
+
 export interface TradingWallets {
   list(): Promise<WalletSummary[]>;
   signer: SignerClient;
@@ -111,18 +127,7 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     listOpenOrders: async ({ wallet, marketId }) => {
       const trader = await walletNamed(wallet);
       const rows = await flow.openOrders(trader, await marketFilter(marketId));
-      return rows.map((r) => ({
-        orderId: String(r.id),
-        conditionId: String(r.market ?? ''),
-        tokenId: String(r.asset_id ?? ''),
-        side: r.side === 'SELL' ? ('SELL' as const) : ('BUY' as const),
-        price: Number(r.price),
-        originalSize: Number(r.original_size),
-        sizeMatched: Number(r.size_matched),
-        orderType: String(r.order_type ?? ''),
-        status: String(r.status ?? ''),
-        createdAt: Number(r.created_at ?? 0),
-      }));
+      return rows.map(openOrderOf);
     },
     listTrades: async ({ wallet, marketId }) => {
       const trader = await walletNamed(wallet);
