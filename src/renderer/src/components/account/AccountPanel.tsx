@@ -1,6 +1,7 @@
 // The account row: the active wallet's positions, open orders, trades and balances, and a lookup of any
 // trader's positions. It follows the active wallet (live `account` events, or reads every few seconds) and
-// binds the configurable cancel-all key, which always asks before cancelling.
+// binds the configurable cancel-all key, which always asks before cancelling. A network switch follows the
+// wallet again on the new network.
 import { useCallback, useEffect, useState } from 'react';
 import { ask } from '../../terminal';
 import { registerShortcut } from '../../keyboard';
@@ -15,6 +16,7 @@ type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader';
 
 export function AccountPanel() {
   const wallet = useSession((s) => s.activeWallet);
+  const networkName = useSession((s) => s.network?.name ?? null);
   const cancelAllKey = useSession((s) => s.settings.cancelAllKey);
   const openCount = useAccount((s) => s.openOrders.length);
   const pendingCount = useAccount((s) => s.trades.filter((t) => t.pending).length);
@@ -23,7 +25,9 @@ export function AccountPanel() {
   const [tab, setTab] = useState<Tab>('positions');
   const [confirmCancelAll, setConfirmCancelAll] = useState(false);
 
-  useEffect(() => (wallet ? followAccount(wallet) : undefined), [wallet]);
+  // Another network is another exchange: main closed the old network's account feed with it, so the wallet
+  // is followed again (watchAccount) there and everything is read again from it.
+  useEffect(() => (wallet && networkName ? followAccount(wallet) : undefined), [wallet, networkName]);
 
   const askCancelAll = useCallback(() => {
     if (useAccount.getState().wallet) setConfirmCancelAll(true);

@@ -30,9 +30,11 @@ export function WalletMenu() {
   const dmsBusy = useDeadManSwitch((s) => (activeLabel ? (s.busy[activeLabel] ?? false) : false));
 
   useEffect(() => followDeadManSwitch(), []);
+  // Each network has its own switch (main rebuilds them on a switch): read it again after one.
+  const networkName = useSession((s) => s.network?.name ?? null);
   useEffect(() => {
-    if (activeLabel) void useDeadManSwitch.getState().load(activeLabel);
-  }, [activeLabel]);
+    if (activeLabel && networkName) void useDeadManSwitch.getState().load(activeLabel);
+  }, [activeLabel, networkName]);
 
   useEffect(() => {
     if (!menuOpen) return;

@@ -26,6 +26,8 @@ export const useDeadManSwitch = create<DeadManSwitchState>()((set) => ({
       const info = await ask('getDeadManSwitch', { wallet });
       set((s) => ({ byWallet: { ...s.byWallet, [wallet]: info }, problem: without(s.problem, wallet), unavailable: without(s.unavailable, wallet) }));
     } catch (error) {
+      // What was read before (on another network, say) no longer stands.
+      set((s) => ({ byWallet: without(s.byWallet, wallet) }));
       if (error instanceof TerminalError && error.code === ContractErrorCode.NOT_AVAILABLE) set((s) => ({ unavailable: { ...s.unavailable, [wallet]: error.message } }));
       else set((s) => ({ problem: { ...s.problem, [wallet]: messageOf(error) } }));
     }
