@@ -1,6 +1,7 @@
 // The terminal without the mouse, and the dead-man switch's way off, in headless Chromium on the whole sandbox:
 // `?` lists every shortcut, `w` and `n` open the wallet menu and the network list (↑/↓ and Esc inside, the focus
-// back on the button after), 1–5 pick the account tabs, the cancel-all key asks first; the dead-man switch is
+// back on the button after), 1–5 pick the account tabs, the cancel-all key asks first and can be changed in the
+// help (a key in use refused); the dead-man switch is
 // turned on from the keyboard (its badge says what ON means), and turning it off first says that the exchange
 // will cancel the wallet's one open order, which it then does.
 import type { Page } from 'playwright-core';
@@ -119,6 +120,34 @@ describe('the keyboard', () => {
     await page.keyboard.press('Shift+X');
     await byId('cancel-all-dialog').waitFor();
     expect(await byId('cancel-all-dialog').innerText()).toContain('One open order');
+    await page.keyboard.press('Escape');
+    await byId('cancel-all-dialog').waitFor({ state: 'detached' });
+    expect((await call<{ orderId: string }[]>('listOpenOrders', { wallet: WALLET })).map((o) => o.orderId)).toEqual([orderId]);
+  });
+
+  it('the cancel-all key is chosen in the help: a key in use is refused with its use, a free one is kept and works', async () => {
+    await leaveFields();
+    await page.keyboard.press('?');
+    await byId('shortcuts-help').waitFor();
+    // The help opens on its Close button, not on the key box: a key pressed by habit changes nothing.
+    expect((await focused('[data-testid="shortcuts-help"]')).inside).toBe(true);
+    expect(await byId('cancel-all-key').count()).toBe(0);
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).testId).toBe('change-cancel-all-key');
+    await page.keyboard.press('Enter');
+    expect((await focused()).testId).toBe('cancel-all-key');
+    await page.keyboard.press('j');
+    expect(await byId('shortcuts-help').getByTestId('dialog-error').innerText()).toBe('j already does “Next market”: choose another key.');
+    await page.keyboard.press('Shift+Z');
+    await expect.poll(async () => (await call<{ cancelAllKey: string }>('getSettings', {})).cancelAllKey).toBe('Z');
+    await expect.poll(() => byId('shortcuts-help').locator('[data-testid="shortcut"][data-key="Z"]').innerText()).toMatch(/Cancel all open orders/);
+    expect(await byId('shortcuts-help').locator('[data-testid="shortcut"][data-key="X"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await byId('shortcuts-help').waitFor({ state: 'detached' });
+    await page.keyboard.press('Shift+X');
+    expect(await byId('cancel-all-dialog').count()).toBe(0);
+    await page.keyboard.press('Shift+Z');
+    await byId('cancel-all-dialog').waitFor();
     await page.keyboard.press('Escape');
     await byId('cancel-all-dialog').waitFor({ state: 'detached' });
     expect((await call<{ orderId: string }[]>('listOpenOrders', { wallet: WALLET })).map((o) => o.orderId)).toEqual([orderId]);

@@ -1,7 +1,9 @@
 // The keyboard help (`?`): every shortcut registered when it was opened, one line per key, so a trader can
-// learn the terminal without the mouse. Esc closes it.
-import type { Shortcut } from '../../keyboard';
-import { Dialog } from '../wallets/Dialog';
+// learn the terminal without the mouse, and the place to choose the cancel-all key. Esc closes it.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { listShortcuts, type Shortcut } from '../../keyboard';
+import { useSession } from '../../store/session';
+import { Dialog, ErrorLine } from '../wallets/Dialog';
 
 const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓' };
 
@@ -23,7 +25,46 @@ export function shortcutLines(shortcuts: readonly Shortcut[]): { key: string; de
   return [...lines].map(([key, descriptions]) => ({ key, descriptions }));
 }
 
-export function ShortcutsHelp({ shortcuts, onClose }: { shortcuts: readonly Shortcut[]; onClose(): void }) {
+/** Keys that move around or close things (or type nothing): never the cancel-all key. */
+const RESERVED = new Set(['Escape', 'Tab', 'Enter', ' ', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+/** Why `key` cannot be the cancel-all key (in use, or reserved), or null when it can. */
+export function cancelAllKeyProblem(key: string, current: string, shortcuts: readonly Shortcut[]): string | null {
+  if (RESERVED.has(key) || !(key.length === 1 || /^F\d{1,2}$/.test(key))) return `${keyName(key)} cannot be the cancel-all key: choose a letter, a digit, a sign or F1–F12.`;
+  if (key === current) return null;
+  const taken = shortcuts.find((s) => s.key === key);
+  return taken ? `${keyName(key)} already does “${taken.description}”: choose another key.` : null;
+}
+
+export function ShortcutsHelp({ shortcuts: opened, onClose }: { shortcuts: readonly Shortcut[]; onClose(): void }) {
+  const cancelAllKey = useSession((s) => s.settings.cancelAllKey);
+  const [shortcuts, setShortcuts] = useState(opened);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The key box only while asked for: a key pressed in it changes the setting, so it never has the focus by surprise.
+  const [choosing, setChoosing] = useState(false);
+  const keyBox = useRef<HTMLInputElement>(null);
+  const openedKey = useRef(cancelAllKey);
+  // A new cancel-all key is registered by the account panel once the setting changed: list it then.
+  useEffect(() => {
+    if (cancelAllKey === openedKey.current) return;
+    const later = setTimeout(() => setShortcuts([...listShortcuts()]), 0);
+    return () => clearTimeout(later);
+  }, [cancelAllKey]);
+  useEffect(() => {
+    if (choosing) keyBox.current?.focus();
+  }, [choosing]);
+
+  function chooseKey(event: KeyboardEvent<HTMLInputElement>) {
+    // Tab still moves on, Esc still closes: every other key is the one asked for.
+    if (event.key === 'Tab' || event.key === 'Escape' || event.key === 'Shift') return;
+    event.preventDefault();
+    const why = cancelAllKeyProblem(event.key, cancelAllKey, listShortcuts());
+    setProblem(why);
+    if (why) return;
+    if (event.key !== cancelAllKey) void useSession.getState().saveSettings({ cancelAllKey: event.key });
+    setChoosing(false);
+  }
+
   return (
     <Dialog title="Keyboard shortcuts" testId="shortcuts-help" onClose={onClose}>
       <table className="dense shortcuts-table">
@@ -38,6 +79,28 @@ export function ShortcutsHelp({ shortcuts, onClose }: { shortcuts: readonly Shor
           ))}
         </tbody>
       </table>
+      <div className="field">
+        {choosing ? (
+          <>
+            <label htmlFor="cancel-all-key">Press the new cancel-all key</label>
+            <input
+              id="cancel-all-key"
+              ref={keyBox}
+              data-testid="cancel-all-key"
+              readOnly
+              value={keyName(cancelAllKey)}
+              title="Press the key that should cancel every open order of the wallet (always after a confirmation)"
+              onKeyDown={chooseKey}
+              onBlur={() => setChoosing(false)}
+            />
+          </>
+        ) : (
+          <button type="button" data-testid="change-cancel-all-key" onClick={() => setChoosing(true)}>
+            Change the cancel-all key ({keyName(cancelAllKey)})…
+          </button>
+        )}
+        <ErrorLine message={problem} />
+      </div>
       <p className="muted">
         Tab and Shift+Tab move between controls, Enter or Space presses the one in focus, ↑ and ↓ move inside an open menu. Keys typed into a field go to the field,
         except Esc, which leaves it.
