@@ -73,7 +73,7 @@ describe('the keyboard', () => {
     await page.keyboard.press('?');
     await byId('shortcuts-help').waitFor();
     const keys = await byId('shortcuts-help').locator('[data-testid="shortcut"]').evaluateAll((rows) => rows.map((r) => (r as unknown as PageDocument['document']['activeElement'])!.getAttribute('data-key')));
-    expect(keys).toEqual(expect.arrayContaining(['Escape', '?', '/', 'j', 'k', 'b', 's', 'X', 'w', 'n', '1', '2', '3', '4', '5']));
+    expect(keys).toEqual(expect.arrayContaining(['Escape', '?', '/', 'j', 'k', 'b', 's', 'X', 'f', 'w', 'n', '1', '2', '3', '4', '5']));
     expect(new Set(keys).size).toBe(keys.length);
     expect(await byId('shortcuts-help').innerText()).toMatch(/Shift\+X\s+Cancel all open orders/);
     await page.keyboard.press('Escape');
@@ -113,6 +113,19 @@ describe('the keyboard', () => {
     await page.keyboard.press('1');
     expect(await byId('account-tab-positions').getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('2');
+  });
+
+  it('j chooses a market, f stars it into the watchlist and f again takes it out', async () => {
+    await leaveFields();
+    await page.keyboard.press('j');
+    await expect.poll(() => byId('market-view').locator('.market-header').count()).toBe(1);
+    const settings = async () => (await call<{ watchlist: string[] }>('getSettings', {})).watchlist;
+    expect(await settings()).toEqual([]);
+    await page.keyboard.press('f');
+    await expect.poll(settings).toHaveLength(1);
+    await expect.poll(() => byId('markets-tab-watchlist').innerText()).toMatch(/Watchlist\s+1/);
+    await page.keyboard.press('f');
+    await expect.poll(settings).toEqual([]);
   });
 
   it('the cancel-all key asks first; Esc keeps the orders', async () => {
