@@ -90,6 +90,13 @@ describe('the keyboard', () => {
     await page.keyboard.press('Escape');
     await byId('wallet-dropdown').waitFor({ state: 'detached' });
     expect((await focused()).testId).toBe('wallet-current');
+    // Where the keyboard is shows: a ring around the focused button.
+    const ring = await byId('wallet-current').evaluate((el) => {
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string } }).getComputedStyle(el);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(ring.style).not.toBe('none');
+    expect(ring.width).toBeGreaterThanOrEqual(2);
   });
 
   it('n opens the network list on the current network; Esc closes it and gives the focus back', async () => {
