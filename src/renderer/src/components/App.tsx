@@ -1,10 +1,11 @@
 // The terminal's one screen: the top bar (network, feeds, wallet) over three columns — markets on the left,
 // the chosen market in the middle (chart, ladder, tape), the ticket on the right — and the account below.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSession } from '../store/session';
-import { registerShortcut } from '../keyboard';
+import { listShortcuts, registerShortcut, type Shortcut } from '../keyboard';
 import { TopBar } from './shell/TopBar';
 import { Notices } from './shell/Notices';
+import { ShortcutsHelp } from './shell/ShortcutsHelp';
 import { MarketsPanel } from './markets/MarketsPanel';
 import { MarketView } from './market/MarketView';
 import { OrderTicket } from './ticket/OrderTicket';
@@ -12,6 +13,8 @@ import { AccountPanel } from './account/AccountPanel';
 
 export function App() {
   const theme = useSession((s) => s.settings.theme);
+  // The shortcuts as they stood when `?` was pressed (the help's own Esc is not one to learn).
+  const [help, setHelp] = useState<readonly Shortcut[] | null>(null);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -25,6 +28,7 @@ export function App() {
       }),
     [],
   );
+  useEffect(() => registerShortcut({ key: '?', description: 'Show the keyboard shortcuts', run: () => setHelp([...listShortcuts()]) }), []);
   return (
     <div className="app">
       <TopBar />
@@ -43,6 +47,7 @@ export function App() {
         <AccountPanel />
       </section>
       <Notices />
+      {help ? <ShortcutsHelp shortcuts={help} onClose={() => setHelp(null)} /> : null}
     </div>
   );
 }

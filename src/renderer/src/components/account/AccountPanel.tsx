@@ -1,6 +1,7 @@
 // The account row: the active wallet's positions, open orders, trades and balances, and a lookup of any
 // trader's positions. It follows the active wallet (live `account` events, or reads every few seconds) and
-// binds the configurable cancel-all key, which always asks before cancelling.
+// binds the configurable cancel-all key, which always asks before cancelling. A network switch follows the
+// wallet again on the new network.
 import { useCallback, useEffect, useState } from 'react';
 import { ask } from '../../terminal';
 import { registerShortcut } from '../../keyboard';
@@ -12,9 +13,12 @@ import { TraderLookup } from './TraderLookup';
 import './account.css';
 
 type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader';
+const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader'];
+const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader lookup' };
 
 export function AccountPanel() {
   const wallet = useSession((s) => s.activeWallet);
+  const networkName = useSession((s) => s.network?.name ?? null);
   const cancelAllKey = useSession((s) => s.settings.cancelAllKey);
   const openCount = useAccount((s) => s.openOrders.length);
   const pendingCount = useAccount((s) => s.trades.filter((t) => t.pending).length);
@@ -23,26 +27,30 @@ export function AccountPanel() {
   const [tab, setTab] = useState<Tab>('positions');
   const [confirmCancelAll, setConfirmCancelAll] = useState(false);
 
-  useEffect(() => (wallet ? followAccount(wallet) : undefined), [wallet]);
+  // Another network is another exchange: main closed the old network's account feed with it, so the wallet
+  // is followed again (watchAccount) there and everything is read again from it.
+  useEffect(() => (wallet && networkName ? followAccount(wallet) : undefined), [wallet, networkName]);
 
   const askCancelAll = useCallback(() => {
     if (useAccount.getState().wallet) setConfirmCancelAll(true);
   }, []);
+  // 1–5 open the tabs in the order shown, from anywhere but a field.
+  useEffect(() => {
+    const offs = TAB_ORDER.map((id, i) => registerShortcut({ key: String(i + 1), description: `Account: ${TAB_NAMES[id]}`, run: () => setTab(id) }));
+    return () => offs.forEach((off) => off());
+  }, []);
   useEffect(() => registerShortcut({ key: cancelAllKey, description: 'Cancel all open orders (asks first)', run: askCancelAll }), [cancelAllKey, askCancelAll]);
 
-  const tabs: [Tab, string][] = [
-    ['positions', 'Positions'],
-    ['orders', `Open orders${openCount ? ` (${openCount})` : ''}`],
-    ['trades', `Trades${pendingCount ? ` (${pendingCount} pending)` : ''}`],
-    ['balances', 'Balances'],
-    ['trader', 'Trader lookup'],
-  ];
+  const tabs: [Tab, string][] = TAB_ORDER.map((id) => [
+    id,
+    id === 'orders' && openCount ? `${TAB_NAMES[id]} (${openCount})` : id === 'trades' && pendingCount ? `${TAB_NAMES[id]} (${pendingCount} pending)` : TAB_NAMES[id],
+  ]);
 
   return (
     <div className="panel account">
       <div className="tabs account-tabs" role="tablist" aria-label="Account">
         {tabs.map(([id, label]) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} data-testid={`account-tab-${id}`} onClick={() => setTab(id)}>
+          <button key={id} type="button" role="tab" aria-selected={tab === id} data-testid={`account-tab-${id}`} title={`${TAB_NAMES[id]} (${TAB_ORDER.indexOf(id) + 1})`} onClick={() => setTab(id)}>
             {label}
           </button>
         ))}

@@ -1,7 +1,7 @@
 // Markets: the grid of events and their markets read page by page, live search with a protocol filter, the
 // watchlist (starred markets, kept by main) and the slugs view. Choosing a row makes it the market the rest of
 // the terminal shows; `/` jumps to search (Enter there opens the best match), `j`/`k` walk the rows, Enter on a
-// focused row opens it.
+// focused row opens it, `f` stars the chosen market.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { registerShortcut } from '../../keyboard';
@@ -146,6 +146,15 @@ export function MarketsPanel() {
       registerShortcut({ key: '/', description: 'Search markets', run: () => searchInput.current?.focus() }),
       registerShortcut({ key: 'j', description: 'Next market', run: () => move(1) }),
       registerShortcut({ key: 'k', description: 'Previous market', run: () => move(-1) }),
+      // The grid's star is a mouse target inside a cell: the chosen market is starred from the keyboard too.
+      registerShortcut({
+        key: 'f',
+        description: 'Star or unstar the chosen market (watchlist)',
+        run: () => {
+          const chosen = useSelection.getState().market;
+          if (chosen) toggleWatched(chosen.marketId);
+        },
+      }),
     ];
     return () => off.forEach((unregister) => unregister());
   }, [move]);

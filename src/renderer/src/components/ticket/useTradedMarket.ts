@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Market } from '../../../../shared/aggregator';
 import { ask, listen, messageOf } from '../../terminal';
 import { useSelection } from '../../store/selection';
+import { useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
 import { nameOutcomes } from '../../store/account';
 import { centsToPrice, isTickSize, priceToCents, snapToTick, type TickSize } from './order-math';
@@ -54,6 +55,8 @@ export interface TradedMarketState {
 
 export function useTradedMarket(): TradedMarketState {
   const selected = useSelection((s) => s.market);
+  // The same market id on another network is another market (its tick, its outcomes): read it again there.
+  const networkName = useSession((s) => s.network?.name ?? null);
   const [state, setState] = useState<TradedMarketState>({ market: null, loading: false, error: null, tickWarning: null });
 
   useEffect(() => {
@@ -99,7 +102,7 @@ export function useTradedMarket(): TradedMarketState {
       cancelled = true;
       offTick();
     };
-  }, [selected]);
+  }, [selected, networkName]);
 
   return state;
 }

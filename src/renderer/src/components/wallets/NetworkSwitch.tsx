@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { NetworkChoice } from '../../../../shared/contract';
 import { useSession } from '../../store/session';
 import { registerShortcut } from '../../keyboard';
+import { focusFirstItem, onMenuArrows } from '../shell/menu-keys';
 import { ask, messageOf } from '../../terminal';
 import { Dialog, ErrorLine } from './Dialog';
 import { AddNetworkDialog } from './AddNetworkDialog';
@@ -19,6 +20,10 @@ export function NetworkSwitch() {
   const [confirming, setConfirming] = useState<NetworkChoice | null>(null);
   const [adding, setAdding] = useState(false);
   const root = useRef<HTMLSpanElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  useEffect(() => registerShortcut({ key: 'n', description: 'Open the network list', run: () => setOpen(true) }), []);
 
   useEffect(() => {
     if (!open) return;
@@ -27,7 +32,16 @@ export function NetworkSwitch() {
       if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', outside);
-    const unregister = registerShortcut({ key: 'Escape', description: 'Close the network list', inFields: true, run: () => setOpen(false) });
+    focusFirstItem(list.current);
+    const unregister = registerShortcut({
+      key: 'Escape',
+      description: 'Close the network list',
+      inFields: true,
+      run: () => {
+        setOpen(false);
+        button.current?.focus();
+      },
+    });
     return () => {
       document.removeEventListener('mousedown', outside);
       unregister();
@@ -63,15 +77,17 @@ export function NetworkSwitch() {
         type="button"
         className="ghost network-name"
         data-testid="network-switch"
+        ref={button}
         aria-haspopup="menu"
         aria-expanded={open}
-        title="Switch network"
+        title="Switch network (n)"
+        aria-keyshortcuts="n"
         onClick={() => setOpen(!open)}
       >
         {name || 'No network'} <span aria-hidden="true">▾</span>
       </button>
       {open ? (
-        <div className="network-dropdown" role="menu" data-testid="network-list">
+        <div className="network-dropdown" role="menu" data-testid="network-list" ref={list} onKeyDown={onMenuArrows}>
           {networks.map((choice) => {
             const why = !choice.available ? (choice.reason ?? 'Not usable from here.') : switching ? `Switching to ${switching}…` : undefined;
             return (

@@ -3,9 +3,11 @@
 // stays in the bar while it is on (red when its heartbeats fail), so a trader always knows it is armed.
 import { useEffect, useRef, useState } from 'react';
 import { activeWalletInfo, useSession } from '../../store/session';
+import { useAccount } from '../../store/account';
 import { registerShortcut } from '../../keyboard';
+import { focusFirstItem, onMenuArrows } from '../shell/menu-keys';
 import { ask, messageOf } from '../../terminal';
-import { shortAddress } from './Dialog';
+import { Dialog, shortAddress } from './Dialog';
 import { UnlockDialog } from './UnlockDialog';
 import { CreateWalletDialog } from './CreateWalletDialog';
 import { ImportWalletDialog } from './ImportWalletDialog';
@@ -13,7 +15,7 @@ import { ExportWalletDialog } from './ExportWalletDialog';
 import { describeDeadManSwitch, followDeadManSwitch, useDeadManSwitch } from './dead-man-switch';
 import './wallets.css';
 
-type OpenDialog = { kind: 'unlock' | 'export'; wallet: string } | { kind: 'create' | 'import' } | null;
+type OpenDialog = { kind: 'unlock' | 'export' | 'dms-off'; wallet: string } | { kind: 'create' | 'import' } | null;
 
 export function WalletMenu() {
   const wallets = useSession((s) => s.wallets);
@@ -22,6 +24,8 @@ export function WalletMenu() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const dropdown = useRef<HTMLDivElement>(null);
 
   const activeLabel = active?.label;
   const dms = useDeadManSwitch((s) => (activeLabel ? s.byWallet[activeLabel] : undefined));
@@ -30,9 +34,12 @@ export function WalletMenu() {
   const dmsBusy = useDeadManSwitch((s) => (activeLabel ? (s.busy[activeLabel] ?? false) : false));
 
   useEffect(() => followDeadManSwitch(), []);
+  useEffect(() => registerShortcut({ key: 'w', description: 'Open the wallet menu', run: () => setMenuOpen(true) }), []);
+  // Each network has its own switch (main rebuilds them on a switch): read it again after one.
+  const networkName = useSession((s) => s.network?.name ?? null);
   useEffect(() => {
-    if (activeLabel) void useDeadManSwitch.getState().load(activeLabel);
-  }, [activeLabel]);
+    if (activeLabel && networkName) void useDeadManSwitch.getState().load(activeLabel);
+  }, [activeLabel, networkName]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -40,7 +47,16 @@ export function WalletMenu() {
       if (root.current && !root.current.contains(event.target as Node)) setMenuOpen(false);
     };
     document.addEventListener('mousedown', outside);
-    const unregister = registerShortcut({ key: 'Escape', description: 'Close the wallet menu', inFields: true, run: () => setMenuOpen(false) });
+    focusFirstItem(dropdown.current);
+    const unregister = registerShortcut({
+      key: 'Escape',
+      description: 'Close the wallet menu',
+      inFields: true,
+      run: () => {
+        setMenuOpen(false);
+        button.current?.focus();
+      },
+    });
     return () => {
       document.removeEventListener('mousedown', outside);
       unregister();
@@ -70,9 +86,11 @@ export function WalletMenu() {
         type="button"
         className="wallet-current"
         data-testid="wallet-current"
+        ref={button}
         aria-haspopup="menu"
         aria-expanded={menuOpen}
         title={active ? `${active.label}: ${active.address}` : 'No wallet yet: create or import one'}
+        aria-keyshortcuts="w"
         onClick={() => setMenuOpen(!menuOpen)}
       >
         {active ? (
@@ -114,7 +132,7 @@ export function WalletMenu() {
       )}
 
       {menuOpen ? (
-        <div className="wallet-dropdown" role="menu" data-testid="wallet-dropdown">
+        <div className="wallet-dropdown" role="menu" data-testid="wallet-dropdown" ref={dropdown} onKeyDown={onMenuArrows}>
           <div className="menu-section">Wallets</div>
           {wallets.length === 0 ? <div className="muted menu-note">No wallets yet: create or import one.</div> : null}
           {wallets.map((w) => (
@@ -141,13 +159,18 @@ export function WalletMenu() {
             </button>
           ))}
           <div className="menu-section">Dead-man switch</div>
-          <label className="dms-toggle" title={dmsBlocked ?? 'While on, the exchange cancels this wallet’s open orders if this terminal stops answering'}>
+          <label className="dms-toggle" title={dmsBlocked ?? DMS_MEANING}>
             <input
               type="checkbox"
               data-testid="dms-toggle"
               checked={dmsOn}
               disabled={dmsBlocked !== undefined}
-              onChange={(e) => activeLabel && void useDeadManSwitch.getState().turn(activeLabel, e.target.checked)}
+              onChange={(e) => {
+                if (!activeLabel) return;
+                // Off is not a disarm: the exchange cancels the open orders once the heartbeats stop. Asked first.
+                if (!e.target.checked) return open({ kind: 'dms-off', wallet: activeLabel });
+                void useDeadManSwitch.getState().turn(activeLabel, true);
+              }}
             />
             Cancel my open orders if PM Desk stops answering
           </label>
@@ -183,8 +206,44 @@ export function WalletMenu() {
 
       {dialog?.kind === 'unlock' ? <UnlockDialog wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'export' ? <ExportWalletDialog wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'dms-off' ? <TurnOffDeadManSwitch wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'create' ? <CreateWalletDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'import' ? <ImportWalletDialog onClose={() => setDialog(null)} /> : null}
     </div>
+  );
+}
+
+const DMS_MEANING =
+  'While on, PM Desk sends the exchange a heartbeat every few seconds; if the heartbeats stop (the terminal closes, crashes or loses its link), the exchange cancels this wallet’s open orders about 10 s later. Turning it off stops the heartbeats, so it cancels them too.';
+
+/** What turning the switch off will do, said before it is done: the exchange cancels the open orders. */
+function TurnOffDeadManSwitch({ wallet, onClose }: { wallet: string; onClose(): void }) {
+  // The account panel follows the active wallet: its open orders are the ones that will go.
+  const followed = useAccount((s) => s.wallet === wallet && s.loaded);
+  const count = useAccount((s) => s.openOrders.length);
+  const orders = !followed ? 'every open order of this wallet' : count === 0 ? 'its open orders (none now)' : count === 1 ? 'its one open order' : `its ${count} open orders`;
+  return (
+    <Dialog title={`Turn off ${wallet}’s dead-man switch?`} testId="dms-off-dialog" onClose={onClose}>
+      <p data-testid="dms-off-text">
+        There is no way to disarm it quietly: turning it off stops the heartbeats, and about 10 s later the exchange cancels {orders} in every market. Orders
+        placed after that stay.
+      </p>
+      <div className="row dialog-actions">
+        <button type="button" className="ghost" onClick={onClose}>
+          Keep it on (Esc)
+        </button>
+        <button
+          type="button"
+          className="primary"
+          data-testid="dms-off-confirm"
+          onClick={() => {
+            onClose();
+            void useDeadManSwitch.getState().turn(wallet, false);
+          }}
+        >
+          Turn it off
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,0 +1,39 @@
+// How the keyboard help prints the shortcut table (keyboard.ts) and which key may become the cancel-all key. No
+// DOM here: the pure part, tested on its own.
+
+/** What the help needs of a shortcut. */
+export interface KeyUse {
+  key: string;
+  description: string;
+}
+
+const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓' };
+
+/** A key as printed on the keyboard; a capital letter is typed with Shift. */
+export function keyName(key: string): string {
+  if (KEY_NAMES[key]) return KEY_NAMES[key];
+  if (key.length === 1 && key >= 'A' && key <= 'Z') return `Shift+${key}`;
+  return key;
+}
+
+/** One line per key, in the order first registered; a key several panels use lists each of their uses. */
+export function shortcutLines(shortcuts: readonly KeyUse[]): { key: string; descriptions: string[] }[] {
+  const lines = new Map<string, string[]>();
+  for (const s of shortcuts) {
+    const descriptions = lines.get(s.key) ?? [];
+    if (!descriptions.includes(s.description)) descriptions.push(s.description);
+    lines.set(s.key, descriptions);
+  }
+  return [...lines].map(([key, descriptions]) => ({ key, descriptions }));
+}
+
+/** Keys that move around or close things (or type nothing): never the cancel-all key. */
+const RESERVED = new Set(['Escape', 'Tab', 'Enter', ' ', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+
+/** Why `key` cannot be the cancel-all key (in use, or reserved), or null when it can. */
+export function cancelAllKeyProblem(key: string, current: string, shortcuts: readonly KeyUse[]): string | null {
+  if (RESERVED.has(key) || !(key.length === 1 || /^F\d{1,2}$/.test(key))) return `${keyName(key)} cannot be the cancel-all key: choose a letter, a digit, a sign or F1–F12.`;
+  if (key === current) return null;
+  const taken = shortcuts.find((s) => s.key === key);
+  return taken ? `${keyName(key)} already does “${taken.description}”: choose another key.` : null;
+}
