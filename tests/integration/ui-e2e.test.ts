@@ -110,6 +110,8 @@ describe('a trader’s session in the terminal', () => {
     await byId('unlock-submit').click();
     await byId('unlock-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => byId('wallet-state').textContent()).toBe('Unlocked');
+    // Unlocked, the wallet gets its exchange credentials and the account follows the exchange's user channel.
+    await expect.poll(() => page.locator('.account-status').innerText(), { timeout: 30_000 }).toMatch(/· live$/);
   });
 
   it('searches, opens the market and watches its book move', async () => {

@@ -29,7 +29,9 @@ export function AccountPanel() {
 
   // Another network is another exchange: main closed the old network's account feed with it, so the wallet
   // is followed again (watchAccount) there and everything is read again from it.
-  useEffect(() => (wallet && networkName ? followAccount(wallet) : undefined), [wallet, networkName]);
+  // Unlocking matters too: a wallet with no exchange credentials yet can be followed live only once unlocked.
+  const unlocked = useSession((s) => s.wallets.find((w) => w.label === s.activeWallet)?.unlocked ?? false);
+  useEffect(() => (wallet && networkName ? followAccount(wallet) : undefined), [wallet, networkName, unlocked]);
 
   const askCancelAll = useCallback(() => {
     if (useAccount.getState().wallet) setConfirmCancelAll(true);
