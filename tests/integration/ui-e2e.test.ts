@@ -132,6 +132,22 @@ describe('a trader’s session in the terminal', () => {
     await screenshot('terminal-dark');
   });
 
+  it('fills the ticket from the ladder: a click on a bid is a SELL at that price, on an ask a BUY', async () => {
+    // Rows are keyed by side and price, so a handle keeps its price while the bots move the rest of the book.
+    const clickRow = async (side: 'bid' | 'ask'): Promise<number> => {
+      const row = (await byId('order-book').locator(`tr.ladder-row[data-side="${side}"]`).first().elementHandle())!;
+      const price = Number(await row.getAttribute('data-price'));
+      await (await row.$('button.price-button'))!.click();
+      return price;
+    };
+    const bidPrice = await clickRow('bid');
+    await expect.poll(() => ticket('ticket-side-sell').getAttribute('aria-pressed')).toBe('true');
+    expect(Number(await ticket('ticket-price').inputValue())).toBeCloseTo(bidPrice * 100, 6);
+    const askPrice = await clickRow('ask');
+    await expect.poll(() => ticket('ticket-side-buy').getAttribute('aria-pressed')).toBe('true');
+    expect(Number(await ticket('ticket-price').inputValue())).toBeCloseTo(askPrice * 100, 6);
+  });
+
   let restingId = '';
 
   it('places a limit order: it rests in open orders and is marked on the ladder', async () => {
