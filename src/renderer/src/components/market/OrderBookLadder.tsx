@@ -66,47 +66,51 @@ export function OrderBookLadder() {
         </div>
       )}
       {error && <div className="stale-banner" role="alert">{error}</div>}
-      <div className="panel-body" ref={body}>
-        {!book ? (
-          <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
-        ) : (
-          <table className="dense ladder">
-            <thead>
-              <tr>
-                <th aria-label="Your orders" />
-                <th className="num">Price</th>
-                <th className="num">Size</th>
-                <th className="num">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ladder.asks.length === 0 && (
+      {/* The scroller sits absolutely inside the panel body: sized by it, never by its rows, so it is a
+          relayout boundary (a flex item never is) and a changed row lays out the ladder, not the page. */}
+      <div className="panel-body ladder-body">
+        <div className="ladder-scroll" ref={body}>
+          {!book ? (
+            <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
+          ) : (
+            <table className="dense ladder">
+              <thead>
                 <tr>
-                  <td colSpan={4} className="muted ladder-none">No asks</td>
+                  <th aria-label="Your orders" />
+                  <th className="num">Price</th>
+                  <th className="num">Size</th>
+                  <th className="num">Total</th>
                 </tr>
-              )}
-              {ladder.asks.map(line)}
-              <tr className="ladder-middle" data-testid="spread" ref={middle}>
-                <td colSpan={4}>
-                  {ladder.spread === null ? (
-                    <span className="muted">No spread: one side is empty</span>
-                  ) : (
-                    <>
-                      Spread <span className="num">{formatCents(ladder.spread, decimals)}</span> · Mid{' '}
-                      <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
-                    </>
-                  )}
-                </td>
-              </tr>
-              {ladder.bids.map(line)}
-              {ladder.bids.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="muted ladder-none">No bids</td>
+              </thead>
+              <tbody>
+                {ladder.asks.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="muted ladder-none">No asks</td>
+                  </tr>
+                )}
+                {ladder.asks.map(line)}
+                <tr className="ladder-middle" data-testid="spread" ref={middle}>
+                  <td colSpan={4}>
+                    {ladder.spread === null ? (
+                      <span className="muted">No spread: one side is empty</span>
+                    ) : (
+                      <>
+                        Spread <span className="num">{formatCents(ladder.spread, decimals)}</span> · Mid{' '}
+                        <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
+                      </>
+                    )}
+                  </td>
                 </tr>
-              )}
-            </tbody>
-          </table>
-        )}
+                {ladder.bids.map(line)}
+                {ladder.bids.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="muted ladder-none">No bids</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          )}
+        </div>
       </div>
     </div>
   );
