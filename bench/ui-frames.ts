@@ -7,9 +7,16 @@
 // If the page has no order-book ladder yet, a probe (bench/ui-frames-probe.tsx) renders one through the
 // renderer's frame batcher and a zustand store, so the store → render path is still what is measured.
 // Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load)
-import { rm } from 'node:fs/promises';
+// Measured on the 2-core dev machine (docs/decisions.md, "Busy books in the UI"): 38–50 % late frames before the
+// bridge batching and ladder work, 0–2.7 % after with the machine quiet (load ≈ 2); more when other jobs run.
+// BENCH_PROFILE=1 also records the page's main thread during the load (CDP Profiler and Tracing, on an
+// unminified build) and prints where its time went; the frame numbers of such a run are not comparable.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import { build as viteBuild } from 'vite';
 import { startSandbox } from '../sandbox/index';
 import { startBrowserMode } from '../src/main/host/browser-mode';
 import { CredentialVault } from '../src/main/credentials/api-credentials';
@@ -28,6 +35,7 @@ const LEVELS = 50;
 const PROBE_PATH = '/bench-ui-frames-probe.js';
 /** How long the page may take to receive what was sent before the load window closes anyway. */
 const DRAIN_MS = 60_000;
+const PROFILE = process.env.BENCH_PROFILE === '1';
 
 // ---------------------------------------------------------------------------------------------------------
 // Page side: a frame recorder and a React commit counter, installed before the renderer loads.
@@ -176,10 +184,80 @@ function summarise(rec: Recording): Summary {
   };
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// BENCH_PROFILE: where the page's main thread spends the load window.
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+async function startProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await cdp.send('Tracing.start', { categories: process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+}
+
+async function stopProfile(cdp: CDPSession): Promise<void> {
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  const complete = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream!)));
+  await cdp.send('Tracing.end');
+  const stream = await complete;
+  let text = '';
+  for (;;) {
+    const chunk = (await cdp.send('IO.read', { handle: stream, size: 1 << 20 })) as { data: string; eof: boolean };
+    text += chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  const saved = join(tmpdir(), `ui-frames-${Date.now()}`);
+  await writeFile(`${saved}.trace.json`, text);
+  await writeFile(`${saved}.cpuprofile`, JSON.stringify(profile));
+  console.log(`Trace and CPU profile saved: ${saved}.trace.json, ${saved}.cpuprofile (open in Chromium's DevTools)`);
+
+  // JS self time by function (and by file for the anonymous ones).
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let totalMs = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byId.get(id)!;
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    totalMs += ms;
+    const f = node.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+  });
+  console.log(`CPU profile of the load window (${(totalMs / 1000).toFixed(1)} s sampled), self time:`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+
+  // Main-thread trace events by name (complete events on the renderer's main thread, nested ones included).
+  const events = (JSON.parse(text) as { traceEvents: { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }[] }).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const byName = new Map<string, { ms: number; n: number }>();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== 'X' || e.dur === undefined) continue;
+    const entry = byName.get(e.name) ?? { ms: 0, n: 0 };
+    entry.ms += e.dur / 1000;
+    entry.n += 1;
+    byName.set(e.name, entry);
+  }
+  console.log('Main-thread trace events (inclusive time, count):');
+  for (const [name, { ms, n }] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${String(n).padStart(6)}  ${name}`);
+}
+
+/** The renderer as `buildRenderer` builds it, but with its function names kept for the profile. */
+async function buildUnminified(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'pmdesk-renderer-'));
+  await viteBuild({ root: 'src/renderer', logLevel: 'silent', build: { outDir, emptyOutDir: true, minify: false } });
+  return outDir;
+}
+
 async function main(): Promise<void> {
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
-    const rendererDir = await buildRenderer();
+    const rendererDir = PROFILE ? await buildUnminified() : await buildRenderer();
     cleanups.push(() => rm(rendererDir, { recursive: true, force: true }));
     const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off' });
     cleanups.push(() => sandbox.stop());
@@ -239,6 +317,8 @@ async function main(): Promise<void> {
     const idleBefore = await stopRecording(page);
 
     // Load: RATE updates a second through the hub, paced by the clock rather than by a timer's promise.
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) await startProfile(cdp);
     await startRecording(page);
     const books = Array.from({ length: 500 }, (_, n) => bookFor(market.id, tokenId, n));
     const total = RATE * SECONDS;
@@ -256,6 +336,7 @@ async function main(): Promise<void> {
       await sleep(1);
     }
     const sendSeconds = (performance.now() - started) / 1000;
+    if (cdp) await stopProfile(cdp);
     // Whatever is still on the wire arrives before the load window closes, so the idle window after it is idle.
     const lastSent = performance.now();
     const drainBy = lastSent + DRAIN_MS;

@@ -496,4 +496,9 @@ export interface BridgeRequest {
   input: unknown;
 }
 export type BridgeMessage = { id: number; result: Result<unknown> } | { event: EventName; payload: unknown };
+/**
+ * What one WebSocket frame from the host carries: a message, or several in order (events pushed in the same few
+ * milliseconds travel together, so a busy book costs the page one decode per batch, not per update).
+ */
+export type BridgeFrame = BridgeMessage | BridgeMessage[];
 export const BRIDGE_PATH = '/bridge';

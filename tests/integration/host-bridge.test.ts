@@ -177,6 +177,22 @@ describe('a bridge connection', () => {
     s.socket.close();
   });
 
+  it('sends events that come together as one array frame, in order, and an answer after the events before it', async () => {
+    const s = await session();
+    await s.next((m) => m.event === 'network');
+    const notice = (message: string) => terminal.hub.emit('notice', { kind: 'info', message });
+    notice('one');
+    notice('two');
+    notice('three');
+    s.socket.send(JSON.stringify({ id: 7, op: 'getNetwork', input: {} }));
+    await s.next((m) => m.id === 7);
+    const frames = s.messages.slice(s.messages.findIndex((m) => (m as { event?: string }).event === 'network') + 1);
+    const messages = frames.flatMap((f) => (Array.isArray(f) ? f : [f])) as { event?: string; id?: number; payload?: { message: string } }[];
+    expect(messages.map((m) => m.payload?.message ?? m.id)).toEqual(['one', 'two', 'three', 7]);
+    expect(Array.isArray(frames[0])).toBe(true);
+    s.socket.close();
+  });
+
   it('closes a connection that sends a frame over the limit, and keeps serving others', async () => {
     const s = await session();
     const closed = new Promise<number>((resolve) => s.socket.once('close', (code) => resolve(code)));

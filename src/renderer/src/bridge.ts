@@ -69,14 +69,7 @@ export function connectBridge(url: string, WebSocketImpl: typeof WebSocket = Web
   // A rejected `ready` nobody awaits must not surface as an unhandled rejection.
   ready.catch(() => {});
 
-  socket.addEventListener('message', (message) => {
-    if (typeof message.data !== 'string') return;
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return;
-    }
+  const receive = (data: unknown) => {
     if (!data || typeof data !== 'object') return;
     const frame = data as { id?: unknown; result?: unknown; event?: unknown; payload?: unknown };
     if (typeof frame.id === 'number') {
@@ -93,6 +86,19 @@ export function connectBridge(url: string, WebSocketImpl: typeof WebSocket = Web
         }
       }
     }
+  };
+
+  socket.addEventListener('message', (message) => {
+    if (typeof message.data !== 'string') return;
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    // The host sends the events of one turn of its loop as one array of messages, in order.
+    if (Array.isArray(data)) for (const item of data) receive(item);
+    else receive(data);
   });
 
   const wire: TerminalWire = {

@@ -46,6 +46,23 @@ export function frameBatcher<T>(key: string, apply: (batch: T[]) => void): (item
   };
 }
 
+/**
+ * Like `frameBatcher`, but only the latest item of each `keyOf` is kept between frames (a newer book of a
+ * token replaces the older one, which nobody would see): the batch holds one item per key, in the order each
+ * key first arrived in that frame.
+ */
+export function latestPerFrame<T>(key: string, keyOf: (item: T) => string, apply: (batch: T[]) => void): (item: T) => void {
+  let latest = new Map<string, T>();
+  return (item: T) => {
+    latest.set(keyOf(item), item);
+    onNextFrame(key, () => {
+      const items = [...latest.values()];
+      latest = new Map();
+      apply(items);
+    });
+  };
+}
+
 /** How many flushes ran (the frame benchmark reads it). */
 export function flushCount(): number {
   return frames;

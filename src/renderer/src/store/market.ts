@@ -6,7 +6,7 @@ import type { Comment, Market, OrderBookSummary, PredictionEvent } from '../../.
 import type { TerminalEvents } from '../../../shared/contract';
 import { addToTape, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
 import { marketLinkFromHash } from '../links';
-import { frameBatcher } from '../live/frame';
+import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';
 import { useSelection, type SelectedMarket } from './selection';
 
@@ -49,7 +49,8 @@ const RETRY_MS = { first: 2_000, max: 30_000 };
 const marketKey = (m: SelectedMarket) => `${m.protocol}:${m.marketId}`;
 const current = (marketId: string) => useMarket.getState().key?.endsWith(`:${marketId}`) === true;
 
-const applyBooks = frameBatcher<TerminalEvents['bookUpdate']>('market-books', (updates) => {
+// Only a token's latest book between two frames is ever drawn, so only that one is kept.
+const applyBooks = latestPerFrame<TerminalEvents['bookUpdate']>('market-books', (u) => `${u.marketId}\n${u.tokenId}`, (updates) => {
   const fresh = updates.filter((u) => current(u.marketId));
   if (fresh.length === 0) return;
   useMarket.setState((s) => {

@@ -40,35 +40,38 @@ export function MarketHeader() {
   );
 }
 
+/** What an outcome's button shows: its book's midpoint when both sides quote, else the market record's price. */
+function outcomePrice(book: { bids: { price: number }[]; asks: { price: number }[] } | undefined, recorded: string | number): string {
+  const bestBid = book?.bids.reduce((best, l) => Math.max(best, l.price), 0);
+  const bestAsk = book?.asks.reduce((best, l) => Math.min(best, l.price), 1);
+  const price = book && book.bids.length && book.asks.length ? (bestBid! + bestAsk!) / 2 : Number(recorded);
+  return Number.isFinite(price) ? formatCents(price, 0) : '—';
+}
+
 export function Outcomes() {
   const market = useMarket((s) => s.market);
-  const books = useMarket((s) => s.books);
+  // The prices as one string: a book update that leaves every shown price as it was renders nothing here.
+  const prices = useMarket((s) => s.market?.position_tokens.map((token) => outcomePrice(s.books[token.token_id], token.price)).join('\n'));
   const tokenId = useSelection((s) => s.tokenId);
   const selectToken = useSelection((s) => s.selectToken);
   if (!market) return null;
+  const shown = prices?.split('\n') ?? [];
   return (
     <div className="outcomes" role="radiogroup" aria-label="Outcome" data-testid="outcomes">
-      {market.position_tokens.map((token) => {
-        const book = books[token.token_id];
-        const bestBid = book?.bids.reduce((best, l) => Math.max(best, l.price), 0);
-        const bestAsk = book?.asks.reduce((best, l) => Math.min(best, l.price), 1);
-        // The book's midpoint when both sides quote, else the price the market record carries.
-        const price = book && book.bids.length && book.asks.length ? (bestBid! + bestAsk!) / 2 : Number(token.price);
-        return (
-          <button
-            key={token.token_id}
-            type="button"
-            role="radio"
-            aria-checked={token.token_id === tokenId}
-            className="outcome"
-            data-token={token.token_id}
-            onClick={() => selectToken(token.token_id)}
-          >
-            <span>{token.name}</span>
-            <span className="num">{Number.isFinite(price) ? formatCents(price, 0) : '—'}</span>
-          </button>
-        );
-      })}
+      {market.position_tokens.map((token, i) => (
+        <button
+          key={token.token_id}
+          type="button"
+          role="radio"
+          aria-checked={token.token_id === tokenId}
+          className="outcome"
+          data-token={token.token_id}
+          onClick={() => selectToken(token.token_id)}
+        >
+          <span>{token.name}</span>
+          <span className="num">{shown[i] ?? '—'}</span>
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The order-book ladder of the chosen outcome: asks above, bids below, each with its size, the cumulative
 // size from the best price and a depth bar; spread and midpoint in the middle; the active wallet's own
 // orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAccount } from '../../store/account';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
@@ -34,39 +34,28 @@ export function OrderBookLadder() {
     body.current.scrollTop = middle.current.offsetTop - (body.current.clientHeight - middle.current.offsetHeight) / 2;
   }, [book, tokenId]);
 
-  const pick = (row: LadderRow) => {
+  // Stable, so a row whose numbers did not change is not rendered again.
+  const pick = useCallback((side: LadderRow['side'], price: number) => {
     // An ask is liquidity to buy from, a bid liquidity to sell into.
-    useTicket.getState().fillFromLadder(row.price, row.side === 'ask' ? 'BUY' : 'SELL');
-    setPicked({ side: row.side, key: priceKey(row.price) });
-  };
-  const line = (row: LadderRow) => {
-    const isPicked = picked?.side === row.side && picked.key === priceKey(row.price);
-    const action = row.side === 'ask' ? `Buy at ${formatCents(row.price, decimals)}` : `Sell at ${formatCents(row.price, decimals)}`;
-    return (
-      <tr
-        key={`${row.side}${priceKey(row.price)}`}
-        className={`ladder-row ${row.side}${isPicked ? ' picked' : ''}`}
-        data-side={row.side}
-        data-price={String(row.price)}
-        data-own={row.own > 0 ? 'true' : undefined}
-        aria-selected={isPicked || undefined}
-      >
-        <td className="ladder-own" title={row.own > 0 ? `Your orders: ${formatShares(row.own)} shares` : undefined}>
-          {row.own > 0 ? '●' : ''}
-        </td>
-        <td className="num ladder-price">
-          <button type="button" className={`ghost price-button ${row.side}`} title={`${action}: fills the ticket`} onClick={() => pick(row)}>
-            {formatCents(row.price, decimals)}
-          </button>
-        </td>
-        <td className="num">{formatShares(row.size)}</td>
-        <td className="num ladder-total">
-          <span className="depth-bar" style={{ width: `${(row.depth * 100).toFixed(1)}%` }} aria-hidden="true" />
-          <span className="depth-value">{formatShares(row.cumulative)}</span>
-        </td>
-      </tr>
-    );
-  };
+    useTicket.getState().fillFromLadder(price, side === 'ask' ? 'BUY' : 'SELL');
+    setPicked({ side, key: priceKey(price) });
+  }, []);
+  // Rows are keyed by their place on their side, not their price: when the book moves by a tick every row
+  // keeps its DOM nodes and only its text changes, instead of rows being torn down and built again.
+  const line = (row: LadderRow, index: number) => (
+    <LadderLine
+      key={`${row.side}${index}`}
+      side={row.side}
+      price={row.price}
+      size={row.size}
+      cumulative={row.cumulative}
+      depth={row.depth}
+      own={row.own}
+      picked={picked?.side === row.side && picked.key === priceKey(row.price)}
+      decimals={decimals}
+      onPick={pick}
+    />
+  );
 
   return (
     <div className={`ladder-panel${warning ? ' stale' : ''}`} data-testid="order-book" data-state={feed?.state ?? 'none'}>
@@ -77,48 +66,93 @@ export function OrderBookLadder() {
         </div>
       )}
       {error && <div className="stale-banner" role="alert">{error}</div>}
-      <div className="panel-body" ref={body}>
-        {!book ? (
-          <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
-        ) : (
-          <table className="dense ladder">
-            <thead>
-              <tr>
-                <th aria-label="Your orders" />
-                <th className="num">Price</th>
-                <th className="num">Size</th>
-                <th className="num">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ladder.asks.length === 0 && (
+      {/* The scroller sits absolutely inside the panel body: sized by it, never by its rows, so it is a
+          relayout boundary (a flex item never is) and a changed row lays out the ladder, not the page. */}
+      <div className="panel-body ladder-body">
+        <div className="ladder-scroll" ref={body}>
+          {!book ? (
+            <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
+          ) : (
+            <table className="dense ladder">
+              <thead>
                 <tr>
-                  <td colSpan={4} className="muted ladder-none">No asks</td>
+                  <th aria-label="Your orders" />
+                  <th className="num">Price</th>
+                  <th className="num">Size</th>
+                  <th className="num">Total</th>
                 </tr>
-              )}
-              {ladder.asks.map(line)}
-              <tr className="ladder-middle" data-testid="spread" ref={middle}>
-                <td colSpan={4}>
-                  {ladder.spread === null ? (
-                    <span className="muted">No spread: one side is empty</span>
-                  ) : (
-                    <>
-                      Spread <span className="num">{formatCents(ladder.spread, decimals)}</span> · Mid{' '}
-                      <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
-                    </>
-                  )}
-                </td>
-              </tr>
-              {ladder.bids.map(line)}
-              {ladder.bids.length === 0 && (
-                <tr>
-                  <td colSpan={4} className="muted ladder-none">No bids</td>
+              </thead>
+              <tbody>
+                {ladder.asks.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="muted ladder-none">No asks</td>
+                  </tr>
+                )}
+                {ladder.asks.map(line)}
+                <tr className="ladder-middle" data-testid="spread" ref={middle}>
+                  <td colSpan={4}>
+                    {ladder.spread === null ? (
+                      <span className="muted">No spread: one side is empty</span>
+                    ) : (
+                      <>
+                        Spread <span className="num">{formatCents(ladder.spread, decimals)}</span> · Mid{' '}
+                        <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
+                      </>
+                    )}
+                  </td>
                 </tr>
-              )}
-            </tbody>
-          </table>
-        )}
+                {ladder.bids.map(line)}
+                {ladder.bids.length === 0 && (
+                  <tr>
+                    <td colSpan={4} className="muted ladder-none">No bids</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          )}
+        </div>
       </div>
     </div>
   );
 }
+
+interface LineProps {
+  side: LadderRow['side'];
+  price: number;
+  size: number;
+  cumulative: number;
+  depth: number;
+  own: number;
+  picked: boolean;
+  decimals: number;
+  onPick: (side: LadderRow['side'], price: number) => void;
+}
+
+/** One price level; only numbers as props, so an unchanged level costs nothing when the book updates. */
+const LadderLine = memo(function LadderLine({ side, price, size, cumulative, depth, own, picked, decimals, onPick }: LineProps) {
+  const cents = formatCents(price, decimals);
+  const action = side === 'ask' ? `Buy at ${cents}` : `Sell at ${cents}`;
+  return (
+    <tr
+      className={`ladder-row ${side}${picked ? ' picked' : ''}`}
+      data-side={side}
+      data-price={String(price)}
+      data-own={own > 0 ? 'true' : undefined}
+      aria-selected={picked || undefined}
+    >
+      <td className="ladder-own" title={own > 0 ? `Your orders: ${formatShares(own)} shares` : undefined}>
+        {own > 0 ? '●' : ''}
+      </td>
+      <td className="num ladder-price">
+        <button type="button" className={`ghost price-button ${side}`} title={`${action}: fills the ticket`} onClick={() => onPick(side, price)}>
+          {cents}
+        </button>
+      </td>
+      <td className="num">{formatShares(size)}</td>
+      <td className="num ladder-total">
+        <span className="depth-bar" style={{ width: `${(depth * 100).toFixed(1)}%` }} aria-hidden="true" />
+        <span className="depth-value">{formatShares(cumulative)}</span>
+      </td>
+    </tr>
+  );
+});
