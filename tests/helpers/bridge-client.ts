@@ -1,7 +1,7 @@
 // A real client of browser mode's /bridge for tests that drive the contract as the page does: calls by id
 // (answered as tagged results) and every pushed event kept, with a wait for the next one that matches.
 import WebSocket from 'ws';
-import type { BridgeMessage, EventName, Result } from '../../src/shared/contract';
+import type { BridgeFrame, EventName, Result } from '../../src/shared/contract';
 import type { RunningHost } from '../../src/main/host/server';
 
 export interface BridgeClient {
@@ -21,12 +21,15 @@ export async function openBridge(host: RunningHost): Promise<BridgeClient> {
   const events: { event: EventName; payload: unknown }[] = [];
   const waiters: { event: EventName; match: (p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as BridgeMessage;
-    if ('event' in message) {
-      events.push({ event: message.event, payload: message.payload });
-      const at = waiters.findIndex((w) => w.event === message.event && w.match(message.payload));
-      if (at >= 0) waiters.splice(at, 1)[0]!.resolve(message.payload);
-    } else answers.get(message.id)?.(message.result);
+    // A frame carries one message, or several in order (events pushed together travel as one array).
+    const frame = JSON.parse(String(data)) as BridgeFrame;
+    for (const message of Array.isArray(frame) ? frame : [frame]) {
+      if ('event' in message) {
+        events.push({ event: message.event, payload: message.payload });
+        const at = waiters.findIndex((w) => w.event === message.event && w.match(message.payload));
+        if (at >= 0) waiters.splice(at, 1)[0]!.resolve(message.payload);
+      } else answers.get(message.id)?.(message.result);
+    }
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
