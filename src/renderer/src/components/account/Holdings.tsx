@@ -5,6 +5,7 @@ import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 import { positionPnl, positionsCsv, tradeTime, tradesCsv } from './account-math';
 import { downloadText, exportFileName } from './download';
 import { OutcomeLabel } from './OutcomeLabel';
+import { PositionsTable } from './PositionsTable';
 
 function ExportButton({ what, count, make, testId }: { what: string; count: number; make(): string; testId: string }) {
   return (
@@ -32,37 +33,20 @@ export function Positions() {
       {positions.length === 0 ? (
         <div className="empty">No positions.</div>
       ) : (
-        <table className="dense">
-          <thead>
-            <tr>
-              <th>Market</th>
-              <th>Outcome</th>
-              <th className="num">Size</th>
-              <th className="num">Avg price</th>
-              <th className="num">Current</th>
-              <th className="num">Value</th>
-              <th className="num">PnL</th>
-            </tr>
-          </thead>
-          <tbody>
-            {positions.map((p) => {
-              const pnl = positionPnl(p);
-              return (
-                <tr key={`${p.conditionId}:${p.outcome}`}>
-                  <td title={p.conditionId ?? ''}>{p.marketSlug ?? p.conditionId ?? '—'}</td>
-                  <td>{p.outcome}</td>
-                  <td className="num">{formatShares(p.size)}</td>
-                  <td className="num">{p.averagePrice === null ? '—' : formatCents(p.averagePrice)}</td>
-                  <td className="num">{formatCents(p.currentPrice)}</td>
-                  <td className="num">{formatUsd(p.currentValue)}</td>
-                  <td className={`num ${pnl === null ? 'muted' : pnl >= 0 ? 'bid' : 'ask'}`} title={pnl === null ? 'No average price: PnL unknown' : 'Value − size × average price'}>
-                    {pnl === null ? '—' : `${pnl >= 0 ? '+' : '−'}${formatUsd(Math.abs(pnl))}`}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <PositionsTable
+          rows={positions.map((p) => ({
+            key: `${p.conditionId}:${p.outcome}`,
+            market: p.marketSlug ?? p.conditionId ?? '—',
+            marketTitle: p.conditionId ?? '',
+            outcome: p.outcome,
+            size: p.size,
+            averagePrice: p.averagePrice,
+            currentPrice: p.currentPrice,
+            currentValue: p.currentValue,
+            pnl: positionPnl(p),
+            pnlTitle: positionPnl(p) === null ? 'No average price: PnL unknown' : 'Value − size × average price',
+          }))}
+        />
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { TraderPosition } from '../../../../shared/aggregator';
 import { ask, messageOf } from '../../terminal';
-import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
+import { PositionsTable } from './PositionsTable';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -39,32 +39,19 @@ export function TraderLookup() {
       {state.status === 'failed' ? <div className="error-text">{state.message}</div> : null}
       {state.status === 'done' && state.positions.length === 0 ? <div className="empty">{state.address} holds no positions.</div> : null}
       {state.status === 'done' && state.positions.length > 0 ? (
-        <table className="dense">
-          <thead>
-            <tr>
-              <th>Market</th>
-              <th>Outcome</th>
-              <th className="num">Size</th>
-              <th className="num">Avg price</th>
-              <th className="num">Current</th>
-              <th className="num">Value</th>
-              <th className="num">PnL</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.positions.map((p, i) => (
-              <tr key={`${p.conditionId ?? i}:${p.outcome}`}>
-                <td>{p.marketSlug ?? p.conditionId ?? '—'}</td>
-                <td>{p.outcome}</td>
-                <td className="num">{formatShares(p.size)}</td>
-                <td className="num">{p.averagePrice == null ? '—' : formatCents(p.averagePrice)}</td>
-                <td className="num">{formatCents(p.currentPrice)}</td>
-                <td className="num">{formatUsd(p.currentValue)}</td>
-                <td className={`num ${p.cashPnl == null ? 'muted' : p.cashPnl >= 0 ? 'bid' : 'ask'}`}>{p.cashPnl == null ? '—' : formatUsd(p.cashPnl)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PositionsTable
+          rows={state.positions.map((p, i) => ({
+            key: `${p.conditionId ?? i}:${p.outcome}`,
+            market: p.marketSlug ?? p.conditionId ?? '—',
+            outcome: p.outcome,
+            size: p.size,
+            averagePrice: p.averagePrice ?? null,
+            currentPrice: p.currentPrice,
+            currentValue: p.currentValue,
+            pnl: p.cashPnl ?? null,
+            pnlTitle: "The aggregator's cash PnL",
+          }))}
+        />
       ) : null}
     </div>
   );
