@@ -8,6 +8,7 @@ import {
   formatUsd,
   priceToCents,
   snapToTick,
+  isTickSize,
   type MarketTerms,
   type TicketInput,
 } from '../../src/renderer/src/components/ticket/order-math';
@@ -42,6 +43,16 @@ describe('snapping to the tick', () => {
     expect(snapToTick(0.4567, '0.001')).toBe(0.457);
     expect(snapToTick(0.34, '0.1')).toBe(0.3);
     expect(snapToTick(0.12345, '0.0001')).toBe(0.1235);
+  });
+
+  it('knows the half-cent and quarter-cent ticks the order builder knows (one list, src/shared/market-rules)', () => {
+    expect(isTickSize('0.005')).toBe(true);
+    expect(isTickSize('0.0025')).toBe(true);
+    expect(snapToTick(0.4771, '0.005')).toBe(0.475);
+    expect(snapToTick(0.4788, '0.005')).toBe(0.48);
+    expect(snapToTick(0.4763, '0.0025')).toBe(0.4775);
+    expect(priceToCents(0.475, '0.005')).toBe('47.5');
+    expect(priceToCents(0.4775, '0.0025')).toBe('47.75');
   });
 
   it('keeps the price between one tick and one minus one tick', () => {

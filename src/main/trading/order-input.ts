@@ -2,9 +2,10 @@
 // amount; the spec's own sentences for what is missing; and turning it into the exact order to build.
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
 import type { Market, PositionToken } from '../../shared/aggregator';
+import { marketMinimumOrderSize, marketTickSize } from '../../shared/market-rules';
 import type { AggregatorClient } from '../toolkit/aggregator/client';
 import type { OrderType } from '../toolkit/orders/price';
-import { isTickSize, roundDown, type OrderSide, type TickSize } from '../toolkit/orders/rounding';
+import { roundDown, type OrderSide, type TickSize } from '../toolkit/orders/rounding';
 
 /** Spec §5 "Building an order", word for word. */
 export const OrderMessages = {
@@ -55,15 +56,13 @@ export interface TradedMarket {
 
 export function tradedMarket(market: Market): TradedMarket {
   const m = market as Market & Record<string, unknown>;
-  const tick = typeof m.minimum_tick_size === 'number' ? String(m.minimum_tick_size) : m.minimum_tick_size;
-  const minSize = Number(m.minimum_order_size);
   return {
     id: market.id,
     question: market.question || market.name,
     conditionId: typeof m.conditionId === 'string' ? m.conditionId : undefined,
     negRisk: market.neg_risk === true,
-    tickSize: isTickSize(tick) ? tick : undefined,
-    minimumOrderSize: Number.isFinite(minSize) && minSize > 0 ? minSize : undefined,
+    tickSize: marketTickSize(market),
+    minimumOrderSize: marketMinimumOrderSize(market),
     // Absent flags are read as the open market the aggregator lists.
     acceptingOrders: m.accepting_orders !== false && market.active !== false,
     closed: m.closed === true,

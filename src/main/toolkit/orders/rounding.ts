@@ -4,8 +4,9 @@
 import { invalidParameter } from '../../../shared/errors';
 import { COLLATERAL_TOKEN_DECIMALS } from '../chain/networks';
 
-export const TICK_SIZES = ['0.1', '0.01', '0.005', '0.0025', '0.001', '0.0001'] as const;
-export type TickSize = (typeof TICK_SIZES)[number];
+import { PRICE_DECIMALS, TICK_SIZES, isTickSize, type TickSize } from '../../../shared/market-rules';
+
+export { TICK_SIZES, isTickSize, type TickSize };
 /** The ticks of the spec (order version 1); 0.005 and 0.0025 exist only from version 2 on. */
 export const V1_TICK_SIZES: readonly TickSize[] = ['0.1', '0.01', '0.001', '0.0001'];
 
@@ -19,17 +20,13 @@ export interface RoundingRule {
 }
 
 export const ROUNDING: Readonly<Record<TickSize, RoundingRule>> = {
-  '0.1': { price: 1, size: 2, amount: 3 },
-  '0.01': { price: 2, size: 2, amount: 4 },
-  '0.005': { price: 3, size: 2, amount: 5 },
-  '0.0025': { price: 4, size: 2, amount: 6 },
-  '0.001': { price: 3, size: 2, amount: 5 },
-  '0.0001': { price: 4, size: 2, amount: 6 },
+  '0.1': { price: PRICE_DECIMALS['0.1'], size: 2, amount: 3 },
+  '0.01': { price: PRICE_DECIMALS['0.01'], size: 2, amount: 4 },
+  '0.005': { price: PRICE_DECIMALS['0.005'], size: 2, amount: 5 },
+  '0.0025': { price: PRICE_DECIMALS['0.0025'], size: 2, amount: 6 },
+  '0.001': { price: PRICE_DECIMALS['0.001'], size: 2, amount: 5 },
+  '0.0001': { price: PRICE_DECIMALS['0.0001'], size: 2, amount: 6 },
 };
-
-export function isTickSize(value: unknown): value is TickSize {
-  return typeof value === 'string' && (TICK_SIZES as readonly string[]).includes(value);
-}
 
 /** The tick as the table's key: the server may send 0.01 as a number. */
 export function toTickSize(value: unknown, methodName?: string): TickSize {

@@ -2,19 +2,16 @@
 // local estimate of cost and payout (shown when main's preview is not available), and the order intent the
 // ticket sends. Main rounds and checks again before signing; this only keeps what the trader sees honest.
 
+import { PRICE_DECIMALS, isTickSize, type TickSize } from '../../../../shared/market-rules';
+
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';
-export type TickSize = '0.1' | '0.01' | '0.001' | '0.0001';
-
-/** Price decimals per tick (the exchange's rounding table, spec §5): the ticket never shows more. */
-const PRICE_DECIMALS: Record<TickSize, number> = { '0.1': 1, '0.01': 2, '0.001': 3, '0.0001': 4 };
 /** Every tick sizes orders in hundredths of a share. */
 export const SIZE_DECIMALS = 2;
 
-export function isTickSize(value: unknown): value is TickSize {
-  return typeof value === 'string' && value in PRICE_DECIMALS;
-}
+export { isTickSize, type TickSize };
 
+/** Price decimals per tick (the exchange's rounding table, spec §5): the ticket never shows more. */
 export function priceDecimals(tick: TickSize): number {
   return PRICE_DECIMALS[tick];
 }

@@ -2,6 +2,7 @@
 // `getMarket`), kept current by `tickSize` events. A tick change re-snaps the ticket's price and says so.
 import { useEffect, useState } from 'react';
 import type { Market } from '../../../../shared/aggregator';
+import { marketMinimumOrderSize, marketTickSize } from '../../../../shared/market-rules';
 import { ask, listen, messageOf } from '../../terminal';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
@@ -28,15 +29,13 @@ export interface TradedMarket {
 
 export function tradedMarketOf(market: Market): TradedMarket {
   const m = market as Market & Record<string, unknown>;
-  const tick = typeof m.minimum_tick_size === 'number' ? String(m.minimum_tick_size) : m.minimum_tick_size;
-  const minSize = Number(m.minimum_order_size);
   return {
     marketId: market.id,
     question: market.question || market.name,
     conditionId: typeof m.conditionId === 'string' ? m.conditionId : null,
     // Without a declared tick the exchange's default (a cent) is the safe reading: main checks it again.
-    tickSize: isTickSize(tick) ? tick : '0.01',
-    minOrderSize: Number.isFinite(minSize) && minSize > 0 ? minSize : null,
+    tickSize: marketTickSize(market) ?? '0.01',
+    minOrderSize: marketMinimumOrderSize(market) ?? null,
     acceptingOrders: m.accepting_orders !== false && m.closed !== true && market.active !== false,
     outcomes: market.position_tokens.map((t) => {
       const price = Number(t.price);

@@ -1,0 +1,28 @@
+// A market's trading rules as the exchange states them, for every side (the toolkit's rounding table, the order
+// flow's checks and the ticket): the tick sizes there are, the price decimals of each, and how a market record
+// from the aggregator gives its tick and minimum order size. One list, so the ticket cannot know fewer ticks
+// than the order builder.
+import type { Market } from './aggregator';
+
+export const TICK_SIZES = ['0.1', '0.01', '0.005', '0.0025', '0.001', '0.0001'] as const;
+export type TickSize = (typeof TICK_SIZES)[number];
+
+/** Decimals of a price on each tick (spec §5's rounding table, plus version 2's 0.005 and 0.0025). */
+export const PRICE_DECIMALS: Readonly<Record<TickSize, number>> = { '0.1': 1, '0.01': 2, '0.005': 3, '0.0025': 4, '0.001': 3, '0.0001': 4 };
+
+export function isTickSize(value: unknown): value is TickSize {
+  return typeof value === 'string' && (TICK_SIZES as readonly string[]).includes(value);
+}
+
+/** The market's tick (the aggregator may send it as a number), or undefined when it names none we know. */
+export function marketTickSize(market: Market): TickSize | undefined {
+  const raw = (market as Market & Record<string, unknown>).minimum_tick_size;
+  const tick = typeof raw === 'number' ? String(raw) : raw;
+  return isTickSize(tick) ? tick : undefined;
+}
+
+/** The market's minimum order size in shares, or undefined when it states none. */
+export function marketMinimumOrderSize(market: Market): number | undefined {
+  const size = Number((market as Market & Record<string, unknown>).minimum_order_size);
+  return Number.isFinite(size) && size > 0 ? size : undefined;
+}
