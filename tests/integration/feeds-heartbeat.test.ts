@@ -7,6 +7,7 @@ import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
 import { DeadManSwitch, type HeartbeatState } from '../../src/main/feeds/heartbeat';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
+import { until } from '../helpers/until';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const CREDS = { key: 'api-key-1', secret: 'c2VjcmV0LWJ5dGVzLWZvci10ZXN0cy0xMjM0NTY3OA==', passphrase: 'pass-phrase' };
@@ -23,14 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200_000; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`never happened: ${what}`);
-}
 
 describe('dead-man switch', () => {
   it('chains heartbeat ids, reports failures and a restarted chain, and stops', async () => {

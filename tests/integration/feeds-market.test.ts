@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarketFeed, type BookView, type FeedWarning, type MarketFeedState, type RestBook } from '../../src/main/feeds/market-feed';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
+import { until } from '../helpers/until';
 
 const TOKEN = '1111';
 const OTHER = '2222';
@@ -25,14 +26,6 @@ afterEach(() => {
 });
 
 /** Yields to the event loop until `check` holds (the feed is waited on, never the clock). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200_000; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
 function open(restBooks: Map<string, RestBook> = new Map(), options: { staleMs?: number } = {}) {
   const clock = new ManualScheduler();
   const books: BookView[] = [];

@@ -8,6 +8,7 @@ import { silentLogger } from '../../src/main/toolkit/logger';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { TradeTape, type TapeState } from '../../src/main/feeds/tape';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
+import { until } from '../helpers/until';
 
 let server: FixtureServer;
 const streams: SseStream[] = [];
@@ -22,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200_000; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`never happened: ${what}`);
-}
 
 describe('trade tape', () => {
   it('marks the time the fill stream was down and refills the candles of the gap', async () => {

@@ -10,6 +10,7 @@ import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { FillFeeds } from '../../src/main/ipc/fill-feeds';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
+import { until } from '../helpers/until';
 
 let server: FixtureServer;
 const streams: SseStream[] = [];
@@ -22,14 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200_000; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`never happened: ${what}`);
-}
 
 describe('followed fills across a dropped stream', () => {
   it('reconnects with backoff, says so, and marks the gap once the stream is back', async () => {
