@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HDNodeWallet, decryptKeystoreJson } from 'ethers';
 import { DEV_PRIVATE_KEYS } from '../../sandbox/chain/anvil';
+import { runPmdesk } from '../helpers/pmdesk-process';
 
 const PASSWORD = 'correct horse battery staple';
 const PHRASE = 'test test test test test test test test test test test junk';
@@ -23,23 +24,10 @@ interface Run {
 /** Every output of every run, to check at the end that no secret was ever printed. */
 const printed: string[] = [];
 
-function pmdesk(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/pmdesk.mjs', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...options.env },
-      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      printed.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
-    if (options.input !== undefined) child.stdin!.end(options.input);
-  });
+async function pmdesk(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<Run> {
+  const run = await runPmdesk(args, options);
+  printed.push(run.stdout, run.stderr);
+  return run;
 }
 
 /**
