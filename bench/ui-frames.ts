@@ -6,7 +6,7 @@
 // process, so the result reads as a ratio on whatever machine runs it.
 // If the page has no order-book ladder yet, a probe (bench/ui-frames-probe.tsx) renders one through the
 // renderer's frame batcher and a zustand store, so the store → render path is still what is measured.
-// Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load)
+// Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load; BENCH_HIDE below)
 // Measured on the 2-core dev machine (docs/decisions.md, "Busy books in the UI"): 38–50 % late frames before the
 // bridge batching and ladder work, 0–2.7 % after with the machine quiet (load ≈ 2); more when other jobs run.
 // BENCH_PROFILE=1 also records the page's main thread during the load (CDP Profiler and Tracing, on an
@@ -282,10 +282,10 @@ async function main(): Promise<void> {
     await page.goto(`${mode.host.launchUrl}&market=${encodeURIComponent(market.id)}&outcome=${tokenId}`);
     await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
 
-    // The market view's ladder, if this build has one (rows appear once its book is read).
-    const ladderRows = page.locator('[data-testid="order-book"] tr');
-    const hasLadder = await ladderRows
-      .nth(2)
+    // The market view's ladder, if this build has one (its spread line appears once its book is read; the
+    // sandbox's book may be empty until the bench's updates arrive).
+    const hasLadder = await page
+      .locator('[data-testid="order-book"] [data-testid="spread"]')
       .waitFor({ timeout: 15_000 })
       .then(() => true)
       .catch(() => false);
@@ -306,6 +306,14 @@ async function main(): Promise<void> {
       await page.addScriptTag({ url: `${mode.host.origin}${PROBE_PATH}` });
       await page.waitForFunction(() => (globalThis as unknown as { uiFramesProbe: { mounted?: boolean } }).uiFramesProbe.mounted === true);
       drawnBy = 'the bench probe (no ladder in this build): frame batcher → zustand → React table';
+    }
+    // BENCH_HIDE=<selectors>: those parts of the page hidden, to see what each costs the frames (a hidden
+    // panel may let the ladder grow and show more rows, so read such runs with care).
+    if (process.env.BENCH_HIDE) {
+      await page.evaluate((selectors) => {
+        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ style: { display: string } }> } }).document;
+        for (const element of doc.querySelectorAll(selectors)) element.style.display = 'none';
+      }, process.env.BENCH_HIDE);
     }
     // Let the page settle (first reads answered, chart drawn) before anything is timed.
     await sleep(2000);

@@ -69,7 +69,7 @@ async function openAccountTab(name: 'positions' | 'orders' | 'trades'): Promise<
 }
 
 /** The ladder's rows as `side price size`, top to bottom. */
-const ladderRows = () => byId('order-book').locator('tr.ladder-row').evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ')).join('|'));
+const ladderRows = () => byId('order-book').locator('.ladder-row').evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ')).join('|'));
 
 beforeAll(async () => {
   t = await openTerminalPage({
@@ -121,7 +121,7 @@ describe('a trader’s session in the terminal', () => {
     const row = page.locator(`[data-testid="markets-grid"] .ag-row[row-id="${MARKET}"] [col-id="title"]`);
     await row.waitFor({ timeout: 15_000 });
     await row.click();
-    await byId('order-book').locator('tr.ladder-row').first().waitFor({ timeout: 30_000 });
+    await byId('order-book').locator('.ladder-row').first().waitFor({ timeout: 30_000 });
     await byId('price-chart').locator('canvas').first().waitFor();
     await byId('trade-tape').waitFor();
 
@@ -135,7 +135,7 @@ describe('a trader’s session in the terminal', () => {
   it('fills the ticket from the ladder: a click on a bid is a SELL at that price, on an ask a BUY', async () => {
     // Rows are keyed by side and price, so a handle keeps its price while the bots move the rest of the book.
     const clickRow = async (side: 'bid' | 'ask'): Promise<number> => {
-      const row = (await byId('order-book').locator(`tr.ladder-row[data-side="${side}"]`).first().elementHandle())!;
+      const row = (await byId('order-book').locator(`.ladder-row[data-side="${side}"]`).first().elementHandle())!;
       const price = Number(await row.getAttribute('data-price'));
       await (await row.$('button.price-button'))!.click();
       return price;
@@ -164,13 +164,13 @@ describe('a trader’s session in the terminal', () => {
     restingId = (await order.first().getAttribute('data-order-id'))!;
     expect(restingId).toMatch(/^0x[0-9a-f]+$/);
     expect(await order.first().innerText()).toMatch(/BUY[\s\S]*1¢[\s\S]*20/);
-    await byId('order-book').locator('tr.ladder-row[data-own="true"][data-price="0.01"]').waitFor({ timeout: 15_000 });
+    await byId('order-book').locator('.ladder-row[data-own="true"][data-price="0.01"]').waitFor({ timeout: 15_000 });
   });
 
   it('cancels it from open orders', async () => {
     await byId('open-orders').locator(`tr[data-order-id="${restingId}"]`).getByTestId('cancel-order').click();
     await byId('open-orders').getByText('No open orders.').waitFor({ timeout: 30_000 });
-    await byId('order-book').locator('tr.ladder-row[data-own="true"]').waitFor({ state: 'detached', timeout: 15_000 });
+    await byId('order-book').locator('.ladder-row[data-own="true"]').waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   it('buys at market: the fill shows in trades, pending then confirmed, and the position in positions', async () => {

@@ -22,8 +22,8 @@ function sandboxBook(tokenId: string): { asks: number[]; bids: number[] } {
 
 /** The ladder's rows as [side, price] pairs, top to bottom. */
 async function ladderRows(): Promise<[string, number][]> {
-  const rows = await page.locator('[data-testid="order-book"] tr[data-price]').evaluateAll((trs) =>
-    trs.map((tr) => [tr.getAttribute('data-side') ?? '', Number(tr.getAttribute('data-price'))] as [string, number]),
+  const rows = await page.locator('[data-testid="order-book"] .ladder-row').evaluateAll((rows) =>
+    rows.map((row) => [row.getAttribute('data-side') ?? '', Number(row.getAttribute('data-price'))] as [string, number]),
   );
   return rows;
 }
@@ -86,11 +86,14 @@ describe('the market view', () => {
     const spreadCents = Math.round((sandboxBook(market.tokens[0].tokenId).asks[0]! - want.bids[0]!) * 100);
     expect(await page.locator('[data-testid="spread"]').textContent()).toContain(`Spread ${spreadCents}¢`);
     // Cumulative sizes grow away from the middle, and so do the depth bars.
-    const bidTotals = await page.locator('[data-testid="order-book"] tr[data-side="bid"] .depth-value').allTextContents();
+    const bidTotals = await page.locator('[data-testid="order-book"] .ladder-row[data-side="bid"] .ladder-total').allTextContents();
     const numbers = bidTotals.map((s) => Number(s.replace(/,/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    const widths = await page.locator('[data-testid="order-book"] tr[data-side="bid"] .depth-bar').evaluateAll((bars) => bars.map((b) => (b as unknown as { style: { width: string } }).style.width));
-    expect(widths.every((w) => /^\d+(\.\d)?%$/.test(w))).toBe(true);
+    // A bar is the total cell's background, as wide as the level's share of the deepest total.
+    const widths = await page
+      .locator('[data-testid="order-book"] .ladder-row[data-side="bid"] .ladder-total')
+      .evaluateAll((cells) => cells.map((c) => (c as unknown as { style: { backgroundSize: string } }).style.backgroundSize));
+    expect(widths.every((w) => /^\d+(\.\d)?% 100%$/.test(w))).toBe(true);
     expect(Number.parseFloat(widths.at(-1)!)).toBeGreaterThan(Number.parseFloat(widths[0]!));
   });
 
@@ -98,24 +101,24 @@ describe('the market view', () => {
     const lowestBid = sandboxBook(market.tokens[0].tokenId).bids.at(-1)!;
     const price = Math.round((lowestBid - 0.03) * 100) / 100;
     expect(price).toBeGreaterThan(0);
-    await expect.poll(() => page.locator(`[data-testid="order-book"] tr[data-side="bid"][data-price="${price}"]`).count()).toBe(0);
+    await expect.poll(() => page.locator(`[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${price}"]`).count()).toBe(0);
     expect(await terminalCall('importWallet', { label: 'maker', password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } })).toMatchObject({ ok: true });
     expect(await terminalCall('unlockWallet', { label: 'maker', password: PASSWORD })).toMatchObject({ ok: true });
     const placed = await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price, size: 10 });
     expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
-    const row = page.locator(`[data-testid="order-book"] tr[data-side="bid"][data-price="${price}"]`);
+    const row = page.locator(`[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${price}"]`);
     await row.waitFor();
-    expect((await row.locator('td').nth(2).textContent())?.trim()).toBe('10');
+    expect((await row.locator('.ladder-size').textContent())?.trim()).toBe('10');
   });
 
   it('picks the price a trader clicks: an ask to buy at, a bid to sell at', async () => {
     const bestAsk = sandboxBook(market.tokens[0].tokenId).asks[0]!;
-    const askRow = page.locator(`[data-testid="order-book"] tr[data-side="ask"][data-price="${bestAsk}"]`);
+    const askRow = page.locator(`[data-testid="order-book"] .ladder-row[data-side="ask"][data-price="${bestAsk}"]`);
     const button = askRow.locator('button');
     expect(await attr(button, 'title')).toMatch(/^Buy at \d+¢: fills the ticket$/);
     await button.click();
     await expect.poll(() => attr(askRow, 'aria-selected')).toBe('true');
-    const bidRow = page.locator('[data-testid="order-book"] tr[data-side="bid"]').first();
+    const bidRow = page.locator('[data-testid="order-book"] .ladder-row[data-side="bid"]').first();
     expect(await attr(bidRow.locator('button'), 'title')).toMatch(/^Sell at \d+¢/);
     await bidRow.locator('button').click();
     await expect.poll(() => attr(bidRow, 'aria-selected')).toBe('true');
@@ -195,15 +198,25 @@ describe('the market view', () => {
     const tape = page.locator('[data-testid="trade-tape"]');
     await expect.poll(() => attr(tape, 'data-feed')).toBe('open');
     const history = t.sandbox.marketData.fills(market.tokens[0].tokenId);
-    await expect.poll(() => tape.locator('tr[data-kind="fill"]').count()).toBe(Math.min(200, history.length));
-    expect(await attr(tape.locator('tr[data-kind="fill"]').first(), 'data-price')).toBe(String(history.at(-1)!.price));
+    const shown = Math.min(200, history.length);
+    await expect.poll(() => attr(tape.locator('[role="table"]'), 'data-fills')).toBe(String(shown));
+    expect(await attr(tape.locator('[data-kind="fill"]').first(), 'data-price')).toBe(String(history.at(-1)!.price));
+    // Only the rows in view, and a few either side, are in the page; scrolled to the end, the oldest shows.
+    expect(shown).toBeGreaterThan(60);
+    expect(await tape.locator('[data-kind="fill"]').count()).toBeLessThan(60);
+    const scroller = tape.locator('.list-scroll');
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const last = tape.locator('[data-kind="fill"]').last();
+    await expect.poll(() => attr(last, 'aria-rowindex')).toBe(String(shown + 1));
+    expect(await attr(last, 'data-price')).toBe(String(history.at(-shown)!.price));
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
     const close = page.locator('[data-testid="chart-last"] [data-close]');
     expect(await close.textContent()).not.toBe('42.0');
     t.sandbox.marketData.recordFill(market.tokens[0].tokenId, { price: 0.42, volumeBase: 7, timestamp: Math.floor(Date.now() / 1000) + 1 });
-    const first = tape.locator('tr[data-kind="fill"]').first();
+    const first = tape.locator('[data-kind="fill"]').first();
     await expect.poll(() => attr(first, 'data-price')).toBe('0.42');
     expect(await attr(first, 'data-size')).toBe('7');
-    expect(await first.locator('td').nth(2).textContent()).toBe('42.0¢');
+    expect(await first.locator('[role="cell"]').nth(2).textContent()).toBe('42.0¢');
     // The chart's last candle took the fill: it closes at its price.
     await expect.poll(() => close.textContent()).toBe('42.0');
     expect(Number((await page.locator('[data-testid="chart-last"] [data-volume]').textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(7);
@@ -212,11 +225,11 @@ describe('the market view', () => {
   it('marks a gap in the tape when the fill stream drops, and refills the chart from history', async () => {
     const tape = page.locator('[data-testid="trade-tape"]');
     const close = page.locator('[data-testid="chart-last"] [data-close]');
-    expect(await tape.locator('tr[data-kind="gap"]').count()).toBe(0);
+    expect(await tape.locator('[data-kind="gap"]').count()).toBe(0);
     // The stream ends and, before anyone can reconnect, a trade happens: it reaches the history only.
     expect(t.sandbox.aggregator.dropFillStreams()).toBeGreaterThan(0);
     t.sandbox.marketData.recordFill(market.tokens[0].tokenId, { price: 0.37, volumeBase: 3, timestamp: Math.floor(Date.now() / 1000) + 2 });
-    await tape.locator('tr[data-kind="gap"]').first().waitFor({ timeout: 30_000 });
+    await tape.locator('[data-kind="gap"]').first().waitFor({ timeout: 30_000 });
     // Main followed the market again and said where the hole is; the chart read its candles again and has the trade.
     await expect.poll(() => attr(tape, 'data-feed'), { timeout: 30_000 }).toBe('open');
     await expect.poll(() => close.textContent(), { timeout: 30_000 }).toBe('37.0');
@@ -226,7 +239,7 @@ describe('the market view', () => {
     await page.locator(`[data-testid="outcomes"] button[data-token="${market.tokens[1].tokenId}"]`).click();
     const want = sandboxBook(market.tokens[1].tokenId);
     await expect.poll(ladderRows).toEqual([...want.asks.reverse().map((p) => ['ask', p]), ...want.bids.map((p) => ['bid', p])]);
-    const first = page.locator('[data-testid="trade-tape"] tr[data-kind="fill"]').first();
+    const first = page.locator('[data-testid="trade-tape"] [data-kind="fill"]').first();
     await expect.poll(() => attr(first, 'data-price')).toBe('0.58');
     const chart = page.locator('[data-testid="price-chart"]');
     await expect.poll(() => attr(chart, 'data-state')).toBe('ready');
@@ -255,7 +268,7 @@ describe('the market view', () => {
     expect(Math.min(oldPrice, newPrice)).toBeGreaterThan(0);
     expect(await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price: oldPrice, size: 10 })).toMatchObject({ ok: true });
     expect(await terminalCall('placeOrder', { wallet: 'maker', marketId: other.market.id, tokenId: other.market.tokens[0].tokenId, side: 'BUY', price: newPrice, size: 10 })).toMatchObject({ ok: true });
-    await page.locator(`[data-testid="order-book"] tr[data-side="bid"][data-price="${newPrice}"]`).waitFor();
+    await page.locator(`[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${newPrice}"]`).waitFor();
     const after = await page.evaluate((from) => (globalThis as unknown as { heardBooks: string[] }).heardBooks.slice(from), switched);
     expect(after).toContain(other.market.id);
     expect(after).not.toContain(market.id);

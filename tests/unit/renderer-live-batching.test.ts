@@ -11,6 +11,9 @@ const { frameBatcher, latestPerFrame } = (await import(`${renderer}/live/frame`)
   frameBatcher<T>(key: string, apply: (batch: T[]) => void): (item: T) => void;
   latestPerFrame<T>(key: string, keyOf: (item: T) => string, apply: (batch: T[]) => void): (item: T) => void;
 };
+const { rowWindow } = (await import(`${renderer}/live/visible-rows`)) as {
+  rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset?: number, overscan?: number): { first: number; end: number };
+};
 const { connectBridge } = (await import(`${renderer}/bridge`)) as {
   connectBridge(url: string, impl: unknown): { terminal: Terminal };
 };
@@ -82,5 +85,23 @@ describe('the bridge', () => {
     socket!.receive(JSON.stringify(book('3')));
     expect(heard).toEqual(['book 1', 'fill m', 'book 2', 'book 3']);
     await expect(answer).resolves.toMatchObject({ ok: true, value: { chainId: 1 } });
+  });
+});
+
+describe('the rows a long list renders', () => {
+  it('renders the rows in view and a few either side, below a sticky header', () => {
+    // 500 rows of 22 px under a 22 px header, a 264 px scroller at the top: rows 0–11 show, 8 more below.
+    expect(rowWindow(500, 22, 0, 264, 22)).toEqual({ first: 0, end: 20 });
+    // Scrolled to row 100 (the header's 22 px come first): rows 92 to 100 + 12 + 8.
+    expect(rowWindow(500, 22, 22 + 100 * 22, 264, 22)).toEqual({ first: 92, end: 120 });
+    // A scroll that stops mid-row still draws the row cut at the bottom.
+    expect(rowWindow(500, 22, 22 + 100 * 22 + 11, 264, 22, 0)).toEqual({ first: 100, end: 113 });
+  });
+
+  it('stays inside the list at either end, and renders nothing for an empty one', () => {
+    // Scrolled past the end of a list that just got shorter: its last screenful (rows 18–29) and 8 above.
+    expect(rowWindow(30, 22, 10_000, 264, 22)).toEqual({ first: 10, end: 30 });
+    expect(rowWindow(5, 22, 0, 264, 22)).toEqual({ first: 0, end: 5 });
+    expect(rowWindow(0, 22, 0, 264, 22)).toEqual({ first: 0, end: 0 });
   });
 });

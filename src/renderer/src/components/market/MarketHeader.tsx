@@ -69,7 +69,9 @@ export function Outcomes() {
           onClick={() => selectToken(token.token_id)}
         >
           <span>{token.name}</span>
-          <span className="num">{shown[i] ?? '—'}</span>
+          <span className="num outcome-price">
+            <span>{shown[i] ?? '—'}</span>
+          </span>
         </button>
       ))}
     </div>

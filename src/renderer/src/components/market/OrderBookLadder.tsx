@@ -20,7 +20,7 @@ export function OrderBookLadder() {
   const [picked, setPicked] = useState<{ side: LadderRow['side']; key: number } | null>(null);
 
   const body = useRef<HTMLDivElement>(null);
-  const middle = useRef<HTMLTableRowElement>(null);
+  const middle = useRef<HTMLDivElement>(null);
   const centeredFor = useRef<string | null>(null);
 
   const ladder = useMemo(() => buildLadder(book, openOrders, tokenId ?? ''), [book, openOrders, tokenId]);
@@ -68,47 +68,43 @@ export function OrderBookLadder() {
       {error && <div className="stale-banner" role="alert">{error}</div>}
       {/* The scroller sits absolutely inside the panel body: sized by it, never by its rows, so it is a
           relayout boundary (a flex item never is) and a changed row lays out the ladder, not the page. */}
-      <div className="panel-body ladder-body">
-        <div className="ladder-scroll" ref={body}>
+      <div className="panel-body list-body">
+        <div className="list-scroll" ref={body}>
           {!book ? (
             <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
           ) : (
-            <table className="dense ladder">
-              <thead>
-                <tr>
-                  <th aria-label="Your orders" />
-                  <th className="num">Price</th>
-                  <th className="num">Size</th>
-                  <th className="num">Total</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ladder.asks.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="muted ladder-none">No asks</td>
-                  </tr>
-                )}
-                {ladder.asks.map(line)}
-                <tr className="ladder-middle" data-testid="spread" ref={middle}>
-                  <td colSpan={4}>
-                    {ladder.spread === null ? (
-                      <span className="muted">No spread: one side is empty</span>
-                    ) : (
-                      <>
-                        Spread <span className="num">{formatCents(ladder.spread, decimals)}</span> · Mid{' '}
-                        <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
-                      </>
-                    )}
-                  </td>
-                </tr>
-                {ladder.bids.map(line)}
-                {ladder.bids.length === 0 && (
-                  <tr>
-                    <td colSpan={4} className="muted ladder-none">No bids</td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
+            <div className="ladder" role="table" aria-label="Order book">
+              <div className="ladder-head" role="row">
+                <span role="columnheader" aria-label="Your orders" />
+                <span role="columnheader" className="num">Price</span>
+                <span role="columnheader" className="num">Size</span>
+                <span role="columnheader" className="num">Total</span>
+              </div>
+              {ladder.asks.length === 0 && (
+                <div className="ladder-note muted" role="row">
+                  <span role="cell">No asks</span>
+                </div>
+              )}
+              {ladder.asks.map(line)}
+              <div className="ladder-middle" role="row" data-testid="spread" ref={middle}>
+                <span role="cell">
+                  {ladder.spread === null ? (
+                    <span className="muted">No spread: one side is empty</span>
+                  ) : (
+                    <>
+                      Spread <span className="num">{formatCents(ladder.spread, decimals)}</span> · Mid{' '}
+                      <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
+                    </>
+                  )}
+                </span>
+              </div>
+              {ladder.bids.map(line)}
+              {ladder.bids.length === 0 && (
+                <div className="ladder-note muted" role="row">
+                  <span role="cell">No bids</span>
+                </div>
+              )}
+            </div>
           )}
         </div>
       </div>
@@ -133,26 +129,28 @@ const LadderLine = memo(function LadderLine({ side, price, size, cumulative, dep
   const cents = formatCents(price, decimals);
   const action = side === 'ask' ? `Buy at ${cents}` : `Sell at ${cents}`;
   return (
-    <tr
+    <div
       className={`ladder-row ${side}${picked ? ' picked' : ''}`}
+      role="row"
       data-side={side}
       data-price={String(price)}
       data-own={own > 0 ? 'true' : undefined}
       aria-selected={picked || undefined}
     >
-      <td className="ladder-own" title={own > 0 ? `Your orders: ${formatShares(own)} shares` : undefined}>
+      <span role="cell" className="ladder-own" title={own > 0 ? `Your orders: ${formatShares(own)} shares` : undefined}>
         {own > 0 ? '●' : ''}
-      </td>
-      <td className="num ladder-price">
+      </span>
+      <span role="cell" className="num ladder-price">
         <button type="button" className={`ghost price-button ${side}`} title={`${action}: fills the ticket`} onClick={() => onPick(side, price)}>
           {cents}
         </button>
-      </td>
-      <td className="num">{formatShares(size)}</td>
-      <td className="num ladder-total">
-        <span className="depth-bar" style={{ width: `${(depth * 100).toFixed(1)}%` }} aria-hidden="true" />
-        <span className="depth-value">{formatShares(cumulative)}</span>
-      </td>
-    </tr>
+      </span>
+      <span role="cell" className="num ladder-size">{formatShares(size)}</span>
+      {/* The depth bar is the cell's background, sized from the right: a style change that repaints the
+          cell, with no box of its own to lay out. */}
+      <span role="cell" className="num ladder-total" style={{ backgroundSize: `${(depth * 100).toFixed(1)}% 100%` }}>
+        {formatShares(cumulative)}
+      </span>
+    </div>
   );
 });

@@ -1,10 +1,14 @@
 // The trade tape of the chosen outcome: the market's fills, newest first, with a row wherever the fill feed
 // was down (fills of that time may be missing).
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { feedKey, useSession } from '../../store/session';
+import { useVisibleRows } from '../../live/visible-rows';
 import { clockTime, formatCents, formatShares, tapeRows } from './model';
+
+/** A tape row's height in px (and its header's), as market.css sets it. */
+const ROW_HEIGHT = 22;
 
 export function TradeTape() {
   const tape = useMarket((s) => s.tape);
@@ -14,44 +18,49 @@ export function TradeTape() {
   const rows = useMemo(() => tapeRows(tape, outcomeIndex), [tape, outcomeIndex]);
   const marketId = useSelection((s) => s.market?.marketId);
   const feed = useSession((s) => (marketId ? s.feeds[feedKey('fills', marketId)]?.state : undefined));
+  const scroller = useRef<HTMLDivElement>(null);
+  // Only the rows in view are in the page (see live/visible-rows.ts); spacers stand for the others.
+  const { first, end } = useVisibleRows(scroller, rows.length, ROW_HEIGHT, ROW_HEIGHT);
+  const fills = useMemo(() => rows.reduce((n, row) => n + (row.kind === 'fill' ? 1 : 0), 0), [rows]);
   return (
     <div className={`tape-panel${feed === 'closed' ? ' stale' : ''}`} data-testid="trade-tape" data-feed={feed ?? 'none'}>
       <div className="panel-header">Trades</div>
       {feed === 'closed' && <div className="stale-banner" role="status">The trade feed is down: trades of this time may be missing.</div>}
       {error && <div className="stale-banner" role="alert">{error}</div>}
-      <div className="panel-body">
-        {rows.length === 0 ? (
-          <div className="empty">No trades yet.</div>
-        ) : (
-          <table className="dense tape">
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Side</th>
-                <th className="num">Price</th>
-                <th className="num">Size</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) =>
+      {/* Like the ladder's: a scroller sized by its panel, so a new fill lays out the tape and not the page. */}
+      <div className="panel-body list-body">
+        <div className="list-scroll" ref={scroller}>
+          {rows.length === 0 ? (
+            <div className="empty">No trades yet.</div>
+          ) : (
+            <div className="tape" role="table" aria-label="Trades" aria-rowcount={rows.length + 1} data-fills={fills}>
+              <div className="tape-head" role="row">
+                <span role="columnheader">Time</span>
+                <span role="columnheader">Side</span>
+                <span role="columnheader" className="num">Price</span>
+                <span role="columnheader" className="num">Size</span>
+              </div>
+              <div role="presentation" style={{ height: first * ROW_HEIGHT }} />
+              {rows.slice(first, end).map((row, i) =>
                 row.kind === 'gap' ? (
-                  <tr key={row.key} className="tape-gap" data-kind="gap">
-                    <td colSpan={4}>{row.text}</td>
-                  </tr>
+                  <div key={row.key} className="tape-row tape-gap" role="row" aria-rowindex={first + i + 2} data-kind="gap">
+                    <span role="cell">{row.text}</span>
+                  </div>
                 ) : (
-                  <tr key={row.key} className="tape-fill" data-kind="fill" data-price={String(row.price)} data-size={String(row.size)}>
-                    <td className="muted">{clockTime(row.time)}</td>
-                    <td className={row.side === 'BUY' ? 'bid' : row.side === 'SELL' ? 'ask' : 'muted'} title={row.inferred ? 'Guessed from the price move' : undefined}>
+                  <div key={row.key} className="tape-row tape-fill" role="row" aria-rowindex={first + i + 2} data-kind="fill" data-price={String(row.price)} data-size={String(row.size)}>
+                    <span role="cell" className="muted">{clockTime(row.time)}</span>
+                    <span role="cell" className={row.side === 'BUY' ? 'bid' : row.side === 'SELL' ? 'ask' : 'muted'} title={row.inferred ? 'Guessed from the price move' : undefined}>
                       {row.side ? `${row.side === 'BUY' ? 'Buy' : 'Sell'}${row.inferred ? '*' : ''}` : '—'}
-                    </td>
-                    <td className="num">{formatCents(row.price!, 1)}</td>
-                    <td className="num">{formatShares(row.size!)}</td>
-                  </tr>
+                    </span>
+                    <span role="cell" className="num">{formatCents(row.price!, 1)}</span>
+                    <span role="cell" className="num">{formatShares(row.size!)}</span>
+                  </div>
                 ),
               )}
-            </tbody>
-          </table>
-        )}
+              <div role="presentation" style={{ height: (rows.length - end) * ROW_HEIGHT }} />
+            </div>
+          )}
+        </div>
       </div>
     </div>
   );
