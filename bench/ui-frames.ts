@@ -307,12 +307,12 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => (globalThis as unknown as { uiFramesProbe: { mounted?: boolean } }).uiFramesProbe.mounted === true);
       drawnBy = 'the bench probe (no ladder in this build): frame batcher → zustand → React table';
     }
-    // BENCH_HIDE=<selectors>: those parts of the page hidden, to see what each costs the frames (a hidden
-    // panel may let the ladder grow and show more rows, so read such runs with care).
+    // BENCH_HIDE=<selectors>: those parts of the page not drawn (laid out as before, so the ladder keeps its
+    // size), to see what each costs the frames.
     if (process.env.BENCH_HIDE) {
       await page.evaluate((selectors) => {
-        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ style: { display: string } }> } }).document;
-        for (const element of doc.querySelectorAll(selectors)) element.style.display = 'none';
+        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ style: { visibility: string } }> } }).document;
+        for (const element of doc.querySelectorAll(selectors)) element.style.visibility = 'hidden';
       }, process.env.BENCH_HIDE);
     }
     // Let the page settle (first reads answered, chart drawn) before anything is timed.

@@ -75,10 +75,10 @@ export function OrderBookLadder() {
           ) : (
             <div className="ladder" role="table" aria-label="Order book">
               <div className="ladder-head" role="row">
-                <span role="columnheader" aria-label="Your orders" />
-                <span role="columnheader" className="num">Price</span>
-                <span role="columnheader" className="num">Size</span>
-                <span role="columnheader" className="num">Total</span>
+                <span role="columnheader" className="ladder-own" aria-label="Your orders" />
+                <span role="columnheader" className="num ladder-price">Price</span>
+                <span role="columnheader" className="num ladder-size">Size</span>
+                <span role="columnheader" className="num ladder-total">Total</span>
               </div>
               {ladder.asks.length === 0 && (
                 <div className="ladder-note muted" role="row">
