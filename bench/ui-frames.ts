@@ -6,12 +6,14 @@
 // process, so the result reads as a ratio on whatever machine runs it.
 // If the page has no order-book ladder yet, a probe (bench/ui-frames-probe.tsx) renders one through the
 // renderer's frame batcher and a zustand store, so the store → render path is still what is measured.
-// Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load; BENCH_HIDE below)
+// Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load; BENCH_HISTORY and
+// BENCH_HIDE below)
 // Measured on the 2-core dev machine (docs/decisions.md, "Busy books in the UI"): 38–50 % late frames before the
 // bridge batching and ladder work, 0–3.8 % after it, and 0.00 % in each of five quiet runs after the second pass
 // (page-wide layout, paint and layerize cut; frame work p99 11.5–15.7 ms).
 // BENCH_PROFILE=1 also records the page's main thread during the load (CDP Profiler and Tracing, on an
 // unminified build) and prints where its time went; the frame numbers of such a run are not comparable.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ import { startBrowserMode } from '../src/main/host/browser-mode';
 import { CredentialVault } from '../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../src/main/credentials/secret-store';
 import type { OrderBookSummary } from '../src/shared/aggregator';
+import type { OpenOrder, TradeInfo } from '../src/shared/contract';
 import { buildRenderer } from '../tests/helpers/terminal-page';
 import { launchChromium } from '../tests/helpers/browser';
 
@@ -37,6 +40,7 @@ const PROBE_PATH = '/bench-ui-frames-probe.js';
 /** How long the page may take to receive what was sent before the load window closes anyway. */
 const DRAIN_MS = 60_000;
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 0);
 
 // ---------------------------------------------------------------------------------------------------------
 // Page side: a frame recorder and a React commit counter, installed before the renderer loads.
@@ -248,6 +252,48 @@ async function stopProfile(cdp: CDPSession): Promise<void> {
   for (const [name, { ms, n }] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${String(n).padStart(6)}  ${name}`);
 }
 
+/** Imports a throwaway wallet (the page then follows it), pushes an account of `n` trades, opens its Trades tab. */
+async function showLongHistory(page: Page, mode: Awaited<ReturnType<typeof startBrowserMode>>, n: number): Promise<void> {
+  const wallet = 'bench-history';
+  const privateKey = `0x${randomBytes(32).toString('hex')}`;
+  await page.evaluate(
+    async ([label, key]) => {
+      const terminal = (globalThis as unknown as { terminal: { importWallet(input: unknown): Promise<{ ok: boolean }> } }).terminal;
+      const answer = await terminal.importWallet({ label, password: 'bench history password', source: { kind: 'privateKey', privateKey: key } });
+      if (!answer.ok) throw new Error(`importWallet failed: ${JSON.stringify(answer)}`);
+    },
+    [wallet, privateKey] as const,
+  );
+  await page.reload();
+  await page.locator('[data-testid="account-tab-trades"]').click();
+  await sleep(1500);
+  const trades: TradeInfo[] = Array.from({ length: n }, (_, i) => ({
+    tradeId: `bench-trade-${i}`,
+    conditionId: '0xbench',
+    tokenId: `bench-token-${i % 7}`,
+    side: i % 2 === 0 ? 'BUY' : 'SELL',
+    price: 0.01 + (i % 98) / 100,
+    size: 1 + (i % 500),
+    status: 'CONFIRMED',
+    matchedAt: Math.floor(Date.now() / 1000) - i * 60,
+    pending: false,
+  }));
+  const openOrders: OpenOrder[] = trades.slice(0, Math.floor(n / 2)).map((t, i) => ({
+    orderId: `bench-order-${i}`,
+    conditionId: t.conditionId,
+    tokenId: t.tokenId,
+    side: t.side,
+    price: t.price,
+    originalSize: t.size,
+    sizeMatched: 0,
+    orderType: 'GTC',
+    status: 'LIVE',
+    createdAt: t.matchedAt,
+  }));
+  mode.hub.emit('account', { wallet, openOrders, trades, state: 'open' });
+  await page.locator('[data-testid="trades"] [data-trade-id]').first().waitFor({ timeout: 15_000 });
+}
+
 /** The renderer as `buildRenderer` builds it, but with its function names kept for the profile. */
 async function buildUnminified(): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), 'pmdesk-renderer-'));
@@ -308,6 +354,10 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => (globalThis as unknown as { uiFramesProbe: { mounted?: boolean } }).uiFramesProbe.mounted === true);
       drawnBy = 'the bench probe (no ladder in this build): frame batcher → zustand → React table';
     }
+    // BENCH_HISTORY=<n>: a wallet whose account holds n trades and n/2 open orders, its Trades tab open, so the
+    // frames also carry a long history on the page (pushed as the `account` event main sends; the page renders
+    // only the rows in view).
+    if (HISTORY > 0) await showLongHistory(page, mode, HISTORY);
     // BENCH_HIDE=<selectors>: those parts of the page not drawn (laid out as before, so the ladder keeps its
     // size), to see what each costs the frames.
     if (process.env.BENCH_HIDE) {

@@ -195,7 +195,7 @@ describe('a trader’s session in the terminal', () => {
     await byId('trades').locator('[data-status="confirmed"]').first().waitFor({ timeout: 60_000 });
 
     await openAccountTab('positions');
-    const position = byId('positions').locator('tbody tr');
+    const position = byId('positions').locator('tr[data-position]');
     await position.first().waitFor({ timeout: 60_000 });
     expect(await position.first().innerText()).toMatch(/Yes/);
     await screenshot('account-positions');

@@ -235,7 +235,7 @@ describe('the order ticket and the account panel', () => {
     await page.getByTestId('trades').locator('[data-status="confirmed"]').waitFor({ timeout: 60_000 });
 
     await openTab('positions');
-    const position = page.getByTestId('positions').locator('tbody tr');
+    const position = page.getByTestId('positions').locator('tr[data-position]');
     await position.first().waitFor({ timeout: 60_000 });
     const text = await position.first().innerText();
     expect(text).toContain('bitcoin-above-120k-on-december-31-2026');
@@ -283,7 +283,7 @@ describe('the order ticket and the account panel', () => {
     await page.getByTestId('trader-address').fill(address);
     await dismissNotices();
     await page.getByTestId('trader-lookup-submit').click();
-    await page.getByTestId('trader-lookup').locator('tbody tr').first().waitFor();
+    await page.getByTestId('trader-lookup').locator('tr[data-position]').first().waitFor();
     expect(await page.getByTestId('trader-lookup').innerText()).toMatch(/Yes\s+10/);
   }, SLOW);
 });

@@ -1,6 +1,7 @@
 // Positions (with PnL), trades (pending until the exchange says CONFIRMED) and balances of the active
 // wallet, with CSV exports of positions and trades.
 import { useAccount } from '../../store/account';
+import { WindowedRows } from '../../live/visible-rows';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 import { positionPnl, positionsCsv, tradeTime, tradesCsv } from './account-math';
 import { downloadText, exportFileName } from './download';
@@ -73,7 +74,7 @@ export function Trades() {
       {trades.length === 0 ? (
         <div className="empty">No trades.</div>
       ) : (
-        <table className="dense">
+        <table className="dense windowed">
           <thead>
             <tr>
               <th>Time</th>
@@ -84,8 +85,10 @@ export function Trades() {
               <th>Status</th>
             </tr>
           </thead>
-          <tbody>
-            {trades.map((t) => (
+          <WindowedRows
+            rows={trades}
+            columns={6}
+                render={(t) => (
               <tr key={t.tradeId} data-trade-id={t.tradeId}>
                 <td className="muted">{t.matchedAt ? tradeTime(t.matchedAt).toLocaleString() : '—'}</td>
                 <td>
@@ -98,8 +101,8 @@ export function Trades() {
                   <TradeStatus status={t.status} pending={t.pending} />
                 </td>
               </tr>
-            ))}
-          </tbody>
+            )}
+          />
         </table>
       )}
     </div>

@@ -6,6 +6,7 @@ import { ask, messageOf } from '../../terminal';
 import { useAccount, refreshAccount } from '../../store/account';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
+import { WindowedRows } from '../../live/visible-rows';
 import { formatCents, formatShares } from '../ticket/order-math';
 import { OutcomeLabel } from './OutcomeLabel';
 
@@ -64,7 +65,7 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
       {none ? (
         <div className="empty">No open orders.</div>
       ) : (
-        <table className="dense">
+        <table className="dense windowed">
           <thead>
             <tr>
               <th>Outcome</th>
@@ -78,8 +79,10 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
               <th />
             </tr>
           </thead>
-          <tbody>
-            {orders.map((o) => (
+          <WindowedRows
+            rows={orders}
+            columns={9}
+                render={(o) => (
               <tr key={o.orderId} data-order-id={o.orderId}>
                 <td>
                   <OutcomeLabel tokenId={o.tokenId} conditionId={o.conditionId} />
@@ -97,8 +100,8 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
                   </button>
                 </td>
               </tr>
-            ))}
-          </tbody>
+            )}
+          />
         </table>
       )}
     </div>

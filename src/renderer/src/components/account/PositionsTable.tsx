@@ -1,5 +1,6 @@
 // One table of positions, for the wallet's own (Positions) and any trader's (Trader lookup): market, outcome,
 // size, average and current price, value and PnL, signed and coloured the same way in both.
+import { WindowedRows } from '../../live/visible-rows';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 
 export interface PositionRow {
@@ -19,7 +20,7 @@ export interface PositionRow {
 
 export function PositionsTable({ rows }: { rows: readonly PositionRow[] }) {
   return (
-    <table className="dense">
+    <table className="dense windowed">
       <thead>
         <tr>
           <th>Market</th>
@@ -31,9 +32,11 @@ export function PositionsTable({ rows }: { rows: readonly PositionRow[] }) {
           <th className="num">PnL</th>
         </tr>
       </thead>
-      <tbody>
-        {rows.map((p) => (
-          <tr key={p.key}>
+      <WindowedRows
+        rows={rows}
+        columns={7}
+        render={(p) => (
+          <tr key={p.key} data-position={p.key}>
             <td title={p.marketTitle}>{p.market}</td>
             <td>{p.outcome}</td>
             <td className="num">{formatShares(p.size)}</td>
@@ -44,8 +47,8 @@ export function PositionsTable({ rows }: { rows: readonly PositionRow[] }) {
               {p.pnl === null ? '—' : `${p.pnl >= 0 ? '+' : '−'}${formatUsd(Math.abs(p.pnl))}`}
             </td>
           </tr>
-        ))}
-      </tbody>
+        )}
+      />
     </table>
   );
 }

@@ -7,7 +7,7 @@ import { feedKey, useSession } from '../../store/session';
 import { useVisibleRows } from '../../live/visible-rows';
 import { clockTime, formatCents, formatShares, tapeRows } from './model';
 
-/** A tape row's height in px (and its header's), as market.css sets it. */
+/** A tape row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;
 
 export function TradeTape() {
@@ -18,9 +18,9 @@ export function TradeTape() {
   const rows = useMemo(() => tapeRows(tape, outcomeIndex), [tape, outcomeIndex]);
   const marketId = useSelection((s) => s.market?.marketId);
   const feed = useSession((s) => (marketId ? s.feeds[feedKey('fills', marketId)]?.state : undefined));
-  const scroller = useRef<HTMLDivElement>(null);
-  // Only the rows in view are in the page (see live/visible-rows.ts); spacers stand for the others.
-  const { first, end } = useVisibleRows(scroller, rows.length, ROW_HEIGHT, ROW_HEIGHT);
+  const start = useRef<HTMLDivElement>(null);
+  // Only the rows in view are in the page (see live/visible-rows.tsx); spacers stand for the others.
+  const { first, end, rowHeight } = useVisibleRows(start, rows.length, ROW_HEIGHT);
   const fills = useMemo(() => rows.reduce((n, row) => n + (row.kind === 'fill' ? 1 : 0), 0), [rows]);
   return (
     <div className={`tape-panel${feed === 'closed' ? ' stale' : ''}`} data-testid="trade-tape" data-feed={feed ?? 'none'}>
@@ -29,7 +29,7 @@ export function TradeTape() {
       {error && <div className="stale-banner" role="alert">{error}</div>}
       {/* Like the ladder's: a scroller sized by its panel, so a new fill lays out the tape and not the page. */}
       <div className="panel-body list-body">
-        <div className="list-scroll" ref={scroller}>
+        <div className="list-scroll">
           {rows.length === 0 ? (
             <div className="empty">No trades yet.</div>
           ) : (
@@ -40,7 +40,7 @@ export function TradeTape() {
                 <span role="columnheader" className="num">Price</span>
                 <span role="columnheader" className="num">Size</span>
               </div>
-              <div role="presentation" style={{ height: first * ROW_HEIGHT }} />
+              <div ref={start} aria-hidden="true" style={{ height: first * rowHeight }} />
               {rows.slice(first, end).map((row, i) =>
                 row.kind === 'gap' ? (
                   <div key={row.key} className="tape-row tape-gap" role="row" aria-rowindex={first + i + 2} data-kind="gap">
@@ -57,7 +57,7 @@ export function TradeTape() {
                   </div>
                 ),
               )}
-              <div role="presentation" style={{ height: (rows.length - end) * ROW_HEIGHT }} />
+              <div aria-hidden="true" style={{ height: (rows.length - end) * rowHeight }} />
             </div>
           )}
         </div>

@@ -1,0 +1,110 @@
+// Which rows of a long list of same-height rows are in view, so a list renders those (and a few either side)
+// instead of all of them. Chromium lays out, paints and layerizes the whole page for every frame in which
+// anything changed, at a cost that grows with everything on the page, seen or not: a 500-fill tape or a
+// 1,000-trade history drawn whole made every frame of a busy book pay for all of its rows (bench/ui-frames.ts,
+// docs/decisions.md "Busy books in the UI").
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+
+export interface RowWindow {
+  /** The first row to render. */
+  first: number;
+  /** One past the last row to render. */
+  end: number;
+}
+
+/**
+ * The rows of `count` (each `rowHeight` px, the first starting `offset` px into the scroller's content) that a
+ * scroller of `height` px scrolled to `scrollTop` shows, with `overscan` more either side so a scroll of a few
+ * rows draws no blank space before the next render.
+ */
+export function rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset = 0, overscan = 8): RowWindow {
+  if (count <= 0) return { first: 0, end: 0 };
+  const top = Math.max(0, scrollTop - offset);
+  // A scroll position past the end (the list just got shorter) still shows the list's last screenful.
+  const firstInView = Math.min(Math.floor(top / rowHeight), count - Math.ceil(height / rowHeight));
+  return { first: Math.max(0, firstInView - overscan), end: Math.min(count, Math.ceil((top + height) / rowHeight) + overscan) };
+}
+
+/** Until the scroller is measured: enough rows for a tall panel. */
+const UNMEASURED_HEIGHT = 1200;
+
+function scrollerOf(element: HTMLElement): HTMLElement | null {
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    const overflow = getComputedStyle(at).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') return at;
+  }
+  return null;
+}
+
+interface View {
+  scrollTop: number;
+  height: number;
+  offset: number;
+  rowHeight: number;
+}
+
+/**
+ * `rowWindow` for a list whose rows follow the `start` element (a spacer standing for the rows above the
+ * window) inside the nearest scrolling ancestor; follows its scrolling and size. `rowHeight` is the rows'
+ * height as the styles set it; the first rendered row's measured height replaces it, so a rounding of the
+ * browser's never lets the window drift on a long list. Returns the window and the height to size spacers by.
+ */
+export function useVisibleRows(start: RefObject<HTMLElement | null>, count: number, rowHeight: number): RowWindow & { rowHeight: number } {
+  const [view, setView] = useState<View>({ scrollTop: 0, height: UNMEASURED_HEIGHT, offset: 0, rowHeight });
+  const measureRef = useRef<() => void>(() => undefined);
+  useLayoutEffect(() => {
+    const marker = start.current;
+    const scroller = marker && scrollerOf(marker);
+    if (!marker || !scroller) return;
+    const measure = () => {
+      const row = marker.nextElementSibling;
+      const measured = row && row.getAttribute('aria-hidden') !== 'true' ? row.getBoundingClientRect().height : 0;
+      const next: View = {
+        scrollTop: scroller.scrollTop,
+        height: scroller.clientHeight,
+        offset: marker.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop,
+        rowHeight: measured > 0 ? measured : rowHeight,
+      };
+      setView((was) =>
+        was.scrollTop === next.scrollTop && was.height === next.height && was.offset === next.offset && was.rowHeight === next.rowHeight ? was : next,
+      );
+    };
+    measureRef.current = measure;
+    measure();
+    scroller.addEventListener('scroll', measure, { passive: true });
+    const resizes = new ResizeObserver(measure);
+    resizes.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', measure);
+      resizes.disconnect();
+      measureRef.current = () => undefined;
+    };
+    // Again when the list goes from empty to not: a list may render its spacer only when it has rows.
+  }, [start, rowHeight, count > 0]);
+  // A list that grew or shrank may have moved its first row (a message above it, a row's real height).
+  useLayoutEffect(() => measureRef.current(), [count]);
+  return { ...rowWindow(count, view.rowHeight, view.scrollTop, view.height, view.offset), rowHeight: view.rowHeight };
+}
+
+/** The height `table.windowed` gives each row of a dense table (styles.css). */
+const TABLE_ROW_HEIGHT = 24;
+
+/**
+ * A body for a `table.dense.windowed` that renders only the rows in view: spacer rows above and below stand for
+ * the others. The table's styles give every row one height.
+ */
+export function WindowedRows<T>({ rows, columns, render }: { rows: readonly T[]; columns: number; render: (row: T, index: number) => ReactNode }) {
+  const start = useRef<HTMLTableRowElement>(null);
+  const view = useVisibleRows(start, rows.length, TABLE_ROW_HEIGHT);
+  return (
+    <tbody>
+      <tr ref={start} className="row-spacer" aria-hidden="true" style={{ height: view.first * view.rowHeight }}>
+        <td colSpan={columns} />
+      </tr>
+      {rows.slice(view.first, view.end).map((row, i) => render(row, view.first + i))}
+      <tr className="row-spacer" aria-hidden="true" style={{ height: (rows.length - view.end) * view.rowHeight }}>
+        <td colSpan={columns} />
+      </tr>
+    </tbody>
+  );
+}

@@ -1,0 +1,114 @@
+// Long lists in the account panel, in headless Chromium on browser mode and the sandbox: a wallet whose
+// account holds 1,000 trades and 600 open orders (pushed as the `account` event main sends when its user feed
+// changes). Only the rows in view are in the page — every frame of a busy book would otherwise pay for all of
+// them (bench/ui-frames.ts with BENCH_HISTORY) — yet scrolling reaches every row, in order, and the CSV export
+// still holds them all.
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenOrder, TradeInfo } from '../../src/shared/contract';
+import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+
+const WALLET = 'long-history';
+const PASSWORD = 'long lists correct horse';
+const SLOW = 120_000;
+const TRADES = 1_000;
+const ORDERS = 600;
+
+let t: TerminalPage;
+let page: Page;
+
+const NOW = Math.floor(Date.now() / 1000);
+/** Newest first once the page sorts them: trade i happened i minutes ago. */
+const trades: TradeInfo[] = Array.from({ length: TRADES }, (_, i) => ({
+  tradeId: `long-trade-${i}`,
+  conditionId: '0xlong',
+  tokenId: `long-token-${i % 5}`,
+  side: i % 2 === 0 ? 'BUY' : 'SELL',
+  price: 0.01 + (i % 98) / 100,
+  size: 1 + i,
+  status: 'CONFIRMED',
+  matchedAt: NOW - i * 60,
+  pending: false,
+}));
+const orders: OpenOrder[] = Array.from({ length: ORDERS }, (_, i) => ({
+  orderId: `long-order-${i}`,
+  conditionId: '0xlong',
+  tokenId: `long-token-${i % 5}`,
+  side: 'BUY',
+  price: 0.02,
+  originalSize: 5 + i,
+  sizeMatched: 0,
+  orderType: 'GTC',
+  status: 'LIVE',
+  createdAt: NOW - i,
+}));
+
+async function openTab(id: string): Promise<void> {
+  await page.getByTestId(`account-tab-${id}`).click();
+}
+
+/** The account panel's scroller, scrolled to its end; then the last row of `rows` is the list's last. */
+async function scrollAccountToEnd(): Promise<void> {
+  await page.locator('.account-row .panel-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+}
+
+beforeAll(async () => {
+  t = await openTerminalPage();
+  page = t.page;
+  const answer = await page.evaluate(
+    async ([label, password, key]) =>
+      (globalThis as unknown as { terminal: { importWallet(input: unknown): Promise<{ ok: boolean }> } }).terminal.importWallet({
+        label,
+        password,
+        source: { kind: 'privateKey', privateKey: key },
+      }),
+    [WALLET, PASSWORD, testWalletKey(t.sandbox, 3)] as const,
+  );
+  expect(answer).toMatchObject({ ok: true });
+  // The page follows the first wallet it finds when it starts.
+  await page.reload();
+  await openTab('trades');
+  await page.getByTestId('trades').getByText('No trades.').waitFor();
+  t.mode.hub.emit('account', { wallet: WALLET, openOrders: orders, trades, state: 'open' });
+  await page.locator('[data-testid="trades"] [data-trade-id]').first().waitFor();
+}, SLOW);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('long lists in the account panel', () => {
+  it('renders a window of 1,000 trades, newest first, and scrolls to the oldest', async () => {
+    const rows = page.locator('[data-testid="trades"] [data-trade-id]');
+    expect(await rows.first().getAttribute('data-trade-id')).toBe('long-trade-0');
+    expect(await rows.count()).toBeLessThan(60);
+    await scrollAccountToEnd();
+    await expect.poll(() => rows.last().getAttribute('data-trade-id')).toBe(`long-trade-${TRADES - 1}`);
+    expect(await rows.count()).toBeLessThan(60);
+    // Rows keep their order across the window: consecutive ids, oldest last.
+    const ids = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-trade-id')))).map((id) => Number(id!.split('-').pop()));
+    expect(ids).toEqual(ids.map((_, i) => ids[0]! + i));
+    // Halfway down, the rows in view are the middle of the list.
+    await page.locator('.account-row .panel-body').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+    await expect.poll(async () => Math.abs(Number((await rows.first().getAttribute('data-trade-id'))!.split('-').pop()) - TRADES / 2)).toBeLessThan(40);
+  });
+
+  it('exports every trade, not just the rows in view', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trades').click()]);
+    const lines = (await readFile((await download.path())!, 'utf8')).split('\r\n').filter((line) => line.length > 0);
+    expect(lines).toHaveLength(TRADES + 1);
+  });
+
+  it('renders a window of 600 open orders, every row as tall as the rest', async () => {
+    await openTab('orders');
+    const rows = page.locator('[data-testid="open-orders"] [data-order-id]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeLessThan(60);
+    await scrollAccountToEnd();
+    await expect.poll(() => rows.last().getAttribute('data-order-id')).toBe(`long-order-${ORDERS - 1}`);
+    // Every rendered row is as tall as the rest (the window's arithmetic counts on it), its Cancel button too.
+    const heights = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+    expect(new Set(heights).size).toBe(1);
+  });
+});
