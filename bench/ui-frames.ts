@@ -25,9 +25,9 @@ import { startBrowserMode } from '../src/main/host/browser-mode';
 import { CredentialVault } from '../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../src/main/credentials/secret-store';
 import type { OrderBookSummary } from '../src/shared/aggregator';
-import type { OpenOrder, TradeInfo } from '../src/shared/contract';
 import { buildRenderer } from '../tests/helpers/terminal-page';
 import { launchChromium } from '../tests/helpers/browser';
+import { importAndFollow, longAccount } from '../tests/helpers/long-account';
 
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -255,42 +255,10 @@ async function stopProfile(cdp: CDPSession): Promise<void> {
 /** Imports a throwaway wallet (the page then follows it), pushes an account of `n` trades, opens its Trades tab. */
 async function showLongHistory(page: Page, mode: Awaited<ReturnType<typeof startBrowserMode>>, n: number): Promise<void> {
   const wallet = 'bench-history';
-  const privateKey = `0x${randomBytes(32).toString('hex')}`;
-  await page.evaluate(
-    async ([label, key]) => {
-      const terminal = (globalThis as unknown as { terminal: { importWallet(input: unknown): Promise<{ ok: boolean }> } }).terminal;
-      const answer = await terminal.importWallet({ label, password: 'bench history password', source: { kind: 'privateKey', privateKey: key } });
-      if (!answer.ok) throw new Error(`importWallet failed: ${JSON.stringify(answer)}`);
-    },
-    [wallet, privateKey] as const,
-  );
-  await page.reload();
+  await importAndFollow(page, wallet, 'bench history password', `0x${randomBytes(32).toString('hex')}`);
   await page.locator('[data-testid="account-tab-trades"]').click();
   await sleep(1500);
-  const trades: TradeInfo[] = Array.from({ length: n }, (_, i) => ({
-    tradeId: `bench-trade-${i}`,
-    conditionId: '0xbench',
-    tokenId: `bench-token-${i % 7}`,
-    side: i % 2 === 0 ? 'BUY' : 'SELL',
-    price: 0.01 + (i % 98) / 100,
-    size: 1 + (i % 500),
-    status: 'CONFIRMED',
-    matchedAt: Math.floor(Date.now() / 1000) - i * 60,
-    pending: false,
-  }));
-  const openOrders: OpenOrder[] = trades.slice(0, Math.floor(n / 2)).map((t, i) => ({
-    orderId: `bench-order-${i}`,
-    conditionId: t.conditionId,
-    tokenId: t.tokenId,
-    side: t.side,
-    price: t.price,
-    originalSize: t.size,
-    sizeMatched: 0,
-    orderType: 'GTC',
-    status: 'LIVE',
-    createdAt: t.matchedAt,
-  }));
-  mode.hub.emit('account', { wallet, openOrders, trades, state: 'open' });
+  mode.hub.emit('account', { wallet, ...longAccount(n, Math.floor(n / 2)), state: 'open' });
   await page.locator('[data-testid="trades"] [data-trade-id]').first().waitFor({ timeout: 15_000 });
 }
 

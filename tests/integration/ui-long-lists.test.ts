@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenOrder, TradeInfo } from '../../src/shared/contract';
+import { importAndFollow, longAccount } from '../helpers/long-account';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
 
 const WALLET = 'long-history';
@@ -17,32 +17,6 @@ const ORDERS = 600;
 
 let t: TerminalPage;
 let page: Page;
-
-const NOW = Math.floor(Date.now() / 1000);
-/** Newest first once the page sorts them: trade i happened i minutes ago. */
-const trades: TradeInfo[] = Array.from({ length: TRADES }, (_, i) => ({
-  tradeId: `long-trade-${i}`,
-  conditionId: '0xlong',
-  tokenId: `long-token-${i % 5}`,
-  side: i % 2 === 0 ? 'BUY' : 'SELL',
-  price: 0.01 + (i % 98) / 100,
-  size: 1 + i,
-  status: 'CONFIRMED',
-  matchedAt: NOW - i * 60,
-  pending: false,
-}));
-const orders: OpenOrder[] = Array.from({ length: ORDERS }, (_, i) => ({
-  orderId: `long-order-${i}`,
-  conditionId: '0xlong',
-  tokenId: `long-token-${i % 5}`,
-  side: 'BUY',
-  price: 0.02,
-  originalSize: 5 + i,
-  sizeMatched: 0,
-  orderType: 'GTC',
-  status: 'LIVE',
-  createdAt: NOW - i,
-}));
 
 async function openTab(id: string): Promise<void> {
   await page.getByTestId(`account-tab-${id}`).click();
@@ -56,21 +30,10 @@ async function scrollAccountToEnd(): Promise<void> {
 beforeAll(async () => {
   t = await openTerminalPage();
   page = t.page;
-  const answer = await page.evaluate(
-    async ([label, password, key]) =>
-      (globalThis as unknown as { terminal: { importWallet(input: unknown): Promise<{ ok: boolean }> } }).terminal.importWallet({
-        label,
-        password,
-        source: { kind: 'privateKey', privateKey: key },
-      }),
-    [WALLET, PASSWORD, testWalletKey(t.sandbox, 3)] as const,
-  );
-  expect(answer).toMatchObject({ ok: true });
-  // The page follows the first wallet it finds when it starts.
-  await page.reload();
+  await importAndFollow(page, WALLET, PASSWORD, testWalletKey(t.sandbox, 3));
   await openTab('trades');
   await page.getByTestId('trades').getByText('No trades.').waitFor();
-  t.mode.hub.emit('account', { wallet: WALLET, openOrders: orders, trades, state: 'open' });
+  t.mode.hub.emit('account', { wallet: WALLET, ...longAccount(TRADES, ORDERS), state: 'open' });
   await page.locator('[data-testid="trades"] [data-trade-id]').first().waitFor();
 }, SLOW);
 
