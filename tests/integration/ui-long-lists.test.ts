@@ -49,6 +49,9 @@ describe('long lists in the account panel', () => {
     await scrollAccountToEnd();
     await expect.poll(() => rows.last().getAttribute('data-trade-id')).toBe(`long-trade-${TRADES - 1}`);
     expect(await rows.count()).toBeLessThan(60);
+    // A screen reader hears how many rows there are and where each rendered one sits (the header is row 1).
+    expect(await page.locator('[data-testid="trades"] table').getAttribute('aria-rowcount')).toBe(String(TRADES + 1));
+    expect(await rows.last().getAttribute('aria-rowindex')).toBe(String(TRADES + 1));
     // Rows keep their order across the window: consecutive ids, oldest last.
     const ids = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-trade-id')))).map((id) => Number(id!.split('-').pop()));
     expect(ids).toEqual(ids.map((_, i) => ids[0]! + i));

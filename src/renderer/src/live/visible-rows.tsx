@@ -3,7 +3,7 @@
 // anything changed, at a cost that grows with everything on the page, seen or not: a 500-fill tape or a
 // 1,000-trade history drawn whole made every frame of a busy book pay for all of its rows (bench/ui-frames.ts,
 // docs/decisions.md "Busy books in the UI").
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { cloneElement, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 
 export interface RowWindow {
   /** The first row to render. */
@@ -91,9 +91,11 @@ const TABLE_ROW_HEIGHT = 24;
 
 /**
  * A body for a `table.dense.windowed` that renders only the rows in view: spacer rows above and below stand for
- * the others. The table's styles give every row one height.
+ * the others. The table's styles give every row one height. Each rendered row is told its place in the whole
+ * list (`aria-rowindex`, the header being row 1), so a screen reader counts the rows it cannot see; the table
+ * says how many there are with `aria-rowcount` (rows + 1).
  */
-export function WindowedRows<T>({ rows, columns, render }: { rows: readonly T[]; columns: number; render: (row: T, index: number) => ReactNode }) {
+export function WindowedRows<T>({ rows, columns, render }: { rows: readonly T[]; columns: number; render: (row: T, index: number) => ReactElement }) {
   const start = useRef<HTMLTableRowElement>(null);
   const view = useVisibleRows(start, rows.length, TABLE_ROW_HEIGHT);
   return (
@@ -101,7 +103,7 @@ export function WindowedRows<T>({ rows, columns, render }: { rows: readonly T[];
       <tr ref={start} className="row-spacer" aria-hidden="true" style={{ height: view.first * view.rowHeight }}>
         <td colSpan={columns} />
       </tr>
-      {rows.slice(view.first, view.end).map((row, i) => render(row, view.first + i))}
+      {rows.slice(view.first, view.end).map((row, i) => cloneElement(render(row, view.first + i), { 'aria-rowindex': view.first + i + 2 } as Record<string, unknown>))}
       <tr className="row-spacer" aria-hidden="true" style={{ height: (rows.length - view.end) * view.rowHeight }}>
         <td colSpan={columns} />
       </tr>

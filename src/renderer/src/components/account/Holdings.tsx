@@ -74,7 +74,7 @@ export function Trades() {
       {trades.length === 0 ? (
         <div className="empty">No trades.</div>
       ) : (
-        <table className="dense windowed">
+        <table className="dense windowed" aria-rowcount={trades.length + 1}>
           <thead>
             <tr>
               <th>Time</th>

@@ -65,7 +65,7 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
       {none ? (
         <div className="empty">No open orders.</div>
       ) : (
-        <table className="dense windowed">
+        <table className="dense windowed" aria-rowcount={orders.length + 1}>
           <thead>
             <tr>
               <th>Outcome</th>

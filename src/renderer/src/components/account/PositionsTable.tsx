@@ -20,7 +20,7 @@ export interface PositionRow {
 
 export function PositionsTable({ rows }: { rows: readonly PositionRow[] }) {
   return (
-    <table className="dense windowed">
+    <table className="dense windowed" aria-rowcount={rows.length + 1}>
       <thead>
         <tr>
           <th>Market</th>
