@@ -69,6 +69,16 @@ describe('the market view', () => {
       [market.tokens[0].tokenId, 'true'],
       [market.tokens[1].tokenId, 'false'],
     ]);
+    // An outcome's price sits in a fixed box (so a new price lays out that box alone): the widest price a
+    // midpoint prints fits it unclipped.
+    const fits = await page.locator('[data-testid="outcomes"] .outcome-price > span').first().evaluate((box) => {
+      const shown = box.textContent;
+      box.textContent = '49.88¢';
+      const fit = box.scrollWidth <= box.clientWidth;
+      box.textContent = shown;
+      return fit;
+    });
+    expect(fits).toBe(true);
     await page.getByRole('tab', { name: /Discussion/ }).click();
     const comments = t.sandbox.catalog.events.find((e) => e.id === eventId)!.comments;
     await expect.poll(() => page.locator('[data-testid="discussion"] li').count()).toBe(comments.length);
