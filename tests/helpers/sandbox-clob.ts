@@ -1,6 +1,6 @@
 // Starts what a CLOB server test needs: a sandbox chain with every catalog market on it, the catalog joined to
 // the chain's ids, live market data, and the CLOB server on a free port; stop() ends both server and anvil.
-import { Contract, Wallet, type JsonRpcProvider } from 'ethers';
+import { Contract, Wallet, parseUnits, type JsonRpcProvider } from 'ethers';
 import { startSandboxChain, sandboxProvider, type SandboxChain } from '../../sandbox/chain/index';
 import type { OrderVersion } from '../../sandbox/chain/deploy';
 import { SANDBOX_EVENTS, buildCatalog, type Catalog, type CatalogMarket } from '../../sandbox/market/catalog';
@@ -178,4 +178,44 @@ export async function signedOrderJson(sb: ClobSandbox, wallet: Wallet, fields: O
     builder: order.builder,
     signature,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the feed tests do as traders on the sandbox CLOB: limit orders by price and size, posted with L2 auth,
+// and every page of a list endpoint.
+
+const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
+
+/** A limit order's amounts: `size` shares at `price`, as the maker gives and takes them. */
+export function limitOrder(tokenId: string, side: 'BUY' | 'SELL', price: number, size: number): OrderFields {
+  const shares = usdc(size);
+  const collateral = usdc(Number((price * size).toFixed(6)));
+  return side === 'BUY' ? { tokenId, side, makerAmount: collateral, takerAmount: shares } : { tokenId, side, makerAmount: shares, takerAmount: collateral };
+}
+
+/** The L2 credentials the sandbox made for a wallet. */
+export function credsOf(sb: ClobSandbox, wallet: Wallet): Creds {
+  const c = sb.server.apiKeyFor(wallet.address);
+  return { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
+}
+
+/** Posts a GTC order signed by `wallet`; the exchange's order id. */
+export async function postOrder(sb: ClobSandbox, wallet: Wallet, fields: OrderFields): Promise<string> {
+  const creds = credsOf(sb, wallet);
+  const order = await signedOrderJson(sb, wallet, fields);
+  const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
+  if (response.status !== 200) throw new Error(`POST /order answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return (response.body as { orderID: string }).orderID;
+}
+
+/** Every page of one L2 list endpoint, as the app's REST client would read it. */
+export async function allPages<T>(sb: ClobSandbox, wallet: Wallet, path: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let cursor = 'MA=='; cursor !== 'LTE='; ) {
+    const response = await l2Request(sb.server.url, wallet, credsOf(sb, wallet), 'GET', path, undefined, `?next_cursor=${cursor}`);
+    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    rows.push(...(response.body.data as T[]));
+    cursor = response.body.next_cursor as string;
+  }
+  return rows;
 }

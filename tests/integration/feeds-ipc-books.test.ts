@@ -3,8 +3,7 @@
 // bookUpdate events in the contract's shape; a hash mismatch is resynced from the CLOB's GET /book (a fixture
 // HTTP server); unsubscribing unsubscribes on the socket and closes the feed. Waits are on events only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventName, TerminalEvents } from '../../src/shared/contract';
-import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
+import { allowOrigins } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
 import { LiveBookFeeds } from '../../src/main/ipc/live-book-feeds';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
@@ -12,6 +11,7 @@ import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
 import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
+import { hubClient } from '../helpers/hub-client';
 
 const APP = 'app://pmdesk';
 let server: FixtureServer;
@@ -37,25 +37,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Heard = { event: EventName; payload: unknown };
-function client(id: string) {
-  const heard: Heard[] = [];
-  const waiters: { match: (e: Heard) => boolean; resolve: (e: Heard) => void }[] = [];
-  terminal.hub.connect(id, <E extends EventName>(event: E, payload: TerminalEvents[E]) => {
-    const entry = { event, payload: payload as unknown };
-    heard.push(entry);
-    for (const w of waiters.filter((w) => w.match(entry))) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(entry);
-    }
-  });
-  const sender: SenderInfo = { origin: APP, mainFrame: true, clientId: id };
-  return {
-    heard,
-    call: (op: string, input: unknown) => terminal.router.call(op, input, sender),
-    next: (match: (e: Heard) => boolean) => new Promise<Heard>((resolve) => waiters.push({ match, resolve })),
-  };
-}
+const client = (id: string) => hubClient(terminal, id, APP);
 
 describe('live books through the contract', () => {
   it('follows the market WebSocket, resyncs on a bad hash, and unsubscribes', async () => {

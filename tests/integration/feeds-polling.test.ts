@@ -3,20 +3,13 @@
 // open orders and trades, each said as `source: 'polling'`; once connections are let in again both go back to
 // the live socket. Waits are on events; the backoff and the polling interval are short, never asserted on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnits, type Wallet } from 'ethers';
+import type { Wallet } from 'ethers';
 import type { EventName, TerminalEvents } from '../../src/shared/contract';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { LiveBookFeeds } from '../../src/main/ipc/live-book-feeds';
 import type { RestBook } from '../../src/main/feeds/market-feed';
 import { UserFeed, type FeedSource, type UserOrder, type UserTrade } from '../../src/main/feeds/user-feed';
-import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
-
-const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
-function limit(tokenId: string, side: 'BUY' | 'SELL', price: number, size: number): OrderFields {
-  const shares = usdc(size);
-  const collateral = usdc(Number((price * size).toFixed(6)));
-  return side === 'BUY' ? { tokenId, side, makerAmount: collateral, takerAmount: shares } : { tokenId, side, makerAmount: shares, takerAmount: collateral };
-}
+import { allPages, credsOf, l2Request, limitOrder, postOrder, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sb: ClobSandbox;
 beforeAll(async () => {
@@ -26,26 +19,6 @@ afterAll(async () => {
   await sb?.stop();
 });
 
-const credsOf = (wallet: Wallet): Creds => {
-  const c = sb.server.apiKeyFor(wallet.address);
-  return { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
-};
-const post = async (wallet: Wallet, fields: OrderFields): Promise<string> => {
-  const creds = credsOf(wallet);
-  const order = await signedOrderJson(sb, wallet, fields);
-  const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return (response.body as { orderID: string }).orderID;
-};
-async function allPages<T>(wallet: Wallet, path: string): Promise<T[]> {
-  const rows: T[] = [];
-  for (let cursor = 'MA=='; cursor !== 'LTE='; ) {
-    const response = await l2Request(sb.server.url, wallet, credsOf(wallet), 'GET', path, undefined, `?next_cursor=${cursor}`);
-    rows.push(...(response.body.data as T[]));
-    cursor = response.body.next_cursor as string;
-  }
-  return rows;
-}
 const restBook = async (tokenId: string): Promise<RestBook> => {
   const response = await fetch(`${sb.server.url}/book?token_id=${tokenId}`);
   if (!response.ok) throw new Error(`GET /book answered ${response.status}`);
@@ -93,7 +66,7 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
 
       // The book moves while the socket is unreachable: a poll brings the change.
       const [alice] = sb.wallets as [Wallet];
-      await post(alice, limit(yes, 'BUY', 0.07, 10));
+      await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.07, 10));
       await r.until(() => bids(yes).some((levels) => levels.some((l) => l.price === 0.07 && l.size === 10)));
       expect(statuses()).toHaveLength(1);
 
@@ -101,7 +74,7 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
       await r.until(() => statuses().length === 2);
       expect(statuses()[1]).toEqual({ feed: 'book', marketId: 'm1', state: 'open', source: 'live' });
       // Live again: a change comes over the socket.
-      await post(alice, limit(yes, 'BUY', 0.06, 10));
+      await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.06, 10));
       await r.until(() => bids(yes).some((levels) => levels.some((l) => l.price === 0.06)));
     } finally {
       faults.refuse(false);
@@ -120,8 +93,8 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
     const feed = new UserFeed({
       wsUrl: `${sb.server.url.replace(/^http/, 'ws')}/ws`,
       credentials: { apiKey: c.apiKey, secret: c.secret, passphrase: c.passphrase },
-      fetchOpenOrders: () => allPages<UserOrder>(bob, '/data/orders'),
-      fetchTrades: () => allPages<UserTrade>(bob, '/data/trades'),
+      fetchOpenOrders: () => allPages<UserOrder>(sb, bob, '/data/orders'),
+      fetchTrades: () => allPages<UserTrade>(sb, bob, '/data/trades'),
       backoffMs: { initial: 20, max: 100 },
       pollMs: 50,
       handlers: { onSource: (s) => (sources.push(s), r.settle()), onOrder: r.settle, onState: r.settle, onReconciled: r.settle },
@@ -130,7 +103,7 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
       feed.start();
       await r.until(() => feed.source === 'polling' && feed.polls > 0);
       expect(feed.state).toBe('reconnecting');
-      const placed = await post(bob, limit(yes, 'BUY', 0.05, 6));
+      const placed = await postOrder(sb, bob, limitOrder(yes, 'BUY', 0.05, 6));
       // No socket to say so: a REST poll finds it.
       await r.until(() => feed.order(placed) !== undefined);
       expect(feed.order(placed)).toMatchObject({ id: placed, status: 'LIVE', price: '0.05' });
@@ -140,7 +113,7 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
       expect(sources).toEqual(['polling', 'live']);
       const polls = feed.polls;
       // Over the socket again: a cancel arrives as an event, not through a poll.
-      const creds = credsOf(bob);
+      const creds = credsOf(sb, bob);
       const cancelled = await l2Request(sb.server.url, bob, creds, 'DELETE', '/order', JSON.stringify({ orderID: placed }));
       expect(cancelled.status).toBe(200);
       await r.until(() => feed.order(placed) === undefined);

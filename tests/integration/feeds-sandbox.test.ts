@@ -4,19 +4,12 @@
 // hash, two changes swapped, changes lost in a stall, every connection dropped) the books come back to GET /book,
 // by dropping the replay, resyncing from REST, or reconnecting to fresh snapshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnits, type Wallet } from 'ethers';
+import type { Wallet } from 'ethers';
 import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/market-feed';
 import { DeadManSwitch } from '../../src/main/feeds/heartbeat';
 import { ClobClient } from '../../src/main/toolkit/clob/client';
 import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
-
-const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
-function limit(tokenId: string, side: 'BUY' | 'SELL', price: number, size: number): OrderFields {
-  const shares = usdc(size);
-  const collateral = usdc(Number((price * size).toFixed(6)));
-  return side === 'BUY' ? { tokenId, side, makerAmount: collateral, takerAmount: shares } : { tokenId, side, makerAmount: shares, takerAmount: collateral };
-}
+import { credsOf, l2Request, limitOrder, postOrder, signedOrderJson, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sb: ClobSandbox;
 let feed: MarketFeed;
@@ -32,17 +25,6 @@ afterAll(async () => {
 describe('market feed on the sandbox CLOB', () => {
   it('keeps both outcomes equal to GET /book through placements, a trade and a cancel', async () => {
     const [alice, bob, carol] = sb.wallets as [Wallet, Wallet, Wallet];
-    const credsOf = (wallet: Wallet): Creds => {
-      const c = sb.server.apiKeyFor(wallet.address);
-      return { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
-    };
-    const post = async (wallet: Wallet, fields: OrderFields) => {
-      const creds = credsOf(wallet);
-      const order = await signedOrderJson(sb, wallet, fields);
-      const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      return response.body as { orderID: string };
-    };
     const restBook = async (tokenId: string) => (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as RestBook;
     const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
 
@@ -82,16 +64,16 @@ describe('market feed on the sandbox CLOB', () => {
     feed.subscribe([yes, no]);
     feed.start();
     await matchesRest();
-    const first = await post(alice, limit(yes, 'BUY', 0.4, 10));
+    const first = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.4, 10));
     await matchesRest();
-    await post(bob, limit(no, 'BUY', 0.55, 8));
+    await postOrder(sb, bob, limitOrder(no, 'BUY', 0.55, 8));
     await matchesRest();
-    await post(alice, limit(yes, 'BUY', 0.4, 5));
+    await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.4, 5));
     await matchesRest();
-    await post(carol, limit(no, 'BUY', 0.62, 12)); // crosses alice's YES bids: a trade
+    await postOrder(sb, carol, limitOrder(no, 'BUY', 0.62, 12)); // crosses alice's YES bids: a trade
     await matchesRest();
-    const creds = credsOf(alice);
-    const cancelled = await l2Request(sb.server.url, alice, creds, 'DELETE', '/order', JSON.stringify({ orderID: first.orderID }));
+    const creds = credsOf(sb, alice);
+    const cancelled = await l2Request(sb.server.url, alice, creds, 'DELETE', '/order', JSON.stringify({ orderID: first }));
     expect(cancelled.status).toBe(200);
     await matchesRest();
 
@@ -103,7 +85,7 @@ describe('market feed on the sandbox CLOB', () => {
 
     // The sandbox's faults, on the same feed: each ends with both books equal to GET /book again.
     const faults = sb.server.wsFaults();
-    const bid = (price: number) => post(bob, limit(yes, 'BUY', price, 5));
+    const bid = (price: number) => postOrder(sb, bob, limitOrder(yes, 'BUY', price, 5));
     faults.duplicateNext(); // a replay: dropped, no resync
     await bid(0.2);
     await matchesRest();
@@ -160,7 +142,7 @@ describe('market feed on the sandbox CLOB', () => {
       throw new Error(`never happened: ${what}`);
     };
     await wait(() => dms.state === 'on', 'switch on');
-    const order = await signedOrderJson(sb, wallet, limit(token, 'BUY', 0.07, 5));
+    const order = await signedOrderJson(sb, wallet, limitOrder(token, 'BUY', 0.07, 5));
     const posted = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     const orderId = (posted.body as { orderID: string }).orderID;

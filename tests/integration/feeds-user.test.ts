@@ -4,17 +4,10 @@
 // dropped the feed reconnects and takes from REST an order placed while it was down; a settlement the exchange
 // retries (the sandbox's settlement fault) goes MATCHED → RETRYING → FAILED (not pending) or on to CONFIRMED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseUnits, type Wallet } from 'ethers';
+import type { Wallet } from 'ethers';
 import { UserFeed, type TradeView, type UserFeedState, type UserOrder, type UserTrade } from '../../src/main/feeds/user-feed';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
-import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
-
-const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
-function limit(tokenId: string, side: 'BUY' | 'SELL', price: number, size: number): OrderFields {
-  const shares = usdc(size);
-  const collateral = usdc(Number((price * size).toFixed(6)));
-  return side === 'BUY' ? { tokenId, side, makerAmount: collateral, takerAmount: shares } : { tokenId, side, makerAmount: shares, takerAmount: collateral };
-}
+import { allPages, credsOf, l2Request, limitOrder, postOrder, signedOrderJson, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sb: ClobSandbox;
 const feeds: UserFeed[] = [];
@@ -36,28 +29,6 @@ function settle(): void {
 }
 const until = (check: () => boolean) => new Promise<void>((resolve) => (check() ? resolve() : waiters.push({ check, resolve })));
 
-const credsOf = (wallet: Wallet): Creds => {
-  const c = sb.server.apiKeyFor(wallet.address);
-  return { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
-};
-const post = async (wallet: Wallet, fields: OrderFields): Promise<string> => {
-  const creds = credsOf(wallet);
-  const order = await signedOrderJson(sb, wallet, fields);
-  const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return (response.body as { orderID: string }).orderID;
-};
-/** Every page of one L2 list endpoint, as the app's REST client would read it. */
-async function allPages<T>(wallet: Wallet, path: string): Promise<T[]> {
-  const rows: T[] = [];
-  for (let cursor = 'MA=='; cursor !== 'LTE='; ) {
-    const response = await l2Request(sb.server.url, wallet, credsOf(wallet), 'GET', path, undefined, `?next_cursor=${cursor}`);
-    expect(response.status).toBe(200);
-    rows.push(...(response.body.data as T[]));
-    cursor = response.body.next_cursor as string;
-  }
-  return rows;
-}
 
 interface Recorded {
   feed: UserFeed;
@@ -74,8 +45,8 @@ function userFeed(wallet: Wallet, credentials = sb.server.apiKeyFor(wallet.addre
   const feed = new UserFeed({
     wsUrl: `${sb.server.url.replace(/^http/, 'ws')}/ws`,
     credentials: { apiKey: credentials.apiKey, secret: credentials.secret, passphrase: credentials.passphrase },
-    fetchOpenOrders: () => allPages<UserOrder>(wallet, '/data/orders'),
-    fetchTrades: () => allPages<UserTrade>(wallet, '/data/trades'),
+    fetchOpenOrders: () => allPages<UserOrder>(sb, wallet, '/data/orders'),
+    fetchTrades: () => allPages<UserTrade>(sb, wallet, '/data/trades'),
     scheduler,
     backoffMs: { initial: 500, max: 8_000 },
     handlers: {
@@ -102,13 +73,13 @@ describe('user feed on the sandbox CLOB', () => {
     expect(a.feed.openOrders()).toEqual([]);
 
     // Placement: reconciliation ran once, so this can only have come over the socket.
-    const resting = await post(alice, limit(yes, 'BUY', 0.4, 10));
+    const resting = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.4, 10));
     await until(() => a.feed.order(resting) !== undefined);
     expect(a.feed.order(resting)).toMatchObject({ id: resting, status: 'LIVE', side: 'BUY', price: '0.4', original_size: '10', size_matched: '0' });
     expect(a.feed.order(resting)).not.toHaveProperty('event_type');
 
     // A fill: bob's NO bid at 0.6 crosses alice's YES bid at 0.4 (a mint match).
-    await post(bob, limit(no, 'BUY', 0.6, 10));
+    await postOrder(sb, bob, limitOrder(no, 'BUY', 0.6, 10));
     await until(() => a.trades.some((t) => t.trade.status === 'CONFIRMED'));
     const tradeId = a.trades.find((t) => t.trade.status === 'CONFIRMED')!.trade.id;
     const seen = a.trades.filter((t) => t.trade.id === tradeId);
@@ -123,9 +94,9 @@ describe('user feed on the sandbox CLOB', () => {
     expect(a.orderEvents.at(-1)).toMatchObject({ open: false, order: { id: resting, status: 'MATCHED', size_matched: '10' } });
 
     // A cancel removes the order.
-    const toCancel = await post(alice, limit(yes, 'BUY', 0.3, 5));
+    const toCancel = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.3, 5));
     await until(() => a.feed.order(toCancel) !== undefined);
-    const cancelled = await l2Request(sb.server.url, alice, credsOf(alice), 'DELETE', '/order', JSON.stringify({ orderID: toCancel }));
+    const cancelled = await l2Request(sb.server.url, alice, credsOf(sb, alice), 'DELETE', '/order', JSON.stringify({ orderID: toCancel }));
     expect(cancelled.status).toBe(200);
     await until(() => a.feed.order(toCancel) === undefined);
     expect(a.orderEvents.at(-1)).toMatchObject({ open: false, order: { id: toCancel, status: 'CANCELED' } });
@@ -135,15 +106,15 @@ describe('user feed on the sandbox CLOB', () => {
     expect(a.feed.pingsSent).toBe(1);
     await until(() => a.feed.pongs === 1);
     expect(a.feed.reconciliations).toBe(1);
-    const marker = await post(alice, limit(yes, 'BUY', 0.2, 5));
+    const marker = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.2, 5));
     await until(() => a.feed.order(marker) !== undefined);
 
     // Dropped: while down, an order is placed and the marker cancelled; the reconnect's REST reconciliation
     // brings in the one and removes the other.
     sb.server.wsFaults().dropAll('user');
     await until(() => a.feed.state === 'reconnecting');
-    const whileDown = await post(alice, limit(yes, 'BUY', 0.25, 5));
-    expect((await l2Request(sb.server.url, alice, credsOf(alice), 'DELETE', '/order', JSON.stringify({ orderID: marker }))).status).toBe(200);
+    const whileDown = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.25, 5));
+    expect((await l2Request(sb.server.url, alice, credsOf(sb, alice), 'DELETE', '/order', JSON.stringify({ orderID: marker }))).status).toBe(200);
     expect(a.feed.order(whileDown)).toBeUndefined();
     expect(a.feed.order(marker)).toBeDefined();
     a.scheduler.advance(500); // the first backoff step
@@ -152,12 +123,12 @@ describe('user feed on the sandbox CLOB', () => {
     expect(a.feed.state).toBe('live');
     expect(a.feed.order(whileDown)).toMatchObject({ id: whileDown, status: 'LIVE', price: '0.25' });
     expect(a.feed.order(marker)).toBeUndefined();
-    expect(a.feed.openOrders().map((o) => o.id).sort()).toEqual((await allPages<UserOrder>(alice, '/data/orders')).map((o) => o.id).sort());
+    expect(a.feed.openOrders().map((o) => o.id).sort()).toEqual((await allPages<UserOrder>(sb, alice, '/data/orders')).map((o) => o.id).sort());
     // The confirmed trade is still confirmed (REST agrees), not set back to pending.
     expect(a.feed.trade(tradeId)).toMatchObject({ pending: false, trade: { status: 'CONFIRMED' } });
 
     // And live again on the new connection.
-    const after = await post(alice, limit(yes, 'BUY', 0.15, 5));
+    const after = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.15, 5));
     await until(() => a.feed.order(after) !== undefined);
     expect(a.states).toEqual(['connecting', 'live', 'reconnecting', 'live']);
   });
@@ -184,11 +155,11 @@ describe('user feed on the sandbox CLOB', () => {
     const statuses = (id: string) => d.trades.filter((t) => t.trade.id === id).map((t) => [t.trade.status, t.pending, t.failed]);
 
     // Retried twice, then failed: dave's resting bid is put back on the book.
-    const resting = await post(dave, limit(yes, 'BUY', 0.45, 5));
+    const resting = await postOrder(sb, dave, limitOrder(yes, 'BUY', 0.45, 5));
     await until(() => d.feed.order(resting) !== undefined);
     faults.nextSettlement({ retries: 2, fail: true });
-    const creds = credsOf(erin);
-    const refused = await l2Request(sb.server.url, erin, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order: await signedOrderJson(sb, erin, limit(no, 'BUY', 0.55, 5)), owner: creds.key, orderType: 'GTC' }));
+    const creds = credsOf(sb, erin);
+    const refused = await l2Request(sb.server.url, erin, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order: await signedOrderJson(sb, erin, limitOrder(no, 'BUY', 0.55, 5)), owner: creds.key, orderType: 'GTC' }));
     expect(refused.status).toBe(400);
     await until(() => d.trades.some((t) => t.failed));
     const failedId = d.trades.find((t) => t.failed)!.trade.id;
@@ -202,7 +173,7 @@ describe('user feed on the sandbox CLOB', () => {
 
     // Retried once, then settled.
     faults.nextSettlement({ retries: 1, fail: false });
-    await post(erin, limit(no, 'BUY', 0.55, 5));
+    await postOrder(sb, erin, limitOrder(no, 'BUY', 0.55, 5));
     await until(() => d.trades.some((t) => t.trade.status === 'CONFIRMED'));
     const settledId = d.trades.find((t) => t.trade.status === 'CONFIRMED')!.trade.id;
     expect(statuses(settledId)).toEqual([

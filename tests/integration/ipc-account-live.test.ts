@@ -10,11 +10,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventName, TerminalEvents, TradeInfo } from '../../src/shared/contract';
+import type { TerminalEvents, TradeInfo } from '../../src/shared/contract';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
-import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
+import { allowOrigins } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
 import { parseAppProfile } from '../../src/main/ipc/profile';
 import { TradingService } from '../../src/main/trading/service';
@@ -23,6 +23,7 @@ import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import type { ClobClient } from '../../src/main/toolkit/clob/client';
 import { PASSWORD, makerOrder, marketMaker } from '../helpers/trading-sandbox';
+import { hubClient } from '../helpers/hub-client';
 
 const APP = 'app://pmdesk';
 const MARKET = '90021';
@@ -62,28 +63,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-type Heard = { event: EventName; payload: unknown };
-function client(id: string) {
-  const heard: Heard[] = [];
-  const waiters: { match: (e: Heard) => boolean; resolve: (e: Heard) => void }[] = [];
-  terminal.hub.connect(id, <E extends EventName>(event: E, payload: TerminalEvents[E]) => {
-    const entry = { event, payload: payload as unknown };
-    heard.push(entry);
-    for (const w of waiters.filter((w) => w.match(entry))) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(entry);
-    }
-  });
-  const sender: SenderInfo = { origin: APP, mainFrame: true, clientId: id };
-  /** The next event that matches (or one already heard, when `seen` says so). */
-  const next = <E extends EventName>(event: E, match: (p: TerminalEvents[E]) => boolean = () => true) =>
-    new Promise<TerminalEvents[E]>((resolve) => waiters.push({ match: (e) => e.event === event && match(e.payload as TerminalEvents[E]), resolve: (e) => resolve(e.payload as TerminalEvents[E]) }));
-  return {
-    heard,
-    call: (op: string, input: unknown) => terminal.router.call(op, input, sender) as Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>,
-    next,
-  };
-}
+const client = (id: string) => hubClient(terminal, id, APP);
 
 /** Asks the exchange again until `check` holds (the exchange works on its own time: a cancel after a timeout). */
 async function untilExchange(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -111,8 +91,8 @@ describe('live account data and the dead-man switch through the contract', () =>
     expect(terminal.services.accounts!.watched()).toEqual([]);
 
     expect(await a.call('unlockWallet', { label: 'alice', password: PASSWORD })).toMatchObject({ ok: true });
-    const first = a.next('account');
-    const open = a.next('feedStatus', (p) => p.feed === 'user' && p.state === 'open');
+    const first = a.nextEvent('account');
+    const open = a.nextEvent('feedStatus', (p) => p.feed === 'user' && p.state === 'open');
     expect(await a.call('watchAccount', { wallet: 'alice' })).toMatchObject({ ok: true, value: { wallet: 'alice' } });
     expect(await open).toEqual({ feed: 'user', marketId: 'alice', state: 'open', source: 'live' });
     expect(await first).toMatchObject({ wallet: 'alice', openOrders: [], trades: [], state: 'open' });
@@ -121,34 +101,34 @@ describe('live account data and the dead-man switch through the contract', () =>
     const placed = await a.call('placeOrder', { wallet: 'alice', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.3, size: 10 });
     expect(placed).toMatchObject({ ok: true, value: { pending: true } });
     const orderId = (placed.value as { orderId: string }).orderId;
-    const resting = await a.next('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
+    const resting = await a.nextEvent('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
     expect(resting.openOrders.find((o) => o.orderId === orderId)).toMatchObject({ tokenId: yes, side: 'BUY', price: 0.3, originalSize: 10, sizeMatched: 0, status: 'LIVE' });
 
     // A No bid at 0.70 crosses it (a mint): the fill is pending until CONFIRMED, and the order leaves the open list.
-    const confirmed = a.next('account', (p) => p.trades.some((t) => t.status === 'CONFIRMED'));
+    const confirmed = a.nextEvent('account', (p) => p.trades.some((t) => t.status === 'CONFIRMED'));
     expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.7, size: 10 })).toMatchObject({ success: true });
     const after = await confirmed;
     expect(after.trades).toHaveLength(1);
     expect(after.trades[0]).toMatchObject({ tokenId: yes, side: 'BUY', price: 0.3, size: 10, status: 'CONFIRMED', pending: false });
-    const filled = await (after.openOrders.length === 0 ? after : a.next('account', (p) => p.openOrders.length === 0));
+    const filled = await (after.openOrders.length === 0 ? after : a.nextEvent('account', (p) => p.openOrders.length === 0));
     expect(filled.openOrders).toEqual([]);
   });
 
   it('reads the account from REST while /ws/user refuses connections, and says polling until the socket is back', async () => {
     const faults = sandbox.clob.wsFaults();
-    const polling = a.next('feedStatus', (p) => p.feed === 'user' && p.source === 'polling');
+    const polling = a.nextEvent('feedStatus', (p) => p.feed === 'user' && p.source === 'polling');
     faults.refuse(true, 'user', true);
     try {
       expect(await polling).toEqual({ feed: 'user', marketId: 'alice', state: 'open', source: 'polling' });
       const placed = await a.call('placeOrder', { wallet: 'alice', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.1, size: 5 });
       const orderId = (placed.value as { orderId: string }).orderId;
       // Only a REST poll can have said so: the socket is refused.
-      const polled = await a.next('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
+      const polled = await a.nextEvent('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
       expect(polled.state).toBe('open');
-      const live = a.next('feedStatus', (p) => p.feed === 'user' && p.source === 'live');
+      const live = a.nextEvent('feedStatus', (p) => p.feed === 'user' && p.source === 'live');
       faults.refuse(false, 'user');
       expect(await live).toEqual({ feed: 'user', marketId: 'alice', state: 'open', source: 'live' });
-      const gone = a.next('account', (p) => !p.openOrders.some((o) => o.orderId === orderId));
+      const gone = a.nextEvent('account', (p) => !p.openOrders.some((o) => o.orderId === orderId));
       expect(await a.call('cancelOrder', { wallet: 'alice', orderId })).toMatchObject({ ok: true });
       await gone;
     } finally {
@@ -160,11 +140,11 @@ describe('live account data and the dead-man switch through the contract', () =>
     const faults = sandbox.clob.exchangeFaults();
     const placed = await a.call('placeOrder', { wallet: 'alice', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.3, size: 5 });
     const orderId = (placed.value as { orderId: string }).orderId;
-    await a.next('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
+    await a.nextEvent('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
 
     const before = new Set((await own.client.getTrades({ asset_id: yes }) as { id: string }[]).map((t) => t.id));
     faults.nextSettlement({ retries: 2, fail: true });
-    const failed = a.next('account', (p) => p.trades.some((t) => t.status === 'FAILED'));
+    const failed = a.nextEvent('account', (p) => p.trades.some((t) => t.status === 'FAILED'));
     // The taker's post is refused: its settlement failed.
     await expect(makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.7, size: 5 })).rejects.toThrow(/settlement failed/);
     const seen = await failed;
@@ -176,7 +156,7 @@ describe('live account data and the dead-man switch through the contract', () =>
     expect(await restingIds()).toContain(orderId);
 
     faults.nextSettlement({ retries: 1, fail: false });
-    const settled = a.next('account', (p) => p.trades.some((t) => t.status === 'CONFIRMED' && t.tradeId !== seen.trades.find((x) => x.status === 'CONFIRMED')?.tradeId));
+    const settled = a.nextEvent('account', (p) => p.trades.some((t) => t.status === 'CONFIRMED' && t.tradeId !== seen.trades.find((x) => x.status === 'CONFIRMED')?.tradeId));
     expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.7, size: 5 })).toMatchObject({ success: true });
     const now = await settled;
     const retried = now.trades.filter((t) => t.size === 5 && t.status === 'CONFIRMED');
@@ -194,21 +174,21 @@ describe('live account data and the dead-man switch through the contract', () =>
 
     const placed = await a.call('placeOrder', { wallet: 'alice', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.2, size: 5 });
     const orderId = (placed.value as { orderId: string }).orderId;
-    await a.next('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
+    await a.nextEvent('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
     // Beats keep it resting past the exchange's 1.5 s timeout: several beats go by and it is still there.
     const beatAt = (await a.call('getDeadManSwitch', { wallet: 'alice' })).value as { lastBeatAt: number };
     await untilExchange(async () => ((await a.call('getDeadManSwitch', { wallet: 'alice' })).value as { lastBeatAt: number }).lastBeatAt > beatAt.lastBeatAt + 1_500, 'beats for 1.5 s');
     expect(await restingIds()).toContain(orderId);
 
-    const failing = a.next('deadManSwitch', (p) => p.state === 'failing');
-    const gone = a.next('account', (p) => !p.openOrders.some((o) => o.orderId === orderId));
+    const failing = a.nextEvent('deadManSwitch', (p) => p.state === 'failing');
+    const gone = a.nextEvent('account', (p) => !p.openOrders.some((o) => o.orderId === orderId));
     faults.failHeartbeats(true);
     expect(await failing).toMatchObject({ wallet: 'alice', enabled: true, state: 'failing', error: { code: 'ERR_NETWORK' } });
     expect((await failing).error!.message).toMatch(/cancels this wallet's open orders/);
     await gone;
     expect(await restingIds()).not.toContain(orderId);
 
-    const beating = a.next('deadManSwitch', (p) => p.state === 'beating');
+    const beating = a.nextEvent('deadManSwitch', (p) => p.state === 'beating');
     faults.failHeartbeats(false);
     expect(await beating).toMatchObject({ wallet: 'alice', enabled: true, state: 'beating' });
     expect(await beating).not.toHaveProperty('error');
@@ -217,8 +197,8 @@ describe('live account data and the dead-man switch through the contract', () =>
   it('turned off, the beats stop and the exchange cancels what rests; on again, closing the terminal stops them too', async () => {
     const placed = await a.call('placeOrder', { wallet: 'alice', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.2, size: 5 });
     const orderId = (placed.value as { orderId: string }).orderId;
-    await a.next('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
-    const off = a.next('deadManSwitch', (p) => p.state === 'off');
+    await a.nextEvent('account', (p) => p.openOrders.some((o) => o.orderId === orderId));
+    const off = a.nextEvent('deadManSwitch', (p) => p.state === 'off');
     expect(await a.call('setDeadManSwitch', { wallet: 'alice', enabled: false })).toMatchObject({ ok: true, value: { enabled: false, state: 'off' } });
     expect(await off).toMatchObject({ wallet: 'alice', enabled: false, state: 'off' });
     await untilExchange(async () => !(await restingIds()).includes(orderId), 'the order cancelled once beats stopped');

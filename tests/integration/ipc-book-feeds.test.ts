@@ -2,11 +2,12 @@
 // only when an outcome's book changes, shared by clients, closed when the last leaves, and a failed read
 // closes the feed with its reason. Every wait is on an event or a request, never on the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventName, TerminalEvents } from '../../src/shared/contract';
-import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
+import type { Heard } from '../helpers/hub-client';
+import { allowOrigins } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
+import { hubClient } from '../helpers/hub-client';
 
 const APP = 'app://pmdesk';
 let server: FixtureServer;
@@ -39,27 +40,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A connected client that keeps what it hears and lets a test wait for the next matching event. */
-function client(id: string) {
-  const heard: { event: EventName; payload: unknown }[] = [];
-  const waiters: { match: (e: { event: EventName; payload: unknown }) => boolean; resolve: (e: { event: EventName; payload: unknown }) => void }[] = [];
-  terminal.hub.connect(id, <E extends EventName>(event: E, payload: TerminalEvents[E]) => {
-    const entry = { event, payload: payload as unknown };
-    heard.push(entry);
-    for (const w of waiters.filter((w) => w.match(entry))) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(entry);
-    }
-  });
-  const sender: SenderInfo = { origin: APP, mainFrame: true, clientId: id };
-  return {
-    heard,
-    call: (op: string, input: unknown) => terminal.router.call(op, input, sender),
-    next: (match: (e: { event: EventName; payload: unknown }) => boolean) => new Promise<{ event: EventName; payload: unknown }>((resolve) => waiters.push({ match, resolve })),
-  };
-}
+const client = (id: string) => hubClient(terminal, id, APP);
 const readsReach = (count: number) => new Promise<void>((resolve) => (reads >= count ? resolve() : readWaiters.push({ count, resolve })));
-const isUpdate = (tokenId: string) => (e: { event: EventName; payload: unknown }) => e.event === 'bookUpdate' && (e.payload as { tokenId: string }).tokenId === tokenId;
+const isUpdate = (tokenId: string) => (e: Heard) => e.event === 'bookUpdate' && (e.payload as { tokenId: string }).tokenId === tokenId;
 
 describe('followed books', () => {
   it('pushes each outcome once, then only what changed', async () => {
