@@ -2,7 +2,7 @@
 // flow's checks and the ticket): the tick sizes there are, the price decimals of each, and how a market record
 // from the aggregator gives its tick and minimum order size. One list, so the ticket cannot know fewer ticks
 // than the order builder.
-import type { Market } from './aggregator';
+import type { Market, PositionToken } from './aggregator';
 
 export const TICK_SIZES = ['0.1', '0.01', '0.005', '0.0025', '0.001', '0.0001'] as const;
 export type TickSize = (typeof TICK_SIZES)[number];
@@ -25,4 +25,33 @@ export function marketTickSize(market: Market): TickSize | undefined {
 export function marketMinimumOrderSize(market: Market): number | undefined {
   const size = Number((market as Market & Record<string, unknown>).minimum_order_size);
   return Number.isFinite(size) && size > 0 ? size : undefined;
+}
+
+/** The market as the order flow and the ticket need it, from the aggregator's market JSON (read once, here). */
+export interface TradedMarket {
+  id: string;
+  question: string;
+  conditionId: string | undefined;
+  negRisk: boolean;
+  tickSize: TickSize | undefined;
+  minimumOrderSize: number | undefined;
+  acceptingOrders: boolean;
+  closed: boolean;
+  tokens: readonly PositionToken[];
+}
+
+export function tradedMarket(market: Market): TradedMarket {
+  const m = market as Market & Record<string, unknown>;
+  return {
+    id: market.id,
+    question: market.question || market.name,
+    conditionId: typeof m.conditionId === 'string' ? m.conditionId : undefined,
+    negRisk: market.neg_risk === true,
+    tickSize: marketTickSize(market),
+    minimumOrderSize: marketMinimumOrderSize(market),
+    // Absent flags are read as the open market the aggregator lists.
+    acceptingOrders: m.accepting_orders !== false && market.active !== false,
+    closed: m.closed === true,
+    tokens: market.position_tokens,
+  };
 }

@@ -1,11 +1,13 @@
 // The trader's order as the spec's "user order input" (§3): which provider, market, outcome, side, price and
 // amount; the spec's own sentences for what is missing; and turning it into the exact order to build.
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
-import type { Market, PositionToken } from '../../shared/aggregator';
-import { marketMinimumOrderSize, marketTickSize } from '../../shared/market-rules';
+import type { PositionToken } from '../../shared/aggregator';
+import { tradedMarket, type TradedMarket } from '../../shared/market-rules';
+
+export { tradedMarket, type TradedMarket };
 import type { AggregatorClient } from '../toolkit/aggregator/client';
 import type { OrderType } from '../toolkit/orders/price';
-import { roundDown, type OrderSide, type TickSize } from '../toolkit/orders/rounding';
+import { roundDown, type OrderSide } from '../toolkit/orders/rounding';
 
 /** Spec §5 "Building an order", word for word. */
 export const OrderMessages = {
@@ -39,35 +41,6 @@ export interface OrderChoices {
   /** GTD only: unix seconds. */
   expiration?: number;
   postOnly?: boolean;
-}
-
-/** The market as the order flow needs it, from the aggregator's market JSON. */
-export interface TradedMarket {
-  id: string;
-  question: string;
-  conditionId: string | undefined;
-  negRisk: boolean;
-  tickSize: TickSize | undefined;
-  minimumOrderSize: number | undefined;
-  acceptingOrders: boolean;
-  closed: boolean;
-  tokens: readonly PositionToken[];
-}
-
-export function tradedMarket(market: Market): TradedMarket {
-  const m = market as Market & Record<string, unknown>;
-  return {
-    id: market.id,
-    question: market.question || market.name,
-    conditionId: typeof m.conditionId === 'string' ? m.conditionId : undefined,
-    negRisk: market.neg_risk === true,
-    tickSize: marketTickSize(market),
-    minimumOrderSize: marketMinimumOrderSize(market),
-    // Absent flags are read as the open market the aggregator lists.
-    acceptingOrders: m.accepting_orders !== false && market.active !== false,
-    closed: m.closed === true,
-    tokens: market.position_tokens,
-  };
 }
 
 /** The spec's first checks, in its order: provider, then wallet, then the order itself. Nothing is sent before. */

@@ -2,7 +2,7 @@
 // `getMarket`), kept current by `tickSize` events. A tick change re-snaps the ticket's price and says so.
 import { useEffect, useState } from 'react';
 import type { Market } from '../../../../shared/aggregator';
-import { marketMinimumOrderSize, marketTickSize } from '../../../../shared/market-rules';
+import { tradedMarket } from '../../../../shared/market-rules';
 import { ask, listen, messageOf } from '../../terminal';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
@@ -28,16 +28,17 @@ export interface TradedMarket {
 }
 
 export function tradedMarketOf(market: Market): TradedMarket {
-  const m = market as Market & Record<string, unknown>;
+  // Read as the order flow in main reads it (shared/market-rules.ts); the ticket adds the outcomes' prices.
+  const traded = tradedMarket(market);
   return {
-    marketId: market.id,
-    question: market.question || market.name,
-    conditionId: typeof m.conditionId === 'string' ? m.conditionId : null,
+    marketId: traded.id,
+    question: traded.question,
+    conditionId: traded.conditionId ?? null,
     // Without a declared tick the exchange's default (a cent) is the safe reading: main checks it again.
-    tickSize: marketTickSize(market) ?? '0.01',
-    minOrderSize: marketMinimumOrderSize(market) ?? null,
-    acceptingOrders: m.accepting_orders !== false && m.closed !== true && market.active !== false,
-    outcomes: market.position_tokens.map((t) => {
+    tickSize: traded.tickSize ?? '0.01',
+    minOrderSize: traded.minimumOrderSize ?? null,
+    acceptingOrders: traded.acceptingOrders && !traded.closed,
+    outcomes: traded.tokens.map((t) => {
       const price = Number(t.price);
       return { tokenId: t.token_id, name: t.name, price: Number.isFinite(price) && price > 0 && price < 1 ? price : null };
     }),
