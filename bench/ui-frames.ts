@@ -4,8 +4,6 @@
 // every frame with requestAnimationFrame. Printed: frames, frames over 16 ms (target < 1 %), p50/p99 frame
 // time, updates received vs sent, React commits vs frames — and the same page idle for as long, in the same
 // process, so the result reads as a ratio on whatever machine runs it.
-// If the page has no order-book ladder yet, a probe (bench/ui-frames-probe.tsx) renders one through the
-// renderer's frame batcher and a zustand store, so the store → render path is still what is measured.
 // Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load; BENCH_HISTORY and
 // BENCH_HIDE below)
 // Measured on the 2-core dev machine (docs/decisions.md, "Busy books in the UI"): 38–50 % late frames before the
@@ -17,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build as esbuild } from 'esbuild';
 import type { CDPSession, Page } from 'playwright-core';
 import { build as viteBuild } from 'vite';
 import { startSandbox } from '../sandbox/index';
@@ -36,7 +33,6 @@ const BUDGET_MS = 16;
 /** Consecutive frames at 60 Hz are 16.7 ms apart; anything up to this is on time, not over budget. */
 const ON_TIME_MS = 1000 / 60 + 1;
 const LEVELS = 50;
-const PROBE_PATH = '/bench-ui-frames-probe.js';
 /** How long the page may take to receive what was sent before the load window closes anyway. */
 const DRAIN_MS = 60_000;
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -52,12 +48,11 @@ interface Recording {
   busy: number[];
   received: number;
   commits: number;
-  flushes: number | null;
 }
 
 /** Runs in the page (serialised by Playwright): keeps its state on `window.uiFrames`. */
 function installRecorder(): void {
-  type Rec = { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; flushesAtStart: number | null; listening: boolean };
+  type Rec = { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; listening: boolean };
   const w = globalThis as unknown as {
     uiFrames: Rec;
     __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown;
@@ -65,7 +60,7 @@ function installRecorder(): void {
     performance: { now(): number };
     MessageChannel: new () => { port1: { onmessage: ((e: { data: number }) => void) | null }; port2: { postMessage(v: number): void } };
   };
-  const rec: Rec = { running: false, frames: 0, last: 0, intervals: [], busy: [], received: 0, commits: 0, flushesAtStart: null, listening: false };
+  const rec: Rec = { running: false, frames: 0, last: 0, intervals: [], busy: [], received: 0, commits: 0, listening: false };
   w.uiFrames = rec;
   // React reports every commit to the DevTools hook when one is present (production builds too).
   let renderers = 0;
@@ -102,8 +97,7 @@ function installRecorder(): void {
 async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = globalThis as unknown as {
-      uiFrames: { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; flushesAtStart: number | null; listening: boolean };
-      uiFramesProbe?: { flushCount?: () => number };
+      uiFrames: { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; listening: boolean };
       terminal: { on(event: string, listener: (payload: { book: { hash: string } }) => void): void };
     };
     const rec = w.uiFrames;
@@ -114,26 +108,23 @@ async function startRecording(page: Page): Promise<void> {
         if (rec.running && payload.book.hash.startsWith('bench:')) rec.received += 1;
       });
     }
-    Object.assign(rec, { running: true, frames: 0, last: 0, intervals: [], busy: [], received: 0, commits: 0, flushesAtStart: w.uiFramesProbe?.flushCount?.() ?? null });
+    Object.assign(rec, { running: true, frames: 0, last: 0, intervals: [], busy: [], received: 0, commits: 0 });
   });
 }
 
 async function stopRecording(page: Page): Promise<Recording> {
   return page.evaluate(() => {
     const w = globalThis as unknown as {
-      uiFrames: { running: boolean; frames: number; intervals: number[]; busy: number[]; received: number; commits: number; flushesAtStart: number | null };
-      uiFramesProbe?: { flushCount?: () => number };
+      uiFrames: { running: boolean; frames: number; intervals: number[]; busy: number[]; received: number; commits: number };
     };
     const rec = w.uiFrames;
     rec.running = false;
-    const now = w.uiFramesProbe?.flushCount?.();
     return {
       frames: rec.frames,
       intervals: rec.intervals,
       busy: rec.busy,
       received: rec.received,
       commits: rec.commits,
-      flushes: now !== undefined && rec.flushesAtStart !== null ? now - rec.flushesAtStart : null,
     };
   });
 }
@@ -291,37 +282,12 @@ async function main(): Promise<void> {
     // tsx keeps function names with a `__name` helper the page does not have: a no-op stands in for it.
     await page.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
     await page.addInitScript(installRecorder);
-    await page.addInitScript((token) => {
-      (globalThis as unknown as { uiFramesProbe: { tokenId: string } }).uiFramesProbe = { tokenId: token };
-    }, tokenId);
     await page.goto(`${mode.host.launchUrl}&market=${encodeURIComponent(market.id)}&outcome=${tokenId}`);
     await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
 
-    // The market view's ladder, if this build has one (its spread line appears once its book is read; the
-    // sandbox's book may be empty until the bench's updates arrive).
-    const hasLadder = await page
-      .locator('[data-testid="order-book"] [data-testid="spread"]')
-      .waitFor({ timeout: 15_000 })
-      .then(() => true)
-      .catch(() => false);
-    let drawnBy = 'the market view’s order-book ladder';
-    if (!hasLadder) {
-      // Served from the page's own origin, so the page's CSP (script-src 'self') allows it unchanged.
-      const bundle = await esbuild({
-        entryPoints: ['bench/ui-frames-probe.tsx'],
-        bundle: true,
-        format: 'iife',
-        write: false,
-        minify: true,
-        jsx: 'automatic',
-        define: { 'process.env.NODE_ENV': '"production"' },
-        logLevel: 'silent',
-      });
-      await page.route(`**${PROBE_PATH}`, (route) => route.fulfill({ contentType: 'text/javascript', body: bundle.outputFiles[0]!.text }));
-      await page.addScriptTag({ url: `${mode.host.origin}${PROBE_PATH}` });
-      await page.waitForFunction(() => (globalThis as unknown as { uiFramesProbe: { mounted?: boolean } }).uiFramesProbe.mounted === true);
-      drawnBy = 'the bench probe (no ladder in this build): frame batcher → zustand → React table';
-    }
+    // The market view's ladder draws the load (its spread line appears once its book is read; the sandbox's
+    // book may be empty until the bench's updates arrive). Without it there is nothing to measure.
+    await page.locator('[data-testid="order-book"] [data-testid="spread"]').waitFor({ timeout: 15_000 });
     // BENCH_HISTORY=<n>: a wallet whose account holds n trades and n/2 open orders, its Trades tab open, so the
     // frames also carry a long history on the page (pushed as the `account` event main sends; the page renders
     // only the rows in view).
@@ -385,7 +351,6 @@ async function main(): Promise<void> {
       busy: [...idleBefore.busy, ...idleAfter.busy],
       received: idleBefore.received + idleAfter.received,
       commits: idleBefore.commits + idleAfter.commits,
-      flushes: idleBefore.flushes === null || idleAfter.flushes === null ? null : idleBefore.flushes + idleAfter.flushes,
     };
 
     const a = summarise(busy);
@@ -393,7 +358,7 @@ async function main(): Promise<void> {
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     const pct = (v: number) => `${v.toFixed(2)} %`;
     const ratio = (x: number, y: number) => (y > 0 ? `${(x / y).toFixed(2)}×` : 'n/a');
-    console.log(`UI frames: ${RATE.toLocaleString('en')} bookUpdate/s for ${SECONDS} s through browser mode's hub and /bridge (${LEVELS} levels a side), drawn by ${drawnBy}`);
+    console.log(`UI frames: ${RATE.toLocaleString('en')} bookUpdate/s for ${SECONDS} s through browser mode's hub and /bridge (${LEVELS} levels a side), drawn by the market view’s order-book ladder`);
     console.log(`                                   under load      idle page       load / idle`);
     const line = (name: string, x: string, y: string, r: string) => console.log(`${name.padEnd(35)}${x.padEnd(16)}${y.padEnd(16)}${r}`);
     line('frames', String(a.frames), String(b.frames), ratio(a.frames, b.frames));
@@ -406,7 +371,6 @@ async function main(): Promise<void> {
     line('updates received / sent', `${busy.received} / ${sent}`, `${idle.received} / 0`, `${((100 * busy.received) / Math.max(1, sent)).toFixed(1)} % (sent over ${sendSeconds.toFixed(1)} s)`);
     line('page caught up after the last send', caughtUpAfter, '', '');
     line('React commits / frames', `${busy.commits} / ${a.frames}`, `${idle.commits} / ${b.frames}`, `${(busy.commits / a.frames).toFixed(2)} commits a frame`);
-    if (busy.flushes !== null) line('frame-batcher flushes (probe)', String(busy.flushes), String(idle.flushes), '');
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }

@@ -5,14 +5,12 @@ type Flush = () => void;
 
 const queued = new Map<string, Flush>();
 let scheduled = false;
-let frames = 0;
 
 const raf: (cb: () => void) => void =
   typeof requestAnimationFrame === 'function' ? (cb) => requestAnimationFrame(() => cb()) : (cb) => setTimeout(cb, 16);
 
 function flush(): void {
   scheduled = false;
-  frames += 1;
   const work = [...queued.values()];
   queued.clear();
   for (const run of work) {
@@ -61,9 +59,4 @@ export function latestPerFrame<T>(key: string, keyOf: (item: T) => string, apply
       apply(items);
     });
   };
-}
-
-/** How many flushes ran (the frame benchmark reads it). */
-export function flushCount(): number {
-  return frames;
 }
