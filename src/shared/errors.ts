@@ -18,6 +18,8 @@ export const ErrorCode = {
   RATE_LIMIT_EXCEEDED: 'ERR_RATE_LIMIT',
   INTERNAL_SDK_ERROR: 'ERR_SDK_INTERNAL',
   ENVIRONMENT_ERROR: 'ERR_ENVIRONMENT',
+  /** The source or service has no such read or action (an aggregator without trader activity, say); never a made-up result. */
+  NOT_AVAILABLE: 'ERR_NOT_AVAILABLE',
 } as const;
 
 export type ErrorCodeKey = keyof typeof ErrorCode;

@@ -29,6 +29,7 @@ describe('the error catalogue', () => {
       RATE_LIMIT_EXCEEDED: 'ERR_RATE_LIMIT',
       INTERNAL_SDK_ERROR: 'ERR_SDK_INTERNAL',
       ENVIRONMENT_ERROR: 'ERR_ENVIRONMENT',
+      NOT_AVAILABLE: 'ERR_NOT_AVAILABLE',
     });
     expect(isErrorCode('ERR_TIMEOUT')).toBe(true);
     expect(isErrorCode('TIMEOUT')).toBe(false);
