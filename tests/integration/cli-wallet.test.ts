@@ -149,6 +149,20 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeou
     expect((await pmdesk(['wallet', 'unlock', 'Main'], { env })).stderr).toBe('');
   });
 
+  it('throttles parallel processes too: wrong passwords guessed at once are counted, and later ones wait in turn', async () => {
+    await pmdesk(['wallet', 'import', '--label', 'Main', '--private-key-stdin'], { env, input: DEV_PRIVATE_KEYS[0] });
+    const wrong = { ...env, PMDESK_PASSWORD: 'wrong password!' };
+    // Seven at once: five free, then the sixth and seventh each owe a wait after the one before (1 s, 2 s).
+    const runs = await Promise.all(Array.from({ length: 7 }, () => pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })));
+    expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    const waits = runs.flatMap((r) => [...r.stderr.matchAll(/waiting (\d+) s before trying/g)].map((m) => Number(m[1]))).sort();
+    expect(waits).toEqual([1, 2]);
+    // None was lost from the count: the right password now owes the eighth wait (4 s after the last failure).
+    const right = await pmdesk(['wallet', 'unlock', 'Main'], { env });
+    expect(right.code).toBe(0);
+    expect(right.stderr).toMatch(/waiting [1-4] s before trying/);
+  });
+
   it('exits 2 on invalid input, before anything is written', async () => {
     const noSource = await pmdesk(['wallet', 'import', '--label', 'X', '--json'], { env });
     expect([noSource.code, errorOf(noSource).code]).toEqual([2, 'ERR_INVALID_PARAM']);

@@ -1,7 +1,10 @@
 // Wrong-password throttling: five free attempts, then 1 s, 2 s, 4 s … up to 30 s, one attempt at a time per
 // wallet. The clock and the wait are injected and recorded, so nothing here depends on real time passing.
-import { describe, expect, it } from 'vitest';
-import { PasswordThrottle, memoryLedger, waitAfter } from '../../src/main/wallets/password-throttle';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PasswordThrottle, fileLedger, memoryLedger, waitAfter, withFileLock } from '../../src/main/wallets/password-throttle';
 
 class WrongPassword extends Error {}
 const isWrong = (e: unknown) => e instanceof WrongPassword;
@@ -79,5 +82,42 @@ describe('the password throttle', () => {
     }
     for (let i = 0; i < 5; i++) await check('other', false).catch(() => undefined);
     expect(log.filter((l) => l.startsWith('wait'))).toEqual([]);
+  });
+});
+
+describe('the throttle across processes', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pmdesk-throttle-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('counts every failure of two throttles on one ledger file (as two processes would), none lost', async () => {
+    const path = join(dir, 'password-attempts.json');
+    // Two throttles with their own queues: only the file lock keeps their read–check–write cycles apart.
+    const a = new PasswordThrottle({ ledger: fileLedger(path), sleep: async () => undefined });
+    const b = new PasswordThrottle({ ledger: fileLedger(path), sleep: async () => undefined });
+    const wrong = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      throw new WrongPassword('wrong');
+    };
+    const runs = Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).attempt('w', wrong, isWrong).catch(() => undefined));
+    await Promise.all(runs);
+    expect((await fileLedger(path).read('w'))?.failures).toBe(8);
+  });
+
+  it('takes over a lock whose owner died, and holds it against a live one', async () => {
+    const lock = join(dir, 'x.lock');
+    // A pid that cannot be running: the lock was left by a process killed mid-attempt.
+    await writeFile(lock, '2147483646');
+    const order: string[] = [];
+    await withFileLock(lock, async () => order.push('after dead owner'));
+    await writeFile(lock, String(process.pid));
+    const waiting = withFileLock(lock, async () => order.push('after live owner'));
+    await new Promise((r) => setTimeout(r, 100));
+    order.push('live owner releases');
+    await rm(lock);
+    await waiting;
+    expect(order).toEqual(['after dead owner', 'live owner releases', 'after live owner']);
   });
 });

@@ -1,7 +1,9 @@
 // Wrong-password throttling (Ledger Live's rule): five free attempts, then a wait that doubles from 1 s up to
 // 30 s before each further attempt. Attempts on one wallet run one at a time, so firing many in parallel
-// cannot skip a wait. Only counts and times are kept, never anything about the passwords themselves.
-import { mkdir, readFile } from 'node:fs/promises';
+// cannot skip a wait — within a process through a queue, across processes (parallel CLI runs, the app and the
+// CLI on one data folder) through a lock file held from reading the count to writing it back. Only counts and
+// times are kept, never anything about the passwords themselves.
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from './atomic-file';
 
@@ -19,6 +21,11 @@ export interface AttemptRecord {
 export interface AttemptLedger {
   read(wallet: string): Promise<AttemptRecord | undefined>;
   write(wallet: string, record: AttemptRecord | undefined): Promise<void>;
+  /**
+   * Runs one whole attempt (read, wait, check, write) so that no other process's attempt interleaves with it;
+   * a ledger only one process sees needs none.
+   */
+  exclusive?<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export function memoryLedger(): AttemptLedger {
@@ -81,7 +88,12 @@ export class PasswordThrottle {
     return run;
   }
 
-  private async run<T>(wallet: string, check: PasswordCheck<T>, isWrongPassword: (error: unknown) => boolean): Promise<T> {
+  private run<T>(wallet: string, check: PasswordCheck<T>, isWrongPassword: (error: unknown) => boolean): Promise<T> {
+    const attempt = () => this.runAlone(wallet, check, isWrongPassword);
+    return this.ledger.exclusive ? this.ledger.exclusive(attempt) : attempt();
+  }
+
+  private async runAlone<T>(wallet: string, check: PasswordCheck<T>, isWrongPassword: (error: unknown) => boolean): Promise<T> {
     const record = await this.ledger.read(wallet);
     if (record) {
       const owed = waitAfter(record.failures) - (this.now() - record.lastFailureAt);
@@ -100,6 +112,55 @@ export class PasswordThrottle {
       }
       throw error;
     }
+  }
+}
+
+/** How long a lock may be held before another process takes it as left behind by a crash: past any wait and check. */
+export const STALE_LOCK_MS = MAX_WAIT_MS + 90_000;
+const LOCK_POLL_MS = 25;
+
+/**
+ * An exclusive lock between processes: a file created with O_EXCL holding the owner's pid. A lock whose owner
+ * is gone (killed mid-attempt) or that is older than any attempt can take is removed, so a crash never locks
+ * a trader out of their wallet.
+ */
+export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+  await mkdir(dirname(lockPath), { recursive: true, mode: PRIVATE_DIR_MODE });
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx', 0o600);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (await isStaleLock(lockPath)) await unlink(lockPath).catch(() => undefined);
+      else await sleep(LOCK_POLL_MS);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await unlink(lockPath).catch(() => undefined);
+  }
+}
+
+async function isStaleLock(lockPath: string): Promise<boolean> {
+  try {
+    const [text, info] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
+    if (Date.now() - info.mtimeMs > STALE_LOCK_MS) return true;
+    const pid = Number(text);
+    // An empty file is a lock being written this instant: not stale.
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    }
+  } catch {
+    // Gone already: the next try creates it.
+    return false;
   }
 }
 
@@ -127,5 +188,6 @@ export function fileLedger(path: string): AttemptLedger {
       await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
       await writeFileAtomic(path, `${JSON.stringify(all)}\n`);
     },
+    exclusive: (work) => withFileLock(`${path}.lock`, work),
   };
 }
