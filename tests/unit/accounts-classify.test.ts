@@ -2,7 +2,7 @@
 // reader that answers from a fixed table.
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../src/shared/errors';
-import { classifyAccount, findAccounts, type ChainRead } from '../../src/main/toolkit/accounts/classify';
+import { accountForOverride, classifyAccount, findAccounts, type ChainRead } from '../../src/main/toolkit/accounts/classify';
 import { AMOY_WALLETS, POLYGON_WALLETS } from '../../src/main/toolkit/accounts/wallet-config';
 
 const KEY = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -107,5 +107,34 @@ describe('findAccounts', () => {
     expect(error.detail).toBe(`getCode for ${SAFE} answered nothing, not hex bytes.`);
     const negative: ChainRead = { getCode: async () => '0x', collateralBalance: async () => -1n };
     expect((await fail(() => findAccounts(KEY, { chainRead: negative, config: AMOY_WALLETS }))).detail).toMatch(/collateralBalance for 0x[0-9a-fA-F]{40} answered -1/);
+  });
+});
+
+describe('accountForOverride', () => {
+  it('takes the key, its wallet of a type, or a given address of the key, checked against the type', () => {
+    expect(accountForOverride(KEY, {}, POLYGON_WALLETS)).toEqual({ address: KEY, kind: 'eoa', signatureType: 0 });
+    expect(accountForOverride(KEY, { signatureType: 0 }, POLYGON_WALLETS).address).toBe(KEY);
+    expect(accountForOverride(KEY, { signatureType: 1 }, POLYGON_WALLETS)).toEqual({ address: PROXY, kind: 'proxy', signatureType: 1 });
+    expect(accountForOverride(KEY, { signatureType: 2 }, POLYGON_WALLETS).address).toBe(SAFE);
+    expect(accountForOverride(KEY, { signatureType: 3 }, POLYGON_WALLETS)).toEqual({ address: BEACON, kind: 'deposit-wallet', signatureType: 3, era: 'beacon' });
+    expect(accountForOverride(KEY, { account: UUPS }, POLYGON_WALLETS)).toMatchObject({ signatureType: 3, era: 'uups' });
+    expect(accountForOverride(KEY, { account: SAFE.toLowerCase(), signatureType: 2 }, POLYGON_WALLETS).address).toBe(SAFE);
+    expect(accountForOverride(KEY, { account: KEY, signatureType: 0 }, POLYGON_WALLETS).signatureType).toBe(0);
+  });
+
+  it('refuses an address the key does not control, a type that does not fit it, and a type the chain cannot derive', async () => {
+    expect((await fail(() => accountForOverride(KEY, { account: STRANGER, signatureType: 2 }, POLYGON_WALLETS))).detail).toMatch(
+      new RegExp(`^The wallet ${STRANGER} does not match the signer ${KEY}`),
+    );
+    expect((await fail(() => accountForOverride(KEY, { account: SAFE, signatureType: 1 }, POLYGON_WALLETS))).detail).toBe(
+      `The account ${SAFE} is the key's Safe (signature type 2), not a signature type 1 account.`,
+    );
+    expect((await fail(() => accountForOverride(KEY, { account: KEY, signatureType: 3 }, POLYGON_WALLETS))).detail).toBe(
+      `The account ${KEY} is the key's own address (signature type 0), not a signature type 3 account.`,
+    );
+    expect((await fail(() => accountForOverride(KEY, { signatureType: 1 }, AMOY_WALLETS))).detail).toBe('This chain has no proxy wallet factory: signature type 1 cannot be derived here.');
+    expect((await fail(() => accountForOverride(KEY, { signatureType: 4 }, POLYGON_WALLETS))).detail).toBe(
+      'The signature type must be 0 (EOA), 1 (proxy), 2 (Safe) or 3 (deposit wallet), got 4.',
+    );
   });
 });

@@ -129,9 +129,11 @@ export {
   type DerivedAccounts,
 } from './accounts/derive';
 export {
+  accountForOverride,
   classifyAccount,
   findAccounts,
   type Account,
+  type AccountOverride,
   type AccountCandidate,
   type ChainRead,
   type ChoiceReason,

@@ -125,3 +125,40 @@ export async function findAccounts(owner: string, options: FindAccountsOptions):
   }
   return { owner: key, candidates, chosen, reason, alsoInUse: inUse.filter((c) => c !== chosen) };
 }
+
+/** What a trader may say about the account to sign for: its address, its signature type, or both. */
+export interface AccountOverride {
+  account?: string;
+  signatureType?: number;
+}
+
+const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'own address', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+
+/**
+ * The account a key signs orders for, from a trader's override, checked before anything is signed: an address
+ * must be the key itself or one of its derivations on this chain (and of the given type, when both are said);
+ * a type alone means the key's own wallet of that kind (the current-era deposit wallet for type 3); nothing means the key.
+ */
+export function accountForOverride(signer: string, override: AccountOverride, config: WalletConfig): Account {
+  const { account, signatureType } = override;
+  if (signatureType !== undefined && ![0, 1, 2, 3].includes(signatureType)) {
+    throw invalidParameter(`The signature type must be 0 (EOA), 1 (proxy), 2 (Safe) or 3 (deposit wallet), got ${String(signatureType)}.`, 'accountForOverride');
+  }
+  const key = checkedAddress(signer, 'signer');
+  if (account !== undefined) {
+    const found = classifyAccount(key, account, config);
+    if (signatureType !== undefined && found.signatureType !== signatureType) {
+      throw invalidParameter(
+        `The account ${found.address} is the key's ${KIND_NAMES[found.kind]} (signature type ${found.signatureType}), not a signature type ${signatureType} account.`,
+        'accountForOverride',
+      );
+    }
+    return found;
+  }
+  if (!signatureType) return { address: key, kind: AccountKind.EOA, signatureType: 0 };
+  const derived = deriveAccounts(key, config);
+  const kind = signatureType === 1 ? AccountKind.PROXY : signatureType === 2 ? AccountKind.SAFE : AccountKind.DEPOSIT_WALLET;
+  const address = signatureType === 1 ? derived.proxy : signatureType === 2 ? derived.safe : derived.depositWallet?.beacon;
+  if (!address) throw invalidParameter(`This chain has no ${KIND_NAMES[kind]} factory: signature type ${signatureType} cannot be derived here.`, 'accountForOverride');
+  return { address, kind, signatureType: signatureType as 1 | 2 | 3, ...(kind === AccountKind.DEPOSIT_WALLET ? { era: 'beacon' as const } : {}) };
+}
