@@ -141,3 +141,4 @@ export {
   type FoundAccounts,
   type FoundBy,
 } from './accounts/classify';
+export { rpcChainRead, depositWalletEra, type RpcReader } from './accounts/chain-read';
