@@ -97,6 +97,9 @@ describe('the type 3 (POLY_1271) signature', () => {
       expect(slow).toEqual(fast);
       const { signature, ...fields } = fast.signedOrder;
       expect((await signOrder(signer, version, 80002, fast.verifyingContract, fields)).signedOrder.signature).toBe(signature);
+      expect(await detail(() => signOrder(signer, version, 80002, fast.verifyingContract, { ...fields, maker: ADDRESS }))).toBe(
+        'a deposit-wallet (POLY_1271) order must have maker = signer = the wallet',
+      );
     }
   });
 });

@@ -180,7 +180,11 @@ export async function signOrder(
   fields: OrderV1Fields | OrderV2Fields,
 ): Promise<BuiltOrder> {
   // A deposit wallet is its own orders' signer: the key behind it is not named in the order (as the official client skips the check).
-  if (fields.signatureType !== SignatureType.POLY_1271 && fields.signer !== (await signer.getAddress())) throw invalidParameter('signer does not match', 'signOrder');
+  if (fields.signatureType === SignatureType.POLY_1271) {
+    if (fields.maker !== fields.signer) throw invalidParameter('a deposit-wallet (POLY_1271) order must have maker = signer = the wallet', 'signOrder');
+  } else if (fields.signer !== (await signer.getAddress())) {
+    throw invalidParameter('signer does not match', 'signOrder');
+  }
   return signFields(signer, version, chainId, contract, fields);
 }
 
