@@ -12,11 +12,12 @@ import { assertPostOnlyAllowed, orderBody } from '../main/toolkit/orders/body';
 import { ORDER_TYPES, type OrderType } from '../main/toolkit/orders/price';
 import { isTickSize, type OrderSide, type TickSize } from '../main/toolkit/orders/rounding';
 import { privateKeySigner } from '../main/toolkit/orders/signer';
-import type { NetworkProfile, OrderVersion } from '../main/toolkit/chain/networks';
+import { networkFor, walletConfigFor, type NetworkProfile, type OrderVersion } from '../main/toolkit/chain/networks';
+import { accountForOverride, type Account } from '../main/toolkit/accounts/classify';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import type { CliContext } from './aggregator-commands';
 import { table } from './output';
-import { DEFAULT_CLOB_URL, networkProfile, resolveEndpoints } from './network';
+import { DEFAULT_CLOB_URL, networkProfile, resolveChainId, resolveEndpoints } from './network';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -40,6 +41,9 @@ interface OrderFlags {
   negRisk?: string;
   orderVersion?: string;
   chain?: string;
+  /** The account to sign for; `--funder` and `--sig-type` are the older spellings of these two. */
+  account?: string;
+  signatureType?: string;
   sigType?: string;
   funder?: string;
   salt?: string;
@@ -71,22 +75,28 @@ export function registerClobCommands(program: Command, run: Run): void {
     const custom = customNetwork();
     return custom ? [custom] : undefined;
   };
-  const chainOf = (flag?: string): number => {
-    const text = flag ?? globals().chain ?? process.env.PMDESK_CHAIN ?? String(customNetwork()?.chainId ?? 137);
-    const chainId = Number(text);
-    if (!Number.isInteger(chainId) || chainId <= 0) throw invalidParameter(`--chain must be a chain id, got ${text}`);
-    return chainId;
+  const chainOf = (flag?: string): number => resolveChainId(flag, globals().chain, process.env, customNetwork());
+  /**
+   * The account an order command signs for, from --account/--signature-type: the key itself or one of its own
+   * wallets on this chain, refused otherwise before anything is signed or sent.
+   */
+  const orderAccount = async (opts: OrderFlags): Promise<Account> => {
+    const account = opts.account ?? opts.funder;
+    const typeText = opts.signatureType ?? opts.sigType;
+    const signatureType = typeText === undefined ? undefined : sigTypeOf(typeText);
+    const signer = await envSigner().getAddress();
+    return accountForOverride(signer, { account, signatureType }, walletConfigFor(networkFor(chainOf(opts.chain), networks())));
   };
   /** A client for this command: signer and credentials only when the environment holds them. */
-  const clob = (options: { signer?: boolean; creds?: boolean; chain?: string; sigType?: string; funder?: string } = {}): ClobClient =>
+  const clob = (options: { signer?: boolean; creds?: boolean; chain?: string; sigType?: string; account?: Account } = {}): ClobClient =>
     new ClobClient({
       host: resolveEndpoints(globals(), process.env, customNetwork()).clobUrl,
       networks: networks(),
       chainId: chainOf(options.chain),
       signer: options.signer || options.creds ? envSigner() : undefined,
       creds: options.creds ? envCreds() : undefined,
-      signatureType: options.sigType === undefined ? undefined : sigTypeOf(options.sigType),
-      funder: options.funder,
+      signatureType: options.account ? options.account.signatureType : options.sigType === undefined ? undefined : sigTypeOf(options.sigType),
+      funder: options.account ? funderOf(options.account) : undefined,
       throwOnError: true,
       timeoutMs: globals().timeoutMs,
       logger: globals().verbose ? consoleLogger : silentLogger,
@@ -198,10 +208,13 @@ export function registerClobCommands(program: Command, run: Run): void {
   // ---- orders ----
   const order = program.command('order').description('build, sign, place, read and cancel orders');
   withOrderFlags(order.command('build').description('build and sign an order with no network; prints {signedOrder, orderHash, body}')).action(
-    run(async (ctx: CliContext, opts: OrderFlags) => print(ctx, await buildOffline(opts, chainOf(opts.chain), customNetwork()))),
+    run(async (ctx: CliContext, opts: OrderFlags) => print(ctx, await buildOffline(opts, chainOf(opts.chain), customNetwork(), await orderAccount(opts)))),
   );
   withOrderFlags(order.command('place').description('build with what the exchange says about the market, sign, post, then read the status')).action(
-    run(async (ctx: CliContext, opts: OrderFlags) => print(ctx, await place(clob({ creds: true, chain: opts.chain, sigType: opts.sigType, funder: opts.funder }), opts))),
+    run(async (ctx: CliContext, opts: OrderFlags) => {
+      const account = await orderAccount(opts);
+      print(ctx, await place(clob({ creds: true, chain: opts.chain, account }), opts));
+    }),
   );
   order.command('get <id>').description('GET /data/order/{id}').action(run(async (ctx: CliContext, id: string) => print(ctx, await clob({ creds: true }).getOrder(id))));
   order
@@ -243,7 +256,7 @@ export function registerClobCommands(program: Command, run: Run): void {
     .description('GET /balance-allowance')
     .option('--asset-type <type>', 'COLLATERAL (default) or CONDITIONAL')
     .option('--token <tokenId>', 'the token, for CONDITIONAL')
-    .option('--sig-type <n>', 'signature type of the account: 0, 1 or 2')
+    .option('--sig-type <n>', 'signature type of the account: 0 EOA, 1 proxy, 2 Safe, 3 deposit wallet')
     .action(
       run(async (ctx: CliContext, opts: { assetType?: string; token?: string; sigType?: string }) => {
         const assetType = opts.assetType ?? 'COLLATERAL';
@@ -265,8 +278,10 @@ function withOrderFlags(command: Command): Command {
     .option('--neg-risk <bool>', 'true or false')
     .option('--order-version <v>', '1, 2 or 3')
     .option('--chain <id>', 'chain id (overrides the global --chain)')
-    .option('--sig-type <n>', '0 EOA (default), 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE')
-    .option('--funder <address>', 'the proxy or safe holding the funds')
+    .option('--account <address>', "the account to trade from: the key itself or one of its proxy, Safe or deposit wallets on this chain (see `pmdesk account derive`); any other address is refused before signing")
+    .option('--signature-type <n>', "0 EOA (default), 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE, 3 POLY_1271 (deposit wallet); alone, the key's own wallet of that kind")
+    .option('--sig-type <n>', 'older spelling of --signature-type')
+    .option('--funder <address>', 'older spelling of --account')
     .option('--salt <n>', 'order salt (default: random)')
     .option('--timestamp <ms>', 'order timestamp in ms, versions 2 and 3 (default: now)')
     .option('--expiration <s>', 'unix seconds, 0 for none (GTD)')
@@ -308,13 +323,13 @@ function parseOrder(opts: OrderFlags) {
   return { market, fields, price, quantity, tickSize, negRisk, version, post };
 }
 
-async function buildOffline(opts: OrderFlags, chainId: number, custom: NetworkProfile | undefined): Promise<unknown> {
+async function buildOffline(opts: OrderFlags, chainId: number, custom: NetworkProfile | undefined, account: Account): Promise<unknown> {
   const o = parseOrder(opts);
   // With no exchange to ask, everything the market would say must be on the command line.
   if (!o.tickSize) throw invalidParameter('--tick-size is required for order build (there is no market to ask).');
   if (o.price === undefined) throw invalidParameter('--price is required for order build (there is no book to price a market order from).');
   const networks = custom ? [custom] : undefined;
-  const builder = new OrderBuilder({ signer: envSigner(), chainId, signatureType: sigTypeOf(opts.sigType), funder: opts.funder, networks });
+  const builder = new OrderBuilder({ signer: envSigner(), chainId, signatureType: account.signatureType, funder: funderOf(account), networks });
   // The live exchange signs version 2 since 2026-04-28; a profile that names its version wins.
   const profileVersion = custom?.chainId === chainId ? custom.orderVersion : undefined;
   const terms = { tickSize: o.tickSize, negRisk: o.negRisk ?? false, version: o.version ?? profileVersion ?? 2 };
@@ -362,8 +377,12 @@ function versionOf(value: string): OrderVersion {
 }
 function sigTypeOf(value?: string): SignatureType {
   if (value === undefined) return 0;
-  if (value !== '0' && value !== '1' && value !== '2') throw invalidParameter(`--sig-type must be 0, 1 or 2, got ${value}`);
+  if (value !== '0' && value !== '1' && value !== '2' && value !== '3') throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${value}`);
   return Number(value) as SignatureType;
+}
+/** The order's funder: the account's wallet, or none when the key itself trades. */
+function funderOf(account: Account): string | undefined {
+  return account.signatureType === 0 ? undefined : account.address;
 }
 function boolOf(value: string, flag: string): boolean {
   if (value !== 'true' && value !== 'false') throw invalidParameter(`--${flag} must be true or false, got ${value}`);

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { ErrorCode, PmDeskError } from '../shared/errors';
 import { AggregatorClient } from '../main/toolkit/aggregator/client';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
+import { registerAccountCommands } from './account-commands';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
@@ -70,6 +71,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
   registerClobCommands(program, run);
   registerWalletCommands(program, run);
   registerTradeCommands(program, run);
+  registerAccountCommands(program, run);
   return program;
 }
 

@@ -57,3 +57,11 @@ export function networkProfile(flag: string | undefined, env: NodeJS.ProcessEnv 
   }
   return profile;
 }
+
+/** The chain a command signs or derives for: its own --chain, else the global one, else PMDESK_CHAIN, else the profile's, else Polygon. */
+export function resolveChainId(flag: string | undefined, globalFlag: string | undefined, env: NodeJS.ProcessEnv, profile: NetworkProfile | undefined): number {
+  const text = flag ?? globalFlag ?? env.PMDESK_CHAIN ?? String(profile?.chainId ?? 137);
+  const chainId = Number(text);
+  if (!Number.isInteger(chainId) || chainId <= 0) throw invalidParameter(`--chain must be a chain id, got ${text}`);
+  return chainId;
+}

@@ -2,6 +2,7 @@
 // default): the wallet is unlocked in the signer worker, pre-trade checks speak first, allowances are set and
 // reported with their transactions, and one order is placed. The password comes from a prompt or PMDESK_PASSWORD.
 import type { Command } from 'commander';
+import { isAddress } from 'ethers';
 import { invalidParameter } from '../shared/errors';
 import { CredentialVault } from '../main/credentials/api-credentials';
 import { ORDER_TYPES, type OrderType } from '../main/toolkit/orders/price';
@@ -9,7 +10,9 @@ import { resolveDataDir } from '../main/wallets/data-dir';
 import type { SignerClient } from '../main/wallets/signer-client';
 import { startSignerThread } from '../main/wallets/signer-thread';
 import { Wallets } from '../main/wallets/wallets';
-import { readTradingProfile } from '../main/trading/profile';
+import { readTradingProfile, type TradingProfile } from '../main/trading/profile';
+import { accountForOverride } from '../main/toolkit/accounts/classify';
+import { walletConfigFor } from '../main/toolkit/chain/networks';
 import { TradingService, type PlacedOrder } from '../main/trading/service';
 import type { OrderChoices, UserOrderInput } from '../main/trading/order-input';
 import { numberFlag, type CliContext } from './aggregator-commands';
@@ -29,6 +32,8 @@ interface TradeFlags {
   expiration?: number;
   postOnly?: boolean;
   wallet?: string;
+  account?: string;
+  signatureType?: string;
   profile?: string;
   dataDir?: string;
 }
@@ -48,6 +53,8 @@ export function registerTradeCommands(program: Command, run: Run): void {
       .option('--expiration <unix-seconds>', 'when a GTD order expires', numberFlag)
       .option('--post-only', 'rest on the book only: refused if it would match at once (GTC, GTD)')
       .option('--wallet <label>', 'the wallet (default: the only one in the data folder)')
+      .option('--account <address>', "the account to trade from: the wallet's key itself or one of its proxy, Safe or deposit wallets; any other address is refused before signing")
+      .option('--signature-type <n>', "0 EOA (default), 1 proxy, 2 Safe, 3 deposit wallet; alone, the key's own wallet of that kind")
       .option('--profile <file>', "the network profile (default: the local sandbox's, as npm run sandbox writes it)")
       .option('--data-dir <dir>', 'the data folder (env PMDESK_DATA_DIR; default: the per-OS user data folder)')
       .action(run(async (ctx: CliContext, opts: TradeFlags) => placeOrder(ctx, side === 'buy' ? 'BUY' : 'SELL', opts)));
@@ -69,6 +76,8 @@ function parseFlags(side: 'BUY' | 'SELL', opts: TradeFlags): { input: UserOrderI
     if (!Number.isSafeInteger(opts.expiration) || opts.expiration <= Math.floor(Date.now() / 1000)) throw invalidParameter('--expiration must be a future time in unix seconds.');
   }
   if (opts.postOnly && orderType !== 'GTC' && orderType !== 'GTD') throw invalidParameter('--post-only applies to GTC and GTD orders only.');
+  if (opts.signatureType !== undefined && !/^[0-3]$/.test(opts.signatureType)) throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${opts.signatureType}`);
+  if (opts.account !== undefined && !isAddress(opts.account)) throw invalidParameter(`--account is not an address: ${opts.account}`);
   return {
     input: { provider: 'polymarket', marketIdOrSlug: opts.market, positionIdOrName: opts.outcome, buyOrSell: side, price: opts.price, size: opts.size, usdcFlowAbs: opts.usdc },
     choices: { orderType: orderType as OrderType, expiration: opts.expiration, postOnly: Boolean(opts.postOnly) },
@@ -87,6 +96,8 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
   let service: TradingService | undefined;
   try {
     const label = await chooseWallet(wallets, opts.wallet);
+    // Which account trades is settled from the keystore's address, before the wallet is unlocked or anything signed.
+    checkTradeAccount((await wallets.store.find(label)).address, opts, profile);
     const unlocked = await wallets.unlock(label, await existingPassword(`Password of "${label}": `));
     const vault = await CredentialVault.open({ onWarning: (warning) => say(warning.detail) });
     service = new TradingService({ profile, vault, onNotice: say });
@@ -95,6 +106,23 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
   } finally {
     service?.close();
     await signer?.close();
+  }
+}
+
+/**
+ * The account an override names must be the key's own (the key, or its proxy, Safe or deposit wallet on this chain).
+ * The trade flow itself checks balances and sends approvals from the key's address, so for now it trades only as
+ * the key: a wallet account is recognised and sent to `pmdesk order place`, which signs for it.
+ */
+function checkTradeAccount(keyAddress: string, opts: TradeFlags, profile: TradingProfile): void {
+  if (opts.account === undefined && opts.signatureType === undefined) return;
+  const typeText = opts.signatureType;
+  const account = accountForOverride(keyAddress, { account: opts.account, signatureType: typeText === undefined ? undefined : Number(typeText) }, walletConfigFor(profile.network));
+  if (account.signatureType !== 0) {
+    throw invalidParameter(
+      `${account.address} is this key's ${account.kind} (signature type ${account.signatureType}), but pmdesk trade checks balances and sends approvals from the key's own address only: ` +
+        `sign for that account with pmdesk order place --account ${account.address} --signature-type ${account.signatureType}.`,
+    );
   }
 }
 

@@ -44,7 +44,9 @@ function expectSigned(request: RecordedRequest, method: string, path: string) {
 }
 
 const BUILD = ['order', 'build', '--json', '--token', TOKEN, '--side', 'SELL', '--price', '0.9975', '--size', '33.33', '--tick-size', '0.0025', '--neg-risk', 'true'];
-const FIXED = ['--salt', '479249096354', '--timestamp', '1780449126930', '--order-version', '2', '--chain', '137', '--sig-type', '2', '--funder', '0x1234567890AbcdEF1234567890aBcdef12345678'];
+/** The key's own Safe on Polygon (ACCOUNTS-NOTES §b): an account it controls. */
+const SAFE = '0xd93B25cb943D14d0d34FBaF01Fc93a0f8b5F6E47';
+const FIXED = ['--salt', '479249096354', '--timestamp', '1780449126930', '--order-version', '2', '--chain', '137', '--signature-type', '2', '--account', SAFE];
 
 beforeAll(async () => {
   server = await startFixtureServer();
@@ -65,7 +67,7 @@ describe('pmdesk order build (no network)', () => {
     const out = json(first) as { signedOrder: Record<string, unknown>; orderHash: string; body: Record<string, unknown> };
     expect(Object.keys(out)).toEqual(['signedOrder', 'orderHash', 'body']);
     expect(out.signedOrder).toMatchObject({
-      maker: '0x1234567890AbcdEF1234567890aBcdef12345678', signer: ADDRESS, makerAmount: '33330000', takerAmount: '33246675', side: 'SELL',
+      maker: SAFE, signer: ADDRESS, makerAmount: '33330000', takerAmount: '33246675', side: 'SELL',
       signatureType: 2, timestamp: '1780449126930', expiration: '1900000000',
     });
     expect(recoverAddress(out.orderHash, out.signedOrder.signature as string)).toBe(ADDRESS);
@@ -95,7 +97,7 @@ describe('pmdesk order build (no network)', () => {
       [[...BUILD, '--amount', '5'], 'Give exactly one of --size (limit order) or --amount (market order).'],
       [[...BUILD, '--chain', '1'], 'Invalid network'],
       [[...BUILD, '--order-type', 'FOK', '--post-only'], 'postOnly is not supported for FOK/FAK orders'],
-      [[...BUILD, '--sig-type', '3'], '--sig-type must be 0, 1 or 2, got 3'],
+      [[...BUILD, '--sig-type', '4'], '--signature-type must be 0, 1, 2 or 3, got 4'],
       [[...BUILD, '--order-version', '1'], 'invalid tick size (0.0025) for order version 1, must be one of 0.1, 0.01, 0.001, 0.0001'],
       [BUILD, 'Set PMDESK_PRIVATE_KEY (hex) to sign.', {}],
     ];

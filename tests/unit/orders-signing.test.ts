@@ -115,14 +115,14 @@ describe('order builder', () => {
     expect(await contract(3, true)).toBe('0xe3333700cA9d93003F00f0F71f8515005F6c00Aa');
   });
 
-  it('refuses a signer that is not the signing wallet, out-of-range prices, big salts and type 3', async () => {
+  it('refuses a signer that is not the signing wallet, out-of-range prices, big salts and type 4', async () => {
     const built = await new OrderBuilder({ signer, chainId: 137 }).buildLimitOrder(input, { ...terms, version: 2 });
     const other = { ...built.signedOrder, signer: '0x1111111111111111111111111111111111111111' };
     expect(await detail(() => signOrder(signer, 2, 137, built.verifyingContract, other))).toBe('signer does not match');
     const b = new OrderBuilder({ signer, chainId: 137 });
     expect(await detail(() => b.buildLimitOrder({ ...input, price: 0.995 }, { ...terms, version: 2 }))).toBe('invalid price (0.995), min: 0.01 - max: 0.99');
     expect(await detail(() => b.buildLimitOrder({ ...input, salt: '9007199254740992' }, { ...terms, version: 2 }))).toMatch(/^salt must be an integer/);
-    expect(() => new OrderBuilder({ signer, chainId: 137, signatureType: 3 as never })).toThrow(/signature type 3 is not supported/);
+    expect(() => new OrderBuilder({ signer, chainId: 137, signatureType: 4 as never })).toThrow(/signature type 4 is not supported/);
   });
 
   it('refuses the version 2 ticks for a version 1 order', async () => {

@@ -59,6 +59,8 @@ export {
 export {
   OrderBuilder,
   SignatureType,
+  SIGNATURE_TYPE_NAMES,
+  POLY_1271_V1_UNSUPPORTED,
   signOrder,
   newSalt,
   type BuiltOrder,
@@ -72,6 +74,7 @@ export {
 } from './orders/builder';
 export { orderBody, type OrderBody, type PostOrderOptions } from './orders/body';
 export { privateKeySigner, type ClobSigner } from './orders/signer';
+export { signAsDepositWallet, depositWalletDigest, ORDER_TYPE_STRING, TYPED_DATA_SIGN_TYPES } from './orders/wallet-signature';
 export { orderDigest, domainSeparator, exchangeDomain, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './orders/eip712';
 export { marketPriceFromBook, assertPriceInRange, isPriceInRange, resolveTickSize, ORDER_TYPES, type OrderType, type BookLevel, type BookSides } from './orders/price';
 export {
@@ -95,6 +98,7 @@ export {
   POLYGON,
   AMOY,
   networkFor,
+  walletConfigFor,
   parseNetworkProfile,
   verifyingContract,
   ORDER_VERSIONS,
@@ -109,3 +113,32 @@ export {
 } from './chain/networks';
 export { orderBookHash } from './clob/book';
 export { ExchangeContract, type ExchangeAbiKind, type OrderStatusOnChain, type ExchangeEvent, type DecodedEvent } from './chain/exchange';
+export { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from './accounts/wallet-config';
+export {
+  AccountKind,
+  SIGNATURE_TYPE_OF,
+  checkedAddress,
+  deriveAccounts,
+  deriveDepositWallet,
+  deriveProxyWallet,
+  deriveSafeWallet,
+  depositWalletInitCode,
+  proxyInitCode,
+  proxyInitCodeHash,
+  type DepositWalletEra,
+  type DerivedAccounts,
+} from './accounts/derive';
+export {
+  accountForOverride,
+  classifyAccount,
+  findAccounts,
+  type Account,
+  type AccountOverride,
+  type AccountCandidate,
+  type ChainRead,
+  type ChoiceReason,
+  type FindAccountsOptions,
+  type FoundAccounts,
+  type FoundBy,
+} from './accounts/classify';
+export { rpcChainRead, depositWalletEra, type RpcReader } from './accounts/chain-read';

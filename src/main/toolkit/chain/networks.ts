@@ -3,6 +3,7 @@
 import { isAddress } from 'ethers';
 import { z } from 'zod';
 import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from '../accounts/wallet-config';
 
 /** The exchange protocol version an order is signed for: the EIP-712 domain version and the order struct. */
 export type OrderVersion = 1 | 2 | 3;
@@ -35,6 +36,8 @@ export interface NetworkProfile {
   /** The aggregator and its fill stream (the local sandbox writes both); the CLI uses them when no flag says otherwise. */
   aggregatorUrl?: string;
   sseUrl?: string;
+  /** The account-wallet factories (proxy, Safe, deposit wallet); a custom profile without them uses its chain's built-in ones. */
+  wallets?: WalletConfig;
 }
 
 /** A built-in network: every address known. */
@@ -54,6 +57,7 @@ export const POLYGON: KnownNetwork = {
     negRiskExchangeV2: '0xe2222d279d744050d28e00520010520000310F59',
     exchangeV3: '0xe3333700cA9d93003F00f0F71f8515005F6c00Aa',
   },
+  wallets: POLYGON_WALLETS,
 };
 
 export const AMOY: KnownNetwork = {
@@ -69,6 +73,7 @@ export const AMOY: KnownNetwork = {
     negRiskExchangeV2: '0xe2222d279d744050d28e00520010520000310F59',
     exchangeV3: '0x9fE6e61422AdB6F610d8597F9684b16912D50C3D',
   },
+  wallets: AMOY_WALLETS,
 };
 
 /** Collateral before the 2026-04-28 cutover (USDC.e on Polygon), kept for reading old balances. */
@@ -94,6 +99,11 @@ export function networkFor(chainId: number, custom: readonly NetworkProfile[] = 
   return found;
 }
 
+/** The account-wallet factories of a network: its own, else the built-in ones of its chain, else none. */
+export function walletConfigFor(network: NetworkProfile): WalletConfig {
+  return network.wallets ?? BUILT_IN.find((p) => p.chainId === network.chainId)?.wallets ?? {};
+}
+
 /** The contract whose EIP-712 domain an order of this version and market kind is signed against. */
 export function verifyingContract(network: NetworkProfile, version: OrderVersion, negRisk: boolean): string {
   const field: keyof ContractAddresses =
@@ -111,6 +121,7 @@ const profileSchema = z.object({
   clobUrl: z.string().url().optional(),
   aggregatorUrl: z.string().url().optional(),
   sseUrl: z.string().url().optional(),
+  wallets: walletConfigSchema.optional(),
   contracts: z
     .object({
       exchange: address,
@@ -127,7 +138,8 @@ const profileSchema = z.object({
 
 /**
  * A custom network profile from JSON (what the local sandbox writes): a chain id, optionally an order version,
- * the exchange, aggregator and fill-stream URLs, and the contract addresses it has; other keys are ignored.
+ * the exchange, aggregator and fill-stream URLs, the contract addresses it has and its account-wallet
+ * factories (`wallets`); other keys are ignored.
  */
 export function parseNetworkProfile(value: unknown): NetworkProfile {
   const parsed = profileSchema.safeParse(value);
@@ -135,7 +147,8 @@ export function parseNetworkProfile(value: unknown): NetworkProfile {
     const issue = parsed.error.issues[0]!;
     throw invalidParameter(`Invalid network profile: ${issue.path.join('.') || 'profile'}: ${issue.message}`);
   }
-  const { contracts, ...rest } = parsed.data;
+  const { contracts, wallets, ...rest } = parsed.data;
   const known = Object.fromEntries(Object.entries(contracts).filter(([, v]) => v !== undefined)) as Partial<ContractAddresses>;
-  return { ...rest, contracts: known };
+  if (!wallets) return { ...rest, contracts: known };
+  return { ...rest, contracts: known, wallets: Object.fromEntries(Object.entries(wallets).filter(([, v]) => v !== undefined)) as WalletConfig };
 }

@@ -50,10 +50,20 @@ export function clobAuthDomain(chainId: number): TypedDataDomain {
   return { name: 'ClobAuthDomain', version: '1', chainId };
 }
 
+/*
+ * Which address authenticates. The key always signs ClobAuth; by default the address in it and in POLY_ADDRESS is
+ * the key's own, for every account kind, which is what the official v2 client (1.1.0) sends: its ClobClient never
+ * passes an address, and its L2 headers always carry the signer's. v2's createL1Headers takes an optional
+ * `address` for ClobAuth.address and POLY_ADDRESS, and so do ours (L1 and L2 alike). UNCONFIRMED (ACCOUNTS-NOTES
+ * §c): clob-client#248 / PR #339 report that Magic (type 1) accounts need POLY_ADDRESS = the proxy wallet or L2
+ * answers 401; for type 3 the server ties the API key to the order's signer (the deposit wallet). A caller that
+ * sees 401 may re-derive the key with the wallet as `address` (ClobClientOptions.authAddress).
+ */
+
 /** Level 1 headers; the timestamp is unix seconds (the server's, on a clock-skewed machine), the nonce defaults to 0. */
-export async function createL1Headers(signer: ClobSigner, chainId: number, nonce = 0, timestamp?: number): Promise<L1Headers> {
+export async function createL1Headers(signer: ClobSigner, chainId: number, nonce = 0, timestamp?: number, authAddress?: string): Promise<L1Headers> {
   const ts = timestamp ?? Math.floor(Date.now() / 1000);
-  const address = await signer.getAddress();
+  const address = authAddress ?? (await signer.getAddress());
   const value = { address, timestamp: `${ts}`, nonce, message: CLOB_AUTH_MESSAGE };
   const domain = clobAuthDomain(chainId);
   const digest = TypedDataEncoder.hash(domain, CLOB_AUTH_TYPES, value);
@@ -91,10 +101,11 @@ export interface L2Request {
   body?: string;
 }
 
-export async function createL2Headers(signer: ClobSigner, creds: ApiCredentials, request: L2Request, timestamp?: number): Promise<L2Headers> {
+/** Level 2 headers; POLY_ADDRESS is the key's address unless the credentials were made for another (see above). */
+export async function createL2Headers(signer: ClobSigner, creds: ApiCredentials, request: L2Request, timestamp?: number, authAddress?: string): Promise<L2Headers> {
   const ts = timestamp ?? Math.floor(Date.now() / 1000);
   return {
-    POLY_ADDRESS: await signer.getAddress(),
+    POLY_ADDRESS: authAddress ?? (await signer.getAddress()),
     POLY_SIGNATURE: buildHmacSignature(creds.secret, ts, request.method, request.requestPath, request.body),
     POLY_TIMESTAMP: `${ts}`,
     POLY_API_KEY: creds.key,

@@ -27,8 +27,13 @@ export interface ClobClientOptions {
   signer?: ClobSigner;
   creds?: ApiCredentials;
   signatureType?: SignatureType;
-  /** The proxy or safe that holds the funds (the order's maker). */
+  /** The account's wallet (proxy, Safe or deposit wallet) that holds the funds: the order's maker. */
   funder?: string;
+  /**
+   * The address API keys are bound to: ClobAuth.address and POLY_ADDRESS on level 1 and level 2. Default the
+   * key's own address, as the official v2 client sends for every account kind (see auth.ts on why that is unconfirmed).
+   */
+  authAddress?: string;
   /** Version 1's geo-block token, added to every request. */
   geoBlockToken?: string;
   /** Ask the server for the time before each signed call (for machines whose clock drifts). */
@@ -148,7 +153,7 @@ export class ClobService {
     return this.#signer;
   }
 
-  /** Level 2 needs the signer too: POLY_ADDRESS is the signer's address. */
+  /** Level 2 needs the signer too: POLY_ADDRESS is the signer's address (or authAddress). */
   private requireCreds(methodName: string): { signer: ClobSigner; creds: ApiCredentials } {
     if (!this.#signer || !this.#creds) throw l2Unavailable(methodName);
     return { signer: this.#signer, creds: this.#creds };
@@ -161,12 +166,12 @@ export class ClobService {
 
   private async l1Headers(methodName: string, nonce?: number): Promise<Record<string, string>> {
     const signer = this.requireSigner(methodName);
-    return { ...(await createL1Headers(signer, this.chainId, nonce, await this.authTimestamp())) };
+    return { ...(await createL1Headers(signer, this.chainId, nonce, await this.authTimestamp(), this.options.authAddress)) };
   }
 
   private async l2Headers(methodName: string, method: string, requestPath: string, body?: string): Promise<Record<string, string>> {
     const { signer, creds } = this.requireCreds(methodName);
-    return { ...(await createL2Headers(signer, creds, { method, requestPath, body }, await this.authTimestamp())) };
+    return { ...(await createL2Headers(signer, creds, { method, requestPath, body }, await this.authTimestamp(), this.options.authAddress)) };
   }
 
   /** A level 2 call: headers signed over exactly the path and body sent. */

@@ -1,15 +1,23 @@
-// The order builder (spec §3): holds a signer, a chain, a signature type and an optional funder, and turns a
-// trader's limit or market order into a signed exchange order of version 1, 2 or 3, with no network access.
+// The order builder (spec §3): holds a signer, a chain, a signature type and the account's wallet (the funder),
+// and turns a trader's limit or market order into a signed exchange order of version 1, 2 or 3, with no network access.
+import { isAddress } from 'ethers';
 import { invalidParameter } from '../../../shared/errors';
 import { BYTES32_ZERO, ZERO_ADDRESS, networkFor, verifyingContract, type NetworkProfile, type OrderVersion } from '../chain/networks';
 import { exchangeDomain, orderDigest, orderTypedMessage, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './eip712';
 import { assertPriceInRange } from './price';
 import { ROUNDING, V1_TICK_SIZES, limitOrderRawAmounts, marketOrderRawAmounts, toBaseUnits, type OrderSide, type RawAmounts, type TickSize } from './rounding';
 import { signEip712, type ClobSigner } from './signer';
+import { signAsDepositWallet } from './wallet-signature';
 
-/** EOA: the key's own address trades; POLY_PROXY (email/Magic) and POLY_GNOSIS_SAFE: the funder trades, the key signs. */
-export const SignatureType = { EOA: 0, POLY_PROXY: 1, POLY_GNOSIS_SAFE: 2 } as const;
+/**
+ * EOA: the key's own address trades. POLY_PROXY (email/Magic) and POLY_GNOSIS_SAFE: the funder trades, the key
+ * signs. POLY_1271: a deposit wallet trades and is also the order's signer; the key signs for it (ERC-1271).
+ */
+export const SignatureType = { EOA: 0, POLY_PROXY: 1, POLY_GNOSIS_SAFE: 2, POLY_1271: 3 } as const;
 export type SignatureType = (typeof SignatureType)[keyof typeof SignatureType];
+export const SIGNATURE_TYPE_NAMES: Readonly<Record<SignatureType, string>> = { 0: 'EOA', 1: 'POLY_PROXY', 2: 'POLY_GNOSIS_SAFE', 3: 'POLY_1271' };
+/** The official client's own words for a type 3 order on a version 1 exchange. */
+export const POLY_1271_V1_UNSUPPORTED = 'signature type POLY_1271 is not supported for v1 orders';
 
 export type SignedOrderV1 = OrderV1Fields & { signature: string };
 export type SignedOrderV2 = OrderV2Fields & { signature: string };
@@ -66,7 +74,10 @@ export interface OrderBuilderOptions {
   signer: ClobSigner;
   chainId: number;
   signatureType?: SignatureType;
-  /** The proxy or safe holding the funds; the order's maker. Defaults to the signer's address. */
+  /**
+   * The account's wallet (proxy, Safe or deposit wallet) holding the funds: the order's maker, and for type 3
+   * its signer too. Required for types 1, 2 and 3; refused with type 0, where the key's own address trades.
+   */
   funder?: string;
   /** Custom network profiles (the local sandbox); Polygon and Amoy are built in. */
   networks?: readonly NetworkProfile[];
@@ -83,10 +94,10 @@ export class OrderBuilder {
     this.signer = options.signer;
     this.chainId = options.chainId;
     this.signatureType = options.signatureType ?? SignatureType.EOA;
-    if (![0, 1, 2].includes(this.signatureType)) {
-      throw invalidParameter(`signature type ${String(this.signatureType)} is not supported (0 EOA, 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE)`);
+    if (![0, 1, 2, 3].includes(this.signatureType)) {
+      throw invalidParameter(`signature type ${String(this.signatureType)} is not supported (0 EOA, 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE, 3 POLY_1271)`);
     }
-    this.funder = options.funder;
+    this.funder = checkFunder(this.signatureType, options.funder);
     this.network = networkFor(options.chainId, options.networks);
   }
 
@@ -104,6 +115,7 @@ export class OrderBuilder {
   }
 
   private checkTerms(terms: MarketTerms, methodName: string): void {
+    if (terms.version === 1 && this.signatureType === SignatureType.POLY_1271) throw invalidParameter(POLY_1271_V1_UNSUPPORTED, methodName);
     if (terms.version === 1 && !V1_TICK_SIZES.includes(terms.tickSize)) {
       // The 0.005 and 0.0025 ticks came with version 2: a version 1 exchange has no rounding rule for them.
       throw invalidParameter(`invalid tick size (${terms.tickSize}) for order version 1, must be one of ${V1_TICK_SIZES.join(', ')}`, methodName);
@@ -115,6 +127,8 @@ export class OrderBuilder {
     const signerAddress = await this.signer.getAddress();
     const salt = checkSalt(input.salt ?? newSalt());
     const maker = this.funder ?? signerAddress;
+    // A deposit wallet signs its own orders (ERC-1271); every other kind names the key as the signer.
+    const orderSigner = this.signatureType === SignatureType.POLY_1271 ? maker : signerAddress;
     const makerAmount = toBaseUnits(raw.maker);
     const takerAmount = toBaseUnits(raw.taker);
     // Market orders never expire on their own: they fill or die at once.
@@ -124,7 +138,7 @@ export class OrderBuilder {
     const fields: OrderV1Fields | OrderV2Fields =
       terms.version === 1
         ? {
-            salt, maker, signer: signerAddress, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
+            salt, maker, signer: orderSigner, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
             signatureType: this.signatureType,
             taker: input.taker || ZERO_ADDRESS,
             expiration,
@@ -132,7 +146,7 @@ export class OrderBuilder {
             feeRateBps: intText(input.feeRateBps, 'feeRateBps'),
           }
         : {
-            salt, maker, signer: signerAddress, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
+            salt, maker, signer: orderSigner, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
             signatureType: this.signatureType,
             timestamp: input.timestamp === undefined ? String(Date.now()) : intText(input.timestamp, 'timestamp'),
             expiration,
@@ -143,6 +157,20 @@ export class OrderBuilder {
   }
 }
 
+/** The funder each signature type needs: a wallet for 1, 2 and 3, none for 0 (said before anything is signed). */
+function checkFunder(signatureType: SignatureType, funder: string | undefined): string | undefined {
+  const name = `signature type ${signatureType} (${SIGNATURE_TYPE_NAMES[signatureType]})`;
+  if (signatureType === SignatureType.EOA) {
+    if (funder) {
+      throw invalidParameter(`a funder (${funder}) was given with ${name}, where the key's own address trades: give the signature type of that wallet (1 proxy, 2 Safe, 3 deposit wallet)`);
+    }
+    return undefined;
+  }
+  if (!funder) throw invalidParameter(`${name} trades from a wallet: give that wallet's address as the funder`);
+  if (!isAddress(funder)) throw invalidParameter(`the funder is not an address: ${funder}`);
+  return funder;
+}
+
 /** Signs order fields for one exchange contract; refuses fields whose signer is not the signing wallet. */
 export async function signOrder(
   signer: ClobSigner,
@@ -151,7 +179,12 @@ export async function signOrder(
   contract: string,
   fields: OrderV1Fields | OrderV2Fields,
 ): Promise<BuiltOrder> {
-  if (fields.signer !== (await signer.getAddress())) throw invalidParameter('signer does not match', 'signOrder');
+  // A deposit wallet is its own orders' signer: the key behind it is not named in the order (as the official client skips the check).
+  if (fields.signatureType === SignatureType.POLY_1271) {
+    if (fields.maker !== fields.signer) throw invalidParameter('a deposit-wallet (POLY_1271) order must have maker = signer = the wallet', 'signOrder');
+  } else if (fields.signer !== (await signer.getAddress())) {
+    throw invalidParameter('signer does not match', 'signOrder');
+  }
   return signFields(signer, version, chainId, contract, fields);
 }
 
@@ -164,6 +197,11 @@ async function signFields(
   fields: OrderV1Fields | OrderV2Fields,
 ): Promise<BuiltOrder> {
   const orderHash = orderDigest(version, chainId, contract, fields);
+  if (fields.signatureType === SignatureType.POLY_1271) {
+    if (version === 1) throw invalidParameter(POLY_1271_V1_UNSUPPORTED, 'signOrder');
+    const signature = await signAsDepositWallet(signer, version, chainId, contract, fields as OrderV2Fields);
+    return { version, signedOrder: withSignature(fields, signature), orderHash, verifyingContract: contract };
+  }
   // A key in this process signs the digest at once, with no promise to wait for.
   const signature = signer.signDigest
     ? signer.signDigest(orderHash)
