@@ -45,7 +45,10 @@ export interface NetworkProfile {
 export type SandboxSource = 'polymarket' | 'aggregator';
 
 export interface SandboxOptions {
-  /** Ports for each part; 0 picks a free one. */
+  /**
+   * Ports for each part; 0 picks a free one. `polymarket` defaults to a free port when `aggregator` is 0 (callers
+   * that ask for free ports, like every test, get one there too without naming it), else to 4813.
+   */
   ports?: { rpc?: number; clob?: number; aggregator?: number; polymarket?: number };
   /**
    * The profile's source: 'polymarket' writes `source` and no aggregator URLs, 'aggregator' writes `source`
@@ -192,7 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       provider,
       conditionalTokens: deployment.contracts.conditionalTokens,
       knownWallets: deployment.testWallets.map((w, i) => ({ address: w.address, name: `sandbox-trader-${i + 1}` })),
-      port: options.ports?.polymarket ?? DEFAULT_PORTS.polymarket,
+      port: options.ports?.polymarket ?? (options.ports?.aggregator === 0 ? 0 : DEFAULT_PORTS.polymarket),
       now,
       geoblock: options.geoblock,
     }).start();

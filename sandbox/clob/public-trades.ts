@@ -31,6 +31,8 @@ export class ClobPublicTrades implements PublicTradeSource {
   private readonly records: ClobTradeView[] = [];
   private readonly announced = new Set<string>();
   private readonly listeners = new Set<(trade: PublicTrade) => void>();
+  /** Each record's public view, made again only when its status or transaction hash changed (reads are frequent). */
+  private readonly views = new WeakMap<ClobTradeView, PublicTrade>();
 
   /** @param keep the most trades remembered (the CLOB's own retention), oldest forgotten first. */
   constructor(private readonly keep = 100_000) {}
@@ -49,7 +51,7 @@ export class ClobPublicTrades implements PublicTradeSource {
   settled(trade: ClobTradeView): void {
     if (this.announced.has(trade.id) || !trade.transactionHash) return;
     this.announced.add(trade.id);
-    const view = publicTrade(trade);
+    const view = this.view(trade);
     for (const listener of this.listeners) {
       try {
         listener(view);
@@ -60,7 +62,17 @@ export class ClobPublicTrades implements PublicTradeSource {
   }
 
   trades(): readonly PublicTrade[] {
-    return this.records.filter((t) => t.status !== 'FAILED').map(publicTrade);
+    return this.records.filter((t) => t.status !== 'FAILED').map((t) => this.view(t));
+  }
+
+  private view(trade: ClobTradeView): PublicTrade {
+    const cached = this.views.get(trade);
+    if (cached && cached.status === trade.status && cached.transactionHash === trade.transactionHash) return cached;
+    // Shared by every reader: frozen, so one cannot change what the others see.
+    const view = Object.freeze(publicTrade(trade));
+    Object.freeze(view.makers);
+    this.views.set(trade, view);
+    return view;
   }
 
   onTrade(listener: (trade: PublicTrade) => void): () => void {

@@ -361,6 +361,19 @@ describe('a real trade on the sandbox CLOB', () => {
     expect(hash).toBe((await ok('/trades'))[0].transactionHash);
   });
 
+  it('never shows a match whose settlement failed, on any feed', async () => {
+    sandbox.clob.exchangeFaults().nextSettlement({ retries: 1, fail: true });
+    // The HTTP answer is the exchange's refusal: what matters here is what the public feeds show after.
+    await postOrder(sb, taker, limitOrder(btc.tokens[0].tokenId, 'BUY', 0.4, 5)).catch(() => undefined);
+    expect(sandbox.clob.failedTrades()).toHaveLength(1);
+    expect((await ok('/trades')).map((r: Msg) => r.transactionHash)).toEqual([hash]);
+    expect(sandbox.clob.publicTrades.trades().map((t) => t.transactionHash)).toEqual([hash]);
+    expect((await ok(`/positions?user=${taker.address}`)).map((p: Msg) => p.size)).toEqual([10]);
+    rtds.send('ping');
+    await rtds.next((m) => m === 'pong');
+    expect(rtds.all.filter((m) => m?.topic === 'activity')).toHaveLength(1);
+  });
+
   it('validates Data API parameters like Polymarket, with 400 {error}', async () => {
     const u = taker.address;
     for (const path of [
