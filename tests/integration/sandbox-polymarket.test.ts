@@ -404,6 +404,35 @@ describe('a real trade on the sandbox CLOB', () => {
   });
 });
 
+describe('real-time subscriptions', () => {
+  it('sends every trade to a subscription without filters, nothing after an unsubscribe, and ignores junk frames', async () => {
+    const everything = await WsTestClient.open(sandbox.profile.rtdsUrl);
+    const leaving = await WsTestClient.open(sandbox.profile.rtdsUrl);
+    try {
+      const activity = { topic: 'activity', type: 'orders_matched' };
+      const btcOnly = { ...activity, filters: JSON.stringify({ market_slug: btc.slug }) };
+      everything.send('not json');
+      everything.send({ action: 'subscribe', subscriptions: 'all' });
+      everything.send({ action: 'subscribe', subscriptions: [activity] });
+      leaving.send({ action: 'subscribe', subscriptions: [btcOnly] });
+      leaving.send({ action: 'unsubscribe', subscriptions: [btcOnly] });
+      for (const c of [everything, leaving]) {
+        c.send('ping');
+        await c.next((m) => m === 'pong');
+      }
+      await postOrder(sb, taker, limitOrder(btc.tokens[0].tokenId, 'BUY', 0.4, 5));
+      const message = await everything.next((m) => m?.topic === 'activity');
+      expect(message.payload).toMatchObject({ slug: btc.slug, size: 5, side: 'BUY', proxyWallet: taker.address });
+      leaving.send('ping');
+      await leaving.next((m) => m === 'pong');
+      expect(leaving.all.filter((m) => m?.topic === 'activity')).toEqual([]);
+    } finally {
+      everything.close();
+      leaving.close();
+    }
+  });
+});
+
 describe('the real-time feed’s fault switch', () => {
   it('refuses new connections and drops open ones while on, and lets them in again after', async () => {
     const open = await WsTestClient.open(sandbox.profile.rtdsUrl);
