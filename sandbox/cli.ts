@@ -1,22 +1,29 @@
-// `npm run sandbox`: starts the local exchange (chain, CLOB, aggregator, market simulator), prints where
-// everything is and a funded test wallet, writes the network profile once every part is ready, and stops
-// every part on SIGTERM or Ctrl-C.
+// `npm run sandbox`: starts the local exchange (chain, CLOB, aggregator, Polymarket's public APIs, market
+// simulator), prints where everything is and a funded test wallet, writes the network profile once every part
+// is ready, and stops every part on SIGTERM or Ctrl-C.
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PORTS, startSandbox, writeJsonAtomic, type SandboxOptions } from './index';
+import { DEFAULT_PORTS, startSandbox, writeJsonAtomic, type SandboxOptions, type SandboxSource } from './index';
 import type { OrderVersion } from './chain/deploy';
+import { parseGeoblockedRegion } from './polymarket/geoblock';
 
 const USAGE = `Usage: npm run sandbox -- [options]
 
   --profile-out FILE      write the network profile here once every part is ready
+  --source polymarket|aggregator
+                          the market-data source the profile names (default polymarket: Gamma, Data API,
+                          real-time feed; no aggregatorUrl/sseUrl). Every server runs either way.
+  --geoblocked CC[-RR]    start with the geoblock check answering blocked from country CC, region RR
+                          (e.g. US-NY); default not blocked
   --data-dir DIR          keep the chain, its deployment, the CLOB (keys, orders, trades) and the fills here across restarts (default: thrown away)
   --order-version 1|2|3   exchange order version (default 2, like Polymarket today)
   --chain-id N            default 31338; 80002 puts the contracts at Polymarket's Amoy addresses
   --aggregator-port N     default ${DEFAULT_PORTS.aggregator}
   --clob-port N           default ${DEFAULT_PORTS.clob}
   --rpc-port N            default ${DEFAULT_PORTS.rpc}
+  --polymarket-port N     Gamma, Data API, geoblock and the real-time feed (/rtds); default ${DEFAULT_PORTS.polymarket}
   --ports-auto            pick free ports for every part
   --seed N                seed of the history and the bots (default 42)
   --no-sim                start no trading bots
@@ -43,6 +50,9 @@ export async function main(argv: string[]): Promise<void> {
       args: argv,
       options: {
         'profile-out': { type: 'string' },
+        source: { type: 'string' },
+        geoblocked: { type: 'string' },
+        'polymarket-port': { type: 'string' },
         'data-dir': { type: 'string' },
         'order-version': { type: 'string' },
         'chain-id': { type: 'string' },
@@ -70,6 +80,10 @@ export async function main(argv: string[]): Promise<void> {
   const orderVersion = intOption(o['order-version'], 'order-version', 1, 3) as OrderVersion | undefined;
   const chainId = intOption(o['chain-id'], 'chain-id', 1, 2 ** 32);
   if (chainId === 137) fail('the sandbox never runs with Polygon’s chain id 137');
+  const source = (o.source ?? 'polymarket') as SandboxSource;
+  if (source !== 'polymarket' && source !== 'aggregator') fail('--source must be polymarket or aggregator');
+  const geoblock = o.geoblocked === undefined ? undefined : parseGeoblockedRegion(o.geoblocked);
+  if (o.geoblocked !== undefined && !geoblock) fail('--geoblocked must be a country code with an optional region, e.g. US or US-NY');
   const quiet = Boolean(o.quiet);
   const say = (line: string) => quiet || process.stdout.write(`${line}\n`);
 
@@ -78,7 +92,10 @@ export async function main(argv: string[]): Promise<void> {
       aggregator: intOption(o['aggregator-port'], 'aggregator-port', 0, 65535) ?? auto,
       clob: intOption(o['clob-port'], 'clob-port', 0, 65535) ?? auto,
       rpc: intOption(o['rpc-port'], 'rpc-port', 0, 65535) ?? auto,
+      polymarket: intOption(o['polymarket-port'], 'polymarket-port', 0, 65535) ?? auto,
     },
+    source,
+    geoblock,
     dataDir: o['data-dir'] ? resolve(o['data-dir']) : undefined,
     orderVersion,
     chainId,
@@ -98,7 +115,7 @@ export async function main(argv: string[]): Promise<void> {
     const busy = /EADDRINUSE|address already in use/i.test(message);
     process.stderr.write(
       busy
-        ? `sandbox: a port is already in use (${message}). Stop the other sandbox, or pass --ports-auto or --aggregator-port/--clob-port/--rpc-port.\n`
+        ? `sandbox: a port is already in use (${message}). Stop the other sandbox, or pass --ports-auto or --aggregator-port/--clob-port/--rpc-port/--polymarket-port.\n`
         : `sandbox: could not start: ${message}\n`,
     );
     process.exit(1);
@@ -118,7 +135,10 @@ export async function main(argv: string[]): Promise<void> {
   say(`PM Desk sandbox is ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   say(`  chain       ${profile.chainId} at ${profile.rpcUrl}`);
   say(`  CLOB        ${profile.clobUrl} (order version ${profile.orderVersion})`);
-  say(`  aggregator  ${profile.aggregatorUrl} (fill stream at the same address)`);
+  say(`  source      ${source}`);
+  say(`  aggregator  ${sandbox.aggregator.url} (fill stream at the same address${profile.aggregatorUrl ? '' : '; running, but not in a polymarket-source profile'})`);
+  say(`  Gamma/Data  ${profile.gammaUrl} (geoblock check at ${profile.geoblockUrl}/api/geoblock${geoblock ? `: blocked, ${geoblock.country}${geoblock.region ? `-${geoblock.region}` : ''}` : ''})`);
+  say(`  real-time   ${profile.rtdsUrl}`);
   for (const [name, address] of Object.entries(profile.contracts)) say(`  ${name.padEnd(18)} ${address}`);
   say(`  test wallet ${wallet.address}`);
   say(`  its key     ${wallet.privateKey} (a public dev key: worthless anywhere but this sandbox)`);

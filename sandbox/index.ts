@@ -1,6 +1,7 @@
 // The whole local exchange in one call: the chain with its contracts and markets, the market catalog and its
-// generated history, the CLOB server and the aggregator server, and the network profile that the toolkit,
-// the CLI and the app read. `stop()` ends every part it started.
+// generated history, the CLOB server, the aggregator server, the Polymarket public-API server (Gamma, Data
+// API, real-time feed, geoblock), and the network profile that the toolkit, the CLI and the app read.
+// `stop()` ends every part it started.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AggregatorServer } from './aggregator/server';
@@ -12,25 +13,50 @@ import { MarketData } from './market/market-data';
 import { startClobServer, type ClobServer } from './clob/server';
 import { journalFills, loadFillJournal } from './market/fill-journal';
 import { fundBots } from './sim/fund';
+import { PolymarketServer } from './polymarket/server';
+import type { GeoblockState } from './polymarket/geoblock';
 import { MarketSimulator } from './sim/simulator';
 
 /** The network profile (ARCHITECTURE §7): what a client needs to trade on this sandbox. */
 export interface NetworkProfile {
   name: string;
+  /** The market-data source the profile names; absent means the aggregator when aggregatorUrl is set. */
+  source?: SandboxSource;
   chainId: number;
   rpcUrl: string;
   clobUrl: string;
-  aggregatorUrl: string;
-  sseUrl: string;
+  /** Absent on a `source: 'polymarket'` profile. */
+  aggregatorUrl?: string;
+  sseUrl?: string;
   wsUrl: string;
+  /** Polymarket's public hosts, served by the sandbox's Polymarket server: Gamma and the Data API (one base). */
+  gammaUrl: string;
+  dataUrl: string;
+  /** The real-time data service: the exact ws:// URL to connect to. */
+  rtdsUrl: string;
+  /** The geoblock host: the check is `GET ${geoblockUrl}/api/geoblock`, as on polymarket.com. */
+  geoblockUrl: string;
   orderVersion: OrderVersion;
   contracts: { collateral: string; conditionalTokens: string; exchange: string; negRiskExchange: string; negRiskAdapter: string };
   testWallets: { address: string; privateKey: string }[];
 }
 
+/** Which market-data source the written profile names. */
+export type SandboxSource = 'polymarket' | 'aggregator';
+
 export interface SandboxOptions {
-  /** Ports for each part; 0 picks a free one. */
-  ports?: { rpc?: number; clob?: number; aggregator?: number };
+  /**
+   * Ports for each part; 0 picks a free one. `polymarket` defaults to a free port when `aggregator` is 0 (callers
+   * that ask for free ports, like every test, get one there too without naming it), else to 4813.
+   */
+  ports?: { rpc?: number; clob?: number; aggregator?: number; polymarket?: number };
+  /**
+   * The profile's source: 'polymarket' writes `source` and no aggregator URLs, 'aggregator' writes `source`
+   * with them; absent (the default) writes every URL and no `source`. Every server runs in each case.
+   */
+  source?: SandboxSource;
+  /** What the geoblock check answers at start (not blocked by default); `polymarket.geoblock()` changes it. */
+  geoblock?: GeoblockState;
   /**
    * Keep the chain, its deployment, the CLOB's state (API keys, orders, trades, notifications) and the real
    * fills here across restarts; without it, nothing is written and everything is thrown away on stop.
@@ -65,11 +91,13 @@ export interface RunningSandbox {
   clob: ClobServer;
   /** The aggregator server (tests use its fault switch, `dropFillStreams`). */
   aggregator: AggregatorServer;
+  /** Gamma, Data API, real-time feed and geoblock (tests use `geoblock()` and `rtdsFaults()`). */
+  polymarket: PolymarketServer;
   simulator: MarketSimulator | undefined;
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORTS = { aggregator: 4810, clob: 4811, rpc: 4812 } as const;
+export const DEFAULT_PORTS = { aggregator: 4810, clob: 4811, rpc: 4812, polymarket: 4813 } as const;
 
 /** Matches the catalog's markets to the chain's, in the order they were opened. */
 export function catalogFor(deployment: Deployment): Catalog {
@@ -160,6 +188,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url} (WebSocket channels ${clob.url.replace(/^http/, 'ws')}/ws/market and /ws/user)`);
 
+    const polymarket = await new PolymarketServer({
+      catalog,
+      marketData,
+      trades: clob.publicTrades,
+      provider,
+      conditionalTokens: deployment.contracts.conditionalTokens,
+      knownWallets: deployment.testWallets.map((w, i) => ({ address: w.address, name: `sandbox-trader-${i + 1}` })),
+      port: options.ports?.polymarket ?? (options.ports?.aggregator === 0 ? 0 : DEFAULT_PORTS.polymarket),
+      now,
+      geoblock: options.geoblock,
+    }).start();
+    stops.push(() => polymarket.stop());
+    log(`Polymarket APIs (Gamma, Data, geoblock) at ${polymarket.url}, real-time feed at ${polymarket.rtdsUrl}`);
+
     let simulator: MarketSimulator | undefined;
     if ((options.simulate ?? 'run') !== 'off') {
       const seed = options.seed ?? 42;
@@ -174,17 +216,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
     const profile: NetworkProfile = {
       name: 'sandbox',
+      ...(options.source ? { source: options.source } : {}),
       chainId: deployment.chainId,
       rpcUrl: deployment.rpcUrl,
       clobUrl: clob.url,
-      aggregatorUrl: aggregator.url,
-      sseUrl: aggregator.url,
+      ...(options.source === 'polymarket' ? {} : { aggregatorUrl: aggregator.url, sseUrl: aggregator.url }),
       wsUrl: `${clob.url.replace(/^http/, 'ws')}/ws`,
+      gammaUrl: polymarket.url,
+      dataUrl: polymarket.url,
+      rtdsUrl: polymarket.rtdsUrl,
+      geoblockUrl: polymarket.url,
       orderVersion: deployment.orderVersion,
       contracts: { ...deployment.contracts },
       testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),
     };
-    return { profile, deployment, catalog, marketData, clob, aggregator, simulator, stop: stopAll };
+    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, simulator, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -16,6 +16,7 @@ import { AuthError, deriveCredentials, verifyL1, verifyL2, type ApiCredentials }
 import { bookSnapshot, priceString, sharesString } from './book-snapshot';
 import { MarketBook, PRICE_ONE, type Fill, type OrderType, type RestingOrder } from './engine';
 import { ClobWebSocketChannels, type ClobWsOptions, type WsFaults } from './ws';
+import { ClobPublicTrades } from './public-trades';
 import { OrderRejected, formatUnits, orderTerms, parseOrderBody, reservedAmount, settlementPlan, type OrderTerms, type PlanOrder } from './order-rules';
 import { CLOB_STATE_VERSION, big, loadOrder, loadResting, readClobState, saveOrder, saveResting, writeClobState, type SavedClobState } from './state-file';
 
@@ -175,6 +176,8 @@ export class ClobServer {
   private readonly live = new Set<OrderRecord>();
   private readonly trades: TradeRecord[] = [];
   private readonly tradesById = new Map<string, TradeRecord>();
+  // Public trade feed (sandbox/clob/public-trades.ts): told of each trade recorded and each settlement mined.
+  private readonly publicFeed: ClobPublicTrades;
   private readonly notifications = new Map<string, Notification[]>();
   private notificationSeq = 1;
   private readonly heartbeats = new Map<string, { id: string; timer: NodeJS.Timeout }>();
@@ -204,6 +207,7 @@ export class ClobServer {
     this.pageSize = options.pageSize ?? 500;
     this.maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 10_000;
+    this.publicFeed = new ClobPublicTrades(options.retain?.trades); // public trade feed
     this.provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
     this.operator = new Wallet(deployment.operator.privateKey, this.provider);
     const abi = compileContracts().CTFExchange.abi;
@@ -339,6 +343,11 @@ export class ClobServer {
     const found = this.options.catalog.token(tokenId);
     if (!found) return undefined;
     return this.snapshot(found.market, found.token.index as 0 | 1);
+  }
+
+  /** The exchange's trades as public feeds show them (Data API /trades, the real-time activity feed). */
+  get publicTrades(): ClobPublicTrades {
+    return this.publicFeed;
   }
 
   /** Faults for tests of a client's feed logic (see `WsFaults`); the server must be started. */
@@ -1093,6 +1102,7 @@ export class ClobServer {
       trade.status = 'MINED';
       trade.lastUpdate = this.nowSeconds();
       this.tradeEvent(trade);
+      this.publicFeed.settled(trade); // public trade feed
       // Anvil mines on receipt and nothing reorganises it: confirmed as soon as mined.
       trade.status = 'CONFIRMED';
       this.tradeEvent(trade);
@@ -1260,6 +1270,7 @@ export class ClobServer {
   private addTrade(trade: TradeRecord): void {
     this.trades.push(trade);
     this.tradesById.set(trade.id, trade);
+    this.publicFeed.recorded(trade); // public trade feed
     const keep = this.options.retain?.trades ?? 100_000;
     while (this.trades.length > keep) this.tradesById.delete(this.trades.shift()!.id);
   }
@@ -1419,6 +1430,7 @@ export class ClobServer {
     for (const trade of trades) {
       this.trades.push(trade);
       this.tradesById.set(trade.id, trade);
+      this.publicFeed.recorded(trade, { loaded: true }); // public trade feed
     }
     for (const n of state.notifications) this.notifications.set(n.owner, [...(this.notifications.get(n.owner) ?? []), n]);
     this.notificationSeq = state.notificationSeq;

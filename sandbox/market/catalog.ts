@@ -29,7 +29,22 @@ export interface EventSpec {
   negRisk: boolean;
   markets: MarketSpec[];
   comments: { author: string; text: string; hoursAgo: number }[];
+  /** Slugs of its tags (SANDBOX_TAGS), as Gamma files events under topics. */
+  tags?: string[];
 }
+
+/** The topics events are filed under (Gamma's tags; ids are numeric strings, as Polymarket's). */
+export const SANDBOX_TAGS: readonly { id: string; label: string; slug: string }[] = [
+  { id: '101', label: 'Economy', slug: 'economy' },
+  { id: '102', label: 'Fed Rates', slug: 'fed-rates' },
+  { id: '103', label: 'Crypto', slug: 'crypto' },
+  { id: '104', label: 'Bitcoin', slug: 'bitcoin' },
+  { id: '105', label: 'Weather', slug: 'weather' },
+  { id: '106', label: 'Tech', slug: 'tech' },
+  { id: '107', label: 'AI', slug: 'ai' },
+  { id: '108', label: 'Sports', slug: 'sports' },
+  { id: '109', label: 'Soccer', slug: 'soccer' },
+];
 
 const binary = (spec: Omit<MarketSpec, 'outcomes' | 'groupItemTitle'> & { groupItemTitle?: string }): MarketSpec => ({
   groupItemTitle: spec.groupItemTitle ?? '',
@@ -40,6 +55,7 @@ const binary = (spec: Omit<MarketSpec, 'outcomes' | 'groupItemTitle'> & { groupI
 export const SANDBOX_EVENTS: readonly EventSpec[] = [
   {
     id: '9001',
+    tags: ['economy', 'fed-rates'],
     slug: 'fed-decision-in-december-2026',
     title: 'Fed decision in December 2026?',
     description:
@@ -88,6 +104,7 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
   },
   {
     id: '9002',
+    tags: ['crypto', 'bitcoin'],
     slug: 'bitcoin-above-120k-on-december-31-2026',
     title: 'Bitcoin above $120k on December 31, 2026?',
     description: 'Resolves YES if the BTC/USD 1-minute candle close at 23:59 UTC on 31 December 2026 on the reference exchange is above $120,000.',
@@ -113,6 +130,7 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
   },
   {
     id: '9003',
+    tags: ['weather'],
     slug: 'white-christmas-in-london-2026',
     title: 'White Christmas in London 2026?',
     description: 'Resolves YES if the Met Office records a single snowflake falling at its London Weather Centre reference site on 25 December 2026.',
@@ -135,6 +153,7 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
   },
   {
     id: '9004',
+    tags: ['tech', 'ai'],
     slug: 'new-frontier-ai-model-release-before-2027',
     title: 'New frontier AI model released before 2027?',
     description: 'Resolves YES if a major lab publicly releases a new flagship model generation between creation and 31 December 2026, 23:59 UTC.',
@@ -160,6 +179,7 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
   },
   {
     id: '9005',
+    tags: ['sports', 'soccer'],
     slug: 'champions-league-winner-2026-27-real-madrid',
     title: 'Will Real Madrid win the 2026–27 Champions League?',
     description: 'Resolves YES if Real Madrid wins the 2026–27 UEFA Champions League final.',

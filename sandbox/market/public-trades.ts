@@ -39,6 +39,9 @@ export interface PublicTrade {
 export interface PublicTradeSource {
   /** Every trade so far, oldest first (failed settlements excluded). */
   trades(): readonly PublicTrade[];
-  /** Called once per trade when it is matched; returns the unsubscribe. */
+  /**
+   * Called once per trade when it is matched and its settlement is mined (so it carries its transaction hash and a
+   * failed settlement is never announced); returns the unsubscribe.
+   */
   onTrade(listener: (trade: PublicTrade) => void): () => void;
 }

@@ -27,14 +27,31 @@ describe('npm run sandbox', () => {
   it('prints where everything is, writes the profile when ready, and stops every part on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmdesk-sandbox-'));
     const profileFile = join(dir, 'profile.json');
-    const run = runSandbox(['--ports-auto', '--no-sim', '--profile-out', profileFile, '--seed', '3']);
+    const run = runSandbox(['--ports-auto', '--no-sim', '--profile-out', profileFile, '--seed', '3', '--source', 'aggregator']);
     await run.ready;
 
     const profile = JSON.parse(await readFile(profileFile, 'utf8')) as Record<string, unknown> & {
       contracts: Record<string, string>;
       testWallets: { address: string; privateKey: string }[];
     };
-    expect(Object.keys(profile)).toEqual(['name', 'chainId', 'rpcUrl', 'clobUrl', 'aggregatorUrl', 'sseUrl', 'wsUrl', 'orderVersion', 'contracts', 'testWallets']);
+    expect(Object.keys(profile)).toEqual([
+      'name',
+      'source',
+      'chainId',
+      'rpcUrl',
+      'clobUrl',
+      'aggregatorUrl',
+      'sseUrl',
+      'wsUrl',
+      'gammaUrl',
+      'dataUrl',
+      'rtdsUrl',
+      'geoblockUrl',
+      'orderVersion',
+      'contracts',
+      'testWallets',
+    ]);
+    expect(profile.source).toBe('aggregator');
     expect(Object.keys(profile.contracts)).toEqual(['collateral', 'conditionalTokens', 'exchange', 'negRiskExchange', 'negRiskAdapter']);
     expect(profile).toMatchObject({ name: 'sandbox', chainId: 31338, orderVersion: 2 });
     expect(profile.testWallets[0]!.privateKey).toMatch(/^0x[0-9a-f]{64}$/);
@@ -52,8 +69,31 @@ describe('npm run sandbox', () => {
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
-    for (const url of [profile.clobUrl, profile.aggregatorUrl, profile.rpcUrl] as string[]) {
+    for (const url of [profile.clobUrl, profile.aggregatorUrl, profile.gammaUrl, profile.rpcUrl] as string[]) {
       await expect(fetch(url, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    }
+  }, 90_000);
+
+  it('names the Polymarket source by default: Gamma, Data, real-time and geoblock URLs and no aggregator URLs', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-sandbox-'));
+    const profileFile = join(dir, 'profile.json');
+    const run = runSandbox(['--ports-auto', '--no-sim', '--profile-out', profileFile, '--seed', '3', '--geoblocked', 'US-NY']);
+    try {
+      await run.ready;
+      const profile = JSON.parse(await readFile(profileFile, 'utf8')) as Record<string, string>;
+      expect(profile.source).toBe('polymarket');
+      expect(profile).not.toHaveProperty('aggregatorUrl');
+      expect(profile).not.toHaveProperty('sseUrl');
+      expect(profile.rtdsUrl).toBe(`${profile.gammaUrl!.replace(/^http/, 'ws')}/rtds`);
+      expect(run.output()).toContain(profile.rtdsUrl);
+      const events = (await (await fetch(`${profile.gammaUrl}/events`)).json()) as { id: string; markets: { clobTokenIds: string }[] }[];
+      expect(events.map((e) => e.id)).toEqual(['9001', '9002', '9003', '9004', '9005']);
+      expect(typeof events[0]!.markets[0]!.clobTokenIds).toBe('string');
+      expect(await (await fetch(`${profile.dataUrl}/`)).json()).toEqual({ data: 'OK' });
+      expect(await (await fetch(`${profile.geoblockUrl}/api/geoblock`)).json()).toEqual({ blocked: true, ip: '127.0.0.1', country: 'US', region: 'NY' });
+    } finally {
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
     }
   }, 90_000);
 
@@ -63,5 +103,7 @@ describe('npm run sandbox', () => {
     expect(await run.exited).toBe(2);
     const polygon = runSandbox(['--chain-id', '137']);
     await expect(polygon.ready).rejects.toThrow(/never runs with Polygon/);
+    await expect(runSandbox(['--source', 'kalshi']).ready).rejects.toThrow(/--source must be polymarket or aggregator/);
+    await expect(runSandbox(['--geoblocked', 'New York']).ready).rejects.toThrow(/--geoblocked must be a country code/);
   });
 });

@@ -89,11 +89,19 @@ describe('sandbox data folder: the CLOB', () => {
       const [yesTape, noTape] = await tape(second, market.id);
       expect(yesTape).toContainEqual(realFill);
       expect(noTape).toContainEqual({ price: 0.45, volumeBase: 5, timestamp: realFill.timestamp });
+      // The restored trade is in the public feed (Data API /trades), and is not announced again.
+      const heard: string[] = [];
+      const unsubscribe = second.clob.publicTrades.onTrade((t) => heard.push(t.id));
+      const publicRows = (await (await fetch(`${second.profile.dataUrl}/trades?market=${market.conditionId}`)).json()) as { proxyWallet: string; side: string; size: number }[];
+      expect(publicRows.map((r) => [r.proxyWallet.toLowerCase(), r.side, r.size])).toEqual([[b.address.toLowerCase(), 'BUY', 5]]);
 
       // The restored order still trades: Bob takes the other 7, and the chain moves the shares.
       const rest = await bob.createAndPostOrder({ tokenID: no, price: 0.45, size: 7, side: Side.BUY }, ticks);
       expect(rest).toMatchObject({ success: true, status: 'matched' });
       expect(await alice.getOpenOrders({ market: market.conditionId })).toEqual([]);
+      expect(heard).toHaveLength(1);
+      expect(tradeIds).not.toContain(heard[0]);
+      unsubscribe();
       expect(await sharesOf(second, a.address, yes)).toBe(parseUnits('12', 6));
       expect(await sharesOf(second, b.address, no)).toBe(parseUnits('12', 6));
       expect((await alice.getTrades({ market: market.conditionId })).map((t) => t.status)).toEqual(['CONFIRMED', 'CONFIRMED']);

@@ -12,7 +12,7 @@ let client: AggregatorClient;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'manual', bots: 4, seed: 5 });
-  client = new AggregatorClient({ apiUrl: sandbox.profile.aggregatorUrl, logger: silentLogger, timeoutMs: 10_000 });
+  client = new AggregatorClient({ apiUrl: sandbox.profile.aggregatorUrl!, logger: silentLogger, timeoutMs: 10_000 });
 }, 60_000);
 afterAll(() => sandbox?.stop());
 

@@ -1,0 +1,210 @@
+// The sandbox's Gamma API (DIRECT-DATA-NOTES §a): events, markets, public search, comments, tags and public
+// profiles, with Gamma's parameters (snake_case, comma lists, `clob_token_ids` repeated, limit/offset,
+// order/ascending) and Gamma's answers (plain arrays; a 404 `{error}` for an unknown id or slug; `null` for an
+// address with no profile, as the official SDK expects).
+import { SANDBOX_TAGS, type Catalog, type CatalogEvent, type CatalogMarket } from '../market/catalog';
+import { SearchIndex } from '../aggregator/search';
+import { HttpError, requireAddress, type Query } from './http';
+import { commentsJson, eventJson, marketJson, tagJson, tagsOf, type GammaShapeContext } from './gamma-shapes';
+import type { WalletDirectory } from './wallets';
+
+const MAX_LIMIT = 1000;
+const NOT_FOUND = 'not found';
+/** Gamma's comment parent types, with their exact casing. */
+const PARENT_TYPES = ['Event', 'Series', 'market'] as const;
+
+type Row = Record<string, unknown>;
+
+export interface GammaRoutesOptions extends GammaShapeContext {
+  catalog: Catalog;
+  wallets: WalletDirectory;
+}
+
+export class GammaRoutes {
+  private readonly search: SearchIndex<CatalogEvent>;
+
+  constructor(private readonly options: GammaRoutesOptions) {
+    const text = (e: CatalogEvent) => [e.title, e.description, e.slug, ...(e.tags ?? []), ...e.markets.flatMap((m) => [m.question, m.groupItemTitle, m.description])].join(' ');
+    this.search = new SearchIndex(options.catalog.events.map((e) => ({ item: e, text: text(e) })));
+  }
+
+  /** The answer of a Gamma path, or undefined when the path is not Gamma's. */
+  async route(segments: string[], q: Query): Promise<{ body: unknown } | undefined> {
+    const [first, second, third] = segments;
+    const n = segments.length;
+    if (first === 'events') {
+      if (n === 1) return { body: this.events(q) };
+      if (n === 2) return { body: eventJson(this.options, this.eventBy((e) => e.id === second)) };
+      if (n === 3 && second === 'slug') return { body: eventJson(this.options, this.eventBy((e) => e.slug === third)) };
+      if (n === 3 && third === 'tags') return { body: tagsOf(this.eventBy((e) => e.id === second)).map((t) => tagJson(t, this.options.createdAt)) };
+    }
+    if (first === 'markets') {
+      if (n === 1) return { body: this.markets(q) };
+      if (n === 2) return { body: this.marketJson(this.marketBy((m) => m.id === second)) };
+      if (n === 3 && second === 'slug') return { body: this.marketJson(this.marketBy((m) => m.slug === third)) };
+    }
+    if (first === 'public-search' && n === 1) return { body: this.publicSearch(q) };
+    if (first === 'comments' && n === 1) return { body: this.comments(q) };
+    if (first === 'public-profile' && n === 1) return { body: (await this.options.wallets.publicProfile(requireAddress(q, 'address'))) ?? null };
+    if (first === 'tags') {
+      const tags = SANDBOX_TAGS.map((t) => tagJson(t, this.options.createdAt));
+      if (n === 1) return { body: page(sortRows(tags, q), q) };
+      const tag = n === 2 ? tags.find((t) => t.id === second) : n === 3 && second === 'slug' ? tags.find((t) => t.slug === third) : undefined;
+      if (!tag) throw new HttpError(404, NOT_FOUND);
+      return { body: tag };
+    }
+    if (first === 'status' && n === 1) return { body: 'OK' };
+    return undefined;
+  }
+
+  private allMarkets(): { event: CatalogEvent; market: CatalogMarket }[] {
+    return this.options.catalog.events.flatMap((event) => event.markets.map((market) => ({ event, market })));
+  }
+
+  private eventBy(match: (e: CatalogEvent) => boolean): CatalogEvent {
+    const event = this.options.catalog.events.find(match);
+    if (!event) throw new HttpError(404, NOT_FOUND);
+    return event;
+  }
+
+  private marketBy(match: (m: CatalogMarket) => boolean): { event: CatalogEvent; market: CatalogMarket } {
+    const found = this.allMarkets().find(({ market }) => match(market));
+    if (!found) throw new HttpError(404, NOT_FOUND);
+    return found;
+  }
+
+  private marketJson({ event, market }: { event: CatalogEvent; market: CatalogMarket }) {
+    return marketJson(this.options, event, market, { withEvent: true });
+  }
+
+  private events(q: Query) {
+    const ids = q.list('id');
+    const slugs = q.list('slug');
+    const tagSlug = q.string('tag_slug');
+    const tagId = q.string('tag_id');
+    const active = q.bool('active');
+    const closed = q.bool('closed');
+    const archived = q.bool('archived');
+    const rows = this.options.catalog.events
+      .filter((e) => !ids || ids.includes(e.id))
+      .filter((e) => !slugs || slugs.includes(e.slug))
+      .filter((e) => !tagSlug || tagsOf(e).some((t) => t.slug === tagSlug))
+      .filter((e) => !tagId || tagsOf(e).some((t) => t.id === tagId))
+      .map((e) => eventJson(this.options, e) as Row)
+      .filter((e) => active === undefined || e.active === active)
+      .filter((e) => closed === undefined || e.closed === closed)
+      .filter((e) => archived === undefined || e.archived === archived);
+    return page(sortRows(rows, q), q);
+  }
+
+  private markets(q: Query) {
+    const ids = q.list('id');
+    const slugs = q.list('slug');
+    const conditionIds = q.list('condition_ids')?.map((c) => c.toLowerCase());
+    const tokenIds = q.repeated('clob_token_ids');
+    const closed = q.bool('closed');
+    const active = q.bool('active');
+    const tagId = q.string('tag_id');
+    const rows = this.allMarkets()
+      .filter(({ market }) => !ids || ids.includes(market.id))
+      .filter(({ market }) => !slugs || slugs.includes(market.slug))
+      .filter(({ market }) => !conditionIds || conditionIds.includes(market.conditionId.toLowerCase()))
+      .filter(({ market }) => !tokenIds || market.tokens.some((t) => tokenIds.includes(t.tokenId)))
+      .filter(({ market }) => closed === undefined || market.closed === closed)
+      .filter(({ market }) => active === undefined || market.active === active)
+      .filter(({ event }) => !tagId || tagsOf(event).some((t) => t.id === tagId))
+      .map((found) => this.marketJson(found) as Row);
+    return page(sortRows(rows, q), q);
+  }
+
+  private publicSearch(q: Query) {
+    const text = q.required('q');
+    const pageNumber = q.int('page', 1, 1, 10_000)!;
+    const perType = q.int('limit_per_type', 10, 0, 100)!;
+    const status = q.string('events_status');
+    if (status !== undefined && !['active', 'closed', 'all'].includes(status)) throw new HttpError(400, 'events_status must be active, closed or all');
+    const matches = this.search
+      .search(text, Number.MAX_SAFE_INTEGER)
+      .map((m) => m.item)
+      .filter((e) => status === undefined || status === 'all' || (status === 'closed') === e.markets.every((m) => m.closed));
+    const events = matches.slice((pageNumber - 1) * perType, pageNumber * perType).map((e) => eventJson(this.options, e));
+    const needle = text.toLowerCase();
+    const tags =
+      q.bool('search_tags') === false
+        ? []
+        : SANDBOX_TAGS.filter((t) => t.label.toLowerCase().includes(needle) || t.slug.includes(needle))
+            .slice(0, perType)
+            .map((t) => ({ id: t.id, label: t.label, slug: t.slug, eventCount: this.options.catalog.events.filter((e) => e.tags?.includes(t.slug)).length }));
+    const profiles = q.bool('search_profiles') === false ? [] : this.profiles(needle).slice(0, perType);
+    return { events, tags, profiles, pagination: { hasMore: pageNumber * perType < matches.length, totalResults: matches.length } };
+  }
+
+  /** Search's profile rows: wallets whose name or pseudonym holds the text. */
+  private profiles(needle: string) {
+    const { wallets, createdAt } = this.options;
+    return wallets
+      .wallets()
+      .map((address) => ({ address, who: wallets.identity(address) }))
+      .filter(({ who }) => who.name.toLowerCase().includes(needle) || who.pseudonym.toLowerCase().includes(needle))
+      .map(({ address, who }) => ({
+        id: address.toLowerCase(),
+        name: who.name || who.pseudonym,
+        pseudonym: who.pseudonym,
+        displayUsernamePublic: who.name !== '',
+        bio: who.bio,
+        profileImage: who.profileImage,
+        proxyWallet: address,
+        isCloseOnly: false,
+        isCertReq: false,
+        walletActivated: true,
+        createdAt,
+        updatedAt: createdAt,
+      }));
+  }
+
+  private comments(q: Query) {
+    const type = q.required('parent_entity_type');
+    if (!(PARENT_TYPES as readonly string[]).includes(type)) throw new HttpError(400, `parent_entity_type must be one of ${PARENT_TYPES.join(', ')}`);
+    const parent = q.required('parent_entity_id');
+    if (!/^\d+$/.test(parent)) throw new HttpError(400, 'parent_entity_id must be an integer');
+    // Only events carry comments in the sandbox; a series or market has none (an empty list, as Gamma answers).
+    const event = type === 'Event' ? this.options.catalog.events.find((e) => e.id === parent) : undefined;
+    const rows = (event ? commentsJson(this.options, event) : []) as Row[];
+    const order = q.list('order') ?? ['createdAt'];
+    // Newest first unless asked otherwise.
+    const sorted = sortRows(rows, q, order, q.bool('ascending') ?? false);
+    return page(sorted, q);
+  }
+}
+
+/** Gamma's limit/offset paging of a plain array. */
+function page<T>(rows: T[], q: Query): T[] {
+  const limit = q.int('limit', undefined, 0, MAX_LIMIT);
+  const offset = q.int('offset', 0, 0, Number.MAX_SAFE_INTEGER)!;
+  return rows.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
+/**
+ * Sorts by `order` (a comma list of the rows' own field names; Gamma's default is by id) and `ascending`
+ * (false unless given, so `order=volume24hr` lists the busiest first). An unknown field is a 400.
+ */
+function sortRows<T extends Row>(rows: T[], q: Query, order = q.list('order'), ascending = q.bool('ascending') ?? false): T[] {
+  if (!order?.length) return ascending === false && q.has('ascending') ? [...rows].reverse() : rows;
+  for (const field of order) {
+    if (rows.length && !rows.every((r) => typeof r[field] === 'number' || typeof r[field] === 'string')) throw new HttpError(400, `order: unknown or unsortable field '${field}'`);
+  }
+  const value = (row: T, field: string) => {
+    const v = row[field];
+    return field === 'id' ? Number(v) : v;
+  };
+  const direction = ascending ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    for (const field of order) {
+      const x = value(a, field);
+      const y = value(b, field);
+      const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      if (c !== 0) return c * direction;
+    }
+    return 0;
+  });
+}
