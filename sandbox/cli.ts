@@ -137,7 +137,7 @@ export async function main(argv: string[]): Promise<void> {
   say(`  CLOB        ${profile.clobUrl} (order version ${profile.orderVersion})`);
   say(`  source      ${source}`);
   say(`  aggregator  ${sandbox.aggregator.url} (fill stream at the same address${profile.aggregatorUrl ? '' : '; running, but not in a polymarket-source profile'})`);
-  say(`  Gamma/Data  ${profile.gammaUrl} (geoblock check at ${profile.geoblockUrl}/api/geoblock${geoblock ? `: blocked, ${geoblock.country}${geoblock.region ? `-${geoblock.region}` : ''}` : ''})`);
+  say(`  Gamma/Data  ${profile.gammaUrl} (geoblock check at ${profile.geoblockUrl}${geoblock ? `: blocked, ${geoblock.country}${geoblock.region ? `-${geoblock.region}` : ''}` : ''})`);
   say(`  real-time   ${profile.rtdsUrl}`);
   for (const [name, address] of Object.entries(profile.contracts)) say(`  ${name.padEnd(18)} ${address}`);
   say(`  test wallet ${wallet.address}`);

@@ -34,7 +34,7 @@ export interface NetworkProfile {
   dataUrl: string;
   /** The real-time data service: the exact ws:// URL to connect to. */
   rtdsUrl: string;
-  /** The geoblock host: the check is `GET ${geoblockUrl}/api/geoblock`, as on polymarket.com. */
+  /** The geoblock check itself (`…/api/geoblock`, as https://polymarket.com/api/geoblock): the URL a client GETs. */
   geoblockUrl: string;
   orderVersion: OrderVersion;
   contracts: { collateral: string; conditionalTokens: string; exchange: string; negRiskExchange: string; negRiskAdapter: string };
@@ -225,7 +225,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       gammaUrl: polymarket.url,
       dataUrl: polymarket.url,
       rtdsUrl: polymarket.rtdsUrl,
-      geoblockUrl: polymarket.url,
+      geoblockUrl: `${polymarket.url}/api/geoblock`,
       orderVersion: deployment.orderVersion,
       contracts: { ...deployment.contracts },
       testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),

@@ -90,7 +90,7 @@ describe('npm run sandbox', () => {
       expect(events.map((e) => e.id)).toEqual(['9001', '9002', '9003', '9004', '9005']);
       expect(typeof events[0]!.markets[0]!.clobTokenIds).toBe('string');
       expect(await (await fetch(`${profile.dataUrl}/`)).json()).toEqual({ data: 'OK' });
-      expect(await (await fetch(`${profile.geoblockUrl}/api/geoblock`)).json()).toEqual({ blocked: true, ip: '127.0.0.1', country: 'US', region: 'NY' });
+      expect(await (await fetch(profile.geoblockUrl!)).json()).toEqual({ blocked: true, ip: '127.0.0.1', country: 'US', region: 'NY' });
     } finally {
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);

@@ -51,7 +51,7 @@ describe('the profile', () => {
     expect(p.aggregatorUrl).toBe(sandbox.aggregator.url);
     expect(p.gammaUrl).toBe(sandbox.polymarket.url);
     expect(p.dataUrl).toBe(sandbox.polymarket.url);
-    expect(p.geoblockUrl).toBe(sandbox.polymarket.url);
+    expect(p.geoblockUrl).toBe(`${sandbox.polymarket.url}/api/geoblock`);
     expect(p.rtdsUrl).toBe(`${sandbox.polymarket.url.replace(/^http/, 'ws')}/rtds`);
   });
 });
