@@ -257,3 +257,21 @@ export function rtdsTrade(overrides: Record<string, unknown> = {}): Record<strin
     },
   };
 }
+
+/** One trade of CLOB /markets/live-activity/{condition_id} (clob-client-v2 MarketTradeEvent). */
+export function liveActivityTrade(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    event_type: 'trade',
+    market: { condition_id: CONDITION_ID, asset_id: YES_TOKEN, question: 'Will the Fed cut rates by 25 bps in December?', icon: '', slug: 'fed-cut-25-bps-december' },
+    user: { address: WALLET, username: 'alice', profile_picture: '', optimized_profile_picture: '', pseudonym: 'Bright-Owl' },
+    side: 'BUY',
+    size: '12.5',
+    fee_rate_bps: '0',
+    price: '0.54',
+    outcome: 'Yes',
+    outcome_index: 0,
+    transaction_hash: TX,
+    timestamp: '1764000000',
+    ...overrides,
+  };
+}

@@ -172,6 +172,16 @@ describe('falling back to polling and back', () => {
   });
 });
 
+describe('a market without a slug', () => {
+  it('is polled by condition id, since the real-time service filters by slug', async () => {
+    http.json('GET', '/markets/506729', gammaMarket({ slug: null }));
+    const feed = follow(rtds.wsUrl);
+    await until(() => http.to('/trades').length >= 2, 'two polls');
+    expect(feed.modes).toEqual(['polling']);
+    expect(rtds.connections).toHaveLength(0);
+  });
+});
+
 describe('the subscription contract', () => {
   it('closes once when the caller closes it', async () => {
     const feed = follow(rtds.wsUrl);

@@ -7,6 +7,7 @@ import type { Logger } from '../../src/main/toolkit/logger';
 import { checkGeoblock } from '../../src/main/toolkit/polymarket/geoblock';
 import { GammaClient } from '../../src/main/toolkit/polymarket/gamma';
 import { HostLimiter } from '../../src/main/toolkit/polymarket/limiter';
+import { liveActivityToTradeRecord } from '../../src/main/toolkit/polymarket/mapping';
 import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
 import { PmDeskError } from '../../src/shared/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
@@ -17,8 +18,10 @@ import {
   OWNER,
   V2_POSITION_YES,
   WALLET,
+  TX,
   YES_TOKEN,
   clobBook,
+  liveActivityTrade,
   dataActivity,
   dataPosition,
   dataTrade,
@@ -195,6 +198,19 @@ describe('books, fills and candles (CLOB and Data API)', () => {
       { time: hour, open: 0.52, high: 0.52, low: 0.52, close: 0.52, volume: 3 },
     ]);
     expect((await failure(source().getCandles('polymarket', '506729', 2, '1h'))).code).toBe('ERR_INVALID_PARAM');
+  });
+});
+
+describe('a market\'s live activity (CLOB)', () => {
+  it('reads recent trades at the V2 path and maps them to fills', async () => {
+    clob.json('GET', `/markets/live-activity/${CONDITION_ID}`, [liveActivityTrade(), liveActivityTrade({ side: 'SELL', user: null })]);
+    const trades = await source().clob.getLiveActivity(CONDITION_ID);
+    expect(trades.map(liveActivityToTradeRecord)).toEqual([
+      { price: 0.54, volumeBase: 12.5, timestamp: 1_764_000_000, side: 'BUY', tokenId: YES_TOKEN, trader: WALLET, traderName: 'alice', transactionHash: TX },
+      { price: 0.54, volumeBase: 12.5, timestamp: 1_764_000_000, side: 'SELL', tokenId: YES_TOKEN, transactionHash: TX },
+    ]);
+    clob.json('GET', `/markets/live-activity/${CONDITION_ID}`, [liveActivityTrade({ size: null })]);
+    expect((await failure(source().clob.getLiveActivity(CONDITION_ID))).detail).toContain(': 0.size:');
   });
 });
 

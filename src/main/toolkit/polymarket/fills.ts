@@ -128,17 +128,17 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
     const wasPolling = mode === 'polling';
     enter('polling');
     if (!wasPolling) void pollOnce().then(() => !isClosed() && mode === 'polling' && schedulePoll());
-    if (options.rtdsUrl) {
+    if (options.rtdsUrl && market?.slug) {
       clearTimeout(retryTimer);
       retryTimer = setTimeout(openLive, rtdsRetryMs);
     }
   };
 
   const openLive = () => {
-    if (state === 'closed' || !market || !options.rtdsUrl) return;
+    if (state === 'closed' || !market?.slug || !options.rtdsUrl) return;
     rtds = new RtdsStream({
       url: options.rtdsUrl,
-      subscriptions: [{ topic: 'activity', type: 'orders_matched', filters: { market_slug: market.slug ?? '' } }],
+      subscriptions: [{ topic: 'activity', type: 'orders_matched', filters: { market_slug: market.slug } }],
       logger,
       WebSocket: options.WebSocket,
       pingMs: options.timing?.pingMs,
@@ -170,11 +170,12 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
     .then((loaded) => {
       if (state === 'closed') return;
       market = loaded;
-      if (!loaded.conditionId || !loaded.slug) {
-        finish(new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The market has no condition id or slug to follow its trades by.', { methodName: METHOD, context }));
+      if (!loaded.conditionId) {
+        finish(new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The market has no condition id to follow its trades by.', { methodName: METHOD, context }));
         return;
       }
-      if (options.rtdsUrl) openLive();
+      // The real-time service filters by slug; a market without one can still be polled by condition id.
+      if (options.rtdsUrl && loaded.slug) openLive();
       else startPolling();
     })
     .catch((error: unknown) => finish(wrapOnce(error, METHOD, context)));
