@@ -1,5 +1,6 @@
 // What every Polymarket API client is built from: its base URL and the shared knobs (timeout, logger, fetch,
-// the host's request budget), turned into the one read helper it sends through.
+// the host's request budget), turned into the one read helper it sends through; plus the offset paging and the
+// parameter checks every client makes before it sends anything.
 import { invalidParameter } from '../../../shared/errors';
 import { consoleLogger, type Logger } from '../logger';
 import { DEFAULT_TIMEOUT_MS, RATE_BUDGETS } from './endpoints';
@@ -51,4 +52,16 @@ export async function readAllPages<T>(
     if (page.length < limit) break;
   }
   return rows.slice(0, maxRows);
+}
+
+/** "Missing required parameter 'name'." for an absent or blank string, before anything is sent. */
+export function required(name: string, value: unknown, methodName: string): void {
+  if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`Missing required parameter '${name}'.`, methodName);
+}
+
+/** A whole number of at least `min` (limit, offset, page), before anything is sent. */
+export function wholeNumber(name: string, value: unknown, min: number, methodName: string): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw invalidParameter(`Parameter '${name}' must be a whole number of at least ${min}.`, methodName, { [name]: value });
+  }
 }

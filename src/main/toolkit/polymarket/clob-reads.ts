@@ -1,11 +1,10 @@
 // The CLOB's public reads a market page needs (DIRECT-DATA-NOTES §c): one outcome token's book, its price
 // history, and a market's recent trades. Validated here, unlike the trading client's pass-through reads.
 import { maskId } from '../../../shared/errors';
-import { apiHttp, type ApiClientOptions } from './client-options';
+import { apiHttp, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { CLOB_READ_PATHS } from './endpoints';
 import type { PolymarketHttp } from './http';
 import { ClobBookSchema, LiveActivitySchema, PriceHistorySchema, type ClobBook, type LiveActivityTrade, type PricePoint } from './clob-schemas';
-import { required, wholeNumber } from './gamma';
 
 /** A named range the CLOB knows, or an explicit window in Unix seconds; fidelity is the point spacing in minutes. */
 export type PriceHistoryQuery = { tokenId: string; fidelity?: number } & (

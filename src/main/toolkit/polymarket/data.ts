@@ -2,7 +2,7 @@
 // traded, and a market's trade tape. camelCase parameters, UPPERCASE enums, offset paging capped at 10,000.
 import { z } from 'zod';
 import { invalidParameter, maskId } from '../../../shared/errors';
-import { apiHttp, readAllPages, type ApiClientOptions } from './client-options';
+import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { DATA_MAX_OFFSET, DATA_PATHS, POSITIONS_PAGE_SIZE, TRADES_PAGE_SIZE } from './endpoints';
 import type { PolymarketHttp } from './http';
 import {
@@ -15,7 +15,6 @@ import {
   type DataPosition,
   type DataTrade,
 } from './data-schemas';
-import { required, wholeNumber } from './gamma';
 
 export interface RowPage {
   limit?: number;

@@ -1,8 +1,8 @@
 // Gamma, Polymarket's discovery API (DIRECT-DATA-NOTES §a): events and their markets, public search,
 // comments and public profiles. Snake_case query parameters, camelCase answers, offset paging.
 import { z } from 'zod';
-import { invalidParameter, maskId, truncate } from '../../../shared/errors';
-import { apiHttp, readAllPages, type ApiClientOptions } from './client-options';
+import { maskId, truncate } from '../../../shared/errors';
+import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { COMMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, GAMMA_PATHS, MAX_COMMENTS } from './endpoints';
 import type { PolymarketHttp } from './http';
 import {
@@ -156,15 +156,5 @@ export class GammaClient {
       absentIsNull: true,
     });
     return answer ?? null;
-  }
-}
-
-export function required(name: string, value: unknown, methodName: string): void {
-  if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`Missing required parameter '${name}'.`, methodName);
-}
-
-export function wholeNumber(name: string, value: unknown, min: number, methodName: string): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw invalidParameter(`Parameter '${name}' must be a whole number of at least ${min}.`, methodName, { [name]: value });
   }
 }

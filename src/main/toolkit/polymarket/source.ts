@@ -23,7 +23,8 @@ import { ClobPublicReads } from './clob-reads';
 import { DataClient } from './data';
 import { EVENTS_PAGE_SIZE, FILL_HISTORY_LIMIT, SEARCH_PAGES_MAX } from './endpoints';
 import { subscribePolymarketFills, type FillTiming } from './fills';
-import { GammaClient, wholeNumber } from './gamma';
+import { GammaClient } from './gamma';
+import { wholeNumber } from './client-options';
 import { POLYMARKET, toComment, toMarket, toMarketTrade, toPredictionEvent, toTradeRecord, toTrader, toTraderActivity, toTraderPosition } from './mapping';
 import type { WebSocketConstructor } from './rtds';
 
