@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANDLE_SECONDS, candlesFromHistory, historyWindow } from '../../src/main/toolkit/polymarket/candles';
 import { parseRetryAfter, throttleWait } from '../../src/main/toolkit/polymarket/http';
-import { HostLimiter, SlidingWindowLimiter } from '../../src/main/toolkit/polymarket/limiter';
+import { HostLimiter, SlidingWindowLimiter, limiterFor } from '../../src/main/toolkit/polymarket/limiter';
 import { PmDeskError } from '../../src/shared/errors';
 
 describe('candles from a price history', () => {
@@ -97,5 +97,13 @@ describe('request budgets', () => {
     clock = 101;
     await Promise.all(takes);
     expect(done).toBe(3);
+  });
+
+  it('is shared by every client of one API host, and separate per API and per host', () => {
+    const budgets = { general: { limit: 1, windowMs: 10 } };
+    const gamma = limiterFor('gamma', 'http://127.0.0.1:4100/x', budgets);
+    expect(limiterFor('gamma', 'http://127.0.0.1:4100/y/', budgets)).toBe(gamma);
+    expect(limiterFor('data', 'http://127.0.0.1:4100', budgets)).not.toBe(gamma);
+    expect(limiterFor('gamma', 'http://127.0.0.1:4101', budgets)).not.toBe(gamma);
   });
 });
