@@ -171,6 +171,8 @@ export interface Trader {
     cumulativeProfit?: number | null;
     totalTrades?: number | null;
     balanceInProtocol?: number | null;
+    /** How many markets the trader has traded (Polymarket's Data API /traded), when the source states it. */
+    marketsTraded?: number | null;
   };
 }
 

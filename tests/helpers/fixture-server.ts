@@ -27,7 +27,8 @@ export interface SseStream {
 }
 
 export type Reply = {
-  json(status: number, body: unknown): void;
+  /** Extra headers (Retry-After, say) go with the answer. */
+  json(status: number, body: unknown, headers?: Record<string, string>): void;
   text(status: number, body: string, contentType?: string): void;
   /** Never answers (until the server stops): for timeouts. */
   hang(): void;
@@ -117,8 +118,8 @@ export class FixtureServer {
 
 function makeReply(res: ServerResponse): Reply {
   return {
-    json(status, body) {
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    json(status, body, headers = {}) {
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
     },
     text(status, body, contentType = 'text/plain') {
       res.writeHead(status, { 'Content-Type': contentType }).end(body);

@@ -23,6 +23,8 @@ export interface HttpRequest {
   /** Extra context for errors; redacted by PmDeskError. */
   context?: Record<string, unknown>;
   fetch?: typeof fetch;
+  /** The largest answer accepted, in bytes; a longer one is cut off and fails (ERR_API_REQUEST). */
+  maxBytes?: number;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -74,19 +76,24 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   let text: string;
   try {
     response = await doFetch(url, { method, headers, body, signal, redirect: 'follow' });
-    text = await response.text();
+    text = await readText(response, request.maxBytes);
   } catch (cause) {
+    if (cause instanceof TooLarge) {
+      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The API server's answer is larger than ${request.maxBytes} bytes.`, { methodName, context });
+    }
     throw transportError(cause, timeout, request, context);
   }
 
   const data = decodeBody(text, response.headers.get('content-type'));
   if (!response.ok) {
     const responseData = data.ok ? data.value : text;
+    // A throttling answer says when to come back; a caller that retries reads it from the context.
+    const retryAfter = response.headers.get('retry-after');
     throw new PmDeskError(codeForStatus(response.status), httpFailureMessage(response.status, responseData), {
       methodName,
       statusCode: response.status,
       responseData,
-      context,
+      context: retryAfter ? { ...context, retryAfter } : context,
     });
   }
   if (!data.ok) {
@@ -98,6 +105,37 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
     });
   }
   return { status: response.status, data: data.value as T, headers: response.headers };
+}
+
+class TooLarge extends Error {}
+
+/** The body as text, read no further than `maxBytes` when a bound is given (a declared length over it fails at once). */
+async function readText(response: Response, maxBytes: number | undefined): Promise<string> {
+  if (maxBytes === undefined || !response.body) return response.text();
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    void response.body.cancel().catch(() => {});
+    throw new TooLarge();
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      void reader.cancel().catch(() => {});
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 /** Why a request got no (whole) answer: our timeout, the caller's abort, or the network. */

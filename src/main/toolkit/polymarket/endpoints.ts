@@ -1,0 +1,79 @@
+// Every path PM Desk reads from Polymarket's public APIs (Gamma, Data API, CLOB public reads), the page sizes it
+// asks for, and the request budgets it keeps per host: one table a reader can check against DIRECT-DATA-NOTES.
+import { CLOB_PATHS } from '../clob/endpoints';
+
+export const GAMMA_PATHS = {
+  events: '/events',
+  event: '/events/{id}',
+  eventBySlug: '/events/slug/{slug}',
+  market: '/markets/{id}',
+  marketBySlug: '/markets/slug/{slug}',
+  publicSearch: '/public-search',
+  comments: '/comments',
+  publicProfile: '/public-profile',
+} as const;
+
+export const DATA_PATHS = {
+  positions: '/positions',
+  activity: '/activity',
+  trades: '/trades',
+  value: '/value',
+  traded: '/traded',
+} as const;
+
+export const CLOB_READ_PATHS = {
+  book: CLOB_PATHS.GET_ORDER_BOOK,
+  pricesHistory: CLOB_PATHS.GET_PRICES_HISTORY,
+  liveActivity: `${CLOB_PATHS.GET_MARKET_TRADES_EVENTS_V2}{conditionId}`,
+} as const;
+
+/** Per-request timeout for Polymarket's public reads: they answer in well under a second when healthy. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+/** The largest answer accepted from a public read (a page of events with all their markets stays far below). */
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+export const EVENTS_PAGE_SIZE = 50;
+export const COMMENTS_PAGE_SIZE = 100;
+/** Comments read for one event at most (a few pages): the discussion panel shows the newest. */
+export const MAX_COMMENTS = 500;
+export const POSITIONS_PAGE_SIZE = 500;
+/** The Data API refuses an offset above 10,000 (DIRECT-DATA-NOTES §b). */
+export const DATA_MAX_OFFSET = 10_000;
+export const TRADES_PAGE_SIZE = 100;
+/** Recent fills read for a market's tape seed and chart volume. */
+export const FILL_HISTORY_LIMIT = 500;
+export const SEARCH_PAGES_MAX = 5;
+
+/** One budget: at most `limit` requests in any `windowMs`. */
+export interface RateBudget {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Budgets per host and endpoint class, each about 80 % of the published limit per 10 s (DIRECT-DATA-NOTES §e), so
+ * Cloudflare's throttling is not where PM Desk learns it asked too much. `general` applies to every request to
+ * the host as well as its class's own budget.
+ */
+export const RATE_BUDGETS = {
+  gamma: {
+    general: { limit: 3_200, windowMs: 10_000 },
+    events: { limit: 400, windowMs: 10_000 },
+    markets: { limit: 240, windowMs: 10_000 },
+    comments: { limit: 160, windowMs: 10_000 },
+    search: { limit: 280, windowMs: 10_000 },
+  },
+  data: {
+    general: { limit: 800, windowMs: 10_000 },
+    trades: { limit: 160, windowMs: 10_000 },
+    positions: { limit: 120, windowMs: 10_000 },
+  },
+  clob: {
+    general: { limit: 7_200, windowMs: 10_000 },
+    book: { limit: 1_200, windowMs: 10_000 },
+    pricesHistory: { limit: 800, windowMs: 10_000 },
+  },
+} as const satisfies Record<string, Record<string, RateBudget>>;
+
+/** Retries of a throttled GET (429, or 503 with Retry-After): how many, and the longest wait honoured. */
+export const RETRY_POLICY = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 1_000 } as const;

@@ -1,0 +1,164 @@
+// Gamma's answers (DIRECT-DATA-NOTES §a): events with their markets, comments, public profiles and search, as
+// lenient schemas. Every field is treated as nullable, unknown fields are kept, and a market's outcome list,
+// prices and token ids must line up, so a market that cannot be traded correctly fails here, naming the field.
+import { z } from 'zod';
+import { flag, id, jsonStringList, optNum, text } from './wire';
+
+/** A tick as the exchange writes it: Gamma sends a number (0.01) or a string; the string form is kept. */
+const tick = z
+  .union([z.number().positive(), z.string().trim().regex(/^(0?\.\d+|1(\.0*)?)$/), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? undefined : String(v)));
+
+export const GammaMarketSchema = z
+  .looseObject({
+    id,
+    question: text,
+    conditionId: z.string().nullish(),
+    questionID: z.string().nullish(),
+    slug: z.string().nullish(),
+    description: text,
+    image: text,
+    icon: text,
+    outcomes: jsonStringList,
+    outcomePrices: jsonStringList,
+    clobTokenIds: jsonStringList,
+    /** Protocol V2: the outcome positions' ids, a real array. */
+    positionIds: z
+      .array(id)
+      .nullish()
+      .transform((v) => v ?? null),
+    /** 'v1' (CTF tokens) or 'v2' (Protocol V2 positions); anything else is kept as absent. */
+    version: z
+      .string()
+      .nullish()
+      .transform((v) => (v === 'v1' || v === 'v2' ? v : undefined)),
+    active: flag,
+    closed: flag,
+    archived: flag,
+    acceptingOrders: flag,
+    enableOrderBook: flag,
+    orderPriceMinTickSize: tick,
+    orderMinSize: optNum,
+    negRisk: flag,
+    negRiskMarketID: z.string().nullish(),
+    bestBid: optNum,
+    bestAsk: optNum,
+    spread: optNum,
+    lastTradePrice: optNum,
+    oneDayPriceChange: optNum,
+    volume: optNum,
+    volumeNum: optNum,
+    volume24hr: optNum,
+    liquidityNum: optNum,
+    rewardsMinSize: optNum,
+    rewardsMaxSpread: optNum,
+    groupItemTitle: text,
+    groupItemThreshold: optNum,
+    endDate: z.string().nullish(),
+    endDateIso: z.string().nullish(),
+  })
+  .superRefine((market, ctx) => {
+    const tokenField = tokenFieldOf(market);
+    const tokens = market[tokenField];
+    const outcomes = market.outcomes;
+    if (tokens && outcomes && tokens.length !== outcomes.length) {
+      ctx.addIssue({ code: 'custom', path: [tokenField], message: `${tokens.length} token ids for ${outcomes.length} outcomes` });
+    }
+    if (tokens && !outcomes) ctx.addIssue({ code: 'custom', path: ['outcomes'], message: `missing for ${tokens.length} token ids` });
+    const prices = market.outcomePrices;
+    if (prices && outcomes && prices.length !== outcomes.length) {
+      ctx.addIssue({ code: 'custom', path: ['outcomePrices'], message: `${prices.length} prices for ${outcomes.length} outcomes` });
+    }
+    for (const [index, price] of (prices ?? []).entries()) {
+      if (!/^\d*\.?\d+(e-?\d+)?$/i.test(price)) ctx.addIssue({ code: 'custom', path: ['outcomePrices', index], message: `'${price}' is not a price` });
+    }
+  });
+export type GammaMarket = z.output<typeof GammaMarketSchema>;
+
+/** Where a market's outcome token ids are: a V2 market's positionIds, else clobTokenIds (positionIds when only they are given). */
+export function tokenFieldOf(market: { version?: 'v1' | 'v2'; clobTokenIds: string[] | null; positionIds: string[] | null }): 'clobTokenIds' | 'positionIds' {
+  if (market.version === 'v2') return 'positionIds';
+  if (market.version === undefined && !market.clobTokenIds && market.positionIds) return 'positionIds';
+  return 'clobTokenIds';
+}
+
+export const GammaEventSchema = z.looseObject({
+  id,
+  ticker: z.string().nullish(),
+  slug: text,
+  title: text,
+  description: text,
+  startDate: text,
+  creationDate: text,
+  endDate: text,
+  image: text,
+  icon: text,
+  active: flag,
+  closed: flag,
+  archived: flag,
+  liquidity: optNum,
+  volume: optNum,
+  volume24hr: optNum,
+  negRisk: flag,
+  enableNegRisk: flag,
+  negRiskMarketID: z.string().nullish(),
+  markets: z
+    .array(GammaMarketSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+export type GammaEvent = z.output<typeof GammaEventSchema>;
+
+export const GammaCommentSchema = z.looseObject({
+  id,
+  body: text,
+  parentEntityType: z.string().nullish(),
+  parentEntityID: z.union([z.number(), z.string()]).nullish(),
+  parentCommentID: z.union([z.string(), z.number()]).nullish(),
+  userAddress: text,
+  createdAt: text,
+  reportCount: optNum,
+  reactionCount: optNum,
+  profile: z
+    .looseObject({
+      name: text,
+      pseudonym: text,
+      displayUsernamePublic: flag,
+      bio: text,
+      proxyWallet: z.string().nullish(),
+      baseAddress: z.string().nullish(),
+      profileImage: text,
+      positions: z
+        .array(z.looseObject({ tokenId: id, positionSize: z.union([z.string(), z.number()]).transform(String) }))
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .nullish(),
+});
+export type GammaComment = z.output<typeof GammaCommentSchema>;
+
+/** GET /public-profile; a JSON null is "no profile" and handled before this schema. */
+export const GammaProfileSchema = z.looseObject({
+  createdAt: text,
+  proxyWallet: z.string().nullish(),
+  profileImage: text,
+  displayUsernamePublic: flag,
+  bio: text,
+  pseudonym: text,
+  name: text,
+  xUsername: z.string().nullish(),
+  verifiedBadge: flag,
+});
+export type GammaProfile = z.output<typeof GammaProfileSchema>;
+
+export const GammaSearchSchema = z.looseObject({
+  events: z
+    .array(GammaEventSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  tags: z.array(z.looseObject({ id: id.optional(), label: text, slug: text })).nullish(),
+  profiles: z.array(GammaProfileSchema).nullish(),
+  pagination: z.looseObject({ hasMore: flag, totalResults: optNum }).nullish(),
+});
+export type GammaSearch = z.output<typeof GammaSearchSchema>;
