@@ -3,6 +3,7 @@
 // URL and no `source` keeps the aggregator, as profiles did before there was a choice.
 import { ErrorCode, PmDeskError } from '../../../shared/errors';
 import type { Logger } from '../logger';
+import { PolymarketSource } from '../polymarket/source';
 import type { MarketSource, MarketSourceKind } from './market-source';
 
 /** The URLs a source needs, as a network profile names them. */
@@ -28,7 +29,19 @@ export function sourceKindOf(endpoints: SourceEndpoints): MarketSourceKind {
   return endpoints.source ?? (endpoints.aggregatorUrl ? 'aggregator' : 'polymarket');
 }
 
-export function createMarketSource(endpoints: SourceEndpoints, _options: SourceOptions = {}): MarketSource {
+export function createMarketSource(endpoints: SourceEndpoints, options: SourceOptions = {}): MarketSource {
   const kind = sourceKindOf(endpoints);
+  if (kind === 'polymarket') {
+    // A missing Gamma, Data API or CLOB URL is refused by the constructor, naming it.
+    return new PolymarketSource({
+      gammaUrl: endpoints.gammaUrl!,
+      dataUrl: endpoints.dataUrl!,
+      clobUrl: endpoints.clobUrl!,
+      rtdsUrl: endpoints.rtdsUrl,
+      timeoutMs: options.timeoutMs,
+      logger: options.logger,
+      fetch: options.fetch,
+    });
+  }
   throw new PmDeskError(ErrorCode.NOT_AVAILABLE, `The ${kind} market-data source is not built yet.`);
 }
