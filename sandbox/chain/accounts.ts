@@ -2,9 +2,9 @@
 // implementation, master copy, beacon and MultiSend), and opens one funded account of each kind for a test
 // key, its approvals granted from the account itself (proxy(), execTransaction through MultiSend, and an
 // owner-signed deposit-wallet batch), so each can trade as soon as the sandbox is up.
-import { Contract, ContractFactory, MaxUint256, Signature, Wallet, ZeroAddress, concat, solidityPacked, type InterfaceAbi, type JsonRpcProvider } from 'ethers';
+import { AbiCoder, Contract, Interface, MaxUint256, Signature, Wallet, ZeroAddress, concat, getCreateAddress, solidityPacked, type JsonRpcProvider } from 'ethers';
 import type { CompiledContracts } from './compile.js';
-import { TX_OVERRIDES, mined } from './transactions.js';
+import { sendRawInOneBlock, type RawTransaction } from './transactions.js';
 import { SIGNATURE_TYPE_OF, accountAddress, safeInitCodeHash, type AccountKind, type SandboxWallets } from './wallet-addresses.js';
 
 export interface TestAccount {
@@ -22,33 +22,52 @@ export interface AccountCall {
   data: string;
 }
 
-async function deploy(deployer: Wallet, artifact: { abi: InterfaceAbi; bytecode: string }, args: unknown[] = []): Promise<Contract> {
-  const contract = await new ContractFactory(artifact.abi, artifact.bytecode, deployer).deploy(...args, TX_OVERRIDES);
-  await contract.waitForDeployment();
-  return new Contract(await contract.getAddress(), artifact.abi, deployer);
-}
+/** Generous fixed limits: nothing is estimated, so a block of setup transactions needs no round trips. */
+const CREATION_GAS = 2_500_000n;
+const ACCOUNT_TX_GAS = 2_000_000n;
+const SIMPLE_CALL_GAS = 150_000n;
 
-/** Deploys the three factories and what they clone or point at. */
-export async function deployWalletFactories(deployer: Wallet, compiled: CompiledContracts): Promise<SandboxWallets> {
-  const proxyFactory = await deploy(deployer, compiled.ProxyWalletFactory);
-  const safeMasterCopy = await deploy(deployer, compiled.Safe);
-  const masterCopy = await safeMasterCopy.getAddress();
-  const safeFactory = await deploy(deployer, compiled.SafeProxyFactory, [masterCopy, ZeroAddress]);
-  const multiSend = await deploy(deployer, compiled.MultiSend);
-  const depositImplementation = await deploy(deployer, compiled.DepositWallet);
-  const beacon = await deploy(deployer, compiled.DepositWalletBeacon, [await depositImplementation.getAddress()]);
-  const depositFactory = await deploy(deployer, compiled.DepositWalletFactory, [await beacon.getAddress()]);
-  return {
-    proxyFactory: await proxyFactory.getAddress(),
-    proxyImplementation: (await proxyFactory.getFunction('getImplementation')()) as string,
-    safeFactory: await safeFactory.getAddress(),
-    safeMasterCopy: masterCopy,
-    safeInitCodeHash: safeInitCodeHash(compiled.SafeProxy.bytecode, masterCopy),
-    depositWalletFactory: await depositFactory.getAddress(),
-    depositWalletBeacon: await beacon.getAddress(),
-    depositWalletImplementation: await depositImplementation.getAddress(),
-    multiSend: await multiSend.getAddress(),
+/**
+ * Deploys the three factories and what they clone or point at, and sets the proxy and Safe factories on the
+ * given exchanges, all in one block: every address follows from the deployer's nonce.
+ */
+export async function deployWalletFactories(deployer: Wallet, compiled: CompiledContracts, exchanges: Contract[]): Promise<SandboxWallets> {
+  const provider = deployer.provider as JsonRpcProvider;
+  const chainId = Number((await provider.getNetwork()).chainId);
+  const first = await provider.getTransactionCount(deployer.address, 'pending');
+  const at = (offset: number) => getCreateAddress({ from: deployer.address, nonce: first + offset });
+  const creation = (artifact: { abi: unknown; bytecode: string }, types: string[] = [], args: unknown[] = [], gasLimit = CREATION_GAS): RawTransaction => ({
+    wallet: deployer,
+    data: concat([artifact.bytecode, AbiCoder.defaultAbiCoder().encode(types, args)]),
+    gasLimit,
+  });
+  const wallets: SandboxWallets = {
+    proxyFactory: at(0),
+    // The factory's constructor creates the implementation: the factory's first nonce (EIP-161 starts at 1).
+    proxyImplementation: getCreateAddress({ from: at(0), nonce: 1 }),
+    safeMasterCopy: at(1),
+    safeFactory: at(2),
+    safeInitCodeHash: safeInitCodeHash(compiled.SafeProxy.bytecode, at(1)),
+    multiSend: at(3),
+    depositWalletImplementation: at(4),
+    depositWalletBeacon: at(5),
+    depositWalletFactory: at(6),
   };
+  const exchange = new Interface(compiled.CTFExchange.abi);
+  await sendRawInOneBlock(provider, chainId, [
+    creation(compiled.ProxyWalletFactory, [], [], 4_000_000n),
+    creation(compiled.Safe),
+    creation(compiled.SafeProxyFactory, ['address', 'address'], [wallets.safeMasterCopy, ZeroAddress]),
+    creation(compiled.MultiSend),
+    creation(compiled.DepositWallet),
+    creation(compiled.DepositWalletBeacon, ['address'], [wallets.depositWalletImplementation]),
+    creation(compiled.DepositWalletFactory, ['address'], [wallets.depositWalletBeacon]),
+    ...exchanges.flatMap((venue) => [
+      { wallet: deployer, to: venue.target as string, data: exchange.encodeFunctionData('setProxyFactory', [wallets.proxyFactory]), gasLimit: SIMPLE_CALL_GAS },
+      { wallet: deployer, to: venue.target as string, data: exchange.encodeFunctionData('setSafeFactory', [wallets.safeFactory]), gasLimit: SIMPLE_CALL_GAS },
+    ]),
+  ]);
+  return wallets;
 }
 
 // ---------------------------------------------------------------- signing what the owners sign
@@ -84,17 +103,14 @@ export function multiSendPayload(calls: AccountCall[]): string {
   return concat(calls.map(({ to, data }) => solidityPacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [0, to, 0, (data.length - 2) / 2, data])));
 }
 
-/** Runs calls as `owner`'s Safe: one SafeTx the owner signs (typed data, v 27/28), sent by `sender`. */
-export async function execFromSafe(sender: Wallet, owner: Wallet, safe: string, wallets: SandboxWallets, compiled: CompiledContracts, calls: AccountCall[]): Promise<void> {
-  const contract = new Contract(safe, compiled.Safe.abi, sender);
-  const multiSend = new Contract(wallets.multiSend, compiled.MultiSend.abi);
+/** execTransaction calldata running `calls` as `owner`'s Safe at Safe nonce `nonce`, signed as typed data (v 27/28). */
+export async function safeExecution(owner: Wallet, safe: string, nonce: bigint, chainId: number, wallets: SandboxWallets, compiled: CompiledContracts, calls: AccountCall[]): Promise<string> {
+  const multiSend = new Interface(compiled.MultiSend.abi);
   const [to, data, operation] =
-    calls.length === 1 ? [calls[0]!.to, calls[0]!.data, 0] : [wallets.multiSend, multiSend.interface.encodeFunctionData('multiSend', [multiSendPayload(calls)]), 1];
-  const nonce = (await contract.getFunction('nonce')()) as bigint;
-  const chainId = (await sender.provider!.getNetwork()).chainId;
+    calls.length === 1 ? [calls[0]!.to, calls[0]!.data, 0] : [wallets.multiSend, multiSend.encodeFunctionData('multiSend', [multiSendPayload(calls)]), 1];
   const tx = { to, value: 0n, data, operation, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: ZeroAddress, refundReceiver: ZeroAddress, nonce };
   const signature = await owner.signTypedData({ chainId, verifyingContract: safe }, SAFE_TX_TYPES, tx);
-  await mined(contract.getFunction('execTransaction')(to, 0n, data, operation, 0n, 0n, 0n, ZeroAddress, ZeroAddress, signature, TX_OVERRIDES));
+  return new Interface(compiled.Safe.abi).encodeFunctionData('execTransaction', [to, 0n, data, operation, 0n, 0n, 0n, ZeroAddress, ZeroAddress, signature]);
 }
 
 export const DEPOSIT_BATCH_TYPES = {
@@ -111,11 +127,8 @@ export const DEPOSIT_BATCH_TYPES = {
   ],
 };
 
-/** Runs calls as `owner`'s deposit wallet: one Batch the owner signs, submitted by `sender` (the relayer's role). */
-export async function execFromDepositWallet(sender: Wallet, owner: Wallet, wallet: string, compiled: CompiledContracts, calls: AccountCall[]): Promise<void> {
-  const contract = new Contract(wallet, compiled.DepositWallet.abi, sender);
-  const nonce = (await contract.getFunction('nonce')()) as bigint;
-  const chainId = (await sender.provider!.getNetwork()).chainId;
+/** execute() calldata running `calls` as `owner`'s deposit wallet at batch nonce `nonce`, the owner's Batch signature inside. */
+export async function depositWalletExecution(owner: Wallet, wallet: string, nonce: bigint, chainId: number, compiled: CompiledContracts, calls: AccountCall[]): Promise<string> {
   const batchCalls = calls.map(({ to, data }) => ({ target: to, value: 0n, data }));
   const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
   const signature = await owner.signTypedData(
@@ -123,7 +136,7 @@ export async function execFromDepositWallet(sender: Wallet, owner: Wallet, walle
     DEPOSIT_BATCH_TYPES,
     { wallet, nonce, deadline, calls: batchCalls },
   );
-  await mined(contract.getFunction('execute')(batchCalls, deadline, signature, TX_OVERRIDES));
+  return new Interface(compiled.DepositWallet.abi).encodeFunctionData('execute', [batchCalls, deadline, signature]);
 }
 
 // ---------------------------------------------------------------- the test accounts
@@ -141,30 +154,45 @@ export interface AccountSetup {
   funding: bigint;
 }
 
-/** Opens `owner`'s account of `kind`: deployed, funded with collateral (minted to it), approvals granted from it. */
-export async function openTestAccount(setup: AccountSetup, kind: AccountKind, ownerKey: string): Promise<TestAccount> {
+/**
+ * Opens accounts: each deployed if it has no code yet, funded with collateral (minted to it) and given every
+ * approval from the account itself. All in one block; the owners sign here, the operator sends what anyone may
+ * send (createProxy, execTransaction, the deposit-wallet batch) and each proxy owner sends its own proxy().
+ */
+export async function openTestAccounts(setup: AccountSetup, requests: { kind: AccountKind; ownerKey: string }[]): Promise<TestAccount[]> {
   const { operator, provider, compiled, wallets, collateral } = setup;
-  const owner = new Wallet(ownerKey, provider);
-  const address = accountAddress(wallets, kind, owner.address);
-  const ctf = new Contract(setup.conditionalTokens, ['function setApprovalForAll(address,bool)']);
+  const chainId = Number((await provider.getNetwork()).chainId);
+  const ctf = new Interface(['function setApprovalForAll(address,bool)']);
   const calls: AccountCall[] = [
-    ...setup.spenders.map((spender) => ({ to: setup.collateral.target as string, data: collateral.interface.encodeFunctionData('approve', [spender, MaxUint256]) })),
-    ...setup.operators.map((op) => ({ to: setup.conditionalTokens, data: ctf.interface.encodeFunctionData('setApprovalForAll', [op, true]) })),
+    ...setup.spenders.map((spender) => ({ to: collateral.target as string, data: collateral.interface.encodeFunctionData('approve', [spender, MaxUint256]) })),
+    ...setup.operators.map((op) => ({ to: setup.conditionalTokens, data: ctf.encodeFunctionData('setApprovalForAll', [op, true]) })),
   ];
-  await mined(collateral.getFunction('mint')(address, setup.funding, TX_OVERRIDES));
-  if (kind === 'proxy') {
-    // The owner calls the factory itself: its first proxy() deploys the wallet, then runs the batch as it.
-    const factory = new Contract(wallets.proxyFactory, compiled.ProxyWalletFactory.abi, owner);
-    await mined(factory.getFunction('proxy')(calls.map(({ to, data }) => ({ typeCode: 1, to, value: 0n, data })), TX_OVERRIDES));
-  } else if (kind === 'safe') {
-    const factory = new Contract(wallets.safeFactory, compiled.SafeProxyFactory.abi, operator);
-    const chainId = Number((await provider.getNetwork()).chainId);
-    await mined(factory.getFunction('createProxy')(ZeroAddress, 0n, ZeroAddress, await signCreateProxy(owner, wallets, chainId), TX_OVERRIDES));
-    await execFromSafe(operator, owner, address, wallets, compiled, calls);
-  } else {
-    const factory = new Contract(wallets.depositWalletFactory, compiled.DepositWalletFactory.abi, operator);
-    await mined(factory.getFunction('deployWallet')(owner.address, TX_OVERRIDES));
-    await execFromDepositWallet(operator, owner, address, compiled, calls);
+  const transactions: RawTransaction[] = [];
+  const send = (wallet: Wallet, to: string, data: string, gasLimit = ACCOUNT_TX_GAS) => transactions.push({ wallet, to, data, gasLimit });
+  const opened: TestAccount[] = [];
+  for (const { kind, ownerKey } of requests) {
+    const owner = new Wallet(ownerKey, provider);
+    const address = accountAddress(wallets, kind, owner.address);
+    const deployed = (await provider.getCode(address)) !== '0x';
+    send(operator, collateral.target as string, collateral.interface.encodeFunctionData('mint', [address, setup.funding]), SIMPLE_CALL_GAS);
+    if (kind === 'proxy') {
+      // The owner calls the factory itself: its first proxy() deploys the wallet, then runs the batch as it.
+      const factory = new Interface(compiled.ProxyWalletFactory.abi);
+      send(owner, wallets.proxyFactory, factory.encodeFunctionData('proxy', [calls.map(({ to, data }) => ({ typeCode: 1, to, value: 0n, data }))]));
+    } else if (kind === 'safe') {
+      if (!deployed) {
+        const factory = new Interface(compiled.SafeProxyFactory.abi);
+        send(operator, wallets.safeFactory, factory.encodeFunctionData('createProxy', [ZeroAddress, 0n, ZeroAddress, await signCreateProxy(owner, wallets, chainId)]));
+      }
+      const nonce = deployed ? ((await new Contract(address, compiled.Safe.abi, provider).getFunction('nonce')()) as bigint) : 0n;
+      send(operator, address, await safeExecution(owner, address, nonce, chainId, wallets, compiled, calls));
+    } else {
+      if (!deployed) send(operator, wallets.depositWalletFactory, new Interface(compiled.DepositWalletFactory.abi).encodeFunctionData('deployWallet', [owner.address]));
+      const nonce = deployed ? ((await new Contract(address, compiled.DepositWallet.abi, provider).getFunction('nonce')()) as bigint) : 0n;
+      send(operator, address, await depositWalletExecution(owner, address, nonce, chainId, compiled, calls));
+    }
+    opened.push({ kind, owner: owner.address, address, signatureType: SIGNATURE_TYPE_OF[kind] });
   }
-  return { kind, owner: owner.address, address, signatureType: SIGNATURE_TYPE_OF[kind] };
+  await sendRawInOneBlock(provider, chainId, transactions);
+  return opened;
 }

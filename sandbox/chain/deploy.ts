@@ -4,7 +4,7 @@
 import { Contract, ContractFactory, MaxUint256, Wallet, ZeroHash, id, parseUnits, type InterfaceAbi } from 'ethers';
 import { AMOY_CHAIN_ID, DEV_PRIVATE_KEYS } from './anvil.js';
 import { compileContracts, conditionalTokensArtifact, type CompiledContracts } from './compile.js';
-import { deployWalletFactories, openTestAccount, type TestAccount } from './accounts.js';
+import { deployWalletFactories, openTestAccounts, type TestAccount } from './accounts.js';
 import { relocateContract } from './relocate.js';
 import { TX_OVERRIDES, mined, sandboxProvider, sendInOneBlock } from './transactions.js';
 import type { AccountKind, SandboxWallets } from './wallet-addresses.js';
@@ -230,11 +230,7 @@ export async function deploySandbox(
       await mined(negRiskExchange.getFunction('approveOutcomeTokenFactory')(TX_OVERRIDES));
     }
     // Deployed after the exchanges so the five main contracts keep the same addresses on every start.
-    const wallets = await deployWalletFactories(deployer, compiled);
-    for (const venue of [exchange, negRiskExchange]) {
-      await mined(venue.getFunction('setProxyFactory')(wallets.proxyFactory, TX_OVERRIDES));
-      await mined(venue.getFunction('setSafeFactory')(wallets.safeFactory, TX_OVERRIDES));
-    }
+    const wallets = await deployWalletFactories(deployer, compiled, [exchange, negRiskExchange]);
 
     // Version 3 (Protocol V2) trades every market, neg-risk or not, on its one exchange (PROTOCOL-NOTES Part B
     // §3, §11): neg-risk markets are registered there and the profile names it for both roles.
@@ -267,10 +263,8 @@ export async function deploySandbox(
     ]);
 
     const accountSetup = { operator: deployer, provider, compiled, wallets, collateral, spenders, operators, conditionalTokens: ctfAddress, funding };
-    const testAccounts: TestAccount[] = [];
-    for (const [kind, index] of Object.entries(TEST_ACCOUNT_OWNERS) as [AccountKind, number][]) {
-      testAccounts.push(await openTestAccount(accountSetup, kind, walletKeys[index]!));
-    }
+    const owners = Object.entries(TEST_ACCOUNT_OWNERS) as [AccountKind, number][];
+    const testAccounts = await openTestAccounts(accountSetup, owners.map(([kind, index]) => ({ kind, ownerKey: walletKeys[index]! })));
 
     return {
       chainId: chain.chainId,
@@ -298,7 +292,7 @@ export async function openAccount(deployment: Deployment, kind: AccountKind, own
     const operator = new Wallet(deployment.operator.privateKey, provider);
     const compiled = compileContracts();
     const { contracts } = deployment;
-    return await openTestAccount(
+    const [account] = await openTestAccounts(
       {
         operator,
         provider,
@@ -310,9 +304,9 @@ export async function openAccount(deployment: Deployment, kind: AccountKind, own
         conditionalTokens: contracts.conditionalTokens,
         funding,
       },
-      kind,
-      ownerKey,
+      [{ kind, ownerKey }],
     );
+    return account!;
   } finally {
     provider.destroy();
   }

@@ -370,6 +370,42 @@ describe('deposit wallets: ERC-1271 with ERC-7739 wrapping', () => {
   });
 });
 
+describe('deposit wallets: owner-signed batches', () => {
+  const BATCH = {
+    Batch: [
+      { name: 'wallet', type: 'address' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+      { name: 'calls', type: 'Call[]' },
+    ],
+    Call: [
+      { name: 'target', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'data', type: 'bytes' },
+    ],
+  };
+
+  it('runs a Batch the owner signed, sent by anyone, once; refuses another key, a replay and a passed deadline', async () => {
+    const owner = keyOf(accounts.deposit.owner);
+    const wallet = new Contract(accounts.deposit.address, compiled.DepositWallet.abi, operator);
+    const domain = { name: 'DepositWallet', version: '1', chainId: sb.chain.chainId, verifyingContract: accounts.deposit.address };
+    const calls = [{ target: sb.chain.contracts.collateral, value: 0n, data: collateral.interface.encodeFunctionData('approve', [alice.address, 44n]) }];
+    const nonce = (await wallet.getFunction('nonce')()) as bigint;
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
+    const signed = await owner.signTypedData(domain, BATCH, { wallet: accounts.deposit.address, nonce, deadline, calls });
+
+    const forged = await alice.signTypedData(domain, BATCH, { wallet: accounts.deposit.address, nonce, deadline, calls });
+    expect(await revertOf(wallet.getFunction('execute').staticCall(calls, deadline, forged), wallet.interface)).toBe('InvalidSignature');
+    const late = await owner.signTypedData(domain, BATCH, { wallet: accounts.deposit.address, nonce, deadline: 1n, calls });
+    expect(await revertOf(wallet.getFunction('execute').staticCall(calls, 1n, late), wallet.interface)).toBe('Expired');
+
+    await mined(wallet.getFunction('execute')(calls, deadline, signed, TX_OVERRIDES));
+    expect(await collateral.getFunction('allowance')(accounts.deposit.address, alice.address)).toBe(44n);
+    expect(await wallet.getFunction('nonce')()).toBe(nonce + 1n);
+    expect(await revertOf(wallet.getFunction('execute').staticCall(calls, deadline, signed), wallet.interface)).toBe('InvalidSignature');
+  });
+});
+
 describe('orders from each account kind', () => {
   it('the exchange contract fills each kind from its account (fillOrder) and refuses wallets that are not the signer’s', async () => {
     // The operator is the counterparty: it holds YES from a split.
