@@ -41,17 +41,19 @@ export async function deployWalletFactories(deployer: Wallet, compiled: Compiled
     data: concat([artifact.bytecode, AbiCoder.defaultAbiCoder().encode(types, args)]),
     gasLimit,
   });
+  // Creation order: proxy factory, Safe master copy, Safe factory, MultiSend, deposit-wallet implementation,
+  // beacon, factory.
   const wallets: SandboxWallets = {
     proxyFactory: at(0),
     // The factory's constructor creates the implementation: the factory's first nonce (EIP-161 starts at 1).
     proxyImplementation: getCreateAddress({ from: at(0), nonce: 1 }),
-    safeMasterCopy: at(1),
     safeFactory: at(2),
+    safeMasterCopy: at(1),
     safeInitCodeHash: safeInitCodeHash(compiled.SafeProxy.bytecode, at(1)),
-    multiSend: at(3),
-    depositWalletImplementation: at(4),
-    depositWalletBeacon: at(5),
     depositWalletFactory: at(6),
+    depositWalletBeacon: at(5),
+    depositWalletImplementation: at(4),
+    multiSend: at(3),
   };
   const exchange = new Interface(compiled.CTFExchange.abi);
   await sendRawInOneBlock(provider, chainId, [
