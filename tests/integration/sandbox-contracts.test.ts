@@ -768,7 +768,7 @@ describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
     await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, proxy, SAFE, 0.5, 10), usdc(5)], 'InvalidSignature');
   });
 
-  it('invalid signature: POLY_1271 orders are not supported', async () => {
+  it('invalid signature: a POLY_1271 order whose maker is an EOA (no ERC-1271 wallet to ask)', async () => {
     await split(operator, shares(10));
     await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, alice.address, 3, 0.5, 10), usdc(5)], 'InvalidSignature');
   });
