@@ -142,6 +142,8 @@ export async function main(argv: string[]): Promise<void> {
   for (const [name, address] of Object.entries(profile.contracts)) say(`  ${name.padEnd(18)} ${address}`);
   say(`  test wallet ${wallet.address}`);
   say(`  its key     ${wallet.privateKey} (a public dev key: worthless anywhere but this sandbox)`);
+  // The ready-made accounts (proxy wallet, Safe, deposit wallet): their owners' keys are in the profile.
+  for (const account of profile.testAccounts) say(`  ${`${account.kind} account`.padEnd(18)} ${account.address} (type ${account.signatureType}, owner ${account.owner})`);
   say(`  profile     ${profileFile}`);
   say('Press Ctrl-C to stop.');
   if (quiet) process.stdout.write(`sandbox ready: ${profileFile}\n`);

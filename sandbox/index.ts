@@ -6,7 +6,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AggregatorServer } from './aggregator/server';
 import { ChainTraderDirectory } from './aggregator/traders';
-import { sandboxProvider, startChain, deploySandbox, type Deployment, type OrderVersion, SANDBOX_CHAIN_ID, AMOY_CHAIN_ID } from './chain/index';
+import { sandboxProvider, startChain, deploySandbox, type Deployment, type OrderVersion, type SandboxWallets, type TestAccount, SANDBOX_CHAIN_ID, AMOY_CHAIN_ID } from './chain/index';
 import { SANDBOX_EVENTS, buildCatalog, type Catalog } from './market/catalog';
 import { generateHistory } from './market/history';
 import { MarketData } from './market/market-data';
@@ -39,6 +39,10 @@ export interface NetworkProfile {
   orderVersion: OrderVersion;
   contracts: { collateral: string; conditionalTokens: string; exchange: string; negRiskExchange: string; negRiskAdapter: string };
   testWallets: { address: string; privateKey: string }[];
+  /** Polymarket's account contracts on this chain (proxy wallets, Safes, deposit wallets). */
+  wallets: SandboxWallets;
+  /** One funded, approved account of each kind; its owner is one of testWallets (its key signs). */
+  testAccounts: TestAccount[];
 }
 
 /** Which market-data source the written profile names. */
@@ -120,7 +124,8 @@ export async function startSandboxChainFor(options: SandboxOptions): Promise<{ d
   const deploymentFile = options.dataDir ? join(options.dataDir, 'deployment.json') : undefined;
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const saved = deploymentFile ? await readJson<Deployment>(deploymentFile) : undefined;
-  const reuse = saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2);
+  // A deployment from before the account factories (no `wallets`) is started afresh too.
+  const reuse = saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined;
   // A state file from another chain id or order version would resurrect the wrong contracts: start afresh.
   if (stateFile && !reuse) await rm(stateFile, { force: true });
   const chain = await startChain({ port: options.ports?.rpc ?? DEFAULT_PORTS.rpc, chainId, stateFile });
@@ -229,6 +234,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       orderVersion: deployment.orderVersion,
       contracts: { ...deployment.contracts },
       testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),
+      wallets: { ...deployment.wallets },
+      testAccounts: deployment.testAccounts.map((a) => ({ ...a })),
     };
     return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, simulator, stop: stopAll };
   } catch (error) {

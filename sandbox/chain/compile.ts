@@ -16,7 +16,18 @@ export interface ContractArtifact {
 
 /** The contracts the sandbox deploys, by contract name. */
 export type CompiledContracts = Record<
-  'Collateral' | 'CTFExchange' | 'NegRiskAdapter' | 'WalletFactory' | 'ContractWallet',
+  | 'Collateral'
+  | 'CTFExchange'
+  | 'NegRiskAdapter'
+  | 'ProxyWalletFactory'
+  | 'ProxyWallet'
+  | 'SafeProxyFactory'
+  | 'Safe'
+  | 'SafeProxy'
+  | 'MultiSend'
+  | 'DepositWalletFactory'
+  | 'DepositWalletBeacon'
+  | 'DepositWallet',
   ContractArtifact
 >;
 
@@ -82,8 +93,15 @@ export function compileContracts(): CompiledContracts {
     Collateral: pick('Collateral.sol', 'Collateral'),
     CTFExchange: pick('exchange/CTFExchange.sol', 'CTFExchange'),
     NegRiskAdapter: pick('NegRiskAdapter.sol', 'NegRiskAdapter'),
-    WalletFactory: pick('wallets/WalletFactory.sol', 'WalletFactory'),
-    ContractWallet: pick('wallets/ContractWallet.sol', 'ContractWallet'),
+    ProxyWalletFactory: pick('wallets/ProxyWalletFactory.sol', 'ProxyWalletFactory'),
+    ProxyWallet: pick('wallets/ProxyWallet.sol', 'ProxyWallet'),
+    SafeProxyFactory: pick('wallets/SafeProxyFactory.sol', 'SafeProxyFactory'),
+    Safe: pick('wallets/Safe.sol', 'Safe'),
+    SafeProxy: pick('wallets/SafeProxy.sol', 'SafeProxy'),
+    MultiSend: pick('wallets/MultiSend.sol', 'MultiSend'),
+    DepositWalletFactory: pick('wallets/DepositWalletFactory.sol', 'DepositWalletFactory'),
+    DepositWalletBeacon: pick('wallets/DepositWalletFactory.sol', 'DepositWalletBeacon'),
+    DepositWallet: pick('wallets/DepositWallet.sol', 'DepositWallet'),
   };
 
   mkdirSync(ARTIFACTS_DIR, { recursive: true });

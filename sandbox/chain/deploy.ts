@@ -4,10 +4,14 @@
 import { Contract, ContractFactory, MaxUint256, Wallet, ZeroHash, id, parseUnits, type InterfaceAbi } from 'ethers';
 import { AMOY_CHAIN_ID, DEV_PRIVATE_KEYS } from './anvil.js';
 import { compileContracts, conditionalTokensArtifact, type CompiledContracts } from './compile.js';
+import { deployWalletFactories, openTestAccounts, type TestAccount } from './accounts.js';
 import { relocateContract } from './relocate.js';
 import { TX_OVERRIDES, mined, sandboxProvider, sendInOneBlock } from './transactions.js';
+import type { AccountKind, SandboxWallets } from './wallet-addresses.js';
 
 export { TX_OVERRIDES, mined, sandboxProvider } from './transactions.js';
+export type { TestAccount } from './accounts.js';
+export type { AccountKind, SandboxWallets } from './wallet-addresses.js';
 
 export type OrderVersion = 1 | 2 | 3;
 
@@ -42,10 +46,12 @@ export interface Deployment {
   orderVersion: OrderVersion;
   contracts: SandboxContracts;
   /**
-   * The factories whose wallets may make POLY_PROXY and POLY_GNOSIS_SAFE orders: the maker must be the wallet
-   * `walletOf(signer)` returns (create it with `createWallet(owner)`).
+   * Polymarket's account contracts: proxy wallets (POLY_PROXY), Safes (POLY_GNOSIS_SAFE) and deposit wallets
+   * (POLY_1271), at the addresses sandbox/chain/wallet-addresses.ts derives from these.
    */
-  walletFactories: { proxy: string; safe: string };
+  wallets: SandboxWallets;
+  /** One funded, approved account of each kind, owned by a test wallet (TEST_ACCOUNT_OWNERS). */
+  testAccounts: TestAccount[];
   /** Deployer, admin and operator of both exchanges (anvil's first dev key). */
   operator: TestWallet;
   markets: SandboxMarket[];
@@ -90,6 +96,12 @@ export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRis
     negRiskAdapter: '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296',
   },
 };
+
+/**
+ * Which test wallet (index into testWallets) owns the ready-made account of each kind. Funding goes straight
+ * to the account, so the owners' own collateral balances stay as every other test expects.
+ */
+export const TEST_ACCOUNT_OWNERS: Record<AccountKind, number> = { proxy: 1, safe: 2, deposit: 3 };
 
 const DEFAULT_MARKETS = [
   { question: 'Will the sandbox settle its first trade on chain?', negRisk: false },
@@ -218,13 +230,7 @@ export async function deploySandbox(
       await mined(negRiskExchange.getFunction('approveOutcomeTokenFactory')(TX_OVERRIDES));
     }
     // Deployed after the exchanges so the five main contracts keep the same addresses on every start.
-    const proxyFactory = await deployContract(deployer, compiled.WalletFactory);
-    const safeFactory = await deployContract(deployer, compiled.WalletFactory);
-    const walletFactories = { proxy: await proxyFactory.getAddress(), safe: await safeFactory.getAddress() };
-    for (const venue of [exchange, negRiskExchange]) {
-      await mined(venue.getFunction('setProxyFactory')(walletFactories.proxy, TX_OVERRIDES));
-      await mined(venue.getFunction('setSafeFactory')(walletFactories.safe, TX_OVERRIDES));
-    }
+    const wallets = await deployWalletFactories(deployer, compiled, [exchange, negRiskExchange]);
 
     // Version 3 (Protocol V2) trades every market, neg-risk or not, on its one exchange (PROTOCOL-NOTES Part B
     // §3, §11): neg-risk markets are registered there and the profile names it for both roles.
@@ -256,16 +262,51 @@ export async function deploySandbox(
       ]),
     ]);
 
+    const accountSetup = { operator: deployer, provider, compiled, wallets, collateral, spenders, operators, conditionalTokens: ctfAddress, funding };
+    const owners = Object.entries(TEST_ACCOUNT_OWNERS) as [AccountKind, number][];
+    const testAccounts = await openTestAccounts(accountSetup, owners.map(([kind, index]) => ({ kind, ownerKey: walletKeys[index]! })));
+
     return {
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
       orderVersion,
       contracts,
-      walletFactories,
+      wallets,
+      testAccounts,
       operator: { address: deployer.address, privateKey: operatorKey },
       markets,
       testWallets: walletKeys.map((key) => ({ address: new Wallet(key).address, privateKey: key })),
     };
+  } finally {
+    provider.destroy();
+  }
+}
+
+/**
+ * Opens (or tops up) `owner`'s account of a kind on a running sandbox, as the deployment does for its test
+ * accounts: deployed if needed, `funding` collateral minted to it, every trading approval granted from it.
+ */
+export async function openAccount(deployment: Deployment, kind: AccountKind, ownerKey: string, funding: bigint): Promise<TestAccount> {
+  const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
+  try {
+    const operator = new Wallet(deployment.operator.privateKey, provider);
+    const compiled = compileContracts();
+    const { contracts } = deployment;
+    const [account] = await openTestAccounts(
+      {
+        operator,
+        provider,
+        compiled,
+        wallets: deployment.wallets,
+        collateral: new Contract(contracts.collateral, compiled.Collateral.abi, operator),
+        spenders: [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter, contracts.conditionalTokens],
+        operators: [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter],
+        conditionalTokens: contracts.conditionalTokens,
+        funding,
+      },
+      [{ kind, ownerKey }],
+    );
+    return account!;
   } finally {
     provider.destroy();
   }

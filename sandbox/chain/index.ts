@@ -10,6 +10,7 @@ export {
   TX_OVERRIDES,
   addMarket,
   deploySandbox,
+  openAccount,
   sandboxProvider,
   type Deployment,
   type DeployOptions,
@@ -17,6 +18,10 @@ export {
   type SandboxContracts,
   type SandboxMarket,
   type TestWallet,
+  type TestAccount,
+  type SandboxWallets,
+  type AccountKind,
+  TEST_ACCOUNT_OWNERS,
 } from './deploy.js';
 
 export interface SandboxChain extends Deployment {

@@ -39,8 +39,15 @@ const header = (headers: Headers, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Checks L1 headers; the checksummed address and the nonce they prove. */
-export function verifyL1(headers: Headers, chainId: number, nowSeconds: number): { address: string; nonce: bigint } {
+/** Whether POLY_ADDRESS may name `address` for a key of `eoa` (the EOA itself, or one of its accounts). */
+export type Controls = (eoa: string, address: string) => boolean;
+
+/**
+ * Checks L1 headers; the checksummed address of the EOA that signed and the nonce they prove. ClobAuth.address
+ * (and POLY_ADDRESS) may name the signing EOA or, when `controls` allows it, one of its accounts: the key
+ * belongs to the EOA either way.
+ */
+export function verifyL1(headers: Headers, chainId: number, nowSeconds: number, controls?: Controls): { address: string; nonce: bigint } {
   const address = header(headers, 'POLY_ADDRESS');
   const signature = header(headers, 'POLY_SIGNATURE');
   const timestamp = header(headers, 'POLY_TIMESTAMP');
@@ -61,8 +68,8 @@ export function verifyL1(headers: Headers, chainId: number, nowSeconds: number):
   } catch {
     throw new AuthError(401, 'Invalid L1 Request headers');
   }
-  if (recovered !== claimed) throw new AuthError(401, 'Invalid L1 Request headers');
-  return { address: claimed, nonce: BigInt(nonceText) };
+  if (recovered !== claimed && !controls?.(recovered, claimed)) throw new AuthError(401, 'Invalid L1 Request headers');
+  return { address: recovered, nonce: BigInt(nonceText) };
 }
 
 function checkWindow(timestamp: string, nowSeconds: number): void {
@@ -88,12 +95,13 @@ export function hmacSignature(secret: string, timestamp: string, method: string,
   return createHmac('sha256', key).update(`${timestamp}${method}${path}${body}`).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
 }
 
-/** Checks L2 headers against the registered key; the key's owner address. */
+/** Checks L2 headers against the registered key; the key's owner address (POLY_ADDRESS may name its accounts). */
 export function verifyL2(
   headers: Headers,
   request: { method: string; path: string; body: string },
   lookup: (apiKey: string) => (ApiCredentials & { address: string }) | undefined,
   nowSeconds: number,
+  controls?: Controls,
 ): { address: string; apiKey: string } {
   const address = header(headers, 'POLY_ADDRESS');
   const signature = header(headers, 'POLY_SIGNATURE');
@@ -102,7 +110,8 @@ export function verifyL2(
   const passphrase = header(headers, 'POLY_PASSPHRASE');
   if (!address || !signature || !timestamp || !apiKey || !passphrase) throw new AuthError(401, 'Unauthorized/Invalid api key');
   const creds = lookup(apiKey);
-  if (!creds || !sameText(creds.passphrase, passphrase) || creds.address.toLowerCase() !== address.toLowerCase()) {
+  const sameAddress = creds && (creds.address.toLowerCase() === address.toLowerCase() || controls?.(creds.address, address) === true);
+  if (!creds || !sameText(creds.passphrase, passphrase) || !sameAddress) {
     throw new AuthError(401, 'Unauthorized/Invalid api key');
   }
   checkWindow(timestamp, nowSeconds);

@@ -6,12 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Contract, TypedDataEncoder, Wallet, getAddress, recoverAddress, type JsonRpcProvider } from 'ethers';
+import { Contract, TypedDataEncoder, Wallet, getAddress, type JsonRpcProvider } from 'ethers';
 import { compileContracts } from '../chain/compile';
 import { TX_OVERRIDES, sandboxProvider, type Deployment } from '../chain/deploy';
 import { ORDER_TYPES as TYPED_ORDER, exchangeDomain, signedMessage, type ExchangeOrder } from '../chain/order-typed-data';
 import type { Catalog, CatalogMarket } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
+import { controlsAddress, fundsHolder, signatureRefusal } from './accounts';
 import { AuthError, deriveCredentials, verifyL1, verifyL2, type ApiCredentials } from './auth';
 import { bookSnapshot, priceString, sharesString } from './book-snapshot';
 import { MarketBook, PRICE_ONE, type Fill, type OrderType, type RestingOrder } from './engine';
@@ -167,6 +168,8 @@ export class ClobServer {
   private collateral: Contract;
   private ctf: Contract;
   private readonly apiKeys = new Map<string, ApiCredentials & { address: string; nonce: bigint }>();
+  /** Whether POLY_ADDRESS may name an address for a key of an EOA: the EOA or one of its accounts. */
+  private readonly controls = (eoa: string, address: string): boolean => controlsAddress(this.options.deployment.wallets, eoa, address);
   private readonly books = new Map<string, MarketBook>();
   private readonly orders = new Map<string, OrderRecord>();
   /** Finished orders in the order they finished, and the ids of those forgotten (see `retain`). */
@@ -460,7 +463,7 @@ export class ClobServer {
   }
 
   private l2(req: IncomingMessage, path: string, body: string): Caller {
-    return verifyL2(req.headers, { method: req.method ?? 'GET', path, body }, (key) => this.apiKeys.get(key), this.nowSeconds());
+    return verifyL2(req.headers, { method: req.method ?? 'GET', path, body }, (key) => this.apiKeys.get(key), this.nowSeconds(), this.controls);
   }
 
   private async route(req: IncomingMessage, url: URL, raw: string): Promise<unknown> {
@@ -473,7 +476,7 @@ export class ClobServer {
 
     // Level 1: API keys.
     if (key === 'POST /auth/api-key' || key === 'GET /auth/derive-api-key') {
-      const { address, nonce } = verifyL1(req.headers, this.options.deployment.chainId, this.nowSeconds());
+      const { address, nonce } = verifyL1(req.headers, this.options.deployment.chainId, this.nowSeconds(), this.controls);
       const creds = deriveCredentials(this.secret, address, nonce);
       const known = this.apiKeys.has(creds.apiKey);
       if (method === 'POST') {
@@ -891,22 +894,15 @@ export class ClobServer {
     // Signature: EIP-712 over the server's version and the market's exchange, recovered with ethers.
     const version = deployment.orderVersion;
     let orderId: string;
-    let signer: string;
     try {
       orderId = TypedDataEncoder.hash(exchangeDomain(version, deployment.chainId, venue), TYPED_ORDER[version], signedMessage(version, order));
-      signer = order.signature.length === 132 ? recoverAddress(orderId, order.signature) : ZERO_ADDRESS;
     } catch {
       return this.refused('invalid signature');
     }
-    const s = order.signature.length === 132 ? BigInt(`0x${order.signature.slice(66, 130)}`) : 0n;
-    if (signer === ZERO_ADDRESS || s > MAX_S || signer.toLowerCase() !== order.signer.toLowerCase()) return this.refused('invalid signature', orderId);
-    if (getAddress(order.signer) !== caller.address) return this.refused('the order signer address has to be the address of the API KEY', orderId);
+    // Per account kind (sandbox/clob/accounts.ts): ECDSA by the key's EOA, or the deposit wallet's ERC-1271.
+    const signatureProblem = await signatureRefusal(order, orderId, caller.address, deployment.wallets, this.provider);
+    if (signatureProblem) return this.refused(signatureProblem, orderId);
     const exchange = this.exchanges.get(venue.toLowerCase())!;
-    if (order.signatureType === 0) {
-      if (order.maker.toLowerCase() !== order.signer.toLowerCase()) return this.refused('invalid signature: an EOA order must have maker = signer', orderId);
-    } else if (order.signatureType === 3) {
-      return this.refused('invalid signature: POLY_1271 deposit-wallet orders are not supported by the sandbox', orderId);
-    }
 
     if (this.orders.has(orderId) || this.retired.has(orderId)) return this.refused('order already exists', orderId);
     let terms: OrderTerms;
@@ -1605,13 +1601,8 @@ export class ClobServer {
     const signatureType = q.get('signature_type') ?? '0';
     if (!['0', '1', '2', '3', '-1'].includes(signatureType)) throw new HttpError(400, 'Invalid signature_type');
     const { deployment } = this.options;
-    // The funds live at the signer's wallet for proxy/safe signature types, as the exchange sees them.
-    let holder = caller.address;
-    if (signatureType === '1' || signatureType === '2') {
-      const exchange = this.exchanges.get(deployment.contracts.exchange.toLowerCase())!;
-      const wallet = (await exchange.getFunction(signatureType === '1' ? 'getPolyProxyWalletAddress' : 'getSafeAddress')(caller.address)) as string;
-      if (wallet !== ZERO_ADDRESS) holder = wallet;
-    }
+    // The funds live at the key owner's account of that signature type (proxy, Safe, deposit wallet).
+    const holder = fundsHolder(deployment.wallets, caller.address, signatureType);
     const spenders = [deployment.contracts.exchange, deployment.contracts.negRiskExchange, deployment.contracts.negRiskAdapter];
     let tokenId: string | undefined;
     if (assetType === 'CONDITIONAL') {
@@ -1705,8 +1696,6 @@ const PRIVATE_ROUTES = new Set([
   'GET /rewards/user/percentages',
   'GET /data/pre-migration-orders',
 ]);
-/** secp256k1's n / 2: the exchange refuses high-s signatures, so the server does too. */
-const MAX_S = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
 
 /** Starts a CLOB server on 127.0.0.1 (a free port unless one is given). */
 export async function startClobServer(options: ClobServerOptions): Promise<ClobServer> {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, Wallet, parseUnits } from 'ethers';
 import { ClobClient as ClobClientV2 } from '@polymarket/clob-client-v2';
-import { TX_OVERRIDES, mined } from '../../sandbox/chain/deploy';
+import { TX_OVERRIDES, mined, openAccount } from '../../sandbox/chain/deploy';
 import { compileContracts } from '../../sandbox/chain/compile';
 import { MarketData } from '../../sandbox/market/market-data';
 import { startClobServer } from '../../sandbox/clob/server';
@@ -226,19 +226,8 @@ describe('sandbox CLOB rules (order version 2)', () => {
   });
 
   it('takes orders made by proxy and Safe wallets and signed by their owners, and settles them between the wallets', async () => {
-    const compiled = compileContracts();
     const [dave, erin] = [sb.wallets[3]!, sb.wallets[4]!];
-    const walletFor = async (kind: 'proxy' | 'safe', owner: Wallet): Promise<string> => {
-      const factory = new Contract(sb.chain.walletFactories[kind], compiled.WalletFactory.abi, owner);
-      await mined(factory.getFunction('createWallet')(owner.address, TX_OVERRIDES));
-      const address = (await factory.getFunction('walletOf')(owner.address)) as string;
-      const wallet = new Contract(address, compiled.ContractWallet.abi, owner);
-      const collateral = new Contract(sb.chain.contracts.collateral, ['function transfer(address,uint256) returns (bool)', 'function approve(address,uint256) returns (bool)'], owner);
-      await mined(collateral.getFunction('transfer')(address, usdc(100), TX_OVERRIDES));
-      const approve = collateral.interface.encodeFunctionData('approve', [sb.chain.contracts.exchange, 2n ** 255n]);
-      await mined(wallet.getFunction('execute')(sb.chain.contracts.collateral, 0, approve, TX_OVERRIDES));
-      return address;
-    };
+    const walletFor = async (kind: 'proxy' | 'safe', owner: Wallet): Promise<string> => (await openAccount(sb.chain, kind, owner.privateKey, usdc(100))).address;
     const proxy = await walletFor('proxy', dave);
     const safe = await walletFor('safe', erin);
     const [D, E] = [credsOf(sb, dave), credsOf(sb, erin)];

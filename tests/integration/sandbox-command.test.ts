@@ -50,8 +50,22 @@ describe('npm run sandbox', () => {
       'orderVersion',
       'contracts',
       'testWallets',
+      'wallets',
+      'testAccounts',
     ]);
     expect(profile.source).toBe('aggregator');
+    expect(Object.keys(profile.wallets as object)).toEqual([
+      'proxyFactory',
+      'proxyImplementation',
+      'safeFactory',
+      'safeMasterCopy',
+      'safeInitCodeHash',
+      'depositWalletFactory',
+      'depositWalletBeacon',
+      'depositWalletImplementation',
+      'multiSend',
+    ]);
+    expect((profile.testAccounts as { kind: string; signatureType: number }[]).map((a) => [a.kind, a.signatureType])).toEqual([['proxy', 1], ['safe', 2], ['deposit', 3]]);
     expect(Object.keys(profile.contracts)).toEqual(['collateral', 'conditionalTokens', 'exchange', 'negRiskExchange', 'negRiskAdapter']);
     expect(profile).toMatchObject({ name: 'sandbox', chainId: 31338, orderVersion: 2 });
     expect(profile.testWallets[0]!.privateKey).toMatch(/^0x[0-9a-f]{64}$/);

@@ -22,6 +22,7 @@ import {
   deployExchange,
   deploySandbox,
   mined,
+  openAccount,
   sandboxProvider,
   type Deployment,
   type OrderVersion,
@@ -722,19 +723,9 @@ describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
   const PROXY = 1;
   const SAFE = 2;
 
-  /** Creates `owner`'s wallet from a factory, funds it with collateral and grants the exchange its approvals. */
+  /** Opens `owner`'s wallet from its factory, funded with collateral, every approval granted from the wallet. */
   async function walletFor(kind: 'proxy' | 'safe', owner: Wallet, funding: bigint): Promise<string> {
-    const compiled = compileContracts();
-    const factory = new Contract(deployment.walletFactories[kind], compiled.WalletFactory.abi, operator);
-    await send(factory, 'createWallet', [owner.address]);
-    const address = (await factory.getFunction('walletOf')(owner.address)) as string;
-    const wallet = new Contract(address, compiled.ContractWallet.abi, owner);
-    await send(collateral, 'transfer', [address, funding], owner);
-    const approve = collateral.interface.encodeFunctionData('approve', [deployment.contracts.exchange, 2n ** 255n]);
-    const approveAll = ctf.interface.encodeFunctionData('setApprovalForAll', [deployment.contracts.exchange, true]);
-    await send(wallet, 'execute', [deployment.contracts.collateral, 0, approve], owner);
-    await send(wallet, 'execute', [deployment.contracts.conditionalTokens, 0, approveAll], owner);
-    return address;
+    return (await openAccount(deployment, kind, owner.privateKey, funding)).address;
   }
 
   /** A BUY made by a contract wallet and signed by its owner. */
@@ -777,7 +768,7 @@ describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
     await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, proxy, SAFE, 0.5, 10), usdc(5)], 'InvalidSignature');
   });
 
-  it('invalid signature: POLY_1271 orders are not supported', async () => {
+  it('invalid signature: a POLY_1271 order whose maker is an EOA (no ERC-1271 wallet to ask)', async () => {
     await split(operator, shares(10));
     await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, alice.address, 3, 0.5, 10), usdc(5)], 'InvalidSignature');
   });
@@ -787,7 +778,7 @@ describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
     await expectRevert(exchange, 'setSafeFactory', [mallory.address], 'NotAdmin', mallory);
     const receipt = await send(exchange, 'setSafeFactory', [carol.address]);
     expect(events(receipt, exchange)).toEqual([
-      { name: 'SafeFactoryUpdated', args: { oldSafeFactory: deployment.walletFactories.safe, newSafeFactory: carol.address } },
+      { name: 'SafeFactoryUpdated', args: { oldSafeFactory: deployment.wallets.safeFactory, newSafeFactory: carol.address } },
     ]);
   });
 });

@@ -45,6 +45,18 @@ describe('sandbox L1 auth', () => {
     expect(refused({ ...headers, poly_nonce: '-1' })).toBe(400);
   });
 
+  it('with an account check, takes ClobAuth for one of the signer’s accounts and answers the signing EOA', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const wallet = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
+    const controls = (eoa: string, address: string) => eoa === account.address && address.toLowerCase() === wallet.toLowerCase();
+    const forWallet = lower(await createL1V2(signer, CHAIN as never, 0, now, wallet as never));
+    expect(verifyL1(forWallet, CHAIN, now, controls)).toEqual({ address: account.address, nonce: 0n });
+    // Without the check, or for an address the signer does not control, it is refused.
+    expect(() => verifyL1(forWallet, CHAIN, now)).toThrow('Invalid L1 Request headers');
+    const forOther = lower(await createL1V2(signer, CHAIN as never, 0, now, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as never));
+    expect(() => verifyL1(forOther, CHAIN, now, controls)).toThrow('Invalid L1 Request headers');
+  });
+
   it('reproduces the official L1 vector', async () => {
     const headers = lower(await createL1V2(signer, 80002 as never, 23, 10_000_000));
     expect(headers.poly_signature).toMatch(/^0xf62319a9.*aedc1b$/);
@@ -86,6 +98,17 @@ describe('sandbox L2 auth', () => {
     expect(verdict({ ...headers, poly_passphrase: 'x' })).toBe('Unauthorized/Invalid api key');
     expect(verdict({ ...headers, poly_api_key: 'nope' })).toBe('Unauthorized/Invalid api key');
     expect(verdict(headers, request, now - 301)).toMatch(/^Invalid timestamp/);
+  });
+
+  it('with an account check, takes POLY_ADDRESS naming one of the key owner’s accounts, and no other address', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const wallet = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
+    const controls = (eoa: string, address: string) => eoa === account.address && address.toLowerCase() === wallet.toLowerCase();
+    const headers = lower(await createL2V2(signer, official, { method: 'GET', requestPath: '/data/orders' }, now));
+    const request = { method: 'GET', path: '/data/orders', body: '' };
+    expect(verifyL2({ ...headers, poly_address: wallet }, request, lookup, now, controls)).toEqual({ address: account.address, apiKey: creds.apiKey });
+    expect(() => verifyL2({ ...headers, poly_address: wallet }, request, lookup, now)).toThrow('Unauthorized/Invalid api key');
+    expect(() => verifyL2({ ...headers, poly_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, request, lookup, now, controls)).toThrow('Unauthorized/Invalid api key');
   });
 
   it('reproduces the official HMAC vector', () => {

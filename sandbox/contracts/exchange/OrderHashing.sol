@@ -85,14 +85,21 @@ abstract contract OrderHashing {
         bytes memory signature,
         SignatureType signatureType
     ) public view virtual returns (bool) {
-        if (signer == address(0) || recoverSigner(orderHash, signature) != signer) return false;
+        if (signer == address(0)) return false;
+        // POLY_1271 (deposit wallets): the wallet is both maker and signer and judges the signature itself.
+        if (signatureType == SignatureType.POLY_1271) return signer == maker && isValidContractSignature(maker, orderHash, signature);
+        if (recoverSigner(orderHash, signature) != signer) return false;
         if (signatureType == SignatureType.EOA) return signer == maker;
-        if (signatureType == SignatureType.POLY_PROXY || signatureType == SignatureType.POLY_GNOSIS_SAFE) {
-            address wallet = _walletOf(signatureType, signer);
-            return wallet != address(0) && wallet == maker;
-        }
-        // ERC-1271 wallets (POLY_1271) are not supported yet: refusing them is the safe default.
-        return false;
+        address wallet = _walletOf(signatureType, signer);
+        return wallet != address(0) && wallet == maker;
+    }
+
+    /// ERC-1271: true only if `wallet` has code and its isValidSignature answers the magic value 0x1626ba7e.
+    function isValidContractSignature(address wallet, bytes32 hash, bytes memory signature) public view returns (bool) {
+        if (wallet.code.length == 0) return false;
+        // A low-level call, so a wallet that reverts or answers garbage is a refusal, not a revert.
+        (bool ok, bytes memory answer) = wallet.staticcall(abi.encodeWithSelector(0x1626ba7e, hash, signature));
+        return ok && answer.length == 32 && bytes4(answer) == 0x1626ba7e;
     }
 
     /// The contract wallet of the given kind that `signer` controls, or 0 if there is none.

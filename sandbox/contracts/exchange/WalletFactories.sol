@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: MIT
 // Which contract wallet a signer controls, for POLY_PROXY and POLY_GNOSIS_SAFE orders: the maker must be the
-// wallet the configured factory derives from the signer. Admins set the two factories.
+// wallet the configured factory would deploy for the signer, computed here with Polymarket's CREATE2 formulas
+// from the factory and its implementation (proxy) or master copy (Safe), as ctf-exchange's PolyFactoryHelper
+// does. Admins set the two factories.
 pragma solidity ^0.8.20;
 
 import {Roles} from "./Roles.sol";
 import {OrderHashing} from "./OrderHashing.sol";
 import {SignatureType} from "./Structs.sol";
+import {WalletAddresses} from "../wallets/WalletAddresses.sol";
 
-interface IWalletFactory {
-    function walletOf(address owner) external view returns (address);
+interface IProxyWalletFactory {
+    function getImplementation() external view returns (address);
+}
+
+interface ISafeProxyFactory {
+    function masterCopy() external view returns (address);
 }
 
 abstract contract WalletFactories is Roles, OrderHashing {
@@ -36,14 +43,17 @@ abstract contract WalletFactories is Roles, OrderHashing {
         safeFactory = factory;
     }
 
-    /// The proxy wallet `signer` owns, or 0 when no proxy factory is set.
+    /// The proxy wallet `signer` owns (deployed or not), or 0 when no proxy factory is set.
     function getPolyProxyWalletAddress(address signer) public view returns (address) {
-        return proxyFactory == address(0) ? address(0) : IWalletFactory(proxyFactory).walletOf(signer);
+        // An address without code would make the call below revert undecodably; it is simply no factory.
+        if (proxyFactory.code.length == 0) return address(0);
+        return WalletAddresses.proxyWallet(proxyFactory, IProxyWalletFactory(proxyFactory).getImplementation(), signer);
     }
 
-    /// The Safe `signer` owns, or 0 when no Safe factory is set.
+    /// The Safe `signer` owns (deployed or not), or 0 when no Safe factory is set.
     function getSafeAddress(address signer) public view returns (address) {
-        return safeFactory == address(0) ? address(0) : IWalletFactory(safeFactory).walletOf(signer);
+        if (safeFactory.code.length == 0) return address(0);
+        return WalletAddresses.safe(safeFactory, ISafeProxyFactory(safeFactory).masterCopy(), signer);
     }
 
     function _walletOf(SignatureType signatureType, address signer) internal view override returns (address) {
