@@ -88,7 +88,8 @@ describe('resolveSource', () => {
   it("a profile's own source wins over an aggregator URL it or a flag names", () => {
     const direct = { ...profile, source: 'polymarket' as const, gammaUrl: 'http://127.0.0.1:6001', dataUrl: 'http://127.0.0.1:6002' };
     expect(resolveSource({ apiUrl: 'http://flag-api' }, {}, direct)).toMatchObject({ source: 'polymarket', gammaUrl: 'http://127.0.0.1:6001', dataUrl: 'http://127.0.0.1:6002', clobUrl: 'http://127.0.0.1:5001' });
-    expect(resolveSource({}, {}, { ...noAggregator, source: 'aggregator' as const })).toMatchObject({ source: 'aggregator', aggregatorUrl: DEFAULT_API_URL });
+    const namesAggregator = { ...noAggregator, source: 'aggregator' as const };
+    expect(resolveSource({}, {}, namesAggregator)).toMatchObject({ source: 'aggregator', aggregatorUrl: DEFAULT_API_URL });
   });
 
   it('--source wins over PMDESK_SOURCE, which wins over the profile', () => {
