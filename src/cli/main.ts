@@ -14,7 +14,7 @@ import { registerTradeCommands } from './trade-commands';
 import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
 import { networkProfile, resolveEndpoints, resolveSource } from './network';
 
-export { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL } from './network';
+export { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, DEFAULT_RTDS_URL } from './network';
 
 interface GlobalOptions {
   source?: string;
@@ -39,7 +39,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
     )
     .option('--gamma-url <url>', "Polymarket Gamma API base URL (env PMDESK_GAMMA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)")
     .option('--data-url <url>', "Polymarket Data API base URL (env PMDESK_DATA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)")
-    .option('--rtds-url <url>', "Polymarket real-time data service, ws:// or wss:// (env PMDESK_RTDS_URL; default: the --network profile's, else none: live fills are polled)")
+    .option('--rtds-url <url>', "Polymarket real-time data service, ws:// or wss:// (env PMDESK_RTDS_URL; default: the --network profile's, else the local sandbox's ws://127.0.0.1:4813/rtds)")
     .option('--api-url <url>', "aggregator API base URL (env PMDESK_API_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4810)")
     .option('--sse-url <url>', "fill-stream base URL (env PMDESK_SSE_URL; default: the --network profile's, else the API URL)")
     .option('--timeout-ms <ms>', 'request timeout in milliseconds (default 100000)', numberFlag)

@@ -22,6 +22,8 @@ export const DEFAULT_CLOB_URL = 'http://127.0.0.1:4811';
  */
 export const DEFAULT_GAMMA_URL = 'http://127.0.0.1:4813';
 export const DEFAULT_DATA_URL = 'http://127.0.0.1:4813';
+/** The sandbox's real-time data service: a WebSocket on /rtds of that same server. */
+export const DEFAULT_RTDS_URL = 'ws://127.0.0.1:4813/rtds';
 
 export interface EndpointFlags {
   apiUrl?: string;
@@ -43,8 +45,8 @@ export interface Endpoints {
   gammaUrl: string;
   /** Polymarket's Data API (positions, activity, trades). */
   dataUrl: string;
-  /** Polymarket's real-time data service; undefined means none, and live fills are polled instead. */
-  rtdsUrl: string | undefined;
+  /** Polymarket's real-time data service (ws:// or wss://). */
+  rtdsUrl: string;
 }
 
 /**
@@ -67,7 +69,7 @@ export function resolveEndpoints(flags: EndpointFlags, env: NodeJS.ProcessEnv, p
     clobUrl: pick(flags.clobUrl, env.PMDESK_CLOB_URL, p?.clobUrl) ?? DEFAULT_CLOB_URL,
     gammaUrl: pick(flags.gammaUrl, env.PMDESK_GAMMA_URL, p?.gammaUrl) ?? DEFAULT_GAMMA_URL,
     dataUrl: pick(flags.dataUrl, env.PMDESK_DATA_URL, p?.dataUrl) ?? DEFAULT_DATA_URL,
-    rtdsUrl: pick(flags.rtdsUrl, env.PMDESK_RTDS_URL, p?.rtdsUrl),
+    rtdsUrl: pick(flags.rtdsUrl, env.PMDESK_RTDS_URL, p?.rtdsUrl) ?? DEFAULT_RTDS_URL,
   };
 }
 

@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, networkProfile, resolveEndpoints, resolveSource } from '../../src/cli/network';
+import { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, DEFAULT_RTDS_URL, networkProfile, resolveEndpoints, resolveSource } from '../../src/cli/network';
 import { parseNetworkProfile } from '../../src/main/toolkit/chain/networks';
 
 const profile = parseNetworkProfile({
@@ -12,8 +12,8 @@ const profile = parseNetworkProfile({
 });
 const ENV = { PMDESK_CLOB_URL: 'http://env-clob', PMDESK_API_URL: 'http://env-api', PMDESK_SSE_URL: 'http://env-sse' };
 const FLAGS = { clobUrl: 'http://flag-clob', apiUrl: 'http://flag-api', sseUrl: 'http://flag-sse' };
-/** The sandbox's Gamma/Data defaults and no real-time URL: what every case below leaves alone. */
-const DIRECT_DEFAULTS = { gammaUrl: 'http://127.0.0.1:4813', dataUrl: 'http://127.0.0.1:4813', rtdsUrl: undefined };
+/** The sandbox's Gamma, Data and real-time defaults: what every case below leaves alone. */
+const DIRECT_DEFAULTS = { gammaUrl: 'http://127.0.0.1:4813', dataUrl: 'http://127.0.0.1:4813', rtdsUrl: 'ws://127.0.0.1:4813/rtds' };
 
 describe('resolveEndpoints', () => {
   it("defaults to the local sandbox's ports, never to Polymarket's production exchange", () => {
@@ -22,6 +22,7 @@ describe('resolveEndpoints', () => {
     expect(DEFAULT_CLOB_URL).toBe('http://127.0.0.1:4811');
     expect(DEFAULT_GAMMA_URL).toBe('http://127.0.0.1:4813');
     expect(DEFAULT_DATA_URL).toBe('http://127.0.0.1:4813');
+    expect(DEFAULT_RTDS_URL).toBe('ws://127.0.0.1:4813/rtds');
   });
 
   it('takes every URL from the profile over the default', () => {
@@ -57,7 +58,7 @@ describe('resolveEndpoints', () => {
     expect(pickDirect(resolveEndpoints({ dataUrl: 'http://flag-data' }, { PMDESK_GAMMA_URL: '' }, undefined))).toEqual({
       gammaUrl: DEFAULT_GAMMA_URL,
       dataUrl: 'http://flag-data',
-      rtdsUrl: undefined,
+      rtdsUrl: DEFAULT_RTDS_URL,
     });
   });
 });
@@ -71,7 +72,7 @@ describe('resolveSource', () => {
       gammaUrl: 'http://127.0.0.1:4813',
       dataUrl: 'http://127.0.0.1:4813',
       clobUrl: 'http://127.0.0.1:4811',
-      rtdsUrl: undefined,
+      rtdsUrl: 'ws://127.0.0.1:4813/rtds',
       aggregatorUrl: 'http://127.0.0.1:4810',
       sseUrl: undefined,
     });
