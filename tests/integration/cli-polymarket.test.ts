@@ -400,3 +400,17 @@ describe('fills watch on the real-time feed', () => {
     expect(lines[0]).toMatchObject({ price: 0.53, volumeBase: 40, side: 'BUY', tokenId: YES, trader: WALLET, transactionHash: TX });
   });
 });
+
+describe('fills watch when the real-time feed cannot be reached', () => {
+  it('polls the Data API for the market\'s new trades and says so on stderr', async () => {
+    gamma.json('GET', '/markets/506729', gammaMarket);
+    // A trade made now: polling passes on only the trades after the watch began.
+    data.on('GET', '/trades', (_request, reply) => reply.json(200, [{ ...dataTrade, timestamp: Math.floor(Date.now() / 1000) + 1 }]));
+    const refused = 'ws://127.0.0.1:1/rtds';
+    const run = await pmdesk(['--rtds-url', refused, 'fills', 'watch', '506729', '--count', '1', '--json']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ price: 0.53, volumeBase: 40, tokenId: YES, transactionHash: TX })]);
+    expect(run.stderr.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toContainEqual({ mode: 'polling' });
+    expect(data.to('/trades')[0]!.query.get('market')).toBe(CONDITION);
+  });
+});
