@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
 import type { Market } from '../shared/market-model';
-import { CHART_INTERVALS, type ChartInterval, type MarketSource } from '../main/toolkit/sources/market-source';
+import { CHART_INTERVALS, type ChartInterval, type MarketSource, type TradePageOptions } from '../main/toolkit/sources/market-source';
 import { candleIntervalMillis, generateCandles } from '../main/toolkit/aggregator/candles';
 import { errorJson } from './output';
 import { numberFlag, type CliContext } from './aggregator-commands';
@@ -118,22 +118,34 @@ export function registerMarketCommands(program: Command, run: Run): void {
   byId(traders, 'get <address>', "a trader's profile and stats", (s, p, a) => s.getTrader(p, a), traderText);
   byId(traders, 'positions <address>', "a trader's positions", (s, p, a) => s.getTraderPositions(p, a), positionsTable);
 
-  const tradePages = (usage: string, description: string, methodName: string, read: (source: MarketSource, address: string, page: { limit?: number; offset?: number }) => Promise<unknown[]>, text: (rows: never[]) => string) =>
+  /** A trader's rows a page at a time, by wallet address: activity and trades. */
+  const traderPages = <T>(
+    usage: string,
+    description: string,
+    methodName: string,
+    read: (source: MarketSource, address: string, page: TradePageOptions) => Promise<T[]>,
+    text: (rows: T[]) => string,
+  ) =>
     traders
       .command(usage)
       .description(description)
       .option('--limit <n>', 'rows at most', numberFlag)
       .option('--offset <n>', 'rows to skip, from 0', numberFlag)
       .action(
-        run(async (ctx: CliContext, address: string, opts: { limit?: number; offset?: number }) => {
+        run(async (ctx: CliContext, address: string, opts: TradePageOptions) => {
           checkAddress(address, methodName);
           checkPage(opts, methodName);
-          const rows = await read(ctx.markets(), address, { limit: opts.limit, offset: opts.offset });
-          show(ctx, rows as never[], text);
+          show(ctx, await read(ctx.markets(), address, { limit: opts.limit, offset: opts.offset }), text);
         }),
       );
-  tradePages('activity <address>', "a trader's on-chain activity, newest first: trades, splits, merges, redeems … (Polymarket direct)", 'getTraderActivity', (s, a, page) => s.getTraderActivity(a, page), activityTable);
-  tradePages('trades <address>', "a trader's trades, newest first (Polymarket direct)", 'getTraderTrades', (s, a, page) => s.getTraderTrades(a, page), tradesTable);
+  traderPages(
+    'activity <address>',
+    "a trader's on-chain activity, newest first: trades, splits, merges, redeems … (Polymarket direct)",
+    'getTraderActivity',
+    (s, address, page) => s.getTraderActivity(address, page),
+    activityTable,
+  );
+  traderPages('trades <address>', "a trader's trades, newest first (Polymarket direct)", 'getTraderTrades', (s, address, page) => s.getTraderTrades(address, page), tradesTable);
 
   slugs
     .command('list')
