@@ -65,7 +65,7 @@ export function registerClobCommands(program: Command, run: Run): void {
     .option('--chain <id>', 'chain id: 137 Polygon, 80002 Amoy (env PMDESK_CHAIN; default 137, or the --network profile\'s)')
     .option(
       '--network <file>',
-      'a network profile (JSON: chainId, orderVersion, clobUrl, aggregatorUrl, sseUrl, contracts), e.g. the one `npm run sandbox -- --profile-out FILE` writes (env PMDESK_NETWORK)',
+      'a network profile (JSON: chainId, orderVersion, source, clobUrl, gammaUrl, dataUrl, rtdsUrl, aggregatorUrl, sseUrl, contracts), e.g. the one `npm run sandbox -- --profile-out FILE` writes (env PMDESK_NETWORK)',
     );
 
   const globals = (): ClobGlobals => program.opts<ClobGlobals>();

@@ -1,22 +1,30 @@
-// `pmdesk`: the toolkit from a terminal. Global flags pick the servers and the output; each command is
-// one toolkit call. Exit status: 0 success, 2 invalid input caught before any request, 1 any other failure.
+// `pmdesk`: the toolkit from a terminal. Global flags pick the servers, the market-data source and the
+// output; each command is one toolkit call. Exit status: 0 success, 2 invalid input caught before any request, 1 any other failure.
 import { Command, CommanderError } from 'commander';
 import { ErrorCode, PmDeskError } from '../shared/errors';
 import { AggregatorClient } from '../main/toolkit/aggregator/client';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import { registerAccountCommands } from './account-commands';
+import { createMarketSource } from '../main/toolkit/sources/create';
+import type { MarketSource } from '../main/toolkit/sources/market-source';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
+import { registerMarketCommands } from './market-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
 import { registerTradeCommands } from './trade-commands';
 import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
-import { networkProfile, resolveEndpoints } from './network';
+import { networkProfile, resolveEndpoints, resolveSource } from './network';
 
-export { DEFAULT_API_URL, DEFAULT_CLOB_URL } from './network';
+export { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, DEFAULT_RTDS_URL } from './network';
 
 interface GlobalOptions {
+  source?: string;
   apiUrl?: string;
   sseUrl?: string;
+  clobUrl?: string;
+  gammaUrl?: string;
+  dataUrl?: string;
+  rtdsUrl?: string;
   network?: string;
   timeoutMs?: number;
   json?: boolean;
@@ -25,7 +33,14 @@ interface GlobalOptions {
 
 export function buildProgram(onExit: (code: number) => void, json = false): Command {
   const program = new Command('pmdesk')
-    .description('PM Desk toolkit: Polymarket markets through the aggregator, from a terminal')
+    .description('PM Desk toolkit: Polymarket markets, directly or through the aggregator, from a terminal')
+    .option(
+      '--source <source>',
+      "market-data source of the read commands: polymarket (Gamma, Data API, CLOB) or aggregator (env PMDESK_SOURCE; default: the --network profile's, else aggregator when an aggregator URL is given, else polymarket)",
+    )
+    .option('--gamma-url <url>', "Polymarket Gamma API base URL (env PMDESK_GAMMA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)")
+    .option('--data-url <url>', "Polymarket Data API base URL (env PMDESK_DATA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)")
+    .option('--rtds-url <url>', "Polymarket real-time data service, ws:// or wss:// (env PMDESK_RTDS_URL; default: the --network profile's, else the local sandbox's ws://127.0.0.1:4813/rtds)")
     .option('--api-url <url>', "aggregator API base URL (env PMDESK_API_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4810)")
     .option('--sse-url <url>', "fill-stream base URL (env PMDESK_SSE_URL; default: the --network profile's, else the API URL)")
     .option('--timeout-ms <ms>', 'request timeout in milliseconds (default 100000)', numberFlag)
@@ -48,16 +63,21 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
       const globals = command.optsWithGlobals<GlobalOptions>();
       const out = processOutput(Boolean(globals.json));
       let client: AggregatorClient | undefined;
+      let source: MarketSource | undefined;
+      const timeoutMs = () => globals.timeoutMs ?? envNumber('PMDESK_TIMEOUT_MS');
+      const logger = globals.verbose ? consoleLogger : silentLogger;
+      const sourceEndpoints = () => resolveSource(globals, process.env, networkProfile(globals.network));
       const ctx: CliContext = {
         out,
         aggregator: () => {
           if (!client) {
             const { apiUrl, sseUrl } = resolveEndpoints(globals, process.env, networkProfile(globals.network));
-            const timeoutMs = globals.timeoutMs ?? envNumber('PMDESK_TIMEOUT_MS');
-            client = new AggregatorClient({ apiUrl, sseUrl, timeoutMs, logger: globals.verbose ? consoleLogger : silentLogger });
+            client = new AggregatorClient({ apiUrl, sseUrl, timeoutMs: timeoutMs(), logger });
           }
           return client;
         },
+        markets: () => (source ??= createMarketSource(sourceEndpoints(), { timeoutMs: timeoutMs(), logger })),
+        sourceKind: () => source?.kind ?? sourceEndpoints().source,
       };
       try {
         await (action as (...a: unknown[]) => Promise<void>)(ctx, ...args.slice(0, -2), args[args.length - 2]);
@@ -67,6 +87,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
       }
     };
 
+  registerMarketCommands(program, run);
   registerAggregatorCommands(program, run);
   registerClobCommands(program, run);
   registerWalletCommands(program, run);

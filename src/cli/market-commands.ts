@@ -1,0 +1,326 @@
+// `pmdesk` reads of markets, events, traders and live fills, through whichever market-data source the global
+// flags pick (the aggregator or Polymarket direct): the same commands, the same --json shapes (the market
+// model's types) and the same exit codes on both.
+import type { Command } from 'commander';
+import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
+import type { Market } from '../shared/market-model';
+import { CHART_INTERVALS, type ChartInterval, type MarketSource, type TradePageOptions } from '../main/toolkit/sources/market-source';
+import { candleIntervalMillis, generateCandles } from '../main/toolkit/aggregator/candles';
+import { errorJson } from './output';
+import { numberFlag, type CliContext } from './aggregator-commands';
+import {
+  activityTable,
+  booksText,
+  candlesTable,
+  commentsTable,
+  eventText,
+  eventsTable,
+  fillHistoryText,
+  marketText,
+  marketsText,
+  positionsTable,
+  searchTable,
+  traderText,
+  tradesTable,
+} from './market-tables';
+
+type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
+type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
+
+const PROTOCOL_HELP = 'polymarket, limitless or truemarket on the aggregator; polymarket (the default) on Polymarket direct';
+
+export function registerMarketCommands(program: Command, run: Run): void {
+  const events = program.command('events').description('events (groups of markets)');
+  const markets = program.command('markets').description('markets (one question each)');
+  const traders = program.command('traders').description("traders' profiles, positions, activity and trades");
+  const slugs = program.command('slugs').description('events and markets by slug (across providers on the aggregator)');
+  const fills = program.command('fills').description('live fills');
+
+  /** A read of one resource by id with `--protocol`, the shape of eight commands. */
+  const byId = <T>(
+    group: Command,
+    usage: string,
+    description: string,
+    call: (source: MarketSource, protocol: string, id: string) => Promise<T>,
+    text: (value: T) => string,
+  ) =>
+    group
+      .command(usage)
+      .description(description)
+      .option('--protocol <protocol>', PROTOCOL_HELP)
+      .action(
+        run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => {
+          const source = ctx.markets();
+          show(ctx, await call(source, protocolOf(source, opts.protocol), id), text);
+        }),
+      );
+
+  byId(events, 'get <id>', 'one event with its markets', (s, p, id) => s.getEvent(p, id), eventText);
+  byId(events, 'comments <id>', "the event's discussion", (s, p, id) => s.getEventComments(p, id), commentsTable);
+
+  events
+    .command('list')
+    .description('listed events, largest first (Polymarket direct: open events by --order; the aggregator: its ongoing events)')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .option('--tag <slug>', 'only events with this tag, e.g. politics (where the source has tags)')
+    .option('--order <field>', 'sort field, largest first: volume24hr (the default on Polymarket direct), volume, liquidity, endDate …')
+    .option('--limit <n>', 'events at most', numberFlag)
+    .option('--offset <n>', 'events to skip, from 0 (the aggregator takes whole pages only)', numberFlag)
+    .action(
+      run(async (ctx: CliContext, opts: { protocol?: string; tag?: string; order?: string; limit?: number; offset?: number }) => {
+        checkPage(opts, 'listEvents');
+        const source = ctx.markets();
+        const list = await source.listEvents({
+          protocol: protocolOf(source, opts.protocol),
+          tag: opts.tag,
+          order: opts.order,
+          limit: opts.limit,
+          offset: opts.offset,
+        });
+        show(ctx, list, eventsTable);
+      }),
+    );
+
+  events
+    .command('ongoing')
+    .description('live events, one page (the aggregator: GET /v1/ongoing-events)')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .option('--page <n>', 'page number, from 1', numberFlag)
+    .option('--limit <n>', 'events per page (default 50 on the aggregator)', numberFlag)
+    .action(
+      run(async (ctx: CliContext, opts: { protocol?: string; page?: number; limit?: number }) => {
+        checkPage(opts, 'listEvents');
+        const source = ctx.markets();
+        show(ctx, await source.listEvents({ protocol: protocolOf(source, opts.protocol), page: opts.page, limit: opts.limit }), eventsTable);
+      }),
+    );
+
+  byId(markets, 'get <id>', 'one market with its outcome tokens', (s, p, id) => s.getMarket(p, id), marketText);
+  byId(markets, 'book <id>', 'the order book of each outcome', (s, p, id) => s.getOrderBooks(p, id), booksText);
+  byId(markets, 'fills <id>', 'past fills of each outcome, oldest first', (s, p, id) => s.getFillHistory(p, id), fillHistoryText).alias('history');
+
+  markets
+    .command('candles <id>')
+    .description("candles of one outcome for a chart range, as the terminal's chart shows them")
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .option('--interval <interval>', CHART_INTERVALS.join(', '), '1h')
+    .option('--outcome <name>', 'outcome token by name (default: the first)')
+    .action(
+      run(async (ctx: CliContext, id: string, opts: { protocol?: string; interval: string; outcome?: string }) => {
+        const interval = chartInterval(opts.interval);
+        const source = ctx.markets();
+        const protocol = protocolOf(source, opts.protocol);
+        const index = opts.outcome === undefined ? 0 : outcomeIndex(await source.getMarket(protocol, id), opts.outcome);
+        show(ctx, await source.getCandles(protocol, id, index, interval), candlesTable);
+      }),
+    );
+
+  byId(traders, 'get <address>', "a trader's profile and stats", (s, p, a) => s.getTrader(p, a), traderText);
+  byId(traders, 'positions <address>', "a trader's positions", (s, p, a) => s.getTraderPositions(p, a), positionsTable);
+
+  /** A trader's rows a page at a time, by wallet address: activity and trades. */
+  const traderPages = <T>(
+    usage: string,
+    description: string,
+    methodName: string,
+    read: (source: MarketSource, address: string, page: TradePageOptions) => Promise<T[]>,
+    text: (rows: T[]) => string,
+  ) =>
+    traders
+      .command(usage)
+      .description(description)
+      .option('--limit <n>', 'rows at most', numberFlag)
+      .option('--offset <n>', 'rows to skip, from 0', numberFlag)
+      .action(
+        run(async (ctx: CliContext, address: string, opts: TradePageOptions) => {
+          checkAddress(address, methodName);
+          checkPage(opts, methodName);
+          show(ctx, await read(ctx.markets(), address, { limit: opts.limit, offset: opts.offset }), text);
+        }),
+      );
+  traderPages(
+    'activity <address>',
+    "a trader's on-chain activity, newest first: trades, splits, merges, redeems … (Polymarket direct)",
+    'getTraderActivity',
+    (s, address, page) => s.getTraderActivity(address, page),
+    activityTable,
+  );
+  traderPages('trades <address>', "a trader's trades, newest first (Polymarket direct)", 'getTraderTrades', (s, address, page) => s.getTraderTrades(address, page), tradesTable);
+
+  slugs
+    .command('list')
+    .description('slugs of listed events, one page')
+    .option('--page <n>', 'page number, from 1', numberFlag)
+    .option('--limit <n>', 'slugs per page (default 100 on the aggregator)', numberFlag)
+    .action(
+      run(async (ctx: CliContext, opts: { page?: number; limit?: number }) => {
+        checkPage(opts, 'listSlugs');
+        show(ctx, await ctx.markets().listSlugs({ page: opts.page, limit: opts.limit }), (list) => `${list.join('\n')}\n`);
+      }),
+    );
+
+  slugs
+    .command('events <slug>')
+    .description('the events with this slug (on every provider, on the aggregator)')
+    .action(run(async (ctx: CliContext, slug: string) => show(ctx, await ctx.markets().getEventsBySlug(slug), eventsTable)));
+
+  slugs
+    .command('markets <slug>')
+    .description('the markets with this slug (on every provider, on the aggregator)')
+    .action(run(async (ctx: CliContext, slug: string) => show(ctx, await ctx.markets().getMarketsBySlug(slug), marketsText)));
+
+  program
+    .command('search <text...>')
+    .description('free-text search for events, best match first')
+    .option('--top-k <n>', 'how many matches at most', numberFlag)
+    .option('--protocols <list>', 'comma-separated providers, e.g. polymarket,limitless (the aggregator)')
+    .option('--include-comments', 'match against discussions too (the aggregator)')
+    .option('--threshold <x>', 'minimum similarity, 0..1 (the aggregator)', numberFlag)
+    .action(
+      run(async (ctx: CliContext, words: string[], opts: { topK?: number; protocols?: string; includeComments?: boolean; threshold?: number }) => {
+        const text = words.join(' ');
+        if (text.trim() === '') throw invalidParameter("Missing required parameter 'query'.", 'search');
+        const matches = await ctx.markets().search(text, {
+          topK: opts.topK,
+          protocols: opts.protocols?.split(','),
+          isIncludeComment: opts.includeComments ? true : undefined,
+          threshold: opts.threshold,
+        });
+        show(ctx, matches, searchTable);
+      }),
+    );
+
+  fills
+    .command('watch <id>')
+    .description('one JSON line per live fill; exits 1 when the stream ends')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .option('--count <n>', 'exit 0 after this many fills', numberFlag)
+    .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string; count?: number }) => watchFills(ctx, id, opts)));
+
+  program
+    .command('candles <id>')
+    .description("candles of a market's price history, from its fills (as far back as the source's fill history goes)")
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .option('--interval <interval>', '1h, 6h, 1d, 1w or milliseconds', '1h')
+    .option('--from <ms>', 'first time included (Unix ms)', numberFlag)
+    .option('--to <ms>', 'first time excluded (Unix ms)', numberFlag)
+    .option('--outcome <name>', 'outcome token by name (default: the first)')
+    .action(run(async (ctx: CliContext, id: string, opts: CandleOptions) => candlesFromFills(ctx, id, opts)));
+}
+
+function show<T>(ctx: CliContext, value: T, text: (value: T) => string): void {
+  ctx.out.stdout(ctx.out.json ? `${JSON.stringify(value)}\n` : text(value));
+}
+
+/**
+ * The protocol a read names: --protocol, else the source's own where it has only one (Polymarket direct).
+ * The aggregator serves several, so there a missing --protocol is its "Missing required parameter" (exit 2).
+ */
+function protocolOf(source: MarketSource, flag: string | undefined): string {
+  return (flag ?? (source.kind === 'polymarket' ? 'polymarket' : undefined)) as string;
+}
+
+/** Page, limit and offset are refused the same way on every source, before anything is sent. */
+function checkPage(opts: { page?: number; limit?: number; offset?: number }, methodName: string): void {
+  wholeAtLeast('page', opts.page, 1, methodName);
+  wholeAtLeast('limit', opts.limit, 1, methodName);
+  wholeAtLeast('offset', opts.offset, 0, methodName);
+}
+
+function wholeAtLeast(name: string, value: number | undefined, min: number, methodName: string): void {
+  if (value === undefined) return;
+  if (!(value >= min)) throw invalidParameter(`Parameter '${name}' must be ${min} or greater.`, methodName, { [name]: value });
+  if (!Number.isInteger(value)) throw invalidParameter(`Parameter '${name}' must be a whole number.`, methodName, { [name]: value });
+}
+
+const WALLET_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function checkAddress(address: string, methodName: string): void {
+  if (!WALLET_ADDRESS.test(address)) {
+    throw invalidParameter(`Parameter 'address' must be a wallet address: 0x and 40 hex digits.`, methodName);
+  }
+}
+
+function chartInterval(value: string): ChartInterval {
+  if (!(CHART_INTERVALS as readonly string[]).includes(value)) {
+    throw invalidParameter(`Unknown chart interval '${value}': use ${CHART_INTERVALS.join(', ')}.`, 'getCandles');
+  }
+  return value as ChartInterval;
+}
+
+/** The index of the outcome a trader named, case-insensitively; a name the market lacks is ERR_NOT_FOUND listing its outcomes. */
+function outcomeIndex(market: Market, name: string | undefined): number {
+  const tokens = market.position_tokens;
+  const index = name === undefined ? 0 : tokens.findIndex((t) => t.name.toLowerCase() === name.toLowerCase());
+  if (index < 0 || index >= tokens.length) {
+    throw new PmDeskError(
+      ErrorCode.NOT_FOUND,
+      name === undefined ? 'This market has no outcome tokens.' : `Outcome '${name}' not found; this market's outcomes are: ${tokens.map((t) => t.name).join(', ')}.`,
+      { methodName: 'candles' },
+    );
+  }
+  return index;
+}
+
+/** Error codes of one bad message: reported, and the stream goes on. Anything else ends the stream and is reported once, at the end. */
+const BAD_MESSAGE_CODES: readonly string[] = [ErrorCode.SSE_MESSAGE_ERROR, ErrorCode.VALIDATION_ERROR];
+
+async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string; count?: number }): Promise<void> {
+  if (opts.count !== undefined && !(Number.isInteger(opts.count) && opts.count >= 1)) {
+    throw invalidParameter("Parameter 'count' must be 1 or greater.", 'subscribeToFills');
+  }
+  const source = ctx.markets();
+  let seen = 0;
+  const subscription = source.subscribeToFills(protocolOf(source, opts.protocol), id, {
+    onFill: (fill) => {
+      ctx.out.stdout(`${JSON.stringify(fill)}\n`);
+      seen += 1;
+      if (opts.count !== undefined && seen >= opts.count) subscription.close();
+    },
+    onError: (error) => {
+      if (BAD_MESSAGE_CODES.includes(error.code)) ctx.out.stderr(`${errorJson(error)}\n`);
+    },
+    // Polling is slower than a live feed: the trader should know which one the fills come from.
+    onMode: (mode) => {
+      ctx.out.stderr(
+        ctx.out.json
+          ? `${JSON.stringify({ mode })}\n`
+          : mode === 'polling'
+            ? 'pmdesk: the live feed cannot be reached; polling for fills\n'
+            : 'pmdesk: live feed open again\n',
+      );
+    },
+  });
+  const stop = () => subscription.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const error = await subscription.done;
+    if (error) throw error;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}
+
+interface CandleOptions {
+  protocol?: string;
+  interval: string;
+  from?: number;
+  to?: number;
+  outcome?: string;
+}
+
+async function candlesFromFills(ctx: CliContext, id: string, opts: CandleOptions): Promise<void> {
+  const intervalMillis = candleIntervalMillis(opts.interval);
+  generateCandles([], intervalMillis); // refuses a non-positive interval before any request
+  for (const [name, value] of [['from', opts.from], ['to', opts.to]] as const) {
+    if (value !== undefined && Number.isNaN(value)) throw invalidParameter(`Parameter '${name}' must be a time in Unix milliseconds.`, 'generateCandles');
+  }
+  const source = ctx.markets();
+  const protocol = protocolOf(source, opts.protocol);
+  const [market, history] = await Promise.all([source.getMarket(protocol, id), source.getFillHistory(protocol, id)]);
+  const index = outcomeIndex(market, opts.outcome);
+  const fillsOfOutcome = (history[index] ?? []).map(({ price, volumeBase, timestamp }) => ({ price, volumeBase, timestamp }));
+  show(ctx, generateCandles(fillsOfOutcome, intervalMillis, opts.from ?? 0, opts.to ?? Number.POSITIVE_INFINITY), candlesTable);
+}

@@ -1,0 +1,416 @@
+// `pmdesk` on Polymarket direct: the real CLI process against loopback servers answering Gamma, Data API and
+// CLOB shapes as DIRECT-DATA-NOTES documents them (JSON-string `outcomes`, `outcomePrices`, `clobTokenIds`,
+// numbers as strings), and a real-time feed. Every command prints the market model's types, the same shape
+// as on the aggregator. These run through the real PolymarketSource (src/main/toolkit/polymarket/source.ts).
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
+import { WsFixture } from '../helpers/ws-fixture';
+import { event as aggregatorEvent } from '../helpers/aggregator-fixtures';
+import { runPmdesk, type PmdeskOptions, type PmdeskRun } from '../helpers/pmdesk-process';
+
+const YES = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
+const NO = '52114319501245915516055106046884209969926127482827954674443846427813813222426';
+const CONDITION = `0x${'c0'.repeat(32)}`;
+const WALLET = '0x00000000000000000000000000000000000000a1';
+const TX = `0x${'7e'.repeat(32)}`;
+
+const gammaMarket = {
+  id: '506729',
+  question: 'Will Google have the top AI model on May 31?',
+  conditionId: CONDITION,
+  questionID: `0x${'0d'.repeat(32)}`,
+  slug: 'will-google-have-the-top-ai-model-on-may-31',
+  description: 'Resolves YES if…',
+  image: 'https://example.test/g.png',
+  icon: 'https://example.test/g-icon.png',
+  outcomes: '["Yes","No"]',
+  outcomePrices: '["0.53","0.47"]',
+  clobTokenIds: JSON.stringify([YES, NO]),
+  active: true,
+  closed: false,
+  archived: false,
+  acceptingOrders: true,
+  enableOrderBook: true,
+  orderPriceMinTickSize: 0.01,
+  orderMinSize: 5,
+  negRisk: false,
+  bestBid: 0.52,
+  bestAsk: 0.54,
+  spread: 0.02,
+  lastTradePrice: 0.53,
+  oneDayPriceChange: 0.01,
+  volume: '120345.5',
+  volumeNum: 120345.5,
+  volume24hr: 2040.25,
+  liquidity: '8000',
+  liquidityNum: 8000,
+  startDate: '2025-04-01T00:00:00Z',
+  endDate: '2025-05-31T12:00:00Z',
+  endDateIso: '2025-05-31',
+  groupItemTitle: 'Google',
+  groupItemThreshold: '0',
+  version: 'v1',
+  feesEnabled: false,
+  // A field PM Desk does not read: tolerated.
+  umaResolutionStatuses: '[]',
+};
+
+const gammaEvent = {
+  id: '12483',
+  ticker: 'which-company-has-best-ai-model-end-of-may',
+  slug: 'which-company-has-best-ai-model-end-of-may',
+  title: 'Which company has best AI model end of May?',
+  description: 'Grouped markets',
+  startDate: '2025-04-01T00:00:00Z',
+  creationDate: '2025-03-31T18:00:00Z',
+  endDate: '2025-05-31T12:00:00Z',
+  image: 'https://example.test/e.png',
+  icon: 'https://example.test/e-icon.png',
+  active: true,
+  closed: false,
+  archived: false,
+  liquidity: 153201.4,
+  volume: 2831002.1,
+  volume24hr: 40210.5,
+  negRisk: true,
+  negRiskMarketID: `0x${'ee'.repeat(32)}`,
+  commentCount: 1,
+  tags: [{ id: '2', label: 'Politics', slug: 'politics' }],
+  markets: [gammaMarket],
+};
+
+const gammaComment = {
+  id: '901',
+  body: 'Gemini looks strong.',
+  parentEntityType: 'Event',
+  parentEntityID: 12483,
+  parentCommentID: '',
+  userAddress: WALLET,
+  createdAt: '2025-05-01T10:00:00Z',
+  updatedAt: '2025-05-01T10:00:00Z',
+  reportCount: 0,
+  reactionCount: 3,
+  profile: { name: 'alice', pseudonym: 'Bright-Owl', displayUsernamePublic: true, bio: '', proxyWallet: WALLET, baseAddress: WALLET, profileImage: '', positions: [] },
+};
+
+/** A Data API trade row; an activity row is the same plus `type` and `usdcSize`. */
+const dataTrade = {
+  proxyWallet: WALLET,
+  side: 'BUY',
+  asset: YES,
+  conditionId: CONDITION,
+  size: 40,
+  price: 0.53,
+  timestamp: 1747400000,
+  title: gammaMarket.question,
+  slug: gammaMarket.slug,
+  icon: '',
+  eventSlug: gammaEvent.slug,
+  outcome: 'Yes',
+  outcomeIndex: 0,
+  name: 'alice',
+  pseudonym: 'Bright-Owl',
+  bio: '',
+  profileImage: '',
+  profileImageOptimized: '',
+  transactionHash: TX,
+};
+const dataActivity = { ...dataTrade, type: 'TRADE', usdcSize: 21.2 };
+const dataRedeem = { ...dataTrade, type: 'REDEEM', side: '', price: 0, size: 10, usdcSize: 10, timestamp: 1747500000, transactionHash: `0x${'8f'.repeat(32)}` };
+
+let gamma: FixtureServer;
+let data: FixtureServer;
+let clob: FixtureServer;
+let aggregator: FixtureServer;
+let rtds: WsFixture;
+
+const json = (run: PmdeskRun) => JSON.parse(run.stdout) as unknown;
+const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim()) as { error: Record<string, unknown> }).error;
+
+/** pmdesk with Polymarket direct's hosts named by flag and no source named: no aggregator URL means Polymarket direct. */
+function pmdesk(args: string[], options: PmdeskOptions = {}): Promise<PmdeskRun> {
+  return runPmdesk(['--gamma-url', gamma.url, '--data-url', data.url, '--clob-url', clob.url, ...args], options);
+}
+
+beforeAll(async () => {
+  [gamma, data, clob, aggregator] = await Promise.all([startFixtureServer(), startFixtureServer(), startFixtureServer(), startFixtureServer()]);
+  rtds = await WsFixture.start();
+});
+afterAll(async () => {
+  await Promise.all([gamma.stop(), data.stop(), clob.stop(), aggregator.stop(), rtds.stop()]);
+});
+beforeEach(() => {
+  for (const server of [gamma, data, clob, aggregator]) server.reset();
+});
+
+describe('events and markets', () => {
+  it('events list asks Gamma for open events by tag, order, limit and offset, and prints the model', async () => {
+    gamma.json('GET', '/events', [gammaEvent]);
+    const run = await pmdesk(['events', 'list', '--tag', 'politics', '--order', 'volume', '--limit', '5', '--offset', '10', '--json']);
+    expect(run.code).toBe(0);
+    const [request] = gamma.to('/events');
+    expect(request!.query.get('tag_slug')).toBe('politics');
+    expect(request!.query.get('order')).toBe('volume');
+    expect(request!.query.get('limit')).toBe('5');
+    expect(request!.query.get('offset')).toBe('10');
+    expect(request!.query.get('closed')).toBe('false');
+    const [listed] = json(run) as Record<string, unknown>[];
+    expect(listed).toMatchObject({ id: '12483', protocol: 'polymarket', slug: gammaEvent.slug, title: gammaEvent.title, volume: 2831002.1, neg_risk: true });
+    const [market] = (listed as { markets: Record<string, unknown>[] }).markets;
+    expect(market).toMatchObject({
+      id: '506729',
+      conditionId: CONDITION,
+      minimum_tick_size: '0.01',
+      minimum_order_size: 5,
+      accepting_orders: true,
+      position_tokens: [
+        { token_id: YES, name: 'Yes', price: '0.53' },
+        { token_id: NO, name: 'No', price: '0.47' },
+      ],
+    });
+    expect(aggregator.requests).toHaveLength(0);
+  });
+
+  it('events list without flags sorts by 24 h volume; its table reads like the aggregator\'s', async () => {
+    gamma.json('GET', '/events', [gammaEvent]);
+    const run = await pmdesk(['events', 'list']);
+    expect(run.code).toBe(0);
+    expect(gamma.last().query.get('order')).toBe('volume24hr');
+    expect(run.stdout.split('\n')[0]).toMatch(/^id\s+title\s+slug\s+markets\s+volume$/);
+    // The slug is cut at 40 characters, as every table cuts a long cell.
+    expect(run.stdout).toMatch(/^12483\s+Which company has best AI model end of May\?\s+which-company-has-best-ai-model-end-of-…\s+1\s+2831002\.1$/m);
+  });
+
+  it('events get, markets get and events comments need no --protocol on Polymarket direct', async () => {
+    gamma.json('GET', '/events/12483', gammaEvent);
+    gamma.json('GET', '/markets/506729', gammaMarket);
+    gamma.json('GET', '/comments', [gammaComment]);
+    const one = await pmdesk(['events', 'get', '12483', '--json']);
+    expect(one.code).toBe(0);
+    expect((json(one) as { title: string }).title).toBe(gammaEvent.title);
+    const market = await pmdesk(['markets', 'get', '506729', '--protocol', 'polymarket', '--json']);
+    expect((json(market) as { question: string; version: string }).question).toBe(gammaMarket.question);
+    const comments = await pmdesk(['events', 'comments', '12483', '--json']);
+    expect(json(comments)).toEqual([expect.objectContaining({ id: '901', content: 'Gemini looks strong.', name: 'alice', baseAddress: WALLET })]);
+    const commentRequest = gamma.to('/comments')[0]!;
+    expect(commentRequest.query.get('parent_entity_type')).toBe('Event');
+    expect(commentRequest.query.get('parent_entity_id')).toBe('12483');
+  });
+
+  it('another protocol is refused by Polymarket direct (exit 2, nothing sent)', async () => {
+    const run = await pmdesk(['markets', 'get', '506729', '--protocol', 'limitless', '--json']);
+    expect(run.code).toBe(2);
+    expect(errorOf(run)).toMatchObject({ code: 'ERR_INVALID_PARAM', statusCode: null });
+    expect(gamma.requests).toHaveLength(0);
+  });
+
+  it('markets book reads one CLOB book per outcome token, numbers parsed', async () => {
+    gamma.json('GET', '/markets/506729', gammaMarket);
+    clob.on('GET', '/book', (request, reply) =>
+      reply.json(200, {
+        market: CONDITION,
+        asset_id: request.query.get('token_id'),
+        timestamp: '1747400000000',
+        hash: `h-${request.query.get('token_id')!.slice(0, 4)}`,
+        bids: [{ price: '0.51', size: '300' }, { price: '0.52', size: '1200' }],
+        asks: [{ price: '0.55', size: '100' }, { price: '0.54', size: '800' }],
+        min_order_size: '5',
+        neg_risk: false,
+        tick_size: '0.01',
+      }),
+    );
+    const run = await pmdesk(['markets', 'book', '506729', '--json']);
+    expect(run.code).toBe(0);
+    const books = json(run) as Record<string, { asset_id: string; bids: { price: number; size: number }[] }>;
+    expect(Object.keys(books).sort()).toEqual([NO, YES].sort());
+    expect(books[YES]!.bids).toContainEqual({ price: 0.52, size: 1200 });
+    expect(clob.to('/book').map((r) => r.query.get('token_id')).sort()).toEqual([NO, YES].sort());
+    const text = await pmdesk(['markets', 'book', '506729']);
+    expect(text.stdout).toContain(`token ${YES}`);
+    expect(text.stdout).toMatch(/^\s*1200\s+0\.52\s+0\.54\s+800$/m);
+  });
+
+  it('an unknown event is ERR_NOT_FOUND, exit 1', async () => {
+    gamma.json('GET', '/events/999', { error: 'not found' }, 404);
+    const run = await pmdesk(['events', 'get', '999', '--json']);
+    expect(run.code).toBe(1);
+    expect(errorOf(run)).toMatchObject({ code: 'ERR_NOT_FOUND' });
+  });
+
+  it('slugs events reads the event with that slug', async () => {
+    gamma.json('GET', `/events/slug/${gammaEvent.slug}`, gammaEvent);
+    const run = await pmdesk(['slugs', 'events', gammaEvent.slug, '--json']);
+    expect(run.code).toBe(0);
+    expect((json(run) as { id: string }[]).map((e) => e.id)).toEqual(['12483']);
+  });
+});
+
+describe('search', () => {
+  it('asks Gamma\'s public search with the words joined, best match first', async () => {
+    gamma.json('GET', '/public-search', { events: [gammaEvent, { ...gammaEvent, id: '777', title: 'Second', slug: 'second' }], tags: [], profiles: [], pagination: { hasMore: false, totalResults: 2 } });
+    const run = await pmdesk(['search', 'top', 'AI', 'model', '--json']);
+    expect(run.code).toBe(0);
+    expect(gamma.to('/public-search')[0]!.query.get('q')).toBe('top AI model');
+    const matches = json(run) as { event: { id: string }; cosineSimilarity: number }[];
+    expect(matches.map((m) => m.event.id)).toEqual(['12483', '777']);
+    expect(matches[0]!.cosineSimilarity).toBe(1);
+    expect(matches[1]!.cosineSimilarity).toBeLessThan(1);
+    const text = await pmdesk(['search', 'top AI model']);
+    expect(text.stdout).toMatch(/^\s*1\.000\s+12483\s+polymarket\s+Which company has best AI model end of May\?$/m);
+  });
+});
+
+describe('traders', () => {
+  it('traders activity reads the Data API with --limit/--offset and prints TraderActivity rows', async () => {
+    data.json('GET', '/activity', [dataRedeem, dataActivity]);
+    const run = await pmdesk(['traders', 'activity', WALLET, '--limit', '2', '--offset', '4', '--json']);
+    expect(run.code).toBe(0);
+    const request = data.to('/activity')[0]!;
+    expect(request.query.get('user')).toBe(WALLET);
+    expect(request.query.get('limit')).toBe('2');
+    expect(request.query.get('offset')).toBe('4');
+    const [redeem, trade] = json(run) as Record<string, unknown>[];
+    expect(trade).toEqual({
+      type: 'TRADE',
+      timestamp: 1747400000,
+      conditionId: CONDITION,
+      tokenId: YES,
+      title: gammaMarket.question,
+      slug: gammaMarket.slug,
+      outcome: 'Yes',
+      outcomeIndex: 0,
+      side: 'BUY',
+      size: 40,
+      price: 0.53,
+      usdcSize: 21.2,
+      transactionHash: TX,
+    });
+    // A redeem has no side and no price: null, never a made-up one.
+    expect(redeem).toMatchObject({ type: 'REDEEM', side: null, price: null, usdcSize: 10 });
+    const text = await pmdesk(['traders', 'activity', WALLET]);
+    expect(text.stdout.split('\n')[0]).toMatch(/^time \(UTC\)\s+type\s+side\s+outcome\s+size\s+price\s+usdc\s+market$/);
+    expect(text.stdout).toMatch(/^2025-05-16T12:53:20Z\s+TRADE\s+BUY\s+Yes\s+40\s+0\.53\s+21\.2\s+Will Google/m);
+  });
+
+  it('traders trades reads the Data API trades of that wallet and prints MarketTrade rows', async () => {
+    data.json('GET', '/trades', [dataTrade]);
+    const run = await pmdesk(['traders', 'trades', WALLET, '--limit', '50', '--json']);
+    expect(run.code).toBe(0);
+    const request = data.to('/trades')[0]!;
+    expect(request.query.get('user')).toBe(WALLET);
+    expect(request.query.get('limit')).toBe('50');
+    expect(json(run)).toEqual([
+      {
+        trader: WALLET,
+        traderName: 'alice',
+        side: 'BUY',
+        conditionId: CONDITION,
+        tokenId: YES,
+        title: gammaMarket.question,
+        slug: gammaMarket.slug,
+        outcome: 'Yes',
+        outcomeIndex: 0,
+        size: 40,
+        price: 0.53,
+        timestamp: 1747400000,
+        transactionHash: TX,
+      },
+    ]);
+    const text = await pmdesk(['traders', 'trades', WALLET]);
+    expect(text.stdout).toMatch(/^2025-05-16T12:53:20Z\s+BUY\s+Yes\s+40\s+0\.53\s+Will Google/m);
+  });
+
+  it('a Data API refusal is exit 1 with its status (it was sent)', async () => {
+    data.json('GET', '/activity', { error: 'invalid user' }, 400);
+    const run = await pmdesk(['traders', 'activity', WALLET, '--offset', '40', '--json']);
+    expect(run.code).toBe(1);
+    expect(errorOf(run)).toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('the same --json shape on both sources', () => {
+  /** The model's required keys of an event, its first market and that market's first token, with their types. */
+  const shape = (value: unknown) => {
+    const e = value as Record<string, unknown> & { markets: (Record<string, unknown> & { position_tokens: Record<string, unknown>[] })[] };
+    const m = e.markets[0]!;
+    const types = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, Array.isArray(o[k]) ? 'array' : typeof o[k]]));
+    return {
+      event: types(e, ['id', 'protocol', 'region', 'slug', 'title', 'description', 'startDate', 'creationDate', 'endDate', 'image', 'icon', 'markets']),
+      market: types(m, ['id', 'name', 'question', 'end', 'description', 'image', 'icon', 'position_tokens', 'groupItemTitle']),
+      token: types(m.position_tokens[0]!, ['token_id', 'name', 'price']),
+    };
+  };
+
+  it('events get prints the market model whichever source answered', async () => {
+    gamma.json('GET', '/events/12483', gammaEvent);
+    aggregator.json('GET', '/v1/events/12483', aggregatorEvent);
+    const direct = await pmdesk(['events', 'get', '12483', '--json']);
+    const viaAggregator = await runPmdesk(['--api-url', aggregator.url, 'events', 'get', '12483', '--protocol', 'polymarket', '--json']);
+    expect(direct.code).toBe(0);
+    expect(viaAggregator.code).toBe(0);
+    expect(shape(json(direct))).toEqual(shape(json(viaAggregator)));
+    expect(Object.values(shape(json(direct)).event).every((t) => t === 'string' || t === 'array')).toBe(true);
+  });
+});
+
+describe('a network profile that names Polymarket direct', () => {
+  it('sends reads to its Gamma and Data URLs, even with an aggregator URL in it', async () => {
+    gamma.json('GET', '/events/12483', gammaEvent);
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-cli-polymarket-'));
+    const file = join(dir, 'polygon-like.json');
+    await writeFile(
+      file,
+      JSON.stringify({ name: 'direct', chainId: 31338, source: 'polymarket', gammaUrl: gamma.url, dataUrl: data.url, clobUrl: clob.url, aggregatorUrl: aggregator.url, contracts: {} }),
+    );
+    const run = await runPmdesk(['--network', file, 'events', 'get', '12483', '--json']);
+    expect(run.code).toBe(0);
+    expect((json(run) as { id: string }).id).toBe('12483');
+    expect(gamma.to('/events/12483')).toHaveLength(1);
+    expect(aggregator.requests).toHaveLength(0);
+  });
+});
+
+describe('fills watch on the real-time feed', () => {
+  it('subscribes to the market\'s trades by slug and prints one JSON fill per trade', async () => {
+    gamma.json('GET', '/markets/506729', gammaMarket);
+    const connections = rtds.connections.length;
+    const run = await pmdesk(['--rtds-url', rtds.wsUrl.replace(/\/ws$/, ''), 'fills', 'watch', '506729', '--count', '1'], {
+      during: () =>
+        void (async () => {
+          const connection = await rtds.connection(connections);
+          await connection.receivedCount(1);
+          connection.send({
+            topic: 'activity',
+            type: 'orders_matched',
+            timestamp: 1747400000123,
+            payload: { ...dataTrade, price: 0.53, size: 40 },
+          });
+        })(),
+    });
+    expect(run.code).toBe(0);
+    const subscribe = JSON.parse(rtds.connections[connections]!.received[0]!) as { action: string; subscriptions: { topic: string; type: string; filters: string }[] };
+    expect(subscribe.action).toBe('subscribe');
+    expect(subscribe.subscriptions[0]).toMatchObject({ topic: 'activity', type: 'orders_matched' });
+    expect(JSON.parse(subscribe.subscriptions[0]!.filters)).toEqual({ market_slug: gammaMarket.slug });
+    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ price: 0.53, volumeBase: 40, side: 'BUY', tokenId: YES, trader: WALLET, transactionHash: TX });
+  });
+});
+
+describe('fills watch when the real-time feed cannot be reached', () => {
+  it('polls the Data API for the market\'s new trades and says so on stderr', async () => {
+    gamma.json('GET', '/markets/506729', gammaMarket);
+    // A trade made now: polling passes on only the trades after the watch began.
+    data.on('GET', '/trades', (_request, reply) => reply.json(200, [{ ...dataTrade, timestamp: Math.floor(Date.now() / 1000) + 1 }]));
+    const refused = 'ws://127.0.0.1:1/rtds';
+    const run = await pmdesk(['--rtds-url', refused, 'fills', 'watch', '506729', '--count', '1', '--json']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ price: 0.53, volumeBase: 40, tokenId: YES, transactionHash: TX })]);
+    expect(run.stderr.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toContainEqual({ mode: 'polling' });
+    expect(data.to('/trades')[0]!.query.get('market')).toBe(CONDITION);
+  });
+});
