@@ -2,7 +2,7 @@
 // private module is a table of "METHOD /path" handlers run after L2 authentication, so every private path is
 // listed once, beside its handler, and an unknown one is a 404 before any authentication.
 import type { IncomingMessage } from 'node:http';
-import type { Query } from './http';
+import { HttpError, type Query } from './http';
 import type { Caller } from './records';
 import type { ClobState } from './state';
 
@@ -24,7 +24,12 @@ export const NOT_FOUND = Symbol('not found');
 export type PublicRoutes = (state: ClobState, request: ClobRequest) => unknown;
 export type PrivateRoutes = Record<string, (state: ClobState, caller: Caller, request: ClobRequest) => unknown>;
 
-/** The decoded rest of a GET path after `prefix`, or undefined when it does not start so. */
+/** The decoded rest of a GET path after `prefix`, or undefined when it does not start so; bad escapes are a 400. */
 export function pathId(path: string, prefix: string): string | undefined {
-  return path.startsWith(prefix) ? decodeURIComponent(path.slice(prefix.length)) : undefined;
+  if (!path.startsWith(prefix)) return undefined;
+  try {
+    return decodeURIComponent(path.slice(prefix.length));
+  } catch {
+    throw new HttpError(400, 'Malformed path: a bad %-escape');
+  }
 }

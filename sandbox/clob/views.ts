@@ -1,5 +1,6 @@
-// Orders and trades as Polymarket's protocol shows them (GET /data/orders, /data/trades and the user channel):
-// one shape per record, shared by the REST routes and the WebSocket events so the two never disagree.
+// Orders and trades as Polymarket's protocol shows them (GET /data/orders, /data/trades, the user channel and a
+// market's public live activity): one shape per record, shared by the REST routes and the WebSocket events so
+// the two never disagree.
 import { priceString, sharesString } from './book-snapshot';
 import type { OrderRecord, TradeRecord } from './records';
 
@@ -55,5 +56,26 @@ export function tradeJson(t: TradeRecord, viewer: string) {
     transaction_hash: t.transactionHash,
     err_msg: t.errMsg,
     trader_side: t.owner === viewer ? 'TAKER' : 'MAKER',
+  };
+}
+
+/**
+ * A trade as the public sees it in a market's live activity (clob-client-v2's MarketTradeEvent): the taker's
+ * side, outcome, size and average price, and the taker's trading address as the user. The sandbox keeps no
+ * profiles, so name, pseudonym and pictures are empty, as Polymarket's are for a wallet without a profile.
+ */
+export function marketTradeEventJson(t: TradeRecord) {
+  return {
+    event_type: 'trade',
+    market: { condition_id: t.market.conditionId, asset_id: t.tokenId, question: t.market.question, icon: '', slug: t.market.slug },
+    user: { address: t.makerAddress, username: '', profile_picture: '', optimized_profile_picture: '', pseudonym: '' },
+    side: t.side,
+    size: sharesString(t.shares),
+    fee_rate_bps: '0',
+    price: priceString(t.price),
+    outcome: t.market.tokens[t.outcome].name,
+    outcome_index: t.outcome,
+    transaction_hash: t.transactionHash,
+    timestamp: String(t.matchTime),
   };
 }

@@ -7,6 +7,7 @@ import { HttpError, parseJson, type Query } from '../http';
 import type { TradeRecord } from '../records';
 import { NOT_FOUND, pathId, type ClobRequest } from '../routing';
 import type { ClobState } from '../state';
+import { marketTradeEventJson } from '../views';
 
 export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobRequest): unknown {
   const { deployment } = state.options;
@@ -37,13 +38,7 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
     case 'GET /price':
       return { price: price(state, state.tokenParam(q.get('token_id')), sideParam(q.get('side'))) };
     case 'POST /prices':
-      return Object.fromEntries(
-        tokenList(raw).map((t) => {
-          const token = state.tokenParam(t.token_id);
-          const sides = t.side === undefined ? (['BUY', 'SELL'] as const) : [sideParam(t.side)];
-          return [t.token_id, Object.fromEntries(sides.map((s) => [s, price(state, token, s)]))];
-        }),
-      );
+      return prices(state, tokenList(raw));
     case 'GET /spread':
       return { spread: spread(state, ...state.tokenParam(q.get('token_id'))) };
     case 'POST /spreads':
@@ -87,7 +82,7 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
     return { condition_id: m.conditionId, primary_token_id: m.tokens[0].tokenId, secondary_token_id: m.tokens[1].tokenId };
   }
   const live = pathId(path, '/live-activity/events/') ?? pathId(path, '/markets/live-activity/');
-  if (live !== undefined) return [];
+  if (live !== undefined) return liveActivity(state, live);
   const builderFees = pathId(path, '/fees/builder-fees/');
   if (builderFees !== undefined) return { builder_maker_fee_rate_bps: 0, builder_taker_fee_rate_bps: 0 };
   return NOT_FOUND;
@@ -104,6 +99,21 @@ function tokenList(raw: string): { token_id: string; side?: unknown }[] {
     throw new HttpError(400, 'Invalid payload: a list of {token_id}');
   }
   return list as { token_id: string; side?: unknown }[];
+}
+
+/**
+ * POST /prices: `{<token_id>: {BUY?, SELL?}}`. One token may be asked for twice (BUY, then SELL): the answers
+ * merge into its one entry, as Polymarket's do; an item without a side asks for both.
+ */
+function prices(state: ClobState, list: { token_id: string; side?: unknown }[]): Record<string, Partial<Record<'BUY' | 'SELL', string>>> {
+  const answer: Record<string, Partial<Record<'BUY' | 'SELL', string>>> = {};
+  for (const t of list) {
+    const token = state.tokenParam(t.token_id);
+    const sides = t.side === undefined ? (['BUY', 'SELL'] as const) : [sideParam(t.side)];
+    const entry = (answer[t.token_id] ??= {});
+    for (const side of sides) entry[side] = price(state, token, side);
+  }
+  return answer;
 }
 
 function midpoint(state: ClobState, market: CatalogMarket, outcome: 0 | 1): string {
@@ -170,6 +180,23 @@ function pricesHistory(state: ClobState, q: Query): { history: { t: number; p: n
   }
   return { history };
 }
+
+/**
+ * GET /markets/live-activity/{condition_id} (version 1: /live-activity/events/{id}): the market's trades, newest
+ * first, as MarketTradeEvent; a failed settlement is no trade. As many as a page of the paged lists.
+ */
+function liveActivity(state: ClobState, conditionId: string) {
+  if (!CONDITION_ID.test(conditionId)) throw new HttpError(400, 'Invalid condition id: 0x and 64 hex digits');
+  const market = state.marketParam(conditionId);
+  const events: ReturnType<typeof marketTradeEventJson>[] = [];
+  for (let i = state.trades.length - 1; i >= 0 && events.length < state.pageSize; i--) {
+    const trade = state.trades[i]!;
+    if (trade.market === market && trade.status !== 'FAILED') events.push(marketTradeEventJson(trade));
+  }
+  return events;
+}
+
+const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
 
 function questionId(state: ClobState, market: CatalogMarket): string {
   return state.options.deployment.markets.find((m) => m.conditionId === market.conditionId)?.questionId ?? `0x${'0'.repeat(64)}`;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpError, parseJson } from '../http';
 import { cancelOrders, placeOrder } from '../placement';
 import { NOTIFY_CANCEL, type Caller, type OrderResponse } from '../records';
-import type { ClobRequest, PrivateRoutes } from '../routing';
+import { pathId, type ClobRequest, type PrivateRoutes } from '../routing';
 import type { ClobState } from '../state';
 import { openOrderJson } from '../views';
 
@@ -54,7 +54,7 @@ export const ORDER_ROUTES: PrivateRoutes = {
 
 /** GET /data/order/{id}: one of the caller's orders, whatever its status. */
 export function orderById(state: ClobState, caller: Caller, { path }: ClobRequest): unknown {
-  const record = state.orders.get(decodeURIComponent(path.slice(ORDER_BY_ID_PREFIX.length)));
+  const record = state.orders.get(pathId(path, ORDER_BY_ID_PREFIX)!);
   if (!record || record.owner !== caller.apiKey) throw new HttpError(404, 'order not found');
   return openOrderJson(record);
 }
