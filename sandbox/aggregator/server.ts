@@ -116,6 +116,9 @@ export class AggregatorServer {
         res.end();
         return;
       }
+      // A body refused part-way is never read to its end, so its connection can carry no other request: it is
+      // closed after the answer (kept alive, a client reusing it would wait until the keep-alive timeout).
+      if (error instanceof HttpError && error.status === 413) res.setHeader('Connection', 'close');
       if (error instanceof HttpError) json(res, error.status, { [error.field]: error.message });
       else json(res, 500, { error: 'internal error' });
     }
