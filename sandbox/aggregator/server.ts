@@ -4,16 +4,15 @@
 // nothing a client sends can crash it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getAddress } from 'ethers';
 import { PROTOCOLS, POLY_ORDER_FIELDS, type TradeRecord, type Trader, type TraderPosition } from '../../src/shared/aggregator';
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import { SearchIndex } from './search';
+import { pseudonymOf } from './pseudonym';
+import type { TraderDirectory } from './traders';
 
-/** Traders and their positions, from the chain and the CLOB. */
-export interface TraderDirectory {
-  trader(address: string): Promise<Trader | undefined>;
-  positions(address: string): Promise<TraderPosition[]>;
-}
+export type { TraderDirectory } from './traders';
 
 export interface AggregatorServerOptions {
   catalog: Catalog;
@@ -116,6 +115,9 @@ export class AggregatorServer {
         res.end();
         return;
       }
+      // A body refused part-way is never read to its end, so its connection can carry no other request: it is
+      // closed after the answer (kept alive, a client reusing it would wait until the keep-alive timeout).
+      if (error instanceof HttpError && error.status === 413) res.setHeader('Connection', 'close');
       if (error instanceof HttpError) json(res, error.status, { [error.field]: error.message });
       else json(res, 500, { error: 'internal error' });
     }
@@ -139,9 +141,10 @@ export class AggregatorServer {
       return this.fillHistory(this.market(requireProtocol(q), segments[2]!));
     }
     if (get && path === '/v1/ongoing-events') return this.ongoing(requireProtocol(q), page(q, 'page', 1), page(q, 'limit', 50));
-    if (get && segments[0] === 'v1' && segments[1] === 'trader' && segments.length === 3) return this.trader(requireProtocol(q), segments[2]!);
+    // The address is checked before the protocol, as the toolkit's client does.
+    if (get && segments[0] === 'v1' && segments[1] === 'trader' && segments.length === 3) return this.trader(traderAddress(segments[2]!), requireProtocol(q));
     if (get && segments[0] === 'v1' && segments[1] === 'trader' && segments[3] === 'positions' && segments.length === 4) {
-      return this.positions(requireProtocol(q), segments[2]!);
+      return this.positions(traderAddress(segments[2]!), requireProtocol(q));
     }
     if (get && path === '/v1/agg/sluglist') return this.slugs(page(q, 'page', 1), page(q, 'limit', 100));
     if (get && path === '/v1/agg') return this.options.catalog.events.filter((e) => e.slug === required(q, 'slug')).map((e) => this.eventJson(e));
@@ -289,13 +292,17 @@ export class AggregatorServer {
     return active.slice((pageNumber - 1) * limit, pageNumber * limit).map((e) => this.eventJson(e));
   }
 
-  private async trader(protocol: string, address: string) {
+  /**
+   * A trader's profile. A well-formed address the sandbox knows nothing of (no trades, no positions, not a named
+   * wallet, or another protocol) is an empty profile, never a 404, just as its positions are an empty list: every
+   * address can trade, and the app asks both for a fresh wallet of its own.
+   */
+  private async trader(address: string, protocol: string): Promise<Trader> {
     const trader = protocol === 'polymarket' ? await this.options.traders?.trader(address) : undefined;
-    if (!trader) throw new HttpError(404, `Trader '${address}' not found.`);
-    return trader;
+    return trader ?? emptyTrader(address);
   }
 
-  private async positions(protocol: string, address: string) {
+  private async positions(address: string, protocol: string): Promise<TraderPosition[]> {
     if (protocol !== 'polymarket' || !this.options.traders) return [];
     return this.options.traders.positions(address);
   }
@@ -407,6 +414,23 @@ function required(q: URLSearchParams, name: string): string {
   const value = q.get(name);
   if (value === null || value.trim() === '') throw new HttpError(400, `Missing required parameter '${name}'.`);
   return value;
+}
+
+/**
+ * The trader address of a path, checksummed: 0x and 40 hex digits in any case, else 400 with one message for
+ * both trader routes. The message does not repeat the address (clients keep addresses out of their logs).
+ */
+function traderAddress(segment: string): string {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(segment)) throw new HttpError(400, 'Invalid trader address: 0x and 40 hex digits.');
+  return getAddress(segment.toLowerCase());
+}
+
+/** The profile of an address with no activity: its pseudonym, no name, zero stats. */
+function emptyTrader(address: string): Trader {
+  return {
+    user: { tradingWallet: address, proxyOwner: null, name: '', pseudonym: pseudonymOf(address), bio: '', avatar: '', createdAt: '' },
+    stats: { portfolioValue: 0, cumulativeVolume: 0, cumulativeProfit: null, totalTrades: 0, balanceInProtocol: null },
+  };
 }
 
 function requireProtocol(q: URLSearchParams): string {

@@ -5,7 +5,17 @@ import { Contract, getAddress, isAddress, type JsonRpcProvider } from 'ethers';
 import type { Trader, TraderPosition } from '../../src/shared/aggregator';
 import type { Catalog } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
-import type { TraderDirectory } from './server';
+import { pseudonymOf } from './pseudonym';
+
+/**
+ * Traders and their positions, from the chain and the CLOB, for the aggregator's /v1/trader routes. The server
+ * checks the address first (a checksummed one arrives here); `trader` answers undefined for an address with no
+ * activity, and the server makes that an empty profile.
+ */
+export interface TraderDirectory {
+  trader(address: string): Promise<Trader | undefined>;
+  positions(address: string): Promise<TraderPosition[]>;
+}
 
 const ERC1155_BALANCES = ['function balanceOfBatch(address[] owners, uint256[] ids) view returns (uint256[])'];
 const ERC20_BALANCE = ['function balanceOf(address owner) view returns (uint256)'];
@@ -34,14 +44,6 @@ export interface ChainTraderOptions {
   createdAt: string;
 }
 
-const ADJECTIVES = ['Bright', 'Quiet', 'Swift', 'Calm', 'Bold', 'Keen', 'Wise', 'Lucky'];
-const ANIMALS = ['Owl', 'Fox', 'Heron', 'Lynx', 'Otter', 'Wren', 'Hare', 'Seal'];
-
-/** A stable, readable pseudonym from an address, as Polymarket gives profiles without a name. */
-export function pseudonymOf(address: string): string {
-  const n = Number.parseInt(address.slice(2, 10), 16);
-  return `${ADJECTIVES[n % ADJECTIVES.length]}-${ANIMALS[Math.floor(n / ADJECTIVES.length) % ANIMALS.length]}`;
-}
 
 export class ChainTraderDirectory implements TraderDirectory {
   private readonly ctf: Contract;

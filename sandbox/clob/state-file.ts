@@ -6,7 +6,7 @@ import type { ExchangeOrder } from '../chain/order-typed-data';
 import type { Catalog } from '../market/catalog';
 import type { OrderType, RestingOrder, Side } from './engine';
 import type { ApiCredentials } from './auth';
-import type { OrderStatus, TradeStatus } from './server';
+import type { OrderStatus, TradeStatus } from './records';
 
 /** Bumped whenever the shape below changes: an older file is refused rather than half understood. */
 export const CLOB_STATE_VERSION = 1;

@@ -2,7 +2,7 @@
 // wallets by name, everyone else by a stable pseudonym), its outcome-token balances read from the
 // ConditionalTokens contract, and its positions valued at the live price with cost from its public trades.
 import { Contract, getAddress, type JsonRpcProvider } from 'ethers';
-import { pseudonymOf } from '../aggregator/traders';
+import { pseudonymOf } from '../aggregator/pseudonym';
 import type { Catalog, CatalogEvent, CatalogMarket, CatalogToken } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import type { PublicTradeSource } from '../market/public-trades';

@@ -2,6 +2,7 @@
 // the client would refuse to send): shapes, paging, search relevance, the oracle, the SSE fill stream,
 // and bad input that must never hurt it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getAddress } from 'ethers';
 import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
 import { silentLogger } from '../../src/main/toolkit/logger';
 import type { TradeRecord } from '../../src/shared/aggregator';
@@ -137,8 +138,37 @@ describe('sandbox aggregator: reads', () => {
   it('serves traders and positions from its directory', async () => {
     expect((await client.getTrader('polymarket', TRADER)).user.name).toBe('alice');
     expect(await client.getTraderPositions('polymarket', TRADER)).toHaveLength(1);
-    expect((await failure(client.getTrader('polymarket', '0x1'))).code).toBe('ERR_NOT_FOUND');
-    expect(await client.getTraderPositions('polymarket', '0x1')).toEqual([]);
+    // Any case of the address finds the same trader.
+    expect((await client.getTrader('polymarket', TRADER.toUpperCase().replace('0X', '0x'))).user.name).toBe('alice');
+  });
+
+  it('answers an unknown trader and a malformed address alike on the profile and the positions', async () => {
+    const get = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`);
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    // Malformed: 400 with one message on both routes, before the protocol is looked at.
+    for (const bad of ['0x1', 'alice', `0x${'g'.repeat(40)}`, `${TRADER}00`]) {
+      for (const path of [`/v1/trader/${bad}?protocol=polymarket`, `/v1/trader/${bad}/positions?protocol=polymarket`, `/v1/trader/${bad}/positions`]) {
+        expect(await get(path), path).toEqual({ status: 400, body: { message: 'Invalid trader address: 0x and 40 hex digits.' } });
+      }
+    }
+    const profileFailure = await failure(client.getTrader('polymarket', '0x1'));
+    const positionsFailure = await failure(client.getTraderPositions('polymarket', '0x1'));
+    expect(positionsFailure.code).toBe(profileFailure.code);
+    expect(positionsFailure.code).not.toBe('ERR_NOT_FOUND');
+
+    // Well-formed with no activity: an empty profile and no positions, on polymarket and on other protocols.
+    const stranger = '0x00000000000000000000000000000000000000b2';
+    for (const protocol of ['polymarket', 'limitless']) {
+      const profile = await client.getTrader(protocol, stranger);
+      expect(profile.user).toMatchObject({ tradingWallet: getAddress(stranger), name: '', createdAt: '' });
+      expect(profile.user.pseudonym).toMatch(/^[A-Z][a-z]+-[A-Z][a-z]+$/);
+      expect(profile.stats).toMatchObject({ portfolioValue: 0, cumulativeVolume: 0, totalTrades: 0 });
+      expect(await client.getTraderPositions(protocol, stranger)).toEqual([]);
+    }
+    expect((await get(`/v1/trader/${stranger}?protocol=polymarket`)).status).toBe(200);
+    expect(await get(`/v1/trader/${stranger}/positions?protocol=polymarket`)).toEqual({ status: 200, body: [] });
   });
 
   it('lists slugs and looks events and markets up by slug', async () => {
@@ -286,6 +316,8 @@ describe('sandbox aggregator: bad input never hurts it', () => {
     expect(await bad.json()).toEqual({ error: 'Body must be JSON: {"order": {…}}.' });
     const big = await raw('/v1/proposePrice', { method: 'POST', body: 'x'.repeat(200_000) }).catch(() => undefined);
     expect(big === undefined || big.status === 413).toBe(true);
+    // The refused body was not read to its end: the connection closes rather than wait, unread, for a reuse.
+    if (big) expect(big.headers.get('connection')).toBe('close');
   });
 
   it('survives a flood of bad requests and still answers', async () => {
