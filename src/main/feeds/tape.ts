@@ -1,9 +1,9 @@
-// One market's trade tape and candles, from the aggregator's fill stream (resubscribed with backoff here, since
-// the toolkit never reconnects on its own) and the exchange's `last_trade_price`: a visible gap marker covers
-// the time the stream was down, and the candles of that gap are refilled from the fill history.
-import type { TradeRecord } from '../../shared/aggregator';
-import { generateCandles, type Candle } from '../toolkit/aggregator/candles';
-import type { FillHandlers, FillSubscription } from '../toolkit/aggregator/fills';
+// One market's trade tape and candles, from the market-data source's fill stream (resubscribed with backoff
+// here, since a source never reconnects on its own) and the exchange's `last_trade_price`: a visible gap marker
+// covers the time the stream was down, and the candles of that gap are refilled from the fill history.
+import type { Candle, TradeRecord } from '../../shared/market-model';
+import { generateCandles } from '../toolkit/aggregator/candles';
+import type { FillHandlers, FillSubscription } from '../toolkit/sources/market-source';
 import type { PmDeskError } from '../../shared/errors';
 import type { LastTrade } from './market-feed';
 import { realScheduler, type Scheduler } from './scheduler';
@@ -16,7 +16,7 @@ export type TapeEntry =
 export type TapeState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
 export interface TapeOptions {
-  /** Opens the aggregator's fill stream for this market (AggregatorClient.subscribeToFills bound to it). */
+  /** Opens the source's fill stream for this market (MarketSource.subscribeToFills bound to it). */
   subscribe: (handlers: FillHandlers) => FillSubscription;
   /** The market's fill history (getFillHistory, for the outcome the candles follow); without it a gap is only marked. */
   fillHistory?: () => Promise<TradeRecord[]>;
@@ -32,6 +32,8 @@ export interface TapeOptions {
   onDrop?: (error: PmDeskError) => void;
   onCandles?: (candles: Candle[]) => void;
   onState?: (state: TapeState) => void;
+  /** The source's stream fell back to polling (its live feed is unreachable) or went live again. */
+  onMode?: (mode: 'live' | 'polling') => void;
 }
 
 export class TradeTape {
@@ -109,6 +111,10 @@ export class TradeTape {
         this.push({ kind: 'fill', source: 'aggregator', price: fill.price, size: fill.volumeBase, timestamp: fill.timestamp });
         this.addFills([fill]);
         this.options.onFill?.(fill);
+      },
+      onMode: (mode) => {
+        if (this.subscription !== subscription) return;
+        this.options.onMode?.(mode);
       },
       onClose: (error) => {
         if (this.subscription !== subscription) return;

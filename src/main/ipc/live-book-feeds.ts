@@ -3,7 +3,7 @@
 // MarketFeed keeps their books live and pushes coalesced `bookUpdate` events to the market's clients, a
 // `tickSize` event when the exchange changes a market's tick, and `feedStatus` with `source: 'polling'` while the
 // socket cannot be reached and the feed reads GET /book instead.
-import type { MarketOrderBooks } from '../../shared/aggregator';
+import type { MarketOrderBooks } from '../../shared/market-model';
 import type { FeedState } from '../../shared/contract';
 import { wrapOnce } from '../../shared/errors';
 import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';

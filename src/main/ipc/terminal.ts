@@ -1,8 +1,10 @@
 // Puts the terminal's services together once, for either shell: the event hub, wallets over the signer the
-// shell started, settings, and for the network in use the aggregator client, followed fills and books and
-// trading over its order flow, swapped whole when the trader switches networks; the router over all of them.
+// shell started, settings, and for the network in use its market-data source (the aggregator or Polymarket
+// direct, as its profile names), followed fills and books and trading over its order flow, swapped whole when
+// the trader switches networks; the router over all of them.
 import type { NetworkInfo } from '../../shared/contract';
-import { AggregatorClient } from '../toolkit/aggregator/client';
+import { createMarketSource } from '../toolkit/sources/create';
+import type { MarketSource } from '../toolkit/sources/market-source';
 import { silentLogger, type Logger } from '../toolkit/logger';
 import type { SignerClient } from '../wallets/signer-client';
 import { Wallets } from '../wallets/wallets';
@@ -20,7 +22,7 @@ import { NetworkBook } from './networks';
 import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from './router';
 import { SettingsStore } from './settings';
 import type { TradingService as OrderFlow } from '../trading/service';
-import { createHandlers, type MarketReader, type NetworkAccess, type TerminalServices } from './services';
+import { createHandlers, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
@@ -44,9 +46,9 @@ export interface TerminalOptions {
   /** Where settings.json and networks.json live; the wallets' data folder unless given. Without one, settings are not kept. */
   dataDir?: string;
   logger?: Logger;
-  /** Another aggregator reader for the launch network (tests hand in a client with a short timeout). */
-  markets?: MarketReader & Pick<AggregatorClient, 'subscribeToFills'>;
-  /** How often followed books are read from the aggregator (1 s unless told). */
+  /** The launch network's market-data source, instead of the one its profile names (tests hand in their own). */
+  markets?: MarketSource;
+  /** How often followed books are read from the source when there is no exchange WebSocket (1 s unless told). */
   bookPollMs?: number;
   /** Watched accounts' feeds and the dead-man switches' beat interval (tests shorten them). */
   accountFeeds?: AccountFeedTuning & { heartbeatMs?: number };
@@ -57,7 +59,7 @@ export interface Terminal {
   hub: EventHub;
   /** The services of the network in use now (they change when the network is switched). */
   readonly services: TerminalServices;
-  /** Trade on another network: its feeds, aggregator and order flow replace the current ones; wallets stay. */
+  /** Trade on another network: its feeds, market-data source and order flow replace the current ones; wallets stay. */
   switchNetwork(name: string): Promise<NetworkInfo>;
   close(): Promise<void>;
 }
@@ -92,14 +94,14 @@ export function openTerminal(options: TerminalOptions): Terminal {
   };
 
   const open = (profile: AppProfile, flow: OrderFlow | undefined, markets?: TerminalOptions['markets']): NetworkServices => {
-    const client = markets ?? new AggregatorClient({ apiUrl: profile.aggregatorUrl, sseUrl: profile.sseUrl || undefined, logger, timeoutMs: 15_000 });
-    const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub);
-    const readBooks = (protocol: string, marketId: string) => client.getOrderBooks(protocol, marketId);
+    const source = markets ?? createMarketSource(profile, { logger, timeoutMs: 15_000 });
+    const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
+    const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
       profile.wsUrl && profile.clobUrl ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger) : new BookFeeds(readBooks, hub, options.bookPollMs);
     const services: TerminalServices = {
       network: networkInfo(profile, options.shell),
-      markets: client,
+      markets: source,
       feeds,
       books,
       hub,
@@ -143,7 +145,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       logger.debug(`switched to the network ${entry.name}`);
       hub.emit('network', current.services.network);
       // Every market a page followed is followed again on the new network; its feedStatus events say how
-      // that went (a market the new network does not have closes with the aggregator's sentence).
+      // that went (a market the new network does not have closes with its source's sentence).
       for (const [clientId, kinds] of following) {
         for (const [key, protocol] of kinds.fills) current.services.feeds.follow(clientId, protocol, key);
         for (const [key, protocol] of kinds.books) current.services.books.follow(clientId, protocol, key);
@@ -201,7 +203,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
 }
 
 /** Books from the exchange's market WebSocket, resynced from its GET /book when in doubt. */
-function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: (protocol: string, marketId: string) => ReturnType<AggregatorClient['getOrderBooks']>, hub: EventHub, logger: Logger): BookFollower {
+function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: MarketSource['getOrderBooks'], hub: EventHub, logger: Logger): BookFollower {
   const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000 });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
     const book = await clob.getOrderBook(tokenId);
