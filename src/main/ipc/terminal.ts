@@ -39,10 +39,11 @@ export interface TerminalOptions {
   /** The order flow (src/main/trading) for the launch profile; trading answers ERR_NOT_AVAILABLE without it or without wallets. */
   orderFlow?: OrderFlow;
   /**
-   * Opens the order flow of a network (the launch one when `orderFlow` is not given, and each one switched to);
-   * undefined for a network that cannot trade. Without it, only the launch network trades.
+   * Opens the order flow of a network (the launch one when `orderFlow` is not given, and each one switched to),
+   * reading markets through the network's source the terminal uses; undefined for a network that cannot trade.
+   * Without it, only the launch network trades.
    */
-  openOrderFlow?: (rawProfile: unknown) => OrderFlow | undefined;
+  openOrderFlow?: (rawProfile: unknown, markets: MarketSource) => OrderFlow | undefined;
   /** Where settings.json and networks.json live; the wallets' data folder unless given. Without one, settings are not kept. */
   dataDir?: string;
   logger?: Logger;
@@ -81,7 +82,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const settings = dataDir ? new SettingsStore(dataDir, logger) : undefined;
   const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
   const book = new NetworkBook({ raw: launchRaw, profile: options.profile }, dataDir, logger);
-  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw);
+  const sourceOf = (profile: AppProfile): MarketSource => createMarketSource(profile, { logger, timeoutMs: 15_000 });
+  const launchSource = options.markets ?? sourceOf(options.profile);
+  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource);
 
   let current: NetworkServices;
   let switching: Promise<unknown> = Promise.resolve();
@@ -93,8 +96,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     switchTo: (name) => switchNetwork(name),
   };
 
-  const open = (profile: AppProfile, flow: OrderFlow | undefined, markets?: TerminalOptions['markets']): NetworkServices => {
-    const source = markets ?? createMarketSource(profile, { logger, timeoutMs: 15_000 });
+  const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource): NetworkServices => {
     const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
@@ -138,9 +140,10 @@ export function openTerminal(options: TerminalOptions): Terminal {
       if (entry.unavailable) throw invalidParameter(entry.unavailable);
       if (entry.name === current.services.network.name) return current.services.network;
       const profile = parseAppProfile(entry.raw);
-      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw);
+      const source = entry.origin === 'launch' ? launchSource : sourceOf(profile);
+      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source);
       const previous = current;
-      current = open(profile, flow);
+      current = open(profile, flow, source);
       previous.close();
       logger.debug(`switched to the network ${entry.name}`);
       hub.emit('network', current.services.network);
@@ -156,7 +159,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     return run;
   };
 
-  current = open(options.profile, launchFlow, options.markets);
+  current = open(options.profile, launchFlow, launchSource);
   // The router and its sender policy stay for the whole session; each call reads the network in use then.
   const handlers = Object.fromEntries(
     OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),
