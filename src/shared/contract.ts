@@ -264,7 +264,7 @@ const orderIntent = z
   .refine((o) => !o.postOnly || o.orderType === 'GTC' || o.orderType === 'GTD', { message: 'post-only goes with GTC and GTD orders' });
 
 export const operations = {
-  // Network and markets (aggregator reads)
+  // Network and markets (reads of the network's market-data source)
   getNetwork: op<NetworkInfo>()(noInput, { summary: 'The network this session trades on.' }),
   listEvents: op<EventPage>()(
     z.strictObject({ protocol, page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(100).default(50) }),
@@ -345,13 +345,13 @@ export const operations = {
   }),
   getDeadManSwitch: op<DeadManSwitchInfo>()(walletRef, { summary: "Whether a wallet's dead-man switch is on, and its last heartbeat." }),
 
-  // More aggregator reads
+  // More market-data reads
   listSlugs: op<string[]>()(z.strictObject({ page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(500).default(100) }), {
     summary: 'One page of event slugs.',
   }),
   getEventsBySlug: op<PredictionEvent[]>()(z.strictObject({ slug: z.string().trim().min(1).max(300) }), { summary: 'The events of a slug.' }),
   getTraderPositions: op<TraderPosition[]>()(z.strictObject({ protocol, address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits') }), {
-    summary: "A trader's positions, from the aggregator.",
+    summary: "A trader's positions, from the network's market-data source.",
   }),
 
   // Settings and networks
@@ -415,7 +415,7 @@ export function isOperationName(value: unknown): value is OperationName {
 export type FeedState = 'connecting' | 'open' | 'stale' | 'closed';
 
 export interface TerminalEvents {
-  /** A book changed (the exchange's live book, or the aggregator's when polled); at most one per token per frame. */
+  /** A book changed (the exchange's live book, or the source's when polled); at most one per token per frame. */
   /** A live book may carry the exchange's tick and whether it is stale (its socket is down and not yet resynced). */
   bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary & { tick_size?: string; stale?: boolean } };
   /** One live fill of a followed market. */

@@ -9,7 +9,8 @@ import type { LastTrade } from './market-feed';
 import { realScheduler, type Scheduler } from './scheduler';
 
 export type TapeEntry =
-  | { kind: 'fill'; source: 'aggregator' | 'exchange'; price: number; size: number; side?: string; /** Unix seconds. */ timestamp: number }
+  /** `source`: the market-data source's fill stream; `exchange`: the exchange's market WebSocket. */
+  | { kind: 'fill'; source: 'source' | 'exchange'; price: number; size: number; side?: string; /** Unix seconds. */ timestamp: number }
   /** The stream was down from gapFrom to gapTo (ms): fills of that time may be missing from the tape. */
   | { kind: 'gap'; gapFrom: number; gapTo: number };
 
@@ -26,7 +27,7 @@ export interface TapeOptions {
   /** Entries kept on the tape (newest last). */
   maxEntries?: number;
   onEntry?: (entry: TapeEntry) => void;
-  /** Each aggregator fill as the stream gave it (the tape keeps only price, size and time). */
+  /** Each fill as the source's stream gave it (the tape keeps only price, size and time). */
   onFill?: (fill: TradeRecord) => void;
   /** The stream dropped (or could not open) and will be opened again after the backoff. */
   onDrop?: (error: PmDeskError) => void;
@@ -38,7 +39,7 @@ export interface TapeOptions {
 
 export class TradeTape {
   private readonly tape: TapeEntry[] = [];
-  /** The fills candles are built from (aggregator records; exchange trades only while none came). */
+  /** The fills candles are built from (the source's records; exchange trades only while none came). */
   private fills: TradeRecord[] = [];
   private readonly seen = new Set<string>();
   private subscription: FillSubscription | undefined;
@@ -49,7 +50,7 @@ export class TradeTape {
   /** When the stream went down (ms), until it is back. */
   private downSince: number | undefined;
   private readonly scheduler: Scheduler;
-  private sawAggregatorFill = false;
+  private sawSourceFill = false;
 
   constructor(private readonly options: TapeOptions) {
     this.scheduler = options.scheduler ?? realScheduler;
@@ -87,8 +88,8 @@ export class TradeTape {
   addTrade(trade: LastTrade): void {
     const entry: TapeEntry = { kind: 'fill', source: 'exchange', price: trade.price, size: trade.size, side: trade.side, timestamp: trade.timestamp / 1000 };
     this.push(entry);
-    // Both sources report the same trades: the exchange's count for candles only where the aggregator is silent.
-    if (!this.sawAggregatorFill) this.addFills([{ price: trade.price, volumeBase: trade.size, timestamp: trade.timestamp / 1000 }]);
+    // Both report the same trades: the exchange's count for candles only where the source's stream is silent.
+    if (!this.sawSourceFill) this.addFills([{ price: trade.price, volumeBase: trade.size, timestamp: trade.timestamp / 1000 }]);
   }
 
   private open(state: TapeState): void {
@@ -107,8 +108,8 @@ export class TradeTape {
       },
       onFill: (fill) => {
         if (this.subscription !== subscription) return;
-        this.sawAggregatorFill = true;
-        this.push({ kind: 'fill', source: 'aggregator', price: fill.price, size: fill.volumeBase, timestamp: fill.timestamp });
+        this.sawSourceFill = true;
+        this.push({ kind: 'fill', source: 'source', price: fill.price, size: fill.volumeBase, timestamp: fill.timestamp });
         this.addFills([fill]);
         this.options.onFill?.(fill);
       },
