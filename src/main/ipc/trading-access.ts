@@ -97,7 +97,7 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     return { kind: 'worker', address: found.address, signer: wallets.signer };
   };
 
-  /** The exchange filters by condition id; the contract names markets by the aggregator's id. */
+  /** The exchange filters by condition id; the contract names markets by the source's id. */
   const marketFilter = async (marketId: string | undefined): Promise<{ market?: string }> => {
     if (!marketId) return {};
     const market = await findMarket(flow.markets, marketId);

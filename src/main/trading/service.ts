@@ -167,7 +167,7 @@ export class TradingService {
   /**
    * The whole flow (spec §4): checks (every blocking one fails the order with all sentences), credentials,
    * each missing allowance set and mined, then one signed order posted; its id joins the pending list
-   * unless it matched; with no order placed, its price is proposed to the aggregator.
+   * unless it matched; with no order placed, its price is proposed to the aggregator's oracle (where the network has one).
    */
   async executeOrder(
     input: UserOrderInput,
