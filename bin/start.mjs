@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: builds the app, starts the local sandbox (or reads --profile FILE), then opens the Electron
 // window, or, when the Electron binary is not installed (or with --browser), serves the same app in browser
-// mode on 127.0.0.1 and prints `PM Desk is running at http://127.0.0.1:N/#token=…`.
+// mode on 127.0.0.1 and prints `PM Desk is running at http://127.0.0.1:N/#token=…`. The app reads the sandbox's
+// markets the way it reads Polymarket's (Gamma, Data API, CLOB) unless started with `--source aggregator`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,15 +50,27 @@ if (options.profile) {
     process.exit(2);
   }
 } else {
-  say('Starting the local sandbox exchange (chain, exchange, aggregator)…');
+  say(`Starting the local sandbox exchange (chain, exchange, ${options.source === 'aggregator' ? 'aggregator' : "Polymarket's market-data APIs"})…`);
   const { startSandbox } = await load('sandbox/index.ts');
   try {
-    sandbox = await startSandbox({ log: (line) => say(`sandbox: ${line}`) });
+    sandbox = await startSandbox({ source: options.source, log: (line) => say(`sandbox: ${line}`) });
   } catch (error) {
     say(`The local sandbox did not start: ${error.detail ?? error.message}`);
     process.exit(1);
   }
-  profile = sandbox.profile;
+  profile = sandboxProfile(sandbox.profile, options.source);
+}
+
+/**
+ * The sandbox's profile naming the source asked for. A sandbox that serves no Gamma or Data API (one from before
+ * it did) can only be read through its aggregator: said once, and the app reads that.
+ */
+function sandboxProfile(written, source) {
+  if (source === 'polymarket' && !(written.gammaUrl && written.dataUrl)) {
+    say("This sandbox serves no Gamma or Data API: reading its markets through its aggregator instead (as with --source aggregator).");
+    return { ...written, source: 'aggregator' };
+  }
+  return { ...written, source };
 }
 
 const cleanups = [];

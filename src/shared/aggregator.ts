@@ -45,6 +45,17 @@ export const MarketSchema = z.looseObject({
   position_tokens: z.array(PositionTokenSchema),
   groupItemTitle: text,
   neg_risk: flag.optional(),
+  // The trading fields the aggregator sends beyond the spec's table (the sandbox's, and the aggregator's when it
+  // knows them): optional, but a wrong shape fails here naming the field instead of passing as loose JSON.
+  conditionId: z.string().nullish(),
+  /** The tick as a number (0.01) or the exchange's string ("0.01"); always the string once parsed. */
+  minimum_tick_size: z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v))
+    .nullish(),
+  minimum_order_size: num.nullish(),
+  accepting_orders: flag.nullish(),
+  closed: flag.nullish(),
 });
 export type Market = z.infer<typeof MarketSchema>;
 
@@ -64,6 +75,9 @@ export const EventSchema = z.looseObject({
   active: flag.optional(),
   liquidity: num.nullish(),
   volume: num.nullish(),
+  closed: flag.nullish(),
+  volume24hr: num.nullish(),
+  neg_risk: flag.nullish(),
   markets: z.array(MarketSchema).default([]),
 });
 export type PredictionEvent = z.infer<typeof EventSchema>;

@@ -4,7 +4,7 @@
 // anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
 // no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
 import { z } from 'zod';
-import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, TraderPosition } from './aggregator';
+import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, TraderPosition } from './market-model';
 import type { ErrorCodeValue } from './errors';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -43,7 +43,10 @@ const id = z.string().trim().min(1).max(200);
 const label = z.string().trim().min(1).max(64);
 /** The signer checks strength (8+ characters); here only the shape and a sane upper bound. */
 const password = z.string().min(1).max(1024);
-const protocol = z.enum(['polymarket', 'limitless', 'truemarket']).default('polymarket');
+/** The providers the aggregator lists (one at a time); Polymarket direct has only polymarket. */
+export const PROTOCOLS = ['polymarket', 'limitless', 'truemarket'] as const;
+export type Protocol = (typeof PROTOCOLS)[number];
+const protocol = z.enum(PROTOCOLS).default('polymarket');
 const tokenId = z.string().regex(/^\d{1,80}$/, 'a token id is a decimal number');
 const orderId = z.string().regex(/^0x[0-9a-fA-F]{1,128}$/, 'an order id is 0x-prefixed hex');
 const price = z.number().gt(0).lt(1);
@@ -56,12 +59,21 @@ export const CANDLE_INTERVALS = ['1h', '6h', '1d', '1w'] as const;
 // ---------------------------------------------------------------------------------------------------------
 // Outputs
 
+/** Where a network reads markets: Polymarket's own APIs, or the aggregator. */
+export const MARKET_SOURCES = ['polymarket', 'aggregator'] as const;
+export type MarketSourceName = (typeof MARKET_SOURCES)[number];
+
 export interface NetworkInfo {
   name: string;
   chainId: number;
   orderVersion: number | null;
+  /** Which market-data source this network reads from. */
+  source: MarketSourceName;
   clobUrl: string;
+  /** '' when the network reads Polymarket directly. */
   aggregatorUrl: string;
+  /** Polymarket's Gamma API; '' on an aggregator network. */
+  gammaUrl: string;
   /** True for the local sandbox: nothing there is real money. */
   sandbox: boolean;
   /** 'electron' for the desktop window, 'browser' for browser mode. */
@@ -198,6 +210,8 @@ export interface Settings {
 export interface NetworkChoice {
   name: string;
   chainId: number;
+  /** Where it reads markets. */
+  source: MarketSourceName;
   sandbox: boolean;
   /** The one this session trades on. */
   current: boolean;
@@ -227,6 +241,7 @@ function op<O>() {
 
 const walletRef = z.strictObject({ wallet: label });
 const httpUrl = z.string().trim().max(500).regex(/^https?:\/\/[^\s]+$/, 'a URL starting with http:// or https://');
+const wsUrl = z.string().trim().max(500).regex(/^wss?:\/\/[^\s]+$/, 'a URL starting with ws:// or wss://');
 
 /** An order as the trader asks for it; shared by previewOrder and placeOrder so the preview is of the same order. */
 const orderIntent = z
@@ -249,7 +264,7 @@ const orderIntent = z
   .refine((o) => !o.postOnly || o.orderType === 'GTC' || o.orderType === 'GTD', { message: 'post-only goes with GTC and GTD orders' });
 
 export const operations = {
-  // Network and markets (aggregator reads)
+  // Network and markets (reads of the network's market-data source)
   getNetwork: op<NetworkInfo>()(noInput, { summary: 'The network this session trades on.' }),
   listEvents: op<EventPage>()(
     z.strictObject({ protocol, page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(100).default(50) }),
@@ -330,13 +345,13 @@ export const operations = {
   }),
   getDeadManSwitch: op<DeadManSwitchInfo>()(walletRef, { summary: "Whether a wallet's dead-man switch is on, and its last heartbeat." }),
 
-  // More aggregator reads
+  // More market-data reads
   listSlugs: op<string[]>()(z.strictObject({ page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(500).default(100) }), {
     summary: 'One page of event slugs.',
   }),
   getEventsBySlug: op<PredictionEvent[]>()(z.strictObject({ slug: z.string().trim().min(1).max(300) }), { summary: 'The events of a slug.' }),
   getTraderPositions: op<TraderPosition[]>()(z.strictObject({ protocol, address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits') }), {
-    summary: "A trader's positions, from the aggregator.",
+    summary: "A trader's positions, from the network's market-data source.",
   }),
 
   // Settings and networks
@@ -356,16 +371,27 @@ export const operations = {
     summary: 'Trade on another network: feeds are closed and reopened, wallets stay as they are.',
   }),
   addNetwork: op<NetworkChoice>()(
-    z.strictObject({
-      name: label,
-      chainId: z.number().int().positive().max(2 ** 40),
-      aggregatorUrl: httpUrl,
-      clobUrl: httpUrl,
-      rpcUrl: httpUrl,
-      wsUrl: z.string().trim().max(500).regex(/^wss?:\/\/[^\s]+$/, 'a URL starting with ws:// or wss://').optional(),
-      orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    }),
-    { summary: 'Remember a custom network (a private CLOB, a fork).' },
+    z
+      .strictObject({
+        name: label,
+        chainId: z.number().int().positive().max(2 ** 40),
+        /** Where its markets are read: the aggregator (aggregatorUrl) or Polymarket's APIs (gammaUrl, dataUrl). */
+        source: z.enum(MARKET_SOURCES).default('aggregator'),
+        aggregatorUrl: httpUrl.optional(),
+        gammaUrl: httpUrl.optional(),
+        dataUrl: httpUrl.optional(),
+        clobUrl: httpUrl,
+        rpcUrl: httpUrl,
+        wsUrl: wsUrl.optional(),
+        rtdsUrl: wsUrl.optional(),
+        orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      })
+      .refine((n) => n.source !== 'aggregator' || n.aggregatorUrl !== undefined, { message: 'an aggregator network needs its aggregatorUrl', path: ['aggregatorUrl'] })
+      .refine((n) => n.source !== 'polymarket' || (n.gammaUrl !== undefined && n.dataUrl !== undefined), {
+        message: 'a Polymarket network needs its gammaUrl and dataUrl',
+        path: ['gammaUrl'],
+      }),
+    { summary: 'Remember a custom network (a private CLOB, a fork): its market-data source and URLs.' },
   ),
 } as const;
 
@@ -389,8 +415,9 @@ export function isOperationName(value: unknown): value is OperationName {
 export type FeedState = 'connecting' | 'open' | 'stale' | 'closed';
 
 export interface TerminalEvents {
-  /** A book changed (the exchange's live book, or the aggregator's when polled); at most one per token per frame. */
-  bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary };
+  /** A book changed (the exchange's live book, or the source's when polled); at most one per token per frame. */
+  /** A live book may carry the exchange's tick and whether it is stale (its socket is down and not yet resynced). */
+  bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary & { tick_size?: string; stale?: boolean } };
   /** One live fill of a followed market. */
   fill: { marketId: string; fill: TradeRecord };
   /** An order of a wallet changed state through this terminal (placed, cancelled); `sizeMatched` in shares when known. */

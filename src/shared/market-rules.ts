@@ -1,8 +1,8 @@
 // A market's trading rules as the exchange states them, for every side (the toolkit's rounding table, the order
-// flow's checks and the ticket): the tick sizes there are, the price decimals of each, and how a market record
-// from the aggregator gives its tick and minimum order size. One list, so the ticket cannot know fewer ticks
-// than the order builder.
-import type { Market, PositionToken } from './aggregator';
+// flow's checks and the ticket): the tick sizes there are, the price decimals of each, and how a market of the
+// market model (whichever source read it) gives its tick and minimum order size. One list, so the ticket
+// cannot know fewer ticks than the order builder.
+import type { Market, PositionToken } from './market-model';
 
 export const TICK_SIZES = ['0.1', '0.01', '0.005', '0.0025', '0.001', '0.0001'] as const;
 export type TickSize = (typeof TICK_SIZES)[number];
@@ -14,20 +14,18 @@ export function isTickSize(value: unknown): value is TickSize {
   return typeof value === 'string' && (TICK_SIZES as readonly string[]).includes(value);
 }
 
-/** The market's tick (the aggregator may send it as a number), or undefined when it names none we know. */
+/** The market's tick, or undefined when it names none we know. */
 export function marketTickSize(market: Market): TickSize | undefined {
-  const raw = (market as Market & Record<string, unknown>).minimum_tick_size;
-  const tick = typeof raw === 'number' ? String(raw) : raw;
-  return isTickSize(tick) ? tick : undefined;
+  return isTickSize(market.minimum_tick_size) ? market.minimum_tick_size : undefined;
 }
 
 /** The market's minimum order size in shares, or undefined when it states none. */
 export function marketMinimumOrderSize(market: Market): number | undefined {
-  const size = Number((market as Market & Record<string, unknown>).minimum_order_size);
-  return Number.isFinite(size) && size > 0 ? size : undefined;
+  const size = market.minimum_order_size;
+  return size !== undefined && Number.isFinite(size) && size > 0 ? size : undefined;
 }
 
-/** The market as the order flow and the ticket need it, from the aggregator's market JSON (read once, here). */
+/** The market as the order flow and the ticket need it, from the market model (read once, here). */
 export interface TradedMarket {
   id: string;
   question: string;
@@ -41,17 +39,16 @@ export interface TradedMarket {
 }
 
 export function tradedMarket(market: Market): TradedMarket {
-  const m = market as Market & Record<string, unknown>;
   return {
     id: market.id,
     question: market.question || market.name,
-    conditionId: typeof m.conditionId === 'string' ? m.conditionId : undefined,
+    conditionId: market.conditionId || undefined,
     negRisk: market.neg_risk === true,
     tickSize: marketTickSize(market),
     minimumOrderSize: marketMinimumOrderSize(market),
-    // Absent flags are read as the open market the aggregator lists.
-    acceptingOrders: m.accepting_orders !== false && market.active !== false,
-    closed: m.closed === true,
+    // Absent flags are read as the open market a source lists.
+    acceptingOrders: market.accepting_orders !== false && market.active !== false,
+    closed: market.closed === true,
     tokens: market.position_tokens,
   };
 }

@@ -64,7 +64,7 @@ describe('trade tape', () => {
     await until(() => tape.candles()[0]?.close === 0.7, 'gap refilled');
 
     expect(tape.entries()).toEqual([
-      { kind: 'fill', source: 'aggregator', price: 0.5, size: 10, timestamp: t0 },
+      { kind: 'fill', source: 'source', price: 0.5, size: 10, timestamp: t0 },
       { kind: 'gap', gapFrom: downAt, gapTo: downAt + 1_000 },
     ]);
     expect(tape.candles()).toEqual([{ time: Math.floor(t0 / 60) * 60, open: 0.5, high: 0.7, low: 0.5, close: 0.7, volume: 13 }]);

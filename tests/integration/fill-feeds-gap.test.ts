@@ -9,6 +9,7 @@ import { silentLogger } from '../../src/main/toolkit/logger';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { FillFeeds } from '../../src/main/ipc/fill-feeds';
+import type { FillHandlers, FillSubscription } from '../../src/main/toolkit/sources/market-source';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
 import { until } from '../helpers/until';
 
@@ -67,6 +68,33 @@ describe('followed fills across a dropped stream', () => {
     expect(feeds.followed()).toEqual([]);
     clock.advance(60_000);
     expect(streams).toHaveLength(2); // nobody follows it: not reopened
+    feeds.closeAll();
+  });
+});
+
+describe('followed fills from a source that falls back to polling', () => {
+  it("says `source: 'polling'` on the feed's status while the source polls, and live again after", async () => {
+    const hub = new EventHub();
+    const heard: { event: EventName; payload: unknown }[] = [];
+    hub.connect('a', <E extends EventName>(event: E, payload: TerminalEvents[E]) => heard.push({ event, payload }));
+    let handlers: FillHandlers | undefined;
+    const source = (_protocol: string, _marketId: string, given: FillHandlers): FillSubscription => {
+      handlers = given;
+      return { state: 'open', latest: () => null, close: () => given.onClose?.(), done: new Promise(() => {}) };
+    };
+    const feeds = new FillFeeds(source, hub, { scheduler: new ManualScheduler() });
+    const statuses = () => heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
+
+    feeds.follow('a', 'polymarket', '506729');
+    handlers!.onMode?.('polling');
+    handlers!.onOpen?.();
+    handlers!.onMode?.('polling');
+    handlers!.onMode?.('live');
+    expect(statuses()).toEqual([
+      { feed: 'fills', marketId: '506729', state: 'connecting' },
+      { feed: 'fills', marketId: '506729', state: 'open', source: 'polling' },
+      { feed: 'fills', marketId: '506729', state: 'open', source: 'live' },
+    ]);
     feeds.closeAll();
   });
 });

@@ -115,7 +115,7 @@ describe('valid calls reach the services', () => {
     const result = await call('getNetwork', {});
     expect(result).toEqual({
       ok: true,
-      value: { name: 'fixture', chainId: 31338, orderVersion: null, clobUrl: '', aggregatorUrl: server.url, sandbox: true, shell: 'electron' },
+      value: { name: 'fixture', chainId: 31338, orderVersion: null, source: 'aggregator', clobUrl: '', aggregatorUrl: server.url, gammaUrl: '', sandbox: true, shell: 'electron' },
     });
   });
 

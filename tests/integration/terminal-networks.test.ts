@@ -1,13 +1,13 @@
 // Switching networks in a running terminal, over browser mode's real bridge: launched on one sandbox, a second
 // sandbox (its own chain id, and a bid only it holds) is added as a custom network and switched to: reads
 // come from its aggregator, a followed book is followed again there, every page hears the network event,
-// wallets stay; then back. Polygon and Amoy are listed as unavailable with the reason, and custom networks
-// are kept across a restart.
+// wallets stay; then back. Polygon and Amoy are listed as available on Polymarket's own endpoints (never
+// switched to here: that would reach a real host), and custom networks are kept across a restart.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MarketOrderBooks } from '../../src/shared/aggregator';
+import type { MarketOrderBooks } from '../../src/shared/market-model';
 import type { NetworkChoice, NetworkInfo, TerminalEvents, WalletInfo } from '../../src/shared/contract';
 import { ContractErrorCode } from '../../src/shared/contract';
 import { ErrorCode } from '../../src/shared/errors';
@@ -67,23 +67,27 @@ const bidsOf = async (client: BridgeClient) => {
 };
 
 describe('networks', () => {
-  it('lists the launch sandbox as current, and Polygon and Amoy as unavailable with the reason', async () => {
+  it('lists the launch sandbox as current, and Polygon and Amoy as available, read from Polymarket directly', async () => {
     const list = await page.value<NetworkChoice[]>('listNetworks');
-    expect(list[0]).toEqual({ name: 'sandbox', chainId: first.sandbox.profile.chainId, sandbox: true, current: true, available: true });
+    expect(list[0]).toEqual({ name: 'sandbox', chainId: first.sandbox.profile.chainId, source: 'aggregator', sandbox: true, current: true, available: true });
     expect(list.slice(1)).toEqual([
-      { name: 'polygon', chainId: 137, sandbox: false, current: false, available: false, reason: expect.stringMatching(/no aggregator for Polygon/) },
-      { name: 'amoy', chainId: 80002, sandbox: false, current: false, available: false, reason: expect.stringMatching(/no aggregator for Amoy/) },
+      { name: 'polygon', chainId: 137, source: 'polymarket', sandbox: false, current: false, available: true },
+      { name: 'amoy', chainId: 80002, source: 'polymarket', sandbox: false, current: false, available: true },
     ]);
-    expect(await page.call('switchNetwork', { name: 'polygon' })).toMatchObject({ ok: false, error: { code: ErrorCode.INVALID_PARAMETER, message: expect.stringMatching(/add Polygon as a custom network/) } });
     expect(await page.call('switchNetwork', { name: 'nowhere' })).toMatchObject({ ok: false, error: { code: ErrorCode.NOT_FOUND } });
   });
 
   it('adds a custom network, kept in networks.json; a name PM Desk already knows is refused', async () => {
     const p = second.sandbox.profile;
     const added = await page.value<NetworkChoice>('addNetwork', { name: 'second', chainId: SECOND_CHAIN, aggregatorUrl: p.aggregatorUrl, clobUrl: p.clobUrl, rpcUrl: p.rpcUrl, wsUrl: p.wsUrl, orderVersion: 2 });
-    expect(added).toEqual({ name: 'second', chainId: SECOND_CHAIN, sandbox: true, current: false, available: true });
+    expect(added).toEqual({ name: 'second', chainId: SECOND_CHAIN, source: 'aggregator', sandbox: true, current: false, available: true });
     expect(JSON.parse(await readFile(join(dataDir, 'networks.json'), 'utf8'))).toEqual({
-      networks: [{ name: 'second', chainId: SECOND_CHAIN, aggregatorUrl: p.aggregatorUrl, clobUrl: p.clobUrl, rpcUrl: p.rpcUrl, wsUrl: p.wsUrl, orderVersion: 2 }],
+      networks: [{ name: 'second', chainId: SECOND_CHAIN, source: 'aggregator', aggregatorUrl: p.aggregatorUrl, clobUrl: p.clobUrl, rpcUrl: p.rpcUrl, wsUrl: p.wsUrl, orderVersion: 2 }],
+    });
+    // A network reading Polymarket directly needs its Gamma and Data API URLs.
+    expect(await page.call('addNetwork', { name: 'direct', chainId: SECOND_CHAIN, source: 'polymarket', gammaUrl: p.clobUrl, clobUrl: p.clobUrl, rpcUrl: p.rpcUrl, orderVersion: 2 })).toMatchObject({
+      ok: false,
+      error: { code: ErrorCode.INVALID_PARAMETER, message: expect.stringMatching(/gammaUrl/) },
     });
     expect(await page.call('addNetwork', { name: 'Polygon', chainId: 137, aggregatorUrl: p.aggregatorUrl, clobUrl: p.clobUrl, rpcUrl: p.rpcUrl, orderVersion: 2 })).toMatchObject({
       ok: false,
@@ -101,7 +105,7 @@ describe('networks', () => {
     const pageSince = page.events.length;
 
     const info = await page.value<NetworkInfo>('switchNetwork', { name: 'second' });
-    expect(info).toMatchObject({ name: 'second', chainId: SECOND_CHAIN, sandbox: true, shell: 'browser', aggregatorUrl: second.sandbox.profile.aggregatorUrl });
+    expect(info).toMatchObject({ name: 'second', chainId: SECOND_CHAIN, source: 'aggregator', sandbox: true, shell: 'browser', aggregatorUrl: second.sandbox.profile.aggregatorUrl, gammaUrl: '' });
     expect(await otherPage.nextEvent<NetworkInfo>('network', (n) => n.name === 'second', since)).toEqual(info);
     expect(await otherPage.value<NetworkInfo>('getNetwork')).toEqual(info);
     expect(await bidsOf(otherPage)).toContain(0.13);

@@ -117,13 +117,13 @@ describe('the order flow on the sandbox (order version 2)', () => {
     expect(await service.order(wallet, gtd.orderID!)).toMatchObject({ expiration: String(expiration), order_type: 'GTD' });
     gtdId = gtd.orderID!;
 
-    expect(await service.aggregator.scanPendingPriceData()).toBe(false);
+    expect(await service.oracle!.scanPendingPriceData()).toBe(false);
     const crossing = service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.4, size: 5 }, wallet, {
       orderType: 'GTC',
       postOnly: true,
     });
     await expect(crossing).rejects.toThrow(/post-only/i);
-    expect(await service.aggregator.scanPendingPriceData()).toBe(true);
+    expect(await service.oracle!.scanPendingPriceData()).toBe(true);
     expect(service.pendingOrderIds()).toEqual([restingId, gtdId]);
   });
 

@@ -288,6 +288,9 @@ describe('the wallet menu, in the browser', () => {
     expect(await byId('network-add-submit').isDisabled()).toBe(true);
     expect(await byId('network-add-submit').getAttribute('title')).toBe('The chain id is a positive whole number (137 for Polygon).');
     await byId('network-chain-input').fill('137');
+    // Polymarket direct is the form's first choice; this network reads an aggregator.
+    expect(await byId('network-add-submit').getAttribute('title')).toBe('The Gamma, Data API, exchange and RPC URLs are all needed.');
+    await byId('network-source-select').selectOption('aggregator');
     expect(await byId('network-add-submit').getAttribute('title')).toBe('The aggregator, exchange and RPC URLs are all needed.');
     const dialog = byId('add-network-dialog');
     await dialog.getByLabel('Aggregator URL').fill('http://127.0.0.1:9/agg');

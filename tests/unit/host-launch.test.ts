@@ -10,8 +10,13 @@ import { rendererFile } from '../../src/main/host/server';
 import { readyLine } from '../../src/main/host/browser-mode';
 
 describe('npm start flags', () => {
-  it('defaults: the shell it finds, a free port, open the browser, start the sandbox', () => {
-    expect(parseLaunchOptions([])).toEqual({ browser: false, port: 0, open: true, help: false });
+  it('defaults: the shell it finds, a free port, open the browser, start the sandbox read through Polymarket direct', () => {
+    expect(parseLaunchOptions([])).toEqual({ browser: false, port: 0, open: true, source: 'polymarket', help: false });
+  });
+  it('takes --source aggregator (or polymarket), and refuses any other source', () => {
+    expect(parseLaunchOptions(['--source', 'aggregator'])).toMatchObject({ source: 'aggregator' });
+    expect(parseLaunchOptions(['--source=polymarket'])).toMatchObject({ source: 'polymarket' });
+    expect(() => parseLaunchOptions(['--source', 'kalshi'])).toThrow('--source takes polymarket or aggregator, not kalshi.');
   });
   it('honours --browser, --port N, --port=N, --no-open and --profile FILE', () => {
     expect(parseLaunchOptions(['--browser', '--port', '4900', '--no-open', '--profile', 'p.json'])).toEqual({
@@ -19,11 +24,12 @@ describe('npm start flags', () => {
       port: 4900,
       open: false,
       profile: 'p.json',
+      source: 'polymarket',
       help: false,
     });
     expect(parseLaunchOptions(['--port=0', '--profile=x.json'])).toMatchObject({ port: 0, profile: 'x.json' });
   });
-  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--port', '-1']], [['--profile']], [['--electron']], [['stray']]])(
+  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--port', '-1']], [['--profile']], [['--source']], [['--electron']], [['stray']]])(
     'refuses %j with a code',
     (argv) => {
       expect(() => parseLaunchOptions(argv)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_PARAM' }));

@@ -2,7 +2,7 @@
 // and midpoint, cent formatting, the tape (order, gap rows, the second outcome, the tick rule), chart ranges
 // and live candles, and the link that opens a market.
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '../../src/shared/aggregator';
+import type { Candle, TradeRecord } from '../../src/shared/market-model';
 import type { OpenOrder } from '../../src/shared/contract';
 import {
   addToTape,
@@ -134,7 +134,8 @@ describe('prices for the trader', () => {
 });
 
 describe('the tape', () => {
-  const fill = (price: number, size: number, time: number, side?: string): TapeEntry => tapeFill({ price, volumeBase: size, timestamp: time, ...(side ? { side } : {}) });
+  // A side in any case, as a stream may send it: the tape reads it case-insensitively.
+  const fill = (price: number, size: number, time: number, side?: string): TapeEntry => tapeFill({ price, volumeBase: size, timestamp: time, ...(side ? { side } : {}) } as TradeRecord);
 
   it('keeps entries newest first, each in its place by time, up to its limit', () => {
     let tape = addToTape([], [fill(0.5, 1, 100), fill(0.51, 1, 102), fill(0.52, 1, 101)]);

@@ -1,7 +1,9 @@
-// The markets grid's plain logic: rows built from the aggregator's shapes (parsed by the real schemas), the
-// protocol filter, merging pages, sort order with unknowns last, the column chooser and the watchlist toggle.
+// The markets grid's plain logic: rows built from the aggregator's shapes (parsed by the real schemas, mapped onto
+// the market model as the aggregator source maps them), the protocol filter, merging pages, sort order with
+// unknowns last, the column chooser and the watchlist toggle.
 import { describe, expect, it } from 'vitest';
-import { EventSchema, MarketSchema, SearchMatchSchema } from '../../src/shared/aggregator';
+import { EventSchema, MarketSchema } from '../../src/shared/aggregator';
+import { toEvent, toMarket } from '../../src/main/toolkit/aggregator/source';
 import {
   chosenColumns,
   compareNullable,
@@ -37,7 +39,7 @@ const market = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 const event = (id: string, protocol: string, markets: unknown[], extra: Record<string, unknown> = {}) =>
-  EventSchema.parse({ id, protocol, title: `Event ${id}`, slug: `e-${id}`, endDate: '2026-12-16T19:00:00Z', volume: '1250000', liquidity: 4200, markets, ...extra });
+  toEvent(EventSchema.parse({ id, protocol, title: `Event ${id}`, slug: `e-${id}`, endDate: '2026-12-16T19:00:00Z', volume: '1250000', liquidity: 4200, markets, ...extra }));
 
 describe('markets rows', () => {
   it('builds one row per market with its event title, outcomes, volume, liquidity and end date', () => {
@@ -75,7 +77,7 @@ describe('markets rows', () => {
   });
 
   it('makes a row of a market read alone, with the protocol it was read from', () => {
-    const row = rowOfMarket(MarketSchema.parse(market('5')), undefined, 'limitless');
+    const row = rowOfMarket(toMarket(MarketSchema.parse(market('5'))), undefined, 'limitless');
     expect(row).toMatchObject({ id: '5', protocol: 'limitless', eventId: null, eventTitle: '', volume: null });
   });
 
@@ -83,7 +85,7 @@ describe('markets rows', () => {
     const e1 = event('1', 'polymarket', [market('a'), market('b')]);
     const e2 = event('2', 'limitless', [market('b'), market('c')]);
     expect(rowsOfEvents([e1, e2]).map((r) => `${r.id}:${r.eventId}`)).toEqual(['a:1', 'b:1', 'c:2']);
-    const matches = [e2, e1].map((e, i) => SearchMatchSchema.parse({ event: e, cosineSimilarity: 1 - i / 10 }));
+    const matches = [e2, e1].map((e, i) => ({ event: e, cosineSimilarity: 1 - i / 10 }));
     expect(rowsOfMatches(matches).map((r) => r.id)).toEqual(['b', 'c', 'a']);
   });
 

@@ -6,7 +6,7 @@ import { ErrorCode } from '../../src/shared/errors';
 import { OrderMessages, assertOrderRequest, findToken, planOrder, tradedMarket, type UserOrderInput } from '../../src/main/trading/order-input';
 import { DEFAULT_APPROVAL_GAS, parseTradingProfile } from '../../src/main/trading/profile';
 import { approvalGasCost, approvalTargets, formatGas } from '../../src/main/trading/allowances';
-import type { Market } from '../../src/shared/aggregator';
+import type { Market } from '../../src/shared/market-model';
 
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';

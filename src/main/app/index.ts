@@ -109,7 +109,7 @@ async function start(): Promise<void> {
     allowSender: allowOrigins([APP_ORIGIN]),
     wallets: { dataDir, signer },
     rawProfile,
-    openOrderFlow: (raw) => openOrderFlow(raw, vault, consoleLogger),
+    openOrderFlow: (raw, markets) => openOrderFlow(raw, vault, consoleLogger, markets),
     logger: consoleLogger,
   });
   const current = terminal;

@@ -1,22 +1,23 @@
-// One market's trade tape and candles, from the aggregator's fill stream (resubscribed with backoff here, since
-// the toolkit never reconnects on its own) and the exchange's `last_trade_price`: a visible gap marker covers
-// the time the stream was down, and the candles of that gap are refilled from the fill history.
-import type { TradeRecord } from '../../shared/aggregator';
-import { generateCandles, type Candle } from '../toolkit/aggregator/candles';
-import type { FillHandlers, FillSubscription } from '../toolkit/aggregator/fills';
+// One market's trade tape and candles, from the market-data source's fill stream (resubscribed with backoff
+// here, since a source never reconnects on its own) and the exchange's `last_trade_price`: a visible gap marker
+// covers the time the stream was down, and the candles of that gap are refilled from the fill history.
+import type { Candle, TradeRecord } from '../../shared/market-model';
+import { generateCandles } from '../toolkit/aggregator/candles';
+import type { FillHandlers, FillSubscription } from '../toolkit/sources/market-source';
 import type { PmDeskError } from '../../shared/errors';
 import type { LastTrade } from './market-feed';
 import { realScheduler, type Scheduler } from './scheduler';
 
 export type TapeEntry =
-  | { kind: 'fill'; source: 'aggregator' | 'exchange'; price: number; size: number; side?: string; /** Unix seconds. */ timestamp: number }
+  /** `source`: the market-data source's fill stream; `exchange`: the exchange's market WebSocket. */
+  | { kind: 'fill'; source: 'source' | 'exchange'; price: number; size: number; side?: string; /** Unix seconds. */ timestamp: number }
   /** The stream was down from gapFrom to gapTo (ms): fills of that time may be missing from the tape. */
   | { kind: 'gap'; gapFrom: number; gapTo: number };
 
 export type TapeState = 'connecting' | 'live' | 'reconnecting' | 'closed';
 
 export interface TapeOptions {
-  /** Opens the aggregator's fill stream for this market (AggregatorClient.subscribeToFills bound to it). */
+  /** Opens the source's fill stream for this market (MarketSource.subscribeToFills bound to it). */
   subscribe: (handlers: FillHandlers) => FillSubscription;
   /** The market's fill history (getFillHistory, for the outcome the candles follow); without it a gap is only marked. */
   fillHistory?: () => Promise<TradeRecord[]>;
@@ -26,17 +27,19 @@ export interface TapeOptions {
   /** Entries kept on the tape (newest last). */
   maxEntries?: number;
   onEntry?: (entry: TapeEntry) => void;
-  /** Each aggregator fill as the stream gave it (the tape keeps only price, size and time). */
+  /** Each fill as the source's stream gave it (the tape keeps only price, size and time). */
   onFill?: (fill: TradeRecord) => void;
   /** The stream dropped (or could not open) and will be opened again after the backoff. */
   onDrop?: (error: PmDeskError) => void;
   onCandles?: (candles: Candle[]) => void;
   onState?: (state: TapeState) => void;
+  /** The source's stream fell back to polling (its live feed is unreachable) or went live again. */
+  onMode?: (mode: 'live' | 'polling') => void;
 }
 
 export class TradeTape {
   private readonly tape: TapeEntry[] = [];
-  /** The fills candles are built from (aggregator records; exchange trades only while none came). */
+  /** The fills candles are built from (the source's records; exchange trades only while none came). */
   private fills: TradeRecord[] = [];
   private readonly seen = new Set<string>();
   private subscription: FillSubscription | undefined;
@@ -47,7 +50,7 @@ export class TradeTape {
   /** When the stream went down (ms), until it is back. */
   private downSince: number | undefined;
   private readonly scheduler: Scheduler;
-  private sawAggregatorFill = false;
+  private sawSourceFill = false;
 
   constructor(private readonly options: TapeOptions) {
     this.scheduler = options.scheduler ?? realScheduler;
@@ -85,8 +88,8 @@ export class TradeTape {
   addTrade(trade: LastTrade): void {
     const entry: TapeEntry = { kind: 'fill', source: 'exchange', price: trade.price, size: trade.size, side: trade.side, timestamp: trade.timestamp / 1000 };
     this.push(entry);
-    // Both sources report the same trades: the exchange's count for candles only where the aggregator is silent.
-    if (!this.sawAggregatorFill) this.addFills([{ price: trade.price, volumeBase: trade.size, timestamp: trade.timestamp / 1000 }]);
+    // Both report the same trades: the exchange's count for candles only where the source's stream is silent.
+    if (!this.sawSourceFill) this.addFills([{ price: trade.price, volumeBase: trade.size, timestamp: trade.timestamp / 1000 }]);
   }
 
   private open(state: TapeState): void {
@@ -105,10 +108,14 @@ export class TradeTape {
       },
       onFill: (fill) => {
         if (this.subscription !== subscription) return;
-        this.sawAggregatorFill = true;
-        this.push({ kind: 'fill', source: 'aggregator', price: fill.price, size: fill.volumeBase, timestamp: fill.timestamp });
+        this.sawSourceFill = true;
+        this.push({ kind: 'fill', source: 'source', price: fill.price, size: fill.volumeBase, timestamp: fill.timestamp });
         this.addFills([fill]);
         this.options.onFill?.(fill);
+      },
+      onMode: (mode) => {
+        if (this.subscription !== subscription) return;
+        this.options.onMode?.(mode);
       },
       onClose: (error) => {
         if (this.subscription !== subscription) return;

@@ -49,7 +49,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     // Settings and custom networks live beside the wallets, in the data folder.
     wallets: { dataDir: resolveDataDir({ flag: options.dataDir }), signer: startSignerThread() },
     // Each network the trader switches to gets its own order flow, with the same credential vault.
-    openOrderFlow: (raw) => openOrderFlow(raw, vault, options.logger),
+    openOrderFlow: (raw, markets) => openOrderFlow(raw, vault, options.logger, markets),
     logger: options.logger,
   });
   let host: RunningHost;

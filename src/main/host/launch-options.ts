@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invalidParameter } from '../../shared/errors';
+import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../toolkit/sources/market-source';
 
 export interface LaunchOptions {
   /** Browser mode even when Electron is installed. */
@@ -13,18 +14,22 @@ export interface LaunchOptions {
   open: boolean;
   /** An existing network profile instead of starting the local sandbox. */
   profile?: string;
+  /** Which market-data source the local sandbox serves the app: Polymarket's APIs (default) or the aggregator. */
+  source: MarketSourceKind;
   help: boolean;
 }
 
-export const LAUNCH_USAGE = `Usage: npm start -- [--browser] [--port N] [--no-open] [--profile FILE]
+export const LAUNCH_USAGE = `Usage: npm start -- [--browser] [--port N] [--no-open] [--source polymarket|aggregator] [--profile FILE]
 
-  --browser       browser mode even when Electron is installed
-  --port N        browser mode's port on 127.0.0.1 (default: a free one)
-  --no-open       print the URL, do not open a browser
-  --profile FILE  use this network profile (JSON) instead of starting the local sandbox`;
+  --browser        browser mode even when Electron is installed
+  --port N         browser mode's port on 127.0.0.1 (default: a free one)
+  --no-open        print the URL, do not open a browser
+  --source S       where the local sandbox's markets are read: polymarket (its Gamma, Data API and CLOB, the
+                   default) or aggregator (its aggregator API and fill stream)
+  --profile FILE   use this network profile (JSON) instead of starting the local sandbox`;
 
 export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
-  const options: LaunchOptions = { browser: false, port: 0, open: true, help: false };
+  const options: LaunchOptions = { browser: false, port: 0, open: true, source: 'polymarket', help: false };
   const args = [...argv];
   while (args.length) {
     const arg = args.shift()!;
@@ -51,6 +56,12 @@ export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
       case '--profile':
         options.profile = value();
         break;
+      case '--source': {
+        const source = value();
+        if (!(MARKET_SOURCE_KINDS as readonly string[]).includes(source)) throw invalidParameter(`--source takes polymarket or aggregator, not ${source.slice(0, 40)}.`);
+        options.source = source as MarketSourceKind;
+        break;
+      }
       case '--help':
       case '-h':
         options.help = true;

@@ -1,8 +1,9 @@
-// Order books for the clients that follow a market, polled from the aggregator: the fallback for a profile
-// with no exchange WebSocket (live-book-feeds.ts follows it otherwise). One poll loop per market, shared by its clients, pushing a `bookUpdate`
-// only when an outcome's book hash changed. Like the fill stream it never retries on its own: a failed read
-// closes the feed with a `feedStatus` that says why, and the client decides whether to follow again.
-import type { MarketOrderBooks } from '../../shared/aggregator';
+// Order books for the clients that follow a market, polled from the market-data source: the fallback for a
+// profile with no exchange WebSocket (live-book-feeds.ts follows it otherwise). One poll loop per market, shared
+// by its clients, pushing a `bookUpdate` only when an outcome's book hash changed. Like the fill stream it never
+// retries on its own: a failed read closes the feed with a `feedStatus` that says why, and the client decides
+// whether to follow again.
+import type { MarketOrderBooks } from '../../shared/market-model';
 import type { FeedState } from '../../shared/contract';
 import { wrapOnce } from '../../shared/errors';
 import type { EventHub } from './event-hub';

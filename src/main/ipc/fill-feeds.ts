@@ -1,11 +1,12 @@
-// Live fills for the clients that follow a market: one aggregator stream per market, shared by every client
-// that asked for it and closed when the last one leaves (or goes away). The toolkit never reconnects on its own,
-// so each stream runs in a TradeTape (feeds/tape.ts), which opens it again with backoff while the market is
-// followed: `feedStatus` says connecting (with why it dropped), open, closed, and once the stream is back a
-// `tapeGap` gives the time it was down, so the tape shows a gap marker and the renderer re-reads its candles.
+// Live fills for the clients that follow a market: one stream of the network's market-data source per market,
+// shared by every client that asked for it and closed when the last one leaves (or goes away). A source never
+// reconnects on its own, so each stream runs in a TradeTape (feeds/tape.ts), which opens it again with backoff
+// while the market is followed: `feedStatus` says connecting (with why it dropped), open (with `source:
+// 'polling'` while the source polls because its live feed is unreachable), closed, and once the stream is back
+// a `tapeGap` gives the time it was down, so the tape shows a gap marker and the renderer re-reads its candles.
 import type { FeedState, ResultError } from '../../shared/contract';
 import type { PmDeskError } from '../../shared/errors';
-import type { FillHandlers, FillSubscription } from '../toolkit/aggregator/fills';
+import type { FillHandlers, FillSubscription } from '../toolkit/sources/market-source';
 import { TradeTape, type TapeState } from '../feeds/tape';
 import type { Scheduler } from '../feeds/scheduler';
 import type { EventHub } from './event-hub';
@@ -46,6 +47,10 @@ export class FillFeeds {
     if (!feed) {
       const clients = new Set<string>([clientId]);
       let dropped: PmDeskError | undefined;
+      /** How the source delivers fills now: its live feed, or polling while that is unreachable (a new stream starts live). */
+      let mode: 'live' | 'polling' = 'live';
+      /** A polling stream says so on each of its states; a live one as before (no `source`). */
+      const sourceField = () => (mode === 'polling' ? { source: 'polling' as const } : {});
       const tape = new TradeTape({
         subscribe: (handlers) => this.source(protocol, marketId, handlers),
         // Candles are the renderer's (getCandles): after a tapeGap it reads them again, gap included.
@@ -62,10 +67,20 @@ export class FillFeeds {
           if (entry.kind === 'gap') this.hub.emit('tapeGap', { marketId, from: entry.gapFrom, to: entry.gapTo }, clients);
         },
         onState: (state) => {
+          if (state !== 'live') mode = 'live';
           // 'reconnecting' was said by onDrop with its reason, right after this.
           if (state === 'reconnecting') return;
           if (state === 'live') dropped = undefined;
-          this.hub.emit('feedStatus', { feed: 'fills', marketId, state: contractState(state), ...(state === 'closed' && dropped ? { error: asResultError(dropped) } : {}) }, clients);
+          this.hub.emit(
+            'feedStatus',
+            { feed: 'fills', marketId, state: contractState(state), ...(state === 'live' ? sourceField() : {}), ...(state === 'closed' && dropped ? { error: asResultError(dropped) } : {}) },
+            clients,
+          );
+        },
+        onMode: (next) => {
+          if (next === mode) return;
+          mode = next;
+          if (tape.state === 'live') this.hub.emit('feedStatus', { feed: 'fills', marketId, state: 'open', source: next }, clients);
         },
       });
       feed = { tape, clients };

@@ -1,9 +1,9 @@
 // Followed books from the exchange's market WebSocket (when the profile names a wsUrl), with the same surface
-// as the polling BookFeeds: a market's outcome tokens are learnt from one aggregator read, then one shared
+// as the polling BookFeeds: a market's outcome tokens are learnt from one read of the source, then one shared
 // MarketFeed keeps their books live and pushes coalesced `bookUpdate` events to the market's clients, a
 // `tickSize` event when the exchange changes a market's tick, and `feedStatus` with `source: 'polling'` while the
 // socket cannot be reached and the feed reads GET /book instead.
-import type { MarketOrderBooks } from '../../shared/aggregator';
+import type { MarketOrderBooks } from '../../shared/market-model';
 import type { FeedState } from '../../shared/contract';
 import { wrapOnce } from '../../shared/errors';
 import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';
@@ -39,7 +39,7 @@ export class LiveBookFeeds implements BookFollower {
   private readonly stopListening: () => void;
 
   constructor(
-    /** The aggregator's books of a market: read once, for its outcome tokens. */
+    /** The source's books of a market: read once, for its outcome tokens. */
     private readonly read: BookSource,
     private readonly hub: EventHub,
     feedOptions: Omit<MarketFeedOptions, 'handlers'>,

@@ -1,13 +1,14 @@
 // The networks the terminal can switch to: the one it was launched on (the local sandbox, or a --profile
-// file), Polygon and Amoy as Polymarket publishes them, and custom networks the trader added, kept in
-// networks.json in the data folder (written atomically).
+// file), Polygon and Amoy on Polymarket's public endpoints (read directly, no setup), and custom networks the
+// trader added (on either market-data source), kept in networks.json in the data folder (written atomically).
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { NetworkChoice, ParsedInput } from '../../shared/contract';
 import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import { AMOY, POLYGON } from '../toolkit/chain/networks';
-import { DEFAULT_CLOB_URL } from '../toolkit/clob/endpoints';
+import { AMOY, POLYGON, type KnownNetwork } from '../toolkit/chain/networks';
+import { MARKET_SOURCE_KINDS } from '../toolkit/sources/market-source';
+import { sourceKindOf, type SourceEndpoints } from '../toolkit/sources/create';
 import type { Logger } from '../toolkit/logger';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 import { networkInfo, parseAppProfile, type AppProfile } from './profile';
@@ -27,39 +28,31 @@ export interface NetworkEntry {
 
 export type CustomNetworkInput = ParsedInput<'addNetwork'>;
 
-/** Polymarket's public endpoints (PROTOCOL-NOTES Part D): the exchange and its market/user WebSocket. */
-const POLYMARKET_WS_URL = 'wss://ws-subscriptions-clob.polymarket.com/ws';
 /**
- * The aggregator's host is not public (the spec withholds it; PROTOCOL-NOTES Part C), so Polygon and Amoy are
- * listed but cannot be opened until the trader adds them as a custom network with an aggregator's URL.
+ * A built-in network as a profile: Polymarket's public endpoints as the toolkit lists them (chain/networks.ts),
+ * read directly, and order version 2 (Polymarket's exchange since the 2026-04-28 cutover).
  */
-const NO_AGGREGATOR = (name: string) =>
-  `PM Desk knows no aggregator for ${name} (its host is not public): add ${name} as a custom network with your aggregator's URL, on chain ${name === 'Polygon' ? 137 : 80002}.`;
+const builtIn = (network: KnownNetwork): NetworkEntry => ({
+  name: network.name,
+  chainId: network.chainId,
+  origin: 'built-in',
+  raw: { ...network, orderVersion: 2 },
+});
 
-const BUILT_IN: readonly NetworkEntry[] = [
-  {
-    name: 'polygon',
-    chainId: POLYGON.chainId,
-    origin: 'built-in',
-    raw: { name: 'polygon', chainId: 137, clobUrl: DEFAULT_CLOB_URL, wsUrl: POLYMARKET_WS_URL, rpcUrl: 'https://polygon-rpc.com', orderVersion: 2, contracts: POLYGON.contracts },
-    unavailable: NO_AGGREGATOR('Polygon'),
-  },
-  {
-    name: 'amoy',
-    chainId: AMOY.chainId,
-    origin: 'built-in',
-    raw: { name: 'amoy', chainId: 80002, rpcUrl: 'https://rpc-amoy.polygon.technology', orderVersion: 2, contracts: AMOY.contracts },
-    unavailable: NO_AGGREGATOR('Amoy'),
-  },
-];
+const BUILT_IN: readonly NetworkEntry[] = [builtIn(POLYGON), builtIn(AMOY)];
 
+/** A custom network as kept: entries written before there was a choice of source have an aggregatorUrl and no source. */
 const customSchema = z.object({
   name: z.string().trim().min(1).max(64),
   chainId: z.number().int().positive(),
-  aggregatorUrl: z.string().url(),
+  source: z.enum(MARKET_SOURCE_KINDS).optional(),
+  aggregatorUrl: z.string().url().optional(),
+  gammaUrl: z.string().url().optional(),
+  dataUrl: z.string().url().optional(),
   clobUrl: z.string().url(),
   rpcUrl: z.string().url(),
   wsUrl: z.string().url().optional(),
+  rtdsUrl: z.string().url().optional(),
   orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });
 const fileSchema = z.object({ networks: z.array(customSchema).max(100) });
@@ -98,6 +91,8 @@ export class NetworkBook {
     const run = this.queue.then(async () => {
       if (!this.file || !this.dataDir) throw new PmDeskError(ErrorCode.ENVIRONMENT_ERROR, 'Custom networks cannot be kept: this session has no data folder.');
       const custom = customSchema.parse(input);
+      // Refused here, by the profile reader's sentence, rather than kept and failing when switched to.
+      parseAppProfile(customEntry(custom).raw);
       if (same(custom.name, this.launch.profile.name) || BUILT_IN.some((b) => same(b.name, custom.name))) {
         throw invalidParameter(`The name ${custom.name} is taken by a network PM Desk already knows: choose another name for this one.`);
       }
@@ -121,10 +116,12 @@ export class NetworkBook {
   }
 
   private choice(entry: NetworkEntry, current: string): NetworkChoice {
-    const info = entry.unavailable ? undefined : networkInfo(parseAppProfile(entry.raw), 'browser');
+    const profile = entry.unavailable ? undefined : parseAppProfile(entry.raw);
+    const info = profile ? networkInfo(profile, 'browser') : undefined;
     return {
       name: entry.name,
       chainId: entry.chainId,
+      source: info?.source ?? sourceKindOf(entry.raw as SourceEndpoints),
       sandbox: info?.sandbox ?? false,
       current: same(entry.name, current),
       available: !entry.unavailable,

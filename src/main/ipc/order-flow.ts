@@ -4,10 +4,12 @@
 import type { CredentialVault } from '../credentials/api-credentials';
 import { verifyingContract } from '../toolkit/chain/networks';
 import type { Logger } from '../toolkit/logger';
+import type { MarketSource } from '../toolkit/sources/market-source';
 import { parseTradingProfile } from '../trading/profile';
 import { TradingService } from '../trading/service';
 
-export function openOrderFlow(rawProfile: unknown, vault: CredentialVault, logger?: Logger): TradingService | undefined {
+/** `markets` is the network's source the terminal already reads through; the flow builds its own without it. */
+export function openOrderFlow(rawProfile: unknown, vault: CredentialVault, logger?: Logger, markets?: MarketSource): TradingService | undefined {
   let profile;
   try {
     profile = parseTradingProfile(rawProfile);
@@ -16,5 +18,5 @@ export function openOrderFlow(rawProfile: unknown, vault: CredentialVault, logge
   } catch {
     return undefined;
   }
-  return new TradingService({ profile, vault, logger });
+  return new TradingService({ profile, vault, logger, markets });
 }

@@ -2,9 +2,7 @@
 // each operation of src/shared/contract.ts mapped to one service call. Trading is an interface here, served by
 // the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
 // never a made-up result.
-import type { AggregatorClient } from '../toolkit/aggregator/client';
-import { generateCandles, CANDLE_INTERVAL_MS } from '../toolkit/aggregator/candles';
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import type { MarketSource } from '../toolkit/sources/market-source';
 import type {
   Balances,
   NetworkChoice,
@@ -25,12 +23,6 @@ import type { FillFeeds } from './fill-feeds';
 import type { AccountFollower } from './account-feeds';
 import type { DeadManSwitchService } from './dead-man-switches';
 import { ServiceUnavailable, type Handlers } from './router';
-
-/** The aggregator reads the terminal uses (the toolkit's AggregatorClient fits). */
-export type MarketReader = Pick<
-  AggregatorClient,
-  'listOngoingEvents' | 'search' | 'getEvent' | 'getMarket' | 'getEventComments' | 'getOrderBooks' | 'getFillHistory' | 'listSlugs' | 'getEventsBySlug' | 'getTraderPositions'
->;
 
 export interface WalletSummary {
   label: string;
@@ -90,9 +82,10 @@ export interface NetworkAccess {
 
 export interface TerminalServices {
   network: NetworkInfo;
-  markets: MarketReader;
+  /** The network's market-data source (the aggregator, or Polymarket direct): every market read goes through it. */
+  markets: MarketSource;
   feeds: FillFeeds;
-  /** Polled aggregator books, or the exchange's live books when the profile has a wsUrl. */
+  /** Books polled from the source, or the exchange's live books when the profile has a wsUrl. */
   books: BookFollower;
   hub: EventHub;
   /** Absent when no signer could start: wallet operations then answer ERR_NOT_AVAILABLE. */
@@ -150,7 +143,7 @@ export function createHandlers(services: TerminalServices): Handlers {
   return {
     getNetwork: () => network,
     listEvents: async ({ protocol, page, limit }) => {
-      const events = await markets.listOngoingEvents(protocol, { page, limit });
+      const events = await markets.listEvents({ protocol, page, limit });
       return { events, page, limit, hasMore: events.length === limit };
     },
     searchMarkets: ({ query, topK, threshold }) => markets.search(query, { topK, threshold }),
@@ -159,12 +152,7 @@ export function createHandlers(services: TerminalServices): Handlers {
     getEventComments: ({ protocol, eventId }) => markets.getEventComments(protocol, eventId),
     getOrderBook: ({ protocol, marketId }) => markets.getOrderBooks(protocol, marketId),
     getPriceHistory: ({ protocol, marketId }) => markets.getFillHistory(protocol, marketId),
-    getCandles: async ({ protocol, marketId, outcomeIndex, interval }) => {
-      const history = await markets.getFillHistory(protocol, marketId);
-      const fills = history[outcomeIndex];
-      if (!fills) throw new PmDeskError(ErrorCode.NOT_FOUND, `This market has no outcome number ${outcomeIndex + 1}.`);
-      return generateCandles(fills, CANDLE_INTERVAL_MS[interval]);
-    },
+    getCandles: ({ protocol, marketId, outcomeIndex, interval }) => markets.getCandles(protocol, marketId, outcomeIndex, interval),
     subscribeFills: ({ protocol, marketId }, { clientId }) => feeds.follow(clientId, protocol, marketId),
     unsubscribeFills: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: feeds.unfollow(clientId, marketId) }),
     subscribeBook: ({ protocol, marketId }, { clientId }) => books.follow(clientId, protocol, marketId),
@@ -227,7 +215,7 @@ export function createHandlers(services: TerminalServices): Handlers {
     getSettings: () => settings().get(),
     saveSettings: (patch) => settings().save(patch),
     listNetworks: () =>
-      services.networks ? services.networks.list() : [{ name: network.name, chainId: network.chainId, sandbox: network.sandbox, current: true, available: true }],
+      services.networks ? services.networks.list() : [{ name: network.name, chainId: network.chainId, source: network.source, sandbox: network.sandbox, current: true, available: true }],
     switchNetwork: ({ name }) => networks().switchTo(name),
     addNetwork: (input) => networks().add(input),
   };

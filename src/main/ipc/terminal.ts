@@ -1,8 +1,10 @@
 // Puts the terminal's services together once, for either shell: the event hub, wallets over the signer the
-// shell started, settings, and for the network in use the aggregator client, followed fills and books and
-// trading over its order flow, swapped whole when the trader switches networks; the router over all of them.
+// shell started, settings, and for the network in use its market-data source (the aggregator or Polymarket
+// direct, as its profile names), followed fills and books and trading over its order flow, swapped whole when
+// the trader switches networks; the router over all of them.
 import type { NetworkInfo } from '../../shared/contract';
-import { AggregatorClient } from '../toolkit/aggregator/client';
+import { createMarketSource } from '../toolkit/sources/create';
+import type { MarketSource } from '../toolkit/sources/market-source';
 import { silentLogger, type Logger } from '../toolkit/logger';
 import type { SignerClient } from '../wallets/signer-client';
 import { Wallets } from '../wallets/wallets';
@@ -20,7 +22,7 @@ import { NetworkBook } from './networks';
 import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from './router';
 import { SettingsStore } from './settings';
 import type { TradingService as OrderFlow } from '../trading/service';
-import { createHandlers, type MarketReader, type NetworkAccess, type TerminalServices } from './services';
+import { createHandlers, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
@@ -37,16 +39,17 @@ export interface TerminalOptions {
   /** The order flow (src/main/trading) for the launch profile; trading answers ERR_NOT_AVAILABLE without it or without wallets. */
   orderFlow?: OrderFlow;
   /**
-   * Opens the order flow of a network (the launch one when `orderFlow` is not given, and each one switched to);
-   * undefined for a network that cannot trade. Without it, only the launch network trades.
+   * Opens the order flow of a network (the launch one when `orderFlow` is not given, and each one switched to),
+   * reading markets through the network's source the terminal uses; undefined for a network that cannot trade.
+   * Without it, only the launch network trades.
    */
-  openOrderFlow?: (rawProfile: unknown) => OrderFlow | undefined;
+  openOrderFlow?: (rawProfile: unknown, markets: MarketSource) => OrderFlow | undefined;
   /** Where settings.json and networks.json live; the wallets' data folder unless given. Without one, settings are not kept. */
   dataDir?: string;
   logger?: Logger;
-  /** Another aggregator reader for the launch network (tests hand in a client with a short timeout). */
-  markets?: MarketReader & Pick<AggregatorClient, 'subscribeToFills'>;
-  /** How often followed books are read from the aggregator (1 s unless told). */
+  /** The launch network's market-data source, instead of the one its profile names (tests hand in their own). */
+  markets?: MarketSource;
+  /** How often followed books are read from the source when there is no exchange WebSocket (1 s unless told). */
   bookPollMs?: number;
   /** Watched accounts' feeds and the dead-man switches' beat interval (tests shorten them). */
   accountFeeds?: AccountFeedTuning & { heartbeatMs?: number };
@@ -57,7 +60,7 @@ export interface Terminal {
   hub: EventHub;
   /** The services of the network in use now (they change when the network is switched). */
   readonly services: TerminalServices;
-  /** Trade on another network: its feeds, aggregator and order flow replace the current ones; wallets stay. */
+  /** Trade on another network: its feeds, market-data source and order flow replace the current ones; wallets stay. */
   switchNetwork(name: string): Promise<NetworkInfo>;
   close(): Promise<void>;
 }
@@ -79,7 +82,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const settings = dataDir ? new SettingsStore(dataDir, logger) : undefined;
   const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
   const book = new NetworkBook({ raw: launchRaw, profile: options.profile }, dataDir, logger);
-  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw);
+  const sourceOf = (profile: AppProfile): MarketSource => createMarketSource(profile, { logger, timeoutMs: 15_000 });
+  const launchSource = options.markets ?? sourceOf(options.profile);
+  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource);
 
   let current: NetworkServices;
   let switching: Promise<unknown> = Promise.resolve();
@@ -91,15 +96,14 @@ export function openTerminal(options: TerminalOptions): Terminal {
     switchTo: (name) => switchNetwork(name),
   };
 
-  const open = (profile: AppProfile, flow: OrderFlow | undefined, markets?: TerminalOptions['markets']): NetworkServices => {
-    const client = markets ?? new AggregatorClient({ apiUrl: profile.aggregatorUrl, sseUrl: profile.sseUrl || undefined, logger, timeoutMs: 15_000 });
-    const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub);
-    const readBooks = (protocol: string, marketId: string) => client.getOrderBooks(protocol, marketId);
+  const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource): NetworkServices => {
+    const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
+    const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
       profile.wsUrl && profile.clobUrl ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger) : new BookFeeds(readBooks, hub, options.bookPollMs);
     const services: TerminalServices = {
       network: networkInfo(profile, options.shell),
-      markets: client,
+      markets: source,
       feeds,
       books,
       hub,
@@ -136,14 +140,15 @@ export function openTerminal(options: TerminalOptions): Terminal {
       if (entry.unavailable) throw invalidParameter(entry.unavailable);
       if (entry.name === current.services.network.name) return current.services.network;
       const profile = parseAppProfile(entry.raw);
-      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw);
+      const source = entry.origin === 'launch' ? launchSource : sourceOf(profile);
+      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source);
       const previous = current;
-      current = open(profile, flow);
+      current = open(profile, flow, source);
       previous.close();
       logger.debug(`switched to the network ${entry.name}`);
       hub.emit('network', current.services.network);
       // Every market a page followed is followed again on the new network; its feedStatus events say how
-      // that went (a market the new network does not have closes with the aggregator's sentence).
+      // that went (a market the new network does not have closes with its source's sentence).
       for (const [clientId, kinds] of following) {
         for (const [key, protocol] of kinds.fills) current.services.feeds.follow(clientId, protocol, key);
         for (const [key, protocol] of kinds.books) current.services.books.follow(clientId, protocol, key);
@@ -154,7 +159,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     return run;
   };
 
-  current = open(options.profile, launchFlow, options.markets);
+  current = open(options.profile, launchFlow, launchSource);
   // The router and its sender policy stay for the whole session; each call reads the network in use then.
   const handlers = Object.fromEntries(
     OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),
@@ -201,7 +206,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
 }
 
 /** Books from the exchange's market WebSocket, resynced from its GET /book when in doubt. */
-function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: (protocol: string, marketId: string) => ReturnType<AggregatorClient['getOrderBooks']>, hub: EventHub, logger: Logger): BookFollower {
+function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: MarketSource['getOrderBooks'], hub: EventHub, logger: Logger): BookFollower {
   const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000 });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
     const book = await clob.getOrderBook(tokenId);

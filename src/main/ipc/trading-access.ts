@@ -97,10 +97,10 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     return { kind: 'worker', address: found.address, signer: wallets.signer };
   };
 
-  /** The exchange filters by condition id; the contract names markets by the aggregator's id. */
+  /** The exchange filters by condition id; the contract names markets by the source's id. */
   const marketFilter = async (marketId: string | undefined): Promise<{ market?: string }> => {
     if (!marketId) return {};
-    const market = await findMarket(flow.aggregator, marketId);
+    const market = await findMarket(flow.markets, marketId);
     if (!market.conditionId) throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to filter by.');
     return { market: market.conditionId };
   };
@@ -120,7 +120,7 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     cancelAll: async ({ wallet }) => cancelled(wallet, await flow.cancelAll(await walletNamed(wallet))),
     cancelMarket: async ({ wallet, marketId, tokenId }) => {
       const trader = await walletNamed(wallet);
-      const market = await findMarket(flow.aggregator, marketId);
+      const market = await findMarket(flow.markets, marketId);
       if (!market.conditionId) throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to cancel by.');
       return cancelled(wallet, await flow.cancelMarketOrders(trader, { market: market.conditionId, ...(tokenId ? { asset_id: tokenId } : {}) }));
     },
@@ -136,7 +136,7 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     },
     getBalances: async ({ wallet, marketId }) => {
       const { address } = await walletNamed(wallet);
-      const markets = marketId ? [await findMarket(flow.aggregator, marketId)] : [];
+      const markets = marketId ? [await findMarket(flow.markets, marketId)] : [];
       const balances = await flow.balances(address, markets);
       return { collateral: dollars(balances.collateral), outcomes: Object.fromEntries(Object.entries(balances.outcomes).map(([token, units]) => [token, dollars(units)])) };
     },

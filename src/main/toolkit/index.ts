@@ -1,7 +1,21 @@
-// The PM Desk toolkit: everything a developer needs to read Polymarket markets through the aggregator
-// (and, in later modules, to trade on the exchange), usable on its own under plain Node.
+// The PM Desk toolkit: everything a developer needs to read Polymarket markets (through one market-data source
+// interface: the aggregator, or Polymarket direct) and to trade on the exchange, usable on its own under plain Node.
 export * from '../../shared/errors';
-export * from '../../shared/aggregator';
+export * from '../../shared/market-model';
+export * from './aggregator/schemas';
+export {
+  MARKET_SOURCE_KINDS,
+  CHART_INTERVALS,
+  type MarketSource,
+  type MarketSourceKind,
+  type ChartInterval,
+  type EventListOptions,
+  type TradePageOptions,
+  type FillHandlers as SourceFillHandlers,
+  type FillSubscription as SourceFillSubscription,
+} from './sources/market-source';
+export { createMarketSource, sourceKindOf, type SourceEndpoints, type SourceOptions } from './sources/create';
+export { AggregatorSource, CHART_INTERVAL_MS, type AggregatorSourceOptions } from './aggregator/source';
 export { AggregatorClient, toPolyOrder, type AggregatorClientOptions, type PageOptions } from './aggregator/client';
 export { AGGREGATOR_PATHS, DEFAULT_TIMEOUT_MS, ONGOING_EVENTS_PAGE_SIZE, SLUG_LIST_PAGE_SIZE } from './aggregator/endpoints';
 export {

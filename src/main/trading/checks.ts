@@ -4,7 +4,7 @@
 import { formatUnits, type JsonRpcProvider } from 'ethers';
 import { ErrorCode, PmDeskError } from '../../shared/errors';
 import { COLLATERAL_TOKEN_DECIMALS } from '../toolkit/chain/networks';
-import type { PositionToken } from '../../shared/aggregator';
+import type { PositionToken } from '../../shared/market-model';
 import { approvalGasCost, chainBalance, formatGas, type MissingApproval } from './allowances';
 import type { OrderPlan, TradedMarket } from './order-input';
 import type { TradingProfile } from './profile';

@@ -1,11 +1,11 @@
 // The trader's order as the spec's "user order input" (§3): which provider, market, outcome, side, price and
 // amount; the spec's own sentences for what is missing; and turning it into the exact order to build.
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
-import type { PositionToken } from '../../shared/aggregator';
+import type { PositionToken } from '../../shared/market-model';
 import { tradedMarket, type TradedMarket } from '../../shared/market-rules';
 
 export { tradedMarket, type TradedMarket };
-import type { AggregatorClient } from '../toolkit/aggregator/client';
+import type { MarketSource } from '../toolkit/sources/market-source';
 import type { OrderType } from '../toolkit/orders/price';
 import { roundDown, type OrderSide } from '../toolkit/orders/rounding';
 
@@ -57,12 +57,12 @@ export function assertOrderRequest(input: UserOrderInput | undefined, wallet: un
   if (input.size === undefined && input.usdcFlowAbs === undefined) throw invalidParameter('Say how much to trade: a size in shares or a dollar amount.', 'executeOrder');
 }
 
-/** A hyphen means a slug (first market the aggregator lists for it); anything else is a market id. */
-export async function findMarket(aggregator: AggregatorClient, marketIdOrSlug: string): Promise<TradedMarket> {
+/** A hyphen means a slug (first market the source lists for it); anything else is a market id. */
+export async function findMarket(markets: Pick<MarketSource, 'getMarket' | 'getMarketsBySlug'>, marketIdOrSlug: string): Promise<TradedMarket> {
   try {
     const market = marketIdOrSlug.includes('-')
-      ? (await aggregator.getMarketsBySlug(marketIdOrSlug))[0]
-      : await aggregator.getMarket('polymarket', marketIdOrSlug);
+      ? (await markets.getMarketsBySlug(marketIdOrSlug))[0]
+      : await markets.getMarket('polymarket', marketIdOrSlug);
     if (!market) throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, { methodName: 'executeOrder' });
     return tradedMarket(market);
   } catch (error) {

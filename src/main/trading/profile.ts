@@ -1,11 +1,14 @@
 // The network a trade runs on: the toolkit's network profile plus what the order flow needs beyond signing
-// (the chain's RPC node, the aggregator, the approval gas), read from the JSON the local sandbox writes.
+// (the chain's RPC node, the market-data source it reads markets from, the approval gas), read from the JSON
+// the local sandbox writes.
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { invalidParameter } from '../../shared/errors';
 import { parseNetworkProfile, type ContractAddresses, type NetworkProfile, type OrderVersion } from '../toolkit/chain/networks';
+import { MARKET_SOURCE_KINDS } from '../toolkit/sources/market-source';
+import type { SourceEndpoints } from '../toolkit/sources/create';
 
 /** Where `npm run sandbox` writes its profile when told nothing else (sandbox/cli.ts). */
 export const DEFAULT_SANDBOX_PROFILE = join(tmpdir(), 'pmdesk-sandbox-profile.json');
@@ -17,16 +20,25 @@ export interface TradingProfile {
   /** What the toolkit signs and posts with; its order version is always known here. */
   network: NetworkProfile & { orderVersion: OrderVersion; clobUrl: string };
   rpcUrl: string;
-  aggregatorUrl: string;
+  /** The aggregator (its price oracle, and markets when it is the source); absent on a Polymarket-direct network. */
+  aggregatorUrl?: string;
+  /** The market-data source the order flow reads markets and positions from, with its URLs (the profile's). */
+  endpoints: SourceEndpoints;
   /** Gas of each approval transaction (wei, gas units). */
   approvalGas: { gasPrice: bigint; gasLimit: bigint };
 }
 
 const wholeNumber = z.union([z.string().regex(/^[0-9]+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v));
+const optionalUrl = z.union([z.string().url(), z.literal('')]).optional().transform((v) => v || undefined);
 const extraSchema = z.object({
   rpcUrl: z.string().url(),
   clobUrl: z.string().url(),
-  aggregatorUrl: z.string().url(),
+  source: z.enum(MARKET_SOURCE_KINDS).optional(),
+  aggregatorUrl: optionalUrl,
+  sseUrl: optionalUrl,
+  gammaUrl: optionalUrl,
+  dataUrl: optionalUrl,
+  rtdsUrl: z.union([z.string().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL'), z.literal('')]).optional().transform((v) => v || undefined),
   orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   gasPrice: wholeNumber.optional(),
   gasLimit: wholeNumber.optional(),
@@ -44,7 +56,8 @@ export function parseTradingProfile(value: unknown): TradingProfile {
     throw invalidParameter(`Invalid network profile: ${issue.path.join('.') || 'profile'}: ${issue.message}`);
   }
   const network = parseNetworkProfile(value);
-  const { orderVersion, rpcUrl, clobUrl, aggregatorUrl, gasPrice, gasLimit } = extra.data;
+  const { orderVersion, rpcUrl, clobUrl, source, aggregatorUrl, sseUrl, gammaUrl, dataUrl, rtdsUrl, gasPrice, gasLimit } = extra.data;
+  if (source === 'aggregator' && !aggregatorUrl) throw invalidParameter('Invalid network profile: aggregatorUrl: required when the source is the aggregator');
   const c: Partial<ContractAddresses> = { ...network.contracts };
   if (orderVersion === 2) {
     c.exchangeV2 ??= c.exchange;
@@ -59,7 +72,8 @@ export function parseTradingProfile(value: unknown): TradingProfile {
   return {
     network: { ...network, orderVersion, clobUrl, contracts: c },
     rpcUrl,
-    aggregatorUrl,
+    ...(aggregatorUrl ? { aggregatorUrl } : {}),
+    endpoints: { source, aggregatorUrl, sseUrl, gammaUrl, dataUrl, clobUrl, rtdsUrl },
     approvalGas: { gasPrice: gasPrice ?? DEFAULT_APPROVAL_GAS.gasPrice, gasLimit: gasLimit ?? DEFAULT_APPROVAL_GAS.gasLimit },
   };
 }

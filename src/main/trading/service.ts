@@ -3,9 +3,11 @@
 // placing an order twice, and the pending list; plus cancels, balances and positions.
 import { JsonRpcProvider, Network } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
-import type { PositionToken, TraderPosition } from '../../shared/aggregator';
+import type { PositionToken, TraderPosition } from '../../shared/market-model';
 import type { CredentialVault } from '../credentials/api-credentials';
 import { AggregatorClient } from '../toolkit/aggregator/client';
+import { createMarketSource } from '../toolkit/sources/create';
+import type { MarketSource } from '../toolkit/sources/market-source';
 import { ExchangeContract } from '../toolkit/chain/exchange';
 import { ZERO_ADDRESS } from '../toolkit/chain/networks';
 import { CREDS_CREATION_WARNING, type ApiCredentials } from '../toolkit/clob/auth';
@@ -28,7 +30,13 @@ export type TradingWallet =
 export interface TradingServiceOptions {
   profile: TradingProfile;
   vault: CredentialVault;
-  aggregator?: AggregatorClient;
+  /** Where markets and positions are read; the profile's source (createMarketSource) unless given. */
+  markets?: MarketSource;
+  /**
+   * The aggregator's price oracle, offered an order's price when the exchange placed nothing (spec §4); built
+   * from the profile's aggregatorUrl unless given. A profile without one (Polymarket direct) has no oracle.
+   */
+  oracle?: AggregatorClient;
   /** Spec §4 gives both readings: derive first (default), or create first. */
   credentialsOrder?: CreateOrDeriveOrder;
   /** Told what the trader should know as it happens: new credentials, each approval sent. */
@@ -88,7 +96,8 @@ interface Found {
 
 export class TradingService {
   readonly profile: TradingProfile;
-  readonly aggregator: AggregatorClient;
+  readonly markets: MarketSource;
+  readonly oracle: AggregatorClient | undefined;
   readonly provider: JsonRpcProvider;
   private readonly vault: CredentialVault;
   private readonly logger: Logger;
@@ -107,7 +116,9 @@ export class TradingService {
     this.profile = options.profile;
     this.vault = options.vault;
     this.logger = options.logger ?? silentLogger;
-    this.aggregator = options.aggregator ?? new AggregatorClient({ apiUrl: options.profile.aggregatorUrl, logger: this.logger, timeoutMs: options.timeoutMs });
+    const { aggregatorUrl } = options.profile;
+    this.oracle = options.oracle ?? (aggregatorUrl ? new AggregatorClient({ apiUrl: aggregatorUrl, logger: this.logger, timeoutMs: options.timeoutMs }) : undefined);
+    this.markets = options.markets ?? createMarketSource(options.profile.endpoints, { logger: this.logger, timeoutMs: options.timeoutMs });
     this.credentialsOrder = options.credentialsOrder ?? 'derive-first';
     this.onNotice = options.onNotice ?? (() => {});
     this.timeoutMs = options.timeoutMs;
@@ -156,7 +167,7 @@ export class TradingService {
   /**
    * The whole flow (spec §4): checks (every blocking one fails the order with all sentences), credentials,
    * each missing allowance set and mined, then one signed order posted; its id joins the pending list
-   * unless it matched; with no order placed, its price is proposed to the aggregator.
+   * unless it matched; with no order placed, its price is proposed to the aggregator's oracle (where the network has one).
    */
   async executeOrder(
     input: UserOrderInput,
@@ -213,11 +224,11 @@ export class TradingService {
       posted = await this.postOnce(client, built, post, token.token_id);
     } catch (error) {
       // Spec §4: no order id from the post → the price goes to the aggregator's oracle (it never throws).
-      if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500) await this.aggregator.proposePrice(oracleOrder(built));
+      if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500) await this.oracle?.proposePrice(oracleOrder(built));
       throw error;
     }
     if (!posted.orderID) {
-      await this.aggregator.proposePrice(oracleOrder(built));
+      await this.oracle?.proposePrice(oracleOrder(built));
       return { orderID: undefined, status: posted.status, pending: false, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
     }
     // Spec §4: after posting, the order is fetched; unless it matched, its id joins the pending list.
@@ -307,9 +318,9 @@ export class TradingService {
     });
   }
 
-  /** The wallet's positions as the aggregator values them. */
+  /** The wallet's positions as the network's market-data source values them. */
   positions(address: string): Promise<TraderPosition[]> {
-    return this.aggregator.getTraderPositions('polymarket', address);
+    return this.markets.getTraderPositions('polymarket', address);
   }
 
   /**
@@ -336,7 +347,7 @@ export class TradingService {
   private async prepare(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices): Promise<PreparedOrder> {
     assertOrderRequest(input, wallet);
     const address = this.walletAddress(wallet);
-    const market = await findMarket(this.aggregator, input.marketIdOrSlug);
+    const market = await findMarket(this.markets, input.marketIdOrSlug);
     const token = findToken(market, input.positionIdOrName);
     const plan = planOrder(input, token, choices);
     const targets = approvalTargets(this.profile, this.profile.network.orderVersion);

@@ -4,6 +4,7 @@ import { isAddress } from 'ethers';
 import { z } from 'zod';
 import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
 import { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from '../accounts/wallet-config';
+import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../sources/market-source';
 
 /** The exchange protocol version an order is signed for: the EIP-712 domain version and the order struct. */
 export type OrderVersion = 1 | 2 | 3;
@@ -38,15 +39,45 @@ export interface NetworkProfile {
   sseUrl?: string;
   /** The account-wallet factories (proxy, Safe, deposit wallet); a custom profile without them uses its chain's built-in ones. */
   wallets?: WalletConfig;
+  /**
+   * Where markets are read: Polymarket's own APIs or the aggregator. A profile with an aggregator URL and no
+   * source reads from the aggregator, as every profile did before there was a choice (sources/create.ts).
+   */
+  source?: MarketSourceKind;
+  /** Polymarket's Gamma API (events, markets, search) and Data API (positions, activity, trades). */
+  gammaUrl?: string;
+  dataUrl?: string;
+  /** The exchange's WebSocket base ending in `/ws`: channels are `${wsUrl}/market` and `${wsUrl}/user`. */
+  wsUrl?: string;
+  /** The real-time data service (whole-market trade activity), a ws:// or wss:// URL. */
+  rtdsUrl?: string;
+  /** Polymarket's geoblock check (may trading happen from here). */
+  geoblockUrl?: string;
+  /** A JSON-RPC node of the chain. */
+  rpcUrl?: string;
 }
 
 /** A built-in network: every address known. */
 export type KnownNetwork = NetworkProfile & { contracts: ContractAddresses };
 
-/** The two networks Polymarket publishes (clob-client-v2 1.1.0 `getContractConfig`; version 1 addresses unchanged). */
+/**
+ * The two networks Polymarket publishes (clob-client-v2 1.1.0 `getContractConfig`; version 1 addresses unchanged),
+ * each with Polymarket's public endpoints, so they open with no setup and read real markets directly.
+ */
 export const POLYGON: KnownNetwork = {
   name: 'polygon',
   chainId: 137,
+  source: 'polymarket',
+  // Polymarket's ts-sdk `production` environment (packages/client/src/environments.ts).
+  gammaUrl: 'https://gamma-api.polymarket.com',
+  dataUrl: 'https://data-api.polymarket.com',
+  clobUrl: 'https://clob.polymarket.com',
+  wsUrl: 'wss://ws-subscriptions-clob.polymarket.com/ws',
+  rtdsUrl: 'wss://ws-live-data.polymarket.com',
+  geoblockUrl: 'https://polymarket.com/api/geoblock',
+  rpcUrl: 'https://polygon.drpc.org',
+  // No orderVersion here: the toolkit asks the exchange's /version (it moves 1 → 2 → 3); the app's built-in
+  // Polygon profile (ipc/networks.ts) states 2.
   contracts: {
     exchange: '0x4bFb41d5B3570DeFd03C39a9A4D8dE6Bd8B8982E',
     negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',
@@ -60,9 +91,24 @@ export const POLYGON: KnownNetwork = {
   wallets: POLYGON_WALLETS,
 };
 
+/**
+ * Polymarket publishes no Amoy environment: the ts-sdk has only `production` (chain 137) and an internal
+ * `preproduction` fork of it, and clob-client-v2 names chain 80002 without a host. The staging CLOB
+ * `https://clob-staging.polymarket.com` is the one documented (the CLOB OpenAPI's servers list, py-clob-client's
+ * Amoy examples); no staging Gamma, Data API, WebSocket or real-time feed is published, so Amoy reads markets
+ * from the production Gamma and Data API (their token ids need not exist on the staging CLOB) and polls books
+ * from the staging CLOB instead of following a WebSocket.
+ */
 export const AMOY: KnownNetwork = {
   name: 'amoy',
   chainId: 80002,
+  source: 'polymarket',
+  gammaUrl: 'https://gamma-api.polymarket.com',
+  dataUrl: 'https://data-api.polymarket.com',
+  clobUrl: 'https://clob-staging.polymarket.com',
+  rtdsUrl: 'wss://ws-live-data.polymarket.com',
+  geoblockUrl: 'https://polymarket.com/api/geoblock',
+  rpcUrl: 'https://rpc-amoy.polygon.technology',
   contracts: {
     exchange: '0xdFE02Eb6733538f8Ea35D585af8DE5958AD99E40',
     negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',
@@ -114,6 +160,14 @@ export function verifyingContract(network: NetworkProfile, version: OrderVersion
 }
 
 const address = z.string().refine((value) => isAddress(value), { message: 'not an address' });
+const httpUrl = z.string().url();
+const wsUrl = z.string().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL');
+/** An endpoint a profile may leave out, or write as '' (the app's profiles do): '' reads as absent. */
+const optional = (schema: z.ZodString) =>
+  z
+    .union([schema, z.literal('')])
+    .optional()
+    .transform((v) => v || undefined);
 const profileSchema = z.object({
   name: z.string().min(1).default('custom'),
   chainId: z.number().int().positive(),
@@ -122,6 +176,13 @@ const profileSchema = z.object({
   aggregatorUrl: z.string().url().optional(),
   sseUrl: z.string().url().optional(),
   wallets: walletConfigSchema.optional(),
+  source: z.enum(MARKET_SOURCE_KINDS).optional(),
+  gammaUrl: optional(httpUrl),
+  dataUrl: optional(httpUrl),
+  wsUrl: optional(wsUrl),
+  rtdsUrl: optional(wsUrl),
+  geoblockUrl: optional(httpUrl),
+  rpcUrl: optional(httpUrl),
   contracts: z
     .object({
       exchange: address,
@@ -138,8 +199,8 @@ const profileSchema = z.object({
 
 /**
  * A custom network profile from JSON (what the local sandbox writes): a chain id, optionally an order version,
- * the exchange, aggregator and fill-stream URLs, the contract addresses it has and its account-wallet
- * factories (`wallets`); other keys are ignored.
+ * its market-data source and that source's URLs, the exchange, chain and WebSocket URLs, the contract addresses
+ * it has and its account-wallet factories (`wallets`); other keys are ignored.
  */
 export function parseNetworkProfile(value: unknown): NetworkProfile {
   const parsed = profileSchema.safeParse(value);
@@ -149,6 +210,7 @@ export function parseNetworkProfile(value: unknown): NetworkProfile {
   }
   const { contracts, wallets, ...rest } = parsed.data;
   const known = Object.fromEntries(Object.entries(contracts).filter(([, v]) => v !== undefined)) as Partial<ContractAddresses>;
-  if (!wallets) return { ...rest, contracts: known };
-  return { ...rest, contracts: known, wallets: Object.fromEntries(Object.entries(wallets).filter(([, v]) => v !== undefined)) as WalletConfig };
+  const stated = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<NetworkProfile, 'contracts' | 'wallets'>;
+  if (!wallets) return { ...stated, contracts: known };
+  return { ...stated, contracts: known, wallets: Object.fromEntries(Object.entries(wallets).filter(([, v]) => v !== undefined)) as WalletConfig };
 }

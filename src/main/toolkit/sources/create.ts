@@ -1,7 +1,8 @@
 // Which market-data source a network profile names, and the source itself: the aggregator (its API and fill
 // stream) or Polymarket direct (Gamma, Data API, CLOB reads, real-time feed). A profile with an aggregator
 // URL and no `source` keeps the aggregator, as profiles did before there was a choice.
-import { ErrorCode, PmDeskError } from '../../../shared/errors';
+import { invalidParameter } from '../../../shared/errors';
+import { AggregatorSource } from '../aggregator/source';
 import type { Logger } from '../logger';
 import { PolymarketSource } from '../polymarket/source';
 import type { MarketSource, MarketSourceKind } from './market-source';
@@ -29,19 +30,18 @@ export function sourceKindOf(endpoints: SourceEndpoints): MarketSourceKind {
   return endpoints.source ?? (endpoints.aggregatorUrl ? 'aggregator' : 'polymarket');
 }
 
+/** The source a profile names, over its URLs; a URL the source needs and the profile lacks is a clear error. */
 export function createMarketSource(endpoints: SourceEndpoints, options: SourceOptions = {}): MarketSource {
-  const kind = sourceKindOf(endpoints);
-  if (kind === 'polymarket') {
-    // A missing Gamma, Data API or CLOB URL is refused by the constructor, naming it.
-    return new PolymarketSource({
-      gammaUrl: endpoints.gammaUrl!,
-      dataUrl: endpoints.dataUrl!,
-      clobUrl: endpoints.clobUrl!,
-      rtdsUrl: endpoints.rtdsUrl,
-      timeoutMs: options.timeoutMs,
-      logger: options.logger,
-      fetch: options.fetch,
-    });
+  const { logger, timeoutMs, fetch } = options;
+  if (sourceKindOf(endpoints) === 'aggregator') {
+    const { aggregatorUrl, sseUrl } = endpoints;
+    if (!aggregatorUrl) throw invalidParameter('This network reads markets from the aggregator but its profile names no aggregatorUrl.', 'createMarketSource');
+    return new AggregatorSource({ apiUrl: aggregatorUrl, sseUrl: sseUrl || undefined, logger, timeoutMs, fetch });
   }
-  throw new PmDeskError(ErrorCode.NOT_AVAILABLE, `The ${kind} market-data source is not built yet.`);
+  const { gammaUrl, dataUrl, clobUrl, rtdsUrl } = endpoints;
+  const missing = (['gammaUrl', 'dataUrl', 'clobUrl'] as const).filter((key) => !endpoints[key]);
+  if (missing.length > 0) {
+    throw invalidParameter(`This network reads markets from Polymarket directly but its profile names no ${missing.join(', ')}.`, 'createMarketSource');
+  }
+  return new PolymarketSource({ gammaUrl: gammaUrl!, dataUrl: dataUrl!, clobUrl: clobUrl!, rtdsUrl: rtdsUrl || undefined, logger, timeoutMs, fetch });
 }

@@ -2,7 +2,8 @@
 // account panel fills it (and follows `account` events); the ladder reads `openOrders` to mark own orders.
 // Following a wallet: `watchAccount` pushes orders and trades live; where main cannot (the operation is not
 // available), they are read again every few seconds and after each place or cancel. Positions and balances
-// come from the chain and the aggregator: they are read again whenever a trade appears or changes status.
+// come from the chain and the network's market-data source: they are read again whenever a trade appears or
+// changes status.
 import { create } from 'zustand';
 import type { Balances, FeedState, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
 import { ask, listen, messageOf } from '../terminal';

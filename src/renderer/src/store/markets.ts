@@ -2,8 +2,7 @@
 // slugs view, each as immutable rows for the grid. Reads go through `ask`; a failure becomes a sentence in
 // the view it belongs to (not a notice), and an answer that arrives after a newer question is dropped.
 import { create } from 'zustand';
-import type { Protocol } from '../../../shared/aggregator';
-import { PROTOCOLS } from '../../../shared/aggregator';
+import { PROTOCOLS, type Protocol } from '../../../shared/contract';
 import { ask, messageOf, TerminalError } from '../terminal';
 import { missingRow, mergeRows, rowOfMarket, rowsOfEvents, rowsOfMatches, type MarketRow, type ProtocolFilter } from '../components/markets/rows';
 

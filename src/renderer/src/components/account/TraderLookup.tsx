@@ -1,6 +1,6 @@
 // Any trader's positions by address, from the aggregator (what a trader checks before following someone).
 import { useState } from 'react';
-import type { TraderPosition } from '../../../../shared/aggregator';
+import type { TraderPosition } from '../../../../shared/market-model';
 import { ask, messageOf } from '../../terminal';
 import { PositionsTable } from './PositionsTable';
 

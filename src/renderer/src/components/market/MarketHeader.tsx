@@ -1,11 +1,12 @@
 // The market's header (event title, question, end date, status) and its outcomes with their prices: picking
 // one points the ladder, tape and chart at it.
+import type { Market } from '../../../../shared/market-model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { formatCents } from './model';
 
-/** Open, paused (not taking orders) or closed, from the fields the exchange and the aggregator give. */
-function statusOf(market: Record<string, unknown>, eventActive: boolean | undefined): { label: string; tone: 'open' | 'paused' | 'closed' } {
+/** Open, paused (not taking orders) or closed, from the market's flags as its source states them. */
+function statusOf(market: Market, eventActive: boolean | undefined): { label: string; tone: 'open' | 'paused' | 'closed' } {
   if (market.closed === true) return { label: 'Closed', tone: 'closed' };
   if (market.active === false || eventActive === false) return { label: 'Inactive', tone: 'closed' };
   if (market.accepting_orders === false) return { label: 'Not taking orders', tone: 'paused' };
@@ -25,7 +26,7 @@ export function MarketHeader() {
   const error = useMarket((s) => s.marketError);
   if (error) return <div className="market-header error-text" role="alert">{error}</div>;
   if (!market) return <div className="market-header muted">Loading the market…</div>;
-  const status = statusOf(market as Record<string, unknown>, event?.active);
+  const status = statusOf(market, event?.active);
   const question = market.question || market.name;
   const title = event?.title && event.title !== question ? event.title : null;
   return (

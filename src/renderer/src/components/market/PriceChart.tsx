@@ -13,7 +13,7 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../../../../shared/aggregator';
+import type { Candle } from '../../../../shared/market-model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { ask, messageOf } from '../../terminal';

@@ -1,7 +1,7 @@
 // The selected market as the ticket needs it: its outcomes, tick size and minimum order size (from
 // `getMarket`), kept current by `tickSize` events. A tick change re-snaps the ticket's price and says so.
 import { useEffect, useState } from 'react';
-import type { Market } from '../../../../shared/aggregator';
+import type { Market } from '../../../../shared/market-model';
 import { tradedMarket } from '../../../../shared/market-rules';
 import { ask, listen, messageOf } from '../../terminal';
 import { useSelection } from '../../store/selection';

@@ -108,6 +108,7 @@ export function NetworkSwitch() {
                 </span>
                 <span>{choice.name}</span>
                 <span className="muted">chain {choice.chainId}</span>
+                <span className="muted">{choice.source === 'aggregator' ? 'aggregator' : 'Polymarket'}</span>
                 {choice.sandbox ? <span className="tag">SANDBOX</span> : <span className="tag real">REAL MONEY</span>}
               </button>
             );
