@@ -12,6 +12,26 @@ export interface GasReader {
   gasPrice(): Promise<bigint>;
 }
 
+/** The three reads an ethers provider offers under its own names. */
+export interface GasProvider {
+  getBalance(address: string): Promise<bigint>;
+  estimateGas(tx: { from: string; to: string; data: string; value: bigint }): Promise<bigint>;
+  getFeeData(): Promise<{ gasPrice: bigint | null }>;
+}
+
+/** A GasReader over an ethers provider; a node that gives no gas price is an ERR_VALIDATION, not a free transaction. */
+export function providerGasReader(provider: GasProvider): GasReader {
+  return {
+    getBalance: (address) => provider.getBalance(address),
+    estimateGas: (tx) => provider.estimateGas(tx),
+    async gasPrice() {
+      const { gasPrice } = await provider.getFeeData();
+      if (gasPrice === null) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The node gave no gas price.', { methodName: 'quoteGas' });
+      return gasPrice;
+    },
+  };
+}
+
 export interface GasQuote {
   gasLimit: bigint;
   gasPrice: bigint;
