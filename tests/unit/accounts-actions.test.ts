@@ -312,3 +312,24 @@ describe('gas check', () => {
     expect(refused.detail).toBe('The chain would refuse this transaction, so nothing was sent: execution reverted: GS026');
   });
 });
+
+describe('the toolkit entry', () => {
+  it('exports the account actions, pUSD, positions and fees', async () => {
+    const kit = await import('../../src/main/toolkit/index');
+    const positions = await import('../../src/main/toolkit/positions/calls');
+    const resolution = await import('../../src/main/toolkit/positions/resolution');
+    const fees = await import('../../src/main/toolkit/orders/fees');
+    const pusd = await import('../../src/main/toolkit/collateral/pusd');
+    expect(kit.accountTransactions).toBe(accountTransactions);
+    expect(kit.quoteGas).toBe(quoteGas);
+    expect(kit.packSafeSignature).toBe(packSafeSignature);
+    expect(kit.wrapCalls).toBe(pusd.wrapCalls);
+    expect(kit.unwrapCalls).toBe(pusd.unwrapCalls);
+    expect(kit.splitCalls).toBe(positions.splitCalls);
+    expect(kit.redeemCalls).toBe(positions.redeemCalls);
+    expect(kit.resolutionOf).toBe(resolution.resolutionOf);
+    expect(kit.redeemPlan).toBe(resolution.redeemPlan);
+    expect(kit.fillFee).toBe(fees.fillFee);
+    expect(kit.adjustBuyAmountForFees).toBe(fees.adjustBuyAmountForFees);
+  });
+});
