@@ -1,7 +1,7 @@
 // On-chain actions through each account kind (ACCOUNTS-NOTES §d): the owner's transaction decoded back with
 // ethers and checked against the notes' selectors; Safe hashes recomputed by hand from Safe 1.3.0's type hashes;
 // signatures recovered both ways; MultiSend's packed layout read byte by byte; the gas check's sentence.
-import { AbiCoder, Interface, Wallet, concat, getBytes, keccak256, toBeHex, zeroPadValue } from 'ethers';
+import { AbiCoder, Interface, TypedDataEncoder, Wallet, concat, getBytes, keccak256, toBeHex, zeroPadValue } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../src/shared/errors';
 import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, proxyFactoryData, type ChainCall } from '../../src/main/toolkit/accounts/actions';
@@ -331,5 +331,15 @@ describe('the toolkit entry', () => {
     expect(kit.redeemPlan).toBe(resolution.redeemPlan);
     expect(kit.fillFee).toBe(fees.fillFee);
     expect(kit.adjustBuyAmountForFees).toBe(fees.adjustBuyAmountForFees);
+  });
+});
+
+describe('safeTxTypedData', () => {
+  it('is plain JSON (numbers as decimal strings) so it can cross to the signer worker, and hashes the same after the trip', () => {
+    const typed = safeTxTypedData(137, SAFE, safeTxFor([{ to: PUSD, data: '0x', value: 12n }], 5n, SAFE_MULTISEND_130));
+    const trip = JSON.parse(JSON.stringify({ domain: typed.domain, types: typed.types, value: typed.value })) as typeof typed;
+    expect(trip.value).toMatchObject({ value: '12', nonce: '5', operation: 0 });
+    expect(safeTxHashByHand(137, SAFE, { to: PUSD, value: 12n, data: '0x', operation: 0, nonce: 5n })).toBe(typed.hash);
+    expect(new Wallet(KEY).signingKey.sign(typed.hash).serialized).toBe(new Wallet(KEY).signingKey.sign(TypedDataEncoder.hash(trip.domain, trip.types, trip.value)).serialized);
   });
 });

@@ -105,10 +105,24 @@ export function unpackMultiSend(packed: string): Array<SafeCall & { operation: n
   return out;
 }
 
-/** What the owner signs: the typed data (for `signTypedData`) and its EIP-712 hash (the Safe's `getTransactionHash`). */
+/**
+ * What the owner signs: the typed data (for `signTypedData`) and its EIP-712 hash (the Safe's `getTransactionHash`).
+ * Numbers are decimal strings so the message crosses to the signer worker as plain JSON.
+ */
 export function safeTxTypedData(chainId: number, safe: string, tx: SafeTx): { domain: TypedDataDomain; types: TypedDataTypes; value: Record<string, unknown>; hash: string } {
   const domain = safeDomain(chainId, safe);
-  const value = { ...tx } as unknown as Record<string, unknown>;
+  const value: Record<string, unknown> = {
+    to: tx.to,
+    value: tx.value.toString(),
+    data: tx.data,
+    operation: tx.operation,
+    safeTxGas: tx.safeTxGas.toString(),
+    baseGas: tx.baseGas.toString(),
+    gasPrice: tx.gasPrice.toString(),
+    gasToken: tx.gasToken,
+    refundReceiver: tx.refundReceiver,
+    nonce: tx.nonce.toString(),
+  };
   return { domain, types: SAFE_TX_TYPES, value, hash: TypedDataEncoder.hash(domain, SAFE_TX_TYPES, value) };
 }
 
