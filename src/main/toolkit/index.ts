@@ -156,3 +156,62 @@ export {
   type FoundBy,
 } from './accounts/classify';
 export { rpcChainRead, depositWalletEra, type RpcReader } from './accounts/chain-read';
+export {
+  accountTransactions,
+  proxyFactoryData,
+  PROXY_FACTORY_ABI,
+  PROXY_CALL,
+  DEPOSIT_WALLET_RELAYER_ONLY,
+  type ActionAccount,
+  type AccountActionOptions,
+  type AccountActionPlan,
+  type ChainCall,
+  type OwnerTransaction,
+  type TypedDataSigner,
+} from './accounts/actions';
+export {
+  SafeOperation,
+  SAFE_TX_TYPES,
+  safeDomain,
+  safeTxFor,
+  safeTxTypedData,
+  packMultiSend,
+  unpackMultiSend,
+  packSafeSignature,
+  recoverSafeSigner,
+  execTransactionData,
+  readSafeNonce,
+  type SafeCall,
+  type SafeTx,
+  type SafeSignatureKind,
+  type ContractCallReader,
+} from './accounts/safe';
+export { checkGasFunds, quoteGas, providerGasReader, formatPol, formatPolNeeded, GAS_HEADROOM_PERCENT, type GasReader, type GasProvider, type GasQuote } from './accounts/gas';
+export { actionContractsFor, requireContract, POLYGON_ACTION_CONTRACTS, SAFE_MULTISEND_130, type ActionContracts } from './chain/action-contracts';
+export { wrapCalls, unwrapCalls, collateralBaseUnits, collateralBalances, tokenBalance, type CollateralAmount, type CollateralBalances, type TokenReader } from './collateral/pusd';
+export {
+  splitCalls,
+  mergeCalls,
+  redeemCalls,
+  mergeableAmount,
+  positionRoute,
+  BINARY_PARTITION,
+  type PositionMarket,
+  type PositionRoute,
+  type PositionOptions,
+} from './positions/calls';
+export { conditionId31, conditionId32 } from './positions/condition-id';
+export { resolutionOf, positionBalances, redeemPlan, formatUsd, type Resolution, type RedeemPlan, type RedeemOutcome, type ContractReader } from './positions/resolution';
+export {
+  fillFee,
+  adjustBuyAmountForFees,
+  adjustBuySizeForFees,
+  checkFeeSlippage,
+  unitsToAmount,
+  FEE_DECIMALS,
+  type FeeTerms,
+  type FillFee,
+  type FillFeeInput,
+  type BuyShrinkInput,
+  type BuySizeShrinkInput,
+} from './orders/fees';
