@@ -5,6 +5,7 @@ import { ErrorCode, PmDeskError } from '../shared/errors';
 import { AggregatorClient } from '../main/toolkit/aggregator/client';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import { registerAccountCommands } from './account-commands';
+import { registerPositionCommands } from './position-commands';
 import { createMarketSource } from '../main/toolkit/sources/create';
 import type { MarketSource } from '../main/toolkit/sources/market-source';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
@@ -93,6 +94,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
   registerWalletCommands(program, run);
   registerTradeCommands(program, run);
   registerAccountCommands(program, run);
+  registerPositionCommands(program, run);
   return program;
 }
 

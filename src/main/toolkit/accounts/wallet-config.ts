@@ -22,6 +22,8 @@ export interface WalletConfig {
   depositWalletBeacon?: string;
   /** The implementation that wallets made before the upgrade delegate to directly (UUPS era). */
   depositWalletImplementation?: string;
+  /** The MultiSend a Safe batches several calls through (Polygon's is Safe 1.3.0's; the sandbox deploys its own). */
+  multiSend?: string;
 }
 
 /** Polygon mainnet (builder-relayer-client constants, rs-clob-client WALLET_CONFIG, ts-sdk environments). */
@@ -54,5 +56,6 @@ export const walletConfigSchema = z
     depositWalletFactory: address,
     depositWalletBeacon: address,
     depositWalletImplementation: address,
+    multiSend: address,
   })
   .partial();

@@ -58,7 +58,9 @@ export function actionContractsFor(network: NetworkProfile, extra: ActionContrac
   const base: ActionContracts = network.chainId === 137 ? { ...POLYGON_ACTION_CONTRACTS } : {};
   const { collateral, conditionalTokens, negRiskAdapter } = network.contracts;
   const fromProfile = Object.fromEntries(Object.entries({ collateral, conditionalTokens, negRiskAdapter }).filter(([, v]) => v !== undefined));
-  const merged: ActionContracts = { ...base, ...fromProfile, ...extra };
+  // A profile's Safe MultiSend sits with its wallet factories (the sandbox deploys its own).
+  const multiSend = network.wallets?.multiSend ? { multiSend: network.wallets.multiSend } : {};
+  const merged: ActionContracts = { ...base, ...fromProfile, ...multiSend, ...extra };
   for (const [field, value] of Object.entries(merged)) {
     if (value !== undefined) (merged as Record<string, string>)[field] = checkedAddress(value as string, field);
   }

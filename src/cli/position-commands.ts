@@ -1,0 +1,241 @@
+// `pmdesk split|merge|redeem` and `pmdesk pusd wrap|unwrap`: on-chain actions on a trader's positions and
+// collateral, run AS the account (the key itself, its proxy wallet through the factory's batch call, its Safe
+// through an owner-signed execTransaction; a deposit wallet is refused: those need Polymarket's relayer). The
+// key (PMDESK_PRIVATE_KEY) pays the gas. Nothing is sent without --yes: without it the command prints the exact
+// amounts and transactions it would send, so a script or a trader sees them first.
+import type { Command } from 'commander';
+import { Interface, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
+import type { Market } from '../shared/market-model';
+import { accountTransactions, type AccountActionPlan, type ChainCall } from '../main/toolkit/accounts/actions';
+import { accountForOverride, type Account } from '../main/toolkit/accounts/classify';
+import { AccountKind } from '../main/toolkit/accounts/derive';
+import { providerGasReader, quoteGas, formatPol } from '../main/toolkit/accounts/gas';
+import { readSafeNonce } from '../main/toolkit/accounts/safe';
+import { actionContractsFor, requireContract, type ActionContracts } from '../main/toolkit/chain/action-contracts';
+import { networkFor, walletConfigFor, type NetworkProfile } from '../main/toolkit/chain/networks';
+import { collateralBaseUnits, tokenBalance, unwrapCalls, wrapCalls } from '../main/toolkit/collateral/pusd';
+import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from '../main/toolkit/positions/calls';
+import { positionBalances, redeemPlan, resolutionOf, formatUsd } from '../main/toolkit/positions/resolution';
+import type { CliContext } from './aggregator-commands';
+import { fields, table } from './output';
+import { networkProfile, resolveChainId } from './network';
+
+type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
+type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
+
+interface ActionFlags {
+  account?: string;
+  signatureType?: string;
+  rpcUrl?: string;
+  yes?: boolean;
+}
+
+const ERC20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount) returns (bool)']);
+const ERC1155 = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
+const KIND_NAME: Readonly<Record<string, string>> = { eoa: 'the key itself', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+
+/** Everything an on-chain action needs: the network, a node, the key, the account acting and the contracts. */
+interface OnChain {
+  network: NetworkProfile;
+  provider: JsonRpcProvider;
+  key: Wallet;
+  account: Account;
+  contracts: ActionContracts;
+}
+
+export function registerPositionCommands(program: Command, run: Run): void {
+  const withFlags = (command: Command): Command =>
+    command
+      .option('--account <address>', "act as this account of the key (its proxy wallet or Safe); default: the key's own address")
+      .option('--signature-type <n>', 'the account kind: 0 the key, 1 proxy wallet, 2 Safe (3 deposit wallets need the relayer)')
+      .option('--rpc-url <url>', "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)")
+      .option('--yes', 'send; without it the command only shows what it would send');
+
+  withFlags(program.command('split <market> <amount>').description('turn $amount of collateral into amount of each outcome of a market (id or slug)')).action(
+    run(async (ctx: CliContext, market: string, amount: string, opts: ActionFlags) => {
+      const chain = await onChain(program, opts);
+      try {
+        const m = positionMarketOf(await findMarket(ctx, market));
+        const units = collateralBaseUnits(dollars(amount), 'split');
+        const route = positionRoute(m, chain.contracts);
+        const collateral = route.collateral ?? requireContract(chain.contracts, 'collateral', 'a split');
+        const calls = [...(await erc20Approval(chain, collateral, route.target, units)), ...splitCalls(m, chain.contracts, units)];
+        await execute(ctx, chain, calls, opts, [['action', 'split'], ['market', m.conditionId], ['amount', `${formatUsd(units)} → ${sharesText(units)} of each outcome`]]);
+      } finally {
+        chain.provider.destroy();
+      }
+    }),
+  );
+
+  withFlags(program.command('merge <market> <amount>').description("turn amount of each outcome back into $amount of collateral ('max': every full set held)")).action(
+    run(async (ctx: CliContext, market: string, amount: string, opts: ActionFlags) => {
+      const chain = await onChain(program, opts);
+      try {
+        const found = await findMarket(ctx, market);
+        const m = positionMarketOf(found);
+        const held = await positionBalances(chain.provider, requireContract(chain.contracts, 'conditionalTokens', 'a merge'), chain.account.address, found.position_tokens.map((t) => t.token_id));
+        const full = mergeableAmount(held);
+        const units = amount === 'max' ? full : collateralBaseUnits(dollars(amount), 'merge');
+        if (units <= 0n) throw invalidParameter(`Nothing to merge: ${chain.account.address} holds no full set of this market's outcomes.`);
+        if (units > full) throw invalidParameter(`Only ${sharesText(full)} full sets are held by ${chain.account.address}; cannot merge ${sharesText(units)}.`);
+        const route = positionRoute(m, chain.contracts);
+        const calls = [...(await erc1155Approval(chain, route.target)), ...mergeCalls(m, chain.contracts, units)];
+        await execute(ctx, chain, calls, opts, [['action', 'merge'], ['market', m.conditionId], ['amount', `${sharesText(units)} of each outcome → ${formatUsd(units)}`]]);
+      } finally {
+        chain.provider.destroy();
+      }
+    }),
+  );
+
+  withFlags(program.command('redeem <market>').description("collect a resolved market's winnings: every outcome held is paid at its final price")).action(
+    run(async (ctx: CliContext, market: string, opts: ActionFlags) => {
+      const chain = await onChain(program, opts);
+      try {
+        const found = await findMarket(ctx, market);
+        const m = positionMarketOf(found);
+        const ctf = requireContract(chain.contracts, 'conditionalTokens', 'a redeem');
+        const resolution = await resolutionOf(chain.provider, ctf, m.conditionId);
+        if (resolution.state !== 'resolved') throw invalidParameter(`The market ${found.question || m.conditionId} is not resolved yet: there is nothing to redeem until its result is reported on chain.`);
+        const held = await positionBalances(chain.provider, ctf, chain.account.address, found.position_tokens.map((t) => t.token_id));
+        const plan = redeemPlan(held, resolution);
+        const route = positionRoute(m, chain.contracts);
+        const calls = [...(await erc1155Approval(chain, route.target)), ...redeemCalls(m, chain.contracts, resolution, held)];
+        const outcomes = found.position_tokens.map((t, i) => `${t.name} ${sharesText(held[i] ?? 0n)}`).join(', ');
+        await execute(ctx, chain, calls, opts, [['action', 'redeem'], ['market', m.conditionId], ['held', outcomes], ['payout', `${formatUsd(plan.payout)} (${plan.label})`]]);
+      } finally {
+        chain.provider.destroy();
+      }
+    }),
+  );
+
+  const pusd = program.command('pusd').description('pUSD, the exchange collateral: wrap USDC.e into it, unwrap it back');
+  for (const [verb, description] of [
+    ['wrap', 'turn $amount of USDC.e into pUSD through the collateral onramp'],
+    ['unwrap', 'turn $amount of pUSD back into USDC.e through the collateral offramp'],
+  ] as const) {
+    withFlags(pusd.command(`${verb} <amount>`).description(description)).action(
+      run(async (ctx: CliContext, amount: string, opts: ActionFlags) => {
+        const chain = await onChain(program, opts);
+        try {
+          const units = collateralBaseUnits(dollars(amount), verb);
+          const from = verb === 'wrap' ? requireContract(chain.contracts, 'usdcE', 'a wrap') : requireContract(chain.contracts, 'collateral', 'an unwrap');
+          const balance = await tokenBalance(chain.provider, from, chain.account.address);
+          if (balance < units) throw invalidParameter(`${chain.account.address} holds ${formatUsd(balance)} of ${verb === 'wrap' ? 'USDC.e' : 'pUSD'}; cannot ${verb} ${formatUsd(units)}.`);
+          const calls = verb === 'wrap' ? wrapCalls(chain.contracts, chain.account.address, units) : unwrapCalls(chain.contracts, chain.account.address, units);
+          await execute(ctx, chain, calls, opts, [['action', `pusd ${verb}`], ['amount', formatUsd(units)]]);
+        } finally {
+          chain.provider.destroy();
+        }
+      }),
+    );
+  }
+}
+
+/** The network (profile or built-in), a node, the key and the account it acts as — refused before anything is sent. */
+async function onChain(program: Command, opts: ActionFlags): Promise<OnChain> {
+  const globals = program.opts<{ chain?: string; network?: string }>();
+  const custom = networkProfile(globals.network);
+  const chainId = resolveChainId(undefined, globals.chain, process.env, custom);
+  const network = networkFor(chainId, custom ? [custom] : undefined);
+  const rpcUrl = opts.rpcUrl || process.env.PMDESK_RPC_URL || network.rpcUrl;
+  if (!rpcUrl) throw invalidParameter(`No chain node for chain ${chainId}: pass --rpc-url or set PMDESK_RPC_URL.`);
+  const privateKey = process.env.PMDESK_PRIVATE_KEY;
+  if (!privateKey) throw invalidParameter('Set PMDESK_PRIVATE_KEY (hex): the key signs and pays the gas.');
+  let key: Wallet;
+  try {
+    key = new Wallet(privateKey);
+  } catch {
+    throw invalidParameter('PMDESK_PRIVATE_KEY is not a private key (0x and 64 hex digits).');
+  }
+  const signatureType = opts.signatureType === undefined ? undefined : signatureTypeOf(opts.signatureType);
+  const account = accountForOverride(key.address, { account: opts.account, signatureType }, walletConfigFor(network));
+  const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1 });
+  return { network, provider, key: key.connect(provider), account, contracts: actionContractsFor(network) };
+}
+
+/** Shares (6-decimal base units) as a trader reads them: "12.5", "0.000001". */
+function sharesText(units: bigint): string {
+  return formatUsd(units).replace(/^(-?)\$/, '$1').replace(/\.00$/, '');
+}
+
+function signatureTypeOf(text: string): 0 | 1 | 2 | 3 {
+  if (!/^[0-3]$/.test(text)) throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${text}`);
+  return Number(text) as 0 | 1 | 2 | 3;
+}
+
+function dollars(text: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n <= 0) throw invalidParameter(`The amount must be a positive number of dollars, got ${text}.`);
+  return n;
+}
+
+/** A market by id, or by slug (anything with a hyphen), from the market source. */
+async function findMarket(ctx: CliContext, idOrSlug: string): Promise<Market> {
+  const source = ctx.markets();
+  const market = idOrSlug.includes('-') ? (await source.getMarketsBySlug(idOrSlug))[0] : await source.getMarket('polymarket', idOrSlug);
+  if (!market) throw new PmDeskError(ErrorCode.NOT_FOUND, `No market ${idOrSlug}.`);
+  return market;
+}
+
+function positionMarketOf(market: Market): PositionMarket {
+  if (!market.conditionId) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The market ${market.id} states no condition id: it cannot be split, merged or redeemed here.`);
+  if (market.position_tokens.length !== 2) throw invalidParameter(`The market ${market.id} has ${market.position_tokens.length} outcomes; only binary markets are supported.`);
+  return { conditionId: market.conditionId, negRisk: market.neg_risk === true, version: market.version };
+}
+
+/** An approval of `amount` of an ERC-20 to `spender` from the account, when what it has approved falls short. */
+async function erc20Approval(chain: OnChain, token: string, spender: string, amount: bigint): Promise<ChainCall[]> {
+  const answer = await chain.provider.call({ to: token, data: ERC20.encodeFunctionData('allowance', [chain.account.address, spender]) });
+  return BigInt(answer) >= amount ? [] : [{ to: token, data: ERC20.encodeFunctionData('approve', [spender, amount]) }];
+}
+
+/** ConditionalTokens' operator approval for a contract other than itself (the adapters move positions for the account). */
+async function erc1155Approval(chain: OnChain, operator: string): Promise<ChainCall[]> {
+  const ctf = requireContract(chain.contracts, 'conditionalTokens', 'a position action');
+  if (operator.toLowerCase() === ctf.toLowerCase()) return [];
+  const answer = await chain.provider.call({ to: ctf, data: ERC1155.encodeFunctionData('isApprovedForAll', [chain.account.address, operator]) });
+  return BigInt(answer) === 1n ? [] : [{ to: ctf, data: ERC1155.encodeFunctionData('setApprovalForAll', [operator, true]) }];
+}
+
+/** Builds the account's transactions, checks the gas, shows them, and sends them only with --yes. */
+async function execute(ctx: CliContext, chain: OnChain, calls: ChainCall[], opts: ActionFlags, summary: [string, string][]): Promise<void> {
+  const plan: AccountActionPlan = await accountTransactions({ kind: chain.account.kind, address: chain.account.address, owner: chain.key.address }, calls, {
+    chainId: chain.network.chainId,
+    wallets: walletConfigFor(chain.network),
+    multiSend: chain.contracts.multiSend,
+    signer: { signTypedData: (domain, types, value) => chain.key.signTypedData(domain, types, value) },
+    safeNonce: (safe) => readSafeNonce(chain.provider, safe),
+  });
+  const reader = providerGasReader(chain.provider);
+  // Each transaction is quoted before the first is sent: a key that cannot pay for all of them sends none.
+  const quotes: Awaited<ReturnType<typeof quoteGas>>[] = [];
+  for (const tx of plan.transactions) quotes.push(await quoteGas(tx, reader));
+  const accountLine = chain.account.kind === AccountKind.EOA ? `${chain.account.address} (the key itself)` : `${chain.account.address} (${KIND_NAME[chain.account.kind]}, owned by key ${chain.key.address})`;
+  const rows = plan.transactions.map((tx, i) => ({ to: tx.to, gas: `${formatPol(quotes[i]!.cost)} POL` }));
+  const sent: string[] = [];
+  if (opts.yes) {
+    for (const [i, tx] of plan.transactions.entries()) {
+      const response = await chain.key.sendTransaction({ to: tx.to, data: tx.data, value: tx.value, gasLimit: quotes[i]!.gasLimit, gasPrice: quotes[i]!.gasPrice, type: 0 });
+      const receipt = await response.wait();
+      if (receipt?.status !== 1) {
+        throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The transaction ${response.hash} failed on chain${sent.length ? ` after ${sent.join(', ')} went through` : ''}.`);
+      }
+      sent.push(response.hash);
+    }
+  }
+  if (ctx.out.json) {
+    ctx.out.stdout(`${JSON.stringify({ ...Object.fromEntries(summary), account: chain.account, key: chain.key.address, transactions: plan.transactions.map((tx, i) => ({ ...tx, value: tx.value.toString(), gasLimit: quotes[i]!.gasLimit.toString() })), atomic: plan.atomic, sent: opts.yes === true, hashes: sent })}\n`);
+    return;
+  }
+  const text =
+    fields([...summary, ['account', accountLine], ['gas paid by', `${chain.key.address} (${formatPol(quotes[0]!.balance)} POL)`]]) +
+    '\n' +
+    table(rows, [
+      { header: 'TRANSACTION TO', value: (r) => r.to },
+      { header: 'GAS (ABOUT)', value: (r) => r.gas, right: true },
+    ]) +
+    (plan.note ? `\n${plan.note}\n` : '') +
+    (opts.yes ? `\nSent: ${sent.join(', ')}\n` : '\nNothing sent: add --yes to send.\n');
+  ctx.out.stdout(text);
+}

@@ -1,0 +1,119 @@
+// `pmdesk split | merge | redeem` as a black box on the sandbox chain: the real CLI process acting as the key's
+// own address, its proxy wallet (the factory's batch call) and its Safe (an owner-signed execTransaction), with
+// every effect read back from the chain to the base unit. Nothing is sent without --yes; a market that has not
+// resolved cannot be redeemed; an account the key does not control and a deposit wallet are refused before
+// anything is sent.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Contract, Interface, Wallet, getAddress } from 'ethers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider } from '../../sandbox/chain/index';
+import { positionBalances } from '../../src/main/toolkit/positions/resolution';
+import { tokenBalance } from '../../src/main/toolkit/collateral/pusd';
+import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
+
+const MARKET = '90021'; // Bitcoin above $120k: a standard (not neg-risk) binary market
+let sandbox: RunningSandbox;
+let provider: ReturnType<typeof sandboxProvider>;
+let dir: string;
+let profileFile: string;
+
+const account = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
+const keyOf = (owner: string) => sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(owner))!.privateKey;
+const market = () => sandbox.deployment.markets[sandbox.catalog.events.flatMap((e) => e.markets).findIndex((m) => m.id === MARKET)]!;
+const held = (holder: string) => positionBalances(provider, sandbox.profile.contracts.conditionalTokens, holder, market().tokenIds);
+const cash = (holder: string) => tokenBalance(provider, sandbox.profile.contracts.collateral, holder);
+
+function pmdesk(args: string[], key: string): Promise<PmdeskRun> {
+  return runPmdesk(['--network', profileFile, ...args], { env: { PMDESK_PRIVATE_KEY: key } });
+}
+const json = (run: PmdeskRun) => JSON.parse(run.stdout) as { sent: boolean; hashes: string[]; transactions: { from: string; to: string }[] };
+const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim()) as { error: { code: string; message: string } }).error;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off' });
+  provider = sandboxProvider(sandbox.profile.rpcUrl, sandbox.profile.chainId);
+  dir = await mkdtemp(join(tmpdir(), 'pmdesk-cli-positions-'));
+  profileFile = join(dir, 'sandbox.json');
+  await writeFile(profileFile, JSON.stringify(sandbox.profile));
+}, 120_000);
+
+afterAll(async () => {
+  provider?.destroy();
+  await sandbox?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('pmdesk split and merge', () => {
+  it('shows what it would send and sends nothing without --yes', async () => {
+    const owner = sandbox.profile.testWallets[0]!;
+    const before = await held(owner.address);
+    const run = await pmdesk(['split', MARKET, '5'], owner.privateKey);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('$5.00 → 5 of each outcome');
+    expect(run.stdout).toContain('Nothing sent: add --yes to send.');
+    expect(await held(owner.address)).toEqual(before);
+  });
+
+  it.each([
+    ['the key itself', () => sandbox.profile.testWallets[0]!.address, () => sandbox.profile.testWallets[0]!.privateKey, [] as string[]],
+    ['a proxy wallet', () => account('proxy').address, () => keyOf(account('proxy').owner), ['--account', 'proxy']],
+    ['a Safe', () => account('safe').address, () => keyOf(account('safe').owner), ['--account', 'safe']],
+  ])('as %s: splits 10 dollars into 10 of each outcome, then merges 4 back, to the base unit', async (_name, holderOf, keyFor, flags) => {
+    const holder = holderOf();
+    const extra = flags.length ? ['--account', holder] : [];
+    const [cash0, held0] = [await cash(holder), await held(holder)];
+    const split = await pmdesk(['split', MARKET, '10', '--yes', '--json', ...extra], keyFor());
+    expect(split.code, split.stderr).toBe(0);
+    expect(json(split).sent).toBe(true);
+    // The key sends, whatever account acts: one transaction for a proxy or Safe batch.
+    const key = new Wallet(keyFor()).address;
+    expect(json(split).transactions.every((t) => getAddress(t.from) === key)).toBe(true);
+    expect(await cash(holder)).toBe(cash0 - 10_000_000n);
+    expect(await held(holder)).toEqual(held0.map((h) => h + 10_000_000n));
+
+    const merge = await pmdesk(['merge', MARKET, '4', '--yes', '--json', ...extra], keyFor());
+    expect(merge.code, merge.stderr).toBe(0);
+    expect(await cash(holder)).toBe(cash0 - 6_000_000n);
+    expect(await held(holder)).toEqual(held0.map((h) => h + 6_000_000n));
+  });
+
+  it('refuses before sending anything: more than the full sets held, an account the key does not own, a deposit wallet', async () => {
+    const owner = sandbox.profile.testWallets[0]!;
+    const tooMuch = await pmdesk(['merge', MARKET, '1000000', '--yes', '--json'], owner.privateKey);
+    expect([tooMuch.code, errorOf(tooMuch).code]).toEqual([2, 'ERR_INVALID_PARAM']);
+    const notMine = await pmdesk(['split', MARKET, '1', '--yes', '--json', '--account', account('safe').address], owner.privateKey);
+    expect([notMine.code, errorOf(notMine).code]).toEqual([2, 'ERR_INVALID_PARAM']);
+    const deposit = account('deposit');
+    const relayer = await pmdesk(['split', MARKET, '1', '--yes', '--json', '--account', deposit.address], keyOf(deposit.owner));
+    expect(errorOf(relayer).code).toBe('ERR_NOT_AVAILABLE');
+    expect(relayer.code).not.toBe(0);
+  });
+});
+
+describe('pmdesk redeem', () => {
+  it('refuses an unresolved market, then after the result is reported pays exactly the winning shares', async () => {
+    const safe = account('safe');
+    const key = keyOf(safe.owner);
+    const early = await pmdesk(['redeem', MARKET, '--yes', '--json', '--account', safe.address], key);
+    expect([early.code, errorOf(early).code]).toEqual([2, 'ERR_INVALID_PARAM']);
+    expect(errorOf(early).message).toMatch(/not resolved yet/);
+
+    // The sandbox's operator is its markets' oracle: YES wins.
+    const oracle = new Wallet(sandbox.deployment.operator.privateKey, provider);
+    const ctf = new Contract(sandbox.profile.contracts.conditionalTokens, new Interface(conditionalTokensArtifact().abi as never), oracle);
+    await (await ctf.getFunction('reportPayouts')(market().questionId, [1, 0], TX_OVERRIDES)).wait();
+
+    const [yes] = await held(safe.address);
+    const cash0 = await cash(safe.address);
+    const shown = await pmdesk(['redeem', MARKET, '--account', safe.address], key);
+    expect(shown.stdout).toMatch(/payout\s+\$6\.00 \(Won \$6\.00\)/);
+    const redeem = await pmdesk(['redeem', MARKET, '--yes', '--json', '--account', safe.address], key);
+    expect(redeem.code, redeem.stderr).toBe(0);
+    expect(yes).toBe(6_000_000n);
+    expect(await cash(safe.address)).toBe(cash0 + 6_000_000n);
+    expect(await held(safe.address)).toEqual([0n, 0n]);
+  });
+});
