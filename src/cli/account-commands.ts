@@ -1,9 +1,16 @@
 // `pmdesk account derive`: where a key's accounts live (its proxy, Safe and deposit wallets), computed offline
 // from the chain's wallet factories; no key, no network. Derived addresses are candidates for the trader to
 // confirm (on-chain or on their Polymarket profile), never a place to send funds on their own say-so.
+// `pmdesk account show`: which of them exist and hold funds on the chain, what the Polymarket profile names,
+// and the account PM Desk would trade from (and why).
 import type { Command } from 'commander';
 import { invalidParameter } from '../shared/errors';
+import { JsonRpcProvider, Network, Wallet } from 'ethers';
 import { checkedAddress, deriveAccounts, type AccountKind, type DepositWalletEra } from '../main/toolkit/accounts/derive';
+import { findAccounts, type ChoiceReason } from '../main/toolkit/accounts/classify';
+import { rpcChainRead } from '../main/toolkit/accounts/chain-read';
+import { actionContractsFor } from '../main/toolkit/chain/action-contracts';
+import { formatUsd } from '../main/toolkit/positions/resolution';
 import { networkFor, walletConfigFor, type NetworkProfile } from '../main/toolkit/chain/networks';
 import type { CliContext } from './aggregator-commands';
 import { fields, table } from './output';
@@ -50,6 +57,76 @@ export function registerAccountCommands(program: Command, run: Run): void {
         );
       }),
     );
+  addShowCommand(account, program, run);
+}
+
+const CHOICE: Readonly<Record<ChoiceReason, string>> = {
+  profile: 'the wallet your Polymarket profile names',
+  funded: 'the wallet that holds collateral',
+  deployed: 'the wallet deployed on chain',
+  key: 'no wallet of the key is deployed or funded: the key trades as itself',
+};
+
+/** `account show [address]`: the key's accounts on the chain, and the one chosen. */
+function addShowCommand(account: Command, program: Command, run: Run): void {
+  account
+    .command('show [address]')
+    .description("the key's accounts on this chain (PMDESK_PRIVATE_KEY's address unless one is given): which exist, hold collateral, and which PM Desk trades from")
+    .option('--rpc-url <url>', "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)")
+    .action(
+      run(async (ctx: CliContext, address: string | undefined, opts: { rpcUrl?: string }) => {
+        const globals = program.opts<{ chain?: string; network?: string }>();
+        const custom = networkProfile(globals.network);
+        const chainId = resolveChainId(undefined, globals.chain, process.env, custom);
+        let network: NetworkProfile;
+        try {
+          network = networkFor(chainId, custom ? [custom] : undefined);
+        } catch {
+          throw invalidParameter(`No wallet factories are known for chain ${chainId}: give a --network profile with "wallets".`);
+        }
+        const owner = address ? checkedAddress(address, 'owner') : keyAddress();
+        const rpcUrl = opts.rpcUrl || process.env.PMDESK_RPC_URL || network.rpcUrl;
+        if (!rpcUrl) throw invalidParameter(`No chain node for chain ${chainId}: pass --rpc-url or set PMDESK_RPC_URL.`);
+        const contracts = actionContractsFor(network);
+        const collateral = [contracts.collateral, contracts.usdcE].filter((t): t is string => Boolean(t));
+        // The profile's wallet is the strongest evidence; a source without profiles (the aggregator) gives none.
+        const source = ctx.markets();
+        const profileWallet = source.getProfileWallet ? ((await source.getProfileWallet(owner)) ?? undefined) : undefined;
+        const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1 });
+        try {
+          const found = await findAccounts(owner, { profileWallet, chainRead: rpcChainRead(provider, collateral), config: walletConfigFor(network) });
+          if (ctx.out.json) {
+            const plain = (c: (typeof found.candidates)[number]) => ({ ...c, balance: c.balance.toString() });
+            ctx.out.stdout(`${JSON.stringify({ owner: found.owner, chainId, profileWallet: profileWallet ?? null, chosen: plain(found.chosen), reason: found.reason, candidates: found.candidates.map(plain) })}\n`);
+            return;
+          }
+          ctx.out.stdout(
+            fields([['key', found.owner], ['chain', chainId], ['profile wallet', profileWallet ?? '(none)'], ['trades from', `${found.chosen.address} (${found.chosen.kind})`], ['because', CHOICE[found.reason]]]) +
+              '\n' +
+              table(found.candidates, [
+                { header: 'KIND', value: (c) => c.kind },
+                { header: 'TYPE', value: (c) => c.signatureType, right: true },
+                { header: 'ADDRESS', value: (c) => c.address },
+                { header: 'DEPLOYED', value: (c) => (c.kind === 'eoa' ? '-' : c.deployed ? 'yes' : 'no') },
+                { header: 'COLLATERAL', value: (c) => formatUsd(c.balance), right: true },
+                { header: 'FOUND BY', value: (c) => c.foundBy },
+              ]),
+          );
+        } finally {
+          provider.destroy();
+        }
+      }),
+    );
+}
+
+function keyAddress(): string {
+  const key = process.env.PMDESK_PRIVATE_KEY;
+  if (!key) throw invalidParameter('Give an address, or set PMDESK_PRIVATE_KEY (hex) to show the key\'s own accounts.');
+  try {
+    return new Wallet(key).address;
+  } catch {
+    throw invalidParameter('PMDESK_PRIVATE_KEY is not a private key (0x and 64 hex digits).');
+  }
 }
 
 /** The owner first (type 0), then each kind the chain has factories for, in the order the classification tries them. */

@@ -117,3 +117,22 @@ describe('pmdesk redeem', () => {
     expect(await held(safe.address)).toEqual([0n, 0n]);
   });
 });
+
+describe('pmdesk account show', () => {
+  it("finds the Safe owner's accounts on the chain and trades from the funded Safe; a fresh key trades as itself", async () => {
+    const safe = account('safe');
+    const run = await pmdesk(['account', 'show', '--json'], keyOf(safe.owner));
+    expect(run.code, run.stderr).toBe(0);
+    const shown = JSON.parse(run.stdout) as { chosen: { address: string; kind: string }; reason: string; candidates: { kind: string; deployed: boolean; balance: string }[] };
+    expect(shown.chosen).toMatchObject({ address: safe.address, kind: 'safe' });
+    expect(['funded', 'profile']).toContain(shown.reason);
+    expect(shown.candidates.find((c) => c.kind === 'safe')).toMatchObject({ deployed: true });
+    expect(BigInt(shown.candidates.find((c) => c.kind === 'safe')!.balance)).toBeGreaterThan(0n);
+
+    const fresh = Wallet.createRandom();
+    const alone = await pmdesk(['account', 'show', fresh.address], '');
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(alone.stdout).toMatch(/trades from\s+0x[0-9a-fA-F]{40} \(eoa\)/);
+    expect(alone.stdout).toContain('the key trades as itself');
+  });
+});
