@@ -88,6 +88,12 @@ export interface PreparedOrder {
 
 type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) => void;
 
+/**
+ * Asked before each new order (the region and close-only checks of ipc/region-check.ts): a sentence refuses
+ * the order with ERR_FORBIDDEN before anything is signed. Cancels never pass through it.
+ */
+export type OrderGate = (wallet: TradingWallet, side: 'BUY' | 'SELL') => Promise<string | undefined>;
+
 /** Where a posted order was found when its post got no answer. */
 interface Found {
   status: string;
@@ -111,6 +117,8 @@ export class TradingService {
   private readonly approvalQueues = new Map<string, Promise<unknown>>();
   /** Public reads (book, tick, fee rate) need no wallet: one client, whose tick and fee caches last the session. */
   private publicClient: ClobClient | undefined;
+  /** The terminal's region and close-only checks, set while this flow is the network in use's. */
+  orderGate: OrderGate | undefined;
 
   constructor(options: TradingServiceOptions) {
     this.profile = options.profile;
@@ -176,6 +184,11 @@ export class TradingService {
     /** Told each notice of this order as it happens, with its kind (an approval carries its transaction). */
     listener?: (notice: FlowNotice) => void,
   ): Promise<PlacedOrder> {
+    assertOrderRequest(input, wallet);
+    // A blocked region or a close-only account: refused before any check, credential or signature (PM Desk never
+    // tries to get around it; the banner and the ticket already said so).
+    const refusal = await this.orderGate?.(wallet!, input.buyOrSell);
+    if (refusal) throw new PmDeskError(ErrorCode.FORBIDDEN, refusal, { methodName: 'executeOrder' });
     const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet, choices);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
