@@ -120,9 +120,14 @@ describe('an account in close-only mode', () => {
     });
     check.start();
     expect(await check.access()).toMatchObject({ state: 'ok', wallet: null });
+    // Before an order holds its credentials the account is not asked: nothing known, nothing refused.
+    expect(await check.refusal(desk, 'BUY', false)).toBeUndefined();
+    expect(asked).toBe(0);
     expect(await check.access('Desk')).toEqual({ allowed: false, state: 'close-only', reason: CLOSE_ONLY_SENTENCE, country: 'IE', region: 'L', wallet: 'Desk' });
     expect(await check.refusal(desk, 'BUY')).toBe(CLOSE_ONLY_SENTENCE);
     expect(await check.refusal(desk, 'SELL')).toBeUndefined();
+    // Once known, the answer counts without asking too.
+    expect(await check.refusal(desk, 'BUY', false)).toBe(CLOSE_ONLY_SENTENCE);
     // Answers are kept for the interval: one question so far.
     expect(asked).toBe(1);
 

@@ -107,13 +107,17 @@ export class RegionCheck {
   /**
    * Why a new order must not go out, or undefined: a blocked region refuses every new order, close-only (the
    * region's or the account's) refuses a BUY. Cancels never come here, and a SELL of held shares passes close-only.
+   * `ask`: the account may be asked now (the order holds its credentials); otherwise only a known answer counts,
+   * so that checking never makes a wallet's credentials behind the order's back.
    */
-  async refusal(wallet: TradingWallet, side: OrderSide): Promise<string | undefined> {
+  async refusal(wallet: TradingWallet, side: OrderSide, ask = true): Promise<string | undefined> {
     const region = await this.regionNow();
     if (region.state === 'blocked') return region.reason;
     if (side !== 'BUY') return undefined;
     if (region.state === 'close-only') return region.reason;
-    return (await this.closedOnlyOf(this.account(wallet, null))) ? CLOSE_ONLY_SENTENCE : undefined;
+    const account = this.account(wallet, null);
+    const closedOnly = ask ? await this.closedOnlyOf(account) : account.closedOnly;
+    return closedOnly ? CLOSE_ONLY_SENTENCE : undefined;
   }
 
   // ---- the region ------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import { invalidParameter } from '../../shared/errors';
 import { NetworkBook } from './networks';
 import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from './router';
 import { SettingsStore } from './settings';
-import type { TradingService as OrderFlow } from '../trading/service';
+import type { OrderGate, TradingService as OrderFlow } from '../trading/service';
 import { createHandlers, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
@@ -133,7 +133,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     });
     services.tradingAccess = regionCheck;
     regionCheck.start();
-    const gate = (wallet: Parameters<RegionCheck['refusal']>[0], side: 'BUY' | 'SELL') => regionCheck.refusal(wallet, side);
+    const gate: OrderGate = (wallet, side, credentialed) => regionCheck.refusal(wallet, side, credentialed);
     if (flow) flow.orderGate = gate;
     return {
       services,

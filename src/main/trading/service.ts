@@ -90,9 +90,11 @@ type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) 
 
 /**
  * Asked before each new order (the region and close-only checks of ipc/region-check.ts): a sentence refuses
- * the order with ERR_FORBIDDEN before anything is signed. Cancels never pass through it.
+ * the order with ERR_FORBIDDEN before any order is signed. Asked first with `credentialed` false (what is known
+ * without the wallet's API credentials), then once the order got them, true (the account may be asked).
+ * Cancels never pass through it.
  */
-export type OrderGate = (wallet: TradingWallet, side: 'BUY' | 'SELL') => Promise<string | undefined>;
+export type OrderGate = (wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean) => Promise<string | undefined>;
 
 /** Where a posted order was found when its post got no answer. */
 interface Found {
@@ -187,8 +189,7 @@ export class TradingService {
     assertOrderRequest(input, wallet);
     // A blocked region or a close-only account: refused before any check, credential or signature (PM Desk never
     // tries to get around it; the banner and the ticket already said so).
-    const refusal = await this.orderGate?.(wallet!, input.buyOrSell);
-    if (refusal) throw new PmDeskError(ErrorCode.FORBIDDEN, refusal, { methodName: 'executeOrder' });
+    await this.passGate(wallet!, input.buyOrSell, false);
     const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet, choices);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
@@ -205,6 +206,8 @@ export class TradingService {
 
     const signer = this.clobSigner(wallet!);
     const client = await this.client(address, signer, notice);
+    // With credentials got as this order gets them (their notice heard), the account's close-only mode can be asked.
+    await this.passGate(wallet!, plan.side, true);
 
     const approvals =
       missing.length === 0
@@ -368,6 +371,11 @@ export class TradingService {
     const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === address.toLowerCase()) : true;
     const problems = await this.onChain(() => preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing }));
     return { address, market, token, plan, missing, problems };
+  }
+
+  private async passGate(wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean): Promise<void> {
+    const refusal = await this.orderGate?.(wallet, side, credentialed);
+    if (refusal) throw new PmDeskError(ErrorCode.FORBIDDEN, refusal, { methodName: 'executeOrder' });
   }
 
   /** A chain read or wait; a node that does not answer is said as such, not as an internal error. */
