@@ -28,6 +28,7 @@ const placeOf = (access: TradingAccess): string => [access.country, access.regio
 export const blockedSentence = (where: string): string =>
   `Trading is not available from your region${where ? ` (${where})` : ''}: Polymarket blocks new orders there. You can still browse markets.`;
 export const CLOSE_ONLY_SENTENCE = 'This account is in close-only mode: you can cancel orders and sell positions, but not open new ones.';
+/** The quiet note for a check that could not be made; `why` is checkGeoblock's reason (its own lead-in dropped). */
 export const uncheckedNote = (why: string): string =>
   `PM Desk could not check whether Polymarket allows trading from here (${why.replace(/^Could not check whether trading is allowed from here: /, '').slice(0, 160)}); orders are not held back for that.`;
 
