@@ -20,6 +20,12 @@ export interface ExchangeFaults {
    * its transaction must be resubmitted), then fails (FAILED, the makers restored) or, with `fail` false, settles.
    */
   nextSettlement(plan: { retries: number; fail: boolean }): void;
+  /**
+   * Puts the account of an API key's address in close-only mode (or takes it out): GET
+   * /auth/ban-status/closed-only then answers `{closed_only: true}` for it, as Polymarket does for a restricted
+   * account. Only the answer changes; PM Desk itself refuses the new orders.
+   */
+  closedOnly(address: string, on: boolean): void;
 }
 
 /** Polymarket's POST /order answer. */

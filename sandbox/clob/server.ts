@@ -167,7 +167,7 @@ export class ClobServer {
     return this.state.feed.faults;
   }
 
-  /** Faults of settlement and heartbeats (see `ExchangeFaults`). */
+  /** Faults of settlement and heartbeats, and accounts put in close-only mode (see `ExchangeFaults`). */
   exchangeFaults(): ExchangeFaults {
     return {
       failHeartbeats: (on) => {
@@ -175,6 +175,10 @@ export class ClobServer {
       },
       nextSettlement: (plan) => {
         this.state.settlementFault = { ...plan };
+      },
+      closedOnly: (address, on) => {
+        if (on) this.state.closedOnly.add(address.toLowerCase());
+        else this.state.closedOnly.delete(address.toLowerCase());
       },
     };
   }

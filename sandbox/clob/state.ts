@@ -93,6 +93,8 @@ export class ClobState {
   stopped = false;
   heartbeatsFailing = false;
   settlementFault: { retries: number; fail: boolean } | undefined;
+  /** Lower-case addresses whose API keys are in close-only mode (`exchangeFaults().closedOnly`). */
+  readonly closedOnly = new Set<string>();
   /** The state file's keeper, told when something worth saving changed. */
   private onChange: (() => void) | undefined;
 

@@ -4,7 +4,7 @@
 // anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
 // no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
 import { z } from 'zod';
-import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, TraderPosition } from './market-model';
+import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, TraderPosition, TradingAccess } from './market-model';
 import type { ErrorCodeValue } from './errors';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -193,6 +193,14 @@ export interface DeadManSwitchInfo {
   error?: ResultError;
 }
 
+/**
+ * Whether new orders may be placed now: the network's region check (Polymarket's geoblock answer) and, when a
+ * wallet is named, its account's close-only mode. `reason` is the sentence the banner and the ticket show; with
+ * state 'unknown' (the check could not be made) trading stays allowed and `reason` is a quiet note saying so.
+ * `wallet` is the label asked about, or null for the region alone.
+ */
+export type TradingAccessInfo = TradingAccess & { wallet: string | null };
+
 /** What the terminal remembers across restarts (kept by main in its data folder, not in the page). */
 export interface Settings {
   theme: 'dark' | 'light';
@@ -344,6 +352,9 @@ export const operations = {
     summary: "Turn a wallet's dead-man switch on or off: while on, its open orders are cancelled if this terminal stops answering.",
   }),
   getDeadManSwitch: op<DeadManSwitchInfo>()(walletRef, { summary: "Whether a wallet's dead-man switch is on, and its last heartbeat." }),
+  getTradingAccess: op<TradingAccessInfo>()(z.strictObject({ wallet: label.optional() }), {
+    summary: "Whether new orders may be placed from here (region) and, for a wallet, whether its account is in close-only mode.",
+  }),
 
   // More market-data reads
   listSlugs: op<string[]>()(z.strictObject({ page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(500).default(100) }), {
@@ -441,6 +452,8 @@ export interface TerminalEvents {
   tapeGap: { marketId: string; from: number; to: number };
   /** Something the trader should know while an order goes out: an approval sent (with its hash), credentials made. */
   notice: { wallet?: string; kind: 'approval' | 'credentials' | 'info'; message: string; txHash?: string };
+  /** The region check's answer changed (wallet null), or a wallet's close-only mode did (that wallet's whole answer). */
+  tradingAccess: TradingAccessInfo;
 }
 export type EventName = keyof TerminalEvents;
 export const EVENT_NAMES = Object.freeze([
@@ -455,6 +468,7 @@ export const EVENT_NAMES = Object.freeze([
   'tickSize',
   'tapeGap',
   'notice',
+  'tradingAccess',
 ] as const satisfies readonly EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

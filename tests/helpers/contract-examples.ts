@@ -35,6 +35,7 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   unwatchAccount: { wallet: 'fuzz' },
   setDeadManSwitch: { wallet: 'fuzz', enabled: true },
   getDeadManSwitch: { wallet: 'fuzz' },
+  getTradingAccess: { wallet: 'fuzz' },
   listSlugs: { page: 1, limit: 10 },
   getEventsBySlug: { slug: 'fed-decision' },
   getTraderPositions: { protocol: 'polymarket', address: `0x${'ab'.repeat(20)}` },

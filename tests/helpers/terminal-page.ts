@@ -30,6 +30,8 @@ export interface TerminalPageOptions {
   viewport?: { width: number; height: number };
   /** Runs on each new page before it loads (listen to its WebSocket frames, say). */
   setupPage?: (page: Page) => void;
+  /** How often main checks the region (geoblock) and close-only again (5 minutes unless told). */
+  regionCheckMs?: number;
 }
 
 /** The renderer built once per test file (Vite, ~1 s). */
@@ -50,7 +52,7 @@ export async function openTerminalPage(options: TerminalPageOptions = {}): Promi
     const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: options.simulate ?? 'off', simIntervalMs: options.simIntervalMs });
     cleanups.push(() => sandbox.stop());
     const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
-    const mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir, vault });
+    const mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir, vault, regionCheckMs: options.regionCheckMs });
     cleanups.push(() => mode.stop());
     const browser = await launchChromium();
     cleanups.push(() => browser.close());

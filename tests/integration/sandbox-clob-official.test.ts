@@ -37,6 +37,18 @@ describe('official clob-client-v2 against the sandbox (order version 2, Amoy add
     expect(await alice.getClosedOnlyMode()).toEqual({ closed_only: false });
   });
 
+  it('answers close-only for an account a test put in that mode, and only for it', async () => {
+    const faults = sb.server.exchangeFaults();
+    faults.closedOnly(sb.wallets[0]!.address.toUpperCase().replace('0X', '0x'), true);
+    try {
+      expect(await alice.getClosedOnlyMode()).toEqual({ closed_only: true });
+      expect(await bob.getClosedOnlyMode()).toEqual({ closed_only: false });
+    } finally {
+      faults.closedOnly(sb.wallets[0]!.address, false);
+    }
+    expect(await alice.getClosedOnlyMode()).toEqual({ closed_only: false });
+  });
+
   it('reads version, time, markets and an empty book whose hash the client recomputes', async () => {
     expect(await alice.getVersion()).toBe(2);
     expect(Math.abs((await alice.getServerTime()) - Date.now() / 1000)).toBeLessThan(5);

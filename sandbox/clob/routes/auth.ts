@@ -1,5 +1,5 @@
 // The CLOB's API keys: create and derive with an L1 wallet signature; list and delete the caller's keys and
-// its ban status with L2. Keys are derived from the server secret, so the same wallet and nonce get the same key.
+// its ban status (close-only, as a test set it) with L2. Keys are derived from the server secret, so the same wallet and nonce get the same key.
 import { deriveCredentials, verifyL1 } from '../auth';
 import { HttpError } from '../http';
 import { NOT_FOUND, type ClobRequest, type PrivateRoutes } from '../routing';
@@ -26,5 +26,5 @@ export const AUTH_ROUTES: PrivateRoutes = {
     state.changed();
     return 'OK';
   },
-  'GET /auth/ban-status/closed-only': () => ({ closed_only: false }),
+  'GET /auth/ban-status/closed-only': (state, caller) => ({ closed_only: state.closedOnly.has(caller.address.toLowerCase()) }),
 };

@@ -22,6 +22,8 @@ export interface BrowserModeOptions {
   /** Where API credentials are kept; the OS keychain (or memory, when there is none) unless given. */
   vault?: CredentialVault;
   logger?: Logger;
+  /** How often the region and close-only checks run again (5 minutes unless told; tests shorten it). */
+  regionCheckMs?: number;
 }
 
 export interface BrowserMode {
@@ -51,6 +53,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     // Each network the trader switches to gets its own order flow, with the same credential vault.
     openOrderFlow: (raw, markets) => openOrderFlow(raw, vault, options.logger, markets),
     logger: options.logger,
+    regionCheckMs: options.regionCheckMs,
   });
   let host: RunningHost;
   try {

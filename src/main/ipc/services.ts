@@ -15,6 +15,7 @@ import type {
   PositionInfo,
   Settings,
   TradeInfo,
+  TradingAccessInfo,
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
@@ -67,6 +68,11 @@ export const TRADING_OPERATIONS = [
   'getPositions',
 ] as const satisfies readonly (OperationName & keyof TradingService)[];
 
+/** The region and close-only checks of the network in use (ipc/region-check.ts). */
+export interface TradingAccessService {
+  access(wallet?: string): Promise<TradingAccessInfo>;
+}
+
 /** What the terminal remembers across restarts (ipc/settings.ts). */
 export interface SettingsAccess {
   get(): Promise<Settings>;
@@ -100,6 +106,8 @@ export interface TerminalServices {
   accounts?: AccountFollower;
   /** Per-wallet dead-man switches; absent without the order flow. */
   deadManSwitches?: DeadManSwitchService;
+  /** Whether new orders may be placed (region, close-only accounts); absent where nothing checks it. */
+  tradingAccess?: TradingAccessService;
 }
 
 export const TRADING_UNAVAILABLE =
@@ -212,6 +220,10 @@ export function createHandlers(services: TerminalServices): Handlers {
     unwatchAccount: ({ wallet }, { clientId }) => ({ wallet, wasWatched: accounts().unfollow(clientId, wallet) }),
     setDeadManSwitch: ({ wallet, enabled }) => deadManSwitches().set(wallet, enabled),
     getDeadManSwitch: ({ wallet }) => deadManSwitches().get(wallet),
+    getTradingAccess: ({ wallet }) => {
+      if (!services.tradingAccess) throw new ServiceUnavailable('The region and account checks are not available in this session.');
+      return services.tradingAccess.access(wallet);
+    },
     getSettings: () => settings().get(),
     saveSettings: (patch) => settings().save(patch),
     listNetworks: () =>

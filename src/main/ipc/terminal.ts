@@ -21,12 +21,13 @@ import { invalidParameter } from '../../shared/errors';
 import { NetworkBook } from './networks';
 import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from './router';
 import { SettingsStore } from './settings';
-import type { TradingService as OrderFlow } from '../trading/service';
+import type { OrderGate, TradingService as OrderFlow } from '../trading/service';
 import { createHandlers, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
 import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
+import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -53,6 +54,8 @@ export interface TerminalOptions {
   bookPollMs?: number;
   /** Watched accounts' feeds and the dead-man switches' beat interval (tests shorten them). */
   accountFeeds?: AccountFeedTuning & { heartbeatMs?: number };
+  /** How often the region (geoblock) and close-only checks run again (5 minutes unless told; tests shorten it). */
+  regionCheckMs?: number;
 }
 
 export interface Terminal {
@@ -118,6 +121,20 @@ export function openTerminal(options: TerminalOptions): Terminal {
       if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, tradingWallets), hub, { wsUrl: profile.wsUrl, ...tuning });
       services.deadManSwitches = new DeadManSwitches(heartbeatOpener(flow, tradingWallets), hub, { intervalMs: heartbeatMs });
     }
+    // Region and close-only checks for this network: asked at its start (here, and so on each switch) and every
+    // few minutes; the order flow asks them again before each new order.
+    const regionCheck = new RegionCheck({
+      geoblockUrl: profile.geoblockUrl || undefined,
+      closedOnly: tradingWallets && flow ? closedOnlyAsker(flow, tradingWallets) : undefined,
+      walletNamed: tradingWallets ? walletNamedIn(tradingWallets) : undefined,
+      emit: (info) => hub.emit('tradingAccess', info),
+      intervalMs: options.regionCheckMs,
+      logger,
+    });
+    services.tradingAccess = regionCheck;
+    regionCheck.start();
+    const gate: OrderGate = (wallet, side, credentialed) => regionCheck.refusal(wallet, side, credentialed);
+    if (flow) flow.orderGate = gate;
     return {
       services,
       handlers: createHandlers(services),
@@ -127,6 +144,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
         // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.
         services.accounts?.closeAll();
         services.deadManSwitches?.closeAll();
+        regionCheck.close();
+        if (flow?.orderGate === gate) flow.orderGate = undefined;
         // The launch flow given by the caller stays open for switching back when no other can be opened.
         if (flow && (flow !== options.orderFlow || options.openOrderFlow)) flow.close();
       },

@@ -88,6 +88,14 @@ export interface PreparedOrder {
 
 type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) => void;
 
+/**
+ * Asked before each new order (the region and close-only checks of ipc/region-check.ts): a sentence refuses
+ * the order with ERR_FORBIDDEN before any order is signed. Asked first with `credentialed` false (what is known
+ * without the wallet's API credentials), then once the order got them, true (the account may be asked).
+ * Cancels never pass through it.
+ */
+export type OrderGate = (wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean) => Promise<string | undefined>;
+
 /** Where a posted order was found when its post got no answer. */
 interface Found {
   status: string;
@@ -111,6 +119,8 @@ export class TradingService {
   private readonly approvalQueues = new Map<string, Promise<unknown>>();
   /** Public reads (book, tick, fee rate) need no wallet: one client, whose tick and fee caches last the session. */
   private publicClient: ClobClient | undefined;
+  /** The terminal's region and close-only checks, set while this flow is the network in use's. */
+  orderGate: OrderGate | undefined;
 
   constructor(options: TradingServiceOptions) {
     this.profile = options.profile;
@@ -176,6 +186,10 @@ export class TradingService {
     /** Told each notice of this order as it happens, with its kind (an approval carries its transaction). */
     listener?: (notice: FlowNotice) => void,
   ): Promise<PlacedOrder> {
+    assertOrderRequest(input, wallet);
+    // A blocked region or a close-only account: refused before any check, credential or signature (PM Desk never
+    // tries to get around it; the banner and the ticket already said so).
+    await this.passGate(wallet!, input.buyOrSell, false);
     const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet, choices);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
@@ -192,6 +206,8 @@ export class TradingService {
 
     const signer = this.clobSigner(wallet!);
     const client = await this.client(address, signer, notice);
+    // With credentials got as this order gets them (their notice heard), the account's close-only mode can be asked.
+    await this.passGate(wallet!, plan.side, true);
 
     const approvals =
       missing.length === 0
@@ -355,6 +371,11 @@ export class TradingService {
     const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === address.toLowerCase()) : true;
     const problems = await this.onChain(() => preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing }));
     return { address, market, token, plan, missing, problems };
+  }
+
+  private async passGate(wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean): Promise<void> {
+    const refusal = await this.orderGate?.(wallet, side, credentialed);
+    if (refusal) throw new PmDeskError(ErrorCode.FORBIDDEN, refusal, { methodName: 'executeOrder' });
   }
 
   /** A chain read or wait; a node that does not answer is said as such, not as an internal error. */

@@ -6,11 +6,13 @@ import { installBrowserBridge } from './bridge';
 import { App } from './components/App';
 import { installKeyboard } from './keyboard';
 import { startSession } from './store/session';
+import { startTradingAccess } from './store/trading-access';
 import './styles.css';
 
 installBrowserBridge();
 installKeyboard();
 void startSession();
+startTradingAccess();
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);

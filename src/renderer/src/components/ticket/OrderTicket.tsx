@@ -1,6 +1,7 @@
 // The order ticket: side, limit or market, price in cents on the market's tick, size in shares or dollars,
 // time in force, post-only; what the order costs and pays before it is sent (main's preview, or a local
-// estimate), every failed pre-trade check in a sentence, and a confirmation with the exact amounts.
+// estimate), every failed pre-trade check in a sentence, and a confirmation with the exact amounts. Where the
+// region is blocked or the account close-only (main's checks), Submit is disabled with main's sentence.
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ask, messageOf } from '../../terminal';
 import { registerShortcut } from '../../keyboard';
@@ -8,6 +9,7 @@ import { activeWalletInfo, useSession } from '../../store/session';
 import { useSelection } from '../../store/selection';
 import { useTicket, type TicketSide } from '../../store/ticket';
 import { refreshAccount, useAccount } from '../../store/account';
+import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
@@ -42,8 +44,10 @@ export function OrderTicket() {
   const intent = drafted?.ok ? drafted.intent : null;
   const preview = usePreview(intent);
   const blocking = preview.status === 'ready' ? preview.preview.problems.find((p) => p.blocking) : undefined;
+  const access = useTradingAccess((s) => s.access);
+  const refused = refusedSide(access, ticket.side);
 
-  const whyNot = disabledReason({ walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
+  const whyNot = disabledReason({ refused, walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
 
   // A price typed for another market means nothing here: a new market starts with an empty price.
   const marketId = selectedMarket?.marketId;
@@ -129,6 +133,11 @@ export function OrderTicket() {
         </span>
       </div>
       <div className="panel-body ticket-body">
+        {access && !access.allowed ? (
+          <div className={refused ? 'error-text' : 'warn'} role="alert" data-testid="ticket-access">
+            {access.reason}
+          </div>
+        ) : null}
         {marketError ? <div className="error-text">{marketError}</div> : null}
         {market && !market.acceptingOrders ? <div className="warn">This market is not taking orders.</div> : null}
         {market ? (
@@ -337,6 +346,8 @@ function Summary(props: {
 }
 
 function disabledReason(s: {
+  /** Main's sentence when the region or the account refuses this side. */
+  refused: string | null;
   walletLabel: string | undefined;
   unlocked: boolean | undefined;
   hasMarket: boolean;
@@ -348,6 +359,7 @@ function disabledReason(s: {
   blocking: string | undefined;
 }): string | null {
   if (s.placing) return 'An order is on its way: wait for its answer.';
+  if (s.refused) return s.refused;
   if (!s.walletLabel) return 'Add or choose a wallet to trade.';
   if (!s.unlocked) return `Unlock ${s.walletLabel} to trade.`;
   if (!s.hasMarket) return 'Choose a market.';
