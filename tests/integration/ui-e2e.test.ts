@@ -21,6 +21,7 @@ import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 const QUESTION = 'Bitcoin above $120k on December 31, 2026?';
 const WALLET = 'desk';
 const PASSWORD = 'e2e correct horse battery staple';
+/** For the session's start and each step that waits on the exchange (its polls wait up to 90 s on a busy machine). */
 const SLOW = 120_000;
 const SCREENSHOTS = process.env.PMDESK_SCREENSHOTS_DIR;
 
@@ -123,7 +124,7 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
     await expect.poll(() => byId('wallet-state').textContent()).toBe('Unlocked');
     // Unlocked, the wallet gets its exchange credentials and the account follows the exchange's user channel.
     await expect.poll(() => page.locator('.account-status').innerText(), { timeout: 30_000 }).toMatch(/· live$/);
-  });
+  }, SLOW);
 
   it('searches, opens the market and watches its book move', async () => {
     await page.locator('.top-bar .brand').click();
@@ -143,7 +144,7 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
     await expect.poll(ladderRows, { timeout: 60_000, interval: 250 }).not.toBe(before);
     await expect.poll(() => byId('feed-status').getAttribute('data-state')).toBe('open');
     await screenshot('terminal-dark');
-  });
+  }, SLOW);
 
   it('fills the ticket from the ladder: a click on a bid is a SELL at that price, on an ask a BUY', async () => {
     // Rows are keyed by side and price, so a handle keeps its price while the bots move the rest of the book.
@@ -178,13 +179,13 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
     expect(restingId).toMatch(/^0x[0-9a-f]+$/);
     expect(await order.first().innerText()).toMatch(/BUY[\s\S]*1¢[\s\S]*20/);
     await byId('order-book').locator('.ladder-row[data-own="true"][data-price="0.01"]').waitFor({ timeout: 15_000 });
-  });
+  }, SLOW);
 
   it('cancels it from open orders', async () => {
     await byId('open-orders').locator(`tr[data-order-id="${restingId}"]`).getByTestId('cancel-order').click();
     await byId('open-orders').getByText('No open orders.').waitFor({ timeout: 30_000 });
     await byId('order-book').locator('.ladder-row[data-own="true"]').waitFor({ state: 'detached', timeout: 15_000 });
-  });
+  }, SLOW);
 
   it('buys at market: the fill shows in trades, pending then confirmed, and the position in positions', async () => {
     // Liquidity that stays put while the bots trade: a maker's bid for No at 60¢ is an ask for Yes at 40¢.
@@ -213,7 +214,7 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
     await position.first().waitFor({ timeout: 60_000 });
     expect(await position.first().innerText()).toMatch(/Yes/);
     await screenshot('account-positions');
-  });
+  }, SLOW);
 
   it('locks the wallet', async () => {
     await byId('wallet-lock').click();
