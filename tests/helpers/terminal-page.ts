@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
+import { startSandbox, type RunningSandbox, type SandboxOptions, type SandboxSource } from '../../sandbox/index';
 import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
@@ -32,6 +32,11 @@ export interface TerminalPageOptions {
   setupPage?: (page: Page) => void;
   /** How often main checks the region (geoblock) and close-only again (5 minutes unless told). */
   regionCheckMs?: number;
+  /**
+   * The market-data source the sandbox's profile names: Polymarket direct (the product's default, what
+   * `npm start` reads) unless a test asks for the aggregator.
+   */
+  source?: SandboxSource;
 }
 
 /** The renderer built once per test file (Vite, ~1 s). */
@@ -49,7 +54,7 @@ export async function openTerminalPage(options: TerminalPageOptions = {}): Promi
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: options.simulate ?? 'off', simIntervalMs: options.simIntervalMs });
+    const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: options.simulate ?? 'off', simIntervalMs: options.simIntervalMs, source: options.source ?? 'polymarket' });
     cleanups.push(() => sandbox.stop());
     const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
     const mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir, vault, regionCheckMs: options.regionCheckMs });

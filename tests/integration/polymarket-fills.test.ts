@@ -80,7 +80,7 @@ describe('real-time trades', () => {
     expect(connection.received.slice(1, 3)).toEqual(['ping', 'ping']);
   });
 
-  it('emits each trade once with side, trader, transaction and token; a bad message is reported and the stream stays open', async () => {
+  it('emits each trade once with side, trader, transaction and token, in the first outcome; a bad message is reported and the stream stays open', async () => {
     const live = follow(rtds.wsUrl);
     const connection = await rtds.connection(0);
     await connection.receivedCount(1);
@@ -93,9 +93,10 @@ describe('real-time trades', () => {
     connection.send({ topic: 'comments', type: 'comment_created', payload: { body: 'hi' } });
     connection.send(rtdsTrade({ size: 11, asset: NO_TOKEN, side: 'BUY' }));
     await until(() => live.fills.length === 2, 'two distinct fills');
-    expect(live.fills.map((f) => [f.tokenId, f.volumeBase, f.side])).toEqual([
-      [YES_TOKEN, 10, 'SELL'],
-      [NO_TOKEN, 11, 'BUY'],
+    // Both in the first outcome, as the aggregator's stream sends them: buying No at 55¢ is selling Yes at 45¢.
+    expect(live.fills.map((f) => [f.tokenId, f.volumeBase, f.side, f.price])).toEqual([
+      [YES_TOKEN, 10, 'SELL', 0.55],
+      [YES_TOKEN, 11, 'SELL', 0.45],
     ]);
     expect(live.fills[0]).toMatchObject({ price: 0.55, trader: '0x00000000000000000000000000000000000000a1', traderName: 'alice', transactionHash: '0x' + 'cd'.repeat(32) });
     expect(live.errors.map((e) => e.code)).toEqual(['ERR_VALIDATION', 'ERR_VALIDATION']);

@@ -135,6 +135,18 @@ describe('the terminal on a MarketSource', () => {
     expect(calls.find((c) => c.method === 'getEvent')?.args).toEqual(['polymarket', 'e-1']);
   });
 
+  it("answers another protocol's list as empty and its market as not found on a Polymarket-only source, without asking it", async () => {
+    const asked = calls.length;
+    expect(await value('listEvents', { protocol: 'limitless', page: 1, limit: 50 })).toEqual({ events: [], page: 1, limit: 50, hasMore: false });
+    const missing = (await terminal.router.call('getMarket', { protocol: 'truemarket', marketId: 'm-1' }, sender)) as Result<Market>;
+    expect(missing.ok).toBe(false);
+    if (!missing.ok) {
+      expect(missing.error.code).toBe(ErrorCode.NOT_FOUND);
+      expect(missing.error.message).toMatch(/Market 'm-1' not found: this network reads Polymarket's markets only\./);
+    }
+    expect(calls.slice(asked)).toEqual([]);
+  });
+
   it("asks the source for candles (it may build them however it likes) with the chart's interval", async () => {
     expect(await value('getCandles', { marketId: 'm-1', outcomeIndex: 1, interval: '6h' })).toEqual(candles);
     expect(calls.filter((c) => c.method === 'getCandles').map((c) => c.args)).toEqual([['polymarket', 'm-1', 1, '6h']]);

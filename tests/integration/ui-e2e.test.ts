@@ -2,93 +2,105 @@
 // bots trading: import a wallet, unlock it, search, open a market, watch the book move, place a limit order, see
 // it in open orders and on the ladder, cancel it, buy at market, see the fill in trades and the position, lock
 // the wallet. Every frame the page receives from main is kept and scanned for secrets at the end.
-// With PMDESK_SCREENSHOTS_DIR set (`npm run screenshots`), the main screens are saved there for the README.
+// The same session runs twice, each on its own sandbox: markets read from Polymarket directly (Gamma, Data API,
+// CLOB, real-time feed: the product's default) and from the aggregator. The market is found by what the page
+// shows (its question in the grid), never by an id one source happens to use.
+// With PMDESK_SCREENSHOTS_DIR set (`npm run screenshots`), the main screens of the Polymarket session are saved
+// there for the README.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxSource } from '../../sandbox/index';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { findSecrets } from '../helpers/contract-examples';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
-const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
+/** The market the trader looks for: a 1¢ tick, a minimum of 5 shares. */
+const QUESTION = 'Bitcoin above $120k on December 31, 2026?';
 const WALLET = 'desk';
 const PASSWORD = 'e2e correct horse battery staple';
+/** For the session's start and each step that waits on the exchange (its polls wait up to 90 s on a busy machine). */
 const SLOW = 120_000;
 const SCREENSHOTS = process.env.PMDESK_SCREENSHOTS_DIR;
 
-let t: TerminalPage;
-let page: Page;
-/** Every text frame the page received over the bridge. */
-const frames: string[] = [];
+describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session in the terminal, markets from %s', (source) => {
+  let t: TerminalPage;
+  let page: Page;
+  /** Every text frame the page received over the bridge. */
+  const frames: string[] = [];
+  /** The market's id as the grid keys its row (read from the page once the search finds it). */
+  let marketId = '';
+  const shots = source === 'polymarket' ? SCREENSHOTS : undefined;
 
-const byId = (id: string) => page.getByTestId(id);
-const ticket = (id: string) => byId('order-ticket').getByTestId(id);
+  const byId = (id: string) => page.getByTestId(id);
+  const ticket = (id: string) => byId('order-ticket').getByTestId(id);
 
-async function screenshot(name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  await mkdir(SCREENSHOTS, { recursive: true });
-  // Let the last frame paint (the chart draws on the next animation frame).
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-}
+  async function screenshot(name: string): Promise<void> {
+    if (!shots) return;
+    await mkdir(shots, { recursive: true });
+    // Let the last frame paint (the chart draws on the next animation frame).
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(shots, `${name}.png`) });
+  }
 
-async function dismissNotices(): Promise<void> {
-  const dismiss = byId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
+  async function dismissNotices(): Promise<void> {
+    const dismiss = byId('notices').getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+  }
 
-async function openWalletMenu(): Promise<void> {
-  if ((await byId('wallet-dropdown').count()) === 0) await byId('wallet-current').click();
-  await byId('wallet-dropdown').waitFor();
-}
+  async function openWalletMenu(): Promise<void> {
+    if ((await byId('wallet-dropdown').count()) === 0) await byId('wallet-current').click();
+    await byId('wallet-dropdown').waitFor();
+  }
 
-/** Fills the ticket, submits, confirms in the dialog, and waits for main's answer in the ticket. */
-async function placeThroughTicket(fill: () => Promise<void>, shot?: string): Promise<string> {
-  await fill();
-  await expect.poll(() => ticket('ticket-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
-  await ticket('ticket-submit').click();
-  const dialog = byId('ticket-confirm-dialog');
-  await dialog.waitFor();
-  if (shot) await screenshot(shot);
-  await byId('ticket-confirm').click();
-  await dialog.waitFor({ state: 'detached' });
-  await expect
-    .poll(async () => {
-      const text = (await ticket('ticket-result').textContent()) ?? '';
-      return text !== '' && !text.startsWith('Sending');
-    }, { timeout: 90_000 })
-    .toBe(true);
-  return (await ticket('ticket-result').innerText()).trim();
-}
+  /** Fills the ticket, submits, confirms in the dialog, and waits for main's answer in the ticket. */
+  async function placeThroughTicket(fill: () => Promise<void>, shot?: string): Promise<string> {
+    await fill();
+    await expect.poll(() => ticket('ticket-submit').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await ticket('ticket-submit').click();
+    const dialog = byId('ticket-confirm-dialog');
+    await dialog.waitFor();
+    if (shot) await screenshot(shot);
+    await byId('ticket-confirm').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => {
+        const text = (await ticket('ticket-result').textContent()) ?? '';
+        return text !== '' && !text.startsWith('Sending');
+      }, { timeout: 90_000 })
+      .toBe(true);
+    return (await ticket('ticket-result').innerText()).trim();
+  }
 
-async function openAccountTab(name: 'positions' | 'orders' | 'trades'): Promise<void> {
-  await dismissNotices();
-  await byId(`account-tab-${name}`).click();
-}
+  async function openAccountTab(name: 'positions' | 'orders' | 'trades'): Promise<void> {
+    await dismissNotices();
+    await byId(`account-tab-${name}`).click();
+  }
 
-/** The ladder's rows as `side price size`, top to bottom. */
-const ladderRows = () => byId('order-book').locator('.ladder-row').evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ')).join('|'));
+  /** The ladder's rows as `side price size`, top to bottom. */
+  const ladderRows = () => byId('order-book').locator('.ladder-row').evaluateAll((rows) => rows.map((r) => (r as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ')).join('|'));
 
-beforeAll(async () => {
-  t = await openTerminalPage({
-    simulate: 'run',
-    simIntervalMs: 700,
-    viewport: { width: 1600, height: 1000 },
-    setupPage: (p) => p.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frames.push(frame.payload))),
+  beforeAll(async () => {
+    t = await openTerminalPage({
+      source,
+      simulate: 'run',
+      simIntervalMs: 700,
+      viewport: { width: 1600, height: 1000 },
+      setupPage: (p) => p.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frames.push(frame.payload))),
+    });
+    page = t.page;
+    await byId('network-badge').locator('.tag').getByText('SANDBOX').waitFor();
+  }, SLOW);
+
+  afterAll(async () => {
+    await t?.stop();
   });
-  page = t.page;
-  await byId('network-badge').locator('.tag').getByText('SANDBOX').waitFor();
-}, SLOW);
 
-afterAll(async () => {
-  await t?.stop();
-});
-
-describe('a trader’s session in the terminal', () => {
-  it('shows the network, the feeds and the markets from the first screen', async () => {
+  it('shows the network, its market source, the feeds and the markets from the first screen', async () => {
     expect(await byId('network-badge').innerText()).toMatch(/sandbox[\s\S]*chain 31338[\s\S]*SANDBOX/);
+    expect(await byId('network-source').innerText()).toBe(source === 'polymarket' ? 'Polymarket' : 'aggregator');
     await byId('feed-status').waitFor();
     await page.locator('[data-testid="markets-grid"] .ag-row').first().waitFor({ timeout: 30_000 });
   });
@@ -112,15 +124,17 @@ describe('a trader’s session in the terminal', () => {
     await expect.poll(() => byId('wallet-state').textContent()).toBe('Unlocked');
     // Unlocked, the wallet gets its exchange credentials and the account follows the exchange's user channel.
     await expect.poll(() => page.locator('.account-status').innerText(), { timeout: 30_000 }).toMatch(/· live$/);
-  });
+  }, SLOW);
 
   it('searches, opens the market and watches its book move', async () => {
     await page.locator('.top-bar .brand').click();
     await page.keyboard.press('/');
     await page.keyboard.type('bitcoin', { delay: 20 });
-    const row = page.locator(`[data-testid="markets-grid"] .ag-row[row-id="${MARKET}"] [col-id="title"]`);
-    await row.waitFor({ timeout: 15_000 });
-    await row.click();
+    const found = page.locator('[data-testid="markets-grid"] .ag-row').filter({ hasText: QUESTION });
+    await found.first().waitFor({ timeout: 15_000 });
+    marketId = (await found.first().getAttribute('row-id'))!;
+    expect(marketId).toBeTruthy();
+    await found.first().locator('[col-id="title"]').click();
     await byId('order-book').locator('.ladder-row').first().waitFor({ timeout: 30_000 });
     await byId('price-chart').locator('canvas').first().waitFor();
     await byId('trade-tape').waitFor();
@@ -130,7 +144,7 @@ describe('a trader’s session in the terminal', () => {
     await expect.poll(ladderRows, { timeout: 60_000, interval: 250 }).not.toBe(before);
     await expect.poll(() => byId('feed-status').getAttribute('data-state')).toBe('open');
     await screenshot('terminal-dark');
-  });
+  }, SLOW);
 
   it('fills the ticket from the ladder: a click on a bid is a SELL at that price, on an ask a BUY', async () => {
     // Rows are keyed by side and price, so a handle keeps its price while the bots move the rest of the book.
@@ -165,17 +179,18 @@ describe('a trader’s session in the terminal', () => {
     expect(restingId).toMatch(/^0x[0-9a-f]+$/);
     expect(await order.first().innerText()).toMatch(/BUY[\s\S]*1¢[\s\S]*20/);
     await byId('order-book').locator('.ladder-row[data-own="true"][data-price="0.01"]').waitFor({ timeout: 15_000 });
-  });
+  }, SLOW);
 
   it('cancels it from open orders', async () => {
     await byId('open-orders').locator(`tr[data-order-id="${restingId}"]`).getByTestId('cancel-order').click();
     await byId('open-orders').getByText('No open orders.').waitFor({ timeout: 30_000 });
     await byId('order-book').locator('.ladder-row[data-own="true"]').waitFor({ state: 'detached', timeout: 15_000 });
-  });
+  }, SLOW);
 
   it('buys at market: the fill shows in trades, pending then confirmed, and the position in positions', async () => {
     // Liquidity that stays put while the bots trade: a maker's bid for No at 60¢ is an ask for Yes at 40¢.
-    const market = t.sandbox.catalog.market(MARKET)!;
+    const market = t.sandbox.catalog.market(marketId)!;
+    expect(market.question).toBe(QUESTION);
     const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
     expect(await makerOrder(maker.client, { tokenId: market.tokens[1].tokenId, side: 'BUY', price: 0.6, size: 500 })).toMatchObject({ success: true });
 
@@ -199,7 +214,7 @@ describe('a trader’s session in the terminal', () => {
     await position.first().waitFor({ timeout: 60_000 });
     expect(await position.first().innerText()).toMatch(/Yes/);
     await screenshot('account-positions');
-  });
+  }, SLOW);
 
   it('locks the wallet', async () => {
     await byId('wallet-lock').click();

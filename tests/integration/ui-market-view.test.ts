@@ -42,7 +42,11 @@ async function terminalCall(op: string, input: unknown): Promise<{ ok: boolean; 
 const attr = (locator: Locator, name: string) => locator.getAttribute(name);
 
 beforeAll(async () => {
-  t = await openTerminalPage({ simulate: 'manual' });
+  // The aggregator: the tape tests inject fills into the sandbox's market data (recordFill) and drop the
+  // aggregator's fill stream, and that data reaches the aggregator's history and stream only. Polymarket direct
+  // reads the tape from the Data API and the real-time feed, which carry the sandbox exchange's own settled
+  // trades (none here: the bots quote but do not trade); ui-e2e covers the tape on that source.
+  t = await openTerminalPage({ simulate: 'manual', source: 'aggregator' });
   // The market priced nearest the middle, so there is room in its book for an order below the bids.
   const distance = (m: CatalogMarket) => Math.abs((t.sandbox.marketData.displayPrice(m.tokens[0].tokenId) ?? 0) - 0.5);
   const event = [...t.sandbox.catalog.events].sort((a, b) => Math.min(...a.markets.map(distance)) - Math.min(...b.markets.map(distance)))[0]!;

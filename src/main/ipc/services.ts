@@ -3,6 +3,7 @@
 // the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
 // never a made-up result.
 import type { MarketSource } from '../toolkit/sources/market-source';
+import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type {
   Balances,
   NetworkChoice,
@@ -148,15 +149,24 @@ export function createHandlers(services: TerminalServices): Handlers {
     return { label: summary.label, address: summary.address, unlocked: unlocked.some((a) => sameAddress(a, summary.address)) };
   };
 
+  // The terminal lists and looks up markets per protocol it knows (Polymarket, Limitless, TrueMarket); a source
+  // that reads Polymarket only has none of another protocol's, which is an empty list or "not found" for the
+  // page, never the source's refusal of a protocol it was not built for.
+  const hasProtocol = (protocol: string) => markets.kind !== 'polymarket' || protocol === 'polymarket';
+
   return {
     getNetwork: () => network,
     listEvents: async ({ protocol, page, limit }) => {
+      if (!hasProtocol(protocol)) return { events: [], page, limit, hasMore: false };
       const events = await markets.listEvents({ protocol, page, limit });
       return { events, page, limit, hasMore: events.length === limit };
     },
     searchMarkets: ({ query, topK, threshold }) => markets.search(query, { topK, threshold }),
     getEvent: ({ protocol, eventId }) => markets.getEvent(protocol, eventId),
-    getMarket: ({ protocol, marketId }) => markets.getMarket(protocol, marketId),
+    getMarket: async ({ protocol, marketId }) => {
+      if (!hasProtocol(protocol)) throw new PmDeskError(ErrorCode.NOT_FOUND, `Market '${marketId}' not found: this network reads Polymarket's markets only.`, { methodName: 'getMarket' });
+      return markets.getMarket(protocol, marketId);
+    },
     getEventComments: ({ protocol, eventId }) => markets.getEventComments(protocol, eventId),
     getOrderBook: ({ protocol, marketId }) => markets.getOrderBooks(protocol, marketId),
     getPriceHistory: ({ protocol, marketId }) => markets.getFillHistory(protocol, marketId),

@@ -1,13 +1,14 @@
 // Live fills of one Polymarket market, under the same contract as the aggregator's stream (state, latest,
-// close, done, onClose once): the real-time service's `activity/orders_matched` trades filtered by the
-// market's slug, and when that service cannot be reached (no URL, refused, dropped) the Data API's trades
-// polled every few seconds (only new ones), until the real-time service opens again.
+// close, done, onClose once; fills in the market's first outcome): the real-time service's
+// `activity/orders_matched` trades filtered by the market's slug, and when that service cannot be reached (no
+// URL, refused, dropped) the Data API's trades polled every few seconds (only new ones), until the real-time
+// service opens again.
 import { ErrorCode, PmDeskError, maskId, wrapOnce } from '../../../shared/errors';
 import type { Market, TradeRecord } from '../../../shared/market-model';
 import type { FillHandlers, FillSubscription } from '../sources/market-source';
 import type { Logger } from '../logger';
 import type { DataTrade } from './data-schemas';
-import { fillKey, toTradeRecord } from './mapping';
+import { fillKey, inFirstOutcome, toTradeRecord } from './mapping';
 import { RtdsStream, type WebSocketConstructor } from './rtds';
 
 export interface FillTiming {
@@ -68,12 +69,14 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
     }
   };
 
-  const emit = (fill: TradeRecord) => {
+  const emit = (trade: TradeRecord) => {
     if (state === 'closed') return;
-    const key = fillKey(fill);
+    // Deduplicated as the feeds wrote it (a match's legs in both outcomes stay two fills), then sent in the first outcome.
+    const key = fillKey(trade);
     if (seen.has(key)) return;
     seen.add(key);
     if (seen.size > SEEN_WINDOW) seen.delete(seen.values().next().value as string);
+    const fill = inFirstOutcome(trade, market?.position_tokens ?? []);
     latest = fill;
     safely('onFill', handlers.onFill, fill);
   };

@@ -222,6 +222,19 @@ export function liveActivityToTradeRecord(trade: LiveActivityTrade): TradeRecord
   });
 }
 
+/**
+ * A market's live fill as its stream sends it, in the market's first outcome (the aggregator's stream and the
+ * terminal's tape and chart read it so). Polymarket's feeds write each trade in its taker's outcome: a trade of
+ * the second outcome at q is one of the first at 1 − q, the other way round (buying No is selling Yes).
+ */
+export function inFirstOutcome(fill: TradeRecord, tokens: readonly PositionToken[]): TradeRecord {
+  const [first, second] = tokens;
+  if (!first || !second || tokens.length !== 2 || fill.tokenId !== second.token_id) return fill;
+  const side = fill.side === 'BUY' ? 'SELL' : fill.side === 'SELL' ? 'BUY' : undefined;
+  // Prices are decimals of a cent grid; the complement is rounded back onto it (no 0.44999999999999996).
+  return defined({ ...fill, tokenId: first.token_id, price: Math.round((1 - fill.price) * 1e6) / 1e6, side });
+}
+
 /** The key real-time and polled trades are deduplicated by (DIRECT-DATA-NOTES §d). */
 export function fillKey(fill: { transactionHash?: string; tokenId?: string; volumeBase: number }): string {
   return `${fill.transactionHash ?? ''}|${fill.tokenId ?? ''}|${fill.volumeBase}`;
