@@ -51,24 +51,20 @@ describe('the real Electron app', () => {
     await page.waitForLoadState('domcontentloaded');
     expect(page.url()).toBe('app://pmdesk/index.html');
 
-    expect(await page.evaluate(() => Notification.requestPermission())).toBe('denied');
-    expect(await page.evaluate(() => window.open('https://example.invalid/') === null)).toBe(true);
-    await page.evaluate(() => {
-      window.location.href = 'https://example.invalid/';
-    });
+    // Page-side code as strings: this file is typed for Node, the page runs in the renderer.
+    expect(await page.evaluate<string>('Notification.requestPermission()')).toBe('denied');
+    expect(await page.evaluate<boolean>("window.open('https://example.invalid/') === null")).toBe(true);
+    await page.evaluate("void (window.location.href = 'https://example.invalid/')");
     await page.waitForTimeout(300);
     expect(page.url()).toBe('app://pmdesk/index.html');
 
     // The document's CSP, read back through a violation: an image from another host is refused.
-    const violation = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          document.addEventListener('securitypolicyviolation', (e) => resolve(e.originalPolicy), { once: true });
-          const img = document.createElement('img');
-          img.src = 'https://images.example.invalid/market.png';
-          document.body.append(img);
-        }),
-    );
+    const violation = await page.evaluate<string>(`new Promise((resolve) => {
+      document.addEventListener('securitypolicyviolation', (e) => resolve(e.originalPolicy), { once: true });
+      const img = document.createElement('img');
+      img.src = 'https://images.example.invalid/market.png';
+      document.body.append(img);
+    })`);
     expect(violation).toContain(`img-src ${IMAGE_SOURCES.join(' ')}`);
   }, 120_000);
 });

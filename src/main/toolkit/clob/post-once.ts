@@ -3,6 +3,7 @@
 import { ErrorCode, PmDeskError, isPmDeskError } from '../../../shared/errors';
 import type { BuiltOrder } from '../orders/builder';
 import type { PostOrderOptions } from '../orders/body';
+import type { OrderType } from '../orders/price';
 import type { ClobService } from './service';
 
 /** What became of a posted order; `reconciled` when it was learnt by looking the hash up, not from the post's answer. */
@@ -68,6 +69,77 @@ export async function postOrderOnce(client: ClobService, built: BuiltOrder, post
       { methodName, cause: error },
     );
   }
+}
+
+/** One order of a batch: the signed order, its type, and the outcome token its open orders and trades are read for. */
+export interface BatchOrder {
+  order: BuiltOrder;
+  orderType?: OrderType;
+  tokenId: string;
+}
+
+/**
+ * Posts a batch (POST /orders) with the same rule as one order: a definite answer is final, one per order; no
+ * definite answer and every order is looked up by its hash; those known nowhere are sent once more as the SAME
+ * signed orders; an order still unknown after a second unanswered post was not placed. When a look-up cannot be
+ * done, the whole batch is in doubt and the error names every hash not yet accounted for.
+ */
+export async function postOrdersOnce(
+  client: ClobService,
+  batch: readonly BatchOrder[],
+  post: Omit<PostOrderOptions, 'orderType'> = {},
+  options: Omit<PostOnceOptions, 'tokenId'> = {},
+): Promise<PostedOrder[]> {
+  const methodName = options.methodName ?? 'postOrders';
+  const send = async (orders: readonly BatchOrder[], reconciled: boolean) => {
+    const answer = await client.postOrders(
+      orders.map(({ order, orderType }) => ({ order, orderType })),
+      post,
+    );
+    const list = Array.isArray(answer) ? answer : [];
+    return orders.map((_, i) => fromResponse(list[i], reconciled));
+  };
+  try {
+    return await send(batch, false);
+  } catch (error) {
+    if (!unanswered(error)) throw error;
+    options.onUnanswered?.(error);
+  }
+  const results = new Map<BatchOrder, PostedOrder>();
+  const lookUpAll = async (orders: readonly BatchOrder[]) => {
+    for (const item of orders) {
+      let found: FoundOrder | undefined;
+      try {
+        found = await findOrderByHash(client, item.order, { ...options, tokenId: item.tokenId });
+      } catch (error) {
+        const open = batch.filter((b) => !results.has(b)).map((b) => b.order.orderHash);
+        throw batchInDoubt(open, methodName, error);
+      }
+      if (found) results.set(item, { orderID: item.order.orderHash, status: found.status, reconciled: true });
+    }
+  };
+  await lookUpAll(batch);
+  const unknown = batch.filter((b) => !results.has(b));
+  if (unknown.length > 0) {
+    try {
+      (await send(unknown, true)).forEach((posted, i) => results.set(unknown[i]!, posted));
+    } catch (error) {
+      if (!unanswered(error)) throw error;
+      await lookUpAll(unknown);
+      // Still unknown after two unanswered posts and look-ups that answered: not placed.
+      for (const item of unknown) if (!results.has(item)) results.set(item, { orderID: undefined, status: 'NOT_PLACED', reconciled: true });
+    }
+  }
+  return batch.map((b) => results.get(b)!);
+}
+
+function batchInDoubt(hashes: readonly string[], methodName: string, cause: unknown): PmDeskError {
+  if (hashes.length === 1) return orderInDoubt(hashes[0]!, methodName, cause);
+  return new PmDeskError(
+    ErrorCode.NETWORK_ERROR,
+    `Orders ${hashes.join(', ')} may be live: the exchange did not answer the batch and they could not be looked up. Check each with \`pmdesk order get <hash>\` before placing them again.`,
+    { methodName, context: { orderInDoubt: true, orderHash: hashes[0], orderHashes: [...hashes] }, cause },
+  );
 }
 
 /** Where the exchange or the chain knows this signed order from, if anywhere; throws when it cannot be asked. */
