@@ -3,11 +3,14 @@
 // none of them is ever printed. `order build` signs with no network at all.
 import { open, rm } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { invalidParameter } from '../shared/errors';
-import { ClobClient, type OrderBookSummary } from '../main/toolkit/clob/client';
-import { isClobError, type ClobResult } from '../main/toolkit/clob/transport';
+import { JsonRpcProvider, Network } from 'ethers';
+import { invalidParameter, isPmDeskError } from '../shared/errors';
+import { ClobClient, isVersionMismatch, type OrderBookSummary } from '../main/toolkit/clob/client';
+import { errorResult, isClobError, type ClobResult } from '../main/toolkit/clob/transport';
+import { postOrderOnce, type PostedOrder } from '../main/toolkit/clob/post-once';
+import { ExchangeContract } from '../main/toolkit/chain/exchange';
 import { CREDS_CREATION_WARNING, type ApiCredentials } from '../main/toolkit/clob/auth';
-import { OrderBuilder, type SignatureType } from '../main/toolkit/orders/builder';
+import { OrderBuilder, type BuiltOrder, type SignatureType } from '../main/toolkit/orders/builder';
 import { assertPostOnlyAllowed, orderBody } from '../main/toolkit/orders/body';
 import { ORDER_TYPES, type OrderType } from '../main/toolkit/orders/price';
 import { isTickSize, type OrderSide, type TickSize } from '../main/toolkit/orders/rounding';
@@ -213,7 +216,7 @@ export function registerClobCommands(program: Command, run: Run): void {
   withOrderFlags(order.command('place').description('build with what the exchange says about the market, sign, post, then read the status')).action(
     run(async (ctx: CliContext, opts: OrderFlags) => {
       const account = await orderAccount(opts);
-      print(ctx, await place(clob({ creds: true, chain: opts.chain, account }), opts));
+      print(ctx, await place(clob({ creds: true, chain: opts.chain, account }), opts, customNetwork()));
     }),
   );
   order.command('get <id>').description('GET /data/order/{id}').action(run(async (ctx: CliContext, id: string) => print(ctx, await clob({ creds: true }).getOrder(id))));
@@ -339,7 +342,12 @@ async function buildOffline(opts: OrderFlags, chainId: number, custom: NetworkPr
   return { signedOrder: built.signedOrder, orderHash: built.orderHash, body: orderBody(built, opts.owner ?? process.env.PMDESK_API_KEY ?? '', o.post) };
 }
 
-async function place(client: ClobClient, opts: OrderFlags): Promise<unknown> {
+/**
+ * Builds, signs and posts one order through the toolkit's reconciler: a post with no definite answer is looked up
+ * by the order's hash (exchange, then the chain when the profile names a node) before anything else, and when it
+ * still cannot be known the command fails as "may be live" with the hash (exit EXIT_ORDER_IN_DOUBT).
+ */
+async function place(client: ClobClient, opts: OrderFlags, custom: NetworkProfile | undefined): Promise<unknown> {
   const o = parseOrder(opts);
   if (!o.market && o.price === undefined) throw invalidParameter("Missing required parameter 'price'.");
   assertPostOnlyAllowed(o.version ?? 2, o.post.orderType, o.post.postOnly);
@@ -349,10 +357,39 @@ async function place(client: ClobClient, opts: OrderFlags): Promise<unknown> {
       ? client.createMarketOrder({ ...o.fields, amount: o.quantity, price: o.price }, { ...options, orderType: o.post.orderType })
       : client.createOrder({ ...o.fields, price: o.price!, size: o.quantity }, options);
   };
-  const { order, response } = await client.createAndPostOrder(create, o.post, o.version);
-  const orderId = (response as { orderID?: string } | undefined)?.orderID;
-  const status = orderId ? await client.getOrder(orderId) : undefined;
-  return { orderHash: order.orderHash, orderVersion: order.version, response, status };
+  const provider = custom?.rpcUrl ? new JsonRpcProvider(custom.rpcUrl, Network.from(custom.chainId), { staticNetwork: true }) : undefined;
+  const postOnce = (built: BuiltOrder) =>
+    postOrderOnce(client, built, o.post, {
+      tokenId: o.fields.tokenId,
+      methodName: 'placeOrder',
+      chainStatus: provider ? (hash) => new ExchangeContract(built.verifyingContract, provider).orderStatus(hash) : undefined,
+    });
+  try {
+    let order = await create(o.version);
+    let posted: PostedOrder;
+    try {
+      posted = await postOnce(order);
+    } catch (error) {
+      // A version mismatch is a definite refusal: rebuilt once for the version the exchange now names, unless the trader chose one.
+      if (o.version !== undefined || !isPmDeskError(error) || !isVersionMismatch(errorResult(error))) throw error;
+      const version = await client.resolveVersion();
+      if (version === order.version) throw error;
+      order = await create(version);
+      posted = await postOnce(order);
+    }
+    let status: unknown;
+    if (posted.orderID) {
+      try {
+        status = await client.getOrder(posted.orderID);
+      } catch {
+        // The order is placed whatever this read says: the post's answer stands.
+        status = undefined;
+      }
+    }
+    return { orderHash: order.orderHash, orderVersion: order.version, response: posted.response ?? null, reconciled: posted.reconciled, status };
+  } finally {
+    provider?.destroy();
+  }
 }
 
 // ---- flag parsing: every refusal is an input error (exit 2), nothing is sent ----

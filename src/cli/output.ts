@@ -2,10 +2,15 @@
 // failures on stderr with a catalogued code and an exit status a script can branch on.
 import type { PmDeskError} from '../shared/errors';
 import { ErrorCode, wrapOnce } from '../shared/errors';
+import { isOrderInDoubt } from '../main/toolkit/clob/post-once';
 
-/** 2: invalid input caught before any request was sent; 1: anything else. */
+/**
+ * 2: invalid input caught before any request was sent; 3: an order was posted, got no definite answer and could
+ * not be looked up, so it may be live (the message names its hash and `pmdesk order get`); 1: anything else.
+ */
 export const EXIT_INVALID_INPUT = 2;
 export const EXIT_FAILURE = 1;
+export const EXIT_ORDER_IN_DOUBT = 3;
 
 export interface Output {
   json: boolean;
@@ -19,10 +24,11 @@ export const processOutput = (json: boolean): Output => ({
   stderr: (text) => process.stderr.write(text),
 });
 
-/** The error line of `--json` mode: always these four keys, null where unknown. */
+/** The error line of `--json` mode: always these four keys, null where unknown; an order in doubt adds its `orderHash`. */
 export function errorJson(error: PmDeskError): string {
+  const inDoubt = isOrderInDoubt(error) ? { orderHash: error.context?.orderHash } : {};
   return JSON.stringify({
-    error: { code: error.code, message: error.detail, statusCode: error.statusCode ?? null, methodName: error.methodName ?? null },
+    error: { code: error.code, message: error.detail, statusCode: error.statusCode ?? null, methodName: error.methodName ?? null, ...inDoubt },
   });
 }
 
@@ -34,6 +40,7 @@ export function reportError(out: Output, thrown: unknown): number {
 }
 
 export function exitStatusFor(error: PmDeskError): number {
+  if (isOrderInDoubt(error)) return EXIT_ORDER_IN_DOUBT;
   // A client-side validation failure has no HTTP status: nothing reached the server.
   return error.code === ErrorCode.INVALID_PARAMETER && error.statusCode === undefined ? EXIT_INVALID_INPUT : EXIT_FAILURE;
 }

@@ -11,6 +11,7 @@ import type { SignedOrder } from '../../src/main/toolkit/orders/builder';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { ErrorCode } from '../../src/shared/errors';
+import { isOrderInDoubt } from '../../src/main/toolkit/clob/post-once';
 import { ClobClient } from '../../src/main/toolkit/clob/client';
 import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
 import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
@@ -20,7 +21,7 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 
-type Fault = 'lose-answer' | 'lose-request' | 'hold-answer' | 'garble-answer' | 'lose-request-after';
+type Fault = 'lose-answer' | 'lose-request' | 'hold-answer' | 'garble-answer' | 'lose-request-after' | 'go-down';
 
 /** Forwards everything to the CLOB; the next POST /order meets the queued faults, one each. */
 class LossyProxy {
@@ -30,6 +31,8 @@ class LossyProxy {
   readonly forwardedPosts: string[] = [];
   /** For 'lose-request-after': what happens to the order elsewhere while its request is lost. */
   meanwhile: (order: Record<string, unknown>) => Promise<void> = async () => {};
+  /** After 'go-down': every request is cut, as an exchange that went away after taking the order. */
+  down = false;
   private server!: Server;
   url = '';
 
@@ -49,6 +52,10 @@ class LossyProxy {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (this.down) {
+      req.socket.destroy();
+      return;
+    }
     const body = Buffer.concat(chunks).toString('utf8');
     const isPost = req.method === 'POST' && req.url?.split('?')[0] === '/order';
     if (isPost) this.arrivedPosts.push(body);
@@ -66,7 +73,8 @@ class LossyProxy {
     const answer = await fetch(`${this.upstream}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body });
     const text = await answer.text();
     if (isPost) this.forwardedPosts.push(body);
-    if (fault === 'lose-answer') {
+    if (fault === 'go-down') this.down = true;
+    if (fault === 'lose-answer' || fault === 'go-down') {
       // The exchange has placed (or refused) the order; the trader never hears it.
       req.socket.destroy();
       return;
@@ -228,5 +236,23 @@ describe('a post whose answer is lost places exactly one order', () => {
     expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
     expect(proxy.forwardedPosts).toHaveLength(1);
     expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
+  });
+
+  it('when the exchange goes away after taking the order, the trade says it may be live with its hash, never "nothing placed"', async () => {
+    proxy.forwardedPosts.length = 0;
+    proxy.faults.push('go-down');
+    const failed = await service
+      .executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.17, size: 10 }, wallet)
+      .catch((e: unknown) => e);
+    proxy.down = false;
+    expect(isOrderInDoubt(failed)).toBe(true);
+    const hash = (failed as { context: { orderHash: string } }).context.orderHash;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((failed as Error).message).toContain(`${hash} may be live`);
+    expect((failed as Error).message).toContain(`pmdesk order get ${hash}`);
+    // Sent once, and the exchange does hold it.
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect((await openOrders()).map((o) => o.id)).toContain(hash);
+    await service.cancelAll(wallet);
   });
 });

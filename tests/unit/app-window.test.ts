@@ -5,7 +5,8 @@ import { EventEmitter } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/shared/csp';
+import { IMAGE_SOURCES, MARKET_IMAGE_HOSTS, contentSecurityPolicy } from '../../src/shared/csp';
+import { hardenApp, type HookableApp, type LockableSession } from '../../src/main/app/hardening';
 import { APP_CSP, appResponse } from '../../src/main/app/app-protocol';
 import { guardContents, senderFromFrame, type GuardedContents } from '../../src/main/app/guards';
 import { applicationMenu } from '../../src/main/app/menu';
@@ -137,7 +138,12 @@ describe('permissions and requests', () => {
   it.each([
     ['app://pmdesk/assets/index.js', 'script', true],
     ['data:image/png;base64,AAAA', 'image', true],
-    ['https://cdn.example/icon.png', 'image', true],
+    ['https://polymarket-upload.s3.us-east-2.amazonaws.com/market-icon.png', 'image', true],
+    // Any other image host would learn which markets the trader looks at.
+    ['https://cdn.example/icon.png', 'image', false],
+    ['https://polymarket-upload.s3.us-east-2.amazonaws.com.evil.example/x.png', 'image', false],
+    ['http://polymarket-upload.s3.us-east-2.amazonaws.com/x.png', 'image', false],
+    ['https://polymarket-upload.s3.us-east-2.amazonaws.com/x.js', 'script', false],
     ['https://evil.example/x.js', 'script', false],
     ['https://evil.example/api', 'xhr', false],
     ['http://127.0.0.1:4810/v1/events', 'xhr', false],
@@ -170,6 +176,18 @@ describe('the app:// protocol', () => {
     expect(APP_CSP).toContain("frame-ancestors 'none'");
     expect(APP_CSP).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|connect-src[^;]*(ws:|http:)/);
   });
+  it("allows images only from the app, data: and the market sources' image hosts", () => {
+    const imgSrc = APP_CSP.split('; ').find((d) => d.startsWith('img-src '));
+    expect(imgSrc).toBe("img-src 'self' data: https://polymarket-upload.s3.us-east-2.amazonaws.com");
+    expect(IMAGE_SOURCES).toEqual(["'self'", 'data:', ...MARKET_IMAGE_HOSTS.map((h) => `https://${h}`)]);
+    // Browser mode sends the same img-src; the dev page's meta CSP says the same.
+    expect(contentSecurityPolicy({ connectSrc: ['ws://127.0.0.1:4830'] })).toContain(imgSrc);
+  });
+  it('the renderer page says the same img-src as the headers', async () => {
+    const html = await readFile('src/renderer/index.html', 'utf8');
+    const meta = /Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!;
+    expect(meta.split('; ').find((d) => d.startsWith('img-src '))).toBe(APP_CSP.split('; ').find((d) => d.startsWith('img-src ')));
+  });
   it('refuses other hosts, other methods and paths out of the folder', () => {
     expect(appResponse(dir, 'GET', 'app://other/index.html').status).toBe(403);
     expect(appResponse(dir, 'POST', 'app://pmdesk/index.html').status).toBe(405);
@@ -186,5 +204,95 @@ describe('the menu', () => {
     expect(labels(applicationMenu('linux', true))).not.toContain('toggleDevTools');
     expect(labels(applicationMenu('linux', false))).toContain('toggleDevTools');
     for (const platform of ['darwin', 'win32', 'linux'] as const) expect(labels(applicationMenu(platform, true))).toEqual(expect.arrayContaining(['copy', 'paste', 'quit']));
+  });
+});
+
+/** A recording stand-in of Electron's session: every handler the app sets, kept to be called by the test. */
+function recordingSession() {
+  const set: Record<string, (...args: never[]) => unknown> = {};
+  const session: LockableSession = {
+    setPermissionRequestHandler: (handler) => void (set.permissionRequest = handler),
+    setPermissionCheckHandler: (handler) => void (set.permissionCheck = handler),
+    setDevicePermissionHandler: (handler) => void (set.devicePermission = handler),
+    setDisplayMediaRequestHandler: (handler) => void (set.displayMedia = handler),
+    webRequest: { onBeforeRequest: (listener) => void (set.beforeRequest = listener) },
+  };
+  return { session, set };
+}
+
+/** A page's web contents as the guards see them: listeners by event, and the window.open handler. */
+class RecordingContents extends EventEmitter {
+  openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void {
+    this.openHandler = handler;
+  }
+}
+
+describe('hardenApp: the wiring of every lock, on stand-ins of Electron\'s app and session', () => {
+  const setup = () => {
+    const { session, set } = recordingSession();
+    const app = new EventEmitter();
+    const opened: string[] = [];
+    hardenApp({ app: app as unknown as HookableApp, session, openExternal: (url) => opened.push(url) });
+    return { set, app, opened };
+  };
+
+  it('sets every session handler, and each refuses', () => {
+    const { set } = setup();
+    expect(Object.keys(set).sort()).toEqual(['beforeRequest', 'devicePermission', 'displayMedia', 'permissionCheck', 'permissionRequest']);
+    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal']) {
+      const answers: boolean[] = [];
+      (set.permissionRequest as (c: unknown, p: string, cb: (g: boolean) => void) => void)({}, permission, (granted) => answers.push(granted));
+      expect(answers).toEqual([false]);
+      expect((set.permissionCheck as (c: unknown, p: string) => boolean)({}, permission)).toBe(false);
+    }
+    expect((set.devicePermission as (d: unknown) => boolean)({ deviceType: 'usb' })).toBe(false);
+    const streams: unknown[] = [];
+    (set.displayMedia as (r: unknown, cb: (s: unknown) => void) => void)({}, (s) => streams.push(s));
+    expect(streams).toEqual([{}]);
+  });
+
+  it('cancels every request but the app\'s files, data: and market images', () => {
+    const { set } = setup();
+    const decide = (url: string, resourceType: string) => {
+      const answers: { cancel: boolean }[] = [];
+      (set.beforeRequest as (d: { url: string; resourceType: string }, cb: (r: { cancel: boolean }) => void) => void)({ url, resourceType }, (r) => answers.push(r));
+      return answers;
+    };
+    expect(decide('app://pmdesk/index.html', 'mainFrame')).toEqual([{ cancel: false }]);
+    expect(decide('https://polymarket-upload.s3.us-east-2.amazonaws.com/a.png', 'image')).toEqual([{ cancel: false }]);
+    expect(decide('https://tracker.example/pixel.gif', 'image')).toEqual([{ cancel: true }]);
+    expect(decide('https://evil.example/x.js', 'script')).toEqual([{ cancel: true }]);
+    expect(decide('http://127.0.0.1:4811/book', 'xhr')).toEqual([{ cancel: true }]);
+  });
+
+  it('guards every web contents created: navigation, redirects, sub-frames, webviews and window.open', () => {
+    const { app, opened } = setup();
+    const contents = new RecordingContents();
+    app.emit('web-contents-created', {}, contents);
+    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview']) expect(contents.listenerCount(event)).toBe(1);
+    const prevented: string[] = [];
+    const event = (url: string) => ({ url, preventDefault: () => prevented.push(url) });
+    contents.emit('will-navigate', event('https://evil.example/'));
+    contents.emit('will-redirect', event('https://polymarket.com/event/x'));
+    contents.emit('will-frame-navigate', event('https://evil.example/frame'));
+    contents.emit('will-frame-navigate', event('app://pmdesk/index.html'));
+    contents.emit('will-attach-webview', event('about:blank'));
+    expect(prevented).toEqual(['https://evil.example/', 'https://polymarket.com/event/x', 'https://evil.example/frame', 'about:blank']);
+    expect(contents.openHandler!({ url: 'https://polygonscan.com/tx/0x1' })).toEqual({ action: 'deny' });
+    expect(contents.openHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    // Only allowlisted https links reach the browser; the window itself never leaves the app.
+    expect(opened).toEqual(['https://polymarket.com/event/x', 'https://polygonscan.com/tx/0x1']);
+    // A second page is guarded too: the hook runs for every contents, not only the first window.
+    const second = new RecordingContents();
+    app.emit('web-contents-created', {}, second);
+    expect(second.openHandler).toBeDefined();
+    expect(second.listenerCount('will-navigate')).toBe(1);
+  });
+
+  it('is what the app runs: index.ts calls hardenApp and sets no session handler of its own', async () => {
+    const index = await readFile('src/main/app/index.ts', 'utf8');
+    expect(index).toMatch(/hardenApp\(\{ app: app as unknown as HookableApp, session: session\.defaultSession,/);
+    expect(index).not.toMatch(/setPermission|onBeforeRequest|web-contents-created|guardContents/);
   });
 });

@@ -4,7 +4,7 @@
 // ends when a connect opens; PING goes out while the socket says it is open.
 import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
-import { Redial, type FeedSource } from '../../src/main/feeds/redial';
+import { MAX_RECONNECT_BACKOFF_MS, Redial, type FeedSource } from '../../src/main/feeds/redial';
 
 function setup(options: ConstructorParameters<typeof Redial>[1] = { backoffMs: { initial: 100, max: 400 }, pollMs: 1_000 }) {
   const clock = new ManualScheduler();
@@ -55,6 +55,24 @@ describe('Redial', () => {
     // Drops of connections that had opened never start polling.
     expect(t.sources).toEqual([]);
     expect(t.counts().rounds).toBe(0);
+  });
+
+  it('by default waits at most 2 s between connects however long the outage: the exchange is back within seconds', () => {
+    const t = setup({ pollMs: 1_000 });
+    const waits: number[] = [];
+    // A long outage: connects that never open, one after another, for more than 30 s.
+    const start = t.clock.now();
+    while (t.clock.now() - start < 30_000) {
+      const before = t.clock.now();
+      t.redial.closed(false, t.connect, t.round);
+      const connects = t.counts().connects;
+      while (t.counts().connects === connects) t.clock.advance(1);
+      waits.push(t.clock.now() - before);
+    }
+    expect(waits.slice(0, 4)).toEqual([500, 1_000, 2_000, 2_000]);
+    expect(Math.max(...waits)).toBe(MAX_RECONNECT_BACKOFF_MS);
+    expect(MAX_RECONNECT_BACKOFF_MS).toBe(2_000);
+    t.redial.close();
   });
 
   it('polls after three connects in a row that never opened, every interval, until one opens', async () => {

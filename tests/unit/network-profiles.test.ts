@@ -187,3 +187,24 @@ describe('the network book', () => {
     expect(list.at(-1)).toEqual({ name: 'old', chainId: 31338, source: 'aggregator', sandbox: true, current: false, available: true });
   });
 });
+
+describe('one profile loader: the sandbox\'s version defaults hold for every reader', () => {
+  const A = '0x1111111111111111111111111111111111111111';
+  const B = '0x2222222222222222222222222222222222222222';
+  const C = '0x3333333333333333333333333333333333333333';
+  const sandboxLike = (orderVersion: number, contracts: Record<string, string>) => ({ ...LOCAL, orderVersion, contracts: { collateral: C, ...contracts } });
+
+  it('gives a version 2 profile\'s `exchange` and `negRiskExchange` to version 2, in the toolkit loader and the trade flow alike', () => {
+    const network = parseNetworkProfile(sandboxLike(2, { exchange: A, negRiskExchange: B }));
+    expect(network.contracts).toEqual({ collateral: C, exchangeV2: A, negRiskExchangeV2: B });
+    expect(parseTradingProfile(sandboxLike(2, { exchange: A, negRiskExchange: B })).network.contracts).toEqual(network.contracts);
+  });
+
+  it('gives a version 3 profile\'s `exchange` to version 3, and keeps per-version fields already set', () => {
+    expect(parseNetworkProfile(sandboxLike(3, { exchange: A })).contracts).toEqual({ collateral: C, exchangeV3: A });
+    expect(parseNetworkProfile(sandboxLike(2, { exchange: A, exchangeV2: B })).contracts).toEqual({ collateral: C, exchange: A, exchangeV2: B });
+    // A version 1 profile, or one that does not say, keeps its names as they are.
+    expect(parseNetworkProfile(sandboxLike(1, { exchange: A })).contracts).toEqual({ collateral: C, exchange: A });
+    expect(parseNetworkProfile({ ...LOCAL, orderVersion: undefined, contracts: { exchange: A } }).contracts).toEqual({ exchange: A });
+  });
+});

@@ -1,7 +1,7 @@
 // Electron main: the thin glue that applies src/main/app's policies and starts the same services as browser
 // mode. Lifecycle and single instance, the app:// protocol, one window factory, the router on ipcMain, the
 // signer in a utility process, API credentials in safeStorage or the keychain. Decisions live in the pure
-// modules beside it (window-policy, guards, app-protocol, menu, safe-storage-store), which are tested.
+// modules beside it (window-policy, guards, hardening, app-protocol, menu, safe-storage-store), which are tested.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -17,11 +17,12 @@ import { consoleLogger } from '../toolkit/logger';
 import { resolveDataDir } from '../wallets/data-dir';
 import { SignerClient } from '../wallets/signer-client';
 import { appResponse } from './app-protocol';
-import { guardContents, senderFromFrame, type GuardedContents } from './guards';
+import { senderFromFrame } from './guards';
+import { hardenApp, type HookableApp } from './hardening';
 import { applicationMenu } from './menu';
 import { SafeStorageSecretStore, useSafeStorage } from './safe-storage-store';
 import { utilityProcessTransport } from './signer-utility';
-import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, mainWindowOptions, permissionGranted, requestAllowed } from './window-policy';
+import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, mainWindowOptions } from './window-policy';
 
 const here = import.meta.dirname;
 const rendererDir = join(here, '../renderer');
@@ -52,13 +53,8 @@ function senderOf(event: IpcMainInvokeEvent) {
   return senderFromFrame(frame, !!frame && frame === event.sender.mainFrame, `window-${BrowserWindow.fromWebContents(event.sender)?.id ?? 'unknown'}`);
 }
 
-function lockDownSession(): void {
-  const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionGranted(permission)));
-  ses.setPermissionCheckHandler((_contents, permission) => permissionGranted(permission));
-  ses.setDevicePermissionHandler(() => false);
-  ses.setDisplayMediaRequestHandler((_request, callback) => callback({}));
-  ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !requestAllowed(details.url, details.resourceType) }));
+/** The app:// protocol: the built renderer's files with the CSP, nothing else (app-protocol.ts decides). */
+function serveApp(): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const answer = appResponse(rendererDir, request.method, request.url);
     if (answer.status !== 200) return new Response(null, { status: answer.status, headers: answer.headers });
@@ -83,8 +79,9 @@ async function openCredentials(dataDir: string): Promise<CredentialVault> {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  lockDownSession();
-  app.on('web-contents-created', (_event, contents) => guardContents(contents as unknown as GuardedContents, (url) => void shell.openExternal(url)));
+  // Electron's overloaded `on` is wider than the one event hardening.ts hooks.
+  hardenApp({ app: app as unknown as HookableApp, session: session.defaultSession, openExternal: (url) => void shell.openExternal(url) });
+  serveApp();
   Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(process.platform, app.isPackaged)));
 
   // The CLI's folder (PMDESK_DATA_DIR, else ~/.config/pmdesk and its kin), not Electron's userData, whose name

@@ -2,6 +2,7 @@
 // a page may navigate to, which links open in the trader's browser, which permissions and requests pass.
 // src/main/app/index.ts only applies these; tests read them without Electron.
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
+import { MARKET_IMAGE_HOSTS } from '../../shared/csp';
 
 /** The app's own origin: the renderer is served from app://pmdesk/ (never file://). */
 export const APP_SCHEME = 'app';
@@ -87,8 +88,14 @@ export function navigationDecision(url: string): NavigationDecision {
 /** Every permission request (camera, notifications, clipboard, HID, …) is refused, and every check says no. */
 export const permissionGranted = (_permission: string): boolean => false;
 
-/** Requests a page may make: its own app:// files, data: URLs, https images (market icons); nothing else. */
+/** Requests a page may make: its own app:// files, data: URLs, images from the market image hosts (as the CSP's img-src); nothing else. */
 export function requestAllowed(url: string, resourceType: string): boolean {
   if (isAppUrl(url) || url.startsWith('data:') || url.startsWith('devtools:')) return true;
-  return url.startsWith('https:') && resourceType === 'image';
+  if (resourceType !== 'image') return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && !parsed.port && !parsed.username && !parsed.password && MARKET_IMAGE_HOSTS.includes(parsed.hostname.toLowerCase());
+  } catch {
+    return false;
+  }
 }

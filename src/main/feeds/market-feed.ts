@@ -224,8 +224,13 @@ export class MarketFeed {
       if (this.socket !== socket) return;
       opened = true;
       this.lastHeardAt = this.scheduler.now();
-      // Every book is rebuilt from the snapshots of this connection: what came before may have a gap.
-      for (const asset of this.assets.values()) asset.hasBook = false;
+      // Every book is rebuilt from the snapshots of this connection: what came before may have a gap. A REST
+      // resync that failed during the outage must not hold the next one back: the cooldown starts afresh.
+      for (const asset of this.assets.values()) {
+        asset.hasBook = false;
+        asset.failedResyncs = 0;
+        asset.retryAt = 0;
+      }
       if (this.assets.size > 0) this.sendInitialSubscribe();
       this.redial.ping(() => {
         if (!this.isOpen()) return false;

@@ -1,4 +1,4 @@
-// The connection upkeep MarketFeed and UserFeed share: doubling backoff between reconnects, a PING every interval
+// The connection upkeep MarketFeed and UserFeed share: doubling backoff between reconnects (capped at 2 s), a PING every interval
 // while open, and the REST polling that stands in for a socket that cannot be reached (after enough connects in a
 // row that never opened), so both feeds recover the same way and their tests drive it on one injected clock.
 import type { Scheduler } from './scheduler';
@@ -14,7 +14,14 @@ export interface RedialOptions {
   pollMs?: number;
 }
 
-export const DEFAULT_BACKOFF_MS = { initial: 500, max: 30_000 };
+/**
+ * The longest wait between reconnects. A trading screen must be live again within seconds of the exchange
+ * answering (issue 16: after a 30 s outage a 30 s cap left the terminal polling for 29 s more), so the doubling
+ * stops at 2 s: one connect attempt every 2 s per feed at worst, and books and account feeds live within ~2 s
+ * of the exchange's return (docs/decisions.md).
+ */
+export const MAX_RECONNECT_BACKOFF_MS = 2_000;
+export const DEFAULT_BACKOFF_MS = { initial: 500, max: MAX_RECONNECT_BACKOFF_MS };
 export const DEFAULT_PING_MS = 10_000;
 export const DEFAULT_POLL_AFTER_FAILURES = 3;
 export const DEFAULT_POLL_MS = 1_000;

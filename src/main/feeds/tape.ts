@@ -7,6 +7,7 @@ import type { FillHandlers, FillSubscription } from '../toolkit/sources/market-s
 import type { PmDeskError } from '../../shared/errors';
 import type { LastTrade } from './market-feed';
 import { realScheduler, type Scheduler } from './scheduler';
+import { MAX_RECONNECT_BACKOFF_MS } from './redial';
 
 export type TapeEntry =
   /** `source`: the market-data source's fill stream; `exchange`: the exchange's market WebSocket. */
@@ -130,7 +131,7 @@ export class TradeTape {
   }
 
   private reconnectLater(): void {
-    const { initial, max } = this.options.backoffMs ?? { initial: 1_000, max: 30_000 };
+    const { initial, max } = this.options.backoffMs ?? { initial: 1_000, max: MAX_RECONNECT_BACKOFF_MS };
     const delay = Math.min(max, initial * 2 ** this.attempt);
     this.attempt++;
     this.setState('reconnecting');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { invalidParameter } from '../../shared/errors';
-import { parseNetworkProfile, type ContractAddresses, type NetworkProfile, type OrderVersion } from '../toolkit/chain/networks';
+import { parseNetworkProfile, type NetworkProfile, type OrderVersion } from '../toolkit/chain/networks';
 import { MARKET_SOURCE_KINDS } from '../toolkit/sources/market-source';
 import type { SourceEndpoints } from '../toolkit/sources/create';
 
@@ -45,9 +45,8 @@ const extraSchema = z.object({
 });
 
 /**
- * A trading profile from JSON. The sandbox names only the exchanges of the version it runs, as `exchange` and
- * `negRiskExchange`; those become that version's fields, so a version 2 sandbox signs against its own exchange
- * rather than looking for a version 1 one. A profile with per-version fields already set keeps them.
+ * A trading profile from JSON: the network through the toolkit's one profile loader (parseNetworkProfile, which
+ * gives a sandbox's `exchange` to the version it runs), plus the RPC node, the source's URLs and the approval gas.
  */
 export function parseTradingProfile(value: unknown): TradingProfile {
   const extra = extraSchema.safeParse(value);
@@ -58,19 +57,8 @@ export function parseTradingProfile(value: unknown): TradingProfile {
   const network = parseNetworkProfile(value);
   const { orderVersion, rpcUrl, clobUrl, source, aggregatorUrl, sseUrl, gammaUrl, dataUrl, rtdsUrl, gasPrice, gasLimit } = extra.data;
   if (source === 'aggregator' && !aggregatorUrl) throw invalidParameter('Invalid network profile: aggregatorUrl: required when the source is the aggregator');
-  const c: Partial<ContractAddresses> = { ...network.contracts };
-  if (orderVersion === 2) {
-    c.exchangeV2 ??= c.exchange;
-    c.negRiskExchangeV2 ??= c.negRiskExchange;
-    // The version 1 names meant this version's exchanges; keeping them would claim version 1 contracts exist.
-    if (c.exchangeV2 === c.exchange) delete c.exchange;
-    if (c.negRiskExchangeV2 === c.negRiskExchange) delete c.negRiskExchange;
-  } else if (orderVersion === 3) {
-    c.exchangeV3 ??= c.exchange;
-    if (c.exchangeV3 === c.exchange) delete c.exchange;
-  }
   return {
-    network: { ...network, orderVersion, clobUrl, contracts: c },
+    network: { ...network, orderVersion, clobUrl },
     rpcUrl,
     ...(aggregatorUrl ? { aggregatorUrl } : {}),
     endpoints: { source, aggregatorUrl, sseUrl, gammaUrl, dataUrl, clobUrl, rtdsUrl },

@@ -12,6 +12,7 @@ import { ExchangeContract } from '../toolkit/chain/exchange';
 import { ZERO_ADDRESS } from '../toolkit/chain/networks';
 import { CREDS_CREATION_WARNING, type ApiCredentials } from '../toolkit/clob/auth';
 import { ClobClient, type CreateOrDeriveOrder } from '../toolkit/clob/client';
+import { postOrderOnce, type PostedOrder } from '../toolkit/clob/post-once';
 import { silentLogger, type Logger } from '../toolkit/logger';
 import type { BuiltOrder } from '../toolkit/orders/builder';
 import type { PostOrderOptions } from '../toolkit/orders/body';
@@ -95,12 +96,6 @@ type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) 
  * Cancels never pass through it.
  */
 export type OrderGate = (wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean) => Promise<string | undefined>;
-
-/** Where a posted order was found when its post got no answer. */
-interface Found {
-  status: string;
-  where: 'order' | 'open orders' | 'trades' | 'chain';
-}
 
 export class TradingService {
   readonly profile: TradingProfile;
@@ -235,7 +230,7 @@ export class TradingService {
         : await client.createMarketOrder({ tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price }, { ...terms, orderType: plan.orderType });
 
     const post: PostOrderOptions = { orderType: plan.orderType, postOnly: plan.kind === 'limit' ? plan.postOnly : false };
-    let posted: { orderID: string | undefined; status: string; reconciled: boolean };
+    let posted: PostedOrder;
     try {
       posted = await this.postOnce(client, built, post, token.token_id);
     } catch (error) {
@@ -465,61 +460,14 @@ export class TradingService {
     return creds;
   }
 
-  /**
-   * Posts one signed order so that it can never be placed twice. A definite answer is final. No answer (a
-   * timeout, a dropped connection, a 5xx) means the order may or may not be on the exchange: it is looked up
-   * by its hash (the order, open orders, trades, then the chain) and only if nothing knows it is the SAME signed
-   * order sent again, which the exchange would refuse as a duplicate rather than place twice.
-   */
-  private async postOnce(client: ClobClient, built: BuiltOrder, options: PostOrderOptions, tokenId: string): Promise<{ orderID: string | undefined; status: string; reconciled: boolean }> {
-    const fromResponse = (response: unknown, reconciled: boolean) => {
-      const r = (response ?? {}) as { success?: boolean; orderID?: string; status?: string };
-      return { orderID: r.success === false || !r.orderID ? undefined : r.orderID, status: r.status ?? '', reconciled };
-    };
-    try {
-      return fromResponse(await client.postOrder(built, options), false);
-    } catch (error) {
-      if (!unanswered(error)) throw error;
-      this.logger.warn(`postOrder got no answer; looking order ${built.orderHash} up before anything else`, error);
-    }
-    const first = await this.reconcile(client, built, tokenId);
-    if (first) return { orderID: built.orderHash, status: first.status, reconciled: true };
-    try {
-      return fromResponse(await client.postOrder(built, options), true);
-    } catch (error) {
-      if (!unanswered(error) && !alreadyExists(error)) throw error;
-      const second = await this.reconcile(client, built, tokenId);
-      if (second) return { orderID: built.orderHash, status: second.status, reconciled: true };
-      throw new PmDeskError(
-        ErrorCode.NETWORK_ERROR,
-        `The exchange did not answer the order twice and shows no order ${built.orderHash}: nothing was placed. Check the connection, then place it again.`,
-        { methodName: 'executeOrder', cause: error },
-      );
-    }
-  }
-
-  /** Where the exchange or the chain knows this signed order from, if anywhere. */
-  private async reconcile(client: ClobClient, built: BuiltOrder, tokenId: string): Promise<Found | undefined> {
-    const hash = built.orderHash.toLowerCase();
-    try {
-      const order = (await client.getOrder(built.orderHash)) as { id?: string; status?: string } | null;
-      if (order && typeof order === 'object' && order.id?.toLowerCase() === hash) return { status: order.status ?? 'LIVE', where: 'order' };
-    } catch (error) {
-      if (!(isPmDeskError(error) && error.statusCode === 404)) throw error;
-    }
-    const open = (await client.getOpenOrders({ asset_id: tokenId })) as { id?: string; status?: string }[];
-    const resting = open.find((o) => o.id?.toLowerCase() === hash);
-    if (resting) return { status: resting.status ?? 'LIVE', where: 'open orders' };
-    const trades = (await client.getTrades({ asset_id: tokenId })) as { taker_order_id?: string; maker_orders?: { order_id?: string }[] }[];
-    if (trades.some((t) => t.taker_order_id?.toLowerCase() === hash || t.maker_orders?.some((m) => m.order_id?.toLowerCase() === hash))) {
-      return { status: 'MATCHED', where: 'trades' };
-    }
-    // Only the chain knows it (an exchange that lost its state): it cannot be placed again, and the contract
-    // tells done from partly filled but not filled from cancelled.
-    const onChain = await this.onChain(() => new ExchangeContract(built.verifyingContract, this.provider).orderStatus(built.orderHash));
-    if (onChain.isFilledOrCancelled) return { status: 'FILLED_OR_CANCELLED', where: 'chain' };
-    if (onChain.remaining > 0n) return { status: 'PARTIALLY_FILLED', where: 'chain' };
-    return undefined;
+  /** Posts once through the toolkit's reconciler (post-once.ts), with this network's exchange contract as last witness. */
+  private postOnce(client: ClobClient, built: BuiltOrder, options: PostOrderOptions, tokenId: string): Promise<PostedOrder> {
+    return postOrderOnce(client, built, options, {
+      tokenId,
+      methodName: 'executeOrder',
+      chainStatus: (hash) => this.onChain(() => new ExchangeContract(built.verifyingContract, this.provider).orderStatus(hash)),
+      onUnanswered: (error) => this.logger.warn(`postOrder got no answer; looking order ${built.orderHash} up before anything else`, error),
+    });
   }
 
   private oneAtATime<T>(address: string, work: () => Promise<T>): Promise<T> {
@@ -546,21 +494,6 @@ export class TradingService {
  */
 function oracleOrder(built: BuiltOrder): Record<string, unknown> {
   return { taker: ZERO_ADDRESS, nonce: '0', feeRateBps: '0', ...built.signedOrder };
-}
-
-/**
- * No definite answer: the request may have reached the exchange. Only a 4xx refusal is definite; no answer at
- * all, a server error, or a success whose body could not be read may each hide a placed order.
- */
-function unanswered(error: unknown): boolean {
-  if (!isPmDeskError(error)) return false;
-  // Refused before anything was sent (a missing credential, a post-only FOK): nothing to look up.
-  if (error.statusCode === undefined) return error.code !== ErrorCode.INVALID_PARAMETER;
-  return !(error.statusCode >= 400 && error.statusCode < 500);
-}
-
-function alreadyExists(error: unknown): boolean {
-  return isPmDeskError(error) && /already exists/i.test(JSON.stringify(error.responseData ?? error.detail));
 }
 
 /** The ids a cancel answer says were cancelled (`canceled`, as the exchange spells it). */

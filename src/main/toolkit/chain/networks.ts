@@ -200,7 +200,9 @@ const profileSchema = z.object({
 /**
  * A custom network profile from JSON (what the local sandbox writes): a chain id, optionally an order version,
  * its market-data source and that source's URLs, the exchange, chain and WebSocket URLs, the contract addresses
- * it has and its account-wallet factories (`wallets`); other keys are ignored.
+ * it has and its account-wallet factories (`wallets`); other keys are ignored. This is the one profile loader:
+ * the CLI, the trade flow and the app all read a profile through it, so the version defaults below hold for
+ * every command (`withVersionDefaults`).
  */
 export function parseNetworkProfile(value: unknown): NetworkProfile {
   const parsed = profileSchema.safeParse(value);
@@ -209,8 +211,31 @@ export function parseNetworkProfile(value: unknown): NetworkProfile {
     throw invalidParameter(`Invalid network profile: ${issue.path.join('.') || 'profile'}: ${issue.message}`);
   }
   const { contracts, wallets, ...rest } = parsed.data;
-  const known = Object.fromEntries(Object.entries(contracts).filter(([, v]) => v !== undefined)) as Partial<ContractAddresses>;
+  const known = withVersionDefaults(
+    Object.fromEntries(Object.entries(contracts).filter(([, v]) => v !== undefined)) as Partial<ContractAddresses>,
+    rest.orderVersion,
+  );
   const stated = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<NetworkProfile, 'contracts' | 'wallets'>;
   if (!wallets) return { ...stated, contracts: known };
   return { ...stated, contracts: known, wallets: Object.fromEntries(Object.entries(wallets).filter(([, v]) => v !== undefined)) as WalletConfig };
+}
+
+/**
+ * The sandbox names only the exchanges of the version it runs, as `exchange` and `negRiskExchange`; for a profile
+ * of version 2 or 3 those become that version's fields, so it signs against its own exchange rather than looking
+ * for a version 1 one. Per-version fields already set are kept.
+ */
+export function withVersionDefaults(contracts: Partial<ContractAddresses>, orderVersion: OrderVersion | undefined): Partial<ContractAddresses> {
+  const c = { ...contracts };
+  if (orderVersion === 2) {
+    c.exchangeV2 ??= c.exchange;
+    c.negRiskExchangeV2 ??= c.negRiskExchange;
+    // The version 1 names meant this version's exchanges; keeping them would claim version 1 contracts exist.
+    if (c.exchangeV2 !== undefined && c.exchangeV2 === c.exchange) delete c.exchange;
+    if (c.negRiskExchangeV2 !== undefined && c.negRiskExchangeV2 === c.negRiskExchange) delete c.negRiskExchange;
+  } else if (orderVersion === 3) {
+    c.exchangeV3 ??= c.exchange;
+    if (c.exchangeV3 !== undefined && c.exchangeV3 === c.exchange) delete c.exchange;
+  }
+  return c;
 }
