@@ -1,8 +1,12 @@
 // Which network profile the desktop app starts on: the flag, the environment, then the data folder's
-// profile.json (how a packaged app started from its icon finds its network), else a sentence saying where.
+// profile.json (how a packaged app started from its icon finds its network), else Polygon on Polymarket's public
+// endpoints, so an installed app opens on real markets with no setup.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { noProfileMessage, startupProfileFile } from '../../src/main/ipc/profile';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { startupProfileFile } from '../../src/main/ipc/profile';
+import { readLaunchProfile } from '../../src/main/ipc/launch-profile';
 
 const DATA = '/home/trader/.config/pmdesk';
 const none = () => false;
@@ -19,8 +23,27 @@ describe('the desktop app’s starting network profile', () => {
     expect(startupProfileFile(['pmdesk'], {}, DATA, none)).toBeUndefined();
   });
 
-  it('says where a profile can come from when there is none', () => {
-    expect(noProfileMessage(DATA)).toContain(join(DATA, 'profile.json'));
-    expect(noProfileMessage(DATA)).toContain('--pmdesk-profile=FILE');
+  it('opens on Polygon, reading Polymarket directly, when no profile is given', async () => {
+    const { profile, raw } = await readLaunchProfile(undefined);
+    expect(profile).toMatchObject({
+      name: 'polygon',
+      chainId: 137,
+      source: 'polymarket',
+      orderVersion: 2,
+      gammaUrl: 'https://gamma-api.polymarket.com',
+      dataUrl: 'https://data-api.polymarket.com',
+      clobUrl: 'https://clob.polymarket.com',
+      geoblockUrl: 'https://polymarket.com/api/geoblock',
+    });
+    expect(profile.aggregatorUrl).toBeUndefined();
+    expect(raw.contracts).toBeDefined();
+  });
+
+  it('reads a given profile file, and names a file that is not JSON', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-launch-'));
+    await writeFile(join(dir, 'p.json'), JSON.stringify({ name: 'fork', chainId: 31337, source: 'aggregator', aggregatorUrl: 'http://127.0.0.1:1', clobUrl: 'http://127.0.0.1:2' }));
+    expect((await readLaunchProfile(join(dir, 'p.json'))).profile).toMatchObject({ name: 'fork', source: 'aggregator' });
+    await writeFile(join(dir, 'bad.json'), '{nope');
+    await expect(readLaunchProfile(join(dir, 'bad.json'))).rejects.toThrow(`The network profile ${join(dir, 'bad.json')} is not JSON.`);
   });
 });

@@ -10,7 +10,8 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, sessi
 import { IPC_EVENT_CHANNEL, ipcChannel } from '../../shared/contract';
 import { CredentialVault } from '../credentials/api-credentials';
 import { openOrderFlow } from '../ipc/order-flow';
-import { noProfileMessage, readAppProfile, startupProfileFile } from '../ipc/profile';
+import { startupProfileFile } from '../ipc/profile';
+import { readLaunchProfile } from '../ipc/launch-profile';
 import { allowOrigins, registerRouter } from '../ipc/router';
 import { openTerminal, type Terminal } from '../ipc/terminal';
 import { consoleLogger } from '../toolkit/logger';
@@ -87,18 +88,12 @@ async function start(): Promise<void> {
   // The CLI's folder (PMDESK_DATA_DIR, else ~/.config/pmdesk and its kin), not Electron's userData, whose name
   // follows the product name: the app and `pmdesk` must see the same wallets.
   const dataDir = resolveDataDir();
-  const profileFile = startupProfileFile(process.argv, process.env, dataDir, existsSync);
-  if (!profileFile) {
-    dialog.showErrorBox('PM Desk', noProfileMessage(dataDir));
-    app.quit();
-    return;
-  }
-  const profile = await readAppProfile(profileFile);
+  // No profile given: Polygon on Polymarket's public endpoints (ipc/launch-profile.ts).
+  const { raw: rawProfile, profile } = await readLaunchProfile(startupProfileFile(process.argv, process.env, dataDir, existsSync));
   const token = randomBytes(32).toString('hex');
   const child = utilityProcess.fork(join(here, 'signer-utility.js'), [], { serviceName: 'PM Desk signer' });
   const signer = new SignerClient(utilityProcessTransport(child, token), token);
   const vault = await openCredentials(dataDir);
-  const rawProfile: unknown = JSON.parse(await readFile(profileFile, 'utf8'));
 
   terminal = openTerminal({
     profile,

@@ -41,6 +41,11 @@ const builtIn = (network: KnownNetwork): NetworkEntry => ({
 
 const BUILT_IN: readonly NetworkEntry[] = [builtIn(POLYGON), builtIn(AMOY)];
 
+/** The profile of a built-in network, as the network book keeps it (Polygon: what an installed app opens on). */
+export function builtInProfile(name: 'polygon' | 'amoy'): Record<string, unknown> {
+  return { ...(BUILT_IN.find((b) => b.name === name)!.raw as Record<string, unknown>) };
+}
+
 /** A custom network as kept: entries written before there was a choice of source have an aggregatorUrl and no source. */
 const customSchema = z.object({
   name: z.string().trim().min(1).max(64),

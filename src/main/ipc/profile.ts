@@ -110,7 +110,3 @@ export function startupProfileFile(argv: readonly string[], env: Record<string, 
   const inDataDir = join(dataDir, 'profile.json');
   return exists(inDataDir) ? inDataDir : undefined;
 }
-
-/** What the desktop app says when it has no network profile to start with. */
-export const noProfileMessage = (dataDir: string): string =>
-  `PM Desk has no network to start on. Start it with \`npm start\` (the local sandbox), pass --pmdesk-profile=FILE, set PMDESK_PROFILE, or put a network profile at ${join(dataDir, 'profile.json')}.`;
