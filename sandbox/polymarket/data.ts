@@ -49,6 +49,8 @@ export class DataRoutes {
         return { body: await this.value(q) };
       case 'holders':
         return { body: await this.holders(q) };
+      case 'traded':
+        return { body: this.traded(q) };
       default:
         return undefined;
     }
@@ -165,6 +167,13 @@ export class DataRoutes {
     const inMarket = this.marketFilter(q);
     const holdings = (await this.options.wallets.holdings(user)).filter((h) => !inMarket || inMarket(h.market.conditionId));
     return [{ user: user.toLowerCase(), value: round(holdings.reduce((sum, h) => sum + h.size * h.curPrice, 0)) }];
+  }
+
+  /** `{user, traded}`: how many markets the wallet has traded in (as taker or maker), as Polymarket counts it. */
+  private traded(q: Query) {
+    const user = requireAddress(q, 'user').toLowerCase();
+    const markets = new Set(this.sides(false).filter((s) => s.wallet.toLowerCase() === user).map((s) => s.trade.conditionId));
+    return { user, traded: markets.size };
   }
 
   private async holders(q: Query) {
