@@ -17,6 +17,7 @@ import { PolymarketServer } from './polymarket/server';
 import type { GeoblockState } from './polymarket/geoblock';
 import { MarketSimulator } from './sim/simulator';
 
+
 /** The network profile (ARCHITECTURE §7): what a client needs to trade on this sandbox. */
 export interface NetworkProfile {
   name: string;
@@ -37,7 +38,18 @@ export interface NetworkProfile {
   /** The geoblock check itself (`…/api/geoblock`, as https://polymarket.com/api/geoblock): the URL a client GETs. */
   geoblockUrl: string;
   orderVersion: OrderVersion;
-  contracts: { collateral: string; conditionalTokens: string; exchange: string; negRiskExchange: string; negRiskAdapter: string };
+  /** `collateral` is pUSD; `usdce` and `collateralOnramp` wrap USDC.e into it (wrap/unwrap, 1:1). */
+  contracts: {
+    collateral: string;
+    conditionalTokens: string;
+    exchange: string;
+    negRiskExchange: string;
+    negRiskAdapter: string;
+    usdce: string;
+    collateralOnramp: string;
+  };
+  /** Receives the platform fees charged at match time on markets with fees (sandbox only). */
+  feeRecipient: string;
   testWallets: { address: string; privateKey: string }[];
   /** Polymarket's account contracts on this chain (proxy wallets, Safes, deposit wallets). */
   wallets: SandboxWallets;
@@ -124,8 +136,9 @@ export async function startSandboxChainFor(options: SandboxOptions): Promise<{ d
   const deploymentFile = options.dataDir ? join(options.dataDir, 'deployment.json') : undefined;
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const saved = deploymentFile ? await readJson<Deployment>(deploymentFile) : undefined;
-  // A deployment from before the account factories (no `wallets`) is started afresh too.
-  const reuse = saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined;
+  // A deployment from before the account factories (no `wallets`) or the onramp (no `usdce`) is started afresh too.
+  const reuse =
+    saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined && saved.contracts.usdce !== undefined;
   // A state file from another chain id or order version would resurrect the wrong contracts: start afresh.
   if (stateFile && !reuse) await rm(stateFile, { force: true });
   const chain = await startChain({ port: options.ports?.rpc ?? DEFAULT_PORTS.rpc, chainId, stateFile });
@@ -233,6 +246,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       geoblockUrl: `${polymarket.url}/api/geoblock`,
       orderVersion: deployment.orderVersion,
       contracts: { ...deployment.contracts },
+      feeRecipient: deployment.feeRecipient,
       testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),
       wallets: { ...deployment.wallets },
       testAccounts: deployment.testAccounts.map((a) => ({ ...a })),

@@ -241,6 +241,8 @@ export class AggregatorServer {
       minimum_order_size: market.minOrderSize,
       accepting_orders: market.acceptingOrders,
       closed: market.closed,
+      // The taker fee charged at match time (rate, exponent, taker-only), or null on a fee-free market.
+      fee_schedule: market.fees ? { rate: market.fees.rate, exponent: market.fees.exponent, taker_only: market.fees.takerOnly } : null,
     };
   }
 

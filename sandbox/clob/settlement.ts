@@ -1,10 +1,12 @@
 // Settlement of a match ON the chain: one matchOrders by the operator per taker, the trade's record and its
 // statuses (MATCHED → MINED → CONFIRMED, or RETRYING/FAILED with the makers put back), then the book-keeping
-// that follows the chain: what each order made and matched, fill notifications and both outcome tapes.
+// that follows the chain: what each order made and matched, fill notifications and both outcome tapes. On a
+// market with fees, orders of version 2 and 3 (which sign no fee) pay the taker fee set here at match time.
 import { randomUUID } from 'node:crypto';
 import { TX_OVERRIDES } from '../chain/deploy';
 import type { ExchangeOrder } from '../chain/order-typed-data';
 import type { CatalogMarket } from '../market/catalog';
+import { feeRateBps, takerFee } from '../market/fees';
 import { priceString, sharesString } from './book-snapshot';
 import { PRICE_ONE, type Fill } from './engine';
 import { forgetBalances, fundsShortfall } from './funds';
@@ -69,12 +71,15 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
   try {
     for (let retry = 0; retry < (fault?.retries ?? 0); retry++) state.setTradeStatus(trade, 'RETRYING');
     if (fault?.fail) throw new Error('settlement failed after retries (sandbox fault)');
-    const data = exchange.interface.encodeFunctionData('matchOrders', [
+    const args = [
       tuple(taker.order),
       plan.legs.map((leg) => tuple(makerRecords.get(leg.makerId)!.order)),
       plan.takerFillAmount,
       plan.legs.map((leg) => leg.fillAmount),
-    ]);
+    ];
+    // Version 1 orders sign their fee rate (charged by the contract); later versions pay the market's, set here.
+    const fee = state.options.deployment.orderVersion === 1 ? 0n : takerFee(taker.market.fees, fills);
+    const data = fee > 0n ? exchange.interface.encodeFunctionData('matchOrdersWithFee', [...args, fee]) : exchange.interface.encodeFunctionData('matchOrders', args);
     trade.transactionHash = await sendAsOperator(state, await exchange.getAddress(), data, plan.legs.length);
     const receipt = await receiptOf(state, trade.transactionHash);
     if (receipt.status !== '0x1') throw new Error('settlement transaction reverted');
@@ -171,7 +176,7 @@ function recordTape(state: ClobState, market: CatalogMarket, takerOutcome: 0 | 1
   data.recordFill(market.tokens[takerOutcome].tokenId, { price, volumeBase, timestamp });
   data.recordFill(market.tokens[1 - takerOutcome]!.tokenId, { price: (PRICE_ONE - fill.takerPrice) / PRICE_ONE, volumeBase, timestamp }, { mirror: true });
   // Buying one outcome at p is selling the other at 1 − p: each token's last_trade_price says so.
-  const common = { market: market.conditionId, size: sharesString(fill.shares), timestamp: String(state.now()) };
+  const common = { market: market.conditionId, size: sharesString(fill.shares), timestamp: String(state.now()), fee_rate_bps: String(feeRateBps(market.fees)) };
   state.feed?.lastTrade({ ...common, asset_id: market.tokens[takerOutcome].tokenId, price: priceString(fill.takerPrice), side: takerSide });
   state.feed?.lastTrade({ ...common, asset_id: market.tokens[1 - takerOutcome]!.tokenId, price: priceString(PRICE_ONE - fill.takerPrice), side: takerSide === 'BUY' ? 'SELL' : 'BUY' });
 }

@@ -4,6 +4,7 @@
 // `volume`/`liquidity` as strings on markets next to their `…Num` numbers.
 import { getAddress, id as keccakText, keccak256, toUtf8Bytes } from 'ethers';
 import { SANDBOX_TAGS, type CatalogEvent, type CatalogMarket } from '../market/catalog';
+import { feeRateBps } from '../market/fees';
 import type { MarketData } from '../market/market-data';
 import { round } from './http';
 
@@ -130,9 +131,11 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     // Gamma orders a group's rows by this (a string); the catalog's order is the row order.
     groupItemThreshold: String(index),
     umaResolutionStatus: '',
-    feesEnabled: false,
+    // Taker-only fees: the rate in basis points, and the schedule the exchange charges at match time.
+    feesEnabled: market.fees !== undefined,
     makerBaseFee: 0,
-    takerBaseFee: 0,
+    takerBaseFee: feeRateBps(market.fees),
+    ...(market.fees ? { feeSchedule: { rate: market.fees.rate, exponent: market.fees.exponent, takerOnly: market.fees.takerOnly, rebateRate: 0 } } : {}),
     rewardsMinSize: market.minOrderSize * 10,
     rewardsMaxSpread: 3.5,
     clobRewards: [],
