@@ -16,7 +16,9 @@ import { fundBots } from './sim/fund';
 import { PolymarketServer } from './polymarket/server';
 import type { GeoblockState } from './polymarket/geoblock';
 import { MarketSimulator } from './sim/simulator';
+import { findMarket, outcomeIndex, resolveMarket, type ResolutionReport } from './resolve';
 
+export type { ResolutionReport } from './resolve';
 
 /** The network profile (ARCHITECTURE §7): what a client needs to trade on this sandbox. */
 export interface NetworkProfile {
@@ -110,6 +112,12 @@ export interface RunningSandbox {
   /** Gamma, Data API, real-time feed and geoblock (tests use `geoblock()` and `rtdsFaults()`). */
   polymarket: PolymarketServer;
   simulator: MarketSimulator | undefined;
+  /**
+   * Resolves a market (catalog id, slug or condition id): the CLOB closes it and cancels its orders, the
+   * operator reports the payouts on ConditionalTokens, Gamma and the aggregator show it resolved. From outside
+   * a running sandbox: POST /admin/resolve on the Polymarket server, or `npm run sandbox:resolve`.
+   */
+  resolveMarket(marketId: string, winningOutcomeIndex: 0 | 1): Promise<ResolutionReport>;
   stop(): Promise<void>;
 }
 
@@ -206,6 +214,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url} (WebSocket channels ${clob.url.replace(/^http/, 'ws')}/ws/market and /ws/user)`);
 
+    const resolve = (marketId: string, winner: 0 | 1) => resolveMarket({ deployment, catalog, clob, now }, marketId, winner);
     const polymarket = await new PolymarketServer({
       catalog,
       marketData,
@@ -216,6 +225,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       port: options.ports?.polymarket ?? (options.ports?.aggregator === 0 ? 0 : DEFAULT_PORTS.polymarket),
       now,
       geoblock: options.geoblock,
+      admin: {
+        resolve: async (market, outcome) => {
+          const found = findMarket(catalog, market);
+          if (!found) throw new Error(`no market ${market}`);
+          return resolve(found.id, outcomeIndex(found, outcome));
+        },
+      },
     }).start();
     stops.push(() => polymarket.stop());
     log(`Polymarket APIs (Gamma, Data, geoblock) at ${polymarket.url}, real-time feed at ${polymarket.rtdsUrl}`);
@@ -251,7 +267,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       wallets: { ...deployment.wallets },
       testAccounts: deployment.testAccounts.map((a) => ({ ...a })),
     };
-    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, simulator, stop: stopAll };
+    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, simulator, resolveMarket: resolve, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

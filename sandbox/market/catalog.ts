@@ -1,7 +1,7 @@
 // The sandbox's markets: a handful of events (binary markets and one neg-risk multi-outcome event) with
 // their rules, outcomes, tick sizes and minimum sizes. Token and condition ids come from the chain once
 // the conditions are prepared there; `buildCatalog` joins the two. A market may charge Polymarket's taker fee
-// (fees.ts).
+// (fees.ts); a resolved market is closed and names its winning outcome.
 import { checkFees, type MarketFees } from './fees';
 
 export type { MarketFees } from './fees';
@@ -228,6 +228,8 @@ export interface CatalogMarket extends MarketSpec {
   active: boolean;
   closed: boolean;
   acceptingOrders: boolean;
+  /** Once resolved (sandbox.resolveMarket): the winning outcome's index and when, ISO. */
+  resolution?: { winner: 0 | 1; at: string };
 }
 
 export interface CatalogEvent extends Omit<EventSpec, 'markets'> {

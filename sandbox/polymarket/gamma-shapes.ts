@@ -94,7 +94,10 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     icon: '',
     // The app shows the same price the aggregator does: the midpoint, else the last trade, on the tick grid.
     outcomes: JSON.stringify(market.tokens.map((t) => t.name)),
-    outcomePrices: JSON.stringify(market.tokens.map((t) => (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals))),
+    // Resolved: the winner settles at "1" and the loser at "0" (ACCOUNTS-NOTES §f).
+    outcomePrices: JSON.stringify(
+      market.tokens.map((t) => (market.resolution ? (market.resolution.winner === t.index ? '1' : '0') : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals))),
+    ),
     clobTokenIds: JSON.stringify(market.tokens.map((t) => t.tokenId)),
     active: market.active,
     closed: market.closed,
@@ -130,7 +133,8 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     groupItemTitle: market.groupItemTitle,
     // Gamma orders a group's rows by this (a string); the catalog's order is the row order.
     groupItemThreshold: String(index),
-    umaResolutionStatus: '',
+    umaResolutionStatus: market.resolution ? 'resolved' : '',
+    ...(market.resolution ? { closedTime: market.resolution.at } : {}),
     // Taker-only fees: the rate in basis points, and the schedule the exchange charges at match time.
     feesEnabled: market.fees !== undefined,
     makerBaseFee: 0,

@@ -74,7 +74,7 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
       mbf: 0,
       tbf: 0,
       r: null,
-      ao: m.acceptingOrders,
+      ao: m.acceptingOrders && !m.closed,
       mos: m.minOrderSize,
     };
   }
@@ -205,7 +205,14 @@ function questionId(state: ClobState, market: CatalogMarket): string {
 }
 
 function tokensJson(state: ClobState, market: CatalogMarket) {
-  return market.tokens.map((t) => ({ token_id: t.tokenId, outcome: t.name, price: state.options.marketData.displayPrice(t.tokenId) ?? 0.5, winner: false }));
+  // A resolved market prices its winner at 1 and the loser at 0.
+  const resolved = market.resolution;
+  return market.tokens.map((t) => ({
+    token_id: t.tokenId,
+    outcome: t.name,
+    price: resolved ? (resolved.winner === t.index ? 1 : 0) : (state.options.marketData.displayPrice(t.tokenId) ?? 0.5),
+    winner: resolved?.winner === t.index,
+  }));
 }
 
 function marketJson(state: ClobState, m: CatalogMarket) {
