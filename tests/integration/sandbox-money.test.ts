@@ -164,3 +164,34 @@ describe('fees charged at match time', () => {
     expect(bob0 - (await sb.collateralOf(bob.address))).toBe(usdc(20));
   });
 });
+
+describe('fees on order version 1', () => {
+  let sb: ClobSandbox;
+  let alice: Wallet;
+  let bob: Wallet;
+
+  beforeAll(async () => {
+    sb = await startClobSandbox({ orderVersion: 1 });
+    [alice, bob] = sb.wallets as [Wallet, Wallet];
+  });
+  afterAll(async () => sb?.stop());
+
+  it('wants the market’s rate signed into the order, and the exchange charges it from there, not at match time', async () => {
+    const tech = sb.catalog.market('90041')!;
+    const [yes, no] = [tech.tokens[0].tokenId, tech.tokens[1].tokenId];
+    expect(await (await fetch(`${sb.server.url}/fee-rate?token_id=${yes}`)).json()).toEqual({ base_fee: 400 });
+    const creds = credsOf(sb, bob);
+    const unsigned = await signedOrderJson(sb, bob, limitOrder(yes, 'BUY', 0.4, 100));
+    const refusal = await l2Request(sb.server.url, bob, creds, 'POST', '/order', JSON.stringify({ order: unsigned, owner: creds.key, orderType: 'GTC' }));
+    expect(refusal.body.errorMsg).toBe('invalid user provided fee rate: (0), fee rate for the market must be 400');
+
+    await postOrder(sb, alice, { ...limitOrder(no, 'BUY', 0.6, 100), feeRateBps: 400n });
+    const fees0 = await sb.collateralOf(sb.chain.feeRecipient);
+    const bob0 = await sb.collateralOf(bob.address);
+    await postOrder(sb, bob, { ...limitOrder(yes, 'BUY', 0.4, 100), feeRateBps: 400n });
+    // Version 1's symmetric fee on a BUY is in shares: 0.04 × min(0.4, 0.6) × 100 / 0.4 = 4 of the 100.
+    expect(await sb.sharesOf(bob.address, yes)).toBe(usdc(96));
+    expect(bob0 - (await sb.collateralOf(bob.address))).toBe(usdc(40));
+    expect(await sb.collateralOf(sb.chain.feeRecipient)).toBe(fees0);
+  });
+});
