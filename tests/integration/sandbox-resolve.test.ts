@@ -12,6 +12,7 @@ import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider } from '../../
 import { mined } from '../../sandbox/chain/deploy';
 import { main as resolveCli } from '../../sandbox/resolve-cli';
 import { limitOrder, signedOrderJson, type ClobSandbox } from '../helpers/sandbox-clob';
+import { WsTestClient } from '../helpers/ws-test-client';
 
 const usdc = (n: number) => BigInt(Math.round(n * 1e6));
 
@@ -102,7 +103,21 @@ describe('resolving a market on a running sandbox', () => {
   it('resolves in-process with sandbox.resolveMarket: a No win pays the No shares', async () => {
     const market = sandbox.catalog.market('90031')!;
     const h = await holder(3, market.conditionId, usdc(20));
+    // A market-channel subscriber with custom features hears of it.
+    const ws = await WsTestClient.open(`${sandbox.profile.wsUrl}/market`);
+    ws.send({ type: 'market', assets_ids: [market.tokens[0].tokenId], custom_feature_enabled: true });
+    await ws.sync();
     const report = await sandbox.resolveMarket('90031', 1);
+    try {
+      expect(await ws.next((m) => m.event_type === 'market_resolved')).toMatchObject({
+        market: market.conditionId,
+        assets_ids: [market.tokens[0].tokenId, market.tokens[1].tokenId],
+        winning_asset_id: market.tokens[1].tokenId,
+        winning_outcome: 'No',
+      });
+    } finally {
+      ws.close();
+    }
     expect(report).toMatchObject({ marketId: '90031', conditionId: market.conditionId, winner: { index: 1, name: 'No', tokenId: market.tokens[1].tokenId }, payoutDenominator: '1', cancelledOrders: [] });
     expect(report.payouts.map((p) => [p.outcome, p.numerator, p.perShare])).toEqual([['Yes', '0', '0'], ['No', '1', '1']]);
     expect(report.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
