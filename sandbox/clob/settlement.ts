@@ -36,6 +36,13 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
     await restoreAfterFailure(state, taker, fills, makerRecords);
     return refused(`settlement failed: ${error instanceof Error ? error.message : String(error)}`, taker.id);
   }
+  // Version 1 orders sign their fee rate (charged by the contract); later versions pay the market's, set here.
+  const fee = state.options.deployment.orderVersion === 1 ? 0n : takerFee(taker.market.fees, fills);
+  const feeShort = fee > 0n && taker.terms.side === 'BUY' ? await buyerShortOfFee(state, taker, plan.takerFillAmount + fee) : undefined;
+  if (feeShort) {
+    await restoreAfterFailure(state, taker, fills, makerRecords);
+    return refused(feeShort, taker.id);
+  }
   const nowS = state.nowSeconds();
   const shares = fills.reduce((sum, f) => sum + f.shares, 0n);
   const takerPaid = plan.takerFillAmount;
@@ -77,8 +84,6 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
       plan.takerFillAmount,
       plan.legs.map((leg) => leg.fillAmount),
     ];
-    // Version 1 orders sign their fee rate (charged by the contract); later versions pay the market's, set here.
-    const fee = state.options.deployment.orderVersion === 1 ? 0n : takerFee(taker.market.fees, fills);
     const data = fee > 0n ? exchange.interface.encodeFunctionData('matchOrdersWithFee', [...args, fee]) : exchange.interface.encodeFunctionData('matchOrders', args);
     trade.transactionHash = await sendAsOperator(state, await exchange.getAddress(), data, plan.legs.length);
     const receipt = await receiptOf(state, trade.transactionHash);
@@ -115,6 +120,20 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
     transactionsHashes: [trade.transactionHash],
     tradeIDs: [trade.id],
   };
+}
+
+/**
+ * A buying taker pays the platform fee on top of the price, from the same balance and allowance: the refusal
+ * traders know when the two together are more than it has, else undefined.
+ */
+async function buyerShortOfFee(state: ClobState, taker: OrderRecord, need: bigint): Promise<string | undefined> {
+  const [balance, allowance] = (await Promise.all([
+    state.collateral.getFunction('balanceOf')(taker.order.maker),
+    state.collateral.getFunction('allowance')(taker.order.maker, taker.venue),
+  ])) as [bigint, bigint];
+  const have = balance < allowance ? balance : allowance;
+  if (have >= need) return undefined;
+  return `not enough balance / allowance: ${balance < allowance ? 'balance' : 'allowance'} ${formatUnits(have)} available, ${formatUnits(need)} needed by this order and its taker fee`;
 }
 
 /**

@@ -154,6 +154,25 @@ describe('fees charged at match time', () => {
     expect(trades.body.data[0]).toMatchObject({ fee_rate_bps: '720', trader_side: 'TAKER' });
   });
 
+  it('refuses a buying taker who can pay the price but not the fee, and puts the maker back', async () => {
+    const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
+    const dave = sb.wallets[3]!;
+    const pusd = new Contract(sb.chain.contracts.collateral, ['function approve(address,uint256) returns (bool)'], dave);
+    await mined(pusd.getFunction('approve')(sb.chain.contracts.exchange, usdc(30), TX_OVERRIDES));
+    const resting = await postOrder(sb, alice, limitOrder(no, 'BUY', 0.7, 100));
+    const [fees0, dave0] = [await feesPaid(), await sb.collateralOf(dave.address)];
+    const creds = credsOf(sb, dave);
+    const order = await signedOrderJson(sb, dave, limitOrder(yes, 'BUY', 0.3, 100));
+    const response = await l2Request(sb.server.url, dave, creds, 'POST', '/order', JSON.stringify({ order, owner: creds.key, orderType: 'FOK' }));
+    // 100 × 0.072 × 0.21 = 1.512 on top of the 30.
+    expect(response.body).toMatchObject({
+      success: false,
+      errorMsg: 'not enough balance / allowance: allowance 30 available, 31.512 needed by this order and its taker fee',
+    });
+    expect(sb.server.openOrderIds(credsOf(sb, alice).key)).toContain(resting);
+    expect([await feesPaid(), await sb.collateralOf(dave.address)]).toEqual([fees0, dave0]);
+  });
+
   it('charges nothing on a fee-free market', async () => {
     const free = sb.catalog.market('90051')!;
     const [yes, no] = [free.tokens[0].tokenId, free.tokens[1].tokenId];
