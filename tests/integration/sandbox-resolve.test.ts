@@ -1,7 +1,8 @@
 // Resolving a market on a running sandbox: from outside through the admin route and `npm run sandbox:resolve`
 // (which prints the payouts), and in-process with sandbox.resolveMarket. The CLOB closes the market (its resting
-// orders cancelled, new ones refused), Gamma, the aggregator and the CLOB's reads show it resolved, the chain
-// holds the reported payouts, and a holder's redeemPositions pays exactly what its winning shares are worth.
+// orders cancelled, new ones refused), Gamma, the aggregator, the CLOB's reads and the Data API's positions
+// (redeemable, worth 1 or 0) show it resolved, the chain holds the reported payouts, and a holder's
+// redeemPositions pays exactly what its winning shares are worth.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +92,14 @@ describe('resolving a market on a running sandbox', () => {
     const aggregated = await getJson(`${sandbox.profile.aggregatorUrl}/v1/markets/90051?protocol=polymarket`);
     expect(aggregated).toMatchObject({ closed: true, accepting_orders: false });
     expect(aggregated.position_tokens.map((t: { price: string; winner: boolean }) => [t.price, t.winner])).toEqual([['1', true], ['0', false]]);
+
+    // The Data API: both positions redeemable, worth their payout.
+    const positions = await getJson(`${sandbox.profile.dataUrl}/positions?user=${h.wallet.address}&market=${market.conditionId}&redeemable=true`);
+    expect(positions.map((p: { outcome: string; curPrice: number; redeemable: boolean; size: number }) => [p.outcome, p.curPrice, p.redeemable, p.size]).sort()).toEqual([
+      ['No', 0, true, 50],
+      ['Yes', 1, true, 50],
+    ]);
+    expect(await getJson(`${sandbox.profile.dataUrl}/positions?user=${h.wallet.address}&market=${market.conditionId}&redeemable=false`)).toEqual([]);
 
     // The chain holds the payouts; redeeming pays the 50 Yes shares and nothing for the 50 No.
     expect(await h.ctf.getFunction('payoutDenominator')(market.conditionId)).toBe(1n);
