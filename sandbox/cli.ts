@@ -29,7 +29,10 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --no-sim                start no trading bots
   --sim-interval-ms N     milliseconds between bot steps (default 1500)
   --quiet                 print only the ready line and errors
-  -h, --help`;
+  -h, --help
+
+Resolve a market on the running sandbox (its payouts printed; holders then redeem on the chain):
+  npm run sandbox:resolve -- --profile FILE <market id, slug or condition id> <Yes|No>`;
 
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n`);

@@ -16,6 +16,9 @@ import { fundBots } from './sim/fund';
 import { PolymarketServer } from './polymarket/server';
 import type { GeoblockState } from './polymarket/geoblock';
 import { MarketSimulator } from './sim/simulator';
+import { findMarket, outcomeIndex, resolveMarket, type ResolutionReport } from './resolve';
+
+export type { ResolutionReport } from './resolve';
 
 /** The network profile (ARCHITECTURE §7): what a client needs to trade on this sandbox. */
 export interface NetworkProfile {
@@ -37,7 +40,18 @@ export interface NetworkProfile {
   /** The geoblock check itself (`…/api/geoblock`, as https://polymarket.com/api/geoblock): the URL a client GETs. */
   geoblockUrl: string;
   orderVersion: OrderVersion;
-  contracts: { collateral: string; conditionalTokens: string; exchange: string; negRiskExchange: string; negRiskAdapter: string };
+  /** `collateral` is pUSD; `usdce` and `collateralOnramp` wrap USDC.e into it (wrap/unwrap, 1:1). */
+  contracts: {
+    collateral: string;
+    conditionalTokens: string;
+    exchange: string;
+    negRiskExchange: string;
+    negRiskAdapter: string;
+    usdce: string;
+    collateralOnramp: string;
+  };
+  /** Receives the platform fees charged at match time on markets with fees (sandbox only). */
+  feeRecipient: string;
   testWallets: { address: string; privateKey: string }[];
   /** Polymarket's account contracts on this chain (proxy wallets, Safes, deposit wallets). */
   wallets: SandboxWallets;
@@ -98,6 +112,12 @@ export interface RunningSandbox {
   /** Gamma, Data API, real-time feed and geoblock (tests use `geoblock()` and `rtdsFaults()`). */
   polymarket: PolymarketServer;
   simulator: MarketSimulator | undefined;
+  /**
+   * Resolves a market (catalog id, slug or condition id): the CLOB closes it and cancels its orders, the
+   * operator reports the payouts on ConditionalTokens, Gamma and the aggregator show it resolved. From outside
+   * a running sandbox: POST /admin/resolve on the Polymarket server, or `npm run sandbox:resolve`.
+   */
+  resolveMarket(marketId: string, winningOutcomeIndex: 0 | 1): Promise<ResolutionReport>;
   stop(): Promise<void>;
 }
 
@@ -124,8 +144,9 @@ export async function startSandboxChainFor(options: SandboxOptions): Promise<{ d
   const deploymentFile = options.dataDir ? join(options.dataDir, 'deployment.json') : undefined;
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const saved = deploymentFile ? await readJson<Deployment>(deploymentFile) : undefined;
-  // A deployment from before the account factories (no `wallets`) is started afresh too.
-  const reuse = saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined;
+  // A deployment from before the account factories (no `wallets`) or the onramp (no `usdce`) is started afresh too.
+  const reuse =
+    saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined && saved.contracts.usdce !== undefined;
   // A state file from another chain id or order version would resurrect the wrong contracts: start afresh.
   if (stateFile && !reuse) await rm(stateFile, { force: true });
   const chain = await startChain({ port: options.ports?.rpc ?? DEFAULT_PORTS.rpc, chainId, stateFile });
@@ -193,6 +214,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url} (WebSocket channels ${clob.url.replace(/^http/, 'ws')}/ws/market and /ws/user)`);
 
+    const resolve = (marketId: string, winner: 0 | 1) => resolveMarket({ deployment, catalog, clob, now }, marketId, winner);
     const polymarket = await new PolymarketServer({
       catalog,
       marketData,
@@ -203,6 +225,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       port: options.ports?.polymarket ?? (options.ports?.aggregator === 0 ? 0 : DEFAULT_PORTS.polymarket),
       now,
       geoblock: options.geoblock,
+      admin: {
+        resolve: async (market, outcome) => {
+          const found = findMarket(catalog, market);
+          if (!found) throw new Error(`no market ${market}`);
+          return resolve(found.id, outcomeIndex(found, outcome));
+        },
+      },
     }).start();
     stops.push(() => polymarket.stop());
     log(`Polymarket APIs (Gamma, Data, geoblock) at ${polymarket.url}, real-time feed at ${polymarket.rtdsUrl}`);
@@ -233,11 +262,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       geoblockUrl: `${polymarket.url}/api/geoblock`,
       orderVersion: deployment.orderVersion,
       contracts: { ...deployment.contracts },
+      feeRecipient: deployment.feeRecipient,
       testWallets: deployment.testWallets.map((w) => ({ address: w.address, privateKey: w.privateKey })),
       wallets: { ...deployment.wallets },
       testAccounts: deployment.testAccounts.map((a) => ({ ...a })),
     };
-    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, simulator, stop: stopAll };
+    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, simulator, resolveMarket: resolve, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

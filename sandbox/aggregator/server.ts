@@ -229,10 +229,12 @@ export class AggregatorServer {
       rewardsMinSize: market.minOrderSize * 10,
       rewardsMaxSpread: 3.5,
       spread: bestBid !== undefined && bestAsk !== undefined ? Number((bestAsk - bestBid).toFixed(decimals)) : null,
+      // A resolved market prices its winner at 1 and the loser at 0, and names the winner.
       position_tokens: market.tokens.map((t) => ({
         token_id: t.tokenId,
         name: t.name,
-        price: (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals),
+        price: market.resolution ? (market.resolution.winner === t.index ? '1' : '0') : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals),
+        ...(market.resolution ? { winner: market.resolution.winner === t.index } : {}),
       })),
       groupItemTitle: market.groupItemTitle,
       conditionId: market.conditionId,
@@ -241,6 +243,8 @@ export class AggregatorServer {
       minimum_order_size: market.minOrderSize,
       accepting_orders: market.acceptingOrders,
       closed: market.closed,
+      // The taker fee charged at match time (rate, exponent, taker-only), or null on a fee-free market.
+      fee_schedule: market.fees ? { rate: market.fees.rate, exponent: market.fees.exponent, taker_only: market.fees.takerOnly } : null,
     };
   }
 

@@ -17,6 +17,7 @@ export interface ContractArtifact {
 /** The contracts the sandbox deploys, by contract name. */
 export type CompiledContracts = Record<
   | 'Collateral'
+  | 'CollateralOnramp'
   | 'CTFExchange'
   | 'NegRiskAdapter'
   | 'ProxyWalletFactory'
@@ -91,6 +92,7 @@ export function compileContracts(): CompiledContracts {
   };
   const compiled: CompiledContracts = {
     Collateral: pick('Collateral.sol', 'Collateral'),
+    CollateralOnramp: pick('CollateralOnramp.sol', 'CollateralOnramp'),
     CTFExchange: pick('exchange/CTFExchange.sol', 'CTFExchange'),
     NegRiskAdapter: pick('NegRiskAdapter.sol', 'NegRiskAdapter'),
     ProxyWalletFactory: pick('wallets/ProxyWalletFactory.sol', 'ProxyWalletFactory'),

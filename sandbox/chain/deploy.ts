@@ -1,12 +1,13 @@
-// Deploys the sandbox's contracts on a running chain: collateral, Gnosis ConditionalTokens, the neg-risk
-// adapter, the exchange and the neg-risk exchange; prepares markets and registers their tokens; funds test
-// wallets with collateral and grants the allowances trading needs. Everything here is a real transaction.
-import { Contract, ContractFactory, MaxUint256, Wallet, ZeroHash, id, parseUnits, type InterfaceAbi } from 'ethers';
+// Deploys the sandbox's contracts on a running chain: collateral (pUSD), Gnosis ConditionalTokens, the neg-risk
+// adapter, the exchange and the neg-risk exchange, USDC.e and the collateral onramp; prepares markets and
+// registers their tokens; funds test wallets with pUSD and USDC.e and grants the allowances trading needs.
+// Everything here is a real transaction.
+import { AbiCoder, Contract, ContractFactory, MaxUint256, Wallet, ZeroHash, concat, dataSlice, getAddress, getCreateAddress, id, parseUnits, type InterfaceAbi } from 'ethers';
 import { AMOY_CHAIN_ID, DEV_PRIVATE_KEYS } from './anvil.js';
 import { compileContracts, conditionalTokensArtifact, type CompiledContracts } from './compile.js';
 import { deployWalletFactories, openTestAccounts, type TestAccount } from './accounts.js';
 import { relocateContract } from './relocate.js';
-import { TX_OVERRIDES, mined, sandboxProvider, sendInOneBlock } from './transactions.js';
+import { TX_OVERRIDES, mined, sandboxProvider, sendInOneBlock, sendRawInOneBlock } from './transactions.js';
 import type { AccountKind, SandboxWallets } from './wallet-addresses.js';
 
 export { TX_OVERRIDES, mined, sandboxProvider } from './transactions.js';
@@ -33,12 +34,26 @@ export interface SandboxMarket {
 }
 
 export interface SandboxContracts {
+  /** pUSD: the exchange's collateral. */
   collateral: string;
   conditionalTokens: string;
   exchange: string;
   negRiskExchange: string;
   negRiskAdapter: string;
+  /** USDC.e (6 decimals): what the onramp wraps into pUSD. */
+  usdce: string;
+  /** Polymarket's CollateralOnramp and CollateralOfframp in one: wrap/unwrap(asset, to, amount), 1:1. */
+  collateralOnramp: string;
 }
+
+/**
+ * Where the exchanges send match-time platform fees: an address nobody holds a key for, so its pUSD balance is
+ * exactly the fees charged.
+ */
+export const FEE_RECIPIENT = getAddress(dataSlice(id('pmdesk sandbox fee recipient'), 12));
+
+/** USDC.e the onramp holds at start, so pUSD minted straight to test wallets can be unwrapped too. */
+const ONRAMP_RESERVE = parseUnits('1000000000', 6);
 
 export interface Deployment {
   chainId: number;
@@ -54,6 +69,8 @@ export interface Deployment {
   testAccounts: TestAccount[];
   /** Deployer, admin and operator of both exchanges (anvil's first dev key). */
   operator: TestWallet;
+  /** Receives the platform fees both exchanges charge at match time (FEE_RECIPIENT). */
+  feeRecipient: string;
   markets: SandboxMarket[];
   testWallets: TestWallet[];
 }
@@ -65,8 +82,10 @@ export interface DeployOptions {
    * clients that hard-code Amoy's configuration sign for the sandbox unchanged. Default: where they deploy.
    */
   addresses?: 'sandbox' | 'amoy';
-  /** Collateral minted to each test wallet, in whole units. */
+  /** Collateral (pUSD) minted to each test wallet, in whole units. */
   fundingPerWallet?: number;
+  /** USDC.e minted to each test wallet and test account, in whole units (10 000 by default). */
+  usdcePerWallet?: number;
   markets?: { question: string; negRisk: boolean }[];
 }
 
@@ -74,7 +93,7 @@ export interface DeployOptions {
  * Polymarket's Amoy contracts per order version (PROTOCOL-NOTES Part B §4). Version 3 has one exchange for
  * every market; the sandbox's neg-risk exchange then keeps its own address.
  */
-export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRiskExchange'> & { negRiskExchange?: string }> = {
+export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRiskExchange' | 'usdce' | 'collateralOnramp'> & { negRiskExchange?: string }> = {
   1: {
     collateral: '0x9c4e1703476e875070ee25b56a58b008cfb8fa78',
     conditionalTokens: '0x69308FB512518e39F9b16112fA8d994F4e2Bf8bB',
@@ -176,6 +195,26 @@ export async function addMarket(deployment: Deployment, market: { question: stri
   }
 }
 
+/**
+ * Deploys USDC.e (the Collateral contract again, under its own name) and the onramp that wraps it into pUSD, in
+ * one block: the onramp's constructor needs USDC.e's address, which follows from the deployer's nonce.
+ */
+async function deployOnramp(deployer: Wallet, compiled: CompiledContracts, chainId: number, pusd: string): Promise<{ usdce: Contract; onramp: Contract }> {
+  const provider = deployer.provider as Parameters<typeof sendRawInOneBlock>[0];
+  const first = await provider.getTransactionCount(deployer.address, 'pending');
+  const usdceAddress = getCreateAddress({ from: deployer.address, nonce: first });
+  const onrampAddress = getCreateAddress({ from: deployer.address, nonce: first + 1 });
+  const coder = AbiCoder.defaultAbiCoder();
+  await sendRawInOneBlock(provider, chainId, [
+    { wallet: deployer, data: concat([compiled.Collateral.bytecode, coder.encode(['string', 'string'], ['USD Coin (PoS) (sandbox)', 'USDC.e'])]), gasLimit: 2_000_000n },
+    { wallet: deployer, data: concat([compiled.CollateralOnramp.bytecode, coder.encode(['address', 'address'], [pusd, usdceAddress])]), gasLimit: 2_000_000n },
+  ]);
+  return {
+    usdce: new Contract(usdceAddress, compiled.Collateral.abi, deployer),
+    onramp: new Contract(onrampAddress, compiled.CollateralOnramp.abi, deployer),
+  };
+}
+
 export async function deploySandbox(
   chain: { rpcUrl: string; chainId: number },
   options: DeployOptions = {},
@@ -231,6 +270,7 @@ export async function deploySandbox(
     }
     // Deployed after the exchanges so the five main contracts keep the same addresses on every start.
     const wallets = await deployWalletFactories(deployer, compiled, [exchange, negRiskExchange]);
+    const { usdce, onramp } = await deployOnramp(deployer, compiled, chain.chainId, collateralAddress);
 
     // Version 3 (Protocol V2) trades every market, neg-risk or not, on its one exchange (PROTOCOL-NOTES Part B
     // §3, §11): neg-risk markets are registered there and the profile names it for both roles.
@@ -241,6 +281,8 @@ export async function deploySandbox(
       exchange: await exchange.getAddress(),
       negRiskExchange: await negRiskVenue.getAddress(),
       negRiskAdapter: adapterAddress,
+      usdce: await usdce.getAddress(),
+      collateralOnramp: await onramp.getAddress(),
     };
 
     const markets: SandboxMarket[] = [];
@@ -254,8 +296,15 @@ export async function deploySandbox(
     const traders = [operatorKey, ...walletKeys].map((key) => new Wallet(key, provider));
     const spenders = [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter, contracts.conditionalTokens];
     const operators = [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter];
+    const usdceFunding = parseUnits(String(options.usdcePerWallet ?? 10_000), COLLATERAL_DECIMALS);
     await sendInOneBlock(provider, chain.chainId, [
+      // The onramp mints the pUSD it wraps; fees go to the recipient on both exchange instances.
+      { wallet: deployer, contract: collateral, method: 'setMinter', args: [contracts.collateralOnramp, true] },
+      { wallet: deployer, contract: usdce, method: 'mint', args: [contracts.collateralOnramp, ONRAMP_RESERVE] },
+      { wallet: deployer, contract: exchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },
+      { wallet: deployer, contract: negRiskExchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },
       ...traders.map((trader) => ({ wallet: deployer, contract: collateral, method: 'mint', args: [trader.address, funding] })),
+      ...traders.map((trader) => ({ wallet: deployer, contract: usdce, method: 'mint', args: [trader.address, usdceFunding] })),
       ...traders.flatMap((trader) => [
         ...spenders.map((spender) => ({ wallet: trader, contract: collateral, method: 'approve', args: [spender, MaxUint256] })),
         ...operators.map((operator) => ({ wallet: trader, contract: ctf, method: 'setApprovalForAll', args: [operator, true] })),
@@ -265,6 +314,11 @@ export async function deploySandbox(
     const accountSetup = { operator: deployer, provider, compiled, wallets, collateral, spenders, operators, conditionalTokens: ctfAddress, funding };
     const owners = Object.entries(TEST_ACCOUNT_OWNERS) as [AccountKind, number][];
     const testAccounts = await openTestAccounts(accountSetup, owners.map(([kind, index]) => ({ kind, ownerKey: walletKeys[index]! })));
+    await sendInOneBlock(
+      provider,
+      chain.chainId,
+      testAccounts.map((account) => ({ wallet: deployer, contract: usdce, method: 'mint', args: [account.address, usdceFunding] })),
+    );
 
     return {
       chainId: chain.chainId,
@@ -274,6 +328,7 @@ export async function deploySandbox(
       wallets,
       testAccounts,
       operator: { address: deployer.address, privateKey: operatorKey },
+      feeRecipient: FEE_RECIPIENT,
       markets,
       testWallets: walletKeys.map((key) => ({ address: new Wallet(key).address, privateKey: key })),
     };

@@ -4,6 +4,7 @@
 import { TypedDataEncoder } from 'ethers';
 import { ORDER_TYPES as TYPED_ORDER, exchangeDomain, signedMessage } from '../chain/order-typed-data';
 import type { CatalogMarket } from '../market/catalog';
+import { feeRateBps } from '../market/fees';
 import { signatureRefusal } from './accounts';
 import { fundsShortfall } from './funds';
 import { OrderRejected, orderTerms, parseOrderBody, type OrderTerms } from './order-rules';
@@ -67,7 +68,9 @@ export async function placeOrder(state: ClobState, body: unknown, caller: Caller
   if (postOnly && orderType !== 'GTC' && orderType !== 'GTD') return refused('invalid post-only order: only GTC and GTD orders can be post-only', orderId);
   if (version === 1) {
     if (order.taker.toLowerCase() !== ZERO_ADDRESS) return refused('invalid order: private orders (taker set) are not supported', orderId);
-    if (order.feeRateBps !== 0n) return refused(`invalid user provided fee rate: (${order.feeRateBps}), fee rate for the market must be 0`, orderId);
+    // Version 1 signs the market's rate (GET /fee-rate), and the exchange charges it from the signed order.
+    const marketBps = BigInt(feeRateBps(market.fees));
+    if (order.feeRateBps !== marketBps) return refused(`invalid user provided fee rate: (${order.feeRateBps}), fee rate for the market must be ${marketBps}`, orderId);
   }
 
   // The chain's answers, asked together (one round trip instead of four) and judged in the order above.

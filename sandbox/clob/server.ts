@@ -13,7 +13,7 @@ import { AuthError, deriveCredentials, verifyL2, type ApiCredentials } from './a
 import { HttpError, readBody, sendJson } from './http';
 import { ClobStateKeeper } from './persistence';
 import { cancelOrders, placeOrder } from './placement';
-import type { ExchangeFaults, OrderResponse } from './records';
+import { NOTIFY_CANCEL, type ExchangeFaults, type OrderResponse } from './records';
 import { AUTH_ROUTES, apiKeyRoutes } from './routes/auth';
 import { marketRoutes } from './routes/markets';
 import { ORDER_BY_ID_PREFIX, ORDER_ROUTES, orderById } from './routes/orders';
@@ -181,6 +181,39 @@ export class ClobServer {
         else this.state.closedOnly.delete(address.toLowerCase());
       },
     };
+  }
+
+  /**
+   * Closes a resolved market for good: it takes no new orders, every resting order is cancelled (its owner told
+   * why) and the emptied books published. `onChain` runs in the same turn of the queue, so the operator's
+   * resolution transaction never races a settlement for the operator's nonce. Returns the cancelled order ids.
+   */
+  async closeMarket<T>(conditionId: string, winner: 0 | 1, onChain: () => Promise<T>): Promise<{ cancelled: string[]; result: T }> {
+    const { state } = this;
+    const market = state.marketParam(conditionId);
+    return state.exclusive(async () => {
+      market.acceptingOrders = false;
+      const book = state.books.get(market.conditionId)!;
+      const cancelled: string[] = [];
+      for (const record of [...state.live].filter((o) => o.market === market)) {
+        book.cancel(record.id);
+        state.setOrderStatus(record, 'CANCELED');
+        state.notify(record.owner, NOTIFY_CANCEL, { order_id: record.id, reason: 'market resolved' });
+        cancelled.push(record.id);
+      }
+      state.publishBook(market);
+      const result = await onChain();
+      market.closed = true;
+      const winning = market.tokens[winner];
+      state.feed?.marketResolved({
+        market: market.conditionId,
+        assets_ids: market.tokens.map((t) => t.tokenId),
+        winning_asset_id: winning.tokenId,
+        winning_outcome: winning.name,
+        timestamp: String(state.now()),
+      });
+      return { cancelled, result };
+    });
   }
 
   /** Changes a market's tick size (Polymarket does near the price extremes); tells /ws/market subscribers. */

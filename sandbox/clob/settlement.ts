@@ -1,10 +1,12 @@
 // Settlement of a match ON the chain: one matchOrders by the operator per taker, the trade's record and its
 // statuses (MATCHED → MINED → CONFIRMED, or RETRYING/FAILED with the makers put back), then the book-keeping
-// that follows the chain: what each order made and matched, fill notifications and both outcome tapes.
+// that follows the chain: what each order made and matched, fill notifications and both outcome tapes. On a
+// market with fees, orders of version 2 and 3 (which sign no fee) pay the taker fee set here at match time.
 import { randomUUID } from 'node:crypto';
 import { TX_OVERRIDES } from '../chain/deploy';
 import type { ExchangeOrder } from '../chain/order-typed-data';
 import type { CatalogMarket } from '../market/catalog';
+import { feeRateBps, takerFee } from '../market/fees';
 import { priceString, sharesString } from './book-snapshot';
 import { PRICE_ONE, type Fill } from './engine';
 import { forgetBalances, fundsShortfall } from './funds';
@@ -33,6 +35,13 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
     console.error('[sandbox clob] settlement plan refused', error);
     await restoreAfterFailure(state, taker, fills, makerRecords);
     return refused(`settlement failed: ${error instanceof Error ? error.message : String(error)}`, taker.id);
+  }
+  // Version 1 orders sign their fee rate (charged by the contract); later versions pay the market's, set here.
+  const fee = state.options.deployment.orderVersion === 1 ? 0n : takerFee(taker.market.fees, fills);
+  const feeShort = fee > 0n && taker.terms.side === 'BUY' ? await buyerShortOfFee(state, taker, plan.takerFillAmount + fee) : undefined;
+  if (feeShort) {
+    await restoreAfterFailure(state, taker, fills, makerRecords);
+    return refused(feeShort, taker.id);
   }
   const nowS = state.nowSeconds();
   const shares = fills.reduce((sum, f) => sum + f.shares, 0n);
@@ -69,12 +78,13 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
   try {
     for (let retry = 0; retry < (fault?.retries ?? 0); retry++) state.setTradeStatus(trade, 'RETRYING');
     if (fault?.fail) throw new Error('settlement failed after retries (sandbox fault)');
-    const data = exchange.interface.encodeFunctionData('matchOrders', [
+    const args = [
       tuple(taker.order),
       plan.legs.map((leg) => tuple(makerRecords.get(leg.makerId)!.order)),
       plan.takerFillAmount,
       plan.legs.map((leg) => leg.fillAmount),
-    ]);
+    ];
+    const data = fee > 0n ? exchange.interface.encodeFunctionData('matchOrdersWithFee', [...args, fee]) : exchange.interface.encodeFunctionData('matchOrders', args);
     trade.transactionHash = await sendAsOperator(state, await exchange.getAddress(), data, plan.legs.length);
     const receipt = await receiptOf(state, trade.transactionHash);
     if (receipt.status !== '0x1') throw new Error('settlement transaction reverted');
@@ -110,6 +120,20 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
     transactionsHashes: [trade.transactionHash],
     tradeIDs: [trade.id],
   };
+}
+
+/**
+ * A buying taker pays the platform fee on top of the price, from the same balance and allowance: the refusal
+ * traders know when the two together are more than it has, else undefined.
+ */
+async function buyerShortOfFee(state: ClobState, taker: OrderRecord, need: bigint): Promise<string | undefined> {
+  const [balance, allowance] = (await Promise.all([
+    state.collateral.getFunction('balanceOf')(taker.order.maker),
+    state.collateral.getFunction('allowance')(taker.order.maker, taker.venue),
+  ])) as [bigint, bigint];
+  const have = balance < allowance ? balance : allowance;
+  if (have >= need) return undefined;
+  return `not enough balance / allowance: ${balance < allowance ? 'balance' : 'allowance'} ${formatUnits(have)} available, ${formatUnits(need)} needed by this order and its taker fee`;
 }
 
 /**
@@ -171,7 +195,7 @@ function recordTape(state: ClobState, market: CatalogMarket, takerOutcome: 0 | 1
   data.recordFill(market.tokens[takerOutcome].tokenId, { price, volumeBase, timestamp });
   data.recordFill(market.tokens[1 - takerOutcome]!.tokenId, { price: (PRICE_ONE - fill.takerPrice) / PRICE_ONE, volumeBase, timestamp }, { mirror: true });
   // Buying one outcome at p is selling the other at 1 − p: each token's last_trade_price says so.
-  const common = { market: market.conditionId, size: sharesString(fill.shares), timestamp: String(state.now()) };
+  const common = { market: market.conditionId, size: sharesString(fill.shares), timestamp: String(state.now()), fee_rate_bps: String(feeRateBps(market.fees)) };
   state.feed?.lastTrade({ ...common, asset_id: market.tokens[takerOutcome].tokenId, price: priceString(fill.takerPrice), side: takerSide });
   state.feed?.lastTrade({ ...common, asset_id: market.tokens[1 - takerOutcome]!.tokenId, price: priceString(PRICE_ONE - fill.takerPrice), side: takerSide === 'BUY' ? 'SELL' : 'BUY' });
 }

@@ -1,6 +1,7 @@
 // Orders and trades as Polymarket's protocol shows them (GET /data/orders, /data/trades, the user channel and a
 // market's public live activity): one shape per record, shared by the REST routes and the WebSocket events so
 // the two never disagree.
+import { feeRateBps } from '../market/fees';
 import { priceString, sharesString } from './book-snapshot';
 import type { OrderRecord, TradeRecord } from './records';
 
@@ -33,7 +34,8 @@ export function tradeJson(t: TradeRecord, viewer: string) {
     asset_id: t.tokenId,
     side: t.side,
     size: sharesString(t.shares),
-    fee_rate_bps: '0',
+    // The taker's rate; makers pay none (Polymarket's fees are taker-only).
+    fee_rate_bps: String(feeRateBps(t.market.fees)),
     price: priceString(t.price),
     status: t.status,
     match_time: String(t.matchTime),
@@ -71,7 +73,7 @@ export function marketTradeEventJson(t: TradeRecord) {
     user: { address: t.makerAddress, username: '', profile_picture: '', optimized_profile_picture: '', pseudonym: '' },
     side: t.side,
     size: sharesString(t.shares),
-    fee_rate_bps: '0',
+    fee_rate_bps: String(feeRateBps(t.market.fees)),
     price: priceString(t.price),
     outcome: t.market.tokens[t.outcome].name,
     outcome_index: t.outcome,

@@ -188,9 +188,16 @@ export class ClobWebSocketChannels {
   }
 
   /** One fill, as each outcome token's tape records it. */
-  lastTrade(message: { asset_id: string; market: string; price: string; side: 'BUY' | 'SELL'; size: string; timestamp: string }): void {
+  lastTrade(message: { asset_id: string; market: string; price: string; side: 'BUY' | 'SELL'; size: string; timestamp: string; fee_rate_bps?: string }): void {
     this.traded.add(message.market);
-    for (const [ws, conn] of this.market) if (conn.assets.has(message.asset_id)) this.sendMarket(ws, { event_type: 'last_trade_price', ...message, fee_rate_bps: '0' });
+    for (const [ws, conn] of this.market) if (conn.assets.has(message.asset_id)) this.sendMarket(ws, { event_type: 'last_trade_price', fee_rate_bps: '0', ...message });
+  }
+
+  /** A market resolved: subscribers with custom features on get `market_resolved` (PROTOCOL-NOTES Part D §3.1). */
+  marketResolved(message: { market: string; assets_ids: string[]; winning_asset_id: string; winning_outcome: string; timestamp: string }): void {
+    for (const [ws, conn] of this.market) {
+      if (conn.custom && message.assets_ids.some((id) => conn.assets.has(id))) this.sendMarket(ws, { event_type: 'market_resolved', ...message });
+    }
   }
 
   tickSizeChanged(conditionId: string, tokenIds: readonly string[], oldTick: string, newTick: string, timestamp: string): void {

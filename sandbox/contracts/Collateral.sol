@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The sandbox's collateral: a plain 6-decimal ERC-20 (like USDC.e and pUSD) that its deployer can mint to fund
-// test wallets. Nothing else is special about it, so balance and allowance checks behave as on Polygon.
+// The sandbox's 6-decimal ERC-20s: pUSD (the exchange's collateral) and USDC.e (what the collateral onramp wraps
+// into pUSD). Its deployer mints to fund test wallets and may name other minters (the onramp mints pUSD for
+// the USDC.e it takes); a holder can burn its own tokens (the onramp burns the pUSD it unwraps). Nothing else is
+// special about it, so balance and allowance checks behave as on Polygon.
 pragma solidity ^0.8.20;
 
 contract Collateral {
@@ -19,6 +21,8 @@ contract Collateral {
 
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
+    /// Minters besides the deployer.
+    mapping(address => bool) public isMinter;
 
     constructor(string memory name_, string memory symbol_) {
         name = name_;
@@ -27,10 +31,25 @@ contract Collateral {
     }
 
     function mint(address to, uint256 amount) external {
-        if (msg.sender != minter) revert NotMinter();
+        if (msg.sender != minter && !isMinter[msg.sender]) revert NotMinter();
         totalSupply += amount;
         balanceOf[to] += amount;
         emit Transfer(address(0), to, amount);
+    }
+
+    function setMinter(address account, bool allowed) external {
+        if (msg.sender != minter) revert NotMinter();
+        isMinter[account] = allowed;
+    }
+
+    function burn(uint256 amount) external {
+        uint256 balance = balanceOf[msg.sender];
+        if (balance < amount) revert InsufficientBalance();
+        unchecked {
+            balanceOf[msg.sender] = balance - amount;
+            totalSupply -= amount;
+        }
+        emit Transfer(msg.sender, address(0), amount);
     }
 
     function approve(address spender, uint256 amount) external returns (bool) {

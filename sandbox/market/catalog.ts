@@ -1,6 +1,10 @@
 // The sandbox's markets: a handful of events (binary markets and one neg-risk multi-outcome event) with
 // their rules, outcomes, tick sizes and minimum sizes. Token and condition ids come from the chain once
-// the conditions are prepared there; `buildCatalog` joins the two.
+// the conditions are prepared there; `buildCatalog` joins the two. A market may charge Polymarket's taker fee
+// (fees.ts); a resolved market is closed and names its winning outcome.
+import { checkFees, type MarketFees } from './fees';
+
+export type { MarketFees } from './fees';
 
 export interface MarketSpec {
   /** Aggregator market id (numeric string, as Polymarket's). */
@@ -15,6 +19,8 @@ export interface MarketSpec {
   /** Price of the first outcome when the history starts. */
   startPrice: number;
   outcomes: [string, string];
+  /** The taker fee Polymarket's V2 markets charge at match time; absent: no fee. */
+  fees?: MarketFees;
 }
 
 export interface EventSpec {
@@ -170,6 +176,9 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
         tickSize: '0.01',
         minOrderSize: 5,
         startPrice: 0.64,
+        // Tech markets pay 0.04 (PROTOCOL-NOTES Part B §10). The crypto market stays fee-free here: the trading
+        // and settlement tests count its balances to the unit; a test sets `fees` on it to charge crypto's 0.072.
+        fees: { rate: 0.04, exponent: 1, takerOnly: true },
       }),
     ],
     comments: [
@@ -219,6 +228,8 @@ export interface CatalogMarket extends MarketSpec {
   active: boolean;
   closed: boolean;
   acceptingOrders: boolean;
+  /** Once resolved (sandbox.resolveMarket): the winning outcome's index and when, ISO. */
+  resolution?: { winner: 0 | 1; at: string };
 }
 
 export interface CatalogEvent extends Omit<EventSpec, 'markets'> {
@@ -245,6 +256,7 @@ export function buildCatalog(specs: readonly EventSpec[], onChain: (market: Mark
     ...event,
     markets: event.markets.map((spec) => {
       const chain = onChain(spec, event);
+      if (spec.fees) checkFees(spec.fees);
       return {
         ...spec,
         eventId: event.id,

@@ -89,8 +89,8 @@ export class DataRoutes {
       .filter((h) => !inMarket || inMarket(h.market.conditionId))
       .filter((h) => h.size >= threshold)
       .filter((h) => mergeable === undefined || h.mergeable === mergeable)
-      // Nothing resolves in the sandbox yet: no position is redeemable.
-      .filter(() => redeemable === undefined || redeemable === false)
+      // A position is redeemable once its market has resolved (sandbox.resolveMarket).
+      .filter((h) => redeemable === undefined || (h.market.resolution !== undefined) === redeemable)
       .filter((h) => !title || h.market.question.toLowerCase().includes(title.toLowerCase()))
       .map((h) => positionRow(h));
     const key: Record<(typeof POSITION_SORTS)[number], (r: ReturnType<typeof positionRow>) => number | string> = {
@@ -266,7 +266,7 @@ function positionRow(h: Holding) {
     realizedPnl: 0,
     percentRealizedPnl: 0,
     curPrice: h.curPrice,
-    redeemable: false,
+    redeemable: h.market.resolution !== undefined,
     mergeable: h.mergeable,
     title: h.market.question,
     slug: h.market.slug,

@@ -4,6 +4,7 @@
 // `volume`/`liquidity` as strings on markets next to their `…Num` numbers.
 import { getAddress, id as keccakText, keccak256, toUtf8Bytes } from 'ethers';
 import { SANDBOX_TAGS, type CatalogEvent, type CatalogMarket } from '../market/catalog';
+import { feeRateBps } from '../market/fees';
 import type { MarketData } from '../market/market-data';
 import { round } from './http';
 
@@ -93,7 +94,10 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     icon: '',
     // The app shows the same price the aggregator does: the midpoint, else the last trade, on the tick grid.
     outcomes: JSON.stringify(market.tokens.map((t) => t.name)),
-    outcomePrices: JSON.stringify(market.tokens.map((t) => (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals))),
+    // Resolved: the winner settles at "1" and the loser at "0" (ACCOUNTS-NOTES §f).
+    outcomePrices: JSON.stringify(
+      market.tokens.map((t) => (market.resolution ? (market.resolution.winner === t.index ? '1' : '0') : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals))),
+    ),
     clobTokenIds: JSON.stringify(market.tokens.map((t) => t.tokenId)),
     active: market.active,
     closed: market.closed,
@@ -129,10 +133,13 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     groupItemTitle: market.groupItemTitle,
     // Gamma orders a group's rows by this (a string); the catalog's order is the row order.
     groupItemThreshold: String(index),
-    umaResolutionStatus: '',
-    feesEnabled: false,
+    umaResolutionStatus: market.resolution ? 'resolved' : '',
+    ...(market.resolution ? { closedTime: market.resolution.at } : {}),
+    // Taker-only fees: the rate in basis points, and the schedule the exchange charges at match time.
+    feesEnabled: market.fees !== undefined,
     makerBaseFee: 0,
-    takerBaseFee: 0,
+    takerBaseFee: feeRateBps(market.fees),
+    ...(market.fees ? { feeSchedule: { rate: market.fees.rate, exponent: market.fees.exponent, takerOnly: market.fees.takerOnly, rebateRate: 0 } } : {}),
     rewardsMinSize: market.minOrderSize * 10,
     rewardsMaxSpread: 3.5,
     clobRewards: [],

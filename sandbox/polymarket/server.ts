@@ -1,12 +1,14 @@
 // The sandbox's stand-in for Polymarket's public hosts, on one port: Gamma (gamma.ts), the Data API (data.ts),
 // the geoblock check (geoblock.ts) and the real-time data service on /rtds (rtds.ts), all answering from the
-// same catalog, books, fills, chain balances and exchange trades as the sandbox's CLOB and aggregator.
+// same catalog, books, fills, chain balances and exchange trades as the sandbox's CLOB and aggregator. One
+// route is the sandbox's own, not Polymarket's: POST /admin/resolve, from loopback only (admin.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { JsonRpcProvider } from 'ethers';
 import type { Catalog } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import type { PublicTradeSource } from '../market/public-trades';
+import { ADMIN_RESOLVE_PATH, adminResolve, type AdminHandlers } from './admin';
 import { DataRoutes } from './data';
 import { GammaRoutes } from './gamma';
 import { GEOBLOCK_PATH, NOT_BLOCKED, geoblockJson, type GeoblockState } from './geoblock';
@@ -29,6 +31,8 @@ export interface PolymarketServerOptions {
   now?: () => number;
   /** Where the geoblock check says the caller is (not blocked by default). */
   geoblock?: GeoblockState;
+  /** The sandbox-only admin commands (resolving a market); without them the admin route answers 404. */
+  admin?: AdminHandlers;
 }
 
 export class PolymarketServer {
@@ -101,9 +105,10 @@ export class PolymarketServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `method ${req.method ?? ''} not allowed`);
       const url = new URL(req.url ?? '/', 'http://sandbox');
       const path = url.pathname.replace(/\/+$/, '') || '/';
+      if (path === ADMIN_RESOLVE_PATH && this.options.admin) return json(res, 200, await adminResolve(req, this.options.admin));
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `method ${req.method ?? ''} not allowed`);
       if (path === GEOBLOCK_PATH) return json(res, 200, geoblockJson(this.geoblockState));
       const segments = path.split('/').filter(Boolean).map(decodeSegment);
       const q = new Query(url.searchParams);

@@ -109,7 +109,9 @@ export class WalletDirectory {
       const units = balances[i]!;
       if (units === 0n) return;
       const opposite = p.market.tokens[1 - p.token.index]!;
-      const curPrice = round(this.options.marketData.displayPrice(p.token.tokenId) ?? 0, 4);
+      // A resolved market's shares are worth their payout: 1 for the winner, 0 for the loser.
+      const resolution = p.market.resolution;
+      const curPrice = resolution ? (resolution.winner === p.token.index ? 1 : 0) : round(this.options.marketData.displayPrice(p.token.tokenId) ?? 0, 4);
       const buys = bought.get(`${p.owner.toLowerCase()}:${p.token.tokenId}`);
       out.push({
         owner: p.owner,

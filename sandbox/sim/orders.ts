@@ -22,6 +22,8 @@ export interface OrderVenue {
   orderVersion: OrderVersion;
   /** The exchange that verifies this market's orders (the neg-risk exchange for neg-risk markets). */
   verifyingContract: string;
+  /** Version 1 signs the market's fee rate (GET /fee-rate); later versions sign none. */
+  feeRateBps?: number;
 }
 
 /** Base units: shares × 1e6 and collateral × 1e6, exact. */
@@ -45,7 +47,7 @@ export async function signBotOrder(wallet: Wallet, venue: OrderVenue, order: Bot
     takerAmount,
     expiration: 0n,
     nonce: 0n,
-    feeRateBps: 0n,
+    feeRateBps: venue.orderVersion === 1 ? BigInt(venue.feeRateBps ?? 0) : 0n,
     side: SIDE[order.side],
     signatureType: 0,
     timestamp: BigInt(now),

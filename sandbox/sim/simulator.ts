@@ -9,6 +9,7 @@ import { snapToTick } from '../market/history';
 import type { MarketData } from '../market/market-data';
 import { SeededRandom } from '../market/random';
 import { BotClobClient } from './clob-http';
+import { feeRateBps } from '../market/fees';
 import { postOrderBody, signBotOrder, type BotOrder } from './orders';
 
 export interface SimulatorOptions {
@@ -137,6 +138,7 @@ export class MarketSimulator {
       chainId: deployment.chainId,
       orderVersion: deployment.orderVersion,
       verifyingContract: market.negRisk ? deployment.contracts.negRiskExchange : deployment.contracts.exchange,
+      feeRateBps: feeRateBps(market.fees),
     };
     const { json } = await signBotOrder(bot.wallet, venue, order, Date.now());
     const result = await bot.client.postOrder(postOrderBody(deployment.orderVersion, json, bot.client.apiKey, orderType));

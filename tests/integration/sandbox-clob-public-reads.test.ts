@@ -82,7 +82,7 @@ describe('sandbox CLOB public reads (order version 2)', () => {
         user,
         side: 'BUY',
         size: '5',
-        fee_rate_bps: '0',
+        fee_rate_bps: '400', // the tech market's 0.04 taker fee
         price: '0.6',
         outcome: 'Yes',
         outcome_index: 0,
@@ -95,7 +95,7 @@ describe('sandbox CLOB public reads (order version 2)', () => {
         user,
         side: 'BUY',
         size: '10',
-        fee_rate_bps: '0',
+        fee_rate_bps: '400', // the tech market's 0.04 taker fee
         price: '0.45',
         outcome: 'No',
         outcome_index: 1,

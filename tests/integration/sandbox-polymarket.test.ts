@@ -83,7 +83,8 @@ describe('Gamma: events and markets', () => {
           acceptingOrders: true,
           enableOrderBook: true,
           version: 'v1',
-          feesEnabled: false,
+          feesEnabled: catalogMarket.fees !== undefined,
+          takerBaseFee: catalogMarket.fees ? Math.round(catalogMarket.fees.rate * 10_000) : 0,
         });
         expect(market.questionID).toMatch(/^0x[0-9a-f]{64}$/);
         expect(typeof market.volume).toBe('string');

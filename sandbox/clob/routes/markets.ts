@@ -2,6 +2,7 @@
 // books, prices, midpoints, spreads, last trade prices, tick/neg-risk/fee lookups, prices history and a
 // market's live activity. No authentication.
 import type { CatalogMarket } from '../../market/catalog';
+import { feeRateBps } from '../../market/fees';
 import { priceString } from '../book-snapshot';
 import { HttpError, parseJson, type Query } from '../http';
 import type { TradeRecord } from '../records';
@@ -52,8 +53,8 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
     case 'GET /neg-risk':
       return { neg_risk: state.tokenParam(q.get('token_id'))[0].negRisk };
     case 'GET /fee-rate':
-      state.tokenParam(q.get('token_id'));
-      return { base_fee: 0 };
+      // The market's rate in basis points (Polymarket answers its fee-bearing markets' rate here too).
+      return { base_fee: feeRateBps(state.tokenParam(q.get('token_id'))[0].fees) };
     case 'GET /prices-history':
       return pricesHistory(state, q);
   }
@@ -68,11 +69,12 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
       t: m.tokens.map((t) => ({ t: t.tokenId, o: t.name })),
       mts: Number(m.tickSize),
       nr: m.negRisk,
-      fd: { r: 0, e: 0, to: true },
+      // Fee details: rate, exponent, taker-only (PROTOCOL-NOTES Part B §10); a fee-free market reads r 0.
+      fd: m.fees ? { r: m.fees.rate, e: m.fees.exponent, to: m.fees.takerOnly } : { r: 0, e: 0, to: true },
       mbf: 0,
       tbf: 0,
       r: null,
-      ao: m.acceptingOrders,
+      ao: m.acceptingOrders && !m.closed,
       mos: m.minOrderSize,
     };
   }
@@ -203,7 +205,14 @@ function questionId(state: ClobState, market: CatalogMarket): string {
 }
 
 function tokensJson(state: ClobState, market: CatalogMarket) {
-  return market.tokens.map((t) => ({ token_id: t.tokenId, outcome: t.name, price: state.options.marketData.displayPrice(t.tokenId) ?? 0.5, winner: false }));
+  // A resolved market prices its winner at 1 and the loser at 0.
+  const resolved = market.resolution;
+  return market.tokens.map((t) => ({
+    token_id: t.tokenId,
+    outcome: t.name,
+    price: resolved ? (resolved.winner === t.index ? 1 : 0) : (state.options.marketData.displayPrice(t.tokenId) ?? 0.5),
+    winner: resolved?.winner === t.index,
+  }));
 }
 
 function marketJson(state: ClobState, m: CatalogMarket) {
@@ -226,7 +235,7 @@ function marketJson(state: ClobState, m: CatalogMarket) {
     seconds_delay: 0,
     fpmm: '',
     maker_base_fee: 0,
-    taker_base_fee: 0,
+    taker_base_fee: feeRateBps(m.fees),
     notifications_enabled: true,
     neg_risk: m.negRisk,
     neg_risk_market_id: m.negRisk ? m.eventId : '',

@@ -2,7 +2,9 @@
 // The sandbox's exchange, modelled on Polymarket's CTF Exchange: the operator (the CLOB) settles signed orders
 // on the chain. It pulls each side's assets with the allowances traders granted, mints or merges complete sets
 // through its outcome-token factory when two buys or two sells meet, pays each order its proceeds minus the
-// fee, and gives any price improvement to the taker. Deployed twice: as the exchange (factory =
+// fee, and gives any price improvement to the taker. From order version 2 on nothing fee-related is signed: the
+// operator sets the taker's platform fee at match time (matchOrdersWithFee), paid in collateral to the fee
+// recipient on top of what a buying taker pays or out of what a selling taker receives. Deployed twice: as the exchange (factory =
 // ConditionalTokens) and as the neg-risk exchange (factory = the neg-risk adapter).
 // 0.8.21: the constructor reads immutables it has just set.
 pragma solidity ^0.8.21;
@@ -48,6 +50,7 @@ contract CTFExchange is Registry, WalletFactories, Fees {
         uint256 takerAmountFilled
     );
     event OrderCancelled(bytes32 indexed orderHash);
+    event FeeRecipientSet(address indexed recipient);
 
     IERC20Minimal private immutable collateral;
     IConditionalTokens private immutable ctf;
@@ -55,6 +58,8 @@ contract CTFExchange is Registry, WalletFactories, Fees {
 
     mapping(bytes32 => OrderStatus) private orderStatus;
     mapping(address => uint256) public nonces;
+    /// Where match-time platform fees go; unset, they go to the operator that matched.
+    address public feeRecipient;
     bool private entered;
 
     modifier nonReentrant() {
@@ -79,6 +84,11 @@ contract CTFExchange is Registry, WalletFactories, Fees {
     function approveOutcomeTokenFactory() public {
         collateral.approve(outcomeTokenFactory, type(uint256).max);
         if (outcomeTokenFactory != address(ctf)) ctf.setApprovalForAll(outcomeTokenFactory, true);
+    }
+
+    function setFeeRecipient(address recipient) external onlyAdmin {
+        feeRecipient = recipient;
+        emit FeeRecipientSet(recipient);
     }
 
     // ---------------------------------------------------------------- views
@@ -156,6 +166,28 @@ contract CTFExchange is Registry, WalletFactories, Fees {
         uint256 takerFillAmount,
         uint256[] memory makerFillAmounts
     ) external onlyOperator notPaused nonReentrant {
+        _matchOrders(takerOrder, makerOrders, takerFillAmount, makerFillAmounts, 0);
+    }
+
+    /// The same, charging the taker a platform fee in collateral that the operator computed for this match
+    /// (Polymarket's V2 fee: the market's rate and exponent at the fill prices, taker only).
+    function matchOrdersWithFee(
+        Order memory takerOrder,
+        Order[] memory makerOrders,
+        uint256 takerFillAmount,
+        uint256[] memory makerFillAmounts,
+        uint256 takerFeeAmount
+    ) external onlyOperator notPaused nonReentrant {
+        _matchOrders(takerOrder, makerOrders, takerFillAmount, makerFillAmounts, takerFeeAmount);
+    }
+
+    function _matchOrders(
+        Order memory takerOrder,
+        Order[] memory makerOrders,
+        uint256 takerFillAmount,
+        uint256[] memory makerFillAmounts,
+        uint256 platformFee
+    ) private {
         if (makerOrders.length != makerFillAmounts.length) revert MismatchedArrayLengths();
         (bytes32 takerHash, uint256 minTaking) = _checkAndRecordFill(takerOrder, takerFillAmount, msg.sender);
         (uint256 makerAssetId, uint256 takerAssetId) = _assetIds(takerOrder);
@@ -169,15 +201,39 @@ contract CTFExchange is Registry, WalletFactories, Fees {
         uint256 taking = _balance(takerAssetId);
         if (taking < minTaking) revert TooLittleTokensReceived();
         uint256 fee = _orderFee(takerOrder, takerFillAmount, taking);
-        _payProceeds(takerOrder.maker, takerAssetId, taking, fee);
+        if (takerOrder.side == Side.SELL) {
+            // The platform fee comes out of the seller's proceeds, before they are paid.
+            if (fee + platformFee > taking) revert FeeTooHigh();
+            _chargePlatformFee(address(this), platformFee);
+            _payProceeds(takerOrder.maker, takerAssetId, taking - platformFee, fee);
+        } else {
+            _payProceeds(takerOrder.maker, takerAssetId, taking, fee);
+            // A buyer pays it in collateral on top of the price, with the allowance it gave the exchange.
+            _chargePlatformFee(takerOrder.maker, platformFee);
+        }
 
         uint256 refund = _balance(makerAssetId);
         if (refund > 0) _transfer(address(this), takerOrder.maker, makerAssetId, refund);
 
         emit OrderFilled(
-            takerHash, takerOrder.maker, address(this), makerAssetId, takerAssetId, takerFillAmount, taking, fee
+            takerHash,
+            takerOrder.maker,
+            address(this),
+            makerAssetId,
+            takerAssetId,
+            takerFillAmount,
+            taking,
+            fee + platformFee
         );
         emit OrdersMatched(takerHash, takerOrder.maker, makerAssetId, takerAssetId, takerFillAmount, taking);
+    }
+
+    /// Sends a match-time platform fee in collateral from `from` to the fee recipient (the operator if unset).
+    function _chargePlatformFee(address from, uint256 fee) private {
+        if (fee == 0) return;
+        address recipient = feeRecipient == address(0) ? msg.sender : feeRecipient;
+        _transfer(from, recipient, 0, fee);
+        emit FeeCharged(recipient, 0, fee);
     }
 
     // ---------------------------------------------------------------- settlement
