@@ -40,14 +40,14 @@ export interface NetworkProfile {
   /** The geoblock check itself (`…/api/geoblock`, as https://polymarket.com/api/geoblock): the URL a client GETs. */
   geoblockUrl: string;
   orderVersion: OrderVersion;
-  /** `collateral` is pUSD; `usdce` and `collateralOnramp` wrap USDC.e into it (wrap/unwrap, 1:1). */
+  /** `collateral` is pUSD; `usdcE` and `collateralOnramp` wrap USDC.e into it (wrap/unwrap, 1:1). */
   contracts: {
     collateral: string;
     conditionalTokens: string;
     exchange: string;
     negRiskExchange: string;
     negRiskAdapter: string;
-    usdce: string;
+    usdcE: string;
     collateralOnramp: string;
   };
   /** Receives the platform fees charged at match time on markets with fees (sandbox only). */
@@ -144,9 +144,9 @@ export async function startSandboxChainFor(options: SandboxOptions): Promise<{ d
   const deploymentFile = options.dataDir ? join(options.dataDir, 'deployment.json') : undefined;
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const saved = deploymentFile ? await readJson<Deployment>(deploymentFile) : undefined;
-  // A deployment from before the account factories (no `wallets`) or the onramp (no `usdce`) is started afresh too.
+  // A deployment from before the account factories (no `wallets`) or the onramp (no `usdcE`) is started afresh too.
   const reuse =
-    saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined && saved.contracts.usdce !== undefined;
+    saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined && saved.contracts.usdcE !== undefined;
   // A state file from another chain id or order version would resurrect the wrong contracts: start afresh.
   if (stateFile && !reuse) await rm(stateFile, { force: true });
   const chain = await startChain({ port: options.ports?.rpc ?? DEFAULT_PORTS.rpc, chainId, stateFile });

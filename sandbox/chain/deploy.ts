@@ -41,7 +41,7 @@ export interface SandboxContracts {
   negRiskExchange: string;
   negRiskAdapter: string;
   /** USDC.e (6 decimals): what the onramp wraps into pUSD. */
-  usdce: string;
+  usdcE: string;
   /** Polymarket's CollateralOnramp and CollateralOfframp in one: wrap/unwrap(asset, to, amount), 1:1. */
   collateralOnramp: string;
 }
@@ -93,7 +93,7 @@ export interface DeployOptions {
  * Polymarket's Amoy contracts per order version (PROTOCOL-NOTES Part B §4). Version 3 has one exchange for
  * every market; the sandbox's neg-risk exchange then keeps its own address.
  */
-export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRiskExchange' | 'usdce' | 'collateralOnramp'> & { negRiskExchange?: string }> = {
+export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRiskExchange' | 'usdcE' | 'collateralOnramp'> & { negRiskExchange?: string }> = {
   1: {
     collateral: '0x9c4e1703476e875070ee25b56a58b008cfb8fa78',
     conditionalTokens: '0x69308FB512518e39F9b16112fA8d994F4e2Bf8bB',
@@ -199,7 +199,7 @@ export async function addMarket(deployment: Deployment, market: { question: stri
  * Deploys USDC.e (the Collateral contract again, under its own name) and the onramp that wraps it into pUSD, in
  * one block: the onramp's constructor needs USDC.e's address, which follows from the deployer's nonce.
  */
-async function deployOnramp(deployer: Wallet, compiled: CompiledContracts, chainId: number, pusd: string): Promise<{ usdce: Contract; onramp: Contract }> {
+async function deployOnramp(deployer: Wallet, compiled: CompiledContracts, chainId: number, pusd: string): Promise<{ usdcE: Contract; onramp: Contract }> {
   const provider = deployer.provider as Parameters<typeof sendRawInOneBlock>[0];
   const first = await provider.getTransactionCount(deployer.address, 'pending');
   const usdceAddress = getCreateAddress({ from: deployer.address, nonce: first });
@@ -210,7 +210,7 @@ async function deployOnramp(deployer: Wallet, compiled: CompiledContracts, chain
     { wallet: deployer, data: concat([compiled.CollateralOnramp.bytecode, coder.encode(['address', 'address'], [pusd, usdceAddress])]), gasLimit: 2_000_000n },
   ]);
   return {
-    usdce: new Contract(usdceAddress, compiled.Collateral.abi, deployer),
+    usdcE: new Contract(usdceAddress, compiled.Collateral.abi, deployer),
     onramp: new Contract(onrampAddress, compiled.CollateralOnramp.abi, deployer),
   };
 }
@@ -270,7 +270,7 @@ export async function deploySandbox(
     }
     // Deployed after the exchanges so the five main contracts keep the same addresses on every start.
     const wallets = await deployWalletFactories(deployer, compiled, [exchange, negRiskExchange]);
-    const { usdce, onramp } = await deployOnramp(deployer, compiled, chain.chainId, collateralAddress);
+    const { usdcE, onramp } = await deployOnramp(deployer, compiled, chain.chainId, collateralAddress);
 
     // Version 3 (Protocol V2) trades every market, neg-risk or not, on its one exchange (PROTOCOL-NOTES Part B
     // §3, §11): neg-risk markets are registered there and the profile names it for both roles.
@@ -281,7 +281,7 @@ export async function deploySandbox(
       exchange: await exchange.getAddress(),
       negRiskExchange: await negRiskVenue.getAddress(),
       negRiskAdapter: adapterAddress,
-      usdce: await usdce.getAddress(),
+      usdcE: await usdcE.getAddress(),
       collateralOnramp: await onramp.getAddress(),
     };
 
@@ -300,11 +300,11 @@ export async function deploySandbox(
     await sendInOneBlock(provider, chain.chainId, [
       // The onramp mints the pUSD it wraps; fees go to the recipient on both exchange instances.
       { wallet: deployer, contract: collateral, method: 'setMinter', args: [contracts.collateralOnramp, true] },
-      { wallet: deployer, contract: usdce, method: 'mint', args: [contracts.collateralOnramp, ONRAMP_RESERVE] },
+      { wallet: deployer, contract: usdcE, method: 'mint', args: [contracts.collateralOnramp, ONRAMP_RESERVE] },
       { wallet: deployer, contract: exchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },
       { wallet: deployer, contract: negRiskExchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },
       ...traders.map((trader) => ({ wallet: deployer, contract: collateral, method: 'mint', args: [trader.address, funding] })),
-      ...traders.map((trader) => ({ wallet: deployer, contract: usdce, method: 'mint', args: [trader.address, usdceFunding] })),
+      ...traders.map((trader) => ({ wallet: deployer, contract: usdcE, method: 'mint', args: [trader.address, usdceFunding] })),
       ...traders.flatMap((trader) => [
         ...spenders.map((spender) => ({ wallet: trader, contract: collateral, method: 'approve', args: [spender, MaxUint256] })),
         ...operators.map((operator) => ({ wallet: trader, contract: ctf, method: 'setApprovalForAll', args: [operator, true] })),
@@ -317,7 +317,7 @@ export async function deploySandbox(
     await sendInOneBlock(
       provider,
       chain.chainId,
-      testAccounts.map((account) => ({ wallet: deployer, contract: usdce, method: 'mint', args: [account.address, usdceFunding] })),
+      testAccounts.map((account) => ({ wallet: deployer, contract: usdcE, method: 'mint', args: [account.address, usdceFunding] })),
     );
 
     return {

@@ -136,3 +136,20 @@ describe('pmdesk account show', () => {
     expect(alone.stdout).toContain('the key trades as itself');
   });
 });
+
+describe('pmdesk pusd', () => {
+  it('wraps USDC.e into pUSD and unwraps it back, as a proxy wallet, to the base unit', async () => {
+    const proxy = account('proxy');
+    const key = keyOf(proxy.owner);
+    const usdcE = () => tokenBalance(provider, sandbox.profile.contracts.usdcE!, proxy.address);
+    const [e0, p0] = [await usdcE(), await cash(proxy.address)];
+    const wrap = await pmdesk(['pusd', 'wrap', '5', '--yes', '--json', '--account', proxy.address], key);
+    expect(wrap.code, wrap.stderr).toBe(0);
+    expect([await usdcE(), await cash(proxy.address)]).toEqual([e0 - 5_000_000n, p0 + 5_000_000n]);
+    const unwrap = await pmdesk(['pusd', 'unwrap', '2', '--yes', '--json', '--account', proxy.address], key);
+    expect(unwrap.code, unwrap.stderr).toBe(0);
+    expect([await usdcE(), await cash(proxy.address)]).toEqual([e0 - 3_000_000n, p0 + 3_000_000n]);
+    const tooMuch = await pmdesk(['pusd', 'unwrap', '100000000', '--json', '--account', proxy.address], key);
+    expect([tooMuch.code, errorOf(tooMuch).code]).toEqual([2, 'ERR_INVALID_PARAM']);
+  });
+});

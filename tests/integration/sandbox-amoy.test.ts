@@ -72,7 +72,7 @@ describe.each([1, 2] as const)('order version %i at Amoy addresses', (version) =
       negRiskExchange: amoy.negRiskExchange,
       negRiskAdapter: amoy.negRiskAdapter,
       // No Amoy address is known for these: they stay where they were deployed.
-      usdce: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      usdcE: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       collateralOnramp: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
     });
     for (const address of Object.values(deployment.contracts)) expect(await provider.getCode(address)).not.toBe('0x');

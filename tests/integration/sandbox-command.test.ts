@@ -67,7 +67,7 @@ describe('npm run sandbox', () => {
       'multiSend',
     ]);
     expect((profile.testAccounts as { kind: string; signatureType: number }[]).map((a) => [a.kind, a.signatureType])).toEqual([['proxy', 1], ['safe', 2], ['deposit', 3]]);
-    expect(Object.keys(profile.contracts)).toEqual(['collateral', 'conditionalTokens', 'exchange', 'negRiskExchange', 'negRiskAdapter', 'usdce', 'collateralOnramp']);
+    expect(Object.keys(profile.contracts)).toEqual(['collateral', 'conditionalTokens', 'exchange', 'negRiskExchange', 'negRiskAdapter', 'usdcE', 'collateralOnramp']);
     expect(profile).toMatchObject({ name: 'sandbox', chainId: 31338, orderVersion: 2 });
     expect(profile.testWallets[0]!.privateKey).toMatch(/^0x[0-9a-f]{64}$/);
     expect(run.output()).toContain(`test wallet ${profile.testWallets[0]!.address}`);

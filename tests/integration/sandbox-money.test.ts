@@ -16,7 +16,7 @@ describe('pUSD and the collateral onramp', () => {
   let sb: ClobSandbox;
   let alice: Wallet;
   let bob: Wallet;
-  let usdce: Contract;
+  let usdcE: Contract;
   let pusd: Contract;
   let onramp: Contract;
 
@@ -24,7 +24,7 @@ describe('pUSD and the collateral onramp', () => {
     sb = await startClobSandbox({ orderVersion: 2 });
     [alice, bob] = sb.wallets as [Wallet, Wallet];
     const compiled = compileContracts();
-    usdce = new Contract(sb.chain.contracts.usdce, compiled.Collateral.abi, sb.provider);
+    usdcE = new Contract(sb.chain.contracts.usdcE, compiled.Collateral.abi, sb.provider);
     pusd = new Contract(sb.chain.contracts.collateral, compiled.Collateral.abi, sb.provider);
     onramp = new Contract(sb.chain.contracts.collateralOnramp, compiled.CollateralOnramp.abi, sb.provider);
   });
@@ -37,23 +37,23 @@ describe('pUSD and the collateral onramp', () => {
     (await l2Request(sb.server.url, alice, credsOf(sb, alice), 'GET', path, undefined, '?asset_type=COLLATERAL&signature_type=0')).body as { balance: string };
 
   it('names both tokens, with Polymarket’s selectors, and funds test wallets and accounts with USDC.e', async () => {
-    expect(await usdce.getFunction('symbol')()).toBe('USDC.e');
+    expect(await usdcE.getFunction('symbol')()).toBe('USDC.e');
     expect(await pusd.getFunction('symbol')()).toBe('pUSD');
-    expect(await usdce.getFunction('decimals')()).toBe(6n);
+    expect(await usdcE.getFunction('decimals')()).toBe(6n);
     expect(onramp.interface.getFunction('wrap')!.selector).toBe('0x62355638');
     expect(onramp.interface.getFunction('unwrap')!.selector).toBe('0x8cc7104f');
-    expect(await onramp.getFunction('usdce')()).toBe(sb.chain.contracts.usdce);
-    for (const w of sb.chain.testWallets) expect(await balance(usdce, w.address)).toBe(usdc(10_000));
-    for (const a of sb.chain.testAccounts) expect(await balance(usdce, a.address)).toBe(usdc(10_000));
+    expect(await onramp.getFunction('usdce')()).toBe(sb.chain.contracts.usdcE);
+    for (const w of sb.chain.testWallets) expect(await balance(usdcE, w.address)).toBe(usdc(10_000));
+    for (const a of sb.chain.testAccounts) expect(await balance(usdcE, a.address)).toBe(usdc(10_000));
   });
 
   it('wraps USDC.e into pUSD 1:1; the CLOB shows it once asked to update its cached view', async () => {
     const before = BigInt((await view('/balance-allowance')).balance);
     expect(before).toBe(await balance(pusd, alice.address));
-    await send(usdce, alice, 'approve', [sb.chain.contracts.collateralOnramp, usdc(25)]);
-    await send(onramp, alice, 'wrap', [sb.chain.contracts.usdce, alice.address, usdc(25)]);
+    await send(usdcE, alice, 'approve', [sb.chain.contracts.collateralOnramp, usdc(25)]);
+    await send(onramp, alice, 'wrap', [sb.chain.contracts.usdcE, alice.address, usdc(25)]);
     expect(await balance(pusd, alice.address)).toBe(before + usdc(25));
-    expect(await balance(usdce, alice.address)).toBe(usdc(10_000 - 25));
+    expect(await balance(usdcE, alice.address)).toBe(usdc(10_000 - 25));
     // Polymarket's CLOB caches balances: the plain read is stale until /balance-allowance/update.
     expect(BigInt((await view('/balance-allowance')).balance)).toBe(before);
     expect(BigInt((await view('/balance-allowance/update')).balance)).toBe(before + usdc(25));
@@ -62,31 +62,31 @@ describe('pUSD and the collateral onramp', () => {
 
   it('unwraps pUSD into USDC.e for another address, burning the pUSD', async () => {
     const supply = (await pusd.getFunction('totalSupply')()) as bigint;
-    const [alicePusd, bobUsdce] = [await balance(pusd, alice.address), await balance(usdce, bob.address)];
+    const [alicePusd, bobUsdce] = [await balance(pusd, alice.address), await balance(usdcE, bob.address)];
     await send(pusd, alice, 'approve', [sb.chain.contracts.collateralOnramp, usdc(10)]);
-    await send(onramp, alice, 'unwrap', [sb.chain.contracts.usdce, bob.address, usdc(10)]);
+    await send(onramp, alice, 'unwrap', [sb.chain.contracts.usdcE, bob.address, usdc(10)]);
     expect(await balance(pusd, alice.address)).toBe(alicePusd - usdc(10));
-    expect(await balance(usdce, bob.address)).toBe(bobUsdce + usdc(10));
+    expect(await balance(usdcE, bob.address)).toBe(bobUsdce + usdc(10));
     expect(await pusd.getFunction('totalSupply')()).toBe(supply - usdc(10));
   });
 
   it('refuses another asset, a caller without the approval, and everything while paused', async () => {
-    await send(usdce, alice, 'approve', [sb.chain.contracts.collateralOnramp, MaxUint256]);
+    await send(usdcE, alice, 'approve', [sb.chain.contracts.collateralOnramp, MaxUint256]);
     const call = (method: string, asset: string) =>
       (onramp.connect(alice) as Contract).getFunction(method).staticCall(asset, alice.address, usdc(1), { from: alice.address });
     const wrongAsset = await call('wrap', sb.chain.contracts.collateral).catch((e: unknown) => e);
     expect(onramp.interface.parseError((wrongAsset as { data: string }).data)?.name).toBe('UnsupportedAsset');
     await send(pusd, alice, 'approve', [sb.chain.contracts.collateralOnramp, 0n]);
-    await expect(call('unwrap', sb.chain.contracts.usdce)).rejects.toThrow();
+    await expect(call('unwrap', sb.chain.contracts.usdcE)).rejects.toThrow();
     const admin = new Wallet(sb.chain.operator.privateKey, sb.provider);
     await send(onramp, admin, 'setPaused', [true]);
     try {
-      const error = await call('wrap', sb.chain.contracts.usdce).catch((e: unknown) => e);
+      const error = await call('wrap', sb.chain.contracts.usdcE).catch((e: unknown) => e);
       expect(onramp.interface.parseError((error as { data: string }).data)?.name).toBe('OnlyUnpaused');
     } finally {
       await send(onramp, admin, 'setPaused', [false]);
     }
-    await call('wrap', sb.chain.contracts.usdce);
+    await call('wrap', sb.chain.contracts.usdcE);
   });
 });
 

@@ -56,8 +56,11 @@ export const POLYGON_ACTION_CONTRACTS: Readonly<Required<ActionContracts>> = {
  */
 export function actionContractsFor(network: NetworkProfile, extra: ActionContracts = {}): ActionContracts {
   const base: ActionContracts = network.chainId === 137 ? { ...POLYGON_ACTION_CONTRACTS } : {};
-  const { collateral, conditionalTokens, negRiskAdapter } = network.contracts;
-  const fromProfile = Object.fromEntries(Object.entries({ collateral, conditionalTokens, negRiskAdapter }).filter(([, v]) => v !== undefined));
+  const { collateral, conditionalTokens, negRiskAdapter, usdcE, collateralOnramp } = network.contracts;
+  // A profile naming one ramp (the sandbox's wraps and unwraps) uses it both ways.
+  const collateralOfframp = network.contracts.collateralOfframp ?? collateralOnramp;
+  const named = { collateral, conditionalTokens, negRiskAdapter, usdcE, collateralOnramp, collateralOfframp };
+  const fromProfile = Object.fromEntries(Object.entries(named).filter(([, v]) => v !== undefined));
   // A profile's Safe MultiSend sits with its wallet factories (the sandbox deploys its own).
   const multiSend = network.wallets?.multiSend ? { multiSend: network.wallets.multiSend } : {};
   const merged: ActionContracts = { ...base, ...fromProfile, ...multiSend, ...extra };

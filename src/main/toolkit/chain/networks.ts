@@ -23,6 +23,11 @@ export interface ContractAddresses {
   negRiskExchangeV2: string;
   /** Version 3 exchange (domain "3"): one contract for every market, neg-risk or not. */
   exchangeV3: string;
+  /** USDC.e, which the collateral onramp wraps into pUSD (the sandbox deploys its own). */
+  usdcE?: string;
+  /** The collateral onramp (`wrap`) and offramp (`unwrap`); the sandbox's one contract does both. */
+  collateralOnramp?: string;
+  collateralOfframp?: string;
 }
 
 export interface NetworkProfile {
@@ -193,6 +198,9 @@ const profileSchema = z.object({
       exchangeV2: address,
       negRiskExchangeV2: address,
       exchangeV3: address,
+      usdcE: address,
+      collateralOnramp: address,
+      collateralOfframp: address,
     })
     .partial(),
 });

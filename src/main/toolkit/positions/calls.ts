@@ -57,8 +57,9 @@ export function positionRoute(market: PositionMarket, contracts: ActionContracts
   if (adapter && !options.legacy) {
     return { route: market.negRisk ? 'neg-risk-adapter' : 'ctf-adapter', target: adapter, collateral: requireContract(contracts, 'collateral', purpose) };
   }
-  // Legacy positions were minted on USDC.e where it exists; the sandbox has one collateral only.
-  const collateral = contracts.usdcE ?? requireContract(contracts, 'collateral', purpose);
+  // Positions made before V2 (asked for with `legacy`) were minted on USDC.e; a network without adapters (the
+  // local sandbox) mints its markets' positions on its own collateral, whatever other tokens it has.
+  const collateral = options.legacy && contracts.usdcE ? contracts.usdcE : requireContract(contracts, 'collateral', purpose);
   if (market.negRisk) return { route: 'legacy-neg-risk', target: requireContract(contracts, 'negRiskAdapter', purpose), collateral };
   return { route: 'legacy-ctf', target: requireContract(contracts, 'conditionalTokens', purpose), collateral };
 }
