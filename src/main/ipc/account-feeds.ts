@@ -11,7 +11,7 @@ import type { Scheduler } from '../feeds/scheduler';
 import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
-import { openOrderOf, tradeAsSeenBy, type TradingWallets } from './trading-access';
+import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, type TradingWallets } from './trading-access';
 
 /** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
 export interface WatchedWallet {
@@ -53,14 +53,6 @@ export const LOCKED_NO_CREDENTIALS = (label: string) =>
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** A PM Desk wallet (in the signer) by its label, as the order flow trades with it. */
-export async function tradingWalletNamed(wallets: TradingWallets, label: string): Promise<TradingWallet & { kind: 'worker' }> {
-  const wanted = label.trim().toLowerCase();
-  const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
-  if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no wallet named ${label.slice(0, 64)}.`);
-  return { kind: 'worker', address: found.address, signer: wallets.signer };
-}
-
 /**
  * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
  * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
@@ -81,7 +73,8 @@ export function accountOpener(flow: OrderFlow, wallets: TradingWallets): WalletO
     const wallet = await tradingWalletNamed(wallets, label);
     const creds = await withCredentials(wallets, wallet, label, () => flow.credentialsFor(wallet));
     return {
-      address: wallet.address,
+      // Trades are seen from the account's side: it is the maker the exchange names.
+      address: flow.fundsAddress(wallet),
       credentials: { apiKey: creds.key, secret: creds.secret, passphrase: creds.passphrase },
       fetchOpenOrders: async () => (await flow.openOrders(wallet)) as unknown as UserOrder[],
       fetchTrades: async () => (await flow.trades(wallet)) as unknown as UserTrade[],

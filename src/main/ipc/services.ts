@@ -15,6 +15,7 @@ import type {
   PositionInfo,
   Settings,
   TradeInfo,
+  WalletAccount,
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
@@ -41,6 +42,14 @@ export interface WalletAccess {
   lock(label: string): Promise<WalletSummary>;
   checkPassword(label: string, password: string): Promise<WalletSummary>;
   exportKeystore(label: string): Promise<string>;
+}
+
+/** Which Polymarket account each wallet trades from on the network in use (ipc/wallet-accounts.ts). */
+export interface WalletAccountAccess {
+  accountOf(label: string): Promise<WalletAccount>;
+  choose(label: string, account: string | null): Promise<WalletAccount>;
+  /** Looks again for a key's accounts (after an unlock or import), in the background. */
+  refresh(owner: string): void;
 }
 
 /** The order flow (credentials, allowances, build, sign, post, status), implemented by src/main/trading. */
@@ -92,6 +101,8 @@ export interface TerminalServices {
   wallets?: WalletAccess;
   /** Absent until the order flow lands. */
   trading?: TradingService;
+  /** The wallets' Polymarket accounts on this network; absent without the order flow (no chain to read). */
+  walletAccounts?: WalletAccountAccess;
   /** Absent without a data folder: settings then answer ERR_NOT_AVAILABLE. */
   settings?: SettingsAccess;
   /** Absent where the terminal cannot switch: only the network in use is listed. */
@@ -135,6 +146,10 @@ export function createHandlers(services: TerminalServices): Handlers {
     if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.deadManSwitches;
   };
+  const walletAccounts = (): WalletAccountAccess => {
+    if (!services.walletAccounts) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    return services.walletAccounts;
+  };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
     return { label: summary.label, address: summary.address, unlocked: unlocked.some((a) => sameAddress(a, summary.address)) };
@@ -174,10 +189,13 @@ export function createHandlers(services: TerminalServices): Handlers {
           : source.kind === 'privateKey'
             ? await access.importPrivateKey(label, source.privateKey, password)
             : await access.importKeystore(label, source.keystoreJson, password);
+      services.walletAccounts?.refresh(summary.address);
       return withLockState(summary);
     },
     unlockWallet: async ({ label, password, autoLockMinutes }) => {
       const summary = await wallets().unlock(label, password, { autoLockMs: autoLockMinutes * 60_000 });
+      // The account behind the key is looked for now, so the wallet menu and the first order find it ready.
+      services.walletAccounts?.refresh(summary.address);
       hub.emit('walletLock', { address: summary.address, label: summary.label, locked: false, reason: 'unlock' });
       return { label: summary.label, address: summary.address, unlocked: true };
     },
@@ -186,6 +204,8 @@ export function createHandlers(services: TerminalServices): Handlers {
       hub.emit('walletLock', { address: summary.address, label: summary.label, locked: true, reason: 'lock' });
       return { label: summary.label, address: summary.address, unlocked: false };
     },
+    getWalletAccount: ({ wallet }) => walletAccounts().accountOf(wallet),
+    chooseWalletAccount: ({ wallet, account }) => walletAccounts().choose(wallet, account),
     exportWallet: async ({ label, password }) => {
       // The password is proven first (and throttled): a page script holding the UI cannot walk off with the
       // keystore to guess its password offline.
