@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Contract, type JsonRpcProvider } from 'ethers';
+import { Contract, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result, WalletAccount } from '../../src/shared/contract';
 import { ErrorCode } from '../../src/shared/errors';
@@ -164,6 +164,30 @@ describe('choosing the account', () => {
     expect(result.error.message).toMatch(`The wallet ${other.address} does not match the signer ${safe.owner}`);
     expect(await chain.getTransactionCount(safe.owner)).toBe(sent);
     expect(await call<WalletAccount>('getWalletAccount', { wallet: 'safe' })).toMatchObject({ chosenBy: 'found', account: { address: safe.address } });
+  });
+
+  it('refuses an order from an account that has not approved the exchange, and sends no approval from the key', async () => {
+    const key = Wallet.createRandom();
+    await call('importWallet', { label: 'fresh', password: PASSWORD, source: { kind: 'privateKey', privateKey: key.privateKey } });
+    await call('unlockWallet', { label: 'fresh', password: PASSWORD, autoLockMinutes: 0 });
+    const found = await call<WalletAccount>('getWalletAccount', { wallet: 'fresh' });
+    expect(found).toMatchObject({ chosenBy: 'found', reason: 'key', account: { address: key.address, kind: 'eoa' }, alsoInUse: [] });
+    const safe = found.candidates.find((c) => c.kind === 'safe')!;
+    expect(safe).toMatchObject({ foundBy: 'derivation', deployed: false, collateral: 0 });
+    await chain.send('anvil_setBalance', [key.address, '0x8AC7230489E80000']);
+    expect(await call<WalletAccount>('chooseWalletAccount', { wallet: 'fresh', account: safe.address })).toMatchObject({ chosenBy: 'trader', account: { address: safe.address } });
+
+    const preview = await call<{ problems: { check: string; blocking: boolean; message: string }[] }>('previewOrder', order('fresh', { side: 'BUY', price: 0.05, size: 10 }));
+    expect(preview.problems).toContainEqual({
+      check: 'ALLOWANCE_MISSING',
+      blocking: true,
+      message: `The Safe ${safe.address} has not approved the exchange: approve from the account (coming) or from polymarket.com, then place the order again.`,
+    });
+    const refused = await terminal.router.call('placeOrder', order('fresh', { side: 'BUY', price: 0.05, size: 10 }), window1);
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.message).toContain(`The Safe ${safe.address} has not approved the exchange`);
+    expect(await chain.getTransactionCount(key.address)).toBe(0);
   });
 
   it('keeps the key itself, once chosen, across a restart of the terminal; the key then trades from its own funds', async () => {
