@@ -69,6 +69,8 @@ describe('the wallet menu’s Polymarket account', () => {
     expect(addresses).toContain(safe.address);
     expect(await page.locator(`[data-testid="account-option"][data-account="${safe.address}"]`).getAttribute('aria-checked')).toBe('true');
     await page.keyboard.press('Escape');
+    // The account panel says whose funds it shows.
+    await expect.poll(async () => (await page.getByTestId('account-source').innerText()).trim()).toBe(`· Safe ${safe.address.slice(0, 6)}…${safe.address.slice(-4)}`);
   });
 
   it('buys through the ticket from the Safe: its collateral pays and its shares arrive', async () => {

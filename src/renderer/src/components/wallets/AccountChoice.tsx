@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import { ContractErrorCode, type AccountCandidateInfo, type WalletAccount } from '../../../../shared/contract';
 import { TerminalError, ask, messageOf } from '../../terminal';
+import { refreshAccount, useAccount } from '../../store/account';
 import { shortAddress } from './Dialog';
 
 interface WalletAccountState {
@@ -32,6 +33,8 @@ export const useWalletAccount = create<WalletAccountState>()((set) => ({
     try {
       const chosen = await ask('chooseWalletAccount', { wallet, account });
       set((s) => ({ byWallet: { ...s.byWallet, [wallet]: chosen }, problem: without(s.problem, wallet) }));
+      // Balances, positions and trades are another address's now.
+      if (useAccount.getState().wallet === wallet) void refreshAccount(wallet);
     } catch (error) {
       set((s) => ({ problem: { ...s.problem, [wallet]: messageOf(error) } }));
     } finally {
