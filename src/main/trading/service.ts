@@ -17,7 +17,7 @@ import type { BuiltOrder } from '../toolkit/orders/builder';
 import type { PostOrderOptions } from '../toolkit/orders/body';
 import type { ClobSigner } from '../toolkit/orders/signer';
 import type { SignerClient } from '../wallets/signer-client';
-import { accountNotApproved, type TradingAccount } from './account';
+import { accountProblems, credentialsAddress, type TradingAccount } from './account';
 import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
@@ -370,18 +370,7 @@ export class TradingService {
     const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === key.toLowerCase()) : true;
     const checked = await this.onChain(() => preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing }));
     const account = this.accountOf(wallet);
-    // An account's approvals are sent by the account, which this flow cannot do yet: the order stops here rather
-    // than approving from the key, which would allow nothing for the account.
-    const problems = account
-      ? checked
-          .filter((p) => p.check !== 'NOT_ENOUGH_GAS')
-          .map((p) => (p.check === 'ALLOWANCE_MISSING' ? { ...p, blocking: true, message: accountNotApproved(account) } : p))
-      : checked;
-    if (problems.some((p) => p.check === 'WALLET_LOCKED') && account) {
-      const at = problems.findIndex((p) => p.check === 'WALLET_LOCKED');
-      problems[at] = { ...problems[at]!, message: `The wallet ${key} is locked: unlock it with its password, then place the order again.` };
-    }
-    return { address, market, token, plan, missing, problems };
+    return { address, market, token, plan, missing, problems: account ? accountProblems(checked, key, account) : checked };
   }
 
   /** A chain read or wait; a node that does not answer is said as such, not as an internal error. */
@@ -409,15 +398,9 @@ export class TradingService {
     return wallet.kind === 'worker' ? wallet.signer.clobSigner(wallet.address, walletConfigFor(this.profile.network)) : wallet.signer;
   }
 
-  /**
-   * The address the exchange credentials are made and used for (ClobAuth.address, POLY_ADDRESS): the key's own for
-   * the key and a Safe (the official client's habit), the account for a proxy wallet (clob-client#248: Magic
-   * accounts need the funder there) and a deposit wallet (its API key is tied to the order's signer, the wallet;
-   * py-clob-client-v2#49). ACCOUNTS-NOTES §c calls the server's rule unconfirmed; the sandbox accepts both.
-   */
+  /** The address the wallet's exchange credentials are made and used for (see credentialsAddress). */
   private authAddress(wallet: TradingWallet): string {
-    const account = this.accountOf(wallet);
-    return account && (account.signatureType === 1 || account.signatureType === 3) ? account.address : this.walletAddress(wallet);
+    return credentialsAddress(this.walletAddress(wallet), this.accountOf(wallet));
   }
 
   private approvalSender(wallet: TradingWallet): ApprovalSender {
