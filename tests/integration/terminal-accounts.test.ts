@@ -192,7 +192,16 @@ describe('choosing the account', () => {
 
   it('keeps the key itself, once chosen, across a restart of the terminal; the key then trades from its own funds', async () => {
     const safe = sb.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
+    // A page follows the wallet live: its feed opens again for the chosen account, without closing on the page.
+    const heard: { event: string; payload: { wallet?: string; marketId?: string; state?: string; trades?: unknown[] } }[] = [];
+    terminal.hub.connect(window1.clientId, (event, payload) => heard.push({ event, payload: payload as (typeof heard)[number]['payload'] }));
+    await call('watchAccount', { wallet: 'safe' });
+    await settled(async () => heard.some((h) => h.event === 'account' && h.payload.wallet === 'safe'), 'the Safe’s first snapshot');
+    heard.length = 0;
     const chosen = await call<WalletAccount>('chooseWalletAccount', { wallet: 'safe', account: safe.owner });
+    await settled(async () => heard.some((h) => h.event === 'account' && h.payload.wallet === 'safe'), 'a snapshot after the choice');
+    expect(heard.filter((h) => h.event === 'feedStatus' && h.payload.marketId === 'safe' && h.payload.state === 'closed')).toEqual([]);
+    expect(terminal.services.accounts!.watched()).toEqual(['safe']);
     expect(chosen).toMatchObject({ chosenBy: 'trader', reason: 'trader', account: { address: safe.owner, kind: 'eoa', signatureType: 0 }, alsoInUse: [safe.address] });
     expect(chosen.description).toBe(`The key ${safe.owner} trades from its own address (no Polymarket account wallet)`);
 

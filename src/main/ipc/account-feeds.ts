@@ -31,6 +31,8 @@ export interface AccountFollower {
   releaseClient(clientId: string): void;
   watched(): string[];
   closeAll(): void;
+  /** The wallet now trades from another Polymarket account: its feed, if followed, opens again for that account. */
+  reopen?(wallet: string): Promise<void>;
 }
 
 /** Tuning of the user feeds (tests shorten the backoff and the polling). */
@@ -136,6 +138,26 @@ export class AccountFeeds implements AccountFollower {
 
   watched(): string[] {
     return [...this.wallets.values()].map((w) => w.label);
+  }
+
+  /**
+   * Opens a followed wallet's feed again, for the same pages, quietly (no "closed" in between): after the trader
+   * chose another account its trades are seen from that account's side, with the credentials it authenticates with.
+   */
+  async reopen(wallet: string): Promise<void> {
+    const key = wallet.trim().toLowerCase();
+    const old = this.wallets.get(key);
+    if (!old) return;
+    const fresh: Watched = { label: old.label, address: '', clients: old.clients, feed: undefined, ready: Promise.resolve(), state: 'connecting', source: 'live', announced: false };
+    this.wallets.set(key, fresh);
+    this.coalescer.forget(key);
+    old.feed?.close();
+    old.feed = undefined;
+    fresh.ready = this.start(key, fresh);
+    // A wallet that cannot be opened now (locked without credentials) is simply no longer followed; its pages ask again.
+    await fresh.ready.catch(() => {
+      if (this.wallets.get(key) !== fresh) this.hub.emit('feedStatus', { feed: 'user', marketId: fresh.label, state: 'closed' }, fresh.clients);
+    });
   }
 
   closeAll(): void {

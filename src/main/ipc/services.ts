@@ -205,7 +205,12 @@ export function createHandlers(services: TerminalServices): Handlers {
       return { label: summary.label, address: summary.address, unlocked: false };
     },
     getWalletAccount: ({ wallet }) => walletAccounts().accountOf(wallet),
-    chooseWalletAccount: ({ wallet, account }) => walletAccounts().choose(wallet, account),
+    chooseWalletAccount: async ({ wallet, account }) => {
+      const chosen = await walletAccounts().choose(wallet, account);
+      // A followed wallet's live orders and trades are now another account's.
+      await services.accounts?.reopen?.(wallet);
+      return chosen;
+    },
     exportWallet: async ({ label, password }) => {
       // The password is proven first (and throttled): a page script holding the UI cannot walk off with the
       // keystore to guess its password offline.
