@@ -3,7 +3,7 @@
 // chosen by the trader and kept in settings per wallet and network; the order flow is handed the result.
 import { formatUnits } from 'ethers';
 import type { AccountCandidateInfo, WalletAccount } from '../../shared/contract';
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import { ErrorCode, PmDeskError, isPmDeskError } from '../../shared/errors';
 import { classifyAccount, findAccounts, type AccountCandidate, type FoundAccounts } from '../toolkit/accounts/classify';
 import { rpcChainRead, type RpcReader } from '../toolkit/accounts/chain-read';
 import { AccountKind, checkedAddress } from '../toolkit/accounts/derive';
@@ -103,8 +103,15 @@ export class WalletAccounts {
 
   private async find(owner: string): Promise<FoundAccounts & { profileNote?: string }> {
     const chainRead = rpcChainRead(this.network.chain, this.network.collateral);
-    const profileWallet = (await this.markets.getProfileWallet?.(owner)) ?? undefined;
     let profileNote: string | undefined;
+    let profileWallet: string | undefined;
+    try {
+      profileWallet = (await this.markets.getProfileWallet?.(owner)) ?? undefined;
+    } catch (error) {
+      // The profile only confirms: without it the chain still tells which account is in use.
+      this.logger?.warn(`the Polymarket profile of ${owner} could not be read`, error);
+      profileNote = `The Polymarket profile of ${owner} could not be read (${isPmDeskError(error) ? error.detail : 'no answer'}): the account was found from the chain alone.`;
+    }
     let usable = profileWallet;
     if (profileWallet) {
       try {
@@ -116,7 +123,15 @@ export class WalletAccounts {
         usable = undefined;
       }
     }
-    const found = await findAccounts(owner, { profileWallet: usable, chainRead, config: this.network.wallets });
+    let found: FoundAccounts;
+    try {
+      found = await findAccounts(owner, { profileWallet: usable, chainRead, config: this.network.wallets });
+    } catch (error) {
+      if (isPmDeskError(error)) throw error;
+      throw new PmDeskError(ErrorCode.NETWORK_ERROR, `The chain's node did not answer while looking for the Polymarket account of ${owner}: check that the network (or the local sandbox) is running.`, {
+        cause: error,
+      });
+    }
     return { ...found, ...(profileNote ? { profileNote } : {}) };
   }
 
