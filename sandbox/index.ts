@@ -221,7 +221,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       trades: clob.publicTrades,
       provider,
       conditionalTokens: deployment.contracts.conditionalTokens,
-      knownWallets: deployment.testWallets.map((w, i) => ({ address: w.address, name: `sandbox-trader-${i + 1}` })),
+      // The owners of the ready-made accounts have them as their profile wallet.
+      knownWallets: deployment.testWallets.map((w, i) => {
+        const account = deployment.testAccounts.find((a) => a.owner.toLowerCase() === w.address.toLowerCase());
+        return { address: w.address, name: `sandbox-trader-${i + 1}`, ...(account ? { account: account.address } : {}) };
+      }),
       port: options.ports?.polymarket ?? (options.ports?.aggregator === 0 ? 0 : DEFAULT_PORTS.polymarket),
       now,
       geoblock: options.geoblock,

@@ -25,7 +25,7 @@ export interface PolymarketServerOptions {
   provider: JsonRpcProvider;
   conditionalTokens: string;
   /** Wallets shown by name (the sandbox's test wallets). */
-  knownWallets?: { address: string; name: string }[];
+  knownWallets?: { address: string; name: string; account?: string }[];
   host?: string;
   port?: number;
   now?: () => number;

@@ -16,8 +16,11 @@ export interface WalletDirectoryOptions {
   catalog: Catalog;
   marketData: MarketData;
   trades: PublicTradeSource;
-  /** Wallets the sandbox knows by name (its test wallets). */
-  knownWallets: { address: string; name: string }[];
+  /**
+   * Wallets the sandbox knows by name (its test wallets); `account`: the Polymarket account (proxy, Safe, deposit
+   * wallet) the wallet's key trades from, which its profile names as `proxyWallet`, as Gamma does.
+   */
+  knownWallets: { address: string; name: string; account?: string }[];
   /** When the sandbox's profiles were created (ISO). */
   createdAt: string;
 }
@@ -76,13 +79,15 @@ export class WalletDirectory {
   /** Gamma's public profile of a wallet: for the named wallets and anyone who traded or holds shares, else undefined. */
   async publicProfile(address: string) {
     const owner = getAddress(address);
-    const known = this.options.knownWallets.some((w) => w.address.toLowerCase() === owner.toLowerCase());
+    const same = (a: string | undefined) => a?.toLowerCase() === owner.toLowerCase();
+    const known = this.options.knownWallets.find((w) => same(w.address) || same(w.account));
     if (!known && !this.wallets().includes(owner) && (await this.holdings(owner)).length === 0) return undefined;
-    const who = this.identity(owner);
+    const who = this.identity(known?.address ?? owner);
     return {
       createdAt: this.options.createdAt,
-      // Sandbox accounts trade from their own address (signature type 0): the profile wallet is the address.
-      proxyWallet: owner,
+      // The profile wallet is where the trader's funds sit: the owner's account when it has one (asked by the
+      // owner's key or by the account), else the address itself (signature type 0).
+      proxyWallet: known?.account ? getAddress(known.account) : owner,
       profileImage: who.profileImage,
       displayUsernamePublic: who.name !== '',
       bio: who.bio,

@@ -97,6 +97,44 @@ export interface WalletInfo {
   unlocked: boolean;
 }
 
+/** One account a key could trade from on the network in use (ACCOUNTS-NOTES §a): the key itself or a derived wallet. */
+export interface AccountCandidateInfo {
+  address: string;
+  kind: 'eoa' | 'proxy' | 'safe' | 'deposit-wallet';
+  /** The signature type its orders carry: 0 key, 1 proxy, 2 Safe, 3 deposit wallet. */
+  signatureType: 0 | 1 | 2 | 3;
+  /** The key itself, a CREATE2 derivation from the chain's factories, or the trader's Polymarket profile. */
+  foundBy: 'key' | 'derivation' | 'profile';
+  /** The chain shows contract code there (always false for the key). */
+  deployed: boolean;
+  /** Collateral held there, in dollars. */
+  collateral: number;
+  /** Deposit wallets: made in the current (beacon) era or before the factory's upgrade (uups). */
+  era?: 'beacon' | 'uups';
+}
+
+/** The Polymarket account a wallet's key trades from on the network in use, and the others it could. */
+export interface WalletAccount {
+  /** The wallet's label. */
+  wallet: string;
+  /** The key's own address. */
+  owner: string;
+  network: string;
+  /** Where orders trade from: funds, positions, open orders and trades are this address's. */
+  account: AccountCandidateInfo;
+  /** 'found': PM Desk's pick (`reason` says on what evidence); 'trader': the trader's choice, kept per wallet and network. */
+  chosenBy: 'found' | 'trader';
+  reason: 'profile' | 'funded' | 'deployed' | 'key' | 'trader';
+  /** "Polymarket account 0x… (Safe, owned by key 0x…)", or the key trading from its own address. */
+  description: string;
+  /** The key and each of its derived wallets, with what the chain says of them. */
+  candidates: AccountCandidateInfo[];
+  /** Other candidates the chain shows in use (deployed or funded): worth a look before trading. */
+  alsoInUse: string[];
+  /** Said when the Polymarket profile names a wallet that is not one of this key's accounts by derivation. */
+  profileNote?: string;
+}
+
 export interface FillSubscriptionInfo {
   marketId: string;
   /** Fills (or books) arrive as `fill` (`bookUpdate`) events; the feed's state as `feedStatus` events. */
@@ -326,6 +364,12 @@ export const operations = {
     { summary: 'Unlock a wallet for trading; it locks itself after the idle time (0: never).' },
   ),
   lockWallet: op<WalletInfo>()(z.strictObject({ label }), { summary: 'Lock a wallet: its key is dropped from memory.' }),
+  getWalletAccount: op<WalletAccount>()(walletRef, {
+    summary: "The Polymarket account a wallet's key trades from on this network (proxy, Safe, deposit wallet or the key), found or chosen.",
+  }),
+  chooseWalletAccount: op<WalletAccount>()(z.strictObject({ wallet: label, account: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an account is a 0x address').nullable() }), {
+    summary: "Trade from another of the key's accounts (or the key itself) on this network; null goes back to the one found. Kept per wallet and network.",
+  }),
   exportWallet: op<{ fileName: string; keystoreJson: string }>()(z.strictObject({ label, password }), {
     summary: 'The wallet as an encrypted keystore file (password required, so a page script cannot take it).',
   }),

@@ -22,6 +22,8 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   unlockWallet: { label: 'fuzz', password: 'correct horse battery', autoLockMinutes: 5 },
   lockWallet: { label: 'fuzz' },
   exportWallet: { label: 'fuzz', password: 'correct horse battery' },
+  getWalletAccount: { wallet: 'fuzz' },
+  chooseWalletAccount: { wallet: 'fuzz', account: null },
   placeOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
   cancelOrder: { wallet: 'fuzz', orderId: '0xabc' },
   cancelAll: { wallet: 'fuzz' },

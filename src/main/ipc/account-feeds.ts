@@ -11,7 +11,7 @@ import type { Scheduler } from '../feeds/scheduler';
 import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
-import { openOrderOf, tradeAsSeenBy, type TradingWallets } from './trading-access';
+import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, type TradingWallets } from './trading-access';
 
 /** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
 export interface WatchedWallet {
@@ -31,6 +31,8 @@ export interface AccountFollower {
   releaseClient(clientId: string): void;
   watched(): string[];
   closeAll(): void;
+  /** The wallet now trades from another Polymarket account: its feed, if followed, opens again for that account. */
+  reopen?(wallet: string): Promise<void>;
 }
 
 /** Tuning of the user feeds (tests shorten the backoff and the polling). */
@@ -53,14 +55,6 @@ export const LOCKED_NO_CREDENTIALS = (label: string) =>
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** A PM Desk wallet (in the signer) by its label, as the order flow trades with it. */
-export async function tradingWalletNamed(wallets: TradingWallets, label: string): Promise<TradingWallet & { kind: 'worker' }> {
-  const wanted = label.trim().toLowerCase();
-  const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
-  if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no wallet named ${label.slice(0, 64)}.`);
-  return { kind: 'worker', address: found.address, signer: wallets.signer };
-}
-
 /**
  * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
  * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
@@ -81,7 +75,8 @@ export function accountOpener(flow: OrderFlow, wallets: TradingWallets): WalletO
     const wallet = await tradingWalletNamed(wallets, label);
     const creds = await withCredentials(wallets, wallet, label, () => flow.credentialsFor(wallet));
     return {
-      address: wallet.address,
+      // Trades are seen from the account's side: it is the maker the exchange names.
+      address: flow.fundsAddress(wallet),
       credentials: { apiKey: creds.key, secret: creds.secret, passphrase: creds.passphrase },
       fetchOpenOrders: async () => (await flow.openOrders(wallet)) as unknown as UserOrder[],
       fetchTrades: async () => (await flow.trades(wallet)) as unknown as UserTrade[],
@@ -143,6 +138,26 @@ export class AccountFeeds implements AccountFollower {
 
   watched(): string[] {
     return [...this.wallets.values()].map((w) => w.label);
+  }
+
+  /**
+   * Opens a followed wallet's feed again, for the same pages, quietly (no "closed" in between): after the trader
+   * chose another account its trades are seen from that account's side, with the credentials it authenticates with.
+   */
+  async reopen(wallet: string): Promise<void> {
+    const key = wallet.trim().toLowerCase();
+    const old = this.wallets.get(key);
+    if (!old) return;
+    const fresh: Watched = { label: old.label, address: '', clients: old.clients, feed: undefined, ready: Promise.resolve(), state: 'connecting', source: 'live', announced: false };
+    this.wallets.set(key, fresh);
+    this.coalescer.forget(key);
+    old.feed?.close();
+    old.feed = undefined;
+    fresh.ready = this.start(key, fresh);
+    // A wallet that cannot be opened now (locked without credentials) is simply no longer followed; its pages ask again.
+    await fresh.ready.catch(() => {
+      if (this.wallets.get(key) !== fresh) this.hub.emit('feedStatus', { feed: 'user', marketId: fresh.label, state: 'closed' }, fresh.clients);
+    });
   }
 
   closeAll(): void {

@@ -7,9 +7,9 @@ import type { DeadManSwitchInfo } from '../../shared/contract';
 import { DEFAULT_HEARTBEAT_MS, DeadManSwitch, type HeartbeatClient, type HeartbeatState } from '../feeds/heartbeat';
 import { realScheduler, type Scheduler } from '../feeds/scheduler';
 import type { TradingService as OrderFlow } from '../trading/service';
-import { tradingWalletNamed, withCredentials } from './account-feeds';
+import { withCredentials } from './account-feeds';
 import type { EventHub } from './event-hub';
-import type { TradingWallets } from './trading-access';
+import { tradingWalletNamed, type TradingWallets } from './trading-access';
 
 /** A wallet's heartbeat client, by label (throws a sentence the trader can act on when it cannot). */
 export type HeartbeatOpener = (label: string) => Promise<{ client: HeartbeatClient }>;

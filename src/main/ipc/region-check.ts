@@ -16,7 +16,7 @@ import type { OrderSide } from '../toolkit/orders/rounding';
 import { checkGeoblock } from '../toolkit/polymarket/geoblock';
 import { parseAnswer } from '../toolkit/polymarket/http';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
-import { tradingWalletNamed } from './account-feeds';
+import { tradingWalletNamed } from './trading-access';
 import type { TradingWallets } from './trading-access';
 
 /** How often the region and the asked-about accounts are checked again. */

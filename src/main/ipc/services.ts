@@ -17,6 +17,7 @@ import type {
   Settings,
   TradeInfo,
   TradingAccessInfo,
+  WalletAccount,
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
@@ -43,6 +44,14 @@ export interface WalletAccess {
   lock(label: string): Promise<WalletSummary>;
   checkPassword(label: string, password: string): Promise<WalletSummary>;
   exportKeystore(label: string): Promise<string>;
+}
+
+/** Which Polymarket account each wallet trades from on the network in use (ipc/wallet-accounts.ts). */
+export interface WalletAccountAccess {
+  accountOf(label: string): Promise<WalletAccount>;
+  choose(label: string, account: string | null): Promise<WalletAccount>;
+  /** Looks again for a key's accounts (after an unlock or import), in the background. */
+  refresh(owner: string): void;
 }
 
 /** The order flow (credentials, allowances, build, sign, post, status), implemented by src/main/trading. */
@@ -99,6 +108,8 @@ export interface TerminalServices {
   wallets?: WalletAccess;
   /** Absent until the order flow lands. */
   trading?: TradingService;
+  /** The wallets' Polymarket accounts on this network; absent without the order flow (no chain to read). */
+  walletAccounts?: WalletAccountAccess;
   /** Absent without a data folder: settings then answer ERR_NOT_AVAILABLE. */
   settings?: SettingsAccess;
   /** Absent where the terminal cannot switch: only the network in use is listed. */
@@ -143,6 +154,10 @@ export function createHandlers(services: TerminalServices): Handlers {
   const deadManSwitches = (): DeadManSwitchService => {
     if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.deadManSwitches;
+  };
+  const walletAccounts = (): WalletAccountAccess => {
+    if (!services.walletAccounts) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    return services.walletAccounts;
   };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
@@ -192,10 +207,13 @@ export function createHandlers(services: TerminalServices): Handlers {
           : source.kind === 'privateKey'
             ? await access.importPrivateKey(label, source.privateKey, password)
             : await access.importKeystore(label, source.keystoreJson, password);
+      services.walletAccounts?.refresh(summary.address);
       return withLockState(summary);
     },
     unlockWallet: async ({ label, password, autoLockMinutes }) => {
       const summary = await wallets().unlock(label, password, { autoLockMs: autoLockMinutes * 60_000 });
+      // The account behind the key is looked for now, so the wallet menu and the first order find it ready.
+      services.walletAccounts?.refresh(summary.address);
       hub.emit('walletLock', { address: summary.address, label: summary.label, locked: false, reason: 'unlock' });
       return { label: summary.label, address: summary.address, unlocked: true };
     },
@@ -203,6 +221,13 @@ export function createHandlers(services: TerminalServices): Handlers {
       const summary = await wallets().lock(label);
       hub.emit('walletLock', { address: summary.address, label: summary.label, locked: true, reason: 'lock' });
       return { label: summary.label, address: summary.address, unlocked: false };
+    },
+    getWalletAccount: ({ wallet }) => walletAccounts().accountOf(wallet),
+    chooseWalletAccount: async ({ wallet, account }) => {
+      const chosen = await walletAccounts().choose(wallet, account);
+      // A followed wallet's live orders and trades are now another account's.
+      await services.accounts?.reopen?.(wallet);
+      return chosen;
     },
     exportWallet: async ({ label, password }) => {
       // The password is proven first (and throttled): a page script holding the UI cannot walk off with the

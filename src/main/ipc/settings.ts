@@ -1,4 +1,5 @@
-// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet),
+// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, and
+// which Polymarket account each wallet trades from on each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
 // does not parse is set aside as settings.json.bad rather than trusted or lost.
 import { mkdir, readFile, rename } from 'node:fs/promises';
@@ -31,11 +32,18 @@ const SettingsFileSchema = z.object({
   cancelAllKey: z.string().min(1).max(24).default(DEFAULT_SETTINGS.cancelAllKey),
   marketColumns: z.array(z.string().min(1).max(40)).max(40).default([...DEFAULT_SETTINGS.marketColumns]),
   activeWallet: z.string().min(1).max(64).nullable().default(null),
+  /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
+  accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
 });
+type SettingsFile = z.infer<typeof SettingsFileSchema>;
+
+const settingsOf = ({ accounts: _accounts, ...settings }: SettingsFile): Settings => copyOf(settings as Settings);
+/** Where one wallet's account choice is kept: per network (by name) and per key. */
+export const accountChoiceKey = (network: string, owner: string) => `${network}|${owner.toLowerCase()}`;
 
 export class SettingsStore {
   readonly file: string;
-  private loaded: Promise<Settings> | undefined;
+  private loaded: Promise<SettingsFile> | undefined;
   /** Saves one after another, each merging into what the previous one wrote. */
   private queue: Promise<unknown> = Promise.resolve();
   private warned = false;
@@ -49,29 +57,56 @@ export class SettingsStore {
 
   /** The settings as kept (read from the file once a session). */
   async get(): Promise<Settings> {
-    this.loaded ??= this.read();
-    return copyOf(await this.loaded);
+    return settingsOf(await this.contents());
   }
 
   /** Merges a change into the settings, writes the whole file, and answers the whole. */
-  save(patch: Partial<Settings>): Promise<Settings> {
+  async save(patch: Partial<Settings>): Promise<Settings> {
+    return settingsOf(await this.write((file) => ({ ...file, ...definedOnly(patch) })));
+  }
+
+  /** The account address the trader chose for this key on this network, if any. */
+  async accountChoice(network: string, owner: string): Promise<string | undefined> {
+    return (await this.contents()).accounts[accountChoiceKey(network, owner)];
+  }
+
+  /** Keeps the trader's account for this key on this network; null forgets it (the found one trades again). */
+  async saveAccountChoice(network: string, owner: string, account: string | null): Promise<void> {
+    const key = accountChoiceKey(network, owner);
+    await this.write((file) => {
+      const accounts = { ...file.accounts };
+      if (account === null) delete accounts[key];
+      else accounts[key] = account;
+      return { ...file, accounts };
+    });
+  }
+
+  private contents(): Promise<SettingsFile> {
+    this.loaded ??= this.read();
+    return this.loaded;
+  }
+
+  /** One write at a time, each merging into what the previous one wrote. */
+  private write(change: (file: SettingsFile) => SettingsFile): Promise<SettingsFile> {
     const run = this.queue.then(async () => {
-      const next = SettingsFileSchema.parse({ ...(await this.get()), ...definedOnly(patch) }) as Settings;
+      const next = SettingsFileSchema.parse(change(await this.contents()));
       await mkdir(this.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-      await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`);
+      // No account chosen: the file stays as it was before accounts existed.
+      const { accounts, ...settings } = next;
+      await writeFileAtomic(this.file, `${JSON.stringify(Object.keys(accounts).length > 0 ? next : settings, null, 2)}\n`);
       this.loaded = Promise.resolve(next);
-      return copyOf(next);
+      return next;
     });
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async read(): Promise<Settings> {
+  private async read(): Promise<SettingsFile> {
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return copyOf(DEFAULT_SETTINGS);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return SettingsFileSchema.parse({});
       throw error;
     }
     let json: unknown;
@@ -85,18 +120,18 @@ export class SettingsStore {
       const issue = parsed.error.issues[0]!;
       return this.setAside(`${issue.path.join('.') || 'the file'}: ${issue.message}`);
     }
-    return parsed.data as Settings;
+    return parsed.data;
   }
 
   /** Keeps the bad file for the trader to look at, and starts again from the defaults. */
-  private async setAside(why: string): Promise<Settings> {
+  private async setAside(why: string): Promise<SettingsFile> {
     const bad = `${this.file}.bad`;
     await rename(this.file, bad).catch(() => undefined);
     if (!this.warned) {
       this.warned = true;
       this.logger?.warn(`The settings file ${this.file} could not be read (${why}): PM Desk starts from the default settings and kept the old file as ${bad}.`);
     }
-    return copyOf(DEFAULT_SETTINGS);
+    return SettingsFileSchema.parse({});
   }
 }
 

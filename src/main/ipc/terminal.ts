@@ -25,6 +25,8 @@ import type { OrderGate, TradingService as OrderFlow } from '../trading/service'
 import { createHandlers, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
 import { walletAccess } from './wallet-access';
+import { WalletAccounts } from './wallet-accounts';
+import { walletConfigFor } from '../toolkit/chain/networks';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
 import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
 import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
@@ -104,22 +106,36 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
       profile.wsUrl && profile.clobUrl ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger) : new BookFeeds(readBooks, hub, options.bookPollMs);
+    const network = networkInfo(profile, options.shell);
+    // Each wallet trades from its Polymarket account on this network (found, or the trader's kept choice).
+    const walletAccounts =
+      tradingWallets && flow
+        ? new WalletAccounts(
+            { name: network.name, wallets: walletConfigFor(flow.profile.network), collateral: [flow.profile.network.contracts.collateral!], chain: flow.provider },
+            tradingWallets,
+            source,
+            settings,
+            logger,
+          )
+        : undefined;
+    const traders = tradingWallets && walletAccounts ? { ...tradingWallets, accountOf: (owner: string) => walletAccounts.tradingAccount(owner) } : undefined;
     const services: TerminalServices = {
-      network: networkInfo(profile, options.shell),
+      network,
       markets: source,
       feeds,
       books,
       hub,
       wallets: walletServices,
-      trading: tradingWallets && flow ? tradingAccess(flow, tradingWallets, hub) : undefined,
+      trading: traders && flow ? tradingAccess(flow, traders, hub) : undefined,
+      walletAccounts,
       settings,
       networks,
     };
     // Live account data and dead-man switches go through the order flow's credentials, so only with it.
-    if (tradingWallets && flow) {
+    if (traders && flow) {
       const { heartbeatMs, ...tuning } = options.accountFeeds ?? {};
-      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, tradingWallets), hub, { wsUrl: profile.wsUrl, ...tuning });
-      services.deadManSwitches = new DeadManSwitches(heartbeatOpener(flow, tradingWallets), hub, { intervalMs: heartbeatMs });
+      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, ...tuning });
+      services.deadManSwitches = new DeadManSwitches(heartbeatOpener(flow, traders), hub, { intervalMs: heartbeatMs });
     }
     // Region and close-only checks for this network: asked at its start (here, and so on each switch) and every
     // few minutes; the order flow asks them again before each new order.

@@ -5,7 +5,7 @@ import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type { SignerClient } from '../wallets/signer-client';
 import { findMarket, type OrderChoices, type UserOrderInput } from '../trading/order-input';
 import { previewOrder } from '../trading/preview';
-import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
+import type { TradingAccount, TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
 import type { TradingService, WalletSummary } from './services';
 import type { OpenOrder, ParsedInput, TradeInfo } from '../../shared/contract';
@@ -80,6 +80,17 @@ export function openOrderOf(r: Record<string, unknown>): OpenOrder {
 export interface TradingWallets {
   list(): Promise<WalletSummary[]>;
   signer: SignerClient;
+  /** The Polymarket account a key trades from on this network; without it every key trades from its own address. */
+  accountOf?(owner: string): Promise<TradingAccount>;
+}
+
+/** A PM Desk wallet (in the signer) by its label, as the order flow trades with it: from its Polymarket account on this network. */
+export async function tradingWalletNamed(wallets: TradingWallets, label: string): Promise<TradingWallet & { kind: 'worker' }> {
+  const wanted = label.trim().toLowerCase();
+  const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
+  if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no wallet named ${label.slice(0, 64)}.`);
+  const account = await wallets.accountOf?.(found.address);
+  return { kind: 'worker', address: found.address, signer: wallets.signer, ...(account ? { account } : {}) };
 }
 
 /** `hub`: every window or tab hears what any of them placed or cancelled, as `orderUpdate` events. */
@@ -90,12 +101,7 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     return { cancelled: ids };
   };
 
-  const walletNamed = async (label: string): Promise<TradingWallet & { kind: 'worker' }> => {
-    const wanted = label.trim().toLowerCase();
-    const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
-    if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no wallet named ${label.slice(0, 64)}.`);
-    return { kind: 'worker', address: found.address, signer: wallets.signer };
-  };
+  const walletNamed = (label: string) => tradingWalletNamed(wallets, label);
 
   /** The exchange filters by condition id; the contract names markets by the source's id. */
   const marketFilter = async (marketId: string | undefined): Promise<{ market?: string }> => {
@@ -132,17 +138,17 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     listTrades: async ({ wallet, marketId }) => {
       const trader = await walletNamed(wallet);
       const rows = await flow.trades(trader, await marketFilter(marketId));
-      return rows.map((r) => tradeAsSeenBy(trader.address, r));
+      return rows.map((r) => tradeAsSeenBy(flow.fundsAddress(trader), r));
     },
     getBalances: async ({ wallet, marketId }) => {
-      const { address } = await walletNamed(wallet);
+      const trader = await walletNamed(wallet);
       const markets = marketId ? [await findMarket(flow.markets, marketId)] : [];
-      const balances = await flow.balances(address, markets);
+      const balances = await flow.balances(flow.fundsAddress(trader), markets);
       return { collateral: dollars(balances.collateral), outcomes: Object.fromEntries(Object.entries(balances.outcomes).map(([token, units]) => [token, dollars(units)])) };
     },
     getPositions: async ({ wallet }) => {
-      const { address } = await walletNamed(wallet);
-      return (await flow.positions(address)).map((p) => ({
+      const trader = await walletNamed(wallet);
+      return (await flow.positions(flow.fundsAddress(trader))).map((p) => ({
         conditionId: p.conditionId ?? null,
         marketSlug: p.marketSlug ?? null,
         outcome: p.outcome,

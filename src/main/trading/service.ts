@@ -9,7 +9,7 @@ import { AggregatorClient } from '../toolkit/aggregator/client';
 import { createMarketSource } from '../toolkit/sources/create';
 import type { MarketSource } from '../toolkit/sources/market-source';
 import { ExchangeContract } from '../toolkit/chain/exchange';
-import { ZERO_ADDRESS } from '../toolkit/chain/networks';
+import { ZERO_ADDRESS, walletConfigFor } from '../toolkit/chain/networks';
 import { CREDS_CREATION_WARNING, type ApiCredentials } from '../toolkit/clob/auth';
 import { ClobClient, type CreateOrDeriveOrder } from '../toolkit/clob/client';
 import { postOrderOnce, type PostedOrder } from '../toolkit/clob/post-once';
@@ -18,14 +18,17 @@ import type { BuiltOrder } from '../toolkit/orders/builder';
 import type { PostOrderOptions } from '../toolkit/orders/body';
 import type { ClobSigner } from '../toolkit/orders/signer';
 import type { SignerClient } from '../wallets/signer-client';
+import { accountProblems, credentialsAddress, type TradingAccount } from './account';
 import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
 import type { TradingProfile } from './profile';
 
+export type { TradingAccount } from './account';
+
 /** A wallet in the signer worker (PM Desk's own keystores), or an outside JSON-RPC wallet that signs for us. */
 export type TradingWallet =
-  | { kind: 'worker'; address: string; signer: SignerClient }
+  | { kind: 'worker'; address: string; signer: SignerClient; account?: TradingAccount }
   | { kind: 'json-rpc'; walletAddress?: string; signer: ClobSigner; approvals: ApprovalSender };
 
 export interface TradingServiceOptions {
@@ -136,12 +139,23 @@ export class TradingService {
     return [...this.pending];
   }
 
-  /** The wallet's address; a JSON-RPC wallet must say it (spec §5). */
+  /** The wallet's address (its key's); a JSON-RPC wallet must say it (spec §5). */
   walletAddress(wallet: TradingWallet | undefined): string {
     if (!wallet) throw invalidParameter(OrderMessages.WALLET_REQUIRED, 'executeOrder');
     if (wallet.kind === 'worker') return wallet.address;
     if (!wallet.walletAddress) throw invalidParameter(OrderMessages.WALLET_ADDRESS_REQUIRED, 'executeOrder');
     return wallet.walletAddress;
+  }
+
+  /** Where the wallet's funds and positions sit: its Polymarket account, else the key's own address. */
+  fundsAddress(wallet: TradingWallet | undefined): string {
+    return this.accountOf(wallet)?.address ?? this.walletAddress(wallet);
+  }
+
+  /** The account a worker wallet trades from, when it is not the key itself. */
+  private accountOf(wallet: TradingWallet | undefined): TradingAccount | undefined {
+    const account = wallet?.kind === 'worker' ? wallet.account : undefined;
+    return account && account.signatureType !== 0 ? account : undefined;
   }
 
   /** Every failed pre-trade check for this order, without signing or sending anything. */
@@ -199,8 +213,7 @@ export class TradingService {
       listener?.({ kind: 'info', message });
     }
 
-    const signer = this.clobSigner(wallet!);
-    const client = await this.client(address, signer, notice);
+    const client = await this.client(wallet!, notice);
     // With credentials got as this order gets them (their notice heard), the account's close-only mode can be asked.
     await this.passGate(wallet!, plan.side, true);
 
@@ -261,7 +274,7 @@ export class TradingService {
    */
   async waitOrderMatched(wallet: TradingWallet, orderId: string, options: { timeoutMs?: number; intervalMs?: number } = {}): Promise<boolean> {
     try {
-      const client = await this.client(this.walletAddress(wallet), this.clobSigner(wallet));
+      const client = await this.client(wallet);
       const deadline = Date.now() + (options.timeoutMs ?? 30_000);
       for (;;) {
         const order = (await client.getOrder(orderId)) as { status?: string } | null;
@@ -340,7 +353,7 @@ export class TradingService {
    */
   async credentialsFor(wallet: TradingWallet): Promise<ApiCredentials> {
     await this.walletClient(wallet);
-    return this.proven.get(this.walletAddress(wallet).toLowerCase())!;
+    return this.proven.get(this.authAddress(wallet).toLowerCase())!;
   }
 
   /** A level 2 exchange client for the wallet (the dead-man switch's heartbeats). */
@@ -357,15 +370,18 @@ export class TradingService {
 
   private async prepare(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices): Promise<PreparedOrder> {
     assertOrderRequest(input, wallet);
-    const address = this.walletAddress(wallet);
+    // Balances and allowances are the account's (the funds' holder); only the key signs, so only it must be unlocked.
+    const key = this.walletAddress(wallet);
+    const address = this.fundsAddress(wallet);
     const market = await findMarket(this.markets, input.marketIdOrSlug);
     const token = findToken(market, input.positionIdOrName);
     const plan = planOrder(input, token, choices);
     const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
     const missing = await this.onChain(() => missingApprovals(this.provider, address, targets, orderNeeds(plan).collateral));
-    const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === address.toLowerCase()) : true;
-    const problems = await this.onChain(() => preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing }));
-    return { address, market, token, plan, missing, problems };
+    const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === key.toLowerCase()) : true;
+    const checked = await this.onChain(() => preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing }));
+    const account = this.accountOf(wallet);
+    return { address, market, token, plan, missing, problems: account ? accountProblems(checked, key, account) : checked };
   }
 
   private async passGate(wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean): Promise<void> {
@@ -393,47 +409,69 @@ export class TradingService {
     return this.publicClient;
   }
 
+  /** A worker signer is given the chain's account factories, so it can check the account is the key's own. */
   private clobSigner(wallet: TradingWallet): ClobSigner {
-    return wallet.kind === 'worker' ? wallet.signer.clobSigner(wallet.address) : wallet.signer;
+    return wallet.kind === 'worker' ? wallet.signer.clobSigner(wallet.address, walletConfigFor(this.profile.network)) : wallet.signer;
+  }
+
+  /** The address the wallet's exchange credentials are made and used for (see credentialsAddress). */
+  private authAddress(wallet: TradingWallet): string {
+    return credentialsAddress(this.walletAddress(wallet), this.accountOf(wallet));
   }
 
   private approvalSender(wallet: TradingWallet): ApprovalSender {
     return wallet.kind === 'worker' ? wallet.signer : wallet.approvals;
   }
 
-  private clobClient(signer: ClobSigner, creds?: ApiCredentials, logger: Logger = this.logger): ClobClient {
+  /** A client signing for the wallet's account: maker = the account (funder), the account's signature type. */
+  private clobClient(wallet: TradingWallet, creds?: ApiCredentials, logger: Logger = this.logger): ClobClient {
     const { network } = this.profile;
-    return new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer, creds, throwOnError: true, networks: [network], logger, timeoutMs: this.timeoutMs });
+    const account = this.accountOf(wallet);
+    const auth = this.authAddress(wallet);
+    return new ClobClient({
+      host: network.clobUrl,
+      chainId: network.chainId,
+      signer: this.clobSigner(wallet),
+      creds,
+      throwOnError: true,
+      networks: [network],
+      logger,
+      timeoutMs: this.timeoutMs,
+      ...(account ? { signatureType: account.signatureType, funder: account.address } : {}),
+      ...(auth !== this.walletAddress(wallet) ? { authAddress: auth } : {}),
+    });
   }
 
   private async walletClient(wallet: TradingWallet): Promise<ClobClient> {
-    return this.client(this.walletAddress(wallet), this.clobSigner(wallet));
+    return this.client(wallet);
   }
 
   /**
    * A level 2 client: credentials from the vault (proven once a session against the exchange, since a
    * restarted or different exchange forgets them), else derived or created with the wallet and saved.
    */
-  private async client(address: string, signer: ClobSigner, notice: NoticeSink = this.onNotice): Promise<ClobClient> {
+  private async client(wallet: TradingWallet, notice: NoticeSink = this.onNotice): Promise<ClobClient> {
+    const address = this.authAddress(wallet);
     const key = address.toLowerCase();
     // One acquisition per wallet at a time: two orders deriving at once would both try to create, and the
     // exchange refuses the second create.
     let credentials = this.proven.get(key);
     if (!credentials) {
-      credentials = this.credentials(address, signer, notice);
+      credentials = this.credentials(wallet, address, notice);
       this.proven.set(key, credentials);
       const pending = credentials;
       pending.catch(() => this.proven.get(key) === pending && this.proven.delete(key));
     }
-    return this.clobClient(signer, await credentials);
+    return this.clobClient(wallet, await credentials);
   }
 
-  private async credentials(address: string, signer: ClobSigner, notice: NoticeSink): Promise<ApiCredentials> {
+  /** `address`: the credentials' own (authAddress): the vault keeps them under it. */
+  private async credentials(wallet: TradingWallet, address: string, notice: NoticeSink): Promise<ApiCredentials> {
     const host = this.profile.network.clobUrl;
     const stored = await this.vault.load(address, host);
     if (stored) {
       try {
-        await this.clobClient(signer, stored, silentLogger).getClosedOnlyMode();
+        await this.clobClient(wallet, stored, silentLogger).getClosedOnlyMode();
         return stored;
       } catch (error) {
         if (!(isPmDeskError(error) && error.statusCode === 401)) throw error;
@@ -448,7 +486,7 @@ export class TradingService {
         else this.logger.warn(message, data);
       },
     };
-    const creds = (await this.clobClient(signer, undefined, watching).createOrDeriveApiKey(undefined, this.credentialsOrder)) as ApiCredentials;
+    const creds = (await this.clobClient(wallet, undefined, watching).createOrDeriveApiKey(undefined, this.credentialsOrder)) as ApiCredentials;
     if (!creds?.key) throw new PmDeskError(ErrorCode.UNAUTHORIZED, 'The exchange gave this wallet no API credentials.', { methodName: 'executeOrder' });
     await this.vault.save(address, host, creds);
     if (created) {

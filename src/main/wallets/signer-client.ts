@@ -1,6 +1,7 @@
 // Main's handle on the signer: one method per intent, each a request to the worker carrying the token it
 // was started with. Works over any SignerTransport; it never sees a decrypted key.
 import { ErrorCode, PmDeskError, isErrorCode } from '../../shared/errors';
+import type { WalletConfig } from '../toolkit/accounts/wallet-config';
 import type { ClobSigner, TypedDataTypes } from '../toolkit/orders/signer';
 import type { ApprovalRequest, NewWalletOptions, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
 
@@ -48,11 +49,11 @@ export class SignerClient {
   async unlocked(): Promise<string[]> {
     return (await this.request('unlocked', {})).addresses;
   }
-  async signOrder(address: string, typedData: TypedDataRequest): Promise<string> {
-    return (await this.request('signOrder', { address, ...typedData })).signature;
+  async signOrder(address: string, typedData: TypedDataRequest, wallets?: WalletConfig): Promise<string> {
+    return (await this.request('signOrder', { address, ...typedData, ...(wallets ? { wallets } : {}) })).signature;
   }
-  async signClobAuth(address: string, typedData: TypedDataRequest): Promise<string> {
-    return (await this.request('signClobAuth', { address, ...typedData })).signature;
+  async signClobAuth(address: string, typedData: TypedDataRequest, wallets?: WalletConfig): Promise<string> {
+    return (await this.request('signClobAuth', { address, ...typedData, ...(wallets ? { wallets } : {}) })).signature;
   }
   sendApproval(address: string, approval: ApprovalRequest) {
     return this.request('sendApproval', { address, approval });
@@ -67,13 +68,14 @@ export class SignerClient {
   /**
    * The toolkit's signer interface over one unlocked wallet: orders and ClobAuth go to their own intents by
    * primary type; anything else is refused by the worker. There is no signDigest: the worker signs typed data only.
+   * `wallets` (the chain's account factories) lets it sign for the key's own proxy, Safe or deposit wallet.
    */
-  clobSigner(address: string): ClobSigner {
+  clobSigner(address: string, wallets?: WalletConfig): ClobSigner {
     return {
       getAddress: async () => address,
       signTypedData: (domain, types: TypedDataTypes, message) => {
         const typedData = { domain, types, message };
-        return Object.keys(types).includes('ClobAuth') ? this.signClobAuth(address, typedData) : this.signOrder(address, typedData);
+        return Object.keys(types).includes('ClobAuth') ? this.signClobAuth(address, typedData, wallets) : this.signOrder(address, typedData, wallets);
       },
     };
   }

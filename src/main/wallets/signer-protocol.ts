@@ -2,6 +2,7 @@
 // Every operation is an intent ("sign this order", "send this approval"), never "sign these bytes"; the
 // transport (worker thread now, Electron utility process in the app) is hidden behind two small interfaces.
 import type { TypedDataDomain, TypedDataField } from 'ethers';
+import type { WalletConfig } from '../toolkit/accounts/wallet-config';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;
 
@@ -56,8 +57,14 @@ export interface SignerOperations {
   /** Drops one wallet's key, or every key when no address is given. */
   lock: { params: { address?: string }; result: { locked: string[] } };
   unlocked: { params: Record<string, never>; result: { addresses: string[] } };
-  signOrder: { params: { address: string } & TypedDataRequest; result: { signature: string } };
-  signClobAuth: { params: { address: string } & TypedDataRequest; result: { signature: string } };
+  /**
+   * `wallets`: the chain's account factories, so the worker can check that an order's account (its maker, or the
+   * deposit wallet a TypedDataSign wraps it for) is the key's own derivation; without them only the key's own
+   * (type 0) orders are signed.
+   */
+  signOrder: { params: { address: string; wallets?: WalletConfig } & TypedDataRequest; result: { signature: string } };
+  /** `wallets` as for signOrder: ClobAuth.address may then name one of the key's own accounts. */
+  signClobAuth: { params: { address: string; wallets?: WalletConfig } & TypedDataRequest; result: { signature: string } };
   sendApproval: { params: { address: string; approval: ApprovalRequest }; result: { txHash: string; nonce: number } };
 }
 

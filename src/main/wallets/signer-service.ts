@@ -16,7 +16,11 @@ import {
 } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES } from '../toolkit/clob/auth';
+import { classifyAccount, type Account } from '../toolkit/accounts/classify';
+import type { WalletConfig } from '../toolkit/accounts/wallet-config';
+import { BYTES32_ZERO } from '../toolkit/chain/networks';
 import { EXCHANGE_DOMAIN_NAME, ORDER_TYPES_V1, ORDER_TYPES_V2 } from '../toolkit/orders/eip712';
+import { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION, TYPED_DATA_SIGN_TYPES } from '../toolkit/orders/wallet-signature';
 import { addressMismatch, invalidPassword, privateKeyAddressMismatch } from './keystore-messages';
 import type {
   ApprovalRequest,
@@ -136,15 +140,16 @@ export class SignerService {
       return { locked: which.filter((a) => this.drop(a)) };
     },
     unlocked: async () => ({ addresses: [...this.keys.keys()] }),
-    signOrder: async ({ address, domain, types, message }) => {
+    signOrder: async ({ address, domain, types, message, wallets }) => {
       const held = this.held(address);
-      checkOrder({ domain, types, message }, held.wallet.address);
+      const primary = checkOrder({ domain, types, message }, held.wallet.address, wallets);
       this.touch(held);
-      return { signature: await held.wallet.signTypedData(domain, onlyPrimary(types, 'Order'), message) };
+      const signed = primary === 'Order' ? onlyPrimary(types, 'Order') : { TypedDataSign: types.TypedDataSign!, Order: types.Order! };
+      return { signature: await held.wallet.signTypedData(domain, signed, message) };
     },
-    signClobAuth: async ({ address, domain, types, message }) => {
+    signClobAuth: async ({ address, domain, types, message, wallets }) => {
       const held = this.held(address);
-      checkClobAuth({ domain, types, message }, held.wallet.address);
+      checkClobAuth({ domain, types, message }, held.wallet.address, wallets);
       this.touch(held);
       return { signature: await held.wallet.signTypedData(domain, onlyPrimary(types, 'ClobAuth'), message) };
     },
@@ -301,27 +306,91 @@ function sameAddress(value: unknown, address: string): boolean {
   }
 }
 
-/** An exchange order under "Polymarket CTF Exchange", in one of the known order structs, signed by this wallet. */
-function checkOrder({ domain, types, message }: TypedDataRequest, address: string): void {
+/**
+ * An exchange order under "Polymarket CTF Exchange", in one of the known order structs, for this key: a plain Order
+ * whose signer is the key and whose maker is the key (type 0) or the key's own proxy (1) or Safe (2); or a
+ * TypedDataSign wrapping an Order for the key's own deposit wallet (type 3, maker = signer = the wallet). The
+ * accounts are the key's by derivation from `wallets`; without them only type 0 is signed. Answers the primary type.
+ */
+function checkOrder({ domain, types, message }: TypedDataRequest, address: string, wallets: WalletConfig | undefined): 'Order' | 'TypedDataSign' {
   const refuse = (why: string) => invalidParameter(`The signer signs only exchange orders: ${why}.`);
   if (!domain || domain.name !== EXCHANGE_DOMAIN_NAME) throw refuse(`the domain must be "${EXCHANGE_DOMAIN_NAME}"`);
   if (!['1', '2', '3'].includes(String(domain.version))) throw refuse('the domain version must be 1, 2 or 3');
   if (domain.chainId === undefined || domain.chainId === null || !domain.verifyingContract) throw refuse('the domain needs a chain id and a verifying contract');
-  const names = structNames(types);
-  if (names.length !== 1 || names[0] !== 'Order') throw refuse('the only type must be Order');
+  const names = structNames(types).sort();
+  const wrapped = names.length === 2 && names[0] === 'Order' && names[1] === 'TypedDataSign';
+  if (!wrapped && (names.length !== 1 || names[0] !== 'Order')) throw refuse('the only type must be Order (or TypedDataSign over an Order, for a deposit wallet)');
   const expected = String(domain.version) === '1' ? ORDER_TYPES_V1.Order! : ORDER_TYPES_V2.Order!;
   if (!sameFields(types.Order, expected)) throw refuse(`the Order fields must be those of order version ${String(domain.version)}`);
-  if (!message || !sameAddress(message.signer, address)) throw invalidParameter('signer does not match');
+  if (!message) throw invalidParameter('signer does not match');
+  if (wrapped) {
+    checkDepositWalletOrder(domain, types, message, address, wallets, refuse);
+    return 'TypedDataSign';
+  }
+  if (!sameAddress(message.signer, address)) throw invalidParameter('signer does not match');
+  const type = Number(message.signatureType ?? 0);
+  if (type === 0) {
+    if (!sameAddress(message.maker, address)) throw refuse('an EOA (type 0) order must have maker = signer = this key');
+    return 'Order';
+  }
+  if (type === 3) throw refuse('a deposit-wallet (type 3) order is signed as a TypedDataSign wrapping, not as a plain Order');
+  if (type !== 1 && type !== 2) throw refuse('the signature type must be 0, 1, 2 or 3');
+  const account = ownAccount(address, message.maker, wallets);
+  if (account?.signatureType !== type) {
+    throw invalidParameter(`The signer signs type ${type} orders only for this key's own ${type === 1 ? 'proxy wallet' : 'Safe'}: ${String(message.maker)} is not it.`);
+  }
+  return 'Order';
 }
 
-/** A ClobAuth attestation under "ClobAuthDomain" for this wallet's own address, with the fixed text. */
-function checkClobAuth({ domain, types, message }: TypedDataRequest, address: string): void {
+/** The ERC-7739 wrapping of a deposit wallet's order: every field the wallet will rebuild, and the wallet is the key's own. */
+function checkDepositWalletOrder(
+  domain: TypedDataRequest['domain'],
+  types: TypedDataRequest['types'],
+  message: Record<string, unknown>,
+  address: string,
+  wallets: WalletConfig | undefined,
+  refuse: (why: string) => PmDeskError,
+): void {
+  if (String(domain.version) === '1') throw refuse('a deposit-wallet order needs order version 2 or 3');
+  if (!sameFields(types.TypedDataSign, TYPED_DATA_SIGN_TYPES.TypedDataSign!)) throw refuse('the TypedDataSign fields are not those of a deposit-wallet order');
+  const contents = message.contents as Record<string, unknown> | undefined;
+  if (!contents || typeof contents !== 'object') throw refuse('the TypedDataSign has no order');
+  const wallet = message.verifyingContract;
+  if (
+    message.name !== DEPOSIT_WALLET_DOMAIN_NAME ||
+    String(message.version) !== DEPOSIT_WALLET_DOMAIN_VERSION ||
+    String(message.salt) !== BYTES32_ZERO ||
+    String(message.chainId) !== String(domain.chainId)
+  ) {
+    throw refuse('the TypedDataSign must name the deposit wallet\'s own domain on this chain');
+  }
+  if (Number(contents.signatureType) !== 3 || !sameAddress(contents.signer, String(wallet)) || !sameAddress(contents.maker, String(wallet))) {
+    throw refuse('a deposit-wallet order has signature type 3 and maker = signer = the wallet');
+  }
+  if (ownAccount(address, wallet, wallets)?.signatureType !== 3) {
+    throw invalidParameter(`The signer signs deposit-wallet orders only for this key's own deposit wallet: ${String(wallet)} is not it.`);
+  }
+}
+
+/** The key's own account at `wallet` (or the key itself), by derivation from the chain's factories; undefined otherwise. */
+function ownAccount(key: string, wallet: unknown, wallets: WalletConfig | undefined): Account | undefined {
+  if (sameAddress(wallet, key)) return { address: key, kind: 'eoa', signatureType: 0 };
+  if (!wallets || typeof wallet !== 'string') return undefined;
+  try {
+    return classifyAccount(key, wallet, wallets);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A ClobAuth attestation under "ClobAuthDomain" for this key's own address or one of its own accounts, with the fixed text. */
+function checkClobAuth({ domain, types, message }: TypedDataRequest, address: string, wallets: WalletConfig | undefined): void {
   const refuse = (why: string) => invalidParameter(`The signer signs only ClobAuth attestations here: ${why}.`);
   if (!domain || domain.name !== 'ClobAuthDomain' || String(domain.version) !== '1') throw refuse('the domain must be "ClobAuthDomain" version 1');
   const names = structNames(types);
   if (names.length !== 1 || names[0] !== 'ClobAuth' || !sameFields(types.ClobAuth, CLOB_AUTH_TYPES.ClobAuth!)) throw refuse('the only type must be ClobAuth');
   if (!message || message.message !== CLOB_AUTH_MESSAGE) throw refuse('the message text is not the exchange’s attestation');
-  if (!sameAddress(message.address, address)) throw invalidParameter('signer does not match');
+  if (!ownAccount(address, message.address, wallets)) throw invalidParameter('signer does not match');
 }
 
 function approvalTransaction(approval: ApprovalRequest): { to: string; data: string } {

@@ -10,10 +10,13 @@ import { useSession } from '../../store/session';
 import { BalancesView, Positions, Trades } from './Holdings';
 import { OpenOrders, cancelWith } from './OpenOrders';
 import { TraderLookup } from './TraderLookup';
+import { useWalletAccount } from '../wallets/AccountChoice';
+import { shortAddress } from '../wallets/Dialog';
 import './account.css';
 
 type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader';
 const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader'];
+const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
 const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader lookup' };
 
 export function AccountPanel() {
@@ -32,6 +35,8 @@ export function AccountPanel() {
   // Unlocking matters too: a wallet with no exchange credentials yet can be followed live only once unlocked.
   const unlocked = useSession((s) => s.wallets.find((w) => w.label === s.activeWallet)?.unlocked ?? false);
   useEffect(() => (wallet && networkName ? followAccount(wallet) : undefined), [wallet, networkName, unlocked]);
+  // The Polymarket account whose funds these are (AccountChoice reads everything again when another is chosen).
+  const account = useWalletAccount((s) => (wallet ? s.byWallet[wallet] : undefined));
 
   const askCancelAll = useCallback(() => {
     if (useAccount.getState().wallet) setConfirmCancelAll(true);
@@ -59,7 +64,14 @@ export function AccountPanel() {
         <span className="account-status muted">
           {wallet ? (
             <>
-              {wallet} · {source === 'live' ? 'live' : source === 'polling' ? `refreshed every few seconds` : ''}
+              {wallet}
+              {account && account.account.kind !== 'eoa' ? (
+                <span data-testid="account-source" title={account.description}>
+                  {' '}
+                  · {KIND_WORDS[account.account.kind]} {shortAddress(account.account.address)}
+                </span>
+              ) : null}{' '}
+              · {source === 'live' ? 'live' : source === 'polling' ? `refreshed every few seconds` : ''}
             </>
           ) : (
             'No wallet'

@@ -13,6 +13,7 @@ import { CreateWalletDialog } from './CreateWalletDialog';
 import { ImportWalletDialog } from './ImportWalletDialog';
 import { ExportWalletDialog } from './ExportWalletDialog';
 import { describeDeadManSwitch, followDeadManSwitch, useDeadManSwitch } from './dead-man-switch';
+import { AccountChoice, useWalletAccount } from './AccountChoice';
 import './wallets.css';
 
 type OpenDialog = { kind: 'unlock' | 'export' | 'dms-off'; wallet: string } | { kind: 'create' | 'import' } | null;
@@ -40,6 +41,12 @@ export function WalletMenu() {
   useEffect(() => {
     if (activeLabel && networkName) void useDeadManSwitch.getState().load(activeLabel);
   }, [activeLabel, networkName]);
+
+  // The account behind the key: read when the menu opens (main looks for it on unlock), per wallet and network.
+  const unlocked = active?.unlocked ?? false;
+  useEffect(() => {
+    if (activeLabel && networkName && (menuOpen || unlocked)) void useWalletAccount.getState().load(activeLabel);
+  }, [activeLabel, networkName, menuOpen, unlocked]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -158,6 +165,7 @@ export function WalletMenu() {
               <span className={`lock-state ${w.unlocked ? 'unlocked' : 'locked'}`}>{w.unlocked ? 'Unlocked' : 'Locked'}</span>
             </button>
           ))}
+          {active ? <AccountChoice wallet={active.label} /> : null}
           <div className="menu-section">Dead-man switch</div>
           <label className="dms-toggle" title={dmsBlocked ?? DMS_MEANING}>
             <input

@@ -1,0 +1,49 @@
+// The Polymarket account an order trades from: the key's proxy wallet, Safe or deposit wallet (or the key itself),
+// as the order flow is given it, and what the trader is told when that account cannot trade yet.
+import type { AccountKind } from '../toolkit/accounts/derive';
+import type { PreTradeProblem } from './checks';
+
+/**
+ * The Polymarket account a key trades from (ACCOUNTS-NOTES §a): its proxy wallet, Safe or deposit wallet holds the
+ * funds and is the orders' maker; the key signs. Absent, or the key's own address with type 0: the key trades itself.
+ */
+export interface TradingAccount {
+  address: string;
+  kind: AccountKind;
+  signatureType: 0 | 1 | 2 | 3;
+}
+
+const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+
+/** Approvals go out from the key only: an account's must be sent by the account itself (not here yet). */
+export function accountNotApproved(account: TradingAccount): string {
+  return `The ${KIND_NAMES[account.kind]} ${account.address} has not approved the exchange: approve from the account (coming) or from polymarket.com, then place the order again.`;
+}
+
+
+/**
+ * The pre-trade problems of an order from an account: its approvals are the account's to send, which this flow
+ * cannot do yet, so a missing one stops the order (approving from the key would allow nothing for the account);
+ * the gas check, about the key paying for those approvals, goes; a lock is the key's.
+ */
+export function accountProblems(problems: readonly PreTradeProblem[], key: string, account: TradingAccount): PreTradeProblem[] {
+  return problems
+    .filter((p) => p.check !== 'NOT_ENOUGH_GAS')
+    .map((p) =>
+      p.check === 'ALLOWANCE_MISSING'
+        ? { ...p, blocking: true, message: accountNotApproved(account) }
+        : p.check === 'WALLET_LOCKED'
+          ? { ...p, message: `The wallet ${key} is locked: unlock it with its password, then place the order again.` }
+          : p,
+    );
+}
+
+/**
+ * The address exchange credentials are made and used for (ClobAuth.address, POLY_ADDRESS, the vault's entry): the
+ * key's own for the key and a Safe (the official client's habit), the account for a proxy wallet (clob-client#248:
+ * Magic accounts need the funder there) and a deposit wallet (its API key is tied to the order's signer, the
+ * wallet; py-clob-client-v2#49). ACCOUNTS-NOTES §c calls the server's rule unconfirmed; the sandbox accepts both.
+ */
+export function credentialsAddress(key: string, account: TradingAccount | undefined): string {
+  return account && (account.signatureType === 1 || account.signatureType === 3) ? account.address : key;
+}
