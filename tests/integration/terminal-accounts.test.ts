@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Contract, Wallet, type JsonRpcProvider } from 'ethers';
+import { Contract, Interface, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result, WalletAccount } from '../../src/shared/contract';
 import { ErrorCode } from '../../src/shared/errors';
@@ -20,7 +20,10 @@ import { TradingService } from '../../src/main/trading/service';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import { startSandbox } from '../../sandbox/index';
-import { sandboxProvider } from '../../sandbox/chain/index';
+import { TX_OVERRIDES, openAccount, sandboxProvider } from '../../sandbox/chain/index';
+import { accountTransactions } from '../../src/main/toolkit/accounts/actions';
+import { readSafeNonce } from '../../src/main/toolkit/accounts/safe';
+import { walletConfigSchema } from '../../src/main/toolkit/accounts/wallet-config';
 import { PASSWORD, makerOrder, marketMaker, type TradingSandbox } from '../helpers/trading-sandbox';
 
 const APP = 'app://pmdesk';
@@ -166,28 +169,37 @@ describe('choosing the account', () => {
     expect(await call<WalletAccount>('getWalletAccount', { wallet: 'safe' })).toMatchObject({ chosenBy: 'found', account: { address: safe.address } });
   });
 
-  it('refuses an order from an account that has not approved the exchange, and sends no approval from the key', async () => {
+  it("sends a Safe's missing approval AS the Safe (the key signs and pays), never from the key, then places the order", async () => {
     const key = Wallet.createRandom();
+    await chain.send('anvil_setBalance', [key.address, '0x8AC7230489E80000']);
+    // The key's Safe, deployed, funded and approved as the sandbox opens accounts; then its collateral approval of
+    // the exchange is withdrawn (as the Safe), so the order must set it again.
+    const safe = await openAccount(sb.sandbox.deployment, 'safe', key.privateKey, 50_000_000n);
+    const exchange = sb.sandbox.deployment.contracts.exchange;
+    const collateral = sb.sandbox.deployment.contracts.collateral;
+    const erc20 = new Interface(['function approve(address, uint256)', 'function allowance(address, address) view returns (uint256)']);
+    const revoke = await accountTransactions({ kind: 'safe', address: safe.address, owner: key.address }, [{ to: collateral, data: erc20.encodeFunctionData('approve', [exchange, 0n]) }], {
+      chainId: sb.sandbox.deployment.chainId,
+      wallets: walletConfigSchema.parse(sb.sandbox.profile.wallets),
+      multiSend: sb.sandbox.profile.wallets.multiSend,
+      signer: key.connect(chain),
+      safeNonce: (address) => readSafeNonce(chain, address),
+    });
+    await (await key.connect(chain).sendTransaction({ ...revoke.transactions[0]!, ...TX_OVERRIDES })).wait();
+    const allowance = (owner: string) => new Contract(collateral, erc20, chain).getFunction('allowance')(owner, exchange) as Promise<bigint>;
+    expect(await allowance(safe.address)).toBe(0n);
+
     await call('importWallet', { label: 'fresh', password: PASSWORD, source: { kind: 'privateKey', privateKey: key.privateKey } });
     await call('unlockWallet', { label: 'fresh', password: PASSWORD, autoLockMinutes: 0 });
-    const found = await call<WalletAccount>('getWalletAccount', { wallet: 'fresh' });
-    expect(found).toMatchObject({ chosenBy: 'found', reason: 'key', account: { address: key.address, kind: 'eoa' }, alsoInUse: [] });
-    const safe = found.candidates.find((c) => c.kind === 'safe')!;
-    expect(safe).toMatchObject({ foundBy: 'derivation', deployed: false, collateral: 0 });
-    await chain.send('anvil_setBalance', [key.address, '0x8AC7230489E80000']);
-    expect(await call<WalletAccount>('chooseWalletAccount', { wallet: 'fresh', account: safe.address })).toMatchObject({ chosenBy: 'trader', account: { address: safe.address } });
+    expect(await call<WalletAccount>('getWalletAccount', { wallet: 'fresh' })).toMatchObject({ account: { address: safe.address, kind: 'safe' } });
 
-    const preview = await call<{ problems: { check: string; blocking: boolean; message: string }[] }>('previewOrder', order('fresh', { side: 'BUY', price: 0.05, size: 10 }));
-    expect(preview.problems).toContainEqual({
-      check: 'ALLOWANCE_MISSING',
-      blocking: true,
-      message: `The Safe ${safe.address} has not approved the exchange: approve from the account (coming) or from polymarket.com, then place the order again.`,
-    });
-    const refused = await terminal.router.call('placeOrder', order('fresh', { side: 'BUY', price: 0.05, size: 10 }), window1);
-    expect(refused.ok).toBe(false);
-    if (refused.ok) return;
-    expect(refused.error.message).toContain(`The Safe ${safe.address} has not approved the exchange`);
-    expect(await chain.getTransactionCount(key.address)).toBe(0);
+    const preview = await call<{ problems: { check: string; blocking: boolean }[] }>('previewOrder', order('fresh', { side: 'BUY', price: 0.05, size: 10 }));
+    expect(preview.problems.find((p) => p.check === 'ALLOWANCE_MISSING')).toMatchObject({ blocking: false });
+    const placed = await call<{ orderId: string | null }>('placeOrder', order('fresh', { side: 'BUY', price: 0.05, size: 10 }));
+    expect(placed.orderId).toMatch(/^0x/);
+    expect(await allowance(safe.address)).toBeGreaterThan(0n);
+    // Nothing was approved from the key: approving there would allow nothing for the Safe.
+    expect(await allowance(key.address)).toBe(0n);
   });
 
   it('keeps the key itself, once chosen, across a restart of the terminal; the key then trades from its own funds', async () => {

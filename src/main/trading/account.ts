@@ -15,22 +15,23 @@ export interface TradingAccount {
 
 const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
 
-/** Approvals go out from the key only: an account's must be sent by the account itself (not here yet). */
+/** A deposit wallet's approvals need Polymarket's relayer (ACCOUNTS-NOTES §d3): PM Desk cannot send them. */
 export function accountNotApproved(account: TradingAccount): string {
-  return `The ${KIND_NAMES[account.kind]} ${account.address} has not approved the exchange: approve from the account (coming) or from polymarket.com, then place the order again.`;
+  return `The ${KIND_NAMES[account.kind]} ${account.address} has not approved the exchange, and a deposit wallet's approvals go through Polymarket's relayer: approve on polymarket.com, then place the order again.`;
 }
 
 
 /**
- * The pre-trade problems of an order from an account: its approvals are the account's to send, which this flow
- * cannot do yet, so a missing one stops the order (approving from the key would allow nothing for the account);
- * the gas check, about the key paying for those approvals, goes; a lock is the key's.
+ * The pre-trade problems of an order from an account: a proxy wallet's or Safe's missing approvals are sent as the
+ * account (the key signs and pays; never an approval from the key, which would allow nothing for the account); a
+ * deposit wallet's cannot be (relayer only), so a missing one stops the order. The gas check, about the account
+ * paying, goes; a lock is the key's.
  */
 export function accountProblems(problems: readonly PreTradeProblem[], key: string, account: TradingAccount): PreTradeProblem[] {
   return problems
     .filter((p) => p.check !== 'NOT_ENOUGH_GAS')
     .map((p) =>
-      p.check === 'ALLOWANCE_MISSING'
+      p.check === 'ALLOWANCE_MISSING' && account.kind === 'deposit-wallet'
         ? { ...p, blocking: true, message: accountNotApproved(account) }
         : p.check === 'WALLET_LOCKED'
           ? { ...p, message: `The wallet ${key} is locked: unlock it with its password, then place the order again.` }

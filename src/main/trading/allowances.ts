@@ -117,6 +117,8 @@ export async function setApprovals(
   profile: TradingProfile,
   missing: readonly ApprovalTarget[],
   onSent: (sent: ApprovalSent) => void = () => {},
+  /** `owner` is an account of this key (its proxy wallet or Safe): the approvals run as the account, sent by the key. */
+  as?: { key: string; account: NonNullable<ApprovalRequest['account']> },
 ): Promise<ApprovalSent[]> {
   const sent: ApprovalSent[] = [];
   for (const target of missing) {
@@ -128,9 +130,11 @@ export async function setApprovals(
       rpcUrl: profile.rpcUrl,
       chainId: profile.network.chainId,
       gasPrice: profile.approvalGas.gasPrice.toString(),
-      gasLimit: profile.approvalGas.gasLimit.toString(),
+      // Through a proxy factory or a Safe the approval costs more gas than a plain one.
+      gasLimit: (as ? profile.approvalGas.gasLimit * 3n : profile.approvalGas.gasLimit).toString(),
+      ...(as ? { account: as.account } : {}),
     };
-    const { txHash } = await wallet.sendApproval(owner, request);
+    const { txHash } = await wallet.sendApproval(as ? as.key : owner, request);
     const done: ApprovalSent = { kind: target.kind, spender: target.spender, spenderName: target.spenderName, txHash };
     onSent(done);
     const receipt = await provider.waitForTransaction(txHash);

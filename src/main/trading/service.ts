@@ -224,8 +224,14 @@ export class TradingService {
             // Another order of this wallet may have set some while this one waited: the chain is read again.
             const still = await missingApprovals(this.provider, address, approvalTargets(this.profile, this.profile.network.orderVersion), orderNeeds(plan).collateral);
             return this.onChain(() =>
-              setApprovals(this.provider, this.approvalSender(wallet!), address, this.profile, still, (sent) =>
-                notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`, 'approval', sent.txHash),
+              setApprovals(
+                this.provider,
+                this.approvalSender(wallet!),
+                address,
+                this.profile,
+                still,
+                (sent) => notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`, 'approval', sent.txHash),
+                this.approvalAccount(wallet!),
               ),
             );
           });
@@ -417,6 +423,13 @@ export class TradingService {
   /** The address the wallet's exchange credentials are made and used for (see credentialsAddress). */
   private authAddress(wallet: TradingWallet): string {
     return credentialsAddress(this.walletAddress(wallet), this.accountOf(wallet));
+  }
+
+  /** For a proxy wallet or Safe, who sends its approvals (the key) and as what (the account); none for the key itself. */
+  private approvalAccount(wallet: TradingWallet): Parameters<typeof setApprovals>[6] {
+    const account = this.accountOf(wallet);
+    if (!account || (account.kind !== 'proxy' && account.kind !== 'safe')) return undefined;
+    return { key: this.walletAddress(wallet), account: { kind: account.kind, address: account.address, wallets: walletConfigFor(this.profile.network) } };
   }
 
   private approvalSender(wallet: TradingWallet): ApprovalSender {

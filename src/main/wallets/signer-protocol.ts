@@ -31,6 +31,12 @@ export interface ApprovalRequest {
   gasLimit: string;
   /** The chain's pending nonce for the wallet when absent. */
   nonce?: number;
+  /**
+   * Sent AS this account of the key (its proxy wallet through the factory's batch call, its Safe through an
+   * execTransaction the key signs), never from the key for it. The worker checks the account is the key's own
+   * CREATE2 wallet of that kind from `wallets` before it signs anything.
+   */
+  account?: { kind: 'proxy' | 'safe'; address: string; wallets: WalletConfig };
 }
 
 export interface NewWalletOptions {

@@ -1,5 +1,8 @@
 // The signer's inside: runs only in the worker, holds decrypted keys, answers intent-shaped requests from
 // the one parent that knows its token, and lets no secret out in a result, an event or an error.
+import { accountTransactions } from '../toolkit/accounts/actions';
+import { readSafeNonce } from '../toolkit/accounts/safe';
+import { walletConfigSchema } from '../toolkit/accounts/wallet-config';
 import { timingSafeEqual } from 'node:crypto';
 import {
   HDNodeWallet,
@@ -155,7 +158,10 @@ export class SignerService {
     },
     sendApproval: async ({ address, approval }) => {
       const held = this.held(address);
-      const tx = approvalTransaction(approval);
+      const call = approvalTransaction(approval);
+      // For an account, the one transaction the key sends so the approval runs AS the account (toolkit actions:
+      // it refuses an address that is not the key's own wallet of that kind, before anything is signed).
+      const tx = approval.account ? await accountTransaction(held.wallet, approval, call) : call;
       this.touch(held);
       return sendLegacy(held.wallet, approval, tx);
     },
@@ -406,6 +412,27 @@ function approvalTransaction(approval: ApprovalRequest): { to: string; data: str
     return { to, data: ERC1155.encodeFunctionData('setApprovalForAll', [spender, approval.approved ?? true]) };
   }
   throw invalidParameter('An approval is for "collateral" (ERC-20 approve) or "outcome-tokens" (ERC-1155 setApprovalForAll).');
+}
+
+/** The approval as the key's proxy wallet or Safe would make it: one transaction from the key. */
+async function accountTransaction(wallet: Wallet, approval: ApprovalRequest, call: { to: string; data: string }): Promise<{ to: string; data: string }> {
+  const account = approval.account!;
+  if (account.kind !== 'proxy' && account.kind !== 'safe') throw invalidParameter('An approval is sent as the key, its proxy wallet or its Safe.');
+  if (typeof approval.rpcUrl !== 'string' || !/^https?:\/\//.test(approval.rpcUrl)) throw invalidParameter('The RPC URL must be http(s).');
+  const provider = new JsonRpcProvider(approval.rpcUrl, Network.from(approval.chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  try {
+    const plan = await accountTransactions({ kind: account.kind, address: account.address, owner: wallet.address }, [call], {
+      chainId: approval.chainId,
+      wallets: walletConfigSchema.parse(account.wallets ?? {}),
+      multiSend: account.wallets?.multiSend,
+      signer: wallet,
+      safeNonce: (safe) => readSafeNonce(provider, safe),
+    });
+    const [tx] = plan.transactions;
+    return { to: tx!.to, data: tx!.data };
+  } finally {
+    provider.destroy();
+  }
 }
 
 /** Signs a legacy (type 0) transaction with the caller's gas price and limit, and broadcasts it. */
