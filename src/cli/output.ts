@@ -2,6 +2,7 @@
 // failures on stderr with a catalogued code and an exit status a script can branch on.
 import type { PmDeskError} from '../shared/errors';
 import { ErrorCode, wrapOnce } from '../shared/errors';
+import { retryNoticeText, type RetryNotice } from '../main/toolkit/http/retry';
 
 /** 2: invalid input caught before any request was sent; 1: anything else. */
 export const EXIT_INVALID_INPUT = 2;
@@ -31,6 +32,12 @@ export function reportError(out: Output, thrown: unknown): number {
   const error = wrapOnce(thrown);
   out.stderr(out.json ? `${errorJson(error)}\n` : `pmdesk: ${error.message}\n`);
   return exitStatusFor(error);
+}
+
+/** Says on stderr that a throttled read waits before its retry, so a pause is never a silent hang. */
+export function retryNotice(json: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): (notice: RetryNotice) => void {
+  return (notice) =>
+    write(json ? `${JSON.stringify({ notice: { code: 'RATE_LIMITED', waitMs: notice.waitMs, methodName: notice.methodName } })}\n` : `pmdesk: ${retryNoticeText(notice)}\n`);
 }
 
 export function exitStatusFor(error: PmDeskError): number {
