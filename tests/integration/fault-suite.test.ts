@@ -270,7 +270,7 @@ describe('Retry-After', () => {
 
 describe('the live fill stream is bounded', () => {
   it('a stream that never opens fails within its connect bound', async () => {
-    const client = new AggregatorClient({ apiUrl: faults.base('silent'), timeoutMs: TIMEOUT_MS, logger: silentLogger });
+    const client = new AggregatorClient({ apiUrl: faults.base('silent'), timeoutMs: 500, logger: silentLogger });
     const subscription = client.subscribeToFills('polymarket', '1');
     const error = await subscription.done;
     expect(error?.code).toBe('ERR_TIMEOUT');
@@ -374,32 +374,42 @@ describe('the CLI exits non-zero with the catalogued code', () => {
     faults.base(mode),
   ];
 
-  it('every read command: a junk answer is ERR_VALIDATION and exit 1, never an echoed result', { timeout: 60_000 }, async () => {
-    const runs = [
-      ...clobCommands.map((c) => [...flags('junk', 'polymarket'), ...c]),
-      ...[...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
-      ...marketCommands.map((c) => [...flags('junk', 'aggregator'), ...(c[0] === 'events' || c[0] === 'markets' || c[0] === 'traders' ? [...c, '--protocol', 'polymarket'] : c)]),
-    ];
-    const results = await runAll(runs);
-    const outcomes = results.map((r, i) => ({ command: runs[i]!.slice(15).join(' '), code: r.code, error: codeInStderr(r), stdout: r.stdout }));
-    expect(outcomes).toEqual(runs.map((r) => ({ command: r.slice(15).join(' '), code: 1, error: 'ERR_VALIDATION', stdout: '' })));
+  // The market reads are the same commands on both sources: every one on Polymarket direct, a few on the aggregator.
+  const onAggregator = [['events', 'get', '1', '--protocol', 'polymarket'], ['markets', 'book', '1', '--protocol', 'polymarket'], ['search', 'google']];
+  const junkRuns = () => [
+    ...[...clobCommands, ...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
+    ...onAggregator.map((c) => [...flags('junk', 'aggregator'), ...c]),
+  ];
+  const faultCases: [FaultMode, string[]][] = [
+    ...FAULT_MODES.map((mode): [FaultMode, string[]] => [mode, ['clob', 'book', TOKEN]]),
+    ...(['html', 'silent', 'redirect'] as const).map((mode): [FaultMode, string[]] => [mode, ['markets', 'get', '1']]),
+  ];
+  const watchRun = () => [...flags('silent', 'aggregator'), '--sse-url', faults.base('silent'), 'fills', 'watch', '1', '--protocol', 'polymarket'];
+
+  // All the processes share one pool, so the ones waiting out a silent server overlap the busy ones.
+  let junk: { runs: string[][]; results: PmdeskRun[] };
+  let matrix: PmdeskRun[];
+  let watch: PmdeskRun;
+  beforeAll(async () => {
+    const runs = junkRuns();
+    const all = await runAll([...runs, ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command]), watchRun()], 5);
+    junk = { runs, results: all.slice(0, runs.length) };
+    matrix = all.slice(runs.length, runs.length + faultCases.length);
+    watch = all.at(-1)!;
+  }, 90_000);
+
+  it('every read command: a junk answer is ERR_VALIDATION and exit 1, never an echoed result', () => {
+    const outcomes = junk.results.map((r, i) => ({ command: junk.runs[i]!.slice(14).join(' '), code: r.code, error: codeInStderr(r), stdout: r.stdout }));
+    expect(outcomes).toEqual(junk.runs.map((r) => ({ command: r.slice(14).join(' '), code: 1, error: 'ERR_VALIDATION', stdout: '' })));
   });
 
-  it('every fault mode against the CLOB book and a Gamma read', { timeout: 60_000 }, async () => {
-    const runs = FAULT_MODES.flatMap((mode) => [
-      [...flags(mode, 'polymarket'), 'clob', 'book', TOKEN],
-      [...flags(mode, 'polymarket'), 'markets', 'get', '1'],
-    ]);
-    const results = await runAll(runs);
-    const outcomes = results.map((r, i) => ({ run: runs[i]!.slice(15).join(' ') + ` @${FAULT_MODES[Math.floor(i / 2)]}`, code: r.code, error: codeInStderr(r) }));
-    expect(outcomes).toEqual(
-      runs.map((r, i) => ({ run: r.slice(15).join(' ') + ` @${FAULT_MODES[Math.floor(i / 2)]}`, code: 1, error: EXPECTED[FAULT_MODES[Math.floor(i / 2)]!] })),
-    );
+  it('every fault mode against the CLOB book, and the worst ones against a Gamma read', () => {
+    const outcomes = matrix.map((r, i) => ({ run: `${faultCases[i]![1].join(' ')} @${faultCases[i]![0]}`, code: r.code, error: codeInStderr(r) }));
+    expect(outcomes).toEqual(faultCases.map(([mode, command]) => ({ run: `${command.join(' ')} @${mode}`, code: 1, error: EXPECTED[mode] })));
   });
 
-  it('fills watch honours --timeout-ms against a server that accepts and never answers', { timeout: 20_000 }, async () => {
-    const [run] = await runAll([[...flags('silent', 'aggregator'), '--sse-url', faults.base('silent'), 'fills', 'watch', '1', '--protocol', 'polymarket']]);
-    expect(run!.code).toBe(1);
-    expect(codeInStderr(run!)).toBe('ERR_TIMEOUT');
+  it('fills watch honours --timeout-ms against a server that accepts and never answers', () => {
+    expect(watch.code).toBe(1);
+    expect(codeInStderr(watch)).toBe('ERR_TIMEOUT');
   });
 });
