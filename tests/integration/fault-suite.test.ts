@@ -10,6 +10,10 @@ import type { RetryNotice } from '../../src/main/toolkit/http/retry';
 import { silentLogger } from '../../src/main/toolkit/logger';
 import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
 import { PmDeskError } from '../../src/shared/errors';
+import { MarketFeed } from '../../src/main/feeds/market-feed';
+import { WS_MAX_MESSAGE_BYTES } from '../../src/main/toolkit/http/limits';
+import { WsFixture } from '../helpers/ws-fixture';
+import { until } from '../helpers/until';
 import { FAULT_MODES, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
@@ -300,6 +304,27 @@ describe('the live fill stream is bounded', () => {
       expect(error?.code).toBe('ERR_SSE_MESSAGE');
     } finally {
       await server.stop();
+    }
+  });
+});
+
+describe('WebSocket messages are capped', () => {
+  it('a market-channel message over the cap closes the socket (1009) instead of growing without end', async () => {
+    const fixture = await WsFixture.start();
+    const closes: number[] = [];
+    const feed = new MarketFeed({ wsUrl: fixture.wsUrl, fetchBook: () => new Promise(() => {}) });
+    try {
+      feed.start();
+      feed.subscribe([TOKEN]);
+      const connection = await fixture.connection(0);
+      // The client says why it hung up: 1009, message too big.
+      connection.socket.on('close', (code) => closes.push(code));
+      connection.send('x'.repeat(WS_MAX_MESSAGE_BYTES + 1));
+      await until(() => closes.length > 0, 'the socket closed');
+      expect(closes[0]).toBe(1009);
+    } finally {
+      feed.close();
+      await fixture.stop();
     }
   });
 });
