@@ -409,19 +409,28 @@ describe('the CLI exits non-zero with the catalogued code', () => {
     ...FAULT_MODES.map((mode): [FaultMode, string[]] => [mode, ['clob', 'book', TOKEN]]),
     ...(['html', 'silent', 'redirect'] as const).map((mode): [FaultMode, string[]] => [mode, ['markets', 'get', '1']]),
   ];
+  /** Without --json: the notice is the sentence a trader reads. */
+  const throttledRun = () => [...flags('throttled-once', 'polymarket').slice(1), 'clob', 'price', TOKEN, '--side', 'BUY'];
   const watchRun = () => [...flags('silent', 'aggregator'), '--sse-url', faults.base('silent'), 'fills', 'watch', '1', '--protocol', 'polymarket'];
 
   // All the processes share one pool, so the ones waiting out a silent server overlap the busy ones.
   let junk: { runs: string[][]; results: PmdeskRun[] };
   let matrix: PmdeskRun[];
   let watch: PmdeskRun;
+  let throttled: PmdeskRun;
   beforeAll(async () => {
     const runs = junkRuns();
-    const all = await runAll([...runs, ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command]), watchRun()], 5);
-    junk = { runs, results: all.slice(0, runs.length) };
-    matrix = all.slice(runs.length, runs.length + faultCases.length);
-    watch = all.at(-1)!;
+    const all = await runAll([throttledRun(), watchRun(), ...runs, ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command])], 5);
+    [throttled, watch] = all as [PmdeskRun, PmdeskRun];
+    junk = { runs, results: all.slice(2, 2 + runs.length) };
+    matrix = all.slice(2 + runs.length);
   }, 90_000);
+
+  it('a throttled read says "rate limited, retrying in 1 s" on stderr, then answers', () => {
+    expect(throttled.stderr).toBe('pmdesk: CLOB rate limited, retrying in 1 s\n');
+    expect(throttled.code).toBe(0);
+    expect(throttled.stdout).toContain('0.5');
+  });
 
   it('every read command: a junk answer is ERR_VALIDATION and exit 1, never an echoed result', () => {
     const outcomes = junk.results.map((r, i) => ({ command: junk.runs[i]!.slice(14).join(' '), code: r.code, error: codeInStderr(r), stdout: r.stdout }));
