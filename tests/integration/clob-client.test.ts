@@ -410,6 +410,11 @@ describe('the order flow', () => {
     await expect(client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 500 })).rejects.toThrow('no match');
   });
 
+  it('refuses to price a market order from a book of the wrong shape', async () => {
+    server.json('GET', '/book', { unexpected: true });
+    await expect(client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 60 }, { orderType: 'FOK' })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+  });
+
   it('rebuilds a post rejected for a version mismatch once, for the version the server now names', async () => {
     let posts = 0;
     server.on('POST', '/order', (req, reply) => {

@@ -168,7 +168,7 @@ export class ClobService {
   }
 
   /** A read inside an operation (tick, neg-risk, fee, time): thrown on any failure, the wrong shape included. */
-  private async readOrThrow<T>(methodName: string, schema: z.ZodType, path: string, query?: Query): Promise<T> {
+  protected async readOrThrow<T>(methodName: string, schema: z.ZodType, path: string, query?: Query): Promise<T> {
     const answer = await this.transport.sendOrThrow<T>({ methodName, method: 'GET', path, query });
     const problem = answerProblem(schema, answer, methodName);
     if (problem) throw problem;
