@@ -412,18 +412,20 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   /** Without --json: the notice is the sentence a trader reads. */
   const throttledRun = () => [...flags('throttled-once', 'polymarket').slice(1), 'clob', 'price', TOKEN, '--side', 'BUY'];
   const watchRun = () => [...flags('silent', 'aggregator'), '--sse-url', faults.base('silent'), 'fills', 'watch', '1', '--protocol', 'polymarket'];
+  const directWatchRun = () => [...flags('silent', 'polymarket'), '--rtds-url', `${faults.base('silent').replace('http', 'ws')}/rtds`, 'fills', 'watch', '1'];
 
   // All the processes share one pool, so the ones waiting out a silent server overlap the busy ones.
   let junk: { runs: string[][]; results: PmdeskRun[] };
   let matrix: PmdeskRun[];
   let watch: PmdeskRun;
+  let directWatch: PmdeskRun;
   let throttled: PmdeskRun;
   beforeAll(async () => {
     const runs = junkRuns();
-    const all = await runAll([throttledRun(), watchRun(), ...runs, ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command])], 5);
-    [throttled, watch] = all as [PmdeskRun, PmdeskRun];
-    junk = { runs, results: all.slice(2, 2 + runs.length) };
-    matrix = all.slice(2 + runs.length);
+    const all = await runAll([throttledRun(), watchRun(), directWatchRun(), ...runs, ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command])], 5);
+    [throttled, watch, directWatch] = all as [PmdeskRun, PmdeskRun, PmdeskRun];
+    junk = { runs, results: all.slice(3, 3 + runs.length) };
+    matrix = all.slice(3 + runs.length);
   }, 90_000);
 
   it('a throttled read says "rate limited, retrying in 1 s" on stderr, then answers', () => {
@@ -445,5 +447,8 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   it('fills watch honours --timeout-ms against a server that accepts and never answers', () => {
     expect(watch.code).toBe(1);
     expect(codeInStderr(watch)).toBe('ERR_TIMEOUT');
+    // Polymarket direct: the market is read first, within the same bound.
+    expect(directWatch.code).toBe(1);
+    expect(codeInStderr(directWatch)).toBe('ERR_TIMEOUT');
   });
 });
