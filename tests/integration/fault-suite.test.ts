@@ -22,6 +22,8 @@ const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 /** Small bounds, so a silent or stalled server ends each case in about a second. */
 const TIMEOUT_MS = 2_000;
+/** The CLI's processes start on a busy machine: a little more room, still far from a hang. */
+const CLI_TIMEOUT_MS = 3_000;
 /** A small answer cap, so the endless body is cut after a few chunks. */
 const MAX_BYTES = 256 * 1024;
 
@@ -386,7 +388,7 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   const flags = (mode: string, source: 'polymarket' | 'aggregator') => [
     '--json',
     '--timeout-ms',
-    String(TIMEOUT_MS),
+    String(CLI_TIMEOUT_MS),
     '--source',
     source,
     '--clob-url',
