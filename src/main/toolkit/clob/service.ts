@@ -20,7 +20,7 @@ import {
   l2Unavailable,
   type ApiCredentials,
 } from './auth';
-import { CLOB_PATHS as P, DEFAULT_TICK_SIZE_TTL_MS, END_CURSOR, INITIAL_CURSOR, ORDER_VERSION_MISMATCH } from './endpoints';
+import { CLOB_PATHS as P, PAGE_MAX_BYTES, DEFAULT_TICK_SIZE_TTL_MS, END_CURSOR, INITIAL_CURSOR, ORDER_VERSION_MISMATCH } from './endpoints';
 import * as A from './schemas';
 import { answerProblem } from './schemas';
 import { ClobTransport, errorResult, isClobError, type Attempt, type ClobCall, type ClobResult } from './transport';
@@ -152,8 +152,8 @@ export class ClobService {
   // ---- plumbing -------------------------------------------------------------------------------
 
   /** A public read, its answer judged by the endpoint's schema (clob/schemas.ts) before anyone sees it. */
-  private get(methodName: string, schema: z.ZodType, path: string, query?: Query, route?: string): Promise<ClobResult<unknown>> {
-    return this.checked(methodName, schema, this.transport.send({ methodName, method: 'GET', path, query, route }));
+  private get(methodName: string, schema: z.ZodType, path: string, query?: Query, route?: string, maxBytes?: number): Promise<ClobResult<unknown>> {
+    return this.checked(methodName, schema, this.transport.send({ methodName, method: 'GET', path, query, route, maxBytes }));
   }
 
   private post(methodName: string, schema: z.ZodType, path: string, payload: unknown): Promise<ClobResult<unknown>> {
@@ -229,7 +229,7 @@ export class ClobService {
       seen.add(next);
       // A function places the cursor where the official client puts it in the query.
       const pageQuery = typeof query === 'function' ? query(next) : { ...query, next_cursor: next };
-      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({ methodName, method: 'GET', path, query: pageQuery, headers });
+      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({ methodName, method: 'GET', path, query: pageQuery, headers, maxBytes: PAGE_MAX_BYTES });
       if (isClobError(page)) return page;
       if (!page || !Array.isArray(page.data) || typeof page.next_cursor !== 'string') {
         return this.failure(methodName, new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered a list without data and next_cursor.', { methodName }));
@@ -300,16 +300,16 @@ export class ClobService {
   // ---- markets --------------------------------------------------------------------------------
 
   getSamplingSimplifiedMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSamplingSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_SIMPLIFIED_MARKETS, { next_cursor: nextCursor });
+    return this.get('getSamplingSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_SIMPLIFIED_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   getSamplingMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSamplingMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_MARKETS, { next_cursor: nextCursor });
+    return this.get('getSamplingMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   getSimplifiedMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SIMPLIFIED_MARKETS, { next_cursor: nextCursor });
+    return this.get('getSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SIMPLIFIED_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   getMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getMarkets', A.MarketsPageAnswer, P.GET_MARKETS, { next_cursor: nextCursor });
+    return this.get('getMarkets', A.MarketsPageAnswer, P.GET_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   /** Every market, page after page until the end cursor. */
   getAllMarkets(): Promise<ClobResult<unknown[]>> {

@@ -48,7 +48,7 @@ export interface ClobCall {
   /** The exact bytes to send: a signed call passes the string it signed. */
   body?: string;
   headers?: Record<string, string>;
-  /** The largest answer accepted; by default the read cap, or the order cap for a signed write. */
+  /** The call's own cap (a list page's is larger); a cap set on the client wins over it. */
   maxBytes?: number;
 }
 
@@ -99,7 +99,10 @@ export class ClobTransport {
     if (this.options.geoBlockToken) query.geo_block_token = this.options.geoBlockToken;
     // A signed write answers a few ids and statuses; anything longer is not the exchange talking.
     const signedWrite = call.headers !== undefined && call.method !== 'GET';
-    const maxBytes = call.maxBytes ?? (signedWrite ? (this.options.maxOrderAnswerBytes ?? ORDER_POST_MAX_BYTES) : (this.options.maxAnswerBytes ?? DEFAULT_MAX_BYTES));
+    // A cap the client was configured with wins over the call's own default (a list page's larger one).
+    const maxBytes = signedWrite
+      ? (this.options.maxOrderAnswerBytes ?? call.maxBytes ?? ORDER_POST_MAX_BYTES)
+      : (this.options.maxAnswerBytes ?? call.maxBytes ?? DEFAULT_MAX_BYTES);
     const { onRetry, logger } = this.options;
     const announce = (notice: RetryNotice) => {
       logger.warn(`${call.methodName}: ${retryNoticeText(notice)}`);
