@@ -178,6 +178,16 @@ describe('bounds', () => {
     expect((html as PmDeskError).detail).toContain('text/html');
     expect(String((html as PmDeskError).responseData).length).toBeLessThanOrEqual(300);
   });
+
+  it('refuses a page even when its text parses as JSON', async () => {
+    const server = await startFixtureServer();
+    try {
+      server.on('GET', '/price', (_req, reply) => reply.text(200, '{"price":"0.5"}', 'text/html'));
+      expect(await codeOf(() => new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS }).getPrice(TOKEN, 'BUY'))).toBe('ERR_VALIDATION');
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe('credentials never leave their origin', () => {

@@ -155,8 +155,10 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
       context,
     });
   }
-  // A login page or a proxy's error page is not an answer, whatever its status says.
-  if (data.plainText && !/^text\/plain\b/i.test(contentType ?? '')) {
+  // A login page or a proxy's error page is not an answer, whatever its status says; a page is never JSON,
+  // even one whose text happens to parse.
+  const isPage = /^\s*(text\/html|application\/xhtml)/i.test(contentType ?? '');
+  if (isPage || (data.plainText && !/^text\/plain\b/i.test(contentType ?? ''))) {
     throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The API server answered ${contentType ?? 'an untyped body'}, not JSON: ${truncate(text, 120)}`, {
       methodName,
       statusCode: response.status,
