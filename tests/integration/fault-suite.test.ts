@@ -320,6 +320,24 @@ describe('the live fill stream is bounded', () => {
   });
 });
 
+describe('WebSocket handshakes are bounded', () => {
+  it('a host that accepts and never upgrades is given up and redialled', async () => {
+    const silent = await startFaultServer();
+    const feed = new MarketFeed({ wsUrl: `${silent.base('silent').replace('http', 'ws')}/ws`, fetchBook: () => new Promise(() => {}), staleMs: 300 });
+    try {
+      feed.start();
+      feed.subscribe([TOKEN]);
+      // Without a handshake bound the first dial would wait forever and no second one would come.
+      // Real time here (the redial waits its back-off on the real clock), polled in small steps.
+      for (let waited = 0; silent.to('silent').length < 2 && waited < 8_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(silent.to('silent').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      feed.close();
+      await silent.stop();
+    }
+  });
+});
+
 describe('WebSocket messages are capped', () => {
   it('a market-channel message over the cap closes the socket (1009) instead of growing without end', async () => {
     const fixture = await WsFixture.start();
