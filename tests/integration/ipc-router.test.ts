@@ -192,8 +192,9 @@ function malformed(op: OperationName): [string, unknown][] {
   for (const field of Object.keys(valid)) {
     const right = (valid as Record<string, unknown>)[field];
     for (const wrong of WRONG_FOR_EVERY_FIELD) {
-      // `true` in a boolean field and `[]` in a list field are well-formed: everything else must be refused.
-      if ((typeof wrong === 'boolean' && typeof right === 'boolean') || (Array.isArray(wrong) && Array.isArray(right))) continue;
+      // `true` in a boolean field, `[]` in a list field and `null` in a nullable one (a field whose valid example is
+      // null: chooseWalletAccount's account) are well-formed: everything else must be refused.
+      if ((typeof wrong === 'boolean' && typeof right === 'boolean') || (Array.isArray(wrong) && Array.isArray(right)) || (wrong === null && right === null)) continue;
       cases.push([`${field} = ${JSON.stringify(wrong)}`, { ...valid, [field]: wrong }]);
     }
     cases.push([`${field} a function`, { ...valid, [field]: () => 1 }]);
