@@ -74,6 +74,10 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
     expect((await collateralOf(address)) - trader1).toBe(units(sold.cost) - units(sold.fees));
   });
 
+  it('reads the market’s fee terms from the profile’s source', async () => {
+    expect((await service.markets.getMarket('polymarket', MARKET)).fees).toEqual({ rate: 0.04, exponent: 1, takerOnly: true });
+  });
+
   it('a resting limit order that takes nothing is previewed with no fee', async () => {
     const { wallet } = await worker(100);
     const preview = await previewOrder(service, { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.3, size: 10 }, wallet);
