@@ -19,7 +19,7 @@ import { networkFor, walletConfigFor, type NetworkProfile, type OrderVersion } f
 import { accountForOverride, type Account } from '../main/toolkit/accounts/classify';
 import { consoleLogger, silentLogger } from '../main/toolkit/logger';
 import type { CliContext } from './aggregator-commands';
-import { table } from './output';
+import { retryNotice, table } from './output';
 import { DEFAULT_CLOB_URL, networkProfile, resolveChainId, resolveEndpoints } from './network';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
@@ -103,6 +103,7 @@ export function registerClobCommands(program: Command, run: Run): void {
       throwOnError: true,
       timeoutMs: globals().timeoutMs,
       logger: globals().verbose ? consoleLogger : silentLogger,
+      onRetry: retryNotice(Boolean(program.opts<{ json?: boolean }>().json)),
     });
 
   // ---- public reads ----

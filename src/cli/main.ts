@@ -13,7 +13,7 @@ import { registerMarketCommands } from './market-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
 import { registerTradeCommands } from './trade-commands';
-import { EXIT_INVALID_INPUT, processOutput, reportError, type Output } from './output';
+import { EXIT_INVALID_INPUT, processOutput, reportError, retryNotice, type Output } from './output';
 import { networkProfile, resolveEndpoints, resolveSource } from './network';
 
 export { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, DEFAULT_RTDS_URL } from './network';
@@ -67,17 +67,18 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
       let source: MarketSource | undefined;
       const timeoutMs = () => globals.timeoutMs ?? envNumber('PMDESK_TIMEOUT_MS');
       const logger = globals.verbose ? consoleLogger : silentLogger;
+      const onRetry = retryNotice(Boolean(globals.json), out.stderr);
       const sourceEndpoints = () => resolveSource(globals, process.env, networkProfile(globals.network));
       const ctx: CliContext = {
         out,
         aggregator: () => {
           if (!client) {
             const { apiUrl, sseUrl } = resolveEndpoints(globals, process.env, networkProfile(globals.network));
-            client = new AggregatorClient({ apiUrl, sseUrl, timeoutMs: timeoutMs(), logger });
+            client = new AggregatorClient({ apiUrl, sseUrl, timeoutMs: timeoutMs(), logger, onRetry });
           }
           return client;
         },
-        markets: () => (source ??= createMarketSource(sourceEndpoints(), { timeoutMs: timeoutMs(), logger })),
+        markets: () => (source ??= createMarketSource(sourceEndpoints(), { timeoutMs: timeoutMs(), logger, onRetry })),
         sourceKind: () => source?.kind ?? sourceEndpoints().source,
       };
       try {

@@ -3,6 +3,7 @@
 import type { PmDeskError} from '../shared/errors';
 import { ErrorCode, wrapOnce } from '../shared/errors';
 import { isOrderInDoubt } from '../main/toolkit/clob/post-once';
+import { retryNoticeText, type RetryNotice } from '../main/toolkit/http/retry';
 
 /**
  * 2: invalid input caught before any request was sent; 3: an order was posted, got no definite answer and could
@@ -37,6 +38,12 @@ export function reportError(out: Output, thrown: unknown): number {
   const error = wrapOnce(thrown);
   out.stderr(out.json ? `${errorJson(error)}\n` : `pmdesk: ${error.message}\n`);
   return exitStatusFor(error);
+}
+
+/** Says on stderr that a throttled read waits before its retry, so a pause is never a silent hang. */
+export function retryNotice(json: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): (notice: RetryNotice) => void {
+  return (notice) =>
+    write(json ? `${JSON.stringify({ notice: { code: 'RATE_LIMITED', waitMs: notice.waitMs, methodName: notice.methodName } })}\n` : `pmdesk: ${retryNoticeText(notice)}\n`);
 }
 
 export function exitStatusFor(error: PmDeskError): number {

@@ -235,7 +235,6 @@ describe('failures', () => {
     [401, 'ERR_UNAUTHORIZED'],
     [403, 'ERR_FORBIDDEN'],
     [404, 'ERR_NOT_FOUND'],
-    [429, 'ERR_RATE_LIMIT'],
     [500, 'ERR_SERVER'],
     [502, 'ERR_SERVER'],
     [503, 'ERR_SERVER'],

@@ -151,24 +151,24 @@ function spawnWithout(args: string[]): Promise<Run> {
 }
 
 describe('pmdesk clob reads', () => {
-  const reads: [string[], string, unknown][] = [
-    [['clob', 'ok'], '/ok', { ok: true }],
-    [['clob', 'time'], '/time', { ok: true }],
-    [['clob', 'version'], '/version', 2],
-    [['clob', 'book', TOKEN], `/book?token_id=${TOKEN}`, { ok: true }],
-    [['clob', 'price', TOKEN, '--side', 'BUY'], `/price?token_id=${TOKEN}&side=BUY`, { ok: true }],
-    [['clob', 'midpoint', TOKEN], `/midpoint?token_id=${TOKEN}`, { ok: true }],
-    [['clob', 'spread', TOKEN], `/spread?token_id=${TOKEN}`, { ok: true }],
-    [['clob', 'last-trade', TOKEN], `/last-trade-price?token_id=${TOKEN}`, { ok: true }],
-    [['clob', 'tick-size', TOKEN], `/tick-size?token_id=${TOKEN}`, { minimum_tick_size: '0.001' }],
-    [['clob', 'neg-risk', TOKEN], `/neg-risk?token_id=${TOKEN}`, { neg_risk: true }],
-    [['clob', 'prices-history', '--market', TOKEN, '--interval', '1w'], `/prices-history?market=${TOKEN}&interval=1w`, { ok: true }],
+  // Each read is answered in its own shape (a junk body is the fault suite's) and printed exactly as parsed.
+  const BOOK = { market: '0xc', asset_id: TOKEN, bids: [{ price: '0.4', size: '3' }], asks: [], hash: 'h' };
+  const reads: [string[], string, unknown, unknown][] = [
+    [['clob', 'ok'], '/ok', 'OK', 'OK'],
+    [['clob', 'time'], '/time', 1_700_000_000, 1_700_000_000],
+    [['clob', 'version'], '/version', {}, 2],
+    [['clob', 'book', TOKEN], `/book?token_id=${TOKEN}`, BOOK, BOOK],
+    [['clob', 'price', TOKEN, '--side', 'BUY'], `/price?token_id=${TOKEN}&side=BUY`, { price: '0.4' }, { price: '0.4' }],
+    [['clob', 'midpoint', TOKEN], `/midpoint?token_id=${TOKEN}`, { mid: '0.45' }, { mid: '0.45' }],
+    [['clob', 'spread', TOKEN], `/spread?token_id=${TOKEN}`, { spread: '0.1' }, { spread: '0.1' }],
+    [['clob', 'last-trade', TOKEN], `/last-trade-price?token_id=${TOKEN}`, { price: '0.4', side: 'SELL' }, { price: '0.4', side: 'SELL' }],
+    [['clob', 'tick-size', TOKEN], `/tick-size?token_id=${TOKEN}`, { minimum_tick_size: 0.001 }, { minimum_tick_size: '0.001' }],
+    [['clob', 'neg-risk', TOKEN], `/neg-risk?token_id=${TOKEN}`, { neg_risk: true }, { neg_risk: true }],
+    [['clob', 'prices-history', '--market', TOKEN, '--interval', '1w'], `/prices-history?market=${TOKEN}&interval=1w`, { history: [{ t: 1, p: 0.4 }] }, { history: [{ t: 1, p: 0.4 }] }],
   ];
-  for (const [args, url, expected] of reads) {
+  for (const [args, url, answer, expected] of reads) {
     it(`${args.slice(0, 2).join(' ')} sends ${url.split('?')[0]} and prints the parsed answer`, async () => {
-      server.fallback = (_req, reply) => reply.json(200, { ok: true });
-      server.json('GET', '/tick-size', { minimum_tick_size: 0.001 });
-      server.json('GET', '/neg-risk', { neg_risk: true });
+      server.fallback = (_req, reply) => reply.json(200, answer);
       const run = await pmdesk(['--json', ...args], {});
       expect(run.code).toBe(0);
       expect(server.last().url).toBe(url);

@@ -53,7 +53,29 @@ beforeEach(() => {
 
 describe('public reads on the wire', () => {
   it('sends each read to its path with its query and no auth headers', async () => {
-    server.fallback = (_req, reply) => reply.json(200, { ok: true });
+    // Each read gets an answer of its own shape (the schemas refuse anything else) and hands it back as it came.
+    const book = { market: '0xc', asset_id: TOKEN, bids: [], asks: [{ price: '0.6', size: '5' }], hash: 'h' };
+    const answers: Record<string, unknown> = {
+      '/': 'OK',
+      '/ok': 'OK',
+      '/time': 1_700_000_000,
+      '/sampling-simplified-markets': { data: [], next_cursor: 'LTE=' },
+      '/sampling-markets': { data: [], next_cursor: 'LTE=' },
+      '/simplified-markets': { data: [], next_cursor: 'LTE=' },
+      '/markets': { data: [{ condition_id: '0xc' }], next_cursor: 'LTE=' },
+      '/markets/0xcond': { condition_id: '0xcond' },
+      '/midpoint': { mid: '0.55' },
+      '/price': { price: '0.6' },
+      '/spread': { spread: '0.1' },
+      '/last-trade-price': { price: '0.5', side: 'BUY' },
+      '/prices-history': { history: [{ t: 1, p: 0.5 }] },
+      '/books': [book],
+      '/midpoints': { [TOKEN]: '0.55' },
+      '/prices': { [TOKEN]: { BUY: '0.5' } },
+      '/spreads': { [TOKEN]: '0.1' },
+      '/last-trades-prices': [{ token_id: TOKEN, price: '0.5', side: 'SELL' }],
+    };
+    server.fallback = (req, reply) => reply.json(200, answers[req.path]);
     const c = client();
     const cases: [() => Promise<unknown>, string, string, string?][] = [
       [() => c.getHealth(), 'GET', '/'],
@@ -77,8 +99,9 @@ describe('public reads on the wire', () => {
     ];
     for (const [call, method, url, body] of cases) {
       server.requests.length = 0;
-      expect(await call()).toEqual({ ok: true });
+      const r0 = await call();
       const r = server.last();
+      expect(r0).toEqual(answers[r.path]);
       expect(`${r.method} ${r.url}`).toBe(`${method} ${url}`);
       expect(r.body).toBe(body ?? '');
       expect(r.headers.poly_signature).toBeUndefined();
@@ -385,6 +408,11 @@ describe('the order flow', () => {
     const order = await client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 60 }, { orderType: 'FOK' });
     expect(order.signedOrder).toMatchObject({ makerAmount: '60000000', takerAmount: '100000000', expiration: '0' });
     await expect(client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 500 })).rejects.toThrow('no match');
+  });
+
+  it('refuses to price a market order from a book of the wrong shape', async () => {
+    server.json('GET', '/book', { unexpected: true });
+    await expect(client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 60 }, { orderType: 'FOK' })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
   });
 
   it('rebuilds a post rejected for a version mismatch once, for the version the server now names', async () => {

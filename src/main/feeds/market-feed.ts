@@ -2,6 +2,7 @@
 // subscribed outcome token: snapshots from `book`, deltas from `price_change`, checked by hash and resynced
 // from REST `GET /book` on any doubt, kept alive with PING, reconnected with backoff, handed out coalesced.
 import WebSocket from 'ws';
+import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '../toolkit/http/limits';
 import { orderBookHash } from '../toolkit/clob/book';
 import { BookState, formatMillionths, type LevelText } from './book-state';
 import { Coalescer, FRAME_MS } from './coalescer';
@@ -64,7 +65,7 @@ export interface MarketFeedHandlers {
   onSource?: (source: FeedSource) => void;
 }
 
-export type WebSocketConstructor = new (url: string) => WebSocket;
+export type WebSocketConstructor = new (url: string, options?: WebSocket.ClientOptions) => WebSocket;
 
 export interface MarketFeedOptions extends RedialOptions {
   /** The profile's wsUrl (`ws://host:port/ws`); the feed connects to `${wsUrl}/market`. */
@@ -216,7 +217,9 @@ export class MarketFeed {
 
   private connect(state: MarketFeedState): void {
     this.setState(state);
-    const socket = new this.WebSocketImpl(this.url);
+    // A handshake that never finishes is as silent as a dead connection: bounded by the same stale time, at most 10 s.
+    const handshakeTimeout = Math.min(WS_HANDSHAKE_TIMEOUT_MS, this.options.staleMs ?? WS_HANDSHAKE_TIMEOUT_MS);
+    const socket = new this.WebSocketImpl(this.url, { maxPayload: WS_MAX_MESSAGE_BYTES, handshakeTimeout });
     this.socket = socket;
     this.socketSubscribed = false;
     let opened = false;

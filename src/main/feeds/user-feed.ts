@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 import type { WebSocketConstructor } from './market-feed';
+import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '../toolkit/http/limits';
 
 export type UserFeedState = 'connecting' | 'live' | 'reconnecting' | 'unauthorized' | 'closed';
 
@@ -155,7 +156,7 @@ export class UserFeed {
 
   private connect(state: UserFeedState): void {
     this.setState(state);
-    const socket = new this.WebSocketImpl(`${this.options.wsUrl.replace(/\/+$/, '')}/user`);
+    const socket = new this.WebSocketImpl(`${this.options.wsUrl.replace(/\/+$/, '')}/user`, { maxPayload: WS_MAX_MESSAGE_BYTES, handshakeTimeout: WS_HANDSHAKE_TIMEOUT_MS });
     this.socket = socket;
     let opened = false;
     socket.on('open', () => {

@@ -4,6 +4,7 @@
 // the trader switches networks; the router over all of them.
 import type { NetworkInfo } from '../../shared/contract';
 import { createMarketSource } from '../toolkit/sources/create';
+import { retryNoticeText, type RetryNotice } from '../toolkit/http/retry';
 import type { MarketSource } from '../toolkit/sources/market-source';
 import { silentLogger, type Logger } from '../toolkit/logger';
 import type { SignerClient } from '../wallets/signer-client';
@@ -87,7 +88,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const settings = dataDir ? new SettingsStore(dataDir, logger) : undefined;
   const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
   const book = new NetworkBook({ raw: launchRaw, profile: options.profile }, dataDir, logger);
-  const sourceOf = (profile: AppProfile): MarketSource => createMarketSource(profile, { logger, timeoutMs: 15_000 });
+  // A throttled read waits before its retry: the trader sees "rate limited, retrying in N s", not a frozen panel.
+  const onRetry = (notice: RetryNotice) => hub.emit('notice', { kind: 'info', message: retryNoticeText(notice) });
+  const sourceOf = (profile: AppProfile): MarketSource => createMarketSource(profile, { logger, timeoutMs: 15_000, onRetry });
   const launchSource = options.markets ?? sourceOf(options.profile);
   const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource);
 

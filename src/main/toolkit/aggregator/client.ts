@@ -30,7 +30,8 @@ import type { Query } from '../http/query';
 import { consoleLogger, type Logger } from '../logger';
 import { AGGREGATOR_PATHS, DEFAULT_TIMEOUT_MS, ONGOING_EVENTS_PAGE_SIZE, SLUG_LIST_PAGE_SIZE, fillPath } from './endpoints';
 import { optionalFinite, requireParam, requirePositiveWhole } from './validate';
-import { subscribeToFills, type EventSourceConstructor, type FillHandlers, type FillSubscription } from './fills';
+import { subscribeToFills, type EventSourceConstructor, type FillHandlers, type FillSubscription, type StreamLimits } from './fills';
+import { retryNoticeText, withThrottleRetries, type RetryNotice } from '../http/retry';
 
 export interface AggregatorClientOptions {
   /** Base URL of the aggregator API, e.g. the sandbox's `http://127.0.0.1:4810`. */
@@ -44,6 +45,12 @@ export interface AggregatorClientOptions {
   fetch?: typeof fetch;
   /** An EventSource to use instead of the platform's or the `eventsource` package's. */
   EventSource?: EventSourceConstructor;
+  /** Told before a throttled read is retried ("rate limited, retrying in N s"). */
+  onRetry?: (notice: RetryNotice) => void;
+  /** The largest answer accepted, in bytes (2 MB by default). */
+  maxAnswerBytes?: number;
+  /** The fill stream's bounds: how long it may take to open, go quiet, and how large one message may be. */
+  streamLimits?: StreamLimits;
 }
 
 export interface PageOptions {
@@ -67,6 +74,9 @@ export class AggregatorClient {
   private readonly logger: Logger;
   private readonly fetchImpl: typeof fetch | undefined;
   private readonly eventSourceImpl: EventSourceConstructor | undefined;
+  private readonly onRetry: ((notice: RetryNotice) => void) | undefined;
+  private readonly maxAnswerBytes: number | undefined;
+  private readonly streamLimits: StreamLimits | undefined;
 
   constructor(options: AggregatorClientOptions) {
     if (!options || typeof options.apiUrl !== 'string' || options.apiUrl.trim() === '') {
@@ -82,6 +92,9 @@ export class AggregatorClient {
     this.logger = options.logger ?? consoleLogger;
     this.fetchImpl = options.fetch;
     this.eventSourceImpl = options.EventSource;
+    this.onRetry = options.onRetry;
+    this.maxAnswerBytes = options.maxAnswerBytes;
+    this.streamLimits = options.streamLimits;
   }
 
   /** GET /v1/events/{id}: one event with its markets. */
@@ -222,6 +235,8 @@ export class AggregatorClient {
       logger: this.logger,
       EventSource: this.eventSourceImpl,
       fetch: this.fetchImpl,
+      // The stream takes no longer to open than a request takes to answer.
+      limits: { connectTimeoutMs: this.timeoutMs, ...this.streamLimits },
     });
   }
 
@@ -287,7 +302,8 @@ export class AggregatorClient {
         throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `Unexpected response from the API server: ${where}: ${issue?.message ?? 'invalid'}`, {
           methodName,
           statusCode: status,
-          responseData: data,
+          responseData: truncate(JSON.stringify(data) ?? String(data), 300),
+          context: { field: where },
         });
       }
       after.check?.(parsed.data);
@@ -300,19 +316,31 @@ export class AggregatorClient {
     }
   }
 
+  /** One request, a throttled read retried as Retry-After says (the oracle's POSTs never are). */
   private send(methodName: string, spec: CallSpec) {
-    return httpRequest({
-      method: spec.method ?? 'GET',
-      baseUrl: this.apiUrl,
-      path: spec.params ? fillPath(spec.route, spec.params) : spec.route,
-      route: spec.route,
-      query: spec.query,
-      body: spec.body,
-      timeoutMs: this.timeoutMs,
-      methodName,
-      context: spec.context,
-      fetch: this.fetchImpl,
-    });
+    const method = spec.method ?? 'GET';
+    const announce = (notice: RetryNotice) => {
+      this.logger.warn(`${methodName}: ${retryNoticeText(notice)}`);
+      this.onRetry?.(notice);
+    };
+    return withThrottleRetries(
+      { method, methodName, api: 'The aggregator' },
+      () =>
+        httpRequest({
+          method,
+          baseUrl: this.apiUrl,
+          path: spec.params ? fillPath(spec.route, spec.params) : spec.route,
+          route: spec.route,
+          query: spec.query,
+          body: spec.body,
+          timeoutMs: this.timeoutMs,
+          methodName,
+          context: spec.context,
+          fetch: this.fetchImpl,
+          maxBytes: this.maxAnswerBytes,
+        }),
+      { onRetry: announce },
+    );
   }
 }
 

@@ -1,7 +1,8 @@
 // The live fill-event stream (GET /sse/fillevent?protocol=…&id=…): connecting → open → closed.
 // Every message is validated (spec §5 "Live subscription"); a bad one is reported and the stream stays
 // open. A dropped or refused stream is reported once and closed: the toolkit never reconnects on its
-// own (spec §4), so a caller that resubscribes knows it did, and can mark the gap.
+// own (spec §4), so a caller that resubscribes knows it did, and can mark the gap. The stream is bounded: it
+// must open in time, never go quiet longer than a few keep-alives, and no message may grow without end.
 import { EventSource as PackageEventSource } from 'eventsource';
 import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../../../shared/errors';
 import type { TradeRecord } from '../../../shared/aggregator';
@@ -46,7 +47,21 @@ export interface SubscribeOptions {
   logger: Logger;
   EventSource?: EventSourceConstructor;
   fetch?: typeof fetch;
+  limits?: StreamLimits;
 }
+
+/** How a fill stream is bounded; each has a default. */
+export interface StreamLimits {
+  /** Until the stream is open (answer headers accepted). */
+  connectTimeoutMs?: number;
+  /** The longest silence once open: no byte at all, keep-alive comments included. */
+  idleTimeoutMs?: number;
+  /** The largest single message (bytes up to its blank line). */
+  maxMessageBytes?: number;
+}
+
+/** The sandbox and the aggregator send a keep-alive comment every 15 s: three missed ones mean the stream is dead. */
+export const STREAM_LIMITS = { connectTimeoutMs: 30_000, idleTimeoutMs: 45_000, maxMessageBytes: 64 * 1024 } as const;
 
 const METHOD = 'subscribeToFills';
 
@@ -78,7 +93,17 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
 
   const url = joinUrl(options.sseUrl, AGGREGATOR_PATHS.fillStream) + buildQuery({ protocol, id });
   const context = { protocol, id: maskId(id) };
-  const source = new EventSourceImpl(url, options.fetch ? { fetch: options.fetch } : undefined);
+  const limits = { ...STREAM_LIMITS, ...definedOnly(options.limits) };
+  // The package EventSource reads through the fetch it is given, so the bytes can be watched there; a browser's
+  // own EventSource cannot be, and keeps only the open bound.
+  const watched = EventSourceImpl === (PackageEventSource as unknown) || options.EventSource !== undefined;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const source = new EventSourceImpl(
+    url,
+    watched && typeof fetchImpl === 'function'
+      ? { fetch: watchedFetch(fetchImpl, limits.maxMessageBytes, () => armIdle(), () => finish(oversize())) }
+      : undefined,
+  );
 
   let state: FillStreamState = 'connecting';
   let latest: TradeRecord | null = null;
@@ -95,9 +120,35 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
     }
   };
 
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const armIdle = () => {
+    if (state !== 'open') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => finish(new PmDeskError(ErrorCode.SSE_CLOSED, `The fill stream for ${protocol}/${id} sent nothing for ${limits.idleTimeoutMs} ms; closed.`, {
+      methodName: METHOD,
+      context: { ...context, idleTimeoutMs: limits.idleTimeoutMs },
+    })), limits.idleTimeoutMs);
+  };
+  const oversize = () =>
+    new PmDeskError(ErrorCode.SSE_MESSAGE_ERROR, `A fill-stream message is larger than ${limits.maxMessageBytes} bytes; the stream was closed.`, {
+      methodName: METHOD,
+      context: { ...context, maxMessageBytes: limits.maxMessageBytes },
+    });
+  timer = setTimeout(
+    () =>
+      finish(
+        new PmDeskError(ErrorCode.TIMEOUT_ERROR, `The fill stream for ${protocol}/${id} did not open within ${limits.connectTimeoutMs} ms.`, {
+          methodName: METHOD,
+          context: { ...context, timeoutMs: limits.connectTimeoutMs },
+        }),
+      ),
+    limits.connectTimeoutMs,
+  );
+
   const finish = (error: PmDeskError | null) => {
     if (state === 'closed') return;
     state = 'closed';
+    clearTimeout(timer);
     source.close();
     if (error) {
       logger.error(error.message, error);
@@ -110,6 +161,7 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
   source.addEventListener('open', () => {
     if (state === 'closed') return;
     state = 'open';
+    armIdle();
     safely('onOpen', handlers.onOpen);
   });
 
@@ -153,6 +205,41 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
     latest: () => latest,
     close: () => finish(null),
     done,
+  };
+}
+
+/** Drops undefined values, so a caller's `{ idleTimeoutMs: undefined }` keeps the default. */
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * A fetch whose answer body reports each chunk (`onBytes`) and fails once a message (the bytes since the last
+ * blank line) passes `maxMessageBytes`: the stream is then cut, and `onOversize` says why.
+ */
+function watchedFetch(base: typeof fetch, maxMessageBytes: number, onBytes: () => void, onOversize: () => void): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (!response.body) return response;
+    let pending = 0;
+    let tail = '';
+    const decoder = new TextDecoder();
+    const watch = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        onBytes();
+        const text = tail + decoder.decode(chunk, { stream: true });
+        const end = Math.max(text.lastIndexOf('\n\n'), text.lastIndexOf('\r\n\r\n'));
+        pending = end < 0 ? pending + chunk.byteLength : text.length - end - 2;
+        tail = text.slice(-3);
+        if (pending > maxMessageBytes) {
+          onOversize();
+          controller.error(new Error('message too large'));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(watch), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 

@@ -8,6 +8,7 @@ import type { PostOrderOptions } from '../orders/body';
 import { assertPriceInRange, marketPriceFromBook, resolveTickSize, type OrderType } from '../orders/price';
 import type { TickSize } from '../orders/rounding';
 import { CLOB_PATHS as P } from './endpoints';
+import { BookAnswer } from './schemas';
 import { ClobService, isVersionMismatch, type OrderBookSummary, type OrderOptions } from './service';
 import { errorResult, type ClobResult } from './transport';
 
@@ -62,7 +63,7 @@ export class ClobClient extends ClobService {
     const tickSize = await this.resolveTickSize(input.tokenId, options.tickSize);
     let price = input.price;
     if (!price) {
-      const book = await this.transport.sendOrThrow<OrderBookSummary>({ methodName: 'getOrderBook', method: 'GET', path: P.GET_ORDER_BOOK, query: { token_id: input.tokenId } });
+      const book = await this.readOrThrow<OrderBookSummary>('getOrderBook', BookAnswer, P.GET_ORDER_BOOK, { token_id: input.tokenId });
       price = marketPriceFromBook(book, input.side, input.amount, options.orderType ?? 'FOK', 'createMarketOrder');
     }
     assertPriceInRange(price, tickSize, 'createMarketOrder');

@@ -66,6 +66,9 @@ export const CLOB_PATHS = {
   GET_MARKET_TRADES_EVENTS_V2: '/markets/live-activity/',
 } as const;
 
+/** The largest page of a cursor-paged list: Polymarket's /markets answers up to 1,000 markets a page, over 1 MB. */
+export const PAGE_MAX_BYTES = 16 * 1024 * 1024;
+
 /** base64("0"): the first page of every list. */
 export const INITIAL_CURSOR = 'MA==';
 /** base64("-1"): no more pages. */

@@ -1,9 +1,11 @@
 // The exchange service's calls (spec §7's exchange-service list, plus version 2's /version, /ok,
 // /clob-markets and heartbeats): public reads, level 1 key management, level 2 trading calls, paging and
 // the per-token caches. ClobClient (client.ts) adds the order flow on top.
+import type { z } from 'zod';
 import { ErrorCode, PmDeskError } from '../../../shared/errors';
 import { networkFor, type NetworkProfile, type OrderVersion } from '../chain/networks';
 import { pathSegment, type Query } from '../http/query';
+import type { RetryNotice } from '../http/retry';
 import { silentLogger, type Logger } from '../logger';
 import type { BuiltOrder, SignatureType } from '../orders/builder';
 import { orderBody, type PostOrderOptions } from '../orders/body';
@@ -18,7 +20,9 @@ import {
   l2Unavailable,
   type ApiCredentials,
 } from './auth';
-import { CLOB_PATHS as P, DEFAULT_TICK_SIZE_TTL_MS, END_CURSOR, INITIAL_CURSOR, ORDER_VERSION_MISMATCH } from './endpoints';
+import { CLOB_PATHS as P, PAGE_MAX_BYTES, DEFAULT_TICK_SIZE_TTL_MS, END_CURSOR, INITIAL_CURSOR, ORDER_VERSION_MISMATCH } from './endpoints';
+import * as A from './schemas';
+import { answerProblem } from './schemas';
 import { ClobTransport, errorResult, isClobError, type Attempt, type ClobCall, type ClobResult } from './transport';
 
 export interface ClobClientOptions {
@@ -46,6 +50,10 @@ export interface ClobClientOptions {
   /** Custom network profiles (the local sandbox). */
   networks?: readonly NetworkProfile[];
   fetch?: typeof fetch;
+  /** Answer size caps (reads 2 MB, signed writes 256 KB by default) and the throttled-read notice. */
+  maxAnswerBytes?: number;
+  maxOrderAnswerBytes?: number;
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 export type BookParams = { token_id: string; side?: OrderSide };
@@ -135,17 +143,36 @@ export class ClobService {
       throwOnError: options.throwOnError ?? false,
       geoBlockToken: options.geoBlockToken,
       fetch: options.fetch,
+      maxAnswerBytes: options.maxAnswerBytes,
+      maxOrderAnswerBytes: options.maxOrderAnswerBytes,
+      onRetry: options.onRetry,
     });
   }
 
   // ---- plumbing -------------------------------------------------------------------------------
 
-  private get(methodName: string, path: string, query?: Query, route?: string): Promise<ClobResult<unknown>> {
-    return this.transport.send({ methodName, method: 'GET', path, query, route });
+  /** A public read, its answer judged by the endpoint's schema (clob/schemas.ts) before anyone sees it. */
+  private get(methodName: string, schema: z.ZodType, path: string, query?: Query, route?: string, maxBytes?: number): Promise<ClobResult<unknown>> {
+    return this.checked(methodName, schema, this.transport.send({ methodName, method: 'GET', path, query, route, maxBytes }));
   }
 
-  private post(methodName: string, path: string, payload: unknown): Promise<ClobResult<unknown>> {
-    return this.transport.send({ methodName, method: 'POST', path, body: JSON.stringify(payload) });
+  private post(methodName: string, schema: z.ZodType, path: string, payload: unknown): Promise<ClobResult<unknown>> {
+    return this.checked(methodName, schema, this.transport.send({ methodName, method: 'POST', path, body: JSON.stringify(payload) }));
+  }
+
+  private async checked(methodName: string, schema: z.ZodType, sent: Promise<ClobResult<unknown>>): Promise<ClobResult<unknown>> {
+    const result = await sent;
+    if (isClobError(result)) return result;
+    const problem = answerProblem(schema, result, methodName);
+    return problem ? this.failure(methodName, problem) : result;
+  }
+
+  /** A read inside an operation (tick, neg-risk, fee, time): thrown on any failure, the wrong shape included. */
+  protected async readOrThrow<T>(methodName: string, schema: z.ZodType, path: string, query?: Query): Promise<T> {
+    const answer = await this.transport.sendOrThrow<T>({ methodName, method: 'GET', path, query });
+    const problem = answerProblem(schema, answer, methodName);
+    if (problem) throw problem;
+    return answer;
   }
 
   protected requireSigner(methodName: string): ClobSigner {
@@ -161,7 +188,7 @@ export class ClobService {
 
   private async authTimestamp(): Promise<number | undefined> {
     if (!this.options.useServerTime) return undefined;
-    return Number(await this.transport.sendOrThrow<number>({ methodName: 'getServerTime', method: 'GET', path: P.TIME }));
+    return Number(await this.readOrThrow<number>('getServerTime', A.ServerTimeAnswer, P.TIME));
   }
 
   private async l1Headers(methodName: string, nonce?: number): Promise<Record<string, string>> {
@@ -202,7 +229,7 @@ export class ClobService {
       seen.add(next);
       // A function places the cursor where the official client puts it in the query.
       const pageQuery = typeof query === 'function' ? query(next) : { ...query, next_cursor: next };
-      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({ methodName, method: 'GET', path, query: pageQuery, headers });
+      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({ methodName, method: 'GET', path, query: pageQuery, headers, maxBytes: PAGE_MAX_BYTES });
       if (isClobError(page)) return page;
       if (!page || !Array.isArray(page.data) || typeof page.next_cursor !== 'string') {
         return this.failure(methodName, new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered a list without data and next_cursor.', { methodName }));
@@ -224,19 +251,19 @@ export class ClobService {
 
   /** Version 1's health check, `GET /`. */
   getHealth(): Promise<ClobResult<unknown>> {
-    return this.get('getHealth', P.ROOT);
+    return this.get('getHealth', A.HealthAnswer, P.ROOT);
   }
   /** Version 2's health check, `GET /ok`. */
   getOk(): Promise<ClobResult<unknown>> {
-    return this.get('getOk', P.OK);
+    return this.get('getOk', A.HealthAnswer, P.OK);
   }
   /** The server's clock, unix seconds. */
   getServerTime(): Promise<ClobResult<number>> {
-    return this.get('getServerTime', P.TIME) as Promise<ClobResult<number>>;
+    return this.get('getServerTime', A.ServerTimeAnswer, P.TIME) as Promise<ClobResult<number>>;
   }
   /** The order version the server expects (2 when it does not say). */
   async getVersion(): Promise<ClobResult<number>> {
-    const result = await this.get('getVersion', P.VERSION);
+    const result = await this.get('getVersion', A.VersionAnswer, P.VERSION);
     if (isClobError(result)) return result;
     return (result as { version?: number } | undefined)?.version ?? 2;
   }
@@ -250,7 +277,7 @@ export class ClobService {
     if (!refresh && this.cachedVersion !== undefined) return this.cachedVersion;
     const profile = networkFor(this.chainId, this.options.networks).orderVersion;
     if (profile && !refresh) return profile;
-    const result = await this.transport.sendOrThrow<{ version?: number } | undefined>({ methodName: 'getVersion', method: 'GET', path: P.VERSION });
+    const result = await this.readOrThrow<{ version?: number } | undefined>('getVersion', A.VersionAnswer, P.VERSION);
     const version = result?.version ?? 2;
     if (version !== 1 && version !== 2 && version !== 3) {
       throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The server asks for order version ${String(version)}, which this toolkit does not sign.`, {
@@ -273,28 +300,28 @@ export class ClobService {
   // ---- markets --------------------------------------------------------------------------------
 
   getSamplingSimplifiedMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSamplingSimplifiedMarkets', P.GET_SAMPLING_SIMPLIFIED_MARKETS, { next_cursor: nextCursor });
+    return this.get('getSamplingSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_SIMPLIFIED_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   getSamplingMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSamplingMarkets', P.GET_SAMPLING_MARKETS, { next_cursor: nextCursor });
+    return this.get('getSamplingMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   getSimplifiedMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSimplifiedMarkets', P.GET_SIMPLIFIED_MARKETS, { next_cursor: nextCursor });
+    return this.get('getSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SIMPLIFIED_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   getMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getMarkets', P.GET_MARKETS, { next_cursor: nextCursor });
+    return this.get('getMarkets', A.MarketsPageAnswer, P.GET_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
   }
   /** Every market, page after page until the end cursor. */
   getAllMarkets(): Promise<ClobResult<unknown[]>> {
     return this.paged('getAllMarkets', P.GET_MARKETS, {}, undefined);
   }
   getMarket(conditionId: string): Promise<ClobResult<unknown>> {
-    return this.get('getMarket', P.GET_MARKET + pathSegment(conditionId), undefined, `${P.GET_MARKET}{conditionId}`);
+    return this.get('getMarket', A.MarketAnswer, P.GET_MARKET + pathSegment(conditionId), undefined, `${P.GET_MARKET}{conditionId}`);
   }
 
   /** Version 2's compact market details; its tokens' tick sizes and neg-risk flags go into the caches. */
   async getClobMarketInfo(conditionId: string): Promise<ClobResult<unknown>> {
-    const result = await this.get('getClobMarketInfo', P.GET_CLOB_MARKET + pathSegment(conditionId), undefined, `${P.GET_CLOB_MARKET}{conditionId}`);
+    const result = await this.get('getClobMarketInfo', A.ClobMarketInfoAnswer, P.GET_CLOB_MARKET + pathSegment(conditionId), undefined, `${P.GET_CLOB_MARKET}{conditionId}`);
     if (isClobError(result)) return result;
     const info = result as { t?: { t?: string }[]; mts?: number | string; nr?: boolean } | undefined;
     for (const token of info?.t ?? []) {
@@ -308,41 +335,41 @@ export class ClobService {
   // ---- books and prices -----------------------------------------------------------------------
 
   async getOrderBook(tokenId: string): Promise<ClobResult<OrderBookSummary>> {
-    const book = await this.get('getOrderBook', P.GET_ORDER_BOOK, { token_id: tokenId });
+    const book = await this.get('getOrderBook', A.BookAnswer, P.GET_ORDER_BOOK, { token_id: tokenId });
     this.seedTickSizes([book]);
     return book as ClobResult<OrderBookSummary>;
   }
   async getOrderBooks(params: readonly BookParams[]): Promise<ClobResult<OrderBookSummary[]>> {
-    const books = await this.post('getOrderBooks', P.GET_ORDER_BOOKS, params);
+    const books = await this.post('getOrderBooks', A.BooksAnswer, P.GET_ORDER_BOOKS, params);
     if (Array.isArray(books)) this.seedTickSizes(books);
     return books as ClobResult<OrderBookSummary[]>;
   }
   getMidpoint(tokenId: string): Promise<ClobResult<unknown>> {
-    return this.get('getMidpoint', P.GET_MIDPOINT, { token_id: tokenId });
+    return this.get('getMidpoint', A.MidpointAnswer, P.GET_MIDPOINT, { token_id: tokenId });
   }
   getMidpoints(params: readonly BookParams[]): Promise<ClobResult<unknown>> {
-    return this.post('getMidpoints', P.GET_MIDPOINTS, params);
+    return this.post('getMidpoints', A.PerTokenDecimalAnswer, P.GET_MIDPOINTS, params);
   }
   getPrice(tokenId: string, side: OrderSide): Promise<ClobResult<unknown>> {
-    return this.get('getPrice', P.GET_PRICE, { token_id: tokenId, side });
+    return this.get('getPrice', A.PriceAnswer, P.GET_PRICE, { token_id: tokenId, side });
   }
   getPrices(params: readonly BookParams[]): Promise<ClobResult<unknown>> {
-    return this.post('getPrices', P.GET_PRICES, params);
+    return this.post('getPrices', A.PricesAnswer, P.GET_PRICES, params);
   }
   getSpread(tokenId: string): Promise<ClobResult<unknown>> {
-    return this.get('getSpread', P.GET_SPREAD, { token_id: tokenId });
+    return this.get('getSpread', A.SpreadAnswer, P.GET_SPREAD, { token_id: tokenId });
   }
   getSpreads(params: readonly BookParams[]): Promise<ClobResult<unknown>> {
-    return this.post('getSpreads', P.GET_SPREADS, params);
+    return this.post('getSpreads', A.PerTokenDecimalAnswer, P.GET_SPREADS, params);
   }
   getLastTradePrice(tokenId: string): Promise<ClobResult<unknown>> {
-    return this.get('getLastTradePrice', P.GET_LAST_TRADE_PRICE, { token_id: tokenId });
+    return this.get('getLastTradePrice', A.LastTradeAnswer, P.GET_LAST_TRADE_PRICE, { token_id: tokenId });
   }
   getLastTradesPrices(params: readonly BookParams[]): Promise<ClobResult<unknown>> {
-    return this.post('getLastTradesPrices', P.GET_LAST_TRADES_PRICES, params);
+    return this.post('getLastTradesPrices', A.LastTradesAnswer, P.GET_LAST_TRADES_PRICES, params);
   }
   getPricesHistory(params: PriceHistoryParams): Promise<ClobResult<unknown>> {
-    return this.get('getPricesHistory', P.GET_PRICES_HISTORY, { ...params });
+    return this.get('getPricesHistory', A.PricesHistoryAnswer, P.GET_PRICES_HISTORY, { ...params });
   }
 
   /** The market's minimum tick, cached per token for the TTL (a market can change its tick). */
@@ -350,12 +377,7 @@ export class ClobService {
     const cached = this.tickSizes.get(tokenId);
     const ttl = this.options.tickSizeTtlMs ?? DEFAULT_TICK_SIZE_TTL_MS;
     if (cached && Date.now() - cached.at < ttl) return cached.tickSize;
-    const result = await this.transport.sendOrThrow<{ minimum_tick_size?: unknown }>({
-      methodName: 'getTickSize',
-      method: 'GET',
-      path: P.GET_TICK_SIZE,
-      query: { token_id: tokenId },
-    });
+    const result = await this.readOrThrow<{ minimum_tick_size?: unknown }>('getTickSize', A.TickSizeAnswer, P.GET_TICK_SIZE, { token_id: tokenId });
     return this.cacheTickSize(tokenId, result?.minimum_tick_size);
   }
 
@@ -368,7 +390,7 @@ export class ClobService {
   async getNegRisk(tokenId: string): Promise<boolean> {
     const cached = this.negRisks.get(tokenId);
     if (cached !== undefined) return cached;
-    const result = await this.transport.sendOrThrow<{ neg_risk?: unknown }>({ methodName: 'getNegRisk', method: 'GET', path: P.GET_NEG_RISK, query: { token_id: tokenId } });
+    const result = await this.readOrThrow<{ neg_risk?: unknown }>('getNegRisk', A.NegRiskAnswer, P.GET_NEG_RISK, { token_id: tokenId });
     if (typeof result?.neg_risk !== 'boolean') throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered /neg-risk without neg_risk.', { methodName: 'getNegRisk' });
     this.negRisks.set(tokenId, result.neg_risk);
     return result.neg_risk;
@@ -378,7 +400,7 @@ export class ClobService {
   async getFeeRateBps(tokenId: string): Promise<number> {
     const cached = this.feeRates.get(tokenId);
     if (cached !== undefined) return cached;
-    const result = await this.transport.sendOrThrow<{ base_fee?: unknown }>({ methodName: 'getFeeRateBps', method: 'GET', path: P.GET_FEE_RATE, query: { token_id: tokenId } });
+    const result = await this.readOrThrow<{ base_fee?: unknown }>('getFeeRateBps', A.FeeRateAnswer, P.GET_FEE_RATE, { token_id: tokenId });
     const fee = Number(result?.base_fee);
     if (!Number.isInteger(fee) || fee < 0) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered /fee-rate without a valid base_fee.', { methodName: 'getFeeRateBps' });
     this.feeRates.set(tokenId, fee);
@@ -566,7 +588,7 @@ export class ClobService {
   /** Recent trades of a market; version 2 moved the path, so the resolved order version picks it. */
   async getMarketTradesEvents(conditionId: string): Promise<ClobResult<unknown>> {
     const base = (await this.resolveVersion()) === 1 ? P.GET_MARKET_TRADES_EVENTS : P.GET_MARKET_TRADES_EVENTS_V2;
-    return this.get('getMarketTradesEvents', base + pathSegment(conditionId), undefined, `${base}{conditionId}`);
+    return this.get('getMarketTradesEvents', A.MarketTradesAnswer, base + pathSegment(conditionId), undefined, `${base}{conditionId}`);
   }
 
 }

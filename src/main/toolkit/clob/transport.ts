@@ -1,8 +1,10 @@
 // The exchange client's HTTP helper (spec §8): one request over the toolkit's httpRequest, and on failure
 // the error is logged and either returned as an object with an `error` field (the official clients' default)
-// or thrown as a catalogued PmDeskError when the caller asks to throw.
+// or thrown as a catalogued PmDeskError when the caller asks to throw. Every call is size-capped by kind, and
+// a throttled read is retried as Retry-After says.
 import { wrapOnce, type PmDeskError } from '../../../shared/errors';
-import { httpRequest, type HttpMethod } from '../http/request';
+import { DEFAULT_MAX_BYTES, ORDER_POST_MAX_BYTES, httpRequest, type HttpMethod } from '../http/request';
+import { retryNoticeText, withThrottleRetries, type RetryNotice } from '../http/retry';
 import type { Query } from '../http/query';
 import type { Logger } from '../logger';
 
@@ -46,6 +48,8 @@ export interface ClobCall {
   /** The exact bytes to send: a signed call passes the string it signed. */
   body?: string;
   headers?: Record<string, string>;
+  /** The call's own cap (a list page's is larger); a cap set on the client wins over it. */
+  maxBytes?: number;
 }
 
 export interface TransportOptions {
@@ -56,6 +60,11 @@ export interface TransportOptions {
   /** Version 1's geo-block token: added to every query, never signed. */
   geoBlockToken?: string;
   fetch?: typeof fetch;
+  /** The largest answer to a read (2 MB by default) and to a signed write: an order post, a cancel (256 KB). */
+  maxAnswerBytes?: number;
+  maxOrderAnswerBytes?: number;
+  /** Told before a throttled read is retried ("rate limited, retrying in N s"). */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 export class ClobTransport {
@@ -88,18 +97,36 @@ export class ClobTransport {
   async sendOrThrow<T>(call: ClobCall): Promise<T> {
     const query: Query = { ...call.query };
     if (this.options.geoBlockToken) query.geo_block_token = this.options.geoBlockToken;
-    const response = await httpRequest<T>({
-      method: call.method,
-      baseUrl: this.options.host,
-      path: call.path,
-      route: call.route,
-      query,
-      body: call.body,
-      headers: { ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...call.headers },
-      timeoutMs: this.options.timeoutMs,
-      methodName: call.methodName,
-      fetch: this.options.fetch,
-    });
+    // A signed write answers a few ids and statuses; anything longer is not the exchange talking.
+    const signedWrite = call.headers !== undefined && call.method !== 'GET';
+    // A cap the client was configured with wins over the call's own default (a list page's larger one).
+    const maxBytes = signedWrite
+      ? (this.options.maxOrderAnswerBytes ?? call.maxBytes ?? ORDER_POST_MAX_BYTES)
+      : (this.options.maxAnswerBytes ?? call.maxBytes ?? DEFAULT_MAX_BYTES);
+    const { onRetry, logger } = this.options;
+    const announce = (notice: RetryNotice) => {
+      logger.warn(`${call.methodName}: ${retryNoticeText(notice)}`);
+      onRetry?.(notice);
+    };
+    // Only reads are retried when throttled: an order post is settled by reconciliation, never re-sent.
+    const response = await withThrottleRetries(
+      { method: call.method, methodName: call.methodName, api: 'CLOB' },
+      () =>
+        httpRequest<T>({
+          method: call.method,
+          baseUrl: this.options.host,
+          path: call.path,
+          route: call.route,
+          query,
+          body: call.body,
+          headers: { ...(call.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...call.headers },
+          timeoutMs: this.options.timeoutMs,
+          methodName: call.methodName,
+          fetch: this.options.fetch,
+          maxBytes,
+        }),
+      { onRetry: announce },
+    );
     return response.data;
   }
 }

@@ -1,10 +1,24 @@
-// The toolkit's one HTTP helper (over the platform's fetch, so it runs in Node and in a browser):
-// it sends a JSON request with a timeout and turns every way a request can fail into one catalogued
-// PmDeskError (spec §8): statuses, timeouts, no response, a broken setup, malformed JSON.
-import { ErrorCode, ErrorMessage, PmDeskError, codeForStatus, httpFailureMessage } from '../../../shared/errors';
+// The toolkit's one HTTP helper (over the platform's fetch, so it runs in Node and in a browser): it sends a
+// JSON request bounded in time (deadline, connect and idle timeouts) and size (a byte cap per call), follows
+// redirects only within the origin, and turns every way a request can fail into one catalogued PmDeskError
+// (spec §8): statuses, timeouts, no response, a broken setup, a body that is not the JSON asked for.
+import { ErrorCode, ErrorMessage, PmDeskError, codeForStatus, httpFailureMessage, truncate } from '../../../shared/errors';
 import { buildQuery, joinUrl, type Query } from './query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The largest answer a read accepts by default: a page of markets or a deep book stays far below. */
+export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+/** The largest answer to an order post or cancel: a few order ids and statuses. */
+export const ORDER_POST_MAX_BYTES = 256 * 1024;
+/** How long the answer's headers may take (connection made, server started answering), at most. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** How long the body may go without a byte once it started, at most. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+/** Same-origin redirects followed in a row before the request fails. */
+export const MAX_REDIRECTS = 5;
+/** How much of a wrong answer an error keeps: enough to recognise a login page, never a whole page. */
+export const ERROR_BODY_CHARS = 300;
 
 export interface HttpRequest {
   method: HttpMethod;
@@ -17,13 +31,18 @@ export interface HttpRequest {
   /** Sent as JSON; a string is sent as it is (callers that sign a body pass the exact bytes). */
   body?: unknown;
   headers?: Record<string, string>;
+  /** The whole request's deadline. */
   timeoutMs: number;
+  /** Until the answer's headers arrive; min(timeoutMs, 30 s) by default. */
+  connectTimeoutMs?: number;
+  /** Between two chunks of the body; min(timeoutMs, 30 s) by default. */
+  idleTimeoutMs?: number;
   signal?: AbortSignal;
   methodName: string;
   /** Extra context for errors; redacted by PmDeskError. */
   context?: Record<string, unknown>;
   fetch?: typeof fetch;
-  /** The largest answer accepted, in bytes; a longer one is cut off and fails (ERR_API_REQUEST). */
+  /** The largest answer accepted, in bytes (2 MB by default); a longer one is cut off, the connection closed, and it fails (ERR_API_REQUEST). */
   maxBytes?: number;
 }
 
@@ -32,6 +51,8 @@ export interface HttpResponse<T = unknown> {
   data: T;
   headers: Headers;
 }
+
+type Phase = 'connect' | 'idle';
 
 /** Sends the request and resolves with the decoded body of a 2xx answer; anything else throws a PmDeskError. */
 export async function httpRequest<T = unknown>(request: HttpRequest): Promise<HttpResponse<T>> {
@@ -68,31 +89,61 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
     headers['Content-Type'] ??= 'application/json';
   }
 
+  const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
+  // The connect and idle bounds share one controller: its timer is re-armed as the answer makes progress.
+  const stall = new AbortController();
+  let phase: Phase = 'connect';
+  let phaseMs = Math.min(request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, request.timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (next: Phase) => {
+    phase = next;
+    if (next === 'idle') phaseMs = Math.min(request.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, request.timeoutMs);
+    clearTimeout(timer);
+    timer = setTimeout(() => stall.abort(), phaseMs);
+  };
+  const signal = AbortSignal.any([timeout, stall.signal, ...(request.signal ? [request.signal] : [])]);
   const doFetch = request.fetch ?? globalThis.fetch;
 
   let response: Response;
   let text: string;
+  arm('connect');
   try {
-    response = await doFetch(url, { method, headers, body, signal, redirect: 'follow' });
-    text = await readText(response, request.maxBytes);
+    response = await followSameOrigin(doFetch, url, { method, headers, body, signal }, { methodName, context });
+    arm('idle');
+    text = await readText(response, maxBytes, () => arm('idle'));
   } catch (cause) {
+    if (cause instanceof PmDeskError) throw cause;
     if (cause instanceof TooLarge) {
-      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The API server's answer is larger than ${request.maxBytes} bytes.`, { methodName, context });
+      stall.abort();
+      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The API server's answer is larger than ${maxBytes} bytes; the connection was closed.`, {
+        methodName,
+        context: { ...context, maxBytes },
+      });
+    }
+    if (stall.signal.aborted && !timeout.aborted) {
+      const what = phase === 'connect' ? 'did not start answering' : 'stopped sending its answer';
+      throw new PmDeskError(ErrorCode.TIMEOUT_ERROR, `The API server ${what} within ${phaseMs} ms.`, {
+        methodName,
+        context: { ...context, phase, timeoutMs: phaseMs },
+        cause,
+      });
     }
     throw transportError(cause, timeout, request, context);
+  } finally {
+    clearTimeout(timer);
   }
 
-  const data = decodeBody(text, response.headers.get('content-type'));
+  const contentType = response.headers.get('content-type');
+  const data = decodeBody(text, contentType);
   if (!response.ok) {
-    const responseData = data.ok ? data.value : text;
+    const responseData = data.ok ? data.value : text.slice(0, ERROR_BODY_CHARS);
     // A throttling answer says when to come back; a caller that retries reads it from the context.
     const retryAfter = response.headers.get('retry-after');
     throw new PmDeskError(codeForStatus(response.status), httpFailureMessage(response.status, responseData), {
       methodName,
       statusCode: response.status,
-      responseData,
+      responseData: typeof responseData === 'string' ? responseData.slice(0, ERROR_BODY_CHARS) : responseData,
       context: retryAfter ? { ...context, retryAfter } : context,
     });
   }
@@ -100,18 +151,80 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
     throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The API server answered with malformed JSON.', {
       methodName,
       statusCode: response.status,
-      responseData: text.slice(0, 1000),
+      responseData: text.slice(0, ERROR_BODY_CHARS),
       context,
+    });
+  }
+  // A login page or a proxy's error page is not an answer, whatever its status says; a page is never JSON,
+  // even one whose text happens to parse.
+  const isPage = /^\s*(text\/html|application\/xhtml)/i.test(contentType ?? '');
+  if (isPage || (data.plainText && !/^text\/plain\b/i.test(contentType ?? ''))) {
+    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The API server answered ${contentType ?? 'an untyped body'}, not JSON: ${truncate(text, 120)}`, {
+      methodName,
+      statusCode: response.status,
+      responseData: text.slice(0, ERROR_BODY_CHARS),
+      context: { ...context, contentType },
     });
   }
   return { status: response.status, data: data.value as T, headers: response.headers };
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * fetch with redirects followed by hand, and only within the request's origin: signed headers (POLY_*),
+ * Authorization and keys never travel to another host. A redirect elsewhere fails naming the origin.
+ */
+async function followSameOrigin(
+  doFetch: typeof fetch,
+  start: URL,
+  init: { method: HttpMethod; headers: Record<string, string>; body: string | undefined; signal: AbortSignal },
+  where: { methodName: string; context: Record<string, unknown> },
+): Promise<Response> {
+  let url = start;
+  let { method, body } = init;
+  for (let hop = 0; ; hop++) {
+    const response = await doFetch(url, { method, headers: init.headers, body, signal: init.signal, redirect: 'manual' });
+    // A browser hides a manual redirect's target (an "opaqueredirect"): it cannot be judged, so it is not followed.
+    const opaque = response.type === 'opaqueredirect';
+    if (!opaque && !REDIRECT_STATUSES.has(response.status)) return response;
+    void response.body?.cancel().catch(() => {});
+    const location = opaque ? null : response.headers.get('location');
+    let target: URL | undefined;
+    try {
+      target = location ? new URL(location, url) : undefined;
+    } catch {
+      target = undefined;
+    }
+    if (!target || target.origin !== start.origin) {
+      const elsewhere = target ? target.origin : 'an undisclosed location';
+      throw new PmDeskError(
+        ErrorCode.API_REQUEST_FAILED,
+        `The API server redirected to ${elsewhere}, another origin than ${start.origin}; not followed, so no credentials leave it.`,
+        { methodName: where.methodName, statusCode: response.status || undefined, context: { ...where.context, redirectOrigin: elsewhere } },
+      );
+    }
+    if (hop >= MAX_REDIRECTS) {
+      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The API server redirected more than ${MAX_REDIRECTS} times.`, {
+        methodName: where.methodName,
+        statusCode: response.status,
+        context: where.context,
+      });
+    }
+    // As fetch does: 303 (and 301/302 after a POST) turns into a GET without the body.
+    if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+    }
+    url = target;
+  }
+}
+
 class TooLarge extends Error {}
 
-/** The body as text, read no further than `maxBytes` when a bound is given (a declared length over it fails at once). */
-async function readText(response: Response, maxBytes: number | undefined): Promise<string> {
-  if (maxBytes === undefined || !response.body) return response.text();
+/** The body as text, read no further than `maxBytes` (a declared length over it fails at once); `onChunk` marks progress. */
+async function readText(response: Response, maxBytes: number, onChunk: () => void): Promise<string> {
+  if (!response.body) return '';
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     void response.body.cancel().catch(() => {});
     throw new TooLarge();
@@ -122,6 +235,7 @@ async function readText(response: Response, maxBytes: number | undefined): Promi
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    onChunk();
     total += value.byteLength;
     if (total > maxBytes) {
       void reader.cancel().catch(() => {});
@@ -175,7 +289,7 @@ function withoutCredentials(baseUrl: string): string {
   return baseUrl.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
-type Decoded = { ok: true; value: unknown } | { ok: false };
+type Decoded = { ok: true; value: unknown; plainText?: true } | { ok: false };
 
 /** JSON when it parses; plain text when it is not meant to be JSON; malformed when it claims or looks like JSON but is not. */
 function decodeBody(text: string, contentType: string | null): Decoded {
@@ -184,6 +298,6 @@ function decodeBody(text: string, contentType: string | null): Decoded {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     const looksJson = /json/i.test(contentType ?? '') || /^\s*[[{]/.test(text);
-    return looksJson ? { ok: false } : { ok: true, value: text };
+    return looksJson ? { ok: false } : { ok: true, value: text, plainText: true };
   }
 }

@@ -6,6 +6,7 @@ import { consoleLogger, type Logger } from '../logger';
 import { DEFAULT_TIMEOUT_MS, RATE_BUDGETS } from './endpoints';
 import { PolymarketHttp } from './http';
 import { limiterFor, type HostLimiter } from './limiter';
+import type { RetryNotice } from '../http/retry';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -16,6 +17,10 @@ export interface ApiClientOptions {
   limiter?: HostLimiter;
   /** How retries wait (a test hook); setTimeout by default. */
   sleep?: (ms: number) => Promise<void>;
+  /** Told before a throttled read is retried ("rate limited, retrying in N s"). */
+  onRetry?: (notice: RetryNotice) => void;
+  /** The largest answer accepted, in bytes. */
+  maxAnswerBytes?: number;
 }
 
 export function apiHttp(api: 'Gamma' | 'Data API' | 'CLOB', budgets: keyof typeof RATE_BUDGETS, options: ApiClientOptions, methodName: string): PolymarketHttp {
@@ -34,6 +39,8 @@ export function apiHttp(api: 'Gamma' | 'Data API' | 'CLOB', budgets: keyof typeo
     limiter: options.limiter ?? limiterFor(budgets, options.baseUrl, RATE_BUDGETS[budgets]),
     fetch: options.fetch,
     sleep: options.sleep,
+    onRetry: options.onRetry,
+    maxBytes: options.maxAnswerBytes,
   });
 }
 

@@ -75,5 +75,5 @@ export const RATE_BUDGETS = {
   },
 } as const satisfies Record<string, Record<string, RateBudget>>;
 
-/** Retries of a throttled GET (429, or 503 with Retry-After): how many, and the longest wait honoured. */
-export const RETRY_POLICY = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 1_000 } as const;
+/** Retries of a throttled GET (429, or 503 with Retry-After): the toolkit's one policy (http/retry.ts). */
+export { RETRY_POLICY } from '../http/retry';

@@ -169,7 +169,13 @@ export const GammaProfileSchema = z.looseObject({
 });
 export type GammaProfile = z.output<typeof GammaProfileSchema>;
 
-export const GammaSearchSchema = z.looseObject({
+/** A search answer names its events or its pagination (even when empty): an object with neither is not one. */
+const searchShaped = z.custom<Record<string, unknown>>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && ('events' in v || 'pagination' in v),
+  'expected a search answer with events or pagination',
+);
+
+export const GammaSearchSchema = searchShaped.pipe(z.looseObject({
   events: z
     .array(GammaEventSchema)
     .nullish()
@@ -177,5 +183,5 @@ export const GammaSearchSchema = z.looseObject({
   tags: z.array(z.looseObject({ id: id.optional(), label: text, slug: text })).nullish(),
   profiles: z.array(GammaProfileSchema).nullish(),
   pagination: z.looseObject({ hasMore: flag, totalResults: optNum }).nullish(),
-});
+}));
 export type GammaSearch = z.output<typeof GammaSearchSchema>;

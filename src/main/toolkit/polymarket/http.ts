@@ -8,6 +8,7 @@ import { pathSegment, type Query } from '../http/query';
 import type { Logger } from '../logger';
 import { MAX_ANSWER_BYTES, RETRY_POLICY } from './endpoints';
 import type { HostLimiter } from './limiter';
+import { parseRetryAfter, retryNoticeText, throttleWait, withThrottleRetries, type RetryNotice } from '../http/retry';
 
 export interface ReadSpec {
   method?: HttpMethod;
@@ -35,9 +36,11 @@ export interface PolymarketHttpOptions {
   fetch?: typeof fetch;
   /** Waits between retries (a test hook that records the wait); setTimeout by default. */
   sleep?: (ms: number) => Promise<void>;
+  /** Told before a throttled read is retried ("rate limited, retrying in N s"). */
+  onRetry?: (notice: RetryNotice) => void;
+  /** The largest answer accepted, in bytes (MAX_ANSWER_BYTES by default). */
+  maxBytes?: number;
 }
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class PolymarketHttp {
   constructor(readonly options: PolymarketHttpOptions) {}
@@ -67,13 +70,19 @@ export class PolymarketHttp {
     }
   }
 
-  private async sendWithRetries(methodName: string, spec: ReadSpec) {
+  private sendWithRetries(methodName: string, spec: ReadSpec) {
     const method = spec.method ?? 'GET';
-    const sleep = this.options.sleep ?? defaultSleep;
-    for (let attempt = 0; ; attempt++) {
-      await this.options.limiter.take(spec.budget);
-      try {
-        return await httpRequest({
+    const { api, logger, onRetry, sleep } = this.options;
+    const announce = (notice: RetryNotice) => {
+      logger.warn(`${methodName}: ${retryNoticeText(notice)}`);
+      onRetry?.(notice);
+    };
+    return withThrottleRetries(
+      { method, methodName, api },
+      async () => {
+        // Every attempt takes its turn in the host's budget, retries included.
+        await this.options.limiter.take(spec.budget);
+        return httpRequest({
           method,
           baseUrl: this.options.baseUrl,
           path: spec.params ? fillRoute(spec.route, spec.params) : spec.route,
@@ -84,51 +93,15 @@ export class PolymarketHttp {
           methodName,
           context: spec.context,
           fetch: this.options.fetch,
-          maxBytes: MAX_ANSWER_BYTES,
+          maxBytes: this.options.maxBytes ?? MAX_ANSWER_BYTES,
         });
-      } catch (error) {
-        const waitMs = throttleWait(error);
-        if (waitMs === undefined) throw error;
-        // Only reads are retried: a POST may have been acted on before the server said "slow down".
-        const retry = method === 'GET' && attempt < RETRY_POLICY.maxRetries && waitMs <= RETRY_POLICY.maxWaitMs;
-        if (!retry) throw rateLimited(this.options.api, methodName, waitMs, error as PmDeskError);
-        this.options.logger.warn(`${methodName}: ${this.options.api} is throttling; retrying in ${Math.ceil(waitMs / 1000)} s`);
-        await sleep(waitMs);
-      }
-    }
+      },
+      { policy: RETRY_POLICY, onRetry: announce, sleep },
+    );
   }
 }
 
-/**
- * How long a throttled answer asks to wait, in ms: 429 always (1 s when it names no time), 503 only when it
- * sends Retry-After (an outage without one is a server error, not a throttle). Undefined for anything else.
- */
-export function throttleWait(error: unknown, now = Date.now()): number | undefined {
-  if (!(error instanceof PmDeskError)) return undefined;
-  const header = error.context?.retryAfter;
-  const named = typeof header === 'string' ? parseRetryAfter(header, now) : undefined;
-  if (error.statusCode === 429) return named ?? RETRY_POLICY.defaultWaitMs;
-  if (error.statusCode === 503 && named !== undefined) return named;
-  return undefined;
-}
-
-/** Retry-After as seconds ("3") or an HTTP date, in ms from now; undefined when it is neither. */
-export function parseRetryAfter(value: string, now = Date.now()): number | undefined {
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-function rateLimited(api: string, methodName: string, waitMs: number, error: PmDeskError): PmDeskError {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new PmDeskError(ErrorCode.RATE_LIMIT_EXCEEDED, `${api} is limiting requests; try again in ${seconds} s.`, {
-    methodName,
-    statusCode: error.statusCode,
-    responseData: error.responseData,
-    context: { ...error.context, waitMs },
-  });
-}
+export { parseRetryAfter, throttleWait };
 
 /** Parses an answer with its schema; a wrong shape is ERR_VALIDATION naming the first bad field's path. */
 export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, methodName: string, status?: number): z.output<S> {

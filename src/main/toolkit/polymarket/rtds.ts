@@ -3,6 +3,7 @@
 // `activity` topic come out deduplicated by transaction, token and size. It never reconnects on its own: the
 // caller decides (the fill subscription falls back to polling and tries again).
 import WebSocket from 'ws';
+import { WS_MAX_MESSAGE_BYTES } from '../http/limits';
 import { ErrorCode, PmDeskError, truncate } from '../../../shared/errors';
 import type { Logger } from '../logger';
 import { RtdsEnvelopeSchema, RtdsTradeSchema, type RtdsTrade } from './clob-schemas';
@@ -83,7 +84,9 @@ export class RtdsStream {
 
   constructor(private readonly options: RtdsOptions) {
     const WebSocketImpl = resolveWebSocket(options.WebSocket);
-    this.socket = new WebSocketImpl(options.url);
+    // The `ws` package takes a message cap; a browser's WebSocket would read a second argument as protocols.
+    this.socket =
+      WebSocketImpl === (WebSocket as unknown) ? new (WebSocket as unknown as new (url: string, o: object) => WebSocketLike)(options.url, { maxPayload: WS_MAX_MESSAGE_BYTES }) : new WebSocketImpl(options.url);
     this.socket.addEventListener('open', () => this.handleOpen());
     this.socket.addEventListener('message', (event) => this.handleMessage(event.data));
     this.socket.addEventListener('close', () => this.finish(false));

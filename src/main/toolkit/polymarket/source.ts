@@ -27,6 +27,7 @@ import { GammaClient } from './gamma';
 import { wholeNumber } from './client-options';
 import { POLYMARKET, toComment, toMarket, toMarketTrade, toPredictionEvent, toTradeRecord, toTrader, toTraderActivity, toTraderPosition } from './mapping';
 import type { WebSocketConstructor } from './rtds';
+import type { RetryNotice } from '../http/retry';
 
 export interface PolymarketSourceOptions {
   gammaUrl: string;
@@ -37,6 +38,10 @@ export interface PolymarketSourceOptions {
   timeoutMs?: number;
   logger?: Logger;
   fetch?: typeof fetch;
+  /** Told before a throttled read is retried ("rate limited, retrying in N s"). */
+  onRetry?: (notice: RetryNotice) => void;
+  /** The largest answer accepted from Gamma, the Data API and the CLOB reads (16 MB by default). */
+  maxAnswerBytes?: number;
   WebSocket?: WebSocketConstructor;
   /** Live-fill polling and reconnect periods (tests shorten them). */
   timing?: FillTiming;
@@ -53,7 +58,7 @@ export class PolymarketSource implements MarketSource {
 
   constructor(private readonly options: PolymarketSourceOptions) {
     this.logger = options.logger ?? consoleLogger;
-    const shared = { timeoutMs: options.timeoutMs, logger: this.logger, fetch: options.fetch };
+    const shared = { timeoutMs: options.timeoutMs, logger: this.logger, fetch: options.fetch, onRetry: options.onRetry, maxAnswerBytes: options.maxAnswerBytes };
     this.gamma = new GammaClient({ baseUrl: options.gammaUrl, ...shared });
     this.data = new DataClient({ baseUrl: options.dataUrl, ...shared });
     this.clob = new ClobPublicReads({ baseUrl: options.clobUrl, ...shared });

@@ -1,0 +1,484 @@
+// The fault suite (issue 16): one local fault server, every fault mode (HTML, junk JSON, truncated, endless,
+// stalled, silent, reset, cross-origin redirect, 429/503 with Retry-After) against every client read (CLOB,
+// aggregator, Polymarket's Gamma/Data through its source) and the CLI's read commands, asserting the
+// catalogued code, the exit status and that nothing hangs: every case is bounded by short timeout options.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
+import { ClobClient } from '../../src/main/toolkit/clob/client';
+import { httpRequest, type HttpMethod } from '../../src/main/toolkit/http/request';
+import type { RetryNotice } from '../../src/main/toolkit/http/retry';
+import { silentLogger } from '../../src/main/toolkit/logger';
+import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
+import { PmDeskError } from '../../src/shared/errors';
+import { MarketFeed } from '../../src/main/feeds/market-feed';
+import { WS_MAX_MESSAGE_BYTES } from '../../src/main/toolkit/http/limits';
+import { WsFixture } from '../helpers/ws-fixture';
+import { until } from '../helpers/until';
+import { FAULT_MODES, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
+import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
+import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
+
+const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
+const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+/** Small bounds, so a silent or stalled server ends each case in about a second. */
+const TIMEOUT_MS = 2_000;
+/** The CLI's processes start on a busy machine: a little more room, still far from a hang. */
+const CLI_TIMEOUT_MS = 3_000;
+/** A small answer cap, so the endless body is cut after a few chunks. */
+const MAX_BYTES = 256 * 1024;
+
+/** The code each fault must end in, whatever the call. */
+const EXPECTED: Record<FaultMode, string> = {
+  html: 'ERR_VALIDATION',
+  junk: 'ERR_VALIDATION',
+  truncated: 'ERR_NETWORK',
+  endless: 'ERR_API_REQUEST',
+  stall: 'ERR_TIMEOUT',
+  silent: 'ERR_TIMEOUT',
+  reset: 'ERR_NETWORK',
+  redirect: 'ERR_API_REQUEST',
+  throttled: 'ERR_RATE_LIMIT',
+  unavailable: 'ERR_RATE_LIMIT',
+};
+
+let faults: FaultServer;
+/** The other origin the redirect points at: nothing may ever reach it. */
+let elsewhere: FaultServer;
+
+beforeAll(async () => {
+  elsewhere = await startFaultServer();
+  faults = await startFaultServer({ redirectTo: elsewhere.url.replace('127.0.0.1', 'localhost') });
+});
+afterAll(async () => {
+  await faults.stop();
+  await elsewhere.stop();
+});
+
+/** The code a call failed with (or 'resolved' when it did not fail). */
+async function codeOf(call: () => Promise<unknown>): Promise<string> {
+  try {
+    await call();
+    return 'resolved';
+  } catch (error) {
+    return error instanceof PmDeskError ? error.code : `not catalogued: ${String(error)}`;
+  }
+}
+
+const clob = (mode: string, extra: Partial<ConstructorParameters<typeof ClobClient>[0]> = {}) =>
+  new ClobClient({ host: faults.base(mode), chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_BYTES, ...extra });
+const aggregator = (mode: string) =>
+  new AggregatorClient({ apiUrl: faults.base(mode), timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_BYTES, logger: silentLogger });
+const polymarket = (mode: string) =>
+  new PolymarketSource({ gammaUrl: faults.base(mode), dataUrl: faults.base(mode), clobUrl: faults.base(mode), timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_BYTES, logger: silentLogger });
+
+/** Every public read of the exchange client. */
+const clobReads: [string, (c: ClobClient) => Promise<unknown>][] = [
+  ['getOk', (c) => c.getOk()],
+  ['getServerTime', (c) => c.getServerTime()],
+  ['getMarkets', (c) => c.getMarkets()],
+  ['getSamplingMarkets', (c) => c.getSamplingMarkets()],
+  ['getSimplifiedMarkets', (c) => c.getSimplifiedMarkets()],
+  ['getSamplingSimplifiedMarkets', (c) => c.getSamplingSimplifiedMarkets()],
+  ['getAllMarkets', (c) => c.getAllMarkets()],
+  ['getMarket', (c) => c.getMarket('0xc')],
+  ['getClobMarketInfo', (c) => c.getClobMarketInfo('0xc')],
+  ['getOrderBook', (c) => c.getOrderBook(TOKEN)],
+  ['getOrderBooks', (c) => c.getOrderBooks([{ token_id: TOKEN }])],
+  ['getMidpoint', (c) => c.getMidpoint(TOKEN)],
+  ['getMidpoints', (c) => c.getMidpoints([{ token_id: TOKEN }])],
+  ['getPrice', (c) => c.getPrice(TOKEN, 'BUY')],
+  ['getPrices', (c) => c.getPrices([{ token_id: TOKEN, side: 'BUY' }])],
+  ['getSpread', (c) => c.getSpread(TOKEN)],
+  ['getSpreads', (c) => c.getSpreads([{ token_id: TOKEN }])],
+  ['getLastTradePrice', (c) => c.getLastTradePrice(TOKEN)],
+  ['getLastTradesPrices', (c) => c.getLastTradesPrices([{ token_id: TOKEN }])],
+  ['getPricesHistory', (c) => c.getPricesHistory({ market: TOKEN, interval: '1d' })],
+  ['getTickSize', (c) => c.getTickSize(TOKEN)],
+  ['getNegRisk', (c) => c.getNegRisk(TOKEN)],
+  ['getFeeRateBps', (c) => c.getFeeRateBps(TOKEN)],
+  ['getMarketTradesEvents', (c) => c.getMarketTradesEvents('0xc')],
+];
+
+/** Every read of the aggregator client. */
+const aggregatorReads: [string, (c: AggregatorClient) => Promise<unknown>][] = [
+  ['getEvent', (c) => c.getEvent('polymarket', '1')],
+  ['getMarket', (c) => c.getMarket('polymarket', '1')],
+  ['listOngoingEvents', (c) => c.listOngoingEvents('polymarket')],
+  ['getEventComments', (c) => c.getEventComments('polymarket', '1')],
+  ['getOrderBooks', (c) => c.getOrderBooks('polymarket', '1')],
+  ['getFillHistory', (c) => c.getFillHistory('polymarket', '1')],
+  ['getTrader', (c) => c.getTrader('polymarket', ADDRESS)],
+  ['getTraderPositions', (c) => c.getTraderPositions('polymarket', ADDRESS)],
+  ['listSlugs', (c) => c.listSlugs()],
+  ['getEventsBySlug', (c) => c.getEventsBySlug('s')],
+  ['getMarketsBySlug', (c) => c.getMarketsBySlug('s')],
+  ['search', (c) => c.search('google')],
+];
+
+/** Every read of the Polymarket-direct source (Gamma, Data API, CLOB public reads). */
+const polymarketReads: [string, (s: PolymarketSource) => Promise<unknown>][] = [
+  ['listEvents', (s) => s.listEvents({ limit: 5 })],
+  ['getEvent', (s) => s.getEvent('polymarket', '1')],
+  ['getEventsBySlug', (s) => s.getEventsBySlug('s')],
+  ['getMarket', (s) => s.getMarket('polymarket', '1')],
+  ['getMarketsBySlug', (s) => s.getMarketsBySlug('s')],
+  ['search', (s) => s.search('google')],
+  ['getEventComments', (s) => s.getEventComments('polymarket', '1')],
+  ['getOrderBooks', (s) => s.getOrderBooks('polymarket', '1')],
+  ['getFillHistory', (s) => s.getFillHistory('polymarket', '1')],
+  ['getTrader', (s) => s.getTrader('polymarket', ADDRESS)],
+  ['getTraderPositions', (s) => s.getTraderPositions('polymarket', ADDRESS)],
+  ['getTraderActivity', (s) => s.getTraderActivity(ADDRESS)],
+  ['getTraderTrades', (s) => s.getTraderTrades(ADDRESS)],
+];
+
+/** Runs every read of a client against one mode at once; answers `{method: code}`. */
+async function sweep<C>(reads: [string, (c: C) => Promise<unknown>][], make: () => C): Promise<Record<string, string>> {
+  const codes = await Promise.all(reads.map(async ([name, read]) => [name, await codeOf(() => read(make()))] as const));
+  return Object.fromEntries(codes);
+}
+
+const every = (reads: [string, unknown][], code: string) => Object.fromEntries(reads.map(([name]) => [name, code]));
+
+describe('every client read meets every fault with its catalogued error', () => {
+  for (const mode of FAULT_MODES) {
+    it(`${mode} → ${EXPECTED[mode]}`, { timeout: 20_000 }, async () => {
+      const [clobCodes, aggregatorCodes, polymarketCodes] = await Promise.all([
+        sweep(clobReads, () => clob(mode)),
+        sweep(aggregatorReads, () => aggregator(mode)),
+        sweep(polymarketReads, () => polymarket(mode)),
+      ]);
+      expect(clobCodes).toEqual(every(clobReads, EXPECTED[mode]));
+      expect(aggregatorCodes).toEqual(every(aggregatorReads, EXPECTED[mode]));
+      expect(polymarketCodes).toEqual(every(polymarketReads, EXPECTED[mode]));
+    });
+  }
+});
+
+describe('bounds', () => {
+  it('closes an endless body at the cap: the server gets to write little more than the cap', async () => {
+    const before = faults.endlessBytes.length;
+    expect(await codeOf(() => clob('endless').getOrderBook(TOKEN))).toBe('ERR_API_REQUEST');
+    // The connection is closed, not drained: what the server wrote is bounded by the cap plus the socket buffers.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const written = faults.endlessBytes[before]!;
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(MAX_BYTES + 8 * 1024 * 1024);
+  });
+
+  it('names the field and cuts the body of a wrong answer', async () => {
+    const error = await clob('junk')
+      .getPrice(TOKEN, 'BUY')
+      .catch((e: unknown) => e as PmDeskError);
+    expect(error).toBeInstanceOf(PmDeskError);
+    expect((error as PmDeskError).detail).toContain('price');
+    const html = await clob('html')
+      .getOrderBook(TOKEN)
+      .catch((e: unknown) => e as PmDeskError);
+    expect((html as PmDeskError).detail).toContain('text/html');
+    expect(String((html as PmDeskError).responseData).length).toBeLessThanOrEqual(300);
+  });
+
+  it('refuses a page even when its text parses as JSON', async () => {
+    const server = await startFixtureServer();
+    try {
+      server.on('GET', '/price', (_req, reply) => reply.text(200, '{"price":"0.5"}', 'text/html'));
+      expect(await codeOf(() => new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS }).getPrice(TOKEN, 'BUY'))).toBe('ERR_VALIDATION');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('credentials never leave their origin', () => {
+  const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
+  it.each(methods)('%s: a redirect to another origin is refused, nothing reaches it', async (method) => {
+    const before = elsewhere.requests.length;
+    const error = await httpRequest({
+      method,
+      baseUrl: faults.base('redirect'),
+      path: '/order',
+      body: method === 'GET' ? undefined : '{"order":1}',
+      headers: { POLY_API_KEY: 'key-1', POLY_PASSPHRASE: 'pass-1', POLY_SIGNATURE: 'sig-1', Authorization: 'Bearer t' },
+      timeoutMs: TIMEOUT_MS,
+      methodName: 'test',
+    }).catch((e: unknown) => e as PmDeskError);
+    expect(error).toBeInstanceOf(PmDeskError);
+    expect((error as PmDeskError).code).toBe('ERR_API_REQUEST');
+    expect((error as PmDeskError).detail).toContain(elsewhere.url.replace('127.0.0.1', 'localhost'));
+    expect(JSON.stringify(error)).not.toContain('pass-1');
+    expect(elsewhere.requests.length).toBe(before);
+  });
+
+  let same: FixtureServer;
+  beforeAll(async () => {
+    same = await startFixtureServer();
+  });
+  afterAll(() => same.stop());
+
+  it.each(methods)('%s: a redirect within the origin is followed with its headers', async (method) => {
+    same.reset();
+    // A 307 keeps the method and the body.
+    same.on(method, '/old', (_req, reply) => reply.json(307, {}, { Location: '/new' }));
+    same.on(method, '/new', (_req, reply) => reply.json(200, { ok: true }));
+    const answer = await httpRequest({
+      method,
+      baseUrl: same.url,
+      path: '/old',
+      body: method === 'GET' ? undefined : '{"x":1}',
+      headers: { POLY_API_KEY: 'key-1' },
+      timeoutMs: TIMEOUT_MS,
+      methodName: 'test',
+    });
+    expect(answer.data).toEqual({ ok: true });
+    const followed = same.to('/new')[0]!;
+    expect(followed.method).toBe(method);
+    expect(followed.headers.poly_api_key).toBe('key-1');
+  });
+});
+
+describe('Retry-After', () => {
+  let server: FixtureServer;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+  });
+  afterAll(() => server.stop());
+
+  it('retries a throttled read after the wait it names, and says so', async () => {
+    server.reset();
+    let calls = 0;
+    server.on('GET', '/price', (_req, reply) => {
+      calls += 1;
+      if (calls === 1) reply.json(429, { error: 'slow down' }, { 'Retry-After': '1' });
+      else reply.json(200, { price: '0.5' });
+    });
+    const notices: RetryNotice[] = [];
+    const client = new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS, onRetry: (n) => notices.push(n) });
+    expect(await client.getPrice(TOKEN, 'BUY')).toEqual({ price: '0.5' });
+    expect(calls).toBe(2);
+    expect(notices).toEqual([{ methodName: 'getPrice', api: 'CLOB', waitMs: 1000, attempt: 1 }]);
+  });
+
+  it('never retries a POST: one request, ERR_RATE_LIMIT', async () => {
+    server.reset();
+    server.on('POST', '/prices', (_req, reply) => reply.json(429, { error: 'slow down' }, { 'Retry-After': '1' }));
+    const notices: RetryNotice[] = [];
+    const client = new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS, onRetry: (n) => notices.push(n) });
+    expect(await codeOf(() => client.getPrices([{ token_id: TOKEN }]))).toBe('ERR_RATE_LIMIT');
+    expect(server.to('/prices')).toHaveLength(1);
+    expect(notices).toEqual([]);
+  });
+
+  it('honours 503 with Retry-After on the aggregator too', async () => {
+    server.reset();
+    let calls = 0;
+    server.on('GET', '/v1/agg/sluglist', (_req, reply) => {
+      calls += 1;
+      if (calls === 1) reply.json(503, { error: 'maintenance' }, { 'Retry-After': '1' });
+      else reply.json(200, ['a', 'b']);
+    });
+    const notices: RetryNotice[] = [];
+    const client = new AggregatorClient({ apiUrl: server.url, timeoutMs: TIMEOUT_MS, logger: silentLogger, onRetry: (n) => notices.push(n) });
+    expect(await client.listSlugs()).toEqual(['a', 'b']);
+    expect(notices.map((n) => n.waitMs)).toEqual([1000]);
+  });
+});
+
+describe('the live fill stream is bounded', () => {
+  it('a stream that never opens fails within its connect bound', async () => {
+    const client = new AggregatorClient({ apiUrl: faults.base('silent'), timeoutMs: 500, logger: silentLogger });
+    const subscription = client.subscribeToFills('polymarket', '1');
+    const error = await subscription.done;
+    expect(error?.code).toBe('ERR_TIMEOUT');
+  });
+
+  it('a stream that goes quiet is closed after its idle bound', async () => {
+    const server = await startFixtureServer();
+    try {
+      server.on('GET', '/sse/fillevent', (_req, reply) => void reply.sse());
+      const client = new AggregatorClient({ apiUrl: server.url, timeoutMs: TIMEOUT_MS, logger: silentLogger, streamLimits: { idleTimeoutMs: 300 } });
+      const error = await client.subscribeToFills('polymarket', '1').done;
+      expect(error?.code).toBe('ERR_SSE_CLOSED');
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a message larger than the cap closes the stream', async () => {
+    const server = await startFixtureServer();
+    try {
+      server.on('GET', '/sse/fillevent', (_req, reply) => {
+        const stream = reply.sse();
+        stream.raw(`data: ${'x'.repeat(4096)}`);
+      });
+      const client = new AggregatorClient({ apiUrl: server.url, timeoutMs: TIMEOUT_MS, logger: silentLogger, streamLimits: { maxMessageBytes: 1024 } });
+      const error = await client.subscribeToFills('polymarket', '1').done;
+      expect(error?.code).toBe('ERR_SSE_MESSAGE');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('WebSocket handshakes are bounded', () => {
+  it('a host that accepts and never upgrades is given up and redialled', async () => {
+    const silent = await startFaultServer();
+    const feed = new MarketFeed({ wsUrl: `${silent.base('silent').replace('http', 'ws')}/ws`, fetchBook: () => new Promise(() => {}), staleMs: 300 });
+    try {
+      feed.start();
+      feed.subscribe([TOKEN]);
+      // Without a handshake bound the first dial would wait forever and no second one would come.
+      // Real time here (the redial waits its back-off on the real clock), polled in small steps.
+      for (let waited = 0; silent.to('silent').length < 2 && waited < 8_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      expect(silent.to('silent').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      feed.close();
+      await silent.stop();
+    }
+  });
+});
+
+describe('WebSocket messages are capped', () => {
+  it('a market-channel message over the cap closes the socket (1009) instead of growing without end', async () => {
+    const fixture = await WsFixture.start();
+    const closes: number[] = [];
+    const feed = new MarketFeed({ wsUrl: fixture.wsUrl, fetchBook: () => new Promise(() => {}) });
+    try {
+      feed.start();
+      feed.subscribe([TOKEN]);
+      const connection = await fixture.connection(0);
+      // The client says why it hung up: 1009, message too big.
+      connection.socket.on('close', (code) => closes.push(code));
+      connection.send('x'.repeat(WS_MAX_MESSAGE_BYTES + 1));
+      await until(() => closes.length > 0, 'the socket closed');
+      expect(closes[0]).toBe(1009);
+    } finally {
+      feed.close();
+      await fixture.stop();
+    }
+  });
+});
+
+/** Runs pmdesk a few at a time: each process costs a core for a second or two. */
+async function runAll(runs: string[][], width = 4): Promise<PmdeskRun[]> {
+  const results: PmdeskRun[] = new Array(runs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < runs.length) {
+        const at = next++;
+        results[at] = await runPmdesk(runs[at]!);
+      }
+    }),
+  );
+  return results;
+}
+
+const codeInStderr = (run: PmdeskRun): string | undefined => {
+  try {
+    return (JSON.parse(run.stderr.trim().split('\n').at(-1) ?? '') as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
+};
+
+describe('the CLI exits non-zero with the catalogued code', () => {
+  const clobCommands = [
+    ['clob', 'ok'],
+    ['clob', 'time'],
+    ['clob', 'book', TOKEN],
+    ['clob', 'price', TOKEN, '--side', 'BUY'],
+    ['clob', 'midpoint', TOKEN],
+    ['clob', 'spread', TOKEN],
+    ['clob', 'last-trade', TOKEN],
+    ['clob', 'tick-size', TOKEN],
+    ['clob', 'neg-risk', TOKEN],
+    ['clob', 'markets'],
+    ['clob', 'prices-history', '--market', TOKEN],
+  ];
+  const marketCommands = [
+    ['events', 'get', '1'],
+    ['events', 'list'],
+    ['events', 'comments', '1'],
+    ['markets', 'get', '1'],
+    ['markets', 'book', '1'],
+    ['markets', 'fills', '1'],
+    ['traders', 'get', ADDRESS],
+    ['traders', 'positions', ADDRESS],
+    ['slugs', 'events', 's'],
+    ['slugs', 'markets', 's'],
+    ['search', 'google'],
+  ];
+  const directOnly = [
+    ['traders', 'activity', ADDRESS],
+    ['traders', 'trades', ADDRESS],
+  ];
+  const flags = (mode: string, source: 'polymarket' | 'aggregator') => [
+    '--json',
+    '--timeout-ms',
+    String(CLI_TIMEOUT_MS),
+    '--source',
+    source,
+    '--clob-url',
+    faults.base(mode),
+    '--gamma-url',
+    faults.base(mode),
+    '--data-url',
+    faults.base(mode),
+    '--api-url',
+    faults.base(mode),
+  ];
+
+  // The market reads are the same commands on both sources: every one on Polymarket direct, a few on the aggregator.
+  const onAggregator = [['events', 'get', '1', '--protocol', 'polymarket'], ['markets', 'book', '1', '--protocol', 'polymarket'], ['search', 'google']];
+  const junkRuns = () => [
+    ...[...clobCommands, ...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
+    ...onAggregator.map((c) => [...flags('junk', 'aggregator'), ...c]),
+  ];
+  const faultCases: [FaultMode, string[]][] = [
+    ...FAULT_MODES.map((mode): [FaultMode, string[]] => [mode, ['clob', 'book', TOKEN]]),
+    ...(['html', 'silent', 'redirect'] as const).map((mode): [FaultMode, string[]] => [mode, ['markets', 'get', '1']]),
+  ];
+  /** Without --json: the notice is the sentence a trader reads. */
+  const throttledRun = () => [...flags('throttled-once', 'polymarket').slice(1), 'clob', 'price', TOKEN, '--side', 'BUY'];
+  const watchRun = () => [...flags('silent', 'aggregator'), '--sse-url', faults.base('silent'), 'fills', 'watch', '1', '--protocol', 'polymarket'];
+  const directWatchRun = () => [...flags('silent', 'polymarket'), '--rtds-url', `${faults.base('silent').replace('http', 'ws')}/rtds`, 'fills', 'watch', '1'];
+
+  // All the processes share one pool, so the ones waiting out a silent server overlap the busy ones.
+  let junk: { runs: string[][]; results: PmdeskRun[] };
+  let matrix: PmdeskRun[];
+  let watch: PmdeskRun;
+  let directWatch: PmdeskRun;
+  let throttled: PmdeskRun;
+  beforeAll(async () => {
+    const runs = junkRuns();
+    const all = await runAll([throttledRun(), watchRun(), directWatchRun(), ...runs, ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command])], 5);
+    [throttled, watch, directWatch] = all as [PmdeskRun, PmdeskRun, PmdeskRun];
+    junk = { runs, results: all.slice(3, 3 + runs.length) };
+    matrix = all.slice(3 + runs.length);
+  }, 90_000);
+
+  it('a throttled read says "rate limited, retrying in 1 s" on stderr, then answers', () => {
+    expect(throttled.stderr).toBe('pmdesk: CLOB rate limited, retrying in 1 s\n');
+    expect(throttled.code).toBe(0);
+    expect(throttled.stdout).toContain('0.5');
+  });
+
+  it('every read command: a junk answer is ERR_VALIDATION and exit 1, never an echoed result', () => {
+    const outcomes = junk.results.map((r, i) => ({ command: junk.runs[i]!.slice(14).join(' '), code: r.code, error: codeInStderr(r), stdout: r.stdout }));
+    expect(outcomes).toEqual(junk.runs.map((r) => ({ command: r.slice(14).join(' '), code: 1, error: 'ERR_VALIDATION', stdout: '' })));
+  });
+
+  it('every fault mode against the CLOB book, and the worst ones against a Gamma read', () => {
+    const outcomes = matrix.map((r, i) => ({ run: `${faultCases[i]![1].join(' ')} @${faultCases[i]![0]}`, code: r.code, error: codeInStderr(r) }));
+    expect(outcomes).toEqual(faultCases.map(([mode, command]) => ({ run: `${command.join(' ')} @${mode}`, code: 1, error: EXPECTED[mode] })));
+  });
+
+  it('fills watch honours --timeout-ms against a server that accepts and never answers', () => {
+    expect(watch.code).toBe(1);
+    expect(codeInStderr(watch)).toBe('ERR_TIMEOUT');
+    // Polymarket direct: the market is read first, within the same bound.
+    expect(directWatch.code).toBe(1);
+    expect(codeInStderr(directWatch)).toBe('ERR_TIMEOUT');
+  });
+});
