@@ -56,6 +56,10 @@ export const MarketSchema = z.looseObject({
   minimum_order_size: num.nullish(),
   accepting_orders: flag.nullish(),
   closed: flag.nullish(),
+  /** The taker fee charged at match time (PROTOCOL-NOTES Part B §10), null on a fee-free market. */
+  fee_schedule: z
+    .looseObject({ rate: num, exponent: z.number().int().nonnegative().nullish(), taker_only: z.boolean().nullish() })
+    .nullish(),
 });
 export type Market = z.infer<typeof MarketSchema>;
 

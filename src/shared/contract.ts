@@ -209,8 +209,10 @@ export interface OrderPreview {
   cost: number;
   /** Dollars paid out if the outcome wins (1 per share held). */
   payout: number;
-  /** Fees the exchange would charge, in dollars. */
+  /** Fees the exchange would charge, in dollars (a BUY pays them on top of the cost, a SELL out of it). */
   fees: number;
+  /** How the exchange computes them, in the trader's words ("taker fee 4 %·p(1−p)"); absent on a fee-free market. */
+  feeTerms?: string;
   tickSize: string;
   minOrderSize: number;
   /** Every failed pre-trade check, each a sentence; a blocking one means the order would not be placed. */

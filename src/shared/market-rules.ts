@@ -2,7 +2,7 @@
 // flow's checks and the ticket): the tick sizes there are, the price decimals of each, and how a market of the
 // market model (whichever source read it) gives its tick and minimum order size. One list, so the ticket
 // cannot know fewer ticks than the order builder.
-import type { Market, PositionToken } from './market-model';
+import type { Market, MarketFees, PositionToken } from './market-model';
 
 export const TICK_SIZES = ['0.1', '0.01', '0.005', '0.0025', '0.001', '0.0001'] as const;
 export type TickSize = (typeof TICK_SIZES)[number];
@@ -36,6 +36,8 @@ export interface TradedMarket {
   acceptingOrders: boolean;
   closed: boolean;
   tokens: readonly PositionToken[];
+  /** The fee terms the source states for the market (the exchange's own, where it answers, win: trading/order-fees.ts). */
+  fees?: MarketFees;
 }
 
 export function tradedMarket(market: Market): TradedMarket {
@@ -50,5 +52,6 @@ export function tradedMarket(market: Market): TradedMarket {
     acceptingOrders: market.accepting_orders !== false && market.active !== false,
     closed: market.closed === true,
     tokens: market.position_tokens,
+    ...(market.fees ? { fees: market.fees } : {}),
   };
 }

@@ -286,4 +286,23 @@ describe('the order ticket and the account panel', () => {
     await page.getByTestId('trader-lookup').locator('tr[data-position]').first().waitFor();
     expect(await page.getByTestId('trader-lookup').innerText()).toMatch(/Yes\s+10/);
   }, SLOW);
+
+  it('shows the taker fee the exchange will take and its terms on a fee market (90041), from main’s preview', async () => {
+    const fee = t.sandbox.catalog.market('90041')!;
+    const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
+    // A bid for No at 0.50 is an ask for Yes at 0.50: a limit BUY at 50¢ takes it.
+    expect(await makerOrder(maker.client, { tokenId: fee.tokens[1].tokenId, side: 'BUY', price: 0.5, size: 50 })).toMatchObject({ success: true });
+    await page.goto(`${t.mode.host.launchUrl}&market=90041&outcome=${fee.tokens[0].tokenId}`);
+    await page.reload();
+    await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
+    await ticket('ticket-side-buy').click();
+    await ticket('ticket-price').fill('50');
+    await ticket('ticket-size').fill('10');
+    // 10 shares × 0.04 × 0.5 × 0.5, taken from the book as a taker.
+    await expect.poll(() => ticket('ticket-fees').innerText(), { timeout: 20_000 }).toBe('$0.10 (taker fee 4 %·p(1−p))');
+    // At 30¢ the order only rests: a maker pays nothing on a taker-only market.
+    await ticket('ticket-price').fill('30');
+    await ticket('ticket-size').click();
+    await expect.poll(() => ticket('ticket-fees').innerText(), { timeout: 20_000 }).toBe('$0.00 (taker fee 4 %·p(1−p))');
+  }, SLOW);
 });

@@ -18,6 +18,7 @@ export type PreTradeCheckId =
   | 'PRICE_OUT_OF_BOUNDS'
   | 'SIZE_UNDER_MINIMUM'
   | 'NOT_ENOUGH_COLLATERAL'
+  | 'AMOUNT_SHRUNK_FOR_FEES'
   | 'NOT_ENOUGH_OUTCOME_TOKENS'
   | 'ALLOWANCE_MISSING'
   | 'NOT_ENOUGH_GAS';
@@ -39,6 +40,10 @@ export interface PreTradeContext {
   token: PositionToken;
   plan: OrderPlan;
   missingApprovals: readonly MissingApproval[];
+  /** The exchange's taker fee on the order's expected fills, in collateral base units (a BUY pays it on top). */
+  takerFee?: bigint;
+  /** Set when a market BUY was shrunk so its fee fits: the dollars the trader asked for. */
+  shrunkFrom?: number;
 }
 
 /** The failed checks' error: its detail lists every sentence, one a line. */
@@ -53,6 +58,8 @@ export class PreTradeCheckError extends PmDeskError {
 
 const units = (x: number): bigint => BigInt(Math.round(x * 10 ** COLLATERAL_TOKEN_DECIMALS));
 const usdc = (base: bigint): string => `${Number(formatUnits(base, COLLATERAL_TOKEN_DECIMALS)).toFixed(2)} USDC`;
+/** Collateral to the base unit, for fees smaller than a cent. */
+const exactUsdc = (base: bigint): string => `${formatUnits(base, COLLATERAL_TOKEN_DECIMALS).replace(/\.0$/, '')} USDC`;
 const shares = (base: bigint): string => `${Number(formatUnits(base, COLLATERAL_TOKEN_DECIMALS))}`;
 /** Whole ticks, compared as integers so 0.29 on a 0.01 grid is on it. */
 const ticksOf = (price: number, tick: number): number => price / tick;
@@ -104,8 +111,24 @@ export async function preTradeChecks(ctx: PreTradeContext): Promise<PreTradeProb
 
   const needs = orderNeeds(plan);
   if (needs.collateral > 0n) {
+    // A buying taker pays the exchange's fee on top of the price, from the same balance (PROTOCOL-NOTES Part B §10).
+    const fee = ctx.takerFee ?? 0n;
+    const need = needs.collateral + fee;
     const have = await chainBalance(provider, profile, address);
-    if (have < needs.collateral) fail('NOT_ENOUGH_COLLATERAL', `This buy needs ${usdc(needs.collateral)} but the wallet holds ${usdc(have)}: deposit more or buy less.`);
+    if (have < need) {
+      fail(
+        'NOT_ENOUGH_COLLATERAL',
+        fee > 0n
+          ? `This buy needs ${exactUsdc(need)} (${exactUsdc(needs.collateral)} at the price and a ${exactUsdc(fee)} taker fee) but the wallet holds ${exactUsdc(have)}: deposit more or buy less.`
+          : `This buy needs ${usdc(needs.collateral)} but the wallet holds ${usdc(have)}: deposit more or buy less.`,
+      );
+    } else if (ctx.shrunkFrom !== undefined && plan.kind === 'market') {
+      fail(
+        'AMOUNT_SHRUNK_FOR_FEES',
+        `$${ctx.shrunkFrom} and its taker fee would be more than the wallet's ${exactUsdc(have)}: the buy is shrunk to $${plan.amount} so that it and its ${exactUsdc(fee)} fee fit, as Polymarket's own client does.`,
+        false,
+      );
+    }
   }
   if (needs.tokens > 0n) {
     const have = await chainBalance(provider, profile, address, token.token_id);

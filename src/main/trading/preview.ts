@@ -3,6 +3,7 @@
 import type { OrderPreview } from '../../shared/contract';
 import { isPmDeskError } from '../../shared/errors';
 import { roundDown, roundNormal } from '../toolkit/orders/rounding';
+import { describeFeeTerms, unitsToDollars } from './order-fees';
 import type { OrderChoices, UserOrderInput } from './order-input';
 import type { TradingService, TradingWallet } from './service';
 
@@ -48,12 +49,12 @@ export function walkBook(book: { bids: readonly Level[]; asks: readonly Level[] 
 
 /**
  * The preview of one order for one wallet. A locked wallet still gets one (with its WALLET_LOCKED problem):
- * nothing here signs. Fees: the market's fee rate as the exchange reports it (GET /fee-rate, basis points),
- * charged the way Polymarket documents it, rate × min(price, 1 − price) × shares; when the exchange reports
- * no rate (the call fails), the preview says 0.
+ * nothing here signs. Fees: on version 2/3 exchanges the taker fee the exchange takes at match time on the
+ * order's expected fills (trading/order-fees.ts; a BUY's balance check includes it); on version 1 the signed
+ * rate (GET /fee-rate, bps) × min(price, 1 − price) × shares, 0 when the exchange reports none.
  */
 export async function previewOrder(flow: TradingService, input: UserOrderInput, wallet: TradingWallet, choices: OrderChoices = {}): Promise<OrderPreview> {
-  const { market, token, plan, missing, problems: checks } = await flow.prepareOrder(input, wallet, choices);
+  const { market, token, plan, fee, missing, problems: checks } = await flow.prepareOrder(input, wallet, choices);
   const problems: Problem[] = checks.map((p) => ({ check: p.check, blocking: p.blocking, message: p.message }));
   const tickSize = market.tickSize ?? (await flow.exchangeTickSize(token.token_id));
   const decimals = decimalsOf(tickSize);
@@ -101,13 +102,23 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
     }
   }
 
-  let feeRateBps = 0;
-  try {
-    feeRateBps = await flow.exchangeFeeRateBps(token.token_id);
-  } catch (error) {
-    if (!isPmDeskError(error)) throw error;
+  let fees: number;
+  let feeTerms: string | undefined;
+  if (flow.profile.network.orderVersion === 1) {
+    // Version 1 signs the market's rate (GET /fee-rate, bps) and charges rate × min(p, 1 − p) × shares.
+    let feeRateBps = 0;
+    try {
+      feeRateBps = await flow.exchangeFeeRateBps(token.token_id);
+    } catch (error) {
+      if (!isPmDeskError(error)) throw error;
+    }
+    fees = money((feeRateBps / 10_000) * Math.min(price, 1 - price) * shares);
+    if (feeRateBps > 0) feeTerms = `fee ${feeRateBps / 100} %·min(p, 1−p)`;
+  } else {
+    // Versions 2 and 3: the fee the exchange takes at match time on the order's expected taker fills.
+    fees = unitsToDollars(fee.units);
+    if (fee.terms) feeTerms = describeFeeTerms(fee.terms);
   }
-  const fees = money((feeRateBps / 10_000) * Math.min(price, 1 - price) * shares);
 
   return {
     side: plan.side,
@@ -118,6 +129,7 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
     // A BUY pays out its shares if the outcome wins; for a SELL, what the shares sold would have paid.
     payout: money(shares),
     fees,
+    ...(feeTerms ? { feeTerms } : {}),
     tickSize,
     minOrderSize: market.minimumOrderSize ?? 0,
     problems,

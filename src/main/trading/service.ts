@@ -22,6 +22,7 @@ import { accountProblems, credentialsAddress, type TradingAccount } from './acco
 import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
+import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
 import type { TradingProfile } from './profile';
 
 export type { TradingAccount } from './account';
@@ -85,7 +86,10 @@ export interface PreparedOrder {
   address: string;
   market: TradedMarket;
   token: PositionToken;
+  /** The plan to build: a market BUY may be shrunk so its fee fits the balance (see fee.shrunkFrom). */
   plan: OrderPlan;
+  /** The exchange's fee for the order's expected taker fills. */
+  fee: OrderFee;
   missing: MissingApproval[];
   problems: PreTradeProblem[];
 }
@@ -381,13 +385,26 @@ export class TradingService {
     const address = this.fundsAddress(wallet);
     const market = await findMarket(this.markets, input.marketIdOrSlug);
     const token = findToken(market, input.positionIdOrName);
-    const plan = planOrder(input, token, choices);
+    const asked = planOrder(input, token, choices);
+    const { plan, fee } = await planOrderFee(this.feeReads(address), market, token.token_id, asked, this.profile.network.orderVersion);
     const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
     const missing = await this.onChain(() => missingApprovals(this.provider, address, targets, orderNeeds(plan).collateral));
     const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === key.toLowerCase()) : true;
-    const checked = await this.onChain(() => preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing }));
+    const takerFee = plan.side === 'BUY' ? fee.units : 0n;
+    const checked = await this.onChain(() =>
+      preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing, takerFee, shrunkFrom: fee.shrunkFrom }),
+    );
     const account = this.accountOf(wallet);
-    return { address, market, token, plan, missing, problems: account ? accountProblems(checked, key, account) : checked };
+    return { address, market, token, plan, fee, missing, problems: account ? accountProblems(checked, key, account) : checked };
+  }
+
+  /** What the fee estimate reads: the exchange's market terms and book, and the funds' collateral on the chain. */
+  private feeReads(address: string): OrderFeeReads {
+    return {
+      clobMarket: (conditionId) => this.exchange().getClobMarketInfo(conditionId),
+      book: (tokenId) => this.exchangeBook(tokenId),
+      balance: () => this.onChain(() => chainBalance(this.provider, this.profile, address)),
+    };
   }
 
   private async passGate(wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean): Promise<void> {

@@ -157,8 +157,14 @@ const given = <T>(value: T | null | undefined): T | undefined => (value === null
 
 /** A market: field for field, with the trading fields the aggregator sends loosely typed (null ones left out). */
 export function toMarket(wire: Wire.Market): Market {
-  const { conditionId, minimum_tick_size, minimum_order_size, accepting_orders, closed, neg_risk, ...rest } = wire;
+  const { conditionId, minimum_tick_size, minimum_order_size, accepting_orders, closed, neg_risk, fee_schedule, ...rest } = wire;
   const market: Market = { ...rest };
+  // A fee-free market's null schedule is its rate 0; an absent one says nothing.
+  if (fee_schedule !== undefined) {
+    market.fees = fee_schedule
+      ? { rate: fee_schedule.rate, exponent: fee_schedule.exponent ?? 1, takerOnly: fee_schedule.taker_only ?? true }
+      : { rate: 0, exponent: 1, takerOnly: true };
+  }
   const typed = {
     neg_risk: given(neg_risk),
     conditionId: given(conditionId),

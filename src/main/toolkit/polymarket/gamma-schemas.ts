@@ -5,6 +5,19 @@ import { z } from 'zod';
 import { flag, id, jsonStringList, optNum, text } from './wire';
 
 /** A tick as the exchange writes it: Gamma sends a number (0.01) or a string; the string form is kept. */
+/**
+ * The fee schedule the exchange charges at match time (PROTOCOL-NOTES Part B §10) as Gamma states it on a fee
+ * market; the field names are not documented first-hand, so only a rate is required and the rest defaults to
+ * the curve every production market uses (exponent 1, taker-only).
+ */
+const feeSchedule = z
+  .looseObject({
+    rate: optNum,
+    exponent: z.union([z.number().int().nonnegative(), z.null()]).optional(),
+    takerOnly: flag,
+  })
+  .nullish();
+
 const tick = z
   .union([z.number().positive(), z.string().trim().regex(/^(0?\.\d+|1(\.0*)?)$/), z.null()])
   .optional()
@@ -41,6 +54,10 @@ export const GammaMarketSchema = z
     orderPriceMinTickSize: tick,
     orderMinSize: optNum,
     negRisk: flag,
+    feesEnabled: flag,
+    /** The taker rate in basis points. */
+    takerBaseFee: optNum,
+    feeSchedule,
     negRiskMarketID: z.string().nullish(),
     bestBid: optNum,
     bestAsk: optNum,

@@ -4,6 +4,7 @@
 import type {
   Comment,
   Market,
+  MarketFees,
   MarketTrade,
   PositionToken,
   PredictionEvent,
@@ -67,6 +68,7 @@ export function toMarket(market: GammaMarket): Market {
     accepting_orders: market.acceptingOrders,
     closed: market.closed,
     version: market.version,
+    fees: marketFees(market),
     bestBid: market.bestBid,
     bestAsk: market.bestAsk,
     lastTradePrice: market.lastTradePrice,
@@ -74,6 +76,19 @@ export function toMarket(market: GammaMarket): Market {
     volume24hr: market.volume24hr,
     oneDayPriceChange: market.oneDayPriceChange,
   });
+}
+
+/**
+ * A market's fee terms from Gamma: its feeSchedule when it states a rate; else, on a market with fees enabled,
+ * its takerBaseFee (bps) on the usual curve (exponent 1, taker-only); a market with fees disabled charges none.
+ * The exchange's own `/clob-markets` terms win when an order is priced (trading/order-fees.ts).
+ */
+export function marketFees(market: Pick<GammaMarket, 'feesEnabled' | 'takerBaseFee' | 'feeSchedule'>): MarketFees | undefined {
+  const schedule = market.feeSchedule;
+  if (schedule && typeof schedule.rate === 'number') return { rate: schedule.rate, exponent: schedule.exponent ?? 1, takerOnly: schedule.takerOnly ?? true };
+  if (market.feesEnabled === false) return { rate: 0, exponent: 1, takerOnly: true };
+  if (market.feesEnabled === true && typeof market.takerBaseFee === 'number') return { rate: market.takerBaseFee / 10_000, exponent: 1, takerOnly: true };
+  return undefined;
 }
 
 /**

@@ -44,7 +44,10 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
           <dt>{buying ? 'Pays if it wins' : 'Gives up if it wins'}</dt>
           <dd className="num">{formatUsd(payout)}</dd>
           <dt>Fees</dt>
-          <dd className="num">{formatUsd(fees)}</dd>
+          <dd className="num" data-testid="confirm-fees">
+            {formatUsd(fees)}
+            {preview?.feeTerms ? ` (${preview.feeTerms})` : ''}
+          </dd>
           {intent.expiration ? (
             <>
               <dt>Expires</dt>

@@ -313,7 +313,7 @@ function SideButton({ side, current, buttonRef, onPick }: { side: TicketSide; cu
 function Summary(props: {
   buying: boolean;
   market: TradedMarket | null;
-  shown: { shares: number; cost: number; payout: number; fees: number } | null;
+  shown: { shares: number; cost: number; payout: number; fees: number; feeTerms?: string } | null;
   preview: PreviewState;
   estimatedAt: number | null;
   usdAmount: number | undefined;
@@ -333,7 +333,10 @@ function Summary(props: {
         {shown ? formatUsd(shown.payout) : '—'}
       </dd>
       <dt>Fees</dt>
-      <dd className="num">{shown ? formatUsd(shown.fees) : '—'}</dd>
+      {/* The exchange's terms beside the figure, as main's preview states them ("taker fee 4 %·p(1−p)"). */}
+      <dd className="num" data-testid="ticket-fees">
+        {shown ? `${formatUsd(shown.fees)}${shown.feeTerms ? ` (${shown.feeTerms})` : ''}` : '—'}
+      </dd>
       <dd className="muted ticket-source">
         {shown
           ? fromMain
