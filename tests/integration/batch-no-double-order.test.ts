@@ -1,8 +1,7 @@
 // Batch posts follow the single-order rule: a POST /orders whose answer is lost is reconciled order by order by
 // hash (nothing re-signed, nothing placed twice), and when the exchange goes away after taking the batch, the
 // answer is "may be live" naming every hash — and the exchange indeed holds each order once.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClobClient } from '../../src/main/toolkit/clob/client';
@@ -11,40 +10,16 @@ import { parseNetworkProfile } from '../../src/main/toolkit/chain/networks';
 import { silentLogger } from '../../src/main/toolkit/logger';
 import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
 import { startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
+import { ForwardingProxy } from '../helpers/forwarding-proxy';
 
 /** Forwards to the sandbox CLOB; the next POST /orders has its answer cut ('lose-answer'), or the exchange then stays away ('go-down'). */
-class BatchProxy {
+class BatchProxy extends ForwardingProxy {
   fault: 'lose-answer' | 'go-down' | undefined;
-  down = false;
   forwardedBatches = 0;
-  private server!: Server;
-  url = '';
 
-  constructor(private readonly upstream: string) {}
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (this.down) {
-      req.socket.destroy();
-      return;
-    }
-    const body = Buffer.concat(chunks).toString('utf8');
-    const isBatch = req.method === 'POST' && req.url?.split('?')[0] === '/orders';
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-    const answer = await fetch(`${this.upstream}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body });
-    const text = await answer.text();
+  protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    const isBatch = ForwardingProxy.isPost(req, '/orders');
+    const answer = await this.forward(req, body);
     if (isBatch) this.forwardedBatches++;
     if (isBatch && this.fault) {
       if (this.fault === 'go-down') this.down = true;
@@ -52,8 +27,7 @@ class BatchProxy {
       req.socket.destroy();
       return;
     }
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-    res.end(text);
+    ForwardingProxy.reply(res, answer);
   }
 }
 

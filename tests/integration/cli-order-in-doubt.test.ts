@@ -3,9 +3,8 @@
 // is reconciled by the order's hash; when the exchange then stays down, it says the order may be live, with the
 // hash and the command to check, exit 3 — and the exchange indeed holds that one order.
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,43 +14,19 @@ import { parseNetworkProfile } from '../../src/main/toolkit/chain/networks';
 import { silentLogger } from '../../src/main/toolkit/logger';
 import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
 import { runPmdesk } from '../helpers/pmdesk-process';
+import { ForwardingProxy } from '../helpers/forwarding-proxy';
 
 /** 'lose-answer': the exchange places the order, its answer is cut; 'go-down': that, and every later request is cut too. */
 type Fault = 'lose-answer' | 'go-down';
 
 /** Forwards to the sandbox CLOB; the next POST /order meets the queued fault. */
-class FaultyProxy {
+class FaultyProxy extends ForwardingProxy {
   fault: Fault | undefined;
-  down = false;
   readonly forwardedPosts: string[] = [];
-  private server!: Server;
-  url = '';
 
-  constructor(private readonly upstream: string) {}
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (this.down) {
-      req.socket.destroy();
-      return;
-    }
-    const body = Buffer.concat(chunks).toString('utf8');
-    const isPost = req.method === 'POST' && req.url?.split('?')[0] === '/order';
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-    const answer = await fetch(`${this.upstream}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body });
-    const text = await answer.text();
+  protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    const isPost = ForwardingProxy.isPost(req, '/order');
+    const answer = await this.forward(req, body);
     if (isPost) this.forwardedPosts.push(body);
     if (isPost && this.fault) {
       if (this.fault === 'go-down') this.down = true;
@@ -59,8 +34,7 @@ class FaultyProxy {
       req.socket.destroy();
       return;
     }
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-    res.end(text);
+    ForwardingProxy.reply(res, answer);
   }
 }
 

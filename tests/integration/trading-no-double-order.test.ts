@@ -1,8 +1,7 @@
 // No double orders: a post whose answer is lost is never signed again. A small proxy in front of the sandbox CLOB
 // loses the answer of POST /order on demand (after the exchange placed the order) or the request itself (before
 // it arrived) — faults a real server cannot produce when asked — and the exchange then holds exactly one order.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TX_OVERRIDES } from '../../sandbox/chain/index';
@@ -20,44 +19,21 @@ import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+import { ForwardingProxy } from '../helpers/forwarding-proxy';
 
 type Fault = 'lose-answer' | 'lose-request' | 'hold-answer' | 'garble-answer' | 'lose-request-after' | 'go-down';
 
 /** Forwards everything to the CLOB; the next POST /order meets the queued faults, one each. */
-class LossyProxy {
+class LossyProxy extends ForwardingProxy {
   readonly faults: Fault[] = [];
   /** Bodies of POST /order that reached the proxy, and those it passed on to the exchange, in order. */
   readonly arrivedPosts: string[] = [];
   readonly forwardedPosts: string[] = [];
   /** For 'lose-request-after': what happens to the order elsewhere while its request is lost. */
   meanwhile: (order: Record<string, unknown>) => Promise<void> = async () => {};
-  /** After 'go-down': every request is cut, as an exchange that went away after taking the order. */
-  down = false;
-  private server!: Server;
-  url = '';
 
-  constructor(private readonly upstream: string) {}
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (this.down) {
-      req.socket.destroy();
-      return;
-    }
-    const body = Buffer.concat(chunks).toString('utf8');
-    const isPost = req.method === 'POST' && req.url?.split('?')[0] === '/order';
+  protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    const isPost = ForwardingProxy.isPost(req, '/order');
     if (isPost) this.arrivedPosts.push(body);
     const fault = isPost ? this.faults.shift() : undefined;
     if (fault === 'lose-request') {
@@ -69,10 +45,9 @@ class LossyProxy {
       req.socket.destroy();
       return;
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-    const answer = await fetch(`${this.upstream}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body });
-    const text = await answer.text();
+    const answer = await this.forward(req, body);
     if (isPost) this.forwardedPosts.push(body);
+    // After 'go-down': every request is cut, as an exchange that went away after taking the order.
     if (fault === 'go-down') this.down = true;
     if (fault === 'lose-answer' || fault === 'go-down') {
       // The exchange has placed (or refused) the order; the trader never hears it.
@@ -84,11 +59,10 @@ class LossyProxy {
     if (fault === 'garble-answer') {
       // A success cut short (a proxy on the way truncated it): the order is placed, the body unreadable.
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(text.slice(0, 10));
+      res.end(answer.text.slice(0, 10));
       return;
     }
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-    res.end(text);
+    ForwardingProxy.reply(res, answer);
   }
 }
 
