@@ -194,6 +194,8 @@ export interface PositionInfo {
   averagePrice: number | null;
   currentPrice: number;
   currentValue: number;
+  /** The market resolved and the position can be redeemed (as the market-data source says). */
+  redeemable?: boolean;
 }
 
 /** An exact amount: base units as a decimal string (6 decimals for pUSD/USDC.e/shares, 18 for POL) and how it reads. */

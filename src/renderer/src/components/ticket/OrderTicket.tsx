@@ -11,6 +11,7 @@ import { useTicket, type TicketSide } from '../../store/ticket';
 import { refreshAccount, useAccount } from '../../store/account';
 import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
+import { WrapOffer } from '../account/WrapOffer';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { centsToPrice, draftOrder, formatCents, formatShares, formatUsd, priceToCents, snapToTick, type Drafted, type OrderIntent } from './order-math';
@@ -260,6 +261,7 @@ export function OrderTicket() {
             ? preview.preview.problems.map((p) => (
                 <div key={p.check} className={p.blocking ? 'error-text' : 'warn'}>
                   {p.message}
+                  {p.check === 'NOT_ENOUGH_COLLATERAL' && wallet ? <WrapOffer wallet={wallet.label} needed={preview.preview.cost} /> : null}
                 </div>
               ))
             : null}
