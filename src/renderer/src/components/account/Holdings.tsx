@@ -1,6 +1,7 @@
 // Positions (with PnL), trades (pending until the exchange says CONFIRMED) and balances of the active
 // wallet, with CSV exports of positions and trades.
-import { useAccount } from '../../store/account';
+import { useEffect } from 'react';
+import { refreshHoldings, useAccount } from '../../store/account';
 import { WindowedRows } from '../../live/visible-rows';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 import { positionPnl, positionsCsv, tradeTime, tradesCsv } from './account-math';
@@ -30,6 +31,10 @@ export function Positions() {
   const { funds } = useAccountFunds(wallet);
   const money = useMoneyDialog(wallet);
   const unavailable = funds?.actionsUnavailable ?? null;
+  // Opening the tab reads the positions again: a market that resolved since changes no trade, so nothing else would.
+  useEffect(() => {
+    if (wallet) void refreshHoldings(wallet);
+  }, [wallet]);
   return (
     <div className="account-tab" data-testid="positions">
       <div className="account-actions">
