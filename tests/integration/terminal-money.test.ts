@@ -18,6 +18,8 @@ import { parseAppProfile } from '../../src/main/ipc/profile';
 import { TradingService } from '../../src/main/trading/service';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
+import { actionContractsFor } from '../../src/main/toolkit/chain/action-contracts';
+import { walletConfigFor } from '../../src/main/toolkit/chain/networks';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { sandboxProvider } from '../../sandbox/chain/index';
 import { PASSWORD } from '../helpers/trading-sandbox';
@@ -92,7 +94,7 @@ describe('money from a Safe account', () => {
     expect(funds.usdcE?.units).toBe((await usdcEOf(safe.address)).toString());
     expect(funds.keyGas.units).toBe((await chain.getBalance(ownerKey('safe').address)).toString());
     expect(funds.keyGas.text).toMatch(/ POL$/);
-  });
+  }, 60_000);
 
   it('previews a wrap with its exact amount and gas and sends nothing; then wraps and unwraps as the Safe, to the base unit', async () => {
     const safe = account('safe').address;
@@ -155,7 +157,7 @@ describe('money from a Safe account', () => {
     } finally {
       await chain.send('anvil_setBalance', [key, `0x${before.toString(16)}`]);
     }
-  });
+  }, 60_000);
 
   it('redeems after the market resolves: the winning shares pay exactly, the losing ones nothing', async () => {
     const safe = account('safe').address;
@@ -187,5 +189,31 @@ describe('a deposit wallet', () => {
     expect(funds.actionsUnavailable).toMatch("Polymarket's relayer");
     const refused = await result('previewMoneyAction', { wallet: 'deposit', action: 'wrap', amount: '1' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_NOT_AVAILABLE' } });
-  });
+  }, 60_000);
+});
+
+describe('the signer worker', () => {
+  it("builds nothing and sends nothing for an account that is not the key's own", async () => {
+    const signer = startSignerThread();
+    try {
+      const key = ownerKey('safe');
+      const { keystore } = await signer.importPrivateKey(key.privateKey, PASSWORD, { scryptN: 2 ** 12 });
+      await signer.unlock(keystore, PASSWORD);
+      const profile = parseTradingProfile(sandbox.profile);
+      const other = sandbox.profile.testAccounts.find((a) => a.kind === 'proxy' && a.owner.toLowerCase() !== key.address.toLowerCase())!;
+      const nonce = await chain.getTransactionCount(key.address);
+      const request = {
+        action: { action: 'wrap' as const, amount: '1000000' },
+        account: { kind: 'proxy' as const, address: other.address, wallets: walletConfigFor(profile.network) },
+        contracts: actionContractsFor(profile.network),
+        rpcUrl: profile.rpcUrl,
+        chainId: profile.network.chainId,
+        send: true,
+      };
+      await expect(signer.sendAccountAction(key.address, request)).rejects.toMatchObject({ code: ErrorCode.INVALID_PARAMETER, message: expect.stringContaining(`The wallet ${other.address} does not match the signer ${key.address}`) });
+      expect(await chain.getTransactionCount(key.address)).toBe(nonce);
+    } finally {
+      await signer.close();
+    }
+  }, 60_000);
 });

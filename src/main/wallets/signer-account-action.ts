@@ -4,7 +4,8 @@
 // against the key's POL before the first is sent, so a key that cannot pay sends nothing.
 import { JsonRpcProvider, Network, isError, type Wallet } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import { accountTransactions, type OwnerTransaction } from '../toolkit/accounts/actions';
+import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, type OwnerTransaction } from '../toolkit/accounts/actions';
+import { classifyAccount } from '../toolkit/accounts/classify';
 import { AccountKind } from '../toolkit/accounts/derive';
 import { checkGasFunds, providerGasReader, quoteGas, type GasQuote } from '../toolkit/accounts/gas';
 import { readSafeNonce } from '../toolkit/accounts/safe';
@@ -25,6 +26,10 @@ export async function runAccountAction(wallet: Wallet, request: AccountActionReq
   if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) throw invalidParameter('The RPC URL must be http(s).');
   const wallets = walletConfigSchema.parse(account.wallets ?? {});
   const contracts = checkedContracts(request.contracts);
+  // The key's own account, or nothing is read or built (accountTransactions checks it again before signing).
+  const own = classifyAccount(wallet.address, account.address, wallets);
+  if (own.kind !== account.kind) throw invalidParameter(`The account ${own.address} is the key's ${own.kind}, not its ${account.kind}; nothing was built.`);
+  if (own.kind === AccountKind.DEPOSIT_WALLET) throw new PmDeskError(ErrorCode.NOT_AVAILABLE, DEPOSIT_WALLET_RELAYER_ONLY);
   const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
   try {
     const built = await onChain(() => moneyActionCalls(provider, contracts, account.address, request.action));
