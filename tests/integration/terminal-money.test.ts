@@ -182,6 +182,23 @@ describe('money from a Safe account', () => {
   }, 60_000);
 });
 
+describe('the key itself', () => {
+  it('wraps in two transactions from the key (approve, then wrap), said before sending, to the base unit', async () => {
+    const key = sandbox.profile.testWallets[0]!;
+    await call('importWallet', { label: 'key', password: PASSWORD, source: { kind: 'privateKey', privateKey: key.privateKey } });
+    await call('unlockWallet', { label: 'key', password: PASSWORD, autoLockMinutes: 0 });
+    expect(await call<AccountFunds>('getAccountFunds', { wallet: 'key' })).toMatchObject({ account: key.address, accountKind: 'eoa', key: key.address });
+    const [pusd0, usdcE0, nonce0] = await Promise.all([pusdOf(key.address), usdcEOf(key.address), chain.getTransactionCount(key.address)]);
+    const preview = await call<MoneyActionPreview>('previewMoneyAction', { wallet: 'key', action: 'wrap', amount: '1.5' });
+    expect(preview).toMatchObject({ accountKind: 'eoa', transactions: 2, atomic: false, note: expect.stringContaining('cannot batch') });
+    const done = await call<MoneyActionDone>('runMoneyAction', { wallet: 'key', action: 'wrap', amount: '1.5' });
+    expect(done.txHashes).toHaveLength(2);
+    expect(await chain.getTransactionCount(key.address)).toBe(nonce0 + 2);
+    expect(await usdcEOf(key.address)).toBe(usdcE0 - 1_500_000n);
+    expect(await pusdOf(key.address)).toBe(pusd0 + 1_500_000n);
+  }, 60_000);
+});
+
 describe('a deposit wallet', () => {
   it('shows its funds with the reason the actions are not available, and refuses them (relayer only)', async () => {
     const funds = await call<AccountFunds>('getAccountFunds', { wallet: 'deposit' });
