@@ -1,5 +1,6 @@
 // Money in headless Chromium on the whole sandbox, as the owner of a sandbox Safe: the account panel shows the
-// Safe's pUSD and USDC.e and the key's POL; one BUY goes through the ticket and fills from the Safe; after the
+// Safe's pUSD and USDC.e and the key's POL, and wraps from the Balances tab; one BUY goes through the ticket and
+// fills from the Safe, a complete set is split from the position's row; after the
 // market resolves the position shows "Won $X — Redeem", the confirmation gives the exact payout and the gas, and
 // the redeem pays the Safe exactly the winning shares on chain.
 import { Contract } from 'ethers';
@@ -44,6 +45,8 @@ function onChain<T>(read: (chain: ReturnType<typeof sandboxProvider>) => Promise
 }
 const pusdOf = (address: string) =>
   onChain((chain) => new Contract(t.sandbox.deployment.contracts.collateral, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf')(address) as Promise<bigint>);
+const usdcEOf = (address: string) =>
+  onChain((chain) => new Contract(t.sandbox.deployment.contracts.usdcE, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf')(address) as Promise<bigint>);
 const sharesOf = (address: string, tokenId: string) =>
   onChain(
     (chain) =>
@@ -85,6 +88,23 @@ describe('money from the account panel, as a Safe', () => {
     expect(await page.getByTestId('funds-wrap').isEnabled()).toBe(true);
   });
 
+  it('wraps USDC.e from the Balances tab: the amount, then the exact effect and gas, then Confirm', async () => {
+    const [pusd0, usdcE0] = await Promise.all([pusdOf(safe), usdcEOf(safe)]);
+    await page.getByTestId('funds-wrap').click();
+    const dialog = page.getByTestId('money-dialog');
+    await dialog.getByTestId('money-amount').fill('2.5');
+    await dialog.getByTestId('money-review').click();
+    await expect.poll(() => dialog.getByTestId('money-lines').innerText(), { timeout: 20_000 }).toBe('$2.50 USDC.e → $2.50 pUSD');
+    expect(await dialog.getByTestId('money-gas').innerText()).toMatch(/^about [0-9.]+ POL$/);
+    expect(await usdcEOf(safe)).toBe(usdcE0);
+    await dialog.getByTestId('money-confirm').click();
+    await dialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
+    expect(await usdcEOf(safe)).toBe(usdcE0 - 2_500_000n);
+    expect(await pusdOf(safe)).toBe(pusd0 + 2_500_000n);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByTestId('funds-pusd').getAttribute('title'), { timeout: 20_000 }).toBe(`${pusd0 + 2_500_000n} base units`);
+  }, SLOW);
+
   it('buys through the ticket from the Safe, then after the market resolves redeems from the positions table', async () => {
     const shares0 = await sharesOf(safe, yes);
     await ticket('ticket-price').fill('40');
@@ -94,6 +114,22 @@ describe('money from the account panel, as a Safe', () => {
     await page.getByTestId('ticket-confirm').click();
     await expect.poll(() => ticket('ticket-result').innerText(), { timeout: 90_000 }).toMatch(/matched/i);
     await expect.poll(() => sharesOf(safe, yes), { timeout: 30_000 }).toBe(shares0 + 10_000_000n);
+
+    // A complete set split from the position's row: 1 more of each outcome for $1.
+    const no = t.sandbox.catalog.market(MARKET)!.tokens[1].tokenId;
+    const [no0, pusdBefore] = await Promise.all([sharesOf(safe, no), pusdOf(safe)]);
+    await openTab('positions');
+    const split = page.getByTestId('positions').getByTestId('position-split').first();
+    await split.waitFor({ timeout: 30_000 });
+    await split.click();
+    const splitDialog = page.getByTestId('money-dialog');
+    await splitDialog.getByTestId('money-amount').fill('1');
+    await splitDialog.getByTestId('money-review').click();
+    await expect.poll(() => splitDialog.getByTestId('money-lines').innerText(), { timeout: 20_000 }).toBe('$1.00 pUSD → 1 shares of each outcome');
+    await splitDialog.getByTestId('money-confirm').click();
+    await splitDialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect([await sharesOf(safe, yes), await sharesOf(safe, no), await pusdOf(safe)]).toEqual([shares0 + 11_000_000n, no0 + 1_000_000n, pusdBefore - 1_000_000n]);
 
     await t.sandbox.resolveMarket(MARKET, 0);
     const held = await sharesOf(safe, yes);
