@@ -1,5 +1,6 @@
 // Money in headless Chromium on the whole sandbox, as the owner of a sandbox Safe: the account panel shows the
-// Safe's pUSD and USDC.e and the key's POL, and wraps from the Balances tab; one BUY goes through the ticket and
+// Safe's pUSD and USDC.e and the key's POL, and wraps from the Balances tab and from the ticket's not-enough-pUSD
+// problem; one BUY goes through the ticket and
 // fills from the Safe, a complete set is split from the position's row; after the
 // market resolves the position shows "Won $X — Redeem", the confirmation gives the exact payout and the gas, and
 // the redeem pays the Safe exactly the winning shares on chain.
@@ -103,6 +104,30 @@ describe('money from the account panel, as a Safe', () => {
     expect(await pusdOf(safe)).toBe(pusd0 + 2_500_000n);
     await page.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('funds-pusd').getAttribute('title'), { timeout: 20_000 }).toBe(`${pusd0 + 2_500_000n} base units`);
+  }, SLOW);
+
+  it("offers Wrap on the ticket's not-enough-pUSD problem when USDC.e covers it, with the shortfall filled in", async () => {
+    // Leave the Safe $1.00 of pUSD (unwrapping the rest), so a $4.00 buy lacks $3.00.
+    const spare = (await pusdOf(safe)) - 1_000_000n;
+    await call('runMoneyAction', { wallet: WALLET, action: 'unwrap', amount: `${spare / 1_000_000n}.${(spare % 1_000_000n).toString().padStart(6, '0')}` });
+    expect(await pusdOf(safe)).toBe(1_000_000n);
+    const usdcE0 = await usdcEOf(safe);
+    await ticket('ticket-price').fill('40');
+    await ticket('ticket-size').fill('10');
+    const offer = ticket('ticket-wrap');
+    await expect.poll(async () => ((await offer.count()) > 0 ? offer.innerText() : ''), { timeout: 30_000 }).toBe('Wrap $3.00 USDC.e');
+    await offer.click();
+    const dialog = page.getByTestId('money-dialog');
+    expect(await dialog.getByTestId('money-amount').inputValue()).toBe('3.00');
+    await dialog.getByTestId('money-review').click();
+    await expect.poll(() => dialog.getByTestId('money-lines').innerText(), { timeout: 20_000 }).toBe('$3.00 USDC.e → $3.00 pUSD');
+    await dialog.getByTestId('money-confirm').click();
+    await dialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Close' }).click();
+    expect(await pusdOf(safe)).toBe(4_000_000n);
+    expect(await usdcEOf(safe)).toBe(usdcE0 - 3_000_000n);
+    // Enough for what follows (the buy and a split).
+    await call('runMoneyAction', { wallet: WALLET, action: 'wrap', amount: '100' });
   }, SLOW);
 
   it('buys through the ticket from the Safe, then after the market resolves redeems from the positions table', async () => {

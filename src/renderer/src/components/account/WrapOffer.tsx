@@ -1,14 +1,11 @@
 // The ticket's "not enough pUSD" problem, answered: when the account's USDC.e covers what the order lacks, a Wrap
-// button opens the wrap dialog with that amount (rounded up to the cent), to be confirmed with its gas as any wrap.
-import { useState } from 'react';
-import { refreshAccount } from '../../store/account';
+// button asks for the wrap dialog with that amount (rounded up to the cent), to be confirmed with its gas as any
+// wrap. The dialog itself belongs to the ticket: this problem goes away as soon as the wrap is done.
 import { useAccountFunds } from './Funds';
-import { MoneyDialog } from './MoneyDialog';
 
-/** `needed`: the order's cost in dollars (main's preview). */
-export function WrapOffer({ wallet, needed }: { wallet: string; needed: number }) {
-  const { funds, reload } = useAccountFunds(wallet);
-  const [open, setOpen] = useState(false);
+/** `needed`: the order's cost in dollars (main's preview); `onWrap` gets the amount as exact dollar text. */
+export function WrapOffer({ wallet, needed, onWrap }: { wallet: string; needed: number; onWrap(amount: string): void }) {
+  const { funds } = useAccountFunds(wallet);
   if (!funds?.usdcE || funds.actionsUnavailable) return null;
   // Cents, rounded up: what the order lacks is never under-wrapped.
   const neededCents = BigInt(Math.ceil(needed * 100 - 1e-9));
@@ -19,21 +16,9 @@ export function WrapOffer({ wallet, needed }: { wallet: string; needed: number }
   return (
     <>
       {' '}
-      <button type="button" data-testid="ticket-wrap" title={`The account holds ${funds.usdcE.text} of USDC.e: wrap $${amount} of it into pUSD`} onClick={() => setOpen(true)}>
+      <button type="button" data-testid="ticket-wrap" title={`The account holds ${funds.usdcE.text} of USDC.e: wrap $${amount} of it into pUSD`} onClick={() => onWrap(amount)}>
         Wrap ${amount} USDC.e
       </button>
-      {open ? (
-        <MoneyDialog
-          wallet={wallet}
-          action="wrap"
-          amount={amount}
-          onClose={() => setOpen(false)}
-          onDone={() => {
-            reload();
-            void refreshAccount(wallet);
-          }}
-        />
-      ) : null}
     </>
   );
 }
