@@ -194,8 +194,68 @@ export interface PositionInfo {
   averagePrice: number | null;
   currentPrice: number;
   currentValue: number;
+  /** The market resolved and the position can be redeemed (as the market-data source says). */
+  redeemable?: boolean;
 }
 
+/** An exact amount: base units as a decimal string (6 decimals for pUSD/USDC.e/shares, 18 for POL) and how it reads. */
+export interface MoneyAmount {
+  units: string;
+  /** "$12.50", "0.0012 POL", "12.5" shares. */
+  text: string;
+}
+
+export const MONEY_ACTIONS = ['wrap', 'unwrap', 'split', 'merge', 'redeem'] as const;
+export type MoneyAction = (typeof MONEY_ACTIONS)[number];
+
+/** A wallet's money on this network: its account's pUSD and USDC.e, and the POL its key pays gas with. */
+export interface AccountFunds {
+  wallet: string;
+  /** Where the funds sit (the Polymarket account, or the key itself). */
+  account: string;
+  accountKind: 'eoa' | 'proxy' | 'safe' | 'deposit-wallet';
+  key: string;
+  pusd: MoneyAmount;
+  /** Null when the network has no USDC.e. */
+  usdcE: MoneyAmount | null;
+  /** The key's POL: it pays every transaction's gas, whichever account acts. */
+  keyGas: MoneyAmount;
+  /** The account's own POL (a wallet contract's; the same as keyGas for the key itself). */
+  accountGas: MoneyAmount;
+  /** Null when wrap, unwrap, split, merge and redeem can be sent from here; else why not (a deposit wallet: relayer only). */
+  actionsUnavailable: string | null;
+}
+
+/** What a money action will move and cost, worked out (and its gas quoted) before anything is sent. */
+export interface MoneyActionPreview {
+  action: MoneyAction;
+  wallet: string;
+  account: string;
+  accountKind: AccountFunds['accountKind'];
+  key: string;
+  marketId: string | null;
+  question: string | null;
+  /** Moved: wrapped, unwrapped, split or merged; for a redeem, the payout. */
+  amount: MoneyAmount;
+  /** Redeem: "Won $12.50" or "Lost"; else null. */
+  result: string | null;
+  /** Redeem: each outcome's shares held. */
+  held: { outcome: string; shares: MoneyAmount }[];
+  /** The exact effect, line by line ("$5.00 USDC.e → $5.00 pUSD"). */
+  lines: string[];
+  transactions: number;
+  atomic: boolean;
+  note: string | null;
+  /** About what the gas costs, and the key's POL now. */
+  gas: MoneyAmount;
+  keyGas: MoneyAmount;
+}
+
+export interface MoneyActionDone extends MoneyActionPreview {
+  txHashes: string[];
+  /** Whether the exchange was told to read the account's balances and allowances again. */
+  exchangeRefreshed: boolean;
+}
 
 /** What an order would do, worked out in main before anything is signed (the ticket shows it). */
 export interface OrderPreview {
@@ -311,6 +371,19 @@ const orderIntent = z
   .refine((o) => (o.orderType === 'GTD') === (o.expiration !== undefined), { message: 'an expiration goes with GTD orders, and only with them' })
   .refine((o) => !o.postOnly || o.orderType === 'GTC' || o.orderType === 'GTD', { message: 'post-only goes with GTC and GTD orders' });
 
+/** A money action as the trader asks for it; shared by previewMoneyAction and runMoneyAction so the preview is of the same action. */
+const moneyIntent = z
+  .strictObject({
+    wallet: label,
+    action: z.enum(MONEY_ACTIONS),
+    /** Split, merge and redeem. */
+    marketId: id.optional(),
+    /** Dollars (shares for a merge) as exact decimal text, at most 6 decimals; every action but redeem. */
+    amount: z.string().trim().regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'an amount is dollars with at most 6 decimals, like 12.5').optional(),
+  })
+  .refine((m) => (m.action === 'redeem') === (m.amount === undefined), { message: 'an amount goes with every action but redeem' })
+  .refine((m) => (m.action === 'wrap' || m.action === 'unwrap') === (m.marketId === undefined), { message: 'split, merge and redeem name a market; wrap and unwrap do not' });
+
 export const operations = {
   // Network and markets (reads of the network's market-data source)
   getNetwork: op<NetworkInfo>()(noInput, { summary: 'The network this session trades on.' }),
@@ -388,6 +461,9 @@ export const operations = {
   listTrades: op<TradeInfo[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's trades." }),
   getBalances: op<Balances>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's collateral (and a market's outcome tokens)." }),
   getPositions: op<PositionInfo[]>()(walletRef, { summary: "A wallet's positions." }),
+  getAccountFunds: op<AccountFunds>()(walletRef, { summary: "A wallet's pUSD and USDC.e, and its key's POL for gas." }),
+  previewMoneyAction: op<MoneyActionPreview>()(moneyIntent, { summary: 'What a wrap, unwrap, split, merge or redeem would move and cost in gas; nothing is sent.' }),
+  runMoneyAction: op<MoneyActionDone>()(moneyIntent, { summary: 'Send a wrap, unwrap, split, merge or redeem as the wallet’s account.' }),
 
   // Live account data and the dead-man switch
   watchAccount: op<{ wallet: string; state: FeedState }>()(walletRef, {

@@ -5,7 +5,10 @@
 import type { MarketSource } from '../toolkit/sources/market-source';
 import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type {
+  AccountFunds,
   Balances,
+  MoneyActionDone,
+  MoneyActionPreview,
   NetworkChoice,
   NetworkInfo,
   OpenOrder,
@@ -78,6 +81,13 @@ export const TRADING_OPERATIONS = [
   'getPositions',
 ] as const satisfies readonly (OperationName & keyof TradingService)[];
 
+/** The account's pUSD, USDC.e and gas, and the money actions sent as it (ipc/money-access.ts). */
+export interface MoneyService {
+  funds(input: ParsedInput<'getAccountFunds'>): Promise<AccountFunds>;
+  preview(input: ParsedInput<'previewMoneyAction'>): Promise<MoneyActionPreview>;
+  run(input: ParsedInput<'runMoneyAction'>): Promise<MoneyActionDone>;
+}
+
 /** The region and close-only checks of the network in use (ipc/region-check.ts). */
 export interface TradingAccessService {
   access(wallet?: string): Promise<TradingAccessInfo>;
@@ -108,6 +118,8 @@ export interface TerminalServices {
   wallets?: WalletAccess;
   /** Absent until the order flow lands. */
   trading?: TradingService;
+  /** Wrap, unwrap, split, merge, redeem; absent without the order flow or wallets (as trading). */
+  money?: MoneyService;
   /** The wallets' Polymarket accounts on this network; absent without the order flow (no chain to read). */
   walletAccounts?: WalletAccountAccess;
   /** Absent without a data folder: settings then answer ERR_NOT_AVAILABLE. */
@@ -138,6 +150,10 @@ export function createHandlers(services: TerminalServices): Handlers {
   const trading = (): TradingService => {
     if (!services.trading) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.trading;
+  };
+  const money = (): MoneyService => {
+    if (!services.money) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    return services.money;
   };
   const settings = (): SettingsAccess => {
     if (!services.settings) throw new ServiceUnavailable('Settings are not available in this session: it has no data folder to keep them in.');
@@ -246,6 +262,9 @@ export function createHandlers(services: TerminalServices): Handlers {
     listTrades: (input) => trading().listTrades(input),
     getBalances: (input) => trading().getBalances(input),
     getPositions: (input) => trading().getPositions(input),
+    getAccountFunds: (input) => money().funds(input),
+    previewMoneyAction: (input) => money().preview(input),
+    runMoneyAction: (input) => money().run(input),
 
     listSlugs: ({ page, limit }) => markets.listSlugs({ page, limit }),
     getEventsBySlug: ({ slug }) => markets.getEventsBySlug(slug),

@@ -25,6 +25,7 @@ import { SettingsStore } from './settings';
 import type { OrderGate, TradingService as OrderFlow } from '../trading/service';
 import { createHandlers, type NetworkAccess, type TerminalServices } from './services';
 import { tradingAccess } from './trading-access';
+import { moneyAccess } from './money-access';
 import { walletAccess } from './wallet-access';
 import { WalletAccounts } from './wallet-accounts';
 import { walletConfigFor } from '../toolkit/chain/networks';
@@ -130,6 +131,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       hub,
       wallets: walletServices,
       trading: traders && flow ? tradingAccess(flow, traders, hub) : undefined,
+      money: traders && flow ? moneyAccess(flow, traders, hub) : undefined,
       walletAccounts,
       settings,
       networks,

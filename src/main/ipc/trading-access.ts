@@ -156,6 +156,7 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
         averagePrice: p.averagePrice ?? null,
         currentPrice: p.currentPrice,
         currentValue: p.currentValue,
+        redeemable: p.redeemable === true,
       }));
     },
   };

@@ -202,6 +202,7 @@ export {
 } from './positions/calls';
 export { conditionId31, conditionId32 } from './positions/condition-id';
 export { resolutionOf, positionBalances, redeemPlan, formatUsd, type Resolution, type RedeemPlan, type RedeemOutcome, type ContractReader } from './positions/resolution';
+export { moneyActionCalls, baseUnitsOf, sharesText, MONEY_ACTIONS, type MoneyActionKind, type MoneyActionRequest, type MoneyActionCalls, type MoneyMarket } from './positions/money-calls';
 export {
   fillFee,
   adjustBuyAmountForFees,

@@ -3,7 +3,7 @@
 import { ErrorCode, PmDeskError, isErrorCode } from '../../shared/errors';
 import type { WalletConfig } from '../toolkit/accounts/wallet-config';
 import type { ClobSigner, TypedDataTypes } from '../toolkit/orders/signer';
-import type { ApprovalRequest, NewWalletOptions, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
+import type { AccountActionRequest, ApprovalRequest, NewWalletOptions, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
 
 export type LockedListener = (address: string, reason: 'idle') => void;
 
@@ -57,6 +57,10 @@ export class SignerClient {
   }
   sendApproval(address: string, approval: ApprovalRequest) {
     return this.request('sendApproval', { address, approval });
+  }
+  /** Quotes (send false) or runs a money action as the key's account; the worker builds every call itself. */
+  sendAccountAction(address: string, request: AccountActionRequest) {
+    return this.request('sendAccountAction', { address, request });
   }
 
   /** Told when a wallet locks itself after its idle time. */

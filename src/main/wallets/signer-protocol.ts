@@ -3,6 +3,8 @@
 // transport (worker thread now, Electron utility process in the app) is hidden behind two small interfaces.
 import type { TypedDataDomain, TypedDataField } from 'ethers';
 import type { WalletConfig } from '../toolkit/accounts/wallet-config';
+import type { ActionContracts } from '../toolkit/chain/action-contracts';
+import type { MoneyActionRequest } from '../toolkit/positions/money-calls';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;
 
@@ -39,6 +41,41 @@ export interface ApprovalRequest {
   account?: { kind: 'proxy' | 'safe'; address: string; wallets: WalletConfig };
 }
 
+/**
+ * A money action (wrap, unwrap, split, merge, redeem) run AS the key's account: the worker reads the chain, builds
+ * the calls from the toolkit's builders, checks the account is the key's own (a deposit wallet is refused: relayer
+ * only), quotes the gas against the key's POL and, only with `send`, signs and sends — never calldata from main.
+ */
+export interface AccountActionRequest {
+  action: MoneyActionRequest;
+  /** The account acting: the key itself ('eoa'), its proxy wallet or its Safe. */
+  account: { kind: 'eoa' | 'proxy' | 'safe' | 'deposit-wallet'; address: string; wallets: WalletConfig };
+  contracts: ActionContracts;
+  rpcUrl: string;
+  chainId: number;
+  /** False: quote only (amounts and gas), nothing signed for the chain and nothing sent. */
+  send: boolean;
+}
+
+/** What the action moves and costs; wei and base units as decimal strings (exact). */
+export interface AccountActionResult {
+  /** Base units wrapped, unwrapped, split or merged; for a redeem, the payout. */
+  amount: string;
+  /** Redeem only: each outcome's base units held, and "Won $X" / "Lost". */
+  held?: string[];
+  label?: string;
+  /** Transactions the key sends, and whether one carries every call. */
+  transactions: number;
+  atomic: boolean;
+  note?: string;
+  /** About what the gas costs (the quotable transactions; a later one of the key's own may depend on an earlier). */
+  gasWei: string;
+  /** The key's POL before sending, in wei. */
+  keyBalanceWei: string;
+  /** The hashes sent, in order (empty for a quote). */
+  txHashes: string[];
+}
+
 export interface NewWalletOptions {
   /** scrypt cost of the new keystore (a power of two); 2^17, ethers' and geth's default, when absent. */
   scryptN?: number;
@@ -72,6 +109,7 @@ export interface SignerOperations {
   /** `wallets` as for signOrder: ClobAuth.address may then name one of the key's own accounts. */
   signClobAuth: { params: { address: string; wallets?: WalletConfig } & TypedDataRequest; result: { signature: string } };
   sendApproval: { params: { address: string; approval: ApprovalRequest }; result: { txHash: string; nonce: number } };
+  sendAccountAction: { params: { address: string; request: AccountActionRequest }; result: AccountActionResult };
 }
 
 export type SignerOperation = keyof SignerOperations;
@@ -86,6 +124,7 @@ export const SIGNER_OPERATIONS: readonly SignerOperation[] = [
   'signOrder',
   'signClobAuth',
   'sendApproval',
+  'sendAccountAction',
 ];
 
 /** main → worker. `token` is the secret the worker was started with, as hex. */

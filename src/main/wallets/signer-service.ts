@@ -2,6 +2,7 @@
 // the one parent that knows its token, and lets no secret out in a result, an event or an error.
 import { accountTransactions } from '../toolkit/accounts/actions';
 import { readSafeNonce } from '../toolkit/accounts/safe';
+import { runAccountAction } from './signer-account-action';
 import { walletConfigSchema } from '../toolkit/accounts/wallet-config';
 import { timingSafeEqual } from 'node:crypto';
 import {
@@ -164,6 +165,11 @@ export class SignerService {
       const tx = approval.account ? await accountTransaction(held.wallet, approval, call) : call;
       this.touch(held);
       return sendLegacy(held.wallet, approval, tx);
+    },
+    sendAccountAction: async ({ address, request }) => {
+      const held = this.held(address);
+      this.touch(held);
+      return runAccountAction(held.wallet, request);
     },
   };
 

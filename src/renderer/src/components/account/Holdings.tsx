@@ -1,12 +1,14 @@
 // Positions (with PnL), trades (pending until the exchange says CONFIRMED) and balances of the active
 // wallet, with CSV exports of positions and trades.
-import { useAccount } from '../../store/account';
+import { useEffect } from 'react';
+import { refreshHoldings, useAccount } from '../../store/account';
 import { WindowedRows } from '../../live/visible-rows';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 import { positionPnl, positionsCsv, tradeTime, tradesCsv } from './account-math';
 import { downloadText, exportFileName } from './download';
 import { OutcomeLabel } from './OutcomeLabel';
 import { PositionsTable } from './PositionsTable';
+import { FundsView, PositionActions, useAccountFunds, useMoneyDialog } from './Funds';
 
 function ExportButton({ what, count, make, testId }: { what: string; count: number; make(): string; testId: string }) {
   return (
@@ -25,6 +27,14 @@ function ExportButton({ what, count, make, testId }: { what: string; count: numb
 export function Positions() {
   const positions = useAccount((s) => s.positions);
   const error = useAccount((s) => s.holdingsError);
+  const wallet = useAccount((s) => s.wallet);
+  const { funds } = useAccountFunds(wallet);
+  const money = useMoneyDialog(wallet);
+  const unavailable = funds?.actionsUnavailable ?? null;
+  // Opening the tab reads the positions again: a market that resolved since changes no trade, so nothing else would.
+  useEffect(() => {
+    if (wallet) void refreshHoldings(wallet);
+  }, [wallet]);
   return (
     <div className="account-tab" data-testid="positions">
       <div className="account-actions">
@@ -35,6 +45,7 @@ export function Positions() {
         <div className="empty">No positions.</div>
       ) : (
         <PositionsTable
+          withActions
           rows={positions.map((p) => ({
             key: `${p.conditionId}:${p.outcome}`,
             market: p.marketSlug ?? p.conditionId ?? '—',
@@ -46,9 +57,11 @@ export function Positions() {
             currentValue: p.currentValue,
             pnl: positionPnl(p),
             pnlTitle: positionPnl(p) === null ? 'No average price: PnL unknown' : 'Value − size × average price',
+            actions: <PositionActions position={p} unavailable={unavailable} open={money.open} />,
           }))}
         />
       )}
+      {money.dialog}
     </div>
   );
 }
@@ -112,8 +125,10 @@ export function Trades() {
 export function BalancesView() {
   const balances = useAccount((s) => s.balances);
   const error = useAccount((s) => s.holdingsError);
+  const wallet = useAccount((s) => s.wallet);
   return (
     <div className="account-tab" data-testid="balances">
+      {wallet ? <FundsView wallet={wallet} /> : null}
       {error ? <div className="error-text">{error}</div> : null}
       {balances ? (
         <dl className="balances">

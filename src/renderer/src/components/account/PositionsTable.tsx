@@ -1,5 +1,6 @@
 // One table of positions, for the wallet's own (Positions) and any trader's (Trader lookup): market, outcome,
 // size, average and current price, value and PnL, signed and coloured the same way in both.
+import type { ReactNode } from 'react';
 import { WindowedRows } from '../../live/visible-rows';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 
@@ -16,9 +17,11 @@ export interface PositionRow {
   /** Null when unknown (no average price). */
   pnl: number | null;
   pnlTitle?: string;
+  /** The wallet's own positions: Redeem, or Split and Merge (Funds.tsx). */
+  actions?: ReactNode;
 }
 
-export function PositionsTable({ rows }: { rows: readonly PositionRow[] }) {
+export function PositionsTable({ rows, withActions = false }: { rows: readonly PositionRow[]; withActions?: boolean }) {
   return (
     <table className="dense windowed" aria-rowcount={rows.length + 1}>
       <thead>
@@ -30,11 +33,12 @@ export function PositionsTable({ rows }: { rows: readonly PositionRow[] }) {
           <th className="num">Current</th>
           <th className="num">Value</th>
           <th className="num">PnL</th>
+          {withActions ? <th>Actions</th> : null}
         </tr>
       </thead>
       <WindowedRows
         rows={rows}
-        columns={7}
+        columns={withActions ? 8 : 7}
         render={(p) => (
           <tr key={p.key} data-position={p.key}>
             <td title={p.marketTitle}>{p.market}</td>
@@ -46,6 +50,7 @@ export function PositionsTable({ rows }: { rows: readonly PositionRow[] }) {
             <td className={`num ${p.pnl === null ? 'muted' : p.pnl >= 0 ? 'bid' : 'ask'}`} title={p.pnlTitle}>
               {p.pnl === null ? '—' : `${p.pnl >= 0 ? '+' : '−'}${formatUsd(Math.abs(p.pnl))}`}
             </td>
+            {withActions ? <td className="position-actions-cell">{p.actions}</td> : null}
           </tr>
         )}
       />

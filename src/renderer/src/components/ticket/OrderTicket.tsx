@@ -11,6 +11,8 @@ import { useTicket, type TicketSide } from '../../store/ticket';
 import { refreshAccount, useAccount } from '../../store/account';
 import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
+import { WrapOffer } from '../account/WrapOffer';
+import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { centsToPrice, draftOrder, formatCents, formatShares, formatUsd, priceToCents, snapToTick, type Drafted, type OrderIntent } from './order-math';
@@ -34,6 +36,9 @@ export function OrderTicket() {
 
   const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true } } | null>(null);
   const [placing, setPlacing] = useState(false);
+  /** The wrap the not-enough-pUSD problem offered, while its dialog is open. */
+  const [wrapping, setWrapping] = useState<string | null>(null);
+  const [fundsRevision, setFundsRevision] = useState(0);
   const [result, setResult] = useState<LastResult | null>(null);
 
   const drafted: Drafted | null = useMemo(() => {
@@ -42,7 +47,7 @@ export function OrderTicket() {
     return draftOrder(ticket, terms, wallet.label, Math.floor(Date.now() / 1000));
   }, [ticket, market, outcome, wallet]);
   const intent = drafted?.ok ? drafted.intent : null;
-  const preview = usePreview(intent);
+  const preview = usePreview(intent, fundsRevision);
   const blocking = preview.status === 'ready' ? preview.preview.problems.find((p) => p.blocking) : undefined;
   const access = useTradingAccess((s) => s.access);
   const refused = refusedSide(access, ticket.side);
@@ -260,6 +265,7 @@ export function OrderTicket() {
             ? preview.preview.problems.map((p) => (
                 <div key={p.check} className={p.blocking ? 'error-text' : 'warn'}>
                   {p.message}
+                  {p.check === 'NOT_ENOUGH_COLLATERAL' && wallet ? <WrapOffer wallet={wallet.label} needed={preview.preview.cost} onWrap={setWrapping} /> : null}
                 </div>
               ))
             : null}
@@ -277,6 +283,13 @@ export function OrderTicket() {
           </div>
         ) : null}
       </div>
+      {wrapping !== null && wallet ? (
+        <MoneyDialog wallet={wallet.label} action="wrap" amount={wrapping} onClose={() => setWrapping(null)} onDone={() => {
+            setFundsRevision((r) => r + 1);
+            void refreshAccount(wallet.label);
+          }}
+        />
+      ) : null}
       {confirming && market ? (
         <ConfirmOrderDialog
           intent={confirming.intent}

@@ -17,7 +17,8 @@ export type PreviewState =
 
 export const intentKey = (intent: OrderIntent | null): string => (intent ? JSON.stringify(intent) : '');
 
-export function usePreview(intent: OrderIntent | null): PreviewState {
+/** `revision`: bumped when the account's money changed (a wrap from the ticket), so the same order is checked again. */
+export function usePreview(intent: OrderIntent | null, revision = 0): PreviewState {
   const key = intentKey(intent);
   const [state, setState] = useState<PreviewState>({ status: 'idle' });
 
@@ -41,7 +42,7 @@ export function usePreview(intent: OrderIntent | null): PreviewState {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [key]);
+  }, [key, revision]);
 
   // A preview of an earlier version of the order is not shown as this one's.
   return state.status !== 'idle' && state.key !== key ? (key ? { status: 'loading', key } : { status: 'idle' }) : state;

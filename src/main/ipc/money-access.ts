@@ -1,0 +1,23 @@
+// The contract's money operations (getAccountFunds, previewMoneyAction, runMoneyAction) over the order flow: a
+// wallet named by its label acts as its Polymarket account on this network, through the signer holding its key.
+import type { MoneyActionDone, MoneyActionPreview } from '../../shared/contract';
+import { fundsOnChain, moneyAction, type MoneyActionOutcome } from '../trading/money';
+import type { TradingService as OrderFlow } from '../trading/service';
+import type { EventHub } from './event-hub';
+import type { MoneyService } from './services';
+import { tradingWalletNamed, type TradingWallets } from './trading-access';
+
+const preview = (wallet: string, { txHashes: _sent, exchangeRefreshed: _asked, ...rest }: MoneyActionOutcome): MoneyActionPreview => ({ wallet, ...rest });
+
+/** `hub`: every window hears each transaction a money action sent, as a notice. */
+export function moneyAccess(flow: OrderFlow, wallets: TradingWallets, hub?: EventHub): MoneyService {
+  return {
+    funds: async ({ wallet }) => ({ wallet, ...(await fundsOnChain(flow, await tradingWalletNamed(wallets, wallet))) }),
+    preview: async ({ wallet, action, marketId, amount }) => preview(wallet, await moneyAction(flow, await tradingWalletNamed(wallets, wallet), { action, marketId, amount }, false)),
+    run: async ({ wallet, action, marketId, amount }): Promise<MoneyActionDone> => {
+      const done = await moneyAction(flow, await tradingWalletNamed(wallets, wallet), { action, marketId, amount }, true);
+      for (const txHash of done.txHashes) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}`, txHash });
+      return { wallet, ...done };
+    },
+  };
+}
