@@ -4,7 +4,7 @@
 // key (PMDESK_PRIVATE_KEY) pays the gas. Nothing is sent without --yes: without it the command prints the exact
 // amounts and transactions it would send, so a script or a trader sees them first.
 import type { Command } from 'commander';
-import { Interface, JsonRpcProvider, Network, Wallet } from 'ethers';
+import { JsonRpcProvider, Network, Wallet } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
 import type { Market } from '../shared/market-model';
 import { accountTransactions, type AccountActionPlan, type ChainCall } from '../main/toolkit/accounts/actions';
@@ -14,9 +14,10 @@ import { providerGasReader, quoteGas, formatPol } from '../main/toolkit/accounts
 import { readSafeNonce } from '../main/toolkit/accounts/safe';
 import { actionContractsFor, requireContract, type ActionContracts } from '../main/toolkit/chain/action-contracts';
 import { networkFor, walletConfigFor, type NetworkProfile } from '../main/toolkit/chain/networks';
-import { collateralBaseUnits, tokenBalance, unwrapCalls, wrapCalls } from '../main/toolkit/collateral/pusd';
-import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from '../main/toolkit/positions/calls';
-import { positionBalances, redeemPlan, resolutionOf, formatUsd } from '../main/toolkit/positions/resolution';
+import { collateralBaseUnits } from '../main/toolkit/collateral/pusd';
+import { mergeableAmount } from '../main/toolkit/positions/calls';
+import { moneyActionCalls, sharesText, type MoneyMarket } from '../main/toolkit/positions/money-calls';
+import { positionBalances, formatUsd } from '../main/toolkit/positions/resolution';
 import type { CliContext } from './aggregator-commands';
 import { fields, table } from './output';
 import { networkProfile, resolveChainId } from './network';
@@ -31,8 +32,6 @@ interface ActionFlags {
   yes?: boolean;
 }
 
-const ERC20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount) returns (bool)']);
-const ERC1155 = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
 const KIND_NAME: Readonly<Record<string, string>> = { eoa: 'the key itself', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
 
 /** Everything an on-chain action needs: the network, a node, the key, the account acting and the contracts. */
@@ -56,11 +55,9 @@ export function registerPositionCommands(program: Command, run: Run): void {
     run(async (ctx: CliContext, market: string, amount: string, opts: ActionFlags) => {
       const chain = await onChain(program, opts);
       try {
-        const m = positionMarketOf(await findMarket(ctx, market));
+        const m = moneyMarketOf(await findMarket(ctx, market));
         const units = collateralBaseUnits(dollars(amount), 'split');
-        const route = positionRoute(m, chain.contracts);
-        const collateral = route.collateral ?? requireContract(chain.contracts, 'collateral', 'a split');
-        const calls = [...(await erc20Approval(chain, collateral, route.target, units)), ...splitCalls(m, chain.contracts, units)];
+        const { calls } = await moneyActionCalls(chain.provider, chain.contracts, chain.account.address, { action: 'split', amount: units.toString(), market: m });
         await execute(ctx, chain, calls, opts, [['action', 'split'], ['market', m.conditionId], ['amount', `${formatUsd(units)} → ${sharesText(units)} of each outcome`]]);
       } finally {
         chain.provider.destroy();
@@ -72,15 +69,11 @@ export function registerPositionCommands(program: Command, run: Run): void {
     run(async (ctx: CliContext, market: string, amount: string, opts: ActionFlags) => {
       const chain = await onChain(program, opts);
       try {
-        const found = await findMarket(ctx, market);
-        const m = positionMarketOf(found);
-        const held = await positionBalances(chain.provider, requireContract(chain.contracts, 'conditionalTokens', 'a merge'), chain.account.address, found.position_tokens.map((t) => t.token_id));
-        const full = mergeableAmount(held);
+        const m = moneyMarketOf(await findMarket(ctx, market));
+        const full = mergeableAmount(await positionBalances(chain.provider, requireContract(chain.contracts, 'conditionalTokens', 'a merge'), chain.account.address, m.tokenIds));
         const units = amount === 'max' ? full : collateralBaseUnits(dollars(amount), 'merge');
         if (units <= 0n) throw invalidParameter(`Nothing to merge: ${chain.account.address} holds no full set of this market's outcomes.`);
-        if (units > full) throw invalidParameter(`Only ${sharesText(full)} full sets are held by ${chain.account.address}; cannot merge ${sharesText(units)}.`);
-        const route = positionRoute(m, chain.contracts);
-        const calls = [...(await erc1155Approval(chain, route.target)), ...mergeCalls(m, chain.contracts, units)];
+        const { calls } = await moneyActionCalls(chain.provider, chain.contracts, chain.account.address, { action: 'merge', amount: units.toString(), market: m });
         await execute(ctx, chain, calls, opts, [['action', 'merge'], ['market', m.conditionId], ['amount', `${sharesText(units)} of each outcome → ${formatUsd(units)}`]]);
       } finally {
         chain.provider.destroy();
@@ -93,16 +86,10 @@ export function registerPositionCommands(program: Command, run: Run): void {
       const chain = await onChain(program, opts);
       try {
         const found = await findMarket(ctx, market);
-        const m = positionMarketOf(found);
-        const ctf = requireContract(chain.contracts, 'conditionalTokens', 'a redeem');
-        const resolution = await resolutionOf(chain.provider, ctf, m.conditionId);
-        if (resolution.state !== 'resolved') throw invalidParameter(`The market ${found.question || m.conditionId} is not resolved yet: there is nothing to redeem until its result is reported on chain.`);
-        const held = await positionBalances(chain.provider, ctf, chain.account.address, found.position_tokens.map((t) => t.token_id));
-        const plan = redeemPlan(held, resolution);
-        const route = positionRoute(m, chain.contracts);
-        const calls = [...(await erc1155Approval(chain, route.target)), ...redeemCalls(m, chain.contracts, resolution, held)];
-        const outcomes = found.position_tokens.map((t, i) => `${t.name} ${sharesText(held[i] ?? 0n)}`).join(', ');
-        await execute(ctx, chain, calls, opts, [['action', 'redeem'], ['market', m.conditionId], ['held', outcomes], ['payout', `${formatUsd(plan.payout)} (${plan.label})`]]);
+        const m = moneyMarketOf(found);
+        const { calls, redeem } = await moneyActionCalls(chain.provider, chain.contracts, chain.account.address, { action: 'redeem', market: m });
+        const outcomes = found.position_tokens.map((t, i) => `${t.name} ${sharesText(redeem!.held[i] ?? 0n)}`).join(', ');
+        await execute(ctx, chain, calls, opts, [['action', 'redeem'], ['market', m.conditionId], ['held', outcomes], ['payout', `${formatUsd(redeem!.payout)} (${redeem!.label})`]]);
       } finally {
         chain.provider.destroy();
       }
@@ -119,10 +106,7 @@ export function registerPositionCommands(program: Command, run: Run): void {
         const chain = await onChain(program, opts);
         try {
           const units = collateralBaseUnits(dollars(amount), verb);
-          const from = verb === 'wrap' ? requireContract(chain.contracts, 'usdcE', 'a wrap') : requireContract(chain.contracts, 'collateral', 'an unwrap');
-          const balance = await tokenBalance(chain.provider, from, chain.account.address);
-          if (balance < units) throw invalidParameter(`${chain.account.address} holds ${formatUsd(balance)} of ${verb === 'wrap' ? 'USDC.e' : 'pUSD'}; cannot ${verb} ${formatUsd(units)}.`);
-          const calls = verb === 'wrap' ? wrapCalls(chain.contracts, chain.account.address, units) : unwrapCalls(chain.contracts, chain.account.address, units);
+          const { calls } = await moneyActionCalls(chain.provider, chain.contracts, chain.account.address, { action: verb, amount: units.toString() });
           await execute(ctx, chain, calls, opts, [['action', `pusd ${verb}`], ['amount', formatUsd(units)]]);
         } finally {
           chain.provider.destroy();
@@ -154,11 +138,6 @@ async function onChain(program: Command, opts: ActionFlags): Promise<OnChain> {
   return { network, provider, key: key.connect(provider), account, contracts: actionContractsFor(network) };
 }
 
-/** Shares (6-decimal base units) as a trader reads them: "12.5", "0.000001". */
-function sharesText(units: bigint): string {
-  return formatUsd(units).replace(/^(-?)\$/, '$1').replace(/\.00$/, '');
-}
-
 function signatureTypeOf(text: string): 0 | 1 | 2 | 3 {
   if (!/^[0-3]$/.test(text)) throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${text}`);
   return Number(text) as 0 | 1 | 2 | 3;
@@ -178,24 +157,11 @@ async function findMarket(ctx: CliContext, idOrSlug: string): Promise<Market> {
   return market;
 }
 
-function positionMarketOf(market: Market): PositionMarket {
+function moneyMarketOf(market: Market): MoneyMarket {
   if (!market.conditionId) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The market ${market.id} states no condition id: it cannot be split, merged or redeemed here.`);
   if (market.position_tokens.length !== 2) throw invalidParameter(`The market ${market.id} has ${market.position_tokens.length} outcomes; only binary markets are supported.`);
-  return { conditionId: market.conditionId, negRisk: market.neg_risk === true, version: market.version };
-}
-
-/** An approval of `amount` of an ERC-20 to `spender` from the account, when what it has approved falls short. */
-async function erc20Approval(chain: OnChain, token: string, spender: string, amount: bigint): Promise<ChainCall[]> {
-  const answer = await chain.provider.call({ to: token, data: ERC20.encodeFunctionData('allowance', [chain.account.address, spender]) });
-  return BigInt(answer) >= amount ? [] : [{ to: token, data: ERC20.encodeFunctionData('approve', [spender, amount]) }];
-}
-
-/** ConditionalTokens' operator approval for a contract other than itself (the adapters move positions for the account). */
-async function erc1155Approval(chain: OnChain, operator: string): Promise<ChainCall[]> {
-  const ctf = requireContract(chain.contracts, 'conditionalTokens', 'a position action');
-  if (operator.toLowerCase() === ctf.toLowerCase()) return [];
-  const answer = await chain.provider.call({ to: ctf, data: ERC1155.encodeFunctionData('isApprovedForAll', [chain.account.address, operator]) });
-  return BigInt(answer) === 1n ? [] : [{ to: ctf, data: ERC1155.encodeFunctionData('setApprovalForAll', [operator, true]) }];
+  const [first, second] = market.position_tokens;
+  return { conditionId: market.conditionId, negRisk: market.neg_risk === true, version: market.version, tokenIds: [first!.token_id, second!.token_id] };
 }
 
 /** Builds the account's transactions, checks the gas, shows them, and sends them only with --yes. */
