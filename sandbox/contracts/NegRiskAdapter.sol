@@ -23,6 +23,8 @@ interface IConditionalTokensSplitMerge {
         uint256[] calldata partition,
         uint256 amount
     ) external;
+    function redeemPositions(address collateralToken, bytes32 parentCollectionId, bytes32 conditionId, uint256[] calldata indexSets)
+        external;
 }
 
 contract NegRiskAdapter {
@@ -32,6 +34,7 @@ contract NegRiskAdapter {
 
     event PositionSplit(address indexed stakeholder, bytes32 indexed conditionId, uint256 amount);
     event PositionsMerge(address indexed stakeholder, bytes32 indexed conditionId, uint256 amount);
+    event PayoutRedemption(address indexed redeemer, bytes32 indexed conditionId, uint256[] amounts, uint256 payout);
 
     IConditionalTokens public immutable ctf;
     IERC20Minimal public immutable collateral;
@@ -87,6 +90,22 @@ contract NegRiskAdapter {
         );
         if (!collateral.transfer(msg.sender, amount)) revert TransferFailed();
         emit PositionsMerge(msg.sender, conditionId, amount);
+    }
+
+    /// Polymarket's NegRiskAdapter.redeemPositions(bytes32, uint256[]): takes `amounts` ([first, second] outcome)
+    /// of the caller's positions of a resolved condition, redeems them on ConditionalTokens and pays the caller
+    /// the collateral they were worth.
+    function redeemPositions(bytes32 conditionId, uint256[] calldata amounts) external {
+        if (amounts.length != 2) revert OnlyBinaryRootPositions();
+        ctf.safeBatchTransferFrom(msg.sender, address(this), getPositionIds(conditionId), amounts, "");
+        uint256 before = collateral.balanceOf(address(this));
+        uint256[] memory indexSets = new uint256[](2);
+        indexSets[0] = 1;
+        indexSets[1] = 2;
+        IConditionalTokensSplitMerge(address(ctf)).redeemPositions(address(collateral), bytes32(0), conditionId, indexSets);
+        uint256 payout = collateral.balanceOf(address(this)) - before;
+        if (payout > 0 && !collateral.transfer(msg.sender, payout)) revert TransferFailed();
+        emit PayoutRedemption(msg.sender, conditionId, amounts, payout);
     }
 
     function _checkArguments(address collateralToken, bytes32 parentCollectionId, uint256[] calldata partition)

@@ -118,6 +118,27 @@ describe('pmdesk redeem', () => {
   });
 });
 
+describe('pmdesk redeem on a neg-risk market', () => {
+  it('redeems through the neg-risk adapter: the winning shares paid exactly, the losing ones burnt', async () => {
+    const owner = sandbox.profile.testWallets[0]!;
+    const index = sandbox.catalog.events.flatMap((e) => e.markets).findIndex((m) => m.id === '90012');
+    const negRisk = sandbox.deployment.markets[index]!;
+    expect(negRisk.negRisk).toBe(true);
+    const split = await pmdesk(['split', '90012', '7', '--yes', '--json'], owner.privateKey);
+    expect(split.code, split.stderr).toBe(0);
+    const oracle = new Wallet(sandbox.deployment.operator.privateKey, provider);
+    const ctf = new Contract(sandbox.profile.contracts.conditionalTokens, new Interface(conditionalTokensArtifact().abi as never), oracle);
+    // The second outcome (NO) wins this one.
+    await (await ctf.getFunction('reportPayouts')(negRisk.questionId, [0, 1], TX_OVERRIDES)).wait();
+    const heldBefore = await positionBalances(provider, sandbox.profile.contracts.conditionalTokens, owner.address, negRisk.tokenIds);
+    const cash0 = await cash(owner.address);
+    const redeem = await pmdesk(['redeem', '90012', '--yes', '--json'], owner.privateKey);
+    expect(redeem.code, redeem.stderr).toBe(0);
+    expect(await cash(owner.address)).toBe(cash0 + heldBefore[1]!);
+    expect(await positionBalances(provider, sandbox.profile.contracts.conditionalTokens, owner.address, negRisk.tokenIds)).toEqual([0n, 0n]);
+  });
+});
+
 describe('pmdesk account show', () => {
   it("finds the Safe owner's accounts on the chain and trades from the funded Safe; a fresh key trades as itself", async () => {
     const safe = account('safe');
