@@ -13,6 +13,7 @@ import {
   availableAfterOrders,
   quickAmount,
   toWin,
+  tickChangeWarning,
   isTickSize,
   type MarketTerms,
   type TicketInput,
@@ -97,6 +98,16 @@ describe('a price off the tick is refused with the two nearest valid prices, nev
     expect(draftOrder(input('100'), terms, 'main', 0)).toEqual({ ok: false, reason: '100¢ is not a price this market takes: choose from 1¢ to 99¢.' });
     expect(draftOrder(input('99.95'), { ...terms, tickSize: '0.001' }, 'main', 0)).toMatchObject({ ok: false, choices: [0.998, 0.999] });
     expect(draftOrder(input('100'), { ...terms, tickSize: '0.001' }, 'main', 0)).toEqual({ ok: false, reason: '100¢ is not a price this market takes: choose from 0.1¢ to 99.9¢.' });
+  });
+});
+
+describe('a tick change', () => {
+  it('is said in cents and leaves the price alone; a price now off the tick is pointed at, not moved', () => {
+    expect(tickChangeWarning('0.01', '0.001', '45')).toBe('The tick size changed: prices now move in steps of 0.1¢ (was 1¢).');
+    expect(tickChangeWarning('0.001', '0.01', '45.5')).toBe(
+      'The tick size changed: prices now move in steps of 1¢ (was 0.1¢). Your price 45.5¢ is off the new tick: pick one of the two offered.',
+    );
+    expect(tickChangeWarning('0.01', '0.0025', '')).toBe('The tick size changed: prices now move in steps of 0.25¢ (was 1¢).');
   });
 });
 

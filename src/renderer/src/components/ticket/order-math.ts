@@ -299,3 +299,15 @@ export function toWin(payout: number, cost: number): { payout: string; gain: str
   const shown = Math.abs(percent) < 10 ? Number(percent.toFixed(1)) : Math.round(percent);
   return { payout: formatUsd(payout), gain: `${shown >= 0 ? '+' : '−'}${Math.abs(shown).toLocaleString('en-US')} %` };
 }
+
+/**
+ * The sentence beside the price when the market's tick changes, in cents like the rest of the ticket. The typed
+ * price is left as it is: off the new tick, the ticket refuses it and offers the two nearest valid prices.
+ */
+export function tickChangeWarning(previous: string, tick: TickSize, priceCents: string): string {
+  const was = Number(previous);
+  const sentence = `The tick size changed: prices now move in steps of ${formatCents(Number(tick), tick)}${was > 0 ? ` (was ${formatCents(was)})` : ''}.`;
+  const typed = centsToPrice(priceCents);
+  if (typed === null || !(typed > 0 && typed < 1) || !nearestValidPrices(typed, tick)) return sentence;
+  return `${sentence} Your price ${priceToCents(typed)}¢ is off the new tick: pick one of the two offered.`;
+}
