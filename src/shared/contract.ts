@@ -568,7 +568,7 @@ export interface TerminalEvents {
   account: { wallet: string; openOrders: OpenOrder[]; trades: TradeInfo[]; state: FeedState };
   /** A wallet's dead-man switch changed state (turned on or off, a heartbeat failed or recovered). */
   deadManSwitch: DeadManSwitchInfo;
-  /** A market's tick size changed: tickets re-snap their price and say so. */
+  /** A market's tick size changed: tickets say so, and refuse a price left off the new tick. */
   tickSize: { marketId: string; tokenId: string; previous: string; tickSize: string; message: string };
   /** A fill stream was down between these times (Unix ms): the tape shows a gap marker; candles were refilled. */
   tapeGap: { marketId: string; from: number; to: number };

@@ -103,6 +103,12 @@ describe('previewOrder', () => {
     const tooMuch = await call<OrderPreview>('previewOrder', order({ orderType: 'FOK', amountUsd: 500 }));
     expect(checks(tooMuch)).toContainEqual(['NOT_ENOUGH_LIQUIDITY', true]);
     expect(tooMuch.shares).toBe(200);
+    // Dollars and cents as the ticket writes them, not 80 or 0.45.
+    expect(tooMuch.problems.find((p) => p.check === 'NOT_ENOUGH_LIQUIDITY')!.message).toBe(
+      'The book can fill only $80.00 of the $500.00: a fill-or-kill order would not be placed. Trade less, or use FAK to take what is there.',
+    );
+    const worst = await call<OrderPreview>('previewOrder', order({ orderType: 'FOK', amountUsd: 8, price: 0.35 }));
+    expect(worst.problems.find((p) => p.check === 'NOT_ENOUGH_LIQUIDITY')?.message).toMatch(/^The book has no asks at 35¢ or better for "/);
   });
 
   it('blocks a sell of shares the wallet does not hold', async () => {

@@ -70,7 +70,7 @@ describe('pre-trade checks and the spec messages', () => {
     const empty: TradingWallet = { kind: 'worker', address, signer };
     const buy = await checks(order({ usdcFlowAbs: 100, size: undefined, price: 0.5 }), empty);
     expect(buy.map(([id]) => id)).toEqual(['NOT_ENOUGH_COLLATERAL', 'ALLOWANCE_MISSING', 'NOT_ENOUGH_GAS']);
-    expect(buy[0]![2]).toBe('This buy needs 100.00 USDC but the wallet holds 0.00 USDC: deposit more or buy less.');
+    expect(buy[0]![2]).toBe('This buy needs $100.00 but the wallet holds $0.00: deposit more or buy less.');
     expect(buy[2]![2]).toBe('Setting the allowances needs up to 0.08 ETH for gas but the wallet holds 0.0 ETH: send it some first.');
     const sell = await checks(order({ buyOrSell: 'SELL' }), empty);
     expect(sell[0]).toEqual(['NOT_ENOUGH_OUTCOME_TOKENS', true, 'This sell needs 10 "Yes" shares but the wallet holds 0: sell at most 0.']);

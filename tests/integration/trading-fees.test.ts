@@ -91,7 +91,7 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
     expect(preview.problems).toContainEqual({
       check: 'NOT_ENOUGH_COLLATERAL',
       blocking: true,
-      message: 'This buy needs 5.1 USDC (5 USDC at the price and a 0.1 USDC taker fee) but the wallet holds 5 USDC: deposit more or buy less.',
+      message: 'This buy needs $5.10 ($5.00 at the price and a $0.10 taker fee) but the wallet holds $5.00: deposit more or buy less.',
     });
     const fees0 = await feesPaid();
     await expect(service.executeOrder(buy, wallet)).rejects.toBeInstanceOf(PreTradeCheckError);

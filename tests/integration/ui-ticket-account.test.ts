@@ -108,10 +108,83 @@ describe('the order ticket and the account panel', () => {
       .toMatch(/From main’s preview|Pre-trade checks run when you submit/);
   });
 
+  it('an off-tick price is refused with the two nearest valid prices, and changes only when one is chosen', async () => {
+    await ticket('ticket-size').fill('5');
+    for (const typed of ['0.5', '1.5']) {
+      await ticket('ticket-price').fill(typed);
+      await ticket('ticket-size').focus();
+      await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe(`${typed}¢ is not on this market's 1¢ tick: choose 1¢ or 2¢.`);
+      expect(await ticket('ticket-price-choice').allInnerTexts()).toEqual(['1¢', '2¢']);
+      // Leaving the field changes nothing: the trader's price stays until a valid one is picked.
+      expect(await ticket('ticket-price').inputValue()).toBe(typed);
+      expect(await ticket('ticket-submit').isDisabled()).toBe(true);
+    }
+    await ticket('ticket-price-choice').filter({ hasText: '2¢' }).click();
+    expect(await ticket('ticket-price').inputValue()).toBe('2');
+    await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
+    expect(await ticket('ticket-price-choices').count()).toBe(0);
+  });
+
+  it('0¢ and 100¢ are refused with the prices this market takes', async () => {
+    for (const typed of ['0', '100']) {
+      await ticket('ticket-price').fill(typed);
+      await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe(`${typed}¢ is not a price this market takes: choose from 1¢ to 99¢.`);
+      expect(await ticket('ticket-price-choices').count()).toBe(0);
+    }
+  });
+
+  it('Post-only is shown for limit orders only', async () => {
+    await ticket('ticket-kind-market').click();
+    expect(await ticket('ticket-post-only').count()).toBe(0);
+    await ticket('ticket-kind-limit').click();
+    await ticket('ticket-post-only').waitFor();
+  });
+
+  it('quick amounts: +$10 and +$100 add dollars, 25 %, 50 % and Max take part of what is available; To win with the gain', async () => {
+    await ticket('ticket-side-buy').click();
+    await ticket('ticket-price').fill('5');
+    await ticket('ticket-size').fill('');
+    await ticket('ticket-quick-10').click();
+    expect(await ticket('ticket-size').inputValue()).toBe('10');
+    expect(await ticket('ticket-size-unit').inputValue()).toBe('usd');
+    await ticket('ticket-quick-100').click();
+    expect(await ticket('ticket-size').inputValue()).toBe('110');
+    // $110 at 5¢ is 2,200 shares paying $2,200 if Yes wins: +1,900 %.
+    await expect.poll(() => ticket('ticket-to-win').innerText()).toBe('$2,200.00 (+1,900 %)');
+    const available = Number((await ticket('ticket-available').innerText()).match(/^Available \$([\d,.]+)/)![1]!.replace(/,/g, ''));
+    expect(available).toBeGreaterThan(110);
+    await ticket('ticket-quick-max').click();
+    expect(Number(await ticket('ticket-size').inputValue())).toBe(available);
+    await ticket('ticket-quick-50').click();
+    expect(Number(await ticket('ticket-size').inputValue())).toBe(Math.floor(available * 50) / 100);
+    await ticket('ticket-quick-25').click();
+    expect(Number(await ticket('ticket-size').inputValue())).toBe(Math.floor(available * 25) / 100);
+    await ticket('ticket-size-unit').selectOption('shares');
+    await ticket('ticket-size').fill('5');
+    await expect.poll(() => ticket('ticket-to-win').innerText()).toBe('$5.00 (+1,900 %)');
+  });
+
+  it('a buy the balance cannot pay is refused once, in dollars written like the rest of the screen', async () => {
+    await ticket('ticket-price').fill('99');
+    await ticket('ticket-size').fill('100000000');
+    const problems = ticket('ticket-problems');
+    await expect.poll(() => problems.innerText(), { timeout: 20_000 }).toMatch(/^This buy needs \$99,000,000\.00 but the wallet holds \$[\d,]+\.\d\d: deposit more or buy less\./);
+    const sentence = (await problems.innerText()).split('\n')[0]!;
+    expect(await ticket('ticket-submit').getAttribute('title')).toBe(sentence);
+    // Once in the ticket: not again under the button.
+    const all = await page.getByTestId('order-ticket').innerText();
+    expect(all.split(sentence).length - 1).toBe(1);
+    expect(await ticket('ticket-why-not').count()).toBe(0);
+    await ticket('ticket-size').fill('5');
+    await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
+  });
+
   it('a locked wallet disables Submit and says so; unlocking enables it again', async () => {
     await call('lockWallet', { label: WALLET });
     await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe(`Unlock ${WALLET} to trade.`);
     expect(await ticket('ticket-submit').isDisabled()).toBe(true);
+    // Main's preview of the same order while locked says so; unlocking checks it again (no stale refusal).
+    await expect.poll(() => ticket('ticket-problems').innerText(), { timeout: 20_000 }).toMatch(/is locked/);
     await call('unlockWallet', { label: WALLET, password: PASSWORD });
     await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
   });
@@ -135,10 +208,10 @@ describe('the order ticket and the account panel', () => {
   it('places a resting limit BUY through the ticket, after a confirmation with the exact amounts', async () => {
     const shown = await placeThroughTicket(async () => {
       await ticket('ticket-side-buy').click();
-      // 5.4¢ snaps to the 1¢ tick when the field is left.
+      // 5.4¢ is off the 1¢ tick: the trader picks 5¢ from the two offered.
       await ticket('ticket-price').fill('5.4');
       await ticket('ticket-size').fill('10');
-      await ticket('ticket-size').focus();
+      await ticket('ticket-price-choice').filter({ hasText: /^5¢$/ }).click();
       expect(await ticket('ticket-price').inputValue()).toBe('5');
     });
     expect(shown).toMatch(/BUY\s+Yes/);
@@ -151,6 +224,16 @@ describe('the order ticket and the account panel', () => {
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ price: 0.05, originalSize: 10 });
     restingId = open[0]!.orderId;
+
+    // Available is the balance less the $0.50 this order holds.
+    await expect.poll(() => ticket('ticket-available').innerText()).toMatch(/^Available \$[\d,]+\.\d\d \(\$0\.50 held by open orders\)$/);
+    const { collateral } = await call<{ collateral: number }>('getBalances', { wallet: WALLET });
+    const shownAvailable = (await ticket('ticket-available').innerText()).match(/^Available (\$[\d,.]+)/)![1];
+    expect(shownAvailable).toBe(`$${(Math.round(collateral * 100 - 50) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+
+    // The result speaks of that order: editing the next one clears it.
+    await ticket('ticket-size').fill('11');
+    expect(await ticket('ticket-result').count()).toBe(0);
 
     await openTab('orders');
     const row = page.getByTestId('open-orders').locator(`tr[data-order-id="${restingId}"]`);
@@ -285,6 +368,19 @@ describe('the order ticket and the account panel', () => {
     await page.getByTestId('trader-lookup-submit').click();
     await page.getByTestId('trader-lookup').locator('tr[data-position]').first().waitFor();
     expect(await page.getByTestId('trader-lookup').innerText()).toMatch(/Yes\s+10/);
+  }, SLOW);
+
+  it('a new market starts a fresh ticket: side, size, kind and price do not carry over', async () => {
+    await ticket('ticket-side-sell').click();
+    await ticket('ticket-kind-market').click();
+    await ticket('ticket-size').fill('7');
+    await dismissNotices();
+    await page.locator('[data-testid="markets-grid"] .ag-row[row-id="90041"]').first().click();
+    await expect.poll(() => ticket('ticket-side-buy').getAttribute('aria-pressed')).toBe('true');
+    expect(await ticket('ticket-kind-limit').getAttribute('aria-selected')).toBe('true');
+    expect(await ticket('ticket-size').inputValue()).toBe('');
+    expect(await ticket('ticket-price').inputValue()).toBe('');
+    expect(await ticket('ticket-order-type').inputValue()).toBe('GTC');
   }, SLOW);
 
   it('shows the taker fee the exchange will take and its terms on a fee market (90041), from main’s preview', async () => {

@@ -8,6 +8,12 @@ import {
   formatUsd,
   priceToCents,
   snapToTick,
+  nearestValidPrices,
+  priceBounds,
+  availableAfterOrders,
+  quickAmount,
+  toWin,
+  tickChangeWarning,
   isTickSize,
   type MarketTerms,
   type TicketInput,
@@ -63,6 +69,79 @@ describe('snapping to the tick', () => {
   });
 });
 
+describe('a price off the tick is refused with the two nearest valid prices, never changed', () => {
+  const terms: MarketTerms = { marketId: '90021', tokenId: '123', tickSize: '0.01', minOrderSize: 5, referencePrice: 0.42 };
+  const input = (priceCents: string, kind: 'limit' | 'market' = 'limit'): TicketInput => ({
+    side: 'BUY', kind, priceCents, amount: '10', sizeUnit: 'shares', orderType: kind === 'limit' ? 'GTC' : 'FOK', expiry: '', postOnly: false,
+  });
+
+  it('finds the valid prices either side, kept within the exchange’s bounds', () => {
+    expect(nearestValidPrices(0.45, '0.01')).toBeNull();
+    expect(nearestValidPrices(0.285, '0.01')).toEqual([0.28, 0.29]);
+    expect(nearestValidPrices(0.005, '0.01')).toEqual([0.01, 0.02]);
+    expect(nearestValidPrices(0.015, '0.01')).toEqual([0.01, 0.02]);
+    expect(nearestValidPrices(0.995, '0.01')).toEqual([0.98, 0.99]);
+    expect(nearestValidPrices(0.4763, '0.0025')).toEqual([0.475, 0.4775]);
+    expect(nearestValidPrices(0.4775, '0.0025')).toBeNull();
+    expect(priceBounds('0.001')).toEqual({ lowest: 0.001, highest: 0.999 });
+  });
+
+  it('0.5¢ and 1.5¢ on a 1¢ tick are refused, offering 1¢ and 2¢; a worst price too', () => {
+    expect(draftOrder(input('0.5'), terms, 'main', 0)).toEqual({ ok: false, reason: "0.5¢ is not on this market's 1¢ tick: choose 1¢ or 2¢.", choices: [0.01, 0.02] });
+    expect(draftOrder(input('1.5'), terms, 'main', 0)).toEqual({ ok: false, reason: "1.5¢ is not on this market's 1¢ tick: choose 1¢ or 2¢.", choices: [0.01, 0.02] });
+    expect(draftOrder(input('45.4¢', 'market'), terms, 'main', 0)).toMatchObject({ ok: false, choices: [0.45, 0.46] });
+    expect(draftOrder(input('47.75'), { ...terms, tickSize: '0.0025' }, 'main', 0)).toMatchObject({ ok: true, intent: { price: 0.4775 } });
+  });
+
+  it('0¢ and 100¢ are refused with the range this market takes, in the tick’s decimals', () => {
+    expect(draftOrder(input('0'), terms, 'main', 0)).toEqual({ ok: false, reason: '0¢ is not a price this market takes: choose from 1¢ to 99¢.' });
+    expect(draftOrder(input('100'), terms, 'main', 0)).toEqual({ ok: false, reason: '100¢ is not a price this market takes: choose from 1¢ to 99¢.' });
+    expect(draftOrder(input('99.95'), { ...terms, tickSize: '0.001' }, 'main', 0)).toMatchObject({ ok: false, choices: [0.998, 0.999] });
+    expect(draftOrder(input('100'), { ...terms, tickSize: '0.001' }, 'main', 0)).toEqual({ ok: false, reason: '100¢ is not a price this market takes: choose from 0.1¢ to 99.9¢.' });
+  });
+});
+
+describe('a tick change', () => {
+  it('is said in cents and leaves the price alone; a price now off the tick is pointed at, not moved', () => {
+    expect(tickChangeWarning('0.01', '0.001', '45')).toBe('The tick size changed: prices now move in steps of 0.1¢ (was 1¢).');
+    expect(tickChangeWarning('0.001', '0.01', '45.5')).toBe(
+      'The tick size changed: prices now move in steps of 1¢ (was 0.1¢). Your price 45.5¢ is off the new tick: pick one of the two offered.',
+    );
+    expect(tickChangeWarning('0.01', '0.0025', '')).toBe('The tick size changed: prices now move in steps of 0.25¢ (was 1¢).');
+  });
+});
+
+describe('what is available, quick amounts and To win', () => {
+  const order = (side: 'BUY' | 'SELL', price: number, originalSize: number, sizeMatched = 0, tokenId = 'yes') => ({ tokenId, side, price, originalSize, sizeMatched });
+
+  it('Available is the balance less what open orders hold, exactly', () => {
+    const a = availableAfterOrders({ collateral: 100, shares: 10, tokenId: 'yes', openOrders: [order('BUY', 0.07, 10), order('BUY', 0.1, 30, 10), order('SELL', 0.6, 4), order('SELL', 0.6, 3, 0, 'no')] });
+    // 10 × 7¢ + 20 unfilled × 10¢ = $2.70 held; 4 Yes shares in a sell.
+    expect(a).toEqual({ dollars: 97.3, heldByOrders: 2.7, shares: 6, sharesInOrders: 4 });
+    expect(availableAfterOrders({ collateral: 1, shares: undefined, tokenId: null, openOrders: [order('BUY', 0.5, 10)] })).toMatchObject({ dollars: 0, shares: undefined });
+  });
+
+  it('+$10 and +$100 add dollars to a BUY; 25 %, 50 % and Max take that part of what is available', () => {
+    const buy = { side: 'BUY' as const, amount: '', sizeUnit: 'shares' as const, priceCents: '40' };
+    const available = { dollars: 97.3, shares: 6 };
+    expect(quickAmount({ add: 10 }, buy, available)).toEqual({ amount: '10', sizeUnit: 'usd' });
+    expect(quickAmount({ add: 100 }, { ...buy, amount: '10', sizeUnit: 'usd' }, available)).toEqual({ amount: '110', sizeUnit: 'usd' });
+    // 25 shares at 40¢ are $10 in dollars, then $10 more.
+    expect(quickAmount({ add: 10 }, { ...buy, amount: '25' }, available)).toEqual({ amount: '20', sizeUnit: 'usd' });
+    expect(quickAmount({ fraction: 0.25 }, buy, available)).toEqual({ amount: '24.32', sizeUnit: 'usd' });
+    expect(quickAmount({ fraction: 1 }, buy, available)).toEqual({ amount: '97.3', sizeUnit: 'usd' });
+    expect(quickAmount({ fraction: 0.5 }, { ...buy, side: 'SELL' }, available)).toEqual({ amount: '3', sizeUnit: 'shares' });
+    expect(quickAmount({ fraction: 1 }, { ...buy, side: 'SELL' }, { dollars: 5, shares: 0 })).toBeNull();
+  });
+
+  it('To win: the payout and the gain over the cost', () => {
+    expect(toWin(10, 4.5)).toEqual({ payout: '$10.00', gain: '+122 %' });
+    expect(toWin(5, 0.25)).toEqual({ payout: '$5.00', gain: '+1,900 %' });
+    expect(toWin(10, 9.5)).toEqual({ payout: '$10.00', gain: '+5.3 %' });
+    expect(toWin(0, 1)).toBeNull();
+  });
+});
+
 describe('the local estimate', () => {
   it('prices shares: cost at the limit, a dollar a share if it wins, no fee at 0 bps', () => {
     expect(estimateOrder({ amount: 10, unit: 'shares', price: 0.45 })).toEqual({ price: 0.45, shares: 10, cost: 4.5, payout: 10, fees: 0 });
@@ -92,8 +171,8 @@ describe('the order the ticket sends', () => {
   });
   const now = 1_800_000_000;
 
-  it('a limit order: the price snapped to the tick, the size in shares, post-only kept', () => {
-    const d = draftOrder(ticket({ priceCents: '45.4', postOnly: true }), terms, 'main', now);
+  it('a limit order: the price on the tick, the size in shares, post-only kept', () => {
+    const d = draftOrder(ticket({ priceCents: '45', postOnly: true }), terms, 'main', now);
     expect(d).toMatchObject({ ok: true, intent: { wallet: 'main', marketId: '90021', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.45, size: 10, postOnly: true } });
     expect(d.ok && d.intent.amountUsd).toBeUndefined();
   });
@@ -133,7 +212,7 @@ describe('the order the ticket sends', () => {
     expect(draftOrder(ticket({ amount: '-3' }), terms, 'main', now)).toEqual({ ok: false, reason: '“-3” is not an amount: type a positive number.' });
     expect(draftOrder(ticket({ amount: '0' }), terms, 'main', now)).toMatchObject({ ok: false });
     expect(draftOrder(ticket({ priceCents: 'abc' }), terms, 'main', now)).toEqual({ ok: false, reason: '“abc” is not a price: type it in cents (45 for 45¢).' });
-    expect(draftOrder(ticket({ priceCents: '120' }), terms, 'main', now)).toEqual({ ok: false, reason: 'A price lies between 0¢ and 100¢.' });
+    expect(draftOrder(ticket({ priceCents: '120' }), terms, 'main', now)).toEqual({ ok: false, reason: '120¢ is not a price this market takes: choose from 1¢ to 99¢.' });
     expect(draftOrder(ticket({ priceCents: '' }), terms, 'main', now)).toEqual({ ok: false, reason: 'Type a limit price in cents.' });
     expect(draftOrder(ticket({ amount: '4' }), terms, 'main', now)).toEqual({ ok: false, reason: "This market's minimum order is 5 shares; this is 4." });
     expect(draftOrder(ticket({ kind: 'market', priceCents: '' }), { ...terms, referencePrice: null }, 'main', now)).toEqual({

@@ -1,5 +1,6 @@
 // The order flow's fee estimate: reading the exchange's `fd` terms (and refusing a wrong shape), which terms win,
 // the taker fills an order would take from the book, their fee, the terms in words, and the market BUY's shrink.
+import { formatDollars } from '../../src/main/trading/checks';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, PmDeskError } from '../../src/shared/errors';
 import {
@@ -155,5 +156,15 @@ describe('planOrderFee', () => {
     const poor = await planOrderFee(reads(async () => ({ fd: { r: 0.04, e: 1 } }), 5_000_000n), traded(), 't', market('BUY', 5), 2);
     expect(poor.plan).toMatchObject({ amount: 4.9, estimatedSize: 9.8 });
     expect(poor.fee).toMatchObject({ shrunkFrom: 5, units: 98_000n });
+  });
+});
+
+describe('dollars in the pre-trade checks’ sentences', () => {
+  it('are written as the screens write them, from base units, keeping a fee’s sub-cent digits', () => {
+    expect(formatDollars(100_000_000n)).toBe('$100.00');
+    expect(formatDollars(1_234_567_500_000n)).toBe('$1,234,567.50');
+    expect(formatDollars(5_100_000n)).toBe('$5.10');
+    expect(formatDollars(2_500n)).toBe('$0.0025');
+    expect(formatDollars(0n)).toBe('$0.00');
   });
 });

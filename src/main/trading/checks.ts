@@ -57,9 +57,18 @@ export class PreTradeCheckError extends PmDeskError {
 }
 
 const units = (x: number): bigint => BigInt(Math.round(x * 10 ** COLLATERAL_TOKEN_DECIMALS));
-const usdc = (base: bigint): string => `${Number(formatUnits(base, COLLATERAL_TOKEN_DECIMALS)).toFixed(2)} USDC`;
+/**
+ * Dollars as the terminal's screens write them ("$1,234.50"), from base units without a float: at least cents,
+ * and the sub-cent digits a fee can have kept (never rounded away).
+ */
+export function formatDollars(base: bigint): string {
+  const [whole = '0', fraction = ''] = formatUnits(base < 0n ? -base : base, COLLATERAL_TOKEN_DECIMALS).split('.');
+  const cents = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${base < 0n ? '−' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+const usdc = formatDollars;
 /** Collateral to the base unit, for fees smaller than a cent. */
-const exactUsdc = (base: bigint): string => `${formatUnits(base, COLLATERAL_TOKEN_DECIMALS).replace(/\.0$/, '')} USDC`;
+const exactUsdc = formatDollars;
 const shares = (base: bigint): string => `${Number(formatUnits(base, COLLATERAL_TOKEN_DECIMALS))}`;
 /** Whole ticks, compared as integers so 0.29 on a 0.01 grid is on it. */
 const ticksOf = (price: number, tick: number): number => price / tick;
@@ -125,7 +134,7 @@ export async function preTradeChecks(ctx: PreTradeContext): Promise<PreTradeProb
     } else if (ctx.shrunkFrom !== undefined && plan.kind === 'market') {
       fail(
         'AMOUNT_SHRUNK_FOR_FEES',
-        `$${ctx.shrunkFrom} and its taker fee would be more than the wallet's ${exactUsdc(have)}: the buy is shrunk to $${plan.amount} so that it and its ${exactUsdc(fee)} fee fit, as Polymarket's own client does.`,
+        `${formatDollars(units(ctx.shrunkFrom))} and its taker fee would be more than the wallet's ${exactUsdc(have)}: the buy is shrunk to ${formatDollars(units(plan.amount))} so that it and its ${exactUsdc(fee)} fee fit, as Polymarket's own client does.`,
         false,
       );
     }

@@ -4,6 +4,7 @@ import type { OrderPreview } from '../../shared/contract';
 import { isPmDeskError } from '../../shared/errors';
 import { roundDown, roundNormal } from '../toolkit/orders/rounding';
 import { describeFeeTerms, unitsToDollars } from './order-fees';
+import { formatDollars } from './checks';
 import type { OrderChoices, UserOrderInput } from './order-input';
 import type { TradingService, TradingWallet } from './service';
 
@@ -58,6 +59,9 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
   const problems: Problem[] = checks.map((p) => ({ check: p.check, blocking: p.blocking, message: p.message }));
   const tickSize = market.tickSize ?? (await flow.exchangeTickSize(token.token_id));
   const decimals = decimalsOf(tickSize);
+  // The trader's figures in the ticket's words: prices in cents on the tick, dollars as "$1,234.50".
+  const cents = (p: number): string => `${Number((p * 100).toFixed(Math.max(0, decimals - 2)))}¢`;
+  const dollars = (usd: number): string => formatDollars(BigInt(Math.round(usd * 1_000_000)));
 
   let price: number;
   let shares: number;
@@ -81,11 +85,11 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
       shares = roundDown(fill.shares, 2);
       cost = money(fill.dollars);
       if (fill.unfilled > 1e-9) {
-        const short = plan.side === 'BUY' ? `$${money(plan.amount - fill.unfilled)} of the $${plan.amount}` : `${roundDown(plan.amount - fill.unfilled, 2)} of the ${plan.amount} shares`;
+        const short = plan.side === 'BUY' ? `${dollars(money(plan.amount - fill.unfilled))} of the ${dollars(plan.amount)}` : `${roundDown(plan.amount - fill.unfilled, 2)} of the ${plan.amount} shares`;
         problems.push(
           plan.orderType === 'FOK'
-            ? { check: 'NOT_ENOUGH_LIQUIDITY', blocking: true, message: `The book can fill only ${short}${plan.price ? ` at ${plan.price} or better` : ''}: a fill-or-kill order would not be placed. Trade less, or use FAK to take what is there.` }
-            : { check: 'NOT_ENOUGH_LIQUIDITY', blocking: false, message: `The book can fill only ${short}${plan.price ? ` at ${plan.price} or better` : ''}: the rest of this FAK order is cancelled.` },
+            ? { check: 'NOT_ENOUGH_LIQUIDITY', blocking: true, message: `The book can fill only ${short}${plan.price ? ` at ${cents(plan.price)} or better` : ''}: a fill-or-kill order would not be placed. Trade less, or use FAK to take what is there.` }
+            : { check: 'NOT_ENOUGH_LIQUIDITY', blocking: false, message: `The book can fill only ${short}${plan.price ? ` at ${cents(plan.price)} or better` : ''}: the rest of this FAK order is cancelled.` },
         );
       }
     } else {
@@ -93,7 +97,7 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
         problems.push({
           check: 'NOT_ENOUGH_LIQUIDITY',
           blocking: true,
-          message: `The book has no ${plan.side === 'BUY' ? 'asks' : 'bids'}${plan.price ? ` at ${plan.price} or better` : ''} for "${token.name}": a market order would not fill. Place a limit order instead.`,
+          message: `The book has no ${plan.side === 'BUY' ? 'asks' : 'bids'}${plan.price ? ` at ${cents(plan.price)} or better` : ''} for "${token.name}": a market order would not fill. Place a limit order instead.`,
         });
       }
       price = roundNormal(plan.price ?? plan.estimatedPrice, decimals);

@@ -20,23 +20,21 @@ export interface TicketState {
   /** Bumped to ask the ticket to focus its side (so `b`/`s` work from anywhere). */
   focusRequest: number;
 
-  set(patch: Partial<Omit<TicketState, 'set' | 'fillFromLadder' | 'focusSide'>>): void;
+  set(patch: Partial<Omit<TicketState, 'set' | 'fillFromLadder' | 'focusSide' | 'reset'>>): void;
+  /** A fresh ticket (another market was chosen): BUY, limit GTC, no price, no size. */
+  reset(): void;
   /** A click on a ladder price: a limit order at that price, on the side that would rest against it. */
   fillFromLadder(price: number, side: TicketSide): void;
   focusSide(side: TicketSide): void;
 }
 
+const FRESH = { side: 'BUY', kind: 'limit', priceCents: '', amount: '', sizeUnit: 'shares', orderType: 'GTC', expiry: '', postOnly: false } as const;
+
 export const useTicket = create<TicketState>()((set) => ({
-  side: 'BUY',
-  kind: 'limit',
-  priceCents: '',
-  amount: '',
-  sizeUnit: 'shares',
-  orderType: 'GTC',
-  expiry: '',
-  postOnly: false,
+  ...FRESH,
   focusRequest: 0,
   set: (patch) => set(patch),
+  reset: () => set(FRESH),
   fillFromLadder: (price, side) => set({ side, kind: 'limit', priceCents: String(Math.round(price * 10_000) / 100), orderType: 'GTC', sizeUnit: 'shares' }),
   focusSide: (side) => set((s) => ({ side, focusRequest: s.focusRequest + 1 })),
 }));

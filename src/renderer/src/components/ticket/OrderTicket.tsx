@@ -15,7 +15,7 @@ import { WrapOffer } from '../account/WrapOffer';
 import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
-import { centsToPrice, draftOrder, formatCents, formatShares, formatUsd, priceToCents, snapToTick, type Drafted, type OrderIntent } from './order-math';
+import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
 import './ticket.css';
 
 interface LastResult {
@@ -33,6 +33,11 @@ export function OrderTicket() {
   const outcome = market?.outcomes.find((o) => o.tokenId === tokenId) ?? null;
   const held = useAccount((s) => (tokenId ? s.balances?.outcomes[tokenId] : undefined));
   const collateral = useAccount((s) => s.balances?.collateral);
+  const openOrders = useAccount((s) => s.openOrders);
+  const available = useMemo(
+    () => (collateral === undefined ? null : availableAfterOrders({ collateral, shares: held, tokenId, openOrders })),
+    [collateral, held, tokenId, openOrders],
+  );
 
   const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true } } | null>(null);
   const [placing, setPlacing] = useState(false);
@@ -47,19 +52,26 @@ export function OrderTicket() {
     return draftOrder(ticket, terms, wallet.label, Math.floor(Date.now() / 1000));
   }, [ticket, market, outcome, wallet]);
   const intent = drafted?.ok ? drafted.intent : null;
-  const preview = usePreview(intent, fundsRevision);
+  const preview = usePreview(intent, `${fundsRevision}:${wallet?.unlocked ? 'unlocked' : 'locked'}`);
   const blocking = preview.status === 'ready' ? preview.preview.problems.find((p) => p.blocking) : undefined;
   const access = useTradingAccess((s) => s.access);
   const refused = refusedSide(access, ticket.side);
 
   const whyNot = disabledReason({ refused, walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
 
-  // A price typed for another market means nothing here: a new market starts with an empty price.
+  // An order typed for another market means nothing here: a new market starts with a fresh ticket (BUY,
+  // limit, no price, no size), as Polymarket's does, so nothing is sent to the wrong market by habit.
   const marketId = selectedMarket?.marketId;
   useEffect(() => {
-    useTicket.getState().set({ priceCents: '' });
+    useTicket.getState().reset();
     setResult(null);
   }, [marketId]);
+
+  // The last result speaks of the last order: once the trader edits the next one, it goes.
+  const { side, kind, priceCents, amount, sizeUnit, orderType, expiry, postOnly } = ticket;
+  useEffect(() => {
+    setResult((r) => (r && r.tone !== 'info' ? null : r));
+  }, [side, kind, priceCents, amount, sizeUnit, orderType, expiry, postOnly, tokenId]);
 
   // `b` and `s` from anywhere: the side is set by the store; focus follows so Enter/Space act on it.
   const buyRef = useRef<HTMLButtonElement>(null);
@@ -78,19 +90,10 @@ export function OrderTicket() {
     // Only a new request moves focus (the side is read once, when it comes), not every side click.
   }, [ticket.focusRequest]);
 
-  const snapPrice = () => {
-    if (!market) return;
-    const typed = centsToPrice(ticket.priceCents);
-    if (typed === null || !(typed > 0 && typed < 1)) return;
-    const snapped = priceToCents(snapToTick(typed, market.tickSize), market.tickSize);
-    if (snapped !== ticket.priceCents.trim()) ticket.set({ priceCents: snapped });
-  };
-
   const closeConfirm = useCallback(() => setConfirming(null), []);
 
   const review = () => {
     if (whyNot || !drafted?.ok) return;
-    snapPrice();
     setResult(null);
     setConfirming({ intent: drafted.intent, drafted });
   };
@@ -124,6 +127,12 @@ export function OrderTicket() {
       </div>
     );
   }
+
+  const quick = (pick: { add: number } | { fraction: number }) => {
+    if (!available) return;
+    const next = quickAmount(pick, ticket, available);
+    if (next) ticket.set(next);
+  };
 
   const isLimit = ticket.kind === 'limit';
   const buying = ticket.side === 'BUY';
@@ -186,12 +195,23 @@ export function OrderTicket() {
             placeholder={isLimit ? 'e.g. 45' : 'best available'}
             value={ticket.priceCents}
             onChange={(e) => ticket.set({ priceCents: e.target.value })}
-            onBlur={snapPrice}
           />
           {market ? (
             <span className="muted hint">
               Tick {formatCents(Number(market.tickSize), market.tickSize)}
               {market.minOrderSize !== null ? ` · minimum ${market.minOrderSize} shares` : ''}
+            </span>
+          ) : null}
+          {drafted && !drafted.ok && drafted.choices && market ? (
+            <span className="row ticket-price-choices" data-testid="ticket-price-choices">
+              {drafted.choices.map((p) => {
+                const cents = priceToCents(p, market.tickSize);
+                return (
+                  <button key={cents} type="button" data-testid="ticket-price-choice" onClick={() => ticket.set({ priceCents: cents })}>
+                    {cents}¢
+                  </button>
+                );
+              })}
             </span>
           ) : null}
           {tickWarning ? (
@@ -218,10 +238,36 @@ export function OrderTicket() {
               <option value="usd">USDC</option>
             </select>
           </div>
-          {buying && collateral !== undefined ? <span className="muted hint">Available {formatUsd(collateral)}</span> : null}
+          <div className="row ticket-quick" role="group" aria-label="Quick amounts">
+            {buying
+              ? [10, 100].map((add) => (
+                  <button key={add} type="button" data-testid={`ticket-quick-${add}`} onClick={() => quick({ add })}>
+                    +${add}
+                  </button>
+                ))
+              : null}
+            {(
+              [
+                ['25', 0.25, '25 %'],
+                ['50', 0.5, '50 %'],
+                ['max', 1, 'Max'],
+              ] as const
+            ).map(([id, fraction, label]) => (
+              <button key={id} type="button" data-testid={`ticket-quick-${id}`} disabled={!available || (!buying && !(available.shares! > 0))} onClick={() => quick({ fraction })}>
+                {label}
+              </button>
+            ))}
+          </div>
+          {buying && available ? (
+            <span className="muted hint" data-testid="ticket-available" title="Your balance less what your open buy orders hold">
+              Available {formatUsd(available.dollars)}
+              {available.heldByOrders > 0 ? ` (${formatUsd(available.heldByOrders)} held by open orders)` : ''}
+            </span>
+          ) : null}
           {!buying && held !== undefined ? (
-            <span className="muted hint">
+            <span className="muted hint" data-testid="ticket-available">
               You hold {formatShares(held)} {outcome?.name ?? ''} shares
+              {available && available.sharesInOrders > 0 ? ` (${formatShares(available.sharesInOrders)} in open orders)` : ''}
             </span>
           ) : null}
         </div>
@@ -253,10 +299,13 @@ export function OrderTicket() {
             <input id="ticket-expiry" data-testid="ticket-expiry" type="datetime-local" value={ticket.expiry} onChange={(e) => ticket.set({ expiry: e.target.value })} />
           </div>
         ) : null}
-        <label className="row ticket-check" title={isLimit ? 'Refused rather than matched on arrival: the order only adds liquidity.' : 'Post-only goes with GTC and GTD limit orders.'}>
-          <input type="checkbox" data-testid="ticket-post-only" disabled={!isLimit} checked={isLimit && ticket.postOnly} onChange={(e) => ticket.set({ postOnly: e.target.checked })} />
-          Post-only
-        </label>
+        {/* Post-only only means something for an order that can rest: a market order does not see it. */}
+        {isLimit ? (
+          <label className="row ticket-check" title="Refused rather than matched on arrival: the order only adds liquidity.">
+            <input type="checkbox" data-testid="ticket-post-only" checked={ticket.postOnly} onChange={(e) => ticket.set({ postOnly: e.target.checked })} />
+            Post-only
+          </label>
+        ) : null}
 
         <Summary buying={buying} market={market} shown={shown} preview={preview} estimatedAt={drafted?.ok && !isLimit ? drafted.estimate.price : null} usdAmount={intent?.amountUsd} />
 
@@ -276,7 +325,8 @@ export function OrderTicket() {
         <button type="button" className={`ticket-submit ${buying ? 'buy' : 'sell'}`} data-testid="ticket-submit" disabled={!!whyNot} title={whyNot ?? 'Review the order before it is sent'} onClick={review}>
           {placing ? 'Sending…' : `Review ${ticket.side}${outcome ? ` ${outcome.name}` : ''}`}
         </button>
-        {whyNot && !placing ? <div className="muted hint" data-testid="ticket-why-not">{whyNot}</div> : null}
+        {/* Main's blocking problem is already shown above, once: the button's title still says it. */}
+        {whyNot && !placing && whyNot !== blocking?.message ? <div className="muted hint" data-testid="ticket-why-not">{whyNot}</div> : null}
         {result ? (
           <div className={`ticket-result ${result.tone === 'error' ? 'error-text' : result.tone === 'success' ? 'bid' : 'muted'}`} role="status" data-testid="ticket-result">
             {result.message}
@@ -333,6 +383,7 @@ function Summary(props: {
 }) {
   const { buying, market, shown, preview, estimatedAt, usdAmount } = props;
   const fromMain = preview.status === 'ready';
+  const gain = shown ? toWin(shown.payout, (usdAmount ?? shown.cost) + shown.fees)?.gain : undefined;
   return (
     <dl className="ticket-summary" data-testid="ticket-summary">
       <dt>Shares</dt>
@@ -341,9 +392,10 @@ function Summary(props: {
       <dd className="num" data-testid="ticket-cost">
         {shown ? formatUsd(usdAmount ?? shown.cost) : '—'}
       </dd>
-      <dt>{buying ? 'Pays if it wins' : 'Gives up if it wins'}</dt>
-      <dd className="num" data-testid="ticket-payout">
-        {shown ? formatUsd(shown.payout) : '—'}
+      <dt>{buying ? 'To win' : 'Gives up if it wins'}</dt>
+      <dd className="num" data-testid="ticket-to-win">
+        <span data-testid="ticket-payout">{shown ? formatUsd(shown.payout) : '—'}</span>
+        {buying && gain ? <span className="bid" data-testid="ticket-gain"> ({gain})</span> : null}
       </dd>
       <dt>Fees</dt>
       {/* The exchange's terms beside the figure, as main's preview states them ("taker fee 4 %·p(1−p)"). */}

@@ -41,6 +41,37 @@ export function snapToTick(price: number, tick: TickSize): number {
   return Math.min(highest, Math.max(lowest, ticks)) * step / scale;
 }
 
+/** The price as whole ticks, or null when it is not on the tick (integer arithmetic, no float error). */
+function ticksOf(price: number, tick: TickSize): { ticks: number | null; floor: number; highest: number } {
+  const scale = 10 ** priceDecimals(tick);
+  const step = Math.round(Number(tick) * scale);
+  const scaled = Number((price * scale).toFixed(6));
+  const exact = Number.isInteger(scaled) && scaled % step === 0;
+  return { ticks: exact ? scaled / step : null, floor: Math.floor(scaled / step), highest: scale / step - 1 };
+}
+
+/** The lowest and highest prices the exchange takes on this tick: one tick, and one minus one tick. */
+export function priceBounds(tick: TickSize): { lowest: number; highest: number } {
+  const { highest } = ticksOf(0, tick);
+  return { lowest: Number(tick), highest: fromTicks(highest, tick) };
+}
+
+function fromTicks(ticks: number, tick: TickSize): number {
+  const scale = 10 ** priceDecimals(tick);
+  return (ticks * Math.round(Number(tick) * scale)) / scale;
+}
+
+/**
+ * The two valid prices nearest to a price that is not on the tick (the one below and the one above, kept
+ * within the exchange's bounds), or null when the price is on the tick. Offered to the trader, never applied.
+ */
+export function nearestValidPrices(price: number, tick: TickSize): [number, number] | null {
+  const { ticks, floor, highest } = ticksOf(price, tick);
+  if (ticks !== null) return null;
+  const below = Math.min(Math.max(floor, 1), highest - 1);
+  return [fromTicks(below, tick), fromTicks(below + 1, tick)];
+}
+
 /** Rounds down to `decimals` (a size or amount never exceeds what the trader typed). */
 export function roundDown(value: number, decimals: number): number {
   const scale = 10 ** decimals;
@@ -122,14 +153,27 @@ export interface OrderIntent {
   postOnly: boolean;
 }
 
-export type Drafted = { ok: true; intent: OrderIntent; estimate: Estimate } | { ok: false; reason: string };
+/** A refusal; `choices` are the valid prices offered for a price that is not on the tick. */
+export type Drafted = { ok: true; intent: OrderIntent; estimate: Estimate } | { ok: false; reason: string; choices?: [number, number] };
 
 /** The order the ticket would send, or the sentence saying why it cannot (the Submit button's title). */
 export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: string, nowSeconds: number): Drafted {
   const orderType: OrderType = ticket.kind === 'market' ? (ticket.orderType === 'FAK' ? 'FAK' : 'FOK') : ticket.orderType === 'GTD' ? 'GTD' : 'GTC';
   const typed = ticket.priceCents.trim() ? centsToPrice(ticket.priceCents) : null;
   if (ticket.priceCents.trim() && typed === null) return { ok: false, reason: `“${ticket.priceCents.trim()}” is not a price: type it in cents (45 for 45¢).` };
-  if (typed !== null && !(typed > 0 && typed < 1)) return { ok: false, reason: 'A price lies between 0¢ and 100¢.' };
+  if (typed !== null) {
+    // Refused with the nearest valid prices, never changed behind the trader's back.
+    const { lowest, highest } = priceBounds(terms.tickSize);
+    const text = `${ticket.priceCents.trim().replace(/¢$/, '').trim()}¢`;
+    const choices = typed > 0 && typed < 1 ? nearestValidPrices(typed, terms.tickSize) : null;
+    if (choices) {
+      const [below, above] = choices.map((p) => formatCents(p, terms.tickSize));
+      return { ok: false, reason: `${text} is not on this market's ${formatCents(Number(terms.tickSize), terms.tickSize)} tick: choose ${below} or ${above}.`, choices };
+    }
+    if (typed < lowest || typed > highest) {
+      return { ok: false, reason: `${text} is not a price this market takes: choose from ${formatCents(lowest, terms.tickSize)} to ${formatCents(highest, terms.tickSize)}.` };
+    }
+  }
   const price = typed === null ? null : snapToTick(typed, terms.tickSize);
   if (ticket.kind === 'limit' && price === null) return { ok: false, reason: 'Type a limit price in cents.' };
   // The fields in the order the ticket shows them: price, then size.
@@ -182,4 +226,88 @@ export function formatShares(value: number): string {
 /** A price as the trader reads it: cents, with the tick's decimals. */
 export function formatCents(price: number, tick?: TickSize): string {
   return `${priceToCents(price, tick)}¢`;
+}
+
+/** Dollars, to the millionth (the collateral's base unit), so sums of order amounts stay exact. */
+const micro = (usd: number): number => Math.round(usd * 1_000_000);
+
+export interface OpenOrderHold {
+  tokenId: string;
+  side: Side;
+  price: number;
+  originalSize: number;
+  sizeMatched: number;
+}
+
+/**
+ * What the trader can still spend or sell: the balance less what open orders hold (a resting BUY holds its
+ * unfilled shares × price in dollars; a resting SELL holds its unfilled shares of its outcome).
+ */
+export function availableAfterOrders(input: { collateral: number; shares: number | undefined; tokenId: string | null; openOrders: readonly OpenOrderHold[] }): {
+  dollars: number;
+  heldByOrders: number;
+  shares: number | undefined;
+  sharesInOrders: number;
+} {
+  let dollarsHeld = 0;
+  let sharesHeld = 0;
+  for (const order of input.openOrders) {
+    const open = micro(order.originalSize) - micro(order.sizeMatched);
+    if (open <= 0) continue;
+    if (order.side === 'BUY') dollarsHeld += Math.ceil((open * micro(order.price)) / 1_000_000);
+    else if (order.tokenId === input.tokenId) sharesHeld += open;
+  }
+  const dollars = Math.max(0, micro(input.collateral) - dollarsHeld) / 1_000_000;
+  const shares = input.shares === undefined ? undefined : Math.max(0, micro(input.shares) - sharesHeld) / 1_000_000;
+  return { dollars, heldByOrders: dollarsHeld / 1_000_000, shares, sharesInOrders: sharesHeld / 1_000_000 };
+}
+
+/** An amount as the size field shows it: no trailing zeros, no float noise. */
+export function amountText(value: number, decimals: number): string {
+  return String(roundDown(value, decimals));
+}
+
+/**
+ * A quick amount applied to the size: `+$10`/`+$100` add dollars to a BUY (the field switches to dollars,
+ * carrying over what was typed in shares at the limit price); 25 %, 50 % and Max take that share of what is
+ * available — dollars for a BUY, shares for a SELL.
+ */
+export function quickAmount(
+  pick: { add: number } | { fraction: number },
+  ticket: { side: Side; amount: string; sizeUnit: 'shares' | 'usd'; priceCents: string },
+  available: { dollars: number; shares: number | undefined },
+): { amount: string; sizeUnit: 'shares' | 'usd' } | null {
+  if ('add' in pick) {
+    const typed = parseAmount(ticket.amount) ?? 0;
+    const price = centsToPrice(ticket.priceCents);
+    const dollars = ticket.sizeUnit === 'usd' ? typed : price !== null && price > 0 && price < 1 ? typed * price : 0;
+    return { amount: amountText(dollars + pick.add, 2), sizeUnit: 'usd' };
+  }
+  if (ticket.side === 'BUY') {
+    const dollars = roundDown(available.dollars * pick.fraction, 2);
+    return dollars > 0 ? { amount: amountText(dollars, 2), sizeUnit: 'usd' } : null;
+  }
+  if (available.shares === undefined) return null;
+  const shares = roundDown(available.shares * pick.fraction, SIZE_DECIMALS);
+  return shares > 0 ? { amount: amountText(shares, SIZE_DECIMALS), sizeUnit: 'shares' } : null;
+}
+
+/** "To win" beside a BUY: what it pays if the outcome wins, and the gain over what it costs (fees included). */
+export function toWin(payout: number, cost: number): { payout: string; gain: string } | null {
+  if (!(payout > 0) || !(cost > 0)) return null;
+  const percent = ((payout - cost) / cost) * 100;
+  const shown = Math.abs(percent) < 10 ? Number(percent.toFixed(1)) : Math.round(percent);
+  return { payout: formatUsd(payout), gain: `${shown >= 0 ? '+' : '−'}${Math.abs(shown).toLocaleString('en-US')} %` };
+}
+
+/**
+ * The sentence beside the price when the market's tick changes, in cents like the rest of the ticket. The typed
+ * price is left as it is: off the new tick, the ticket refuses it and offers the two nearest valid prices.
+ */
+export function tickChangeWarning(previous: string, tick: TickSize, priceCents: string): string {
+  const was = Number(previous);
+  const sentence = `The tick size changed: prices now move in steps of ${formatCents(Number(tick), tick)}${was > 0 ? ` (was ${formatCents(was)})` : ''}.`;
+  const typed = centsToPrice(priceCents);
+  if (typed === null || !(typed > 0 && typed < 1) || !nearestValidPrices(typed, tick)) return sentence;
+  return `${sentence} Your price ${priceToCents(typed)}¢ is off the new tick: pick one of the two offered.`;
 }

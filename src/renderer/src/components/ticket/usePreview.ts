@@ -17,8 +17,11 @@ export type PreviewState =
 
 export const intentKey = (intent: OrderIntent | null): string => (intent ? JSON.stringify(intent) : '');
 
-/** `revision`: bumped when the account's money changed (a wrap from the ticket), so the same order is checked again. */
-export function usePreview(intent: OrderIntent | null, revision = 0): PreviewState {
+/**
+ * `revision`: changes when what main checks changed without the order changing (a wrap from the ticket, the
+ * wallet locked or unlocked), so the same order is checked again rather than keeping a stale problem.
+ */
+export function usePreview(intent: OrderIntent | null, revision: string | number = 0): PreviewState {
   const key = intentKey(intent);
   const [state, setState] = useState<PreviewState>({ status: 'idle' });
 

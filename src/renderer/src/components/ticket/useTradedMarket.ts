@@ -1,5 +1,6 @@
 // The selected market as the ticket needs it: its outcomes, tick size and minimum order size (from
-// `getMarket`), kept current by `tickSize` events. A tick change re-snaps the ticket's price and says so.
+// `getMarket`), kept current by `tickSize` events. A tick change is said beside the price; a price it leaves
+// off the tick is refused with the nearest valid prices (order-math), never moved for the trader.
 import { useEffect, useState } from 'react';
 import type { Market } from '../../../../shared/market-model';
 import { tradedMarket } from '../../../../shared/market-rules';
@@ -8,7 +9,7 @@ import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
 import { nameOutcomes } from '../../store/account';
-import { centsToPrice, isTickSize, priceToCents, snapToTick, type TickSize } from './order-math';
+import { isTickSize, tickChangeWarning, type TickSize } from './order-math';
 
 export interface TradedOutcome {
   tokenId: string;
@@ -85,16 +86,7 @@ export function useTradedMarket(): TradedMarketState {
       if (cancelled || !m || !isTickSize(change.tickSize)) return;
       const ours = change.marketId === m.marketId || change.marketId === m.conditionId || m.outcomes.some((o) => o.tokenId === change.tokenId);
       if (!ours) return;
-      const ticket = useTicket.getState();
-      const typed = centsToPrice(ticket.priceCents);
-      let warning = `${change.message} The tick is now ${Number(change.tickSize) * 100}¢ (was ${Number(change.previous) * 100}¢).`;
-      if (typed !== null && typed > 0 && typed < 1) {
-        const snapped = priceToCents(snapToTick(typed, change.tickSize), change.tickSize);
-        if (snapped !== ticket.priceCents.trim()) {
-          ticket.set({ priceCents: snapped });
-          warning += ` Your price ${ticket.priceCents.trim()}¢ is now ${snapped}¢.`;
-        }
-      }
+      const warning = tickChangeWarning(change.previous, change.tickSize, useTicket.getState().priceCents);
       loaded = { ...m, tickSize: change.tickSize };
       setState((s) => ({ ...s, market: loaded, tickWarning: warning }));
     });
