@@ -67,6 +67,11 @@ describe('a book that cannot be read', () => {
     expect(text).not.toContain('No bids');
     expect(text).not.toContain('No spread');
     expect(await page.locator('[data-testid="ticket-book-unknown"]').textContent()).toBe(`Cannot trade: the book is unknown (exchange unreachable since ${shown}).`);
+    // The outcomes' prices come from those books: dimmed, saying since when.
+    const prices = page.locator('[data-testid="outcomes"] .outcome-price');
+    expect(await prices.evaluateAll((spans) => spans.map((s) => [s.getAttribute('data-stale'), s.getAttribute('title')]))).toEqual(
+      market.tokens.map(() => ['true', `As of ${shown}, exchange unreachable`]),
+    );
 
     // An exchange on the same port again (with no saved state: its book may differ): live, unmarked.
     restarted = await startClobServer({ deployment: t.sandbox.deployment, catalog: t.sandbox.catalog, marketData: t.sandbox.marketData, port });
@@ -74,5 +79,6 @@ describe('a book that cannot be read', () => {
     expect(await page.locator('[data-testid="order-book"]').getAttribute('data-unknown')).toBeNull();
     expect(await page.locator('[data-testid="order-book"]').getAttribute('data-state')).toBe('open');
     expect(await page.locator('[data-testid="ticket-book-unknown"]').count()).toBe(0);
+    expect(await prices.evaluateAll((spans) => spans.map((s) => s.getAttribute('data-stale')))).toEqual(market.tokens.map(() => null));
   });
 });
