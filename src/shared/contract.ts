@@ -556,8 +556,9 @@ export interface TerminalEvents {
   /** An order of a wallet changed state through this terminal (placed, cancelled); `sizeMatched` in shares when known. */
   orderUpdate: { wallet: string; orderId: string; status: string; sizeMatched?: number };
   /**
-   * A live feed's state; `error` says why it closed. `source` is `polling` when its WebSocket is unreachable
-   * and the data is read over REST instead (slower, but not stale).
+   * A live feed's state; `error` says why it closed (or why a polled book feed is stale: GET /book is refused too,
+   * its books are unknown). `source` is `polling` when its WebSocket is unreachable and the data is read over REST
+   * instead (slower, but not stale while GET /book answers).
    */
   feedStatus: { feed: 'fills' | 'book' | 'user'; marketId: string; state: FeedState; source?: 'live' | 'polling'; error?: ResultError };
   /** A wallet locked (by the trader, after its idle time, or because the signer stopped) or unlocked. */

@@ -82,6 +82,53 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
     }
   });
 
+  it('says the books are unknown (stale, exchange unreachable) while GET /book is refused too, keeping the last one, and open again when it answers', async () => {
+    const faults = sb.server.wsFaults();
+    const yes = sb.binary.tokens[0].tokenId;
+    const hub = new EventHub();
+    const heard: { event: EventName; payload: unknown }[] = [];
+    const r = recorder();
+    hub.connect('c', <E extends EventName>(event: E, payload: TerminalEvents[E]) => (heard.push({ event, payload }), r.settle()));
+    const statuses = () => heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
+    const books = () => heard.filter((h) => h.event === 'bookUpdate').map((h) => (h.payload as TerminalEvents['bookUpdate']).book);
+    // GET /book from the sandbox, or from a port where nothing listens (a real refused connection) while "down".
+    let restUrl = sb.server.url;
+    const fetchBook = async (tokenId: string): Promise<RestBook> => {
+      const response = await fetch(`${restUrl}/book?token_id=${tokenId}`);
+      if (!response.ok) throw new Error(`GET /book answered ${response.status}`);
+      return (await response.json()) as RestBook;
+    };
+
+    faults.refuse(true, 'market');
+    const live = new LiveBookFeeds(async () => ({ [yes]: {} }) as never, hub, {
+      wsUrl: `${sb.server.url.replace(/^http/, 'ws')}/ws`,
+      fetchBook,
+      backoffMs: { initial: 20, max: 100 },
+      pollMs: 50,
+    });
+    try {
+      live.follow('c', 'polymarket', 'm1');
+      await r.until(() => books().length > 0 && statuses().length > 0);
+      expect(statuses()).toEqual([{ feed: 'book', marketId: 'm1', state: 'open', source: 'polling' }]);
+      const known = books().at(-1)!;
+      expect(known.stale).toBe(false);
+
+      restUrl = 'http://127.0.0.1:1';
+      await r.until(() => statuses().length === 2);
+      expect(statuses()[1]).toMatchObject({ feed: 'book', marketId: 'm1', state: 'stale', source: 'polling', error: { code: 'ERR_NETWORK' } });
+      // The last book is handed out again, marked stale, with its levels as they were: never an empty one.
+      await r.until(() => books().at(-1)!.stale === true);
+      expect({ ...books().at(-1)!, stale: false }).toEqual(known);
+
+      restUrl = sb.server.url;
+      await r.until(() => statuses().length === 3 && books().at(-1)!.stale === false);
+      expect(statuses()[2]).toEqual({ feed: 'book', marketId: 'm1', state: 'open', source: 'polling' });
+    } finally {
+      faults.refuse(false);
+      live.closeAll();
+    }
+  });
+
   it("reads a wallet's open orders from REST while /ws/user is unreachable, then follows the socket again", async () => {
     const faults = sb.server.wsFaults();
     const [, bob] = sb.wallets as [Wallet, Wallet];

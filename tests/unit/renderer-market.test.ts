@@ -6,7 +6,11 @@ import type { Candle, TradeRecord } from '../../src/shared/market-model';
 import type { OpenOrder } from '../../src/shared/contract';
 import {
   addToTape,
+  bookAsOf,
   bookFeedWarning,
+  bookUnknownWhy,
+  cannotTradeLine,
+  chartPriceRange,
   applyFillToCandles,
   buildLadder,
   centDecimals,
@@ -116,6 +120,53 @@ describe('a book that may be behind', () => {
     expect(bookFeedWarning({ state: 'closed', error: { message: 'The exchange closed the connection.' } })).toBe(
       'The book feed is down: this book may be behind. The exchange closed the connection.',
     );
+  });
+});
+
+describe('a book that cannot be read', () => {
+  it('says why from the feed state: unreachable while polls fail, quiet, reconnecting, down; nothing while open', () => {
+    expect(bookUnknownWhy({ state: 'open', source: 'polling' })).toBeNull();
+    expect(bookUnknownWhy({ state: 'stale', source: 'polling', error: { message: 'The exchange cannot be reached' } })).toBe('exchange unreachable');
+    expect(bookUnknownWhy({ state: 'stale', source: 'live' })).toBe('the exchange has gone quiet');
+    expect(bookUnknownWhy({ state: 'connecting' })).toBe('reconnecting to the exchange');
+    expect(bookUnknownWhy({ state: 'closed', error: { message: 'refused' } })).toBe('the book feed is down');
+  });
+
+  it('marks the last book with the local time it was lost, and the ticket says why it cannot trade', () => {
+    const since = new Date(2026, 10, 25, 18, 6, 9).getTime();
+    expect(bookAsOf({ since, why: 'exchange unreachable' })).toBe('As of 18:06:09, exchange unreachable');
+    expect(cannotTradeLine({ since, why: 'exchange unreachable' })).toBe('Cannot trade: the book is unknown (exchange unreachable since 18:06:09).');
+  });
+});
+
+describe("the chart's price axis", () => {
+  const visible = (low: number, high: number) => chartPriceRange(low, high);
+  it('keeps the margins around the candles when they fit inside 0–100¢', () => {
+    const { minValue, maxValue } = visible(40, 60);
+    // 20¢ of candles fill 67% of the height: a quarter of it (7.46¢) below for the volume, 8% (2.39¢) above.
+    expect(minValue).toBeCloseTo(40 - (20 / 0.67) * 0.25, 9);
+    expect(maxValue).toBeCloseTo(60 + (20 / 0.67) * 0.08, 9);
+  });
+
+  it('never runs below 0¢ or above 100¢, whatever the candles or the margins', () => {
+    const low = visible(1, 20);
+    expect(low.minValue).toBe(0);
+    expect(low.maxValue).toBeCloseTo(20 + (19 / 0.67) * 0.08, 9);
+    expect(visible(2, 99).maxValue).toBe(100);
+    expect(visible(-20, 130)).toEqual({ minValue: 0, maxValue: 100 });
+    for (const [low, high] of [[0, 0], [100, 100], [0, 100], [3, 4], [97, 99.9]] as const) {
+      const { minValue, maxValue } = visible(low, high);
+      expect(minValue).toBeGreaterThanOrEqual(0);
+      expect(maxValue).toBeLessThanOrEqual(100);
+      expect(maxValue).toBeGreaterThan(minValue);
+    }
+  });
+
+  it('is at least a cent tall for a flat market, around its price', () => {
+    const { minValue, maxValue } = visible(50, 50);
+    expect(minValue).toBeLessThan(50);
+    expect(maxValue).toBeGreaterThan(50);
+    expect(maxValue - minValue).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -63,6 +63,8 @@ export interface MarketFeedHandlers {
   onOther?: (message: Record<string, unknown>) => void;
   /** Books now come from the socket (`live`), or from GET /book polls while the socket cannot be reached. */
   onSource?: (source: FeedSource) => void;
+  /** While polling: the exchange's REST stopped answering (`false`: no book could be read) or answers again. */
+  onReachable?: (reachable: boolean) => void;
 }
 
 export type WebSocketConstructor = new (url: string, options?: WebSocket.ClientOptions) => WebSocket;
@@ -131,6 +133,7 @@ export class MarketFeed {
   private readonly redial: Redial;
   private staleTimer: unknown;
   private lastHeardAt = 0;
+  private reachable: boolean | null = true;
   /** Messages handled (for tests and benchmarks that wait on the feed rather than on the clock). */
   messages = 0;
   pingsSent = 0;
@@ -142,7 +145,10 @@ export class MarketFeed {
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
     this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS);
-    this.redial = new Redial(this.scheduler, options, (source) => this.handlers.onSource?.(source));
+    this.redial = new Redial(this.scheduler, options, (source) => {
+      if (source === 'polling') this.reachable = null;
+      this.handlers.onSource?.(source);
+    });
   }
 
   get state(): MarketFeedState {
@@ -152,6 +158,14 @@ export class MarketFeed {
   /** `polling` while the socket is unreachable and each book is read from GET /book every `pollMs` instead. */
   get source(): FeedSource {
     return this.redial.source;
+  }
+
+  /**
+   * False while polling and no GET /book of the last round answered: the books are unknown, not just slow; null
+   * from the start of polling until its first round is over (neither is known yet).
+   */
+  get exchangeReachable(): boolean | null {
+    return this.reachable;
   }
 
   /** Rounds of GET /book read while the socket was unreachable. */
@@ -245,6 +259,7 @@ export class MarketFeed {
       this.setState('live');
       // After the state: a listener never hears "connecting" between polled books and the socket's.
       this.redial.opened();
+      this.setReachable(true);
     });
     socket.on('message', (data, isBinary) => {
       if (this.socket !== socket) return;
@@ -281,18 +296,33 @@ export class MarketFeed {
     const reads = [...this.assets].map(([tokenId, asset]) =>
       this.options.fetchBook(tokenId).then(
         (book) => {
-          if (this.redial.source !== 'polling' || this.assets.get(tokenId) !== asset) return;
-          asset.lastMessageAt = this.scheduler.now();
-          // An unchanged book is not handed out again.
-          if (asset.hasBook && book.hash && book.hash === asset.book.hash) return;
+          if (this.redial.source !== 'polling' || this.assets.get(tokenId) !== asset) return true;
+          const wasStale = asset.stale;
+          this.touch(tokenId);
+          // An unchanged book is not handed out again (unless it was out as stale: it is known again).
+          if (asset.hasBook && book.hash && book.hash === asset.book.hash) {
+            if (wasStale) this.coalescer.mark(tokenId);
+            return true;
+          }
           asset.resyncing = null;
           if (book.hash && orderBookHash(book) === book.hash) asset.restTemplate = { ...book };
           this.takeSnapshot(tokenId, asset, book);
+          return true;
         },
-        () => undefined, // the next round asks again; the last book stays on screen meanwhile
+        () => {
+          // The next round asks again; the last book stays on screen meanwhile, marked stale: it is unknown now.
+          if (this.redial.source === 'polling' && this.assets.get(tokenId) === asset && !asset.stale) {
+            asset.stale = true;
+            this.handlers.onStale?.(tokenId, true);
+            if (asset.hasBook) this.coalescer.mark(tokenId);
+          }
+          return false;
+        },
       ),
     );
-    return Promise.all(reads).then(() => undefined);
+    return Promise.all(reads).then((answered) => {
+      if (this.redial.source === 'polling') this.setReachable(answered.some(Boolean));
+    });
   }
 
   private scheduleStaleCheck(): void {
@@ -334,6 +364,12 @@ export class MarketFeed {
   private sendInitialSubscribe(): void {
     this.send({ assets_ids: [...this.assets.keys()], type: 'market', custom_feature_enabled: true });
     this.socketSubscribed = true;
+  }
+
+  private setReachable(reachable: boolean): void {
+    if (this.reachable === reachable) return;
+    this.reachable = reachable;
+    this.handlers.onReachable?.(reachable);
   }
 
   private setState(state: MarketFeedState): void {

@@ -5,7 +5,7 @@
 // socket cannot be reached and the feed reads GET /book instead.
 import type { MarketOrderBooks } from '../../shared/market-model';
 import type { FeedState } from '../../shared/contract';
-import { wrapOnce } from '../../shared/errors';
+import { ErrorCode, wrapOnce } from '../../shared/errors';
 import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';
 import type { EventHub } from './event-hub';
 import type { BookSource } from './book-feeds';
@@ -50,6 +50,7 @@ export class LiveBookFeeds implements BookFollower {
         onBook: (view) => this.onBook(view),
         onState: () => this.announce(),
         onSource: () => this.announce(),
+        onReachable: () => this.announce(),
         onWarning: (warning) => {
           if (warning.kind !== 'tick_size_change') return;
           const followed = this.byToken.get(warning.tokenId);
@@ -118,16 +119,24 @@ export class LiveBookFeeds implements BookFollower {
     for (const token of followed.tokens) this.byToken.set(token, followed);
     this.feed.subscribe(followed.tokens);
     this.feed.start();
-    if (this.feed.state === 'live' || this.feed.source === 'polling') this.setState(followed, this.current());
+    const state = this.current();
+    if (state && (this.feed.state === 'live' || this.feed.source === 'polling')) this.setState(followed, state);
   }
 
-  /** The feed's state as the contract says it: polled books are open (slower, not stale). */
-  private current(): FeedState {
-    return this.feed.source === 'polling' ? 'open' : contractState(this.feed.state);
+  /**
+   * The feed's state as the contract says it: polled books are open (slower, not stale), unless the polls get
+   * no answer either: then the books are unknown (stale), and the exchange unreachable. Undefined while the
+   * first round of polls is out: the state stays what it was until it is known.
+   */
+  private current(): FeedState | undefined {
+    if (this.feed.source !== 'polling') return contractState(this.feed.state);
+    const reachable = this.feed.exchangeReachable;
+    return reachable === null ? undefined : reachable ? 'open' : 'stale';
   }
 
   private announce(): void {
     const state = this.current();
+    if (!state) return;
     for (const followed of this.markets.values()) if (followed.tokens.length > 0) this.setState(followed, state);
   }
 
@@ -161,7 +170,9 @@ export class LiveBookFeeds implements BookFollower {
     if (followed.state === state && followed.source === source) return;
     followed.state = state;
     followed.source = source;
-    this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state, source }, followed.clients);
+    const unreachable = source === 'polling' && state === 'stale';
+    const error = unreachable ? { error: { code: ErrorCode.NETWORK_ERROR, message: 'The exchange cannot be reached: neither its WebSocket nor GET /book answers.' } } : {};
+    this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state, source, ...error }, followed.clients);
   }
 
   private close(key: string, followed: Followed): void {

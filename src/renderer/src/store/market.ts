@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { Comment, Market, OrderBookSummary, PredictionEvent } from '../../../shared/market-model';
 import type { TerminalEvents } from '../../../shared/contract';
-import { addToTape, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
+import { addToTape, bookUnknownWhy, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
 import { marketLinkFromHash } from '../links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';
@@ -21,6 +21,12 @@ export interface MarketViewState {
   /** By token id: the latest book of each outcome. */
   books: Record<string, OrderBookSummary>;
   bookError: string | null;
+  /**
+   * Since when (Unix ms) the books shown may no longer be the exchange's (its feed reconnecting, gone quiet, down,
+   * or the exchange unreachable), and why in the trader's words; null while they are live. The last books stay
+   * on screen marked with this, never replaced by empty ones.
+   */
+  bookUnknown: { since: number; why: string } | null;
   /** Newest first; fills priced in the first outcome. */
   tape: TapeEntry[];
   tapeError: string | null;
@@ -35,6 +41,7 @@ const EMPTY: MarketViewState = {
   commentsError: null,
   books: {},
   bookError: null,
+  bookUnknown: null,
   tape: [],
   tapeError: null,
 };
@@ -125,6 +132,8 @@ export function followMarket(selection: SelectedMarket | null): () => void {
   // A feed that closed on an error is followed again with backoff; the fills' downtime becomes a gap row.
   const retry = { book: RETRY_MS.first, fills: RETRY_MS.first };
   let fillsDownSince: number | undefined;
+  // Books are only "known" once their feed was open: the read before it is a snapshot, not a lost feed.
+  let bookWasOpen = false;
   const stops = [
     listen('bookUpdate', (update) => update.marketId === marketId && applyBooks(update)),
     listen('fill', ({ marketId: id, fill }) => id === marketId && applyTape({ marketId, entry: tapeFill(fill, true) })),
@@ -132,6 +141,16 @@ export function followMarket(selection: SelectedMarket | null): () => void {
     listen('feedStatus', (status) => {
       if (status.marketId !== marketId || status.feed === 'user' || !stillHere()) return;
       const feed = status.feed;
+      if (feed === 'book') {
+        if (status.state === 'open') bookWasOpen = true;
+        const unknown = bookWasOpen || status.error !== undefined ? bookUnknownWhy(status) : null;
+        const was = useMarket.getState().bookUnknown;
+        if (unknown === null) {
+          if (was) useMarket.setState({ bookUnknown: null });
+        } else if (was?.why !== unknown) {
+          useMarket.setState({ bookUnknown: { since: was?.since ?? Date.now(), why: unknown } });
+        }
+      }
       if (status.state === 'open') {
         retry[feed] = RETRY_MS.first;
         if (feed === 'fills' && fillsDownSince !== undefined) {

@@ -3,7 +3,7 @@
 import type { Market } from '../../../../shared/market-model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
-import { formatCents } from './model';
+import { bookAsOf, formatCents } from './model';
 
 /** Open, paused (not taking orders) or closed, from the market's flags as its source states them. */
 function statusOf(market: Market, eventActive: boolean | undefined): { label: string; tone: 'open' | 'paused' | 'closed' } {
@@ -53,6 +53,8 @@ export function Outcomes() {
   const market = useMarket((s) => s.market);
   // The prices as one string: a book update that leaves every shown price as it was renders nothing here.
   const prices = useMarket((s) => s.market?.position_tokens.map((token) => outcomePrice(s.books[token.token_id], token.price)).join('\n'));
+  // Prices from books that may no longer be the exchange's are dimmed and say since when.
+  const unknown = useMarket((s) => s.bookUnknown);
   const tokenId = useSelection((s) => s.tokenId);
   const selectToken = useSelection((s) => s.selectToken);
   if (!market) return null;
@@ -70,7 +72,7 @@ export function Outcomes() {
           onClick={() => selectToken(token.token_id)}
         >
           <span>{token.name}</span>
-          <span className="num outcome-price">
+          <span className={`num outcome-price${unknown ? ' stale' : ''}`} title={unknown ? bookAsOf(unknown) : undefined} data-stale={unknown ? 'true' : undefined}>
             <span>{shown[i] ?? '—'}</span>
           </span>
         </button>

@@ -7,7 +7,7 @@ import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
-import { bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
+import { bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
 
 export function OrderBookLadder() {
   const marketId = useSelection((s) => s.market?.marketId);
@@ -15,6 +15,7 @@ export function OrderBookLadder() {
   const book = useMarket((s) => (tokenId ? s.books[tokenId] : undefined));
   const tick = useMarket((s) => (s.market as { minimum_tick_size?: string } | null)?.minimum_tick_size);
   const error = useMarket((s) => s.bookError);
+  const unknown = useMarket((s) => s.bookUnknown);
   const openOrders = useAccount((s) => s.openOrders);
   const feed = useSession((s) => (marketId ? s.feeds[feedKey('book', marketId)] : undefined));
   const [picked, setPicked] = useState<{ side: LadderRow['side']; key: number } | null>(null);
@@ -25,7 +26,8 @@ export function OrderBookLadder() {
 
   const ladder = useMemo(() => buildLadder(book, openOrders, tokenId ?? ''), [book, openOrders, tokenId]);
   const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
-  const warning = bookFeedWarning(feed);
+  // Books that may no longer be the exchange's keep showing, marked with the time they were last known.
+  const warning = unknown ? `${bookAsOf(unknown)}: this book may no longer be the exchange's.` : bookFeedWarning(feed);
 
   // The spread in the middle of the view when an outcome's book first shows; after that the trader scrolls.
   useLayoutEffect(() => {
@@ -58,7 +60,7 @@ export function OrderBookLadder() {
   );
 
   return (
-    <div className={`ladder-panel${warning ? ' stale' : ''}`} data-testid="order-book" data-state={feed?.state ?? 'none'}>
+    <div className={`ladder-panel${warning ? ' stale' : ''}`} data-testid="order-book" data-state={feed?.state ?? 'none'} data-unknown={unknown ? 'true' : undefined}>
       <div className="panel-header">Order book</div>
       {warning && (
         <div className="stale-banner" role="status" data-testid="book-warning">
@@ -71,7 +73,7 @@ export function OrderBookLadder() {
       <div className="panel-body list-body">
         <div className="list-scroll" ref={body}>
           {!book ? (
-            <div className="empty">{error ? 'No book to show.' : 'Loading the book…'}</div>
+            <div className="empty">{unknown ? `The book cannot be read: ${unknown.why}.` : error ? 'No book to show.' : 'Loading the book…'}</div>
           ) : (
             <div className="ladder" role="table" aria-label="Order book">
               <div className="ladder-head" role="row">
@@ -82,13 +84,15 @@ export function OrderBookLadder() {
               </div>
               {ladder.asks.length === 0 && (
                 <div className="ladder-note muted" role="row">
-                  <span role="cell">No asks</span>
+                  <span role="cell">{unknown ? 'Asks unknown' : 'No asks'}</span>
                 </div>
               )}
               {ladder.asks.map(line)}
               <div className="ladder-middle" role="row" data-testid="spread" ref={middle}>
                 <span role="cell">
-                  {ladder.spread === null ? (
+                  {unknown && ladder.spread === null ? (
+                    <span className="muted">Spread unknown</span>
+                  ) : ladder.spread === null ? (
                     <span className="muted">No spread: one side is empty</span>
                   ) : (
                     <>
@@ -101,7 +105,7 @@ export function OrderBookLadder() {
               {ladder.bids.map(line)}
               {ladder.bids.length === 0 && (
                 <div className="ladder-note muted" role="row">
-                  <span role="cell">No bids</span>
+                  <span role="cell">{unknown ? 'Bids unknown' : 'No bids'}</span>
                 </div>
               )}
             </div>

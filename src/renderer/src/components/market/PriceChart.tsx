@@ -10,6 +10,7 @@ import {
   type CandlestickData,
   type HistogramData,
   type IChartApi,
+  type AutoscaleInfo,
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
@@ -17,7 +18,7 @@ import type { Candle } from '../../../../shared/market-model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { ask, messageOf } from '../../terminal';
-import { CHART_RANGES, applyFillToCandles, formatShares, rangePlan, type CandleInterval, type ChartRange } from './model';
+import { CHART_RANGES, applyFillToCandles, chartPriceRange, formatShares, rangePlan, type CandleInterval, type ChartRange } from './model';
 
 interface Palette {
   background: string;
@@ -97,10 +98,17 @@ export function PriceChart() {
     const chart = createChart(box.current, {
       autoSize: true,
       timeScale: { timeVisible: true, secondsVisible: false },
-      rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.25 } },
+      // No margins of the scale's own: chartPriceRange puts them inside 0–100¢ (the scale's would run past them).
+      rightPriceScale: { scaleMargins: { top: 0, bottom: 0 } },
       crosshair: { mode: 0 },
     });
-    const candles = chart.addSeries(CandlestickSeries, { priceFormat: { type: 'price', precision: 1, minMove: 0.1 } });
+    const candles = chart.addSeries(CandlestickSeries, {
+      priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+        const info = original();
+        return info?.priceRange ? { ...info, priceRange: chartPriceRange(info.priceRange.minValue, info.priceRange.maxValue) } : info;
+      },
+    });
     const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     applyTheme(chart, candles, palette());

@@ -283,3 +283,40 @@ export function applyFillToCandles(candles: Candle[], fill: { price: number; siz
 // Links
 
 export { marketLinkFromHash, type MarketLink } from '../../links';
+
+/** Space above and below the candles, as parts of the chart's height (the volume bars sit in the bottom part). */
+export const CHART_MARGINS = { top: 0.08, bottom: 0.25 } as const;
+
+/**
+ * The price axis of a chart of candles from `low` to `high` (cents): the candles with the margins around them,
+ * but never outside 0–100¢ (an outcome's price cannot be), and at least a cent tall (a flat market's line).
+ */
+export function chartPriceRange(low: number, high: number, margins: { top: number; bottom: number } = CHART_MARGINS): { minValue: number; maxValue: number } {
+  let lo = Math.max(0, Math.min(low, high));
+  let hi = Math.min(100, Math.max(low, high));
+  if (hi - lo < 1) {
+    const middle = Math.min(99.5, Math.max(0.5, (lo + hi) / 2));
+    lo = middle - 0.5;
+    hi = middle + 0.5;
+  }
+  const span = (hi - lo) / (1 - margins.top - margins.bottom);
+  return { minValue: Math.max(0, lo - span * margins.bottom), maxValue: Math.min(100, hi + span * margins.top) };
+}
+
+/** The mark on books that may no longer be the exchange's: "As of 18:06:09, exchange unreachable". */
+export function bookAsOf(unknown: { since: number; why: string }): string {
+  return `As of ${clockTime(unknown.since)}, ${unknown.why}`;
+}
+
+/** The ticket's line while the book is unknown: why it cannot trade on it. */
+export function cannotTradeLine(unknown: { since: number; why: string }): string {
+  return `Cannot trade: the book is unknown (${unknown.why} since ${clockTime(unknown.since)}).`;
+}
+
+/** Why a book feed's books may not be the exchange's any more, or null while they are (it is open or still starting). */
+export function bookUnknownWhy(status: { state: FeedState; source?: 'live' | 'polling'; error?: { message: string } }): string | null {
+  if (status.state === 'open') return null;
+  if (status.state === 'stale') return status.source === 'polling' || status.error ? 'exchange unreachable' : 'the exchange has gone quiet';
+  if (status.state === 'closed') return 'the book feed is down';
+  return 'reconnecting to the exchange';
+}

@@ -12,6 +12,7 @@ import { refreshAccount, useAccount } from '../../store/account';
 import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { WrapOffer } from '../account/WrapOffer';
+import { BookUnknownLine } from '../market/BookUnknown';
 import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
@@ -153,6 +154,7 @@ export function OrderTicket() {
           </div>
         ) : null}
         {marketError ? <div className="error-text">{marketError}</div> : null}
+        <BookUnknownLine />
         {market && !market.acceptingOrders ? <div className="warn">This market is not taking orders.</div> : null}
         {market ? (
           <div className="ticket-outcomes" role="group" aria-label="Outcome">
