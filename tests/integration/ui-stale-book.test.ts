@@ -67,6 +67,10 @@ describe('a book that cannot be read', () => {
     expect(text).not.toContain('No bids');
     expect(text).not.toContain('No spread');
     expect(await page.locator('[data-testid="ticket-book-unknown"]').textContent()).toBe(`Cannot trade: the book is unknown (exchange unreachable since ${shown}).`);
+    // The ticket does not send against a book it cannot read: Submit says why.
+    const submit = page.locator('[data-testid="ticket-submit"]');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await submit.getAttribute('title')).toBe(`Cannot trade: the book is unknown (exchange unreachable since ${shown}).`);
     // The outcomes' prices come from those books: dimmed, saying since when.
     const prices = page.locator('[data-testid="outcomes"] .outcome-price');
     expect(await prices.evaluateAll((spans) => spans.map((s) => [s.getAttribute('data-stale'), s.getAttribute('title')]))).toEqual(

@@ -13,6 +13,8 @@ import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { WrapOffer } from '../account/WrapOffer';
 import { BookUnknownLine } from '../market/BookUnknown';
+import { cannotTradeLine } from '../market/model';
+import { useMarket } from '../../store/market';
 import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
@@ -58,7 +60,9 @@ export function OrderTicket() {
   const access = useTradingAccess((s) => s.access);
   const refused = refusedSide(access, ticket.side);
 
-  const whyNot = disabledReason({ refused, walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
+  // A book that cannot be read (the exchange unreachable) is no book to trade against: the ticket waits for it.
+  const bookUnknown = useMarket((m) => m.bookUnknown);
+  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
 
   // An order typed for another market means nothing here: a new market starts with a fresh ticket (BUY,
   // limit, no price, no size), as Polymarket's does, so nothing is sent to the wrong market by habit.
