@@ -573,7 +573,8 @@ export interface TerminalEvents {
   /** A fill stream was down between these times (Unix ms): the tape shows a gap marker; candles were refilled. */
   tapeGap: { marketId: string; from: number; to: number };
   /** Something the trader should know while an order goes out: an approval sent (with its hash), credentials made. */
-  notice: { wallet?: string; kind: 'approval' | 'credentials' | 'info'; message: string; txHash?: string };
+  /** `cancelled`: the exchange cancelled orders the trader did not cancel here (the dead-man switch…), with their ids. */
+  notice: { wallet?: string; kind: 'approval' | 'credentials' | 'info' | 'cancelled'; message: string; txHash?: string; orderIds?: string[] };
   /** The region check's answer changed (wallet null), or a wallet's close-only mode did (that wallet's whole answer). */
   tradingAccess: TradingAccessInfo;
 }

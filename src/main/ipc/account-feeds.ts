@@ -38,6 +38,11 @@ export interface AccountFollower {
 /** Tuning of the user feeds (tests shorten the backoff and the polling). */
 export type AccountFeedTuning = Pick<UserFeedOptions, 'backoffMs' | 'pingMs' | 'pollAfterFailures' | 'pollMs'> & { scheduler?: Scheduler; frameMs?: number };
 
+/** Told of every order the exchange says it cancelled (UnaskedCancels fits). */
+export interface CancelWatch {
+  cancelled(wallet: string, orderId: string): void;
+}
+
 interface Watched {
   label: string;
   address: string;
@@ -99,7 +104,7 @@ export class AccountFeeds implements AccountFollower {
   constructor(
     private readonly open: WalletOpener,
     private readonly hub: EventHub,
-    private readonly options: { wsUrl: string } & AccountFeedTuning,
+    private readonly options: { wsUrl: string; cancels?: CancelWatch } & AccountFeedTuning,
   ) {
     this.coalescer = new Coalescer((key) => this.emitAccount(key), options.scheduler, options.frameMs ?? FRAME_MS);
     this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
@@ -189,7 +194,12 @@ export class AccountFeeds implements AccountFollower {
       pollMs,
       scheduler,
       handlers: {
-        onOrder: () => this.coalescer.mark(key),
+        onOrder: (order, open) => {
+          // Only the exchange's own word (status CANCELED) counts: an order that left the open orders at a
+          // reconciliation may as well have filled.
+          if (!open && String(order.status).toUpperCase() === 'CANCELED') this.options.cancels?.cancelled(watched.label, order.id);
+          this.coalescer.mark(key);
+        },
         onTrade: () => this.coalescer.mark(key),
         onReconciled: () => {
           if (watched.announced) return;

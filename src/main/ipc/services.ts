@@ -28,6 +28,7 @@ import type { BookFollower } from './live-book-feeds';
 import type { FillFeeds } from './fill-feeds';
 import type { AccountFollower } from './account-feeds';
 import type { DeadManSwitchService } from './dead-man-switches';
+import type { UnaskedCancels } from './unasked-cancels';
 import { ServiceUnavailable, type Handlers } from './router';
 
 export interface WalletSummary {
@@ -128,6 +129,8 @@ export interface TerminalServices {
   networks?: NetworkAccess;
   /** Watched wallets' live orders and trades; absent without the order flow or an exchange WebSocket. */
   accounts?: AccountFollower;
+  /** Tells the orders the exchange cancelled that the trader did not cancel here; absent without the order flow. */
+  unaskedCancels?: Pick<UnaskedCancels, 'byTrader' | 'close'>;
   /** Per-wallet dead-man switches; absent without the order flow. */
   deadManSwitches?: DeadManSwitchService;
   /** Whether new orders may be placed (region, close-only accounts); absent where nothing checks it. */
@@ -167,6 +170,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     if (!services.accounts) throw new ServiceUnavailable(services.trading ? ACCOUNT_FEED_UNAVAILABLE : TRADING_UNAVAILABLE);
     return services.accounts;
   };
+  // The trader's own cancels, so the exchange's word on them is not told again as a cancel nobody asked for.
+  const byTrader = (wallet: string, work: () => Promise<{ cancelled: string[] }>) => (services.unaskedCancels ? services.unaskedCancels.byTrader(wallet, work) : work());
   const deadManSwitches = (): DeadManSwitchService => {
     if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.deadManSwitches;
@@ -255,9 +260,9 @@ export function createHandlers(services: TerminalServices): Handlers {
 
     previewOrder: (input) => trading().previewOrder(input),
     placeOrder: (input) => trading().placeOrder(input),
-    cancelOrder: (input) => trading().cancelOrder(input),
-    cancelAll: (input) => trading().cancelAll(input),
-    cancelMarket: (input) => trading().cancelMarket(input),
+    cancelOrder: (input) => byTrader(input.wallet, () => trading().cancelOrder(input)),
+    cancelAll: (input) => byTrader(input.wallet, () => trading().cancelAll(input)),
+    cancelMarket: (input) => byTrader(input.wallet, () => trading().cancelMarket(input)),
     listOpenOrders: (input) => trading().listOpenOrders(input),
     listTrades: (input) => trading().listTrades(input),
     getBalances: (input) => trading().getBalances(input),

@@ -31,6 +31,7 @@ import { WalletAccounts } from './wallet-accounts';
 import { walletConfigFor } from '../toolkit/chain/networks';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
 import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
+import { UnaskedCancels } from './unasked-cancels';
 import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
 
 export interface TerminalOptions {
@@ -139,8 +140,12 @@ export function openTerminal(options: TerminalOptions): Terminal {
     // Live account data and dead-man switches go through the order flow's credentials, so only with it.
     if (traders && flow) {
       const { heartbeatMs, ...tuning } = options.accountFeeds ?? {};
-      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, ...tuning });
-      services.deadManSwitches = new DeadManSwitches(heartbeatOpener(flow, traders), hub, { intervalMs: heartbeatMs });
+      const switches = new DeadManSwitches(heartbeatOpener(flow, traders), hub, { intervalMs: heartbeatMs });
+      // Orders the exchange cancels that the trader did not cancel here are told (the dead-man switch…).
+      const unasked = new UnaskedCancels(hub, { scheduler: tuning.scheduler, cause: (wallet) => switches.cancelCause(wallet) });
+      services.unaskedCancels = unasked;
+      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, cancels: unasked, ...tuning });
+      services.deadManSwitches = switches;
     }
     // Region and close-only checks for this network: asked at its start (here, and so on each switch) and every
     // few minutes; the order flow asks them again before each new order.
@@ -165,6 +170,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
         // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.
         services.accounts?.closeAll();
         services.deadManSwitches?.closeAll();
+        services.unaskedCancels?.close();
         regionCheck.close();
         if (flow?.orderGate === gate) flow.orderGate = undefined;
         // The launch flow given by the caller stays open for switching back when no other can be opened.
