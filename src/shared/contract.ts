@@ -434,6 +434,9 @@ export const operations = {
     }),
     { summary: 'Import a wallet from a recovery phrase, a private key or a keystore file.', maxPayloadBytes: 24_576 },
   ),
+  importSandboxWallet: op<WalletInfo>()(z.strictObject({ label, password }), {
+    summary: "Import the sandbox's funded test wallet (on the sandbox network only); its key stays in main.",
+  }),
   unlockWallet: op<WalletInfo>()(
     z.strictObject({ label, password, autoLockMinutes: z.number().int().min(0).max(24 * 60).default(30) }),
     { summary: 'Unlock a wallet for trading; it locks itself after the idle time (0: never).' },

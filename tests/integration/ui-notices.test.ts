@@ -1,4 +1,6 @@
-// Notices that tell the truth, in headless Chromium on the whole sandbox: the cancel-all key with nothing open
+// The first run and notices that tell the truth, in headless Chromium on the whole sandbox: the empty wallet
+// menu offers the sandbox's funded test wallet, which main imports (its key never reaches the page) and
+// unlocks; the cancel-all key with nothing open
 // offers nothing to confirm; cancels are counted in words that read right ("1 order", "2 orders"); and when the
 // exchange cancels an order the trader did not click (the dead-man switch's heartbeats stopped getting through),
 // a notice and a line in Open orders say so, with the reason.
@@ -7,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
-const WALLET = 'notice-trader';
+const WALLET = 'first-run';
 const PASSWORD = 'notice correct horse battery';
 const SLOW = 120_000;
 
@@ -46,18 +48,46 @@ beforeAll(async () => {
   t = await openTerminalPage();
   page = t.page;
   yes = t.sandbox.catalog.market(MARKET)!.tokens[0].tokenId;
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
-  await call('unlockWallet', { label: WALLET, password: PASSWORD });
-  // The market open, as a trader would have it, so the account row follows the wallet.
+  // The market open, as a trader would have it, so the account row follows the wallet once there is one.
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
   await page.reload();
   await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
-  await page.getByTestId('account-tab-orders').click();
-  await page.getByTestId('open-orders').getByText('No open orders.').waitFor();
 }, SLOW);
 
 afterAll(async () => {
   await t?.stop();
+});
+
+describe('the first run', () => {
+  it("the empty wallet menu on the sandbox offers its test wallet; main imports and unlocks it, the key never reaching the page", async () => {
+    await page.getByTestId('wallet-current').click();
+    await page.getByTestId('wallet-dropdown').waitFor();
+    expect(await page.getByTestId('no-wallets').innerText()).toBe('No wallets yet: use the sandbox test wallet, or create or import one.');
+    await page.getByTestId('wallet-sandbox').click();
+    const dialog = page.getByTestId('sandbox-wallet-dialog');
+    await dialog.getByTestId('wallet-label-input').fill(WALLET);
+    await dialog.getByTestId('password-input').fill(PASSWORD);
+    await dialog.getByTestId('password-repeat-input').fill(PASSWORD + 'x');
+    expect(await dialog.getByTestId('sandbox-wallet-submit').getAttribute('title')).toBe('The two passwords differ.');
+    await dialog.getByTestId('password-repeat-input').fill(PASSWORD);
+    await dialog.getByTestId('sandbox-wallet-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    const address = t.sandbox.profile.testWallets[0]!.address;
+    expect(await call('listWallets', {})).toEqual([{ label: WALLET, address, unlocked: true }]);
+    await notices().getByText(`${WALLET} (${address}) is the sandbox's funded test wallet, unlocked: ready to trade on the sandbox.`).waitFor();
+    const held = await page.evaluate(() => {
+      const g = globalThis as unknown as { document: { documentElement: { outerHTML: string } }; localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null } };
+      const local = Array.from({ length: g.localStorage.length }, (_, i) => g.localStorage.getItem(g.localStorage.key(i)!) ?? '').join(' ');
+      return `${g.document.documentElement.outerHTML} ${local}`;
+    });
+    const key = testWalletKey(t.sandbox);
+    expect(held.toLowerCase()).not.toContain(key.slice(2).toLowerCase());
+    // A second time, the wallet is already there: main says so.
+    await expect(call('importSandboxWallet', { label: 'again', password: PASSWORD })).rejects.toThrow(/importSandboxWallet: /);
+    await dismissNotices();
+    await page.getByTestId('account-tab-orders').click();
+    await page.getByTestId('open-orders').getByText('No open orders.').waitFor();
+  }, SLOW);
 });
 
 describe('notices that tell the truth', () => {

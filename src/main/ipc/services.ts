@@ -129,6 +129,8 @@ export interface TerminalServices {
   networks?: NetworkAccess;
   /** Watched wallets' live orders and trades; absent without the order flow or an exchange WebSocket. */
   accounts?: AccountFollower;
+  /** The sandbox's funded test wallet (its profile's testWallets[0]); absent on any other network. */
+  sandboxWallet?: { address: string; privateKey: string };
   /** Tells the orders the exchange cancelled that the trader did not cancel here; absent without the order flow. */
   unaskedCancels?: Pick<UnaskedCancels, 'byTrader' | 'close'>;
   /** Per-wallet dead-man switches; absent without the order flow. */
@@ -139,6 +141,7 @@ export interface TerminalServices {
 
 export const TRADING_UNAVAILABLE =
   'Trading is not available in this session: its network profile names no exchange, chain node or order version to trade with (or no signer started).';
+export const SANDBOX_WALLET_UNAVAILABLE = 'The sandbox test wallet exists only on the sandbox network: switch to it, or create or import a wallet.';
 export const ACCOUNT_FEED_UNAVAILABLE = "Live account data is not available in this session: its network profile names no exchange WebSocket (wsUrl).";
 export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
 
@@ -228,6 +231,14 @@ export function createHandlers(services: TerminalServices): Handlers {
           : source.kind === 'privateKey'
             ? await access.importPrivateKey(label, source.privateKey, password)
             : await access.importKeystore(label, source.keystoreJson, password);
+      services.walletAccounts?.refresh(summary.address);
+      return withLockState(summary);
+    },
+    importSandboxWallet: async ({ label, password }) => {
+      // The key never leaves main: the trader only names the wallet and chooses its password.
+      const test = services.sandboxWallet;
+      if (!test) throw new ServiceUnavailable(SANDBOX_WALLET_UNAVAILABLE);
+      const summary = await wallets().importPrivateKey(label, test.privateKey, password);
       services.walletAccounts?.refresh(summary.address);
       return withLockState(summary);
     },

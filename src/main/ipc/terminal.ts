@@ -32,6 +32,7 @@ import { walletConfigFor } from '../toolkit/chain/networks';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
 import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
 import { UnaskedCancels } from './unasked-cancels';
+import { sandboxTestWallet } from './sandbox-wallet';
 import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
 
 export interface TerminalOptions {
@@ -106,7 +107,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     switchTo: (name) => switchNetwork(name),
   };
 
-  const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource): NetworkServices => {
+  const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource, raw: unknown): NetworkServices => {
     const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
@@ -136,6 +137,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
       walletAccounts,
       settings,
       networks,
+      // Only the sandbox hands its test wallet out (to main, on the trader's request): nothing there is real money.
+      sandboxWallet: network.sandbox ? sandboxTestWallet(raw) : undefined,
     };
     // Live account data and dead-man switches go through the order flow's credentials, so only with it.
     if (traders && flow) {
@@ -189,7 +192,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       const source = entry.origin === 'launch' ? launchSource : sourceOf(profile);
       const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source);
       const previous = current;
-      current = open(profile, flow, source);
+      current = open(profile, flow, source, entry.raw);
       previous.close();
       logger.debug(`switched to the network ${entry.name}`);
       hub.emit('network', current.services.network);
@@ -205,7 +208,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     return run;
   };
 
-  current = open(options.profile, launchFlow, launchSource);
+  current = open(options.profile, launchFlow, launchSource, launchRaw);
   // The router and its sender policy stay for the whole session; each call reads the network in use then.
   const handlers = Object.fromEntries(
     OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),
