@@ -141,7 +141,7 @@ export interface TerminalServices {
 
 export const TRADING_UNAVAILABLE =
   'Trading is not available in this session: its network profile names no exchange, chain node or order version to trade with (or no signer started).';
-export const SANDBOX_WALLET_UNAVAILABLE = 'The sandbox test wallet exists only on the sandbox network: switch to it, or create or import a wallet.';
+export const SANDBOX_WALLET_UNAVAILABLE = 'This network has no sandbox test wallet (only the local sandbox PM Desk starts has one): create or import a wallet.';
 export const ACCOUNT_FEED_UNAVAILABLE = "Live account data is not available in this session: its network profile names no exchange WebSocket (wsUrl).";
 export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
 
