@@ -1,6 +1,6 @@
 // `npm run sandbox`: starts the local exchange (chain, CLOB, aggregator, Polymarket's public APIs, market
-// simulator), prints where everything is and a funded test wallet (the bots' refused orders go to a log file),
-// is ready, and stops every part on SIGTERM or Ctrl-C.
+// simulator), prints where everything is and a funded test wallet, writes the network profile once every part
+// is ready, and stops every part on SIGTERM or Ctrl-C. The bots' refused orders go to a log file, not the screen.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
