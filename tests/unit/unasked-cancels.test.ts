@@ -7,6 +7,7 @@ import { countOf } from '../../src/shared/words';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { UnaskedCancels } from '../../src/main/ipc/unasked-cancels';
+import { expiredBy } from '../../src/main/ipc/account-feeds';
 
 function setup(cause?: (wallet: string) => string | undefined) {
   const hub = new EventHub();
@@ -76,5 +77,16 @@ describe('cancels the trader did not click', () => {
     scheduler.advance(1_000);
     expect(notices).toHaveLength(1);
     cancels.close();
+  });
+});
+
+describe('an expiry is not a cancel nobody asked for', () => {
+  it('knows a GTD order that reached its expiration from one cancelled before it', () => {
+    const now = 1_700_000_000_000;
+    expect(expiredBy({ expiration: String(now / 1000 - 5) }, now)).toBe(true);
+    expect(expiredBy({ expiration: now / 1000 }, now)).toBe(true);
+    expect(expiredBy({ expiration: String(now / 1000 + 3600) }, now)).toBe(false);
+    expect(expiredBy({ expiration: '0' }, now)).toBe(false);
+    expect(expiredBy({}, now)).toBe(false);
   });
 });

@@ -60,6 +60,12 @@ export const LOCKED_NO_CREDENTIALS = (label: string) =>
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** Whether an order's own expiry (GTD; `expiration` in seconds, 0 for none) has come by `nowMs`. */
+export function expiredBy(order: Record<string, unknown>, nowMs: number): boolean {
+  const at = Number(order.expiration ?? 0);
+  return Number.isFinite(at) && at > 0 && at * 1000 <= nowMs + 1_000;
+}
+
 /**
  * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
  * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
@@ -197,7 +203,8 @@ export class AccountFeeds implements AccountFollower {
         onOrder: (order, open) => {
           // Only the exchange's own word (status CANCELED) counts: an order that left the open orders at a
           // reconciliation may as well have filled.
-          if (!open && String(order.status).toUpperCase() === 'CANCELED') this.options.cancels?.cancelled(watched.label, order.id);
+          // A GTD order leaving at its expiry is what the trader asked for: not told as a cancel.
+          if (!open && String(order.status).toUpperCase() === 'CANCELED' && !expiredBy(order, Date.now())) this.options.cancels?.cancelled(watched.label, order.id);
           this.coalescer.mark(key);
         },
         onTrade: () => this.coalescer.mark(key),
