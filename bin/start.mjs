@@ -4,7 +4,7 @@
 // mode on 127.0.0.1 and prints `PM Desk is running at http://127.0.0.1:N/#token=…`. The app reads the sandbox's
 // markets the way it reads Polymarket's (Gamma, Data API, CLOB) unless started with `--source aggregator`.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ const load = (path) => tsImport(join(root, path), import.meta.url);
 const say = (line) => process.stderr.write(`${line}\n`);
 
 const { parseLaunchOptions, installedElectron, chooseShell, LAUNCH_USAGE } = await load('src/main/host/launch-options.ts');
+const { testWalletLines, sandboxLineGoesToFile, logFileLine } = await load('src/main/host/launch-lines.ts');
 let options;
 try {
   options = parseLaunchOptions(process.argv.slice(2));
@@ -53,7 +54,17 @@ if (options.profile) {
   say(`Starting the local sandbox exchange (chain, exchange, ${options.source === 'aggregator' ? 'aggregator' : "Polymarket's market-data APIs"})…`);
   const { startSandbox } = await load('sandbox/index.ts');
   try {
-    sandbox = await startSandbox({ source: options.source, log: (line) => say(`sandbox: ${line}`) });
+    // The bots' refused orders go to a log file: on the screen they would bury the URL to copy.
+    const logFile = join(tmpdir(), 'pmdesk-sandbox.log');
+    let toldLogFile = false;
+    writeFileSync(logFile, '');
+    const log = (line) => {
+      if (!sandboxLineGoesToFile(line)) return say(`sandbox: ${line}`);
+      appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
+      if (!toldLogFile) say(logFileLine(logFile));
+      toldLogFile = true;
+    };
+    sandbox = await startSandbox({ source: options.source, log });
   } catch (error) {
     say(`The local sandbox did not start: ${error.detail ?? error.message}`);
     process.exit(1);
@@ -91,6 +102,7 @@ if (shell.kind === 'electron') {
   const file = join(dir, 'profile.json');
   writeFileSync(file, JSON.stringify(profile), { mode: 0o600 });
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  for (const line of testWalletLines(profile)) say(line);
   say('Opening the PM Desk window…');
   const child = spawn(shell.binary, [root, `--pmdesk-profile=${file}`], { stdio: 'inherit' });
   cleanups.push(async () => void child.kill());
@@ -108,6 +120,7 @@ if (shell.kind === 'electron') {
     await stopAll(1);
   }
   cleanups.push(() => mode.stop());
+  for (const line of testWalletLines(profile)) say(line);
   console.log(mode.readyLine);
   if (options.open && !(await openInBrowser(mode.host.launchUrl))) say('No browser could be opened here: open the URL above.');
 }

@@ -1,6 +1,7 @@
 // `npm run sandbox`: starts the local exchange (chain, CLOB, aggregator, Polymarket's public APIs, market
 // simulator), prints where everything is and a funded test wallet, writes the network profile once every part
-// is ready, and stops every part on SIGTERM or Ctrl-C.
+// is ready, and stops every part on SIGTERM or Ctrl-C. The bots' refused orders go to a log file, not the screen.
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -89,6 +90,17 @@ export async function main(argv: string[]): Promise<void> {
   if (o.geoblocked !== undefined && !geoblock) fail('--geoblocked must be a country code with an optional region, e.g. US or US-NY');
   const quiet = Boolean(o.quiet);
   const say = (line: string) => quiet || process.stdout.write(`${line}\n`);
+  // The market bots' refused orders go to a file: on the screen they would scroll the ready listing away.
+  const botLogFile = o['data-dir'] ? join(resolve(o['data-dir']), 'bots.log') : join(tmpdir(), 'pmdesk-sandbox-bots.log');
+  let botLogStarted = false;
+  const botLog = (line: string) => {
+    if (!botLogStarted) {
+      mkdirSync(dirname(botLogFile), { recursive: true });
+      writeFileSync(botLogFile, '');
+      botLogStarted = true;
+    }
+    appendFileSync(botLogFile, `${new Date().toISOString()} ${line}\n`);
+  };
 
   const options: SandboxOptions = {
     ports: {
@@ -105,7 +117,7 @@ export async function main(argv: string[]): Promise<void> {
     seed: intOption(o.seed, 'seed', 0, 2 ** 31),
     simulate: o['no-sim'] ? 'off' : 'run',
     simIntervalMs: intOption(o['sim-interval-ms'], 'sim-interval-ms', 50, 3_600_000),
-    log: quiet ? undefined : (line) => say(`  ${line}`),
+    log: quiet ? undefined : (line) => (line.startsWith('simulator: ') ? botLog(line) : say(`  ${line}`)),
   };
 
   const started = Date.now();
@@ -148,6 +160,7 @@ export async function main(argv: string[]): Promise<void> {
   // The ready-made accounts (proxy wallet, Safe, deposit wallet): their owners' keys are in the profile.
   for (const account of profile.testAccounts) say(`  ${`${account.kind} account`.padEnd(18)} ${account.address} (type ${account.signatureType}, owner ${account.owner})`);
   say(`  profile     ${profileFile}`);
+  if (options.simulate !== 'off') say(`  bot log     ${botLogFile} (the market bots' refused orders)`);
   say('Press Ctrl-C to stop.');
   if (quiet) process.stdout.write(`sandbox ready: ${profileFile}\n`);
 

@@ -434,6 +434,9 @@ export const operations = {
     }),
     { summary: 'Import a wallet from a recovery phrase, a private key or a keystore file.', maxPayloadBytes: 24_576 },
   ),
+  importSandboxWallet: op<WalletInfo>()(z.strictObject({ label, password }), {
+    summary: "Import the sandbox's funded test wallet (on the sandbox network only); its key stays in main.",
+  }),
   unlockWallet: op<WalletInfo>()(
     z.strictObject({ label, password, autoLockMinutes: z.number().int().min(0).max(24 * 60).default(30) }),
     { summary: 'Unlock a wallet for trading; it locks itself after the idle time (0: never).' },
@@ -574,7 +577,8 @@ export interface TerminalEvents {
   /** A fill stream was down between these times (Unix ms): the tape shows a gap marker; candles were refilled. */
   tapeGap: { marketId: string; from: number; to: number };
   /** Something the trader should know while an order goes out: an approval sent (with its hash), credentials made. */
-  notice: { wallet?: string; kind: 'approval' | 'credentials' | 'info'; message: string; txHash?: string };
+  /** `cancelled`: the exchange cancelled orders the trader did not cancel here (the dead-man switch…), with their ids. */
+  notice: { wallet?: string; kind: 'approval' | 'credentials' | 'info' | 'cancelled'; message: string; txHash?: string; orderIds?: string[] };
   /** The region check's answer changed (wallet null), or a wallet's close-only mode did (that wallet's whole answer). */
   tradingAccess: TradingAccessInfo;
 }

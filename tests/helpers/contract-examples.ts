@@ -19,6 +19,7 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   listWallets: {},
   createWallet: { label: 'fuzz', password: 'correct horse battery' },
   importWallet: { label: 'fuzz', password: 'correct horse battery', source: { kind: 'privateKey', privateKey: `0x${'11'.repeat(32)}` } },
+  importSandboxWallet: { label: 'fuzz-test', password: 'correct horse battery' },
   unlockWallet: { label: 'fuzz', password: 'correct horse battery', autoLockMinutes: 5 },
   lockWallet: { label: 'fuzz' },
   exportWallet: { label: 'fuzz', password: 'correct horse battery' },

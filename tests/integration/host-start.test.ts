@@ -1,5 +1,6 @@
 // `npm start -- --browser --no-open --profile FILE` as a trader runs it: the real start script builds the app,
-// starts browser mode against the profile's aggregator (a fixture server here), prints the ready line, serves
+// starts browser mode against the profile's aggregator (a fixture server here), names the profile's test wallet,
+// prints the ready line, serves
 // the page and the bridge, and stops cleanly on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { event } from '../helpers/aggregator-fixtures';
 
+/** A sandbox-style test wallet in the profile: npm start names it (a made-up key, funded nowhere). */
+const TEST_WALLET = { address: '0x' + '7'.repeat(40), privateKey: '0x' + '5'.repeat(64) };
 let aggregator: FixtureServer;
 let dir: string;
 let child: ChildProcess;
@@ -22,7 +25,7 @@ beforeAll(async () => {
   aggregator.on('GET', '/v1/ongoing-events', (_r, reply) => reply.json(200, [event]));
   dir = await mkdtemp(join(tmpdir(), 'pmdesk-start-'));
   const profile = join(dir, 'profile.json');
-  await writeFile(profile, JSON.stringify({ name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '' }));
+  await writeFile(profile, JSON.stringify({ name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '', testWallets: [TEST_WALLET] }));
   child = spawn(process.execPath, ['bin/start.mjs', '--browser', '--no-open', '--profile', profile], {
     env: { ...process.env, PMDESK_DATA_DIR: join(dir, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,6 +49,11 @@ describe('npm start in browser mode', () => {
   it('prints exactly the ready line with a fresh token', () => {
     expect(readyLine).toMatch(/^PM Desk is running at http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
     expect(stderr).toContain('Browser mode: --browser was given.');
+  });
+
+  it('names the profile\'s funded test wallet on stderr, before the ready line, and how to use it', () => {
+    expect(stderr).toContain(`Sandbox test wallet, funded on this sandbox only: ${TEST_WALLET.address}`);
+    expect(stderr.find((line) => line.includes('Use the sandbox test wallet'))).toContain(TEST_WALLET.privateKey);
   });
 
   it('serves the built page and answers the contract over the bridge with that token', async () => {

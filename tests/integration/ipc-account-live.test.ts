@@ -3,7 +3,8 @@
 // once watched, `account` events follow an order resting, a fill to CONFIRMED (not pending), REST polls while
 // /ws/user refuses connections (`source: 'polling'`), a settlement the
 // exchange retries and then fails (FAILED, not pending) and one retried then settled (CONFIRMED). The switch beats,
-// says failing when heartbeats are refused (the exchange then cancels the resting order) and beating again when
+// says failing when heartbeats are refused (the exchange then cancels the resting order, and the trader is told
+// with a `notice`, which a cancel the trader clicked never gets) and beating again when
 // they pass; turned off, or the terminal closed, the beats stop and the exchange cancels what rests.
 // Waits are on events and on the exchange's state, never on the clock.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -182,11 +183,20 @@ describe('live account data and the dead-man switch through the contract', () =>
 
     const failing = a.nextEvent('deadManSwitch', (p) => p.state === 'failing');
     const gone = a.nextEvent('account', (p) => !p.openOrders.some((o) => o.orderId === orderId));
+    const told = a.nextEvent('notice', (p) => p.kind === 'cancelled');
     faults.failHeartbeats(true);
     expect(await failing).toMatchObject({ wallet: 'alice', enabled: true, state: 'failing', error: { code: 'ERR_NETWORK' } });
     expect((await failing).error!.message).toMatch(/cancels this wallet's open orders/);
     await gone;
     expect(await restingIds()).not.toContain(orderId);
+    // Nobody clicked this cancel: the trader is told, with the reason; the cancel clicked earlier was never told.
+    expect(await told).toEqual({
+      wallet: 'alice',
+      kind: 'cancelled',
+      message: "The exchange cancelled 1 order of alice that you did not cancel here: the dead-man switch's heartbeats stopped getting through.",
+      orderIds: [orderId.toLowerCase()],
+    });
+    expect(a.heard.filter((h) => h.event === 'notice' && (h.payload as { kind: string }).kind === 'cancelled')).toHaveLength(1);
 
     const beating = a.nextEvent('deadManSwitch', (p) => p.state === 'beating');
     faults.failHeartbeats(false);

@@ -1,7 +1,7 @@
 // `npm run sandbox` as a user runs it: the real command in its own process, its profile file, its servers,
 // and SIGTERM stopping every part it started.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,21 @@ describe('npm run sandbox', () => {
     expect(await run.exited).toBe(0);
     for (const url of [profile.clobUrl, profile.aggregatorUrl, profile.gammaUrl, profile.rpcUrl] as string[]) {
       await expect(fetch(url, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    }
+  }, 90_000);
+
+  it("with its market bots, names the file their refused orders go to, and none of them reaches the screen", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-sandbox-'));
+    const run = runSandbox(['--ports-auto', '--profile-out', join(dir, 'profile.json'), '--seed', '3', '--sim-interval-ms', '50']);
+    try {
+      await run.ready;
+      expect(run.output()).toContain(`  bot log     ${join(tmpdir(), 'pmdesk-sandbox-bots.log')} (the market bots' refused orders)`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // a few bot steps
+      expect(run.output()).not.toMatch(/^\s*simulator: /m);
+    } finally {
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      await rm(dir, { recursive: true, force: true });
     }
   }, 90_000);
 

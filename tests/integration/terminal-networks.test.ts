@@ -16,6 +16,7 @@ import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
 import { parseTradingProfile } from '../../src/main/trading/profile';
+import { SANDBOX_WALLET_UNAVAILABLE } from '../../src/main/ipc/services';
 import { openBridge, type BridgeClient } from '../helpers/bridge-client';
 import { PASSWORD, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 
@@ -115,6 +116,11 @@ describe('networks', () => {
     expect((await page.value<{ events: unknown[] }>('listEvents', { limit: 5 })).events.length).toBeGreaterThan(0);
     expect((await page.value<NetworkChoice[]>('listNetworks')).filter((n) => n.current).map((n) => n.name)).toEqual(['second']);
     expect(await page.value<WalletInfo[]>('listWallets')).toEqual([wallet]);
+    // Only the launch sandbox hands out its test wallet: this network's profile names none.
+    expect(await page.call('importSandboxWallet', { label: 'test', password: PASSWORD })).toMatchObject({
+      ok: false,
+      error: { code: ContractErrorCode.NOT_AVAILABLE, message: SANDBOX_WALLET_UNAVAILABLE },
+    });
     // PM Desk knows no exchange contracts on chain 31339: it reads there, and says it cannot trade.
     expect(await page.call('getBalances', { wallet: 'desk' })).toMatchObject({ ok: false, error: { code: ContractErrorCode.NOT_AVAILABLE } });
 

@@ -10,7 +10,7 @@ describe('the contract', () => {
     expect(OPERATION_NAMES).toEqual(
       expect.arrayContaining([
         'getNetwork', 'listEvents', 'searchMarkets', 'getEvent', 'getMarket', 'getOrderBook', 'getPriceHistory', 'getCandles',
-        'subscribeFills', 'unsubscribeFills', 'listWallets', 'createWallet', 'importWallet', 'unlockWallet', 'lockWallet', 'exportWallet',
+        'subscribeFills', 'unsubscribeFills', 'listWallets', 'createWallet', 'importWallet', 'importSandboxWallet', 'unlockWallet', 'lockWallet', 'exportWallet',
         'placeOrder', 'cancelOrder', 'cancelAll', 'cancelMarket', 'listOpenOrders', 'listTrades', 'getBalances', 'getPositions',
       ]),
     );

@@ -8,6 +8,7 @@ import { chooseShell, installedElectron, parseLaunchOptions } from '../../src/ma
 import { checkBridgeUpgrade, newLaunchToken } from '../../src/main/host/upgrade';
 import { rendererFile } from '../../src/main/host/server';
 import { readyLine } from '../../src/main/host/browser-mode';
+import { logFileLine, sandboxLineGoesToFile, testWalletLines } from '../../src/main/host/launch-lines';
 
 describe('npm start flags', () => {
   it('defaults: the shell it finds, a free port, open the browser, start the sandbox read through Polymarket direct', () => {
@@ -92,5 +93,23 @@ describe('renderer files', () => {
   });
   it.each(['/../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/a/%00', '/%E0%A4%A'])('refuses %s', (path) => {
     expect(rendererFile(root, path)).toBeNull();
+  });
+});
+
+describe('what npm start says about the sandbox', () => {
+  const wallet = { address: '0x' + '1'.repeat(40), privateKey: '0x' + 'a'.repeat(64) };
+  it('names the funded test wallet and how to use it, and nothing for a profile without one', () => {
+    expect(testWalletLines({ testWallets: [wallet, { address: '0x' + '2'.repeat(40), privateKey: '0x' + 'b'.repeat(64) }] })).toEqual([
+      `Sandbox test wallet, funded on this sandbox only: ${wallet.address}`,
+      `  In the app: Wallet menu → “Use the sandbox test wallet” (you choose its password). Or import its private key: ${wallet.privateKey}`,
+    ]);
+    expect(testWalletLines({ name: 'polymarket' })).toEqual([]);
+    expect(testWalletLines({ testWallets: [] })).toEqual([]);
+  });
+  it("sends the bots' refusals to the log file and everything else to the screen", () => {
+    expect(sandboxLineGoesToFile('simulator: bot 2 order refused: not enough balance')).toBe(true);
+    expect(sandboxLineGoesToFile('market simulator: 4 bots trading')).toBe(false);
+    expect(sandboxLineGoesToFile('CLOB listening at http://127.0.0.1:4810')).toBe(false);
+    expect(logFileLine('/tmp/x.log')).toBe("sandbox: the market bots' refused orders are written to /tmp/x.log");
   });
 });

@@ -38,6 +38,11 @@ export interface AccountFollower {
 /** Tuning of the user feeds (tests shorten the backoff and the polling). */
 export type AccountFeedTuning = Pick<UserFeedOptions, 'backoffMs' | 'pingMs' | 'pollAfterFailures' | 'pollMs'> & { scheduler?: Scheduler; frameMs?: number };
 
+/** Told of every order the exchange says it cancelled (UnaskedCancels fits). */
+export interface CancelWatch {
+  cancelled(wallet: string, orderId: string): void;
+}
+
 interface Watched {
   label: string;
   address: string;
@@ -54,6 +59,12 @@ export const LOCKED_NO_CREDENTIALS = (label: string) =>
   `The wallet ${label.slice(0, 64)} is locked and has no exchange credentials yet: unlock it to follow its orders.`;
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Whether an order's own expiry (GTD; `expiration` in seconds, 0 for none) has come by `nowMs`. */
+export function expiredBy(order: Record<string, unknown>, nowMs: number): boolean {
+  const at = Number(order.expiration ?? 0);
+  return Number.isFinite(at) && at > 0 && at * 1000 <= nowMs + 1_000;
+}
 
 /**
  * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
@@ -99,7 +110,7 @@ export class AccountFeeds implements AccountFollower {
   constructor(
     private readonly open: WalletOpener,
     private readonly hub: EventHub,
-    private readonly options: { wsUrl: string } & AccountFeedTuning,
+    private readonly options: { wsUrl: string; cancels?: CancelWatch } & AccountFeedTuning,
   ) {
     this.coalescer = new Coalescer((key) => this.emitAccount(key), options.scheduler, options.frameMs ?? FRAME_MS);
     this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
@@ -189,7 +200,13 @@ export class AccountFeeds implements AccountFollower {
       pollMs,
       scheduler,
       handlers: {
-        onOrder: () => this.coalescer.mark(key),
+        onOrder: (order, open) => {
+          // Only the exchange's own word (status CANCELED) counts: an order that left the open orders at a
+          // reconciliation may as well have filled.
+          // A GTD order leaving at its expiry is what the trader asked for: not told as a cancel.
+          if (!open && String(order.status).toUpperCase() === 'CANCELED' && !expiredBy(order, Date.now())) this.options.cancels?.cancelled(watched.label, order.id);
+          this.coalescer.mark(key);
+        },
         onTrade: () => this.coalescer.mark(key),
         onReconciled: () => {
           if (watched.announced) return;

@@ -36,10 +36,15 @@ export function heartbeatOpener(flow: OrderFlow, wallets: TradingWallets): Heart
   };
 }
 
+/** How long after the switch is turned off a cancel is still put down to it (the exchange waits about 10 s). */
+const RECENTLY_STOPPED_MS = 60_000;
+
 const CONTRACT_STATE: Record<HeartbeatState, DeadManSwitchInfo['state']> = { off: 'off', on: 'beating', failing: 'failing' };
 
 export class DeadManSwitches implements DeadManSwitchService {
   private readonly armed = new Map<string, Armed>();
+  /** When each wallet's switch was turned off: the exchange cancels its orders some 10 s later. */
+  private readonly stoppedAt = new Map<string, number>();
   private readonly intervalMs: number;
   private readonly scheduler: Scheduler;
 
@@ -78,6 +83,18 @@ export class DeadManSwitches implements DeadManSwitchService {
       throw error;
     }
     return { ...armed.info };
+  }
+
+  /**
+   * Why the exchange may just have cancelled this wallet's orders, when the switch explains it: its beats are
+   * failing, or it was turned off lately (for the notice of cancels the trader did not click).
+   */
+  cancelCause(wallet: string): string | undefined {
+    const key = wallet.trim().toLowerCase();
+    if (this.armed.get(key)?.info.state === 'failing') return "the dead-man switch's heartbeats stopped getting through";
+    const stopped = this.stoppedAt.get(key);
+    if (stopped !== undefined && this.scheduler.now() - stopped < RECENTLY_STOPPED_MS) return 'the dead-man switch was turned off, so its heartbeats stopped';
+    return undefined;
   }
 
   closeAll(): void {
@@ -120,6 +137,7 @@ export class DeadManSwitches implements DeadManSwitchService {
 
   private disarm(key: string, armed: Armed): void {
     this.armed.delete(key);
+    this.stoppedAt.set(key, this.scheduler.now());
     const loop = armed.loop;
     armed.loop = undefined;
     // Stopping the beats is all there is: the exchange then cancels the orders about 10 s later, as it would had

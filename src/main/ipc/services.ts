@@ -28,6 +28,7 @@ import type { BookFollower } from './live-book-feeds';
 import type { FillFeeds } from './fill-feeds';
 import type { AccountFollower } from './account-feeds';
 import type { DeadManSwitchService } from './dead-man-switches';
+import type { UnaskedCancels } from './unasked-cancels';
 import { ServiceUnavailable, type Handlers } from './router';
 
 export interface WalletSummary {
@@ -128,6 +129,10 @@ export interface TerminalServices {
   networks?: NetworkAccess;
   /** Watched wallets' live orders and trades; absent without the order flow or an exchange WebSocket. */
   accounts?: AccountFollower;
+  /** The sandbox's funded test wallet (its profile's testWallets[0]); absent on any other network. */
+  sandboxWallet?: { address: string; privateKey: string };
+  /** Tells the orders the exchange cancelled that the trader did not cancel here; absent without the order flow. */
+  unaskedCancels?: Pick<UnaskedCancels, 'byTrader' | 'close'>;
   /** Per-wallet dead-man switches; absent without the order flow. */
   deadManSwitches?: DeadManSwitchService;
   /** Whether new orders may be placed (region, close-only accounts); absent where nothing checks it. */
@@ -136,6 +141,7 @@ export interface TerminalServices {
 
 export const TRADING_UNAVAILABLE =
   'Trading is not available in this session: its network profile names no exchange, chain node or order version to trade with (or no signer started).';
+export const SANDBOX_WALLET_UNAVAILABLE = 'This network has no sandbox test wallet (only the local sandbox PM Desk starts has one): create or import a wallet.';
 export const ACCOUNT_FEED_UNAVAILABLE = "Live account data is not available in this session: its network profile names no exchange WebSocket (wsUrl).";
 export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
 
@@ -167,6 +173,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     if (!services.accounts) throw new ServiceUnavailable(services.trading ? ACCOUNT_FEED_UNAVAILABLE : TRADING_UNAVAILABLE);
     return services.accounts;
   };
+  // The trader's own cancels, so the exchange's word on them is not told again as a cancel nobody asked for.
+  const byTrader = (wallet: string, work: () => Promise<{ cancelled: string[] }>) => (services.unaskedCancels ? services.unaskedCancels.byTrader(wallet, work) : work());
   const deadManSwitches = (): DeadManSwitchService => {
     if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.deadManSwitches;
@@ -226,6 +234,14 @@ export function createHandlers(services: TerminalServices): Handlers {
       services.walletAccounts?.refresh(summary.address);
       return withLockState(summary);
     },
+    importSandboxWallet: async ({ label, password }) => {
+      // The key never leaves main: the trader only names the wallet and chooses its password.
+      const test = services.sandboxWallet;
+      if (!test) throw new ServiceUnavailable(SANDBOX_WALLET_UNAVAILABLE);
+      const summary = await wallets().importPrivateKey(label, test.privateKey, password);
+      services.walletAccounts?.refresh(summary.address);
+      return withLockState(summary);
+    },
     unlockWallet: async ({ label, password, autoLockMinutes }) => {
       const summary = await wallets().unlock(label, password, { autoLockMs: autoLockMinutes * 60_000 });
       // The account behind the key is looked for now, so the wallet menu and the first order find it ready.
@@ -255,9 +271,9 @@ export function createHandlers(services: TerminalServices): Handlers {
 
     previewOrder: (input) => trading().previewOrder(input),
     placeOrder: (input) => trading().placeOrder(input),
-    cancelOrder: (input) => trading().cancelOrder(input),
-    cancelAll: (input) => trading().cancelAll(input),
-    cancelMarket: (input) => trading().cancelMarket(input),
+    cancelOrder: (input) => byTrader(input.wallet, () => trading().cancelOrder(input)),
+    cancelAll: (input) => byTrader(input.wallet, () => trading().cancelAll(input)),
+    cancelMarket: (input) => byTrader(input.wallet, () => trading().cancelMarket(input)),
     listOpenOrders: (input) => trading().listOpenOrders(input),
     listTrades: (input) => trading().listTrades(input),
     getBalances: (input) => trading().getBalances(input),

@@ -31,6 +31,8 @@ import { WalletAccounts } from './wallet-accounts';
 import { walletConfigFor } from '../toolkit/chain/networks';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
 import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
+import { UnaskedCancels } from './unasked-cancels';
+import { sandboxTestWallet } from './sandbox-wallet';
 import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
 
 export interface TerminalOptions {
@@ -105,7 +107,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     switchTo: (name) => switchNetwork(name),
   };
 
-  const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource): NetworkServices => {
+  const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource, raw: unknown): NetworkServices => {
     const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
@@ -135,12 +137,18 @@ export function openTerminal(options: TerminalOptions): Terminal {
       walletAccounts,
       settings,
       networks,
+      // Only the sandbox hands its test wallet out (to main, on the trader's request): nothing there is real money.
+      sandboxWallet: network.sandbox ? sandboxTestWallet(raw) : undefined,
     };
     // Live account data and dead-man switches go through the order flow's credentials, so only with it.
     if (traders && flow) {
       const { heartbeatMs, ...tuning } = options.accountFeeds ?? {};
-      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, ...tuning });
-      services.deadManSwitches = new DeadManSwitches(heartbeatOpener(flow, traders), hub, { intervalMs: heartbeatMs });
+      const switches = new DeadManSwitches(heartbeatOpener(flow, traders), hub, { intervalMs: heartbeatMs });
+      // Orders the exchange cancels that the trader did not cancel here are told (the dead-man switch…).
+      const unasked = new UnaskedCancels(hub, { scheduler: tuning.scheduler, cause: (wallet) => switches.cancelCause(wallet) });
+      services.unaskedCancels = unasked;
+      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, cancels: unasked, ...tuning });
+      services.deadManSwitches = switches;
     }
     // Region and close-only checks for this network: asked at its start (here, and so on each switch) and every
     // few minutes; the order flow asks them again before each new order.
@@ -165,6 +173,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
         // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.
         services.accounts?.closeAll();
         services.deadManSwitches?.closeAll();
+        services.unaskedCancels?.close();
         regionCheck.close();
         if (flow?.orderGate === gate) flow.orderGate = undefined;
         // The launch flow given by the caller stays open for switching back when no other can be opened.
@@ -183,7 +192,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       const source = entry.origin === 'launch' ? launchSource : sourceOf(profile);
       const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source);
       const previous = current;
-      current = open(profile, flow, source);
+      current = open(profile, flow, source, entry.raw);
       previous.close();
       logger.debug(`switched to the network ${entry.name}`);
       hub.emit('network', current.services.network);
@@ -199,7 +208,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     return run;
   };
 
-  current = open(options.profile, launchFlow, launchSource);
+  current = open(options.profile, launchFlow, launchSource, launchRaw);
   // The router and its sender policy stay for the whole session; each call reads the network in use then.
   const handlers = Object.fromEntries(
     OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),

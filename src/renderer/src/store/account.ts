@@ -35,12 +35,14 @@ export interface AccountState {
   /** The last read's failure, as main said it (cleared by the next success). */
   ordersError: string | null;
   holdingsError: string | null;
+  /** The exchange's cancels the trader did not click (the dead-man switch…), latest last, as main told them. */
+  unaskedCancels: { message: string; at: number }[];
   /** By token id. */
   outcomeNames: Record<string, OutcomeName>;
   set(patch: Partial<Omit<AccountState, 'set'>>): void;
 }
 
-const EMPTY = { openOrders: [], trades: [], positions: [], balances: null, loaded: false, ordersError: null, holdingsError: null, feedState: null };
+const EMPTY = { openOrders: [], trades: [], positions: [], balances: null, loaded: false, ordersError: null, holdingsError: null, feedState: null, unaskedCancels: [] };
 
 export const useAccount = create<AccountState>()((set) => ({
   wallet: null,
@@ -111,6 +113,12 @@ export function followAccount(wallet: string): () => void {
       applyOrdersAndTrades(wallet, update.openOrders, update.trades);
     });
   });
+  // Cancels nobody clicked here get a line in the account row, besides the shell's toast.
+  const offNotice = listen('notice', (notice) => {
+    if (notice.kind !== 'cancelled' || notice.wallet?.toLowerCase() !== wallet.toLowerCase()) return;
+    useAccount.setState((s) => ({ unaskedCancels: [...s.unaskedCancels, { message: notice.message, at: Date.now() }].slice(-5) }));
+    void refreshOrdersAndTrades(wallet);
+  });
   // An order placed or cancelled in another window (or through this one) changes what is open.
   let again: ReturnType<typeof setTimeout> | undefined;
   const offOrder = listen('orderUpdate', (update) => {
@@ -136,6 +144,7 @@ export function followAccount(wallet: string): () => void {
     stopped = true;
     offAccount();
     offOrder();
+    offNotice();
     clearTimeout(again);
     clearInterval(poll);
     if (watching) void ask('unwatchAccount', { wallet }).catch(() => undefined);

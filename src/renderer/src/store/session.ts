@@ -132,7 +132,7 @@ export async function startSession(): Promise<void> {
     if (lock.reason === 'idle') notify('info', `${lock.label ?? 'A wallet'} locked itself after its idle time.`);
     if (lock.reason === 'signer-stopped') notify('error', 'The signer stopped: every wallet is locked. Unlock again to trade.');
   });
-  listen('notice', (notice) => notify(notice.kind === 'info' ? 'info' : 'success', notice.message, notice.txHash));
+  listen('notice', (notice) => notify(notice.kind === 'info' || notice.kind === 'cancelled' ? 'info' : 'success', notice.message, notice.txHash));
   listen('tickSize', (change) => notify('info', change.message));
 
   try {

@@ -10,6 +10,7 @@ import { useSession } from '../../store/session';
 import { BalancesView, Positions, Trades } from './Holdings';
 import { OpenOrders, cancelWith } from './OpenOrders';
 import { TraderLookup } from './TraderLookup';
+import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
 import { shortAddress } from '../wallets/Dialog';
 import './account.css';
@@ -38,8 +39,12 @@ export function AccountPanel() {
   // The Polymarket account whose funds these are (AccountChoice reads everything again when another is chosen).
   const account = useWalletAccount((s) => (wallet ? s.byWallet[wallet] : undefined));
 
+  // Nothing to confirm when nothing is open: the key says so instead of offering to cancel "0 open orders".
   const askCancelAll = useCallback(() => {
-    if (useAccount.getState().wallet) setConfirmCancelAll(true);
+    const { wallet: following, openOrders } = useAccount.getState();
+    if (!following) return;
+    if (openOrders.length === 0) return useSession.getState().notify('info', 'No open orders to cancel.');
+    setConfirmCancelAll(true);
   }, []);
   // 1–5 open the tabs in the order shown, from anywhere but a field.
   useEffect(() => {
@@ -114,7 +119,7 @@ function CancelAllDialog({ wallet, count, onClose, onConfirm }: { wallet: string
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="cancel-all-title" data-testid="cancel-all-dialog">
         <h2 id="cancel-all-title">Cancel every open order of {wallet}?</h2>
         <div>
-          {count === 1 ? 'One open order' : `${count} open orders`} in every market will be cancelled on the exchange.
+          {count === 1 ? 'One open order' : `All ${countOf(count, 'open order')}`} in every market will be cancelled on the exchange.
         </div>
         <div className="row dialog-actions">
           <button type="button" onClick={onClose}>

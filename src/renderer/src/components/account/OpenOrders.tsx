@@ -9,6 +9,17 @@ import { useSession } from '../../store/session';
 import { WindowedRows } from '../../live/visible-rows';
 import { formatCents, formatShares } from '../ticket/order-math';
 import { OutcomeLabel } from './OutcomeLabel';
+import { countOf } from '../../../../shared/words';
+
+/** Which orders a cancel was for, in the sentence that tells its result. */
+export type CancelScope = 'order' | 'market' | 'all';
+
+/** "Cancelled 1 order.", "Cancelled 2 orders in this market.", "No order was cancelled: …" — counts that read right. */
+export function cancelledSentence(count: number, scope: CancelScope): string {
+  const where = scope === 'market' ? ' in this market' : '';
+  if (count > 0) return `Cancelled ${countOf(count, 'order')}${where}.`;
+  return scope === 'order' ? 'The order was not cancelled: it was no longer open.' : `No order was cancelled${where}: none was open.`;
+}
 
 /** Takes the cancelled orders out of the table before the next read confirms it. */
 export function dropCancelled(ids: string[]): void {
@@ -17,12 +28,12 @@ export function dropCancelled(ids: string[]): void {
   useAccount.setState((s) => ({ openOrders: s.openOrders.filter((o) => !gone.has(o.orderId.toLowerCase())) }));
 }
 
-export async function cancelWith(op: () => Promise<{ cancelled: string[] }>, what: string): Promise<void> {
+export async function cancelWith(op: () => Promise<{ cancelled: string[] }>, scope: CancelScope): Promise<void> {
   const { notify } = useSession.getState();
   try {
     const { cancelled } = await op();
     dropCancelled(cancelled);
-    notify(cancelled.length > 0 ? 'success' : 'info', cancelled.length > 0 ? `Cancelled ${cancelled.length} order${cancelled.length === 1 ? '' : 's'} (${what}).` : `No order was cancelled (${what}).`);
+    notify(cancelled.length > 0 ? 'success' : 'info', cancelledSentence(cancelled.length, scope));
   } catch (error) {
     notify('error', messageOf(error));
   } finally {
@@ -39,16 +50,17 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
   const cancelOne = async (order: OpenOrder) => {
     if (!wallet) return;
     setBusy(order.orderId);
-    await cancelWith(() => ask('cancelOrder', { wallet, orderId: order.orderId }), 'one order');
+    await cancelWith(() => ask('cancelOrder', { wallet, orderId: order.orderId }), 'order');
     setBusy(null);
   };
   const cancelMarket = async () => {
     if (!wallet || !selected) return;
     setBusy('market');
-    await cancelWith(() => ask('cancelMarket', { wallet, marketId: selected.marketId }), 'this market');
+    await cancelWith(() => ask('cancelMarket', { wallet, marketId: selected.marketId }), 'market');
     setBusy(null);
   };
 
+  const unasked = useAccount((s) => s.unaskedCancels.at(-1));
   const none = orders.length === 0;
   const marketWhyNot = !selected ? 'Choose a market first.' : none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
   const allWhyNot = none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
@@ -62,6 +74,11 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
           Cancel all <kbd>{cancelAllKey}</kbd>
         </button>
       </div>
+      {unasked ? (
+        <div className="account-feed-line" data-testid="unasked-cancel">
+          <span className="muted">{new Date(unasked.at).toLocaleTimeString()}</span> {unasked.message}
+        </div>
+      ) : null}
       {none ? (
         <div className="empty">No open orders.</div>
       ) : (

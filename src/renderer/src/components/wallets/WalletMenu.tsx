@@ -12,14 +12,17 @@ import { UnlockDialog } from './UnlockDialog';
 import { CreateWalletDialog } from './CreateWalletDialog';
 import { ImportWalletDialog } from './ImportWalletDialog';
 import { ExportWalletDialog } from './ExportWalletDialog';
+import { SandboxWalletDialog } from './SandboxWalletDialog';
 import { describeDeadManSwitch, followDeadManSwitch, useDeadManSwitch } from './dead-man-switch';
 import { AccountChoice, useWalletAccount } from './AccountChoice';
 import './wallets.css';
 
-type OpenDialog = { kind: 'unlock' | 'export' | 'dms-off'; wallet: string } | { kind: 'create' | 'import' } | null;
+type OpenDialog = { kind: 'unlock' | 'export' | 'dms-off'; wallet: string } | { kind: 'create' | 'import' | 'sandbox' } | null;
 
 export function WalletMenu() {
   const wallets = useSession((s) => s.wallets);
+  // The sandbox offers its funded test wallet (main imports it; nothing there is real money).
+  const onSandbox = useSession((s) => s.network?.sandbox ?? false);
   const active = useSession(activeWalletInfo);
   const setActiveWallet = useSession((s) => s.setActiveWallet);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -141,7 +144,11 @@ export function WalletMenu() {
       {menuOpen ? (
         <div className="wallet-dropdown" role="menu" data-testid="wallet-dropdown" ref={dropdown} onKeyDown={onMenuArrows}>
           <div className="menu-section">Wallets</div>
-          {wallets.length === 0 ? <div className="muted menu-note">No wallets yet: create or import one.</div> : null}
+          {wallets.length === 0 ? (
+            <div className="muted menu-note" data-testid="no-wallets">
+              {onSandbox ? 'No wallets yet: use the sandbox test wallet, or create or import one.' : 'No wallets yet: create or import one.'}
+            </div>
+          ) : null}
           {wallets.map((w) => (
             <button
               key={w.label}
@@ -193,6 +200,11 @@ export function WalletMenu() {
             </div>
           ) : null}
           <div className="menu-section">Manage</div>
+          {onSandbox ? (
+            <button type="button" className="menu-item" data-testid="wallet-sandbox" title="The sandbox's funded test wallet: test money on this sandbox only" onClick={() => open({ kind: 'sandbox' })}>
+              Use the sandbox test wallet…
+            </button>
+          ) : null}
           <button type="button" className="menu-item" data-testid="wallet-create" onClick={() => open({ kind: 'create' })}>
             Create a wallet…
           </button>
@@ -217,6 +229,7 @@ export function WalletMenu() {
       {dialog?.kind === 'dms-off' ? <TurnOffDeadManSwitch wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'create' ? <CreateWalletDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'import' ? <ImportWalletDialog onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'sandbox' ? <SandboxWalletDialog onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }
