@@ -1,0 +1,20 @@
+// The open market's live quote of one of its tokens: its book from the feed and the tape's last trade, read
+// from the market view's store state (pure, so unit tests call it with a state of their own).
+import type { Market, OrderBookSummary } from '../../../shared/market-model';
+import type { TapeEntry } from '../components/market/model';
+import { inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Quote } from './quote';
+
+/** The live quote of a token of the open market, or null when the token is not the open market's. */
+export function liveQuote(state: { market: Market | null; books: Record<string, OrderBookSummary>; tape: readonly TapeEntry[] }, tokenId: string | null | undefined): Quote | null {
+  const market = state.market;
+  if (!market || !tokenId) return null;
+  const index = market.position_tokens.findIndex((t) => t.token_id === tokenId);
+  if (index < 0) return null;
+  const book = state.books[tokenId];
+  const record = quoteFromRecord(market, index);
+  // The tape is newest first and priced in the first outcome.
+  const fill = state.tape.find((e) => e.kind === 'fill');
+  const last = fill && fill.kind === 'fill' ? inOutcome(fill.price, index) : record.last;
+  if (!book) return quoteOf({ bestBid: record.bestBid, bestAsk: record.bestAsk, last, listed: record.price, live: false });
+  return quoteFromBook(book, last, record.price);
+}

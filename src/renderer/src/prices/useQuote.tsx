@@ -1,0 +1,49 @@
+// The price model's hooks and its one rendering: `useQuote(tokenId)` is the outcome's live quote while its
+// market is the one open (its book and tape), else the quote of the listed snapshot the caller has; `QuotePrice`
+// draws a shown price with its basis tag and the sentence on hover, and marks itself with data-quote-* so a test
+// can read every price on the screen at one instant.
+import { useShallow } from 'zustand/react/shallow';
+import type { Market } from '../../../shared/market-model';
+import { useMarket } from '../store/market';
+import { liveQuote } from './live';
+import { basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, type Quote } from './quote';
+
+/** What a panel knows of an outcome's price without the live book: a market record, or a listed price. */
+export type QuoteFallback = { market: Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>; outcomeIndex: number } | { listed: number | null };
+
+const NONE: Quote = quoteOf({ bestBid: null, bestAsk: null, live: false });
+
+function fallbackQuote(fallback: QuoteFallback | undefined): Quote {
+  if (!fallback) return NONE;
+  if ('market' in fallback) return quoteFromRecord(fallback.market, fallback.outcomeIndex);
+  return quoteOf({ bestBid: null, bestAsk: null, listed: fallback.listed, live: false });
+}
+
+/** The outcome's quote: live when its market is open, else from the fallback the panel has. */
+export function useQuote(tokenId: string | null | undefined, fallback?: QuoteFallback): Quote {
+  // Only primitives come out of the selector, compared shallowly: a book update that moves nothing shown renders nothing.
+  const live = useMarket(useShallow((s) => liveQuote(s, tokenId) ?? NONE));
+  return live.basis !== null || live.live ? live : fallbackQuote(fallback);
+}
+
+/** A shown price: "52.5¢ mid", its basis in words on hover, data-quote-* for tests and for reading at a glance. */
+export function QuotePrice({ tokenId, fallback, tag = true, className }: { tokenId: string | null | undefined; fallback?: QuoteFallback; tag?: boolean; className?: string }) {
+  const quote = useQuote(tokenId, fallback);
+  return <QuoteText quote={quote} tokenId={tokenId} tag={tag} className={className} />;
+}
+
+/** A quote already read (a table that reads many at once) drawn the same way. */
+export function QuoteText({ quote, tokenId, tag = true, className }: { quote: Quote; tokenId?: string | null; tag?: boolean; className?: string }) {
+  return (
+    <span
+      className={`num quote${className ? ` ${className}` : ''}`}
+      title={basisSentence(quote)}
+      data-quote-token={tokenId ?? undefined}
+      data-quote-basis={quote.basis ?? 'none'}
+      data-quote-value={quote.price === null ? '' : String(quote.price)}
+    >
+      {quoteCents(quote.price)}
+      {tag && quote.basis ? <small className="quote-basis muted"> {basisTag(quote.basis)}</small> : null}
+    </span>
+  );
+}
