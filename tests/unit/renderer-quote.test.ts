@@ -56,3 +56,10 @@ describe('the shown price', () => {
     expect(liveQuote(state, 'other')).toBeNull();
   });
 });
+
+describe('a listed snapshot', () => {
+  it("reads Gamma's empty sides (bid 0, ask 1, last 0) as unknown, not as prices", () => {
+    const market = { position_tokens: [{ token_id: 'y', name: 'Yes', price: '0.5' }, { token_id: 'n', name: 'No', price: '0.5' }], bestBid: 0, bestAsk: 1, lastTradePrice: 0 };
+    expect(quoteFromRecord(market, 0)).toMatchObject({ bestBid: null, bestAsk: null, last: null, price: 0.5, basis: 'listed' });
+  });
+});

@@ -34,6 +34,9 @@ const price01 = (value: unknown): number | null => {
   return Number.isFinite(n) && n >= 0 && n <= 1 ? n : null;
 };
 
+const positive = (p: number | null): number | null => (p !== null && p > 0 ? p : null);
+const below1 = (p: number | null): number | null => (p !== null && p < 1 ? p : null);
+
 /** The best bid and ask of a book (levels arrive in no promised order; empty levels do not count). */
 export function bookTop(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined): { bestBid: number | null; bestAsk: number | null } {
   let bestBid: number | null = null;
@@ -81,9 +84,10 @@ export function quoteFromBook(book: Pick<OrderBookSummary, 'bids' | 'asks'> | un
 export function quoteFromRecord(market: Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>, outcomeIndex: number): Quote {
   const listed = price01(market.position_tokens[outcomeIndex]?.price);
   const binary = market.position_tokens.length === 2 && outcomeIndex <= 1;
-  const bid = price01(market.bestBid);
-  const ask = price01(market.bestAsk);
-  const last = price01(market.lastTradePrice);
+  // Gamma writes an empty side as a bid of 0 or an ask of 1, and no trade as a last price of 0: unknown, not prices.
+  const bid = positive(price01(market.bestBid));
+  const ask = below1(price01(market.bestAsk));
+  const last = positive(price01(market.lastTradePrice));
   if (!binary) return quoteOf({ bestBid: null, bestAsk: null, listed, live: false });
   const flip = outcomeIndex === 1;
   return quoteOf({
