@@ -73,13 +73,13 @@ describe('the market view', () => {
       [market.tokens[0].tokenId, 'true'],
       [market.tokens[1].tokenId, 'false'],
     ]);
-    // An outcome's price sits in a fixed box (so a new price lays out that box alone): the widest price a
-    // midpoint prints fits it unclipped.
+    // An outcome's price sits in a fixed box (so a new price lays out that box alone): the widest quote the
+    // price model prints (a price and its basis tag) fits it unclipped.
     const fits = await page.locator('[data-testid="outcomes"] .outcome-price > span').first().evaluate((box) => {
-      const shown = box.textContent;
-      box.textContent = '49.88¢';
+      const shown = box.innerHTML;
+      box.innerHTML = '49.88¢<small class="quote-basis muted"> listed</small>';
       const fit = box.scrollWidth <= box.clientWidth;
-      box.textContent = shown;
+      box.innerHTML = shown;
       return fit;
     });
     expect(fits).toBe(true);

@@ -3,7 +3,9 @@
 import type { Market } from '../../../../shared/market-model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
-import { bookAsOf, formatCents } from './model';
+import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
+import { basisSentence, quoteCents } from '../../prices/quote';
+import { bookAsOf } from './model';
 
 /** Open, paused (not taking orders) or closed, from the market's flags as its source states them. */
 function statusOf(market: Market, eventActive: boolean | undefined): { label: string; tone: 'open' | 'paused' | 'closed' } {
@@ -41,24 +43,13 @@ export function MarketHeader() {
   );
 }
 
-/** What an outcome's button shows: its book's midpoint when both sides quote, else the market record's price. */
-function outcomePrice(book: { bids: { price: number }[]; asks: { price: number }[] } | undefined, recorded: string | number): string {
-  const bestBid = book?.bids.reduce((best, l) => Math.max(best, l.price), 0);
-  const bestAsk = book?.asks.reduce((best, l) => Math.min(best, l.price), 1);
-  const price = book && book.bids.length && book.asks.length ? (bestBid! + bestAsk!) / 2 : Number(recorded);
-  return Number.isFinite(price) ? formatCents(price, 0) : '—';
-}
-
 export function Outcomes() {
   const market = useMarket((s) => s.market);
-  // The prices as one string: a book update that leaves every shown price as it was renders nothing here.
-  const prices = useMarket((s) => s.market?.position_tokens.map((token) => outcomePrice(s.books[token.token_id], token.price)).join('\n'));
   // Prices from books that may no longer be the exchange's are dimmed and say since when.
   const unknown = useMarket((s) => s.bookUnknown);
   const tokenId = useSelection((s) => s.tokenId);
   const selectToken = useSelection((s) => s.selectToken);
   if (!market) return null;
-  const shown = prices?.split('\n') ?? [];
   return (
     <div className="outcomes" role="radiogroup" aria-label="Outcome" data-testid="outcomes">
       {market.position_tokens.map((token, i) => (
@@ -73,10 +64,36 @@ export function Outcomes() {
         >
           <span>{token.name}</span>
           <span className={`num outcome-price${unknown ? ' stale' : ''}`} title={unknown ? bookAsOf(unknown) : undefined} data-stale={unknown ? 'true' : undefined}>
-            <span>{shown[i] ?? '—'}</span>
+            <QuotePrice tokenId={token.token_id} fallback={{ market, outcomeIndex: i }} />
           </span>
         </button>
       ))}
+      <QuoteFacts tokenId={tokenId} fallback={fallbackOf(market, tokenId)} />
+    </div>
+  );
+}
+
+function fallbackOf(market: Market, tokenId: string | null) {
+  const outcomeIndex = market.position_tokens.findIndex((t) => t.token_id === tokenId);
+  return outcomeIndex < 0 ? undefined : { market, outcomeIndex };
+}
+
+/** The chosen outcome's quote in parts, each named: what the shown price is made of. */
+function QuoteFacts({ tokenId, fallback }: { tokenId: string | null; fallback: QuoteFallback | undefined }) {
+  const quote = useQuote(tokenId, fallback);
+  const fact = (label: string, value: number | null, testId: string) => (
+    <span data-testid={testId}>
+      <span className="muted">{label} </span>
+      <span className="num">{quoteCents(value)}</span>
+    </span>
+  );
+  return (
+    <div className="quote-facts" data-testid="quote-facts" title={basisSentence(quote)}>
+      {fact('Bid', quote.bestBid, 'quote-bid')}
+      {fact('Ask', quote.bestAsk, 'quote-ask')}
+      {fact('Spread', quote.spread, 'quote-spread')}
+      {fact('Last', quote.last, 'quote-last')}
+      {!quote.live ? <span className="muted">(listed, not live)</span> : null}
     </div>
   );
 }

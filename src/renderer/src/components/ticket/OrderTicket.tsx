@@ -18,6 +18,7 @@ import { useMarket } from '../../store/market';
 import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
+import { QuotePrice } from '../../prices/useQuote';
 import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
 import './ticket.css';
 
@@ -165,7 +166,9 @@ export function OrderTicket() {
             {market.outcomes.map((o) => (
               <button key={o.tokenId} type="button" aria-pressed={o.tokenId === tokenId} className={o.tokenId === tokenId ? 'selected' : ''} onClick={() => selectToken(o.tokenId)}>
                 {o.name}
-                {o.price !== null ? <span className="muted num"> {formatCents(o.price, market.tickSize)}</span> : null}
+                {' '}
+                {/* The outcome's price as every panel shows it (the price model: mid, or last when the spread is wide). */}
+                <QuotePrice tokenId={o.tokenId} fallback={{ listed: o.price }} className="muted" />
               </button>
             ))}
           </div>

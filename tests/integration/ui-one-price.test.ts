@@ -1,0 +1,140 @@
+// One price on the whole screen (issue 15 point 1): the grid, the market header, the ticket, the wallet's
+// Positions and the trader profile show an outcome's price from one model, labelled with its basis, and at one
+// instant — read in one synchronous pass over the page — they all say the same number and the same basis. A
+// tight book shows the midpoint; a spread wider than 10¢ shows the last trade, as Polymarket does.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTradingProfile } from '../../src/main/trading/profile';
+import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
+
+const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
+const WALLET = 'one-price';
+const PASSWORD = 'one price correct horse';
+const SLOW = 150_000;
+
+interface PageTerminal {
+  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
+}
+
+let t: TerminalPage;
+let page: Page;
+let yes: string;
+let no: string;
+let maker: Awaited<ReturnType<typeof marketMaker>>;
+
+async function call<T>(op: string, input: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
+    [op, input] as const,
+  );
+  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
+  return answer.value as T;
+}
+
+const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
+
+interface Seen {
+  place: string;
+  value: string;
+  basis: string;
+  text: string;
+}
+
+/**
+ * Every shown price of a token, read in one synchronous pass (one instant: no frame can land between two
+ * reads), each named by the panel it sits in.
+ */
+async function pricesOf(tokenId: string): Promise<Seen[]> {
+  return page.evaluate((token) => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<PageElement> } }).document;
+    interface PageElement {
+      getAttribute(name: string): string | null;
+      closest(selector: string): PageElement | null;
+      textContent: string | null;
+    }
+    const places: [string, string][] = [
+      ['grid', '[data-testid="markets-grid"]'],
+      ['header', '[data-testid="outcomes"]'],
+      ['ticket', '[data-testid="order-ticket"]'],
+      ['positions', '[data-testid="positions"]'],
+      ['profile', '[data-testid="trader-profile"], [data-testid="trader-lookup"]'],
+    ];
+    return Array.from(doc.querySelectorAll(`[data-quote-token="${token}"]`)).map((el) => ({
+      place: places.find(([, selector]) => el.closest(selector))?.[0] ?? 'elsewhere',
+      value: el.getAttribute('data-quote-value') ?? '',
+      basis: el.getAttribute('data-quote-basis') ?? '',
+      text: el.textContent ?? '',
+    }));
+  }, tokenId);
+}
+
+/** Waits until the token's prices agree on `value` (the feed takes a moment), then checks one instant again. */
+async function expectOnePrice(tokenId: string, value: number, basis: string, mustInclude: string[]): Promise<Seen[]> {
+  await expect.poll(async () => [...new Set((await pricesOf(tokenId)).map((s) => `${s.value}|${s.basis}`))], { timeout: 30_000 }).toEqual([`${value}|${basis}`]);
+  const seen = await pricesOf(tokenId);
+  expect(seen.map((s) => s.place)).toEqual(expect.arrayContaining(mustInclude));
+  // One text too: the same number in the same words everywhere (the basis tag beside it).
+  expect(new Set(seen.map((s) => s.text.replace(/\s+/g, ' ').trim())).size).toBe(1);
+  return seen;
+}
+
+beforeAll(async () => {
+  t = await openTerminalPage();
+  page = t.page;
+  const market = t.sandbox.catalog.market(MARKET)!;
+  [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
+  maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
+  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
+  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
+  await page.reload();
+  await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
+}, SLOW);
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('one price on the whole screen', () => {
+  it('a tight book: every panel shows the midpoint, tagged "mid", the same at one instant', async () => {
+    // A maker's bid for No at 61¢ is an ask for Yes at 39¢; its bid for Yes at 37¢: spread 2¢, midpoint 38¢.
+    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.61, size: 300 })).toMatchObject({ success: true });
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.37, size: 300 })).toMatchObject({ success: true });
+    const seen = await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket']);
+    expect(seen[0]!.text).toMatch(/^38¢ mid$/);
+    // The header says what the price is made of.
+    expect(await page.getByTestId('quote-facts').innerText()).toMatch(/Bid\s+37¢\s+Ask\s+39¢\s+Spread\s+2¢/);
+    // No: the complement, by the same rule.
+    await expectOnePrice(no, 0.62, 'midpoint', ['header', 'ticket']);
+  }, SLOW);
+
+  it('after a buy, the position and the profile show the same live price as the header and the ticket', async () => {
+    await ticket('ticket-kind-market').click();
+    await ticket('ticket-size-unit').selectOption('usd');
+    await ticket('ticket-size').fill('3.9');
+    await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
+    await ticket('ticket-submit').click();
+    await page.getByTestId('ticket-confirm').click();
+    await expect.poll(() => ticket('ticket-result').innerText(), { timeout: 90_000 }).toMatch(/filled/i);
+    await page.getByTestId('account-tab-positions').click();
+    await page.getByTestId('positions').locator('tr[data-position]').first().waitFor({ timeout: 60_000 });
+    await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket', 'positions']);
+
+    const address = t.sandbox.profile.testWallets[0]!.address;
+    await page.getByTestId('account-tab-trader').click();
+    await page.getByTestId('trader-address').fill(address);
+    await page.getByTestId('trader-lookup-submit').click();
+    await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket', 'profile']);
+  }, SLOW);
+
+  it('a spread wider than 10¢: every panel shows the last trade, tagged "last", the same at one instant', async () => {
+    // The maker takes its Yes bid away: the best bid falls to nothing, so there is no midpoint; the last trade (39¢) shows.
+    const open = (await maker.client.getOpenOrders({ asset_id: yes })) as { id: string }[];
+    for (const order of open) await maker.client.cancelOrder(order.id);
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.2, size: 300 })).toMatchObject({ success: true });
+    const seen = await expectOnePrice(yes, 0.39, 'last', ['header', 'ticket']);
+    expect(seen[0]!.text).toMatch(/^39¢ last$/);
+    expect(await page.locator('[data-testid="outcomes"] [data-quote-token] ').first().getAttribute('title')).toMatch(/wider than 10¢/);
+  }, SLOW);
+});
