@@ -126,6 +126,7 @@ export {
   type OrderVersion,
 } from './chain/networks';
 export { orderBookHash } from './clob/book';
+export { waitForReceipt, type ReceiptWait } from './chain/receipts';
 export { ExchangeContract, type ExchangeAbiKind, type OrderStatusOnChain, type ExchangeEvent, type DecodedEvent } from './chain/exchange';
 export { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from './accounts/wallet-config';
 export {

@@ -4,6 +4,7 @@
 import { Contract, MaxUint256, formatEther, type JsonRpcProvider } from 'ethers';
 import { ErrorCode, PmDeskError } from '../../shared/errors';
 import type { OrderVersion } from '../toolkit/chain/networks';
+import { waitForReceipt } from '../toolkit/chain/receipts';
 import type { ApprovalRequest } from '../wallets/signer-protocol';
 import type { TradingProfile } from './profile';
 
@@ -137,7 +138,7 @@ export async function setApprovals(
     const { txHash } = await wallet.sendApproval(as ? as.key : owner, request);
     const done: ApprovalSent = { kind: target.kind, spender: target.spender, spenderName: target.spenderName, txHash };
     onSent(done);
-    const receipt = await provider.waitForTransaction(txHash);
+    const receipt = await waitForReceipt(provider, txHash);
     if (!receipt || receipt.status !== 1) {
       throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The approval of ${target.spenderName} (${target.spender}) failed on the chain: transaction ${txHash} reverted.`, {
         context: { txHash },

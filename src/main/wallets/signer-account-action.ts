@@ -11,6 +11,7 @@ import { checkGasFunds, providerGasReader, quoteGas, type GasQuote } from '../to
 import { readSafeNonce } from '../toolkit/accounts/safe';
 import { walletConfigSchema } from '../toolkit/accounts/wallet-config';
 import type { ActionContracts } from '../toolkit/chain/action-contracts';
+import { waitForReceipt } from '../toolkit/chain/receipts';
 import { checkedAddress } from '../toolkit/accounts/derive';
 import { moneyActionCalls } from '../toolkit/positions/money-calls';
 import type { AccountActionRequest, AccountActionResult } from './signer-protocol';
@@ -73,7 +74,7 @@ async function sendAndWait(wallet: Wallet, provider: JsonRpcProvider, chainId: n
     const signed = await wallet.signTransaction({ type: 0, chainId, nonce, gasPrice: quote.gasPrice, gasLimit: quote.gasLimit, to: tx.to, data: tx.data, value: tx.value });
     return (await provider.broadcastTransaction(signed)).hash;
   });
-  const receipt = await onChain(() => provider.waitForTransaction(hash));
+  const receipt = await onChain(() => waitForReceipt(provider, hash));
   if (!receipt || receipt.status !== 1) {
     throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The transaction ${hash} failed on chain${before.length ? ` after ${before.join(', ')} went through` : ''}.`, { context: { txHash: hash } });
   }
