@@ -1,8 +1,9 @@
 // The price chart in headless Chromium against the sandbox (markets from the aggregator, whose candles carry the
 // fills' volume): it opens on the probability line in ¢ with dates on Max's axis; 1H is drawn in minute candles,
 // one slot a minute, so minutes without a trade stay gaps on a linear axis; candles switch in and stay chosen
-// for the session; the legend follows the pointer; a live fill grows the last candle; a range without trades
-// says so. The series are read as the library holds them, through the hook the chart sets on the sandbox only.
+// for the session; the legend follows the pointer; a live fill grows the last candle, or fills an empty slot
+// already drawn; a range without trades says so. The series are read as the library holds them, through the
+// hook the chart sets on the sandbox only.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
@@ -216,5 +217,19 @@ describe('the price chart', () => {
     // The line carries the price from before the range: flat, and there.
     expect(new Set(line.map((p) => p.value)).size).toBe(1);
     expect(line[0]!.value).toBeGreaterThan(0);
+
+    // A fill heard live two minutes back, in a slot the clock has already drawn empty: it takes its place there.
+    await expect.poll(() => attr(page.getByTestId('trade-tape'), 'data-feed')).toBe('open');
+    const at = Math.floor(Date.now() / 1000) - 120;
+    t.sandbox.marketData.recordFill(quiet!.market.tokens[0].tokenId, { price: 0.27, volumeBase: 3, timestamp: at });
+    await expect.poll(() => attr(chart, 'data-trades')).toBe('1');
+    expect(await chart.getByTestId('chart-empty').count()).toBe(0);
+    const after = await probe<{ time: number; traded: boolean }[]>('slots');
+    expect(after.filter((s) => s.traded).map((s) => s.time)).toEqual([minute(at)]);
+    expect(new Set(after.slice(1).map((s, i) => s.time - after[i]!.time))).toEqual(new Set([60]));
+    const redrawn = await series();
+    expect(redrawn.candles).toEqual([{ time: minute(at), open: 27, high: 27, low: 27, close: 27 }]);
+    // From there on the line is at the new price.
+    expect(redrawn.line.filter((p) => p.time >= minute(at)).every((p) => p.value === 27)).toBe(true);
   });
 });

@@ -232,11 +232,14 @@ export function PriceChart() {
       setLast(slots.at(-1) ?? null);
       setLoad({ state: 'ready', interval, count: bars.length, trades: slots.filter((s) => s.candle).length, slots: slots.length });
     };
-    /** Redraws from the last drawn slot to now (a fill in it or after it, or the clock moving on). */
-    const extend = () => {
+    /**
+     * Redraws from the last drawn slot to now (a fill in it or after it, or the clock moving on); from scratch
+     * when a fill landed in an earlier slot (the clock had already opened later ones) or nothing is drawn yet.
+     */
+    const extend = (changedFrom = Infinity) => {
       const slots = slotsRef.current;
       const lastDrawn = slots.at(-1);
-      if (!lastDrawn) {
+      if (!lastDrawn || changedFrom < lastDrawn.time) {
         slotsRef.current = timeline(bars, width, from, nowBucket());
         drawAll(parts, slotsRef.current);
       } else {
@@ -251,7 +254,7 @@ export function PriceChart() {
       if (seenSeq === null || state.tape === previous.tape) return;
       let newest = seenSeq;
       let gap = false;
-      let changed = false;
+      let changedFrom = Infinity;
       // The tape is ordered by time, not arrival: look at every entry newer than the last seen, oldest first.
       for (const entry of [...state.tape].reverse()) {
         if (entry.seq <= seenSeq) continue;
@@ -259,10 +262,11 @@ export function PriceChart() {
         if (entry.kind === 'gap') gap = true;
         if (entry.kind !== 'fill' || !entry.live) continue;
         const price = flip ? 1 - entry.price : entry.price;
-        if (applyFillToCandles(bars, { price, size: entry.size, time: entry.time }, interval)) changed = true;
+        const changed = applyFillToCandles(bars, { price, size: entry.size, time: entry.time }, interval);
+        if (changed) changedFrom = Math.min(changedFrom, changed.time);
       }
       seenSeq = newest;
-      if (changed) extend();
+      if (changedFrom < Infinity) extend(changedFrom);
       // Fills missed while the stream was down are in the price history: the candles are read again from it.
       if (gap) setRefills((n) => n + 1);
     });

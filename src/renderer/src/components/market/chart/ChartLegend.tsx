@@ -25,7 +25,8 @@ export function ChartLegend({ slot, latest, mode, width, decimals }: { slot: Slo
         <>
           {' '}O <b>{cents(c.open)}</b> H <b>{cents(c.high)}</b> L <b>{cents(c.low)}</b> C {close}
         </>
-      ) : mode === 'line' && close ? (
+      ) : close ? (
+        // The line's point, or an empty bucket's price carried from the last trade before it.
         <> {close}</>
       ) : null}
       {c ? (
