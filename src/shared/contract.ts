@@ -54,7 +54,8 @@ const positive = z.number().positive().finite().max(1e12);
 const side = z.enum(['BUY', 'SELL']);
 const noInput = z.strictObject({});
 
-export const CANDLE_INTERVALS = ['1h', '6h', '1d', '1w'] as const;
+/** Candle widths the chart may ask for: a minute to a week (the sources' ChartInterval). */
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '6h', '1d', '1w'] as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Outputs

@@ -99,6 +99,20 @@ describe('valid calls reach the services', () => {
     expectRefused(await call('getCandles', { marketId: '506729', outcomeIndex: 5 }), ErrorCode.NOT_FOUND);
   });
 
+  it('getCandles serves minute candles: each fill in its own minute, none for empty minutes', async () => {
+    const result = await call('getCandles', { marketId: '506729', outcomeIndex: 0, interval: '1m' });
+    // Fills at …90000, …90500 and …94000 s: three different minutes, each bucket starting on its minute.
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        { time: 1747389960, open: 0.51, high: 0.51, low: 0.51, close: 0.51, volume: 100 },
+        { time: 1747390500, open: 0.55, high: 0.55, low: 0.55, close: 0.55, volume: 20 },
+        { time: 1747393980, open: 0.5, high: 0.5, low: 0.5, close: 0.5, volume: 5 },
+      ],
+    });
+    expectRefused(await call('getCandles', { marketId: '506729', outcomeIndex: 0, interval: '2m' }), ErrorCode.INVALID_PARAMETER);
+  });
+
   it('a server error becomes its catalogue code, not a crash', async () => {
     expectRefused(await call('getMarket', { marketId: 'missing' }), ErrorCode.NOT_FOUND);
   });

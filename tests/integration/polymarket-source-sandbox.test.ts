@@ -75,6 +75,15 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
     expect(candles.length).toBeGreaterThan(10);
     for (const c of candles) expect(c.low <= c.open && c.open <= c.high && c.low <= c.close && c.close <= c.high).toBe(true);
     expect(candles.every((c, i) => i === 0 || c.time > candles[i - 1]!.time)).toBe(true);
+    // Minute candles too (the chart's 1H range): a fill two minutes ago is its minute's candle on both sources.
+    const at = Math.floor(Date.now() / 1000) - 120;
+    sandbox.marketData.recordFill(btc.tokens[0].tokenId, { price: 0.33, volumeBase: 4, timestamp: at });
+    const minute = Math.floor(at / 60) * 60;
+    for (const source of [direct, aggregator]) {
+      const minutes = await source.getCandles('polymarket', btc.id, 0, '1m');
+      expect(minutes.every((c, i) => c.time % 60 === 0 && (i === 0 || c.time > minutes[i - 1]!.time))).toBe(true);
+      expect(minutes.find((c) => c.time === minute)).toMatchObject({ close: 0.33 });
+    }
   });
 
   it("hears a real trade live, then finds it in the market's fills and the trader's activity, trades and positions", async () => {

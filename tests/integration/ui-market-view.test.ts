@@ -157,11 +157,11 @@ describe('the market view', () => {
     await page.mouse.move(canvasBox.x + canvasBox.width / 2, canvasBox.y - 200);
     await page.locator('[data-testid="chart-last"]').waitFor();
     await chart.locator('button[data-range="1w"]').click();
-    await expect.poll(() => attr(chart, 'data-interval')).toBe('6h');
-    expect(await attr(chart, 'data-candles')).toBe(await count('6h'));
-    await chart.locator('button[data-range="1h"]').click();
     await expect.poll(() => attr(chart, 'data-interval')).toBe('1h');
     expect(await attr(chart, 'data-candles')).toBe(await count('1h'));
+    await chart.locator('button[data-range="1h"]').click();
+    await expect.poll(() => attr(chart, 'data-interval')).toBe('1m');
+    expect(await attr(chart, 'data-candles')).toBe(await count('1m'));
     expect(Number(await attr(chart, 'data-candles'))).toBeGreaterThan(Number(await count('1d')));
   });
 
@@ -225,14 +225,15 @@ describe('the market view', () => {
     expect(await attr(last, 'data-price')).toBe(String(history.at(-shown)!.price));
     await scroller.evaluate((el) => el.scrollTo(0, 0));
     const close = page.locator('[data-testid="chart-last"] [data-close]');
-    expect(await close.textContent()).not.toBe('42.0');
+    expect(await close.getAttribute('data-price')).not.toBe('0.42');
     t.sandbox.marketData.recordFill(market.tokens[0].tokenId, { price: 0.42, volumeBase: 7, timestamp: Math.floor(Date.now() / 1000) + 1 });
     const first = tape.locator('[data-kind="fill"]').first();
     await expect.poll(() => attr(first, 'data-price')).toBe('0.42');
     expect(await attr(first, 'data-size')).toBe('7');
     expect(await first.locator('[role="cell"]').nth(2).textContent()).toBe('42.0¢');
     // The chart's last candle took the fill: it closes at its price.
-    await expect.poll(() => close.textContent()).toBe('42.0');
+    await expect.poll(() => close.getAttribute('data-price')).toBe('0.42');
+    expect(await close.textContent()).toBe('42¢');
     expect(Number((await page.locator('[data-testid="chart-last"] [data-volume]').textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(7);
   });
 
@@ -246,7 +247,7 @@ describe('the market view', () => {
     await tape.locator('[data-kind="gap"]').first().waitFor({ timeout: 30_000 });
     // Main followed the market again and said where the hole is; the chart read its candles again and has the trade.
     await expect.poll(() => attr(tape, 'data-feed'), { timeout: 30_000 }).toBe('open');
-    await expect.poll(() => close.textContent(), { timeout: 30_000 }).toBe('37.0');
+    await expect.poll(() => close.getAttribute('data-price'), { timeout: 30_000 }).toBe('0.37');
   });
 
   it('shows the second outcome’s own book and the tape in its prices', async () => {

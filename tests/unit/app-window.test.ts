@@ -116,6 +116,7 @@ describe('navigation guards', () => {
     ['https://polymarket.com/', true],
     ['https://docs.polymarket.com/x', true],
     ['https://polygonscan.com/address/0x1', true],
+    ['https://www.tradingview.com/', true],
     ['http://polymarket.com/', false],
     ['https://polymarket.com.evil.example/', false],
     ['https://evilpolymarket.com/', false],

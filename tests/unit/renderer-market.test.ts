@@ -1,8 +1,8 @@
 // The market view's arithmetic: ladder rows (sorting, folding, cumulative sizes, depth, own orders), spread
-// and midpoint, cent formatting, the tape (order, gap rows, the second outcome, the tick rule), chart ranges
-// and live candles, and the link that opens a market.
+// and midpoint, cent formatting, the tape (order, gap rows, the second outcome, the tick rule), the chart's
+// price axis, and the link that opens a market (ranges and candles: renderer-chart.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { Candle, TradeRecord } from '../../src/shared/market-model';
+import type { TradeRecord } from '../../src/shared/market-model';
 import type { OpenOrder } from '../../src/shared/contract';
 import {
   addToTape,
@@ -11,14 +11,12 @@ import {
   bookUnknownWhy,
   cannotTradeLine,
   chartPriceRange,
-  applyFillToCandles,
   buildLadder,
   centDecimals,
   clockTime,
   formatCents,
   marketLinkFromHash,
   nextTapeSeq,
-  rangePlan,
   tapeFill,
   tapeRows,
   type TapeEntry,
@@ -227,30 +225,6 @@ describe('the tape', () => {
   it('marks fills heard live (the chart adds only those)', () => {
     expect(tapeFill({ price: 0.5, volumeBase: 1, timestamp: 1 }, true)).toMatchObject({ live: true });
     expect(tapeFill({ price: 0.5, volumeBase: 1, timestamp: 1 })).not.toHaveProperty('live');
-  });
-});
-
-describe('chart ranges and live candles', () => {
-  const now = 1_700_000_000;
-  it('maps each range to a candle width the contract offers and the span to show', () => {
-    expect(rangePlan('max', now)).toEqual({ interval: '1d', visible: null });
-    expect(rangePlan('1w', now)).toEqual({ interval: '6h', visible: { from: now - 7 * 86_400, to: now } });
-    expect(rangePlan('1d', now)).toEqual({ interval: '1h', visible: { from: now - 86_400, to: now } });
-    expect(rangePlan('6h', now)).toEqual({ interval: '1h', visible: { from: now - 21_600, to: now } });
-    expect(rangePlan('1h', now)).toEqual({ interval: '1h', visible: { from: now - 3_600, to: now } });
-  });
-
-  it('grows the last candle, opens the next one, and leaves older fills to the next fetch', () => {
-    const hour = 3_600;
-    const start = Math.floor(now / hour) * hour;
-    const candles: Candle[] = [{ time: start, open: 0.5, high: 0.55, low: 0.45, close: 0.5, volume: 10 }];
-    expect(applyFillToCandles(candles, { price: 0.6, size: 5, time: start + 100 }, '1h')).toEqual({ time: start, open: 0.5, high: 0.6, low: 0.45, close: 0.6, volume: 15 });
-    expect(applyFillToCandles(candles, { price: 0.4, size: 2, time: start + hour + 1 }, '1h')).toEqual({ time: start + hour, open: 0.4, high: 0.4, low: 0.4, close: 0.4, volume: 2 });
-    expect(candles).toHaveLength(2);
-    expect(applyFillToCandles(candles, { price: 0.9, size: 1, time: start - 1 }, '1h')).toBeNull();
-    expect(candles[0]!.high).toBe(0.6);
-    // Into no candles at all: the first one.
-    expect(applyFillToCandles([], { price: 0.3, size: 1, time: now }, '1d')).toMatchObject({ time: Math.floor(now / 86_400) * 86_400, open: 0.3 });
   });
 });
 

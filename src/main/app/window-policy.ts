@@ -10,8 +10,11 @@ export const APP_HOST = 'pmdesk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
-/** Sites a link in the terminal may open in the trader's browser (https only, these hosts and their subdomains). */
-export const EXTERNAL_LINK_HOSTS = ['polymarket.com', 'polygonscan.com', 'amoy.polygonscan.com', 'github.com'] as const;
+/**
+ * Sites a link in the terminal may open in the trader's browser (https only, these hosts and their subdomains).
+ * tradingview.com: the chart's credit links there, as lightweight-charts' licence asks.
+ */
+export const EXTERNAL_LINK_HOSTS = ['polymarket.com', 'polygonscan.com', 'amoy.polygonscan.com', 'github.com', 'tradingview.com'] as const;
 
 /** Every window's web preferences: isolated, sandboxed, no Node, no webview, nothing loosened. */
 export function secureWebPreferences(preloadPath: string): WebPreferences {

@@ -1,7 +1,7 @@
 // The market view's arithmetic, apart from React so it is tested on its own: ladder rows with cumulative
 // depth, spread and midpoint, own orders at a price, the tape (fills and gap markers, newest first), the
 // chart's ranges and the live update of its last candle, and the link that opens a market.
-import type { Candle, OrderBookSummary, TradeRecord } from '../../../../shared/market-model';
+import type { OrderBookSummary, TradeRecord } from '../../../../shared/market-model';
 import type { FeedState, OpenOrder } from '../../../../shared/contract';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -234,50 +234,8 @@ export function tapeRows(tape: readonly TapeEntry[], outcomeIndex: number): Tape
 // ---------------------------------------------------------------------------------------------------------
 // Chart
 
-export const CHART_RANGES = ['max', '1w', '1d', '6h', '1h'] as const;
-export type ChartRange = (typeof CHART_RANGES)[number];
-export type CandleInterval = '1h' | '6h' | '1d' | '1w';
-
-export const INTERVAL_SECONDS: Record<CandleInterval, number> = { '1h': 3_600, '6h': 21_600, '1d': 86_400, '1w': 604_800 };
-const RANGE_SECONDS: Record<Exclude<ChartRange, 'max'>, number> = { '1w': 604_800, '1d': 86_400, '6h': 21_600, '1h': 3_600 };
-
-/**
- * A range button → the candle width asked of main and the time span shown. The contract's finest candle is
- * an hour, so the short ranges share it (6h shows six candles, 1h the current one); `max` shows all history
- * (about a month upstream) in daily candles.
- */
-export function rangePlan(range: ChartRange, nowSeconds: number): { interval: CandleInterval; visible: { from: number; to: number } | null } {
-  switch (range) {
-    case 'max':
-      return { interval: '1d', visible: null };
-    case '1w':
-      return { interval: '6h', visible: { from: nowSeconds - RANGE_SECONDS['1w'], to: nowSeconds } };
-    default:
-      return { interval: '1h', visible: { from: nowSeconds - RANGE_SECONDS[range], to: nowSeconds } };
-  }
-}
-
-/**
- * A live fill into the candles (oldest first), bucketed as main buckets them (floor of the time by the
- * width): the last candle grows, a later bucket opens a new one, an older fill is left to the next refetch.
- * Returns the candle that changed, or null.
- */
-export function applyFillToCandles(candles: Candle[], fill: { price: number; size: number; time: number }, interval: CandleInterval): Candle | null {
-  const width = INTERVAL_SECONDS[interval];
-  const bucket = Math.floor(fill.time / width) * width;
-  const last = candles.at(-1);
-  if (last && bucket === last.time) {
-    last.high = Math.max(last.high, fill.price);
-    last.low = Math.min(last.low, fill.price);
-    last.close = fill.price;
-    last.volume += fill.size;
-    return last;
-  }
-  if (last && bucket < last.time) return null;
-  const candle: Candle = { time: bucket, open: fill.price, high: fill.price, low: fill.price, close: fill.price, volume: fill.size };
-  candles.push(candle);
-  return candle;
-}
+// The ranges, widths and live candles live in chart/plan.ts; the price axis stays here.
+export { CHART_RANGES, INTERVAL_SECONDS, applyFillToCandles, rangePlan, type CandleInterval, type ChartRange } from './chart/plan';
 
 // ---------------------------------------------------------------------------------------------------------
 // Links
