@@ -185,6 +185,15 @@ describe('positions that act', () => {
     expect(await page.getByTestId('collateral').innerText()).toMatch(/^\$[\d,]+\.\d\d$/);
   }, SLOW);
 
+  it('a click on a position’s question opens its market', async () => {
+    await openTab('positions');
+    expect(await page.getByTestId('order-ticket').locator('.ticket-question').innerText()).toBe(question[OPEN]);
+    await positionRow(yesOther).getByTestId('position-open-market').click();
+    await expect.poll(() => page.getByTestId('order-ticket').locator('.ticket-question').innerText()).toBe(question[OTHER]);
+    // A fresh ticket there: opening a market is not an order.
+    expect(await ticket('ticket-side-buy').getAttribute('aria-pressed')).toBe('true');
+  }, SLOW);
+
   it('exports trades with question, outcome, side, fee and transaction, and positions with question and PnL', async () => {
     await openTab('trades');
     // Settled: every trade has its transaction.

@@ -12,7 +12,13 @@ import { positionSellFields, requestedOutcome } from './position-sell';
 /** Applies a position's sell to the ticket; `openConfirm` is the ticket's own review (its confirmation dialog). */
 export function usePositionSell(market: TradedMarket | null, drafted: Drafted | null, whyNot: string | null, blocking: string | undefined, openConfirm: (drafted: Drafted & { ok: true }) => void): void {
   const request = useTicket((s) => s.sellRequest);
+  const selected = useSelection((s) => s.market?.marketId);
   const [confirmFor, setConfirmFor] = useState<string | null>(null);
+
+  // The trader went to another market before this one loaded: the sell is not carried there, or back later.
+  useEffect(() => {
+    if (request && selected !== request.marketId) useTicket.setState({ sellRequest: null });
+  }, [request, selected]);
 
   useEffect(() => {
     if (!request || !market) return;
