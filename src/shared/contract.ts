@@ -178,12 +178,20 @@ export interface TradeInfo {
   matchedAt: number;
   /** Spec: a fill counts as pending until the exchange says CONFIRMED (MATCHED, MINED, RETRYING are pending; FAILED is not a fill). */
   pending: boolean;
+  /** The outcome's name ("Yes"), as the exchange states it, when it does. */
+  outcome?: string;
+  /** The market's question, when main could read the exchange's record of the market. */
+  question?: string;
+  /** The fee this leg paid, in dollars (0 for a maker on a taker-only market); null when the market's fee terms are unknown. */
+  fee?: number | null;
+  /** The settlement transaction, once the exchange has sent it; null before. */
+  txHash?: string | null;
 }
 
 export interface Balances {
   /** Collateral on the chain, in dollars (6-decimal base units converted once, for display). */
   collateral: number;
-  /** Outcome tokens of the market asked about, in shares, by token id. */
+  /** Outcome tokens of the market and the tokens asked about, in shares, by token id. */
   outcomes: Record<string, number>;
 }
 
@@ -197,6 +205,12 @@ export interface PositionInfo {
   currentValue: number;
   /** The market resolved and the position can be redeemed (as the market-data source says). */
   redeemable?: boolean;
+  /** The market's question, when the source or the exchange states it. */
+  question?: string | null;
+  /** The market's id as the market-data source names it (what opens it), when found. */
+  marketId?: string | null;
+  /** The outcome token, when known. */
+  tokenId?: string | null;
 }
 
 /** An exact amount: base units as a decimal string (6 decimals for pUSD/USDC.e/shares, 18 for POL) and how it reads. */
@@ -463,7 +477,9 @@ export const operations = {
   }),
   listOpenOrders: op<OpenOrder[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's open orders." }),
   listTrades: op<TradeInfo[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's trades." }),
-  getBalances: op<Balances>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's collateral (and a market's outcome tokens)." }),
+  getBalances: op<Balances>()(z.strictObject({ wallet: label, marketId: id.optional(), tokenIds: z.array(tokenId).max(150).optional() }), {
+    summary: "A wallet's collateral, and the outcome tokens of a market and of the tokens named (every holding), from the chain.",
+  }),
   getPositions: op<PositionInfo[]>()(walletRef, { summary: "A wallet's positions." }),
   getAccountFunds: op<AccountFunds>()(walletRef, { summary: "A wallet's pUSD and USDC.e, and its key's POL for gas." }),
   previewMoneyAction: op<MoneyActionPreview>()(moneyIntent, { summary: 'What a wrap, unwrap, split, merge or redeem would move and cost in gas; nothing is sent.' }),

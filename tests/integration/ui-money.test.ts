@@ -102,7 +102,7 @@ describe('money from the account panel, as a Safe', () => {
     await dialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
     expect(await usdcEOf(safe)).toBe(usdcE0 - 2_500_000n);
     expect(await pusdOf(safe)).toBe(pusd0 + 2_500_000n);
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('money-dialog').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('funds-pusd').getAttribute('title'), { timeout: 20_000 }).toBe(`${pusd0 + 2_500_000n} base units`);
   }, SLOW);
 
@@ -123,7 +123,7 @@ describe('money from the account panel, as a Safe', () => {
     await expect.poll(() => dialog.getByTestId('money-lines').innerText(), { timeout: 20_000 }).toBe('$3.00 USDC.e → $3.00 pUSD');
     await dialog.getByTestId('money-confirm').click();
     await dialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('money-dialog').getByRole('button', { name: 'Close' }).click();
     expect(await pusdOf(safe)).toBe(4_000_000n);
     expect(await usdcEOf(safe)).toBe(usdcE0 - 3_000_000n);
     // Enough for what follows (the buy and a split).
@@ -153,7 +153,7 @@ describe('money from the account panel, as a Safe', () => {
     await expect.poll(() => splitDialog.getByTestId('money-lines').innerText(), { timeout: 20_000 }).toBe('$1.00 pUSD → 1 shares of each outcome');
     await splitDialog.getByTestId('money-confirm').click();
     await splitDialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('money-dialog').getByRole('button', { name: 'Close' }).click();
     expect([await sharesOf(safe, yes), await sharesOf(safe, no), await pusdOf(safe)]).toEqual([shares0 + 11_000_000n, no0 + 1_000_000n, pusdBefore - 1_000_000n]);
 
     await t.sandbox.resolveMarket(MARKET, 0);

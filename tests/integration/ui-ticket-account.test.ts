@@ -321,7 +321,7 @@ describe('the order ticket and the account panel', () => {
     const position = page.getByTestId('positions').locator('tr[data-position]');
     await position.first().waitFor({ timeout: 60_000 });
     const text = await position.first().innerText();
-    expect(text).toContain('bitcoin-above-120k-on-december-31-2026');
+    expect(text).toContain('Bitcoin above $120k on December 31, 2026?');
     expect(text).toMatch(/Yes\s+10\s+40¢/);
 
     await openTab('balances');
@@ -348,15 +348,15 @@ describe('the order ticket and the account panel', () => {
     const [positions] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-positions').click()]);
     expect(positions.suggestedFilename()).toMatch(/^positions-.*\.csv$/);
     const positionLines = (await readFile((await positions.path())!, 'utf8')).split('\r\n');
-    expect(positionLines[0]).toBe('market,condition_id,outcome,size,average_price,current_price,value,pnl');
-    expect(positionLines[1]).toMatch(/^bitcoin-above-120k-on-december-31-2026,0x[0-9a-f]+,Yes,10,0\.4,/);
+    expect(positionLines[0]).toBe('market,outcome,size,average_price,current_price,value,pnl_usd,pnl_percent,condition_id,token_id');
+    expect(positionLines[1]).toMatch(/^"Bitcoin above \$120k on December 31, 2026\?",Yes,10,0\.4,/);
 
     await openTab('trades');
     await dismissNotices();
     const [trades] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trades').click()]);
     const tradeLines = (await readFile((await trades.path())!, 'utf8')).split('\r\n');
-    expect(tradeLines[0]).toBe('time_utc,trade_id,condition_id,token_id,side,price,size,status,pending');
-    expect(tradeLines[1]).toContain(`,${yes},BUY,0.4,10,CONFIRMED,false`);
+    expect(tradeLines[0]).toBe('time_utc,market,outcome,side,price,size,fee_usd,status,tx_hash,trade_id,condition_id,token_id');
+    expect(tradeLines[1]).toMatch(new RegExp(`^[^,]+,"Bitcoin above \\$120k on December 31, 2026\\?",Yes,BUY,0\\.4,10,0,CONFIRMED,0x[0-9a-f]{64},[^,]+,0x[0-9a-f]{64},${yes}$`));
   }, SLOW);
 
   it('looks up a trader’s positions by address', async () => {

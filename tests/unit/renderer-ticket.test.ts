@@ -18,7 +18,7 @@ import {
   type MarketTerms,
   type TicketInput,
 } from '../../src/renderer/src/components/ticket/order-math';
-import { csvField, positionPnl, positionsCsv, toCsv, tradesCsv, tradesSignature } from '../../src/renderer/src/components/account/account-math';
+import { csvField, positionFigures, positionPnl, positionsCsv, toCsv, tradesCsv, tradesSignature } from '../../src/renderer/src/components/account/account-math';
 import { selectionFromHash } from '../../src/renderer/src/store/selection';
 import type { PositionInfo, TradeInfo } from '../../src/shared/contract';
 
@@ -253,18 +253,25 @@ describe('CSV', () => {
     expect(toCsv(['a'], [])).toBe('a\r\n');
   });
 
-  const position: PositionInfo = { conditionId: '0xabc', marketSlug: 'will-it, snow', outcome: 'Yes', size: 20, averagePrice: 0.4, currentPrice: 0.5, currentValue: 10 };
-  it('positions with their PnL', () => {
-    expect(positionsCsv([position]).split('\r\n')).toEqual([
-      'market,condition_id,outcome,size,average_price,current_price,value,pnl',
-      '"will-it, snow",0xabc,Yes,20,0.4,0.5,10,2',
+  const position: PositionInfo = { conditionId: '0xabc', marketSlug: 'will-it-snow', question: 'Will it snow, in "Paris"?', tokenId: '42', outcome: 'Yes', size: 20, averagePrice: 0.4, currentPrice: 0.5, currentValue: 10 };
+  it('positions by question and outcome, with value and PnL at the price shown, ids last', () => {
+    expect(positionsCsv([{ position, current: 0.55, figures: positionFigures(position, 0.55) }]).split('\r\n')).toEqual([
+      'market,outcome,size,average_price,current_price,value,pnl_usd,pnl_percent,condition_id,token_id',
+      '"Will it snow, in ""Paris""?",Yes,20,0.4,0.55,11,3,37.5,0xabc,42',
       '',
     ]);
   });
 
-  it('trades with their time in UTC and whether they are pending', () => {
-    const trade: TradeInfo = { tradeId: 't1', conditionId: '0xabc', tokenId: '42', side: 'BUY', price: 0.4, size: 10, status: 'MATCHED', matchedAt: 1_800_000_000, pending: true };
-    expect(tradesCsv([trade]).split('\r\n')[1]).toBe('2027-01-15T08:00:00.000Z,t1,0xabc,42,BUY,0.4,10,MATCHED,true');
+  it('trades with their time in UTC, question, outcome, side, fee, status and transaction, ids last', () => {
+    const trade: TradeInfo = { tradeId: 't1', conditionId: '0xabc', tokenId: '42', side: 'BUY', price: 0.4, size: 10, status: 'MATCHED', matchedAt: 1_800_000_000, pending: true, question: 'Q, really?', outcome: 'No', fee: 0.0576, txHash: '0xfeed' };
+    expect(tradesCsv([trade]).split('\r\n')).toEqual([
+      'time_utc,market,outcome,side,price,size,fee_usd,status,tx_hash,trade_id,condition_id,token_id',
+      '2027-01-15T08:00:00.000Z,"Q, really?",No,BUY,0.4,10,0.0576,MATCHED,0xfeed,t1,0xabc,42',
+      '',
+    ]);
+    // A trade that names nothing itself takes the names the terminal knows; an unknown fee and hash stay empty.
+    const bare: TradeInfo = { tradeId: 't2', conditionId: '0xabc', tokenId: '42', side: 'SELL', price: 0.5, size: 1, status: 'CONFIRMED', matchedAt: 0, pending: false, fee: null };
+    expect(tradesCsv([bare], () => ({ question: 'Known', outcome: 'Yes' })).split('\r\n')[1]).toBe(',Known,Yes,SELL,0.5,1,,CONFIRMED,,t2,0xabc,42');
   });
 });
 

@@ -12,6 +12,7 @@ import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, 
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
 import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, type TradingWallets } from './trading-access';
+import { tradeDetails, type TradeFacts } from './trade-facts';
 
 /** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
 export interface WatchedWallet {
@@ -110,7 +111,8 @@ export class AccountFeeds implements AccountFollower {
   constructor(
     private readonly open: WalletOpener,
     private readonly hub: EventHub,
-    private readonly options: { wsUrl: string; cancels?: CancelWatch } & AccountFeedTuning,
+    /** `facts`: names each trade's market and outcome and works out its fee (shared with listTrades). */
+    private readonly options: { wsUrl: string; cancels?: CancelWatch; facts?: TradeFacts } & AccountFeedTuning,
   ) {
     this.coalescer = new Coalescer((key) => this.emitAccount(key), options.scheduler, options.frameMs ?? FRAME_MS);
     this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
@@ -241,7 +243,18 @@ export class AccountFeeds implements AccountFollower {
     const feed = watched?.feed;
     if (!watched || !feed) return;
     const openOrders = feed.openOrders().map(openOrderOf);
-    const trades: TradeInfo[] = feed.tradeViews().map((view) => tradeAsSeenBy(watched.address, view.trade));
+    const facts = this.options.facts;
+    const trades: TradeInfo[] = feed.tradeViews().map((view) => {
+      const trade = tradeAsSeenBy(watched.address, view.trade);
+      return facts ? tradeDetails(watched.address, view.trade, trade, facts.cached(trade.conditionId)) : trade;
+    });
+    // A market not read yet: its facts are read once, and the snapshot goes out again with them.
+    const unknown = facts ? trades.filter((t) => t.conditionId && !facts.cached(t.conditionId)).map((t) => t.conditionId) : [];
+    if (facts && unknown.length > 0) {
+      void facts.loadAll(unknown).then(() => {
+        if (this.wallets.get(key) === watched && unknown.some((c) => facts.cached(c))) this.coalescer.mark(key);
+      });
+    }
     this.hub.emit('account', { wallet: watched.label, openOrders, trades, state: watched.state }, watched.clients);
   }
 

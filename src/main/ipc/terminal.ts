@@ -34,6 +34,7 @@ import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
 import { UnaskedCancels } from './unasked-cancels';
 import { sandboxTestWallet } from './sandbox-wallet';
 import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
+import { TradeFacts } from './trade-facts';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -125,6 +126,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
           )
         : undefined;
     const traders = tradingWallets && walletAccounts ? { ...tradingWallets, accountOf: (owner: string) => walletAccounts.tradingAccount(owner) } : undefined;
+    // Each market's question, outcome names and fee terms, read once for this network (trades and positions share them).
+    const facts = flow ? new TradeFacts(flow) : undefined;
     const services: TerminalServices = {
       network,
       markets: source,
@@ -132,7 +135,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       books,
       hub,
       wallets: walletServices,
-      trading: traders && flow ? tradingAccess(flow, traders, hub) : undefined,
+      trading: traders && flow ? tradingAccess(flow, traders, hub, facts) : undefined,
       money: traders && flow ? moneyAccess(flow, traders, hub) : undefined,
       walletAccounts,
       settings,
@@ -147,7 +150,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       // Orders the exchange cancels that the trader did not cancel here are told (the dead-man switch…).
       const unasked = new UnaskedCancels(hub, { scheduler: tuning.scheduler, cause: (wallet) => switches.cancelCause(wallet) });
       services.unaskedCancels = unasked;
-      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, cancels: unasked, ...tuning });
+      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, cancels: unasked, facts, ...tuning });
       services.deadManSwitches = switches;
     }
     // Region and close-only checks for this network: asked at its start (here, and so on each switch) and every

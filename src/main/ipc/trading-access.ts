@@ -8,7 +8,9 @@ import { previewOrder } from '../trading/preview';
 import type { TradingAccount, TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import type { EventHub } from './event-hub';
 import type { TradingService, WalletSummary } from './services';
-import type { OpenOrder, ParsedInput, TradeInfo } from '../../shared/contract';
+import type { OpenOrder, ParsedInput, PositionInfo, TradeInfo } from '../../shared/contract';
+import type { TraderPosition } from '../../shared/market-model';
+import { TradeFacts, tradeDetails } from './trade-facts';
 
 const BASE_UNITS = 1_000_000;
 const dollars = (units: bigint) => Number(units) / BASE_UNITS;
@@ -93,8 +95,40 @@ export async function tradingWalletNamed(wallets: TradingWallets, label: string)
   return { kind: 'worker', address: found.address, signer: wallets.signer, ...(account ? { account } : {}) };
 }
 
+/** The wallet's trades with their question, outcome, fee and transaction (each market's facts read once). */
+export async function describedTrades(address: string, rows: readonly Record<string, unknown>[], facts: TradeFacts): Promise<TradeInfo[]> {
+  await facts.loadAll(rows.map((r) => String(r.market ?? '')));
+  return rows.map((r) => {
+    const trade = tradeAsSeenBy(address, r);
+    return tradeDetails(address, r, trade, facts.cached(trade.conditionId));
+  });
+}
+
+/**
+ * A position as the account tables show it: its question (the source's title, else the exchange's), its token
+ * (the source's, else the outcome of that name) and the source's market id that opens it (found by its slug).
+ */
+export async function describedPosition(p: TraderPosition, facts: TradeFacts, marketIdOf: (slug: string) => Promise<string | null>): Promise<PositionInfo> {
+  const known = p.conditionId ? await facts.load(p.conditionId) : undefined;
+  const tokenId = p.tokenId ?? Object.entries(known?.outcomes ?? {}).find(([, name]) => name.toLowerCase() === p.outcome.toLowerCase())?.[0] ?? null;
+  const slug = p.marketSlug ?? known?.slug ?? null;
+  return {
+    conditionId: p.conditionId ?? null,
+    marketSlug: p.marketSlug ?? null,
+    outcome: p.outcome,
+    size: p.size,
+    averagePrice: p.averagePrice ?? null,
+    currentPrice: p.currentPrice,
+    currentValue: p.currentValue,
+    redeemable: p.redeemable === true,
+    question: p.title || known?.question || null,
+    marketId: slug ? await marketIdOf(slug) : null,
+    tokenId,
+  };
+}
+
 /** `hub`: every window or tab hears what any of them placed or cancelled, as `orderUpdate` events. */
-export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: EventHub): TradingService {
+export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: EventHub, facts = new TradeFacts(flow)): TradingService {
   const cancelled = (wallet: string, result: unknown) => {
     const ids = cancelledIds(result);
     for (const orderId of ids) hub?.emit('orderUpdate', { wallet, orderId, status: 'CANCELED' });
@@ -102,6 +136,20 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
   };
 
   const walletNamed = (label: string) => tradingWalletNamed(wallets, label);
+
+  /** The source's market id by slug, found once per market (null when the source does not know it). */
+  const marketIds = new Map<string, Promise<string | null>>();
+  const marketIdOf = (slug: string): Promise<string | null> => {
+    let found = marketIds.get(slug);
+    if (!found) {
+      found = findMarket(flow.markets, slug).then(
+        (m) => m.id,
+        () => (marketIds.delete(slug), null),
+      );
+      marketIds.set(slug, found);
+    }
+    return found;
+  };
 
   /** The exchange filters by condition id; the contract names markets by the source's id. */
   const marketFilter = async (marketId: string | undefined): Promise<{ market?: string }> => {
@@ -138,26 +186,20 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     listTrades: async ({ wallet, marketId }) => {
       const trader = await walletNamed(wallet);
       const rows = await flow.trades(trader, await marketFilter(marketId));
-      return rows.map((r) => tradeAsSeenBy(flow.fundsAddress(trader), r));
+      return describedTrades(flow.fundsAddress(trader), rows, facts);
     },
-    getBalances: async ({ wallet, marketId }) => {
+    getBalances: async ({ wallet, marketId, tokenIds }) => {
       const trader = await walletNamed(wallet);
       const markets = marketId ? [await findMarket(flow.markets, marketId)] : [];
-      const balances = await flow.balances(flow.fundsAddress(trader), markets);
+      // Every holding the trader's positions name, besides the open market's outcomes.
+      const held = tokenIds?.length ? [{ tokens: tokenIds.map((token_id) => ({ token_id })) }] : [];
+      const balances = await flow.balances(flow.fundsAddress(trader), [...markets, ...held]);
       return { collateral: dollars(balances.collateral), outcomes: Object.fromEntries(Object.entries(balances.outcomes).map(([token, units]) => [token, dollars(units)])) };
     },
     getPositions: async ({ wallet }) => {
       const trader = await walletNamed(wallet);
-      return (await flow.positions(flow.fundsAddress(trader))).map((p) => ({
-        conditionId: p.conditionId ?? null,
-        marketSlug: p.marketSlug ?? null,
-        outcome: p.outcome,
-        size: p.size,
-        averagePrice: p.averagePrice ?? null,
-        currentPrice: p.currentPrice,
-        currentValue: p.currentValue,
-        redeemable: p.redeemable === true,
-      }));
+      const positions = await flow.positions(flow.fundsAddress(trader));
+      return Promise.all(positions.map((p) => describedPosition(p, facts, marketIdOf)));
     },
   };
 }

@@ -187,6 +187,16 @@ export class TradingService {
     return this.exchange().getFeeRateBps(tokenId);
   }
 
+  /** The exchange's own record of a market (question, slug, outcome names), by condition id: it names trades. */
+  exchangeMarket(conditionId: string): Promise<unknown> {
+    return this.exchange().getMarket(conditionId);
+  }
+
+  /** The exchange's compact market details (its fee terms `fd`), by condition id: a trade's fee is worked out from them. */
+  exchangeClobMarket(conditionId: string): Promise<unknown> {
+    return this.exchange().getClobMarketInfo(conditionId);
+  }
+
   /**
    * The whole flow (spec §4): checks (every blocking one fails the order with all sentences), credentials,
    * each missing allowance set and mined, then one signed order posted; its id joins the pending list
@@ -344,7 +354,7 @@ export class TradingService {
   }
 
   /** Collateral and each outcome token of the given markets, read from the chain (base units, 6 decimals). */
-  async balances(address: string, markets: readonly TradedMarket[] = []): Promise<Balances> {
+  async balances(address: string, markets: readonly { tokens: readonly { token_id: string }[] }[] = []): Promise<Balances> {
     return this.onChain(async () => {
       const outcomes: Record<string, bigint> = {};
       for (const token of markets.flatMap((m) => m.tokens)) outcomes[token.token_id] = await chainBalance(this.provider, this.profile, address, token.token_id);

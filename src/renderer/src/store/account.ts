@@ -68,6 +68,7 @@ function applyOrdersAndTrades(wallet: string, openOrders: OpenOrder[], trades: T
   if (!current(wallet)) return;
   const before = useAccount.getState();
   const changed = before.loaded && tradesSignature(before.trades) !== tradesSignature(trades);
+  nameFromHoldings([], trades);
   useAccount.setState({ openOrders, trades: [...trades].sort((a, b) => b.matchedAt - a.matchedAt), loaded: true, ordersError: null });
   if (changed) void refreshHoldings(wallet);
 }
@@ -82,12 +83,32 @@ export async function refreshOrdersAndTrades(wallet = useAccount.getState().wall
   }
 }
 
-/** Positions, collateral, and the outcome tokens of the selected market (the ticket's SELL side needs them). */
+/** The most tokens one balances read names (the contract's bound). */
+const MAX_TOKENS_READ = 150;
+
+/** Names what positions and trades name themselves ("Yes" of "Bitcoin above $120k?"), for every table. */
+function nameFromHoldings(positions: readonly PositionInfo[], trades: readonly TradeInfo[]): void {
+  const found: Record<string, OutcomeName> = {};
+  for (const p of positions) if (p.tokenId && p.question) found[p.tokenId] = { outcome: p.outcome, market: p.question, marketId: p.marketId ?? p.conditionId ?? '' };
+  for (const t of trades) if (t.outcome && t.question && !found[t.tokenId]) found[t.tokenId] = { outcome: t.outcome, market: t.question, marketId: t.conditionId };
+  const names = useAccount.getState().outcomeNames;
+  const fresh = Object.entries(found).filter(([token, n]) => names[token]?.market !== n.market || names[token]?.outcome !== n.outcome);
+  if (fresh.length > 0) useAccount.setState((s) => ({ outcomeNames: { ...s.outcomeNames, ...Object.fromEntries(fresh) } }));
+}
+
+/**
+ * Positions, then balances: collateral, the selected market's outcome tokens (the ticket's SELL side needs them)
+ * and every token a position names, read from the chain (the Balances tab lists every holding).
+ */
 export async function refreshHoldings(wallet = useAccount.getState().wallet, marketId = useSelection.getState().market?.marketId): Promise<void> {
   if (!wallet) return;
   try {
-    const [positions, balances] = await Promise.all([ask('getPositions', { wallet }), ask('getBalances', { wallet, ...(marketId ? { marketId } : {}) })]);
-    if (current(wallet)) useAccount.setState({ positions, balances, holdingsError: null });
+    const positions = await ask('getPositions', { wallet });
+    const tokenIds = [...new Set(positions.flatMap((p) => (p.tokenId && /^\d{1,80}$/.test(p.tokenId) ? [p.tokenId] : [])))].slice(0, MAX_TOKENS_READ);
+    const balances = await ask('getBalances', { wallet, ...(marketId ? { marketId } : {}), ...(tokenIds.length ? { tokenIds } : {}) });
+    if (!current(wallet)) return;
+    nameFromHoldings(positions, useAccount.getState().trades);
+    useAccount.setState({ positions, balances, holdingsError: null });
   } catch (error) {
     if (current(wallet)) useAccount.setState({ holdingsError: messageOf(error) });
   }

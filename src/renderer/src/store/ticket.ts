@@ -4,6 +4,25 @@ import { create } from 'zustand';
 
 export type TicketSide = 'BUY' | 'SELL';
 
+/**
+ * A sell of a whole position asked from the Positions table (Close, Limit sell): the ticket applies it once
+ * the position's market is the one it has loaded, then opens its own confirmation (Close) or focuses the price
+ * for review (Limit sell). One order path: the ticket's own review, confirmation and placeOrder.
+ */
+export interface PositionSellRequest {
+  /** The source's market id (what selects the market) and its condition id (what matches it once loaded). */
+  marketId: string;
+  conditionId: string | null;
+  /** The outcome token, or its name when the source gave no token id. */
+  tokenId: string | null;
+  outcome: string;
+  /** Shares: the whole position. */
+  size: number;
+  /** Market: FOK at the book, confirmation opened at once. Limit: GTC at `priceCents`, left for the trader to place. */
+  kind: 'market' | 'limit';
+  priceCents?: string;
+}
+
 export interface TicketState {
   side: TicketSide;
   /** Limit: the trader names a price; market: FOK/FAK at the book. */
@@ -19,13 +38,17 @@ export interface TicketState {
   postOnly: boolean;
   /** Bumped to ask the ticket to focus its side (so `b`/`s` work from anywhere). */
   focusRequest: number;
+  /** A position's sell waiting for its market to load in the ticket (null once applied). */
+  sellRequest: (PositionSellRequest & { id: number }) | null;
 
-  set(patch: Partial<Omit<TicketState, 'set' | 'fillFromLadder' | 'focusSide' | 'reset'>>): void;
+  set(patch: Partial<Omit<TicketState, 'set' | 'fillFromLadder' | 'focusSide' | 'reset' | 'sellPosition'>>): void;
   /** A fresh ticket (another market was chosen): BUY, limit GTC, no price, no size. */
   reset(): void;
   /** A click on a ladder price: a limit order at that price, on the side that would rest against it. */
   fillFromLadder(price: number, side: TicketSide): void;
   focusSide(side: TicketSide): void;
+  /** Close or Limit sell from the Positions table (the caller opens the position's market first). */
+  sellPosition(request: PositionSellRequest): void;
 }
 
 const FRESH = { side: 'BUY', kind: 'limit', priceCents: '', amount: '', sizeUnit: 'shares', orderType: 'GTC', expiry: '', postOnly: false } as const;
@@ -33,8 +56,10 @@ const FRESH = { side: 'BUY', kind: 'limit', priceCents: '', amount: '', sizeUnit
 export const useTicket = create<TicketState>()((set) => ({
   ...FRESH,
   focusRequest: 0,
+  sellRequest: null,
   set: (patch) => set(patch),
   reset: () => set(FRESH),
   fillFromLadder: (price, side) => set({ side, kind: 'limit', priceCents: String(Math.round(price * 10_000) / 100), orderType: 'GTC', sizeUnit: 'shares' }),
   focusSide: (side) => set((s) => ({ side, focusRequest: s.focusRequest + 1 })),
+  sellPosition: (request) => set((s) => ({ sellRequest: { ...request, id: (s.sellRequest?.id ?? 0) + 1 } })),
 }));

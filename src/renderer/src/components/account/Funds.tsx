@@ -94,7 +94,7 @@ export function FundsView({ wallet }: { wallet: string }) {
 export function PositionActions({ position, unavailable, open }: { position: PositionInfo; unavailable: string | null; open(asked: Asked): void }) {
   const marketId = position.marketSlug ?? position.conditionId;
   if (!marketId) return null;
-  const question = position.marketSlug ?? undefined;
+  const question = position.question ?? position.marketSlug ?? undefined;
   const act = (action: MoneyAction, label: string, title: string, className = '') => (
     <button type="button" className={className} data-testid={`position-${action}`} disabled={!!unavailable} title={unavailable ?? title} onClick={() => open({ action, marketId, question })}>
       {label}

@@ -1,10 +1,18 @@
 // Positions (with PnL), trades (pending until the exchange says CONFIRMED) and balances of the active
 // wallet, with CSV exports of positions and trades.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
+import type { OrderBookSummary } from '../../../../shared/market-model';
 import { refreshHoldings, useAccount } from '../../store/account';
+import { useMarket } from '../../store/market';
+import { useSelection } from '../../store/selection';
+import { useTicket } from '../../store/ticket';
 import { WindowedRows } from '../../live/visible-rows';
+import { liveQuote } from '../../prices/live';
+import { quoteOf, type Quote } from '../../prices/quote';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
-import { positionPnl, positionsCsv, tradeTime, tradesCsv } from './account-math';
+import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from './account-math';
 import { downloadText, exportFileName } from './download';
 import { OutcomeLabel } from './OutcomeLabel';
 import { PositionsTable } from './PositionsTable';
@@ -24,6 +32,62 @@ function ExportButton({ what, count, make, testId }: { what: string; count: numb
   );
 }
 
+/** The positions' current prices through the price model: live for the open market's tokens, else listed. */
+function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
+  const tokens = positions.map((p) => p.tokenId ?? null);
+  // Only what these tokens' quotes read (the open market, their books, the last fill): other books move nothing here.
+  const parts = useMarket(useShallow((s) => [s.market, s.tape.find((e) => e.kind === 'fill'), ...tokens.map((t) => (t ? s.books[t] : undefined))] as const));
+  return useMemo(() => {
+    const [market, fill, ...books] = parts;
+    const state = { market, tape: fill ? [fill] : [], books: {} as Record<string, OrderBookSummary> };
+    tokens.forEach((t, i) => t && books[i] && (state.books[t] = books[i]!));
+    return positions.map((p, i) => {
+      // A resolved market pays 1 or 0: its price is the payout, not a quote of a book.
+      const live = p.redeemable ? null : liveQuote(state, tokens[i]);
+      return live && (live.basis !== null || live.live) ? live : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
+    });
+    // `tokens` is read from `positions`: the two change together.
+  }, [parts, positions]);
+}
+
+/** Opens a position's market in the market view and the ticket (the same market: no change). */
+function openMarket(p: PositionInfo): void {
+  const { market, selectMarket, selectToken } = useSelection.getState();
+  if (!p.marketId) return;
+  if (market?.marketId !== p.marketId) selectMarket({ protocol: 'polymarket', marketId: p.marketId });
+  if (p.tokenId) selectToken(p.tokenId);
+}
+
+/** Close (market SELL of the whole size, through the ticket's confirmation) or Limit sell (the ticket filled, to review). */
+function sellPosition(p: PositionInfo, kind: 'market' | 'limit', quote: Quote): void {
+  if (!p.marketId) return;
+  openMarket(p);
+  const price = quote.bestBid ?? quote.price;
+  useTicket.getState().sellPosition({
+    marketId: p.marketId,
+    conditionId: p.conditionId,
+    tokenId: p.tokenId ?? null,
+    outcome: p.outcome,
+    size: p.size,
+    kind,
+    ...(kind === 'limit' && price !== null ? { priceCents: String(Math.round(price * 10_000) / 100) } : {}),
+  });
+}
+
+function SellActions({ position, quote }: { position: PositionInfo; quote: Quote }) {
+  const whyNot = !position.marketId ? 'This market could not be found on this network: open it from the markets grid to sell.' : null;
+  return (
+    <>
+      <button type="button" className="sell" data-testid="position-close" disabled={!!whyNot} title={whyNot ?? 'Sell the whole position at the market (FOK): review the estimate before it is sent'} onClick={() => sellPosition(position, 'market', quote)}>
+        Close
+      </button>
+      <button type="button" data-testid="position-limit-sell" disabled={!!whyNot} title={whyNot ?? 'Fill the ticket with a limit SELL of the whole position at the best bid, to review and place'} onClick={() => sellPosition(position, 'limit', quote)}>
+        Limit sell
+      </button>
+    </>
+  );
+}
+
 export function Positions() {
   const positions = useAccount((s) => s.positions);
   const error = useAccount((s) => s.holdingsError);
@@ -31,6 +95,9 @@ export function Positions() {
   const { funds } = useAccountFunds(wallet);
   const money = useMoneyDialog(wallet);
   const unavailable = funds?.actionsUnavailable ?? null;
+  const quotes = usePositionQuotes(positions);
+  const rows = positions.map((p, i) => ({ position: p, quote: quotes[i]!, current: quotes[i]!.price, figures: positionFigures(p, quotes[i]!.price) }));
+  const totals = positionTotals(rows.map((r) => r.figures));
   // Opening the tab reads the positions again: a market that resolved since changes no trade, so nothing else would.
   useEffect(() => {
     if (wallet) void refreshHoldings(wallet);
@@ -39,25 +106,35 @@ export function Positions() {
     <div className="account-tab" data-testid="positions">
       <div className="account-actions">
         {error ? <span className="error-text">{error}</span> : null}
-        <ExportButton what="positions" count={positions.length} make={() => positionsCsv(positions)} testId="export-positions" />
+        <ExportButton what="positions" count={positions.length} make={() => positionsCsv(rows)} testId="export-positions" />
       </div>
       {positions.length === 0 ? (
         <div className="empty">No positions.</div>
       ) : (
         <PositionsTable
           withActions
-          rows={positions.map((p) => ({
+          totals={totals}
+          rows={rows.map(({ position: p, quote, figures }) => ({
             key: `${p.conditionId}:${p.outcome}`,
-            market: p.marketSlug ?? p.conditionId ?? '—',
-            marketTitle: p.conditionId ?? '',
+            market: p.question || p.marketSlug || p.conditionId || '—',
+            marketTitle: `${p.question || p.marketSlug || ''}${p.conditionId ? ` (market ${p.conditionId})` : ''}`,
             outcome: p.outcome,
             size: p.size,
             averagePrice: p.averagePrice,
             currentPrice: p.currentPrice,
-            currentValue: p.currentValue,
-            pnl: positionPnl(p),
-            pnlTitle: positionPnl(p) === null ? 'No average price: PnL unknown' : 'Value − size × average price',
-            actions: <PositionActions position={p} unavailable={unavailable} open={money.open} />,
+            currentValue: figures.value,
+            pnl: figures.pnl,
+            pnlPercent: figures.pnlPercent,
+            pnlTitle: figures.pnl === null ? 'No average price: PnL unknown' : 'Value − size × average price',
+            quote,
+            tokenId: p.tokenId,
+            ...(p.marketId ? { onOpenMarket: () => openMarket(p) } : {}),
+            actions: (
+              <span className="row position-actions">
+                {p.redeemable ? null : <SellActions position={p} quote={quote} />}
+                <PositionActions position={p} unavailable={unavailable} open={money.open} />
+              </span>
+            ),
           }))}
         />
       )}
@@ -77,12 +154,19 @@ function TradeStatus({ status, pending }: { status: string; pending: boolean }) 
   );
 }
 
+const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-4)}`;
+
 export function Trades() {
   const trades = useAccount((s) => s.trades);
+  // The CSV names each trade as the table does: its own names, else the markets the terminal knows.
+  const names = () => {
+    const known = useAccount.getState().outcomeNames;
+    return (t: TradeInfo) => (known[t.tokenId] ? { question: known[t.tokenId]!.market, outcome: known[t.tokenId]!.outcome } : undefined);
+  };
   return (
     <div className="account-tab" data-testid="trades">
       <div className="account-actions">
-        <ExportButton what="trades" count={trades.length} make={() => tradesCsv(trades)} testId="export-trades" />
+        <ExportButton what="trades" count={trades.length} make={() => tradesCsv(trades, names())} testId="export-trades" />
       </div>
       {trades.length === 0 ? (
         <div className="empty">No trades.</div>
@@ -91,27 +175,35 @@ export function Trades() {
           <thead>
             <tr>
               <th>Time</th>
-              <th>Outcome</th>
+              <th>Outcome · market</th>
               <th>Side</th>
               <th className="num">Price</th>
               <th className="num">Size</th>
+              <th className="num" title="The fee this trade paid (makers pay none on taker-only markets)">Fee</th>
               <th>Status</th>
+              <th>Transaction</th>
             </tr>
           </thead>
           <WindowedRows
             rows={trades}
-            columns={6}
-                render={(t) => (
+            columns={8}
+            render={(t) => (
               <tr key={t.tradeId} data-trade-id={t.tradeId}>
                 <td className="muted">{t.matchedAt ? tradeTime(t.matchedAt).toLocaleString() : '—'}</td>
                 <td>
-                  <OutcomeLabel tokenId={t.tokenId} conditionId={t.conditionId} />
+                  <OutcomeLabel tokenId={t.tokenId} conditionId={t.conditionId} question={t.question} outcome={t.outcome} />
                 </td>
                 <td className={t.side === 'BUY' ? 'bid' : 'ask'}>{t.side}</td>
                 <td className="num">{formatCents(t.price)}</td>
                 <td className="num">{formatShares(t.size)}</td>
+                <td className="num" data-testid="trade-fee" title={t.fee === null || t.fee === undefined ? "The market's fee terms could not be read" : undefined}>
+                  {t.fee === null || t.fee === undefined ? '—' : formatUsd(t.fee)}
+                </td>
                 <td>
                   <TradeStatus status={t.status} pending={t.pending} />
+                </td>
+                <td className="muted mono" data-testid="trade-tx" title={t.txHash ?? 'Not settled on the chain yet'}>
+                  {t.txHash ? shortHash(t.txHash) : '—'}
                 </td>
               </tr>
             )}
@@ -136,14 +228,15 @@ export function BalancesView() {
           <dd className="num" data-testid="collateral">
             {formatUsd(balances.collateral)}
           </dd>
+          {/* Every holding (each position's token) and the open market's outcomes, held or not. */}
           {Object.entries(balances.outcomes).map(([tokenId, shares]) => (
-            <div key={tokenId} className="contents">
-              <dt>
-                <OutcomeLabel tokenId={tokenId} />
-              </dt>
-              <dd className="num">{formatShares(shares)} shares</dd>
-            </div>
-          ))}
+              <div key={tokenId} className="contents" data-testid="balance-holding" data-token={tokenId}>
+                <dt>
+                  <OutcomeLabel tokenId={tokenId} />
+                </dt>
+                <dd className="num">{formatShares(shares)} shares</dd>
+              </div>
+            ))}
         </dl>
       ) : (
         <div className="empty">{error ? '' : 'Reading balances…'}</div>

@@ -8,6 +8,64 @@ export function positionPnl(position: Pick<PositionInfo, 'size' | 'averagePrice'
   return Math.round((position.currentValue - position.size * position.averagePrice) * 100) / 100;
 }
 
+/** A position's money at the price shown: value, what it cost, PnL in dollars and as a share of the cost. */
+export interface PositionFigures {
+  /** Size × the current price (the source's value when no price is shown). */
+  value: number;
+  /** Size × average price; null when the average is unknown. */
+  cost: number | null;
+  pnl: number | null;
+  /** PnL over cost, in percent; null when the cost is unknown or nothing. */
+  pnlPercent: number | null;
+}
+
+const cents2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The figures at `current` (the shown quote's price), or at the source's value when there is none. */
+export function positionFigures(p: Pick<PositionInfo, 'size' | 'averagePrice' | 'currentValue'>, current: number | null): PositionFigures {
+  const value = current === null || !Number.isFinite(current) ? p.currentValue : cents2(p.size * current);
+  const known = p.averagePrice !== null && Number.isFinite(p.averagePrice);
+  const cost = known ? cents2(p.size * p.averagePrice!) : null;
+  const pnl = cost === null ? null : cents2(value - cost);
+  return { value, cost, pnl, pnlPercent: pnl === null || !cost ? null : Math.round((pnl / cost) * 10_000) / 100 };
+}
+
+/** The Positions table's totals row: value of all; cost, PnL and PnL % of those whose cost is known. */
+export interface PositionTotals extends PositionFigures {
+  /** Positions left out of cost and PnL (no average price). */
+  unknownCost: number;
+}
+
+export function positionTotals(figures: readonly PositionFigures[]): PositionTotals {
+  let value = 0;
+  let cost = 0;
+  let valueOfKnown = 0;
+  let unknownCost = 0;
+  for (const f of figures) {
+    value += f.value;
+    if (f.cost === null) unknownCost++;
+    else {
+      cost += f.cost;
+      valueOfKnown += f.value;
+    }
+  }
+  const anyKnown = figures.length > unknownCost;
+  const pnl = anyKnown ? cents2(valueOfKnown - cost) : null;
+  return { value: cents2(value), cost: anyKnown ? cents2(cost) : null, pnl, pnlPercent: pnl === null || !cost ? null : Math.round((pnl / cost) * 10_000) / 100, unknownCost };
+}
+
+/** "+$1.20" / "−$0.40": signed, the sign a real minus. */
+export function signedUsd(value: number): string {
+  const abs = `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return value > 0 ? `+${abs}` : value < 0 && abs !== '$0.00' ? `−${abs}` : abs;
+}
+
+/** "+12.5 %" / "−3 %". */
+export function signedPercent(value: number): string {
+  const abs = `${Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
+  return value > 0 ? `+${abs}` : value < 0 && Math.abs(value) >= 0.005 ? `−${abs}` : abs;
+}
+
 export type CsvCell = string | number | boolean | null | undefined;
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled. */
@@ -24,17 +82,54 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   return [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
-export function positionsCsv(positions: readonly PositionInfo[]): string {
+/** A position as exported: its names and the figures at the price the table shows. */
+export interface PositionExport {
+  position: PositionInfo;
+  current: number | null;
+  figures: PositionFigures;
+}
+
+export function positionsCsv(rows: readonly PositionExport[]): string {
   return toCsv(
-    ['market', 'condition_id', 'outcome', 'size', 'average_price', 'current_price', 'value', 'pnl'],
-    positions.map((p) => [p.marketSlug, p.conditionId, p.outcome, p.size, p.averagePrice, p.currentPrice, p.currentValue, positionPnl(p)]),
+    ['market', 'outcome', 'size', 'average_price', 'current_price', 'value', 'pnl_usd', 'pnl_percent', 'condition_id', 'token_id'],
+    rows.map(({ position: p, current, figures: f }) => [
+      p.question || p.marketSlug || p.conditionId,
+      p.outcome,
+      p.size,
+      p.averagePrice,
+      current,
+      f.value,
+      f.pnl,
+      f.pnlPercent,
+      p.conditionId,
+      p.tokenId,
+    ]),
   );
 }
 
-export function tradesCsv(trades: readonly TradeInfo[]): string {
+/** How a trade's market and outcome are named when the trade itself does not say (the markets the terminal loaded). */
+export type TradeNames = (trade: TradeInfo) => { question?: string; outcome?: string } | undefined;
+
+export function tradesCsv(trades: readonly TradeInfo[], names: TradeNames = () => undefined): string {
   return toCsv(
-    ['time_utc', 'trade_id', 'condition_id', 'token_id', 'side', 'price', 'size', 'status', 'pending'],
-    trades.map((t) => [t.matchedAt ? tradeTime(t.matchedAt).toISOString() : '', t.tradeId, t.conditionId, t.tokenId, t.side, t.price, t.size, t.status, t.pending]),
+    ['time_utc', 'market', 'outcome', 'side', 'price', 'size', 'fee_usd', 'status', 'tx_hash', 'trade_id', 'condition_id', 'token_id'],
+    trades.map((t) => {
+      const named = names(t);
+      return [
+        t.matchedAt ? tradeTime(t.matchedAt).toISOString() : '',
+        t.question ?? named?.question,
+        t.outcome ?? named?.outcome,
+        t.side,
+        t.price,
+        t.size,
+        t.fee,
+        t.status,
+        t.txHash,
+        t.tradeId,
+        t.conditionId,
+        t.tokenId,
+      ];
+    }),
   );
 }
 

@@ -19,6 +19,7 @@ import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { QuotePrice } from '../../prices/useQuote';
+import { usePositionSell } from './usePositionSell';
 import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
 import './ticket.css';
 
@@ -103,6 +104,13 @@ export function OrderTicket() {
     setResult(null);
     setConfirming({ intent: drafted.intent, drafted });
   };
+
+  // Close and Limit sell from the Positions table: the same ticket, the same confirmation.
+  const confirmSell = useCallback((sell: Drafted & { ok: true }) => {
+    setResult(null);
+    setConfirming({ intent: sell.intent, drafted: sell });
+  }, []);
+  usePositionSell(market, drafted, whyNot, blocking?.message, confirmSell);
 
   const place = async () => {
     if (!confirming) return;
