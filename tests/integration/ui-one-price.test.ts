@@ -133,8 +133,11 @@ describe('one price on the whole screen', () => {
     const open = (await maker.client.getOpenOrders({ asset_id: yes })) as { id: string }[];
     for (const order of open) await maker.client.cancelOrder(order.id);
     expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.2, size: 300 })).toMatchObject({ success: true });
-    const seen = await expectOnePrice(yes, 0.39, 'last', ['header', 'ticket']);
+    await page.getByTestId('account-tab-positions').click();
+    // First no bid at all (one side empty), then the 20¢ bid: a 19¢ spread. Both show the last trade.
+    await expect.poll(() => page.getByTestId('quote-bid').innerText(), { timeout: 30_000 }).toMatch(/20¢/);
+    const seen = await expectOnePrice(yes, 0.39, 'last', ['header', 'ticket', 'positions']);
     expect(seen[0]!.text).toMatch(/^39¢ last$/);
-    expect(await page.locator('[data-testid="outcomes"] [data-quote-token] ').first().getAttribute('title')).toMatch(/wider than 10¢/);
+    expect(await page.locator('[data-testid="outcomes"] [data-quote-token]').first().getAttribute('title')).toMatch(/spread \(19¢\) is wider than 10¢/);
   }, SLOW);
 });
