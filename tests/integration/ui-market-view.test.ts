@@ -1,7 +1,8 @@
 // The market view in headless Chromium against the sandbox (bots quoting, not trading): a link opens a market;
 // the ladder shows the sandbox CLOB's book and moves when an order rests; a click on a price picks it; the
 // chart draws candles and refetches when the range changes; the tape starts from history and shows a live
-// fill; the second outcome shows its own book and complementary prices. Waits are on the page, never on time.
+// fill (its side unknown: the aggregator states none); the second outcome shows its own book and
+// complementary prices. Waits are on the page, never on time.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
@@ -230,7 +231,17 @@ describe('the market view', () => {
     const first = tape.locator('[data-kind="fill"]').first();
     await expect.poll(() => attr(first, 'data-price')).toBe('0.42');
     expect(await attr(first, 'data-size')).toBe('7');
-    expect(await first.locator('[role="cell"]').nth(2).textContent()).toBe('42.0¢');
+    // The ladder's precision (the market's tick), and the dollars of the fill.
+    const tickDecimals = Math.max(0, (market.tickSize.split('.')[1] ?? '').length - 2);
+    const cells = first.locator('[role="cell"]');
+    expect(await cells.nth(2).textContent()).toBe(`${(42).toFixed(tickDecimals)}¢`);
+    expect(await cells.nth(4).textContent()).toBe('$2.94');
+    // The aggregator states no aggressor and no trader: the tape says so, and guesses neither.
+    expect(await cells.nth(1).textContent()).toBe('unknown');
+    expect(await attr(first, 'data-side')).toBe('unknown');
+    expect(await attr(cells.nth(1), 'title')).toMatch(/does not state which side/);
+    expect(await cells.nth(5).textContent()).toBe('—');
+    expect(await tape.locator('[data-kind="fill"][data-side="BUY"], [data-kind="fill"][data-side="SELL"]').count()).toBe(0);
     // The chart's last candle took the fill: it closes at its price.
     await expect.poll(() => close.textContent()).toBe('42.0');
     expect(Number((await page.locator('[data-testid="chart-last"] [data-volume]').textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(7);
