@@ -42,40 +42,18 @@ export function addressProblem(address: string): string | null {
   return TRADER_ADDRESS.test(trimmed) ? null : 'An address is 0x and 40 hex digits.';
 }
 
-/** The wallet whose positions and activity are being read for the shown address (a key's may move to its proxy). */
-let holdingsOf: { address: string; wallet: string } | null = null;
-
 /** The three reads for one address; each lands only if the profile still shows that address. */
 function load(address: string): void {
   useProfile.setState({ loadedFor: address, trader: { state: 'loading' }, positions: { state: 'loading' }, activity: { state: 'loading' } });
-  const land = <K extends 'trader' | 'positions' | 'activity'>(key: K, read: Promise<unknown>, still: () => boolean) => {
+  const land = <K extends 'trader' | 'positions' | 'activity'>(key: K, read: Promise<unknown>) => {
     read.then(
-      (value) => still() && useProfile.setState({ [key]: { state: 'done', value } } as Partial<ProfileState>),
-      (error: unknown) => still() && useProfile.setState({ [key]: { state: 'failed', message: messageOf(error) } } as Partial<ProfileState>),
+      (value) => useProfile.getState().loadedFor === address && useProfile.setState({ [key]: { state: 'done', value } } as Partial<ProfileState>),
+      (error: unknown) => useProfile.getState().loadedFor === address && useProfile.setState({ [key]: { state: 'failed', message: messageOf(error) } } as Partial<ProfileState>),
     );
   };
-  const holdings = (wallet: string) => {
-    const reading = { address, wallet };
-    holdingsOf = reading;
-    const still = () => holdingsOf === reading && useProfile.getState().loadedFor === address;
-    land('positions', ask('getTraderPositions', { protocol: 'polymarket', address: wallet }), still);
-    land('activity', ask('getTraderActivity', { address: wallet, limit: ACTIVITY_LIMIT }), still);
-  };
-  holdings(address);
-  const reading = holdingsOf;
-  // A key's profile names the wallet it trades from (its proxy, Safe or deposit wallet): that wallet's positions
-  // and activity are the trader's, as on Polymarket's profile page.
-  const trader = ask('getTrader', { protocol: 'polymarket', address });
-  land('trader', trader, () => holdingsOf?.address === address && useProfile.getState().loadedFor === address);
-  trader.then(
-    (found) => {
-      const wallet = found.user.tradingWallet;
-      if (holdingsOf !== reading || useProfile.getState().loadedFor !== address || !TRADER_ADDRESS.test(wallet) || wallet.toLowerCase() === address.toLowerCase()) return;
-      useProfile.setState({ positions: { state: 'loading' }, activity: { state: 'loading' } });
-      holdings(wallet);
-    },
-    () => undefined,
-  );
+  land('trader', ask('getTrader', { protocol: 'polymarket', address }));
+  land('positions', ask('getTraderPositions', { protocol: 'polymarket', address }));
+  land('activity', ask('getTraderActivity', { address, limit: ACTIVITY_LIMIT }));
 }
 
 /**
