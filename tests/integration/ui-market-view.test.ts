@@ -2,7 +2,8 @@
 // the ladder shows the sandbox CLOB's book and moves when an order rests; a click on a price picks it; the
 // chart draws candles and refetches when the range changes; the tape starts from history and shows a live
 // fill (its side unknown: the aggregator states none); the second outcome shows its own book and
-// complementary prices. Waits are on the page, never on time.
+// complementary prices; a trader's profile shows what the aggregator states. Waits are on the page, never on
+// time.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
@@ -297,6 +298,21 @@ describe('the market view', () => {
     const after = await page.evaluate((from) => (globalThis as unknown as { heardBooks: string[] }).heardBooks.slice(from), switched);
     expect(after).toContain(other.market.id);
     expect(after).not.toContain(market.id);
+  });
+
+  it('shows a trader’s profile from the aggregator: the stats it states, and that it has no activity', async () => {
+    const address = t.sandbox.profile.testWallets[0]!.address;
+    await page.getByTestId('account-tab-trader').click();
+    await page.getByTestId('trader-address').fill(address);
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('sandbox-trader-1');
+    const stat = (key: string) => page.getByTestId('profile-stats').locator(`[data-stat="${key}"] dd`);
+    // The maker's orders only rested: no volume yet; the aggregator does not count markets traded.
+    expect(await stat('volume').textContent()).toBe('$0.00');
+    expect(await stat('markets').textContent()).toBe('—');
+    expect(await stat('markets').getAttribute('title')).toBe('This source does not state it.');
+    await page.getByTestId('profile-tab-activity').click();
+    expect(await page.getByTestId('profile-unavailable').textContent()).toMatch(/^The aggregator has no trader activity/);
+    await page.getByTestId('profile-tab-positions').click();
   });
 
   it('says in a sentence when a linked market cannot be loaded', async () => {

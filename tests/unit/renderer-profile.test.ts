@@ -1,6 +1,7 @@
 // The trader profile's state and words: an address changed drops every result at once, a late answer for an
 // address no longer shown is thrown away, a wrong address says why and reads nothing, opening a profile asks
-// the account panel to show it; a position's PnL in dollars and percent, an activity line in words.
+// the account panel to show it, a read the source lacks is told from a failure; a position's PnL in dollars
+// and percent, an activity line in words.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityKind, percentPnl, pnlText } from '../../src/renderer/src/components/profile/profile-words';
 
@@ -40,11 +41,11 @@ function answer(op: string, address: string, value: unknown): Promise<void> {
   return new Promise((done) => setTimeout(done, 0));
 }
 
-function fail(op: string, address: string, message: string): Promise<void> {
+function fail(op: string, address: string, message: string, code = 'ERR_NOT_AVAILABLE'): Promise<void> {
   const call = pending.find((p) => p.op === op && p.address === address);
   if (!call) throw new Error(`no ${op} for ${address}`);
   pending = pending.filter((p) => p !== call);
-  call.resolve({ ok: false, error: { code: 'ERR_NOT_AVAILABLE', message } });
+  call.resolve({ ok: false, error: { code, message } });
   return new Promise((done) => setTimeout(done, 0));
 }
 
@@ -72,8 +73,14 @@ describe('the trader profile', () => {
     expect(useProfile.getState()).toMatchObject({
       trader: { state: 'done', value: { user: { name: 'alice' } } },
       positions: { state: 'done', value: [{ outcome: 'Yes', size: 3 }] },
-      activity: { state: 'failed', message: 'This source has no trader activity.' },
+      activity: { state: 'failed', message: 'This source has no trader activity.', unavailable: true },
     });
+  });
+
+  it('tells a read the source does not have from one that failed', async () => {
+    setProfileAddress(A);
+    await fail('getTraderPositions', A, 'The data service could not be reached.', 'ERR_NETWORK');
+    expect(useProfile.getState().positions).toEqual({ state: 'failed', message: 'The data service could not be reached.' });
   });
 
   it('drops everything the moment the address changes, and throws away a late answer for the old one', async () => {

@@ -5,12 +5,12 @@
 // no longer shown is thrown away.
 import { create } from 'zustand';
 import type { Trader, TraderActivity, TraderPosition } from '../../../shared/market-model';
-import { ask, messageOf } from '../terminal';
+import { TerminalError, ask, messageOf } from '../terminal';
 
 export const TRADER_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** One read of the profile: asked and not answered yet, answered, or failed with main's sentence. */
-export type Read<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
+export type Read<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string; /** The source has no such read at all (not a failure). */ unavailable?: true };
 
 export interface ProfileState {
   /** The address as typed or opened (may be partial or wrong while the trader types). */
@@ -48,7 +48,9 @@ function load(address: string): void {
   const land = <K extends 'trader' | 'positions' | 'activity'>(key: K, read: Promise<unknown>) => {
     read.then(
       (value) => useProfile.getState().loadedFor === address && useProfile.setState({ [key]: { state: 'done', value } } as Partial<ProfileState>),
-      (error: unknown) => useProfile.getState().loadedFor === address && useProfile.setState({ [key]: { state: 'failed', message: messageOf(error) } } as Partial<ProfileState>),
+      (error: unknown) =>
+        useProfile.getState().loadedFor === address &&
+        useProfile.setState({ [key]: { state: 'failed', message: messageOf(error), ...(error instanceof TerminalError && error.code === 'ERR_NOT_AVAILABLE' ? { unavailable: true } : {}) } } as Partial<ProfileState>),
     );
   };
   land('trader', ask('getTrader', { protocol: 'polymarket', address }));

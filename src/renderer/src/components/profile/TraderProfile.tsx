@@ -161,7 +161,7 @@ function CopyButton({ text }: { text: string }) {
 function PositionsSection() {
   const positions = useProfile((s) => s.positions);
   if (!positions || positions.state === 'loading') return <div className="empty">Loading the positions…</div>;
-  if (positions.state === 'failed') return <div className="empty error-text">The positions could not be read: {positions.message}</div>;
+  if (positions.state === 'failed') return <Failed read={positions} what="positions" />;
   if (positions.value.length === 0) return <div className="empty">This trader holds no positions.</div>;
   return <ProfilePositions positions={positions.value} />;
 }
@@ -169,7 +169,13 @@ function PositionsSection() {
 function ActivitySection() {
   const activity = useProfile((s) => s.activity);
   if (!activity || activity.state === 'loading') return <div className="empty">Loading the activity…</div>;
-  if (activity.state === 'failed') return <div className="empty error-text">The activity could not be read: {activity.message}</div>;
+  if (activity.state === 'failed') return <Failed read={activity} what="activity" />;
   if (activity.value.length === 0) return <div className="empty">No activity yet.</div>;
   return <ProfileActivity activity={activity.value} />;
+}
+
+/** A read that failed says so with main's sentence; one the source does not have at all is said plainly. */
+function Failed({ read, what }: { read: { message: string; unavailable?: true }; what: string }) {
+  if (read.unavailable) return <div className="empty" data-testid="profile-unavailable">{read.message}</div>;
+  return <div className="empty error-text">The {what} could not be read: {read.message}</div>;
 }
