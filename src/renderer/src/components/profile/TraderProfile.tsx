@@ -108,7 +108,7 @@ function Stats({ trader, positions }: { trader: Trader | null; positions: Read<T
   const lifetime = typeof stats?.cumulativeProfit === 'number' ? stats.cumulativeProfit : null;
   const pnl = lifetime ?? (positions?.state === 'done' && positions.value.some((p) => typeof p.cashPnl === 'number') ? open : null);
   const items: { key: string; label: string; value: string | null; title?: string; tone?: string }[] = [
-    { key: 'value', label: 'Portfolio', value: money(stats?.portfolioValue), title: 'What the open positions are worth now' },
+    { key: 'value', label: 'Portfolio value', value: money(stats?.portfolioValue), title: 'What the open positions are worth now' },
     { key: 'volume', label: 'Volume', value: money(stats?.cumulativeVolume), title: 'Dollars traded, lifetime' },
     {
       key: 'pnl',
