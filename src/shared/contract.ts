@@ -4,7 +4,7 @@
 // anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
 // no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
 import { z } from 'zod';
-import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, TraderPosition, TradingAccess } from './market-model';
+import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from './market-model';
 import type { ErrorCodeValue } from './errors';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -506,6 +506,14 @@ export const operations = {
   getTraderPositions: op<TraderPosition[]>()(z.strictObject({ protocol, address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits') }), {
     summary: "A trader's positions, from the network's market-data source.",
   }),
+  // A trader's profile (what the tape, the discussion and the lookup open): who, their stats, their activity.
+  getTrader: op<Trader>()(z.strictObject({ protocol, address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits') }), {
+    summary: "A trader's public profile and the stats the network's market-data source states (portfolio value, volume, PnL, markets traded).",
+  }),
+  getTraderActivity: op<TraderActivity[]>()(
+    z.strictObject({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits'), limit: z.number().int().min(1).max(500).default(100) }),
+    { summary: "A trader's recent activity (trades, splits, merges, redeems), newest first, where the source has it." },
+  ),
 
   // Settings and networks
   getSettings: op<Settings>()(noInput, { summary: 'What the terminal remembers across restarts.' }),

@@ -45,6 +45,8 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   listSlugs: { page: 1, limit: 10 },
   getEventsBySlug: { slug: 'fed-decision' },
   getTraderPositions: { protocol: 'polymarket', address: `0x${'ab'.repeat(20)}` },
+  getTrader: { protocol: 'polymarket', address: `0x${'ab'.repeat(20)}` },
+  getTraderActivity: { address: `0x${'ab'.repeat(20)}`, limit: 20 },
   getSettings: {},
   saveSettings: { theme: 'light', watchlist: ['506729'] },
   listNetworks: {},

@@ -1,7 +1,9 @@
 // The market view in headless Chromium against the sandbox (bots quoting, not trading): a link opens a market;
 // the ladder shows the sandbox CLOB's book and moves when an order rests; a click on a price picks it; the
 // chart draws candles and refetches when the range changes; the tape starts from history and shows a live
-// fill; the second outcome shows its own book and complementary prices. Waits are on the page, never on time.
+// fill (its side unknown: the aggregator states none); the second outcome shows its own book and
+// complementary prices; a trader's profile shows what the aggregator states. Waits are on the page, never on
+// time.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
@@ -230,7 +232,17 @@ describe('the market view', () => {
     const first = tape.locator('[data-kind="fill"]').first();
     await expect.poll(() => attr(first, 'data-price')).toBe('0.42');
     expect(await attr(first, 'data-size')).toBe('7');
-    expect(await first.locator('[role="cell"]').nth(2).textContent()).toBe('42.0¢');
+    // The ladder's precision (the market's tick), and the dollars of the fill.
+    const tickDecimals = Math.max(0, (market.tickSize.split('.')[1] ?? '').length - 2);
+    const cells = first.locator('[role="cell"]');
+    expect(await cells.nth(2).textContent()).toBe(`${(42).toFixed(tickDecimals)}¢`);
+    expect(await cells.nth(4).textContent()).toBe('$2.94');
+    // The aggregator states no aggressor and no trader: the tape says so, and guesses neither.
+    expect(await cells.nth(1).textContent()).toBe('unknown');
+    expect(await attr(first, 'data-side')).toBe('unknown');
+    expect(await attr(cells.nth(1), 'title')).toMatch(/does not state which side/);
+    expect(await cells.nth(5).textContent()).toBe('—');
+    expect(await tape.locator('[data-kind="fill"][data-side="BUY"], [data-kind="fill"][data-side="SELL"]').count()).toBe(0);
     // The chart's last candle took the fill: it closes at its price.
     await expect.poll(() => close.getAttribute('data-price')).toBe('0.42');
     expect(await close.textContent()).toBe('42¢');
@@ -287,6 +299,21 @@ describe('the market view', () => {
     const after = await page.evaluate((from) => (globalThis as unknown as { heardBooks: string[] }).heardBooks.slice(from), switched);
     expect(after).toContain(other.market.id);
     expect(after).not.toContain(market.id);
+  });
+
+  it('shows a trader’s profile from the aggregator: the stats it states, and that it has no activity', async () => {
+    const address = t.sandbox.profile.testWallets[0]!.address;
+    await page.getByTestId('account-tab-trader').click();
+    await page.getByTestId('trader-address').fill(address);
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('sandbox-trader-1');
+    const stat = (key: string) => page.getByTestId('profile-stats').locator(`[data-stat="${key}"] dd`);
+    // The maker's orders only rested: no volume yet; the aggregator does not count markets traded.
+    expect(await stat('volume').textContent()).toBe('$0.00');
+    expect(await stat('markets').textContent()).toBe('—');
+    expect(await stat('markets').getAttribute('title')).toBe('This source does not state it.');
+    await page.getByTestId('profile-tab-activity').click();
+    expect(await page.getByTestId('profile-unavailable').textContent()).toMatch(/^The aggregator has no trader activity/);
+    await page.getByTestId('profile-tab-positions').click();
   });
 
   it('says in a sentence when a linked market cannot be loaded', async () => {

@@ -1,6 +1,7 @@
 // The market view's arithmetic: ladder rows (sorting, folding, cumulative sizes, depth, own orders), spread
-// and midpoint, cent formatting, the tape (order, gap rows, the second outcome, the tick rule), the chart's
-// price axis, and the link that opens a market (ranges and candles: renderer-chart.test.ts).
+// and midpoint, cent formatting, the tape (order, gap rows, the second outcome, sides from the data only,
+// traders, notional, precision), the chart's price axis, and the link that opens a market (ranges and candles:
+// renderer-chart.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { TradeRecord } from '../../src/shared/market-model';
 import type { OpenOrder } from '../../src/shared/contract';
@@ -17,8 +18,11 @@ import {
   formatCents,
   marketLinkFromHash,
   nextTapeSeq,
+  tapeCells,
   tapeFill,
   tapeRows,
+  historyInFirstOutcome,
+  UNKNOWN_SIDE_TITLE,
   type TapeEntry,
 } from '../../src/renderer/src/components/market/model';
 
@@ -210,15 +214,82 @@ describe('the tape', () => {
     expect(tapeRows(tape, 1)[0]).toMatchObject({ price: 0.58, size: 7, side: 'SELL' });
   });
 
-  it('guesses a missing side from the price move (up a buy, down a sell, level as before) and says so', () => {
-    const tape = addToTape([], [fill(0.5, 1, 1), fill(0.52, 1, 2), fill(0.52, 1, 3), fill(0.49, 1, 4), fill(0.6, 1, 5, 'SELL')]);
+  it('takes the side from the data and never guesses one: a fill without a side is unknown, said in words', () => {
+    const tape = addToTape([], [fill(0.5, 1, 1), fill(0.52, 1, 2), fill(0.49, 1, 4), fill(0.6, 1, 5, 'SELL'), fill(0.61, 1, 6, 'BUY')]);
     const rows = tapeRows(tape, 0);
-    expect(rows.map((r) => [r.price, r.side ?? null, r.inferred ?? false])).toEqual([
-      [0.6, 'SELL', false],
-      [0.49, 'SELL', true],
-      [0.52, 'BUY', true],
-      [0.52, 'BUY', true],
-      [0.5, null, false],
+    expect(rows.map((r) => [r.price, r.side])).toEqual([
+      [0.61, 'BUY'],
+      [0.6, 'SELL'],
+      [0.49, null],
+      [0.52, null],
+      [0.5, null],
+    ]);
+    expect(tapeCells(rows[0]!, 0)).toMatchObject({ side: 'Buy', sideClass: 'bid' });
+    expect(tapeCells(rows[0]!, 0).sideTitle).toBeUndefined();
+    expect(tapeCells(rows[1]!, 0)).toMatchObject({ side: 'Sell', sideClass: 'ask' });
+    // Up from the fill before it, and still not called a buy.
+    expect(tapeCells(rows[3]!, 0)).toMatchObject({ side: 'unknown', sideClass: 'muted', sideTitle: UNKNOWN_SIDE_TITLE });
+    expect(UNKNOWN_SIDE_TITLE).toMatch(/does not state/);
+  });
+
+  it('carries the trader, the name and the transaction from the record; a fill without a trader shows a dash', () => {
+    const address = `0x${'ab'.repeat(19)}cd12`;
+    const named = tapeFill({ price: 0.3, volumeBase: 2, timestamp: 9, side: 'BUY', trader: address, traderName: 'whale', transactionHash: '0xfeed' });
+    const bare = tapeFill({ price: 0.3, volumeBase: 2, timestamp: 8, side: 'BUY', trader: address });
+    const none = tapeFill({ price: 0.3, volumeBase: 2, timestamp: 7 });
+    const rows = tapeRows(addToTape([], [named, bare, none]), 0);
+    expect(rows[0]).toMatchObject({ trader: address, traderName: 'whale', transactionHash: '0xfeed' });
+    expect(rows.map((r) => tapeCells(r, 0).trader)).toEqual(['whale', '0xabab…cd12', '—']);
+  });
+
+  it('shows the dollars of each fill, price × size in the shown outcome', () => {
+    const tape = addToTape([], [fill(0.42, 150, 100, 'BUY'), fill(0.333, 3, 99, 'SELL')]);
+    const yes = tapeRows(tape, 0);
+    const no = tapeRows(tape, 1);
+    expect(yes.map((r) => r.notional)).toEqual([63, 1]);
+    expect(no.map((r) => r.notional)).toEqual([87, 2]);
+    expect(tapeCells(yes[0]!, 0).notional).toBe('$63.00');
+    expect(tapeCells({ ...yes[0]!, notional: 1234.5 }, 0).notional).toBe('$1,234.50');
+  });
+
+  it('prints prices with the ladder’s precision: whole cents at a 0.01 tick, tenths at 0.001', () => {
+    const tape = addToTape([], [fill(0.42, 7, 100, 'BUY'), fill(0.523, 7, 99, 'BUY')]);
+    const rows = tapeRows(tape, 0);
+    expect(tapeCells(rows[0]!, centDecimals('0.01')).price).toBe('42¢');
+    expect(tapeCells(rows[0]!, centDecimals('0.001')).price).toBe('42.0¢');
+    expect(tapeCells(rows[1]!, centDecimals('0.001')).price).toBe('52.3¢');
+    // The same text the ladder prints for the price.
+    expect(tapeCells(rows[1]!, centDecimals('0.01')).price).toBe(formatCents(0.523, centDecimals('0.01')));
+    expect(tapeCells(rows[0]!, 0).size).toBe('7');
+  });
+
+  it('turns a history split by token into one tape in the first outcome; a history repeated per outcome is read once', () => {
+    const yesToken = 'y';
+    const noToken = 'n';
+    const byToken = historyInFirstOutcome(
+      [
+        [{ price: 0.4, volumeBase: 5, timestamp: 10, side: 'BUY', tokenId: yesToken, trader: '0xa' }],
+        [{ price: 0.7, volumeBase: 2, timestamp: 11, side: 'BUY', tokenId: noToken, trader: '0xb' }],
+      ],
+      yesToken,
+    );
+    expect(byToken).toEqual([
+      { price: 0.4, volumeBase: 5, timestamp: 10, side: 'BUY', tokenId: yesToken, trader: '0xa' },
+      { price: 0.3, volumeBase: 2, timestamp: 11, side: 'SELL', tokenId: yesToken, trader: '0xb' },
+    ]);
+    // The aggregator's lists carry no token: the second is the first's mirror, not more trades.
+    const mirrored = historyInFirstOutcome(
+      [
+        [{ price: 0.4, volumeBase: 5, timestamp: 10 }],
+        [{ price: 0.6, volumeBase: 5, timestamp: 10 }],
+      ],
+      yesToken,
+    );
+    expect(mirrored).toEqual([{ price: 0.4, volumeBase: 5, timestamp: 10 }]);
+    // Before the market is read its first token is not known yet: the history's own records name it.
+    expect(historyInFirstOutcome([[{ price: 0.4, volumeBase: 5, timestamp: 10, tokenId: yesToken }], [{ price: 0.7, volumeBase: 2, timestamp: 11, tokenId: noToken }]])).toEqual([
+      { price: 0.4, volumeBase: 5, timestamp: 10, tokenId: yesToken },
+      { price: 0.3, volumeBase: 2, timestamp: 11, tokenId: yesToken },
     ]);
   });
 

@@ -285,6 +285,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     listSlugs: ({ page, limit }) => markets.listSlugs({ page, limit }),
     getEventsBySlug: ({ slug }) => markets.getEventsBySlug(slug),
     getTraderPositions: ({ protocol, address }) => markets.getTraderPositions(protocol, address),
+    getTrader: ({ protocol, address }) => markets.getTrader(protocol, address),
+    getTraderActivity: ({ address, limit }) => markets.getTraderActivity(address, { limit }),
 
     watchAccount: ({ wallet }, { clientId }) => accounts().follow(clientId, wallet),
     unwatchAccount: ({ wallet }, { clientId }) => ({ wallet, wasWatched: accounts().unfollow(clientId, wallet) }),

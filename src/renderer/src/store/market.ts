@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { Comment, Market, OrderBookSummary, PredictionEvent } from '../../../shared/market-model';
 import type { TerminalEvents } from '../../../shared/contract';
-import { addToTape, bookUnknownWhy, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
+import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
 import { marketLinkFromHash } from '../links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';
@@ -117,7 +117,8 @@ export function followMarket(selection: SelectedMarket | null): () => void {
   void ask('getPriceHistory', { protocol, marketId })
     .then((history) => {
       if (!stillHere()) return;
-      const first = [...(history[0] ?? [])].sort((a, b) => a.timestamp - b.timestamp).slice(-SEED_FILLS);
+      // Polymarket's history is split by the token each fill traded; the tape has them all, in the first outcome.
+      const first = historyInFirstOutcome(history, useMarket.getState().market?.position_tokens[0]?.token_id).slice(-SEED_FILLS);
       useMarket.setState((s) => ({ tape: addToTape(s.tape, first.map((fill) => tapeFill(fill))) }));
     })
     .catch((error: unknown) => stillHere() && useMarket.setState({ tapeError: `Recent trades could not be loaded: ${messageOf(error)}` }));

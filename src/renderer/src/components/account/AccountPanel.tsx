@@ -1,7 +1,7 @@
-// The account row: the active wallet's positions, open orders, trades and balances, and a lookup of any
-// trader's positions. It follows the active wallet (live `account` events, or reads every few seconds) and
-// binds the configurable cancel-all key, which always asks before cancelling. A network switch follows the
-// wallet again on the new network.
+// The account row: the active wallet's positions, open orders, trades and balances, and any trader's profile
+// (looked up, or opened from the tape, a discussion or a position). It follows the active wallet (live `account`
+// events, or reads every few seconds) and binds the configurable cancel-all key, which always asks before
+// cancelling. A network switch follows the wallet again on the new network.
 import { useCallback, useEffect, useState } from 'react';
 import { ask } from '../../terminal';
 import { registerShortcut } from '../../keyboard';
@@ -9,7 +9,8 @@ import { followAccount, useAccount } from '../../store/account';
 import { useSession } from '../../store/session';
 import { BalancesView, Positions, Trades } from './Holdings';
 import { OpenOrders, cancelWith } from './OpenOrders';
-import { TraderLookup } from './TraderLookup';
+import { TraderProfile } from '../profile/TraderProfile';
+import { useProfile } from '../../store/profile';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
 import { shortAddress } from '../wallets/Dialog';
@@ -18,7 +19,7 @@ import './account.css';
 type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader';
 const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
-const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader lookup' };
+const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader profile' };
 
 export function AccountPanel() {
   const wallet = useSession((s) => s.activeWallet);
@@ -52,6 +53,11 @@ export function AccountPanel() {
     return () => offs.forEach((off) => off());
   }, []);
   useEffect(() => registerShortcut({ key: cancelAllKey, description: 'Cancel all open orders (asks first)', run: askCancelAll }), [cancelAllKey, askCancelAll]);
+  // A trader opened from the tape, a discussion or a position (openTraderProfile) is shown here.
+  const profileOpened = useProfile((s) => s.opened);
+  useEffect(() => {
+    if (profileOpened > 0) setTab('trader');
+  }, [profileOpened]);
 
   const tabs: [Tab, string][] = TAB_ORDER.map((id) => [
     id,
@@ -93,7 +99,7 @@ export function AccountPanel() {
             {tab === 'orders' ? <OpenOrders onCancelAll={askCancelAll} cancelAllKey={cancelAllKey} /> : null}
             {tab === 'trades' ? <Trades /> : null}
             {tab === 'balances' ? <BalancesView /> : null}
-            {tab === 'trader' ? <TraderLookup /> : null}
+            {tab === 'trader' ? <TraderProfile /> : null}
           </>
         )}
       </div>

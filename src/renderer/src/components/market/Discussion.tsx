@@ -1,5 +1,7 @@
-// The event's discussion and the market's rules (its resolution text), each a tab of the market view.
+// The event's discussion and the market's rules (its resolution text), each a tab of the market view. An
+// author with a known wallet opens their trader profile.
 import { useMarket } from '../../store/market';
+import { TraderLink } from '../profile/TraderLink';
 import { useSelection } from '../../store/selection';
 
 function ago(iso: string): string {
@@ -24,7 +26,10 @@ export function Discussion() {
       {comments.map((c) => (
         <li key={c.id}>
           <div className="comment-meta">
-            <strong>{c.pseudonym || c.name || 'Anonymous'}</strong> <span className="muted">{ago(c.createdAt)}</span>
+            <strong className="comment-author">
+              {/^0x[0-9a-fA-F]{40}$/.test(c.baseAddress) ? <TraderLink address={c.baseAddress} name={c.pseudonym || c.name || null} /> : c.pseudonym || c.name || 'Anonymous'}
+            </strong>{' '}
+            <span className="muted">{ago(c.createdAt)}</span>
           </div>
           <div className="comment-text">{c.content}</div>
         </li>

@@ -1,11 +1,13 @@
-// The trade tape of the chosen outcome: the market's fills, newest first, with a row wherever the fill feed
-// was down (fills of that time may be missing).
+// The trade tape of the chosen outcome: the market's fills, newest first (time, the aggressor's side as the
+// exchange recorded it, price at the ladder's precision, shares, dollars, and who took it, a click away from
+// their profile), with a row wherever the fill feed was down (fills of that time may be missing).
 import { useMemo, useRef } from 'react';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { feedKey, useSession } from '../../store/session';
 import { useVisibleRows } from '../../live/visible-rows';
-import { clockTime, formatCents, formatShares, tapeRows } from './model';
+import { TraderLink } from '../profile/TraderLink';
+import { centDecimals, tapeCells, tapeRows, type TapeRow } from './model';
 
 /** A tape row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;
@@ -16,6 +18,9 @@ export function TradeTape() {
   const tokenId = useSelection((s) => s.tokenId);
   const outcomeIndex = useMarket((s) => Math.max(0, s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? 0));
   const rows = useMemo(() => tapeRows(tape, outcomeIndex), [tape, outcomeIndex]);
+  // The ladder's precision: the market's tick, else the live book's.
+  const tick = useMarket((s) => s.market?.minimum_tick_size ?? (tokenId ? (s.books[tokenId] as { tick_size?: string } | undefined)?.tick_size : undefined));
+  const decimals = centDecimals(tick);
   const marketId = useSelection((s) => s.market?.marketId);
   const feed = useSession((s) => (marketId ? s.feeds[feedKey('fills', marketId)]?.state : undefined));
   const start = useRef<HTMLDivElement>(null);
@@ -39,6 +44,8 @@ export function TradeTape() {
                 <span role="columnheader">Side</span>
                 <span role="columnheader" className="num">Price</span>
                 <span role="columnheader" className="num">Size</span>
+                <span role="columnheader" className="num" title="Dollars that changed hands: price × shares">Value</span>
+                <span role="columnheader" className="tape-trader">Trader</span>
               </div>
               <div ref={start} aria-hidden="true" style={{ height: first * rowHeight }} />
               {rows.slice(first, end).map((row, i) =>
@@ -47,14 +54,7 @@ export function TradeTape() {
                     <span role="cell">{row.text}</span>
                   </div>
                 ) : (
-                  <div key={row.key} className="tape-row tape-fill" role="row" aria-rowindex={first + i + 2} data-kind="fill" data-price={String(row.price)} data-size={String(row.size)}>
-                    <span role="cell" className="muted">{clockTime(row.time)}</span>
-                    <span role="cell" className={row.side === 'BUY' ? 'bid' : row.side === 'SELL' ? 'ask' : 'muted'} title={row.inferred ? 'Guessed from the price move' : undefined}>
-                      {row.side ? `${row.side === 'BUY' ? 'Buy' : 'Sell'}${row.inferred ? '*' : ''}` : '—'}
-                    </span>
-                    <span role="cell" className="num">{formatCents(row.price!, 1)}</span>
-                    <span role="cell" className="num">{formatShares(row.size!)}</span>
-                  </div>
+                  <FillRow key={row.key} row={row} index={first + i + 2} decimals={decimals} />
                 ),
               )}
               <div aria-hidden="true" style={{ height: (rows.length - end) * rowHeight }} />
@@ -62,6 +62,25 @@ export function TradeTape() {
           )}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** One fill: its cells' text is made here, for the rows in view only. */
+function FillRow({ row, index, decimals }: { row: TapeRow; index: number; decimals: number }) {
+  const cells = tapeCells(row, decimals);
+  return (
+    <div className="tape-row tape-fill" role="row" aria-rowindex={index} data-kind="fill" data-price={String(row.price)} data-size={String(row.size)} data-side={row.side ?? 'unknown'} data-trader={row.trader ?? ''}>
+      <span role="cell" className="muted">{cells.time}</span>
+      <span role="cell" className={cells.sideClass} title={cells.sideTitle}>
+        {cells.side}
+      </span>
+      <span role="cell" className="num">{cells.price}</span>
+      <span role="cell" className="num">{cells.size}</span>
+      <span role="cell" className="num">{cells.notional}</span>
+      <span role="cell" className="tape-trader">
+        <TraderLink address={row.trader} name={row.traderName} />
+      </span>
     </div>
   );
 }

@@ -138,7 +138,12 @@ export type TapeEntry =
       size: number;
       /** Unix seconds. */
       time: number;
+      /** The taker's side as the exchange recorded it; absent where the source does not say (the aggregator). */
       side?: 'BUY' | 'SELL';
+      /** The taker's trading wallet and display name, where the source gives them. */
+      trader?: string;
+      traderName?: string;
+      transactionHash?: string;
       /** Heard live (not read from history): the chart adds these to its last candle. */
       live?: true;
     }
@@ -151,9 +156,13 @@ export interface TapeRow {
   /** Fill rows: in the shown outcome. */
   price?: number;
   size?: number;
-  /** Fill rows: the aggressor's side when the feed says it, else guessed from the price move (`inferred`). */
-  side?: 'BUY' | 'SELL';
-  inferred?: boolean;
+  /** Fill rows: dollars that changed hands, price × size in the shown outcome. */
+  notional?: number;
+  /** Fill rows: the aggressor's side in the shown outcome, from the exchange's data; null where it is not stated. */
+  side?: 'BUY' | 'SELL' | null;
+  trader?: string;
+  traderName?: string;
+  transactionHash?: string;
   /** Gap rows: "feed down 12:01:03–12:01:40". */
   text?: string;
 }
@@ -163,10 +172,14 @@ export const TAPE_LIMIT = 500;
 let tapeSeq = 0;
 export const nextTapeSeq = (): number => ++tapeSeq;
 
-/** A fill as the feed sends it → a tape entry (the record may carry a side; the aggregator's does not). */
+/** A fill as the feed sends it → a tape entry: what the record states, nothing guessed (the aggregator's has no side). */
 export function tapeFill(fill: TradeRecord, live = false): TapeEntry {
   const side = (fill as { side?: unknown }).side;
   const upper = typeof side === 'string' ? side.toUpperCase() : undefined;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const trader = text(fill.trader);
+  const traderName = text(fill.traderName);
+  const transactionHash = text(fill.transactionHash);
   return {
     kind: 'fill',
     seq: nextTapeSeq(),
@@ -174,8 +187,30 @@ export function tapeFill(fill: TradeRecord, live = false): TapeEntry {
     size: Number(fill.volumeBase),
     time: Number(fill.timestamp),
     ...(upper === 'BUY' || upper === 'SELL' ? { side: upper } : {}),
+    ...(trader ? { trader } : {}),
+    ...(traderName ? { traderName } : {}),
+    ...(transactionHash ? { transactionHash } : {}),
     ...(live ? { live: true as const } : {}),
   };
+}
+
+/**
+ * The fills a market's history seeds the tape with, all in the first outcome. A source that says which token a
+ * fill traded (Polymarket's Data API) splits them by token, so the second token's are turned into the first's
+ * (1 − p, a buy of one is a sell of the other); one that does not (the aggregator) repeats every trade in each
+ * outcome's list, so its first list is the whole tape. `firstToken` names the first outcome's token when known.
+ */
+export function historyInFirstOutcome(history: readonly (readonly TradeRecord[])[], firstToken?: string): TradeRecord[] {
+  const [first = [], second = []] = history;
+  const own = history.length === 2 ? second.filter((fill) => fill.tokenId !== undefined && fill.tokenId !== firstToken) : [];
+  const flipped = own.map((fill): TradeRecord => {
+    // The token is the first outcome's now (when it is known at all).
+    const { side: taken, tokenId: _traded, ...rest } = fill;
+    const side = taken === 'BUY' ? 'SELL' : taken === 'SELL' ? 'BUY' : undefined;
+    const tokenId = firstToken ?? first.find((f) => f.tokenId)?.tokenId;
+    return { ...rest, price: Math.round((1 - fill.price) * 1e6) / 1e6, ...(tokenId ? { tokenId } : {}), ...(side ? { side } : {}) };
+  });
+  return [...first, ...flipped].sort((a, b) => a.timestamp - b.timestamp);
 }
 
 /** New entries into a newest-first tape; each in its place by time (a gap sits where the feed went down). */
@@ -201,34 +236,59 @@ export function clockTime(ms: number): string {
 
 /**
  * What the tape shows for one outcome. Fills are priced in the first outcome: the second outcome of a binary
- * market is its complement (1 − p, and a buy of one is a sell of the other). A fill without a side is
- * guessed by the tick rule: up from the previous fill a buy, down a sell, level the same as before.
+ * market is its complement (1 − p, and a buy of one is a sell of the other). A fill whose source states no
+ * side keeps none: the tape says so in words rather than guessing from the price move.
  */
 export function tapeRows(tape: readonly TapeEntry[], outcomeIndex: number): TapeRow[] {
   const flip = outcomeIndex === 1;
-  const rows: TapeRow[] = tape.map((entry) => {
+  return tape.map((entry): TapeRow => {
     if (entry.kind === 'gap') return { key: entry.seq, kind: 'gap', time: entry.to, text: `feed down ${clockTime(entry.from)}–${clockTime(entry.to)}` };
     const price = flip ? Math.round((1 - entry.price) * 10_000) / 10_000 : entry.price;
-    const side = entry.side && flip ? (entry.side === 'BUY' ? 'SELL' : 'BUY') : entry.side;
-    return { key: entry.seq, kind: 'fill', time: entry.time * 1000, price, size: entry.size, side };
+    const side = entry.side ? (flip ? (entry.side === 'BUY' ? 'SELL' : 'BUY') : entry.side) : null;
+    return {
+      key: entry.seq,
+      kind: 'fill',
+      time: entry.time * 1000,
+      price,
+      size: entry.size,
+      notional: Math.round(price * entry.size * 100) / 100,
+      side,
+      trader: entry.trader,
+      traderName: entry.traderName,
+      transactionHash: entry.transactionHash,
+    };
   });
-  // The tick rule runs oldest to newest.
-  let previous: number | undefined;
-  let lastSide: 'BUY' | 'SELL' | undefined;
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const row = rows[i]!;
-    if (row.kind !== 'fill') continue;
-    if (!row.side) {
-      const guess = previous === undefined || priceKey(row.price!) === priceKey(previous) ? lastSide : row.price! > previous ? 'BUY' : 'SELL';
-      if (guess) {
-        row.side = guess;
-        row.inferred = true;
-      }
-    }
-    previous = row.price;
-    lastSide = row.side ?? lastSide;
-  }
-  return rows;
+}
+
+/** What a fill whose source gives no aggressor says on hover. */
+export const UNKNOWN_SIDE_TITLE = 'This source does not state which side took the liquidity (the aggressor), so the side is unknown.';
+
+// One formatter for every row, as SHARES above.
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Dollars with cents ("$1,234.50"). */
+export function formatNotional(usd: number): string {
+  return USD.format(usd);
+}
+
+/** A wallet address as the tape and profiles show it when it has no name: "0x1234…abcd". */
+export function shortTrader(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+/** The text of a fill row's cells, made only for the rows in view; `decimals` is the ladder's (centDecimals of the tick). */
+export function tapeCells(row: TapeRow, decimals: number): { time: string; side: string; sideClass: string; sideTitle?: string; price: string; size: string; notional: string; trader: string } {
+  const side = row.side ?? null;
+  return {
+    time: clockTime(row.time),
+    side: side === 'BUY' ? 'Buy' : side === 'SELL' ? 'Sell' : 'unknown',
+    sideClass: side === 'BUY' ? 'bid' : side === 'SELL' ? 'ask' : 'muted',
+    ...(side ? {} : { sideTitle: UNKNOWN_SIDE_TITLE }),
+    price: formatCents(row.price ?? 0, decimals),
+    size: formatShares(row.size ?? 0),
+    notional: formatNotional(row.notional ?? 0),
+    trader: row.traderName || (row.trader ? shortTrader(row.trader) : '—'),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
