@@ -121,10 +121,11 @@ describe('one price on the whole screen', () => {
     await page.getByTestId('positions').locator('tr[data-position]').first().waitFor({ timeout: 60_000 });
     await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket', 'positions']);
 
+    // The wallet's own public profile, opened from Positions: its positions priced the same way.
     const address = t.sandbox.profile.testWallets[0]!.address;
-    await page.getByTestId('account-tab-trader').click();
-    await page.getByTestId('trader-address').fill(address);
-    await page.getByTestId('trader-lookup-submit').click();
+    await page.getByTestId('own-profile-link').getByRole('button').click();
+    await expect.poll(() => page.getByTestId('trader-address').inputValue()).toBe(address);
+    await page.getByTestId('profile-positions').waitFor({ timeout: 30_000 });
     await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket', 'profile']);
   }, SLOW);
 

@@ -17,6 +17,9 @@ import { downloadText, exportFileName } from './download';
 import { OutcomeLabel } from './OutcomeLabel';
 import { PositionsTable } from './PositionsTable';
 import { FundsView, PositionActions, useAccountFunds, useMoneyDialog } from './Funds';
+import { useWalletAccount } from '../wallets/AccountChoice';
+import { useSession } from '../../store/session';
+import { TraderLink } from '../profile/TraderLink';
 
 function ExportButton({ what, count, make, testId }: { what: string; count: number; make(): string; testId: string }) {
   return (
@@ -96,6 +99,9 @@ export function Positions() {
   const money = useMoneyDialog(wallet);
   const unavailable = funds?.actionsUnavailable ?? null;
   const quotes = usePositionQuotes(positions);
+  // The account these positions are held by (its Polymarket account when known, else the key): its public profile.
+  const accountAddress = useWalletAccount((s) => (wallet ? s.byWallet[wallet]?.account.address : undefined));
+  const keyAddress = useSession((s) => s.wallets.find((w) => w.label === wallet)?.address);
   const rows = positions.map((p, i) => ({ position: p, quote: quotes[i]!, current: quotes[i]!.price, figures: positionFigures(p, quotes[i]!.price) }));
   const totals = positionTotals(rows.map((r) => r.figures));
   // Opening the tab reads the positions again: a market that resolved since changes no trade, so nothing else would.
@@ -106,6 +112,9 @@ export function Positions() {
     <div className="account-tab" data-testid="positions">
       <div className="account-actions">
         {error ? <span className="error-text">{error}</span> : null}
+        <span data-testid="own-profile-link">
+          <TraderLink address={accountAddress ?? keyAddress} name="Your trader profile" />
+        </span>
         <ExportButton what="positions" count={positions.length} make={() => positionsCsv(rows)} testId="export-positions" />
       </div>
       {positions.length === 0 ? (
