@@ -231,8 +231,9 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
       onCellClicked(event: CellClickedEvent<MarketRow>) {
         // The star toggles the watchlist; it does not open the market. An event row folds and unfolds.
         if (event.column.getColId() === 'watch' || !event.data) return;
-        if (event.data.kind === 'event') useFolded.getState().toggle(event.data.id);
-        else latest.current.onSelect(event.data);
+        if (event.data.kind === 'market') latest.current.onSelect(event.data);
+        // The fold button toggles on its own click; the rest of the row toggles here.
+        else if (!(event.event?.target as HTMLElement | null)?.closest?.('.event-toggle')) useFolded.getState().toggle(event.data.id);
       },
       onCellKeyDown(event: CellKeyDownEvent<MarketRow>) {
         // Enter on a focused row opens it (or folds an event). Handled here rather than in the shortcut table,
