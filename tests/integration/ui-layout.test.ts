@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EVENTS } from '../../sandbox/market/catalog';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
 import { formatDollars } from '../../src/renderer/src/components/markets/rows';
-import { PANEL_BOUNDS } from '../../src/renderer/src/components/shell/panel-sizes';
+import { MARKET_MIN_WIDTH, PANEL_BOUNDS } from '../../src/renderer/src/components/shell/panel-sizes';
 import { quoteFromBook } from '../../src/renderer/src/prices/quote';
 
 /** The few DOM members the page-side code below uses (the Node typecheck has no DOM types). */
@@ -151,6 +151,22 @@ describe('the layout', () => {
     await page.dblclick(splitter('ticket'));
     await page.dblclick(splitter('account'));
     await expect.poll(() => valueOf('ticket')).toBe(PANEL_BOUNDS.ticket.initial);
+  });
+
+  it('keeps the panels sane when the window shrinks, and gives the sizes back when it grows', async () => {
+    await page.focus(splitter('markets'));
+    await page.keyboard.press('End');
+    const wide = await valueOf('markets');
+    expect(wide).toBeGreaterThan(PANEL_BOUNDS.markets.initial);
+    await page.setViewportSize({ width: 1000, height: 640 });
+    const middle = () => page.$eval('section.market-column', (el) => Math.round((el as unknown as PageElement).getBoundingClientRect().width));
+    await expect.poll(middle).toBeGreaterThanOrEqual(MARKET_MIN_WIDTH);
+    for (const name of ['markets', 'ticket', 'account'] as const) expect(await valueOf(name)).toBeGreaterThanOrEqual(PANEL_BOUNDS[name].min);
+    expect(await valueOf('markets')).toBeLessThan(wide);
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await expect.poll(() => valueOf('markets')).toBe(wide);
+    await page.dblclick(splitter('markets'));
+    await expect.poll(() => valueOf('markets')).toBe(PANEL_BOUNDS.markets.initial);
   });
 });
 
