@@ -142,7 +142,7 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     valueFormatter: dollars,
   },
   volume24h: { colId: 'volume24h', headerName: 'Vol 24h', headerTooltip: 'Dollars traded over 24 h', width: 90, minWidth: 84, ...numeric((r) => r.volume24h), valueFormatter: dollars },
-  liquidity: { colId: 'liquidity', headerName: 'Liquidity', headerTooltip: 'Liquidity', width: 96, minWidth: 92, ...numeric((r) => r.liquidity), valueFormatter: dollars },
+  liquidity: { colId: 'liquidity', headerName: 'Liquidity', headerTooltip: "Dollars of resting orders near the price, as the source lists it (an event row: the event's)", width: 96, minWidth: 92, ...numeric((r) => r.liquidity), valueFormatter: dollars },
   endDate: {
     colId: 'endDate',
     headerName: 'Ends',
