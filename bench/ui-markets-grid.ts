@@ -29,7 +29,15 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MarketsGrid } from '../src/renderer/src/components/markets/MarketsGrid';
 import { quickFilterTextOf, type MarketRow } from '../src/renderer/src/components/markets/rows';
+import { quoteFromRecord } from '../src/renderer/src/prices/quote';
 import '../src/renderer/src/styles.css';
+
+/** A row's outcomes and the record they are priced from (listed prices, as a source without a book gives). */
+function priced(id: string, yes: number) {
+  const no = Math.round((1 - yes) * 100) / 100;
+  const record = { position_tokens: [{ token_id: id + '-yes', name: 'Yes', price: String(yes) }, { token_id: id + '-no', name: 'No', price: String(no) }] };
+  return { record, outcomes: record.position_tokens.map((t, k) => ({ name: t.name, tokenId: t.token_id, quote: quoteFromRecord(record, k) })) };
+}
 
 const TOPICS = ['Bitcoin above', 'Fed rate cut in', 'Snow in London on', 'AI model release before', 'Champions League winner', 'Election turnout over', 'Oil price above', 'Rain in Paris on'];
 function makeRows(n: number): MarketRow[] {
@@ -39,9 +47,10 @@ function makeRows(n: number): MarketRow[] {
     const year = 2026 + (i % 3);
     const yes = ((i * 37) % 97 + 1) / 100;
     rows.push({
+      kind: 'market', groupId: null, event: null, volume24h: null, change24h: null, ...priced(String(100000 + i), yes),
       id: String(100000 + i), protocol: i % 5 === 0 ? 'limitless' : 'polymarket', eventId: String(9000 + Math.floor(i / 5)),
       eventTitle: topic + ' ' + year + '? #' + Math.floor(i / 5), market: 'Outcome ' + (i % 5) + ' of ' + topic, question: topic + ' ' + year + ' (' + i + ')?',
-      slug: 'event-' + i, outcomes: [{ name: 'Yes', price: yes }, { name: 'No', price: Math.round((1 - yes) * 100) / 100 }],
+      slug: 'event-' + i,
       volume: (i * 7919) % 5_000_000, liquidity: i % 11 === 0 ? null : (i * 104729) % 900_000,
       endDate: new Date(Date.UTC(year, i % 12, 1 + (i % 28))).toISOString(), endTime: Date.UTC(year, i % 12, 1 + (i % 28)), spread: (i % 9) / 100,
     });
@@ -118,8 +127,8 @@ function Bench({ n }: { n: number }) {
       const next = rows.slice();
       for (let k = 0; k < 100; k++) {
         const i = (round * 997 + k * 89) % next.length;
-        const yes = Math.round(((next[i].outcomes[0].price ?? 0.5) * 100 + 1) % 99 + 1) / 100;
-        next[i] = { ...next[i], outcomes: [{ name: 'Yes', price: yes }, { name: 'No', price: Math.round((1 - yes) * 100) / 100 }] };
+        const yes = Math.round(((next[i].outcomes[0].quote.price ?? 0.5) * 100 + 1) % 99 + 1) / 100;
+        next[i] = { ...next[i], ...priced(next[i].id, yes) };
       }
       const done = models();
       const t0 = performance.now();

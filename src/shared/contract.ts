@@ -327,7 +327,17 @@ export interface Settings {
   marketColumns: string[];
   /** The wallet last used, to select it again. */
   activeWallet: string | null;
+  /**
+   * The trader's panel sizes in CSS pixels, by panel ("markets", "ticket" width; "account" height), as the
+   * splitters left them. A panel not named has its default size; the renderer keeps each within its bounds.
+   */
+  panelSizes: Record<string, number>;
 }
+
+/** Bounds of a saved panel size: a name like "markets", a size in pixels no screen exceeds. */
+export const PANEL_SIZE_NAME = /^[a-z][a-zA-Z0-9-]{0,39}$/;
+export const PANEL_SIZE_MAX = 10_000;
+export const PANEL_SIZES_MAX = 20;
 
 /** A network the terminal can switch to. */
 export interface NetworkChoice {
@@ -524,6 +534,10 @@ export const operations = {
       cancelAllKey: z.string().min(1).max(24).optional(),
       marketColumns: z.array(z.string().min(1).max(40)).max(40).optional(),
       activeWallet: label.nullable().optional(),
+      panelSizes: z
+        .record(z.string().regex(PANEL_SIZE_NAME), z.number().finite().min(0).max(PANEL_SIZE_MAX))
+        .refine((sizes) => Object.keys(sizes).length <= PANEL_SIZES_MAX, { message: `at most ${PANEL_SIZES_MAX} panel sizes` })
+        .optional(),
     }),
     { summary: 'Change some settings; the rest stay as they are.', maxPayloadBytes: 65_536 },
   ),

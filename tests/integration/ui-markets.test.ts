@@ -29,9 +29,9 @@ let page: Page;
 const ALL_MARKETS = SANDBOX_EVENTS.flatMap((e) => e.markets.map((m) => m.id)).sort();
 const panel = '[data-testid="markets-grid"]';
 
-/** The row ids the grid shows, top to bottom. */
+/** The market row ids the grid shows, top to bottom (an event's head row is not a market). */
 async function shownRows(p: Page = page): Promise<string[]> {
-  return p.$$eval(`${panel} .ag-row[row-id]`, (rows) =>
+  return p.$$eval(`${panel} .ag-row[row-id]:not(.event-row)`, (rows) =>
     rows
       .map((r) => ({ id: r.getAttribute('row-id') ?? '', index: Number(r.getAttribute('row-index')) }))
       .sort((a, b) => a.index - b.index)
@@ -60,9 +60,10 @@ afterAll(async () => {
 describe('the markets panel', () => {
   it('lists every market of the sandbox events with its event, outcomes and end date', async () => {
     await waitRows(ALL_MARKETS);
-    const fed = await page.textContent(cell('90012', 'title'));
-    expect(fed).toContain('25 bps cut');
-    expect(fed).toContain('Fed decision in December 2026?');
+    // A market of the Fed event sits under the event's row: its own label shown, the question and event on hover.
+    expect(await page.textContent(cell('90012', 'title'))).toContain('25 bps cut');
+    expect(await page.getAttribute(`${cell('90012', 'title')} .market-title`, 'title')).toContain('Fed decision in December 2026?');
+    expect(await page.textContent(cell('event:polymarket:9001', 'title'))).toContain('Fed decision in December 2026?');
     expect(await page.textContent(cell('90012', 'outcomes'))).toMatch(/Yes\s+\d+(\.\d)?¢.*No\s+\d+(\.\d)?¢/);
     expect(await page.textContent(cell('90012', 'endDate'))).toBe('16 Dec 2026');
     expect(await page.textContent('[data-testid="markets-count"]')).toBe(`${ALL_MARKETS.length} markets`);

@@ -46,6 +46,7 @@ describe('markets rows', () => {
     const fed = event('9001', 'polymarket', [market('1', { groupItemTitle: '25 bps cut' }), market('2', { end: '2026-12-20T00:00:00Z' })]);
     const [a, b] = rowsOfEvents([fed]);
     expect(a).toMatchObject({
+      kind: 'market',
       id: '1',
       protocol: 'polymarket',
       eventId: '9001',
@@ -53,17 +54,22 @@ describe('markets rows', () => {
       market: '25 bps cut',
       question: 'Will 1 happen?',
       outcomes: [
-        { name: 'Yes', price: 0.53 },
-        { name: 'No', price: 0.47 },
+        { name: 'Yes', tokenId: '11', quote: { price: 0.53, basis: 'listed' } },
+        { name: 'No', tokenId: '12', quote: { price: 0.47, basis: 'listed' } },
       ],
-      volume: 1_250_000,
-      liquidity: 4200,
+      // The aggregator reports volume and liquidity per event only: a market of two has none of its own.
+      volume: null,
+      liquidity: null,
+      event: { id: '9001', title: 'Event 9001', marketCount: 2, volume: 1_250_000, liquidity: 4200 },
       endDate: '2026-12-16T19:00:00Z',
       endTime: Date.parse('2026-12-16T19:00:00Z'),
       spread: 0.02,
     });
     // Without a group title the question names the market; its own end date wins over the event's.
     expect(b).toMatchObject({ market: 'Will 2 happen?', endDate: '2026-12-20T00:00:00Z' });
+    // A market alone in its event is the event: the event's volume and liquidity are its own.
+    const [alone] = rowsOfEvents([event('9002', 'polymarket', [market('3')])]);
+    expect(alone).toMatchObject({ volume: 1_250_000, liquidity: 4200 });
   });
 
   it('reads unknown numbers as null and an unknown protocol as polymarket', () => {
@@ -73,7 +79,7 @@ describe('markets rows', () => {
       endDate: 'not a date',
     });
     const [row] = rowsOfEvents([odd]);
-    expect(row).toMatchObject({ protocol: 'polymarket', volume: null, liquidity: null, endTime: null, spread: null, outcomes: [{ name: 'Yes', price: null }] });
+    expect(row).toMatchObject({ protocol: 'polymarket', volume: null, liquidity: null, endTime: null, spread: null, change24h: null, outcomes: [{ name: 'Yes', quote: { price: null, basis: null } }] });
   });
 
   it('makes a row of a market read alone, with the protocol it was read from', () => {
@@ -144,7 +150,8 @@ describe('display', () => {
   it('shows prices in cents, dollars compactly and end dates in UTC', () => {
     expect(formatCents(0.53)).toBe('53');
     expect(formatCents(0.027)).toBe('2.7');
-    expect(outcomesText([{ name: 'Yes', price: 0.53 }, { name: 'No', price: null }])).toBe('Yes 53¢ · No –');
+    const [row] = rowsOfEvents([event('1', 'polymarket', [market('a', { position_tokens: [{ token_id: 'a1', name: 'Yes', price: '0.53' }, { token_id: 'a2', name: 'No', price: 'n/a' }] })])]);
+    expect(outcomesText(row!.outcomes)).toBe('Yes 53¢ · No –');
     expect([formatDollars(812.4), formatDollars(45_300), formatDollars(1_250_000), formatDollars(null)]).toEqual(['$812', '$45.3K', '$1.3M', '–']);
     expect(formatEndDate(Date.parse('2026-12-31T23:59:00Z'))).toBe('31 Dec 2026');
     expect(formatEndDate(null)).toBe('–');

@@ -1,11 +1,11 @@
-// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, and
+// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes, and
 // which Polymarket account each wallet trades from on each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
 // does not parse is set aside as settings.json.bad rather than trusted or lost.
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Settings } from '../../shared/contract';
+import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
 import type { Logger } from '../toolkit/logger';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
@@ -18,9 +18,24 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   cancelAllKey: 'X',
   marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'],
   activeWallet: null,
+  panelSizes: Object.freeze({}),
 }) as Settings;
 
-const copyOf = (s: Settings): Settings => ({ ...s, watchlist: [...s.watchlist], marketColumns: [...s.marketColumns] });
+const copyOf = (s: Settings): Settings => ({ ...s, watchlist: [...s.watchlist], marketColumns: [...s.marketColumns], panelSizes: { ...s.panelSizes } });
+
+/**
+ * The saved panel sizes, cleaned: a size is a layout preference, so a bad one (hand-edited, from a newer
+ * version) is dropped on its own instead of setting the whole file aside; the renderer bounds the rest.
+ */
+export function cleanPanelSizes(value: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [name, size] of Object.entries(value)) {
+    if (Object.keys(out).length >= PANEL_SIZES_MAX) break;
+    if (PANEL_SIZE_NAME.test(name) && typeof size === 'number' && Number.isFinite(size) && size >= 0 && size <= PANEL_SIZE_MAX) out[name] = size;
+  }
+  return out;
+}
 
 /**
  * The file's shape: a key missing (a file from an older version) takes its default; a key of the wrong type
@@ -32,6 +47,7 @@ const SettingsFileSchema = z.object({
   cancelAllKey: z.string().min(1).max(24).default(DEFAULT_SETTINGS.cancelAllKey),
   marketColumns: z.array(z.string().min(1).max(40)).max(40).default([...DEFAULT_SETTINGS.marketColumns]),
   activeWallet: z.string().min(1).max(64).nullable().default(null),
+  panelSizes: z.unknown().optional().transform(cleanPanelSizes),
   /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
   accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
 });

@@ -11,6 +11,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cancelAllKey: 'X',
   marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'],
   activeWallet: null,
+  panelSizes: {},
 };
 
 export type FeedStatus = TerminalEvents['feedStatus'];

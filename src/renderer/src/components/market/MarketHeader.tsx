@@ -33,8 +33,15 @@ export function MarketHeader() {
   const title = event?.title && event.title !== question ? event.title : null;
   return (
     <div className="market-header" data-testid="market-header">
-      {title && <div className="market-event-title muted">{title}</div>}
-      <h2 className="market-question">{question}</h2>
+      {/* Both in full: they wrap rather than cut, and say themselves again on hover. */}
+      {title && (
+        <div className="market-event-title muted" data-testid="market-event-title" title={title}>
+          {title}
+        </div>
+      )}
+      <h2 className="market-question" data-testid="market-question" title={title ? `${question}\n${title}` : question}>
+        {question}
+      </h2>
       <div className="market-facts">
         <span className={`market-status status-${status.tone}`} data-testid="market-status">{status.label}</span>
         <span className="muted">{endText(market.end || event?.endDate || '')}</span>

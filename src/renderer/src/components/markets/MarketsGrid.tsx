@@ -1,6 +1,7 @@
-// The markets grid itself: immutable rows keyed by market id, row virtualisation, sorting, the quick filter
-// and the chosen columns, themed from the app's CSS variables so it follows dark and light. It knows nothing
-// of where rows come from; the panel (and the grid benchmark) hand them in.
+// The markets grid itself: immutable rows keyed by market id, row virtualisation, sorting (numbers biggest
+// first, dates soonest first, an event's markets kept under it), the quick filter, folded events and the chosen
+// columns, themed from the app's CSS variables so it follows dark and light. It knows nothing of where rows come
+// from; the panel (and the grid benchmark) hand them in.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import {
@@ -14,11 +15,16 @@ import {
   type GetRowIdParams,
   type GridApi,
   type GridReadyEvent,
+  type IRowNode,
   type ModelUpdatedEvent,
+  type PostSortRowsParams,
+  type RowClassParams,
   type RowSelectionOptions,
 } from 'ag-grid-community';
 import {
+  ASCENDING_FIRST,
   compareNullable,
+  DESCENDING_FIRST,
   formatCents,
   formatDollars,
   formatEndDate,
@@ -27,6 +33,9 @@ import {
   type MarketColumnId,
   type MarketRow,
 } from './rows';
+import { keepGroupsTogether, marketsShown, rowVisible } from './groups';
+import { useFolded } from './folded';
+import { ChangeCell, OutcomesCell, TitleCell } from './cells';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -56,12 +65,13 @@ export interface MarketsGridProps {
   /** The quick filter: rows whose names contain every word stay. */
   filterText: string;
   selectedId: string | null;
+  /** A market row was clicked (or Enter pressed on it); an event row's click folds or unfolds it instead. */
   onSelect(row: MarketRow): void;
   /** Renders the star of a row (the panel's, which knows the watchlist); none in the benchmark. */
   Star?: (props: { row: MarketRow }) => React.ReactNode;
   /** The last rows came into view: time to read another page. */
   onNearEnd?(): void;
-  /** How many rows the filter leaves, after every change. */
+  /** How many markets the filter leaves (folded ones counted, event rows not), after every change. */
   onShownCount?(count: number): void;
   onReady?(api: GridApi<MarketRow>): void;
   /** The trader dragged a column elsewhere: the chosen columns in their new order. */
@@ -71,49 +81,34 @@ export interface MarketsGridProps {
 /** The selected row mirrors the chosen market; clicks choose the market, and the mark follows. */
 const rowSelection: RowSelectionOptions = { mode: 'singleRow', checkboxes: false, enableClickSelection: false };
 /** Module constants, not literals in JSX: a new object each render would make the grid rebuild its columns. */
-const defaultColDef: ColDef<MarketRow> = { sortable: true, resizable: true, suppressHeaderMenuButton: true };
+const defaultColDef: ColDef<MarketRow> = { sortable: true, resizable: true, suppressHeaderMenuButton: true, sortingOrder: [...ASCENDING_FIRST] };
 const getRowId = (params: GetRowIdParams<MarketRow>) => params.data.id;
+const getRowClass = (params: RowClassParams<MarketRow>) => (params.data?.kind === 'event' ? 'event-row' : params.data?.groupId ? 'grouped-row' : undefined);
+const postSortRows = (params: PostSortRowsParams<MarketRow>) => keepGroupsTogether(params.nodes as IRowNode<MarketRow>[]);
 /** Only the title column feeds the quick filter, with every name of the row; numbers are not searched. */
 const noQuickFilter = () => '';
 
-function TitleCell({ data }: CustomCellRendererProps<MarketRow>) {
-  if (!data) return null;
-  if (data.problem) return <span className="error-text" title={data.problem}>{data.market}: {data.problem}</span>;
-  const sameAsEvent = !data.eventTitle || data.eventTitle === data.market;
-  return (
-    <span className="market-title" title={data.question || data.market}>
-      <span className="market-name">{data.market}</span>
-      {sameAsEvent ? null : <span className="muted event-name">{data.eventTitle}</span>}
-    </span>
-  );
-}
-
-function OutcomesCell({ data }: CustomCellRendererProps<MarketRow>) {
-  if (!data) return null;
-  return (
-    <span className="outcome-prices">
-      {data.outcomes.map((o, i) => (
-        <span key={`${o.name}-${i}`} className={i === 0 ? 'outcome bid' : 'outcome ask'}>
-          <span className="outcome-name">{o.name}</span> <span className="num">{o.price === null ? '–' : `${formatCents(o.price)}¢`}</span>
-        </span>
-      ))}
-    </span>
-  );
-}
-
-const numeric = (get: (row: MarketRow) => number | null): Pick<ColDef<MarketRow>, 'valueGetter' | 'comparator' | 'type' | 'getQuickFilterText'> => ({
+/** A number column: unknowns last either way, biggest first on the first click (dates say otherwise). */
+const numeric = (get: (row: MarketRow) => number | null): Pick<ColDef<MarketRow>, 'valueGetter' | 'comparator' | 'type' | 'getQuickFilterText' | 'sortingOrder'> => ({
   valueGetter: (p) => (p.data ? get(p.data) : null),
   comparator: (a: number | null, b: number | null, _na, _nb, descending) => compareNullable(a, b, descending),
   type: 'rightAligned',
   getQuickFilterText: noQuickFilter,
+  sortingOrder: [...DESCENDING_FIRST],
 });
+const dollars = (p: { value: unknown }) => formatDollars((p.value ?? null) as number | null);
 
+/**
+ * Widths: every header fits in full at its minimum width (sort arrow included), so a narrow panel scrolls the
+ * grid sideways (a visible scrollbar) instead of cutting "Liquidity" to "Liqu".
+ */
 const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
   title: {
     colId: 'title',
     headerName: 'Market',
+    headerTooltip: 'The market (or event); the full question on hover',
     flex: 3,
-    minWidth: 140,
+    minWidth: 180,
     valueGetter: (p) => (p.data ? `${p.data.market} ${p.data.eventTitle}` : ''),
     getQuickFilterText: (p) => (p.data ? quickFilterTextOf(p.data) : ''),
     cellRenderer: TitleCell,
@@ -121,30 +116,63 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
   outcomes: {
     colId: 'outcomes',
     headerName: 'Outcomes',
+    headerTooltip: "Each outcome's price: the midpoint, or the last trade when the spread is wider than 10¢ (as on Polymarket)",
     flex: 2,
-    minWidth: 110,
+    minWidth: 150,
     ...numeric(leadPrice),
     type: undefined,
     cellRenderer: OutcomesCell,
   },
-  volume: { colId: 'volume', headerName: 'Volume', width: 82, ...numeric((r) => r.volume), valueFormatter: (p) => formatDollars(p.value as number | null) },
-  liquidity: { colId: 'liquidity', headerName: 'Liquidity', width: 82, ...numeric((r) => r.liquidity), valueFormatter: (p) => formatDollars(p.value as number | null) },
-  endDate: { colId: 'endDate', headerName: 'Ends', width: 100, ...numeric((r) => r.endTime), valueFormatter: (p) => formatEndDate(p.value as number | null) },
+  change: {
+    colId: 'change',
+    headerName: '24h',
+    headerTooltip: "24 h change of the first outcome's price, in cents",
+    width: 76,
+    minWidth: 64,
+    ...numeric((r) => r.change24h),
+    cellRenderer: ChangeCell,
+  },
+  volume: {
+    colId: 'volume',
+    headerName: 'Volume',
+    headerTooltip: "Dollars traded: each market's own; an event row's is the event's",
+    width: 90,
+    minWidth: 84,
+    ...numeric((r) => r.volume),
+    valueFormatter: dollars,
+  },
+  volume24h: { colId: 'volume24h', headerName: 'Vol 24h', headerTooltip: 'Dollars traded over 24 h', width: 90, minWidth: 84, ...numeric((r) => r.volume24h), valueFormatter: dollars },
+  liquidity: { colId: 'liquidity', headerName: 'Liquidity', headerTooltip: "Dollars of resting orders near the price, as the source lists it (an event row: the event's)", width: 96, minWidth: 92, ...numeric((r) => r.liquidity), valueFormatter: dollars },
+  endDate: {
+    colId: 'endDate',
+    headerName: 'Ends',
+    headerTooltip: 'When the market ends (UTC date)',
+    width: 104,
+    minWidth: 100,
+    ...numeric((r) => r.endTime),
+    sortingOrder: [...ASCENDING_FIRST],
+    valueFormatter: (p) => formatEndDate((p.value ?? null) as number | null),
+  },
   spread: {
     colId: 'spread',
     headerName: 'Spread',
-    width: 72,
+    headerTooltip: 'Best ask minus best bid, as listed',
+    width: 80,
+    minWidth: 76,
     ...numeric((r) => r.spread),
     valueFormatter: (p) => (p.value === null || p.value === undefined ? '–' : `${formatCents(p.value as number)}¢`),
   },
-  protocol: { colId: 'protocol', headerName: 'Protocol', width: 90, valueGetter: (p) => p.data?.protocol ?? '', getQuickFilterText: noQuickFilter },
+  protocol: { colId: 'protocol', headerName: 'Protocol', width: 96, minWidth: 92, valueGetter: (p) => p.data?.protocol ?? '', getQuickFilterText: noQuickFilter },
 };
 
 export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, Star, onNearEnd, onShownCount, onReady, onColumnsReordered }: MarketsGridProps) {
   const api = useRef<GridApi<MarketRow> | null>(null);
+  const folded = useFolded((s) => s.folded);
   // Callbacks read the latest props without rebuilding the column definitions (which would redraw every cell).
-  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText });
-  latest.current = { onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText };
+  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText, folded });
+  latest.current = { onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText, folded };
+  // Folding or unfolding an event (or typing a filter, which shows folded matches) draws the rows again.
+  useEffect(() => api.current?.onFilterChanged(), [folded]);
 
   const columnDefs = useMemo<ColDef<MarketRow>[]>(() => {
     const defs: ColDef<MarketRow>[] = [];
@@ -160,7 +188,7 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
         lockPosition: 'left',
         getQuickFilterText: noQuickFilter,
         cellClass: 'watch-cell',
-        cellRenderer: (p: CustomCellRendererProps<MarketRow>) => (p.data ? <Star row={p.data} /> : null),
+        cellRenderer: (p: CustomCellRendererProps<MarketRow>) => (p.data && p.data.kind === 'market' ? <Star row={p.data} /> : null),
       });
     }
     for (const id of columns) defs.push(COLUMN_DEFS[id]);
@@ -201,19 +229,33 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
         showSelected();
       },
       onCellClicked(event: CellClickedEvent<MarketRow>) {
-        // The star toggles the watchlist; it does not open the market.
+        // The star toggles the watchlist; it does not open the market. An event row folds and unfolds.
         if (event.column.getColId() === 'watch' || !event.data) return;
-        latest.current.onSelect(event.data);
+        if (event.data.kind === 'market') latest.current.onSelect(event.data);
+        // The fold button toggles on its own click; the rest of the row toggles here.
+        else if (!(event.event?.target as HTMLElement | null)?.closest?.('.event-toggle')) useFolded.getState().toggle(event.data.id);
       },
       onCellKeyDown(event: CellKeyDownEvent<MarketRow>) {
-        // Enter on a focused row opens it. Handled here rather than in the shortcut table, where a global
-        // Enter would take the key from every button in the terminal.
-        if ((event.event as KeyboardEvent | undefined)?.key === 'Enter' && event.data && event.column.getColId() !== 'watch') latest.current.onSelect(event.data);
+        // Enter on a focused row opens it (or folds an event). Handled here rather than in the shortcut table,
+        // where a global Enter would take the key from every button in the terminal.
+        if ((event.event as KeyboardEvent | undefined)?.key !== 'Enter' || !event.data || event.column.getColId() === 'watch') return;
+        if (event.data.kind === 'event') useFolded.getState().toggle(event.data.id);
+        else latest.current.onSelect(event.data);
       },
       onModelUpdated(event: ModelUpdatedEvent<MarketRow>) {
-        latest.current.onShownCount?.(event.api.getDisplayedRowCount());
+        if (latest.current.onShownCount) {
+          const drawn: MarketRow[] = [];
+          event.api.forEachNodeAfterFilter((node) => node.data && drawn.push(node.data));
+          latest.current.onShownCount(marketsShown(drawn, latest.current.folded, latest.current.filterText.trim() !== ''));
+        }
         showSelected();
         checkNearEnd(false);
+      },
+      isExternalFilterPresent() {
+        return latest.current.folded.size > 0 && latest.current.filterText.trim() === '';
+      },
+      doesExternalFilterPass(node: IRowNode<MarketRow>) {
+        return !node.data || rowVisible(node.data, latest.current.folded, latest.current.filterText.trim() !== '');
       },
       onBodyScroll() {
         checkNearEnd(true);
@@ -238,6 +280,10 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
       columnDefs={columnDefs}
       defaultColDef={defaultColDef}
       getRowId={getRowId}
+      getRowClass={getRowClass}
+      postSortRows={postSortRows}
+      isExternalFilterPresent={handlers.isExternalFilterPresent}
+      doesExternalFilterPass={handlers.doesExternalFilterPass}
       rowSelection={rowSelection}
       quickFilterText={filterText}
       cacheQuickFilter

@@ -1,7 +1,8 @@
-// Markets: the grid of events and their markets read page by page, live search with a protocol filter, the
-// watchlist (starred markets, kept by main) and the slugs view. Choosing a row makes it the market the rest of
-// the terminal shows; `/` jumps to search (Enter there opens the best match), `j`/`k` walk the rows, Enter on a
-// focused row opens it, `f` stars the chosen market.
+// Markets: the grid of events and their markets read page by page (an event of several markets as an event row
+// with its markets under it), live search with a protocol filter, the watchlist (starred markets, kept by main)
+// and the slugs view. Choosing a row makes it the market the rest of the terminal shows; `/` jumps to search
+// (Enter there opens the best match), `j`/`k` walk the markets, Enter on a focused row opens it (or folds an
+// event), `f` stars the chosen market.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { registerShortcut } from '../../keyboard';
@@ -11,7 +12,9 @@ import { useSession } from '../../store/session';
 import { MarketsGrid } from './MarketsGrid';
 import { ColumnChooser } from './ColumnChooser';
 import { emptySentence, PROTOCOL_LABELS } from './sentences';
-import { chosenColumns, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from './rows';
+import { chosenColumns, countOf, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from './rows';
+import { groupRows, marketCount } from './groups';
+import { useFolded } from './folded';
 import './markets.css';
 
 /** The contract keeps at most this many watchlist entries. */
@@ -105,14 +108,29 @@ export function MarketsPanel() {
     // `m` as a whole changes on every store update; the rows depend only on these parts of it, and keeping
     // the same array otherwise spares the grid a diff.
   }, [searching, m.results, m.tab, m.listed, m.slugRows, m.watched, watchlist]);
-  const rows = useMemo(() => filterByProtocol(allRows, m.protocolFilter), [allRows, m.protocolFilter]);
+  const rows = useMemo(() => groupRows(filterByProtocol(allRows, m.protocolFilter)), [allRows, m.protocolFilter]);
+  const markets = useMemo(() => marketCount(rows), [rows]);
+  const allMarkets = useMemo(() => marketCount(allRows), [allRows]);
+
+  // A market chosen from elsewhere (search, j/k, a link) inside a folded event: its event opens to show it.
+  useEffect(() => {
+    const groupId = selectedId ? rows.find((r) => r.id === selectedId)?.groupId : null;
+    if (groupId) useFolded.getState().unfold(groupId);
+  }, [selectedId, rows]);
 
   /** Enter in the search before its results came: the first result is chosen when they arrive. */
   const chooseFirstFound = useRef(false);
-  const chooseRowAt = useCallback((index: number) => {
+  /** Chooses the market at `index`, or the next market row in the direction of `step` (event rows are passed). */
+  const chooseRowAt = useCallback((start: number, step: 1 | -1 = 1) => {
     const api = grid.current;
-    const node = api?.getDisplayedRowAtIndex(index);
-    if (!api || !node?.data) return false;
+    if (!api) return false;
+    let index = start;
+    let node = api.getDisplayedRowAtIndex(index);
+    while (node?.data?.kind === 'event') {
+      index += step;
+      node = api.getDisplayedRowAtIndex(index);
+    }
+    if (!node?.data) return false;
     api.ensureIndexVisible(index);
     // Focus moves into the grid, so j/k (and Enter) carry on from there.
     api.setFocusedCell(index, 'title');
@@ -138,7 +156,8 @@ export function MarketsPanel() {
     const current = useSelection.getState().market?.marketId;
     const at = current ? (api.getRowNode(current)?.rowIndex ?? null) : null;
     const next = at === null ? (step > 0 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, at + step));
-    chooseRowAt(next);
+    // Past the last market (or before the first) there is nothing to step onto: stay.
+    if (!chooseRowAt(next, step > 0 ? 1 : -1) && at !== null) chooseRowAt(at);
   }, [chooseRowAt]);
 
   useEffect(() => {
@@ -169,8 +188,8 @@ export function MarketsPanel() {
   const view = searching ? 'search' : m.tab;
   const emptyText = emptySentence({
     view,
-    rows: allRows.length,
-    rowsOnProtocol: rows.length,
+    rows: allMarkets,
+    rowsOnProtocol: markets,
     rowsDrawn: shown,
     protocolFilter: m.protocolFilter,
     filterText,
@@ -243,7 +262,7 @@ export function MarketsPanel() {
         {m.tab === 'slugs' && !searching ? (
           <>
             <select data-testid="slug-select" aria-label="Slug" value={m.slug ?? ''} onChange={(e) => e.target.value && void m.chooseSlug(e.target.value)}>
-              <option value="">{m.slugsLoading && m.slugs.length === 0 ? 'Loading slugs…' : `Choose a slug (${m.slugs.length})`}</option>
+              <option value="">{m.slugsLoading && m.slugs.length === 0 ? 'Loading slugs…' : `Choose a slug (${countOf(m.slugs.length, 'slug')})`}</option>
               {m.slugs.map((slug) => (
                 <option key={slug} value={slug}>
                   {slug}
@@ -298,7 +317,7 @@ export function MarketsPanel() {
       </div>
       <div className="markets-footer muted">
         <span data-testid="markets-count">
-          {shown === rows.length ? `${rows.length} markets` : `${shown} of ${rows.length} markets`}
+          {shown === markets ? countOf(markets, 'market') : `${shown.toLocaleString('en-US')} of ${countOf(markets, 'market')}`}
           {searching && m.searching && m.results !== null ? ' · searching…' : ''}
         </span>
         {!searching && m.tab === 'markets' ? (

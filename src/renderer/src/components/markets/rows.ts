@@ -1,18 +1,41 @@
-// The markets grid's rows and columns as plain data: one row per market (with its event's title, outcomes,
-// volume, liquidity and end date), the protocol filter, sort orders, the column chooser's choices and the
-// watchlist toggle. No React and no DOM here, so the unit tests check it directly and the grid stays a view.
+// The markets grid's rows and columns as plain data: one row per market (with its event's title, outcomes
+// priced by the price model, its own volume, liquidity, 24 h change and end date), the protocol filter, sort
+// orders, the column chooser's choices and the watchlist toggle. No React and no DOM here, so the unit tests
+// check it directly and the grid stays a view. Grouping under events is in groups.ts.
 import type { Market, PredictionEvent, SearchMatch } from '../../../../shared/market-model';
 import { PROTOCOLS, type Protocol } from '../../../../shared/contract';
+import { quoteCents, quoteFromRecord, type Quote } from '../../prices/quote';
+
+/** What the price model needs of a market record to price its outcomes (kept on the row, not the whole market). */
+export type QuoteRecord = Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>;
 
 export interface OutcomePrice {
   name: string;
-  /** 0..1; null when the aggregator sent something that is not a price. */
-  price: number | null;
+  /** The outcome's token: its live quote while its market is the one open. */
+  tokenId: string;
+  /** The listed snapshot's quote (quoteFromRecord): what the row shows when its market is not open. */
+  quote: Quote;
 }
 
-/** One market as the grid shows it. Rows are immutable: a change builds a new row with the same id. */
+/** The event a market came in, as its rows share it: what its group row shows. */
+export interface EventFacts {
+  id: string;
+  title: string;
+  /** How many markets the event has (not how many this list holds). */
+  marketCount: number;
+  volume: number | null;
+  volume24h: number | null;
+  liquidity: number | null;
+  endDate: string;
+}
+
+/**
+ * One line of the grid: a market, or (kind 'event') the head of a multi-market event whose markets follow it.
+ * Rows are immutable: a change builds a new row with the same id.
+ */
 export interface MarketRow {
-  /** The market id (the grid's row id, the watchlist's entry). */
+  kind: 'market' | 'event';
+  /** The market id (the grid's row id, the watchlist's entry); an event row's id is "event:<protocol>:<id>". */
   id: string;
   protocol: Protocol;
   eventId: string | null;
@@ -22,14 +45,27 @@ export interface MarketRow {
   question: string;
   slug: string;
   outcomes: OutcomePrice[];
-  /** Dollars traded in the event (the aggregator reports volume per event). */
+  /** The record the outcomes were priced from (null for an event row or a market that could not be read). */
+  record: QuoteRecord | null;
+  /** Dollars traded in this market (an event row: in the event), lifetime and over 24 h; never the event's on a market of several. */
   volume: number | null;
+  volume24h: number | null;
   liquidity: number | null;
+  /** The first outcome's price change over 24 h (0.03 = +3¢); null when unknown. */
+  change24h: number | null;
   /** ISO date the market (or its event) ends; '' when unknown. */
   endDate: string;
   /** Unix ms of endDate, for sorting; null when unknown. */
   endTime: number | null;
   spread: number | null;
+  event: EventFacts | null;
+  /** The event row a market row sits under (set by groupRows); an event row's own id on the event row. */
+  groupId: string | null;
+  /** An event row's markets in this list, in list order, and the one priced highest (what its outcomes cell shows). */
+  childIds?: string[];
+  leader?: MarketRow | null;
+  /** An event row's quick-filter text: its own and every market's, so a match on a market keeps its head. */
+  searchText?: string;
   /** A sentence when the market could not be loaded (a watchlist entry the aggregator no longer knows). */
   problem?: string;
 }
@@ -52,11 +88,28 @@ function timeOf(iso: string): number | null {
   return Number.isFinite(t) ? t : null;
 }
 
+function factsOf(event: PredictionEvent): EventFacts {
+  return {
+    id: event.id,
+    title: event.title,
+    marketCount: event.markets.length,
+    volume: finite(event.volume),
+    volume24h: finite(event.volume24hr),
+    liquidity: finite(event.liquidity),
+    endDate: event.endDate ?? '',
+  };
+}
+
 /** A market's row; `event` when the market came inside one (listEvents, search, slugs), absent from getMarket. */
-export function rowOfMarket(market: Market, event?: PredictionEvent, protocol?: Protocol): MarketRow {
+export function rowOfMarket(market: Market, event?: PredictionEvent, protocol?: Protocol, facts: EventFacts | null = event ? factsOf(event) : null): MarketRow {
   const endDate = market.end || event?.endDate || '';
   const question = market.question || market.name;
+  // A market alone in its event is the event: the event's numbers are its own. A market of several has only
+  // what its source states for it (the aggregator reports volume per event only: unknown, never the event's).
+  const alone = facts !== null && facts.marketCount <= 1;
+  const record: QuoteRecord = { position_tokens: market.position_tokens, bestBid: market.bestBid, bestAsk: market.bestAsk, lastTradePrice: market.lastTradePrice };
   return {
+    kind: 'market',
     id: market.id,
     protocol: asProtocol(event?.protocol ?? protocol),
     eventId: event?.id ?? null,
@@ -64,17 +117,23 @@ export function rowOfMarket(market: Market, event?: PredictionEvent, protocol?: 
     market: market.groupItemTitle || question || market.name || market.id,
     question,
     slug: market.slug ?? '',
-    outcomes: market.position_tokens.map((t) => ({ name: t.name, price: finite(t.price) })),
-    volume: finite(event?.volume),
-    liquidity: finite(event?.liquidity),
+    outcomes: market.position_tokens.map((t, i) => ({ name: t.name, tokenId: t.token_id, quote: quoteFromRecord(record, i) })),
+    record,
+    volume: finite(market.volume) ?? (alone ? (facts?.volume ?? null) : null),
+    volume24h: finite(market.volume24hr) ?? (alone ? (facts?.volume24h ?? null) : null),
+    liquidity: alone ? (facts?.liquidity ?? null) : null,
+    change24h: finite(market.oneDayPriceChange),
     endDate,
     endTime: timeOf(endDate),
     spread: finite(market.spread),
+    event: facts,
+    groupId: null,
   };
 }
 
 export function rowsOfEvent(event: PredictionEvent): MarketRow[] {
-  return event.markets.map((m) => rowOfMarket(m, event));
+  const facts = factsOf(event);
+  return event.markets.map((m) => rowOfMarket(m, event, undefined, facts));
 }
 
 /** Rows of several events, each market once (the first event that carries it wins). */
@@ -99,6 +158,7 @@ export function rowsOfMatches(matches: readonly SearchMatch[]): MarketRow[] {
 /** A watchlist entry that could not be loaded, kept as a row so the trader can see why and unstar it. */
 export function missingRow(marketId: string, problem: string): MarketRow {
   return {
+    kind: 'market',
     id: marketId,
     protocol: 'polymarket',
     eventId: null,
@@ -107,11 +167,16 @@ export function missingRow(marketId: string, problem: string): MarketRow {
     question: '',
     slug: '',
     outcomes: [],
+    record: null,
     volume: null,
+    volume24h: null,
     liquidity: null,
+    change24h: null,
     endDate: '',
     endTime: null,
     spread: null,
+    event: null,
+    groupId: null,
     problem,
   };
 }
@@ -146,10 +211,18 @@ export function compareNullable(a: number | null, b: number | null, descending =
   return a - b;
 }
 
-/** The first outcome's price (the YES price of a binary market): what sorting the outcomes column orders by. */
+/**
+ * The first outcome's shown price (the YES price of a binary market): what sorting the outcomes column orders
+ * by; an event row's is its leading market's.
+ */
 export function leadPrice(row: MarketRow): number | null {
-  return row.outcomes[0]?.price ?? null;
+  if (row.kind === 'event') return row.leader ? leadPrice(row.leader) : null;
+  return row.outcomes[0]?.quote.price ?? null;
 }
+
+/** How numbers and dates sort on the first click: the biggest number first, the soonest date first. */
+export const DESCENDING_FIRST = ['desc', 'asc', null] as const;
+export const ASCENDING_FIRST = ['asc', 'desc', null] as const;
 
 // ---------------------------------------------------------------------------------------------------------
 // Columns the trader can choose (the star is always there)
@@ -157,7 +230,9 @@ export function leadPrice(row: MarketRow): number | null {
 export const MARKET_COLUMNS = [
   { id: 'title', label: 'Market' },
   { id: 'outcomes', label: 'Outcomes' },
+  { id: 'change', label: '24h change' },
   { id: 'volume', label: 'Volume' },
+  { id: 'volume24h', label: '24h volume' },
   { id: 'liquidity', label: 'Liquidity' },
   { id: 'endDate', label: 'Ends' },
   { id: 'spread', label: 'Spread' },
@@ -195,9 +270,22 @@ export function toggleWatch(watchlist: readonly string[], marketId: string): str
 // ---------------------------------------------------------------------------------------------------------
 // Display
 
-/** "Yes 55¢ · No 45¢": prices as cents, the way traders read a binary market. */
-export function outcomesText(outcomes: readonly OutcomePrice[]): string {
-  return outcomes.map((o) => `${o.name} ${o.price === null ? '–' : `${formatCents(o.price)}¢`}`).join(' · ');
+/** "Yes 55¢ · No 45¢": the listed prices as cents, the way traders read a binary market (a cell's hover text). */
+export function outcomesText(outcomes: readonly Pick<OutcomePrice, 'name' | 'quote'>[]): string {
+  return outcomes.map((o) => `${o.name} ${o.quote.price === null ? '–' : quoteCents(o.quote.price)}`).join(' · ');
+}
+
+/** "+3¢", "−1.5¢", "0¢": a 24 h change in cents with its sign; "–" when unknown. */
+export function formatChange(change: number | null): string {
+  if (change === null) return '–';
+  const cents = Math.round(change * 1000) / 10;
+  if (cents === 0) return '0¢';
+  return `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents) / 100)}¢`;
+}
+
+/** "1 market", "3 markets". */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
 export function formatCents(price: number): string {
@@ -223,5 +311,6 @@ export function formatEndDate(endTime: number | null): string {
 
 /** What the grid's quick filter matches a row on: its names and outcomes, not its numbers. */
 export function quickFilterTextOf(row: MarketRow): string {
+  if (row.searchText !== undefined) return row.searchText;
   return `${row.eventTitle} ${row.market} ${row.question} ${row.slug} ${row.outcomes.map((o) => o.name).join(' ')} ${row.protocol}`;
 }
