@@ -74,8 +74,12 @@ async function expectOnePrice(tokenId: string, value: number, basis: string, mus
   await expect.poll(async () => [...new Set((await pricesOf(tokenId)).map((s) => `${s.value}|${s.basis}`))], { timeout: 30_000 }).toEqual([`${value}|${basis}`]);
   const seen = await pricesOf(tokenId);
   expect(seen.map((s) => s.place)).toEqual(expect.arrayContaining(mustInclude));
-  // One text too: the same number in the same words everywhere (the basis tag beside it).
-  expect(new Set(seen.map((s) => s.text.replace(/\s+/g, ' ').trim())).size).toBe(1);
+  // One text too: the same number everywhere, and its tag where one is drawn (the grid's dense column leaves the
+  // midpoint untagged: its header says "mid").
+  const texts = seen.map((s) => s.text.replace(/\s+/g, ' ').trim());
+  expect(new Set(texts.map((text) => text.split(' ')[0])).size).toBe(1);
+  const tag = { midpoint: 'mid', last: 'last', listed: 'listed' }[basis];
+  for (const [i, text] of texts.entries()) expect(text === `${texts[0]!.split(' ')[0]} ${tag}` || (seen[i]!.place === 'grid' && basis === 'midpoint' && !text.includes(' '))).toBe(true);
   return seen;
 }
 
@@ -101,12 +105,12 @@ describe('one price on the whole screen', () => {
     // A maker's bid for No at 61¢ is an ask for Yes at 39¢; its bid for Yes at 37¢: spread 2¢, midpoint 38¢.
     expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.61, size: 300 })).toMatchObject({ success: true });
     expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.37, size: 300 })).toMatchObject({ success: true });
-    const seen = await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket']);
-    expect(seen[0]!.text).toMatch(/^38¢ mid$/);
+    const seen = await expectOnePrice(yes, 0.38, 'midpoint', ['grid', 'header', 'ticket']);
+    expect(seen.find((s) => s.place === 'header')!.text).toMatch(/^38¢ mid$/);
     // The header says what the price is made of.
     expect(await page.getByTestId('quote-facts').innerText()).toMatch(/Bid\s+37¢\s+Ask\s+39¢\s+Spread\s+2¢/);
     // No: the complement, by the same rule.
-    await expectOnePrice(no, 0.62, 'midpoint', ['header', 'ticket']);
+    await expectOnePrice(no, 0.62, 'midpoint', ['grid', 'header', 'ticket']);
   }, SLOW);
 
   it('after a buy, the position and the profile show the same live price as the header and the ticket', async () => {
@@ -119,14 +123,14 @@ describe('one price on the whole screen', () => {
     await expect.poll(() => ticket('ticket-result').innerText(), { timeout: 90_000 }).toMatch(/filled/i);
     await page.getByTestId('account-tab-positions').click();
     await page.getByTestId('positions').locator('tr[data-position]').first().waitFor({ timeout: 60_000 });
-    await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket', 'positions']);
+    await expectOnePrice(yes, 0.38, 'midpoint', ['grid', 'header', 'ticket', 'positions']);
 
     // The wallet's own public profile, opened from Positions: its positions priced the same way.
     const address = t.sandbox.profile.testWallets[0]!.address;
     await page.getByTestId('own-profile-link').getByRole('button').click();
     await expect.poll(() => page.getByTestId('trader-address').inputValue()).toBe(address);
     await page.getByTestId('profile-positions').waitFor({ timeout: 30_000 });
-    await expectOnePrice(yes, 0.38, 'midpoint', ['header', 'ticket', 'profile']);
+    await expectOnePrice(yes, 0.38, 'midpoint', ['grid', 'header', 'ticket', 'profile']);
   }, SLOW);
 
   it('a spread wider than 10¢: every panel shows the last trade, tagged "last", the same at one instant', async () => {
@@ -137,8 +141,8 @@ describe('one price on the whole screen', () => {
     await page.getByTestId('account-tab-positions').click();
     // First no bid at all (one side empty), then the 20¢ bid: a 19¢ spread. Both show the last trade.
     await expect.poll(() => page.getByTestId('quote-bid').innerText(), { timeout: 30_000 }).toMatch(/20¢/);
-    const seen = await expectOnePrice(yes, 0.39, 'last', ['header', 'ticket', 'positions']);
-    expect(seen[0]!.text).toMatch(/^39¢ last$/);
+    const seen = await expectOnePrice(yes, 0.39, 'last', ['grid', 'header', 'ticket', 'positions']);
+    expect(seen.map((s) => s.text.trim())).toEqual(seen.map(() => '39¢ last'));
     expect(await page.locator('[data-testid="outcomes"] [data-quote-token]').first().getAttribute('title')).toMatch(/spread \(19¢\) is wider than 10¢/);
   }, SLOW);
 });

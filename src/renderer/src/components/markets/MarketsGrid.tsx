@@ -115,8 +115,9 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
   },
   outcomes: {
     colId: 'outcomes',
-    headerName: 'Outcomes',
-    headerTooltip: "Each outcome's price: the midpoint, or the last trade when the spread is wider than 10¢ (as on Polymarket)",
+    // The header names the price: the midpoint, untagged in this dense column; a last trade or listed price is tagged.
+    headerName: 'Outcomes · mid',
+    headerTooltip: "Each outcome's price: the midpoint (untagged), or the last trade when the spread is wider than 10¢ (tagged \"last\", as on Polymarket), or the source's listed price where no book is read (tagged \"listed\")",
     flex: 2,
     minWidth: 150,
     ...numeric(leadPrice),
