@@ -241,13 +241,15 @@ export class StopService {
         size: shares,
         postOnly: false,
       } satisfies OperationInput<'placeOrder'> as ParsedInput<'placeOrder'>);
-      const how = placed.status === 'matched' ? 'sold' : `placed a sell (${placed.status}) of`;
+      const how = placed.status.toLowerCase() === 'matched' ? 'sold' : `placed a sell (${placed.status.toLowerCase()}) of`;
       const message = `${KIND_WORDS[stop.kind]} fired: ${how} ${shares} ${stop.outcome} of "${stop.marketName}" into a best bid of ${centsOf(bid)} (level ${centsOf(stop.level)}, no lower than ${centsOf(worst)}), FAK order ${placed.orderId ?? 'without an id'}.`;
       await this.finish(stop, message, placed.orderId);
     } catch (error) {
       // Still armed: the sell is tried again at the next book change past the level (not sooner than retryMs),
       // and at once when a locked wallet is unlocked. Said once per reason.
-      const why = error instanceof PmDeskError ? error.detail : error instanceof Error ? error.message : String(error);
+      const said = error instanceof PmDeskError ? error.detail : error instanceof Error ? error.message : String(error);
+      // The order path's refusal may list its reasons on lines of their own: one sentence here.
+      const why = said.replace(/:?\s*\n[-•]?\s*/g, ': ').trim();
       const message = `${what} reached its level (best bid ${centsOf(bid)}) but could not sell: ${why.replace(/\.$/, '')}. It stays armed and tries again while the bid is past its level.`;
       if (stop.result !== message && stop.state === 'armed') {
         stop.result = message;
