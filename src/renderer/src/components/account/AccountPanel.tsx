@@ -10,15 +10,18 @@ import { useSession } from '../../store/session';
 import { BalancesView, Positions, Trades } from './Holdings';
 import { OpenOrders, cancelWith } from './OpenOrders';
 import { TraderLookup } from './TraderLookup';
+import { AlertsTab } from '../alerts/AlertsTab';
+import { StopsTab } from '../stops/StopsTab';
+import { StopDialogHost } from '../stops/StopDialog';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
 import { shortAddress } from '../wallets/Dialog';
 import './account.css';
 
-type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader';
-const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader'];
+type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops';
+const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
-const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader lookup' };
+const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader lookup', alerts: 'Alerts', stops: 'Stops' };
 
 export function AccountPanel() {
   const wallet = useSession((s) => s.activeWallet);
@@ -84,7 +87,7 @@ export function AccountPanel() {
         </span>
       </div>
       <div className="panel-body">
-        {!wallet && tab !== 'trader' ? (
+        {!wallet && tab !== 'trader' && tab !== 'alerts' && tab !== 'stops' ? (
           <div className="empty">Add or choose a wallet to see its positions, orders and trades.</div>
         ) : (
           <>
@@ -94,9 +97,12 @@ export function AccountPanel() {
             {tab === 'trades' ? <Trades /> : null}
             {tab === 'balances' ? <BalancesView /> : null}
             {tab === 'trader' ? <TraderLookup /> : null}
+            {tab === 'alerts' ? <AlertsTab /> : null}
+            {tab === 'stops' ? <StopsTab /> : null}
           </>
         )}
       </div>
+      <StopDialogHost />
       {confirmCancelAll && wallet ? (
         <CancelAllDialog
           wallet={wallet}
