@@ -48,7 +48,7 @@ function open(): Terminal {
     openOrderFlow: (raw, markets) => new TradingService({ profile: parseTradingProfile(raw), vault, timeoutMs: 20_000, markets }),
     accountFeeds: { backoffMs: { initial: 50, max: 400 }, pollMs: 100, heartbeatMs: 250 },
     notifier: { show: (title, body) => notified.push({ title, body }) },
-    watchTuning: { stopRetryMs: 100 },
+    watchTuning: { stopRetryMs: 100, resolveCheckMs: 200 },
   });
 }
 
@@ -100,6 +100,7 @@ afterAll(async () => {
 describe('a client-side stop-loss and a price alert', () => {
   let stop: StopInfo;
   let alert: AlertInfo;
+  let fillAlert: AlertInfo;
 
   it('are set on the position; a level the bid is already past is refused', async () => {
     const refused = await window1.call('createStop', { wallet: 'desk', marketId: MARKET, tokenId: yes, kind: 'stop-loss', level: 0.55 });
@@ -110,6 +111,8 @@ describe('a client-side stop-loss and a price alert', () => {
     await armedEvent;
     alert = await call<AlertInfo>('createAlert', { kind: 'price', marketId: MARKET, tokenId: yes, price: 'bid', direction: 'down', level: 0.45 });
     expect(alert).toMatchObject({ state: 'armed', kind: 'price', outcome: 'Yes' });
+    fillAlert = await call<AlertInfo>('createAlert', { kind: 'fill', wallet: 'desk' });
+    expect(fillAlert).toMatchObject({ state: 'armed', kind: 'fill', wallet: 'desk', marketId: '' });
     const kept = JSON.parse(await readFile(join(dataDir, STOPS_FILE), 'utf8')) as { stops: StopInfo[] };
     expect(kept.stops.map((s) => [s.id, s.state])).toEqual([[stop.id, 'armed']]);
   });
@@ -132,12 +135,15 @@ describe('a client-side stop-loss and a price alert', () => {
     const listed = await call<{ stops: StopInfo[]; rearmed: string | null }>('listStops', {});
     expect(listed.rearmed).toBe('1 stop re-armed (runs only while PM Desk is open).');
     expect(listed.stops.map((s) => [s.id, s.state])).toEqual([[stop.id, 'armed']]);
-    expect((await call<{ alerts: AlertInfo[] }>('listAlerts', {})).alerts.map((a) => [a.id, a.state])).toEqual([[alert.id, 'armed']]);
+    expect((await call<{ alerts: AlertInfo[] }>('listAlerts', {})).alerts.map((a) => [a.id, a.state])).toEqual([
+      [alert.id, 'armed'],
+      [fillAlert.id, 'armed'],
+    ]);
   });
 
   it('the bid falls while the wallet is locked: the stop says it could not sell and stays armed; unlocked, it sells the whole position', async () => {
     const couldNot = window1.nextEvent('stop', (s) => s.id === stop.id && s.state === 'armed' && (s.result ?? '').includes('could not sell'));
-    const alerted = window1.nextEvent('alert');
+    const alerted = window1.nextEvent('alert', (a) => a.alert.id === alert.id);
     await maker.client.cancelAll();
     expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.44, size: 100 })).toMatchObject({ success: true, status: 'live' });
     const blocked = await couldNot;
@@ -149,19 +155,32 @@ describe('a client-side stop-loss and a price alert', () => {
     expect(await yesHeld()).toBe(20);
 
     const sold = window1.nextEvent('stop', (s) => s.id === stop.id && s.state === 'fired');
+    const filled = window1.nextEvent('alert', (a) => a.alert.id === fillAlert.id);
     await call('unlockWallet', { label: 'desk', password: PASSWORD, autoLockMinutes: 0 });
     const done = await sold;
     expect(done.result).toMatch(/^Stop-loss fired: sold 20 Yes of ".+" into a best bid of 44¢ \(level 45¢, no lower than 1¢\), FAK order 0x[0-9a-f]+\.$/);
     expect(done.orderId).toMatch(/^0x/);
     expect(window1.heard.some((h) => h.event === 'notice' && (h.payload as { message: string }).message === done.result)).toBe(true);
     await eventually(yesHeld, (held) => held === 0, 'the position was sold');
+    // The sale is a fill of the desk's: the fill alert (re-armed after the restart, the buy before it left out) tells it.
+    expect((await filled).entry.message).toBe('desk: sold 20 at 44¢.');
     // Fired once: kept as history, the alert's log line kept, nothing fires again.
     const { stops, rearmed } = await call<{ stops: StopInfo[]; rearmed: string | null }>('listStops', {});
     expect(stops.map((s) => [s.id, s.state])).toEqual([[stop.id, 'fired']]);
     expect(rearmed).toBe('1 stop re-armed (runs only while PM Desk is open).');
     const { log } = await call<{ log: AlertLogEntry[] }>('listAlerts', {});
-    expect(log.map((l) => l.id)).toEqual([entry.id]);
-    expect(notified).toHaveLength(1);
+    expect(log.map((l) => l.alertId)).toEqual([fillAlert.id, alert.id]);
+    expect(notified.map((n) => n.body)).toEqual([entry.message, 'desk: sold 20 at 44¢.']);
+  });
+});
+
+describe('a market resolving', () => {
+  it('fires its alert when the sandbox resolves the market', async () => {
+    const set = await call<AlertInfo>('createAlert', { kind: 'resolved', marketId: '90031' });
+    const fired = window1.nextEvent('alert', (a) => a.alert.id === set.id);
+    await sandbox.resolveMarket('90031', 1);
+    const { entry } = await fired;
+    expect(entry.message).toMatch(/^".+" has (resolved|closed)\.$/);
   });
 });
 
