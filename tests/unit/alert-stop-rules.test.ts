@@ -65,6 +65,9 @@ describe('volumeSpike', () => {
     expect(volumeSpike([...hour, { timestamp: now - 10, volumeBase: 31 }], now, 5, 3)).toEqual({ recent: 31, baseline: 10, spike: true });
     expect(volumeSpike([...hour, { timestamp: now - 10, volumeBase: 30 }], now, 5, 3)).toMatchObject({ spike: false });
   });
+  it('a fill stamped a little ahead of this clock counts as recent', () => {
+    expect(volumeSpike([{ timestamp: now - 600, volumeBase: 60 }, { timestamp: now + 2, volumeBase: 5 }], now, 5, 3)).toEqual({ recent: 5, baseline: 5, spike: false });
+  });
   it('an hour without trades is no baseline', () => {
     expect(volumeSpike([{ timestamp: now - 10, volumeBase: 1000 }], now, 5, 3)).toEqual({ recent: 1000, baseline: 0, spike: false });
   });

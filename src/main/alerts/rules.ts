@@ -68,7 +68,8 @@ export function volumeSpike(fills: readonly Pick<TradeRecord, 'timestamp' | 'vol
   let recent = 0;
   let hour = 0;
   for (const fill of fills) {
-    if (fill.timestamp > windowStart && fill.timestamp <= nowSeconds) recent += fill.volumeBase;
+    // A fill stamped a little ahead of this clock (the exchange's) is recent, not left out.
+    if (fill.timestamp > windowStart) recent += fill.volumeBase;
     else if (fill.timestamp > hourStart && fill.timestamp <= windowStart) hour += fill.volumeBase;
   }
   const baseline = (hour * minutes) / 60;
