@@ -47,7 +47,7 @@ const notificationsAsked = () => page.evaluate(() => (globalThis as unknown as {
 /** The browser's Notification API as a recorder: permission asked once (granted, remembered across reloads), each notification kept. */
 function recordNotifications(p: Page): void {
   void p.addInitScript(() => {
-    const g = globalThis as unknown as { __notifications: unknown[][]; Notification: unknown; localStorage: Storage };
+    const g = globalThis as unknown as { __notifications: unknown[][]; Notification: unknown; localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void } };
     const calls: unknown[][] = [];
     g.__notifications = calls;
     class RecordingNotification {
