@@ -4,3 +4,8 @@
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** A price in cents as the trader reads it: 0.41 is "41¢", 0.415 is "41.5¢". */
+export function centsOf(price: number): string {
+  return `${Number((price * 100).toFixed(1))}¢`;
+}

@@ -18,6 +18,8 @@ export interface TerminalPage {
   browser: Browser;
   page: Page;
   dataDir: string;
+  /** The built renderer (a test that starts browser mode again on the same data folder serves it). */
+  rendererDir: string;
   /** Opens another page on the same terminal (a second window). */
   newPage(): Promise<Page>;
   stop(): Promise<void>;
@@ -71,7 +73,7 @@ export async function openTerminalPage(options: TerminalPageOptions = {}): Promi
       return page;
     };
     const page = await newPage();
-    return { sandbox, mode, browser, page, dataDir, newPage, stop };
+    return { sandbox, mode, browser, page, dataDir, rendererDir, newPage, stop };
   } catch (error) {
     await stop();
     throw error;

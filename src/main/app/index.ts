@@ -23,6 +23,7 @@ import { hardenApp, type HookableApp } from './hardening';
 import { applicationMenu } from './menu';
 import { SafeStorageSecretStore, useSafeStorage } from './safe-storage-store';
 import { utilityProcessTransport } from './signer-utility';
+import { electronNotifier } from './notifier';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, mainWindowOptions } from './window-policy';
 
 const here = import.meta.dirname;
@@ -103,6 +104,7 @@ async function start(): Promise<void> {
     rawProfile,
     openOrderFlow: (raw, markets) => openOrderFlow(raw, vault, consoleLogger, markets),
     logger: consoleLogger,
+    notifier: electronNotifier(),
   });
   const current = terminal;
   disposeRouter = registerRouter(current.router, {

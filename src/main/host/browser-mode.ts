@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { CredentialVault } from '../credentials/api-credentials';
 import { openOrderFlow } from '../ipc/order-flow';
 import { allowOrigins } from '../ipc/router';
-import { openTerminal } from '../ipc/terminal';
+import { openTerminal, type TerminalOptions } from '../ipc/terminal';
 import { parseAppProfile } from '../ipc/profile';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '../toolkit/logger';
@@ -24,6 +24,8 @@ export interface BrowserModeOptions {
   logger?: Logger;
   /** How often the region and close-only checks run again (5 minutes unless told; tests shorten it). */
   regionCheckMs?: number;
+  /** Alerts' and stops' timings (tests shorten them). */
+  watchTuning?: TerminalOptions['watchTuning'];
 }
 
 export interface BrowserMode {
@@ -54,6 +56,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     openOrderFlow: (raw, markets) => openOrderFlow(raw, vault, options.logger, markets),
     logger: options.logger,
     regionCheckMs: options.regionCheckMs,
+    watchTuning: options.watchTuning,
   });
   let host: RunningHost;
   try {

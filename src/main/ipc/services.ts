@@ -29,6 +29,8 @@ import type { FillFeeds } from './fill-feeds';
 import type { AccountFollower } from './account-feeds';
 import type { DeadManSwitchService } from './dead-man-switches';
 import type { UnaskedCancels } from './unasked-cancels';
+import type { AlertService } from '../alerts/alerts';
+import type { StopService } from '../stops/stops';
 import { ServiceUnavailable, type Handlers } from './router';
 
 export interface WalletSummary {
@@ -137,6 +139,9 @@ export interface TerminalServices {
   deadManSwitches?: DeadManSwitchService;
   /** Whether new orders may be placed (region, close-only accounts); absent where nothing checks it. */
   tradingAccess?: TradingAccessService;
+  /** Alerts and client-side stops, watched in main; absent without a data folder to keep them in. */
+  alerts?: Pick<AlertService, 'list' | 'create' | 'remove'>;
+  stops?: Pick<StopService, 'list' | 'create' | 'cancel'>;
 }
 
 export const TRADING_UNAVAILABLE =
@@ -182,6 +187,14 @@ export function createHandlers(services: TerminalServices): Handlers {
   const walletAccounts = (): WalletAccountAccess => {
     if (!services.walletAccounts) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.walletAccounts;
+  };
+  const alerts = () => {
+    if (!services.alerts) throw new ServiceUnavailable('Alerts are not available in this session: it has no data folder to keep them in.');
+    return services.alerts;
+  };
+  const stops = () => {
+    if (!services.stops) throw new ServiceUnavailable('Stops are not available in this session: it has no data folder to keep them in.');
+    return services.stops;
   };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
@@ -296,6 +309,12 @@ export function createHandlers(services: TerminalServices): Handlers {
       if (!services.tradingAccess) throw new ServiceUnavailable('The region and account checks are not available in this session.');
       return services.tradingAccess.access(wallet);
     },
+    listAlerts: () => alerts().list(),
+    createAlert: (input) => alerts().create(input),
+    deleteAlert: ({ id }) => alerts().remove(id),
+    listStops: () => stops().list(),
+    createStop: (input) => stops().create(input),
+    cancelStop: ({ id }) => stops().cancel(id),
     getSettings: () => settings().get(),
     saveSettings: (patch) => settings().save(patch),
     listNetworks: () =>

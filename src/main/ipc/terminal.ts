@@ -35,6 +35,9 @@ import { UnaskedCancels } from './unasked-cancels';
 import { sandboxTestWallet } from './sandbox-wallet';
 import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
 import { TradeFacts } from './trade-facts';
+import { AlertService, alertsFile } from '../alerts/alerts';
+import type { DesktopNotifier } from '../alerts/notifier';
+import { StopService, stopsFile } from '../stops/stops';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -63,6 +66,10 @@ export interface TerminalOptions {
   accountFeeds?: AccountFeedTuning & { heartbeatMs?: number };
   /** How often the region (geoblock) and close-only checks run again (5 minutes unless told; tests shorten it). */
   regionCheckMs?: number;
+  /** Desktop notifications for alerts (Electron's); browser mode has none in main: its page asks the browser. */
+  notifier?: DesktopNotifier;
+  /** Alerts' and stops' timings (tests shorten them): a resolving market's check, a stop's retry after a failed sell. */
+  watchTuning?: { resolveCheckMs?: number; stopRetryMs?: number };
 }
 
 export interface Terminal {
@@ -91,6 +98,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const dataDir = options.dataDir ?? options.wallets?.dataDir;
   const settings = dataDir ? new SettingsStore(dataDir, logger) : undefined;
   const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
+  // Alerts and stops live in their own files in the data folder, shared by every network the terminal switches to.
+  const keptAlerts = dataDir ? alertsFile(dataDir, logger) : undefined;
+  const keptStops = dataDir ? stopsFile(dataDir, logger) : undefined;
   const book = new NetworkBook({ raw: launchRaw, profile: options.profile }, dataDir, logger);
   // A throttled read waits before its retry: the trader sees "rate limited, retrying in N s", not a frozen panel.
   const onRetry = (notice: RetryNotice) => hub.emit('notice', { kind: 'info', message: retryNoticeText(notice) });
@@ -167,10 +177,26 @@ export function openTerminal(options: TerminalOptions): Terminal {
     regionCheck.start();
     const gate: OrderGate = (wallet, side, credentialed) => regionCheck.refusal(wallet, side, credentialed);
     if (flow) flow.orderGate = gate;
+    // This network's alerts and stops are armed now (re-armed after a restart or a switch back), in main, so they
+    // run while no window is open or one is reloading; they follow the same feeds the windows share.
+    const watchFeeds = { books, fills: feeds, accounts: services.accounts };
+    const alerts = keptAlerts
+      ? new AlertService({ hub, network: network.name, feeds: watchFeeds, markets: source, file: keptAlerts, notifier: options.notifier, logger, resolveCheckMs: options.watchTuning?.resolveCheckMs })
+      : undefined;
+    const stops = keptStops
+      ? new StopService({ hub, network: network.name, feeds: watchFeeds, markets: source, trading: services.trading, file: keptStops, logger, retryMs: options.watchTuning?.stopRetryMs })
+      : undefined;
+    services.alerts = alerts;
+    services.stops = stops;
+    const warn = (what: string) => (error: unknown) => logger.warn(`The ${what} could not be loaded: ${(error as Error).message}`);
+    void alerts?.start().catch(warn('alerts'));
+    void stops?.start().catch(warn('stops'));
     return {
       services,
       handlers: createHandlers(services),
       close: () => {
+        alerts?.close();
+        stops?.close();
         feeds.closeAll();
         books.closeAll();
         // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.

@@ -7,12 +7,16 @@ import { App } from './components/App';
 import { installKeyboard } from './keyboard';
 import { startSession } from './store/session';
 import { startTradingAccess } from './store/trading-access';
+import { startAlerts } from './store/alerts';
+import { startStops } from './store/stops';
 import './styles.css';
 
 installBrowserBridge();
 installKeyboard();
 void startSession();
 startTradingAccess();
+startAlerts();
+startStops();
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);

@@ -11,15 +11,18 @@ import { BalancesView, Positions, Trades } from './Holdings';
 import { OpenOrders, cancelWith } from './OpenOrders';
 import { TraderProfile } from '../profile/TraderProfile';
 import { useProfile } from '../../store/profile';
+import { AlertsTab } from '../alerts/AlertsTab';
+import { StopsTab } from '../stops/StopsTab';
+import { StopDialogHost } from '../stops/StopDialog';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
 import { shortAddress } from '../wallets/Dialog';
 import './account.css';
 
-type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader';
-const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader'];
+type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops';
+const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
-const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader profile' };
+const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader profile', alerts: 'Alerts', stops: 'Stops' };
 
 export function AccountPanel() {
   const wallet = useSession((s) => s.activeWallet);
@@ -90,7 +93,7 @@ export function AccountPanel() {
         </span>
       </div>
       <div className="panel-body">
-        {!wallet && tab !== 'trader' ? (
+        {!wallet && tab !== 'trader' && tab !== 'alerts' && tab !== 'stops' ? (
           <div className="empty">Add or choose a wallet to see its positions, orders and trades.</div>
         ) : (
           <>
@@ -100,9 +103,12 @@ export function AccountPanel() {
             {tab === 'trades' ? <Trades /> : null}
             {tab === 'balances' ? <BalancesView /> : null}
             {tab === 'trader' ? <TraderProfile /> : null}
+            {tab === 'alerts' ? <AlertsTab /> : null}
+            {tab === 'stops' ? <StopsTab /> : null}
           </>
         )}
       </div>
+      <StopDialogHost />
       {confirmCancelAll && wallet ? (
         <CancelAllDialog
           wallet={wallet}
