@@ -148,6 +148,17 @@ describe('positions that act', () => {
     expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
   }, SLOW);
 
+  it('Stop… opens the stop dialog for the position, saying it runs only while PM Desk is open', async () => {
+    await dismissNotices();
+    await positionRow(yesOther).getByTestId('position-stop').click();
+    const dialog = page.getByTestId('stop-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('stop-dialog-runs-only').innerText()).toMatch(/runs only while PM Desk is open/i);
+    expect(await dialog.innerText()).toContain(question[OTHER]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  }, SLOW);
+
   it('Close sells the whole position at the market through the confirmation; the position goes and the sale shows in Trades', async () => {
     await openTab('positions');
     await positionRow(yesOpen).getByTestId('position-close').click();

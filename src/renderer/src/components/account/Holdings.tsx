@@ -20,6 +20,7 @@ import { FundsView, PositionActions, useAccountFunds, useMoneyDialog } from './F
 import { useWalletAccount } from '../wallets/AccountChoice';
 import { useSession } from '../../store/session';
 import { TraderLink } from '../profile/TraderLink';
+import { openStopDialog } from '../../store/stops';
 
 function ExportButton({ what, count, make, testId }: { what: string; count: number; make(): string; testId: string }) {
   return (
@@ -141,6 +142,16 @@ export function Positions() {
             actions: (
               <span className="row position-actions">
                 {p.redeemable ? null : <SellActions position={p} quote={quote} />}
+                {p.redeemable || !p.marketId || !p.tokenId ? null : (
+                  <button
+                    type="button"
+                    data-testid="position-stop"
+                    title="A stop-loss or take-profit on this position (runs only while PM Desk is open)"
+                    onClick={() => openStopDialog({ marketId: p.marketId!, tokenId: p.tokenId!, market: p.question ?? undefined, outcome: p.outcome, size: p.size })}
+                  >
+                    Stop…
+                  </button>
+                )}
                 <PositionActions position={p} unavailable={unavailable} open={money.open} />
               </span>
             ),
