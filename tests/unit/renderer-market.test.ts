@@ -2,7 +2,7 @@
 // and midpoint, cent formatting, the tape (order, gap rows, the second outcome, the tick rule), chart ranges
 // and live candles, and the link that opens a market.
 import { describe, expect, it } from 'vitest';
-import type { Candle, TradeRecord } from '../../src/shared/market-model';
+import type { Candle, TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import type { OpenOrder } from '../../src/shared/contract';
 import {
   addToTape,

@@ -1,7 +1,8 @@
 // The PM Desk toolkit: everything a developer needs to read Polymarket markets (through one market-data source
 // interface: the aggregator, or Polymarket direct) and to trade on the exchange, usable on its own under plain Node.
-export * from '../../shared/errors';
-export * from '../../shared/market-model';
+export * from './model/errors';
+export * from './model/market-rules';
+export * from './model/market-model';
 export * from './aggregator/schemas';
 export {
   MARKET_SOURCE_KINDS,
@@ -216,3 +217,14 @@ export {
   type BuyShrinkInput,
   type BuySizeShrinkInput,
 } from './orders/fees';
+export { isVersionMismatch } from './clob/service';
+export { postOrderOnce, isOrderInDoubt, type PostedOrder } from './clob/post-once';
+export { assertPostOnlyAllowed } from './orders/body';
+export { retryNoticeText, type RetryNotice } from './http/retry';
+export { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from './http/limits';
+export { checkGeoblock } from './polymarket/geoblock';
+export { parseAnswer } from './polymarket/http';
+export { type TypedDataTypes } from './orders/signer';
+export { EXCHANGE_DOMAIN_NAME } from './orders/eip712';
+export { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION } from './orders/wallet-signature';
+export { primitives, type Primitives } from './orders/primitives';

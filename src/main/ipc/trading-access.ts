@@ -1,7 +1,7 @@
 // The contract's trading operations on the order flow of src/main/trading: a wallet named by its label trades
 // through the signer that holds its key; amounts cross the contract as dollars and shares (base units are
 // converted once, here, for display only).
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { SignerClient } from '../wallets/signer-client';
 import { findMarket, type OrderChoices, type UserOrderInput } from '../trading/order-input';
 import { previewOrder } from '../trading/preview';

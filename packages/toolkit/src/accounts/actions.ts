@@ -3,7 +3,7 @@
 // them through its factory's `proxy(calls)`; a Safe through `execTransaction` signed by its owner; a deposit
 // wallet cannot without Polymarket's relayer. Calls always run *as the account*, never as the key beside it.
 import { Interface, type TypedDataDomain } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { SAFE_MULTISEND_130 } from '../chain/action-contracts';
 import type { TypedDataTypes } from '../orders/signer';
 import { classifyAccount } from './classify';

@@ -2,7 +2,7 @@
 // collateral balances (ERC-20 balanceOf, summed over the tokens that count), and which era the deposit-wallet
 // factory is in (its BEACON() answer, as the ts-sdk's deriveCurrentDepositWalletAddress asks).
 import { isError } from 'ethers';
-import { ErrorCode, PmDeskError } from '../../../shared/errors';
+import { ErrorCode, PmDeskError } from '../model/errors';
 import { checkedAddress, type DepositWalletEra } from './derive';
 import type { ChainRead } from './classify';
 

@@ -1,7 +1,7 @@
 // Which kind of account a wallet address is for a signing key (ACCOUNTS-NOTES §a, the ts-sdk's classifyWalletType),
 // and which account a key trades from: the profile's wallet first, else a derived wallet the chain shows in use,
 // else the key itself, with how each candidate was found.
-import { PmDeskError, ErrorCode, invalidParameter } from '../../../shared/errors';
+import { PmDeskError, ErrorCode, invalidParameter } from '../model/errors';
 import { AccountKind, SIGNATURE_TYPE_OF, checkedAddress, deriveAccounts, type DepositWalletEra } from './derive';
 import type { WalletConfig } from './wallet-config';
 

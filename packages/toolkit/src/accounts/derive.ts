@@ -1,7 +1,7 @@
 // Where an owner's account wallets live, computed offline: the CREATE2 addresses of its proxy (type 1),
 // Safe (type 2) and deposit wallet in both eras (type 3) from a chain's wallet factories (ACCOUNTS-NOTES §b).
 import { AbiCoder, concat, getAddress, getCreate2Address, isAddress, keccak256, toBeHex, zeroPadValue } from 'ethers';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import type { WalletConfig } from './wallet-config';
 
 /** The account kinds, named as the trader knows them, with the signature type each one signs orders with. */

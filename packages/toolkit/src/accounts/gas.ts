@@ -1,7 +1,7 @@
 // The check before an owner transaction is sent: the key pays the gas in POL whichever account acts, so an
 // estimate above the key's balance becomes one sentence the trader can act on instead of a node's revert text.
 import { formatUnits } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { checkedAddress } from './derive';
 import type { OwnerTransaction } from './actions';
 

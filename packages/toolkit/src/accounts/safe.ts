@@ -2,7 +2,7 @@
 // EIP-712 typed data and hash, the owner's signature packed r‖s‖v (typed-data v 27/28, or eth_sign v 31/32),
 // MultiSend's packed batch, `execTransaction` calldata, and the Safe's nonce read from the chain.
 import { Interface, Signature, TypedDataEncoder, getBytes, hashMessage, recoverAddress, solidityPacked, concat, type TypedDataDomain } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { ZERO_ADDRESS } from '../chain/networks';
 import type { TypedDataTypes } from '../orders/signer';
 import { checkedAddress } from './derive';

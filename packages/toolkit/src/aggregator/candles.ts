@@ -1,6 +1,6 @@
 // Candles from fill records: bucketed by interval, open/high/low/close/volume, bucket start in seconds.
-import { invalidParameter } from '../../../shared/errors';
-import type { Candle, TradeRecord } from '../../../shared/market-model';
+import { invalidParameter } from '../model/errors';
+import type { Candle, TradeRecord } from '../model/market-model';
 
 export type { Candle };
 

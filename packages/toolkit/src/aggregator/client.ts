@@ -23,8 +23,8 @@ import {
   type SearchMatch,
   type Trader,
   type TraderPosition,
-} from '../../../shared/aggregator';
-import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../../../shared/errors';
+} from '../model/aggregator';
+import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../model/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import type { Query } from '../http/query';
 import { consoleLogger, type Logger } from '../logger';

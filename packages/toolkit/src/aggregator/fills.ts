@@ -4,8 +4,8 @@
 // own (spec §4), so a caller that resubscribes knows it did, and can mark the gap. The stream is bounded: it
 // must open in time, never go quiet longer than a few keep-alives, and no message may grow without end.
 import { EventSource as PackageEventSource } from 'eventsource';
-import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../../../shared/errors';
-import type { TradeRecord } from '../../../shared/aggregator';
+import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../model/errors';
+import type { TradeRecord } from '../model/aggregator';
 import { buildQuery, joinUrl } from '../http/query';
 import type { Logger } from '../logger';
 import { AGGREGATOR_PATHS } from './endpoints';

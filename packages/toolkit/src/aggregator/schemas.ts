@@ -1,4 +1,4 @@
-// The aggregator's wire schemas (src/shared/aggregator.ts) as the toolkit's public entry offers them: a
+// The aggregator's wire schemas (packages/toolkit/src/model/aggregator.ts) as the toolkit's public entry offers them: a
 // developer validates aggregator JSON with these, and reads it as the market model through AggregatorSource.
 export {
   PROTOCOLS,
@@ -18,4 +18,4 @@ export {
   POLY_ORDER_FIELDS,
   type Protocol,
   type PolyOrder,
-} from '../../../shared/aggregator';
+} from '../model/aggregator';

@@ -1,9 +1,9 @@
 // The aggregator as a market-data source: the AggregatorClient (unchanged on the wire) behind the MarketSource
-// interface, its parsed wire shapes (src/shared/aggregator.ts) mapped onto the market model, candles built from
+// interface, its parsed wire shapes (packages/toolkit/src/model/aggregator.ts) mapped onto the market model, candles built from
 // its fill history, and its SSE fill stream. What the aggregator cannot answer (a trader's activity and trades)
 // is ERR_NOT_AVAILABLE with a sentence saying which source can.
-import type * as Wire from '../../../shared/aggregator';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import type * as Wire from '../model/aggregator';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import type {
   Candle,
   Comment,
@@ -18,7 +18,7 @@ import type {
   TraderActivity,
   TraderPosition,
   TradeRecord,
-} from '../../../shared/market-model';
+} from '../model/market-model';
 import type {
   ChartInterval,
   EventListOptions,

@@ -1,5 +1,5 @@
 // Client-side checks of spec §5, each with its exact message, run before any request is sent.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 
 /** "Missing required parameter 'name'." for an absent or blank value. */
 export function requireParam(name: string, value: unknown, methodName: string): void {

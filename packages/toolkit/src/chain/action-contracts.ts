@@ -1,7 +1,7 @@
 // The contracts on-chain account actions go through, beyond the exchanges: the USDC.e ⇄ pUSD ramps, the
 // collateral adapters and Protocol V2's Router for split/merge/redeem, and the Safe's MultiSend. Polygon's are
 // published (PROTOCOL-NOTES Part B §4, ACCOUNTS-NOTES §d2/§f); a custom profile (the sandbox) has only its own.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import { checkedAddress } from '../accounts/derive';
 import { V1_COLLATERAL, type NetworkProfile } from './networks';
 

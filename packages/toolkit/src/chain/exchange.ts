@@ -2,7 +2,7 @@
 // cancel, the version-1 nonce, the token registry, the pause flag, and the contract's events decoded.
 // Reads need a provider; writes need a signer (in the app, the signer worker sends them).
 import { Contract, Interface, type ContractRunner, type Log, type TransactionResponse } from 'ethers';
-import { ErrorCode, PmDeskError } from '../../../shared/errors';
+import { ErrorCode, PmDeskError } from '../model/errors';
 import type { SignedOrder } from '../orders/builder';
 import { BYTES32_ZERO, ZERO_ADDRESS } from './networks';
 

@@ -2,7 +2,7 @@
 // order version Polymarket has used (1: CTF Exchange, 2: CTF Exchange V2 on pUSD, 3: ExchangeV3).
 import { isAddress } from 'ethers';
 import { z } from 'zod';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from '../accounts/wallet-config';
 import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../sources/market-source';
 

@@ -3,7 +3,7 @@
 // Both are byte-identical to the official clients for the same inputs (tests/conformance).
 import { createHmac } from 'node:crypto';
 import { TypedDataEncoder, type TypedDataDomain } from 'ethers';
-import { invalidParameter, type PmDeskError } from '../../../shared/errors';
+import { invalidParameter, type PmDeskError } from '../model/errors';
 import { signEip712, type ClobSigner, type TypedDataTypes } from '../orders/signer';
 
 export const CLOB_AUTH_MESSAGE = 'This message attests that I control the given wallet';

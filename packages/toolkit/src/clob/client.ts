@@ -1,7 +1,7 @@
 // The exchange client: every exchange-service call (service.ts) plus the order flow that asks the market only
 // what the trader did not say (tick, neg-risk, version, fee, book), signs, posts, and rebuilds once for a
 // version mismatch.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import type { OrderVersion } from '../chain/networks';
 import { OrderBuilder, type BuiltOrder, type LimitOrderInput, type MarketOrderInput } from '../orders/builder';
 import type { PostOrderOptions } from '../orders/body';

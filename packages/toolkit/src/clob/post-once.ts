@@ -1,6 +1,6 @@
 // Posting one signed order so that it is never placed twice: a post with no definite answer is reconciled by the
 // order's hash before anything else, and an outcome that still cannot be known is said plainly ("may be live").
-import { ErrorCode, PmDeskError, isPmDeskError } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, isPmDeskError } from '../model/errors';
 import type { BuiltOrder } from '../orders/builder';
 import type { PostOrderOptions } from '../orders/body';
 import type { OrderType } from '../orders/price';

@@ -2,7 +2,7 @@
 // turned JSON, `{"unexpected":true}`) is ERR_VALIDATION naming the field, never an empty book or an echoed
 // price. The schemas only judge: callers keep the answer as the server sent it (the CLI prints it exactly).
 import { z } from 'zod';
-import { ErrorCode, PmDeskError, truncate } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, truncate } from '../model/errors';
 import { id, num } from '../polymarket/wire';
 
 /** A price, size or spread: a number or a decimal string. */

@@ -2,7 +2,7 @@
 // /clob-markets and heartbeats): public reads, level 1 key management, level 2 trading calls, paging and
 // the per-token caches. ClobClient (client.ts) adds the order flow on top.
 import type { z } from 'zod';
-import { ErrorCode, PmDeskError } from '../../../shared/errors';
+import { ErrorCode, PmDeskError } from '../model/errors';
 import { networkFor, type NetworkProfile, type OrderVersion } from '../chain/networks';
 import { pathSegment, type Query } from '../http/query';
 import type { RetryNotice } from '../http/retry';

@@ -2,7 +2,7 @@
 // the error is logged and either returned as an object with an `error` field (the official clients' default)
 // or thrown as a catalogued PmDeskError when the caller asks to throw. Every call is size-capped by kind, and
 // a throttled read is retried as Retry-After says.
-import { wrapOnce, type PmDeskError } from '../../../shared/errors';
+import { wrapOnce, type PmDeskError } from '../model/errors';
 import { DEFAULT_MAX_BYTES, ORDER_POST_MAX_BYTES, httpRequest, type HttpMethod } from '../http/request';
 import { retryNoticeText, withThrottleRetries, type RetryNotice } from '../http/retry';
 import type { Query } from '../http/query';

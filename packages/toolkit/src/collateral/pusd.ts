@@ -2,7 +2,7 @@
 // unwrap it through the CollateralOfframp (PROTOCOL-NOTES Part B §12, ACCOUNTS-NOTES §e), and an address's
 // balance of both tokens. The calls run as the account (accountTransactions sends them through its wallet).
 import { Interface } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { checkedAddress } from '../accounts/derive';
 import type { ChainCall } from '../accounts/actions';
 import { requireContract, type ActionContracts } from '../chain/action-contracts';

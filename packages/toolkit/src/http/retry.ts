@@ -1,7 +1,7 @@
 // Throttled answers (429, or 503 with Retry-After) retried as the server asks, for every client of the toolkit:
 // reads only (a POST may have been acted on before the server said "slow down"), a bounded number of times,
 // never waiting longer than a bound, and each wait announced so the trader sees "rate limited, retrying in N s".
-import { ErrorCode, PmDeskError } from '../../../shared/errors';
+import { ErrorCode, PmDeskError } from '../model/errors';
 import type { HttpMethod } from './request';
 
 export interface RetryPolicy {

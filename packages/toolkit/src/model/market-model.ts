@@ -1,6 +1,6 @@
 // The terminal's market model: what every market-data source (the aggregator, Polymarket's own APIs) answers
-// once its wire shapes are parsed and mapped in its own folder (src/main/toolkit/aggregator,
-// src/main/toolkit/polymarket). The renderer, the order flow and the CLI read only these types, so they never
+// once its wire shapes are parsed and mapped in its own folder (packages/toolkit/src/aggregator,
+// packages/toolkit/src/polymarket). The renderer, the order flow and the CLI read only these types, so they never
 // know which source answered. Field names follow the first source the app was built on (snake_case outcome
 // tokens, `neg_risk`); the trading fields a market states are typed here instead of read from loose JSON.
 

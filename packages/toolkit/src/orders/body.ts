@@ -1,6 +1,6 @@
 // The exact JSON body of POST /order (and each element of POST /orders). Key order matters: the L2 HMAC
 // signs this very string, and it follows the official client of each version byte for byte.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import type { OrderVersion } from '../chain/networks';
 import type { OrderType } from './price';
 import type { BuiltOrder, SignedOrderV1, SignedOrderV2 } from './builder';

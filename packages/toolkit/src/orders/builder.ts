@@ -1,7 +1,7 @@
 // The order builder (spec §3): holds a signer, a chain, a signature type and the account's wallet (the funder),
 // and turns a trader's limit or market order into a signed exchange order of version 1, 2 or 3, with no network access.
 import { isAddress } from 'ethers';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import { BYTES32_ZERO, ZERO_ADDRESS, networkFor, verifyingContract, type NetworkProfile, type OrderVersion } from '../chain/networks';
 import { exchangeDomain, orderDigest, orderTypedMessage, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './eip712';
 import { assertPriceInRange } from './price';

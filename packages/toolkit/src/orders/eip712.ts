@@ -2,7 +2,7 @@
 // precomputed type hashes and cached domain separators: it is the same digest ethers and viem compute
 // (the unit and conformance tests check both), without re-parsing the types on every order.
 import { TypedDataEncoder, getAddress, keccak256, toUtf8Bytes, type TypedDataDomain } from 'ethers';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import type { OrderVersion } from '../chain/networks';
 import type { TypedDataTypes } from './signer';
 import type { OrderSide } from './rounding';

@@ -2,7 +2,7 @@
 // market's terms `fd {r, e, to}` — shares × rate × (p·(1−p))^exponent — plus a builder's fee on the notional
 // when an order carries a builder code, and the official client's rule that shrinks a BUY so that the amount
 // and its fees fit the balance (clob-client-v2 1.1.0 `adjustBuyAmountForFees`), done in exact fractions.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import { COLLATERAL_TOKEN_DECIMALS } from '../chain/networks';
 
 /** A market's fee terms as the CLOB's `/clob-markets/{conditionId}` gives them in `fd`. */

@@ -1,5 +1,5 @@
 // Price checks before signing (spec §5's exact messages) and the price a market order takes from the book.
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import type { OrderSide, TickSize } from './rounding';
 
 export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';

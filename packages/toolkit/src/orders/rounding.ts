@@ -1,10 +1,10 @@
 // The rounding table (spec §5, plus version 2's 0.005 and 0.0025 ticks) and the one place where an order's
 // prices and sizes become integer 6-decimal base units. The arithmetic deliberately mirrors the official
 // clients' JavaScript doubles step for step: the exchange accepts amounts exactly as those clients make them.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import { COLLATERAL_TOKEN_DECIMALS } from '../chain/networks';
 
-import { PRICE_DECIMALS, TICK_SIZES, isTickSize, type TickSize } from '../../../shared/market-rules';
+import { PRICE_DECIMALS, TICK_SIZES, isTickSize, type TickSize } from '../model/market-rules';
 
 export { TICK_SIZES, isTickSize, type TickSize };
 /** The ticks of the spec (order version 1); 0.005 and 0.0025 exist only from version 2 on. */

@@ -2,7 +2,7 @@
 // signs a digest directly (the fast path); any other signer (ethers Wallet, a worker, a hardware wallet)
 // goes through signTypedData with the full typed data.
 import { SigningKey, TypedDataEncoder, computeAddress, type TypedDataDomain, type TypedDataField } from 'ethers';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import { primitives } from './primitives';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;

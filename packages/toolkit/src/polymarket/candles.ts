@@ -2,7 +2,7 @@
 // of the chosen width, asked at a finer fidelity, bucketed into open/high/low/close. The history is prices
 // only, so volume comes from the market's recent fills where they cover a whole bucket, and is 0 elsewhere:
 // a partly known bucket would show a volume smaller than it was.
-import type { Candle, TradeRecord } from '../../../shared/market-model';
+import type { Candle, TradeRecord } from '../model/market-model';
 import type { ChartInterval } from '../sources/market-source';
 import type { PricePoint } from './clob-schemas';
 

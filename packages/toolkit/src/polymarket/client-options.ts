@@ -1,7 +1,7 @@
 // What every Polymarket API client is built from: its base URL and the shared knobs (timeout, logger, fetch,
 // the host's request budget), turned into the one read helper it sends through; plus the offset paging and the
 // parameter checks every client makes before it sends anything.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import { consoleLogger, type Logger } from '../logger';
 import { DEFAULT_TIMEOUT_MS, RATE_BUDGETS } from './endpoints';
 import { PolymarketHttp } from './http';

@@ -1,6 +1,6 @@
 // The CLOB's public reads a market page needs (DIRECT-DATA-NOTES §c): one outcome token's book, its price
 // history, and a market's recent trades. Validated here, unlike the trading client's pass-through reads.
-import { maskId } from '../../../shared/errors';
+import { maskId } from '../model/errors';
 import { apiHttp, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { CLOB_READ_PATHS } from './endpoints';
 import type { PolymarketHttp } from './http';

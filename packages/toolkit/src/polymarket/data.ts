@@ -1,7 +1,7 @@
 // The Data API (DIRECT-DATA-NOTES §b): a trader's positions, activity, trades, portfolio value and markets
 // traded, and a market's trade tape. camelCase parameters, UPPERCASE enums, offset paging capped at 10,000.
 import { z } from 'zod';
-import { invalidParameter, maskId } from '../../../shared/errors';
+import { invalidParameter, maskId } from '../model/errors';
 import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { DATA_MAX_OFFSET, DATA_PATHS, POSITIONS_PAGE_SIZE, TRADES_PAGE_SIZE } from './endpoints';
 import type { PolymarketHttp } from './http';

@@ -3,8 +3,8 @@
 // `activity/orders_matched` trades filtered by the market's slug, and when that service cannot be reached (no
 // URL, refused, dropped) the Data API's trades polled every few seconds (only new ones), until the real-time
 // service opens again.
-import { ErrorCode, PmDeskError, maskId, wrapOnce } from '../../../shared/errors';
-import type { Market, TradeRecord } from '../../../shared/market-model';
+import { ErrorCode, PmDeskError, maskId, wrapOnce } from '../model/errors';
+import type { Market, TradeRecord } from '../model/market-model';
 import type { FillHandlers, FillSubscription } from '../sources/market-source';
 import type { Logger } from '../logger';
 import type { DataTrade } from './data-schemas';

@@ -1,7 +1,7 @@
 // Gamma, Polymarket's discovery API (DIRECT-DATA-NOTES §a): events and their markets, public search,
 // comments and public profiles. Snake_case query parameters, camelCase answers, offset paging.
 import { z } from 'zod';
-import { maskId, truncate } from '../../../shared/errors';
+import { maskId, truncate } from '../model/errors';
 import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { COMMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, GAMMA_PATHS, MAX_COMMENTS } from './endpoints';
 import type { PolymarketHttp } from './http';

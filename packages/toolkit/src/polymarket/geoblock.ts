@@ -2,8 +2,8 @@
 // model's TradingAccess. A blocked region is said in a sentence naming it; a failed check is "unknown" with
 // its reason. This only reads the answer; nothing here tries to get around it.
 import { z } from 'zod';
-import { wrapOnce } from '../../../shared/errors';
-import type { TradingAccess } from '../../../shared/market-model';
+import { wrapOnce } from '../model/errors';
+import type { TradingAccess } from '../model/market-model';
 import { httpRequest } from '../http/request';
 import { parseAnswer } from './http';
 

@@ -2,7 +2,7 @@
 // retried as Retry-After says (twice at most, never longer than 10 s), the answer validated by its schema,
 // and every failure one catalogued PmDeskError, logged once.
 import type { z } from 'zod';
-import { ErrorCode, PmDeskError, wrapOnce } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, wrapOnce } from '../model/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import { pathSegment, type Query } from '../http/query';
 import type { Logger } from '../logger';

@@ -1,4 +1,4 @@
-// Polymarket's wire shapes mapped onto the market model (src/shared/market-model.ts): a Gamma event with its
+// Polymarket's wire shapes mapped onto the market model (packages/toolkit/src/model/market-model.ts): a Gamma event with its
 // markets, comments, a profile with its value, Data API positions, activity and trades. A field the source
 // does not give stays absent or null; nothing here invents a value that would look real.
 import type {
@@ -12,7 +12,7 @@ import type {
   TraderActivity,
   TraderPosition,
   TradeRecord,
-} from '../../../shared/market-model';
+} from '../model/market-model';
 import type { LiveActivityTrade, RtdsTrade } from './clob-schemas';
 import type { DataActivity, DataPosition, DataTrade } from './data-schemas';
 import { tokenFieldOf, type GammaComment, type GammaEvent, type GammaMarket, type GammaProfile } from './gamma-schemas';

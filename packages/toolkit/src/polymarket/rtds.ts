@@ -4,7 +4,7 @@
 // caller decides (the fill subscription falls back to polling and tries again).
 import WebSocket from 'ws';
 import { WS_MAX_MESSAGE_BYTES } from '../http/limits';
-import { ErrorCode, PmDeskError, truncate } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, truncate } from '../model/errors';
 import type { Logger } from '../logger';
 import { RtdsEnvelopeSchema, RtdsTradeSchema, type RtdsTrade } from './clob-schemas';
 import { parseAnswer } from './http';

@@ -1,7 +1,7 @@
 // Polymarket direct: the market-data source over Polymarket's public APIs (Gamma for events and markets,
 // the Data API for traders and tapes, CLOB public reads for books and price history, the real-time data
 // service for live trades), mapped onto the market model so the terminal never knows which source answered.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import type {
   Candle,
   Comment,
@@ -15,7 +15,7 @@ import type {
   Trader,
   TraderActivity,
   TraderPosition,
-} from '../../../shared/market-model';
+} from '../model/market-model';
 import { consoleLogger, type Logger } from '../logger';
 import type { ChartInterval, EventListOptions, FillHandlers, FillSubscription, MarketSource, TradePageOptions } from '../sources/market-source';
 import { CANDLE_SECONDS, candlesFromHistory, historyWindow } from './candles';

@@ -3,7 +3,7 @@
 // redeem per held outcome), and a network without adapters (the local sandbox, pre-V2 positions) takes the
 // legacy ConditionalTokens / NegRiskAdapter paths. The calls run as the account (accountTransactions).
 import { Interface } from 'ethers';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import type { ChainCall } from '../accounts/actions';
 import { requireContract, type ActionContracts } from '../chain/action-contracts';
 import { BYTES32_ZERO } from '../chain/networks';

@@ -1,6 +1,6 @@
 // Condition ids as the position contracts take them: 32 bytes for ConditionalTokens and its adapters, 31 bytes for
 // Protocol V2's Router (whose position ids carry the outcome in their low byte).
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 
 /** A CTF condition id: 32 bytes of hex. */
 export function conditionId32(id: string): string {

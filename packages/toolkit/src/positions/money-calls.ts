@@ -3,7 +3,7 @@
 // approvals the account still lacks added in front, as `pmdesk split|merge|redeem|pusd` sends them. The signer
 // worker builds from here (never from calldata main hands it), and main previews from the same place.
 import { Interface } from 'ethers';
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import type { ChainCall } from '../accounts/actions';
 import { checkedAddress } from '../accounts/derive';
 import { requireContract, type ActionContracts } from '../chain/action-contracts';

@@ -1,7 +1,7 @@
 // Whether a market has resolved, read where it is authoritative — ConditionalTokens' payoutDenominator and
 // payoutNumerators (ACCOUNTS-NOTES §f) — and what redeeming a position pays: "Won $X" or "Lost", exact in base units.
 import { Interface } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { checkedAddress } from '../accounts/derive';
 import { COLLATERAL_TOKEN_DECIMALS } from '../chain/networks';
 import { conditionId32 } from './condition-id';

@@ -1,7 +1,7 @@
 // Which market-data source a network profile names, and the source itself: the aggregator (its API and fill
 // stream) or Polymarket direct (Gamma, Data API, CLOB reads, real-time feed). A profile with an aggregator
 // URL and no `source` keeps the aggregator, as profiles did before there was a choice.
-import { invalidParameter } from '../../../shared/errors';
+import { invalidParameter } from '../model/errors';
 import { AggregatorSource } from '../aggregator/source';
 import type { Logger } from '../logger';
 import type { RetryNotice } from '../http/retry';

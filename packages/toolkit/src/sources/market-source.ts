@@ -1,7 +1,7 @@
 // One interface over every market-data source: the terminal, the order flow and the CLI read markets, books,
 // history, traders and live trades through it and never know whether the aggregator or Polymarket's own APIs
 // (Gamma, Data API, CLOB, real-time feed) answered. Each source maps its wire shapes onto the market model
-// (src/shared/market-model.ts) in its own folder; a network profile names the source it uses.
+// (packages/toolkit/src/model/market-model.ts) in its own folder; a network profile names the source it uses.
 import type {
   Candle,
   Comment,
@@ -16,8 +16,8 @@ import type {
   TraderActivity,
   TraderPosition,
   TradeRecord,
-} from '../../../shared/market-model';
-import type { PmDeskError } from '../../../shared/errors';
+} from '../model/market-model';
+import type { PmDeskError } from '../model/errors';
 
 export const MARKET_SOURCE_KINDS = ['polymarket', 'aggregator'] as const;
 export type MarketSourceKind = (typeof MARKET_SOURCE_KINDS)[number];

@@ -1,6 +1,6 @@
 // Any trader's positions by address, from the aggregator (what a trader checks before following someone).
 import { useState } from 'react';
-import type { TraderPosition } from '../../../../shared/market-model';
+import type { TraderPosition } from '@pmdesk/toolkit/model';
 import { ask, messageOf } from '../../terminal';
 import { PositionsTable } from './PositionsTable';
 

@@ -14,7 +14,7 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../../../../shared/market-model';
+import type { Candle } from '@pmdesk/toolkit/model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { ask, messageOf } from '../../terminal';

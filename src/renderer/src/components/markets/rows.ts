@@ -1,7 +1,7 @@
 // The markets grid's rows and columns as plain data: one row per market (with its event's title, outcomes,
 // volume, liquidity and end date), the protocol filter, sort orders, the column chooser's choices and the
 // watchlist toggle. No React and no DOM here, so the unit tests check it directly and the grid stays a view.
-import type { Market, PredictionEvent, SearchMatch } from '../../../../shared/market-model';
+import type { Market, PredictionEvent, SearchMatch } from '@pmdesk/toolkit/model';
 import { PROTOCOLS, type Protocol } from '../../../../shared/contract';
 
 export interface OutcomePrice {

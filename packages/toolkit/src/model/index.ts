@@ -1,0 +1,5 @@
+// `@pmdesk/toolkit/model`: the market model, the error catalogue and the market rules — pure TypeScript with
+// no I/O, no Node and no DOM, so a renderer or any browser code can import it without the rest of the toolkit.
+export * from './errors';
+export * from './market-model';
+export * from './market-rules';
