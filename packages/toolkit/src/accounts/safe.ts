@@ -3,6 +3,7 @@
 // MultiSend's packed batch, `execTransaction` calldata, and the Safe's nonce read from the chain.
 import { Interface, Signature, TypedDataEncoder, getBytes, hashMessage, recoverAddress, solidityPacked, concat, type TypedDataDomain } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
+import { toHex } from '../bytes';
 import { ZERO_ADDRESS } from '../chain/networks';
 import type { TypedDataTypes } from '../orders/signer';
 import { checkedAddress } from './derive';
@@ -91,7 +92,7 @@ export function unpackMultiSend(packed: string): Array<SafeCall & { operation: n
   const bytes = getBytes(packed);
   const out: Array<SafeCall & { operation: number }> = [];
   let at = 0;
-  const hex = (from: number, to: number) => `0x${Buffer.from(bytes.subarray(from, to)).toString('hex')}`;
+  const hex = (from: number, to: number) => `0x${toHex(bytes.subarray(from, to))}`;
   while (at < bytes.length) {
     if (at + 85 > bytes.length) throw invalidParameter('The MultiSend batch ends in the middle of a call header.');
     const operation = bytes[at]!;
@@ -150,8 +151,8 @@ export function recoverSafeSigner(safeTxHash: string, packed: string): string {
   const bytes = getBytes(packed);
   if (bytes.length !== 65) throw invalidParameter(`A packed Safe signature is 65 bytes, got ${bytes.length}.`);
   const v = bytes[64]!;
-  const r = `0x${Buffer.from(bytes.subarray(0, 32)).toString('hex')}`;
-  const s = `0x${Buffer.from(bytes.subarray(32, 64)).toString('hex')}`;
+  const r = `0x${toHex(bytes.subarray(0, 32))}`;
+  const s = `0x${toHex(bytes.subarray(32, 64))}`;
   if (v > 30) return recoverAddress(hashMessage(getBytes(safeTxHash)), { r, s, v: v - 4 });
   if (v === 27 || v === 28) return recoverAddress(safeTxHash, { r, s, v });
   throw invalidParameter(`A packed Safe signature from an owner key has v 27, 28, 31 or 32, got ${v}.`);

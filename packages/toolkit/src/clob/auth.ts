@@ -1,8 +1,7 @@
 // The exchange's two auth levels. Level 1: the wallet signs a ClobAuth EIP-712 message (used to create or
 // derive API keys). Level 2: an HMAC-SHA256 of timestamp + method + path + body with the API secret.
 // Both are byte-identical to the official clients for the same inputs (tests/conformance).
-import { createHmac } from 'node:crypto';
-import { TypedDataEncoder, type TypedDataDomain } from 'ethers';
+import { TypedDataEncoder, computeHmac, decodeBase64, encodeBase64, toUtf8Bytes, type TypedDataDomain } from 'ethers';
 import { invalidParameter, type PmDeskError } from '../model/errors';
 import { signEip712, type ClobSigner, type TypedDataTypes } from '../orders/signer';
 
@@ -71,10 +70,10 @@ export async function createL1Headers(signer: ClobSigner, chainId: number, nonce
   return { POLY_ADDRESS: address, POLY_SIGNATURE: signature, POLY_TIMESTAMP: `${ts}`, POLY_NONCE: `${nonce}` };
 }
 
-const secretKeys = new Map<string, Buffer>();
+const secretKeys = new Map<string, Uint8Array>();
 
 /** The secret's bytes: base64 or base64url, padding optional; anything else is refused rather than guessed at. */
-function secretBytes(secret: string): Buffer {
+function secretBytes(secret: string): Uint8Array {
   let key = secretKeys.get(secret);
   if (key) return key;
   if (!secret) throw invalidParameter('The API secret is empty.');
@@ -83,7 +82,9 @@ function secretBytes(secret: string): Buffer {
     // Never echo the secret itself.
     throw invalidParameter('The API secret is not valid base64.');
   }
-  key = Buffer.from(normalized, 'base64');
+  // Node's base64 reader takes missing padding; atob-based decoders do not, so it is restored first.
+  const unpadded = normalized.replace(/=+$/, '');
+  key = decodeBase64(unpadded + '='.repeat((4 - (unpadded.length % 4)) % 4));
   if (secretKeys.size > 64) secretKeys.clear();
   secretKeys.set(secret, key);
   return key;
@@ -92,7 +93,8 @@ function secretBytes(secret: string): Buffer {
 /** HMAC-SHA256 over timestamp + method + path (never the query) + body, as url-safe base64 that keeps its `=` padding. */
 export function buildHmacSignature(secret: string, timestamp: number, method: string, requestPath: string, body?: string): string {
   const message = `${timestamp}${method}${requestPath}${body ?? ''}`;
-  return createHmac('sha256', secretBytes(secret)).update(message, 'utf8').digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
+  // ethers' HMAC is node:crypto under Node and @noble/hashes in a browser bundle: the same bytes either way.
+  return encodeBase64(computeHmac('sha256', secretBytes(secret), toUtf8Bytes(message))).replace(/\+/g, '-').replace(/\//g, '_');
 }
 
 export interface L2Request {

@@ -3,6 +3,7 @@
 // (the unit and conformance tests check both), without re-parsing the types on every order.
 import { TypedDataEncoder, getAddress, keccak256, toUtf8Bytes, type TypedDataDomain } from 'ethers';
 import { invalidParameter } from '../model/errors';
+import { fromHex, toHex, writeHex, writeUint32BE } from '../bytes';
 import type { OrderVersion } from '../chain/networks';
 import type { TypedDataTypes } from './signer';
 import type { OrderSide } from './rounding';
@@ -84,13 +85,13 @@ export function exchangeDomain(version: OrderVersion, chainId: number, contract:
 }
 
 /** Domain separators by (version, chain, contract): hashed once, kept as text and as the bytes the digest needs. */
-const separators = new Map<string, { hex: string; bytes: Buffer }>();
-function separatorFor(version: OrderVersion, chainId: number, contract: string): { hex: string; bytes: Buffer } {
+const separators = new Map<string, { hex: string; bytes: Uint8Array }>();
+function separatorFor(version: OrderVersion, chainId: number, contract: string): { hex: string; bytes: Uint8Array } {
   const key = `${version}:${chainId}:${contract}`;
   let separator = separators.get(key);
   if (!separator) {
     const hex = TypedDataEncoder.hashDomain(exchangeDomain(version, chainId, contract));
-    separator = { hex, bytes: Buffer.from(hex.slice(2), 'hex') };
+    separator = { hex, bytes: fromHex(hex) };
     separators.set(key, separator);
   }
   return separator;
@@ -101,50 +102,50 @@ export function domainSeparator(version: OrderVersion, chainId: number, contract
 
 // The struct's words are written into one preallocated buffer per struct, type hash already in place: no
 // string concatenation and no hex parsing per order. Reuse is safe: encoding and hashing are synchronous.
-const structV1 = Buffer.alloc(32 * 13);
-const structV2 = Buffer.alloc(32 * 12);
-structV1.write(ORDER_TYPEHASH_V1.slice(2), 0, 'hex');
-structV2.write(ORDER_TYPEHASH_V2.slice(2), 0, 'hex');
+const structV1 = new Uint8Array(32 * 13);
+const structV2 = new Uint8Array(32 * 12);
+writeHex(structV1, ORDER_TYPEHASH_V1.slice(2));
+writeHex(structV2, ORDER_TYPEHASH_V2.slice(2));
 /** 0x19 0x01 ‖ domain separator ‖ struct hash. */
-const digestInput = Buffer.from([0x19, 0x01, ...new Uint8Array(64)]);
+const digestInput = Uint8Array.from([0x19, 0x01, ...new Uint8Array(64)]);
 
 const UINT256_MAX = (1n << 256n) - 1n;
 const DIGITS = /^[0-9]+$/;
-function word(buf: Buffer, slot: number, value: string, field: string): void {
+function word(buf: Uint8Array, slot: number, value: string, field: string): void {
   if (!DIGITS.test(value)) throw invalidParameter(`order field ${field} must be a non-negative integer, got ${value}`);
   const at = slot * 32;
   if (value.length <= 15) {
     // Below 10^15 < 2^53: a double holds it exactly, written as two 32-bit halves without BigInt or hex text.
     const n = Number(value);
     buf.fill(0, at, at + 24);
-    buf.writeUInt32BE(Math.floor(n / 0x1_0000_0000), at + 24);
-    buf.writeUInt32BE(n % 0x1_0000_0000, at + 28);
+    writeUint32BE(buf, Math.floor(n / 0x1_0000_0000), at + 24);
+    writeUint32BE(buf, n % 0x1_0000_0000, at + 28);
     return;
   }
   const n = BigInt(value);
   if (n > UINT256_MAX) throw invalidParameter(`order field ${field} does not fit in uint256`);
-  buf.write(n.toString(16).padStart(64, '0'), at, 'hex');
+  writeHex(buf, n.toString(16).padStart(64, '0'), at);
 }
-function small(buf: Buffer, slot: number, value: number, field: string): void {
+function small(buf: Uint8Array, slot: number, value: number, field: string): void {
   if (!Number.isInteger(value) || value < 0 || value > 255) throw invalidParameter(`order field ${field} must be a uint8, got ${value}`);
   buf.fill(0, slot * 32, slot * 32 + 31);
   buf[slot * 32 + 31] = value;
 }
 /** Token ids already encoded: 77-digit numbers cost a BigInt parse each, and a trader quotes the same few tokens. */
-const tokenWords = new Map<string, Buffer>();
-function tokenWord(buf: Buffer, slot: number, value: string): void {
+const tokenWords = new Map<string, Uint8Array>();
+function tokenWord(buf: Uint8Array, slot: number, value: string): void {
   let encoded = tokenWords.get(value);
   if (!encoded) {
     word(buf, slot, value, 'tokenId');
-    encoded = Buffer.from(buf.subarray(slot * 32, slot * 32 + 32));
+    encoded = buf.slice(slot * 32, slot * 32 + 32);
     if (tokenWords.size > 1024) tokenWords.clear();
     tokenWords.set(value, encoded);
   }
-  encoded.copy(buf, slot * 32);
+  buf.set(encoded, slot * 32);
 }
 /** Addresses already checked, as their encoded word: a trader signs for the same few addresses again and again. */
-const addressWords = new Map<string, Buffer>();
-function addressWord(buf: Buffer, slot: number, value: string, field: string): void {
+const addressWords = new Map<string, Uint8Array>();
+function addressWord(buf: Uint8Array, slot: number, value: string, field: string): void {
   let encoded = addressWords.get(value);
   if (!encoded) {
     let checked: string;
@@ -154,16 +155,16 @@ function addressWord(buf: Buffer, slot: number, value: string, field: string): v
     } catch {
       throw invalidParameter(`order field ${field} is not a valid address: ${value}`);
     }
-    encoded = Buffer.from(checked.slice(2).padStart(64, '0'), 'hex');
+    encoded = fromHex(checked.slice(2).padStart(64, '0'));
     if (addressWords.size > 1024) addressWords.clear();
     addressWords.set(value, encoded);
   }
-  encoded.copy(buf, slot * 32);
+  buf.set(encoded, slot * 32);
 }
 const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
-function bytes32(buf: Buffer, slot: number, value: string, field: string): void {
+function bytes32(buf: Uint8Array, slot: number, value: string, field: string): void {
   if (!BYTES32.test(value)) throw invalidParameter(`order field ${field} must be 32 bytes of hex`);
-  buf.write(value.slice(2), slot * 32, 'hex');
+  writeHex(buf, value.slice(2), slot * 32);
 }
 const sideCode = (side: OrderSide): number => (side === 'BUY' ? 0 : 1);
 
@@ -200,7 +201,7 @@ function structHashV2(o: OrderV2Fields): Uint8Array {
   return primitives.keccak256(b);
 }
 
-const hex = (bytes: Uint8Array): string => `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
+const hex = (bytes: Uint8Array): string => `0x${toHex(bytes)}`;
 
 export function orderStructHashV1(o: OrderV1Fields): string {
   return hex(structHashV1(o));
@@ -213,7 +214,7 @@ export function orderStructHashV2(o: OrderV2Fields): string {
 /** The EIP-712 digest of an order: the order hash the exchange returns as its id. */
 export function orderDigest(version: OrderVersion, chainId: number, contract: string, order: OrderV1Fields | OrderV2Fields): string {
   const structHash = version === 1 ? structHashV1(order as OrderV1Fields) : structHashV2(order as OrderV2Fields);
-  separatorFor(version, chainId, contract).bytes.copy(digestInput, 2);
+  digestInput.set(separatorFor(version, chainId, contract).bytes, 2);
   digestInput.set(structHash, 34);
   return hex(primitives.keccak256(digestInput));
 }

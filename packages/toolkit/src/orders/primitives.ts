@@ -4,9 +4,11 @@
 // ethers' own pure-JS code otherwise, each primitive on its own. Both sign by RFC 6979 with low s, so a
 // signature is the same bytes whichever backend made it (tests/unit/orders-primitives.test.ts checks them
 // against each other and against ethers; the conformance suite checks whole orders against the official clients).
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { SigningKey, keccak256 as ethersKeccak256 } from 'ethers';
+// No Node module is imported: the native packages are reached through platform.ts, so a browser bundle gets the
+// pure-JS path and never sees a Node built-in.
+import { SigningKey, getBytes, keccak256 as ethersKeccak256 } from 'ethers';
+import { compareBytes, toHex } from '../bytes';
+import { nodeRequire } from '../platform';
 
 export type Keccak256 = (data: Uint8Array) => Uint8Array;
 /** Binds one 32-byte key: digest in, `0x` r ‖ s ‖ v out (v = 27 or 28, as ethers serializes). */
@@ -27,25 +29,25 @@ interface NativeSecp256k1 {
 interface NativeKeccakState {
   initialize(rate: number, capacity: number): void;
   absorb(data: Uint8Array): void;
-  squeeze(length: number): Buffer;
+  squeeze(length: number): Uint8Array;
 }
 type NativeKeccakStateClass = new () => NativeKeccakState;
 
-const asBuffer = (data: Uint8Array): Buffer => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-
-export const jsKeccak256: Keccak256 = (data) => Buffer.from(ethersKeccak256(data).slice(2), 'hex');
+export const jsKeccak256: Keccak256 = (data) => getBytes(ethersKeccak256(data));
 
 export const jsDigestSigner: DigestSignerFactory = (privateKey) => {
   const key = new SigningKey(privateKey);
   return (digest) => key.sign(digest).serialized;
 };
 
-const require = createRequire(import.meta.url);
+/** Resolves the optional native packages from where the toolkit is installed (undefined in a browser). */
+const require = nodeRequire(import.meta.url);
 /** n, the order of secp256k1's group. */
-const CURVE_ORDER = Buffer.from('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141', 'hex');
+const CURVE_ORDER = getBytes('0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141');
 
 /** libsecp256k1's signer, or undefined where the package has no binary for this platform. */
 export function loadNativeDigestSigner(): DigestSignerFactory | undefined {
+  if (!require) return undefined;
   let secp: NativeSecp256k1;
   try {
     // The `bindings` entry throws when the native code is missing instead of silently falling back to JS.
@@ -55,30 +57,32 @@ export function loadNativeDigestSigner(): DigestSignerFactory | undefined {
   }
   return (privateKey) => {
     if (privateKey.length !== 32) throw new Error('private key must be 32 bytes');
-    const key = Buffer.from(privateKey);
+    const key = Uint8Array.from(privateKey);
     // One output buffer per key: the signature is turned into text before the next call can overwrite it.
-    const out = Buffer.alloc(64);
+    const out = new Uint8Array(64);
     let js: ((digest: Uint8Array) => string) | undefined;
     return (digest) => {
       // The bundled libsecp256k1 feeds a digest ≥ n to its RFC 6979 nonce unreduced, where RFC 6979 (and
       // @noble/curves, hence the official clients) reduce it mod n first: a different signature. Such a digest
       // is a 2^-128 event for keccak output, but correctness is not left to odds: it goes to the JS signer.
-      if (digest[0] === 0xff && Buffer.compare(asBuffer(digest), CURVE_ORDER) >= 0) return (js ??= jsDigestSigner(key))(digest);
+      if (digest[0] === 0xff && compareBytes(digest, CURVE_ORDER) >= 0) return (js ??= jsDigestSigner(key))(digest);
       const { recid } = secp.ecdsaSign(digest, key, {}, out);
       // ethers writes v = 28 for any non-zero recovery id; so does this.
-      return `0x${out.toString('hex')}${recid ? '1c' : '1b'}`;
+      return `0x${toHex(out)}${recid ? '1c' : '1b'}`;
     };
   };
 }
 
 /** Keccak-256 on the Keccak code package's native sponge, or undefined where it has no binary for this platform. */
 export function loadNativeKeccak256(): Keccak256 | undefined {
+  if (!require) return undefined;
   let sponge: NativeKeccakState;
   try {
     // Loaded the way keccak/bindings.js loads it, through the node-gyp-build that package depends on.
-    const keccakRequire = createRequire(require.resolve('keccak/bindings'));
+    const keccakRequire = nodeRequire(require.resolve('keccak/bindings'))!;
     const loadAddon = keccakRequire('node-gyp-build') as (dir: string) => unknown;
-    const State = loadAddon(dirname(keccakRequire.resolve('keccak/package.json'))) as NativeKeccakStateClass;
+    const packageJson = keccakRequire.resolve('keccak/package.json');
+    const State = loadAddon(packageJson.slice(0, -'package.json'.length - 1)) as NativeKeccakStateClass;
     sponge = new State();
   } catch {
     return undefined;
@@ -86,12 +90,12 @@ export function loadNativeKeccak256(): Keccak256 | undefined {
   // Rate 1088, capacity 512, Keccak's own padding (not SHA-3's). Synchronous, so one sponge serves every call.
   const keccak256: Keccak256 = (data) => {
     sponge.initialize(1088, 512);
-    sponge.absorb(asBuffer(data));
+    sponge.absorb(data);
     return sponge.squeeze(32);
   };
   // The sponge is driven below its package's public API: prove it is Keccak-256 before trusting orders to it.
-  const probe = Buffer.from('pmdesk keccak probe');
-  return Buffer.from(keccak256(probe)).toString('hex') === ethersKeccak256(probe).slice(2) ? keccak256 : undefined;
+  const probe = new TextEncoder().encode('pmdesk keccak probe');
+  return toHex(keccak256(probe)) === ethersKeccak256(probe).slice(2) ? keccak256 : undefined;
 }
 
 function choose(): Primitives {

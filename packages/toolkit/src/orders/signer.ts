@@ -3,6 +3,7 @@
 // goes through signTypedData with the full typed data.
 import { SigningKey, TypedDataEncoder, computeAddress, type TypedDataDomain, type TypedDataField } from 'ethers';
 import { invalidParameter } from '../model/errors';
+import { fromHex } from '../bytes';
 import { primitives } from './primitives';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;
@@ -18,16 +19,16 @@ export interface ClobSigner {
  * A signer over a private key in this process (hex, with or without 0x). The key stays inside the closure:
  * it never appears in the object's enumerable fields, JSON or inspection.
  */
+const DIGEST = /^0x[0-9a-fA-F]{64}$/;
+
 export function privateKeySigner(privateKey: string): ClobSigner {
   const hex = privateKey.startsWith('0x') ? privateKey : `0x${privateKey}`;
   if (!/^0x[0-9a-fA-F]{64}$/.test(hex)) throw invalidParameter('The private key must be 32 bytes of hex.');
   const address = computeAddress(new SigningKey(hex).publicKey);
-  const sign = primitives.digestSigner(Buffer.from(hex.slice(2), 'hex'));
+  const sign = primitives.digestSigner(fromHex(hex));
   const signDigest = (digest: string): string => {
-    // Hex decoding stops at the first character that is not hex, so a short result is the whole check.
-    const bytes = digest.length === 66 && digest.startsWith('0x') ? Buffer.from(digest.slice(2), 'hex') : undefined;
-    if (bytes?.length !== 32) throw invalidParameter('a digest to sign must be 32 bytes of hex');
-    return sign(bytes);
+    if (!DIGEST.test(digest)) throw invalidParameter('a digest to sign must be 32 bytes of hex');
+    return sign(fromHex(digest));
   };
   return {
     getAddress: async () => address,

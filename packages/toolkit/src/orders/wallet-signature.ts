@@ -2,6 +2,7 @@
 // TypedDataSign wrapping of the order under the exchange's domain, and the exchange checks it through the wallet's
 // ERC-1271 isValidSignature. Byte for byte what @polymarket/clob-client-v2@1.1.0 sends (PROTOCOL-NOTES B §3).
 import { AbiCoder, TypedDataEncoder, keccak256, toUtf8Bytes } from 'ethers';
+import { toHex } from '../bytes';
 import type { OrderVersion } from '../chain/networks';
 import { BYTES32_ZERO } from '../chain/networks';
 import { ORDER_TYPES_V2, domainSeparator, exchangeDomain, orderStructHashV2, orderTypedMessage, type OrderV2Fields } from './eip712';
@@ -29,7 +30,7 @@ export const TYPED_DATA_SIGN_TYPES: TypedDataTypes = {
 const TYPED_DATA_SIGN_TYPEHASH = keccak256(toUtf8Bytes(TypedDataEncoder.from(TYPED_DATA_SIGN_TYPES).encodeType('TypedDataSign')));
 const NAME_HASH = keccak256(toUtf8Bytes(DEPOSIT_WALLET_DOMAIN_NAME));
 const VERSION_HASH = keccak256(toUtf8Bytes(DEPOSIT_WALLET_DOMAIN_VERSION));
-const TYPE_STRING_HEX = Buffer.from(ORDER_TYPE_STRING, 'utf8').toString('hex');
+const TYPE_STRING_HEX = toHex(toUtf8Bytes(ORDER_TYPE_STRING));
 const TYPE_STRING_LENGTH_HEX = ORDER_TYPE_STRING.length.toString(16).padStart(4, '0');
 const abi = AbiCoder.defaultAbiCoder();
 

@@ -2,8 +2,8 @@
 // `filters` is a JSON string, the text `ping` every 5 s, and every message validated. Trades of the
 // `activity` topic come out deduplicated by transaction, token and size. It never reconnects on its own: the
 // caller decides (the fill subscription falls back to polling and tries again).
-import WebSocket from 'ws';
 import { WS_MAX_MESSAGE_BYTES } from '../http/limits';
+import { isNode, nodeRequire } from '../platform';
 import { ErrorCode, PmDeskError, truncate } from '../model/errors';
 import type { Logger } from '../logger';
 import { RtdsEnvelopeSchema, RtdsTradeSchema, type RtdsTrade } from './clob-schemas';
@@ -52,13 +52,26 @@ export const RTDS_OPEN_TIMEOUT_MS = 10_000;
 const DEDUPE_WINDOW = 2_000;
 const METHOD = 'rtds';
 
-/** The WebSocket to use: the caller's, the browser's where there is no Node, else the `ws` package. */
-export function resolveWebSocket(explicit?: WebSocketConstructor): WebSocketConstructor {
+/** The `ws` package's constructor once loaded: it alone takes a message cap as its second argument. */
+let wsPackage: WebSocketConstructor | undefined;
+
+/**
+ * The WebSocket to use: the caller's; under Node the `ws` package (an optional dependency: it enforces the
+ * message size cap, which Node's own WebSocket cannot), else the platform's; undefined when there is none.
+ */
+export function resolveWebSocket(explicit?: WebSocketConstructor): WebSocketConstructor | undefined {
   if (explicit) return explicit;
-  const isNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
+  if (isNode) {
+    try {
+      const ws = nodeRequire(import.meta.url)?.('ws') as WebSocketConstructor | { WebSocket?: WebSocketConstructor } | undefined;
+      const Ctor = typeof ws === 'function' ? ws : ws?.WebSocket;
+      if (Ctor) return wsPackage = Ctor;
+    } catch {
+      // `ws` is not installed: Node ≥ 22 has its own WebSocket below.
+    }
+  }
   const platform = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (!isNode && typeof platform === 'function') return platform;
-  return WebSocket as unknown as WebSocketConstructor;
+  return typeof platform === 'function' ? platform : undefined;
 }
 
 /** The subscribe message exactly as the official client sends it. */
@@ -84,9 +97,12 @@ export class RtdsStream {
 
   constructor(private readonly options: RtdsOptions) {
     const WebSocketImpl = resolveWebSocket(options.WebSocket);
+    if (!WebSocketImpl) throw new PmDeskError(ErrorCode.ENVIRONMENT_ERROR, 'WebSocket is not available in this environment: install the `ws` package or pass one.', { methodName: METHOD });
     // The `ws` package takes a message cap; a browser's WebSocket would read a second argument as protocols.
     this.socket =
-      WebSocketImpl === (WebSocket as unknown) ? new (WebSocket as unknown as new (url: string, o: object) => WebSocketLike)(options.url, { maxPayload: WS_MAX_MESSAGE_BYTES }) : new WebSocketImpl(options.url);
+      WebSocketImpl === wsPackage
+        ? new (WebSocketImpl as unknown as new (url: string, o: object) => WebSocketLike)(options.url, { maxPayload: WS_MAX_MESSAGE_BYTES })
+        : new WebSocketImpl(options.url);
     this.socket.addEventListener('open', () => this.handleOpen());
     this.socket.addEventListener('message', (event) => this.handleMessage(event.data));
     this.socket.addEventListener('close', () => this.finish(false));
