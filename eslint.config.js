@@ -80,7 +80,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'tests/fixtures/lint/**'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', 'packages/*/dist/', 'docs/api/', 'coverage/', 'tests/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
