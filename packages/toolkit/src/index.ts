@@ -1,5 +1,9 @@
 // The PM Desk toolkit: everything a developer needs to read Polymarket markets (through one market-data source
 // interface: the aggregator, or Polymarket direct) and to trade on the exchange, usable on its own under plain Node.
+/**
+ * Everything: market sources, the CLOB client, orders and signing, accounts, chain actions, networks, the model and errors.
+ * @module @pmdesk/toolkit
+ */
 export * from './model/errors';
 export * from './model/market-rules';
 export * from './model/market-model';

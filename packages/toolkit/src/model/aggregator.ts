@@ -3,6 +3,10 @@
 // kept. A field that changed shape fails here with a clear path instead of deep in the UI.
 // Names follow the URL resources: an *event* (/v1/events) holds *markets* (/v1/markets), each market
 // has outcome *position tokens*. (The aggregator's own SDK calls these Market and Exchange.)
+/**
+ * The aggregator's JSON shapes as zod schemas and their types.
+ * @module @pmdesk/toolkit/aggregator-wire
+ */
 import { z } from 'zod';
 
 export const PROTOCOLS = ['polymarket', 'limitless', 'truemarket'] as const;
