@@ -5,9 +5,14 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { viteAliases } from './packages/toolkit/build/source-entries.mjs';
+
+// The toolkit package (a workspace) is bundled from its sources, as any other app code.
+const resolveToolkit = { alias: viteAliases() };
 
 export default defineConfig({
   main: {
+    resolve: resolveToolkit,
     build: {
       outDir: 'out/main',
       rollupOptions: {
@@ -16,6 +21,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: resolveToolkit,
     build: {
       outDir: 'out/preload',
       externalizeDeps: false,
@@ -28,6 +34,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
+    resolve: resolveToolkit,
     plugins: [react()],
     build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('src/renderer/index.html') } },
   },

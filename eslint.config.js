@@ -11,12 +11,27 @@ const nodeBuiltins = {
 };
 const electron = { regex: '^electron(\\/.*)?$', message: 'Only src/main/app and src/preload may import electron.' };
 const layer = (names, message) => ({ regex: `(^|\\/)(${names.join('|')})(\\/|$)`, message });
+/** Outside packages/toolkit, the toolkit is reached only by its published entries (its package.json `exports`). */
+const toolkitInternals = [
+  {
+    regex: '^@pmdesk\\/toolkit\\/(?!(model|aggregator-wire)$)',
+    message: 'Import @pmdesk/toolkit, @pmdesk/toolkit/model or @pmdesk/toolkit/aggregator-wire: the rest of the package is private.',
+  },
+  { regex: '(^|\\/)packages\\/toolkit(\\/(?!build\\/)|$)', message: 'Import the toolkit by its package name (@pmdesk/toolkit), never by a path into packages/toolkit.' },
+];
+const react = { regex: '^react(-dom)?(\\/.*)?$', message: 'The toolkit package runs without React.' };
 
 /** The boundaries, one entry per layer: files, then the imports they must never make. */
 const boundaries = [
   {
     files: ['src/shared/**'],
-    patterns: [nodeBuiltins, electron, layer(['main', 'renderer', 'preload', 'cli'], 'src/shared imports nothing but itself.')],
+    patterns: [
+      nodeBuiltins,
+      electron,
+      layer(['main', 'renderer', 'preload', 'cli'], 'src/shared imports nothing but itself and @pmdesk/toolkit/model.'),
+      { regex: '^@pmdesk\\/toolkit(\\/aggregator-wire)?$', message: 'src/shared is pure: from the toolkit it imports only @pmdesk/toolkit/model.' },
+      ...toolkitInternals,
+    ],
   },
   {
     files: ['src/renderer/**'],
@@ -24,41 +39,48 @@ const boundaries = [
       nodeBuiltins,
       electron,
       layer(['main', 'preload', 'cli', 'sandbox'], 'The renderer may import only src/shared and browser libraries; ask main through the contract.'),
+      ...toolkitInternals,
     ],
   },
   {
     files: ['src/preload/**'],
-    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract.ts and electron alone.')],
+    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract.ts and electron alone.'), ...toolkitInternals],
   },
   {
-    files: ['src/main/toolkit/**'],
+    files: ['packages/toolkit/src/**'],
     patterns: [
+      { ...nodeBuiltins, message: 'The toolkit runs in browsers too: reach Node only through src/platform.ts (process.getBuiltinModule).' },
       electron,
-      layer(
-        ['wallets', 'credentials', 'trading', 'feeds', 'ipc', 'app', 'host', 'renderer', 'preload', 'cli', 'sandbox'],
-        'The toolkit imports only src/shared, Node built-ins and its libraries.',
-      ),
+      react,
+      { regex: '^@pmdesk\\/', message: 'Inside the package, import its modules by relative path.' },
+      layer(['src', 'main', 'wallets', 'credentials', 'trading', 'feeds', 'ipc', 'app', 'host', 'renderer', 'preload', 'cli', 'sandbox'], 'The toolkit package imports only itself and its dependencies.'),
     ],
   },
   {
+    files: ['packages/toolkit/src/model/**'],
+    patterns: [nodeBuiltins, electron, react, layer(['accounts', 'aggregator', 'chain', 'clob', 'collateral', 'http', 'orders', 'polymarket', 'positions', 'sources'], 'The model is pure: it imports only itself and zod.')],
+  },
+  {
     files: ['src/main/{wallets,credentials,trading,feeds,ipc,host}/**', 'src/cli/**'],
-    patterns: [electron, layer(['renderer', 'preload', 'app', 'sandbox'], 'Services and the CLI never import the Electron glue, the renderer or the sandbox.')],
+    patterns: [electron, layer(['renderer', 'preload', 'app', 'sandbox'], 'Services and the CLI never import the Electron glue, the renderer or the sandbox.'), ...toolkitInternals],
   },
   {
     files: ['sandbox/**'],
     patterns: [
       electron,
       {
-        regex: '(^|\\/)toolkit\\/(orders|clob)(\\/|$)',
-        message: 'The sandbox checks signatures with ethers directly, never with the toolkit’s signing or auth code.',
+        regex: '^@pmdesk\\/toolkit$',
+        message: 'The sandbox checks signatures with ethers directly, never with the toolkit’s signing or auth code: it takes only @pmdesk/toolkit/model and @pmdesk/toolkit/aggregator-wire.',
       },
+      ...toolkitInternals,
       layer(['renderer', 'preload', 'app'], 'The sandbox is a server: it never imports the app.'),
     ],
   },
+  { files: ['src/main/app/**', 'bench/**', 'scripts/**', 'examples/**'], patterns: [...toolkitInternals] },
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'tests/fixtures/lint/**'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', 'packages/*/dist/', 'docs/api/', 'coverage/', 'tests/fixtures/lint/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

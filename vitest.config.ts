@@ -2,16 +2,21 @@
 // are their own project, run by `npm test` inside scripts/with-keychain.sh (a real, unlocked Secret Service).
 // Playwright specs under tests/e2e are never collected here.
 import { configDefaults, defineConfig } from 'vitest/config';
+import { viteAliases } from './packages/toolkit/build/source-entries.mjs';
 
 export default defineConfig({
+  // The toolkit package runs from its sources here; tests/integration/toolkit-package.test.ts tests the packed build.
+  resolve: { alias: viteAliases() },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
+        extends: true,
         test: { name: 'conformance', include: ['tests/conformance/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -24,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: { name: 'keychain', include: ['tests/integration/keychain-*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
       },
     ],

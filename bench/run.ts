@@ -10,10 +10,10 @@ import { createWalletClient, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { Wallet as WalletV5 } from '@ethersproject/wallet';
 import { ClobClient as OfficialClient, Side, createL2Headers as officialL2Headers } from '@polymarket/clob-client-v2';
-import { OrderBuilder } from '../src/main/toolkit/orders/builder';
-import { privateKeySigner } from '../src/main/toolkit/orders/signer';
-import { createL2Headers } from '../src/main/toolkit/clob/auth';
-import { primitives } from '../src/main/toolkit/orders/primitives';
+import { OrderBuilder } from '@pmdesk/toolkit';
+import { privateKeySigner } from '@pmdesk/toolkit';
+import { createL2Headers } from '@pmdesk/toolkit';
+import { primitives } from '@pmdesk/toolkit';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';

@@ -21,7 +21,7 @@ import { startSandbox } from '../sandbox/index';
 import { startBrowserMode } from '../src/main/host/browser-mode';
 import { CredentialVault } from '../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../src/main/credentials/secret-store';
-import type { OrderBookSummary } from '../src/shared/market-model';
+import type { OrderBookSummary } from '@pmdesk/toolkit/model';
 import { buildRenderer } from '../tests/helpers/terminal-page';
 import { launchChromium } from '../tests/helpers/browser';
 import { importAndFollow, longAccount } from '../tests/helpers/long-account';

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getAddress } from 'ethers';
-import { PROTOCOLS, POLY_ORDER_FIELDS, type TradeRecord, type Trader, type TraderPosition } from '../../src/shared/aggregator';
+import { PROTOCOLS, POLY_ORDER_FIELDS, type TradeRecord, type Trader, type TraderPosition } from '@pmdesk/toolkit/aggregator-wire';
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import { SearchIndex } from './search';

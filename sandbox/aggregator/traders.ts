@@ -2,7 +2,7 @@
 // ConditionalTokens contract, valued at the market's current price; cost basis and volume from the trades
 // the sandbox CLOB settled, when it is told about them.
 import { Contract, getAddress, isAddress, type JsonRpcProvider } from 'ethers';
-import type { Trader, TraderPosition } from '../../src/shared/aggregator';
+import type { Trader, TraderPosition } from '@pmdesk/toolkit/aggregator-wire';
 import type { Catalog } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import { pseudonymOf } from './pseudonym';

@@ -2,7 +2,7 @@
 // market (in log-odds, so prices stay inside (0, 1)), fills at random times, snapped to the market's tick.
 // The complement outcome trades at 1 − p with the same size, as on Polymarket. These fills are history
 // only; every trade made in the running sandbox is real and settles on the chain.
-import type { TradeRecord } from '../../src/shared/aggregator';
+import type { TradeRecord } from '@pmdesk/toolkit/aggregator-wire';
 import type { Catalog, CatalogMarket } from './catalog';
 import { SeededRandom } from './random';
 

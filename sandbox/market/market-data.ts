@@ -1,6 +1,6 @@
 // The sandbox's live market state that more than one server reads: every token's fills (generated history,
 // then each real trade), its current book as the CLOB serves it, and a feed of new fills.
-import type { TradeRecord } from '../../src/shared/aggregator';
+import type { TradeRecord } from '@pmdesk/toolkit/aggregator-wire';
 import type { Catalog } from './catalog';
 import type { GeneratedHistory } from './history';
 

@@ -4,14 +4,14 @@
 // `pmdesk account show`: which of them exist and hold funds on the chain, what the Polymarket profile names,
 // and the account PM Desk would trade from (and why).
 import type { Command } from 'commander';
-import { invalidParameter } from '../shared/errors';
+import { invalidParameter } from '@pmdesk/toolkit/model';
 import { JsonRpcProvider, Network, Wallet } from 'ethers';
-import { checkedAddress, deriveAccounts, type AccountKind, type DepositWalletEra } from '../main/toolkit/accounts/derive';
-import { findAccounts, type ChoiceReason } from '../main/toolkit/accounts/classify';
-import { rpcChainRead } from '../main/toolkit/accounts/chain-read';
-import { actionContractsFor } from '../main/toolkit/chain/action-contracts';
-import { formatUsd } from '../main/toolkit/positions/resolution';
-import { networkFor, walletConfigFor, type NetworkProfile } from '../main/toolkit/chain/networks';
+import { checkedAddress, deriveAccounts, type AccountKind, type DepositWalletEra } from '@pmdesk/toolkit';
+import { findAccounts, type ChoiceReason } from '@pmdesk/toolkit';
+import { rpcChainRead } from '@pmdesk/toolkit';
+import { actionContractsFor } from '@pmdesk/toolkit';
+import { formatUsd } from '@pmdesk/toolkit';
+import { networkFor, walletConfigFor, type NetworkProfile } from '@pmdesk/toolkit';
 import type { CliContext } from './aggregator-commands';
 import { fields, table } from './output';
 import { networkProfile, resolveChainId } from './network';

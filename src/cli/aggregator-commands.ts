@@ -2,9 +2,9 @@
 // print), and the commands only the aggregator has: its price oracle.
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
-import { toPolyOrder, type AggregatorClient } from '../main/toolkit/aggregator/client';
-import type { MarketSource, MarketSourceKind } from '../main/toolkit/sources/market-source';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import { toPolyOrder, type AggregatorClient } from '@pmdesk/toolkit';
+import type { MarketSource, MarketSourceKind } from '@pmdesk/toolkit';
 import type { Output } from './output';
 
 /** What every command gets: the clients built from the global flags, and where to print. */

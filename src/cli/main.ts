@@ -1,13 +1,13 @@
 // `pmdesk`: the toolkit from a terminal. Global flags pick the servers, the market-data source and the
 // output; each command is one toolkit call. Exit status: 0 success, 2 invalid input caught before any request, 1 any other failure.
 import { Command, CommanderError } from 'commander';
-import { ErrorCode, PmDeskError } from '../shared/errors';
-import { AggregatorClient } from '../main/toolkit/aggregator/client';
-import { consoleLogger, silentLogger } from '../main/toolkit/logger';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
+import { AggregatorClient } from '@pmdesk/toolkit';
+import { consoleLogger, silentLogger } from '@pmdesk/toolkit';
 import { registerAccountCommands } from './account-commands';
 import { registerPositionCommands } from './position-commands';
-import { createMarketSource } from '../main/toolkit/sources/create';
-import type { MarketSource } from '../main/toolkit/sources/market-source';
+import { createMarketSource } from '@pmdesk/toolkit';
+import type { MarketSource } from '@pmdesk/toolkit';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerMarketCommands } from './market-commands';
 import { registerClobCommands } from './clob-commands';

@@ -2,10 +2,10 @@
 // flags pick (the aggregator or Polymarket direct): the same commands, the same --json shapes (the market
 // model's types) and the same exit codes on both.
 import type { Command } from 'commander';
-import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
-import type { Market } from '../shared/market-model';
-import { CHART_INTERVALS, type ChartInterval, type MarketSource, type TradePageOptions } from '../main/toolkit/sources/market-source';
-import { candleIntervalMillis, generateCandles } from '../main/toolkit/aggregator/candles';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import type { Market } from '@pmdesk/toolkit/model';
+import { CHART_INTERVALS, type ChartInterval, type MarketSource, type TradePageOptions } from '@pmdesk/toolkit';
+import { candleIntervalMillis, generateCandles } from '@pmdesk/toolkit';
 import { errorJson } from './output';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import {

@@ -13,7 +13,7 @@ import type {
   TraderActivity,
   TraderPosition,
   TradeRecord,
-} from '../shared/market-model';
+} from '@pmdesk/toolkit/model';
 import { fields, isoSeconds, table } from './output';
 
 const outcomes = (m: Market) => m.position_tokens.map((t) => `${t.name} ${t.price}`).join(' / ');

@@ -3,10 +3,10 @@
 // --profile-out FILE` writes), else the local sandbox's default port: one function, so the order is the same
 // for every command and is tested once.
 import { readFileSync } from 'node:fs';
-import { invalidParameter } from '../shared/errors';
-import { parseNetworkProfile, type NetworkProfile } from '../main/toolkit/chain/networks';
-import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../main/toolkit/sources/market-source';
-import { sourceKindOf, type SourceEndpoints } from '../main/toolkit/sources/create';
+import { invalidParameter } from '@pmdesk/toolkit/model';
+import { parseNetworkProfile, type NetworkProfile } from '@pmdesk/toolkit';
+import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '@pmdesk/toolkit';
+import { sourceKindOf, type SourceEndpoints } from '@pmdesk/toolkit';
 
 /** Where the local sandbox's aggregator listens by default (sandbox DEFAULT_PORTS.aggregator). */
 export const DEFAULT_API_URL = 'http://127.0.0.1:4810';
@@ -51,7 +51,7 @@ export interface Endpoints {
 
 /**
  * The profile fields of the market-data sources. Network profiles gain them with the source-aware profiles
- * (src/main/toolkit/chain/networks.ts); until then they are read when present and otherwise absent.
+ * (packages/toolkit/src/chain/networks.ts); until then they are read when present and otherwise absent.
  */
 type SourceProfile = NetworkProfile & Partial<Pick<SourceEndpoints, 'source' | 'gammaUrl' | 'dataUrl' | 'rtdsUrl'>>;
 

@@ -1,9 +1,9 @@
 // How `pmdesk` speaks: exactly the parsed response as JSON with --json, readable tables without;
 // failures on stderr with a catalogued code and an exit status a script can branch on.
-import type { PmDeskError} from '../shared/errors';
-import { ErrorCode, wrapOnce } from '../shared/errors';
-import { isOrderInDoubt } from '../main/toolkit/clob/post-once';
-import { retryNoticeText, type RetryNotice } from '../main/toolkit/http/retry';
+import type { PmDeskError} from '@pmdesk/toolkit/model';
+import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
+import { isOrderInDoubt } from '@pmdesk/toolkit';
+import { retryNoticeText, type RetryNotice } from '@pmdesk/toolkit';
 
 /**
  * 2: invalid input caught before any request was sent; 3: an order was posted, got no definite answer and could

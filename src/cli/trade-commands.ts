@@ -3,16 +3,16 @@
 // reported with their transactions, and one order is placed. The password comes from a prompt or PMDESK_PASSWORD.
 import type { Command } from 'commander';
 import { isAddress } from 'ethers';
-import { invalidParameter } from '../shared/errors';
+import { invalidParameter } from '@pmdesk/toolkit/model';
 import { CredentialVault } from '../main/credentials/api-credentials';
-import { ORDER_TYPES, type OrderType } from '../main/toolkit/orders/price';
+import { ORDER_TYPES, type OrderType } from '@pmdesk/toolkit';
 import { resolveDataDir } from '../main/wallets/data-dir';
 import type { SignerClient } from '../main/wallets/signer-client';
 import { startSignerThread } from '../main/wallets/signer-thread';
 import { Wallets } from '../main/wallets/wallets';
 import { readTradingProfile, type TradingProfile } from '../main/trading/profile';
-import { accountForOverride } from '../main/toolkit/accounts/classify';
-import { walletConfigFor } from '../main/toolkit/chain/networks';
+import { accountForOverride } from '@pmdesk/toolkit';
+import { walletConfigFor } from '@pmdesk/toolkit';
 import { TradingService, type PlacedOrder } from '../main/trading/service';
 import type { OrderChoices, UserOrderInput } from '../main/trading/order-input';
 import { numberFlag, type CliContext } from './aggregator-commands';

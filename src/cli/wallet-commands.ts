@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ReadStream, WriteStream } from 'node:tty';
 import type { Command } from 'commander';
-import { ErrorCode, PmDeskError, invalidParameter } from '../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import { CredentialVault } from '../main/credentials/api-credentials';
 import { resolveDataDir } from '../main/wallets/data-dir';
 import { PasswordThrottle, fileLedger } from '../main/wallets/password-throttle';

@@ -2,5 +2,7 @@
 // electron-vite's renderer section uses the same plugin, so both builds are the same app.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { viteAliases } from '../../packages/toolkit/build/source-entries.mjs';
 
-export default defineConfig({ plugins: [react()], base: './' });
+// The toolkit package's public entries resolve to its sources, as in electron-vite's renderer section.
+export default defineConfig({ plugins: [react()], base: './', resolve: { alias: viteAliases() } });

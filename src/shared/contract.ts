@@ -4,8 +4,8 @@
 // anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
 // no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
 import { z } from 'zod';
-import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from './market-model';
-import type { ErrorCodeValue } from './errors';
+import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from '@pmdesk/toolkit/model';
+import type { ErrorCodeValue } from '@pmdesk/toolkit/model';
 
 // ---------------------------------------------------------------------------------------------------------
 // Results

@@ -8,7 +8,7 @@ import { getOrderRawAmounts as v1Limit, getMarketOrderRawAmounts as v1Market } f
 import { getOrderRawAmounts as v2Limit } from '../../node_modules/@polymarket/clob-client-v2/dist/order-builder/helpers/getOrderRawAmounts.js';
 // @ts-expect-error as above
 import { getMarketOrderRawAmounts as v2Market } from '../../node_modules/@polymarket/clob-client-v2/dist/order-builder/helpers/getMarketOrderRawAmounts.js';
-import { ROUNDING, TICK_SIZES, V1_TICK_SIZES, limitOrderRawAmounts, marketOrderRawAmounts, toBaseUnits, type TickSize } from '../../src/main/toolkit/orders/rounding';
+import { ROUNDING, TICK_SIZES, V1_TICK_SIZES, limitOrderRawAmounts, marketOrderRawAmounts, toBaseUnits, type TickSize } from '../../packages/toolkit/src/orders/rounding';
 
 type RawFn = (side: never, size: number, price: number, rule: never) => { rawMakerAmt: number; rawTakerAmt: number };
 

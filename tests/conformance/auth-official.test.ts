@@ -4,9 +4,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ClobClient as ClobClientV1, createL1Headers as officialL1V1, createL2Headers as officialL2V1, Side as SideV1 } from '@polymarket/clob-client';
 import { ClobClient as ClobClientV2, createL1Headers as officialL1V2, createL2Headers as officialL2V2, Side as SideV2, OrderType } from '@polymarket/clob-client-v2';
-import { buildHmacSignature, createL1Headers, createL2Headers, type ApiCredentials } from '../../src/main/toolkit/clob/auth';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { buildHmacSignature, createL1Headers, createL2Headers, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { FUNDER, TEST_KEY, TOKEN_ID, pinClock, referenceSigner, unpinClock } from './reference';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClobClient as ClobClientV1 } from '@polymarket/clob-client';
 import { ClobClient as ClobClientV2 } from '@polymarket/clob-client-v2';
-import { orderBookHash } from '../../src/main/toolkit/clob/book';
+import { orderBookHash } from '../../packages/toolkit/src/clob/book';
 
 const books: Record<string, unknown>[] = [
   {

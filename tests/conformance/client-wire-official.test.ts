@@ -3,9 +3,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ClobClient as ClobClientV1 } from '@polymarket/clob-client';
 import { AssetType, ClobClient as ClobClientV2, Side } from '@polymarket/clob-client-v2';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import { AMOY } from '../../src/main/toolkit/chain/networks';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { AMOY } from '../../packages/toolkit/src/chain/networks';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 import { FUNDER, TEST_KEY, TOKEN_ID, pinClock, referenceSigner, unpinClock } from './reference';
 

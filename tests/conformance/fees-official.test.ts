@@ -4,8 +4,8 @@
 // rounding; and the vectors of PROTOCOL-NOTES Part B §10 and the official fee tables.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClobClient, Side, adjustBuyAmountForFees as officialAdjust } from '@polymarket/clob-client-v2';
-import { adjustBuyAmountForFees, adjustBuySizeForFees, checkFeeSlippage, decimalFraction, fillFee, unitsToAmount, type FeeTerms } from '../../src/main/toolkit/orders/fees';
-import { ROUNDING, limitOrderRawAmounts, marketOrderRawAmounts, roundNormal, toBaseUnits, type TickSize } from '../../src/main/toolkit/orders/rounding';
+import { adjustBuyAmountForFees, adjustBuySizeForFees, checkFeeSlippage, decimalFraction, fillFee, unitsToAmount, type FeeTerms } from '../../packages/toolkit/src/orders/fees';
+import { ROUNDING, limitOrderRawAmounts, marketOrderRawAmounts, roundNormal, toBaseUnits, type TickSize } from '../../packages/toolkit/src/orders/rounding';
 import { TOKEN_ID, pinClock, referenceSigner, unpinClock } from './reference';
 
 afterEach(() => unpinClock());

@@ -7,12 +7,12 @@ import { hashTypedData } from 'viem';
 import { ClobClient as ClobClientV1, ExchangeOrderBuilder, Side as SideV1 } from '@polymarket/clob-client';
 import { orderToJson as orderToJsonV1Official } from '@polymarket/clob-client/dist/utilities.js';
 import { ClobClient as ClobClientV2, Side as SideV2, orderToJsonV2 } from '@polymarket/clob-client-v2';
-import { OrderBuilder, type BuiltOrder, type SignatureType } from '../../src/main/toolkit/orders/builder';
-import { orderBody } from '../../src/main/toolkit/orders/body';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import { TICK_SIZES, V1_TICK_SIZES, type OrderSide, type TickSize } from '../../src/main/toolkit/orders/rounding';
-import type { OrderType } from '../../src/main/toolkit/orders/price';
-import { POLYGON, AMOY, type OrderVersion } from '../../src/main/toolkit/chain/networks';
+import { OrderBuilder, type BuiltOrder, type SignatureType } from '../../packages/toolkit/src/orders/builder';
+import { orderBody } from '../../packages/toolkit/src/orders/body';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { TICK_SIZES, V1_TICK_SIZES, type OrderSide, type TickSize } from '../../packages/toolkit/src/orders/rounding';
+import type { OrderType } from '../../packages/toolkit/src/orders/price';
+import { POLYGON, AMOY, type OrderVersion } from '../../packages/toolkit/src/chain/networks';
 import { FUNDER, TEST_KEY, TOKEN_ID, outcome, pinClock, referenceSigner, unpinClock } from './reference';
 
 const NOW = 1_780_449_126_930;

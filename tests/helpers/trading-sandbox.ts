@@ -5,10 +5,10 @@ import { Contract, Wallet, parseUnits } from 'ethers';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/index';
 import { compileContracts } from '../../sandbox/chain/compile';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { parseTradingProfile, type TradingProfile } from '../../src/main/trading/profile';
 

@@ -2,7 +2,7 @@
 // client: it keeps every connection and everything each one sent, and lets a test wait for either.
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressInfo } from 'node:net';
-import { orderBookHash } from '../../src/main/toolkit/clob/book';
+import { orderBookHash } from '../../packages/toolkit/src/clob/book';
 
 export interface WsConnection {
   socket: WebSocket;

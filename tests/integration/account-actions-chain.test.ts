@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, Interface, Wallet, getAddress, type TypedDataDomain } from 'ethers';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/deploy';
-import { accountTransactions, type ActionAccount } from '../../src/main/toolkit/accounts/actions';
-import { readSafeNonce } from '../../src/main/toolkit/accounts/safe';
-import { walletConfigSchema } from '../../src/main/toolkit/accounts/wallet-config';
-import { AccountKind } from '../../src/main/toolkit/accounts/derive';
-import { isPmDeskError } from '../../src/shared/errors';
+import { accountTransactions, type ActionAccount } from '../../packages/toolkit/src/accounts/actions';
+import { readSafeNonce } from '../../packages/toolkit/src/accounts/safe';
+import { walletConfigSchema } from '../../packages/toolkit/src/accounts/wallet-config';
+import { AccountKind } from '../../packages/toolkit/src/accounts/derive';
+import { isPmDeskError } from '../../packages/toolkit/src/model/errors';
 
 const ERC20 = new Interface(['function approve(address spender, uint256 amount) returns (bool)', 'function allowance(address owner, address spender) view returns (uint256)']);
 const SPENDER_A = '0x00000000000000000000000000000000000000a1';

@@ -2,10 +2,10 @@
 // (eth_getCode, eth_call for balanceOf and the deposit-wallet factory's BEACON()).
 import { JsonRpcProvider, Network } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PmDeskError } from '../../src/shared/errors';
-import { depositWalletEra, rpcChainRead } from '../../src/main/toolkit/accounts/chain-read';
-import { findAccounts } from '../../src/main/toolkit/accounts/classify';
-import { POLYGON_WALLETS } from '../../src/main/toolkit/accounts/wallet-config';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { depositWalletEra, rpcChainRead } from '../../packages/toolkit/src/accounts/chain-read';
+import { findAccounts } from '../../packages/toolkit/src/accounts/classify';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 
 const KEY = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

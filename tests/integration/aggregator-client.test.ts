@@ -2,9 +2,9 @@
 // validation (nothing sent), every status mapping, timeouts, dropped connections and malformed answers.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
-import type { Logger } from '../../src/main/toolkit/logger';
-import { PmDeskError } from '../../src/shared/errors';
+import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
+import type { Logger } from '../../packages/toolkit/src/logger';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { books, comment, event, fillHistory, market, positions, searchResults, signedOrder, trader, YES_TOKEN } from '../helpers/aggregator-fixtures';
 

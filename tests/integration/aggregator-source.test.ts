@@ -2,11 +2,11 @@
 // and queries), the loose trading fields come back typed (a wrong shape is ERR_VALIDATION naming the field),
 // candles are built from the fill history per chart range, and the reads it cannot make say so.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AggregatorSource, toTradeRecord } from '../../src/main/toolkit/aggregator/source';
-import { createMarketSource, sourceKindOf } from '../../src/main/toolkit/sources/create';
-import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import { ErrorCode, PmDeskError } from '../../src/shared/errors';
+import { AggregatorSource, toTradeRecord } from '../../packages/toolkit/src/aggregator/source';
+import { createMarketSource, sourceKindOf } from '../../packages/toolkit/src/sources/create';
+import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { event, fillHistory, market } from '../helpers/aggregator-fixtures';
 

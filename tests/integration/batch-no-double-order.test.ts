@@ -4,11 +4,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import { isOrderInDoubt, postOrdersOnce } from '../../src/main/toolkit/clob/post-once';
-import { parseNetworkProfile } from '../../src/main/toolkit/chain/networks';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import { isOrderInDoubt, postOrdersOnce } from '../../packages/toolkit/src/clob/post-once';
+import { parseNetworkProfile } from '../../packages/toolkit/src/chain/networks';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 import { ForwardingProxy } from '../helpers/forwarding-proxy';
 

@@ -3,13 +3,13 @@
 // cancel (and a stranger's refused one), the registry, the pause flag and the version-1 nonce.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Wallet } from 'ethers';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import type { NetworkProfile } from '../../src/main/toolkit/chain/networks';
-import { ExchangeContract } from '../../src/main/toolkit/chain/exchange';
-import { PmDeskError } from '../../src/shared/errors';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import type { NetworkProfile } from '../../packages/toolkit/src/chain/networks';
+import { ExchangeContract } from '../../packages/toolkit/src/chain/exchange';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 
 const LEGACY = { type: 0, gasPrice: 1_000_000_000n };

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recoverAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveAccounts } from '../../src/main/toolkit/accounts/derive';
-import { depositWalletDigest } from '../../src/main/toolkit/orders/wallet-signature';
+import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
+import { depositWalletDigest } from '../../packages/toolkit/src/orders/wallet-signature';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 

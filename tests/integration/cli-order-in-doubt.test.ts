@@ -8,11 +8,11 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
-import { parseNetworkProfile } from '../../src/main/toolkit/chain/networks';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { parseNetworkProfile } from '../../packages/toolkit/src/chain/networks';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { runPmdesk } from '../helpers/pmdesk-process';
 import { ForwardingProxy } from '../helpers/forwarding-proxy';
 

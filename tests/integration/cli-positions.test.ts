@@ -10,8 +10,8 @@ import { Contract, Interface, Wallet, getAddress } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider } from '../../sandbox/chain/index';
-import { positionBalances } from '../../src/main/toolkit/positions/resolution';
-import { tokenBalance } from '../../src/main/toolkit/collateral/pusd';
+import { positionBalances } from '../../packages/toolkit/src/positions/resolution';
+import { tokenBalance } from '../../packages/toolkit/src/collateral/pusd';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
 const MARKET = '90021'; // Bitcoin above $120k: a standard (not neg-risk) binary market

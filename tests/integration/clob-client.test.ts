@@ -5,12 +5,12 @@ import { createHmac } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyTypedData, recoverAddress } from 'ethers';
-import { PmDeskError } from '../../src/shared/errors';
-import { ClobClient, dropNotificationParams, orderScoringParams, type ClobClientOptions } from '../../src/main/toolkit/clob/client';
-import { POLYGON, type NetworkProfile } from '../../src/main/toolkit/chain/networks';
-import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../src/main/toolkit/clob/auth';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import type { Logger } from '../../src/main/toolkit/logger';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { ClobClient, dropNotificationParams, orderScoringParams, type ClobClientOptions } from '../../packages/toolkit/src/clob/client';
+import { POLYGON, type NetworkProfile } from '../../packages/toolkit/src/chain/networks';
+import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import type { Logger } from '../../packages/toolkit/src/logger';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

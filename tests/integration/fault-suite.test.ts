@@ -3,15 +3,15 @@
 // aggregator, Polymarket's Gamma/Data through its source) and the CLI's read commands, asserting the
 // catalogued code, the exit status and that nothing hangs: every case is bounded by short timeout options.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import { httpRequest, type HttpMethod } from '../../src/main/toolkit/http/request';
-import type { RetryNotice } from '../../src/main/toolkit/http/retry';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
-import { PmDeskError } from '../../src/shared/errors';
+import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import { httpRequest, type HttpMethod } from '../../packages/toolkit/src/http/request';
+import type { RetryNotice } from '../../packages/toolkit/src/http/retry';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { MarketFeed } from '../../src/main/feeds/market-feed';
-import { WS_MAX_MESSAGE_BYTES } from '../../src/main/toolkit/http/limits';
+import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
 import { until } from '../helpers/until';
 import { FAULT_MODES, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';

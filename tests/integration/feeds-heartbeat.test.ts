@@ -2,8 +2,8 @@
 // a chain with "", every later one sends the id the last answer named, a failing exchange is reported as
 // failing (and a forgotten chain restarted), and stopping ends the beats. The clock is injected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { DeadManSwitch, type HeartbeatState } from '../../src/main/feeds/heartbeat';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';

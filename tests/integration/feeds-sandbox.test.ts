@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from 'ethers';
 import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/market-feed';
 import { DeadManSwitch } from '../../src/main/feeds/heartbeat';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { credsOf, l2Request, limitOrder, postOrder, signedOrderJson, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sb: ClobSandbox;

@@ -3,8 +3,8 @@
 // covers exactly the time it was down, and the gap's fills come back into the candles from the fill history.
 // The clock is injected; the waits are on requests and events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
-import { silentLogger } from '../../src/main/toolkit/logger';
+import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
+import { silentLogger } from '../../packages/toolkit/src/logger';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { TradeTape, type TapeState } from '../../src/main/feeds/tape';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';

@@ -4,12 +4,12 @@
 // stream and nothing reopens it. The clock is injected; waits are on requests and events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, TerminalEvents } from '../../src/shared/contract';
-import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
-import { silentLogger } from '../../src/main/toolkit/logger';
+import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
+import { silentLogger } from '../../packages/toolkit/src/logger';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { FillFeeds } from '../../src/main/ipc/fill-feeds';
-import type { FillHandlers, FillSubscription } from '../../src/main/toolkit/sources/market-source';
+import type { FillHandlers, FillSubscription } from '../../packages/toolkit/src/sources/market-source';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
 import { until } from '../helpers/until';
 

@@ -12,8 +12,8 @@ let bundle: string;
 
 // The page subscribes with the toolkit and records what it is told in window.report.
 const ENTRY = `
-import { subscribeToFills } from './src/main/toolkit/aggregator/fills';
-import { silentLogger } from './src/main/toolkit/logger';
+import { subscribeToFills } from './packages/toolkit/src/aggregator/fills';
+import { silentLogger } from './packages/toolkit/src/logger';
 const report = { platformEventSource: typeof EventSource === 'function', fills: [], errors: [], states: [] };
 window.report = report;
 const sub = subscribeToFills({

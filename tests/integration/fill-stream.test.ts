@@ -1,11 +1,11 @@
 // The live fill stream against a real SSE server on loopback: open → fills → closed, bad frames
 // reported while the stream goes on, a dropped or refused stream reported once and never reconnected.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
-import type { FillHandlers } from '../../src/main/toolkit/aggregator/fills';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import type { TradeRecord } from '../../src/shared/aggregator';
-import type { PmDeskError } from '../../src/shared/errors';
+import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
+import type { FillHandlers } from '../../packages/toolkit/src/aggregator/fills';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import type { TradeRecord } from '../../packages/toolkit/src/model/aggregator';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
 
 let server: FixtureServer;

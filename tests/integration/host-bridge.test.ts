@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/shared/csp';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { allowOrigins } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
 import { MAX_FRAME_BYTES, startHost, type RunningHost } from '../../src/main/host/server';

@@ -22,7 +22,7 @@ import { TradingService } from '../../src/main/trading/service';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
-import type { ClobClient } from '../../src/main/toolkit/clob/client';
+import type { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { PASSWORD, makerOrder, marketMaker } from '../helpers/trading-sandbox';
 import { hubClient } from '../helpers/hub-client';
 

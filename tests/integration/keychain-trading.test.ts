@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
-import { CREDS_CREATION_WARNING } from '../../src/main/toolkit/clob/auth';
+import { CREDS_CREATION_WARNING } from '../../packages/toolkit/src/clob/auth';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { PASSWORD, freshWallet, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';

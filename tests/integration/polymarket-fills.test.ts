@@ -3,11 +3,11 @@
 // API when that service is refused or drops, then back to live when it opens again.
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TradeRecord } from '../../src/shared/market-model';
-import type { PmDeskError } from '../../src/shared/errors';
-import type { Logger } from '../../src/main/toolkit/logger';
-import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
-import type { FillSubscription } from '../../src/main/toolkit/sources/market-source';
+import type { TradeRecord } from '../../packages/toolkit/src/model/market-model';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import type { Logger } from '../../packages/toolkit/src/logger';
+import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
+import type { FillSubscription } from '../../packages/toolkit/src/sources/market-source';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { until } from '../helpers/until';
 import { WsFixture } from '../helpers/ws-fixture';

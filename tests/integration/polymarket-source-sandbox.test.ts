@@ -7,11 +7,11 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
-import { createMarketSource } from '../../src/main/toolkit/sources/create';
-import type { MarketSource } from '../../src/main/toolkit/sources/market-source';
-import type { TradeRecord } from '../../src/shared/market-model';
+import { createMarketSource } from '../../packages/toolkit/src/sources/create';
+import type { MarketSource } from '../../packages/toolkit/src/sources/market-source';
+import type { TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
-import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
+import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 
 /** Waits on the real clock (the sources' own timers run for real here). */
 async function until(check: () => boolean, ms: number): Promise<void> {

@@ -2,14 +2,14 @@
 // its own): every read's wire request, the mapping of what comes back, paging that stops, not-found answers,
 // malformed answers naming the field, throttled answers retried as Retry-After says, and request budgets.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpRequest } from '../../src/main/toolkit/http/request';
-import type { Logger } from '../../src/main/toolkit/logger';
-import { checkGeoblock } from '../../src/main/toolkit/polymarket/geoblock';
-import { GammaClient } from '../../src/main/toolkit/polymarket/gamma';
-import { HostLimiter } from '../../src/main/toolkit/polymarket/limiter';
-import { liveActivityToTradeRecord } from '../../src/main/toolkit/polymarket/mapping';
-import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
-import { PmDeskError } from '../../src/shared/errors';
+import { httpRequest } from '../../packages/toolkit/src/http/request';
+import type { Logger } from '../../packages/toolkit/src/logger';
+import { checkGeoblock } from '../../packages/toolkit/src/polymarket/geoblock';
+import { GammaClient } from '../../packages/toolkit/src/polymarket/gamma';
+import { HostLimiter } from '../../packages/toolkit/src/polymarket/limiter';
+import { liveActivityToTradeRecord } from '../../packages/toolkit/src/polymarket/mapping';
+import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { until } from '../helpers/until';
 import {

@@ -3,13 +3,13 @@
 // accountTransactions for the key's own account, gas-checked with quoteGas and sent from the key.
 import { Contract, Interface, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PmDeskError } from '../../src/shared/errors';
-import { accountTransactions, type ActionAccount, type ChainCall } from '../../src/main/toolkit/accounts/actions';
-import { providerGasReader, quoteGas } from '../../src/main/toolkit/accounts/gas';
-import { actionContractsFor, type ActionContracts } from '../../src/main/toolkit/chain/action-contracts';
-import { tokenBalance } from '../../src/main/toolkit/collateral/pusd';
-import { mergeCalls, mergeableAmount, redeemCalls, splitCalls, type PositionMarket } from '../../src/main/toolkit/positions/calls';
-import { positionBalances, redeemPlan, resolutionOf } from '../../src/main/toolkit/positions/resolution';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { accountTransactions, type ActionAccount, type ChainCall } from '../../packages/toolkit/src/accounts/actions';
+import { providerGasReader, quoteGas } from '../../packages/toolkit/src/accounts/gas';
+import { actionContractsFor, type ActionContracts } from '../../packages/toolkit/src/chain/action-contracts';
+import { tokenBalance } from '../../packages/toolkit/src/collateral/pusd';
+import { mergeCalls, mergeableAmount, redeemCalls, splitCalls, type PositionMarket } from '../../packages/toolkit/src/positions/calls';
+import { positionBalances, redeemPlan, resolutionOf } from '../../packages/toolkit/src/positions/resolution';
 import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider, startSandboxChain, type SandboxChain, type SandboxMarket } from '../../sandbox/chain/index.js';
 
 let sandbox: SandboxChain;

@@ -3,10 +3,10 @@
 // and bad input that must never hurt it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'ethers';
-import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import type { TradeRecord } from '../../src/shared/aggregator';
-import type { PmDeskError } from '../../src/shared/errors';
+import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import type { TradeRecord } from '../../packages/toolkit/src/model/aggregator';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { AggregatorServer } from '../../sandbox/aggregator/server';
 import { SANDBOX_EVENTS, buildCatalog, type Catalog } from '../../sandbox/market/catalog';
 import { generateHistory } from '../../sandbox/market/history';

@@ -4,11 +4,11 @@
 // toolkit signs with its code and the server checks with ethers, so each side checks the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Wallet } from 'ethers';
-import { ClobClient } from '../../src/main/toolkit/clob/client';
-import type { ApiCredentials } from '../../src/main/toolkit/clob/auth';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import { silentLogger } from '../../src/main/toolkit/logger';
-import type { NetworkProfile } from '../../src/main/toolkit/chain/networks';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { silentLogger } from '../../packages/toolkit/src/logger';
+import type { NetworkProfile } from '../../packages/toolkit/src/chain/networks';
 import { startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 
 const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);

@@ -2,8 +2,8 @@
 // the catalog's markets are on the chain, and a wallet's outcome tokens show up as its positions.
 import { Contract, Wallet, ZeroHash, parseUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AggregatorClient } from '../../src/main/toolkit/aggregator/client';
-import { silentLogger } from '../../src/main/toolkit/logger';
+import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
+import { silentLogger } from '../../packages/toolkit/src/logger';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/index';
 

@@ -7,9 +7,9 @@ import { AMOY_CHAIN_ID, startSandboxChain, type SandboxChain } from '../../sandb
 import { compileContracts, conditionalTokensArtifact } from '../../sandbox/chain/compile.js';
 import { TX_OVERRIDES, deployExchange, mined, sandboxProvider, type OrderVersion } from '../../sandbox/chain/deploy.js';
 import { exchangeOrderFromJson, type JsonOrder } from '../../sandbox/chain/order-typed-data.js';
-import { OrderBuilder, type BuiltOrder } from '../../src/main/toolkit/orders/builder.js';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer.js';
-import type { NetworkProfile } from '../../src/main/toolkit/chain/networks.js';
+import { OrderBuilder, type BuiltOrder } from '../../packages/toolkit/src/orders/builder.js';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer.js';
+import type { NetworkProfile } from '../../packages/toolkit/src/chain/networks.js';
 
 /** The toolkit's profile for a sandbox deployment: its exchanges stand in for every version's addresses. */
 function sandboxProfile(sandbox: SandboxChain, v1Exchange = sandbox.contracts.exchange): NetworkProfile {

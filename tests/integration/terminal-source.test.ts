@@ -4,11 +4,11 @@
 // fall-back to polling shows as `source: 'polling'`), and the network says which source it reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, NetworkInfo, Result, TerminalEvents } from '../../src/shared/contract';
-import { ErrorCode, PmDeskError } from '../../src/shared/errors';
-import type { Candle, Market, PredictionEvent, TradeRecord } from '../../src/shared/market-model';
+import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
+import type { Candle, Market, PredictionEvent, TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
-import type { ChartInterval, EventListOptions, FillHandlers, FillSubscription, MarketSource } from '../../src/main/toolkit/sources/market-source';
+import type { ChartInterval, EventListOptions, FillHandlers, FillSubscription, MarketSource } from '../../packages/toolkit/src/sources/market-source';
 
 const APP = 'app://pmdesk';
 const sender: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, OrderPreview, Result, TerminalEvents } from '../../src/shared/contract';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';

@@ -12,7 +12,7 @@ import { TradingService, type TradingWallet } from '../../src/main/trading/servi
 import { previewOrder } from '../../src/main/trading/preview';
 import { PreTradeCheckError } from '../../src/main/trading/checks';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
-import type { ClobClient } from '../../src/main/toolkit/clob/client';
+import type { ClobClient } from '../../packages/toolkit/src/clob/client';
 
 const MARKET = '90041';
 const units = (dollars: number): bigint => BigInt(Math.round(dollars * 1_000_000));

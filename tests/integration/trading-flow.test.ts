@@ -5,13 +5,13 @@ import { Contract, MaxUint256 } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
-import { CREDS_CREATION_WARNING } from '../../src/main/toolkit/clob/auth';
-import { PmDeskError } from '../../src/shared/errors';
+import { CREDS_CREATION_WARNING } from '../../packages/toolkit/src/clob/auth';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
-import type { ClobClient } from '../../src/main/toolkit/clob/client';
+import type { ClobClient } from '../../packages/toolkit/src/clob/client';
 
 const MARKET = '90021';
 const SLUG = 'bitcoin-above-120k-on-december-31-2026';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decryptKeystoreJson } from 'ethers';
-import { PmDeskError } from '../../src/shared/errors';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { PasswordThrottle, fileLedger } from '../../src/main/wallets/password-throttle';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';

@@ -4,14 +4,14 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HDNodeWallet, Interface, JsonRpcProvider, MaxUint256, Network, Transaction, verifyTypedData } from 'ethers';
-import { PmDeskError } from '../../src/shared/errors';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startSignerThread, startSignerWorker } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import type { SignerReplyMessage } from '../../src/main/wallets/signer-protocol';
-import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, clobAuthDomain, createL1Headers } from '../../src/main/toolkit/clob/auth';
-import { ORDER_TYPES_V1, ORDER_TYPES_V2, exchangeDomain, orderDigest, orderTypedMessage, type OrderV1Fields, type OrderV2Fields } from '../../src/main/toolkit/orders/eip712';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import { consoleLogger } from '../../src/main/toolkit/logger';
+import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, clobAuthDomain, createL1Headers } from '../../packages/toolkit/src/clob/auth';
+import { ORDER_TYPES_V1, ORDER_TYPES_V2, exchangeDomain, orderDigest, orderTypedMessage, type OrderV1Fields, type OrderV2Fields } from '../../packages/toolkit/src/orders/eip712';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { consoleLogger } from '../../packages/toolkit/src/logger';
 import { DEV_PRIVATE_KEYS, startChain, type Chain } from '../../sandbox/chain/anvil';
 
 const FAST = { scryptN: 2 ** 12 };

@@ -3,13 +3,13 @@
 // signatures recovered both ways; MultiSend's packed layout read byte by byte; the gas check's sentence.
 import { AbiCoder, Interface, TypedDataEncoder, Wallet, concat, getBytes, keccak256, toBeHex, zeroPadValue } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { PmDeskError } from '../../src/shared/errors';
-import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, proxyFactoryData, type ChainCall } from '../../src/main/toolkit/accounts/actions';
-import { checkGasFunds, formatPol, formatPolNeeded, quoteGas, type GasReader } from '../../src/main/toolkit/accounts/gas';
-import { packMultiSend, packSafeSignature, readSafeNonce, recoverSafeSigner, safeTxFor, safeTxTypedData, unpackMultiSend } from '../../src/main/toolkit/accounts/safe';
-import { POLYGON_WALLETS } from '../../src/main/toolkit/accounts/wallet-config';
-import { SAFE_MULTISEND_130 } from '../../src/main/toolkit/chain/action-contracts';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, proxyFactoryData, type ChainCall } from '../../packages/toolkit/src/accounts/actions';
+import { checkGasFunds, formatPol, formatPolNeeded, quoteGas, type GasReader } from '../../packages/toolkit/src/accounts/gas';
+import { packMultiSend, packSafeSignature, readSafeNonce, recoverSafeSigner, safeTxFor, safeTxTypedData, unpackMultiSend } from '../../packages/toolkit/src/accounts/safe';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { SAFE_MULTISEND_130 } from '../../packages/toolkit/src/chain/action-contracts';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 
 /** Hardhat's first public test key and its wallets on Polygon (ACCOUNTS-NOTES §b row 1). */
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -315,11 +315,11 @@ describe('gas check', () => {
 
 describe('the toolkit entry', () => {
   it('exports the account actions, pUSD, positions and fees', async () => {
-    const kit = await import('../../src/main/toolkit/index');
-    const positions = await import('../../src/main/toolkit/positions/calls');
-    const resolution = await import('../../src/main/toolkit/positions/resolution');
-    const fees = await import('../../src/main/toolkit/orders/fees');
-    const pusd = await import('../../src/main/toolkit/collateral/pusd');
+    const kit = await import('../../packages/toolkit/src/index');
+    const positions = await import('../../packages/toolkit/src/positions/calls');
+    const resolution = await import('../../packages/toolkit/src/positions/resolution');
+    const fees = await import('../../packages/toolkit/src/orders/fees');
+    const pusd = await import('../../packages/toolkit/src/collateral/pusd');
     expect(kit.accountTransactions).toBe(accountTransactions);
     expect(kit.quoteGas).toBe(quoteGas);
     expect(kit.packSafeSignature).toBe(packSafeSignature);

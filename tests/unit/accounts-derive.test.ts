@@ -2,7 +2,7 @@
 // the proxy init-code recipe against the published hash, and the wallet configs a network profile may carry.
 import { describe, expect, it } from 'vitest';
 import { getCreate2Address, keccak256 } from 'ethers';
-import type { PmDeskError } from '../../src/shared/errors';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import {
   deriveAccounts,
   deriveDepositWallet,
@@ -11,9 +11,9 @@ import {
   depositWalletInitCode,
   proxyInitCode,
   proxyInitCodeHash,
-} from '../../src/main/toolkit/accounts/derive';
-import { AMOY_WALLETS, POLYGON_WALLETS, type WalletConfig } from '../../src/main/toolkit/accounts/wallet-config';
-import { AMOY, POLYGON, parseNetworkProfile, walletConfigFor } from '../../src/main/toolkit/chain/networks';
+} from '../../packages/toolkit/src/accounts/derive';
+import { AMOY_WALLETS, POLYGON_WALLETS, type WalletConfig } from '../../packages/toolkit/src/accounts/wallet-config';
+import { AMOY, POLYGON, parseNetworkProfile, walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 
 /** ACCOUNTS-NOTES §b "Test vectors": EOA, proxy, Safe, deposit (beacon), deposit (UUPS); '–' is absent. */
 const VECTORS: [string, string | null, string | null, string | null, string | null][] = [

@@ -2,12 +2,12 @@
 // (deposit wallet) ERC-7739 signature: its 317-byte layout, the key it recovers to, and the typed-data path.
 import { describe, expect, it } from 'vitest';
 import { TypedDataEncoder, Wallet, keccak256, recoverAddress, toUtf8Bytes } from 'ethers';
-import type { PmDeskError } from '../../src/shared/errors';
-import { OrderBuilder, signOrder, type SignedOrderV2 } from '../../src/main/toolkit/orders/builder';
-import { domainSeparator, orderStructHashV2 } from '../../src/main/toolkit/orders/eip712';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
-import { ORDER_TYPE_STRING, TYPED_DATA_SIGN_TYPES, depositWalletDigest } from '../../src/main/toolkit/orders/wallet-signature';
-import { createL1Headers, createL2Headers } from '../../src/main/toolkit/clob/auth';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { OrderBuilder, signOrder, type SignedOrderV2 } from '../../packages/toolkit/src/orders/builder';
+import { domainSeparator, orderStructHashV2 } from '../../packages/toolkit/src/orders/eip712';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { ORDER_TYPE_STRING, TYPED_DATA_SIGN_TYPES, depositWalletDigest } from '../../packages/toolkit/src/orders/wallet-signature';
+import { createL1Headers, createL2Headers } from '../../packages/toolkit/src/clob/auth';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

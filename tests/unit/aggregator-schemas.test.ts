@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventSchema, FillHistorySchema, MarketOrderBooksSchema, MarketSchema, TraderSchema } from '../../src/shared/aggregator';
-import { parseFillMessage } from '../../src/main/toolkit/aggregator/fills';
+import { EventSchema, FillHistorySchema, MarketOrderBooksSchema, MarketSchema, TraderSchema } from '../../packages/toolkit/src/model/aggregator';
+import { parseFillMessage } from '../../packages/toolkit/src/aggregator/fills';
 import { books, event, fillHistory, market, trader } from '../helpers/aggregator-fixtures';
 
 describe('aggregator response schemas', () => {

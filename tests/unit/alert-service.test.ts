@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TerminalEvents } from '../../src/shared/contract';
-import type { Market, MarketOrderBooks, TradeRecord } from '../../src/shared/market-model';
+import type { Market, MarketOrderBooks, TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { ALERTS_FILE, AlertService, alertsFile } from '../../src/main/alerts/alerts';
 import { BookFeeds } from '../../src/main/ipc/book-feeds';
 import { EventHub } from '../../src/main/ipc/event-hub';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CANDLE_INTERVAL_MS, PRICE_HISTORY_INTERVALS, candleIntervalMillis, generateCandles } from '../../src/main/toolkit/aggregator/candles';
-import { PmDeskError } from '../../src/shared/errors';
+import { CANDLE_INTERVAL_MS, PRICE_HISTORY_INTERVALS, candleIntervalMillis, generateCandles } from '../../packages/toolkit/src/aggregator/candles';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 
 const HOUR = 3_600_000;
 const t = (hours: number, seconds = 0) => (hours * HOUR) / 1000 + seconds;

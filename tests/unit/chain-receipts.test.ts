@@ -1,7 +1,7 @@
 // Waiting for a receipt: found as soon as the node has it, and a deadline that names the transaction.
 import { describe, expect, it } from 'vitest';
 import type { TransactionReceipt } from 'ethers';
-import { waitForReceipt } from '../../src/main/toolkit/chain/receipts';
+import { waitForReceipt } from '../../packages/toolkit/src/chain/receipts';
 
 /** A node that has the receipt after `after` asks (the part of a provider the wait uses). */
 function node(after: number) {

@@ -2,8 +2,8 @@
 // (with its hash on the --json error line, even across a JSON copy of the error), 1 anything else.
 import { describe, expect, it } from 'vitest';
 import { EXIT_FAILURE, EXIT_INVALID_INPUT, EXIT_ORDER_IN_DOUBT, errorJson, exitStatusFor } from '../../src/cli/output';
-import { isOrderInDoubt, orderInDoubt } from '../../src/main/toolkit/clob/post-once';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../src/shared/errors';
+import { isOrderInDoubt, orderInDoubt } from '../../packages/toolkit/src/clob/post-once';
+import { ErrorCode, PmDeskError, invalidParameter } from '../../packages/toolkit/src/model/errors';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, DEFAULT_RTDS_URL, networkProfile, resolveEndpoints, resolveSource } from '../../src/cli/network';
-import { parseNetworkProfile } from '../../src/main/toolkit/chain/networks';
+import { parseNetworkProfile } from '../../packages/toolkit/src/chain/networks';
 
 const profile = parseNetworkProfile({
   name: 'sandbox', chainId: 31338, clobUrl: 'http://127.0.0.1:5001', aggregatorUrl: 'http://127.0.0.1:5002', sseUrl: 'http://127.0.0.1:5003', contracts: {},

@@ -2,12 +2,12 @@
 // selectors, amounts through the toolkit's one rounding place, the calls run as a proxy wallet, and balances.
 import { Interface, toBeHex } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { PmDeskError } from '../../src/shared/errors';
-import { accountTransactions } from '../../src/main/toolkit/accounts/actions';
-import { POLYGON_WALLETS } from '../../src/main/toolkit/accounts/wallet-config';
-import { POLYGON_ACTION_CONTRACTS, actionContractsFor } from '../../src/main/toolkit/chain/action-contracts';
-import { POLYGON } from '../../src/main/toolkit/chain/networks';
-import { collateralBalances, collateralBaseUnits, tokenBalance, unwrapCalls, wrapCalls } from '../../src/main/toolkit/collateral/pusd';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { accountTransactions } from '../../packages/toolkit/src/accounts/actions';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { POLYGON_ACTION_CONTRACTS, actionContractsFor } from '../../packages/toolkit/src/chain/action-contracts';
+import { POLYGON } from '../../packages/toolkit/src/chain/networks';
+import { collateralBalances, collateralBaseUnits, tokenBalance, unwrapCalls, wrapCalls } from '../../packages/toolkit/src/collateral/pusd';
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const PROXY = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';

@@ -9,7 +9,7 @@ import {
   redactContext,
   truncate,
   wrapOnce,
-} from '../../src/shared/errors';
+} from '../../packages/toolkit/src/model/errors';
 
 describe('the error catalogue', () => {
   it('maps every catalogue key to its code string', () => {

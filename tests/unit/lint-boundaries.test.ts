@@ -30,10 +30,27 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('src/shared/x.ts', "import { AggregatorClient } from '../main/toolkit';\nexport const c = AggregatorClient;\n")).toHaveLength(1);
   });
 
-  it('the toolkit never imports electron or the services above it', async () => {
-    expect(await boundaryErrors('src/main/toolkit/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
-    expect(await boundaryErrors('src/main/toolkit/x.ts', "import { w } from '../wallets/store';\nexport const a = w;\n")).toHaveLength(1);
-    expect(await boundaryErrors('src/main/toolkit/x.ts', "import { readFile } from 'node:fs';\nexport const r = readFile;\n")).toEqual([]);
+  it('the toolkit package never imports electron, React, Node built-ins or the services above it', async () => {
+    expect(await boundaryErrors('packages/toolkit/src/x.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
+    expect(await boundaryErrors('packages/toolkit/src/x.ts', "import { w } from '../wallets/store';\nexport const a = w;\n")).toHaveLength(1);
+    expect((await boundaryErrors('packages/toolkit/src/x.ts', "import { readFile } from 'node:fs';\nexport const r = readFile;\n")).join()).toMatch(/runs in browsers too/);
+    expect(await boundaryErrors('packages/toolkit/src/x.ts', "import { useState } from 'react';\nexport const r = useState;\n")).toHaveLength(1);
+  });
+
+  it('outside the package, the toolkit is reached only by its published entries', async () => {
+    const ok = "import { ClobClient } from '@pmdesk/toolkit';\nimport { ErrorCode } from '@pmdesk/toolkit/model';\nimport type { Trader } from '@pmdesk/toolkit/aggregator-wire';\nexport const a = [ClobClient, ErrorCode];\nexport type T = Trader;\n";
+    for (const file of ['src/main/trading/x.ts', 'src/cli/x.ts', 'src/main/app/x.ts', 'bench/x.ts', 'examples/x.ts']) expect(await boundaryErrors(file, ok)).toEqual([]);
+    const deep = "import { OrderBuilder } from '@pmdesk/toolkit/src/orders/builder';\nexport const a = OrderBuilder;\n";
+    const byPath = "import { OrderBuilder } from '../../../packages/toolkit/src/orders/builder';\nexport const a = OrderBuilder;\n";
+    for (const file of ['src/main/trading/x.ts', 'src/cli/x.ts', 'src/renderer/src/x.ts', 'sandbox/clob/x.ts', 'bench/x.ts', 'examples/x.ts']) {
+      expect((await boundaryErrors(file, deep)).join()).toMatch(/the rest of the package is private/);
+      expect((await boundaryErrors(file, byPath)).join()).toMatch(/by its package name/);
+    }
+  });
+
+  it('src/shared takes only the pure model from the toolkit', async () => {
+    expect(await boundaryErrors('src/shared/x.ts', "import { ErrorCode } from '@pmdesk/toolkit/model';\nexport const c = ErrorCode;\n")).toEqual([]);
+    expect(await boundaryErrors('src/shared/x.ts', "import { ClobClient } from '@pmdesk/toolkit';\nexport const c = ClobClient;\n")).toHaveLength(1);
   });
 
   it('the preload imports only electron and src/shared', async () => {
@@ -47,8 +64,8 @@ describe('import boundaries', () => {
   });
 
   it('the sandbox never imports the toolkit signing or auth code', async () => {
-    expect(await boundaryErrors('sandbox/clob/x.ts', "import { s } from '../../src/main/toolkit/orders/sign';\nexport const a = s;\n")).toHaveLength(1);
-    expect(await boundaryErrors('sandbox/clob/x.ts', "import { s } from '../../src/main/toolkit/clob/auth';\nexport const a = s;\n")).toHaveLength(1);
+    expect(await boundaryErrors('sandbox/clob/x.ts', "import { signOrder } from '@pmdesk/toolkit';\nexport const a = signOrder;\n")).toHaveLength(1);
+    expect(await boundaryErrors('sandbox/clob/x.ts', "import type { TradeRecord } from '@pmdesk/toolkit/aggregator-wire';\nexport type T = TradeRecord;\n")).toEqual([]);
     expect(await boundaryErrors('sandbox/sim/x.ts', "import { verifyL1 } from '../clob/auth';\nexport const a = verifyL1;\n")).toEqual([]);
   });
 });

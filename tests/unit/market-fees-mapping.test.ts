@@ -1,11 +1,11 @@
 // Each source's fee terms onto the market model's `fees`: Gamma's feeSchedule (or its takerBaseFee in bps on a
 // market with fees enabled), the aggregator's fee_schedule (null on a fee-free market); absent, nothing invented.
 import { describe, expect, it } from 'vitest';
-import { GammaMarketSchema } from '../../src/main/toolkit/polymarket/gamma-schemas';
-import { parseAnswer } from '../../src/main/toolkit/polymarket/http';
-import { toMarket as fromGamma } from '../../src/main/toolkit/polymarket/mapping';
-import { toMarket as fromAggregator } from '../../src/main/toolkit/aggregator/source';
-import { MarketSchema } from '../../src/shared/aggregator';
+import { GammaMarketSchema } from '../../packages/toolkit/src/polymarket/gamma-schemas';
+import { parseAnswer } from '../../packages/toolkit/src/polymarket/http';
+import { toMarket as fromGamma } from '../../packages/toolkit/src/polymarket/mapping';
+import { toMarket as fromAggregator } from '../../packages/toolkit/src/aggregator/source';
+import { MarketSchema } from '../../packages/toolkit/src/model/aggregator';
 import { gammaMarket } from '../helpers/polymarket-fixtures';
 import { market } from '../helpers/aggregator-fixtures';
 

@@ -2,8 +2,8 @@
 // share counts without trailing zeros.
 import { describe, expect, it } from 'vitest';
 import { dollarUnits } from '../../src/main/trading/money';
-import { baseUnitsOf, sharesText } from '../../src/main/toolkit/positions/money-calls';
-import { ErrorCode } from '../../src/shared/errors';
+import { baseUnitsOf, sharesText } from '../../packages/toolkit/src/positions/money-calls';
+import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 
 describe('dollarUnits', () => {
   it.each([

@@ -9,9 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { networkInfo, parseAppProfile, type AppProfile } from '../../src/main/ipc/profile';
 import { NETWORKS_FILE, NetworkBook } from '../../src/main/ipc/networks';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { AMOY, POLYGON, parseNetworkProfile } from '../../src/main/toolkit/chain/networks';
-import { createMarketSource } from '../../src/main/toolkit/sources/create';
-import { PolymarketSource } from '../../src/main/toolkit/polymarket/source';
+import { AMOY, POLYGON, parseNetworkProfile } from '../../packages/toolkit/src/chain/networks';
+import { createMarketSource } from '../../packages/toolkit/src/sources/create';
+import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { operations } from '../../src/shared/contract';
 
 const LOCAL = {

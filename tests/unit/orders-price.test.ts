@@ -1,7 +1,7 @@
 // Price bounds, tick resolution and the market price walked from a book, with the spec's messages.
 import { describe, expect, it } from 'vitest';
-import type { PmDeskError } from '../../src/shared/errors';
-import { assertPriceInRange, isPriceInRange, marketPriceFromBook, resolveTickSize } from '../../src/main/toolkit/orders/price';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { assertPriceInRange, isPriceInRange, marketPriceFromBook, resolveTickSize } from '../../packages/toolkit/src/orders/price';
 
 const detail = (run: () => unknown): string => {
   try {

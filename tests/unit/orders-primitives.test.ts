@@ -8,8 +8,8 @@ import {
   loadNativeDigestSigner,
   loadNativeKeccak256,
   primitives,
-} from '../../src/main/toolkit/orders/primitives';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+} from '../../packages/toolkit/src/orders/primitives';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 
 const hex = (bytes: Uint8Array): string => `0x${Buffer.from(bytes).toString('hex')}`;
 // Keys at the edges of the scalar range as well as random ones: 1, n − 1 and a key with leading zero bytes.

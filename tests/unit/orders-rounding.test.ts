@@ -12,7 +12,7 @@ import {
   toTickSize,
   type OrderSide,
   type TickSize,
-} from '../../src/main/toolkit/orders/rounding';
+} from '../../packages/toolkit/src/orders/rounding';
 
 const limit = (tick: TickSize, side: OrderSide, price: number, size: number) => {
   const raw = limitOrderRawAmounts(side, size, price, ROUNDING[tick]);

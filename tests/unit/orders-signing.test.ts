@@ -1,12 +1,12 @@
 // EIP-712 order hashing and signing for versions 1, 2 and 3, networks, and the POST /order body.
 import { describe, expect, it } from 'vitest';
 import { TypedDataEncoder, Wallet, recoverAddress } from 'ethers';
-import type { PmDeskError } from '../../src/shared/errors';
-import { AMOY, POLYGON, networkFor, parseNetworkProfile, verifyingContract, type NetworkProfile } from '../../src/main/toolkit/chain/networks';
-import { ORDER_TYPES_V1, ORDER_TYPES_V2, exchangeDomain, orderDigest, orderTypedMessage, type OrderV2Fields } from '../../src/main/toolkit/orders/eip712';
-import { OrderBuilder, newSalt, signOrder } from '../../src/main/toolkit/orders/builder';
-import { orderBody } from '../../src/main/toolkit/orders/body';
-import { privateKeySigner } from '../../src/main/toolkit/orders/signer';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { AMOY, POLYGON, networkFor, parseNetworkProfile, verifyingContract, type NetworkProfile } from '../../packages/toolkit/src/chain/networks';
+import { ORDER_TYPES_V1, ORDER_TYPES_V2, exchangeDomain, orderDigest, orderTypedMessage, type OrderV2Fields } from '../../packages/toolkit/src/orders/eip712';
+import { OrderBuilder, newSalt, signOrder } from '../../packages/toolkit/src/orders/builder';
+import { orderBody } from '../../packages/toolkit/src/orders/body';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

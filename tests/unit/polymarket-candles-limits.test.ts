@@ -2,10 +2,10 @@
 // cover a bucket), the history window per chart interval, Retry-After in both forms, and the sliding-window
 // budget measured against a clock the test controls.
 import { describe, expect, it } from 'vitest';
-import { CANDLE_SECONDS, candlesFromHistory, historyWindow } from '../../src/main/toolkit/polymarket/candles';
-import { parseRetryAfter, throttleWait } from '../../src/main/toolkit/polymarket/http';
-import { HostLimiter, SlidingWindowLimiter, limiterFor } from '../../src/main/toolkit/polymarket/limiter';
-import { PmDeskError } from '../../src/shared/errors';
+import { CANDLE_SECONDS, candlesFromHistory, historyWindow } from '../../packages/toolkit/src/polymarket/candles';
+import { parseRetryAfter, throttleWait } from '../../packages/toolkit/src/polymarket/http';
+import { HostLimiter, SlidingWindowLimiter, limiterFor } from '../../packages/toolkit/src/polymarket/limiter';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 
 describe('candles from a price history', () => {
   const points = [

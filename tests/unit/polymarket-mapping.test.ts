@@ -3,10 +3,10 @@
 // answers failing with the field's path, and nothing invented where the source says nothing.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ClobBookSchema, RtdsTradeSchema } from '../../src/main/toolkit/polymarket/clob-schemas';
-import { DataActivitySchema, DataPositionSchema, DataTradeSchema } from '../../src/main/toolkit/polymarket/data-schemas';
-import { GammaCommentSchema, GammaEventSchema, GammaMarketSchema } from '../../src/main/toolkit/polymarket/gamma-schemas';
-import { parseAnswer } from '../../src/main/toolkit/polymarket/http';
+import { ClobBookSchema, RtdsTradeSchema } from '../../packages/toolkit/src/polymarket/clob-schemas';
+import { DataActivitySchema, DataPositionSchema, DataTradeSchema } from '../../packages/toolkit/src/polymarket/data-schemas';
+import { GammaCommentSchema, GammaEventSchema, GammaMarketSchema } from '../../packages/toolkit/src/polymarket/gamma-schemas';
+import { parseAnswer } from '../../packages/toolkit/src/polymarket/http';
 import {
   fillKey,
   toComment,
@@ -17,8 +17,8 @@ import {
   toTrader,
   toTraderActivity,
   toTraderPosition,
-} from '../../src/main/toolkit/polymarket/mapping';
-import { PmDeskError } from '../../src/shared/errors';
+} from '../../packages/toolkit/src/polymarket/mapping';
+import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import {
   CONDITION_ID,
   NO_TOKEN,

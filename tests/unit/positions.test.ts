@@ -3,11 +3,11 @@
 // redeeming pays, exact in base units.
 import { Interface, toBeHex } from 'ethers';
 import { describe, expect, it } from 'vitest';
-import type { PmDeskError } from '../../src/shared/errors';
-import { POLYGON_ACTION_CONTRACTS, type ActionContracts } from '../../src/main/toolkit/chain/action-contracts';
-import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from '../../src/main/toolkit/positions/calls';
-import { conditionId31 } from '../../src/main/toolkit/positions/condition-id';
-import { formatUsd, positionBalances, redeemPlan, resolutionOf, type Resolution } from '../../src/main/toolkit/positions/resolution';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { POLYGON_ACTION_CONTRACTS, type ActionContracts } from '../../packages/toolkit/src/chain/action-contracts';
+import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from '../../packages/toolkit/src/positions/calls';
+import { conditionId31 } from '../../packages/toolkit/src/positions/condition-id';
+import { formatUsd, positionBalances, redeemPlan, resolutionOf, type Resolution } from '../../packages/toolkit/src/positions/resolution';
 
 const SELECTOR = {
   splitPosition: '0x72ce4275',

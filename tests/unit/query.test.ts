@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQuery, encodeQueryValue, joinUrl } from '../../src/main/toolkit/http/query';
+import { buildQuery, encodeQueryValue, joinUrl } from '../../packages/toolkit/src/http/query';
 
 describe('query strings', () => {
   it('encodes like the reference clients: commas, colons and brackets readable, spaces as +', () => {

@@ -4,7 +4,7 @@
 // that each change is one `tradingAccess` event.
 import { describe, expect, it } from 'vitest';
 import type { TradingAccessInfo } from '../../src/shared/contract';
-import type { TradingAccess } from '../../src/shared/market-model';
+import type { TradingAccess } from '../../packages/toolkit/src/model/market-model';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { CLOSE_ONLY_SENTENCE, RegionCheck, blockedSentence, type RegionCheckOptions } from '../../src/main/ipc/region-check';
 import type { TradingWallet } from '../../src/main/trading/service';

@@ -3,7 +3,7 @@
 // carried for the line), cents, the axis marks and legend times, and the line/candles mode kept per session.
 import { describe, expect, it } from 'vitest';
 import { CANDLE_INTERVALS } from '../../src/shared/contract';
-import type { Candle } from '../../src/shared/market-model';
+import type { Candle } from '../../packages/toolkit/src/model/market-model';
 import {
   CHART_RANGES,
   DEFAULT_INTERVAL,
@@ -15,7 +15,7 @@ import {
   rememberedChartMode,
 } from '../../src/renderer/src/components/market/chart/plan';
 import { MAX_SLOTS, axisMark, bucketTime, candlePoint, centsLabel, linePoint, timeline, volumePoint } from '../../src/renderer/src/components/market/chart/timeline';
-import { CANDLES_PER_CHART } from '../../src/main/toolkit/polymarket/candles';
+import { CANDLES_PER_CHART } from '../../packages/toolkit/src/polymarket/candles';
 
 const now = 1_700_000_123;
 const candle = (time: number, open: number, close: number, volume = 1): Candle => ({ time, open, high: Math.max(open, close), low: Math.min(open, close), close, volume });

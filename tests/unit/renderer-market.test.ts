@@ -3,7 +3,7 @@
 // traders, notional, precision), the chart's price axis, and the link that opens a market (ranges and candles:
 // renderer-chart.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { TradeRecord } from '../../src/shared/market-model';
+import type { TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import type { OpenOrder } from '../../src/shared/contract';
 import {
   addToTape,

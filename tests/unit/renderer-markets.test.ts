@@ -2,8 +2,8 @@
 // the market model as the aggregator source maps them), the protocol filter, merging pages, sort order with
 // unknowns last, the column chooser and the watchlist toggle.
 import { describe, expect, it } from 'vitest';
-import { EventSchema, MarketSchema } from '../../src/shared/aggregator';
-import { toEvent, toMarket } from '../../src/main/toolkit/aggregator/source';
+import { EventSchema, MarketSchema } from '../../packages/toolkit/src/model/aggregator';
+import { toEvent, toMarket } from '../../packages/toolkit/src/aggregator/source';
 import {
   chosenColumns,
   compareNullable,

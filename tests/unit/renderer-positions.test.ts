@@ -7,7 +7,7 @@ import { positionFigures, positionTotals, signedPercent, signedUsd } from '../..
 import { positionSellFields, requestedOutcome } from '../../src/renderer/src/components/ticket/position-sell';
 import { TradeFacts, tradeDetails, tradeFee, type MarketFactReads } from '../../src/main/ipc/trade-facts';
 import { describedPosition, describedTrades, tradeAsSeenBy } from '../../src/main/ipc/trading-access';
-import type { TraderPosition } from '../../src/shared/market-model';
+import type { TraderPosition } from '../../packages/toolkit/src/model/market-model';
 
 describe('a position at the price shown', () => {
   it('values size × current, costs size × average, PnL in dollars and percent of the cost', () => {

@@ -3,12 +3,12 @@
 // factories it is given; another key's account, or no factories at all, is refused before anything is signed.
 import { describe, expect, it } from 'vitest';
 import { recoverAddress } from 'ethers';
-import { ErrorCode } from '../../src/shared/errors';
-import { POLYGON_WALLETS } from '../../src/main/toolkit/accounts/wallet-config';
-import { createL1Headers } from '../../src/main/toolkit/clob/auth';
-import { OrderBuilder } from '../../src/main/toolkit/orders/builder';
-import { depositWalletDigest } from '../../src/main/toolkit/orders/wallet-signature';
-import type { OrderV2Fields } from '../../src/main/toolkit/orders/eip712';
+import { ErrorCode } from '../../packages/toolkit/src/model/errors';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { createL1Headers } from '../../packages/toolkit/src/clob/auth';
+import { OrderBuilder } from '../../packages/toolkit/src/orders/builder';
+import { depositWalletDigest } from '../../packages/toolkit/src/orders/wallet-signature';
+import type { OrderV2Fields } from '../../packages/toolkit/src/orders/eip712';
 import { SignerClient } from '../../src/main/wallets/signer-client';
 import type { SignerReplyMessage, SignerRequestMessage, SignerTransport } from '../../src/main/wallets/signer-protocol';
 import { SignerService } from '../../src/main/wallets/signer-service';

@@ -2,7 +2,7 @@
 // the taker fills an order would take from the book, their fee, the terms in words, and the market BUY's shrink.
 import { formatDollars } from '../../src/main/trading/checks';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, PmDeskError } from '../../src/shared/errors';
+import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
 import {
   chooseFeeTerms,
   describeFeeTerms,

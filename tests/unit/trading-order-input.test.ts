@@ -1,12 +1,12 @@
 // The order flow's pure parts: the spec's order of messages, sizing from dollars, market orders' amounts, the
 // sandbox profile read as a trading profile for each order version, and the approval targets each version needs.
 import { describe, expect, it } from 'vitest';
-import type { PmDeskError } from '../../src/shared/errors';
-import { ErrorCode } from '../../src/shared/errors';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { OrderMessages, assertOrderRequest, findToken, planOrder, tradedMarket, type UserOrderInput } from '../../src/main/trading/order-input';
 import { DEFAULT_APPROVAL_GAS, parseTradingProfile } from '../../src/main/trading/profile';
 import { approvalGasCost, approvalTargets, formatGas } from '../../src/main/trading/allowances';
-import type { Market } from '../../src/shared/market-model';
+import type { Market } from '../../packages/toolkit/src/model/market-model';
 
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';

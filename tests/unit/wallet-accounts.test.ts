@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ErrorCode, PmDeskError } from '../../src/shared/errors';
-import { POLYGON_WALLETS } from '../../src/main/toolkit/accounts/wallet-config';
-import type { MarketSource } from '../../src/main/toolkit/sources/market-source';
+import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import type { MarketSource } from '../../packages/toolkit/src/sources/market-source';
 import { SettingsStore } from '../../src/main/ipc/settings';
 import { WalletAccounts } from '../../src/main/ipc/wallet-accounts';
 

@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ALERT_KINDS, ALERT_PRICES, type AlertInfo, type AlertLogEntry, type ParsedInput, type TerminalEvents } from '../../shared/contract';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import type { Market, TradeRecord } from '../../shared/market-model';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import type { Market, TradeRecord } from '@pmdesk/toolkit/model';
 import { centsOf } from '../../shared/words';
 import type { EventHub } from '../ipc/event-hub';
-import type { Logger } from '../toolkit/logger';
-import type { MarketSource } from '../toolkit/sources/market-source';
+import type { Logger } from '@pmdesk/toolkit';
+import type { MarketSource } from '@pmdesk/toolkit';
 import { KeptFile } from './kept-file';
 import { MarketWatch, type WatchFeeds } from './market-watch';
 import type { DesktopNotifier } from './notifier';

@@ -4,7 +4,7 @@
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { Logger } from '../toolkit/logger';
+import type { Logger } from '@pmdesk/toolkit';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
 export class KeptFile<T> {

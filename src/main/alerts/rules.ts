@@ -1,6 +1,6 @@
 // The alerts' trigger rules as pure functions (the services feed them books and fills): a book's top, the
 // price an alert reads, a crossing, a spread wider than a level, and a volume spike.
-import type { BookLevel, TradeRecord } from '../../shared/market-model';
+import type { BookLevel, TradeRecord } from '@pmdesk/toolkit/model';
 import type { AlertPrice } from '../../shared/contract';
 
 /** The best bid and best ask of a book; null for an empty side (unknown, not a price). */

@@ -14,7 +14,7 @@ import { startupProfileFile } from '../ipc/profile';
 import { readLaunchProfile } from '../ipc/launch-profile';
 import { allowOrigins, registerRouter } from '../ipc/router';
 import { openTerminal, type Terminal } from '../ipc/terminal';
-import { consoleLogger } from '../toolkit/logger';
+import { consoleLogger } from '@pmdesk/toolkit';
 import { resolveDataDir } from '../wallets/data-dir';
 import { SignerClient } from '../wallets/signer-client';
 import { appResponse } from './app-protocol';

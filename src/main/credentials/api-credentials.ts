@@ -3,8 +3,8 @@
 // for the session: the order flow derives them again with the wallet next time.
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import type { ApiCredentials } from '../toolkit/clob/auth';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import type { ApiCredentials } from '@pmdesk/toolkit';
 import { padText, unpadText } from '../wallets/padding';
 import { KeychainSecretStore } from './keychain-store';
 import { MemorySecretStore, type SecretStore } from './secret-store';

@@ -15,7 +15,7 @@ export interface BookLevelView {
   size: number;
 }
 
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 
 const SCALE = 1_000_000;
 

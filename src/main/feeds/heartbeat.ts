@@ -1,7 +1,7 @@
 // The dead-man switch (PROTOCOL-NOTES Part D §3.6): an opt-in loop of POST /v1/heartbeats, each beat sending the
 // id the last answer named, so the exchange cancels every open order if the terminal dies or loses its link.
 // Its state (off, on, failing) is reported so the UI can show plainly that the switch is armed or in trouble.
-import { isClobError, type ClobResult } from '../toolkit/clob/transport';
+import { isClobError, type ClobResult } from '@pmdesk/toolkit';
 import { realScheduler, type Scheduler } from './scheduler';
 
 export type HeartbeatState = 'off' | 'on' | 'failing';

@@ -2,8 +2,8 @@
 // subscribed outcome token: snapshots from `book`, deltas from `price_change`, checked by hash and resynced
 // from REST `GET /book` on any doubt, kept alive with PING, reconnected with backoff, handed out coalesced.
 import WebSocket from 'ws';
-import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '../toolkit/http/limits';
-import { orderBookHash } from '../toolkit/clob/book';
+import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '@pmdesk/toolkit';
+import { orderBookHash } from '@pmdesk/toolkit';
 import { BookState, formatMillionths, type LevelText } from './book-state';
 import { Coalescer, FRAME_MS } from './coalescer';
 import { Redial, type FeedSource, type RedialOptions } from './redial';

@@ -1,10 +1,10 @@
 // One market's trade tape and candles, from the market-data source's fill stream (resubscribed with backoff
 // here, since a source never reconnects on its own) and the exchange's `last_trade_price`: a visible gap marker
 // covers the time the stream was down, and the candles of that gap are refilled from the fill history.
-import type { Candle, TradeRecord } from '../../shared/market-model';
-import { generateCandles } from '../toolkit/aggregator/candles';
-import type { FillHandlers, FillSubscription } from '../toolkit/sources/market-source';
-import type { PmDeskError } from '../../shared/errors';
+import type { Candle, TradeRecord } from '@pmdesk/toolkit/model';
+import { generateCandles } from '@pmdesk/toolkit';
+import type { SourceFillHandlers as FillHandlers, SourceFillSubscription as FillSubscription } from '@pmdesk/toolkit';
+import type { PmDeskError } from '@pmdesk/toolkit/model';
 import type { LastTrade } from './market-feed';
 import { realScheduler, type Scheduler } from './scheduler';
 import { MAX_RECONNECT_BACKOFF_MS } from './redial';

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 import type { WebSocketConstructor } from './market-feed';
-import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '../toolkit/http/limits';
+import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '@pmdesk/toolkit';
 
 export type UserFeedState = 'connecting' | 'live' | 'reconnecting' | 'unauthorized' | 'closed';
 

@@ -8,7 +8,7 @@ import { allowOrigins } from '../ipc/router';
 import { openTerminal, type TerminalOptions } from '../ipc/terminal';
 import { parseAppProfile } from '../ipc/profile';
 import type { EventHub } from '../ipc/event-hub';
-import type { Logger } from '../toolkit/logger';
+import type { Logger } from '@pmdesk/toolkit';
 import { resolveDataDir } from '../wallets/data-dir';
 import { startSignerThread } from '../wallets/signer-thread';
 import { startHost, type RunningHost } from './server';

@@ -2,8 +2,8 @@
 // functions, so the choice between the desktop window and browser mode is tested without either.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { invalidParameter } from '../../shared/errors';
-import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../toolkit/sources/market-source';
+import { invalidParameter } from '@pmdesk/toolkit/model';
+import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '@pmdesk/toolkit';
 
 export interface LaunchOptions {
   /** Browser mode even when Electron is installed. */

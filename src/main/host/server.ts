@@ -8,7 +8,7 @@ import { extname, join, resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BRIDGE_PATH, type BridgeMessage, type Result } from '../../shared/contract';
 import { SECURITY_HEADERS, contentSecurityPolicy } from '../../shared/csp';
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode } from '@pmdesk/toolkit/model';
 import type { EventHub } from '../ipc/event-hub';
 import type { Router } from '../ipc/router';
 import { MIME_TYPES, rendererFile } from './renderer-files';

@@ -4,7 +4,7 @@
 //
 // Positions are not pushed here: they come from getPositions (the chain and the aggregator), which the renderer
 // reads again when an `account` event shows a new trade or a trade whose status moved.
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { FeedState, TradeInfo } from '../../shared/contract';
 import { Coalescer, FRAME_MS } from '../feeds/coalescer';
 import type { Scheduler } from '../feeds/scheduler';

@@ -3,9 +3,9 @@
 // by its clients, pushing a `bookUpdate` only when an outcome's book hash changed. Like the fill stream it never
 // retries on its own: a failed read closes the feed with a `feedStatus` that says why, and the client decides
 // whether to follow again.
-import type { MarketOrderBooks } from '../../shared/market-model';
+import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
 import type { FeedState } from '../../shared/contract';
-import { wrapOnce } from '../../shared/errors';
+import { wrapOnce } from '@pmdesk/toolkit/model';
 import type { EventHub } from './event-hub';
 
 export type BookSource = (protocol: string, marketId: string) => Promise<MarketOrderBooks>;

@@ -2,7 +2,7 @@
 // over its level 2 exchange client, with a `deadManSwitch` event on every change of state (turned on, a beat
 // failed, beats recovered, turned off). Every loop stops when the terminal closes, so the exchange cancels the
 // wallets' orders then, as the trader asked by arming it.
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode } from '@pmdesk/toolkit/model';
 import type { DeadManSwitchInfo } from '../../shared/contract';
 import { DEFAULT_HEARTBEAT_MS, DeadManSwitch, type HeartbeatClient, type HeartbeatState } from '../feeds/heartbeat';
 import { realScheduler, type Scheduler } from '../feeds/scheduler';

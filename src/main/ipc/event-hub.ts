@@ -1,7 +1,7 @@
 // Pushes contract events to every connected client (each window in Electron, each tab in browser mode).
 // A client that throws while receiving is dropped, never allowed to stop the others from hearing.
 import type { EventName, TerminalEvents } from '../../shared/contract';
-import type { Logger } from '../toolkit/logger';
+import type { Logger } from '@pmdesk/toolkit';
 
 export type EventSink = <E extends EventName>(event: E, payload: TerminalEvents[E]) => void;
 

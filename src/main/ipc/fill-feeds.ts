@@ -5,8 +5,8 @@
 // 'polling'` while the source polls because its live feed is unreachable), closed, and once the stream is back
 // a `tapeGap` gives the time it was down, so the tape shows a gap marker and the renderer re-reads its candles.
 import type { FeedState, ResultError } from '../../shared/contract';
-import type { PmDeskError } from '../../shared/errors';
-import type { FillHandlers, FillSubscription } from '../toolkit/sources/market-source';
+import type { PmDeskError } from '@pmdesk/toolkit/model';
+import type { SourceFillHandlers as FillHandlers, SourceFillSubscription as FillSubscription } from '@pmdesk/toolkit';
 import { TradeTape, type TapeState } from '../feeds/tape';
 import type { Scheduler } from '../feeds/scheduler';
 import type { EventHub } from './event-hub';

@@ -2,7 +2,7 @@
 // folder's profile.json), else Polygon on Polymarket's public endpoints — an installed PM Desk opens on real
 // markets with no setup; the sandbox and custom networks are a profile or a switch away.
 import { readFile } from 'node:fs/promises';
-import { invalidParameter } from '../../shared/errors';
+import { invalidParameter } from '@pmdesk/toolkit/model';
 import { builtInProfile } from './networks';
 import { parseAppProfile, type AppProfile } from './profile';
 

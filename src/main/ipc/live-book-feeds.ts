@@ -3,9 +3,9 @@
 // MarketFeed keeps their books live and pushes coalesced `bookUpdate` events to the market's clients, a
 // `tickSize` event when the exchange changes a market's tick, and `feedStatus` with `source: 'polling'` while the
 // socket cannot be reached and the feed reads GET /book instead.
-import type { MarketOrderBooks } from '../../shared/market-model';
+import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
 import type { FeedState } from '../../shared/contract';
-import { ErrorCode, wrapOnce } from '../../shared/errors';
+import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
 import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';
 import type { EventHub } from './event-hub';
 import type { BookSource } from './book-feeds';

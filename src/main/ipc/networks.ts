@@ -5,11 +5,11 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { NetworkChoice, ParsedInput } from '../../shared/contract';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import { AMOY, POLYGON, type KnownNetwork } from '../toolkit/chain/networks';
-import { MARKET_SOURCE_KINDS } from '../toolkit/sources/market-source';
-import { sourceKindOf, type SourceEndpoints } from '../toolkit/sources/create';
-import type { Logger } from '../toolkit/logger';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import { AMOY, POLYGON, type KnownNetwork } from '@pmdesk/toolkit';
+import { MARKET_SOURCE_KINDS } from '@pmdesk/toolkit';
+import { sourceKindOf, type SourceEndpoints } from '@pmdesk/toolkit';
+import type { Logger } from '@pmdesk/toolkit';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 import { networkInfo, parseAppProfile, type AppProfile } from './profile';
 

@@ -2,9 +2,9 @@
 // an order version and that version's exchange contracts); a read-only profile (an aggregator alone, or a
 // custom chain whose contracts PM Desk does not know) gets none, and trading says why.
 import type { CredentialVault } from '../credentials/api-credentials';
-import { verifyingContract } from '../toolkit/chain/networks';
-import type { Logger } from '../toolkit/logger';
-import type { MarketSource } from '../toolkit/sources/market-source';
+import { verifyingContract } from '@pmdesk/toolkit';
+import type { Logger } from '@pmdesk/toolkit';
+import type { MarketSource } from '@pmdesk/toolkit';
 import { parseTradingProfile } from '../trading/profile';
 import { TradingService } from '../trading/service';
 

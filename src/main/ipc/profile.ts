@@ -5,10 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { invalidParameter } from '../../shared/errors';
+import { invalidParameter } from '@pmdesk/toolkit/model';
 import type { NetworkInfo } from '../../shared/contract';
-import { sourceKindOf } from '../toolkit/sources/create';
-import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../toolkit/sources/market-source';
+import { sourceKindOf } from '@pmdesk/toolkit';
+import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '@pmdesk/toolkit';
 
 const url = z.string().url();
 const wsUrl = z.string().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL');

@@ -9,12 +9,12 @@
 // real answer is never dropped for a failure: once blocked, a failed re-check keeps it blocked (docs/decisions.md).
 import { z } from 'zod';
 import type { TradingAccessInfo } from '../../shared/contract';
-import type { TradingAccess } from '../../shared/market-model';
+import type { TradingAccess } from '@pmdesk/toolkit/model';
 import { realScheduler, type Scheduler } from '../feeds/scheduler';
-import { silentLogger, type Logger } from '../toolkit/logger';
-import type { OrderSide } from '../toolkit/orders/rounding';
-import { checkGeoblock } from '../toolkit/polymarket/geoblock';
-import { parseAnswer } from '../toolkit/polymarket/http';
+import { silentLogger, type Logger } from '@pmdesk/toolkit';
+import type { OrderSide } from '@pmdesk/toolkit';
+import { checkGeoblock } from '@pmdesk/toolkit';
+import { parseAnswer } from '@pmdesk/toolkit';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
 import { tradingWalletNamed } from './trading-access';
 import type { TradingWallets } from './trading-access';

@@ -1,7 +1,7 @@
 // The one wrapper every contract operation goes through, in Electron and in browser mode alike: it checks
 // the sender, bounds the payload, parses it with the operation's schema (invalid input never reaches a
 // service), calls the handler and turns whatever it throws into a tagged result without a secret in it.
-import { ErrorCode, ErrorMessage, PmDeskError } from '../../shared/errors';
+import { ErrorCode, ErrorMessage, PmDeskError } from '@pmdesk/toolkit/model';
 import {
   ContractErrorCode,
   DEFAULT_MAX_PAYLOAD_BYTES,
@@ -14,7 +14,7 @@ import {
   type Result,
   type ResultError,
 } from '../../shared/contract';
-import type { Logger } from '../toolkit/logger';
+import type { Logger } from '@pmdesk/toolkit';
 
 /** Who sent a request, as the transport saw it (an Electron frame, a WebSocket connection). */
 export interface SenderInfo {

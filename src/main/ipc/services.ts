@@ -2,8 +2,8 @@
 // each operation of src/shared/contract.ts mapped to one service call. Trading is an interface here, served by
 // the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
 // never a made-up result.
-import type { MarketSource } from '../toolkit/sources/market-source';
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import type { MarketSource } from '@pmdesk/toolkit';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type {
   AccountFunds,
   Balances,

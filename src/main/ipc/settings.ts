@@ -6,7 +6,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
-import type { Logger } from '../toolkit/logger';
+import type { Logger } from '@pmdesk/toolkit';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';

@@ -3,22 +3,22 @@
 // direct, as its profile names), followed fills and books and trading over its order flow, swapped whole when
 // the trader switches networks; the router over all of them.
 import type { NetworkInfo } from '../../shared/contract';
-import { createMarketSource } from '../toolkit/sources/create';
-import { retryNoticeText, type RetryNotice } from '../toolkit/http/retry';
-import type { MarketSource } from '../toolkit/sources/market-source';
-import { silentLogger, type Logger } from '../toolkit/logger';
+import { createMarketSource } from '@pmdesk/toolkit';
+import { retryNoticeText, type RetryNotice } from '@pmdesk/toolkit';
+import type { MarketSource } from '@pmdesk/toolkit';
+import { silentLogger, type Logger } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { Wallets } from '../wallets/wallets';
 import { EventHub } from './event-hub';
 import { BookFeeds } from './book-feeds';
 import { LiveBookFeeds, type BookFollower } from './live-book-feeds';
-import { ClobClient } from '../toolkit/clob/client';
-import { isClobError } from '../toolkit/clob/transport';
+import { ClobClient } from '@pmdesk/toolkit';
+import { isClobError } from '@pmdesk/toolkit';
 import type { RestBook } from '../feeds/market-feed';
 import { FillFeeds } from './fill-feeds';
 import { networkInfo, parseAppProfile, type AppProfile } from './profile';
 import { OPERATION_NAMES } from '../../shared/contract';
-import { invalidParameter } from '../../shared/errors';
+import { invalidParameter } from '@pmdesk/toolkit/model';
 import { NetworkBook } from './networks';
 import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from './router';
 import { SettingsStore } from './settings';
@@ -28,7 +28,7 @@ import { tradingAccess } from './trading-access';
 import { moneyAccess } from './money-access';
 import { walletAccess } from './wallet-access';
 import { WalletAccounts } from './wallet-accounts';
-import { walletConfigFor } from '../toolkit/chain/networks';
+import { walletConfigFor } from '@pmdesk/toolkit';
 import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
 import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
 import { UnaskedCancels } from './unasked-cancels';

@@ -4,9 +4,9 @@
 // Read once per market and kept for the network's session: a market's question, outcomes and terms do not move.
 import { z } from 'zod';
 import type { TradeInfo } from '../../shared/contract';
-import { COLLATERAL_TOKEN_DECIMALS } from '../toolkit/chain/networks';
-import { fillFee, type FeeTerms } from '../toolkit/orders/fees';
-import { parseAnswer } from '../toolkit/polymarket/http';
+import { COLLATERAL_TOKEN_DECIMALS } from '@pmdesk/toolkit';
+import { fillFee, type FeeTerms } from '@pmdesk/toolkit';
+import { parseAnswer } from '@pmdesk/toolkit';
 import { feeTermsOfClobMarket } from '../trading/order-fees';
 
 /** The exchange's market record (GET /markets/{conditionId}): only what names the market and its outcomes. */

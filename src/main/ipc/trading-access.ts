@@ -1,7 +1,7 @@
 // The contract's trading operations on the order flow of src/main/trading: a wallet named by its label trades
 // through the signer that holds its key; amounts cross the contract as dollars and shares (base units are
 // converted once, here, for display only).
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { SignerClient } from '../wallets/signer-client';
 import { findMarket, type OrderChoices, type UserOrderInput } from '../trading/order-input';
 import { previewOrder } from '../trading/preview';
@@ -9,7 +9,7 @@ import type { TradingAccount, TradingService as OrderFlow, TradingWallet } from 
 import type { EventHub } from './event-hub';
 import type { TradingService, WalletSummary } from './services';
 import type { OpenOrder, ParsedInput, PositionInfo, TradeInfo } from '../../shared/contract';
-import type { TraderPosition } from '../../shared/market-model';
+import type { TraderPosition } from '@pmdesk/toolkit/model';
 import { TradeFacts, tradeDetails } from './trade-facts';
 
 const BASE_UNITS = 1_000_000;

@@ -3,14 +3,14 @@
 // chosen by the trader and kept in settings per wallet and network; the order flow is handed the result.
 import { formatUnits } from 'ethers';
 import type { AccountCandidateInfo, WalletAccount } from '../../shared/contract';
-import { ErrorCode, PmDeskError, isPmDeskError } from '../../shared/errors';
-import { classifyAccount, findAccounts, type AccountCandidate, type FoundAccounts } from '../toolkit/accounts/classify';
-import { rpcChainRead, type RpcReader } from '../toolkit/accounts/chain-read';
-import { AccountKind, checkedAddress } from '../toolkit/accounts/derive';
-import type { WalletConfig } from '../toolkit/accounts/wallet-config';
-import { COLLATERAL_TOKEN_DECIMALS } from '../toolkit/chain/networks';
-import type { Logger } from '../toolkit/logger';
-import type { MarketSource } from '../toolkit/sources/market-source';
+import { ErrorCode, PmDeskError, isPmDeskError } from '@pmdesk/toolkit/model';
+import { classifyAccount, findAccounts, type AccountCandidate, type FoundAccounts } from '@pmdesk/toolkit';
+import { rpcChainRead, type RpcReader } from '@pmdesk/toolkit';
+import { AccountKind, checkedAddress } from '@pmdesk/toolkit';
+import type { WalletConfig } from '@pmdesk/toolkit';
+import { COLLATERAL_TOKEN_DECIMALS } from '@pmdesk/toolkit';
+import type { Logger } from '@pmdesk/toolkit';
+import type { MarketSource } from '@pmdesk/toolkit';
 import type { TradingAccount } from '../trading/account';
 import type { WalletSummary } from './services';
 import type { SettingsStore } from './settings';

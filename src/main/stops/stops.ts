@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { OperationInput, ParsedInput, PlacedOrder, Balances, StopInfo } from '../../shared/contract';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import type { Market } from '../../shared/market-model';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import type { Market } from '@pmdesk/toolkit/model';
 import { centsOf, countOf } from '../../shared/words';
 import type { EventHub } from '../ipc/event-hub';
-import type { MarketSource } from '../toolkit/sources/market-source';
-import type { Logger } from '../toolkit/logger';
+import type { MarketSource } from '@pmdesk/toolkit';
+import type { Logger } from '@pmdesk/toolkit';
 import { KeptFile } from '../alerts/kept-file';
 import { MarketWatch, type WatchFeeds } from '../alerts/market-watch';
 import { bookTop } from '../alerts/rules';

@@ -1,6 +1,6 @@
 // The Polymarket account an order trades from: the key's proxy wallet, Safe or deposit wallet (or the key itself),
 // as the order flow is given it, and what the trader is told when that account cannot trade yet.
-import type { AccountKind } from '../toolkit/accounts/derive';
+import type { AccountKind } from '@pmdesk/toolkit';
 import type { PreTradeProblem } from './checks';
 
 /**

@@ -2,9 +2,9 @@
 // trader's collateral and outcome tokens for each order version, what the chain says is missing, and
 // setting each missing one through the wallet (never with a key in this process).
 import { Contract, MaxUint256, formatEther, type JsonRpcProvider } from 'ethers';
-import { ErrorCode, PmDeskError } from '../../shared/errors';
-import type { OrderVersion } from '../toolkit/chain/networks';
-import { waitForReceipt } from '../toolkit/chain/receipts';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
+import type { OrderVersion } from '@pmdesk/toolkit';
+import { waitForReceipt } from '@pmdesk/toolkit';
 import type { ApprovalRequest } from '../wallets/signer-protocol';
 import type { TradingProfile } from './profile';
 

@@ -2,9 +2,9 @@
 // is signed, each as a sentence saying what is wrong and what to do. One function gives every failed check,
 // for the CLI now and the app later.
 import { formatUnits, type JsonRpcProvider } from 'ethers';
-import { ErrorCode, PmDeskError } from '../../shared/errors';
-import { COLLATERAL_TOKEN_DECIMALS } from '../toolkit/chain/networks';
-import type { PositionToken } from '../../shared/market-model';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
+import { COLLATERAL_TOKEN_DECIMALS } from '@pmdesk/toolkit';
+import type { PositionToken } from '@pmdesk/toolkit/model';
 import { approvalGasCost, chainBalance, formatGas, type MissingApproval } from './allowances';
 import type { OrderPlan, TradedMarket } from './order-input';
 import type { TradingProfile } from './profile';

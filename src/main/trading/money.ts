@@ -2,15 +2,15 @@
 // money actions (wrap, unwrap, split, merge, redeem) quoted and sent through the wallet's signer as the account —
 // the signer worker builds every call itself — then the exchange told to read the account's balances again.
 
-import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
-import type { Market } from '../../shared/market-model';
-import { DEPOSIT_WALLET_RELAYER_ONLY } from '../toolkit/accounts/actions';
-import { formatPol } from '../toolkit/accounts/gas';
-import { actionContractsFor } from '../toolkit/chain/action-contracts';
-import { walletConfigFor } from '../toolkit/chain/networks';
-import { tokenBalance } from '../toolkit/collateral/pusd';
-import { formatUsd } from '../toolkit/positions/resolution';
-import { sharesText, type MoneyActionKind, type MoneyMarket } from '../toolkit/positions/money-calls';
+import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
+import type { Market } from '@pmdesk/toolkit/model';
+import { DEPOSIT_WALLET_RELAYER_ONLY } from '@pmdesk/toolkit';
+import { formatPol } from '@pmdesk/toolkit';
+import { actionContractsFor } from '@pmdesk/toolkit';
+import { walletConfigFor } from '@pmdesk/toolkit';
+import { tokenBalance } from '@pmdesk/toolkit';
+import { formatUsd } from '@pmdesk/toolkit';
+import { sharesText, type MoneyActionKind, type MoneyMarket } from '@pmdesk/toolkit';
 import type { AccountActionRequest, AccountActionResult } from '../wallets/signer-protocol';
 import type { TradingService, TradingWallet } from './service';
 

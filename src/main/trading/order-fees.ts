@@ -3,12 +3,12 @@
 // fills from the book, the fee on them with the toolkit's exact fee math, and the official client's shrink of a
 // market BUY whose amount and fee would exceed the balance.
 import { z } from 'zod';
-import { ErrorCode, isPmDeskError } from '../../shared/errors';
-import type { MarketFees } from '../../shared/market-model';
-import { COLLATERAL_TOKEN_DECIMALS } from '../toolkit/chain/networks';
-import { adjustBuyAmountForFees, fillFee, type FeeTerms } from '../toolkit/orders/fees';
-import { roundDown } from '../toolkit/orders/rounding';
-import { parseAnswer } from '../toolkit/polymarket/http';
+import { ErrorCode, isPmDeskError } from '@pmdesk/toolkit/model';
+import type { MarketFees } from '@pmdesk/toolkit/model';
+import { COLLATERAL_TOKEN_DECIMALS } from '@pmdesk/toolkit';
+import { adjustBuyAmountForFees, fillFee, type FeeTerms } from '@pmdesk/toolkit';
+import { roundDown } from '@pmdesk/toolkit';
+import { parseAnswer } from '@pmdesk/toolkit';
 import type { OrderPlan, TradedMarket } from './order-input';
 
 type Level = { price: string; size: string };

@@ -1,13 +1,13 @@
 // The trader's order as the spec's "user order input" (§3): which provider, market, outcome, side, price and
 // amount; the spec's own sentences for what is missing; and turning it into the exact order to build.
-import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
-import type { PositionToken } from '../../shared/market-model';
-import { tradedMarket, type TradedMarket } from '../../shared/market-rules';
+import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
+import type { PositionToken } from '@pmdesk/toolkit/model';
+import { tradedMarket, type TradedMarket } from '@pmdesk/toolkit/model';
 
 export { tradedMarket, type TradedMarket };
-import type { MarketSource } from '../toolkit/sources/market-source';
-import type { OrderType } from '../toolkit/orders/price';
-import { roundDown, type OrderSide } from '../toolkit/orders/rounding';
+import type { MarketSource } from '@pmdesk/toolkit';
+import type { OrderType } from '@pmdesk/toolkit';
+import { roundDown, type OrderSide } from '@pmdesk/toolkit';
 
 /** Spec §5 "Building an order", word for word. */
 export const OrderMessages = {

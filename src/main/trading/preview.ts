@@ -1,8 +1,8 @@
 // What an order would do before anything is signed: the order flow's own plan and pre-trade checks, priced
 // against the exchange's book, tick size and fee rate, as the ticket shows it (the contract's OrderPreview).
 import type { OrderPreview } from '../../shared/contract';
-import { isPmDeskError } from '../../shared/errors';
-import { roundDown, roundNormal } from '../toolkit/orders/rounding';
+import { isPmDeskError } from '@pmdesk/toolkit/model';
+import { roundDown, roundNormal } from '@pmdesk/toolkit';
 import { describeFeeTerms, unitsToDollars } from './order-fees';
 import { formatDollars } from './checks';
 import type { OrderChoices, UserOrderInput } from './order-input';

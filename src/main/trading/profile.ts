@@ -5,10 +5,10 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { invalidParameter } from '../../shared/errors';
-import { parseNetworkProfile, type NetworkProfile, type OrderVersion } from '../toolkit/chain/networks';
-import { MARKET_SOURCE_KINDS } from '../toolkit/sources/market-source';
-import type { SourceEndpoints } from '../toolkit/sources/create';
+import { invalidParameter } from '@pmdesk/toolkit/model';
+import { parseNetworkProfile, type NetworkProfile, type OrderVersion } from '@pmdesk/toolkit';
+import { MARKET_SOURCE_KINDS } from '@pmdesk/toolkit';
+import type { SourceEndpoints } from '@pmdesk/toolkit';
 
 /** Where `npm run sandbox` writes its profile when told nothing else (sandbox/cli.ts). */
 export const DEFAULT_SANDBOX_PROFILE = join(tmpdir(), 'pmdesk-sandbox-profile.json');

@@ -2,21 +2,21 @@
 // credentials, allowances, building, signing (in the wallet's signer, never here), posting without ever
 // placing an order twice, and the pending list; plus cancels, balances and positions.
 import { JsonRpcProvider, Network } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '../../shared/errors';
-import type { PositionToken, TraderPosition } from '../../shared/market-model';
+import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
+import type { PositionToken, TraderPosition } from '@pmdesk/toolkit/model';
 import type { CredentialVault } from '../credentials/api-credentials';
-import { AggregatorClient } from '../toolkit/aggregator/client';
-import { createMarketSource } from '../toolkit/sources/create';
-import type { MarketSource } from '../toolkit/sources/market-source';
-import { ExchangeContract } from '../toolkit/chain/exchange';
-import { ZERO_ADDRESS, walletConfigFor } from '../toolkit/chain/networks';
-import { CREDS_CREATION_WARNING, type ApiCredentials } from '../toolkit/clob/auth';
-import { ClobClient, type CreateOrDeriveOrder } from '../toolkit/clob/client';
-import { postOrderOnce, type PostedOrder } from '../toolkit/clob/post-once';
-import { silentLogger, type Logger } from '../toolkit/logger';
-import type { BuiltOrder } from '../toolkit/orders/builder';
-import type { PostOrderOptions } from '../toolkit/orders/body';
-import type { ClobSigner } from '../toolkit/orders/signer';
+import { AggregatorClient } from '@pmdesk/toolkit';
+import { createMarketSource } from '@pmdesk/toolkit';
+import type { MarketSource } from '@pmdesk/toolkit';
+import { ExchangeContract } from '@pmdesk/toolkit';
+import { ZERO_ADDRESS, walletConfigFor } from '@pmdesk/toolkit';
+import { CREDS_CREATION_WARNING, type ApiCredentials } from '@pmdesk/toolkit';
+import { ClobClient, type CreateOrDeriveOrder } from '@pmdesk/toolkit';
+import { postOrderOnce, type PostedOrder } from '@pmdesk/toolkit';
+import { silentLogger, type Logger } from '@pmdesk/toolkit';
+import type { BuiltOrder } from '@pmdesk/toolkit';
+import type { PostOrderOptions } from '@pmdesk/toolkit';
+import type { ClobSigner } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { accountProblems, credentialsAddress, type TradingAccount } from './account';
 import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';

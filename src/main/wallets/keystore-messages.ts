@@ -1,6 +1,6 @@
 // The spec's wallet and keystore messages (§8), as errors with catalogue codes. One place, so the signer
 // worker, the wallet store and the CLI say exactly the same words.
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 
 export const INVALID_PASSWORD = 'invalid password';
 export const ADDRESS_MISMATCH = 'address mismatch';

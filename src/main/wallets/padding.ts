@@ -1,6 +1,6 @@
 // Length hiding for secrets the app encrypts or stores itself (spec §9): the payload is padded to a whole
 // number of 2048-byte blocks first, so the stored size tells nothing about what is inside.
-import { ErrorCode, PmDeskError } from '../../shared/errors';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 
 export const PADDING_BLOCK = 2048;
 /** A 4-byte big-endian length comes first, so the padding (zeros) can be told from the payload. */

@@ -3,17 +3,17 @@
 // the key's own (toolkit account actions check it before anything is signed); every transaction's gas is quoted
 // against the key's POL before the first is sent, so a key that cannot pay sends nothing.
 import { JsonRpcProvider, Network, isError, type Wallet } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, type OwnerTransaction } from '../toolkit/accounts/actions';
-import { classifyAccount } from '../toolkit/accounts/classify';
-import { AccountKind } from '../toolkit/accounts/derive';
-import { checkGasFunds, providerGasReader, quoteGas, type GasQuote } from '../toolkit/accounts/gas';
-import { readSafeNonce } from '../toolkit/accounts/safe';
-import { walletConfigSchema } from '../toolkit/accounts/wallet-config';
-import type { ActionContracts } from '../toolkit/chain/action-contracts';
-import { waitForReceipt } from '../toolkit/chain/receipts';
-import { checkedAddress } from '../toolkit/accounts/derive';
-import { moneyActionCalls } from '../toolkit/positions/money-calls';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, type OwnerTransaction } from '@pmdesk/toolkit';
+import { classifyAccount } from '@pmdesk/toolkit';
+import { AccountKind } from '@pmdesk/toolkit';
+import { checkGasFunds, providerGasReader, quoteGas, type GasQuote } from '@pmdesk/toolkit';
+import { readSafeNonce } from '@pmdesk/toolkit';
+import { walletConfigSchema } from '@pmdesk/toolkit';
+import type { ActionContracts } from '@pmdesk/toolkit';
+import { waitForReceipt } from '@pmdesk/toolkit';
+import { checkedAddress } from '@pmdesk/toolkit';
+import { moneyActionCalls } from '@pmdesk/toolkit';
 import type { AccountActionRequest, AccountActionResult } from './signer-protocol';
 
 const KINDS: readonly string[] = [AccountKind.EOA, AccountKind.PROXY, AccountKind.SAFE, AccountKind.DEPOSIT_WALLET];

@@ -1,8 +1,8 @@
 // Main's handle on the signer: one method per intent, each a request to the worker carrying the token it
 // was started with. Works over any SignerTransport; it never sees a decrypted key.
-import { ErrorCode, PmDeskError, isErrorCode } from '../../shared/errors';
-import type { WalletConfig } from '../toolkit/accounts/wallet-config';
-import type { ClobSigner, TypedDataTypes } from '../toolkit/orders/signer';
+import { ErrorCode, PmDeskError, isErrorCode } from '@pmdesk/toolkit/model';
+import type { WalletConfig } from '@pmdesk/toolkit';
+import type { ClobSigner, TypedDataTypes } from '@pmdesk/toolkit';
 import type { AccountActionRequest, ApprovalRequest, NewWalletOptions, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
 
 export type LockedListener = (address: string, reason: 'idle') => void;

@@ -2,9 +2,9 @@
 // Every operation is an intent ("sign this order", "send this approval"), never "sign these bytes"; the
 // transport (worker thread now, Electron utility process in the app) is hidden behind two small interfaces.
 import type { TypedDataDomain, TypedDataField } from 'ethers';
-import type { WalletConfig } from '../toolkit/accounts/wallet-config';
-import type { ActionContracts } from '../toolkit/chain/action-contracts';
-import type { MoneyActionRequest } from '../toolkit/positions/money-calls';
+import type { WalletConfig } from '@pmdesk/toolkit';
+import type { ActionContracts } from '@pmdesk/toolkit';
+import type { MoneyActionRequest } from '@pmdesk/toolkit';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;
 

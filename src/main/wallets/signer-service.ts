@@ -1,9 +1,9 @@
 // The signer's inside: runs only in the worker, holds decrypted keys, answers intent-shaped requests from
 // the one parent that knows its token, and lets no secret out in a result, an event or an error.
-import { accountTransactions } from '../toolkit/accounts/actions';
-import { readSafeNonce } from '../toolkit/accounts/safe';
+import { accountTransactions } from '@pmdesk/toolkit';
+import { readSafeNonce } from '@pmdesk/toolkit';
 import { runAccountAction } from './signer-account-action';
-import { walletConfigSchema } from '../toolkit/accounts/wallet-config';
+import { walletConfigSchema } from '@pmdesk/toolkit';
 import { timingSafeEqual } from 'node:crypto';
 import {
   HDNodeWallet,
@@ -18,13 +18,13 @@ import {
   getAddress,
   isError,
 } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
-import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES } from '../toolkit/clob/auth';
-import { classifyAccount, type Account } from '../toolkit/accounts/classify';
-import type { WalletConfig } from '../toolkit/accounts/wallet-config';
-import { BYTES32_ZERO } from '../toolkit/chain/networks';
-import { EXCHANGE_DOMAIN_NAME, ORDER_TYPES_V1, ORDER_TYPES_V2 } from '../toolkit/orders/eip712';
-import { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION, TYPED_DATA_SIGN_TYPES } from '../toolkit/orders/wallet-signature';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
+import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES } from '@pmdesk/toolkit';
+import { classifyAccount, type Account } from '@pmdesk/toolkit';
+import type { WalletConfig } from '@pmdesk/toolkit';
+import { BYTES32_ZERO } from '@pmdesk/toolkit';
+import { EXCHANGE_DOMAIN_NAME, ORDER_TYPES_V1, ORDER_TYPES_V2 } from '@pmdesk/toolkit';
+import { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION, TYPED_DATA_SIGN_TYPES } from '@pmdesk/toolkit';
 import { addressMismatch, invalidPassword, privateKeyAddressMismatch } from './keystore-messages';
 import type {
   ApprovalRequest,

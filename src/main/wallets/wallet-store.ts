@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getAddress } from 'ethers';
-import { ErrorCode, PmDeskError, invalidParameter } from '../../shared/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import { PRIVATE_DIR_MODE, isTempFileName, removeFileDurably, writeFileAtomic } from './atomic-file';
 import { invalidJsonWallet } from './keystore-messages';
 

@@ -3,7 +3,7 @@
 // password check.
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { invalidParameter } from '../../shared/errors';
+import { invalidParameter } from '@pmdesk/toolkit/model';
 import { PRIVATE_DIR_MODE, writeNewFileAtomic } from './atomic-file';
 import { walletsDir } from './data-dir';
 import { isInvalidPassword } from './keystore-messages';

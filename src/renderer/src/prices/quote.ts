@@ -3,7 +3,7 @@
 // the source's listed price when neither can be read) — with which price that is, in words. Every panel that
 // shows an outcome's price (grid, header, ticket, positions, profiles) reads it from here, so at one instant
 // they all say the same number and the same basis. Pure: tests call it directly; hooks live in useQuote.ts.
-import type { Market, OrderBookSummary } from '../../../shared/market-model';
+import type { Market, OrderBookSummary } from '@pmdesk/toolkit/model';
 
 /** Which price a shown price is. */
 export type PriceBasis = 'midpoint' | 'last' | 'listed';

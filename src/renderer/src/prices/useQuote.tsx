@@ -3,7 +3,7 @@
 // draws a shown price with its basis tag and the sentence on hover, and marks itself with data-quote-* so a test
 // can read every price on the screen at one instant.
 import { useShallow } from 'zustand/react/shallow';
-import type { Market } from '../../../shared/market-model';
+import type { Market } from '@pmdesk/toolkit/model';
 import { useMarket } from '../store/market';
 import { liveQuote } from './live';
 import { basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, type Quote } from './quote';

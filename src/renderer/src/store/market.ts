@@ -2,7 +2,7 @@
 // loads a selection and follows it (books, fills, gaps) until the next one; live events are applied once a
 // frame through the frame batcher, so a burst of book changes costs one render.
 import { create } from 'zustand';
-import type { Comment, Market, OrderBookSummary, PredictionEvent } from '../../../shared/market-model';
+import type { Comment, Market, OrderBookSummary, PredictionEvent } from '@pmdesk/toolkit/model';
 import type { TerminalEvents } from '../../../shared/contract';
 import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
 import { marketLinkFromHash } from '../links';

@@ -4,7 +4,7 @@
 // dropped, so a result never shows under an address it is not about; an answer that comes back for an address
 // no longer shown is thrown away.
 import { create } from 'zustand';
-import type { Trader, TraderActivity, TraderPosition } from '../../../shared/market-model';
+import type { Trader, TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
 import { TerminalError, ask, messageOf } from '../terminal';
 
 export const TRADER_ADDRESS = /^0x[0-9a-fA-F]{40}$/;

@@ -3,7 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
-import type { OrderBookSummary } from '../../../../shared/market-model';
+import type { OrderBookSummary } from '@pmdesk/toolkit/model';
 import { refreshHoldings, useAccount } from '../../store/account';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';

@@ -1,6 +1,6 @@
 // The market's header (event title, question, end date, status) and its outcomes with their prices: picking
 // one points the ladder, tape and chart at it.
-import type { Market } from '../../../../shared/market-model';
+import type { Market } from '@pmdesk/toolkit/model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';

@@ -15,7 +15,7 @@ import {
   type TickMarkFormatter,
   type Time,
 } from 'lightweight-charts';
-import type { Candle } from '../../../../shared/market-model';
+import type { Candle } from '@pmdesk/toolkit/model';
 import { useMarket } from '../../store/market';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';

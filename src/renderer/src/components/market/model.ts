@@ -1,7 +1,7 @@
 // The market view's arithmetic, apart from React so it is tested on its own: ladder rows with cumulative
 // depth, spread and midpoint, own orders at a price, the tape (fills and gap markers, newest first), the
 // chart's ranges and the live update of its last candle, and the link that opens a market.
-import type { OrderBookSummary, TradeRecord } from '../../../../shared/market-model';
+import type { OrderBookSummary, TradeRecord } from '@pmdesk/toolkit/model';
 import type { FeedState, OpenOrder } from '../../../../shared/contract';
 
 // ---------------------------------------------------------------------------------------------------------

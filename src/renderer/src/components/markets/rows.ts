@@ -2,7 +2,7 @@
 // priced by the price model, its own volume, liquidity, 24 h change and end date), the protocol filter, sort
 // orders, the column chooser's choices and the watchlist toggle. No React and no DOM here, so the unit tests
 // check it directly and the grid stays a view. Grouping under events is in groups.ts.
-import type { Market, PredictionEvent, SearchMatch } from '../../../../shared/market-model';
+import type { Market, PredictionEvent, SearchMatch } from '@pmdesk/toolkit/model';
 import { PROTOCOLS, type Protocol } from '../../../../shared/contract';
 import { quoteCents, quoteFromRecord, type Quote } from '../../prices/quote';
 

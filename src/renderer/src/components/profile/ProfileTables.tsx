@@ -1,7 +1,7 @@
 // A trader profile's two tables: their positions (current price through the price model, PnL in dollars and
 // percent) and their recent activity (trades with side, outcome, price, shares and dollars; splits, merges,
 // redeems by name).
-import type { TraderActivity, TraderPosition } from '../../../../shared/market-model';
+import type { TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
 import { WindowedRows } from '../../live/visible-rows';
 import { QuotePrice } from '../../prices/useQuote';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';

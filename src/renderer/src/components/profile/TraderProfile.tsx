@@ -3,7 +3,7 @@
 // discussion, a position, or by typing or pasting an address; whatever was shown goes the moment the address
 // changes (store/profile.ts), and loading and failures are said in words.
 import { useEffect, useState } from 'react';
-import type { Trader, TraderPosition } from '../../../../shared/market-model';
+import type { Trader, TraderPosition } from '@pmdesk/toolkit/model';
 import { reloadProfile, setProfileAddress, useProfile, type Read } from '../../store/profile';
 import { formatUsd } from '../ticket/order-math';
 import { ProfileActivity, ProfilePositions } from './ProfileTables';

@@ -2,7 +2,7 @@
 // local estimate of cost and payout (shown when main's preview is not available), and the order intent the
 // ticket sends. Main rounds and checks again before signing; this only keeps what the trader sees honest.
 
-import { PRICE_DECIMALS, isTickSize, type TickSize } from '../../../../shared/market-rules';
+import { PRICE_DECIMALS, isTickSize, type TickSize } from '@pmdesk/toolkit/model';
 
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';

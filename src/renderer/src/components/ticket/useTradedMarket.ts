@@ -2,8 +2,8 @@
 // `getMarket`), kept current by `tickSize` events. A tick change is said beside the price; a price it leaves
 // off the tick is refused with the nearest valid prices (order-math), never moved for the trader.
 import { useEffect, useState } from 'react';
-import type { Market } from '../../../../shared/market-model';
-import { tradedMarket } from '../../../../shared/market-rules';
+import type { Market } from '@pmdesk/toolkit/model';
+import { tradedMarket } from '@pmdesk/toolkit/model';
 import { ask, listen, messageOf } from '../../terminal';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';

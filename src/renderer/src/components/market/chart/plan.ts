@@ -2,7 +2,7 @@
 // asks main for, the widths a trader may pick instead, the span of buckets shown, the line/candles mode kept for
 // the session, and a live fill growing the candles as main buckets them.
 import type { CANDLE_INTERVALS } from '../../../../../shared/contract';
-import type { Candle } from '../../../../../shared/market-model';
+import type { Candle } from '@pmdesk/toolkit/model';
 
 export const CHART_RANGES = ['1h', '6h', '1d', '1w', '1m', 'max'] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];

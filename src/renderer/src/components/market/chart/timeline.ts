@@ -4,7 +4,7 @@
 // leave such a bucket empty (a whitespace point: a gap stays a gap); the probability line carries the last
 // traded price across it, as Polymarket's line does (no trade: the price has not moved).
 import type { CandlestickData, HistogramData, LineData, UTCTimestamp, WhitespaceData } from 'lightweight-charts';
-import type { Candle } from '../../../../../shared/market-model';
+import type { Candle } from '@pmdesk/toolkit/model';
 
 export interface Slot {
   /** The bucket's start, unix seconds. */
