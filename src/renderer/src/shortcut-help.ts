@@ -1,5 +1,6 @@
 // How the keyboard help prints the shortcut table (keyboard.ts) and which key may become the cancel-all key. No
 // DOM here: the pure part, tested on its own.
+import { keyLabel } from '../../shared/key-bindings';
 
 /** What the help needs of a shortcut. */
 export interface KeyUse {
@@ -7,14 +8,8 @@ export interface KeyUse {
   description: string;
 }
 
-const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓' };
-
-/** A key as printed on the keyboard; a capital letter is typed with Shift. */
-export function keyName(key: string): string {
-  if (KEY_NAMES[key]) return KEY_NAMES[key];
-  if (key.length === 1 && key >= 'A' && key <= 'Z') return `Shift+${key}`;
-  return key;
-}
+/** A key as printed on the keyboard; a capital letter is typed with Shift (one spelling with the trading keys'). */
+export const keyName = keyLabel;
 
 /** One line per key, in the order first registered; a key several panels use lists each of their uses. */
 export function shortcutLines(shortcuts: readonly KeyUse[]): { key: string; descriptions: string[] }[] {
