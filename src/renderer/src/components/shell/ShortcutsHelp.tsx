@@ -26,6 +26,9 @@ export function ShortcutsHelp({ shortcuts: openedWith, onClose }: { shortcuts: r
   useEffect(() => {
     if (choosing) keyBox.current?.focus();
   }, [choosing]);
+  // The help opens on Close, not on the first field the dialog would pick (a size preset): a key pressed by habit changes nothing.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeButton.current?.focus(), []);
 
   function chooseKey(event: KeyboardEvent<HTMLInputElement>) {
     // Tab still moves on, Esc still closes: every other key is the one asked for.
@@ -81,7 +84,7 @@ export function ShortcutsHelp({ shortcuts: openedWith, onClose }: { shortcuts: r
         except Esc, which leaves it.
       </p>
       <div className="row dialog-actions">
-        <button type="button" className="primary" onClick={onClose}>
+        <button type="button" className="primary" ref={closeButton} onClick={onClose}>
           Close (Esc)
         </button>
       </div>
