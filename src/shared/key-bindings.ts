@@ -67,7 +67,8 @@ export function isSizePreset(size: unknown): size is number {
 /**
  * The saved bindings, cleaned: an unknown action is dropped, a missing or unbindable key takes its default, and
  * a key bound twice (or taken by `taken`, the cancel-all key) goes back to its default; if that leaves a clash,
- * all go back to the defaults. A binding is a preference: a bad one never sets the settings file aside.
+ * all go back to the defaults (which a cancel-all key set outside the terminal may still meet: the help then
+ * lists both uses of it). A binding is a preference: a bad one never sets the settings file aside.
  */
 export function cleanKeyBindings(value: unknown, taken: readonly string[] = []): KeyBindings {
   const saved = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

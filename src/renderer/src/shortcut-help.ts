@@ -1,5 +1,5 @@
-// How the keyboard help prints the shortcut table (keyboard.ts) and which key may become the cancel-all key. No
-// DOM here: the pure part, tested on its own.
+// How the keyboard help prints the shortcut table (keyboard.ts), whether a key press is a shortcut's key, and which
+// key may become the cancel-all key. No DOM here: the pure part, tested on its own.
 import { keyLabel } from '../../shared/key-bindings';
 
 /** What the help needs of a shortcut. */
@@ -10,6 +10,16 @@ export interface KeyUse {
 
 /** A key as printed on the keyboard; a capital letter is typed with Shift (one spelling with the trading keys'). */
 export const keyName = keyLabel;
+
+/**
+ * Whether a key press is a shortcut's key, exactly. A capital letter is Shift and the letter: the same capital
+ * typed with Caps Lock on is not it, so a trader who left Caps Lock on does not buy (B) or flatten (F) by typing.
+ */
+export function keyMatches(key: string, event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (key.length === 1 && key >= 'A' && key <= 'Z') return event.key === key && event.shiftKey;
+  return event.key === key;
+}
 
 /** One line per key, in the order first registered; a key several panels use lists each of their uses. */
 export function shortcutLines(shortcuts: readonly KeyUse[]): { key: string; descriptions: string[] }[] {
