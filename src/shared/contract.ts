@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from '@pmdesk/toolkit/model';
 import type { ErrorCodeValue } from '@pmdesk/toolkit/model';
+import { PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, isBindableKey, isSizePreset, type KeyBindings, type SizePresets } from './key-bindings';
 
 // ---------------------------------------------------------------------------------------------------------
 // Results
@@ -332,6 +333,12 @@ export interface Settings {
    * splitters left them. A panel not named has its default size; the renderer keeps each within its bounds.
    */
   panelSizes: Record<string, number>;
+  /** Keyboard trading: the key of each action (key-bindings.ts), every action bound, no key twice. */
+  keyBindings: KeyBindings;
+  /** The sizes the preset keys choose, in shares or dollars. */
+  sizePresets: SizePresets;
+  /** Keyboard orders go straight to placeOrder (its checks still run) instead of opening the confirmation. */
+  keyboardOrdersWithoutConfirm: boolean;
 }
 
 /** Bounds of a saved panel size: a name like "markets", a size in pixels no screen exceeds. */
@@ -656,6 +663,14 @@ export const operations = {
         .record(z.string().regex(PANEL_SIZE_NAME), z.number().finite().min(0).max(PANEL_SIZE_MAX))
         .refine((sizes) => Object.keys(sizes).length <= PANEL_SIZES_MAX, { message: `at most ${PANEL_SIZES_MAX} panel sizes` })
         .optional(),
+      keyBindings: z
+        .partialRecord(z.enum(TRADING_ACTIONS), z.string().min(1).max(8).refine(isBindableKey, { message: 'a letter, a digit, a sign or F1–F12' }))
+        .refine((keys) => new Set(Object.values(keys)).size === Object.values(keys).length, { message: 'one key per action' })
+        .optional(),
+      sizePresets: z
+        .strictObject({ unit: z.enum(['shares', 'usd']), sizes: z.array(z.number().refine(isSizePreset, { message: `a positive size of at most ${SIZE_PRESET_MAX} with two decimals` })).length(PRESET_ACTIONS.length) })
+        .optional(),
+      keyboardOrdersWithoutConfirm: z.boolean().optional(),
     }),
     { summary: 'Change some settings; the rest stay as they are.', maxPayloadBytes: 65_536 },
   ),

@@ -1,7 +1,7 @@
 // The keyboard table's pure parts: how a key is printed in the help, one help line per key, and which keys may
 // become the cancel-all key (not one another shortcut uses, not one that moves around or closes things).
 import { describe, expect, it } from 'vitest';
-import { cancelAllKeyProblem, keyName, shortcutLines, type KeyUse } from '../../src/renderer/src/shortcut-help';
+import { cancelAllKeyProblem, keyMatches, keyName, shortcutLines, type KeyUse } from '../../src/renderer/src/shortcut-help';
 
 const shortcut = (key: string, description: string): KeyUse => ({ key, description });
 
@@ -38,5 +38,24 @@ describe('choosing the cancel-all key', () => {
     expect(cancelAllKeyProblem('!', 'X', inUse)).toBeNull();
     expect(cancelAllKeyProblem('F9', 'X', inUse)).toBeNull();
     expect(cancelAllKeyProblem('X', 'X', inUse)).toBeNull();
+  });
+});
+
+describe('matching a key press', () => {
+  const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({ key, shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...mods });
+
+  it('a capital letter is Shift and the letter; the same capital from Caps Lock is not it', () => {
+    expect(keyMatches('B', press('B', { shiftKey: true }))).toBe(true);
+    expect(keyMatches('B', press('B'))).toBe(false);
+    expect(keyMatches('B', press('b', { shiftKey: true }))).toBe(false);
+    expect(keyMatches('b', press('b'))).toBe(true);
+    expect(keyMatches('b', press('B', { shiftKey: true }))).toBe(false);
+  });
+
+  it('signs and function keys match as typed; Ctrl, Alt or Meta never match', () => {
+    expect(keyMatches('+', press('+', { shiftKey: true }))).toBe(true);
+    expect(keyMatches('F1', press('F1'))).toBe(true);
+    expect(keyMatches('F1', press('F1', { ctrlKey: true }))).toBe(false);
+    expect(keyMatches('B', press('B', { shiftKey: true, metaKey: true }))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes, and
+// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes,
+// keyboard trading's keys and size presets, and
 // which Polymarket account each wallet trades from on each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
 // does not parse is set aside as settings.json.bad rather than trusted or lost.
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
 import type { Logger } from '@pmdesk/toolkit';
+import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -19,9 +21,19 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'],
   activeWallet: null,
   panelSizes: Object.freeze({}),
+  keyBindings: DEFAULT_KEY_BINDINGS,
+  sizePresets: DEFAULT_SIZE_PRESETS,
+  keyboardOrdersWithoutConfirm: false,
 }) as Settings;
 
-const copyOf = (s: Settings): Settings => ({ ...s, watchlist: [...s.watchlist], marketColumns: [...s.marketColumns], panelSizes: { ...s.panelSizes } });
+const copyOf = (s: Settings): Settings => ({
+  ...s,
+  watchlist: [...s.watchlist],
+  marketColumns: [...s.marketColumns],
+  panelSizes: { ...s.panelSizes },
+  keyBindings: { ...s.keyBindings },
+  sizePresets: { unit: s.sizePresets.unit, sizes: [...s.sizePresets.sizes] },
+});
 
 /**
  * The saved panel sizes, cleaned: a size is a layout preference, so a bad one (hand-edited, from a newer
@@ -41,16 +53,23 @@ export function cleanPanelSizes(value: unknown): Record<string, number> {
  * The file's shape: a key missing (a file from an older version) takes its default; a key of the wrong type
  * makes the whole file corrupt. Bounds match saveSettings' input.
  */
-const SettingsFileSchema = z.object({
-  theme: z.enum(['dark', 'light']).default(DEFAULT_SETTINGS.theme),
-  watchlist: z.array(z.string().min(1).max(200)).max(1000).default([]),
-  cancelAllKey: z.string().min(1).max(24).default(DEFAULT_SETTINGS.cancelAllKey),
-  marketColumns: z.array(z.string().min(1).max(40)).max(40).default([...DEFAULT_SETTINGS.marketColumns]),
-  activeWallet: z.string().min(1).max(64).nullable().default(null),
-  panelSizes: z.unknown().optional().transform(cleanPanelSizes),
-  /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
-  accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
-});
+const SettingsFileSchema = z
+  .object({
+    theme: z.enum(['dark', 'light']).default(DEFAULT_SETTINGS.theme),
+    watchlist: z.array(z.string().min(1).max(200)).max(1000).default([]),
+    cancelAllKey: z.string().min(1).max(24).default(DEFAULT_SETTINGS.cancelAllKey),
+    marketColumns: z.array(z.string().min(1).max(40)).max(40).default([...DEFAULT_SETTINGS.marketColumns]),
+    activeWallet: z.string().min(1).max(64).nullable().default(null),
+    panelSizes: z.unknown().optional().transform(cleanPanelSizes),
+    // Bindings and presets are preferences like panel sizes: a bad one goes back to its default on its own.
+    keyBindings: z.unknown().optional(),
+    sizePresets: z.unknown().optional().transform(cleanSizePresets),
+    keyboardOrdersWithoutConfirm: z.boolean().default(false),
+    /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
+    accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
+  })
+  // A trading key is never the cancel-all key: cleaned with it in view.
+  .transform(({ keyBindings, ...file }) => ({ ...file, keyBindings: cleanKeyBindings(keyBindings, [file.cancelAllKey]) }));
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
 const settingsOf = ({ accounts: _accounts, ...settings }: SettingsFile): Settings => copyOf(settings as Settings);
@@ -78,7 +97,9 @@ export class SettingsStore {
 
   /** Merges a change into the settings, writes the whole file, and answers the whole. */
   async save(patch: Partial<Settings>): Promise<Settings> {
-    return settingsOf(await this.write((file) => ({ ...file, ...definedOnly(patch) })));
+    // Bindings merge: one action rebound keeps the others' keys.
+    const keys = patch.keyBindings;
+    return settingsOf(await this.write((file) => ({ ...file, ...definedOnly(patch), ...(keys ? { keyBindings: { ...file.keyBindings, ...keys } } : {}) })));
   }
 
   /** The account address the trader chose for this key on this network, if any. */

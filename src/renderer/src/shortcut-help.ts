@@ -1,5 +1,6 @@
-// How the keyboard help prints the shortcut table (keyboard.ts) and which key may become the cancel-all key. No
-// DOM here: the pure part, tested on its own.
+// How the keyboard help prints the shortcut table (keyboard.ts), whether a key press is a shortcut's key, and which
+// key may become the cancel-all key. No DOM here: the pure part, tested on its own.
+import { keyLabel } from '../../shared/key-bindings';
 
 /** What the help needs of a shortcut. */
 export interface KeyUse {
@@ -7,13 +8,17 @@ export interface KeyUse {
   description: string;
 }
 
-const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓' };
+/** A key as printed on the keyboard; a capital letter is typed with Shift (one spelling with the trading keys'). */
+export const keyName = keyLabel;
 
-/** A key as printed on the keyboard; a capital letter is typed with Shift. */
-export function keyName(key: string): string {
-  if (KEY_NAMES[key]) return KEY_NAMES[key];
-  if (key.length === 1 && key >= 'A' && key <= 'Z') return `Shift+${key}`;
-  return key;
+/**
+ * Whether a key press is a shortcut's key, exactly. A capital letter is Shift and the letter: the same capital
+ * typed with Caps Lock on is not it, so a trader who left Caps Lock on does not buy (B) or flatten (F) by typing.
+ */
+export function keyMatches(key: string, event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (key.length === 1 && key >= 'A' && key <= 'Z') return event.key === key && event.shiftKey;
+  return event.key === key;
 }
 
 /** One line per key, in the order first registered; a key several panels use lists each of their uses. */

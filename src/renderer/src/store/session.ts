@@ -3,6 +3,7 @@
 // (markets, market, ticket, account); this one is what they share.
 import { create } from 'zustand';
 import type { FeedState, NetworkChoice, NetworkInfo, Settings, TerminalEvents, WalletInfo } from '../../../shared/contract';
+import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS } from '../../../shared/key-bindings';
 import { ask, listen, messageOf } from '../terminal';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -12,6 +13,9 @@ export const DEFAULT_SETTINGS: Settings = {
   marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'],
   activeWallet: null,
   panelSizes: {},
+  keyBindings: { ...DEFAULT_KEY_BINDINGS },
+  sizePresets: { unit: DEFAULT_SIZE_PRESETS.unit, sizes: [...DEFAULT_SIZE_PRESETS.sizes] },
+  keyboardOrdersWithoutConfirm: false,
 };
 
 export type FeedStatus = TerminalEvents['feedStatus'];

@@ -38,6 +38,8 @@ export interface TicketState {
   postOnly: boolean;
   /** Bumped to ask the ticket to focus its side (so `b`/`s` work from anywhere). */
   focusRequest: number;
+  /** The size preset keyboard orders use (an index into the settings' presets), kept from market to market. */
+  presetIndex: number;
   /** A position's sell waiting for its market to load in the ticket (null once applied). */
   sellRequest: (PositionSellRequest & { id: number }) | null;
 
@@ -56,6 +58,7 @@ const FRESH = { side: 'BUY', kind: 'limit', priceCents: '', amount: '', sizeUnit
 export const useTicket = create<TicketState>()((set) => ({
   ...FRESH,
   focusRequest: 0,
+  presetIndex: 0,
   sellRequest: null,
   set: (patch) => set(patch),
   reset: () => set(FRESH),

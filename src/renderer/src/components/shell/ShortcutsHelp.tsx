@@ -1,28 +1,34 @@
 // The keyboard help (`?`): every shortcut registered when it was opened, one line per key, so a trader can
-// learn the terminal without the mouse, and the place to choose the cancel-all key. Esc closes it.
+// learn the terminal without the mouse, and the place to choose the cancel-all key and the keyboard trading keys
+// (TradingKeys). Esc closes it.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { listShortcuts, type Shortcut } from '../../keyboard';
 import { cancelAllKeyProblem, keyName, shortcutLines } from '../../shortcut-help';
 import { useSession } from '../../store/session';
 import { Dialog, ErrorLine } from '../wallets/Dialog';
+import { TradingKeys } from './TradingKeys';
 
-export function ShortcutsHelp({ shortcuts: opened, onClose }: { shortcuts: readonly Shortcut[]; onClose(): void }) {
+export function ShortcutsHelp({ shortcuts: openedWith, onClose }: { shortcuts: readonly Shortcut[]; onClose(): void }) {
   const cancelAllKey = useSession((s) => s.settings.cancelAllKey);
-  const [shortcuts, setShortcuts] = useState(opened);
+  const [shortcuts, setShortcuts] = useState(openedWith);
   const [problem, setProblem] = useState<string | null>(null);
   // The key box only while asked for: a key pressed in it changes the setting, so it never has the focus by surprise.
   const [choosing, setChoosing] = useState(false);
   const keyBox = useRef<HTMLInputElement>(null);
-  const openedKey = useRef(cancelAllKey);
-  // A new cancel-all key is registered by the account panel once the setting changed: list it then.
+  const keyBindings = useSession((s) => s.settings.keyBindings);
+  const opened = useRef({ cancelAllKey, keyBindings });
+  // A new cancel-all or trading key is registered by its panel once the setting changed: list it then.
   useEffect(() => {
-    if (cancelAllKey === openedKey.current) return;
+    if (cancelAllKey === opened.current.cancelAllKey && keyBindings === opened.current.keyBindings) return;
     const later = setTimeout(() => setShortcuts([...listShortcuts()]), 0);
     return () => clearTimeout(later);
-  }, [cancelAllKey]);
+  }, [cancelAllKey, keyBindings]);
   useEffect(() => {
     if (choosing) keyBox.current?.focus();
   }, [choosing]);
+  // The help opens on Close, not on the first field the dialog would pick (a size preset): a key pressed by habit changes nothing.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeButton.current?.focus(), []);
 
   function chooseKey(event: KeyboardEvent<HTMLInputElement>) {
     // Tab still moves on, Esc still closes: every other key is the one asked for.
@@ -49,6 +55,8 @@ export function ShortcutsHelp({ shortcuts: opened, onClose }: { shortcuts: reado
           ))}
         </tbody>
       </table>
+      {/* Before the cancel-all key: from Close, Shift+Tab reaches that key's button first, as it always has. */}
+      <TradingKeys />
       <div className="field">
         {choosing ? (
           <>
@@ -76,7 +84,7 @@ export function ShortcutsHelp({ shortcuts: opened, onClose }: { shortcuts: reado
         except Esc, which leaves it.
       </p>
       <div className="row dialog-actions">
-        <button type="button" className="primary" onClick={onClose}>
+        <button type="button" className="primary" ref={closeButton} onClick={onClose}>
           Close (Esc)
         </button>
       </div>

@@ -20,6 +20,7 @@ import { intentKey, usePreview, type PreviewState } from './usePreview';
 import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { QuotePrice } from '../../prices/useQuote';
 import { usePositionSell } from './usePositionSell';
+import { useKeyboardTrading } from './useKeyboardTrading';
 import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
 import './ticket.css';
 
@@ -112,10 +113,8 @@ export function OrderTicket() {
   }, []);
   usePositionSell(market, drafted, whyNot, blocking?.message, confirmSell);
 
-  const place = async () => {
-    if (!confirming) return;
-    const { intent: order } = confirming;
-    setConfirming(null);
+  // The one way an order leaves the ticket: after its confirmation, or a keyboard order the trader chose to send unconfirmed.
+  const placeOrder = useCallback(async (order: OrderIntent) => {
     setPlacing(true);
     setResult({ tone: 'info', message: 'Sending the order…' });
     // Shown here, where the trader is looking; approvals and credentials arrive as notices on their own.
@@ -131,7 +130,14 @@ export function OrderTicket() {
       setPlacing(false);
       void refreshAccount(order.wallet);
     }
+  }, []);
+  const place = () => {
+    if (!confirming) return;
+    setConfirming(null);
+    void placeOrder(confirming.intent);
   };
+  const placeNow = useCallback((order: OrderIntent) => void placeOrder(order), [placeOrder]);
+  useKeyboardTrading({ market, outcome, drafted, whyNot, blocking: blocking?.message, openConfirm: confirmSell, placeNow });
 
   if (!selectedMarket) {
     return (
@@ -365,7 +371,7 @@ export function OrderTicket() {
           outcome={outcome?.name ?? ''}
           question={market.question}
           tickSize={market.tickSize}
-          onConfirm={() => void place()}
+          onConfirm={place}
           onClose={closeConfirm}
         />
       ) : null}
