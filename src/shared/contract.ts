@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from './market-model';
 import type { ErrorCodeValue } from './errors';
+import { SavedWorkspacesSchema, WORKSPACES_MAX, type SavedWorkspace } from './workspaces';
 
 // ---------------------------------------------------------------------------------------------------------
 // Results
@@ -332,6 +333,10 @@ export interface Settings {
    * splitters left them. A panel not named has its default size; the renderer keeps each within its bounds.
    */
   panelSizes: Record<string, number>;
+  /** The trader's named workspaces (tiles of markets and their widths); empty until the first is saved. */
+  workspaces: SavedWorkspace[];
+  /** The index of the workspace shown. */
+  activeWorkspace: number;
 }
 
 /** Bounds of a saved panel size: a name like "markets", a size in pixels no screen exceeds. */
@@ -538,6 +543,8 @@ export const operations = {
         .record(z.string().regex(PANEL_SIZE_NAME), z.number().finite().min(0).max(PANEL_SIZE_MAX))
         .refine((sizes) => Object.keys(sizes).length <= PANEL_SIZES_MAX, { message: `at most ${PANEL_SIZES_MAX} panel sizes` })
         .optional(),
+      workspaces: SavedWorkspacesSchema.optional(),
+      activeWorkspace: z.number().int().min(0).max(WORKSPACES_MAX - 1).optional(),
     }),
     { summary: 'Change some settings; the rest stay as they are.', maxPayloadBytes: 65_536 },
   ),

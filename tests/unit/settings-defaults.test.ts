@@ -11,6 +11,6 @@ describe('the default settings', () => {
   it('are the same in main and in the renderer', async () => {
     const { DEFAULT_SETTINGS: RENDERER_DEFAULTS } = (await import(/* @vite-ignore */ RENDERER_SESSION)) as { DEFAULT_SETTINGS: Settings };
     expect(MAIN_DEFAULTS).toEqual(RENDERER_DEFAULTS);
-    expect(MAIN_DEFAULTS).toEqual({ theme: 'dark', watchlist: [], cancelAllKey: 'X', marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'], activeWallet: null, panelSizes: {} });
+    expect(MAIN_DEFAULTS).toEqual({ theme: 'dark', watchlist: [], cancelAllKey: 'X', marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'], activeWallet: null, panelSizes: {}, workspaces: [], activeWorkspace: 0 });
   });
 });

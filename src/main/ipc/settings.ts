@@ -1,11 +1,12 @@
-// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes, and
-// which Polymarket account each wallet trades from on each network),
+// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes,
+// workspaces, and which Polymarket account each wallet trades from on each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
 // does not parse is set aside as settings.json.bad rather than trusted or lost.
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
+import { cleanActiveWorkspace, cleanWorkspaces } from '../../shared/workspaces';
 import type { Logger } from '../toolkit/logger';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
@@ -19,9 +20,17 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'],
   activeWallet: null,
   panelSizes: Object.freeze({}),
-}) as Settings;
+  workspaces: Object.freeze([]),
+  activeWorkspace: 0,
+}) as unknown as Settings;
 
-const copyOf = (s: Settings): Settings => ({ ...s, watchlist: [...s.watchlist], marketColumns: [...s.marketColumns], panelSizes: { ...s.panelSizes } });
+const copyOf = (s: Settings): Settings => ({
+  ...s,
+  watchlist: [...s.watchlist],
+  marketColumns: [...s.marketColumns],
+  panelSizes: { ...s.panelSizes },
+  workspaces: s.workspaces.map((w) => ({ ...w, tiles: w.tiles.map((t) => ({ ...t })) })),
+});
 
 /**
  * The saved panel sizes, cleaned: a size is a layout preference, so a bad one (hand-edited, from a newer
@@ -48,12 +57,16 @@ const SettingsFileSchema = z.object({
   marketColumns: z.array(z.string().min(1).max(40)).max(40).default([...DEFAULT_SETTINGS.marketColumns]),
   activeWallet: z.string().min(1).max(64).nullable().default(null),
   panelSizes: z.unknown().optional().transform(cleanPanelSizes),
+  // Layout preferences like the panel sizes: a bad workspace is dropped on its own, never the whole file.
+  workspaces: z.unknown().optional().transform(cleanWorkspaces),
+  activeWorkspace: z.unknown().optional(),
   /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
   accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
 });
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
-const settingsOf = ({ accounts: _accounts, ...settings }: SettingsFile): Settings => copyOf(settings as Settings);
+const settingsOf = ({ accounts: _accounts, activeWorkspace, ...settings }: SettingsFile): Settings =>
+  copyOf({ ...settings, activeWorkspace: cleanActiveWorkspace(activeWorkspace, settings.workspaces.length) } as Settings);
 /** Where one wallet's account choice is kept: per network (by name) and per key. */
 export const accountChoiceKey = (network: string, owner: string) => `${network}|${owner.toLowerCase()}`;
 

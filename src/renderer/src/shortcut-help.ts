@@ -7,11 +7,12 @@ export interface KeyUse {
   description: string;
 }
 
-const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓' };
+const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
 
 /** A key as printed on the keyboard; a capital letter is typed with Shift. */
 export function keyName(key: string): string {
   if (KEY_NAMES[key]) return KEY_NAMES[key];
+  if (key.startsWith('Alt+') && key.length > 4) return `Alt+${keyName(key.slice(4))}`;
   if (key.length === 1 && key >= 'A' && key <= 'Z') return `Shift+${key}`;
   return key;
 }

@@ -12,6 +12,8 @@ export const DEFAULT_SETTINGS: Settings = {
   marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'],
   activeWallet: null,
   panelSizes: {},
+  workspaces: [],
+  activeWorkspace: 0,
 };
 
 export type FeedStatus = TerminalEvents['feedStatus'];
@@ -35,6 +37,8 @@ export interface SessionState {
   notices: Notice[];
   /** True once main answered at least once. */
   connected: boolean;
+  /** True once the kept settings were read (or could not be): what was saved may be restored from then on. */
+  settingsLoaded: boolean;
 
   notify(tone: Notice['tone'], message: string, txHash?: string): void;
   dismiss(id: number): void;
@@ -55,6 +59,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   feeds: {},
   notices: [],
   connected: false,
+  settingsLoaded: false,
 
   notify(tone, message, txHash) {
     const notice: Notice = { id: ++noticeId, tone, message, txHash, at: Date.now() };
@@ -145,9 +150,10 @@ export async function startSession(): Promise<void> {
   }
   try {
     const settings = await ask('getSettings', {});
-    useSession.setState({ settings, activeWallet: settings.activeWallet });
+    useSession.setState({ settings, activeWallet: settings.activeWallet, settingsLoaded: true });
   } catch {
     // Settings not kept in this session: the defaults stand.
+    useSession.setState({ settingsLoaded: true });
   }
   await Promise.all([useSession.getState().refreshWallets(), useSession.getState().refreshNetworks()]);
 }
