@@ -1,5 +1,7 @@
 // Keyboard shortcuts, one table: panels register what a key does while they are mounted, the shell listens
 // once. Keys typed into a field go to the field (except Esc), so `b` in the size box types a `b`.
+import { keyMatches } from './shortcut-help';
+
 export interface Shortcut {
   key: string;
   description: string;
@@ -28,20 +30,9 @@ function typingIn(target: EventTarget | null): boolean {
   return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;
 }
 
-/**
- * Matches `key` against a shortcut's key: single letters case-insensitively unless upper case is asked for.
- * "Alt+1" is Alt with that key, read by its place on the keyboard too (macOS types "¡" for Alt+1).
- */
+/** Matches `key` against a shortcut's key (see keyMatches). */
 function matches(shortcut: Shortcut, event: KeyboardEvent): boolean {
-  if (event.ctrlKey || event.metaKey) return false;
-  const withAlt = shortcut.key.startsWith('Alt+') && shortcut.key.length > 4;
-  if (withAlt !== event.altKey) return false;
-  if (withAlt) {
-    const key = shortcut.key.slice(4);
-    return event.key === key || event.code === (/^[0-9]$/.test(key) ? `Digit${key}` : key);
-  }
-  if (shortcut.key.length === 1 && shortcut.key >= 'A' && shortcut.key <= 'Z') return event.key === shortcut.key;
-  return event.key === shortcut.key;
+  return keyMatches(shortcut.key, event);
 }
 
 export function installKeyboard(target: Window = window): () => void {

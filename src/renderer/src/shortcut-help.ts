@@ -1,5 +1,5 @@
-// How the keyboard help prints the shortcut table (keyboard.ts) and which key may become the cancel-all key. No
-// DOM here: the pure part, tested on its own.
+// How the keyboard help prints the shortcut table (keyboard.ts), which press is which key, and which key may become
+// the cancel-all key. No DOM here: the pure part, tested on its own.
 
 /** What the help needs of a shortcut. */
 export interface KeyUse {
@@ -15,6 +15,30 @@ export function keyName(key: string): string {
   if (key.startsWith('Alt+') && key.length > 4) return `Alt+${keyName(key.slice(4))}`;
   if (key.length === 1 && key >= 'A' && key <= 'Z') return `Shift+${key}`;
   return key;
+}
+
+/** What matching needs of a key press (a KeyboardEvent has it). */
+export interface KeyPress {
+  key: string;
+  code: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+}
+
+/**
+ * Whether a press is a shortcut's key: single letters case-insensitively unless upper case is asked for; no
+ * Ctrl or Cmd. "Alt+1" is Alt with that key, read by its place on the keyboard too (macOS types "¡" for Alt+1).
+ */
+export function keyMatches(key: string, event: KeyPress): boolean {
+  if (event.ctrlKey || event.metaKey) return false;
+  const withAlt = key.startsWith('Alt+') && key.length > 4;
+  if (withAlt !== event.altKey) return false;
+  if (withAlt) {
+    const bare = key.slice(4);
+    return event.key === bare || event.code === (/^[0-9]$/.test(bare) ? `Digit${bare}` : bare);
+  }
+  return event.key === key;
 }
 
 /** One line per key, in the order first registered; a key several panels use lists each of their uses. */

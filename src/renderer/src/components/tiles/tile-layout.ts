@@ -116,10 +116,13 @@ export function sameMarket(a: TileMarket | null, b: TileMarket | null): boolean 
 
 // --- Workspaces -------------------------------------------------------------------------------------------
 
-/** "Workspace 2" (the first number free), or for a copy "Main (2)": a name none of `taken` has, in any case. */
+/**
+ * A name none of `taken` has, in any case: "Workspace 3" for the third (the next number free), or for a copy
+ * "Main (2)".
+ */
 export function freeName(taken: readonly string[], copyOf?: string): string {
   const used = new Set(taken.map((n) => n.toLowerCase()));
-  for (let n = copyOf ? 2 : 1; ; n += 1) {
+  for (let n = copyOf ? 2 : taken.length + 1; ; n += 1) {
     const name = copyOf ? `${copyOf.slice(0, WORKSPACE_NAME_MAX - 5)} (${n})` : `Workspace ${n}`;
     if (!used.has(name.toLowerCase())) return name;
   }
