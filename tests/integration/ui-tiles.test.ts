@@ -224,7 +224,12 @@ describe('tiles', () => {
 describe('workspaces', () => {
   it('names the workspace, makes another, and switches between them with Alt+1 and Alt+2', async () => {
     await page.getByTestId('workspace-rename').click();
+    await page.getByTestId('workspace-name').fill('  ');
+    await expect.poll(() => page.getByTestId('workspace-name-problem').textContent()).toBe('A workspace needs a name.');
+    await page.getByTestId('workspace-name').press('Enter');
+    expect(await page.getByTestId('workspace-name').isVisible()).toBe(true);
     await page.getByTestId('workspace-name').fill('Pair');
+    expect(await page.getByTestId('workspace-name-problem').count()).toBe(0);
     await page.getByTestId('workspace-name').press('Enter');
     await expect.poll(() => page.getByTestId('workspace-choice').locator('option:checked').textContent()).toMatch(/^Pair/);
     await page.getByTestId('workspace-new').click();

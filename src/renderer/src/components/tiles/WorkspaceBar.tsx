@@ -56,6 +56,11 @@ export function WorkspaceBar() {
           onBlur={() => setRenaming(null)}
         />
       )}
+      {problem ? (
+        <span className="error-text" role="alert" data-testid="workspace-name-problem">
+          {problem}
+        </span>
+      ) : null}
       <button type="button" data-testid="tile-add" disabled={tiles >= TILES_MAX} title={tiles >= TILES_MAX ? `At most ${TILES_MAX} tiles` : 'A new tile beside this one: the next market you pick opens in it'} onClick={openTile}>
         + Tile
       </button>
