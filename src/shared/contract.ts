@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from '@pmdesk/toolkit/model';
 import type { ErrorCodeValue } from '@pmdesk/toolkit/model';
 import { PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, isBindableKey, isSizePreset, type KeyBindings, type SizePresets } from './key-bindings';
+import { SavedWorkspacesSchema, WORKSPACES_MAX, type SavedWorkspace } from './workspaces';
 
 // ---------------------------------------------------------------------------------------------------------
 // Results
@@ -339,6 +340,10 @@ export interface Settings {
   sizePresets: SizePresets;
   /** Keyboard orders go straight to placeOrder (its checks still run) instead of opening the confirmation. */
   keyboardOrdersWithoutConfirm: boolean;
+  /** The trader's named workspaces (tiles of markets and their widths); empty until the first is saved. */
+  workspaces: SavedWorkspace[];
+  /** The index of the workspace shown. */
+  activeWorkspace: number;
 }
 
 /** Bounds of a saved panel size: a name like "markets", a size in pixels no screen exceeds. */
@@ -671,6 +676,8 @@ export const operations = {
         .strictObject({ unit: z.enum(['shares', 'usd']), sizes: z.array(z.number().refine(isSizePreset, { message: `a positive size of at most ${SIZE_PRESET_MAX} with two decimals` })).length(PRESET_ACTIONS.length) })
         .optional(),
       keyboardOrdersWithoutConfirm: z.boolean().optional(),
+      workspaces: SavedWorkspacesSchema.optional(),
+      activeWorkspace: z.number().int().min(0).max(WORKSPACES_MAX - 1).optional(),
     }),
     { summary: 'Change some settings; the rest stay as they are.', maxPayloadBytes: 65_536 },
   ),

@@ -42,7 +42,7 @@ describe('choosing the cancel-all key', () => {
 });
 
 describe('matching a key press', () => {
-  const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({ key, shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...mods });
+  const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({ key, code: '', shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...mods });
 
   it('a capital letter is Shift and the letter; the same capital from Caps Lock is not it', () => {
     expect(keyMatches('B', press('B', { shiftKey: true }))).toBe(true);

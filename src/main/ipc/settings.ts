@@ -1,6 +1,6 @@
 // What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes,
-// keyboard trading's keys and size presets, and
-// which Polymarket account each wallet trades from on each network),
+// keyboard trading's keys and size presets, workspaces, and which Polymarket account each wallet trades from on
+// each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
 // does not parse is set aside as settings.json.bad rather than trusted or lost.
 import { mkdir, readFile, rename } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
 import type { Logger } from '@pmdesk/toolkit';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
+import { cleanActiveWorkspace, cleanWorkspaces } from '../../shared/workspaces';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -24,7 +25,9 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   keyBindings: DEFAULT_KEY_BINDINGS,
   sizePresets: DEFAULT_SIZE_PRESETS,
   keyboardOrdersWithoutConfirm: false,
-}) as Settings;
+  workspaces: Object.freeze([]),
+  activeWorkspace: 0,
+}) as unknown as Settings;
 
 const copyOf = (s: Settings): Settings => ({
   ...s,
@@ -33,6 +36,7 @@ const copyOf = (s: Settings): Settings => ({
   panelSizes: { ...s.panelSizes },
   keyBindings: { ...s.keyBindings },
   sizePresets: { unit: s.sizePresets.unit, sizes: [...s.sizePresets.sizes] },
+  workspaces: s.workspaces.map((w) => ({ ...w, tiles: w.tiles.map((t) => ({ ...t })) })),
 });
 
 /**
@@ -65,6 +69,9 @@ const SettingsFileSchema = z
     keyBindings: z.unknown().optional(),
     sizePresets: z.unknown().optional().transform(cleanSizePresets),
     keyboardOrdersWithoutConfirm: z.boolean().default(false),
+    // Layout preferences like the panel sizes: a bad workspace is dropped on its own, never the whole file.
+    workspaces: z.unknown().optional().transform(cleanWorkspaces),
+    activeWorkspace: z.unknown().optional(),
     /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
     accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
   })
@@ -72,7 +79,8 @@ const SettingsFileSchema = z
   .transform(({ keyBindings, ...file }) => ({ ...file, keyBindings: cleanKeyBindings(keyBindings, [file.cancelAllKey]) }));
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
-const settingsOf = ({ accounts: _accounts, ...settings }: SettingsFile): Settings => copyOf(settings as Settings);
+const settingsOf = ({ accounts: _accounts, activeWorkspace, ...settings }: SettingsFile): Settings =>
+  copyOf({ ...settings, activeWorkspace: cleanActiveWorkspace(activeWorkspace, settings.workspaces.length) } as Settings);
 /** Where one wallet's account choice is kept: per network (by name) and per key. */
 export const accountChoiceKey = (network: string, owner: string) => `${network}|${owner.toLowerCase()}`;
 

@@ -30,6 +30,7 @@ function typingIn(target: EventTarget | null): boolean {
   return el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable;
 }
 
+/** Matches `key` against a shortcut's key (see keyMatches). */
 function matches(shortcut: Shortcut, event: KeyboardEvent): boolean {
   return keyMatches(shortcut.key, event);
 }

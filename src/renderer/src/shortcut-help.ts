@@ -1,6 +1,5 @@
-// How the keyboard help prints the shortcut table (keyboard.ts), whether a key press is a shortcut's key, and which
-// key may become the cancel-all key. No DOM here: the pure part, tested on its own.
-import { keyLabel } from '../../shared/key-bindings';
+// How the keyboard help prints the shortcut table (keyboard.ts), which press is which key, and which key may become
+// the cancel-all key. No DOM here: the pure part, tested on its own.
 
 /** What the help needs of a shortcut. */
 export interface KeyUse {
@@ -8,16 +7,41 @@ export interface KeyUse {
   description: string;
 }
 
-/** A key as printed on the keyboard; a capital letter is typed with Shift (one spelling with the trading keys'). */
-export const keyName = keyLabel;
+const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
+
+/** A key as printed on the keyboard; a capital letter is typed with Shift. */
+export function keyName(key: string): string {
+  if (KEY_NAMES[key]) return KEY_NAMES[key];
+  if (key.startsWith('Alt+') && key.length > 4) return `Alt+${keyName(key.slice(4))}`;
+  if (key.length === 1 && key >= 'A' && key <= 'Z') return `Shift+${key}`;
+  return key;
+}
+
+/** What matching needs of a key press (a KeyboardEvent has it). */
+export interface KeyPress {
+  key: string;
+  code: string;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey?: boolean;
+}
 
 /**
- * Whether a key press is a shortcut's key, exactly. A capital letter is Shift and the letter: the same capital
- * typed with Caps Lock on is not it, so a trader who left Caps Lock on does not buy (B) or flatten (F) by typing.
+ * Whether a press is a shortcut's key: single letters case-insensitively unless upper case is asked for; no
+ * Ctrl or Cmd. "Alt+1" is Alt with that key, read by its place on the keyboard too (macOS types "¡" for Alt+1).
  */
-export function keyMatches(key: string, event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; shiftKey: boolean }): boolean {
-  if (event.ctrlKey || event.metaKey || event.altKey) return false;
-  if (key.length === 1 && key >= 'A' && key <= 'Z') return event.key === key && event.shiftKey;
+export function keyMatches(key: string, event: KeyPress): boolean {
+  if (event.ctrlKey || event.metaKey) return false;
+  const withAlt = key.startsWith('Alt+') && key.length > 4;
+  if (withAlt !== event.altKey) return false;
+  if (withAlt) {
+    const bare = key.slice(4);
+    return event.key === bare || event.code === (/^[0-9]$/.test(bare) ? `Digit${bare}` : bare);
+  }
+  // A capital letter is Shift and the letter: the same capital typed with Caps Lock on is not it, so a trader
+  // who left Caps Lock on does not buy (B) or flatten (F) by typing.
+  if (key.length === 1 && key >= 'A' && key <= 'Z') return event.key === key && event.shiftKey === true;
   return event.key === key;
 }
 

@@ -1,5 +1,5 @@
 // The terminal's one screen: the top bar (network, feeds, wallet) over three columns — markets on the left,
-// the chosen market in the middle (chart, ladder, tape), the ticket on the right — and the account below.
+// the markets open in tiles in the middle (chart, ladder, tape each), the ticket on the right — and the account below.
 // Splitters between them let the trader shape it; the sizes are kept with the settings.
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../store/session';
@@ -11,7 +11,7 @@ import { Splitter } from './shell/Splitter';
 import { PANEL_BOUNDS, SPLITTER_PX } from './shell/panel-sizes';
 import { usePanelSizes } from './shell/usePanelSizes';
 import { MarketsPanel } from './markets/MarketsPanel';
-import { MarketView } from './market/MarketView';
+import { TileArea } from './tiles/TileArea';
 import { OrderTicket } from './ticket/OrderTicket';
 import { AccountPanel } from './account/AccountPanel';
 
@@ -56,7 +56,7 @@ export function App() {
             onReset={() => layout.reset('markets')}
           />
           <section className="column market-column" aria-label="Market">
-            <MarketView />
+            <TileArea />
           </section>
           <Splitter
             between="columns"

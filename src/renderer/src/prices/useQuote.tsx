@@ -1,10 +1,12 @@
 // The price model's hooks and its one rendering: `useQuote(tokenId)` is the outcome's live quote while its
-// market is the one open (its book and tape), else the quote of the listed snapshot the caller has; `QuotePrice`
+// market is open in a tile (its book and tape: the panel's own tile, else the focused tile, else any tile
+// showing it), else the quote of the listed snapshot the caller has; `QuotePrice`
 // draws a shown price with its basis tag and the sentence on hover, and marks itself with data-quote-* so a test
 // can read every price on the screen at one instant.
+import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Market } from '@pmdesk/toolkit/model';
-import { useMarket } from '../store/market';
+import { useQuoteStore } from '../store/market';
 import { liveQuote } from './live';
 import { basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, type Quote } from './quote';
 
@@ -22,7 +24,7 @@ function fallbackQuote(fallback: QuoteFallback | undefined): Quote {
 /** The outcome's quote: live when its market is open, else from the fallback the panel has. */
 export function useQuote(tokenId: string | null | undefined, fallback?: QuoteFallback): Quote {
   // Only primitives come out of the selector, compared shallowly: a book update that moves nothing shown renders nothing.
-  const live = useMarket(useShallow((s) => liveQuote(s, tokenId) ?? NONE));
+  const live = useStore(useQuoteStore(tokenId), useShallow((s) => liveQuote(s, tokenId) ?? NONE));
   return live.basis !== null || live.live ? live : fallbackQuote(fallback);
 }
 

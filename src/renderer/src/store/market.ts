@@ -1,7 +1,10 @@
-// The chosen market's data: its record, event and discussion, its live books and its tape. `followMarket`
-// loads a selection and follows it (books, fills, gaps) until the next one; live events are applied once a
-// frame through the frame batcher, so a burst of book changes costs one render.
-import { create } from 'zustand';
+// Each tile's market data: its record, event and discussion, its live books and its tape, in a store of the
+// tile's own (`marketStoreFor(tileId)`), so a book update in one tile renders that tile alone. `followMarket`
+// loads a tile's market and follows it (books, fills, gaps) until the next one; live events are applied once a
+// frame through the frame batcher, so a burst of book changes costs one render. Panels inside a tile read
+// its store through MarketStoreContext; panels outside (the ticket, the account) read the focused tile's.
+import { createContext, useContext } from 'react';
+import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Comment, Market, OrderBookSummary, PredictionEvent } from '@pmdesk/toolkit/model';
 import type { TerminalEvents } from '../../../shared/contract';
 import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
@@ -9,6 +12,7 @@ import { marketLinkFromHash } from '../links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';
 import { useSelection, type SelectedMarket } from './selection';
+import { activeWorkspace, focusedTileId, selectTileToken, tileOf, useWorkspaces } from './workspaces';
 
 export interface MarketViewState {
   /** `${protocol}:${marketId}` of the market followed, or null. */
@@ -46,7 +50,84 @@ const EMPTY: MarketViewState = {
   tapeError: null,
 };
 
-export const useMarket = create<MarketViewState>()(() => ({ ...EMPTY }));
+export type MarketStore = UseBoundStore<StoreApi<MarketViewState>>;
+
+const stores = new Map<string, MarketStore>();
+
+/** The tile's market store (made the first time it is asked for). */
+export function marketStoreFor(tileId: string): MarketStore {
+  let store = stores.get(tileId);
+  if (!store) {
+    store = create<MarketViewState>()(() => ({ ...EMPTY }));
+    stores.set(tileId, store);
+  }
+  return store;
+}
+
+/** By tile id: the token ids of the market each tile shows, so a price anywhere can find a tile with its live book. */
+export const useTileTokens = create<Record<string, readonly string[]>>()(() => ({}));
+
+/** The store of the tile a panel sits in; outside a tile, the focused tile's. */
+export const MarketStoreContext = createContext<{ tileId: string; store: MarketStore } | null>(null);
+
+export function useMarketStore(): MarketStore {
+  const inTile = useContext(MarketStoreContext);
+  const focused = useWorkspaces((s) => focusedTileId(s));
+  return inTile ? inTile.store : marketStoreFor(focused);
+}
+
+/** Reads the market data of the tile a panel sits in (outside a tile: the focused tile's). */
+export function useMarket<T>(selector: (state: MarketViewState) => T): T {
+  return useStore(useMarketStore(), selector);
+}
+
+/**
+ * The store to read a token's live quote from: the panel's own tile's inside a tile; outside, the focused tile's
+ * when it shows the token, else the first tile that does, else the focused tile's.
+ */
+export function useQuoteStore(tokenId: string | null | undefined): MarketStore {
+  const inTile = useContext(MarketStoreContext);
+  const tileId = useTileTokens((tokens) => {
+    const ws = activeWorkspace(useWorkspaces.getState());
+    const focused = ws.focused;
+    if (!tokenId || tokens[focused]?.includes(tokenId)) return focused;
+    return ws.tiles.find((t) => tokens[t.id]?.includes(tokenId))?.id ?? focused;
+  });
+  // Re-read when the focus moves (the selector above reads the workspace without subscribing to it).
+  useWorkspaces((s) => focusedTileId(s));
+  return inTile ? inTile.store : marketStoreFor(tileId);
+}
+
+/** The market and outcome shown by the tile a panel sits in; outside a tile, the selection's. */
+export function useShownMarket(): { market: SelectedMarket | null; tokenId: string | null; selectToken(tokenId: string | null): void } {
+  const inTile = useContext(MarketStoreContext);
+  const tileId = inTile?.tileId;
+  const tileMarket = useWorkspaces((s) => (tileId ? (tileOf(tileId, s)?.market ?? null) : null));
+  const tileToken = useWorkspaces((s) => (tileId ? (tileOf(tileId, s)?.tokenId ?? null) : null));
+  const selectedMarket = useSelection((s) => s.market);
+  const selectedToken = useSelection((s) => s.tokenId);
+  if (!tileId) return { market: selectedMarket, tokenId: selectedToken, selectToken: useSelection.getState().selectToken };
+  return { market: tileMarket, tokenId: tileToken, selectToken: (token) => selectTileToken(tileId, token) };
+}
+
+/** A market's book and fills followed once for the page however many tiles show it (main follows per page). */
+const feedUsers = new Map<string, number>();
+function holdFeed(feed: 'book' | 'fills', marketId: string): () => void {
+  const key = `${feed}:${marketId}`;
+  feedUsers.set(key, (feedUsers.get(key) ?? 0) + 1);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    const left = (feedUsers.get(key) ?? 1) - 1;
+    if (left > 0) {
+      feedUsers.set(key, left);
+      return;
+    }
+    feedUsers.delete(key);
+    void ask(feed === 'book' ? 'unsubscribeBook' : 'unsubscribeFills', { marketId }).catch(() => undefined);
+  };
+}
 
 /** Fills seeded from history when a market opens: enough to fill the tape's view, not the month. */
 const SEED_FILLS = 200;
@@ -54,78 +135,80 @@ const SEED_FILLS = 200;
 const RETRY_MS = { first: 2_000, max: 30_000 };
 
 const marketKey = (m: SelectedMarket) => `${m.protocol}:${m.marketId}`;
-const current = (marketId: string) => useMarket.getState().key?.endsWith(`:${marketId}`) === true;
 
-// Only a token's latest book between two frames is ever drawn, so only that one is kept.
-const applyBooks = latestPerFrame<TerminalEvents['bookUpdate']>('market-books', (u) => `${u.marketId}\n${u.tokenId}`, (updates) => {
-  const fresh = updates.filter((u) => current(u.marketId));
-  if (fresh.length === 0) return;
-  useMarket.setState((s) => {
-    const books = { ...s.books };
-    for (const update of fresh) books[update.tokenId] = update.book;
-    return { books, bookError: null };
-  });
-});
-
-const applyTape = frameBatcher<{ marketId: string; entry: TapeEntry }>('market-tape', (items) => {
-  const fresh = items.filter((i) => current(i.marketId)).map((i) => i.entry);
-  if (fresh.length > 0) useMarket.setState((s) => ({ tape: addToTape(s.tape, fresh) }));
-});
-
-/** Loads a market and follows its books and fills; the function returned stops following it. */
-export function followMarket(selection: SelectedMarket | null): () => void {
+/** Loads a market into a tile's store and follows its books and fills; the function returned stops following it. */
+export function followMarket(tileId: string, selection: SelectedMarket | null): () => void {
+  const tile = marketStoreFor(tileId);
   if (!selection) {
-    useMarket.setState({ ...EMPTY });
+    tile.setState({ ...EMPTY });
+    useTileTokens.setState({ [tileId]: [] });
     return () => {};
   }
+  const current = (marketId: string) => tile.getState().key?.endsWith(`:${marketId}`) === true;
+  // Only a token's latest book between two frames is ever drawn, so only that one is kept.
+  const applyBooks = latestPerFrame<TerminalEvents['bookUpdate']>(`market-books:${tileId}`, (u) => `${u.marketId}\n${u.tokenId}`, (updates) => {
+    const fresh = updates.filter((u) => current(u.marketId));
+    if (fresh.length === 0) return;
+    tile.setState((s) => {
+      const books = { ...s.books };
+      for (const update of fresh) books[update.tokenId] = update.book;
+      return { books, bookError: null };
+    });
+  });
+  const applyTape = frameBatcher<{ marketId: string; entry: TapeEntry }>(`market-tape:${tileId}`, (items) => {
+    const fresh = items.filter((i) => current(i.marketId)).map((i) => i.entry);
+    if (fresh.length > 0) tile.setState((s) => ({ tape: addToTape(s.tape, fresh) }));
+  });
   const { protocol, marketId, eventId } = selection;
   const key = marketKey(selection);
-  useMarket.setState({ ...EMPTY, key });
+  tile.setState({ ...EMPTY, key });
   let live = true;
-  const stillHere = () => live && useMarket.getState().key === key;
+  const stillHere = () => live && tile.getState().key === key;
   const timers = new Set<ReturnType<typeof setTimeout>>();
 
   void (async () => {
     try {
       const market = await ask('getMarket', { protocol, marketId });
       if (!stillHere()) return;
-      useMarket.setState({ market });
+      tile.setState({ market });
       // The first outcome unless the trader already chose one of this market's.
       const tokens = market.position_tokens.map((t) => t.token_id);
-      const chosen = useSelection.getState().tokenId;
-      if (!chosen || !tokens.includes(chosen)) useSelection.getState().selectToken(tokens[0] ?? null);
+      useTileTokens.setState({ [tileId]: tokens });
+      const chosen = tileOf(tileId)?.tokenId;
+      if (!chosen || !tokens.includes(chosen)) selectTileToken(tileId, tokens[0] ?? null);
     } catch (error) {
-      if (stillHere()) useMarket.setState({ marketError: `This market could not be loaded: ${messageOf(error)}` });
+      if (stillHere()) tile.setState({ marketError: `This market could not be loaded: ${messageOf(error)}` });
     }
   })();
 
   if (eventId) {
     void ask('getEvent', { protocol, eventId })
-      .then((event) => stillHere() && useMarket.setState({ event }))
+      .then((event) => stillHere() && tile.setState({ event }))
       .catch(() => undefined); // the header falls back to the market's own question and rules
     void ask('getEventComments', { protocol, eventId })
-      .then((comments) => stillHere() && useMarket.setState({ comments }))
-      .catch((error: unknown) => stillHere() && useMarket.setState({ commentsError: `The discussion could not be loaded: ${messageOf(error)}` }));
+      .then((comments) => stillHere() && tile.setState({ comments }))
+      .catch((error: unknown) => stillHere() && tile.setState({ commentsError: `The discussion could not be loaded: ${messageOf(error)}` }));
   }
 
   // Books: one read to show something at once, then the live feed (its updates win over the read).
   void ask('getOrderBook', { protocol, marketId })
-    .then((books) => stillHere() && useMarket.setState((s) => ({ books: { ...books, ...s.books } })))
-    .catch((error: unknown) => stillHere() && useMarket.setState({ bookError: `The order book could not be loaded: ${messageOf(error)}` }));
+    .then((books) => stillHere() && tile.setState((s) => ({ books: { ...books, ...s.books } })))
+    .catch((error: unknown) => stillHere() && tile.setState({ bookError: `The order book could not be loaded: ${messageOf(error)}` }));
 
   // The tape: recent history under whatever live fills already arrived.
   void ask('getPriceHistory', { protocol, marketId })
     .then((history) => {
       if (!stillHere()) return;
       // Polymarket's history is split by the token each fill traded; the tape has them all, in the first outcome.
-      const first = historyInFirstOutcome(history, useMarket.getState().market?.position_tokens[0]?.token_id).slice(-SEED_FILLS);
-      useMarket.setState((s) => ({ tape: addToTape(s.tape, first.map((fill) => tapeFill(fill))) }));
+      const first = historyInFirstOutcome(history, tile.getState().market?.position_tokens[0]?.token_id).slice(-SEED_FILLS);
+      tile.setState((s) => ({ tape: addToTape(s.tape, first.map((fill) => tapeFill(fill))) }));
     })
-    .catch((error: unknown) => stillHere() && useMarket.setState({ tapeError: `Recent trades could not be loaded: ${messageOf(error)}` }));
+    .catch((error: unknown) => stillHere() && tile.setState({ tapeError: `Recent trades could not be loaded: ${messageOf(error)}` }));
 
+  const released = [holdFeed('book', marketId), holdFeed('fills', marketId)];
   const follow = (feed: 'book' | 'fills') =>
     ask(feed === 'book' ? 'subscribeBook' : 'subscribeFills', { protocol, marketId }).catch((error: unknown) => {
-      if (stillHere()) useMarket.setState(feed === 'book' ? { bookError: `Live book unavailable: ${messageOf(error)}` } : { tapeError: `Live trades unavailable: ${messageOf(error)}` });
+      if (stillHere()) tile.setState(feed === 'book' ? { bookError: `Live book unavailable: ${messageOf(error)}` } : { tapeError: `Live trades unavailable: ${messageOf(error)}` });
     });
   void follow('book');
   void follow('fills');
@@ -145,11 +228,11 @@ export function followMarket(selection: SelectedMarket | null): () => void {
       if (feed === 'book') {
         if (status.state === 'open') bookWasOpen = true;
         const unknown = bookWasOpen || status.error !== undefined ? bookUnknownWhy(status) : null;
-        const was = useMarket.getState().bookUnknown;
+        const was = tile.getState().bookUnknown;
         if (unknown === null) {
-          if (was) useMarket.setState({ bookUnknown: null });
+          if (was) tile.setState({ bookUnknown: null });
         } else if (was?.why !== unknown) {
-          useMarket.setState({ bookUnknown: { since: was?.since ?? Date.now(), why: unknown } });
+          tile.setState({ bookUnknown: { since: was?.since ?? Date.now(), why: unknown } });
         }
       }
       if (status.state === 'open') {
@@ -165,7 +248,7 @@ export function followMarket(selection: SelectedMarket | null): () => void {
         const timer = setTimeout(() => {
           timers.delete(timer);
           // A market that could not be loaded has nothing to follow again.
-          if (stillHere() && !useMarket.getState().marketError) void follow(feed);
+          if (stillHere() && !tile.getState().marketError) void follow(feed);
         }, wait);
         timers.add(timer);
       }
@@ -176,9 +259,9 @@ export function followMarket(selection: SelectedMarket | null): () => void {
     live = false;
     for (const stop of stops) stop();
     for (const timer of timers) clearTimeout(timer);
-    void ask('unsubscribeBook', { marketId }).catch(() => undefined);
-    void ask('unsubscribeFills', { marketId }).catch(() => undefined);
-    if (useMarket.getState().key === key) useMarket.setState({ ...EMPTY });
+    for (const release of released) release();
+    if (tile.getState().key === key) tile.setState({ ...EMPTY });
+    useTileTokens.setState({ [tileId]: [] });
   };
 }
 

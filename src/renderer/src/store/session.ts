@@ -16,6 +16,8 @@ export const DEFAULT_SETTINGS: Settings = {
   keyBindings: { ...DEFAULT_KEY_BINDINGS },
   sizePresets: { unit: DEFAULT_SIZE_PRESETS.unit, sizes: [...DEFAULT_SIZE_PRESETS.sizes] },
   keyboardOrdersWithoutConfirm: false,
+  workspaces: [],
+  activeWorkspace: 0,
 };
 
 export type FeedStatus = TerminalEvents['feedStatus'];
@@ -39,6 +41,8 @@ export interface SessionState {
   notices: Notice[];
   /** True once main answered at least once. */
   connected: boolean;
+  /** True once the kept settings were read (or could not be): what was saved may be restored from then on. */
+  settingsLoaded: boolean;
 
   notify(tone: Notice['tone'], message: string, txHash?: string): void;
   dismiss(id: number): void;
@@ -59,6 +63,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   feeds: {},
   notices: [],
   connected: false,
+  settingsLoaded: false,
 
   notify(tone, message, txHash) {
     const notice: Notice = { id: ++noticeId, tone, message, txHash, at: Date.now() };
@@ -149,9 +154,10 @@ export async function startSession(): Promise<void> {
   }
   try {
     const settings = await ask('getSettings', {});
-    useSession.setState({ settings, activeWallet: settings.activeWallet });
+    useSession.setState({ settings, activeWallet: settings.activeWallet, settingsLoaded: true });
   } catch {
     // Settings not kept in this session: the defaults stand.
+    useSession.setState({ settingsLoaded: true });
   }
   await Promise.all([useSession.getState().refreshWallets(), useSession.getState().refreshNetworks()]);
 }

@@ -1,8 +1,7 @@
 // The event's discussion and the market's rules (its resolution text), each a tab of the market view. An
 // author with a known wallet opens their trader profile.
-import { useMarket } from '../../store/market';
+import { useMarket, useShownMarket } from '../../store/market';
 import { TraderLink } from '../profile/TraderLink';
-import { useSelection } from '../../store/selection';
 
 function ago(iso: string): string {
   const ms = Date.now() - new Date(iso).getTime();
@@ -16,7 +15,7 @@ function ago(iso: string): string {
 export function Discussion() {
   const comments = useMarket((s) => s.comments);
   const error = useMarket((s) => s.commentsError);
-  const eventId = useSelection((s) => s.market?.eventId);
+  const eventId = useShownMarket().market?.eventId;
   if (!eventId) return <div className="empty">The discussion belongs to the market’s event: open the market from its event to read it.</div>;
   if (error) return <div className="empty error-text">{error}</div>;
   if (!comments) return <div className="empty">Loading the discussion…</div>;

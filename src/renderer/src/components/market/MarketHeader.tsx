@@ -1,8 +1,7 @@
 // The market's header (event title, question, end date, status) and its outcomes with their prices: picking
 // one points the ladder, tape and chart at it.
 import type { Market } from '@pmdesk/toolkit/model';
-import { useMarket } from '../../store/market';
-import { useSelection } from '../../store/selection';
+import { useMarket, useShownMarket } from '../../store/market';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
 import { basisSentence, quoteCents } from '../../prices/quote';
 import { bookAsOf } from './model';
@@ -54,8 +53,7 @@ export function Outcomes() {
   const market = useMarket((s) => s.market);
   // Prices from books that may no longer be the exchange's are dimmed and say since when.
   const unknown = useMarket((s) => s.bookUnknown);
-  const tokenId = useSelection((s) => s.tokenId);
-  const selectToken = useSelection((s) => s.selectToken);
+  const { tokenId, selectToken } = useShownMarket();
   if (!market) return null;
   return (
     <div className="outcomes" role="radiogroup" aria-label="Outcome" data-testid="outcomes">

@@ -1,9 +1,10 @@
-// The chosen market in the middle column: its header and outcomes, then the chart (or its discussion and
-// rules), and the order-book ladder beside the trade tape. It follows the selection: a new market is loaded
-// and followed, the previous one let go.
-import { useEffect, useState } from 'react';
-import { useSelection } from '../../store/selection';
-import { followMarket, useMarket, watchMarketLinks } from '../../store/market';
+// One tile's market: its header and outcomes, then the chart (or its discussion and rules), and the order-book
+// ladder beside the trade tape. It follows the tile's market: a new one is loaded and followed into the tile's
+// own store, the previous one let go; the panels inside read that store through MarketStoreContext.
+import { memo, useEffect, useMemo, useState } from 'react';
+import { followMarket, MarketStoreContext, marketStoreFor, useMarket } from '../../store/market';
+import { useSession } from '../../store/session';
+import { tileOf, useWorkspaces } from '../../store/workspaces';
 import { MarketHeader, Outcomes } from './MarketHeader';
 import { OrderBookLadder } from './OrderBookLadder';
 import { TradeTape } from './TradeTape';
@@ -13,16 +14,30 @@ import './market.css';
 
 type Tab = 'chart' | 'discussion' | 'rules';
 
-export function MarketView() {
-  const selected = useSelection((s) => s.market);
+/** Memoised: resizing or moving tiles changes their boxes, not what each tile shows. */
+export const MarketView = memo(function MarketView({ tileId }: { tileId: string }) {
+  const inTile = useMemo(() => ({ tileId, store: marketStoreFor(tileId) }), [tileId]);
+  return (
+    <MarketStoreContext.Provider value={inTile}>
+      <TileMarketView tileId={tileId} />
+    </MarketStoreContext.Provider>
+  );
+});
+
+function TileMarketView({ tileId }: { tileId: string }) {
+  const selected = useWorkspaces((s) => tileOf(tileId, s)?.market ?? null);
   const protocol = selected?.protocol;
   const marketId = selected?.marketId;
   const eventId = selected?.eventId;
   const [tab, setTab] = useState<Tab>('chart');
   const commentCount = useMarket((s) => s.comments?.length);
+  // Another network: the tile's market is read and followed again there (or says it cannot be loaded).
+  const network = useSession((s) => s.network?.name ?? null);
 
-  useEffect(() => watchMarketLinks(), []);
-  useEffect(() => followMarket(protocol && marketId ? { protocol, marketId, eventId } : null), [protocol, marketId, eventId]);
+  useEffect(
+    () => (network === null ? () => {} : followMarket(tileId, protocol && marketId ? { protocol, marketId, eventId } : null)),
+    [tileId, protocol, marketId, eventId, network],
+  );
 
   if (!selected) {
     return (

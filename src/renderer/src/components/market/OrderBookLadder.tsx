@@ -3,15 +3,15 @@
 // orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAccount } from '../../store/account';
-import { useMarket } from '../../store/market';
-import { useSelection } from '../../store/selection';
+import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
 import { bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
 
 export function OrderBookLadder() {
-  const marketId = useSelection((s) => s.market?.marketId);
-  const tokenId = useSelection((s) => s.tokenId);
+  const shown = useShownMarket();
+  const marketId = shown.market?.marketId;
+  const tokenId = shown.tokenId;
   const book = useMarket((s) => (tokenId ? s.books[tokenId] : undefined));
   const tick = useMarket((s) => (s.market as { minimum_tick_size?: string } | null)?.minimum_tick_size);
   const error = useMarket((s) => s.bookError);

@@ -16,8 +16,7 @@ import {
   type Time,
 } from 'lightweight-charts';
 import type { Candle } from '@pmdesk/toolkit/model';
-import { useMarket } from '../../store/market';
-import { useSelection } from '../../store/selection';
+import { useMarket, useMarketStore, useShownMarket } from '../../store/market';
 import { useSession } from '../../store/session';
 import { ask, messageOf } from '../../terminal';
 import { ChartCredit, ChartLegend } from './chart/ChartLegend';
@@ -119,8 +118,8 @@ interface ChartProbe {
 }
 
 export function PriceChart() {
-  const market = useSelection((s) => s.market);
-  const tokenId = useSelection((s) => s.tokenId);
+  const { market, tokenId } = useShownMarket();
+  const store = useMarketStore();
   const outcomeIndex = useMarket((s) => s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? -1);
   const decimals = centDecimals(useMarket((s) => s.market?.minimum_tick_size));
   const sandbox = useSession((s) => s.network?.sandbox ?? false);
@@ -250,7 +249,7 @@ export function PriceChart() {
       settle();
     };
     const flip = outcomeIndex === 1;
-    const unsubscribe = useMarket.subscribe((state, previous) => {
+    const unsubscribe = store.subscribe((state, previous) => {
       if (seenSeq === null || state.tape === previous.tape) return;
       let newest = seenSeq;
       let gap = false;
@@ -279,7 +278,7 @@ export function PriceChart() {
         if (!live) return;
         bars.splice(0, bars.length, ...candles.map((c) => ({ ...c })));
         // Fills heard before this answer are in it already.
-        seenSeq = useMarket.getState().tape.reduce((max, e) => Math.max(max, e.seq), 0);
+        seenSeq = store.getState().tape.reduce((max, e) => Math.max(max, e.seq), 0);
         slotsRef.current = [];
         extend();
         parts.chart.timeScale().fitContent();
@@ -290,7 +289,7 @@ export function PriceChart() {
       clearInterval(clock);
       unsubscribe();
     };
-  }, [market, outcomeIndex, range, picked, refills]);
+  }, [market, store, outcomeIndex, range, picked, refills]);
 
   // The sandbox's test hook: what the library holds, read the way the axis and legend read it.
   useEffect(() => {

@@ -2,8 +2,7 @@
 // exchange recorded it, price at the ladder's precision, shares, dollars, and who took it, a click away from
 // their profile), with a row wherever the fill feed was down (fills of that time may be missing).
 import { useMemo, useRef } from 'react';
-import { useMarket } from '../../store/market';
-import { useSelection } from '../../store/selection';
+import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useVisibleRows } from '../../live/visible-rows';
 import { TraderLink } from '../profile/TraderLink';
@@ -15,13 +14,14 @@ const ROW_HEIGHT = 22;
 export function TradeTape() {
   const tape = useMarket((s) => s.tape);
   const error = useMarket((s) => s.tapeError);
-  const tokenId = useSelection((s) => s.tokenId);
+  const shown = useShownMarket();
+  const tokenId = shown.tokenId;
   const outcomeIndex = useMarket((s) => Math.max(0, s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? 0));
   const rows = useMemo(() => tapeRows(tape, outcomeIndex), [tape, outcomeIndex]);
   // The ladder's precision: the market's tick, else the live book's.
   const tick = useMarket((s) => s.market?.minimum_tick_size ?? (tokenId ? (s.books[tokenId] as { tick_size?: string } | undefined)?.tick_size : undefined));
   const decimals = centDecimals(tick);
-  const marketId = useSelection((s) => s.market?.marketId);
+  const marketId = shown.market?.marketId;
   const feed = useSession((s) => (marketId ? s.feeds[feedKey('fills', marketId)]?.state : undefined));
   const start = useRef<HTMLDivElement>(null);
   // Only the rows in view are in the page (see live/visible-rows.tsx); spacers stand for the others.

@@ -8,7 +8,8 @@ import { PRESET_ACTIONS, TRADING_ACTIONS, TRADING_ACTION_NAMES, type TradingActi
 import { registerShortcut } from '../../keyboard';
 import { ask } from '../../terminal';
 import { useAccount } from '../../store/account';
-import { useMarket } from '../../store/market';
+import { marketStoreFor } from '../../store/market';
+import { focusedTileId } from '../../store/workspaces';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
@@ -51,7 +52,7 @@ export function useKeyboardTrading(input: KeyboardTradingInput): void {
       }
       return { market, outcome };
     };
-    const topOf = (tokenId: string) => liveQuote(useMarket.getState(), tokenId) ?? { bestBid: null, bestAsk: null, price: null };
+    const topOf = (tokenId: string) => liveQuote(marketStoreFor(focusedTileId()).getState(), tokenId) ?? { bestBid: null, bestAsk: null, price: null };
 
     const atBest = (side: Side) => {
       const chosen = focused();
