@@ -191,7 +191,9 @@ describe('the workspace and tile keys', () => {
     expect(keyMatches('Alt+ArrowRight', press({ key: 'ArrowRight', code: 'ArrowRight', altKey: true }))).toBe(true);
     expect(keyMatches('Alt+ArrowRight', press({ key: 'ArrowRight', code: 'ArrowRight' }))).toBe(false);
     expect(keyMatches('X', press({ key: 'x', code: 'KeyX' }))).toBe(false);
-    expect(keyMatches('X', press({ key: 'X', code: 'KeyX' }))).toBe(true);
+    // A capital is Shift and the letter (Caps Lock alone does not make it: see renderer-keyboard.test.ts).
+    expect(keyMatches('X', press({ key: 'X', code: 'KeyX', shiftKey: true }))).toBe(true);
+    expect(keyMatches('X', press({ key: 'X', code: 'KeyX' }))).toBe(false);
   });
 
   it('print as on the keyboard', () => {
