@@ -86,3 +86,27 @@ export function testWalletKey(sandbox: RunningSandbox, index = 0): string {
   if (!wallet) throw new Error(`The sandbox has no test wallet ${index}.`);
   return wallet.privateKey;
 }
+
+/** What a page's `window.terminal` answers for one operation (the public contract). */
+interface PageTerminal {
+  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
+}
+
+/** One operation through the page's window.terminal, failing with main's sentence when main refuses. */
+export async function callTerminal<T>(page: Page, op: string, input: unknown): Promise<T> {
+  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
+  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
+  return answer.value as T;
+}
+
+/** The shell's notices pile up in the corner over the account row until dismissed: dismissed, as a trader would. */
+export async function dismissNotices(page: Page): Promise<void> {
+  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+}
+
+/** Imports the sandbox's funded test wallet (by its index) under `label` through the page, and unlocks it. */
+export async function importTestWallet(t: TerminalPage, label: string, password: string, index = 0): Promise<void> {
+  await callTerminal(t.page, 'importWallet', { label, password, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox, index) } });
+  await callTerminal(t.page, 'unlockWallet', { label, password });
+}

@@ -9,17 +9,13 @@ import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
+import { callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021';
 const WALLET = 'desk';
 const PASSWORD = 'alerts correct horse battery';
 const SLOW = 120_000;
-
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
 
 let t: TerminalPage;
 let page: Page;
@@ -28,11 +24,7 @@ let no: string;
 let maker: Awaited<ReturnType<typeof marketMaker>>;
 let restarted: BrowserMode | undefined;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 const notices = () => page.getByTestId('notices');
 const yesHeld = async () => (await call<Balances>('getBalances', { wallet: WALLET, marketId: MARKET })).outcomes[yes] ?? 0;
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {

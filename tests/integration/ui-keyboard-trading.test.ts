@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { importTestWallet, dismissNotices as dismissPageNotices, callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 import type { ClobClient } from '../../packages/toolkit/src/clob/client';
 
@@ -17,21 +17,13 @@ const WALLET = 'key-trader';
 const PASSWORD = 'keyboard trading correct horse';
 const SLOW = 120_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
-
 let t: TerminalPage;
 let page: Page;
 let yes: string;
 let no: string;
 let maker: ClobClient;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 
 const byId = (id: string) => page.getByTestId(id);
 const ticket = (testId: string) => byId('order-ticket').getByTestId(testId);
@@ -48,10 +40,7 @@ async function heldYes(): Promise<number> {
   return balances.outcomes[yes] ?? 0;
 }
 
-async function dismissNotices(): Promise<void> {
-  const dismiss = byId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
+const dismissNotices = (): Promise<void> => dismissPageNotices(page);
 
 /** Waits for the ladder (the chosen outcome's live book) to show a level at this price on this side. */
 async function bookShows(side: 'bid' | 'ask', price: number): Promise<void> {
@@ -73,8 +62,7 @@ beforeAll(async () => {
   page = t.page;
   const market = t.sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
-  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  await importTestWallet(t, WALLET, PASSWORD);
   maker = (await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} })).client;
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
   await page.reload();

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { importTestWallet, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
@@ -13,24 +13,12 @@ const WALLET = 'one-price';
 const PASSWORD = 'one price correct horse';
 const SLOW = 150_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
-
 let t: TerminalPage;
 let page: Page;
 let yes: string;
 let no: string;
 let maker: Awaited<ReturnType<typeof marketMaker>>;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
-    [op, input] as const,
-  );
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 
@@ -89,8 +77,7 @@ beforeAll(async () => {
   const market = t.sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
   maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
-  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  await importTestWallet(t, WALLET, PASSWORD);
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
   await page.reload();
   await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { importTestWallet, dismissNotices as dismissPageNotices, callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const OPEN = '90041'; // Will a new frontier AI model be released before 2027? Taker fee 4 %·p(1−p), 1¢ tick, minimum 5
@@ -17,9 +17,6 @@ const WALLET = 'positions-trader';
 const PASSWORD = 'positions correct horse battery';
 const SLOW = 120_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
 /** The few DOM members the page-side code uses (the Node typecheck has no DOM types). */
 interface PageWindow {
   document: { activeElement: { id?: string } | null };
@@ -31,24 +28,14 @@ let question: Record<string, string>;
 let yesOpen: string;
 let yesOther: string;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
-    [op, input] as const,
-  );
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 const positionRow = (tokenId: string) => page.getByTestId('positions').locator(`tr[data-token="${tokenId}"]`);
 const cell = (tokenId: string, testId: string) => positionRow(tokenId).getByTestId(testId);
 const money = (text: string) => Number(text.replace(/[^\d.−-]/g, '').replace('−', '-'));
 
-async function dismissNotices(): Promise<void> {
-  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
+const dismissNotices = (): Promise<void> => dismissPageNotices(page);
 
 async function openTab(name: 'positions' | 'trades' | 'balances'): Promise<void> {
   await dismissNotices();
@@ -62,8 +49,7 @@ beforeAll(async () => {
   question = { [OPEN]: open.question, [OTHER]: other.question };
   yesOpen = open.tokens[0].tokenId;
   yesOther = other.tokens[0].tokenId;
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
-  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  await importTestWallet(t, WALLET, PASSWORD);
 
   // A maker's bids for No at 60¢ are asks for Yes at 40¢; its Yes bid at 30¢ is what Close sells into.
   const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { importTestWallet, dismissNotices as dismissPageNotices, callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
@@ -16,22 +16,13 @@ const WALLET = 'tape-trader';
 const PASSWORD = 'tape trader correct horse battery';
 const SLOW = 120_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
-
 let t: TerminalPage;
 let page: Page;
 let yes: string;
 let no: string;
 let maker: Awaited<ReturnType<typeof marketMaker>>;
 
-/** One operation through the page's window.terminal (the public contract), failing with main's sentence. */
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 
 const tape = () => page.getByTestId('trade-tape');
 const profile = () => page.getByTestId('trader-lookup');
@@ -39,11 +30,7 @@ const cell = (row: Locator, n: number) => row.locator('[role="cell"]').nth(n);
 /** The tape's fill row of one size (each trade here has its own size, so a row is found whatever came before it). */
 const fillOfSize = (size: number) => tape().locator(`[data-kind="fill"][data-size="${size}"]`).first();
 
-/** The shell's notices pile up in the corner over the account row until dismissed, as a trader would. */
-async function dismissNotices(): Promise<void> {
-  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
+const dismissNotices = (): Promise<void> => dismissPageNotices(page);
 
 async function openMarket(): Promise<void> {
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&event=${EVENT}&outcome=${yes}`);
@@ -57,8 +44,7 @@ beforeAll(async () => {
   const market = t.sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
   maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} });
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
-  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  await importTestWallet(t, WALLET, PASSWORD);
   await openMarket();
 }, SLOW);
 
