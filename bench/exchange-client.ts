@@ -16,6 +16,8 @@ export interface BenchExchange {
   proxy(): Promise<string>;
   /** Every POST /order arrival so far, epoch ms on the exchange's clock. */
   arrivals(): Promise<number[]>;
+  /** Every request through the proxy from the `since`-th on: method and path, arrival (epoch ms). */
+  requests(since: number): Promise<{ at: number; what: string }[]>;
   /** The exchange's clock, epoch ms. */
   clock(): Promise<number>;
   stop(): Promise<void>;
@@ -55,6 +57,7 @@ export async function startBenchExchange(options: { chainId?: number } = {}): Pr
     drive: (rate, seconds) => ask({ op: 'drive', rate, seconds }),
     proxy: () => ask({ op: 'proxy' }),
     arrivals: () => ask({ op: 'arrivals' }),
+    requests: (since) => ask({ op: 'requests', since }),
     clock: () => ask({ op: 'clock' }),
     async stop() {
       if (child.exitCode !== null) return;

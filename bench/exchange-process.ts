@@ -14,6 +14,7 @@ export type ExchangeRequest =
   | { op: 'drive'; rate: number; seconds: number }
   | { op: 'proxy' }
   | { op: 'arrivals' }
+  | { op: 'requests'; since: number }
   | { op: 'clock' }
   | { op: 'stop' };
 
@@ -27,12 +28,18 @@ export interface ExchangeMarket {
   open: boolean;
 }
 
-/** Forwards everything to the CLOB and notes each POST /order's arrival (its whole body read) on this clock. */
+/**
+ * Forwards everything to the CLOB and notes each POST /order's arrival (its whole body read) on this clock, and
+ * every request's method, path and arrival, to see what a client asks before it posts.
+ */
 class TimingProxy extends ForwardingProxy {
   readonly arrivals: number[] = [];
+  readonly requests: { at: number; what: string }[] = [];
 
   protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
-    if (ForwardingProxy.isPost(req, '/order')) this.arrivals.push(performance.timeOrigin + performance.now());
+    const at = performance.timeOrigin + performance.now();
+    this.requests.push({ at, what: `${req.method} ${req.url?.split('?')[0]}` });
+    if (ForwardingProxy.isPost(req, '/order')) this.arrivals.push(at);
     ForwardingProxy.reply(res, await this.forward(req, body));
   }
 }
@@ -62,6 +69,8 @@ async function main(): Promise<void> {
         return proxy.url;
       case 'arrivals':
         return proxy?.arrivals ?? [];
+      case 'requests':
+        return proxy?.requests.slice(request.since) ?? [];
       case 'clock':
         return performance.timeOrigin + performance.now();
       case 'stop':

@@ -1,10 +1,10 @@
 // What the latency and soak benches share: the whole terminal on the sandbox (the exchange in a process of its
 // own, bench/exchange-process.ts; browser mode's main in this one; headless Chromium; Polymarket direct as
 // `npm start` reads it; no bots), and market pages opened by link on a market's first outcome, each with its
-// ladder drawing a busy book. Several pages stand in for several views of
-// the market at once until the workspace has tiles: then one page with four tiles replaces the four pages.
+// ladder drawing a busy book. Several pages stand in for several views at once until the workspace has tiles:
+// then one page with four tiles replaces the four pages.
 import { rm } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startBrowserMode, type BrowserMode } from '../src/main/host/browser-mode';
 import { CredentialVault } from '../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../src/main/credentials/secret-store';
@@ -17,8 +17,6 @@ export interface BenchTerminal {
   exchange: BenchExchange;
   mode: BrowserMode;
   browser: Browser;
-  /** Pages share one context, as views of one terminal window would share its renderer. */
-  context: BrowserContext;
   stop(): Promise<void>;
 }
 
@@ -39,8 +37,7 @@ export async function startBenchTerminal(): Promise<BenchTerminal> {
     cleanups.push(() => mode.stop());
     const browser = await launchChromium();
     cleanups.push(() => browser.close());
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    return { exchange, mode, browser, context, stop };
+    return { exchange, mode, browser, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -60,7 +57,10 @@ export async function busyMarkets(terminal: BenchTerminal, count: number): Promi
  * ladder draws the busy book (the ladder names the book's send time in data-book-ts).
  */
 export async function openMarketPage(terminal: BenchTerminal, market: ExchangeMarket, initScripts: (() => void)[] = []): Promise<Page> {
-  const page = await terminal.context.newPage();
+  // A context (a window) each: pages in the tabs of one window are hidden but for the front one, and Chromium
+  // hardly draws hidden pages (about 10 frames a second measured), which is not what four views on screen get.
+  const context = await terminal.browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
   page.on('pageerror', (error) => console.error('page error:', error.message));
   // tsx keeps function names with a `__name` helper the page does not have: a no-op stands in for it.
   await page.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });

@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     await ticket('ticket-side-buy').waitFor({ timeout: 30_000 });
 
     /** One order through the ticket: click to arrival, on this process's clock. */
-    const terminalRound = async (): Promise<{ clickMs: number; handledMs: number }> => {
+    const terminalRound = async (): Promise<{ clickMs: number; handledMs: number; before: string[] }> => {
       await ticket('ticket-side-buy').click();
       await ticket('ticket-price').fill(String(ORDER.price * 100));
       await ticket('ticket-size').fill(String(ORDER.size));
@@ -134,9 +134,12 @@ async function main(): Promise<void> {
       await ticket('ticket-submit').click();
       await page.getByTestId('ticket-confirm-dialog').waitFor();
       const seen = (await exchange.arrivals()).length;
+      const seenRequests = (await exchange.requests(0)).length;
       const pageOffset = (await clockOffset(pageClock(page), 5)).offsetMs;
       await page.getByTestId('ticket-confirm').click();
       const arrival = await nextArrival(exchange, seen);
+      // What main asked the exchange between the click and the order (chain reads go to the node, not here).
+      const before = (await exchange.requests(seenRequests)).filter((r) => r.at < arrival).map((r) => r.what);
       const click = await page.evaluate(() => (globalThis as unknown as { confirmClicks: { at: number; handled: number }[] }).confirmClicks.at(-1)!);
       // Placed (or refused): the result replaces "Sending…"; then the order is cancelled for the next round.
       await page.waitForFunction(() => {
@@ -147,7 +150,7 @@ async function main(): Promise<void> {
       if (!/placed/i.test(result)) throw new Error(`The ticket's order was not placed: ${result}`);
       await call(page, 'cancelAll', { wallet: WALLET });
       const arrivalHere = arrival - exchangeOffset;
-      return { clickMs: arrivalHere - (click.at - pageOffset), handledMs: arrivalHere - (click.handled - pageOffset) };
+      return { clickMs: arrivalHere - (click.at - pageOffset), handledMs: arrivalHere - (click.handled - pageOffset), before };
     };
 
     // The official client, from Node (this process), with its own wallet and keys, through the same proxy.
@@ -189,11 +192,13 @@ async function main(): Promise<void> {
       await toolkitRound();
     }
     const samples = { terminal: [] as number[], terminalHandled: [] as number[], official: [] as number[], toolkit: [] as number[] };
+    const asked = new Map<string, number>();
     for (let round = 0; round < ROUNDS; round++) {
       exchangeOffset = (await clockOffset(() => exchange.clock(), 5)).offsetMs;
       const t = await terminalRound();
       samples.terminal.push(t.clickMs);
       samples.terminalHandled.push(t.handledMs);
+      for (const what of t.before) asked.set(what, (asked.get(what) ?? 0) + 1);
       samples.official.push(await officialRound());
       samples.toolkit.push(await toolkitRound());
     }
@@ -210,6 +215,8 @@ async function main(): Promise<void> {
     console.log(`ratio terminal click / official call (p50)                   ${(p50(samples.terminal) / p50(samples.official)).toFixed(2)}×`);
     console.log(`ratio toolkit / official (p50)                               ${(p50(samples.toolkit) / p50(samples.official)).toFixed(2)}×`);
     console.log(`target: terminal p50 under 10 ms: ${p50(samples.terminal) < 10 ? 'met' : 'NOT met'}`);
+    const perRound = [...asked].map(([what, n]) => `${what} ×${(n / ROUNDS).toFixed(1)}`).join(', ');
+    console.log(`CLOB requests from the terminal between the click and its POST /order, per round: ${perRound || 'none'}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }

@@ -1,7 +1,7 @@
 // Endurance over a trading session (issue 18 point 5): four market views at once, each its own busy market at
 // BENCH_SOAK_RATE (500) book updates a second on the sandbox CLOB's /ws/market (bench/busy-books.ts, the
 // exchange in its own process), for BENCH_SOAK_MINUTES (120: the 2-hour soak; `npm run bench` runs 2).
-// Four pages of one browser context stand in for four tiles until the workspace has them.
+// Four pages, each in a window of its own, stand in for four tiles until the workspace has them.
 // Every BENCH_SOAK_SAMPLE_SECONDS (a 40th of the run, at least 5 s), after a garbage collection on each side:
 //   main  — this process, where browser mode runs the terminal's main: heap used and RSS (process.memoryUsage),
 //           and its active handles and timers (process.getActiveResourcesInfo);
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     const sessions: CDPSession[] = [];
     for (const market of markets) {
       const page = await openMarketPage(terminal, market, [installTimerCount]);
-      const cdp = await terminal.context.newCDPSession(page);
+      const cdp = await page.context().newCDPSession(page);
       await cdp.send('Performance.enable');
       pages.push(page);
       sessions.push(cdp);
