@@ -2,10 +2,10 @@
 // book (bench/busy-books.ts: price_change deltas at BENCH_RATE a second, each stamped with its send time in
 // `timestamp`, epoch ms); the terminal follows it as it follows Polymarket (its market feed in main, the event
 // hub, the bridge, the page's store) and the ladder names the drawn book's timestamp in `data-book-ts`. A
-// recorder in the page reads that attribute in each animation frame and, in the first task after the frame is
-// painted, takes the page's clock (performance.timeOrigin + now): the difference is the latency of the update
-// drawn in that frame, in ms and in frames of 16.7 ms. Updates that arrive within one frame are drawn together:
-// the latency is that of the newest one, the one on screen. Same machine, same clock; the page's clock is
+// recorder in the page, in the first task after each painted frame, reads that attribute and the page's clock
+// (performance.timeOrigin + now): the difference is the latency of the update drawn in that frame, in ms and in
+// frames of 16.7 ms. Updates that arrive within one frame are drawn together: the latency is that of the
+// newest one, the one on screen. Same machine, same clock; the page's clock is
 // checked against Node's before each run (shortest round trip) and the latencies corrected by the difference.
 //   1 book:  one market page, BENCH_RATE (2,000) updates a second. Targets: p50 ≤ 1 frame, p99 ≤ 2 frames.
 //   4 views: four market pages at once, each its own market at BENCH_RATE. Target: frames over 16 ms < 1 %.
@@ -46,20 +46,23 @@ function installLatencyRecorder(): void {
   const rec: Rec = { running: false, frames: 0, last: 0, intervals: [], latencies: [], shown: '' };
   w.uiLatency = rec;
   // Posted from the frame's callback, delivered in the first task after that frame's rendering (the paint).
+  // The attribute is read there, not in the callback: the terminal applies books in its own frame callbacks
+  // (React commits them in the microtasks right after), which may run after this one in the same frame.
+  // Nothing else changes the attribute, so what the task reads is what the frame painted.
   const channel = new w.MessageChannel();
-  channel.port1.onmessage = (e) => {
-    if (rec.running && e.data > 0) rec.latencies.push(w.performance.timeOrigin + w.performance.now() - e.data);
+  channel.port1.onmessage = () => {
+    if (!rec.running) return;
+    const shown = w.document.querySelector('[data-testid="order-book"]')?.getAttribute('data-book-ts') ?? '';
+    if (shown === rec.shown) return;
+    rec.shown = shown;
+    rec.latencies.push(w.performance.timeOrigin + w.performance.now() - Number(shown));
   };
   const frame = (ts: number) => {
     if (rec.running) {
       rec.frames += 1;
       if (rec.last > 0) rec.intervals.push(ts - rec.last);
       rec.last = ts;
-      // What this frame paints: the DOM as the callbacks leave it (React commits in tasks, never in here).
-      const shown = w.document.querySelector('[data-testid="order-book"]')?.getAttribute('data-book-ts') ?? '';
-      const sentAt = shown !== rec.shown ? Number(shown) : 0;
-      rec.shown = shown;
-      channel.port2.postMessage(sentAt);
+      channel.port2.postMessage(0);
     }
     w.requestAnimationFrame(frame);
   };
