@@ -144,7 +144,8 @@ export class MarketFeed {
     this.scheduler = options.scheduler ?? realScheduler;
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
-    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS);
+    // Leading edge: a change to a quiet book is drawn at once, not a frame later (issue 18's message-to-pixel).
+    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS, true);
     this.redial = new Redial(this.scheduler, options, (source) => {
       if (source === 'polling') this.reachable = null;
       this.handlers.onSource?.(source);
