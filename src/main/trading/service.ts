@@ -20,7 +20,7 @@ import type { ClobSigner } from '@pmdesk/toolkit';
 import type { TickSize } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { accountProblems, credentialsAddress, type TradingAccount } from './account';
-import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
+import { approvalStates, approvalTargets, chainBalance, missingApprovals, missingOf, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
 import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
@@ -414,20 +414,26 @@ export class TradingService {
     // Balances and allowances are the account's (the funds' holder); only the key signs, so only it must be unlocked.
     const key = this.walletAddress(wallet);
     const address = this.fundsAddress(wallet);
-    // The signer worker is asked while the market and the fee are read, not after them (it answers either way).
+    // The signer worker and the chain's allowances are asked while the market and the fee are read, not after
+    // them (each is read fresh for this order; only the waits overlap). Their failures are awaited below.
     const unlocking = wallet!.kind === 'worker' ? wallet!.signer.unlocked().then((keys) => keys.some((a) => a.toLowerCase() === key.toLowerCase())) : Promise.resolve(true);
+    const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
+    const allowances = this.onChain(() => approvalStates(this.provider, address, targets));
     unlocking.catch(() => undefined);
+    allowances.catch(() => undefined);
     const market = await findMarket(this.markets, input.marketIdOrSlug);
     const token = findToken(market, input.positionIdOrName);
     const asked = planOrder(input, token, choices);
     const { plan, fee } = await planOrderFee(this.feeReads(address), market, token.token_id, asked, this.profile.network.orderVersion);
-    const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
-    const missing = await this.onChain(() => missingApprovals(this.provider, address, targets, orderNeeds(plan).collateral));
+    const missingNow = allowances.then((states) => missingOf(states, orderNeeds(plan).collateral));
+    missingNow.catch(() => undefined);
     const unlocked = await unlocking;
     const takerFee = plan.side === 'BUY' ? fee.units : 0n;
+    // The checks' own chain reads (chain id, balances) run while the allowances are still on their way.
     const checked = await this.onChain(() =>
-      preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing, takerFee, shrunkFrom: fee.shrunkFrom }),
+      preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missingNow, takerFee, shrunkFrom: fee.shrunkFrom }),
     );
+    const missing = await missingNow;
     const account = this.accountOf(wallet);
     return { address, market, token, plan, fee, missing, problems: account ? accountProblems(checked, key, account) : checked };
   }
