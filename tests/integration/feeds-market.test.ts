@@ -138,7 +138,7 @@ describe('market feed', () => {
     expect(t.books.at(-1)).toMatchObject({ bids: [{ price: '0.41', size: '3' }], asks: [{ price: '0.59', size: '4' }], timestamp: 5000 });
   });
 
-  it('learns the hashed fields from one GET /book when the snapshot omits them, then checks every change', async () => {
+  it('learns the hashed fields from one GET /book when the snapshot omits them, then checks each book it hands out', async () => {
     const book = new ScriptedBook(TOKEN, MARKET, 1000);
     book.bids.set('0.4', '100');
     const full = book.summary();
@@ -155,8 +155,13 @@ describe('market feed', () => {
     const bad = book.change('BUY', '0.42', '1');
     (bad.price_changes as { hash: string }[])[0]!.hash = 'wrong';
     c.send(bad);
+    await until(() => t.feed.messages === 3, 'both changes');
+    // Hashed when handed out (the frame's end), not per message: the bad book is never handed out.
+    const before = t.books.length;
+    t.clock.advance(16);
     await until(() => t.feed.resyncs === 1, 'resync');
     expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
+    expect(t.books.slice(before).some((b) => b.bids[0]?.price === '0.42')).toBe(false);
   });
 
   it('keeps a channel snapshot that arrives while a GET /book is still on its way', async () => {
