@@ -373,6 +373,24 @@ describe('market feed', () => {
     expect(t.books.at(-1)!.tickSize).toBe('0.001');
   });
 
+  it('checks a handed-out book against the fields its change was hashed with, not a later trade\'s', async () => {
+    const t = open();
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    c.send(book.bookMessage());
+    await until(() => t.books.length === 1, 'the snapshot at once');
+    c.send(book.change('BUY', '0.41', '5'));
+    // A trade after the change: the exchange's next hash covers its price, the change's did not.
+    c.send({ event_type: 'last_trade_price', asset_id: TOKEN, market: MARKET, price: '0.41', size: '5', side: 'BUY', timestamp: '1002' });
+    await until(() => t.feed.messages === 3, 'three messages');
+    t.clock.advance(16);
+    expect(t.feed.resyncs).toBe(0);
+    expect(t.books.at(-1)).toMatchObject({ timestamp: 1001, bids: [{ price: '0.41', size: '5' }, { price: '0.4', size: '100' }] });
+  });
+
   it('coalesces a burst of 1,000 changes into one update per token per frame', async () => {
     const t = open();
     t.feed.subscribe([TOKEN, OTHER]);
