@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getAddress } from 'ethers';
 import type { CatalogMarket } from '../market/catalog';
+import type { BookSnapshot } from '../market/market-data';
 import { AuthError, deriveCredentials, verifyL2, type ApiCredentials } from './auth';
 import { HttpError, readBody, sendJson } from './http';
 import { ClobStateKeeper } from './persistence';
@@ -156,12 +157,24 @@ export class ClobServer {
     return this.state.snapshot(found.market, found.token.index as 0 | 1);
   }
 
-  /** Faults for tests of a client's feed logic (see `WsFaults`); the server must be started. */
+  /**
+   * Publishes books made outside the engine on /ws/market as the exchange publishes its own (price_change
+   * deltas from the last published book, or a `book` when no level moved): for benchmarks that need a book
+   * busier than any order flow the sandbox can sign and match (thousands of updates a second). The engine's
+   * own orders are untouched; its next publication replaces these books.
+   */
+  publishBooks(conditionId: string, books: readonly BookSnapshot[]): void {
+    const before = books.map((book) => this.options.marketData.book(book.asset_id));
+    for (const book of books) this.options.marketData.setBook(book.asset_id, book);
+    this.state.feed?.booksChanged(conditionId, before, books);
+  }
+
   /** The exchange's trades as public feeds show them (Data API /trades, the real-time activity feed). */
   get publicTrades(): ClobPublicTrades {
     return this.state.publicTrades;
   }
 
+  /** Faults for tests of a client's feed logic (see `WsFaults`); the server must be started. */
   wsFaults(): WsFaults {
     if (!this.state.feed) throw new Error('the CLOB server is not listening');
     return this.state.feed.faults;

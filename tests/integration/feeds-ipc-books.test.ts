@@ -109,12 +109,15 @@ describe('live books through the contract', () => {
     live.closeAll();
   });
 
-  it('pushes a tickSize event to the market\'s clients when the exchange changes its tick', async () => {
+  it('pushes a tickSize event to the market\'s clients when the exchange changes its tick, and tells the order flow', async () => {
     const hub = new EventHub();
     const heard: { event: string; payload: unknown }[] = [];
     hub.connect('c', (event, payload) => heard.push({ event, payload }));
     hub.connect('other', (event, payload) => heard.push({ event: `other:${event}`, payload }));
-    const live = new LiveBookFeeds(async () => books as never, hub, { wsUrl: ws.wsUrl, fetchBook: async () => rest.summary() as never });
+    const toFlow: [string, string][] = [];
+    const live = new LiveBookFeeds(async () => books as never, hub, { wsUrl: ws.wsUrl, fetchBook: async () => rest.summary() as never }, (tokenId, tickSize) =>
+      toFlow.push([tokenId, tickSize]),
+    );
     const base = ws.connections.length;
     live.follow('c', 'polymarket', '506729');
     const c = await ws.connection(base);
@@ -128,6 +131,8 @@ describe('live books through the contract', () => {
         payload: { marketId: '506729', tokenId: YES_TOKEN, previous: '0.01', tickSize: '0.001', message: 'The tick size changed from 0.01 to 0.001: prices now move in steps of 0.001.' },
       },
     ]);
+    // The order flow keeps the new tick for the next order (trading/exchange-terms.ts).
+    expect(toFlow).toEqual([[YES_TOKEN, '0.001']]);
     live.closeAll();
   });
 });

@@ -1,6 +1,7 @@
 // The market feed against a real WebSocket server on loopback with scripted messages: books from snapshot and
 // deltas, hash mismatches and crossed books resynced from REST, replays and stale messages ignored, PING sent,
-// stale books marked, reconnects rebuilt from fresh snapshots, a tick-size change warned, bursts coalesced.
+// stale books marked, reconnects rebuilt from fresh snapshots, a tick-size change warned, bursts coalesced (the first
+// change after a quiet frame at once, the rest folded into the frame's end).
 // Time (PING, stale, backoff, frames) moves only through the injected scheduler.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarketFeed, type BookView, type FeedWarning, type MarketFeedState, type RestBook } from '../../src/main/feeds/market-feed';
@@ -79,13 +80,18 @@ describe('market feed', () => {
     book.bids.set('0.44', '200');
     book.asks.set('0.47', '25.5');
     c.send(book.bookMessage());
+    // Leading edge: the snapshot goes out at once, with no frame waited (the clock has not moved)…
+    await until(() => t.books.length === 1, 'the snapshot at once');
+    expect(t.books[0]!.timestamp).toBe(1000);
     // An array of messages, as the channel may send.
     c.send([book.change('BUY', '0.46', '10'), book.change('SELL', '0.47', '0'), book.change('SELL', '0.5', '7')]);
     await until(() => t.feed.messages === 4, 'four messages');
+    // …and the deltas after it in the same frame fold into the frame's end.
+    expect(t.books).toHaveLength(1);
     t.clock.advance(16);
 
-    expect(t.books).toHaveLength(1);
-    expect(t.books[0]).toMatchObject({
+    expect(t.books).toHaveLength(2);
+    expect(t.books[1]).toMatchObject({
       tokenId: TOKEN,
       market: MARKET,
       bids: [
@@ -132,7 +138,7 @@ describe('market feed', () => {
     expect(t.books.at(-1)).toMatchObject({ bids: [{ price: '0.41', size: '3' }], asks: [{ price: '0.59', size: '4' }], timestamp: 5000 });
   });
 
-  it('learns the hashed fields from one GET /book when the snapshot omits them, then checks every change', async () => {
+  it('learns the hashed fields from one GET /book when the snapshot omits them, then checks each book it hands out', async () => {
     const book = new ScriptedBook(TOKEN, MARKET, 1000);
     book.bids.set('0.4', '100');
     const full = book.summary();
@@ -149,8 +155,13 @@ describe('market feed', () => {
     const bad = book.change('BUY', '0.42', '1');
     (bad.price_changes as { hash: string }[])[0]!.hash = 'wrong';
     c.send(bad);
+    await until(() => t.feed.messages === 3, 'both changes');
+    // Hashed when handed out (the frame's end), not per message: the bad book is never handed out.
+    const before = t.books.length;
+    t.clock.advance(16);
     await until(() => t.feed.resyncs === 1, 'resync');
     expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
+    expect(t.books.slice(before).some((b) => b.bids[0]?.price === '0.42')).toBe(false);
   });
 
   it('keeps a channel snapshot that arrives while a GET /book is still on its way', async () => {
@@ -225,6 +236,7 @@ describe('market feed', () => {
     t.feed.start();
     const c = await connected(0, t.feed);
     c.send(book.bookMessage());
+    await until(() => t.books.length === 1, 'the snapshot at once');
     const first = book.change('BUY', '0.41', '5', 1001);
     const second = book.change('BUY', '0.41', '6', 1002);
     c.send(first);
@@ -235,12 +247,14 @@ describe('market feed', () => {
     c.send({ ...stale, timestamp: '900', bids: [{ price: '0.3', size: '1' }] }); // an old snapshot
     await until(() => t.feed.messages === 6, 'six messages');
     t.clock.advance(16);
-    expect(t.books).toHaveLength(1);
-    expect(t.books[0]!.bids).toEqual([
+    // The snapshot at once (leading edge), then one folded book: the newest, never an older one after it.
+    expect(t.books).toHaveLength(2);
+    expect(t.books[0]!.timestamp).toBe(1000);
+    expect(t.books[1]!.bids).toEqual([
       { price: '0.41', size: '6' },
       { price: '0.4', size: '100' },
     ]);
-    expect(t.books[0]!.timestamp).toBe(1002);
+    expect(t.books[1]!.timestamp).toBe(1002);
     expect(t.fetched).toEqual([]);
 
     // An older change never seen before is not a replay: something was missed, so the book is resynced.
@@ -359,6 +373,24 @@ describe('market feed', () => {
     expect(t.books.at(-1)!.tickSize).toBe('0.001');
   });
 
+  it('checks a handed-out book against the fields its change was hashed with, not a later trade\'s', async () => {
+    const t = open();
+    t.feed.subscribe([TOKEN]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.4', '100');
+    c.send(book.bookMessage());
+    await until(() => t.books.length === 1, 'the snapshot at once');
+    c.send(book.change('BUY', '0.41', '5'));
+    // A trade after the change: the exchange's next hash covers its price, the change's did not.
+    c.send({ event_type: 'last_trade_price', asset_id: TOKEN, market: MARKET, price: '0.41', size: '5', side: 'BUY', timestamp: '1002' });
+    await until(() => t.feed.messages === 3, 'three messages');
+    t.clock.advance(16);
+    expect(t.feed.resyncs).toBe(0);
+    expect(t.books.at(-1)).toMatchObject({ timestamp: 1001, bids: [{ price: '0.41', size: '5' }, { price: '0.4', size: '100' }] });
+  });
+
   it('coalesces a burst of 1,000 changes into one update per token per frame', async () => {
     const t = open();
     t.feed.subscribe([TOKEN, OTHER]);
@@ -367,16 +399,20 @@ describe('market feed', () => {
     const a = new ScriptedBook(TOKEN, MARKET, 1000);
     const b = new ScriptedBook(OTHER, MARKET, 1000);
     c.send(a.bookMessage());
+    await until(() => t.books.length === 1, 'the first snapshot at once');
     c.send(b.bookMessage());
     for (let i = 0; i < 1000; i++) c.send(i % 2 ? a.change('BUY', '0.4', String(i + 1)) : b.change('SELL', '0.6', String(i + 1)));
     await until(() => t.feed.messages === 1002, 'the burst');
-    expect(t.books).toHaveLength(0); // nothing before the frame ends
+    // Everything after the first snapshot (sent at once) waits for the frame's end.
+    expect(t.books).toHaveLength(1);
+    expect(t.books[0]).toMatchObject({ tokenId: TOKEN, timestamp: 1000 });
     t.clock.advance(16);
-    expect(t.books.map((v) => v.tokenId).sort()).toEqual([OTHER, TOKEN].sort());
-    expect(t.books.find((v) => v.tokenId === TOKEN)!.bids).toEqual([{ price: '0.4', size: '1000' }]);
-    expect(t.books.find((v) => v.tokenId === OTHER)!.asks).toEqual([{ price: '0.6', size: '999' }]);
+    const folded = t.books.slice(1);
+    expect(folded.map((v) => v.tokenId).sort()).toEqual([OTHER, TOKEN].sort());
+    expect(folded.find((v) => v.tokenId === TOKEN)!.bids).toEqual([{ price: '0.4', size: '1000' }]);
+    expect(folded.find((v) => v.tokenId === OTHER)!.asks).toEqual([{ price: '0.6', size: '999' }]);
     t.clock.advance(1_000);
-    expect(t.books).toHaveLength(2); // quiet frames send nothing
+    expect(t.books).toHaveLength(3); // quiet frames send nothing
     expect(t.fetched).toEqual([]);
   });
 });

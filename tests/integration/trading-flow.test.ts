@@ -12,6 +12,7 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 import type { ClobClient } from '../../packages/toolkit/src/clob/client';
+import { createMarketSource, type MarketSource } from '@pmdesk/toolkit';
 
 const MARKET = '90021';
 const SLUG = 'bitcoin-above-120k-on-december-31-2026';
@@ -222,5 +223,35 @@ describe('the order flow on the sandbox (order version 2)', () => {
     // A FOK buy deeper than the book: no pre-trade check can know the depth, the exchange refuses it.
     const thin = service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.4, size: 500 }, wallet, { orderType: 'FOK' });
     await expect(thin).rejects.toBeInstanceOf(PmDeskError);
+  });
+
+  it('keeps the tick between orders; refused for a tick that changed, it reads the tick again and says so, never resending', async () => {
+    const { conditionId } = sb.sandbox.catalog.market(MARKET)!;
+    // A market source that lags the exchange (it still says the old tick), so the pre-trade checks let the order
+    // through and only the exchange can refuse it: the case a kept tick must survive.
+    const live = createMarketSource(sb.profile.endpoints);
+    const lagging: MarketSource = Object.assign(Object.create(live) as MarketSource, {
+      getMarket: async (protocol: string, id: string) => ({ ...(await live.getMarket(protocol, id)), minimum_tick_size: '0.01' }),
+    });
+    const flow = new TradingService({ profile: sb.profile, vault, markets: lagging, timeoutMs: 20_000 });
+    try {
+      const order = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', size: 10 } as const;
+      const first = await flow.executeOrder({ ...order, price: 0.05 }, wallet);
+      expect(first.status).toBe('LIVE');
+      // That order left the market's tick kept (exchange-terms.ts): the next one asks nothing for it.
+      expect(await flow.terms.tickSize(yes)).toBe('0.01');
+      const before = (await flow.openOrders(wallet, { asset_id: yes })).length;
+      // The exchange makes the tick coarser behind the flow's back (no market channel here to say so).
+      sb.sandbox.clob.setTickSize(conditionId, '0.1');
+      const refused = flow.executeOrder({ ...order, price: 0.15 }, wallet);
+      await expect(refused).rejects.toThrow(/tick again \(it is now 0\.1\) and did not send the order again/);
+      expect(await flow.terms.tickSize(yes)).toBe('0.1');
+      // Nothing placed, at that price or any other.
+      expect(await flow.openOrders(wallet, { asset_id: yes })).toHaveLength(before);
+      await flow.cancelAll(wallet);
+    } finally {
+      sb.sandbox.clob.setTickSize(conditionId, '0.01');
+      flow.close();
+    }
   });
 });

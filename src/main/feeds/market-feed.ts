@@ -108,6 +108,12 @@ interface Asset {
   stale: boolean;
   /** While a REST resync runs: changes that arrived meanwhile, replayed after it when newer. */
   resyncing: { timestamp: number; changes: [string, string, string][] }[] | null;
+  /**
+   * The last change's hash, not checked yet: the book is hashed when it is handed out (at most once a frame), not
+   * on every message of a burst (hashing a deep book costs far more than applying a change). The hashed fields
+   * are copied as they were at that change (a later last trade or tick change must not count).
+   */
+  unchecked?: { hash: string; fields: Record<string, unknown> };
 }
 
 interface PriceChange {
@@ -144,7 +150,8 @@ export class MarketFeed {
     this.scheduler = options.scheduler ?? realScheduler;
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
-    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS);
+    // Leading edge: a change to a quiet book is drawn at once, not a frame later (issue 18's message-to-pixel).
+    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS, true);
     this.redial = new Redial(this.scheduler, options, (source) => {
       if (source === 'polling') this.reachable = null;
       this.handlers.onSource?.(source);
@@ -206,7 +213,7 @@ export class MarketFeed {
   /** The current book of one token (all levels), or undefined before its first snapshot. */
   book(tokenId: string, depth = this.options.depth ?? 10): BookView | undefined {
     const asset = this.assets.get(tokenId);
-    return asset?.hasBook ? this.viewOf(tokenId, asset, depth) : undefined;
+    return asset?.hasBook && this.checked(tokenId, asset) ? this.viewOf(tokenId, asset, depth) : undefined;
   }
 
   /** Whether this token's changes are checked by hash (its snapshot's hash could be recomputed). */
@@ -508,6 +515,7 @@ export class MarketFeed {
   }
 
   private takeSnapshot(tokenId: string, asset: Asset, summary: RestBook): void {
+    asset.unchecked = undefined;
     asset.book.applySnapshot({ bids: summary.bids ?? [], asks: summary.asks ?? [], hash: summary.hash, timestamp: summary.timestamp });
     asset.market = String(summary.market ?? asset.market);
     if (summary.tick_size !== undefined) asset.tickSize = String(summary.tick_size);
@@ -584,18 +592,27 @@ export class MarketFeed {
       asset.book.timestamp = timestamp;
       asset.book.hash = lastHash;
       this.remember(asset, lastHash);
-      // The server's hash is of the book after all of this message's changes to the token.
-      const expected = this.recomputedHash(asset, message.timestamp);
+      // The server's hash is of the book after all of this message's changes to the token: checked when the
+      // book is handed out (checked()), against the newest change's hash; a crossed book is caught at once.
+      asset.unchecked = asset.hashTemplate && lastHash ? { hash: lastHash, fields: { ...asset.hashTemplate, timestamp: String(message.timestamp) } } : undefined;
       if (asset.book.crossed) this.resync(tokenId, 'the book crossed');
-      else if (expected !== undefined && lastHash && expected !== lastHash) this.resync(tokenId, 'hash mismatch');
       else this.coalescer.mark(tokenId);
     }
   }
 
-  private recomputedHash(asset: Asset, timestamp: unknown): string | undefined {
-    if (!asset.hashTemplate) return undefined;
+  /**
+   * Whether the book may be handed out: its newest change's hash (if not checked yet) is the book's own. The
+   * hash covers the whole book, so a book that matches its newest hash is right whatever the changes before it
+   * were; one that does not is resynced and not handed out.
+   */
+  private checked(tokenId: string, asset: Asset): boolean {
+    const pending = asset.unchecked;
+    if (!pending) return true;
+    asset.unchecked = undefined;
     const levels = asset.book.toLevels();
-    return orderBookHash({ ...asset.hashTemplate, timestamp: String(timestamp), bids: levels.bids, asks: levels.asks });
+    if (orderBookHash({ ...pending.fields, bids: levels.bids, asks: levels.asks }) === pending.hash) return true;
+    this.resync(tokenId, 'hash mismatch');
+    return false;
   }
 
   /** Replaces a doubted book with GET /book, then replays any change that arrived meanwhile and is newer. */
@@ -651,7 +668,7 @@ export class MarketFeed {
 
   private emitBook(tokenId: string): void {
     const asset = this.assets.get(tokenId);
-    if (!asset?.hasBook || asset.resyncing) return;
+    if (!asset?.hasBook || asset.resyncing || !this.checked(tokenId, asset)) return;
     this.handlers.onBook?.(this.viewOf(tokenId, asset, this.options.depth ?? 10));
   }
 }

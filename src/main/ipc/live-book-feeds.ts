@@ -43,6 +43,8 @@ export class LiveBookFeeds implements BookFollower {
     private readonly read: BookSource,
     private readonly hub: EventHub,
     feedOptions: Omit<MarketFeedOptions, 'handlers'>,
+    /** Told every tick change the channel announces (the order flow keeps the new tick for the next order). */
+    onTickSize?: (tokenId: string, tickSize: string) => void,
   ) {
     this.feed = new MarketFeed({
       ...feedOptions,
@@ -53,6 +55,7 @@ export class LiveBookFeeds implements BookFollower {
         onReachable: () => this.announce(),
         onWarning: (warning) => {
           if (warning.kind !== 'tick_size_change') return;
+          onTickSize?.(warning.tokenId, warning.newTickSize);
           const followed = this.byToken.get(warning.tokenId);
           if (!followed) return;
           const { oldTickSize: previous, newTickSize: tickSize } = warning;

@@ -122,7 +122,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
-      profile.wsUrl && profile.clobUrl ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger) : new BookFeeds(readBooks, hub, options.bookPollMs);
+      profile.wsUrl && profile.clobUrl
+        ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger, (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize))
+        : new BookFeeds(readBooks, hub, options.bookPollMs);
     const network = networkInfo(profile, options.shell);
     // Each wallet trades from its Polymarket account on this network (found, or the trader's kept choice).
     const walletAccounts =
@@ -284,7 +286,15 @@ export function openTerminal(options: TerminalOptions): Terminal {
 }
 
 /** Books from the exchange's market WebSocket, resynced from its GET /book when in doubt. */
-function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: MarketSource['getOrderBooks'], hub: EventHub, logger: Logger): BookFollower {
+function liveBooks(
+  wsUrl: string,
+  clobUrl: string,
+  chainId: number,
+  read: MarketSource['getOrderBooks'],
+  hub: EventHub,
+  logger: Logger,
+  onTickSize: (tokenId: string, tickSize: string) => void,
+): BookFollower {
   const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000 });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
     const book = await clob.getOrderBook(tokenId);
@@ -292,5 +302,5 @@ function liveBooks(wsUrl: string, clobUrl: string, chainId: number, read: Market
     return book as RestBook;
   };
   // 50 levels a side: a deep ladder, still a small message when pushed once a frame.
-  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50 });
+  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50 }, onTickSize);
 }

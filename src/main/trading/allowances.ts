@@ -78,22 +78,33 @@ export function approvalTargets(profile: TradingProfile, version: OrderVersion):
 const ERC20 = ['function allowance(address owner, address spender) view returns (uint256)', 'function balanceOf(address) view returns (uint256)'];
 const ERC1155 = ['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function balanceOf(address, uint256) view returns (uint256)'];
 
-/**
- * The approvals the chain shows missing for `owner`: a collateral allowance below `collateralNeeded` (any
- * allowance at all when nothing is needed now, so a later buy does not stop for it), an operator not approved.
- */
-export async function missingApprovals(provider: JsonRpcProvider, owner: string, targets: readonly ApprovalTarget[], collateralNeeded = 1n): Promise<MissingApproval[]> {
-  const checks = await Promise.all(
-    targets.map(async (target): Promise<MissingApproval | undefined> => {
-      if (target.kind === 'collateral') {
-        const current = (await new Contract(target.token, ERC20, provider).getFunction('allowance')(owner, target.spender)) as bigint;
-        return current < (collateralNeeded > 0n ? collateralNeeded : 1n) ? { ...target, current } : undefined;
-      }
-      const approved = (await new Contract(target.token, ERC1155, provider).getFunction('isApprovedForAll')(owner, target.spender)) as boolean;
-      return approved ? undefined : target;
+/** What the chain shows for one target: the collateral allowance, or whether the operator is approved. */
+export type ApprovalState = { target: ApprovalTarget; allowance: bigint } | { target: ApprovalTarget; approved: boolean };
+
+/** Each target's allowance or approval as the chain shows it now (read at once, before the order's amount is known). */
+export function approvalStates(provider: JsonRpcProvider, owner: string, targets: readonly ApprovalTarget[]): Promise<ApprovalState[]> {
+  return Promise.all(
+    targets.map(async (target): Promise<ApprovalState> => {
+      if (target.kind === 'collateral') return { target, allowance: (await new Contract(target.token, ERC20, provider).getFunction('allowance')(owner, target.spender)) as bigint };
+      return { target, approved: (await new Contract(target.token, ERC1155, provider).getFunction('isApprovedForAll')(owner, target.spender)) as boolean };
     }),
   );
-  return checks.filter((c): c is MissingApproval => c !== undefined);
+}
+
+/**
+ * The approvals missing from what the chain showed: a collateral allowance below `collateralNeeded` (any
+ * allowance at all when nothing is needed now, so a later buy does not stop for it), an operator not approved.
+ */
+export function missingOf(states: readonly ApprovalState[], collateralNeeded = 1n): MissingApproval[] {
+  return states.flatMap((state): MissingApproval[] => {
+    if ('allowance' in state) return state.allowance < (collateralNeeded > 0n ? collateralNeeded : 1n) ? [{ ...state.target, current: state.allowance }] : [];
+    return state.approved ? [] : [state.target];
+  });
+}
+
+/** The approvals the chain shows missing for `owner` now (see missingOf). */
+export async function missingApprovals(provider: JsonRpcProvider, owner: string, targets: readonly ApprovalTarget[], collateralNeeded = 1n): Promise<MissingApproval[]> {
+  return missingOf(await approvalStates(provider, owner, targets), collateralNeeded);
 }
 
 /** The most the approvals can cost in gas (wei): gas limit × gas price each. */

@@ -39,7 +39,8 @@ export interface PreTradeContext {
   market: TradedMarket;
   token: PositionToken;
   plan: OrderPlan;
-  missingApprovals: readonly MissingApproval[];
+  /** May still be on its way (read alongside the other checks' chain reads): awaited where it is used. */
+  missingApprovals: readonly MissingApproval[] | Promise<readonly MissingApproval[]>;
   /** The exchange's taker fee on the order's expected fills, in collateral base units (a BUY pays it on top). */
   takerFee?: bigint;
   /** Set when a market BUY was shrunk so its fee fits: the dollars the trader asked for. */
@@ -146,12 +147,13 @@ export async function preTradeChecks(ctx: PreTradeContext): Promise<PreTradeProb
     }
   }
 
-  if (ctx.missingApprovals.length > 0) {
-    const cost = approvalGasCost(profile, ctx.missingApprovals.length);
-    const what = ctx.missingApprovals.map((m) => `${m.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${m.spenderName} (${m.spender})`).join(', ');
+  const missing = await ctx.missingApprovals;
+  if (missing.length > 0) {
+    const cost = approvalGasCost(profile, missing.length);
+    const what = missing.map((m) => `${m.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${m.spenderName} (${m.spender})`).join(', ');
     fail(
       'ALLOWANCE_MISSING',
-      `${ctx.missingApprovals.length} allowance${ctx.missingApprovals.length === 1 ? ' is' : 's are'} missing (${what}): ${ctx.missingApprovals.length === 1 ? 'it' : 'they'} will be set before the order, costing at most ${formatGas(profile, cost)} in gas.`,
+      `${missing.length} allowance${missing.length === 1 ? ' is' : 's are'} missing (${what}): ${missing.length === 1 ? 'it' : 'they'} will be set before the order, costing at most ${formatGas(profile, cost)} in gas.`,
       false,
     );
     const gas = await provider.getBalance(address);

@@ -17,12 +17,14 @@ import { silentLogger, type Logger } from '@pmdesk/toolkit';
 import type { BuiltOrder } from '@pmdesk/toolkit';
 import type { PostOrderOptions } from '@pmdesk/toolkit';
 import type { ClobSigner } from '@pmdesk/toolkit';
+import type { TickSize } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { accountProblems, credentialsAddress, type TradingAccount } from './account';
-import { approvalTargets, chainBalance, missingApprovals, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
+import { approvalStates, approvalTargets, chainBalance, missingApprovals, missingOf, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
 import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
+import { ExchangeTerms, isTickRefusal } from './exchange-terms';
 import type { TradingProfile } from './profile';
 
 export type { TradingAccount } from './account';
@@ -123,6 +125,8 @@ export class TradingService {
   private publicClient: ClobClient | undefined;
   /** The terminal's region and close-only checks, set while this flow is the network in use's. */
   orderGate: OrderGate | undefined;
+  /** Each market's tick, fee terms and neg-risk as the exchange states them, kept a short while (exchange-terms.ts). */
+  readonly terms: ExchangeTerms;
 
   constructor(options: TradingServiceOptions) {
     this.profile = options.profile;
@@ -136,6 +140,19 @@ export class TradingService {
     this.timeoutMs = options.timeoutMs;
     const { chainId } = options.profile.network;
     this.provider = new JsonRpcProvider(options.profile.rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+    this.terms = new ExchangeTerms({
+      clobMarket: (conditionId) => this.exchange().getClobMarketInfo(conditionId),
+      // The client keeps ticks for 5 minutes itself: when the terms ask, they want the exchange's word now.
+      tickSize: (tokenId) => {
+        this.exchange().clearTickSizeCache(tokenId);
+        return this.exchange().getTickSize(tokenId);
+      },
+    });
+  }
+
+  /** The exchange changed a token's tick (its market channel said so): the next order is built on the new one. */
+  tickSizeChanged(tokenId: string, tickSize: string): void {
+    this.terms.tickChanged(tokenId, tickSize);
   }
 
   /** The ids of orders posted and not yet seen matched (spec §4's pending list). */
@@ -179,7 +196,7 @@ export class TradingService {
 
   /** The outcome's tick size as the exchange says it. */
   exchangeTickSize(tokenId: string): Promise<string> {
-    return this.exchange().getTickSize(tokenId);
+    return this.terms.tickSize(tokenId);
   }
 
   /** The market's fee rate in basis points, as the exchange reports it (GET /fee-rate). */
@@ -256,7 +273,10 @@ export class TradingService {
     }
 
     const version = this.profile.network.orderVersion;
-    const terms = { negRisk: market.negRisk, version };
+    // The market's tick as kept (exchange-terms.ts), handed to the client so it does not ask GET /tick-size again.
+    const tickSize = await this.orderTick(token.token_id, plan.price);
+    client.rememberTickSize(token.token_id, tickSize);
+    const terms = { negRisk: market.negRisk, version, tickSize };
     const built =
       plan.kind === 'limit'
         ? await client.createOrder({ tokenId: token.token_id, side: plan.side, price: plan.price, size: plan.size, expiration: plan.expiration }, terms)
@@ -269,6 +289,7 @@ export class TradingService {
     } catch (error) {
       // Spec §4: no order id from the post → the price goes to the aggregator's oracle (it never throws).
       if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500) await this.oracle?.proposePrice(oracleOrder(built));
+      if (isTickRefusal(error)) throw await this.tickRefused(error as PmDeskError, token.token_id);
       throw error;
     }
     if (!posted.orderID) {
@@ -393,17 +414,26 @@ export class TradingService {
     // Balances and allowances are the account's (the funds' holder); only the key signs, so only it must be unlocked.
     const key = this.walletAddress(wallet);
     const address = this.fundsAddress(wallet);
+    // The signer worker and the chain's allowances are asked while the market and the fee are read, not after
+    // them (each is read fresh for this order; only the waits overlap). Their failures are awaited below.
+    const unlocking = wallet!.kind === 'worker' ? wallet!.signer.unlocked().then((keys) => keys.some((a) => a.toLowerCase() === key.toLowerCase())) : Promise.resolve(true);
+    const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
+    const allowances = this.onChain(() => approvalStates(this.provider, address, targets));
+    unlocking.catch(() => undefined);
+    allowances.catch(() => undefined);
     const market = await findMarket(this.markets, input.marketIdOrSlug);
     const token = findToken(market, input.positionIdOrName);
     const asked = planOrder(input, token, choices);
     const { plan, fee } = await planOrderFee(this.feeReads(address), market, token.token_id, asked, this.profile.network.orderVersion);
-    const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
-    const missing = await this.onChain(() => missingApprovals(this.provider, address, targets, orderNeeds(plan).collateral));
-    const unlocked = wallet!.kind === 'worker' ? (await wallet!.signer.unlocked()).some((a) => a.toLowerCase() === key.toLowerCase()) : true;
+    const missingNow = allowances.then((states) => missingOf(states, orderNeeds(plan).collateral));
+    missingNow.catch(() => undefined);
+    const unlocked = await unlocking;
     const takerFee = plan.side === 'BUY' ? fee.units : 0n;
+    // The checks' own chain reads (chain id, balances) run while the allowances are still on their way.
     const checked = await this.onChain(() =>
-      preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missing, takerFee, shrunkFrom: fee.shrunkFrom }),
+      preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missingNow, takerFee, shrunkFrom: fee.shrunkFrom }),
     );
+    const missing = await missingNow;
     const account = this.accountOf(wallet);
     return { address, market, token, plan, fee, missing, problems: account ? accountProblems(checked, key, account) : checked };
   }
@@ -411,10 +441,32 @@ export class TradingService {
   /** What the fee estimate reads: the exchange's market terms and book, and the funds' collateral on the chain. */
   private feeReads(address: string): OrderFeeReads {
     return {
-      clobMarket: (conditionId) => this.exchange().getClobMarketInfo(conditionId),
+      clobMarket: (conditionId) => this.terms.clobMarket(conditionId),
       book: (tokenId) => this.exchangeBook(tokenId),
       balance: () => this.onChain(() => chainBalance(this.provider, this.profile, address)),
     };
+  }
+
+  /**
+   * The tick the order is built on: the kept one, unless the price is not on it (the tick may have become finer
+   * since it was kept): then the exchange is asked now, so the builder never rounds the trader's price to an old tick.
+   */
+  private async orderTick(tokenId: string, price: number | undefined): Promise<TickSize> {
+    const kept = await this.terms.tickSize(tokenId);
+    if (price === undefined || onTick(price, kept)) return kept;
+    this.terms.forget(tokenId);
+    return this.terms.tickSize(tokenId);
+  }
+
+  /**
+   * The exchange refused the order for its price and tick: what was kept about the market is dropped and its tick
+   * read again, and the trader is told; the order is not sent again at another price (they decide).
+   */
+  private async tickRefused(error: PmDeskError, tokenId: string): Promise<PmDeskError> {
+    this.terms.forget(tokenId);
+    const now = await this.terms.tickSize(tokenId).catch(() => undefined);
+    const detail = `${error.detail} PM Desk read the market's tick again${now ? ` (it is now ${now})` : ''} and did not send the order again: check the price and place it again.`;
+    return new PmDeskError(error.code, detail, { methodName: error.methodName, statusCode: error.statusCode, responseData: error.responseData, cause: error });
   }
 
   private async passGate(wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean): Promise<void> {
@@ -570,6 +622,12 @@ export class TradingService {
  * The signed order in the oracle's thirteen fields (spec §3): versions 2 and 3 sign no taker, nonce or fee, which
  * are their defaults (zero address, 0, 0) there; every version carries its expiration.
  */
+/** Whether a price is a whole number of ticks (to a millionth, the finest price the exchange takes). */
+function onTick(price: number, tickSize: string): boolean {
+  const ticks = price / Number(tickSize);
+  return Math.abs(ticks - Math.round(ticks)) < 1e-6;
+}
+
 function oracleOrder(built: BuiltOrder): Record<string, unknown> {
   return { taker: ZERO_ADDRESS, nonce: '0', feeRateBps: '0', ...built.signedOrder };
 }

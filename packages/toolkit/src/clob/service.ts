@@ -381,6 +381,14 @@ export class ClobService {
     return this.cacheTickSize(tokenId, result?.minimum_tick_size);
   }
 
+  /**
+   * Keeps a tick the caller learnt elsewhere (the market channel's tick_size_change, a market read it already
+   * holds) as if GET /tick-size had answered it now, so the next order for the token does not ask.
+   */
+  rememberTickSize(tokenId: string, tickSize: TickSize): void {
+    this.cacheTickSize(tokenId, tickSize);
+  }
+
   clearTickSizeCache(tokenId?: string): void {
     if (tokenId === undefined) this.tickSizes.clear();
     else this.tickSizes.delete(tokenId);

@@ -59,8 +59,16 @@ export function OrderBookLadder() {
     />
   );
 
+  // data-book-ts: the exchange's timestamp (epoch ms) of the book drawn, which bench/ui-latency.ts reads after
+  // each paint to time an exchange message to the pixel; one attribute, set in the same commit as the rows.
   return (
-    <div className={`ladder-panel${warning ? ' stale' : ''}`} data-testid="order-book" data-state={feed?.state ?? 'none'} data-unknown={unknown ? 'true' : undefined}>
+    <div
+      className={`ladder-panel${warning ? ' stale' : ''}`}
+      data-testid="order-book"
+      data-state={feed?.state ?? 'none'}
+      data-unknown={unknown ? 'true' : undefined}
+      data-book-ts={book?.timestamp || undefined}
+    >
       <div className="panel-header">Order book</div>
       {warning && (
         <div className="stale-banner" role="status" data-testid="book-warning">
