@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
 import type { Logger } from '@pmdesk/toolkit';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
-import { cleanActiveWorkspace, cleanWorkspaces } from '../../shared/workspaces';
+import { WORKSPACES_MAX, cleanActiveWorkspace, cleanWorkspaces } from '../../shared/workspaces';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -71,7 +71,8 @@ const SettingsFileSchema = z
     keyboardOrdersWithoutConfirm: z.boolean().default(false),
     // Layout preferences like the panel sizes: a bad workspace is dropped on its own, never the whole file.
     workspaces: z.unknown().optional().transform(cleanWorkspaces),
-    activeWorkspace: z.unknown().optional(),
+    // A number always (the file written back has every key); checked against the workspaces kept in settingsOf.
+    activeWorkspace: z.unknown().optional().transform((value) => cleanActiveWorkspace(value, WORKSPACES_MAX)),
     /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
     accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
   })
