@@ -22,6 +22,20 @@ export function App() {
   const workspace = useRef<HTMLDivElement>(null);
   const layout = usePanelSizes(workspace);
   const { sizes, max } = layout;
+  /** The splitter that sizes one panel: `grows` 1 when dragging right/down widens it, −1 when it narrows it. */
+  const panelSplitter = (panel: 'markets' | 'ticket' | 'account', between: 'columns' | 'rows', grows: 1 | -1, label: string) => (
+    <Splitter
+      between={between}
+      size={sizes[panel]}
+      min={PANEL_BOUNDS[panel].min}
+      max={max[panel]}
+      grows={grows}
+      label={label}
+      testId={`splitter-${panel}`}
+      onResize={(size) => layout.resize(panel, size)}
+      onReset={() => layout.reset(panel)}
+    />
+  );
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -44,46 +58,16 @@ export function App() {
           <section className="column markets-column" aria-label="Markets">
             <MarketsPanel />
           </section>
-          <Splitter
-            between="columns"
-            size={sizes.markets}
-            min={PANEL_BOUNDS.markets.min}
-            max={max.markets}
-            grows={1}
-            label="Markets panel width"
-            testId="splitter-markets"
-            onResize={(size) => layout.resize('markets', size)}
-            onReset={() => layout.reset('markets')}
-          />
+          {panelSplitter('markets', 'columns', 1, 'Markets panel width')}
           <section className="column market-column" aria-label="Market">
             <TileArea />
           </section>
-          <Splitter
-            between="columns"
-            size={sizes.ticket}
-            min={PANEL_BOUNDS.ticket.min}
-            max={max.ticket}
-            grows={-1}
-            label="Order ticket width"
-            testId="splitter-ticket"
-            onResize={(size) => layout.resize('ticket', size)}
-            onReset={() => layout.reset('ticket')}
-          />
+          {panelSplitter('ticket', 'columns', -1, 'Order ticket width')}
           <section className="column ticket-column" aria-label="Order ticket">
             <OrderTicket />
           </section>
         </main>
-        <Splitter
-          between="rows"
-          size={sizes.account}
-          min={PANEL_BOUNDS.account.min}
-          max={max.account}
-          grows={-1}
-          label="Account panel height"
-          testId="splitter-account"
-          onResize={(size) => layout.resize('account', size)}
-          onReset={() => layout.reset('account')}
-        />
+        {panelSplitter('account', 'rows', -1, 'Account panel height')}
         <section className="account-row" aria-label="Account">
           <AccountPanel />
         </section>
