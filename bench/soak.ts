@@ -1,23 +1,24 @@
-// Endurance over a trading session (issue 18 point 5): four market views at once, each its own busy market at
+// Endurance over a trading session (issue 18 point 5): one page with four tiles, each its own busy market at
 // BENCH_SOAK_RATE (500) book updates a second on the sandbox CLOB's /ws/market (bench/busy-books.ts, the
 // exchange in its own process), for BENCH_SOAK_MINUTES (120: the 2-hour soak; `npm run bench` runs 2).
-// Four pages, each in a window of its own, stand in for four tiles until the workspace has them.
+// BENCH_VIEWS=pages opens four pages instead, each in a window of its own (how it ran before tiles);
+// BENCH_VIEW_COUNT (4) the number of markets.
 // Every BENCH_SOAK_SAMPLE_SECONDS (a 40th of the run, at least 5 s), after a garbage collection on each side:
 //   main  — this process, where browser mode runs the terminal's main: heap used and RSS (process.memoryUsage),
 //           and its active handles and timers (process.getActiveResourcesInfo);
-//   pages — each page's JS heap used, DOM nodes and event listeners (CDP Performance.getMetrics), and its live
-//           timers (setTimeout/setInterval counted by a wrapper installed before the renderer loads).
+//   page  — the page's (each page's) JS heap used, DOM nodes and event listeners (CDP Performance.getMetrics),
+//           and its live timers (setTimeout/setInterval counted by a wrapper installed before the renderer loads).
 // Printed: each sample, then the first samples after the warm-up (a quarter of the run, at most 10 minutes)
 // against the last ones (the median of up to three each), with the change in %, and a verdict line: memory
 // flat within 10 %, and no growth in listeners, DOM nodes or timers (growth: every late sample above every
 // early one). It reports; it never fails.
 // Run: node --expose-gc --import tsx bench/soak.ts   (BENCH_SOAK_MINUTES=2 for a short run)
 import type { CDPSession, Page } from 'playwright-core';
-import { busyMarkets, openMarketPage, sleep, startBenchTerminal } from './market-pages';
+import { busyMarkets, openMarketViews, sleep, startBenchTerminal, viewsFromEnv } from './market-pages';
 
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 120);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 500);
-const VIEWS = Number(process.env.BENCH_VIEWS ?? 4);
+const VIEWS = viewsFromEnv();
 const SAMPLE_SECONDS = Number(process.env.BENCH_SOAK_SAMPLE_SECONDS ?? Math.max(5, Math.round((MINUTES * 60) / 40)));
 const WARMUP_SECONDS = Math.min(600, (MINUTES * 60) / 4);
 /** Memory within this much of the first sample after the warm-up is flat. */
@@ -98,18 +99,17 @@ async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) console.log('(run with node --expose-gc for a collection before each sample of main; the heap figures are noisier without)');
   const terminal = await startBenchTerminal();
   try {
-    const markets = await busyMarkets(terminal, VIEWS);
-    const pages: Page[] = [];
+    const markets = await busyMarkets(terminal, VIEWS.count);
+    const pages: Page[] = await openMarketViews(terminal, markets, VIEWS.mode, [installTimerCount]);
     const sessions: CDPSession[] = [];
-    for (const market of markets) {
-      const page = await openMarketPage(terminal, market, [installTimerCount]);
+    for (const page of pages) {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Performance.enable');
-      pages.push(page);
       sessions.push(cdp);
     }
-    console.log(`soak: ${VIEWS} market pages (standing in for ${VIEWS} tiles), ${RATE} book updates/s each, ${MINUTES} min, a sample every ${SAMPLE_SECONDS} s, warm-up ${(WARMUP_SECONDS / 60).toFixed(1)} min`);
-    console.log('   time  main heap   main rss  timers handles | pages: heap MB (each)          nodes (each)            listeners (each)      timers (each)');
+    const views = VIEWS.mode === 'tiles' ? `one page with ${VIEWS.count} tiles` : `${VIEWS.count} market pages`;
+    console.log(`soak: ${views}, ${RATE} book updates/s each, ${MINUTES} min, a sample every ${SAMPLE_SECONDS} s, warm-up ${(WARMUP_SECONDS / 60).toFixed(1)} min`);
+    console.log(`   time  main heap   main rss  timers handles | ${pages.length === 1 ? 'page: ' : 'pages:'} heap MB (each)          nodes (each)            listeners (each)      timers (each)`);
     const driving = terminal.exchange.drive(RATE, MINUTES * 60);
     let finished = false;
     void driving.finally(() => (finished = true));
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       await Promise.race([sleep(SAMPLE_SECONDS * 1000), driving]);
     }
     const { sent, seconds } = await driving;
-    console.log(`updates sent: ${sent.toLocaleString('en')} in ${(seconds / 60).toFixed(1)} min (${(sent / seconds / VIEWS).toFixed(0)}/s a book)`);
+    console.log(`updates sent: ${sent.toLocaleString('en')} in ${(seconds / 60).toFixed(1)} min (${(sent / seconds / VIEWS.count).toFixed(0)}/s a book)`);
 
     // The first samples after the warm-up against the last ones: up to three of each, as counts move a little
     // from sample to sample (a tooltip's listeners, a pending retry) without growing.
