@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: { alias: viteAliases() },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    // No test, nor a process it starts, reaches a real Polymarket host (tests/helpers/no-real-hosts.mjs).
+    setupFiles: ['./tests/helpers/no-real-hosts-setup.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
