@@ -1,6 +1,7 @@
 // The alerts' trigger rules as pure functions (the services feed them books and fills): a book's top, the
 // price an alert reads, a crossing, a spread wider than a level, and a volume spike.
 import type { BookLevel, TradeRecord } from '@pmdesk/toolkit/model';
+import { bookTop as sharedBookTop, midpointOf } from '../../shared/book-top';
 import type { AlertPrice } from '../../shared/contract';
 
 /** The best bid and best ask of a book; null for an empty side (unknown, not a price). */
@@ -12,16 +13,10 @@ export interface BookTop {
 /** Prices are compared in millionths: 0.1 + 0.2 must equal 0.3 when a level is crossed. */
 const micros = (n: number) => Math.round(n * 1_000_000);
 
-/**
- * The best prices of a book, whatever order its levels come in (the exchange lists the best last; a polled
- * source may not): the highest bid and the lowest ask with shares on them.
- */
+/** The book's best bid and ask (src/shared/book-top.ts, the screen's own definition). */
 export function bookTop(book: { bids: BookLevel[]; asks: BookLevel[] }): BookTop {
-  let bid: number | null = null;
-  let ask: number | null = null;
-  for (const level of book.bids) if (Number(level.size) > 0 && (bid === null || Number(level.price) > bid)) bid = Number(level.price);
-  for (const level of book.asks) if (Number(level.size) > 0 && (ask === null || Number(level.price) < ask)) ask = Number(level.price);
-  return { bid, ask };
+  const { bestBid, bestAsk } = sharedBookTop(book);
+  return { bid: bestBid, ask: bestAsk };
 }
 
 /** The price an alert reads: the best bid or ask, their midpoint (both sides needed), or the last trade. */
@@ -29,7 +24,7 @@ export function priceOf(field: AlertPrice, top: BookTop, last: number | null): n
   if (field === 'bid') return top.bid;
   if (field === 'ask') return top.ask;
   if (field === 'last') return last;
-  return top.bid !== null && top.ask !== null ? micros((top.bid + top.ask) / 2) / 1_000_000 : null;
+  return midpointOf(top.bid, top.ask);
 }
 
 /**

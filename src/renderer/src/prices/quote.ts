@@ -4,6 +4,9 @@
 // shows an outcome's price (grid, header, ticket, positions, profiles) reads it from here, so at one instant
 // they all say the same number and the same basis. Pure: tests call it directly; hooks live in useQuote.ts.
 import type { Market, OrderBookSummary } from '@pmdesk/toolkit/model';
+import { bookTop, midpointOf } from '../../../shared/book-top';
+
+export { bookTop };
 
 /** Which price a shown price is. */
 export type PriceBasis = 'midpoint' | 'last' | 'listed';
@@ -37,21 +40,6 @@ const price01 = (value: unknown): number | null => {
 const positive = (p: number | null): number | null => (p !== null && p > 0 ? p : null);
 const below1 = (p: number | null): number | null => (p !== null && p < 1 ? p : null);
 
-/** The best bid and ask of a book (levels arrive in no promised order; empty levels do not count). */
-export function bookTop(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined): { bestBid: number | null; bestAsk: number | null } {
-  let bestBid: number | null = null;
-  let bestAsk: number | null = null;
-  for (const level of book?.bids ?? []) {
-    const p = Number(level.price);
-    if (Number(level.size) > 0 && Number.isFinite(p) && (bestBid === null || p > bestBid)) bestBid = p;
-  }
-  for (const level of book?.asks ?? []) {
-    const p = Number(level.price);
-    if (Number(level.size) > 0 && Number.isFinite(p) && (bestAsk === null || p < bestAsk)) bestAsk = p;
-  }
-  return { bestBid, bestAsk };
-}
-
 /**
  * The quote from its parts. The shown price follows Polymarket: the midpoint while the spread is at most 10¢,
  * else the last trade; with one side empty (no midpoint) the last trade; with neither, the listed price.
@@ -62,7 +50,7 @@ export function quoteOf(parts: { bestBid: number | null; bestAsk: number | null;
   const listed = parts.listed ?? null;
   const both = bestBid !== null && bestAsk !== null;
   const spread = both ? onGrid(bestAsk - bestBid) : null;
-  const midpoint = both ? Math.round((bestAsk + bestBid) * 5_000) / 10_000 : null;
+  const midpoint = midpointOf(bestBid, bestAsk);
   let price: number | null = null;
   let basis: PriceBasis | null = null;
   if (midpoint !== null && spread !== null && spread <= WIDE_SPREAD + 1e-9) [price, basis] = [midpoint, 'midpoint'];

@@ -2,6 +2,7 @@
 // depth, spread and midpoint, own orders at a price, the tape (fills and gap markers, newest first), the
 // chart's ranges and the live update of its last candle, and the link that opens a market.
 import type { OrderBookSummary, TradeRecord } from '@pmdesk/toolkit/model';
+import { midpointOf } from '../../../../shared/book-top';
 import type { FeedState, OpenOrder } from '../../../../shared/contract';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -88,7 +89,7 @@ export function buildLadder(book: Pick<OrderBookSummary, 'bids' | 'asks'> | unde
     bestBid,
     bestAsk,
     spread: both ? priceKey(bestAsk - bestBid) / 10_000 : null,
-    midpoint: both ? Math.round((bestAsk + bestBid) * 5_000) / 10_000 : null,
+    midpoint: midpointOf(bestBid, bestAsk),
   };
 }
 
