@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxProvider } from '../../sandbox/chain/index';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
+import { callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021';
@@ -17,20 +17,12 @@ const WALLET = 'safe-owner';
 const PASSWORD = 'money correct horse battery';
 const SLOW = 120_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
-
 let t: TerminalPage;
 let page: Page;
 let yes: string;
 let safe: string;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 

@@ -6,29 +6,18 @@
 // a notice and a line in Open orders say so, with the reason.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { callTerminal, openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
 const WALLET = 'first-run';
 const PASSWORD = 'notice correct horse battery';
 const SLOW = 120_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
-
 let t: TerminalPage;
 let page: Page;
 let yes: string;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
-    [op, input] as const,
-  );
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 
 const notices = () => page.getByTestId('notices');
 const orderRows = () => page.getByTestId('open-orders').locator('tr[data-order-id]');

@@ -6,17 +6,13 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { importTestWallet, dismissNotices as dismissPageNotices, callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
 const WALLET = 'ticket-trader';
 const PASSWORD = 'ticket correct horse battery';
 const SLOW = 120_000;
-
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
 
 /** The few DOM members the page-side code uses (the Node typecheck has no DOM types). */
 interface PageWindow {
@@ -28,23 +24,11 @@ let page: Page;
 let yes: string;
 let no: string;
 
-/** One operation through the page's window.terminal (the public contract), failing with main's sentence. */
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
-    [op, input] as const,
-  );
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 
-/** The shell's notices pile up in the corner over the account row until dismissed, as a trader would. */
-async function dismissNotices(): Promise<void> {
-  const dismiss = page.getByTestId('notices').getByRole('button', { name: 'Dismiss' });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
+const dismissNotices = (): Promise<void> => dismissPageNotices(page);
 
 async function openTab(name: 'positions' | 'orders' | 'trades' | 'balances' | 'trader'): Promise<void> {
   await dismissNotices();
@@ -78,8 +62,7 @@ beforeAll(async () => {
   page = t.page;
   const market = t.sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
-  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  await importTestWallet(t, WALLET, PASSWORD);
   // The "open this market" link; a fragment change alone does not reload, so the page is reloaded on it.
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
   await page.reload();

@@ -4,7 +4,7 @@
 // close-only account disables BUY with its sentence but not SELL.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { importTestWallet, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
 const WALLET = 'access-trader';
@@ -13,21 +13,9 @@ const BLOCKED = 'Trading is not available from your region (US-NY): Polymarket b
 const CLOSE_ONLY = 'This account is in close-only mode: you can cancel orders and sell positions, but not open new ones.';
 const SLOW = 120_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
-
 let t: TerminalPage;
 let page: Page;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
-    [op, input] as const,
-  );
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
 
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 const banner = () => page.getByTestId('trading-access-banner');
@@ -37,8 +25,7 @@ beforeAll(async () => {
   t = await openTerminalPage({ regionCheckMs: 300 });
   page = t.page;
   const yes = t.sandbox.catalog.market(MARKET)!.tokens[0].tokenId;
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
-  await call('unlockWallet', { label: WALLET, password: PASSWORD });
+  await importTestWallet(t, WALLET, PASSWORD);
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
   await page.reload();
   await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();

@@ -5,7 +5,7 @@ import { Contract, JsonRpcProvider } from 'ethers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
+import { callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021';
@@ -13,9 +13,6 @@ const WALLET = 'safe-owner';
 const PASSWORD = 'safe correct horse battery';
 const SLOW = 120_000;
 
-interface PageTerminal {
-  [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-}
 interface PageWindow {
   document: { querySelector(selector: string): { textContent: string | null } | null };
 }
@@ -26,11 +23,7 @@ let chain: JsonRpcProvider;
 let yes: string;
 let no: string;
 
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
-  if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
-  return answer.value as T;
-}
+const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 
 beforeAll(async () => {
