@@ -587,6 +587,10 @@ export const operations = {
 
   // Trading (the order flow): intents only, never "sign these bytes"
   previewOrder: op<OrderPreview>()(orderIntent, { summary: "What an order would cost and pay, and every pre-trade check it fails; nothing is signed." }),
+  readyOrder: op<{ ready: boolean }>()(orderIntent, {
+    summary:
+      "Make a limit order ready while its confirmation is open: checked, built and signed in the signer worker, nothing sent; placeOrder of the same order within 15 s posts it as made. False: the click makes it the usual way.",
+  }),
   placeOrder: op<PlacedOrder>()(orderIntent, { summary: 'Place an order.' }),
   cancelOrder: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, orderId }), { summary: 'Cancel one order.' }),
   cancelAll: op<{ cancelled: string[] }>()(walletRef, { summary: "Cancel every open order of a wallet." }),

@@ -26,6 +26,7 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   getWalletAccount: { wallet: 'fuzz' },
   chooseWalletAccount: { wallet: 'fuzz', account: null },
   placeOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
+  readyOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
   cancelOrder: { wallet: 'fuzz', orderId: '0xabc' },
   cancelAll: { wallet: 'fuzz' },
   cancelMarket: { wallet: 'fuzz', marketId: '506729' },

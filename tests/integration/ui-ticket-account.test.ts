@@ -35,6 +35,9 @@ async function openTab(name: 'positions' | 'orders' | 'trades' | 'balances' | 't
   await page.getByTestId(`account-tab-${name}`).click();
 }
 
+/** What the last confirmation said of the order once main answered: made ready ('yes') or not ('no'). */
+let lastReady: string | null = null;
+
 async function placeThroughTicket(fill: () => Promise<void>): Promise<string> {
   await fill();
   await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
@@ -42,6 +45,9 @@ async function placeThroughTicket(fill: () => Promise<void>): Promise<string> {
   const dialog = page.getByTestId('ticket-confirm-dialog');
   await dialog.waitFor();
   const shown = await dialog.innerText();
+  // While the trader reads, main makes a limit order ready (checked and signed, not sent).
+  await page.locator('[data-testid="ticket-confirm-dialog"]:not([data-order-ready="pending"])').waitFor();
+  lastReady = await dialog.getAttribute('data-order-ready');
   await page.getByTestId('ticket-confirm').click();
   await dialog.waitFor({ state: 'detached' });
   // The first order of a wallet may send approvals first: the answer can take a while.
@@ -202,6 +208,8 @@ describe('the order ticket and the account panel', () => {
     expect(shown).toContain('$0.50'); // 10 shares at 5¢
     expect(shown).toContain('$10.00'); // paid out if Yes wins
     expect(await ticket('ticket-result').innerText()).toMatch(/BUY order placed: LIVE/i);
+    // Made ready while the confirmation was open, then posted as made by Confirm.
+    expect(lastReady).toBe('yes');
 
     const open = await call<{ orderId: string; price: number; originalSize: number }[]>('listOpenOrders', { wallet: WALLET });
     expect(open).toHaveLength(1);
@@ -264,6 +272,7 @@ describe('the order ticket and the account panel', () => {
       await ticket('ticket-expiry').fill(local);
     });
     expect(shown).toContain('limit GTD');
+    expect(lastReady).toBe('yes');
     expect(shown).toContain('Expires');
     const open = await call<{ orderType: string; price: number }[]>('listOpenOrders', { wallet: WALLET });
     expect(open).toMatchObject([{ orderType: 'GTD', price: 0.07 }]);
@@ -290,6 +299,8 @@ describe('the order ticket and the account panel', () => {
     });
     expect(shown).toContain('market order (FOK)');
     expect(shown).toContain('$4.00');
+    // A market order is not made ready: its price is read from the book at the click.
+    expect(lastReady).toBe('no');
     expect(await ticket('ticket-result').innerText()).toMatch(/BUY order filled: MATCHED/i);
 
     await openTab('trades');
@@ -313,16 +324,39 @@ describe('the order ticket and the account panel', () => {
     await expect.poll(() => page.getByTestId('balances').innerText()).toMatch(/Yes[\s\S]*10 shares/);
   }, SLOW);
 
-  it('shows main’s sentence when the exchange refuses: a market SELL with no bid to sell into', async () => {
+  it('a market SELL with no bid to sell into: the confirmation says so and cannot be confirmed', async () => {
     await ticket('ticket-side-sell').click();
     await ticket('ticket-size-unit').selectOption('shares');
     await ticket('ticket-size').fill('5');
     await expect.poll(() => ticket('ticket-size').locator('xpath=../..').innerText()).toContain('You hold 10 Yes shares');
-    await placeThroughTicket(async () => {});
-    const result = ticket('ticket-result');
-    expect(await result.getAttribute('class')).toContain('error-text');
-    expect(await result.innerText()).toMatch(/no match/i);
+    await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
+    await ticket('ticket-submit').click();
+    const dialog = page.getByTestId('ticket-confirm-dialog');
+    await expect.poll(() => dialog.getByTestId('confirm-problems').innerText().catch(() => '')).toMatch(/The book has no bids for "Yes"/);
+    expect(await page.getByTestId('ticket-confirm').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     expect(await call<{ size: number }[]>('getPositions', { wallet: WALLET })).toMatchObject([{ size: 10 }]);
+  }, SLOW);
+
+  it('shows main’s sentence when the exchange refuses an order made ready: a post-only BUY that would cross the ask', async () => {
+    await ticket('ticket-side-buy').click();
+    await ticket('ticket-kind-limit').click();
+    await ticket('ticket-size-unit').selectOption('shares');
+    // The maker's bid for No at 60¢ is an ask for Yes at 40¢: a post-only bid at 45¢ would take it.
+    await ticket('ticket-price').fill('45');
+    await ticket('ticket-size').fill('5');
+    await ticket('ticket-post-only').check();
+    try {
+      await placeThroughTicket(async () => {});
+      expect(lastReady).toBe('yes');
+      const result = ticket('ticket-result');
+      expect(await result.getAttribute('class')).toContain('error-text');
+      expect(await result.innerText()).toMatch(/post-only order: order crosses book/i);
+      expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
+    } finally {
+      await ticket('ticket-post-only').uncheck();
+    }
   }, SLOW);
 
   it('exports positions and trades as CSV downloads with a header row', async () => {

@@ -159,12 +159,35 @@ describe('signing intents', () => {
   it('locks itself after the idle time the caller set, and says so', async () => {
     const locked = new Promise<string>((resolve) => signer.onLocked((who) => resolve(who)));
     await signer.unlock(keystore, PASSWORD, { autoLockMs: 30 });
+    expect(signer.holds(address)).toBe(true);
     expect(await locked).toBe(address);
+    // The client's own record follows the worker's idle lock without asking it (ready orders rely on it).
+    expect(signer.holds(address)).toBe(false);
     expect(await signer.unlocked()).not.toContain(address);
     expect((await failure(signer.signOrder(address, orderTypedData(1, v1Order(address))))).detail).toBe(
       'The wallet is locked: unlock it with its password first.',
     );
   });
+});
+
+it("knows which keys its worker holds without asking: unlock, lock, lock all, the worker's exit", async () => {
+  const own = startSignerThread();
+  try {
+    const { address: a, keystore: ka } = await own.importPrivateKey(DEV_PRIVATE_KEYS[5], PASSWORD, { scryptN: 2 ** 10 });
+    expect(own.holds(a)).toBe(false);
+    await own.unlock(ka, PASSWORD);
+    expect(own.holds(a.toLowerCase())).toBe(true);
+    await own.lock(a);
+    expect(own.holds(a)).toBe(false);
+    await own.unlock(ka, PASSWORD);
+    await own.lock();
+    expect(own.holds(a)).toBe(false);
+    await own.unlock(ka, PASSWORD);
+    await own.close();
+    expect(own.holds(a)).toBe(false);
+  } finally {
+    await own.close().catch(() => undefined);
+  }
 });
 
 describe('the worker answers only its parent', () => {

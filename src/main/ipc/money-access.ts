@@ -15,7 +15,11 @@ export function moneyAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Even
     funds: async ({ wallet }) => ({ wallet, ...(await fundsOnChain(flow, await tradingWalletNamed(wallets, wallet))) }),
     preview: async ({ wallet, action, marketId, amount }) => preview(wallet, await moneyAction(flow, await tradingWalletNamed(wallets, wallet), { action, marketId, amount }, false)),
     run: async ({ wallet, action, marketId, amount }): Promise<MoneyActionDone> => {
-      const done = await moneyAction(flow, await tradingWalletNamed(wallets, wallet), { action, marketId, amount }, true);
+      const trader = await tradingWalletNamed(wallets, wallet);
+      // Money moves: an order made ready before or during the action was checked against the old balances.
+      const account = flow.fundsAddress(trader);
+      flow.accountChanged(account);
+      const done = await moneyAction(flow, trader, { action, marketId, amount }, true).finally(() => flow.accountChanged(account));
       for (const txHash of done.txHashes) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}`, txHash });
       return { wallet, ...done };
     },

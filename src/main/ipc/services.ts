@@ -63,6 +63,7 @@ export interface WalletAccountAccess {
 /** The order flow (credentials, allowances, build, sign, post, status), implemented by src/main/trading. */
 export interface TradingService {
   previewOrder(input: ParsedInput<'previewOrder'>): Promise<OrderPreview>;
+  readyOrder(input: ParsedInput<'readyOrder'>): Promise<{ ready: boolean }>;
   placeOrder(input: ParsedInput<'placeOrder'>): Promise<PlacedOrder>;
   cancelOrder(input: ParsedInput<'cancelOrder'>): Promise<{ cancelled: string[] }>;
   cancelAll(input: ParsedInput<'cancelAll'>): Promise<{ cancelled: string[] }>;
@@ -74,6 +75,7 @@ export interface TradingService {
 }
 export const TRADING_OPERATIONS = [
   'previewOrder',
+  'readyOrder',
   'placeOrder',
   'cancelOrder',
   'cancelAll',
@@ -283,6 +285,7 @@ export function createHandlers(services: TerminalServices): Handlers {
     },
 
     previewOrder: (input) => trading().previewOrder(input),
+    readyOrder: (input) => trading().readyOrder(input),
     placeOrder: (input) => trading().placeOrder(input),
     cancelOrder: (input) => byTrader(input.wallet, () => trading().cancelOrder(input)),
     cancelAll: (input) => byTrader(input.wallet, () => trading().cancelAll(input)),

@@ -161,6 +161,8 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
 
   return {
     previewOrder: async (input) => previewOrder(flow, userOrder(input), await walletNamed(input.wallet), choicesOf(input)),
+    // The order hash stays in main: the page learns only whether the click will find the order made.
+    readyOrder: async (input) => ({ ready: (await flow.readyOrder(userOrder(input), await walletNamed(input.wallet), choicesOf(input))).ready }),
     placeOrder: async (input) => {
       const wallet = await walletNamed(input.wallet);
       // Each approval (with its transaction) and new credentials reach every window as they happen.

@@ -26,6 +26,7 @@ import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, ty
 import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
 import { ExchangeTerms, isTickRefusal } from './exchange-terms';
 import type { TradingProfile } from './profile';
+import { ReadyOrders } from './ready-orders';
 
 export type { TradingAccount } from './account';
 
@@ -51,6 +52,8 @@ export interface TradingServiceOptions {
   logger?: Logger;
   /** Per exchange request; a post that gets no answer in time is reconciled, never re-signed. */
   timeoutMs?: number;
+  /** How long an order made ready (readyOrder) waits for its click; READY_FOR_MS (15 s) unless given. */
+  readyForMs?: number;
 }
 
 export interface PlacedOrder {
@@ -96,6 +99,22 @@ export interface PreparedOrder {
   problems: PreTradeProblem[];
 }
 
+/** An order checked, with its credentials and allowances, built and signed: ready to post (not yet posted). */
+interface MadeOrder {
+  client: ClobClient;
+  built: BuiltOrder;
+  post: PostOrderOptions;
+  token: PositionToken;
+  market: TradedMarket;
+  plan: OrderPlan;
+  tickSize: TickSize;
+  approvals: ApprovalSent[];
+  /** Every notice of the order so far (the placed order reports them). */
+  notices: string[];
+  /** The checks' notices not yet told (a ready order's, told when it is sent). */
+  untold: string[];
+}
+
 type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) => void;
 
 /**
@@ -127,6 +146,8 @@ export class TradingService {
   orderGate: OrderGate | undefined;
   /** Each market's tick, fee terms and neg-risk as the exchange states them, kept a short while (exchange-terms.ts). */
   readonly terms: ExchangeTerms;
+  /** Orders made ready while their confirmation is open (readyOrder), taken by the click's executeOrder. */
+  private readonly readied: ReadyOrders<MadeOrder>;
 
   constructor(options: TradingServiceOptions) {
     this.profile = options.profile;
@@ -138,6 +159,7 @@ export class TradingService {
     this.credentialsOrder = options.credentialsOrder ?? 'derive-first';
     this.onNotice = options.onNotice ?? (() => {});
     this.timeoutMs = options.timeoutMs;
+    this.readied = new ReadyOrders<MadeOrder>(Date.now, options.readyForMs);
     const { chainId } = options.profile.network;
     this.provider = new JsonRpcProvider(options.profile.rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
     this.terms = new ExchangeTerms({
@@ -218,6 +240,8 @@ export class TradingService {
    * The whole flow (spec §4): checks (every blocking one fails the order with all sentences), credentials,
    * each missing allowance set and mined, then one signed order posted; its id joins the pending list
    * unless it matched; with no order placed, its price is proposed to the aggregator's oracle (where the network has one).
+   * An order made ready for this very input (readyOrder) and still fresh is posted as made, after the checks that
+   * can change in a moment (region and close-only, the wallet still unlocked, the market's tick) are asked again.
    */
   async executeOrder(
     input: UserOrderInput,
@@ -230,23 +254,66 @@ export class TradingService {
     // A blocked region or a close-only account: refused before any check, credential or signature (PM Desk never
     // tries to get around it; the banner and the ticket already said so).
     await this.passGate(wallet!, input.buyOrSell, false);
+    const address = this.fundsAddress(wallet);
+    const waiting = this.readied.take(this.orderKey(input, wallet!, choices));
+    const ready = waiting ? await waiting : undefined;
+    // Any order of the account sent from here on makes the other ready orders of it stale (its balance moves).
+    this.readied.changed(address);
+    if (ready && (await this.stillReady(ready, wallet!))) return this.sendOrder(ready, listener);
+    // Not readyOnly: made, or thrown.
+    const made = (await this.makeOrder(input, wallet!, choices, listener))!;
+    return this.sendOrder(made, listener);
+  }
+
+  /**
+   * Makes the order ready while its confirmation is read (spec §4's checks, credentials, the order built and
+   * signed by the wallet's signer), without sending anything: executeOrder of the same input within READY_FOR_MS
+   * posts it as made. Not made ready (the click does the whole flow and says why): market orders (their price is
+   * read from the book at the click), an order whose checks fail or whose allowances are missing (approvals are
+   * transactions: only the click sends them), or anything that fails on the way.
+   */
+  async readyOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<{ ready: boolean; orderHash?: string }> {
+    assertOrderRequest(input, wallet);
+    const orderType = choices.orderType ?? 'GTC';
+    if (orderType === 'FOK' || orderType === 'FAK' || input.price === undefined) return { ready: false };
+    if (await this.orderGate?.(wallet!, input.buyOrSell, false)) return { ready: false };
+    const making = this.makeOrder(input, wallet!, choices, undefined, true).catch((error: unknown) => {
+      this.logger.debug(`an order could not be made ready; the click makes it again: ${(error as Error)?.message ?? error}`);
+      return undefined;
+    });
+    this.readied.put(this.orderKey(input, wallet!, choices), this.fundsAddress(wallet), making);
+    const made = await making;
+    return made ? { ready: true, orderHash: made.built.orderHash } : { ready: false };
+  }
+
+  /** The account's balance moved outside the order flow (a money action): its ready orders are made again. */
+  accountChanged(address: string): void {
+    this.readied.changed(address);
+  }
+
+  /**
+   * Checks, credentials, approvals (unless `readyOnly`: then a missing one means undefined), the order built and
+   * signed. Nothing is posted. The checks' notices are told now, or kept for the post when made ready.
+   */
+  private async makeOrder(input: UserOrderInput, wallet: TradingWallet, choices: OrderChoices, listener: ((notice: FlowNotice) => void) | undefined, readyOnly = false): Promise<MadeOrder | undefined> {
     const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet, choices);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
+    if (readyOnly && missing.length > 0) return undefined;
     const notices = problems.map((p) => p.message);
-    const notice: NoticeSink = (message, kind = 'info', txHash) => {
-      notices.push(message);
-      this.onNotice(message);
-      listener?.({ kind, message, ...(txHash ? { txHash } : {}) });
-    };
-    for (const message of notices) {
-      this.onNotice(message);
-      listener?.({ kind: 'info', message });
+    // Told now on the whole flow; a ready order tells them when it is sent (the trader may still cancel).
+    const untold = readyOnly ? [...notices] : [];
+    const notice = this.noticeSink(notices, listener);
+    if (!readyOnly) {
+      for (const message of notices) {
+        this.onNotice(message);
+        listener?.({ kind: 'info', message });
+      }
     }
 
-    const client = await this.client(wallet!, notice);
+    const client = await this.client(wallet, readyOnly ? this.onNotice : notice);
     // With credentials got as this order gets them (their notice heard), the account's close-only mode can be asked.
-    await this.passGate(wallet!, plan.side, true);
+    await this.passGate(wallet, plan.side, true);
 
     const approvals =
       missing.length === 0
@@ -257,12 +324,12 @@ export class TradingService {
             return this.onChain(() =>
               setApprovals(
                 this.provider,
-                this.approvalSender(wallet!),
+                this.approvalSender(wallet),
                 address,
                 this.profile,
                 still,
                 (sent) => notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`, 'approval', sent.txHash),
-                this.approvalAccount(wallet!),
+                this.approvalAccount(wallet),
               ),
             );
           });
@@ -281,8 +348,38 @@ export class TradingService {
       plan.kind === 'limit'
         ? await client.createOrder({ tokenId: token.token_id, side: plan.side, price: plan.price, size: plan.size, expiration: plan.expiration }, terms)
         : await client.createMarketOrder({ tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price }, { ...terms, orderType: plan.orderType });
-
     const post: PostOrderOptions = { orderType: plan.orderType, postOnly: plan.kind === 'limit' ? plan.postOnly : false };
+    return { client, built, post, token, market, plan, tickSize, approvals, notices, untold };
+  }
+
+  /**
+   * Whether a ready order may go as made: the region and close-only checks, the signing key still unlocked (a
+   * lock drops what it signed), and the market's tick unchanged (a tick_size_change since would have it refused).
+   */
+  private async stillReady(made: MadeOrder, wallet: TradingWallet): Promise<boolean> {
+    // The signer client knows which keys its worker holds without asking it (a thread hop on a busy machine).
+    const open = wallet.kind === 'worker' ? wallet.signer.holds(wallet.address) : true;
+    const [gate, tick] = await Promise.all([this.orderGate?.(wallet, made.plan.side, true), this.terms.tickSize(made.token.token_id)]);
+    if (gate) throw new PmDeskError(ErrorCode.FORBIDDEN, gate, { methodName: 'executeOrder' });
+    return open && tick === made.tickSize;
+  }
+
+  private noticeSink(notices: string[], listener: ((notice: FlowNotice) => void) | undefined): NoticeSink {
+    return (message, kind = 'info', txHash) => {
+      notices.push(message);
+      this.onNotice(message);
+      listener?.({ kind, message, ...(txHash ? { txHash } : {}) });
+    };
+  }
+
+  /** Posts a made order once; with no order placed, its price goes to the oracle; else its status is read back. */
+  private async sendOrder(made: MadeOrder, listener?: (notice: FlowNotice) => void): Promise<PlacedOrder> {
+    const { client, built, post, token, market, plan, approvals, notices } = made;
+    // A ready order's check notices are told as it goes (they were kept while the confirmation was open).
+    for (const message of made.untold.splice(0)) {
+      this.onNotice(message);
+      listener?.({ kind: 'info', message });
+    }
     let posted: PostedOrder;
     try {
       posted = await this.postOnce(client, built, post, token.token_id);
@@ -307,6 +404,11 @@ export class TradingService {
     const pending = status.toLowerCase() !== 'matched';
     if (pending && !this.pending.includes(posted.orderID)) this.pending.push(posted.orderID);
     return { orderID: posted.orderID, status, pending, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
+  }
+
+  /** What makes two asks the same order: the signing key, the account, the order as asked and its choices. */
+  private orderKey(input: UserOrderInput, wallet: TradingWallet, choices: OrderChoices): string {
+    return JSON.stringify([this.walletAddress(wallet).toLowerCase(), this.fundsAddress(wallet).toLowerCase(), input, choices]);
   }
 
   /**
@@ -404,6 +506,7 @@ export class TradingService {
 
   /** Stops the chain connection. */
   close(): void {
+    this.readied.clear();
     this.provider.destroy();
   }
 

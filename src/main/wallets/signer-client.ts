@@ -12,6 +12,11 @@ export class SignerClient {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: PmDeskError) => void }>();
   private readonly lockedListeners = new Set<LockedListener>();
   private gone: string | undefined;
+  /**
+   * The keys the worker holds, as its own answers and events say (unlock, lock, its idle locks, its exit): every
+   * change of it goes through this client, so it is exact, and a ready order can be checked without a round trip.
+   */
+  private readonly held = new Set<string>();
 
   /** `token`: hex, the secret the worker was started with. */
   constructor(
@@ -21,6 +26,7 @@ export class SignerClient {
     transport.onMessage((message) => this.receive(message));
     transport.onExit((detail) => {
       this.gone = detail;
+      this.held.clear();
       const stopped = new PmDeskError(ErrorCode.INTERNAL_SDK_ERROR, `The signer stopped (${detail}); every wallet is locked.`);
       for (const { reject } of this.pending.values()) reject(stopped);
       this.pending.clear();
@@ -41,13 +47,24 @@ export class SignerClient {
   }
   /** Keeps the key in the worker; it locks itself after `autoLockMs` without a signature (0 or absent: never). */
   async unlock(keystore: string, password: string, options: { autoLockMs?: number } = {}): Promise<string> {
-    return (await this.request('unlock', { keystore, password, autoLockMs: options.autoLockMs })).address;
+    const { address } = await this.request('unlock', { keystore, password, autoLockMs: options.autoLockMs });
+    this.held.add(address.toLowerCase());
+    return address;
   }
   async lock(address?: string): Promise<string[]> {
-    return (await this.request('lock', { address })).locked;
+    const { locked } = await this.request('lock', { address });
+    for (const a of locked) this.held.delete(a.toLowerCase());
+    return locked;
   }
   async unlocked(): Promise<string[]> {
-    return (await this.request('unlocked', {})).addresses;
+    const { addresses } = await this.request('unlocked', {});
+    this.held.clear();
+    for (const a of addresses) this.held.add(a.toLowerCase());
+    return addresses;
+  }
+  /** Whether the worker holds this key now, without asking it (see `held`). */
+  holds(address: string): boolean {
+    return !this.gone && this.held.has(address.toLowerCase());
   }
   async signOrder(address: string, typedData: TypedDataRequest, wallets?: WalletConfig): Promise<string> {
     return (await this.request('signOrder', { address, ...typedData, ...(wallets ? { wallets } : {}) })).signature;
@@ -103,6 +120,7 @@ export class SignerClient {
     if (!message || typeof message !== 'object') return;
     const reply = message as Record<string, unknown>;
     if (reply.event === 'locked' && typeof reply.address === 'string') {
+      this.held.delete(reply.address.toLowerCase());
       for (const listener of this.lockedListeners) listener(reply.address, 'idle');
       return;
     }

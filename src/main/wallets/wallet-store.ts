@@ -2,6 +2,7 @@
 // wallet's label as one extra top-level field. This module reads and writes files only; every decryption
 // and encryption happens in the signer worker.
 import { randomUUID } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getAddress } from 'ethers';
@@ -93,7 +94,49 @@ export class WalletStore {
   /** Changes run one at a time in this process, so two adds cannot both pass the duplicate check. */
   private changes: Promise<unknown> = Promise.resolve();
 
+  /**
+   * The listing as last read, kept while the folder is watched and unchanged: an order names its wallet, and
+   * reading every keystore file for each one cost it up to tens of milliseconds on a busy disk. Dropped by this
+   * store's own writes and by any change the watch sees (another PM Desk, the CLI, a file copied in).
+   */
+  private listed: Promise<WalletEntry[]> | undefined;
+  /** Bumped by every change seen: a listing read across a change is not kept. */
+  private generation = 0;
+  private watcher: FSWatcher | undefined;
+  private closed = false;
+
   constructor(readonly dir: string) {}
+
+  /** Stops watching the folder (the listing is read from disk again each time). */
+  close(): void {
+    this.closed = true;
+    this.watcher?.close();
+    this.watcher = undefined;
+    this.forget();
+  }
+
+  private forget(): void {
+    this.generation++;
+    this.listed = undefined;
+  }
+
+  /** Watches the folder once it exists; without a watch (no folder yet, or none possible) nothing is kept. */
+  private watching(): boolean {
+    if (this.watcher) return true;
+    if (this.closed) return false;
+    try {
+      const watcher = watch(this.dir, { persistent: false }, () => this.forget());
+      watcher.on('error', () => {
+        watcher.close();
+        if (this.watcher === watcher) this.watcher = undefined;
+        this.forget();
+      });
+      this.watcher = watcher;
+      return true;
+    } catch {
+      return false;
+    }
+  }
 
   private serial<T>(change: () => Promise<T>): Promise<T> {
     const run = this.changes.then(change, change);
@@ -102,7 +145,23 @@ export class WalletStore {
   }
 
   /** Every wallet, by label. Temp files and anything not named like a wallet file are never read as wallets. */
-  async list(): Promise<WalletEntry[]> {
+  list(): Promise<WalletEntry[]> {
+    let listing = this.listed;
+    if (!listing) {
+      const generation = this.generation;
+      const reading = this.readList();
+      if (!this.watching()) return reading;
+      this.listed = listing = reading;
+      const drop = () => {
+        if (this.listed === reading) this.listed = undefined;
+      };
+      reading.then(() => generation !== this.generation && drop(), drop);
+    }
+    // Each caller gets its own copy: a caller changing it changes nobody else's.
+    return listing.then((entries) => entries.map((e) => ({ ...e })));
+  }
+
+  private async readList(): Promise<WalletEntry[]> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -151,7 +210,11 @@ export class WalletStore {
     const id = typeof keystore.id === 'string' && /^[0-9a-f-]{36}$/.test(keystore.id) && !existing.some((e) => e.file === `${keystore.id}.json`) ? keystore.id : randomUUID();
     const file = `${id}.json`;
     await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-    await writeFileAtomic(join(this.dir, file), serialise(keystore, wanted));
+    try {
+      await writeFileAtomic(join(this.dir, file), serialise(keystore, wanted));
+    } finally {
+      this.forget();
+    }
     return { label: wanted, address: keystore.address, file };
   }
 
@@ -165,12 +228,16 @@ export class WalletStore {
     const { entry, keystore } = await this.readKeystore(label);
     const others = (await this.list()).filter((e) => e.file !== entry.file);
     this.refuseDuplicate(others, wanted, undefined);
-    await writeFileAtomic(join(this.dir, entry.file), serialise(parseKeystore(keystore), wanted));
+    try {
+      await writeFileAtomic(join(this.dir, entry.file), serialise(parseKeystore(keystore), wanted));
+    } finally {
+      this.forget();
+    }
     return { ...entry, label: wanted };
   }
 
   remove(entry: WalletEntry): Promise<void> {
-    return this.serial(() => removeFileDurably(join(this.dir, entry.file)));
+    return this.serial(() => removeFileDurably(join(this.dir, entry.file)).finally(() => this.forget()));
   }
 
   /** Fails early, before any slow encryption, when the label (or the address, once known) is taken. */

@@ -1,7 +1,9 @@
 // The last look before an order goes out: the exact price, shares and dollars the ticket will send, and any
-// approvals main must send first. Esc or Cancel closes it; nothing is sent until Confirm.
-import { useEffect } from 'react';
+// approvals main must send first. Esc or Cancel closes it; nothing is sent until Confirm. While it is open, main
+// makes a limit order ready (checked, signed in the signer worker, not sent), so Confirm only posts it.
+import { useEffect, useState } from 'react';
 import { registerShortcut } from '../../keyboard';
+import { ask } from '../../terminal';
 import type { OrderPreview } from '../../../../shared/contract';
 import { formatCents, formatShares, formatUsd, type Estimate, type OrderIntent, type TickSize } from './order-math';
 
@@ -20,6 +22,7 @@ export interface ConfirmOrderProps {
 export function ConfirmOrderDialog({ intent, preview, estimate, outcome, question, tickSize, onConfirm, onClose }: ConfirmOrderProps) {
   useEffect(() => registerShortcut({ key: 'Escape', description: 'Close the order confirmation', inFields: true, run: onClose }), [onClose]);
   const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
+  const ready = useReadyOrder(intent, !market);
   const shares = preview?.shares ?? estimate.shares;
   const cost = preview?.cost ?? estimate.cost;
   const payout = preview?.payout ?? estimate.payout;
@@ -29,7 +32,7 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
   const blocking = preview?.problems.find((p) => p.blocking);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog confirm-order" role="dialog" aria-modal="true" aria-labelledby="confirm-order-title" data-testid="ticket-confirm-dialog">
+      <div className="dialog confirm-order" role="dialog" aria-modal="true" aria-labelledby="confirm-order-title" data-testid="ticket-confirm-dialog" data-order-ready={ready}>
         <h2 id="confirm-order-title">
           <span className={buying ? 'bid' : 'ask'}>{intent.side}</span> {outcome} — {market ? `market order (${intent.orderType})` : `limit ${intent.orderType}`}
         </h2>
@@ -96,4 +99,30 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
       </div>
     </div>
   );
+}
+
+/**
+ * Asks main to make the order ready as the dialog opens (and again if the order changes while it is open):
+ * 'pending', then 'yes' (Confirm posts the order as made) or 'no' (Confirm makes it the usual way, and says why
+ * if it fails). Market orders are not made ready: their price is read from the book at the click.
+ */
+function useReadyOrder(intent: OrderIntent, wanted: boolean): 'pending' | 'yes' | 'no' {
+  const [ready, setReady] = useState<'pending' | 'yes' | 'no'>('pending');
+  const key = JSON.stringify(intent);
+  useEffect(() => {
+    if (!wanted) {
+      setReady('no');
+      return;
+    }
+    let current = true;
+    setReady('pending');
+    ask('readyOrder', JSON.parse(key) as OrderIntent).then(
+      (answer) => current && setReady(answer.ready ? 'yes' : 'no'),
+      () => current && setReady('no'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, wanted]);
+  return ready;
 }
