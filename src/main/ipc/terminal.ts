@@ -183,7 +183,18 @@ export function openTerminal(options: TerminalOptions): Terminal {
     // run while no window is open or one is reloading; they follow the same feeds the windows share.
     const watchFeeds = { books, fills: feeds, accounts: services.accounts };
     const alerts = keptAlerts
-      ? new AlertService({ hub, network: network.name, feeds: watchFeeds, markets: source, file: keptAlerts, notifier: options.notifier, logger, resolveCheckMs: options.watchTuning?.resolveCheckMs })
+      ? new AlertService({
+          hub,
+          network: network.name,
+          feeds: watchFeeds,
+          markets: source,
+          file: keptAlerts,
+          notifier: options.notifier,
+          // A fill alert names its market from the same facts the account tables read (once per market).
+          marketFacts: facts ? (conditionId) => facts.load(conditionId) : undefined,
+          logger,
+          resolveCheckMs: options.watchTuning?.resolveCheckMs,
+        })
       : undefined;
     const stops = keptStops
       ? new StopService({ hub, network: network.name, feeds: watchFeeds, markets: source, trading: services.trading, file: keptStops, logger, retryMs: options.watchTuning?.stopRetryMs })
