@@ -96,7 +96,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const walletServices = wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined;
   const tradingWallets = wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
   const dataDir = options.dataDir ?? options.wallets?.dataDir;
-  const settings = dataDir ? new SettingsStore(dataDir, logger) : undefined;
+  // Workspaces saved before they were kept per network belong to the network the terminal starts on.
+  const settings = dataDir ? new SettingsStore(dataDir, logger, options.profile.name) : undefined;
   const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
   // Alerts and stops live in their own files in the data folder, shared by every network the terminal switches to.
   const keptAlerts = dataDir ? alertsFile(dataDir, logger) : undefined;
