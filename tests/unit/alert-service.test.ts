@@ -30,6 +30,9 @@ const accounts = { follow: async (_c: string, wallet: string) => ({ wallet, stat
 const shown: string[] = [];
 const heard: TerminalEvents['alert'][] = [];
 let marketFacts: AlertServiceOptions['marketFacts'];
+/** Reads of the market from this one on fail (the source went away). */
+let awayFromRead = Infinity;
+let marketReads = 0;
 const factsAsked: string[] = [];
 
 function open(): AlertService {
@@ -37,7 +40,15 @@ function open(): AlertService {
     hub,
     network: 'test',
     feeds: { books: feeds, fills, accounts },
-    markets: { getMarket: async () => MARKET, getOrderBooks: async () => books, getFillHistory: async () => history },
+    markets: {
+      getMarket: async () => {
+        marketReads += 1;
+        if (marketReads >= awayFromRead) throw new Error('the source is away');
+        return MARKET;
+      },
+      getOrderBooks: async () => books,
+      getFillHistory: async () => history,
+    },
     file: alertsFile(dir),
     notifier: { show: (_title, body) => shown.push(body) },
     marketFacts: (conditionId) => (factsAsked.push(conditionId), marketFacts!(conditionId)),
@@ -57,6 +68,8 @@ beforeEach(async () => {
   shown.length = 0;
   heard.length = 0;
   factsAsked.length = 0;
+  awayFromRead = Infinity;
+  marketReads = 0;
   marketFacts = async () => ({ question: 'Test market?', outcomes: { '1': 'Yes', '2': 'No' } });
   service = open();
 });
@@ -129,6 +142,25 @@ describe('the alert service', () => {
     heardNow = await fired;
     expect(heardNow.alert.id).toBe(yesRises.id);
     expect(heardNow.entry.message).toBe('The last trade of Yes on "Test market" rose to 55¢, crossing 50¢.');
+  });
+
+  it("a last-trade alert whose market could not be read asks again on the market's next fill, not in a loop", async () => {
+    const now = Date.now() / 1000;
+    // Setting the alert reads the market; arming it reads it again, and that read fails.
+    awayFromRead = 2;
+    const set = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'last', direction: 'up', level: 0.5 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(marketReads).toBe(2);
+    // Back: the market's next fill reads it, and the one after crosses.
+    awayFromRead = Infinity;
+    hub.emit('fill', { marketId: 'm1', fill: { price: 0.45, volumeBase: 1, timestamp: now } }, ['main:alerts']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(marketReads).toBe(3);
+    const fired = next();
+    hub.emit('fill', { marketId: 'm1', fill: { price: 0.55, volumeBase: 1, timestamp: now + 1 } }, ['main:alerts']);
+    const { entry } = await fired;
+    expect(entry.alertId).toBe(set.id);
+    expect(entry.message).toBe('The last trade of Yes on "Test market" rose to 55¢, crossing 50¢.');
   });
 
   it('a fill of mine names side, shares, outcome, price and the market, read once per market; unread, the token id', async () => {

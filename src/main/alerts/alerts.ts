@@ -246,6 +246,10 @@ export class AlertService {
   private onFill({ marketId, fill }: TerminalEvents['fill']): void {
     // Every fill moves the last trade, the aggregator's too (they name no token: they are in the first outcome).
     this.lastFills.set(marketId, fill.tokenId === undefined ? { price: fill.price } : { price: fill.price, tokenId: fill.tokenId });
+    if (!this.tokensOf.has(marketId)) {
+      const waiting = this.armed().find((a) => a.marketId === marketId && a.kind === 'price' && a.price === 'last');
+      if (waiting) void this.readLast(waiting.protocol, marketId);
+    }
     for (const alert of this.armed()) {
       if (alert.marketId !== marketId || alert.kind !== 'volume') continue;
       const w = this.watching.get(alert.id);
@@ -308,7 +312,8 @@ export class AlertService {
         if (newest && !this.lastFills.has(marketId)) this.lastFills.set(marketId, { price: newest.price });
       }
     } catch {
-      /* unread now: the next fill of the market asks again */
+      // Unread now: the market's next fill asks again (never a loop of its own against a source that is away).
+      return;
     } finally {
       this.readingLast.delete(marketId);
     }
@@ -344,7 +349,6 @@ export class AlertService {
         continue;
       }
       if (alert.kind !== 'price') continue;
-      if (last && !this.tokensOf.has(marketId)) void this.readLast(alert.protocol, marketId);
       const value = priceOf(alert.price!, top ?? { bid: null, ask: null }, last ? this.lastOf(alert) : null);
       const was = w.previous;
       if (value !== null) w.previous = value;
