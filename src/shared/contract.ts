@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from '@pmdesk/toolkit/model';
 import type { ErrorCodeValue } from '@pmdesk/toolkit/model';
 import { PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, isBindableKey, isSizePreset, type KeyBindings, type SizePresets } from './key-bindings';
-import { SavedWorkspacesSchema, WORKSPACES_MAX, type SavedWorkspace } from './workspaces';
+import { WorkspacesByNetworkSchema, type NetworkWorkspaces } from './workspaces';
 
 // ---------------------------------------------------------------------------------------------------------
 // Results
@@ -340,10 +340,11 @@ export interface Settings {
   sizePresets: SizePresets;
   /** Keyboard orders go straight to placeOrder (its checks still run) instead of opening the confirmation. */
   keyboardOrdersWithoutConfirm: boolean;
-  /** The trader's named workspaces (tiles of markets and their widths); empty until the first is saved. */
-  workspaces: SavedWorkspace[];
-  /** The index of the workspace shown. */
-  activeWorkspace: number;
+  /**
+   * The trader's named workspaces (tiles of markets and their widths) and the one shown, per network by its name:
+   * a market id belongs to one network. A network has none until its first is saved.
+   */
+  workspaces: Record<string, NetworkWorkspaces>;
 }
 
 /** Bounds of a saved panel size: a name like "markets", a size in pixels no screen exceeds. */
@@ -680,10 +681,10 @@ export const operations = {
         .strictObject({ unit: z.enum(['shares', 'usd']), sizes: z.array(z.number().refine(isSizePreset, { message: `a positive size of at most ${SIZE_PRESET_MAX} with two decimals` })).length(PRESET_ACTIONS.length) })
         .optional(),
       keyboardOrdersWithoutConfirm: z.boolean().optional(),
-      workspaces: SavedWorkspacesSchema.optional(),
-      activeWorkspace: z.number().int().min(0).max(WORKSPACES_MAX - 1).optional(),
+      /** The networks named here get these workspaces; the other networks' stay as they are. */
+      workspaces: WorkspacesByNetworkSchema.optional(),
     }),
-    { summary: 'Change some settings; the rest stay as they are.', maxPayloadBytes: 65_536 },
+    { summary: 'Change some settings; the rest stay as they are (workspaces: per network named).', maxPayloadBytes: 65_536 },
   ),
   listNetworks: op<NetworkChoice[]>()(noInput, { summary: 'The networks this terminal can switch to.' }),
   switchNetwork: op<NetworkInfo>()(z.strictObject({ name: label }), {

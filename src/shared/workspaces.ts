@@ -1,11 +1,14 @@
 // The trader's saved workspaces (several markets side by side, each in a tile, and how wide each tile is), as
-// kept in the settings: their bounds, the schema saveSettings checks, and the cleaning a read file goes through
-// so a bad workspace (hand-edited, from a newer version) is dropped on its own instead of breaking the start.
+// kept in the settings per network (a market id belongs to one network): their bounds, the schema saveSettings
+// checks, and the cleaning a read file goes through so a bad workspace (hand-edited, from a newer version) is
+// dropped on its own instead of breaking the start.
 import { z } from 'zod';
 
 export const WORKSPACES_MAX = 20;
 export const TILES_MAX = 8;
 export const WORKSPACE_NAME_MAX = 40;
+/** Networks whose workspaces are kept (the built-in ones and the trader's own: far more than anyone adds). */
+export const WORKSPACE_NETWORKS_MAX = 50;
 /** The least share of the tile row a tile keeps (of 1). */
 export const TILE_SHARE_MIN = 0.05;
 
@@ -43,6 +46,21 @@ export const SavedWorkspaceSchema = z.strictObject({
 });
 
 export const SavedWorkspacesSchema = z.array(SavedWorkspaceSchema).max(WORKSPACES_MAX);
+
+/** One network's workspaces and the index of the one shown. */
+export interface NetworkWorkspaces {
+  list: SavedWorkspace[];
+  active: number;
+}
+
+export const NetworkWorkspacesSchema = z
+  .strictObject({ list: SavedWorkspacesSchema.min(1), active: z.number().int().min(0).max(WORKSPACES_MAX - 1) })
+  .refine((w) => w.active < w.list.length, { message: 'the active workspace is one of the list', path: ['active'] });
+
+/** Workspaces by network name (a network's name as the network list gives it). */
+export const WorkspacesByNetworkSchema = z
+  .record(z.string().trim().min(1).max(64), NetworkWorkspacesSchema)
+  .refine((byNetwork) => Object.keys(byNetwork).length <= WORKSPACE_NETWORKS_MAX, { message: `at most ${WORKSPACE_NETWORKS_MAX} networks` });
 
 /** Shares made to add up to 1, none under the minimum (a row of zeros shares evenly). */
 export function normalShares(widths: readonly number[]): number[] {
@@ -90,4 +108,34 @@ export function cleanWorkspaces(value: unknown): SavedWorkspace[] {
 /** The active workspace's index read back: on one of the workspaces, else the first. */
 export function cleanActiveWorkspace(value: unknown, count: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < count ? value : 0;
+}
+
+/**
+ * The workspaces of each network read back, cleaned: a network name that is not one (empty, too long, padded) or
+ * an entry that does not parse is dropped, each network's list is cleaned as above (an empty one is dropped: that
+ * network starts as new), its active index kept on a workspace; at most WORKSPACE_NETWORKS_MAX networks.
+ */
+export function cleanNetworkWorkspaces(value: unknown): Record<string, NetworkWorkspaces> {
+  const out: Record<string, NetworkWorkspaces> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [network, entry] of Object.entries(value)) {
+    if (Object.keys(out).length >= WORKSPACE_NETWORKS_MAX) break;
+    if (!network || network.length > 64 || network.trim() !== network) continue;
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { list, active } = entry as Record<string, unknown>;
+    const kept = cleanWorkspaces(list);
+    if (kept.length > 0) out[network] = { list: kept, active: cleanActiveWorkspace(active, kept.length) };
+  }
+  return out;
+}
+
+/**
+ * A settings file from before workspaces were kept per network (`workspaces` a list, `activeWorkspace` beside
+ * it) in today's shape: its workspaces are the network's the terminal started on, the one they were shown on.
+ * Anything else is answered as it is.
+ */
+export function workspacesOfOldFile(file: Record<string, unknown>, network: string | undefined): Record<string, unknown> {
+  if (!Array.isArray(file.workspaces)) return file;
+  const { workspaces, activeWorkspace, ...rest } = file;
+  return { ...rest, workspaces: network ? { [network]: { list: workspaces, active: activeWorkspace } } : {} };
 }

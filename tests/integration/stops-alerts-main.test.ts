@@ -3,7 +3,9 @@
 // stays armed, the terminal restarts on the same data folder and re-arms both (with the sentence), the bid
 // falls while the wallet is locked (the stop says it could not sell and stays armed), and once it is unlocked
 // the stop sells the whole position through the normal order path; the alert fires once, with its log line and
-// a desktop notification asked of the notifier. A corrupt stops file does not stop a start.
+// a desktop notification asked of the notifier, and the fill alert names what filled (side, shares, outcome,
+// price, the market's question, the wallet). A last-trade alert on each outcome fires on a sandbox trade the
+// aggregator streams without a token id. A corrupt stops file does not stop a start.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +27,7 @@ import { hubClient } from '../helpers/hub-client';
 
 const APP = 'app://pmdesk';
 const MARKET = '90021';
+const FED = '90011';
 
 let sandbox: RunningSandbox;
 let sb: TradingSandbox;
@@ -163,14 +166,44 @@ describe('a client-side stop-loss and a price alert', () => {
     expect(window1.heard.some((h) => h.event === 'notice' && (h.payload as { message: string }).message === done.result)).toBe(true);
     await eventually(yesHeld, (held) => held === 0, 'the position was sold');
     // The sale is a fill of the desk's: the fill alert (re-armed after the restart, the buy before it left out) tells it.
-    expect((await filled).entry.message).toBe('desk: sold 20 at 44¢.');
+    const soldLine = `Fill: sold 20 Yes at 44¢ — ${sandbox.catalog.market(MARKET)!.question} (desk)`;
+    expect((await filled).entry.message).toBe(soldLine);
     // Fired once: kept as history, the alert's log line kept, nothing fires again.
     const { stops, rearmed } = await call<{ stops: StopInfo[]; rearmed: string | null }>('listStops', {});
     expect(stops.map((s) => [s.id, s.state])).toEqual([[stop.id, 'fired']]);
     expect(rearmed).toBe('1 stop re-armed (runs only while PM Desk is open).');
     const { log } = await call<{ log: AlertLogEntry[] }>('listAlerts', {});
     expect(log.map((l) => l.alertId)).toEqual([fillAlert.id, alert.id]);
-    expect(notified.map((n) => n.body)).toEqual([entry.message, 'desk: sold 20 at 44¢.']);
+    expect(notified.map((n) => n.body)).toEqual([entry.message, soldLine]);
+  });
+});
+
+describe('a last-trade alert', () => {
+  it('fires on a sandbox trade the aggregator streams without a token id, on either outcome', async () => {
+    const fed = sandbox.catalog.market(FED)!;
+    const [fedYes, fedNo] = fed.tokens;
+    // The last trade the screen shows now: the newest of the market's history (its first outcome's tape).
+    const now = Math.round(sandbox.marketData.lastTradePrice(fedYes.tokenId)! * 100);
+    const up = now < 50;
+    const tradeAt = now + (up ? 10 : -10);
+    const levelAt = now + (up ? 5 : -5);
+    const onYes = await call<AlertInfo>('createAlert', { kind: 'price', marketId: FED, tokenId: fedYes.tokenId, price: 'last', direction: up ? 'up' : 'down', level: levelAt / 100 });
+    const onNo = await call<AlertInfo>('createAlert', { kind: 'price', marketId: FED, tokenId: fedNo.tokenId, price: 'last', direction: up ? 'down' : 'up', level: (100 - levelAt) / 100 });
+    // The alerts' fill stream is the one a window shares: once a window hears it open, the trade cannot be missed.
+    const opened = window1.nextEvent('feedStatus', (s) => s.feed === 'fills' && s.marketId === FED && s.state === 'open');
+    const following = await call<{ state: string }>('subscribeFills', { marketId: FED });
+    if (following.state !== 'open') await opened;
+    const yesFired = window1.nextEvent('alert', (a) => a.alert.id === onYes.id);
+    const noFired = window1.nextEvent('alert', (a) => a.alert.id === onNo.id);
+    // The maker rests the other side and the desk takes it: Yes trades at tradeAt (bought as Yes, or as No at the complement).
+    await maker.client.cancelAll();
+    const [rest, take] = up ? [fedNo, fedYes] : [fedYes, fedNo];
+    const takePrice = (up ? tradeAt : 100 - tradeAt) / 100;
+    expect(await makerOrder(maker.client, { tokenId: rest.tokenId, side: 'BUY', price: 1 - takePrice, size: 10 })).toMatchObject({ success: true, status: 'live' });
+    expect(await call('placeOrder', { wallet: 'desk', marketId: FED, tokenId: take.tokenId, side: 'BUY', orderType: 'FOK', amountUsd: Number((takePrice * 5).toFixed(2)) })).toMatchObject({ status: 'MATCHED' });
+    const word = (direction: boolean) => (direction ? 'rose' : 'fell');
+    expect((await yesFired).entry.message).toBe(`The last trade of ${fedYes.name} on "${onYes.marketName}" ${word(up)} to ${tradeAt}¢, crossing ${levelAt}¢.`);
+    expect((await noFired).entry.message).toBe(`The last trade of ${fedNo.name} on "${onNo.marketName}" ${word(!up)} to ${100 - tradeAt}¢, crossing ${100 - levelAt}¢.`);
   });
 });
 

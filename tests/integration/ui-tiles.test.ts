@@ -67,8 +67,13 @@ async function openFromGrid(marketId: string): Promise<void> {
   await page.locator(`${grid} .ag-row[row-id="${marketId}"] [col-id="title"]`).click();
 }
 
+/** The launch network's workspaces as settings.json keeps them (per network, by name). */
 async function savedSettings(): Promise<{ workspaces?: { name: string; tiles: { marketId?: string; width: number }[]; focused: number }[]; activeWorkspace?: number }> {
-  return JSON.parse(await readFile(join(t.dataDir, 'settings.json'), 'utf8').catch(() => '{}'));
+  const file = JSON.parse(await readFile(join(t.dataDir, 'settings.json'), 'utf8').catch(() => '{}')) as {
+    workspaces?: Record<string, { list: { name: string; tiles: { marketId?: string; width: number }[]; focused: number }[]; active: number }>;
+  };
+  const kept = file.workspaces?.[t.sandbox.profile.name];
+  return { workspaces: kept?.list, activeWorkspace: kept?.active };
 }
 
 beforeAll(async () => {

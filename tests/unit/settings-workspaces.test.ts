@@ -1,13 +1,14 @@
-// Workspaces are kept with the settings: a bad workspace or tile is dropped on its own (the terminal still starts,
-// the other settings stay), bounds hold (20 workspaces, 8 tiles), widths add up to 1, and saveSettings' input
-// refuses what the file would drop.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// Workspaces are kept with the settings, per network: a bad workspace or tile is dropped on its own (the terminal
+// still starts, the other settings stay), bounds hold (20 workspaces, 8 tiles), widths add up to 1, and saveSettings'
+// input refuses what the file would drop. One network's save leaves the others'; a file from before workspaces were
+// kept per network gives its workspaces to the network the terminal starts on.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsStore, SETTINGS_FILE } from '../../src/main/ipc/settings';
 import { operations } from '../../src/shared/contract';
-import { cleanActiveWorkspace, cleanWorkspaces } from '../../src/shared/workspaces';
+import { WORKSPACE_NETWORKS_MAX, cleanActiveWorkspace, cleanNetworkWorkspaces, cleanWorkspaces } from '../../src/shared/workspaces';
 
 const dirs: string[] = [];
 async function folder(): Promise<string> {
@@ -53,32 +54,73 @@ describe('saved workspaces', () => {
     expect(cleanActiveWorkspace('1', 20)).toBe(0);
   });
 
-  it('a corrupt value does not set the settings aside, and good ones survive a reread', async () => {
+  it('a corrupt value does not set the settings aside, and good ones survive a reread, per network', async () => {
     const dir = await folder();
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ theme: 'light', workspaces: { not: 'a list' }, activeWorkspace: 'x' }));
-    const settings = await new SettingsStore(dir).get();
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ theme: 'light', workspaces: { sandbox: { list: 'not a list', active: 'x' }, ' padded': { list: [], active: 0 } } }));
+    const settings = await new SettingsStore(dir, undefined, 'sandbox').get();
     expect(settings.theme).toBe('light');
-    expect(settings.workspaces).toEqual([]);
-    expect(settings.activeWorkspace).toBe(0);
-    const store = new SettingsStore(dir);
-    const workspaces = [
+    expect(settings.workspaces).toEqual({});
+    const store = new SettingsStore(dir, undefined, 'sandbox');
+    const list = [
       { name: 'Main', tiles: [{ protocol: 'polymarket' as const, marketId: '90011', eventId: '9001', tokenId: 't1', width: 0.6 }, { width: 0.4 }], focused: 1 },
       { name: 'Crypto', tiles: [{ protocol: 'polymarket' as const, marketId: '90021', width: 1 }], focused: 0 },
     ];
-    await store.save({ workspaces, activeWorkspace: 1 });
-    const again = await new SettingsStore(dir).get();
-    expect(again.workspaces).toEqual(workspaces);
-    expect(again.activeWorkspace).toBe(1);
+    const polygon = [{ name: 'Elections', tiles: [{ protocol: 'polymarket' as const, marketId: '253591', width: 1 }], focused: 0 }];
+    await store.save({ workspaces: { sandbox: { list, active: 1 } } });
+    // One network's save leaves the other networks' workspaces as they were.
+    await store.save({ workspaces: { polygon: { list: polygon, active: 0 } } });
+    const again = await new SettingsStore(dir, undefined, 'polygon').get();
+    expect(again.workspaces).toEqual({ sandbox: { list, active: 1 }, polygon: { list: polygon, active: 0 } });
+    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).not.toHaveProperty('activeWorkspace');
+  });
+
+  it('kept before they were per network: they become the workspaces of the network the terminal starts on', async () => {
+    const dir = await folder();
+    const list = [
+      { name: 'Main', tiles: [tile('90011', 1)], focused: 0 },
+      { name: 'Crypto', tiles: [tile('90021', 1)], focused: 0 },
+    ];
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ theme: 'light', workspaces: list, activeWorkspace: 1 }));
+    const store = new SettingsStore(dir, undefined, 'sandbox');
+    expect((await store.get()).workspaces).toEqual({ sandbox: { list, active: 1 } });
+    // Written back in today's shape on the next save; the old index goes with the list.
+    await store.save({ theme: 'dark' });
+    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).toMatchObject({ theme: 'dark', workspaces: { sandbox: { list, active: 1 } } });
+    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).not.toHaveProperty('activeWorkspace');
+    expect((await new SettingsStore(dir, undefined, 'polygon').get()).workspaces).toEqual({ sandbox: { list, active: 1 } });
+  });
+
+  it('clean each network on its own: a bad network name or entry is dropped, the active index kept on a workspace', () => {
+    const good = { name: 'Main', tiles: [tile('1', 1)], focused: 0 };
+    expect(
+      cleanNetworkWorkspaces({
+        sandbox: { list: [good, { name: 'Second', tiles: [tile('2', 1)], focused: 0 }], active: 5 },
+        polygon: { list: [good], active: 0 },
+        '': { list: [good], active: 0 },
+        ' amoy': { list: [good], active: 0 },
+        second: 'not an entry',
+        third: { list: [{ name: '', tiles: [] }], active: 0 },
+      }),
+    ).toEqual({ sandbox: { list: [good, { name: 'Second', tiles: [tile('2', 1)], focused: 0 }], active: 0 }, polygon: { list: [good], active: 0 } });
+    expect(cleanNetworkWorkspaces([good])).toEqual({});
+    expect(cleanNetworkWorkspaces(undefined)).toEqual({});
+    const many = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`net${i}`, { list: [good], active: 0 }]));
+    expect(Object.keys(cleanNetworkWorkspaces(many))).toHaveLength(WORKSPACE_NETWORKS_MAX);
   });
 
   it('saveSettings refuses workspaces past their bounds, naming the field', () => {
     const input = operations.saveSettings.input;
-    expect(input.safeParse({ workspaces: [{ name: 'Main', tiles: [tile('1', 1)], focused: 0 }], activeWorkspace: 0 }).success).toBe(true);
-    const nine = input.safeParse({ workspaces: [{ name: 'Main', tiles: Array.from({ length: 9 }, () => tile('1', 0.1)), focused: 0 }] });
+    const one = (list: unknown[], active = 0) => ({ workspaces: { sandbox: { list, active } } });
+    expect(input.safeParse(one([{ name: 'Main', tiles: [tile('1', 1)], focused: 0 }])).success).toBe(true);
+    const nine = input.safeParse(one([{ name: 'Main', tiles: Array.from({ length: 9 }, () => tile('1', 0.1)), focused: 0 }]));
     expect(nine.success).toBe(false);
-    expect(nine.error?.issues[0]?.path).toEqual(['workspaces', 0, 'tiles']);
-    expect(input.safeParse({ workspaces: Array.from({ length: 21 }, (_, i) => ({ name: `W${i}`, tiles: [tile('1', 1)], focused: 0 })) }).success).toBe(false);
-    expect(input.safeParse({ workspaces: [{ name: 'Main', tiles: [{ ...tile('1', 1), extra: true }], focused: 0 }] }).success).toBe(false);
-    expect(input.safeParse({ activeWorkspace: 20 }).success).toBe(false);
+    expect(nine.error?.issues[0]?.path).toEqual(['workspaces', 'sandbox', 'list', 0, 'tiles']);
+    expect(input.safeParse(one(Array.from({ length: 21 }, (_, i) => ({ name: `W${i}`, tiles: [tile('1', 1)], focused: 0 })))).success).toBe(false);
+    expect(input.safeParse(one([{ name: 'Main', tiles: [{ ...tile('1', 1), extra: true }], focused: 0 }])).success).toBe(false);
+    expect(input.safeParse(one([{ name: 'Main', tiles: [tile('1', 1)], focused: 0 }], 1)).success).toBe(false);
+    expect(input.safeParse(one([])).success).toBe(false);
+    // The workspaces of a network are named by the network: the old list-and-index shape is refused.
+    expect(input.safeParse({ workspaces: [{ name: 'Main', tiles: [tile('1', 1)], focused: 0 }] }).success).toBe(false);
+    expect(input.safeParse({ activeWorkspace: 0 }).success).toBe(false);
   });
 });

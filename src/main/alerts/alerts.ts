@@ -2,11 +2,14 @@
 // network is in use, through the same shared book, fill and account feeds the windows use. Each alert fires
 // once (then it is kept as fired; delete it or set it again): a log line, an `alert` event the windows toast,
 // and a desktop notification through the injected notifier (Electron's; browser mode's page asks the browser).
+// A "last" alert reads the last trade as the screen does (src/shared/last-trade.ts): every fill of the market's
+// stream, priced in its first outcome whether or not it names a token, seeded from the market's recent trades.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ALERT_KINDS, ALERT_PRICES, type AlertInfo, type AlertLogEntry, type ParsedInput, type TerminalEvents } from '../../shared/contract';
+import { ALERT_KINDS, ALERT_PRICES, type AlertInfo, type AlertLogEntry, type ParsedInput, type TerminalEvents, type TradeInfo } from '../../shared/contract';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market, TradeRecord } from '@pmdesk/toolkit/model';
+import { firstOutcomePrice, historyInFirstOutcome, inOutcome } from '../../shared/last-trade';
 import { centsOf } from '../../shared/words';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '@pmdesk/toolkit';
@@ -54,6 +57,11 @@ export interface AlertServiceOptions {
   file: KeptFile<AlertsFile>;
   /** Electron's desktop notifications; absent in browser mode (the page asks the browser's). */
   notifier?: DesktopNotifier;
+  /**
+   * A market's question and outcome names by its condition id (the exchange's record, read once per market:
+   * ipc/trade-facts.ts), so a fill alert names what filled; undefined or a failure leaves the token id instead.
+   */
+  marketFacts?: (conditionId: string) => Promise<{ question: string; outcomes: Record<string, string> } | undefined>;
   logger?: Logger;
   /** How often a resolving alert asks the source whether its market closed (60 s unless told). */
   resolveCheckMs?: number;
@@ -75,7 +83,11 @@ export class AlertService {
   private log: AlertLogEntry[] = [];
   private readonly watching = new Map<string, Watching>();
   private readonly tops = new Map<string, BookTop>();
-  private readonly lasts = new Map<string, number>();
+  /** By market: its last trade as its fill stream (or, before one, its history) gave it, in the first outcome or naming its token. */
+  private readonly lastFills = new Map<string, Pick<TradeRecord, 'price' | 'tokenId'>>();
+  /** By market: its token ids in position order (what turns a first-outcome price into an outcome's). */
+  private readonly tokensOf = new Map<string, string[]>();
+  private readonly readingLast = new Set<string>();
   private readonly watch: MarketWatch;
   private ready: Promise<void> | undefined;
   private closed = false;
@@ -166,7 +178,10 @@ export class AlertService {
     const { protocol, marketId } = alert;
     if (alert.kind === 'price' || alert.kind === 'spread') {
       this.watch.followBook(protocol, marketId);
-      if (alert.price === 'last') this.watch.followFills(protocol, marketId);
+      if (alert.price === 'last') {
+        this.watch.followFills(protocol, marketId);
+        void this.readLast(protocol, marketId);
+      }
       // The book as it is now: a feed a window already follows sends only changes.
       void this.options.markets
         .getOrderBooks(protocol, marketId)
@@ -229,7 +244,12 @@ export class AlertService {
   }
 
   private onFill({ marketId, fill }: TerminalEvents['fill']): void {
-    if (fill.tokenId) this.lasts.set(fill.tokenId, fill.price);
+    // Every fill moves the last trade, the aggregator's too (they name no token: they are in the first outcome).
+    this.lastFills.set(marketId, fill.tokenId === undefined ? { price: fill.price } : { price: fill.price, tokenId: fill.tokenId });
+    if (!this.tokensOf.has(marketId)) {
+      const waiting = this.armed().find((a) => a.marketId === marketId && a.kind === 'price' && a.price === 'last');
+      if (waiting) void this.readLast(waiting.protocol, marketId);
+    }
     for (const alert of this.armed()) {
       if (alert.marketId !== marketId || alert.kind !== 'volume') continue;
       const w = this.watching.get(alert.id);
@@ -259,11 +279,57 @@ export class AlertService {
       }
       const fresh = update.trades.filter((t) => !w.seenTrades!.has(t.tradeId));
       for (const id of ids) w.seenTrades.add(id);
-      if (fresh.length === 0) continue;
-      const first = fresh[0]!;
-      const more = fresh.length > 1 ? ` (and ${fresh.length - 1} more)` : '';
-      this.fire(alert, `${alert.wallet}: ${first.side === 'BUY' ? 'bought' : 'sold'} ${first.size} at ${centsOf(first.price)}${more}.`);
+      if (fresh.length > 0) void this.tellFill(alert, fresh);
     }
+  }
+
+  /** Fires a fill alert naming what filled: side, shares, outcome, price, the market's question, the wallet. */
+  private async tellFill(alert: AlertInfo, fresh: readonly TradeInfo[]): Promise<void> {
+    const first = fresh[0]!;
+    let question = first.question;
+    let outcome = first.outcome;
+    if (!question || !outcome) {
+      // The account feed names a market once its facts were read; before that they are read here (once per market).
+      const facts = await this.options.marketFacts?.(first.conditionId).catch(() => undefined);
+      question ||= facts?.question;
+      outcome ||= facts?.outcomes[first.tokenId];
+    }
+    this.fire(alert, fillMessage(first, { question, outcome }, alert.wallet!, fresh.length - 1));
+  }
+
+  /** The market's tokens (once) and, while no fill came yet, its last trade from its recent trades, as the tape is seeded. */
+  private async readLast(protocol: string, marketId: string): Promise<void> {
+    if (this.readingLast.has(marketId)) return;
+    this.readingLast.add(marketId);
+    try {
+      let tokens = this.tokensOf.get(marketId);
+      if (!tokens) {
+        tokens = (await this.options.markets.getMarket(protocol, marketId)).position_tokens.map((t) => t.token_id);
+        this.tokensOf.set(marketId, tokens);
+      }
+      if (!this.lastFills.has(marketId)) {
+        const newest = historyInFirstOutcome(await this.options.markets.getFillHistory(protocol, marketId), tokens[0]).at(-1);
+        if (newest && !this.lastFills.has(marketId)) this.lastFills.set(marketId, { price: newest.price });
+      }
+    } catch {
+      // Unread now: the market's next fill asks again (never a loop of its own against a source that is away).
+      return;
+    } finally {
+      this.readingLast.delete(marketId);
+    }
+    this.evaluate(marketId);
+  }
+
+  /** The last trade of an alert's outcome, as the screen shows it; null while unknown. */
+  private lastOf(alert: AlertInfo): number | null {
+    const fill = this.lastFills.get(alert.marketId);
+    const tokens = this.tokensOf.get(alert.marketId);
+    if (!fill || !tokens || !alert.tokenId) return null;
+    const index = tokens.indexOf(alert.tokenId);
+    if (index < 0) return null;
+    // Only a binary market's outcomes are each other's complement; in any other a fill counts for its own token.
+    if (tokens.length !== 2) return fill.tokenId === alert.tokenId ? fill.price : null;
+    return inOutcome(firstOutcomePrice(fill, tokens), index);
   }
 
   private evaluate(marketId: string): void {
@@ -272,15 +338,18 @@ export class AlertService {
       if (alert.marketId !== marketId || !alert.tokenId) continue;
       const top = this.tops.get(alert.tokenId);
       const w = this.watching.get(alert.id);
-      if (!top || !w) continue;
-      if (alert.kind === 'spread') {
+      if (!w) continue;
+      const last = alert.kind === 'price' && alert.price === 'last';
+      // A last alert reads trades, not the book: it needs no book read first.
+      if (!top && !last) continue;
+      if (alert.kind === 'spread' && top) {
         if (spreadWider(top, alert.level!)) {
           this.fire(alert, `The spread of ${alert.outcome} on "${alert.marketName}" is ${centsOf(top.ask! - top.bid!)} (bid ${centsOf(top.bid!)}, ask ${centsOf(top.ask!)}), wider than ${centsOf(alert.level!)}.`);
         }
         continue;
       }
       if (alert.kind !== 'price') continue;
-      const value = priceOf(alert.price!, top, this.lasts.get(alert.tokenId) ?? null);
+      const value = priceOf(alert.price!, top ?? { bid: null, ask: null }, last ? this.lastOf(alert) : null);
       const was = w.previous;
       if (value !== null) w.previous = value;
       if (crossed(was, value, alert.level!, alert.direction!)) {
@@ -312,4 +381,20 @@ export class AlertService {
   private async save(): Promise<void> {
     await this.options.file.update(() => ({ version: 1, alerts: this.alerts.map(({ waiting: _w, ...a }) => a), log: this.log }));
   }
+}
+
+/** A token id as a trader can tell it apart: its first and last digits. */
+const shortToken = (tokenId: string) => (tokenId.length > 12 ? `${tokenId.slice(0, 6)}…${tokenId.slice(-4)}` : tokenId);
+/** Shares as the tables show them: at most two decimals. */
+const sharesOf = (n: number) => String(Number(n.toFixed(2)));
+
+/**
+ * A fill alert's sentence: "Fill: bought 10 Yes at 52¢ — Will X happen? (desk)", and how many more came with it.
+ * Without the market's facts the token id stands in for the outcome and the question.
+ */
+export function fillMessage(trade: Pick<TradeInfo, 'side' | 'size' | 'price' | 'tokenId'>, facts: { question?: string; outcome?: string }, wallet: string, more = 0): string {
+  const what = facts.outcome ? `${sharesOf(trade.size)} ${facts.outcome}` : sharesOf(trade.size);
+  const where = facts.question || `token ${shortToken(trade.tokenId)}`;
+  const others = more > 0 ? ` and ${more} more ${more === 1 ? 'fill' : 'fills'}` : '';
+  return `Fill: ${trade.side === 'BUY' ? 'bought' : 'sold'} ${what} at ${centsOf(trade.price)} — ${where} (${wallet})${others}`;
 }

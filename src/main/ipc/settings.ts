@@ -1,6 +1,6 @@
 // What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes,
-// keyboard trading's keys and size presets, workspaces, and which Polymarket account each wallet trades from on
-// each network),
+// keyboard trading's keys and size presets, workspaces per network, and which Polymarket account each wallet
+// trades from on each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
 // does not parse is set aside as settings.json.bad rather than trusted or lost.
 import { mkdir, readFile, rename } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
 import type { Logger } from '@pmdesk/toolkit';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
-import { WORKSPACES_MAX, cleanActiveWorkspace, cleanWorkspaces } from '../../shared/workspaces';
+import { cleanNetworkWorkspaces, workspacesOfOldFile } from '../../shared/workspaces';
 import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
@@ -25,8 +25,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   keyBindings: DEFAULT_KEY_BINDINGS,
   sizePresets: DEFAULT_SIZE_PRESETS,
   keyboardOrdersWithoutConfirm: false,
-  workspaces: Object.freeze([]),
-  activeWorkspace: 0,
+  workspaces: Object.freeze({}),
 }) as unknown as Settings;
 
 const copyOf = (s: Settings): Settings => ({
@@ -36,7 +35,9 @@ const copyOf = (s: Settings): Settings => ({
   panelSizes: { ...s.panelSizes },
   keyBindings: { ...s.keyBindings },
   sizePresets: { unit: s.sizePresets.unit, sizes: [...s.sizePresets.sizes] },
-  workspaces: s.workspaces.map((w) => ({ ...w, tiles: w.tiles.map((t) => ({ ...t })) })),
+  workspaces: Object.fromEntries(
+    Object.entries(s.workspaces).map(([network, { list, active }]) => [network, { list: list.map((w) => ({ ...w, tiles: w.tiles.map((t) => ({ ...t })) })), active }]),
+  ),
 });
 
 /**
@@ -69,10 +70,8 @@ const SettingsFileSchema = z
     keyBindings: z.unknown().optional(),
     sizePresets: z.unknown().optional().transform(cleanSizePresets),
     keyboardOrdersWithoutConfirm: z.boolean().default(false),
-    // Layout preferences like the panel sizes: a bad workspace is dropped on its own, never the whole file.
-    workspaces: z.unknown().optional().transform(cleanWorkspaces),
-    // A number always (the file written back has every key); checked against the workspaces kept in settingsOf.
-    activeWorkspace: z.unknown().optional().transform((value) => cleanActiveWorkspace(value, WORKSPACES_MAX)),
+    // Layout preferences like the panel sizes, per network: a bad workspace is dropped on its own, never the whole file.
+    workspaces: z.unknown().optional().transform(cleanNetworkWorkspaces),
     /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
     accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
   })
@@ -80,8 +79,7 @@ const SettingsFileSchema = z
   .transform(({ keyBindings, ...file }) => ({ ...file, keyBindings: cleanKeyBindings(keyBindings, [file.cancelAllKey]) }));
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
-const settingsOf = ({ accounts: _accounts, activeWorkspace, ...settings }: SettingsFile): Settings =>
-  copyOf({ ...settings, activeWorkspace: cleanActiveWorkspace(activeWorkspace, settings.workspaces.length) } as Settings);
+const settingsOf = ({ accounts: _accounts, ...settings }: SettingsFile): Settings => copyOf(settings as Settings);
 /** Where one wallet's account choice is kept: per network (by name) and per key. */
 export const accountChoiceKey = (network: string, owner: string) => `${network}|${owner.toLowerCase()}`;
 
@@ -95,6 +93,8 @@ export class SettingsStore {
   constructor(
     private readonly dataDir: string,
     private readonly logger?: Logger,
+    /** The network the terminal starts on: workspaces kept before they were kept per network become its own. */
+    private readonly launchNetwork?: string,
   ) {
     this.file = join(dataDir, SETTINGS_FILE);
   }
@@ -106,9 +106,16 @@ export class SettingsStore {
 
   /** Merges a change into the settings, writes the whole file, and answers the whole. */
   async save(patch: Partial<Settings>): Promise<Settings> {
-    // Bindings merge: one action rebound keeps the others' keys.
-    const keys = patch.keyBindings;
-    return settingsOf(await this.write((file) => ({ ...file, ...definedOnly(patch), ...(keys ? { keyBindings: { ...file.keyBindings, ...keys } } : {}) })));
+    // Bindings merge: one action rebound keeps the others' keys; workspaces too: one network's leave the others'.
+    const { keyBindings: keys, workspaces } = patch;
+    return settingsOf(
+      await this.write((file) => ({
+        ...file,
+        ...definedOnly(patch),
+        ...(keys ? { keyBindings: { ...file.keyBindings, ...keys } } : {}),
+        ...(workspaces ? { workspaces: { ...file.workspaces, ...workspaces } } : {}),
+      })),
+    );
   }
 
   /** The account address the trader chose for this key on this network, if any. */
@@ -161,7 +168,7 @@ export class SettingsStore {
     } catch {
       return this.setAside('it is not JSON');
     }
-    const parsed = SettingsFileSchema.safeParse(json);
+    const parsed = SettingsFileSchema.safeParse(typeof json === 'object' && json !== null && !Array.isArray(json) ? workspacesOfOldFile(json as Record<string, unknown>, this.launchNetwork) : json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return this.setAside(`${issue.path.join('.') || 'the file'}: ${issue.message}`);

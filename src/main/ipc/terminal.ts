@@ -96,7 +96,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const walletServices = wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined;
   const tradingWallets = wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
   const dataDir = options.dataDir ?? options.wallets?.dataDir;
-  const settings = dataDir ? new SettingsStore(dataDir, logger) : undefined;
+  // Workspaces saved before they were kept per network belong to the network the terminal starts on.
+  const settings = dataDir ? new SettingsStore(dataDir, logger, options.profile.name) : undefined;
   const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
   // Alerts and stops live in their own files in the data folder, shared by every network the terminal switches to.
   const keptAlerts = dataDir ? alertsFile(dataDir, logger) : undefined;
@@ -183,7 +184,18 @@ export function openTerminal(options: TerminalOptions): Terminal {
     // run while no window is open or one is reloading; they follow the same feeds the windows share.
     const watchFeeds = { books, fills: feeds, accounts: services.accounts };
     const alerts = keptAlerts
-      ? new AlertService({ hub, network: network.name, feeds: watchFeeds, markets: source, file: keptAlerts, notifier: options.notifier, logger, resolveCheckMs: options.watchTuning?.resolveCheckMs })
+      ? new AlertService({
+          hub,
+          network: network.name,
+          feeds: watchFeeds,
+          markets: source,
+          file: keptAlerts,
+          notifier: options.notifier,
+          // A fill alert names its market from the same facts the account tables read (once per market).
+          marketFacts: facts ? (conditionId) => facts.load(conditionId) : undefined,
+          logger,
+          resolveCheckMs: options.watchTuning?.resolveCheckMs,
+        })
       : undefined;
     const stops = keptStops
       ? new StopService({ hub, network: network.name, feeds: watchFeeds, markets: source, trading: services.trading, file: keptStops, logger, retryMs: options.watchTuning?.stopRetryMs })

@@ -5,6 +5,7 @@
 // they all say the same number and the same basis. Pure: tests call it directly; hooks live in useQuote.ts.
 import type { Market, OrderBookSummary } from '@pmdesk/toolkit/model';
 import { bookTop, midpointOf } from '../../../shared/book-top';
+import { inOutcome } from '../../../shared/last-trade';
 
 export { bookTop };
 
@@ -87,10 +88,8 @@ export function quoteFromRecord(market: Pick<Market, 'position_tokens' | 'bestBi
   });
 }
 
-/** A fill priced in the first outcome, as the given outcome's price (binary: the second is the complement). */
-export function inOutcome(firstOutcomePrice: number, outcomeIndex: number): number {
-  return outcomeIndex === 1 ? onGrid(1 - firstOutcomePrice) : firstOutcomePrice;
-}
+/** A fill priced in the first outcome, as the given outcome's price (src/shared/last-trade.ts, main's alerts read it too). */
+export { inOutcome };
 
 /** The short tag beside a shown price. */
 export function basisTag(basis: PriceBasis | null): string {

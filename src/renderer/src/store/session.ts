@@ -16,8 +16,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keyBindings: { ...DEFAULT_KEY_BINDINGS },
   sizePresets: { unit: DEFAULT_SIZE_PRESETS.unit, sizes: [...DEFAULT_SIZE_PRESETS.sizes] },
   keyboardOrdersWithoutConfirm: false,
-  workspaces: [],
-  activeWorkspace: 0,
+  workspaces: {},
 };
 
 export type FeedStatus = TerminalEvents['feedStatus'];
@@ -74,8 +73,9 @@ export const useSession = create<SessionState>()((set, get) => ({
     set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
   },
   async saveSettings(patch) {
-    // Shown at once; main keeps it (and answers with what it kept).
-    set((s) => ({ settings: { ...s.settings, ...patch } }));
+    // Shown at once; main keeps it (and answers with what it kept). Workspaces are per network: one network's
+    // patch leaves the others', as main merges them.
+    set((s) => ({ settings: { ...s.settings, ...patch, ...(patch.workspaces ? { workspaces: { ...s.settings.workspaces, ...patch.workspaces } } : {}) } }));
     try {
       const saved = await ask('saveSettings', patch);
       set({ settings: saved });

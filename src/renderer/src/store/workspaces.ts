@@ -1,7 +1,8 @@
 // The trader's workspaces and the tiles of the one shown. The focused tile and the selection are kept one: a
 // market chosen in the grid (or by a link) goes into the focused tile, and focusing another tile makes its
 // market the selection, so the ticket, the account panel and the prices follow the focused tile. Restored
-// from the settings once they are read, saved (debounced) whenever they change.
+// from the settings once they are read, saved (debounced) whenever they change. They are the network's in use (a
+// market id belongs to one network): a switch keeps the old network's and shows the new one's, or a fresh one.
 import { create } from 'zustand';
 import {
   addTile,
@@ -30,6 +31,8 @@ import { useSession } from './session';
 export interface WorkspacesState extends Workspaces {
   /** True once the saved workspaces were read: before that nothing is saved (it would overwrite them). */
   restored: boolean;
+  /** The network these workspaces are of (by name), once restored; they are saved under it. */
+  network: string | null;
 }
 
 const selected = () => {
@@ -39,7 +42,7 @@ const selected = () => {
 
 export const useWorkspaces = create<WorkspacesState>()(() => {
   const { market, tokenId } = selected();
-  return { list: [emptyWorkspace('Workspace 1', market, tokenId)], active: 0, restored: false };
+  return { list: [emptyWorkspace('Workspace 1', market, tokenId)], active: 0, restored: false, network: null };
 });
 
 export const activeWorkspace = (s: Workspaces = useWorkspaces.getState()): Workspace => s.list[s.active] ?? s.list[0]!;
@@ -119,31 +122,58 @@ useSelection.subscribe((s, before) => {
 const SAVE_AFTER_MS = 400;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Saves workspaces under their network now (nothing before they were restored, or with no network). */
+function saveNow(s: WorkspacesState = useWorkspaces.getState()): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  if (!s.restored || !s.network) return;
+  void useSession.getState().saveSettings({ workspaces: { [s.network]: { list: s.list.map(toSaved), active: s.active } } });
+}
+
 /** Saves the workspaces a moment after the last change (a splitter drag is one save, not a hundred). */
 function saveSoon(): void {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    const s = useWorkspaces.getState();
-    void useSession.getState().saveSettings({ workspaces: s.list.map(toSaved), activeWorkspace: s.active });
-  }, SAVE_AFTER_MS);
+  saveTimer = setTimeout(() => saveNow(), SAVE_AFTER_MS);
+}
+
+/** The network's saved workspaces as tiles, or none when it has none kept. */
+function savedOf(network: string | null): Workspaces | null {
+  const kept = network ? useSession.getState().settings.workspaces[network] : undefined;
+  if (!kept || kept.list.length === 0) return null;
+  const list = kept.list.map(fromSaved);
+  return { list, active: Math.min(Math.max(kept.active, 0), list.length - 1) };
 }
 
 /**
- * Brings the saved workspaces back (none saved: the one there is stays). A market a link opened at start goes
- * into the restored workspace's focused tile: the link is what the trader asked for last.
+ * Brings the network's saved workspaces back (none saved: the one there is stays). A market a link opened at start
+ * goes into the restored workspace's focused tile: the link is what the trader asked for last.
  */
 export function restoreWorkspaces(): void {
-  const { workspaces, activeWorkspace: active } = useSession.getState().settings;
-  if (workspaces.length > 0) {
+  const network = useSession.getState().network?.name ?? null;
+  const saved = savedOf(network);
+  if (saved) {
     const linked = selected();
-    const list = workspaces.map(fromSaved);
-    const index = Math.min(Math.max(active, 0), list.length - 1);
-    useWorkspaces.setState({ list, active: index, restored: true });
+    useWorkspaces.setState({ ...saved, restored: true, network });
     if (linked.market) changeActive((ws) => setTileMarket(ws, ws.focused, linked.market, linked.tokenId));
     selectFocused();
   } else {
-    useWorkspaces.setState({ restored: true });
+    useWorkspaces.setState({ restored: true, network });
   }
+}
+
+/**
+ * Another network is in use: the workspaces shown are saved under the one they were of (now, before anything of
+ * the new network's can change them), and the new network's are shown — or one empty workspace if it has none —
+ * with the selection on its focused tile, so no tile asks the new network for the old one's market ids.
+ */
+export function showNetworkWorkspaces(network: string): void {
+  const old = useWorkspaces.getState();
+  if (old.network === network) return;
+  const saved = savedOf(network) ?? { list: [emptyWorkspace('Workspace 1')], active: 0 };
+  // The new network's first: saving the old one changes the session's settings, which this is listening to.
+  useWorkspaces.setState({ ...saved, restored: true, network });
+  if (old.network !== null) saveNow(old);
+  selectFocused();
 }
 
 /** Restores once the settings are read, then saves every change; returns the function that stops. */
@@ -154,7 +184,12 @@ export function startWorkspaces(): () => void {
     restoreWorkspaces();
     stops.push(
       useWorkspaces.subscribe((s, before) => {
-        if (s.list !== before.list || s.active !== before.active) saveSoon();
+        // A network switch saved the old network's already; the new network's are saved on their first change.
+        if (s.network === before.network && (s.list !== before.list || s.active !== before.active)) saveSoon();
+      }),
+      useSession.subscribe((s) => {
+        const name = s.network?.name;
+        if (name && name !== useWorkspaces.getState().network) showNetworkWorkspaces(name);
       }),
     );
   };

@@ -4,6 +4,7 @@
 import type { OrderBookSummary, TradeRecord } from '@pmdesk/toolkit/model';
 import { midpointOf } from '../../../../shared/book-top';
 import type { FeedState, OpenOrder } from '../../../../shared/contract';
+import { historyInFirstOutcome } from '../../../../shared/last-trade';
 
 // ---------------------------------------------------------------------------------------------------------
 // Ladder
@@ -195,24 +196,8 @@ export function tapeFill(fill: TradeRecord, live = false): TapeEntry {
   };
 }
 
-/**
- * The fills a market's history seeds the tape with, all in the first outcome. A source that says which token a
- * fill traded (Polymarket's Data API) splits them by token, so the second token's are turned into the first's
- * (1 − p, a buy of one is a sell of the other); one that does not (the aggregator) repeats every trade in each
- * outcome's list, so its first list is the whole tape. `firstToken` names the first outcome's token when known.
- */
-export function historyInFirstOutcome(history: readonly (readonly TradeRecord[])[], firstToken?: string): TradeRecord[] {
-  const [first = [], second = []] = history;
-  const own = history.length === 2 ? second.filter((fill) => fill.tokenId !== undefined && fill.tokenId !== firstToken) : [];
-  const flipped = own.map((fill): TradeRecord => {
-    // The token is the first outcome's now (when it is known at all).
-    const { side: taken, tokenId: _traded, ...rest } = fill;
-    const side = taken === 'BUY' ? 'SELL' : taken === 'SELL' ? 'BUY' : undefined;
-    const tokenId = firstToken ?? first.find((f) => f.tokenId)?.tokenId;
-    return { ...rest, price: Math.round((1 - fill.price) * 1e6) / 1e6, ...(tokenId ? { tokenId } : {}), ...(side ? { side } : {}) };
-  });
-  return [...first, ...flipped].sort((a, b) => a.timestamp - b.timestamp);
-}
+/** The fills a market's history seeds the tape with, all in the first outcome (src/shared/last-trade.ts, main's alerts read it too). */
+export { historyInFirstOutcome };
 
 /** New entries into a newest-first tape; each in its place by time (a gap sits where the feed went down). */
 export function addToTape(tape: readonly TapeEntry[], entries: readonly TapeEntry[], limit = TAPE_LIMIT): TapeEntry[] {

@@ -84,15 +84,13 @@ export function MarketsPanel() {
     if (paging.polymarket.page === 0) void loadMore();
   }, []);
 
-  // Another network: its own markets, and nothing chosen from the old one.
+  // Another network: its own markets. What is chosen is the new network's workspace's (store/workspaces.ts puts
+  // the selection on its focused tile), never a market of the old one.
   const networkName = useSession((s) => s.network?.name ?? null);
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
     if (networkName === null) return;
-    if (shownFor.current !== null && shownFor.current !== networkName) {
-      useSelection.getState().selectMarket(null);
-      resetMarketsForNetwork();
-    }
+    if (shownFor.current !== null && shownFor.current !== networkName) resetMarketsForNetwork();
     shownFor.current = networkName;
   }, [networkName]);
 
