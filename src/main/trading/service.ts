@@ -270,12 +270,14 @@ export class TradingService {
    * signed by the wallet's signer), without sending anything: executeOrder of the same input within READY_FOR_MS
    * posts it as made. Not made ready (the click does the whole flow and says why): market orders (their price is
    * read from the book at the click), an order whose checks fail or whose allowances are missing (approvals are
-   * transactions: only the click sends them), or anything that fails on the way.
+   * transactions: only the click sends them), an outside (JSON-RPC) wallet's, or anything that fails on the way.
    */
   async readyOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<{ ready: boolean; orderHash?: string }> {
     assertOrderRequest(input, wallet);
     const orderType = choices.orderType ?? 'GTC';
     if (orderType === 'FOK' || orderType === 'FAK' || input.price === undefined) return { ready: false };
+    // An outside wallet would ask its owner to sign before they confirmed: only PM Desk's own signer signs ahead.
+    if (wallet!.kind !== 'worker') return { ready: false };
     if (await this.orderGate?.(wallet!, input.buyOrSell, false)) return { ready: false };
     const making = this.makeOrder(input, wallet!, choices, undefined, true).catch((error: unknown) => {
       this.logger.debug(`an order could not be made ready; the click makes it again: ${(error as Error)?.message ?? error}`);
