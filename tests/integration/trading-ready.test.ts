@@ -105,6 +105,24 @@ describe('orders made ready before the click', () => {
     }
   });
 
+  it("does not make ready an outside wallet's order: its owner would be asked to sign before Confirm", async () => {
+    const asked: string[] = [];
+    const outside: TradingWallet = {
+      kind: 'json-rpc',
+      walletAddress: address,
+      signer: {
+        getAddress: async () => address,
+        signTypedData: async () => {
+          asked.push('signTypedData');
+          throw new Error('not now');
+        },
+      },
+      approvals: { sendApproval: async () => { throw new Error('not now'); } } as never,
+    };
+    expect(await service.readyOrder(bid(0.09), outside)).toEqual({ ready: false });
+    expect(asked).toEqual([]);
+  });
+
   it('does not make ready a market order, or one whose checks fail', async () => {
     expect(await service.readyOrder({ ...bid(0.5), price: undefined, usdcFlowAbs: 5, size: undefined }, wallet, { orderType: 'FOK' })).toEqual({ ready: false });
     // Below the market's 5-share minimum: the check fails now and again at the click, with its sentence.
