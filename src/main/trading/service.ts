@@ -521,7 +521,8 @@ export class TradingService {
     const address = this.fundsAddress(wallet);
     // The signer worker and the chain's allowances are asked while the market and the fee are read, not after
     // them (each is read fresh for this order; only the waits overlap). Their failures are awaited below.
-    const unlocking = wallet!.kind === 'worker' ? wallet!.signer.unlocked().then((keys) => keys.some((a) => a.toLowerCase() === key.toLowerCase())) : Promise.resolve(true);
+    // The signer client knows which keys its worker holds (signer-client.ts `holds`): no round trip to ask it.
+    const unlocking = Promise.resolve(wallet!.kind === 'worker' ? wallet!.signer.holds(key) : true);
     const targets = approvalTargets(this.profile, this.profile.network.orderVersion);
     const allowances = this.onChain(() => approvalStates(this.provider, address, targets));
     unlocking.catch(() => undefined);
