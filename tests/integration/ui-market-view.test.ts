@@ -127,6 +127,23 @@ describe('the market view', () => {
     expect((await row.locator('.ladder-size').textContent())?.trim()).toBe('10');
   });
 
+  it('keeps each level in its row when the book moves: a new ask above the others leaves the best ask row as it was', async () => {
+    const asks = sandboxBook(market.tokens[0].tokenId).asks;
+    const bestAsk = asks[0]!;
+    const newAsk = Math.round((asks.at(-1)! + 0.02) * 100) / 100;
+    expect(newAsk).toBeLessThan(1);
+    const best = (await page.locator(`[data-testid="order-book"] .ladder-row[data-side="ask"][data-price="${bestAsk}"]`).elementHandle())!;
+    // A bid for No at 1 − p is an ask for Yes at p; the asks are drawn worst first, so it comes in at the top.
+    const noPrice = Math.round((1 - newAsk) * 100) / 100;
+    const placed = await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[1].tokenId, side: 'BUY', price: noPrice, size: 10 });
+    expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
+    await page.locator(`[data-testid="order-book"] .ladder-row[data-side="ask"][data-price="${newAsk}"]`).waitFor();
+    expect((await ladderRows()).filter(([side]) => side === 'ask')[0]).toEqual(['ask', newAsk]);
+    // The rows are keyed by price: the best ask's row is the same element, still showing the best ask (keyed by
+    // place, it would now show the next ask up, and every row's price would have been written again).
+    expect(await best.evaluate((el) => [el.isConnected, el.getAttribute('data-price')])).toEqual([true, String(bestAsk)]);
+  });
+
   it('picks the price a trader clicks: an ask to buy at, a bid to sell at', async () => {
     const bestAsk = sandboxBook(market.tokens[0].tokenId).asks[0]!;
     const askRow = page.locator(`[data-testid="order-book"] .ladder-row[data-side="ask"][data-price="${bestAsk}"]`);

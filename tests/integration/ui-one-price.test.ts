@@ -100,6 +100,36 @@ describe('one price on the whole screen', () => {
     await expectOnePrice(no, 0.62, 'midpoint', ['grid', 'header', 'ticket']);
   }, SLOW);
 
+  it('every price that moves with the book lays out a box of its own, never the page around it', async () => {
+    // A box that contains its size and layout is where Chromium roots the layout of a change inside it; without
+    // one, each new price laid out the whole document on every frame of a busy book (docs/decisions.md).
+    const unbounded = await page.evaluate(() => {
+      interface El {
+        parentElement: El | null;
+        getAttribute(name: string): string | null;
+        closest(selector: string): El | null;
+      }
+      const g = globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> }; getComputedStyle(el: El): { contain: string } };
+      const bounded = (el: El) => {
+        // The value itself or one of the two boxes around it (a quote's own span, the box it sits in).
+        for (let at: El | null = el, up = 0; at && up < 3; at = at.parentElement, up++) {
+          const contain = g.getComputedStyle(at).contain;
+          if (contain === 'strict' || (contain.includes('size') && contain.includes('layout'))) return true;
+        }
+        return false;
+      };
+      const live = [
+        ...Array.from(g.document.querySelectorAll('[data-testid="markets-grid"] [data-quote-token], [data-testid="outcomes"] [data-quote-token], [data-testid="order-ticket"] [data-quote-token]')),
+        ...Array.from(g.document.querySelectorAll('[data-testid="quote-facts"] .num > span')),
+      ];
+      const where = (el: El) => (el.closest('[data-testid]')?.getAttribute('data-testid') ?? '?') + ' ' + (el.getAttribute('data-quote-token') ?? 'fact');
+      return { count: live.length, unbounded: live.filter((el) => !bounded(el)).map(where) };
+    });
+    // Both outcomes in the grid, the header and the ticket, and the four facts.
+    expect(unbounded.count).toBeGreaterThanOrEqual(10);
+    expect(unbounded.unbounded).toEqual([]);
+  }, SLOW);
+
   it('after a buy, the position and the profile show the same live price as the header and the ticket', async () => {
     await ticket('ticket-kind-market').click();
     await ticket('ticket-size-unit').selectOption('usd');

@@ -89,7 +89,10 @@ function QuoteFacts({ tokenId, fallback }: { tokenId: string | null; fallback: Q
   const fact = (label: string, value: number | null, testId: string) => (
     <span data-testid={testId}>
       <span className="muted">{label} </span>
-      <span className="num">{quoteCents(value)}</span>
+      {/* A fixed box whose inner box contains itself (market.css): the number changes with the book, the page around it does not lay out. */}
+      <span className="num">
+        <span>{quoteCents(value)}</span>
+      </span>
     </span>
   );
   return (

@@ -42,11 +42,12 @@ export function OrderBookLadder() {
     useTicket.getState().fillFromLadder(price, side === 'ask' ? 'BUY' : 'SELL');
     setPicked({ side, key: priceKey(price) });
   }, []);
-  // Rows are keyed by their place on their side, not their price: when the book moves by a tick every row
-  // keeps its DOM nodes and only its text changes, instead of rows being torn down and built again.
-  const line = (row: LadderRow, index: number) => (
+  // Rows are keyed by their price: when the book moves by a tick, one row comes in at one end and one goes at the
+  // other, and every other row keeps its price, its button and its title; only the sizes and totals that changed
+  // are written (keyed by place, every row's price, title and data-price were rewritten on each move).
+  const line = (row: LadderRow) => (
     <LadderLine
-      key={`${row.side}${index}`}
+      key={`${row.side}${priceKey(row.price)}`}
       side={row.side}
       price={row.price}
       size={row.size}

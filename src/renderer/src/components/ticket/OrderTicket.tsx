@@ -179,10 +179,12 @@ export function OrderTicket() {
           <div className="ticket-outcomes" role="group" aria-label="Outcome">
             {market.outcomes.map((o) => (
               <button key={o.tokenId} type="button" aria-pressed={o.tokenId === tokenId} className={o.tokenId === tokenId ? 'selected' : ''} onClick={() => selectToken(o.tokenId)}>
-                {o.name}
-                {' '}
-                {/* The outcome's price as every panel shows it (the price model: mid, or last when the spread is wide). */}
-                <QuotePrice tokenId={o.tokenId} fallback={{ listed: o.price }} className="muted" />
+                <span className="ticket-outcome">
+                  {o.name}
+                  {' '}
+                  {/* The outcome's price as every panel shows it (the price model: mid, or last when the spread is wide). */}
+                  <QuotePrice tokenId={o.tokenId} fallback={{ listed: o.price }} className="muted" />
+                </span>
               </button>
             ))}
           </div>
