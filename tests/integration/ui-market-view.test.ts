@@ -30,6 +30,16 @@ async function ladderRows(): Promise<[string, number][]> {
   return rows;
 }
 
+/** How far (px) the spread row sits from where the ladder centres it (the scroll range clamps that), and the range. */
+async function spreadPlace(): Promise<{ off: number; range: number }> {
+  return page.locator('[data-testid="order-book"] .list-scroll').evaluate((scroller) => {
+    const mid = scroller.querySelector('[data-testid="spread"]') as unknown as { offsetTop: number; offsetHeight: number };
+    const range = scroller.scrollHeight - scroller.clientHeight;
+    const want = Math.min(Math.max(0, mid.offsetTop - (scroller.clientHeight - mid.offsetHeight) / 2), range);
+    return { off: Math.abs(scroller.scrollTop - want), range };
+  });
+}
+
 /** Calls one operation through the page's window.terminal (as a trader's click would, minus the panel). */
 async function terminalCall(op: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
   return page.evaluate(
@@ -142,6 +152,50 @@ describe('the market view', () => {
     // The rows are keyed by price: the best ask's row is the same element, still showing the best ask (keyed by
     // place, it would now show the next ask up, and every row's price would have been written again).
     expect(await best.evaluate((el) => [el.isConnected, el.getAttribute('data-price')])).toEqual([true, String(bestAsk)]);
+  });
+
+  it('keeps the spread in the middle of the ladder as the panel resizes, until the trader scrolls; a click on the spread brings it back', async () => {
+    const ladder = page.getByTestId('order-book');
+    try {
+      // A short window: the ladder scrolls, and the spread starts in its middle.
+      await page.setViewportSize({ width: 1600, height: 700 });
+      await expect.poll(async () => (await spreadPlace()).range).toBeGreaterThan(40);
+      await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+      expect(await attr(ladder, 'data-follows-spread')).toBe('true');
+      // Taller: the ladder centres the spread again (it used to stay where it was scrolled when the book first showed).
+      await page.setViewportSize({ width: 1600, height: 780 });
+      await expect.poll(async () => (await spreadPlace()).range).toBeGreaterThan(40);
+      await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+
+      // The trader scrolls the ladder: it stops following, says how to come back, and a resize leaves it alone.
+      const box = (await ladder.locator('.list-scroll').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -400);
+      await expect.poll(() => attr(ladder, 'data-follows-spread')).toBe('false');
+      await expect.poll(async () => (await spreadPlace()).off).toBeGreaterThan(20);
+      expect(await ladder.getByTestId('spread').innerText()).toContain('click to centre');
+      await page.setViewportSize({ width: 1600, height: 700 });
+      await expect.poll(async () => (await spreadPlace()).range).toBeGreaterThan(40);
+      expect((await spreadPlace()).off).toBeGreaterThan(20);
+
+      await page.setViewportSize({ width: 1600, height: 780 });
+      // Centre (in the panel's header, where the spread row may be out of sight): centred and following again.
+      await ladder.getByTestId('ladder-centre').click();
+      expect(await attr(ladder, 'data-follows-spread')).toBe('true');
+      await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+      expect(await ladder.getByTestId('spread').innerText()).not.toContain('click to centre');
+      expect(await ladder.getByTestId('ladder-centre').count()).toBe(0);
+      // The spread row itself does the same when it is in sight.
+      const tall = (await ladder.locator('.list-scroll').boundingBox())!;
+      await page.mouse.move(tall.x + tall.width / 2, tall.y + tall.height / 2);
+      await page.mouse.wheel(0, 40);
+      await expect.poll(() => attr(ladder, 'data-follows-spread')).toBe('false');
+      await ladder.getByTestId('spread').click();
+      await expect.poll(() => attr(ladder, 'data-follows-spread')).toBe('true');
+      await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+    } finally {
+      await page.setViewportSize({ width: 1600, height: 1000 });
+    }
   });
 
   it('picks the price a trader clicks: an ask to buy at, a bid to sell at', async () => {

@@ -1,7 +1,7 @@
 // The order-book ladder of the chosen outcome: asks above, bids below, each with its size, the cumulative
 // size from the best price and a depth bar; spread and midpoint in the middle; the active wallet's own
 // orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useAccount } from '../../store/account';
 import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
@@ -29,12 +29,46 @@ export function OrderBookLadder() {
   // Books that may no longer be the exchange's keep showing, marked with the time they were last known.
   const warning = unknown ? `${bookAsOf(unknown)}: this book may no longer be the exchange's.` : bookFeedWarning(feed);
 
-  // The spread in the middle of the view when an outcome's book first shows; after that the trader scrolls.
+  // The spread stays in the middle of the view as the book moves and the panel is resized, until the trader scrolls
+  // the ladder themselves; a click on the spread row centres it again and follows once more. (Centring only when
+  // the book first showed left busy books drifting off to their far asks, and a tile sized after it off-centre.)
+  const [following, setFollowing] = useState(true);
+  const follows = useRef(true);
+  const follow = useCallback((on: boolean) => {
+    follows.current = on;
+    setFollowing(on);
+  }, []);
+  const centre = useCallback(() => {
+    const scroller = body.current;
+    const mid = middle.current;
+    if (!scroller || !mid) return;
+    const target = Math.max(0, mid.offsetTop - (scroller.clientHeight - mid.offsetHeight) / 2);
+    if (Math.abs(scroller.scrollTop - target) >= 1) scroller.scrollTop = target;
+  }, []);
   useLayoutEffect(() => {
-    if (!book || !tokenId || centeredFor.current === tokenId || !body.current || !middle.current) return;
-    centeredFor.current = tokenId;
-    body.current.scrollTop = middle.current.offsetTop - (body.current.clientHeight - middle.current.offsetHeight) / 2;
-  }, [book, tokenId]);
+    if (!book || !tokenId) return;
+    if (centeredFor.current !== tokenId) {
+      centeredFor.current = tokenId;
+      follow(true);
+    } else if (!follows.current) return;
+    centre();
+  }, [book, tokenId, centre, follow]);
+  const hasBook = book !== undefined;
+  useLayoutEffect(() => {
+    const scroller = body.current;
+    if (!hasBook || !scroller || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(() => follows.current && centre());
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [centre, hasBook]);
+  // What only a trader does: the wheel, a touch, the scroll keys, a press on the scrollbar (the scroller itself).
+  const leave = useCallback(() => follows.current && follow(false), [follow]);
+  const scrollKeys = useCallback((e: KeyboardEvent) => ['PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'Home', 'End', ' '].includes(e.key) && leave(), [leave]);
+  const pressed = useCallback((e: PointerEvent) => e.target === e.currentTarget && leave(), [leave]);
+  const backToSpread = useCallback(() => {
+    follow(true);
+    centre();
+  }, [follow, centre]);
 
   // Stable, so a row whose numbers did not change is not rendered again.
   const pick = useCallback((side: LadderRow['side'], price: number) => {
@@ -69,8 +103,16 @@ export function OrderBookLadder() {
       data-state={feed?.state ?? 'none'}
       data-unknown={unknown ? 'true' : undefined}
       data-book-ts={book?.timestamp || undefined}
+      data-follows-spread={following}
     >
-      <div className="panel-header">Order book</div>
+      <div className="panel-header">
+        Order book
+        {following ? null : (
+          <button type="button" className="link-button ladder-centre" data-testid="ladder-centre" onClick={backToSpread} title="Centre the ladder on the spread and keep it there">
+            Centre
+          </button>
+        )}
+      </div>
       {warning && (
         <div className="stale-banner" role="status" data-testid="book-warning">
           {warning}
@@ -80,7 +122,7 @@ export function OrderBookLadder() {
       {/* The scroller sits absolutely inside the panel body: sized by it, never by its rows, so it is a
           relayout boundary (a flex item never is) and a changed row lays out the ladder, not the page. */}
       <div className="panel-body list-body">
-        <div className="list-scroll" ref={body}>
+        <div className="list-scroll" ref={body} tabIndex={-1} onWheel={leave} onTouchMove={leave} onKeyDown={scrollKeys} onPointerDown={pressed}>
           {!book ? (
             <div className="empty">{unknown ? `The book cannot be read: ${unknown.why}.` : error ? 'No book to show.' : 'Loading the book…'}</div>
           ) : (
@@ -97,7 +139,14 @@ export function OrderBookLadder() {
                 </div>
               )}
               {ladder.asks.map(line)}
-              <div className="ladder-middle" role="row" data-testid="spread" ref={middle}>
+              <div
+                className={`ladder-middle${following ? '' : ' away'}`}
+                role="row"
+                data-testid="spread"
+                ref={middle}
+                onClick={backToSpread}
+                title={following ? 'The ladder keeps the spread in the middle until you scroll it' : 'Click to centre the ladder on the spread and keep it there'}
+              >
                 <span role="cell">
                   {unknown && ladder.spread === null ? (
                     <span className="muted">Spread unknown</span>
@@ -109,6 +158,7 @@ export function OrderBookLadder() {
                       <span className="num">{formatCents(ladder.midpoint!, decimals + 1)}</span>
                     </>
                   )}
+                  {following ? null : <span className="muted"> · click to centre</span>}
                 </span>
               </div>
               {ladder.bids.map(line)}
