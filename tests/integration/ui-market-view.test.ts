@@ -193,6 +193,14 @@ describe('the market view', () => {
       await ladder.getByTestId('spread').click();
       await expect.poll(() => attr(ladder, 'data-follows-spread')).toBe('true');
       await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+
+      // Following, the book grows above the spread (a new ask at the top, the maker's bid for No): still centred.
+      const newAsk = Math.round((sandboxBook(market.tokens[0].tokenId).asks.at(-1)! + 0.01) * 100) / 100;
+      expect(newAsk).toBeLessThan(1);
+      const placed = await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[1].tokenId, side: 'BUY', price: Math.round((1 - newAsk) * 100) / 100, size: 10 });
+      expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
+      await ladder.locator(`.ladder-row[data-side="ask"][data-price="${newAsk}"]`).waitFor();
+      await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
     } finally {
       await page.setViewportSize({ width: 1600, height: 1000 });
     }

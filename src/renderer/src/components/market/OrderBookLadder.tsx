@@ -38,10 +38,14 @@ export function OrderBookLadder() {
     follows.current = on;
     setFollowing(on);
   }, []);
+  // The ask rows above the spread when it was last centred: rows are a fixed height, so while their number stays
+  // the spread has not moved and a busy book costs no layout read per frame.
+  const centredAsks = useRef(-1);
   const centre = useCallback(() => {
     const scroller = body.current;
     const mid = middle.current;
     if (!scroller || !mid) return;
+    centredAsks.current = scroller.querySelectorAll('.ladder-row.ask').length;
     const target = Math.max(0, mid.offsetTop - (scroller.clientHeight - mid.offsetHeight) / 2);
     if (Math.abs(scroller.scrollTop - target) >= 1) scroller.scrollTop = target;
   }, []);
@@ -50,9 +54,9 @@ export function OrderBookLadder() {
     if (centeredFor.current !== tokenId) {
       centeredFor.current = tokenId;
       follow(true);
-    } else if (!follows.current) return;
+    } else if (!follows.current || ladder.asks.length === centredAsks.current) return;
     centre();
-  }, [book, tokenId, centre, follow]);
+  }, [book, tokenId, centre, follow, ladder.asks.length]);
   const hasBook = book !== undefined;
   useLayoutEffect(() => {
     const scroller = body.current;
