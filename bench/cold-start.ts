@@ -1,7 +1,8 @@
 // Cold start to an interactive market grid (issue 18 point 5), browser mode on Polymarket direct (what `npm
 // start` reads) against the sandbox in a process of its own. Each round a fresh terminal (its own data folder,
 // a new browser context, nothing cached), timed from startBrowserMode:
-//   launch → first row: through the page load to the first row of markets drawn in the grid;
+//   launch → first row: through the page load to the first market's row drawn in the grid (an event's row above
+//                       its markets only folds them);
 //   click → selected:   a click on that row (in the page) to the frame after the market view shows it
 //                       selected (its header, "Loading the market…" until the market's read answers);
 //   click → loaded:     the same click to the frame after the header shows the market's question.
@@ -42,7 +43,8 @@ async function startOnce(exchange: BenchExchange, browser: Browser, rendererDir:
     const t0 = performance.now();
     mode = await startBrowserMode({ profile: exchange.profile, rendererDir, dataDir, vault });
     await page.goto(mode.host.launchUrl);
-    const row = page.locator(GRID_ROW).first();
+    // The first market's row (an event's row above its markets folds and unfolds them; it selects nothing).
+    const row = page.locator(GRID_ROW).filter({ has: page.locator('.market-title:not(.event-title)') }).first();
     await row.waitFor({ timeout: 60_000 });
     const firstRowMs = performance.now() - t0;
     const cell = await row.locator('[col-id="title"]').elementHandle();
