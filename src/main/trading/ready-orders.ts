@@ -52,11 +52,6 @@ export class ReadyOrders<T> {
     this.epochs.set(acc, this.epochOf(acc) + 1);
   }
 
-  get size(): number {
-    this.prune();
-    return this.shelf.size;
-  }
-
   clear(): void {
     this.shelf.clear();
   }
