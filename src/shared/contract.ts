@@ -385,6 +385,11 @@ export interface AlertInfo {
   firedAt: number | null;
   /** Why it cannot watch right now (a locked wallet, a market the network does not have), when it cannot. */
   waiting?: string;
+  /**
+   * Price alerts: a reading of the price, kept in the file whenever a reading lands on the other side of the
+   * level, so a price that crosses while PM Desk restarts or is closed still fires when it opens again.
+   */
+  seen?: number;
 }
 
 /** One line of the alert log. */

@@ -5,11 +5,11 @@
 // A last-trade alert follows every fill as the screen does (in the first outcome, with or without a token id, the
 // second outcome its complement), starting from the market's history. A fill of mine names its outcome and market
 // (read once per market), or the token id when that read fails.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TerminalEvents, TradeInfo } from '../../src/shared/contract';
 import type { Market, MarketOrderBooks, TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { ALERTS_FILE, AlertService, alertsFile, type AlertServiceOptions } from '../../src/main/alerts/alerts';
@@ -121,6 +121,28 @@ describe('the alert service', () => {
     const fired = next();
     books = { ...books, '1': book(0.44, 0.48) };
     expect((await fired).entry.message).toBe('The midpoint of Yes on "Test market" rose to 46¢, crossing 45¢.');
+  });
+
+  it('a price that crosses while the terminal is closed fires when it opens; one already past when set does not', async () => {
+    const falls = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'bid', direction: 'down', level: 0.35 });
+    const past = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'bid', direction: 'down', level: 0.45 });
+    const kept = async () => JSON.parse(await readFile(join(dir, ALERTS_FILE), 'utf8')) as { alerts: { id: string; seen?: number }[] };
+    const seenOf = async (id: string) => (await kept()).alerts.find((a) => a.id === id)?.seen;
+    await vi.waitFor(async () => expect(await seenOf(falls.id)).toBe(0.4));
+    // Another reading on the same side is not written: the file keeps the first one.
+    books = { ...books, '1': book(0.41, 0.44) };
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await seenOf(falls.id)).toBe(0.4);
+    expect(await seenOf(past.id)).toBe(0.4);
+    service.close();
+    books = { ...books, '1': book(0.3, 0.44) };
+    const fired = next();
+    service = open();
+    const { entry, alert } = await fired;
+    expect(alert.id).toBe(falls.id);
+    expect(entry.message).toBe('The best bid of Yes on "Test market" fell to 30¢, crossing 35¢.');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(heard.map((h) => h.alert.id)).toEqual([falls.id]);
   });
 
   it('a last-trade alert moves with every fill: one naming no token (the aggregator), one naming the second outcome', async () => {

@@ -41,6 +41,7 @@ const AlertSchema = z.object({
   state: z.enum(['armed', 'fired']),
   createdAt: z.number(),
   firedAt: z.number().nullable(),
+  seen: z.number().gt(0).lt(1).optional(),
 });
 const LogSchema = z.object({ id: z.string().max(64), alertId: z.string().max(64), at: z.number(), title: z.string().max(300), message: z.string().max(1000) });
 export const AlertsFileSchema = z.object({ version: z.literal(1), alerts: z.array(AlertSchema).max(10_000), log: z.array(LogSchema).max(ALERT_LOG_SIZE) });
@@ -68,7 +69,7 @@ export interface AlertServiceOptions {
   now?: () => number;
 }
 
-/** What one armed alert remembers between readings (not kept: after a restart the first reading starts again). */
+/** What one armed alert remembers between readings (a price alert's last side is also kept: AlertInfo.seen). */
 interface Watching {
   previous?: number | null;
   fills?: Pick<TradeRecord, 'timestamp' | 'volumeBase'>[];
@@ -173,7 +174,8 @@ export class AlertService {
   }
 
   private arm(alert: AlertInfo): void {
-    const w: Watching = {};
+    // A price alert starts from its kept reading: one that crossed while the terminal was closed fires at once.
+    const w: Watching = alert.seen !== undefined ? { previous: alert.seen } : {};
     this.watching.set(alert.id, w);
     const { protocol, marketId } = alert;
     if (alert.kind === 'price' || alert.kind === 'spread') {
@@ -352,6 +354,11 @@ export class AlertService {
       const value = priceOf(alert.price!, top ?? { bid: null, ask: null }, last ? this.lastOf(alert) : null);
       const was = w.previous;
       if (value !== null) w.previous = value;
+      if (value !== null && !crossed(was, value, alert.level!, alert.direction!) && sideOf(value, alert) !== (alert.seen === undefined ? undefined : sideOf(alert.seen, alert))) {
+        // Kept when the reading changes side of the level (rare, so not a write per book change).
+        alert.seen = value;
+        void this.save().catch((error: unknown) => this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`));
+      }
       if (crossed(was, value, alert.level!, alert.direction!)) {
         this.fire(
           alert,
@@ -381,6 +388,11 @@ export class AlertService {
   private async save(): Promise<void> {
     await this.options.file.update(() => ({ version: 1, alerts: this.alerts.map(({ waiting: _w, ...a }) => a), log: this.log }));
   }
+}
+
+/** Which side of a price alert's level a reading is on: waiting for the crossing, or already past the level. */
+function sideOf(value: number, alert: AlertInfo): 'waiting' | 'past' {
+  return crossed(alert.direction === 'up' ? 0 : 1, value, alert.level!, alert.direction!) ? 'past' : 'waiting';
 }
 
 /** A token id as a trader can tell it apart: its first and last digits. */
