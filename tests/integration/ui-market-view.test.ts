@@ -206,6 +206,63 @@ describe('the market view', () => {
     }
   });
 
+  it('puts only the ladder rows in view (and a few either side) in the page: scrolled to, the far asks come in; each row says its place', async () => {
+    const ladder = page.getByTestId('order-book');
+    // A deep book (the maker's, imported above): 12 levels a side, more than a short window shows.
+    const cents = (p: number) => Math.round(p * 100);
+    const before = sandboxBook(market.tokens[0].tokenId);
+    const deepening: Awaited<ReturnType<typeof terminalCall>>[] = [];
+    for (let c = cents(before.bids.at(-1)!) - 1, n = before.bids.length; n < 12 && c >= 1; c -= 1, n += 1) {
+      deepening.push(await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price: c / 100, size: 5 }));
+    }
+    for (let c = cents(before.asks.at(-1)!) + 1, n = before.asks.length; n < 12 && c <= 99; c += 1, n += 1) {
+      deepening.push(await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[1].tokenId, side: 'BUY', price: (100 - c) / 100, size: 5 }));
+    }
+    for (const placed of deepening) expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
+    await expect.poll(() => sandboxBook(market.tokens[0].tokenId).asks.length + sandboxBook(market.tokens[0].tokenId).bids.length).toBeGreaterThanOrEqual(24);
+    await expect.poll(async () => (await ladderRows()).length > 0 && Number(await attr(ladder.getByRole('table'), 'aria-rowcount'))).toBe(26);
+    const book = sandboxBook(market.tokens[0].tokenId);
+    // The ladder shows 12 levels a side at most.
+    const [asks, bids] = [Math.min(12, book.asks.length), Math.min(12, book.bids.length)];
+    const inPage = () => ladderRows();
+    try {
+      await expect.poll(async () => (await spreadPlace()).range).toBeGreaterThan(40);
+      await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+      const shows = await ladder.locator('.list-scroll').evaluate((scroller) => Math.ceil(scroller.clientHeight / 22));
+      expect(asks + bids, 'the book is longer than the ladder shows').toBeGreaterThan(shows + 8);
+      expect(await attr(ladder.getByRole('table'), 'aria-rowcount')).toBe(String(asks + bids + 2));
+      // Centred on the spread: the rows around it, at most the view and three either side.
+      await expect.poll(async () => (await inPage()).length).toBeLessThanOrEqual(shows + 6);
+      const farAsk = book.asks[asks - 1]!;
+      expect((await inPage()).some(([side, price]) => side === 'ask' && price === farAsk)).toBe(false);
+      expect((await inPage()).some(([side, price]) => side === 'ask' && price === book.asks[0])).toBe(true);
+      expect((await inPage()).some(([side, price]) => side === 'bid' && price === book.bids[0])).toBe(true);
+      // The trader scrolls to the top: the farthest ask is the first row (row 2, under the header), where it belongs.
+      const box = (await ladder.locator('.list-scroll').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -2000);
+      const farRow = ladder.locator(`.ladder-row[data-side="ask"][data-price="${farAsk}"]`);
+      await expect.poll(() => ladder.locator('.list-scroll').evaluate((scroller) => scroller.scrollTop)).toBe(0);
+      await farRow.waitFor();
+      expect(await attr(farRow, 'aria-rowindex')).toBe('2');
+      // In sight, under the header (the scroller measured again: a wheel at the top may scroll what holds it).
+      const [rowBox, view] = [(await farRow.boundingBox())!, (await ladder.locator('.list-scroll').boundingBox())!];
+      expect(rowBox.y).toBeGreaterThanOrEqual(view.y + 21);
+      expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(view.y + view.height);
+      // Every row in the page sits where its place says: the spacers stand for the rows left out, to the pixel.
+      const places = await ladder.locator('.ladder-row').evaluateAll((rows) => rows.map((r) => [Number(r.getAttribute('aria-rowindex')), (r as unknown as { offsetTop: number }).offsetTop]));
+      for (const [index, top] of places) if (index! <= asks + 1) expect(top).toBe(22 * (index! - 1));
+      await ladder.getByTestId('ladder-centre').click();
+      await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+      await expect.poll(async () => (await inPage()).some(([side, price]) => side === 'ask' && price === farAsk)).toBe(false);
+    } finally {
+      // The book as the later tests know it.
+      const ids = deepening.map((p) => (p.value as { orderId?: string } | undefined)?.orderId).filter((id): id is string => !!id);
+      for (const orderId of ids) expect(await terminalCall('cancelOrder', { wallet: 'maker', orderId })).toMatchObject({ ok: true });
+      await expect.poll(() => sandboxBook(market.tokens[0].tokenId)).toEqual(before);
+    }
+  });
+
   it('picks the price a trader clicks: an ask to buy at, a bid to sell at', async () => {
     const bestAsk = sandboxBook(market.tokens[0].tokenId).asks[0]!;
     const askRow = page.locator(`[data-testid="order-book"] .ladder-row[data-side="ask"][data-price="${bestAsk}"]`);

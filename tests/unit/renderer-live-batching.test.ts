@@ -12,7 +12,7 @@ const { frameBatcher, latestPerFrame } = (await import(`${renderer}/live/frame`)
   latestPerFrame<T>(key: string, keyOf: (item: T) => string, apply: (batch: T[]) => void): (item: T) => void;
 };
 const { rowWindow } = (await import(`${renderer}/live/visible-rows`)) as {
-  rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset?: number, overscan?: number): { first: number; end: number };
+  rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset?: number, overscan?: number, onlyInView?: boolean): { first: number; end: number };
 };
 const { connectBridge } = (await import(`${renderer}/bridge`)) as {
   connectBridge(url: string, impl: unknown): { terminal: Terminal };
@@ -103,5 +103,17 @@ describe('the rows a long list renders', () => {
     expect(rowWindow(30, 22, 10_000, 264, 22)).toEqual({ first: 10, end: 30 });
     expect(rowWindow(5, 22, 0, 264, 22)).toEqual({ first: 0, end: 5 });
     expect(rowWindow(0, 22, 0, 264, 22)).toEqual({ first: 0, end: 0 });
+  });
+
+  it('with onlyInView, a list sharing its scroller renders only its rows in view: none when it is all above or below', () => {
+    // The ladder's bids: 12 rows starting 300 px down a 154 px scroller. Scrolled to 250: rows 0–4 show, 3 more below.
+    expect(rowWindow(12, 22, 250, 154, 300, 3, true)).toEqual({ first: 0, end: 8 });
+    // Scrolled to the top: the bids start below the view (3 rows of overscan reach none of them).
+    expect(rowWindow(12, 22, 0, 154, 300, 3, true)).toEqual({ first: 0, end: 0 });
+    // The asks (12 rows under a 22 px header) scrolled far below them: none; without onlyInView, their last screenful.
+    expect(rowWindow(12, 22, 600, 154, 22, 3, true)).toEqual({ first: 0, end: 0 });
+    expect(rowWindow(12, 22, 600, 154, 22, 3)).toEqual({ first: 2, end: 12 });
+    // Centred between: the asks nearest the spread and 3 above them.
+    expect(rowWindow(12, 22, 200, 154, 22, 3, true)).toEqual({ first: 5, end: 12 });
   });
 });

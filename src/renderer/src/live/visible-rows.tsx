@@ -15,14 +15,30 @@ export interface RowWindow {
 /**
  * The rows of `count` (each `rowHeight` px, the first starting `offset` px into the scroller's content) that a
  * scroller of `height` px scrolled to `scrollTop` shows, with `overscan` more either side so a scroll of a few
- * rows draws no blank space before the next render.
+ * rows draws no blank space before the next render. With `onlyInView`, a list whose rows are all above or below
+ * the view renders none of them (a list that shares its scroller with others: the ladder's asks and bids);
+ * without it, a scroll position past the end (the list just got shorter) still shows the list's last screenful.
  */
-export function rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset = 0, overscan = 8): RowWindow {
+export function rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset = 0, overscan = 8, onlyInView = false): RowWindow {
   if (count <= 0) return { first: 0, end: 0 };
+  if (onlyInView) {
+    const top = scrollTop - offset;
+    const first = Math.min(count, Math.max(0, Math.floor(top / rowHeight) - overscan));
+    const end = Math.min(count, Math.max(0, Math.ceil((top + height) / rowHeight) + overscan));
+    return end > first ? { first, end } : { first: 0, end: 0 };
+  }
   const top = Math.max(0, scrollTop - offset);
-  // A scroll position past the end (the list just got shorter) still shows the list's last screenful.
   const firstInView = Math.min(Math.floor(top / rowHeight), count - Math.ceil(height / rowHeight));
   return { first: Math.max(0, firstInView - overscan), end: Math.min(count, Math.ceil((top + height) / rowHeight) + overscan) };
+}
+
+export interface WindowOptions {
+  /** Rows rendered either side of the view (8 unless told). */
+  overscan?: number;
+  /** See `rowWindow`: none of the rows when they are all out of view. */
+  onlyInView?: boolean;
+  /** A value that, when it changes, may have moved the list's first row (the rows of a list above it). */
+  movedBy?: unknown;
 }
 
 /** Until the scroller is measured: enough rows for a tall panel. */
@@ -49,7 +65,7 @@ interface View {
  * height as the styles set it; the first rendered row's measured height replaces it, so a rounding of the
  * browser's never lets the window drift on a long list. Returns the window and the height to size spacers by.
  */
-export function useVisibleRows(start: RefObject<HTMLElement | null>, count: number, rowHeight: number): RowWindow & { rowHeight: number } {
+export function useVisibleRows(start: RefObject<HTMLElement | null>, count: number, rowHeight: number, options: WindowOptions = {}): RowWindow & { rowHeight: number } {
   const [view, setView] = useState<View>({ scrollTop: 0, height: UNMEASURED_HEIGHT, offset: 0, rowHeight });
   const measureRef = useRef<() => void>(() => undefined);
   useLayoutEffect(() => {
@@ -82,8 +98,8 @@ export function useVisibleRows(start: RefObject<HTMLElement | null>, count: numb
     // Again when the list goes from empty to not: a list may render its spacer only when it has rows.
   }, [start, rowHeight, count > 0]);
   // A list that grew or shrank may have moved its first row (a message above it, a row's real height).
-  useLayoutEffect(() => measureRef.current(), [count]);
-  return { ...rowWindow(count, view.rowHeight, view.scrollTop, view.height, view.offset), rowHeight: view.rowHeight };
+  useLayoutEffect(() => measureRef.current(), [count, options.movedBy]);
+  return { ...rowWindow(count, view.rowHeight, view.scrollTop, view.height, view.offset, options.overscan, options.onlyInView), rowHeight: view.rowHeight };
 }
 
 /** The height `table.windowed` gives each row of a dense table (styles.css). */

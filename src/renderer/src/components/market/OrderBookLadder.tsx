@@ -6,7 +6,16 @@ import { useAccount } from '../../store/account';
 import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
+import { useVisibleRows } from '../../live/visible-rows';
 import { bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
+
+/** A ladder row's height in px, as market.css sets it. */
+const ROW_HEIGHT = 22;
+/**
+ * Rows rendered beyond the view on either side. Few: every row of a busy book changes each frame (its running
+ * total does), and each one rendered is laid out and painted each frame (see live/visible-rows.tsx).
+ */
+const OVERSCAN = 3;
 
 export function OrderBookLadder() {
   const shown = useShownMarket();
@@ -25,6 +34,15 @@ export function OrderBookLadder() {
   const centeredFor = useRef<string | null>(null);
 
   const ladder = useMemo(() => buildLadder(book, openOrders, tokenId ?? ''), [book, openOrders, tokenId]);
+  // Rows above the spread row: the asks, or the note that there are none.
+  const askRows = Math.max(1, ladder.asks.length);
+  const asksCount = useRef(0);
+  asksCount.current = ladder.asks.length;
+  // Only the rows in view are in the page, asks and bids each windowed in the one scroller; spacers stand for the rest.
+  const asksStart = useRef<HTMLDivElement>(null);
+  const bidsStart = useRef<HTMLDivElement>(null);
+  const asksView = useVisibleRows(asksStart, ladder.asks.length, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true });
+  const bidsView = useVisibleRows(bidsStart, ladder.bids.length, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true, movedBy: ladder.asks.length });
   const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
   // Books that may no longer be the exchange's keep showing, marked with the time they were last known.
   const warning = unknown ? `${bookAsOf(unknown)}: this book may no longer be the exchange's.` : bookFeedWarning(feed);
@@ -45,7 +63,7 @@ export function OrderBookLadder() {
     const scroller = body.current;
     const mid = middle.current;
     if (!scroller || !mid) return;
-    centredAsks.current = scroller.querySelectorAll('.ladder-row.ask').length;
+    centredAsks.current = asksCount.current;
     const target = Math.max(0, mid.offsetTop - (scroller.clientHeight - mid.offsetHeight) / 2);
     if (Math.abs(scroller.scrollTop - target) >= 1) scroller.scrollTop = target;
   }, []);
@@ -83,9 +101,12 @@ export function OrderBookLadder() {
   // Rows are keyed by their price: when the book moves by a tick, one row comes in at one end and one goes at the
   // other, and every other row keeps its price, its button and its title; only the sizes and totals that changed
   // are written (keyed by place, every row's price, title and data-price were rewritten on each move).
-  const line = (row: LadderRow) => (
+  // Each row says its place in the whole ladder (the header is row 1, the spread row follows the asks), so a screen
+  // reader counts the rows that are not in the page.
+  const line = (row: LadderRow, rowIndex: number) => (
     <LadderLine
       key={`${row.side}${priceKey(row.price)}`}
+      rowIndex={rowIndex}
       side={row.side}
       price={row.price}
       size={row.size}
@@ -130,22 +151,25 @@ export function OrderBookLadder() {
           {!book ? (
             <div className="empty">{unknown ? `The book cannot be read: ${unknown.why}.` : error ? 'No book to show.' : 'Loading the book…'}</div>
           ) : (
-            <div className="ladder" role="table" aria-label="Order book">
-              <div className="ladder-head" role="row">
+            <div className="ladder" role="table" aria-label="Order book" aria-rowcount={askRows + Math.max(1, ladder.bids.length) + 2}>
+              <div className="ladder-head" role="row" aria-rowindex={1}>
                 <span role="columnheader" className="ladder-own" aria-label="Your orders" />
                 <span role="columnheader" className="num ladder-price">Price</span>
                 <span role="columnheader" className="num ladder-size">Size</span>
                 <span role="columnheader" className="num ladder-total">Total</span>
               </div>
               {ladder.asks.length === 0 && (
-                <div className="ladder-note muted" role="row">
+                <div className="ladder-note muted" role="row" aria-rowindex={2}>
                   <span role="cell">{unknown ? 'Asks unknown' : 'No asks'}</span>
                 </div>
               )}
-              {ladder.asks.map(line)}
+              <div ref={asksStart} aria-hidden="true" style={{ height: asksView.first * asksView.rowHeight }} />
+              {ladder.asks.slice(asksView.first, asksView.end).map((row, i) => line(row, asksView.first + i + 2))}
+              <div aria-hidden="true" style={{ height: (ladder.asks.length - asksView.end) * asksView.rowHeight }} />
               <div
                 className={`ladder-middle${following ? '' : ' away'}`}
                 role="row"
+                aria-rowindex={askRows + 2}
                 data-testid="spread"
                 ref={middle}
                 onClick={backToSpread}
@@ -165,9 +189,11 @@ export function OrderBookLadder() {
                   {following ? null : <span className="muted"> · click to centre</span>}
                 </span>
               </div>
-              {ladder.bids.map(line)}
+              <div ref={bidsStart} aria-hidden="true" style={{ height: bidsView.first * bidsView.rowHeight }} />
+              {ladder.bids.slice(bidsView.first, bidsView.end).map((row, i) => line(row, askRows + bidsView.first + i + 3))}
+              <div aria-hidden="true" style={{ height: (ladder.bids.length - bidsView.end) * bidsView.rowHeight }} />
               {ladder.bids.length === 0 && (
-                <div className="ladder-note muted" role="row">
+                <div className="ladder-note muted" role="row" aria-rowindex={askRows + 3}>
                   <span role="cell">{unknown ? 'Bids unknown' : 'No bids'}</span>
                 </div>
               )}
@@ -180,6 +206,7 @@ export function OrderBookLadder() {
 }
 
 interface LineProps {
+  rowIndex: number;
   side: LadderRow['side'];
   price: number;
   size: number;
@@ -192,13 +219,14 @@ interface LineProps {
 }
 
 /** One price level; only numbers as props, so an unchanged level costs nothing when the book updates. */
-const LadderLine = memo(function LadderLine({ side, price, size, cumulative, depth, own, picked, decimals, onPick }: LineProps) {
+const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumulative, depth, own, picked, decimals, onPick }: LineProps) {
   const cents = formatCents(price, decimals);
   const action = side === 'ask' ? `Buy at ${cents}` : `Sell at ${cents}`;
   return (
     <div
       className={`ladder-row ${side}${picked ? ' picked' : ''}`}
       role="row"
+      aria-rowindex={rowIndex}
       data-side={side}
       data-price={String(price)}
       data-own={own > 0 ? 'true' : undefined}
