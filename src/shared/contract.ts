@@ -554,6 +554,9 @@ export const operations = {
     summary: "Follow a market's order books: `bookUpdate` events when an outcome's book changes.",
   }),
   unsubscribeBook: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's books." }),
+  reportFrames: op<{ aligned: boolean }>()(z.strictObject({ frameAt: z.number().finite().positive(), intervalMs: z.number().min(4).max(50) }), {
+    summary: "When this window's frames begin (epoch ms) and how often: busy books are handed out just before a frame begins (aligned: false where books are polled).",
+  }),
 
   // Wallets
   listWallets: op<WalletInfo[]>()(noInput, { summary: 'The wallets on this machine and which are unlocked.' }),

@@ -16,6 +16,7 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   unsubscribeFills: { marketId: '506729' },
   subscribeBook: { protocol: 'polymarket', marketId: '506729' },
   unsubscribeBook: { marketId: '506729' },
+  reportFrames: { frameAt: 1_764_000_000_016.7, intervalMs: 16.67 },
   listWallets: {},
   createWallet: { label: 'fuzz', password: 'correct horse battery' },
   importWallet: { label: 'fuzz', password: 'correct horse battery', source: { kind: 'privateKey', privateKey: `0x${'11'.repeat(32)}` } },

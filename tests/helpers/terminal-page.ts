@@ -44,7 +44,7 @@ export interface TerminalPageOptions {
 /** The renderer built once per test file (Vite, ~1 s). */
 export async function buildRenderer(): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), 'pmdesk-renderer-'));
-  await build({ root: 'src/renderer', logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  await build({ root: 'src/renderer', logLevel: 'silent', build: { outDir, emptyOutDir: true, ...(process.env.NOMIN ? { minify: false } : {}) } });
   return outDir;
 }
 

@@ -193,6 +193,26 @@ describe('a bridge connection', () => {
     s.socket.close();
   });
 
+  it('sends a book at the end of the turn that handed it out, not in the batching window (main times books to the page’s frames)', async () => {
+    const s = await session();
+    await s.next((m) => m.event === 'network');
+    const notice = (message: string) => terminal.hub.emit('notice', { kind: 'info', message });
+    const carries = (frame: unknown, message: string) => (Array.isArray(frame) ? frame : [frame]).some((m) => (m as { payload?: { message?: string } }).payload?.message === message);
+    const frameOf = (message: string) => s.messages.find((f) => carries(f, message));
+    // The first event leaves at once and opens a window; what comes within it waits for its end...
+    notice('one');
+    await s.next((f) => carries(f, 'one'));
+    notice('two');
+    terminal.hub.emit('bookUpdate', { marketId: 'm1', tokenId: '1', book: { market: 'm1', asset_id: '1', hash: 'h', timestamp: '1', bids: [], asks: [] } });
+    // ...but a book takes what is queued with it at the end of this turn; a notice after that waits for the window.
+    setImmediate(() => notice('three'));
+    await s.next((f) => carries(f, 'three'));
+    const withBook = frameOf('two') as { event?: string }[];
+    expect(Array.isArray(withBook) && withBook.map((m) => m.event)).toEqual(['notice', 'bookUpdate']);
+    expect(frameOf('three')).not.toBe(withBook);
+    s.socket.close();
+  });
+
   it('closes a connection that sends a frame over the limit, and keeps serving others', async () => {
     const s = await session();
     const closed = new Promise<number>((resolve) => s.socket.once('close', (code) => resolve(code)));

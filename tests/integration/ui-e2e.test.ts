@@ -30,6 +30,7 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
   let page: Page;
   /** Every text frame the page received over the bridge. */
   const frames: string[] = [];
+  const sentFrames: string[] = [];
   /** The market's id as the grid keys its row (read from the page once the search finds it). */
   let marketId = '';
   const shots = source === 'polymarket' ? SCREENSHOTS : undefined;
@@ -88,7 +89,11 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
       simulate: 'run',
       simIntervalMs: 700,
       viewport: { width: 1600, height: 1000 },
-      setupPage: (p) => p.on('websocket', (socket) => socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frames.push(frame.payload))),
+      setupPage: (p) =>
+        p.on('websocket', (socket) => {
+          socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frames.push(frame.payload));
+          socket.on('framesent', (frame) => typeof frame.payload === 'string' && sentFrames.push(frame.payload));
+        }),
     });
     page = t.page;
     await byId('network-badge').locator('.tag').getByText('SANDBOX').waitFor();
@@ -163,6 +168,17 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
   });
 
   let restingId = '';
+
+  it('tells main when its frames begin, which then hands busy books out just before them', async () => {
+    // The page measures its frames and reports them every 2 s; main answers that it aligns its live books to them.
+    const reports = () => sentFrames.map((f) => JSON.parse(f) as { id: number; op?: string; input?: { frameAt: number; intervalMs: number } }).filter((f) => f.op === 'reportFrames');
+    await expect.poll(() => reports().length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const report = reports()[0]!;
+    expect(report.input!.intervalMs).toBeGreaterThan(4);
+    expect(Math.abs(report.input!.frameAt - Date.now())).toBeLessThan(60_000);
+    const answers = () => frames.flatMap((f) => [JSON.parse(f)].flat() as { id?: number; result?: unknown }[]).filter((m) => m.id === report.id);
+    await expect.poll(() => answers()[0]?.result).toEqual({ ok: true, value: { aligned: true } });
+  });
 
   it('places a limit order: it rests in open orders and is marked on the ladder', async () => {
     const answer = await placeThroughTicket(async () => {

@@ -19,6 +19,11 @@ export class Coalescer<K> {
     private readonly scheduler: Scheduler = realScheduler,
     private readonly frameMs = FRAME_MS,
     private readonly leading = false,
+    /**
+     * When the next frame ends, in ms from now, if something knows better than a fixed `frameMs` (the window's
+     * frames: feeds/frame-clock.ts); undefined falls back to `frameMs`.
+     */
+    private readonly nextFrameIn?: () => number | undefined,
   ) {}
 
   mark(key: K): void {
@@ -51,7 +56,7 @@ export class Coalescer<K> {
   }
 
   private openFrame(): void {
-    this.timer = this.scheduler.setTimeout(() => this.endFrame(), this.frameMs);
+    this.timer = this.scheduler.setTimeout(() => this.endFrame(), this.nextFrameIn?.() ?? this.frameMs);
   }
 
   /** A frame ends: what was folded goes out and opens the next frame; nothing folded means quiet again. */

@@ -6,6 +6,7 @@ import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '@pmdesk/toolkit';
 import { orderBookHash } from '@pmdesk/toolkit';
 import { BookState, formatMillionths, type LevelText } from './book-state';
 import { Coalescer, FRAME_MS } from './coalescer';
+import type { FrameClock } from './frame-clock';
 import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 
@@ -82,6 +83,8 @@ export interface MarketFeedOptions extends RedialOptions {
   /** A book with no message this long is stale; a connection silent this long (no PONG either) too. */
   staleMs?: number;
   frameMs?: number;
+  /** Where the window's frames are: books go out just before one begins (feeds/frame-clock.ts). */
+  frameClock?: FrameClock;
 }
 
 interface Asset {
@@ -151,7 +154,10 @@ export class MarketFeed {
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
     // Leading edge: a change to a quiet book is drawn at once, not a frame later (issue 18's message-to-pixel).
-    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS, true);
+    // Aligned to the window's frames when it said where they are: at least half a frame after the last hand-out.
+    const frameClock = options.frameClock;
+    const nextFrameIn = frameClock ? () => frameClock.nextSendIn(this.scheduler.now(), (options.frameMs ?? FRAME_MS) / 2) : undefined;
+    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS, true, nextFrameIn);
     this.redial = new Redial(this.scheduler, options, (source) => {
       if (source === 'polling') this.reachable = null;
       this.handlers.onSource?.(source);

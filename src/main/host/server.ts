@@ -117,9 +117,23 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (flush()) windowTimer = setTimeout(endWindow, EVENT_BATCH_MS);
       else state = 'idle';
     };
+    let bookFlush = false;
     const push = (message: BridgeMessage) => {
       if (ws.readyState !== ws.OPEN) return;
       queued.push(JSON.stringify(message));
+      // Books leave at the end of the turn that handed them out, not in the window: main hands a busy book out
+      // just before the page's frame begins (feeds/frame-clock.ts), and a wait here made it miss that frame. Books
+      // are already at most one a frame per market (the window still folds everything else).
+      if (state === 'window' && 'event' in message && message.event === 'bookUpdate') {
+        if (!bookFlush) {
+          bookFlush = true;
+          setImmediate(() => {
+            bookFlush = false;
+            flush();
+          });
+        }
+        return;
+      }
       if (state !== 'idle') return;
       state = 'soon';
       setImmediate(() => {

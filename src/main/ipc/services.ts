@@ -4,6 +4,7 @@
 // never a made-up result.
 import type { MarketSource } from '@pmdesk/toolkit';
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
+import type { FrameClock } from '../feeds/frame-clock';
 import type {
   AccountFunds,
   Balances,
@@ -118,6 +119,8 @@ export interface TerminalServices {
   feeds: FillFeeds;
   /** Books polled from the source, or the exchange's live books when the profile has a wsUrl. */
   books: BookFollower;
+  /** Where the windows' frames are, for the live books' hand-outs (feeds/frame-clock.ts); absent where books are polled. */
+  frameClock?: FrameClock;
   hub: EventHub;
   /** Absent when no signer could start: wallet operations then answer ERR_NOT_AVAILABLE. */
   wallets?: WalletAccess;
@@ -229,6 +232,11 @@ export function createHandlers(services: TerminalServices): Handlers {
     unsubscribeFills: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: feeds.unfollow(clientId, marketId) }),
     subscribeBook: ({ protocol, marketId }, { clientId }) => books.follow(clientId, protocol, marketId),
     unsubscribeBook: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: books.unfollow(clientId, marketId) }),
+    reportFrames: ({ frameAt, intervalMs }) => {
+      const clock = services.frameClock;
+      clock?.tell(frameAt, intervalMs, Date.now());
+      return { aligned: clock?.known(Date.now()) ?? false };
+    },
 
     listWallets: async () => {
       const [list, unlocked] = await Promise.all([wallets().list(), wallets().unlockedAddresses()]);

@@ -38,6 +38,7 @@ import { TradeFacts } from './trade-facts';
 import { AlertService, alertsFile } from '../alerts/alerts';
 import type { DesktopNotifier } from '../alerts/notifier';
 import { StopService, stopsFile } from '../stops/stops';
+import { FrameClock } from '../feeds/frame-clock';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -92,6 +93,8 @@ interface NetworkServices {
 export function openTerminal(options: TerminalOptions): Terminal {
   const logger = options.logger ?? silentLogger;
   const hub = new EventHub(logger);
+  // One for the session: a network switch keeps where the windows' frames are.
+  const frameClock = new FrameClock();
   const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN }) : undefined;
   const walletServices = wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined;
   const tradingWallets = wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
@@ -124,7 +127,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
       profile.wsUrl && profile.clobUrl
-        ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger, (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize))
+        ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger, (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize), frameClock)
         : new BookFeeds(readBooks, hub, options.bookPollMs);
     const network = networkInfo(profile, options.shell);
     // Each wallet trades from its Polymarket account on this network (found, or the trader's kept choice).
@@ -146,6 +149,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       markets: source,
       feeds,
       books,
+      frameClock: profile.wsUrl && profile.clobUrl ? frameClock : undefined,
       hub,
       wallets: walletServices,
       trading: traders && flow ? tradingAccess(flow, traders, hub, facts) : undefined,
@@ -306,6 +310,7 @@ function liveBooks(
   hub: EventHub,
   logger: Logger,
   onTickSize: (tokenId: string, tickSize: string) => void,
+  frameClock: FrameClock,
 ): BookFollower {
   const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000 });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
@@ -314,5 +319,5 @@ function liveBooks(
     return book as RestBook;
   };
   // 50 levels a side: a deep ladder, still a small message when pushed once a frame.
-  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50 }, onTickSize);
+  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50, frameClock }, onTickSize);
 }

@@ -9,6 +9,7 @@ import { startSession } from './store/session';
 import { startTradingAccess } from './store/trading-access';
 import { startAlerts } from './store/alerts';
 import { startStops } from './store/stops';
+import { startFrameReports } from './live/frame-report';
 import './styles.css';
 
 installBrowserBridge();
@@ -17,6 +18,7 @@ void startSession();
 startTradingAccess();
 startAlerts();
 startStops();
+startFrameReports();
 
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<StrictMode><App /></StrictMode>);
