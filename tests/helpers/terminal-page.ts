@@ -44,7 +44,8 @@ export interface TerminalPageOptions {
 /** The renderer built once per test file (Vite, ~1 s). */
 export async function buildRenderer(): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), 'pmdesk-renderer-'));
-  await build({ root: 'src/renderer', logLevel: 'silent', build: { outDir, emptyOutDir: true, ...(process.env.NOMIN ? { minify: false } : {}) } });
+  // PMDESK_UNMINIFIED=1 keeps the bundle readable, so a profile of a bench's page names its functions.
+  await build({ root: 'src/renderer', logLevel: 'silent', build: { outDir, emptyOutDir: true, ...(process.env.PMDESK_UNMINIFIED ? { minify: false } : {}) } });
   return outDir;
 }
 
