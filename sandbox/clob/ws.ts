@@ -329,7 +329,26 @@ export class ClobWebSocketChannels {
       ws.terminate();
       return;
     }
+    this.corkUntilTickEnd(ws);
     ws.send(JSON.stringify(payload));
+  }
+
+  private readonly corked = new Set<WebSocket>();
+
+  /**
+   * Messages sent in one turn of the loop leave in one write: a busy book publishes thousands a second, and a
+   * write (a system call) each was most of what the exchange cost (bench/ui-latency.ts runs it on the same two
+   * cores as the terminal). Each message is still a frame of its own; none waits past the end of the turn.
+   */
+  private corkUntilTickEnd(ws: WebSocket): void {
+    const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!socket || this.corked.has(ws)) return;
+    this.corked.add(ws);
+    socket.cork();
+    process.nextTick(() => {
+      this.corked.delete(ws);
+      socket.uncork();
+    });
   }
 
   private error(ws: WebSocket, error: string): void {

@@ -67,7 +67,9 @@ describe('the frame clock', () => {
 
 describe("the page's frame interval", () => {
   it('is the span over the frames in it, a skipped frame counted as two, finer than the 0.1 ms clock', async () => {
-    const { frameInterval } = await import('../../src/renderer/src/live/frame-report');
+    // A browser module, by a path the Node typecheck does not follow (it has no DOM types), as renderer-live-batching does.
+    const renderer = '../../src/renderer/src';
+    const { frameInterval } = (await import(`${renderer}/live/frame-report`)) as { frameInterval(stamps: readonly number[]): number | undefined };
     const stamps = Array.from({ length: 20 }, (_, i) => Math.round((1000 + i * 16.667 + (i >= 10 ? 16.667 : 0)) * 10) / 10);
     expect(frameInterval(stamps)).toBeCloseTo(16.667, 2);
     expect(frameInterval([5])).toBeUndefined();
