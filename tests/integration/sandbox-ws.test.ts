@@ -9,6 +9,8 @@ import WebSocket from 'ws';
 import { WsTestClient as Client, type Msg } from '../helpers/ws-test-client';
 import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
+import { bookHash } from '../../sandbox/clob/book-snapshot';
+import type { BookSnapshot } from '../../sandbox/market/market-data';
 
 const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
 
@@ -447,5 +449,25 @@ describe('sandbox CLOB WebSocket channels', () => {
     await post(alice, A, limit(yes, 'BUY', 0.2, 5));
     const change = await m.next((x) => x?.event_type === 'price_change');
     expect(change.price_changes.map((c: Msg) => c.asset_id)).toEqual([yes]);
+  });
+
+  it('a burst of books published in one turn (one write) arrives as one price_change each, in order, each with its book hash', async () => {
+    const market = markets.find((m) => m.conditionId !== sb.binary.conditionId)!;
+    const token = market.tokens[0].tokenId;
+    const m = await connect('/ws/market');
+    m.send({ assets_ids: [token], type: 'market', initial_dump: true });
+    const [dump] = (await m.next(Array.isArray)) as Msg[];
+    const { event_type: _e, ...base } = dump as BookSnapshot & { event_type: string };
+    const t0 = Number(base.timestamp) + 1;
+    const books: BookSnapshot[] = Array.from({ length: 100 }, (_, i) => {
+      const summary = { ...base, timestamp: String(t0 + i), hash: '', bids: [{ price: '0.01', size: String(100 + i) }, ...base.bids.filter((l) => l.price !== '0.01')] };
+      return { ...summary, hash: bookHash(summary) };
+    });
+    for (const book of books) sb.server.publishBooks(market.conditionId, [book]);
+    await m.next((x) => x?.event_type === 'price_change' && x.timestamp === String(t0 + 99));
+    const changes = m.all.filter((x) => x?.event_type === 'price_change') as Msg[];
+    expect(changes.map((c) => Number(c.timestamp))).toEqual(books.map((b) => Number(b.timestamp)));
+    expect(changes.map((c) => c.price_changes.at(-1).hash)).toEqual(books.map((b) => b.hash));
+    expect(changes.map((c) => c.price_changes.find((p: Msg) => p.price === '0.01').size)).toEqual(books.map((b) => b.bids[0]!.size));
   });
 });
