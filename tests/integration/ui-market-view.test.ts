@@ -206,11 +206,14 @@ describe('the market view', () => {
     }
   });
 
-  it('puts only the ladder rows in view (and a few either side) in the page: scrolled to, the far asks come in; each row says its place', async () => {
+  it('puts only the ladder rows in view (and a few either side) in the page, the spread row in one place: scrolled to, the far asks come in; each row says its place', async () => {
     const ladder = page.getByTestId('order-book');
     // A deep book (the maker's, imported above): 12 levels a side, more than a short window shows.
     const cents = (p: number) => Math.round(p * 100);
     const before = sandboxBook(market.tokens[0].tokenId);
+    // Each side has 12 places: asks and bids coming do not move the spread row (a busy book never scrolls the ladder).
+    const spreadTop = () => ladder.getByTestId('spread').evaluate((row) => (row as unknown as { offsetTop: number }).offsetTop);
+    const spreadWas = await spreadTop();
     const deepening: Awaited<ReturnType<typeof terminalCall>>[] = [];
     for (let c = cents(before.bids.at(-1)!) - 1, n = before.bids.length; n < 12 && c >= 1; c -= 1, n += 1) {
       deepening.push(await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price: c / 100, size: 5 }));
@@ -221,6 +224,7 @@ describe('the market view', () => {
     for (const placed of deepening) expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
     await expect.poll(() => sandboxBook(market.tokens[0].tokenId).asks.length + sandboxBook(market.tokens[0].tokenId).bids.length).toBeGreaterThanOrEqual(24);
     await expect.poll(async () => (await ladderRows()).length > 0 && Number(await attr(ladder.getByRole('table'), 'aria-rowcount'))).toBe(26);
+    expect(await spreadTop()).toBe(spreadWas);
     const book = sandboxBook(market.tokens[0].tokenId);
     // The ladder shows 12 levels a side at most.
     const [asks, bids] = [Math.min(12, book.asks.length), Math.min(12, book.bids.length)];

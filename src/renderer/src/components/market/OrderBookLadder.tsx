@@ -7,7 +7,7 @@ import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
 import { useVisibleRows } from '../../live/visible-rows';
-import { bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
+import { LADDER_DEPTH, bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
 
 /** A ladder row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;
@@ -36,13 +36,20 @@ export function OrderBookLadder() {
   const ladder = useMemo(() => buildLadder(book, openOrders, tokenId ?? ''), [book, openOrders, tokenId]);
   // Rows above the spread row: the asks, or the note that there are none.
   const askRows = Math.max(1, ladder.asks.length);
-  const asksCount = useRef(0);
-  asksCount.current = ladder.asks.length;
-  // Only the rows in view are in the page, asks and bids each windowed in the one scroller; spacers stand for the rest.
+  // Each side has LADDER_DEPTH places of one row each, the asks' filled from the bottom (the best next to the
+  // spread), the bids' from the top: the spread row never moves when a level comes or goes, so a busy book never
+  // scrolls the ladder to keep it centred (it did, most frames, each scroll a layout read and a second render).
+  // Only the places in view are in the page, each side windowed in the one scroller; spacers stand for the rest.
   const asksStart = useRef<HTMLDivElement>(null);
   const bidsStart = useRef<HTMLDivElement>(null);
-  const asksView = useVisibleRows(asksStart, ladder.asks.length, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true });
-  const bidsView = useVisibleRows(bidsStart, ladder.bids.length, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true, movedBy: ladder.asks.length });
+  // (No places before a book: the spacers, and so the windows' measuring, come with the first book.)
+  const places = book ? LADDER_DEPTH : 0;
+  const asksView = useVisibleRows(asksStart, places, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true });
+  const bidsView = useVisibleRows(bidsStart, places, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true });
+  const emptyAskPlaces = LADDER_DEPTH - askRows;
+  const [askFrom, askTo] = [Math.max(asksView.first, emptyAskPlaces), Math.max(asksView.end, emptyAskPlaces)];
+  const bidRows = Math.max(1, ladder.bids.length);
+  const [bidFrom, bidTo] = [Math.min(bidsView.first, bidRows), Math.min(bidsView.end, bidRows)];
   const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
   // Books that may no longer be the exchange's keep showing, marked with the time they were last known.
   const warning = unknown ? `${bookAsOf(unknown)}: this book may no longer be the exchange's.` : bookFeedWarning(feed);
@@ -56,26 +63,22 @@ export function OrderBookLadder() {
     follows.current = on;
     setFollowing(on);
   }, []);
-  // The ask rows above the spread when it was last centred: rows are a fixed height, so while their number stays
-  // the spread has not moved and a busy book costs no layout read per frame.
-  const centredAsks = useRef(-1);
   const centre = useCallback(() => {
     const scroller = body.current;
     const mid = middle.current;
     if (!scroller || !mid) return;
-    centredAsks.current = asksCount.current;
     const target = Math.max(0, mid.offsetTop - (scroller.clientHeight - mid.offsetHeight) / 2);
     if (Math.abs(scroller.scrollTop - target) >= 1) scroller.scrollTop = target;
   }, []);
-  useLayoutEffect(() => {
-    if (!book || !tokenId) return;
-    if (centeredFor.current !== tokenId) {
-      centeredFor.current = tokenId;
-      follow(true);
-    } else if (!follows.current || ladder.asks.length === centredAsks.current) return;
-    centre();
-  }, [book, tokenId, centre, follow, ladder.asks.length]);
+  // Centred when an outcome's book first shows; after that the spread row stays where it is (see the places above),
+  // and a resize (below) or the trader's click centres it again.
   const hasBook = book !== undefined;
+  useLayoutEffect(() => {
+    if (!hasBook || !tokenId || centeredFor.current === tokenId) return;
+    centeredFor.current = tokenId;
+    follow(true);
+    centre();
+  }, [hasBook, tokenId, centre, follow]);
   useLayoutEffect(() => {
     const scroller = body.current;
     if (!hasBook || !scroller || typeof ResizeObserver !== 'function') return;
@@ -158,14 +161,15 @@ export function OrderBookLadder() {
                 <span role="columnheader" className="num ladder-size">Size</span>
                 <span role="columnheader" className="num ladder-total">Total</span>
               </div>
-              {ladder.asks.length === 0 && (
-                <div className="ladder-note muted" role="row" aria-rowindex={2}>
-                  <span role="cell">{unknown ? 'Asks unknown' : 'No asks'}</span>
-                </div>
-              )}
-              <div ref={asksStart} aria-hidden="true" style={{ height: asksView.first * asksView.rowHeight }} />
-              {ladder.asks.slice(asksView.first, asksView.end).map((row, i) => line(row, asksView.first + i + 2))}
-              <div aria-hidden="true" style={{ height: (ladder.asks.length - asksView.end) * asksView.rowHeight }} />
+              <div ref={asksStart} aria-hidden="true" style={{ height: askFrom * asksView.rowHeight }} />
+              {ladder.asks.length === 0
+                ? askTo > askFrom && (
+                    <div className="ladder-note muted" role="row" aria-rowindex={2}>
+                      <span role="cell">{unknown ? 'Asks unknown' : 'No asks'}</span>
+                    </div>
+                  )
+                : ladder.asks.slice(askFrom - emptyAskPlaces, askTo - emptyAskPlaces).map((row, i) => line(row, askFrom - emptyAskPlaces + i + 2))}
+              <div aria-hidden="true" style={{ height: (LADDER_DEPTH - askTo) * asksView.rowHeight }} />
               <div
                 className={`ladder-middle${following ? '' : ' away'}`}
                 role="row"
@@ -189,14 +193,15 @@ export function OrderBookLadder() {
                   {following ? null : <span className="muted"> · click to centre</span>}
                 </span>
               </div>
-              <div ref={bidsStart} aria-hidden="true" style={{ height: bidsView.first * bidsView.rowHeight }} />
-              {ladder.bids.slice(bidsView.first, bidsView.end).map((row, i) => line(row, askRows + bidsView.first + i + 3))}
-              <div aria-hidden="true" style={{ height: (ladder.bids.length - bidsView.end) * bidsView.rowHeight }} />
-              {ladder.bids.length === 0 && (
-                <div className="ladder-note muted" role="row" aria-rowindex={askRows + 3}>
-                  <span role="cell">{unknown ? 'Bids unknown' : 'No bids'}</span>
-                </div>
-              )}
+              <div ref={bidsStart} aria-hidden="true" style={{ height: bidFrom * bidsView.rowHeight }} />
+              {ladder.bids.length === 0
+                ? bidTo > bidFrom && (
+                    <div className="ladder-note muted" role="row" aria-rowindex={askRows + 3}>
+                      <span role="cell">{unknown ? 'Bids unknown' : 'No bids'}</span>
+                    </div>
+                  )
+                : ladder.bids.slice(bidFrom, bidTo).map((row, i) => line(row, askRows + bidFrom + i + 3))}
+              <div aria-hidden="true" style={{ height: (LADDER_DEPTH - bidTo) * bidsView.rowHeight }} />
             </div>
           )}
         </div>

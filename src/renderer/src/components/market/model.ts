@@ -55,7 +55,10 @@ export function ownOrdersAt(openOrders: readonly OpenOrder[], tokenId: string): 
  * The ladder of one book: levels of the same price folded, sorted (the feed does not promise an order),
  * empty levels dropped, at most `depth` per side nearest the middle.
  */
-export function buildLadder(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined, openOrders: readonly OpenOrder[] = [], tokenId = '', depth = 12): Ladder {
+/** Levels a side the ladder shows at most. */
+export const LADDER_DEPTH = 12;
+
+export function buildLadder(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined, openOrders: readonly OpenOrder[] = [], tokenId = '', depth = LADDER_DEPTH): Ladder {
   const fold = (levels: readonly { price: number; size: number }[]) => {
     const byPrice = new Map<number, { price: number; size: number }>();
     for (const level of levels) {
