@@ -104,8 +104,8 @@ export function OrderBookLadder() {
   // Rows are keyed by their price: when the book moves by a tick, one row comes in at one end and one goes at the
   // other, and every other row keeps its price, its button and its title; only the sizes and totals that changed
   // are written (keyed by place, every row's price, title and data-price were rewritten on each move).
-  // Each row says its place in the whole ladder (the header is row 1, the spread row follows the asks), so a screen
-  // reader counts the rows that are not in the page.
+  // Each row says its place in the whole ladder (the header is row 1, then the ask places, the spread row, the bid
+  // places), so a screen reader counts the rows that are not in the page; a level keeps its place as others come.
   const line = (row: LadderRow, rowIndex: number) => (
     <LadderLine
       key={`${row.side}${priceKey(row.price)}`}
@@ -154,7 +154,7 @@ export function OrderBookLadder() {
           {!book ? (
             <div className="empty">{unknown ? `The book cannot be read: ${unknown.why}.` : error ? 'No book to show.' : 'Loading the book…'}</div>
           ) : (
-            <div className="ladder" role="table" aria-label="Order book" aria-rowcount={askRows + Math.max(1, ladder.bids.length) + 2}>
+            <div className="ladder" role="table" aria-label="Order book" aria-rowcount={2 * LADDER_DEPTH + 2}>
               <div className="ladder-head" role="row" aria-rowindex={1}>
                 <span role="columnheader" className="ladder-own" aria-label="Your orders" />
                 <span role="columnheader" className="num ladder-price">Price</span>
@@ -164,16 +164,16 @@ export function OrderBookLadder() {
               <div ref={asksStart} aria-hidden="true" style={{ height: askFrom * asksView.rowHeight }} />
               {ladder.asks.length === 0
                 ? askTo > askFrom && (
-                    <div className="ladder-note muted" role="row" aria-rowindex={2}>
+                    <div className="ladder-note muted" role="row" aria-rowindex={LADDER_DEPTH + 1}>
                       <span role="cell">{unknown ? 'Asks unknown' : 'No asks'}</span>
                     </div>
                   )
-                : ladder.asks.slice(askFrom - emptyAskPlaces, askTo - emptyAskPlaces).map((row, i) => line(row, askFrom - emptyAskPlaces + i + 2))}
+                : ladder.asks.slice(askFrom - emptyAskPlaces, askTo - emptyAskPlaces).map((row, i) => line(row, askFrom + i + 2))}
               <div aria-hidden="true" style={{ height: (LADDER_DEPTH - askTo) * asksView.rowHeight }} />
               <div
                 className={`ladder-middle${following ? '' : ' away'}`}
                 role="row"
-                aria-rowindex={askRows + 2}
+                aria-rowindex={LADDER_DEPTH + 2}
                 data-testid="spread"
                 ref={middle}
                 onClick={backToSpread}
@@ -196,11 +196,11 @@ export function OrderBookLadder() {
               <div ref={bidsStart} aria-hidden="true" style={{ height: bidFrom * bidsView.rowHeight }} />
               {ladder.bids.length === 0
                 ? bidTo > bidFrom && (
-                    <div className="ladder-note muted" role="row" aria-rowindex={askRows + 3}>
+                    <div className="ladder-note muted" role="row" aria-rowindex={LADDER_DEPTH + 3}>
                       <span role="cell">{unknown ? 'Bids unknown' : 'No bids'}</span>
                     </div>
                   )
-                : ladder.bids.slice(bidFrom, bidTo).map((row, i) => line(row, askRows + bidFrom + i + 3))}
+                : ladder.bids.slice(bidFrom, bidTo).map((row, i) => line(row, LADDER_DEPTH + bidFrom + i + 3))}
               <div aria-hidden="true" style={{ height: (LADDER_DEPTH - bidTo) * bidsView.rowHeight }} />
             </div>
           )}
@@ -247,8 +247,8 @@ const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumul
       </span>
       <span role="cell" className="num ladder-size">{formatShares(size)}</span>
       {/* The depth bar is the cell's background, sized from the right: a style change that repaints the
-          cell, with no box of its own to lay out. */}
-      <span role="cell" className="num ladder-total" style={{ backgroundSize: `${(depth * 100).toFixed(1)}% 100%` }}>
+          cell, with no box of its own to lay out; in whole percent (a pixel or two), so a busy book writes it less. */}
+      <span role="cell" className="num ladder-total" style={{ backgroundSize: `${Math.round(depth * 100)}% 100%` }}>
         {formatShares(cumulative)}
       </span>
     </div>
