@@ -1,7 +1,7 @@
 // The order-book ladder of the chosen outcome: asks above, bids below, each with its size, the cumulative
 // size from the best price and a depth bar; spread and midpoint in the middle; the active wallet's own
 // orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { useAccount } from '../../store/account';
 import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
@@ -122,6 +122,22 @@ export function OrderBookLadder() {
     />
   );
 
+  // One side's places in the page: a spacer for the places above the window, the rows in it (or the note of an
+  // empty side, in its one place), a spacer for the places below.
+  const side = (start: RefObject<HTMLDivElement | null>, from: number, to: number, rowHeight: number, rows: LadderRow[], firstRow: number, firstIndex: number, note: string, noteIndex: number) => (
+    <>
+      <div ref={start} aria-hidden="true" style={{ height: from * rowHeight }} />
+      {rows.length === 0
+        ? to > from && (
+            <div className="ladder-note muted" role="row" aria-rowindex={noteIndex}>
+              <span role="cell">{note}</span>
+            </div>
+          )
+        : rows.slice(firstRow, firstRow + to - from).map((row, i) => line(row, firstIndex + i))}
+      <div aria-hidden="true" style={{ height: (LADDER_DEPTH - to) * rowHeight }} />
+    </>
+  );
+
   // data-book-ts: the exchange's timestamp (epoch ms) of the book drawn, which bench/ui-latency.ts reads after
   // each paint to time an exchange message to the pixel; one attribute, set in the same commit as the rows.
   return (
@@ -161,15 +177,7 @@ export function OrderBookLadder() {
                 <span role="columnheader" className="num ladder-size">Size</span>
                 <span role="columnheader" className="num ladder-total">Total</span>
               </div>
-              <div ref={asksStart} aria-hidden="true" style={{ height: askFrom * asksView.rowHeight }} />
-              {ladder.asks.length === 0
-                ? askTo > askFrom && (
-                    <div className="ladder-note muted" role="row" aria-rowindex={LADDER_DEPTH + 1}>
-                      <span role="cell">{unknown ? 'Asks unknown' : 'No asks'}</span>
-                    </div>
-                  )
-                : ladder.asks.slice(askFrom - emptyAskPlaces, askTo - emptyAskPlaces).map((row, i) => line(row, askFrom + i + 2))}
-              <div aria-hidden="true" style={{ height: (LADDER_DEPTH - askTo) * asksView.rowHeight }} />
+              {side(asksStart, askFrom, askTo, asksView.rowHeight, ladder.asks, askFrom - emptyAskPlaces, askFrom + 2, unknown ? 'Asks unknown' : 'No asks', LADDER_DEPTH + 1)}
               <div
                 className={`ladder-middle${following ? '' : ' away'}`}
                 role="row"
@@ -193,15 +201,7 @@ export function OrderBookLadder() {
                   {following ? null : <span className="muted"> · click to centre</span>}
                 </span>
               </div>
-              <div ref={bidsStart} aria-hidden="true" style={{ height: bidFrom * bidsView.rowHeight }} />
-              {ladder.bids.length === 0
-                ? bidTo > bidFrom && (
-                    <div className="ladder-note muted" role="row" aria-rowindex={LADDER_DEPTH + 3}>
-                      <span role="cell">{unknown ? 'Bids unknown' : 'No bids'}</span>
-                    </div>
-                  )
-                : ladder.bids.slice(bidFrom, bidTo).map((row, i) => line(row, LADDER_DEPTH + bidFrom + i + 3))}
-              <div aria-hidden="true" style={{ height: (LADDER_DEPTH - bidTo) * bidsView.rowHeight }} />
+              {side(bidsStart, bidFrom, bidTo, bidsView.rowHeight, ladder.bids, bidFrom, LADDER_DEPTH + bidFrom + 3, unknown ? 'Bids unknown' : 'No bids', LADDER_DEPTH + 3)}
             </div>
           )}
         </div>
