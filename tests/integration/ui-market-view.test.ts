@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
+import { bookHash } from '../../sandbox/clob/book-snapshot';
 
 const PASSWORD = 'market view test password';
 let t: TerminalPage;
@@ -455,6 +456,29 @@ describe('the market view', () => {
     await page.getByTestId('profile-tab-activity').click();
     expect(await page.getByTestId('profile-unavailable').textContent()).toMatch(/^The aggregator has no trader activity/);
     await page.getByTestId('profile-tab-positions').click();
+  });
+
+  it('an empty book says so in its places, the spread row where a full ladder has it', async () => {
+    const other = t.sandbox.catalog.events.flatMap((e) => e.markets).find((m) => m.id !== market.id && !m.closed && m.tokens.length === 2)!;
+    await page.evaluate((hash) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+    }, `${new URL(t.mode.host.launchUrl).hash}&market=${other.id}`);
+    await expect.poll(() => page.locator('.market-question').textContent()).toBe(other.question);
+    const ladder = page.getByTestId('order-book');
+    await ladder.locator('[data-testid="spread"]').waitFor();
+    // The exchange empties the book of the outcome shown (its last level of each side goes).
+    const token = other.tokens[0].tokenId;
+    const now = t.sandbox.marketData.book(token)!;
+    const summary = { ...now, timestamp: String(Math.max(Date.now(), Number(now.timestamp) + 1)), hash: '', bids: [], asks: [] };
+    t.sandbox.clob.publishBooks(other.conditionId, [{ ...summary, hash: bookHash(summary) }]);
+    const notes = ladder.locator('.ladder-note');
+    await expect.poll(() => notes.allTextContents()).toEqual(['No asks', 'No bids']);
+    // The asks' note in the last ask place, the bids' in the first bid place, the spread row between: where it is
+    // on a full ladder (the header, then 12 places of 22 px).
+    expect(await notes.evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-rowindex')))).toEqual(['13', '15']);
+    const offsets = await ladder.locator('.ladder-note, [data-testid="spread"]').evaluateAll((rows) => rows.map((r) => (r as unknown as { offsetTop: number }).offsetTop));
+    expect(offsets.slice(0, 2)).toEqual([22 * 12, 22 * 13]);
+    expect(await ladder.getByTestId('spread').textContent()).toContain('No spread: one side is empty');
   });
 
   it('says in a sentence when a linked market cannot be loaded', async () => {
