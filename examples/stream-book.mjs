@@ -13,11 +13,13 @@ const WebSocketImpl = globalThis.WebSocket ?? (await import('ws')).WebSocket;
 
 const socket = new WebSocketImpl(`${json.wsUrl}/market`);
 const seen = { snapshot: undefined, hashMatches: false, changes: 0 };
+let done = false;
 const changed = new Promise((resolve, reject) => {
   setTimeout(() => reject(new Error('no price_change within 20 s')), 20_000).unref?.();
   socket.addEventListener('open', () => socket.send(JSON.stringify({ assets_ids: [tokenId], type: 'market' })));
   socket.addEventListener('message', ({ data }) => {
-    if (String(data) === 'PONG') return;
+    // Messages already on their way still arrive while the socket closes: nothing is printed after the report.
+    if (done || String(data) === 'PONG') return;
     // One event or an array of them.
     for (const event of [JSON.parse(String(data))].flat()) {
       if (event.event_type === 'book' && !seen.snapshot) {
@@ -41,6 +43,7 @@ seen.hashMatches = orderBookHash(rest) === rest.hash;
 const posted = await client.postOrder(await client.createOrder({ tokenId, side: 'BUY', price: 0.03, size: 25 }), { orderType: 'GTC' });
 await changed;
 await client.cancelOrder(posted.orderID);
+done = true;
 socket.close();
 
 report({ ok: seen.changes > 0 && seen.snapshot !== undefined && seen.hashMatches, changes: seen.changes });

@@ -166,7 +166,8 @@ export class ClobServer {
   publishBooks(conditionId: string, books: readonly BookSnapshot[]): void {
     const before = books.map((book) => this.options.marketData.book(book.asset_id));
     for (const book of books) this.options.marketData.setBook(book.asset_id, book);
-    this.state.feed?.booksChanged(conditionId, before, books);
+    const feed = this.state.feed;
+    feed?.inOneWrite(() => feed.booksChanged(conditionId, before, books));
   }
 
   /** The exchange's trades as public feeds show them (Data API /trades, the real-time activity feed). */

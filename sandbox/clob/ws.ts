@@ -329,17 +329,30 @@ export class ClobWebSocketChannels {
       ws.terminate();
       return;
     }
-    this.corkUntilTickEnd(ws);
+    if (this.batching) this.corkUntilTickEnd(ws);
     ws.send(JSON.stringify(payload));
   }
 
   private readonly corked = new Set<WebSocket>();
+  private batching = false;
 
   /**
-   * Messages sent in one turn of the loop leave in one write: a busy book publishes thousands a second, and a
-   * write (a system call) each was most of what the exchange cost (bench/ui-latency.ts runs it on the same two
-   * cores as the terminal). Each message is still a frame of its own; none waits past the end of the turn.
+   * Runs `publish` with its messages held to the end of this turn of the loop, then sent in one write per socket:
+   * the benches' busy books (ClobServer.publishBooks) publish thousands a second, and a write (a system call) each
+   * was most of what the exchange cost on the two cores it shares with the terminal in bench/ui-latency.ts. Each
+   * message is still a frame of its own. Only there: the engine's own updates still leave at once, before the
+   * answer to the order that caused them, as clients of the sandbox have always seen them.
    */
+  inOneWrite(publish: () => void): void {
+    const was = this.batching;
+    this.batching = true;
+    try {
+      publish();
+    } finally {
+      this.batching = was;
+    }
+  }
+
   private corkUntilTickEnd(ws: WebSocket): void {
     const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
     if (!socket || this.corked.has(ws)) return;
