@@ -352,14 +352,15 @@ export class AlertService {
       }
       if (alert.kind !== 'price') continue;
       const value = priceOf(alert.price!, top ?? { bid: null, ask: null }, last ? this.lastOf(alert) : null);
-      const was = w.previous;
+      const fires = crossed(w.previous, value, alert.level!, alert.direction!);
       if (value !== null) w.previous = value;
-      if (value !== null && !crossed(was, value, alert.level!, alert.direction!) && sideOf(value, alert) !== (alert.seen === undefined ? undefined : sideOf(alert.seen, alert))) {
-        // Kept when the reading changes side of the level (rare, so not a write per book change).
+      if (value !== null && !fires && (alert.seen === undefined || sideOf(value, alert) !== sideOf(alert.seen, alert))) {
+        // Kept when the reading lands on the other side of the level (rare, so not a write per book change); a
+        // crossing needs no keeping: firing writes the file.
         alert.seen = value;
         void this.save().catch((error: unknown) => this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`));
       }
-      if (crossed(was, value, alert.level!, alert.direction!)) {
+      if (fires) {
         this.fire(
           alert,
           `The ${PRICE_WORDS[alert.price!]} of ${alert.outcome} on "${alert.marketName}" ${alert.direction === 'up' ? 'rose' : 'fell'} to ${centsOf(value!)}, crossing ${centsOf(alert.level!)}.`,

@@ -37,8 +37,6 @@ export interface WindowOptions {
   overscan?: number;
   /** See `rowWindow`: none of the rows when they are all out of view. */
   onlyInView?: boolean;
-  /** A value that, when it changes, may have moved the list's first row (the rows of a list above it). */
-  movedBy?: unknown;
 }
 
 /** Until the scroller is measured: enough rows for a tall panel. */
@@ -98,7 +96,7 @@ export function useVisibleRows(start: RefObject<HTMLElement | null>, count: numb
     // Again when the list goes from empty to not: a list may render its spacer only when it has rows.
   }, [start, rowHeight, count > 0]);
   // A list that grew or shrank may have moved its first row (a message above it, a row's real height).
-  useLayoutEffect(() => measureRef.current(), [count, options.movedBy]);
+  useLayoutEffect(() => measureRef.current(), [count]);
   return { ...rowWindow(count, view.rowHeight, view.scrollTop, view.height, view.offset, options.overscan, options.onlyInView), rowHeight: view.rowHeight };
 }
 
