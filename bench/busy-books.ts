@@ -4,8 +4,8 @@
 // The terminal follows the book through its real feed; the ladder shows the drawn book's timestamp in
 // `data-book-ts`, which the page reads back after each paint. No order flow reaches these rates (every order
 // is signed and matched), hence ClobServer.publishBooks.
+import { createHash } from 'node:crypto';
 import type { ClobServer } from '../sandbox/clob/server';
-import { bookHash } from '../sandbox/clob/book-snapshot';
 import type { CatalogMarket } from '../sandbox/market/catalog';
 import type { BookSnapshot } from '../sandbox/market/market-data';
 
@@ -13,6 +13,21 @@ type Level = { price: string; size: string };
 
 /** Levels a side; 40 fit on a 1¢ tick around 50¢ with room for the best prices to move. */
 export const LEVELS = 40;
+
+/**
+ * Each level's JSON, written once: a step replaces two or three level objects and keeps the rest, so the summary
+ * the hash covers is mostly these strings joined (JSON.stringify of the whole book on every message was the
+ * largest part of what the exchange process spent driving the books).
+ */
+const levelJson = new WeakMap<Level, string>();
+function jsonOf(level: Level): string {
+  let text = levelJson.get(level);
+  if (text === undefined) {
+    text = JSON.stringify(level);
+    levelJson.set(level, text);
+  }
+  return text;
+}
 
 /** Sizes in hundredths of a share, written as the exchange writes them ("123.4", "50"). */
 function sizeText(hundredths: number): string {
@@ -34,6 +49,9 @@ export class BusyBook {
   private bids: Level[];
   private asks: Level[];
   private readonly fixed: Pick<BookSnapshot, 'min_order_size' | 'tick_size' | 'neg_risk' | 'last_trade_price'>;
+  /** The summary's JSON around its timestamp and levels (its fields in GET /book's order, `hash` empty). */
+  private readonly jsonHead: string;
+  private readonly jsonTail: string;
   private seed: number;
   private lastTimestamp = 0;
   /** Updates published so far. */
@@ -55,6 +73,8 @@ export class BusyBook {
     this.bids = Array.from({ length: n }, (_, i) => level(mid - n + i));
     this.asks = Array.from({ length: n }, (_, i) => level(mid + n - i));
     this.fixed = { min_order_size: options.minOrderSize ?? '5', tick_size: market.tickSize, neg_risk: market.negRisk, last_trade_price: '' };
+    this.jsonHead = `{"market":${JSON.stringify(market.conditionId)},"asset_id":${JSON.stringify(this.tokenId)},"timestamp":`;
+    this.jsonTail = `,${JSON.stringify(this.fixed).slice(1)}`;
   }
 
   /** The book now, stamped `timestamp` (never earlier than the last one: the feed drops older messages). */
@@ -69,7 +89,9 @@ export class BusyBook {
       asks: this.asks,
       ...this.fixed,
     };
-    return { ...summary, hash: bookHash(summary) };
+    // bookHash(summary), from the levels' JSON kept between steps (tests/unit/bench-busy-books.test.ts holds them equal).
+    const json = `${this.jsonHead}${JSON.stringify(summary.timestamp)},"hash":"","bids":[${this.bids.map(jsonOf).join(',')}],"asks":[${this.asks.map(jsonOf).join(',')}]${this.jsonTail}`;
+    return { ...summary, hash: createHash('sha1').update(json).digest('hex') };
   }
 
   /** Moves the book one step and publishes it on /ws/market, stamped now. */

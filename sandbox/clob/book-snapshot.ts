@@ -26,6 +26,30 @@ export function bookHash(book: Omit<BookSnapshot, 'hash'> & { hash?: string }): 
   return createHash('sha1').update(JSON.stringify({ ...book, hash: '' })).digest('hex');
 }
 
+type Level = { price: string; size: string };
+
+/**
+ * The levels whose size changed on one side, as a price_change lists them: each level of `after` whose size is
+ * new (in `after`'s order), then each price gone from it with size "0". A book whose prices all stayed in their
+ * places (the usual change: sizes only) is compared place by place, without a map of the old side.
+ */
+export function levelChanges(before: readonly Level[], after: readonly Level[], side: 'BUY' | 'SELL'): { price: string; size: string; side: 'BUY' | 'SELL' }[] {
+  const out: { price: string; size: string; side: 'BUY' | 'SELL' }[] = [];
+  if (before.length === after.length && before.every((l, i) => l.price === after[i]!.price)) {
+    after.forEach((l, i) => {
+      if (before[i]!.size !== l.size) out.push({ price: l.price, size: l.size, side });
+    });
+    return out;
+  }
+  const old = new Map(before.map((l) => [l.price, l.size]));
+  for (const l of after) {
+    if (old.get(l.price) !== l.size) out.push({ price: l.price, size: l.size, side });
+    old.delete(l.price);
+  }
+  for (const price of old.keys()) out.push({ price, size: '0', side });
+  return out;
+}
+
 export interface SnapshotInput {
   conditionId: string;
   tokenId: string;

@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { timingSafeEqual } from 'node:crypto';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { BookSnapshot } from '../market/market-data';
+import { levelChanges } from './book-snapshot';
 
 export interface ClobWsOptions {
   /** A connection that has not subscribed after this long is closed (code 4408). */
@@ -54,7 +55,6 @@ export const CORRUPT_HASH = '0'.repeat(40);
 export const CLOSE_NO_SUBSCRIPTION = 4408;
 const MAX_ASSETS = 500;
 
-type Level = { price: string; size: string };
 type Json = Record<string, unknown>;
 
 interface MarketConn {
@@ -158,7 +158,7 @@ export class ClobWebSocketChannels {
       const prev = before[i];
       if (prev && prev.hash === next.hash) return;
       const best = bestOf(next);
-      const diff = traded ? [] : [...diffLevels(prev?.bids ?? [], next.bids, 'BUY'), ...diffLevels(prev?.asks ?? [], next.asks, 'SELL')];
+      const diff = traded ? [] : [...levelChanges(prev?.bids ?? [], next.bids, 'BUY'), ...levelChanges(prev?.asks ?? [], next.asks, 'SELL')];
       if (diff.length === 0) resnap.push(next);
       for (const d of diff) changes.push({ asset_id: next.asset_id, ...d, hash: next.hash, best_bid: best.bid, best_ask: best.ask });
       const old = prev ? bestOf(prev) : undefined;
@@ -391,18 +391,6 @@ function watches(conn: UserConn, conditionId: string): boolean {
  */
 function bookMessage(book: BookSnapshot): Json {
   return { event_type: 'book', ...book };
-}
-
-/** The levels whose size changed on one side: the size now, "0" for a level that is gone. */
-function diffLevels(before: readonly Level[], after: readonly Level[], side: 'BUY' | 'SELL'): { price: string; size: string; side: 'BUY' | 'SELL' }[] {
-  const old = new Map(before.map((l) => [l.price, l.size]));
-  const out: { price: string; size: string; side: 'BUY' | 'SELL' }[] = [];
-  for (const l of after) {
-    if (old.get(l.price) !== l.size) out.push({ price: l.price, size: l.size, side });
-    old.delete(l.price);
-  }
-  for (const price of old.keys()) out.push({ price, size: '0', side });
-  return out;
 }
 
 /** Best bid and ask as decimal strings; "" for an empty side. The CLOB lists the best level last. */
