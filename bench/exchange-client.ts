@@ -10,8 +10,8 @@ export interface BenchExchange {
   markets: ExchangeMarket[];
   /** Busy books on these markets' first outcomes, published once; returns their token ids. */
   busy(marketIds: string[]): Promise<string[]>;
-  /** `rate` updates a second on each busy book for `seconds`. */
-  drive(rate: number, seconds: number): Promise<{ sent: number; seconds: number }>;
+  /** `rate` updates a second on each busy book for `seconds`; `cpuMs`: the exchange process's CPU time meanwhile. */
+  drive(rate: number, seconds: number): Promise<{ sent: number; seconds: number; cpuMs: number }>;
   /** A proxy in front of the CLOB that notes each POST /order's arrival; its URL. */
   proxy(): Promise<string>;
   /** Every POST /order arrival so far, epoch ms on the exchange's clock. */

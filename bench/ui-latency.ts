@@ -19,6 +19,7 @@
 // runs in a process of its own (bench/exchange-process.ts), its clock checked against this one's as well.
 import type { Page } from 'playwright-core';
 import { clockOffset, percentile } from './busy-books';
+import { cpuMsOf, machineCpuMs, rendererMainThreadsMs } from './cpu';
 import type { ExchangeMarket } from './exchange-process';
 import { busyMarkets, openMarketViews, pageClock, sleep, startBenchTerminal, viewsFromEnv, type ViewsMode } from './market-pages';
 
@@ -108,6 +109,12 @@ interface Result {
   recordings: Recording[];
   /** Each tile's width on screen (px), in the markets' order. */
   tileWidths: number[];
+  /**
+   * Percent of one core while the books were driven: the exchange's process, and this one (the terminal's main
+   * with the bench's own Playwright client), the browser's processes together, and what the machine's cores left
+   * idle or had taken by the host they run on (Linux only; a virtual machine's host may run others on its cores).
+   */
+  cpu: { exchange: number; terminal: number; browser?: number; pageMainMs?: number; machine?: { idle: number; stolen: number } };
 }
 
 /** `views` busy markets at once, each at RATE, for SECONDS: tiles of one page, or a page each. */
@@ -127,12 +134,32 @@ async function run(views: number, mode: ViewsMode): Promise<Result> {
     for (const page of pages) offsets.push((await clockOffset(pageClock(page))).offsetMs);
     const exchangeOffset = (await clockOffset(() => terminal.exchange.clock())).offsetMs;
     for (const page of pages) await startRecording(page);
-    const { sent, seconds } = await terminal.exchange.drive(RATE, SECONDS);
+    const before = process.cpuUsage();
+    const browserBefore = cpuMsOf('chrom');
+    const machineBefore = machineCpuMs();
+    const renderersBefore = rendererMainThreadsMs();
+    const { sent, seconds, cpuMs } = await terminal.exchange.drive(RATE, SECONDS);
+    const used = process.cpuUsage(before);
+    const browserAfter = cpuMsOf('chrom');
+    const machineAfter = machineCpuMs();
+    const renderersAfter = rendererMainThreadsMs();
+    const percent = (ms: number) => ms / (10 * seconds);
+    const cpu = {
+      exchange: percent(cpuMs),
+      terminal: percent((used.user + used.system) / 1000),
+      browser: browserBefore === undefined || browserAfter === undefined ? undefined : percent(browserAfter - browserBefore),
+      // The busiest renderer's main thread (the pages' own, in the pages run: each its own process, alike).
+      pageMainMs: renderersBefore && renderersAfter ? Math.max(0, ...[...renderersAfter].map(([pid, ms]) => ms - (renderersBefore.get(pid) ?? ms))) : undefined,
+      machine:
+        machineBefore && machineAfter
+          ? { idle: percent(machineAfter.idle - machineBefore.idle), stolen: percent(machineAfter.stolen - machineBefore.stolen) }
+          : undefined,
+    };
     // The last updates are drawn within a few frames; a second is plenty for them to be on screen.
     await sleep(1000);
     const recordings: Recording[] = [];
     for (const page of pages) recordings.push(await stopRecording(page));
-    return { mode, markets, sent, sendSeconds: seconds, offsets, exchangeOffset, recordings, tileWidths };
+    return { mode, markets, sent, sendSeconds: seconds, offsets, exchangeOffset, recordings, tileWidths, cpu };
   } finally {
     await terminal.stop();
   }
@@ -172,6 +199,12 @@ function report(result: Result): { p50: number; p99: number; overPct: number } {
   const whose = result.recordings.length === 1 ? 'of the page' : 'of the pages together';
   line(`frames over 16 ms ${whose} (> ${ON_TIME_MS.toFixed(1)} ms)`, `${over} of ${intervals.length} (${overPct.toFixed(2)} %)`);
   line('frame time p50 / p99', `${percentile(intervals, 50).toFixed(1)} / ${percentile(intervals, 99).toFixed(1)} ms`);
+  line('CPU while driving (% of a core)', `exchange ${result.cpu.exchange.toFixed(0)} %, terminal's main and bench ${result.cpu.terminal.toFixed(0)} %${result.cpu.browser === undefined ? '' : `, browser ${result.cpu.browser.toFixed(0)} %`}`);
+  if (result.cpu.pageMainMs !== undefined) {
+    const pageFrames = result.recordings[0]?.frames ?? 0;
+    line('page main thread CPU a frame', `${(result.cpu.pageMainMs / Math.max(1, pageFrames)).toFixed(2)} ms (${(result.cpu.pageMainMs / (10 * result.sendSeconds)).toFixed(0)} % of a core)`);
+  }
+  if (result.cpu.machine) line('cores idle, taken by the host (% of a core)', `${result.cpu.machine.idle.toFixed(0)} %, ${result.cpu.machine.stolen.toFixed(0)} %`);
   line('page clocks, exchange clock − this clock', `${result.offsets.map((o) => `${o.toFixed(2)} ms`).join(', ')}; ${result.exchangeOffset.toFixed(2)} ms`);
   return { p50, p99, overPct };
 }
