@@ -1,7 +1,8 @@
 // Several markets at once, in headless Chromium on the sandbox (Polymarket direct, bots quoting): two markets
-// opened into two tiles keep both ladders live (an order resting on each market shows in its own tile only);
-// the ticket follows the focused tile (a click, Alt+←/→); tiles move by dragging their grip or with the arrow
-// keys, resize with the splitter between them, close with × (one of two tiles of a market leaves the other live); a workspace is named, another made, Alt+1 / Alt+2
+// opened into two tiles keep both ladders live (an order resting on each market shows in its own tile only); a
+// tile too narrow for the ladder beside the tape shows them as tabs; the ticket follows the focused tile (a click,
+// Alt+←/→); tiles move by dragging their grip or with the arrow keys, resize with the splitter between them, close
+// with × (one of two tiles of a market leaves the other live); a workspace is named, another made, Alt+1 / Alt+2
 // switch between them, and a reload brings them back. Waits are on the page, never on time.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -100,6 +101,49 @@ describe('tiles', () => {
     await expect.poll(tileMarkets).toEqual([BTC.id, SNOW.id]);
     await expect.poll(() => tileOf(SNOW.id).locator('.market-question').textContent()).toBe(SNOW.question);
     expect(await tileOf(BTC.id).locator('.market-question').textContent()).toBe(BTC.question);
+  });
+
+  it('shows the ladder and the tape as tabs in a tile too narrow for both, the book first; side by side in a wide one', async () => {
+    const tile = tileOf(BTC.id);
+    const ladder = tile.getByTestId('order-book');
+    const tape = tile.getByTestId('trade-tape');
+    const bookTab = tile.getByTestId('lower-tab-book');
+    const tradesTab = tile.getByTestId('lower-tab-trades');
+    // Two tiles beside the markets list: each well under the 480 px the two panels need side by side.
+    expect(await tileWidth(BTC.id)).toBeLessThan(480);
+    await expect.poll(() => bookTab.isVisible()).toBe(true);
+    expect(await bookTab.getAttribute('aria-selected')).toBe('true');
+    expect(await ladder.isVisible()).toBe(true);
+    expect(await tape.isVisible()).toBe(false);
+    // The ladder has the tile's width: every column of a row fits it, nothing scrolls sideways.
+    const fits = () =>
+      ladder.locator('.list-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, width: Math.round(el.getBoundingClientRect().width) }));
+    const shown = await fits();
+    expect(shown.scroll).toBeLessThanOrEqual(shown.client);
+    expect(shown.width).toBeGreaterThan((await tileWidth(BTC.id)) - 10);
+    await tradesTab.click();
+    await expect.poll(() => tape.isVisible()).toBe(true);
+    expect(await ladder.isVisible()).toBe(false);
+    expect(await tradesTab.getAttribute('aria-selected')).toBe('true');
+    await bookTab.click();
+    await expect.poll(() => ladder.isVisible()).toBe(true);
+    expect(await tape.isVisible()).toBe(false);
+    // A window wide enough for tiles of 480 px and more: no tabs, the ladder beside the tape.
+    await page.setViewportSize({ width: 2600, height: 1000 });
+    try {
+      await expect.poll(() => tile.getByTestId('market-view').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(480);
+      await expect.poll(() => bookTab.isVisible(), { message: JSON.stringify(await tile.evaluate((el) => [el.getBoundingClientRect().width, getComputedStyle(el.querySelector('.lower-tabs')!).display])) }).toBe(false);
+      expect(await ladder.isVisible()).toBe(true);
+      expect(await tape.isVisible()).toBe(true);
+      const [l, r] = [await ladder.boundingBox(), await tape.boundingBox()];
+      expect(r!.x).toBeGreaterThanOrEqual(l!.x + l!.width - 1);
+    } finally {
+      await page.setViewportSize({ width: 1600, height: 1000 });
+    }
+    await expect.poll(() => bookTab.isVisible()).toBe(true);
+    // The ticket back on the tile it followed before these clicks.
+    await tileOf(SNOW.id).locator('.market-question').click();
+    await expect.poll(focusedMarket).toBe(SNOW.id);
   });
 
   it('keeps both ladders live at once: an order resting on each market shows in its own tile only', async () => {

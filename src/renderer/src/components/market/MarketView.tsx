@@ -1,5 +1,5 @@
 // One tile's market: its header and outcomes, then the chart (or its discussion and rules), and the order-book
-// ladder beside the trade tape. It follows the tile's market: a new one is loaded and followed into the tile's
+// ladder beside the trade tape (in a narrow tile, the two as tabs: see market.css). It follows the tile's market: a new one is loaded and followed into the tile's
 // own store, the previous one let go; the panels inside read that store through MarketStoreContext.
 import { memo, useEffect, useMemo, useState } from 'react';
 import { followMarket, MarketStoreContext, marketStoreFor, useMarket } from '../../store/market';
@@ -13,6 +13,8 @@ import { Discussion, Rules } from './Discussion';
 import './market.css';
 
 type Tab = 'chart' | 'discussion' | 'rules';
+/** Which of the ladder and the tape a tile too narrow for both shows. */
+type Lower = 'book' | 'trades';
 
 /** Memoised: resizing or moving tiles changes their boxes, not what each tile shows. */
 export const MarketView = memo(function MarketView({ tileId }: { tileId: string }) {
@@ -30,6 +32,7 @@ function TileMarketView({ tileId }: { tileId: string }) {
   const marketId = selected?.marketId;
   const eventId = selected?.eventId;
   const [tab, setTab] = useState<Tab>('chart');
+  const [lower, setLower] = useState<Lower>('book');
   const commentCount = useMarket((s) => s.comments?.length);
   // Another network: the tile's market is read and followed again there (or says it cannot be loaded).
   const network = useSession((s) => s.network?.name ?? null);
@@ -65,7 +68,16 @@ function TileMarketView({ tileId }: { tileId: string }) {
         {tab === 'discussion' && <Discussion />}
         {tab === 'rules' && <Rules />}
       </div>
-      <div className="market-lower">
+      {/* Shown only in a tile too narrow for the ladder and the tape side by side (market.css). */}
+      <div className="tabs lower-tabs" role="tablist" aria-label="Order book or trades">
+        <button type="button" role="tab" aria-selected={lower === 'book'} data-testid="lower-tab-book" onClick={() => setLower('book')}>
+          Order book
+        </button>
+        <button type="button" role="tab" aria-selected={lower === 'trades'} data-testid="lower-tab-trades" onClick={() => setLower('trades')}>
+          Trades
+        </button>
+      </div>
+      <div className="market-lower" data-shows={lower}>
         <OrderBookLadder />
         <TradeTape />
       </div>
