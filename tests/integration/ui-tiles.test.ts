@@ -132,7 +132,7 @@ describe('tiles', () => {
     await page.setViewportSize({ width: 2600, height: 1000 });
     try {
       await expect.poll(() => tile.getByTestId('market-view').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(480);
-      await expect.poll(() => bookTab.isVisible(), { message: JSON.stringify(await tile.evaluate((el) => [el.getBoundingClientRect().width, getComputedStyle(el.querySelector('.lower-tabs')!).display])) }).toBe(false);
+      await expect.poll(() => bookTab.isVisible()).toBe(false);
       expect(await ladder.isVisible()).toBe(true);
       expect(await tape.isVisible()).toBe(true);
       const [l, r] = [await ladder.boundingBox(), await tape.boundingBox()];
