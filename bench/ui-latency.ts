@@ -201,8 +201,12 @@ function report(result: Result): { p50: number; p99: number; overPct: number } {
   line('frame time p50 / p99', `${percentile(intervals, 50).toFixed(1)} / ${percentile(intervals, 99).toFixed(1)} ms`);
   line('CPU while driving (% of a core)', `exchange ${result.cpu.exchange.toFixed(0)} %, terminal's main and bench ${result.cpu.terminal.toFixed(0)} %${result.cpu.browser === undefined ? '' : `, browser ${result.cpu.browser.toFixed(0)} %`}`);
   if (result.cpu.pageMainMs !== undefined) {
-    const pageFrames = result.recordings[0]?.frames ?? 0;
-    line('page main thread CPU a frame', `${(result.cpu.pageMainMs / Math.max(1, pageFrames)).toFixed(2)} ms (${(result.cpu.pageMainMs / (10 * result.sendSeconds)).toFixed(0)} % of a core)`);
+    // Its CPU was read over the drive; its frames were counted over the recording, which also holds the second
+    // after it: the frames of the drive are its seconds at the recording's frame rate.
+    const busiest = result.recordings[0];
+    const frameRate = busiest ? busiest.frames / (busiest.intervals.reduce((a, b) => a + b, 0) / 1000) : 0;
+    const driveFrames = Math.max(1, frameRate * result.sendSeconds);
+    line('page main thread CPU a frame', `${(result.cpu.pageMainMs / driveFrames).toFixed(2)} ms (${(result.cpu.pageMainMs / (10 * result.sendSeconds)).toFixed(0)} % of a core)`);
   }
   if (result.cpu.machine) line('cores idle, taken by the host (% of a core)', `${result.cpu.machine.idle.toFixed(0)} %, ${result.cpu.machine.stolen.toFixed(0)} %`);
   line('page clocks, exchange clock − this clock', `${result.offsets.map((o) => `${o.toFixed(2)} ms`).join(', ')}; ${result.exchangeOffset.toFixed(2)} ms`);
