@@ -62,16 +62,16 @@ export function rendererMainThreadsMs(): Map<string, number> | undefined {
   return found;
 }
 
-/** The whole machine's CPU time (ms, all cores): total, idle and stolen by the host, or undefined off Linux. */
-export function machineCpuMs(): { total: number; idle: number; stolen: number } | undefined {
+/** The whole machine's CPU time (ms, all cores) left idle and taken by the host, or undefined off Linux. */
+export function machineCpuMs(): { idle: number; stolen: number } | undefined {
   let line: string;
   try {
     line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
   } catch {
     return undefined;
   }
-  // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is within user).
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
+  // cpu  user nice system idle iowait irq softirq steal …: idle and iowait are fields 4 and 5, steal 8.
+  const [idle, iowait, , , steal] = line.trim().split(/\s+/).slice(4, 9).map(Number) as number[];
   const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
-  return { total: ms(user! + nice! + system! + idle! + iowait! + irq! + softirq! + steal!), idle: ms(idle! + iowait!), stolen: ms(steal!) };
+  return { idle: ms(idle! + iowait!), stolen: ms(steal!) };
 }
