@@ -1,11 +1,12 @@
 // The market feed against a real WebSocket server on loopback with scripted messages: books from snapshot and
 // deltas, hash mismatches and crossed books resynced from REST, replays and stale messages ignored, PING sent,
 // stale books marked, reconnects rebuilt from fresh snapshots, a tick-size change warned, bursts coalesced (the first
-// change after a quiet frame at once, the rest folded into the frame's end).
+// change after a quiet frame at once, the rest folded into the frame's end), several busy markets every other frame.
 // Time (PING, stale, backoff, frames) moves only through the injected scheduler.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarketFeed, type BookView, type FeedWarning, type MarketFeedState, type RestBook } from '../../src/main/feeds/market-feed';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
+import { FrameClock } from '../../src/main/feeds/frame-clock';
 import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
 import { until } from '../helpers/until';
 
@@ -414,5 +415,61 @@ describe('market feed', () => {
     t.clock.advance(1_000);
     expect(t.books).toHaveLength(3); // quiet frames send nothing
     expect(t.fetched).toEqual([]);
+  });
+
+  // Several busy markets share the window's frames (feeds/busy-markets.ts): two markets changing every frame go
+  // out every frame until both have gone out 20 times within a second, then every other frame; when one goes quiet
+  // the other is back on every frame within the second. Aligned to the window's frames, or on the fixed fold.
+  it.each([
+    ['aligned to the window\'s frames', true],
+    ['on the fixed fold', false],
+  ])('hands out several busy markets every other frame, one busy market every frame (%s)', async (_how, aligned) => {
+    const clock = new ManualScheduler();
+    const frames = new FrameClock(6);
+    frames.tell(clock.now(), 16, clock.now());
+    const out = new Map<string, number[]>();
+    const f = new MarketFeed({
+      wsUrl: server.wsUrl,
+      scheduler: clock,
+      staleMs: 60_000,
+      fetchBook: async () => Promise.reject(new Error('no REST here')),
+      frameClock: aligned ? frames : undefined,
+      handlers: { onBook: (v) => (out.get(v.market) ?? out.set(v.market, []).get(v.market)!).push(clock.now()) },
+    });
+    feed = f;
+    base = server.connections.length;
+    f.subscribe([TOKEN, OTHER]);
+    f.start();
+    const c = await connected(0, f);
+    const a = new ScriptedBook(TOKEN, '0xa', 1000);
+    const b = new ScriptedBook(OTHER, '0xb', 1000);
+    c.send(a.bookMessage());
+    c.send(b.bookMessage());
+    await until(() => f.messages === 2, 'the snapshots');
+    // One change to each busy book every 16 ms of the feed's clock, for `count` frames.
+    const run = async (count: number, books: ScriptedBook[]) => {
+      for (let i = 0; i < count; i++) {
+        const before = f.messages;
+        for (const book of books) c.send(book.change('BUY', '0.4', String(100 + (book.timestamp % 50))));
+        await until(() => f.messages === before + books.length, 'the changes');
+        clock.advance(16);
+      }
+    };
+    const gaps = (market: string, from: number) => {
+      const times = out.get(market)!.filter((t) => t >= from);
+      return times.slice(1).map((t, i) => t - times[i]!);
+    };
+    const start = clock.now();
+    await run(60, [a, b]);
+    // Every frame at first; every other one from the 20th hand-out on.
+    expect(gaps('0xa', start).slice(1, 15)).toEqual(Array(14).fill(16));
+    expect(gaps('0xb', start).slice(1, 15)).toEqual(Array(14).fill(16));
+    expect(gaps('0xa', start).slice(-10)).toEqual(Array(10).fill(32));
+    expect(gaps('0xb', start).slice(-10)).toEqual(Array(10).fill(32));
+    // b goes quiet: within the second a is alone among the busy, and back on every frame.
+    const quiet = clock.now();
+    await run(70, [a]);
+    expect(out.get('0xb')!.filter((t) => t > quiet + 32)).toEqual([]);
+    expect(gaps('0xa', quiet).slice(-20)).toEqual(Array(20).fill(16));
   });
 });

@@ -7,6 +7,7 @@ import { orderBookHash } from '@pmdesk/toolkit';
 import { BookState, formatMillionths, type LevelText } from './book-state';
 import { Coalescer, FRAME_MS } from './coalescer';
 import type { FrameClock } from './frame-clock';
+import { BusyMarkets } from './busy-markets';
 import { Redial, type FeedSource, type RedialOptions } from './redial';
 import { realScheduler, type Scheduler } from './scheduler';
 
@@ -133,6 +134,7 @@ export class MarketFeed {
   private readonly assets = new Map<string, Asset>();
   private readonly scheduler: Scheduler;
   private readonly coalescer: Coalescer<string>;
+  private readonly busyMarkets = new BusyMarkets();
   private readonly handlers: MarketFeedHandlers;
   private readonly WebSocketImpl: WebSocketConstructor;
   private socket: WebSocket | undefined;
@@ -154,10 +156,16 @@ export class MarketFeed {
     this.handlers = options.handlers ?? {};
     this.WebSocketImpl = options.WebSocket ?? WebSocket;
     // Leading edge: a change to a quiet book is drawn at once, not a frame later (issue 18's message-to-pixel).
-    // Aligned to the window's frames when it said where they are: at least half a frame after the last hand-out.
+    // Aligned to the window's frames when it said where they are: at least half a frame after the last hand-out,
+    // or a frame and a half while several busy markets share the frames (feeds/busy-markets.ts).
     const frameClock = options.frameClock;
-    const nextFrameIn = frameClock ? () => frameClock.nextSendIn(this.scheduler.now(), (options.frameMs ?? FRAME_MS) / 2) : undefined;
-    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, options.frameMs ?? FRAME_MS, true, nextFrameIn);
+    const frameMs = options.frameMs ?? FRAME_MS;
+    const nextFrameIn = () => {
+      const now = this.scheduler.now();
+      const apart = this.busyMarkets.framesApart(now);
+      return frameClock?.nextSendIn(now, frameMs / 2 + (apart - 1) * frameMs) ?? (apart > 1 ? apart * frameMs : undefined);
+    };
+    this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, frameMs, true, nextFrameIn);
     this.redial = new Redial(this.scheduler, options, (source) => {
       if (source === 'polling') this.reachable = null;
       this.handlers.onSource?.(source);
@@ -675,6 +683,7 @@ export class MarketFeed {
   private emitBook(tokenId: string): void {
     const asset = this.assets.get(tokenId);
     if (!asset?.hasBook || asset.resyncing || !this.checked(tokenId, asset)) return;
+    this.busyMarkets.handedOut(asset.market, this.scheduler.now());
     this.handlers.onBook?.(this.viewOf(tokenId, asset, this.options.depth ?? 10));
   }
 }
