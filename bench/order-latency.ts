@@ -9,7 +9,9 @@
 // In the same run, interleaved round by round, the same order from Node through @polymarket/clob-client-v2's
 // createAndPostOrder (from the call to the arrival) and through this toolkit's createOrder + postOrder, each
 // with its own funded wallet, on the sandbox at Polymarket's Amoy addresses (chain 80002), where the official
-// client signs unchanged. Warm: two unmeasured rounds of each first (approvals, keys, caches).
+// client signs unchanged. Also interleaved: a market order through the ticket (FOK, $2 at the book, no worst price:
+// made ready at the live book's price), against a maker's resting ask (a bid for No) placed before the rounds.
+// Warm: two unmeasured rounds of each first (approvals, keys, caches).
 // Target: the terminal's p50 under 10 ms. Prints p50/p99 of each path and the ratios; no pass/fail.
 // Run: node --import tsx bench/order-latency.ts   (BENCH_ROUNDS, 20 by default)
 import { Wallet } from 'ethers';
@@ -39,6 +41,10 @@ const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 share
 const WALLET = 'bench-trader';
 const PASSWORD = 'bench correct horse battery';
 const ORDER = { price: 0.05, size: 10 };
+/** The market order's dollars: 5 shares (the market's minimum) at the maker's 40¢ ask. */
+const MARKET_ORDER_USD = 2;
+/** The maker's resting bid for No at 60¢ (an ask for Yes at 40¢), deep enough for every round's market order. */
+const MAKER = { price: 0.6, size: 1000 };
 
 interface PageTerminal {
   [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
@@ -96,8 +102,8 @@ async function main(): Promise<void> {
     if (!market) throw new Error(`The sandbox has no market ${MARKET}.`);
     const [yes] = market.tokens;
     const profile = { ...exchange.profile, clobUrl: proxyUrl };
-    const [terminalKey, officialKey, toolkitKey] = exchange.profile.testWallets.map((w) => w.privateKey);
-    if (!terminalKey || !officialKey || !toolkitKey) throw new Error('The sandbox has fewer than three test wallets.');
+    const [terminalKey, officialKey, toolkitKey, makerKey] = exchange.profile.testWallets.map((w) => w.privateKey);
+    if (!terminalKey || !officialKey || !toolkitKey || !makerKey) throw new Error('The sandbox has fewer than four test wallets.');
 
     // The terminal: browser mode in this process, its CLOB requests through the proxy.
     const rendererDir = await buildRenderer();
@@ -127,6 +133,8 @@ async function main(): Promise<void> {
     // signs it while it is open, ~40 ms; a person reads for several hundred), then clicks. Otherwise the click
     // comes the moment the dialog shows, and waits for the making.
     const terminalRound = async (read = true): Promise<{ clickMs: number; handledMs: number; before: string[]; ready: string }> => {
+      await ticket('ticket-kind-limit').click();
+      await ticket('ticket-size-unit').selectOption('shares');
       await ticket('ticket-side-buy').click();
       await ticket('ticket-price').fill(String(ORDER.price * 100));
       await ticket('ticket-size').fill(String(ORDER.size));
@@ -156,6 +164,34 @@ async function main(): Promise<void> {
       await call(page, 'cancelAll', { wallet: WALLET });
       const arrivalHere = arrival - exchangeOffset;
       return { clickMs: arrivalHere - (click.at - pageOffset), handledMs: arrivalHere - (click.handled - pageOffset), before, ready };
+    };
+
+    /** A market order through the ticket, clicked once the confirmation says it is made ready (or not). */
+    const marketRound = async (): Promise<{ clickMs: number; ready: string }> => {
+      await ticket('ticket-kind-market').click();
+      await ticket('ticket-side-buy').click();
+      await ticket('ticket-price').fill('');
+      await ticket('ticket-size-unit').selectOption('usd');
+      await ticket('ticket-size').fill(String(MARKET_ORDER_USD));
+      await page.waitForFunction(() => {
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): { disabled?: boolean } | null } }).document;
+        return doc.querySelector('[data-testid="order-ticket"] [data-testid="ticket-submit"]')?.disabled === false;
+      });
+      await ticket('ticket-submit').click();
+      await page.locator('[data-testid="ticket-confirm-dialog"]:not([data-order-ready="pending"])').waitFor();
+      const ready = (await page.getByTestId('ticket-confirm-dialog').getAttribute('data-order-ready')) ?? '?';
+      const seen = (await exchange.arrivals()).length;
+      const pageOffset = (await clockOffset(pageClock(page), 5)).offsetMs;
+      await page.getByTestId('ticket-confirm').click();
+      const arrival = await nextArrival(exchange, seen);
+      const click = await page.evaluate(() => (globalThis as unknown as { confirmClicks: { at: number; handled: number }[] }).confirmClicks.at(-1)!);
+      await page.waitForFunction(() => {
+        const text = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="ticket-result"]')?.textContent ?? '';
+        return text !== '' && !text.startsWith('Sending');
+      });
+      const result = await ticket('ticket-result').innerText();
+      if (!/matched/i.test(result)) throw new Error(`The ticket's market order did not fill: ${result}`);
+      return { clickMs: arrival - exchangeOffset - (click.at - pageOffset), ready };
     };
 
     // The official client, from Node (this process), with its own wallet and keys, through the same proxy.
@@ -190,15 +226,26 @@ async function main(): Promise<void> {
       return arrival - exchangeOffset - started;
     };
 
+    // The maker's resting ask for the market orders (a bid for No), straight to the exchange (not through the proxy).
+    const makerSigner = privateKeySigner(makerKey);
+    const makerBase = { ...base, host: exchange.profile.clobUrl };
+    const makerCreds = (await new ClobClient({ ...makerBase, signer: makerSigner }).createOrDeriveApiKey()) as ApiCredentials;
+    const maker = new ClobClient({ ...makerBase, signer: makerSigner, creds: makerCreds });
+    const no = market.tokens[1]!;
+    const resting = (await maker.postOrder(await maker.createOrder({ tokenId: no, side: 'BUY', price: MAKER.price, size: MAKER.size }), { orderType: 'GTC' })) as { orderID?: string };
+    if (!resting.orderID) throw new Error(`The maker's order was not placed: ${JSON.stringify(resting)}`);
+
     let exchangeOffset = (await clockOffset(() => exchange.clock())).offsetMs;
     for (let i = 0; i < WARM_ROUNDS; i++) {
       await terminalRound();
       await terminalRound(false);
+      await marketRound();
       await officialRound();
       await toolkitRound();
     }
-    const samples = { terminal: [] as number[], terminalHandled: [] as number[], atOnce: [] as number[], official: [] as number[], toolkit: [] as number[] };
+    const samples = { terminal: [] as number[], terminalHandled: [] as number[], atOnce: [] as number[], market: [] as number[], official: [] as number[], toolkit: [] as number[] };
     const readyStates = new Map<string, number>();
+    const marketReady = new Map<string, number>();
     const asked = new Map<string, number>();
     for (let round = 0; round < ROUNDS; round++) {
       exchangeOffset = (await clockOffset(() => exchange.clock(), 5)).offsetMs;
@@ -207,6 +254,9 @@ async function main(): Promise<void> {
       samples.terminalHandled.push(t.handledMs);
       readyStates.set(t.ready, (readyStates.get(t.ready) ?? 0) + 1);
       samples.atOnce.push((await terminalRound(false)).clickMs);
+      const m = await marketRound();
+      samples.market.push(m.clickMs);
+      marketReady.set(m.ready, (marketReady.get(m.ready) ?? 0) + 1);
       for (const what of t.before) asked.set(what, (asked.get(what) ?? 0) + 1);
       samples.official.push(await officialRound());
       samples.toolkit.push(await toolkitRound());
@@ -219,6 +269,7 @@ async function main(): Promise<void> {
     line('terminal: click on ticket-confirm → arrival', samples.terminal);
     line('terminal: click handler in the page → arrival', samples.terminalHandled);
     line('terminal: click the moment the confirmation shows → arrival', samples.atOnce);
+    line(`terminal: market order (FOK, $${MARKET_ORDER_USD} at the book) click → arrival`, samples.market);
     line('@polymarket/clob-client-v2 createAndPostOrder → arrival', samples.official);
     line('toolkit createOrder + postOrder → arrival', samples.toolkit);
     const p50 = (v: number[]) => percentile(v, 50);
@@ -226,6 +277,7 @@ async function main(): Promise<void> {
     console.log(`ratio toolkit / official (p50)                               ${(p50(samples.toolkit) / p50(samples.official)).toFixed(2)}×`);
     console.log(`target: terminal p50 under 10 ms: ${p50(samples.terminal) < 10 ? 'met' : 'NOT met'}`);
     console.log(`the confirmation said, when clicked after reading: ${[...readyStates].map(([state, n]) => `ready="${state}" ×${n}`).join(', ')}`);
+    console.log(`the market order's confirmation said: ${[...marketReady].map(([state, n]) => `ready="${state}" ×${n}`).join(', ')}`);
     const perRound = [...asked].map(([what, n]) => `${what} ×${(n / ROUNDS).toFixed(1)}`).join(', ');
     console.log(`CLOB requests from the terminal between the click and its POST /order, per round: ${perRound || 'none'}`);
   } finally {

@@ -292,6 +292,38 @@ describe('market feed', () => {
     ]);
   });
 
+  it('offers the whole book as the exchange lists it (best last) only while it is live and checked by hash', async () => {
+    const t = open(new Map(), { staleMs: 30_000 });
+    t.feed.subscribe([TOKEN, OTHER]);
+    t.feed.start();
+    const c = await connected(0, t.feed);
+    const book = new ScriptedBook(TOKEN, MARKET, 1000);
+    book.bids.set('0.45', '100');
+    book.bids.set('0.44', '200');
+    book.asks.set('0.55', '30');
+    book.asks.set('0.6', '70');
+    c.send(book.bookMessage());
+    c.send(book.change('SELL', '0.55', '0'));
+    await until(() => t.feed.messages === 2, 'the snapshot and a change');
+    expect(t.feed.hashChecked(TOKEN)).toBe(true);
+    expect(t.feed.exchangeBook(TOKEN)).toEqual({
+      bids: [
+        { price: '0.44', size: '200' },
+        { price: '0.45', size: '100' },
+      ],
+      asks: [{ price: '0.6', size: '70' }],
+    });
+    // No snapshot yet: nothing to price by.
+    expect(t.feed.exchangeBook(OTHER)).toBeUndefined();
+    // Silent past staleMs: stale, and not offered until a message brings it back.
+    t.clock.advance(30_000);
+    expect(t.feed.state).toBe('stale');
+    expect(t.feed.exchangeBook(TOKEN)).toBeUndefined();
+    c.send(book.change('BUY', '0.3', '1'));
+    await until(() => t.feed.state === 'live', 'live again');
+    expect(t.feed.exchangeBook(TOKEN)?.bids[0]).toEqual({ price: '0.3', size: '1' });
+  });
+
   it('keeps a connection that answers PONG live while its quiet books go stale, and drops one that never answers', async () => {
     const t = open(new Map(), { staleMs: 30_000 });
     t.feed.subscribe([TOKEN]);

@@ -1,7 +1,9 @@
 // Orders made ready while their confirmation is open (TradingService.readyOrder), against the whole local
 // sandbox with a real signer worker: the click posts exactly the order made ready (same hash, once); what makes
 // a ready order stale (another order of the account, a money move, its age, a new tick, a lock) makes the click
-// build a new one or refuse; and what is never made ready (market orders, failing checks, missing allowances).
+// build a new one or refuse; a market order with no worst price made ready at the live book's price, and made anew
+// at the click when the live book moved; and what is never made ready (a market order with no worst price and no
+// live book, failing checks, missing allowances).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
@@ -10,6 +12,8 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { PreTradeCheckError } from '../../src/main/trading/checks';
 import type { UserOrderInput } from '../../src/main/trading/order-input';
+import { MarketFeed } from '../../src/main/feeds/market-feed';
+import { ClobClient, marketPriceFromBook } from '@pmdesk/toolkit';
 import { PASSWORD, freshWallet, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
@@ -23,6 +27,8 @@ describe('orders made ready before the click', () => {
   let keystore: string;
   let yes: string;
   const bid = (price: number, size = 10): UserOrderInput => ({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'YES', buyOrSell: 'BUY', price, size });
+  /** A market BUY of YES for `dollars`, at the book (no worst price) unless one is given. */
+  const marketBuy = (dollars: number, worst?: number): UserOrderInput => ({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'YES', buyOrSell: 'BUY', usdcFlowAbs: dollars, ...(worst !== undefined ? { price: worst } : {}) });
 
   beforeAll(async () => {
     sb = await startTradingSandbox();
@@ -123,10 +129,62 @@ describe('orders made ready before the click', () => {
     expect(asked).toEqual([]);
   });
 
-  it('does not make ready a market order, or one whose checks fail', async () => {
-    expect(await service.readyOrder({ ...bid(0.5), price: undefined, usdcFlowAbs: 5, size: undefined }, wallet, { orderType: 'FOK' })).toEqual({ ready: false });
+  it('does not make ready a market order with no worst price and no live book, or one whose checks fail', async () => {
+    expect(service.liveBook).toBeUndefined();
+    expect(await service.readyOrder(marketBuy(5), wallet, { orderType: 'FOK' })).toEqual({ ready: false });
     // Below the market's 5-share minimum: the check fails now and again at the click, with its sentence.
     expect(await service.readyOrder(bid(0.08, 1), wallet)).toEqual({ ready: false });
     await expect(service.executeOrder(bid(0.08, 1), wallet)).rejects.toBeInstanceOf(PreTradeCheckError);
+  });
+
+  /** Another trader's ask for YES at `price`: a bid for NO at 1 − price, as the exchange shows it. */
+  let maker: TradingWallet | undefined;
+  const offerYes = async (price: number, size = 40) => {
+    maker ??= { kind: 'worker', address: (await freshWallet(sb, signer)).address, signer };
+    const noPrice = Math.round((1 - price) * 100) / 100;
+    await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'NO', buyOrSell: 'BUY', price: noPrice, size }, maker);
+  };
+
+  it('makes a market order with a worst price ready without any book: its price is the trader\'s', async () => {
+    await offerYes(0.6);
+    const ready = await service.readyOrder(marketBuy(5, 0.99), wallet, { orderType: 'FAK' });
+    expect(ready).toEqual({ ready: true, orderHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    const placed = await service.executeOrder(marketBuy(5, 0.99), wallet, { orderType: 'FAK' });
+    expect(placed.orderHash).toBe(ready.orderHash);
+  });
+
+  it("makes a market order with no worst price ready at the live book's price; a book that moved by the click makes it anew", async () => {
+    const clob = new ClobClient({ host: sb.sandbox.profile.clobUrl, chainId: sb.profile.network.chainId, timeoutMs: 15_000 });
+    const feed = new MarketFeed({ wsUrl: sb.sandbox.profile.wsUrl, fetchBook: async (tokenId) => (await clob.getOrderBook(tokenId)) as never });
+    try {
+      feed.subscribe([yes]);
+      feed.start();
+      await expect.poll(() => feed.exchangeBook(yes) !== undefined, { timeout: 30_000 }).toBe(true); // the live book, checked by hash
+      service.liveBook = (tokenId) => feed.exchangeBook(tokenId);
+      const bestAsk = () => Number(feed.exchangeBook(yes)!.asks.at(-1)!.price);
+      const asked = bestAsk();
+
+      // Priced from the live book and posted as made: the price GET /book gives (the official client's) is the same.
+      expect(marketPriceFromBook((await clob.getOrderBook(yes)) as never, 'BUY', 5)).toBe(marketPriceFromBook(feed.exchangeBook(yes), 'BUY', 5));
+      const ready = await service.readyOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      expect(ready).toEqual({ ready: true, orderHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      const placed = await service.executeOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      expect(placed).toMatchObject({ orderHash: ready.orderHash, status: 'MATCHED' });
+
+      // Another trader's ask comes in under the best (a bid for No at 1 − p is an ask for Yes at p) after the order
+      // was made ready: the click sees the live book price it lower and makes the order again from the book.
+      const second = await service.readyOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      expect(second.ready).toBe(true);
+      const lower = Math.round((bestAsk() - 0.01) * 100) / 100;
+      await offerYes(lower);
+      await expect.poll(bestAsk, { timeout: 30_000 }).toBe(lower); // the lower ask in the live book
+      const again = await service.executeOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      expect(again.orderHash).not.toBe(second.orderHash);
+      expect(again.status).toBe('MATCHED');
+      expect(lower).toBeLessThan(asked);
+    } finally {
+      service.liveBook = undefined;
+      feed.close();
+    }
   });
 });

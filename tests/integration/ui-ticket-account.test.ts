@@ -299,8 +299,8 @@ describe('the order ticket and the account panel', () => {
     });
     expect(shown).toContain('market order (FOK)');
     expect(shown).toContain('$4.00');
-    // A market order is not made ready: its price is read from the book at the click.
-    expect(lastReady).toBe('no');
+    // Made ready at the live book's price (the maker's ask at 40¢), which the click finds unchanged.
+    expect(lastReady).toBe('yes');
     expect(await ticket('ticket-result').innerText()).toMatch(/BUY order filled: MATCHED/i);
 
     await openTab('trades');

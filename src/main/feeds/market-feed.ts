@@ -230,6 +230,19 @@ export class MarketFeed {
     return asset?.hasBook && this.checked(tokenId, asset) ? this.viewOf(tokenId, asset, depth) : undefined;
   }
 
+  /**
+   * The token's whole book as the exchange lists it (decimal strings, best level last), only while the socket keeps
+   * it live and each change is checked against the exchange's hash: undefined before its snapshot, while it is
+   * resynced, stale, polled instead, or not checked by hash. What a market order made ready is priced from, and
+   * checked against at the click (docs/decisions.md, "Ready market orders").
+   */
+  exchangeBook(tokenId: string): { bids: LevelText[]; asks: LevelText[] } | undefined {
+    const asset = this.assets.get(tokenId);
+    if (!asset?.hasBook || asset.resyncing || asset.stale || !asset.hashTemplate) return undefined;
+    if (this.stateValue !== 'live' || this.redial.source !== 'live' || !this.checked(tokenId, asset)) return undefined;
+    return asset.book.toLevels();
+  }
+
   /** Whether this token's changes are checked by hash (its snapshot's hash could be recomputed). */
   hashChecked(tokenId: string): boolean {
     return Boolean(this.assets.get(tokenId)?.hashTemplate);

@@ -26,6 +26,11 @@ export interface BookFollower {
   releaseClient(clientId: string): void;
   followed(): string[];
   closeAll(): void;
+  /**
+   * A followed token's whole book as the exchange lists it, while the market's socket keeps it live and checked by
+   * hash (LiveBookFeeds only; polled books are never fresh enough to price an order by).
+   */
+  liveBook?(tokenId: string): { bids: { price: string; size: string }[]; asks: { price: string; size: string }[] } | undefined;
 }
 
 /** The feed's five states as the contract's four: reconnecting is connecting again; stale books also carry `stale`. */
@@ -98,6 +103,10 @@ export class LiveBookFeeds implements BookFollower {
 
   followed(): string[] {
     return [...this.markets.keys()];
+  }
+
+  liveBook(tokenId: string): ReturnType<MarketFeed['exchangeBook']> {
+    return this.byToken.has(tokenId) ? this.feed.exchangeBook(tokenId) : undefined;
   }
 
   closeAll(): void {

@@ -184,6 +184,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
     regionCheck.start();
     const gate: OrderGate = (wallet, side, credentialed) => regionCheck.refusal(wallet, side, credentialed);
     if (flow) flow.orderGate = gate;
+    // A market order made ready is priced from this network's live books (the windows' own feeds).
+    const liveBook = books.liveBook ? (tokenId: string) => books.liveBook!(tokenId) : undefined;
+    if (flow) flow.liveBook = liveBook;
     // This network's alerts and stops are armed now (re-armed after a restart or a switch back), in main, so they
     // run while no window is open or one is reloading; they follow the same feeds the windows share.
     const watchFeeds = { books, fills: feeds, accounts: services.accounts };
@@ -223,6 +226,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
         services.unaskedCancels?.close();
         regionCheck.close();
         if (flow?.orderGate === gate) flow.orderGate = undefined;
+        if (flow && flow.liveBook === liveBook) flow.liveBook = undefined;
         // The launch flow given by the caller stays open for switching back when no other can be opened.
         if (flow && (flow !== options.orderFlow || options.openOrderFlow)) flow.close();
       },

@@ -27,6 +27,7 @@ import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
 import { ExchangeTerms, isTickRefusal } from './exchange-terms';
 import type { TradingProfile } from './profile';
 import { ReadyOrders } from './ready-orders';
+import { marketPriceFromBook, type BookSides } from '@pmdesk/toolkit';
 
 export type { TradingAccount } from './account';
 
@@ -113,6 +114,8 @@ interface MadeOrder {
   notices: string[];
   /** The checks' notices not yet told (a ready order's, told when it is sent). */
   untold: string[];
+  /** A market order made ready with no worst price: the price the live book gave it, checked again at the click. */
+  livePrice?: number;
 }
 
 type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) => void;
@@ -148,6 +151,11 @@ export class TradingService {
   readonly terms: ExchangeTerms;
   /** Orders made ready while their confirmation is open (readyOrder), taken by the click's executeOrder. */
   private readonly readied: ReadyOrders<MadeOrder>;
+  /**
+   * A token's whole book as the exchange lists it, from the market's live socket (checked by hash), or undefined;
+   * set by the terminal for the network in use. A market order with no worst price is made ready only with it.
+   */
+  liveBook: ((tokenId: string) => BookSides | undefined) | undefined;
 
   constructor(options: TradingServiceOptions) {
     this.profile = options.profile;
@@ -268,14 +276,17 @@ export class TradingService {
   /**
    * Makes the order ready while its confirmation is read (spec §4's checks, credentials, the order built and
    * signed by the wallet's signer), without sending anything: executeOrder of the same input within READY_FOR_MS
-   * posts it as made. Not made ready (the click does the whole flow and says why): market orders (their price is
-   * read from the book at the click), an order whose checks fail or whose allowances are missing (approvals are
-   * transactions: only the click sends them), an outside (JSON-RPC) wallet's, or anything that fails on the way.
+   * posts it as made. A market order with no worst price is priced from the live book (liveBook) and goes as made
+   * only if the live book gives the same price at the click. Not made ready (the click does the whole flow and says
+   * why): a limit order with no price, a market order with no worst price and no live book, an order whose checks
+   * fail or whose allowances are missing (approvals are transactions: only the click sends them), an outside
+   * (JSON-RPC) wallet's, or anything that fails on the way.
    */
   async readyOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<{ ready: boolean; orderHash?: string }> {
     assertOrderRequest(input, wallet);
     const orderType = choices.orderType ?? 'GTC';
-    if (orderType === 'FOK' || orderType === 'FAK' || input.price === undefined) return { ready: false };
+    const market = orderType === 'FOK' || orderType === 'FAK';
+    if (input.price === undefined && (!market || !this.liveBook)) return { ready: false };
     // An outside wallet would ask its owner to sign before they confirmed: only PM Desk's own signer signs ahead.
     if (wallet!.kind !== 'worker') return { ready: false };
     if (await this.orderGate?.(wallet!, input.buyOrSell, false)) return { ready: false };
@@ -313,6 +324,11 @@ export class TradingService {
       }
     }
 
+    // A market order made ready with no worst price takes the live book's price for its amount (the click checks the
+    // live book still gives it); the whole flow reads GET /book at the click instead, as the official client does.
+    const livePrice = readyOnly && plan.kind === 'market' && plan.price === undefined ? this.liveMarketPrice(token.token_id, plan) : undefined;
+    if (readyOnly && plan.kind === 'market' && plan.price === undefined && livePrice === undefined) return undefined;
+
     const client = await this.client(wallet, readyOnly ? this.onNotice : notice);
     // With credentials got as this order gets them (their notice heard), the account's close-only mode can be asked.
     await this.passGate(wallet, plan.side, true);
@@ -349,18 +365,34 @@ export class TradingService {
     const built =
       plan.kind === 'limit'
         ? await client.createOrder({ tokenId: token.token_id, side: plan.side, price: plan.price, size: plan.size, expiration: plan.expiration }, terms)
-        : await client.createMarketOrder({ tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price }, { ...terms, orderType: plan.orderType });
+        : await client.createMarketOrder({ tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price ?? livePrice }, { ...terms, orderType: plan.orderType });
     const post: PostOrderOptions = { orderType: plan.orderType, postOnly: plan.kind === 'limit' ? plan.postOnly : false };
-    return { client, built, post, token, market, plan, tickSize, approvals, notices, untold };
+    return { client, built, post, token, market, plan, tickSize, approvals, notices, untold, ...(livePrice !== undefined ? { livePrice } : {}) };
+  }
+
+  /**
+   * The price at which the live book covers a market order's amount (what the official client reads from GET /book
+   * at the click), or undefined: no live book, or it cannot cover a FOK order (the click then says "no match").
+   */
+  private liveMarketPrice(tokenId: string, plan: Extract<OrderPlan, { kind: 'market' }>): number | undefined {
+    const book = this.liveBook?.(tokenId);
+    if (!book) return undefined;
+    try {
+      return marketPriceFromBook(book, plan.side, plan.amount, plan.orderType === 'FAK' ? 'FAK' : 'FOK');
+    } catch {
+      return undefined;
+    }
   }
 
   /**
    * Whether a ready order may go as made: the region and close-only checks, the signing key still unlocked (a
-   * lock drops what it signed), and the market's tick unchanged (a tick_size_change since would have it refused).
+   * lock drops what it signed), the market's tick unchanged (a tick_size_change since would have it refused), and a
+   * market order priced from the live book still priced the same by it (the book moved: the click reads it again).
    */
   private async stillReady(made: MadeOrder, wallet: TradingWallet): Promise<boolean> {
     // The signer client knows which keys its worker holds without asking it (a thread hop on a busy machine).
     const open = wallet.kind === 'worker' ? wallet.signer.holds(wallet.address) : true;
+    if (made.livePrice !== undefined && made.plan.kind === 'market' && this.liveMarketPrice(made.token.token_id, made.plan) !== made.livePrice) return false;
     const [gate, tick] = await Promise.all([this.orderGate?.(wallet, made.plan.side, true), this.terms.tickSize(made.token.token_id)]);
     if (gate) throw new PmDeskError(ErrorCode.FORBIDDEN, gate, { methodName: 'executeOrder' });
     return open && tick === made.tickSize;

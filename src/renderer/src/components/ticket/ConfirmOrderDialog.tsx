@@ -1,6 +1,6 @@
 // The last look before an order goes out: the exact price, shares and dollars the ticket will send, and any
 // approvals main must send first. Esc or Cancel closes it; nothing is sent until Confirm. While it is open, main
-// makes a limit order ready (checked, signed in the signer worker, not sent), so Confirm only posts it.
+// makes the order ready (checked, signed in the signer worker, not sent), so Confirm only posts it.
 import { useEffect, useState } from 'react';
 import { registerShortcut } from '../../keyboard';
 import { ask } from '../../terminal';
@@ -22,7 +22,7 @@ export interface ConfirmOrderProps {
 export function ConfirmOrderDialog({ intent, preview, estimate, outcome, question, tickSize, onConfirm, onClose }: ConfirmOrderProps) {
   useEffect(() => registerShortcut({ key: 'Escape', description: 'Close the order confirmation', inFields: true, run: onClose }), [onClose]);
   const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
-  const ready = useReadyOrder(intent, !market);
+  const ready = useReadyOrder(intent);
   const shares = preview?.shares ?? estimate.shares;
   const cost = preview?.cost ?? estimate.cost;
   const payout = preview?.payout ?? estimate.payout;
@@ -104,16 +104,13 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
 /**
  * Asks main to make the order ready as the dialog opens (and again if the order changes while it is open):
  * 'pending', then 'yes' (Confirm posts the order as made) or 'no' (Confirm makes it the usual way, and says why
- * if it fails). Market orders are not made ready: their price is read from the book at the click.
+ * if it fails). A market order with no worst price is made ready at the live book's price; if the book gives
+ * another by the click, Confirm makes it again from the book then (main decides; the page only hears yes or no).
  */
-function useReadyOrder(intent: OrderIntent, wanted: boolean): 'pending' | 'yes' | 'no' {
+function useReadyOrder(intent: OrderIntent): 'pending' | 'yes' | 'no' {
   const [ready, setReady] = useState<'pending' | 'yes' | 'no'>('pending');
   const key = JSON.stringify(intent);
   useEffect(() => {
-    if (!wanted) {
-      setReady('no');
-      return;
-    }
     let current = true;
     setReady('pending');
     ask('readyOrder', JSON.parse(key) as OrderIntent).then(
@@ -123,6 +120,6 @@ function useReadyOrder(intent: OrderIntent, wanted: boolean): 'pending' | 'yes' 
     return () => {
       current = false;
     };
-  }, [key, wanted]);
+  }, [key]);
   return ready;
 }
