@@ -4,6 +4,7 @@
 // `tickSize` event when the exchange changes a market's tick, and `feedStatus` with `source: 'polling'` while the
 // socket cannot be reached and the feed reads GET /book instead.
 import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
+import type { BookSides } from '@pmdesk/toolkit';
 import type { FeedState } from '../../shared/contract';
 import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
 import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';
@@ -30,7 +31,7 @@ export interface BookFollower {
    * A followed token's whole book as the exchange lists it, while the market's socket keeps it live and checked by
    * hash (LiveBookFeeds only; polled books are never fresh enough to price an order by).
    */
-  liveBook?(tokenId: string): { bids: { price: string; size: string }[]; asks: { price: string; size: string }[] } | undefined;
+  liveBook?(tokenId: string): BookSides | undefined;
 }
 
 /** The feed's five states as the contract's four: reconnecting is connecting again; stale books also carry `stale`. */

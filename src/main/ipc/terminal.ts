@@ -185,7 +185,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const gate: OrderGate = (wallet, side, credentialed) => regionCheck.refusal(wallet, side, credentialed);
     if (flow) flow.orderGate = gate;
     // A market order made ready is priced from this network's live books (the windows' own feeds).
-    const liveBook = books.liveBook ? (tokenId: string) => books.liveBook!(tokenId) : undefined;
+    const liveBook = books.liveBook?.bind(books);
     if (flow) flow.liveBook = liveBook;
     // This network's alerts and stops are armed now (re-armed after a restart or a switch back), in main, so they
     // run while no window is open or one is reloading; they follow the same feeds the windows share.

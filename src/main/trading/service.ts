@@ -326,8 +326,9 @@ export class TradingService {
 
     // A market order made ready with no worst price takes the live book's price for its amount (the click checks the
     // live book still gives it); the whole flow reads GET /book at the click instead, as the official client does.
-    const livePrice = readyOnly && plan.kind === 'market' && plan.price === undefined ? this.liveMarketPrice(token.token_id, plan) : undefined;
-    if (readyOnly && plan.kind === 'market' && plan.price === undefined && livePrice === undefined) return undefined;
+    const pricedLive = readyOnly && plan.kind === 'market' && plan.price === undefined;
+    const livePrice = pricedLive ? this.liveMarketPrice(token.token_id, plan) : undefined;
+    if (pricedLive && livePrice === undefined) return undefined;
 
     const client = await this.client(wallet, readyOnly ? this.onNotice : notice);
     // With credentials got as this order gets them (their notice heard), the account's close-only mode can be asked.
@@ -378,7 +379,7 @@ export class TradingService {
     const book = this.liveBook?.(tokenId);
     if (!book) return undefined;
     try {
-      return marketPriceFromBook(book, plan.side, plan.amount, plan.orderType === 'FAK' ? 'FAK' : 'FOK');
+      return marketPriceFromBook(book, plan.side, plan.amount, plan.orderType);
     } catch {
       return undefined;
     }
