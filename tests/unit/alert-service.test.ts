@@ -4,7 +4,7 @@
 // fill history; a midpoint crossing up; alerts kept across a new service on the same folder; a corrupt file set aside.
 // A last-trade alert follows every fill as the screen does (in the first outcome, with or without a token id, the
 // second outcome its complement), starting from the market's history. A fill of mine names its outcome and market
-// (read once per market), or the token id when that read fails.
+// (read once per market), or the token id when that read fails. Closing waits until the file holds a firing.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,7 +74,8 @@ beforeEach(async () => {
   service = open();
 });
 afterEach(async () => {
-  service.close();
+  // A firing is written after it is told: the folder goes only once the file has settled.
+  await service.close();
   feeds.closeAll();
   await rm(dir, { recursive: true, force: true });
 });
@@ -97,6 +98,11 @@ describe('the alert service', () => {
     expect(feeds.followed()).toEqual([]);
     // Fired once: a wider spread again tells nothing more.
     expect((await service.list()).log.map((l) => l.alertId)).toEqual([alert.id]);
+    // The firing is written after it is told; closing waits for it, so a terminal quit right after keeps it.
+    await service.close();
+    const kept = JSON.parse(await readFile(join(dir, ALERTS_FILE), 'utf8')) as { alerts: { id: string; state: string }[]; log: { id: string }[] };
+    expect(kept.alerts.map((a) => [a.id, a.state])).toEqual([[alert.id, 'fired']]);
+    expect(kept.log.map((l) => l.id)).toEqual([entry.id]);
   });
 
   it('a volume spike fires against the hour before, read from the source', async () => {
@@ -114,7 +120,7 @@ describe('the alert service', () => {
 
   it('a midpoint crossing up fires; kept across a new service on the same folder', async () => {
     const alert = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'mid', direction: 'up', level: 0.45 });
-    service.close();
+    await service.close();
     service = open();
     expect((await service.list()).alerts.map((a) => [a.id, a.state])).toEqual([[alert.id, 'armed']]);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -134,7 +140,7 @@ describe('the alert service', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(await seenOf(falls.id)).toBe(0.4);
     expect(await seenOf(past.id)).toBe(0.4);
-    service.close();
+    await service.close();
     books = { ...books, '1': book(0.3, 0.44) };
     const fired = next();
     service = open();
@@ -226,7 +232,7 @@ describe('the alert service', () => {
   });
 
   it('a corrupt alerts file is set aside: the service starts empty', async () => {
-    service.close();
+    await service.close();
     await writeFile(join(dir, ALERTS_FILE), '{"version":1,"alerts":"no","log":[]}');
     service = open();
     expect(await service.list()).toEqual({ alerts: [], log: [] });

@@ -162,11 +162,13 @@ export class AlertService {
     return { id, deleted: true };
   }
 
-  close(): void {
+  /** Stops watching; resolves once the alerts file holds every change made before (a firing is written after it is told). */
+  close(): Promise<void> {
     this.closed = true;
     for (const w of this.watching.values()) if (w.timer) clearInterval(w.timer);
     this.watching.clear();
     this.watch.close();
+    return this.options.file.settled();
   }
 
   private armed(): AlertInfo[] {

@@ -40,6 +40,11 @@ export class KeptFile<T> {
     return run;
   }
 
+  /** Resolves once every write asked for so far has landed (or failed): a closing terminal waits for it. */
+  settled(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
   private async load(): Promise<T> {
     let text: string;
     try {

@@ -216,8 +216,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
       services,
       handlers: createHandlers(services),
       close: () => {
-        alerts?.close();
-        stops?.close();
+        // Their files settle on the shared KeptFile queues, which the terminal's own close waits for.
+        void alerts?.close();
+        void stops?.close();
         feeds.closeAll();
         books.closeAll();
         // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.
@@ -300,7 +301,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
       await switching;
       current.close();
       if (options.orderFlow && !options.openOrderFlow) options.orderFlow.close();
-      await options.wallets?.signer.close();
+      // An alert that fired or a stop that triggered just before quitting is written before the terminal says it closed.
+      await Promise.all([keptAlerts?.settled(), keptStops?.settled(), options.wallets?.signer.close()]);
     },
   };
 }

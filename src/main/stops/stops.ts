@@ -181,9 +181,11 @@ export class StopService {
     return { ...stop };
   }
 
-  close(): void {
+  /** Stops watching; resolves once the stops file holds every change made before. */
+  close(): Promise<void> {
     this.closed = true;
     this.watch.close();
+    return this.options.file.settled();
   }
 
   private armed(): StopInfo[] {
