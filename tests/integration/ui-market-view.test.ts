@@ -116,12 +116,18 @@ describe('the market view', () => {
     const bidTotals = await page.locator('[data-testid="order-book"] .ladder-row[data-side="bid"] .ladder-total').allTextContents();
     const numbers = bidTotals.map((s) => Number(s.replace(/,/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    // A bar is the total cell's background, as wide as the level's share of the deepest total.
+    // A bar is the row's background, as wide as the level's share of the deepest total.
     const widths = await page
-      .locator('[data-testid="order-book"] .ladder-row[data-side="bid"] .ladder-total')
-      .evaluateAll((cells) => cells.map((c) => (c as unknown as { style: { backgroundSize: string } }).style.backgroundSize));
-    expect(widths.every((w) => /^\d+(\.\d)?% 100%$/.test(w))).toBe(true);
+      .locator('[data-testid="order-book"] .ladder-row[data-side="bid"]')
+      .evaluateAll((rows) => rows.map((r) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundSize: string } }).getComputedStyle(r).backgroundSize));
+    expect(widths.every((w) => /^\d+% 20px$/.test(w))).toBe(true);
     expect(Number.parseFloat(widths.at(-1)!)).toBeGreaterThan(Number.parseFloat(widths[0]!));
+    // The numbers stand in columns: every row's cells start and end where the others' do, however long its numbers.
+    const columns = await page
+      .locator('[data-testid="order-book"] .ladder-row')
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => `${Math.round(c.getBoundingClientRect().left)}+${Math.round(c.getBoundingClientRect().width)}`).join(' ')));
+    expect(columns.length).toBeGreaterThan(2);
+    expect(new Set(columns).size).toBe(1);
   });
 
   it('moves when an order comes to rest in the book', async () => {

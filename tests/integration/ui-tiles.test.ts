@@ -121,6 +121,17 @@ describe('tiles', () => {
     const shown = await fits();
     expect(shown.scroll).toBeLessThanOrEqual(shown.client);
     expect(shown.width).toBeGreaterThan((await tileWidth(BTC.id)) - 10);
+    // Price and size only: the running total is the depth bar behind the row (its column is the wide ladder's).
+    const row = ladder.locator('.ladder-row').first();
+    expect(await row.locator('.ladder-total').isVisible()).toBe(false);
+    expect(await ladder.locator('.ladder-head .ladder-total').isVisible()).toBe(false);
+    expect(await row.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundImage: string } }).getComputedStyle(el).backgroundImage)).toMatch(/^linear-gradient/);
+    // The columns are the book's longest numbers wide, not each row's own: every row's cells line up.
+    const columns = await ladder
+      .locator('.ladder-row')
+      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => `${Math.round(c.getBoundingClientRect().left)}+${Math.round(c.getBoundingClientRect().width)}`).join(' ')));
+    expect(columns.length).toBeGreaterThan(2);
+    expect(new Set(columns).size).toBe(1);
     await tradesTab.click();
     await expect.poll(() => tape.isVisible()).toBe(true);
     expect(await ladder.isVisible()).toBe(false);
@@ -137,6 +148,8 @@ describe('tiles', () => {
       expect(await tape.isVisible()).toBe(true);
       const [l, r] = [await ladder.boundingBox(), await tape.boundingBox()];
       expect(r!.x).toBeGreaterThanOrEqual(l!.x + l!.width - 1);
+      // Wide: the Total column again.
+      await expect.poll(() => ladder.locator('.ladder-row .ladder-total').first().isVisible()).toBe(true);
     } finally {
       await page.setViewportSize({ width: 1600, height: 1000 });
     }

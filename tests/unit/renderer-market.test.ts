@@ -16,7 +16,10 @@ import {
   centDecimals,
   clockTime,
   formatCents,
+  formatShares,
+  ladderColumns,
   marketLinkFromHash,
+  sharesTextLength,
   nextTapeSeq,
   tapeCells,
   tapeFill,
@@ -78,6 +81,28 @@ describe('the ladder', () => {
     expect(ladder.asks[0]!.depth).toBe(1);
     expect(ladder.asks[2]!.depth).toBeCloseTo(200 / 300);
     expect(ladder.bids[2]!.depth).toBeCloseTo(145 / 300);
+  });
+
+  it('counts the characters of a size as formatShares writes it, without formatting', () => {
+    const sizes = [0, 0.004, 0.005, 0.01, 0.1, 0.5, 1, 9.99, 9.995, 10, 12.3, 99.99, 100, 999.99, 999.999, 1000, 1000.5, 1009.99, 12345.6, 99999.99, 100000, 1234567.89, 20.05, 0.07, 1e-7, 2.5e-3];
+    // And the sizes a book writes: two decimals at most, from 0.01 to a million shares.
+    for (let i = 1; i < 2000; i++) sizes.push(Math.round(((i * 7919) % 100_000_000) + i / 100) / 100);
+    for (const size of sizes) expect(sharesTextLength(size), String(size)).toBe(formatShares(size).length);
+  });
+
+  it('sizes its number columns by the longest number so far, and never narrows them for the same outcome', () => {
+    const wide = buildLadder({ bids: [{ price: 0.5, size: 1234.5 }, { price: 0.49, size: 10 }], asks: [{ price: 0.52, size: 3 }] });
+    // "1,234.5" and a total of "1,244.5"; a price as wide as "99¢" on a 1¢ tick, "99.9¢" on 0.1¢.
+    expect(ladderColumns(wide, 0)).toEqual({ price: 3, size: 7, total: 7 });
+    expect(ladderColumns(wide, 1).price).toBe(5);
+    const narrow = buildLadder({ bids: [{ price: 0.5, size: 5 }], asks: [{ price: 0.52, size: 3 }] });
+    expect(ladderColumns(narrow, 0)).toEqual({ price: 3, size: 1, total: 1 });
+    // The 1,234.5 shares went: the columns stay as wide as they were; a longer total widens its column.
+    const after = ladderColumns(narrow, 0, ladderColumns(wide, 0));
+    expect(after).toEqual({ price: 3, size: 7, total: 7 });
+    const deeper = buildLadder({ bids: [{ price: 0.5, size: 99_000 }, { price: 0.49, size: 20_000.25 }], asks: [] });
+    // "99,000" is narrower than the column; the total "119,000.25" is wider.
+    expect(ladderColumns(deeper, 0, after)).toEqual({ price: 3, size: 9, total: 10 });
   });
 
   it('works out spread and midpoint without float noise, and has none when a side is empty', () => {

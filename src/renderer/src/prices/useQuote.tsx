@@ -44,7 +44,9 @@ export function QuoteText({ quote, tokenId, tag = true, className }: { quote: Qu
       data-quote-basis={quote.basis ?? 'none'}
       data-quote-value={quote.price === null ? '' : String(quote.price)}
     >
-      {quoteCents(quote.price)}
+      {/* The number in a box of its own width (styles.css): a price that gains or loses a digit moves no text
+          around it, which would make the browser re-layer the whole page on every such change of a busy book. */}
+      <span className="quote-value">{quoteCents(quote.price)}</span>
       {tag && quote.basis ? <small className="quote-basis muted"> {basisTag(quote.basis)}</small> : null}
     </span>
   );

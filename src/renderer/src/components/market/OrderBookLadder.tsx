@@ -1,13 +1,13 @@
 // The order-book ladder of the chosen outcome: asks above, bids below, each with its size, the cumulative
 // size from the best price and a depth bar; spread and midpoint in the middle; the active wallet's own
 // orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { useAccount } from '../../store/account';
 import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
 import { useVisibleRows } from '../../live/visible-rows';
-import { LADDER_DEPTH, bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, priceKey, type LadderRow } from './model';
+import { LADDER_DEPTH, bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, ladderColumns, priceKey, type LadderColumns, type LadderRow } from './model';
 
 /** A ladder row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;
@@ -51,6 +51,16 @@ export function OrderBookLadder() {
   const bidRows = Math.max(1, ladder.bids.length);
   const [bidFrom, bidTo] = [Math.min(bidsView.first, bidRows), Math.min(bidsView.end, bidRows)];
   const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
+  // The number columns are as wide as the longest number this outcome's book has shown (market.css), not as
+  // their text each frame: a size gaining a digit no longer moves every number in the row beside it.
+  const columnsSoFar = useRef<{ tokenId: string | null; columns: LadderColumns } | null>(null);
+  const columns = useMemo(() => {
+    const before = columnsSoFar.current?.tokenId === tokenId ? columnsSoFar.current.columns : undefined;
+    const next = ladderColumns(ladder, decimals, before);
+    columnsSoFar.current = { tokenId, columns: next };
+    return next;
+  }, [ladder, decimals, tokenId]);
+  const columnWidths = { '--price-ch': columns.price, '--size-ch': columns.size, '--total-ch': columns.total } as CSSProperties;
   // Books that may no longer be the exchange's keep showing, marked with the time they were last known.
   const warning = unknown ? `${bookAsOf(unknown)}: this book may no longer be the exchange's.` : bookFeedWarning(feed);
 
@@ -170,7 +180,7 @@ export function OrderBookLadder() {
           {!book ? (
             <div className="empty">{unknown ? `The book cannot be read: ${unknown.why}.` : error ? 'No book to show.' : 'Loading the book…'}</div>
           ) : (
-            <div className="ladder" role="table" aria-label="Order book" aria-rowcount={2 * LADDER_DEPTH + 2}>
+            <div className="ladder" role="table" aria-label="Order book" aria-rowcount={2 * LADDER_DEPTH + 2} style={columnWidths}>
               <div className="ladder-head" role="row" aria-rowindex={1}>
                 <span role="columnheader" className="ladder-own" aria-label="Your orders" />
                 <span role="columnheader" className="num ladder-price">Price</span>
@@ -226,6 +236,11 @@ interface LineProps {
 /** One price level; only numbers as props, so an unchanged level costs nothing when the book updates. */
 const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumulative, depth, own, picked, decimals, onPick }: LineProps) {
   const cents = formatCents(price, decimals);
+  // The depth bar is the row's background, sized from the right (market.css): a style change that repaints the
+  // row, with no box of its own to lay out; in whole percent (a pixel or two), so a busy book writes it less. On
+  // the row, not a cell: a narrow tile has no total column to put it behind, and a custom property on the row
+  // for each cell to read restyled all of them (three times the style work of one inline style).
+  const bar = useMemo(() => ({ backgroundSize: `${Math.round(depth * 100)}% 20px` }), [depth]);
   const action = side === 'ask' ? `Buy at ${cents}` : `Sell at ${cents}`;
   return (
     <div
@@ -236,6 +251,7 @@ const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumul
       data-price={String(price)}
       data-own={own > 0 ? 'true' : undefined}
       aria-selected={picked || undefined}
+      style={bar}
     >
       <span role="cell" className="ladder-own" title={own > 0 ? `Your orders: ${formatShares(own)} shares` : undefined}>
         {own > 0 ? '●' : ''}
@@ -246,9 +262,7 @@ const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumul
         </button>
       </span>
       <span role="cell" className="num ladder-size">{formatShares(size)}</span>
-      {/* The depth bar is the cell's background, sized from the right: a style change that repaints the
-          cell, with no box of its own to lay out; in whole percent (a pixel or two), so a busy book writes it less. */}
-      <span role="cell" className="num ladder-total" style={{ backgroundSize: `${Math.round(depth * 100)}% 100%` }}>
+      <span role="cell" className="num ladder-total">
         {formatShares(cumulative)}
       </span>
     </div>

@@ -131,6 +131,42 @@ export function formatShares(size: number): string {
   return SHARES.format(size);
 }
 
+/** How many characters formatShares writes for `size`, counted without formatting (the ladder asks it of every row). */
+export function sharesTextLength(size: number): number {
+  // Rounded as Intl rounds: half away from zero on the number's shortest decimal form (9.995 → "10", where
+  // 9.995 * 100 is 999.4999…).
+  const shifted = Number(`${Math.abs(size)}e2`);
+  const hundredths = Math.round(Number.isFinite(shifted) ? shifted : Math.abs(size) * 100);
+  const digits = String(Math.floor(hundredths / 100)).length;
+  const fraction = hundredths % 100;
+  return (size < 0 && hundredths > 0 ? 1 : 0) + digits + Math.floor((digits - 1) / 3) + (fraction === 0 ? 0 : fraction % 10 === 0 ? 2 : 3);
+}
+
+/** Characters each of the ladder's number columns is wide: price, size, total (market.css sizes the columns by them). */
+export interface LadderColumns {
+  price: number;
+  size: number;
+  total: number;
+}
+
+/**
+ * The ladder's column widths in characters for this book: a price as wide as "99¢" at the market's tick, the
+ * longest size and total now, never narrower than `before` (the same outcome's widths so far). Columns sized by
+ * their text each frame moved every number on a busy book (and made Chromium redo the page's compositing layers
+ * in nearly every frame); these change only when a number needs a character more than any before it.
+ */
+export function ladderColumns(ladder: Pick<Ladder, 'asks' | 'bids'>, decimals: number, before?: LadderColumns): LadderColumns {
+  let size = before?.size ?? 0;
+  let total = before?.total ?? 0;
+  for (const side of [ladder.asks, ladder.bids]) {
+    for (const row of side) {
+      size = Math.max(size, sharesTextLength(row.size));
+      total = Math.max(total, sharesTextLength(row.cumulative));
+    }
+  }
+  return { price: Math.max(before?.price ?? 0, 3 + (decimals > 0 ? decimals + 1 : 0)), size, total };
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Tape
 
