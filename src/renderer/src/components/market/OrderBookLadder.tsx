@@ -240,7 +240,7 @@ const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumul
   // row, with no box of its own to lay out; in whole percent (a pixel or two), so a busy book writes it less. On
   // the row, not a cell: a narrow tile has no total column to put it behind, and a custom property on the row
   // for each cell to read restyled all of them (three times the style work of one inline style).
-  const bar = useMemo(() => ({ backgroundSize: `${Math.round(depth * 100)}% 20px` }), [depth]);
+  const bar = { backgroundSize: `${Math.round(depth * 100)}% 20px` };
   const action = side === 'ask' ? `Buy at ${cents}` : `Sell at ${cents}`;
   return (
     <div
