@@ -161,6 +161,35 @@ describe('the market view', () => {
     expect(await best.evaluate((el) => [el.isConnected, el.getAttribute('data-price')])).toEqual([true, String(bestAsk)]);
   });
 
+  it('writes a level’s new size into its row in place, with the running totals and depth bars beyond it', async () => {
+    const bids = page.locator('[data-testid="order-book"] .ladder-row[data-side="bid"]');
+    const read = () =>
+      bids.evaluateAll((rows) =>
+        rows.map((r) => ({
+          price: r.getAttribute('data-price'),
+          size: Number(r.querySelector('.ladder-size')!.textContent!.replace(/,/g, '')),
+          total: Number(r.querySelector('.ladder-total')!.textContent!.replace(/,/g, '')),
+          bar: (r as unknown as { style: { backgroundSize: string } }).style.backgroundSize,
+        })),
+      );
+    const before = await read();
+    expect(before.length).toBeGreaterThan(2);
+    const bestBid = Number(before[0]!.price);
+    const row = (await bids.first().elementHandle())!;
+    // Five more shares bid at the best bid: its size, and every total from it outwards, grow by five.
+    const placed = await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[0].tokenId, side: 'BUY', price: bestBid, size: 5 });
+    expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
+    await expect.poll(async () => (await read())[0]!.size).toBe(before[0]!.size + 5);
+    const after = await read();
+    expect(after.map((r) => r.price)).toEqual(before.map((r) => r.price));
+    expect(after.map((r) => Math.round((r.total - 5) * 100) / 100)).toEqual(before.map((r) => r.total));
+    // The same row element, written in place (a level that stays keeps its row).
+    expect(await row.evaluate((el) => [el.isConnected, el.getAttribute('data-price')])).toEqual([true, String(bestBid)]);
+    // The bars follow the totals: the best bid's share of the deepest total grew, so its bar is no narrower.
+    expect(Number.parseFloat(after[0]!.bar)).toBeGreaterThanOrEqual(Number.parseFloat(before[0]!.bar));
+    expect(after.every((r) => /^\d+% 20px$/.test(r.bar))).toBe(true);
+  });
+
   it('keeps the spread in the middle of the ladder as the panel resizes, until the trader scrolls; a click on the spread brings it back', async () => {
     const ladder = page.getByTestId('order-book');
     try {

@@ -111,26 +111,41 @@ export function OrderBookLadder() {
     useTicket.getState().fillFromLadder(price, side === 'ask' ? 'BUY' : 'SELL');
     setPicked({ side, key: priceKey(price) });
   }, []);
+  // Each row's size, total and depth bar are written here after each render, not rendered by React: on a busy
+  // book every row's numbers change every frame, and rendering and reconciling every row again for them was a
+  // quarter of React's work on a page of four busy tiles (bench/ui-latency.ts); the rows themselves (a level coming
+  // or going, its place, an order of mine, the picked price) are still React's.
+  const numbers = useRef(new Map<string, RowNumbers>()).current;
+  const inPage: LadderRow[] = [];
+  useLayoutEffect(() => {
+    for (const row of inPage) {
+      const cells = numbers.get(rowKey(row));
+      if (cells) writeNumbers(cells, row);
+    }
+  });
+
   // Rows are keyed by their price: when the book moves by a tick, one row comes in at one end and one goes at the
   // other, and every other row keeps its price, its button and its title; only the sizes and totals that changed
   // are written (keyed by place, every row's price, title and data-price were rewritten on each move).
   // Each row says its place in the whole ladder (the header is row 1, then the ask places, the spread row, the bid
   // places), so a screen reader counts the rows that are not in the page; a level keeps its place as others come.
-  const line = (row: LadderRow, rowIndex: number) => (
-    <LadderLine
-      key={`${row.side}${priceKey(row.price)}`}
-      rowIndex={rowIndex}
-      side={row.side}
-      price={row.price}
-      size={row.size}
-      cumulative={row.cumulative}
-      depth={row.depth}
-      own={row.own}
-      picked={picked?.side === row.side && picked.key === priceKey(row.price)}
-      decimals={decimals}
-      onPick={pick}
-    />
-  );
+  const line = (row: LadderRow, rowIndex: number) => {
+    inPage.push(row);
+    return (
+      <LadderLine
+        key={rowKey(row)}
+        rowKey={rowKey(row)}
+        rowIndex={rowIndex}
+        side={row.side}
+        price={row.price}
+        own={row.own}
+        picked={picked?.side === row.side && picked.key === priceKey(row.price)}
+        decimals={decimals}
+        onPick={pick}
+        numbers={numbers}
+      />
+    );
+  };
 
   // One side's places in the page: a spacer for the places above the window, the rows in it (or the note of an
   // empty side, in its one place), a spacer for the places below.
@@ -220,30 +235,74 @@ export function OrderBookLadder() {
   );
 }
 
-interface LineProps {
-  rowIndex: number;
-  side: LadderRow['side'];
-  price: number;
-  size: number;
-  cumulative: number;
-  depth: number;
-  own: number;
-  picked: boolean;
-  decimals: number;
-  onPick: (side: LadderRow['side'], price: number) => void;
+/** A row's key among the ladder's rows: its side and price. */
+function rowKey(row: LadderRow): string {
+  return `${row.side}${priceKey(row.price)}`;
 }
 
-/** One price level; only numbers as props, so an unchanged level costs nothing when the book updates. */
-const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumulative, depth, own, picked, decimals, onPick }: LineProps) {
-  const cents = formatCents(price, decimals);
+/** The parts of a row in the page whose text and style the ladder writes itself, and what it wrote last. */
+interface RowNumbers {
+  row: HTMLElement;
+  size: HTMLElement;
+  total: HTMLElement;
+  shown: { size?: string; total?: string; bar?: string };
+}
+
+/** Replaces an element's text, in place when it has one text node (a character-data change, nothing rebuilt). */
+function setText(element: HTMLElement, text: string): void {
+  const first = element.firstChild;
+  if (first && first === element.lastChild && first.nodeType === Node.TEXT_NODE) (first as Text).data = text;
+  else element.textContent = text;
+}
+
+/** Writes a row's size, running total and depth bar where they differ from what it shows. */
+function writeNumbers(cells: RowNumbers, row: LadderRow): void {
+  const size = formatShares(row.size);
+  if (cells.shown.size !== size) setText(cells.size, (cells.shown.size = size));
+  const total = formatShares(row.cumulative);
+  if (cells.shown.total !== total) setText(cells.total, (cells.shown.total = total));
   // The depth bar is the row's background, sized from the right (market.css): a style change that repaints the
   // row, with no box of its own to lay out; in whole percent (a pixel or two), so a busy book writes it less. On
   // the row, not a cell: a narrow tile has no total column to put it behind, and a custom property on the row
   // for each cell to read restyled all of them (three times the style work of one inline style).
-  const bar = { backgroundSize: `${Math.round(depth * 100)}% 20px` };
+  const bar = `${Math.round(row.depth * 100)}% 20px`;
+  if (cells.shown.bar !== bar) cells.row.style.backgroundSize = cells.shown.bar = bar;
+}
+
+interface LineProps {
+  rowKey: string;
+  rowIndex: number;
+  side: LadderRow['side'];
+  price: number;
+  own: number;
+  picked: boolean;
+  decimals: number;
+  onPick: (side: LadderRow['side'], price: number) => void;
+  /** Where the row puts its number cells for the ladder to write (see OrderBookLadder). */
+  numbers: Map<string, RowNumbers>;
+}
+
+/**
+ * One price level: its price, its button and my orders at it. Its size, total and depth bar are the ladder's to
+ * write (they change on most updates of a busy book; the rest seldom), so a level whose price, place and orders
+ * stay is not rendered again when the book moves.
+ */
+const LadderLine = memo(function LadderLine({ rowKey, rowIndex, side, price, own, picked, decimals, onPick, numbers }: LineProps) {
+  const cents = formatCents(price, decimals);
   const action = side === 'ask' ? `Buy at ${cents}` : `Sell at ${cents}`;
+  const register = useCallback(
+    (row: HTMLDivElement | null) => {
+      if (!row) return;
+      numbers.set(rowKey, { row, size: row.querySelector<HTMLElement>('.ladder-size')!, total: row.querySelector<HTMLElement>('.ladder-total')!, shown: {} });
+      return () => {
+        numbers.delete(rowKey);
+      };
+    },
+    [numbers, rowKey],
+  );
   return (
     <div
+      ref={register}
       className={`ladder-row ${side}${picked ? ' picked' : ''}`}
       role="row"
       aria-rowindex={rowIndex}
@@ -251,7 +310,6 @@ const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumul
       data-price={String(price)}
       data-own={own > 0 ? 'true' : undefined}
       aria-selected={picked || undefined}
-      style={bar}
     >
       <span role="cell" className="ladder-own" title={own > 0 ? `Your orders: ${formatShares(own)} shares` : undefined}>
         {own > 0 ? '●' : ''}
@@ -261,10 +319,8 @@ const LadderLine = memo(function LadderLine({ rowIndex, side, price, size, cumul
           {cents}
         </button>
       </span>
-      <span role="cell" className="num ladder-size">{formatShares(size)}</span>
-      <span role="cell" className="num ladder-total">
-        {formatShares(cumulative)}
-      </span>
+      <span role="cell" className="num ladder-size" />
+      <span role="cell" className="num ladder-total" />
     </div>
   );
 });
