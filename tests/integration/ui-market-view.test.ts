@@ -233,9 +233,11 @@ describe('the market view', () => {
       // Following, the book grows above the spread (a new ask at the top, the maker's bid for No): still centred.
       const newAsk = Math.round((sandboxBook(market.tokens[0].tokenId).asks.at(-1)! + 0.01) * 100) / 100;
       expect(newAsk).toBeLessThan(1);
+      const drawn = await attr(ladder, 'data-book-ts');
       const placed = await terminalCall('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: market.tokens[1].tokenId, side: 'BUY', price: Math.round((1 - newAsk) * 100) / 100, size: 10 });
       expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
-      await ladder.locator(`.ladder-row[data-side="ask"][data-price="${newAsk}"]`).waitFor();
+      // (Far above the view: a ladder following the spread has only the rows in view and one either side in the page.)
+      await expect.poll(() => attr(ladder, 'data-book-ts')).not.toBe(drawn);
       await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
     } finally {
       await page.setViewportSize({ width: 1600, height: 1000 });
@@ -264,6 +266,13 @@ describe('the market view', () => {
     // The ladder shows 12 levels a side at most.
     const [asks, bids] = [Math.min(12, book.asks.length), Math.min(12, book.bids.length)];
     const inPage = () => ladderRows();
+    // How many rows in the page lie wholly above and wholly below the ladder's view.
+    const outside = () =>
+      ladder.locator('.list-scroll').evaluate((scroller) => {
+        const view = scroller.getBoundingClientRect();
+        const rows = [...scroller.querySelectorAll('.ladder-row')].map((r) => r.getBoundingClientRect());
+        return [rows.filter((r) => r.bottom <= view.top).length, rows.filter((r) => r.top >= view.bottom).length];
+      });
     try {
       await expect.poll(async () => (await spreadPlace()).range).toBeGreaterThan(40);
       await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
@@ -271,8 +280,9 @@ describe('the market view', () => {
       expect(asks + bids, 'the book is longer than the ladder shows').toBeGreaterThan(shows + 8);
       // The header, 12 places a side and the spread row.
       expect(await attr(ladder.getByRole('table'), 'aria-rowcount')).toBe(String(asks + bids + 2));
-      // Centred on the spread: the rows around it, at most the view and three either side.
-      await expect.poll(async () => (await inPage()).length).toBeLessThanOrEqual(shows + 6);
+      // Centred on the spread and following it (nothing scrolls the ladder then): the rows in view and one either side.
+      await expect.poll(async () => (await inPage()).length).toBeLessThanOrEqual(shows + 2);
+      expect(Math.max(...(await outside()))).toBeLessThanOrEqual(1);
       const farAsk = book.asks[asks - 1]!;
       expect((await inPage()).some(([side, price]) => side === 'ask' && price === farAsk)).toBe(false);
       expect((await inPage()).some(([side, price]) => side === 'ask' && price === book.asks[0])).toBe(true);
@@ -293,8 +303,13 @@ describe('the market view', () => {
       // Every row in the page sits where its place says: the spacers stand for the rows left out, to the pixel.
       const places = await ladder.locator('.ladder-row').evaluateAll((rows) => rows.map((r) => [Number(r.getAttribute('aria-rowindex')), (r as unknown as { offsetTop: number }).offsetTop]));
       for (const [index, top] of places) if (index! <= asks + 1) expect(top).toBe(22 * (index! - 1));
+      // Scrolled by the trader: more rows beyond the view (below it, here at the top; up to three), so a wheel draws
+      // no blank space before the window moves.
+      expect((await outside())[1]).toBeGreaterThanOrEqual(2);
+      expect((await inPage()).length).toBeLessThanOrEqual(shows + 6);
       await ladder.getByTestId('ladder-centre').click();
       await expect.poll(async () => (await spreadPlace()).off).toBeLessThanOrEqual(2);
+      await expect.poll(async () => Math.max(...(await outside()))).toBeLessThanOrEqual(1);
       await expect.poll(async () => (await inPage()).some(([side, price]) => side === 'ask' && price === farAsk)).toBe(false);
     } finally {
       // The book as the later tests know it.

@@ -12,10 +12,17 @@ import { LADDER_DEPTH, bookAsOf, bookFeedWarning, buildLadder, centDecimals, for
 /** A ladder row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;
 /**
- * Rows rendered beyond the view on either side. Few: every row of a busy book changes each frame (its running
- * total does), and each one rendered is laid out and painted each frame (see live/visible-rows.tsx).
+ * Rows rendered beyond the view on either side while the trader scrolls the ladder: a few, so a wheel's first
+ * frames draw no blank space before the window moves. Few: every row of a busy book changes each frame (its
+ * running total does), and each one rendered is laid out and painted each frame (see live/visible-rows.tsx).
  */
 const OVERSCAN = 3;
+/**
+ * Rows rendered beyond the view while the ladder follows the spread: nothing scrolls it then but a resize (and the
+ * trader's first wheel turn, which stops the following and brings OVERSCAN back), so one row each side; a busy
+ * ladder in a small tile then draws ten rows a frame instead of fourteen.
+ */
+const OVERSCAN_FOLLOWING = 1;
 
 export function OrderBookLadder() {
   const shown = useShownMarket();
@@ -42,10 +49,21 @@ export function OrderBookLadder() {
   // Only the places in view are in the page, each side windowed in the one scroller; spacers stand for the rest.
   const asksStart = useRef<HTMLDivElement>(null);
   const bidsStart = useRef<HTMLDivElement>(null);
+  // The spread stays in the middle of the view as the book moves and the panel is resized, until the trader scrolls
+  // the ladder themselves; a click on the spread row centres it again and follows once more. (Centring only when
+  // the book first showed left busy books drifting off to their far asks, and a tile sized after it off-centre.)
+  const [following, setFollowing] = useState(true);
+  const follows = useRef(true);
+  const follow = useCallback((on: boolean) => {
+    follows.current = on;
+    setFollowing(on);
+  }, []);
+
   // (No places before a book: the spacers, and so the windows' measuring, come with the first book.)
   const places = book ? LADDER_DEPTH : 0;
-  const asksView = useVisibleRows(asksStart, places, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true });
-  const bidsView = useVisibleRows(bidsStart, places, ROW_HEIGHT, { overscan: OVERSCAN, onlyInView: true });
+  const overscan = following ? OVERSCAN_FOLLOWING : OVERSCAN;
+  const asksView = useVisibleRows(asksStart, places, ROW_HEIGHT, { overscan, onlyInView: true });
+  const bidsView = useVisibleRows(bidsStart, places, ROW_HEIGHT, { overscan, onlyInView: true });
   const emptyAskPlaces = LADDER_DEPTH - askRows;
   const [askFrom, askTo] = [Math.max(asksView.first, emptyAskPlaces), Math.max(asksView.end, emptyAskPlaces)];
   const bidRows = Math.max(1, ladder.bids.length);
@@ -64,15 +82,6 @@ export function OrderBookLadder() {
   // Books that may no longer be the exchange's keep showing, marked with the time they were last known.
   const warning = unknown ? `${bookAsOf(unknown)}: this book may no longer be the exchange's.` : bookFeedWarning(feed);
 
-  // The spread stays in the middle of the view as the book moves and the panel is resized, until the trader scrolls
-  // the ladder themselves; a click on the spread row centres it again and follows once more. (Centring only when
-  // the book first showed left busy books drifting off to their far asks, and a tile sized after it off-centre.)
-  const [following, setFollowing] = useState(true);
-  const follows = useRef(true);
-  const follow = useCallback((on: boolean) => {
-    follows.current = on;
-    setFollowing(on);
-  }, []);
   const centre = useCallback(() => {
     const scroller = body.current;
     const mid = middle.current;
