@@ -121,9 +121,10 @@ export function OrderBookLadder() {
     setPicked({ side, key: priceKey(price) });
   }, []);
   // Each row's size, total and depth bar are written here after each render, not rendered by React: on a busy
-  // book every row's numbers change every frame, and rendering and reconciling every row again for them was a
-  // quarter of React's work on a page of four busy tiles (bench/ui-latency.ts); the rows themselves (a level coming
-  // or going, its place, an order of mine, the picked price) are still React's.
+  // book every row's numbers change in nearly every update, and rendering and reconciling a whole row to change two
+  // texts and a style is work React need not do. The rows themselves (a level coming or going, its place, an order
+  // of mine, the picked price) are still React's: a row renders again only when one of those changes, about half
+  // as often on four busy tiles (docs/decisions.md, "The ladder's numbers written in place").
   const numbers = useRef(new Map<string, RowNumbers>()).current;
   const inPage: LadderRow[] = [];
   useLayoutEffect(() => {
