@@ -68,6 +68,9 @@ export function OrderBookLadder() {
   const [askFrom, askTo] = [Math.max(asksView.first, emptyAskPlaces), Math.max(asksView.end, emptyAskPlaces)];
   const bidRows = Math.max(1, ladder.bids.length);
   const [bidFrom, bidTo] = [Math.min(bidsView.first, bidRows), Math.min(bidsView.end, bidRows)];
+  // The levels whose rows are in the page (the asks' places start with the empty ones).
+  const asksInPage = ladder.asks.slice(askFrom - emptyAskPlaces, askTo - emptyAskPlaces);
+  const bidsInPage = ladder.bids.slice(bidFrom, bidTo);
   const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
   // The number columns are as wide as the longest number this outcome's book has shown (market.css), not as
   // their text each frame: a size gaining a digit no longer moves every number in the row beside it.
@@ -126,9 +129,8 @@ export function OrderBookLadder() {
   // of mine, the picked price) are still React's: a row renders again only when one of those changes, about half
   // as often on four busy tiles (docs/decisions.md, "The ladder's numbers written in place").
   const numbers = useRef(new Map<string, RowNumbers>()).current;
-  const inPage: LadderRow[] = [];
   useLayoutEffect(() => {
-    for (const row of inPage) {
+    for (const row of [...asksInPage, ...bidsInPage]) {
       const cells = numbers.get(rowKey(row));
       if (cells) writeNumbers(cells, row);
     }
@@ -139,36 +141,33 @@ export function OrderBookLadder() {
   // are written (keyed by place, every row's price, title and data-price were rewritten on each move).
   // Each row says its place in the whole ladder (the header is row 1, then the ask places, the spread row, the bid
   // places), so a screen reader counts the rows that are not in the page; a level keeps its place as others come.
-  const line = (row: LadderRow, rowIndex: number) => {
-    inPage.push(row);
-    return (
-      <LadderLine
-        key={rowKey(row)}
-        rowKey={rowKey(row)}
-        rowIndex={rowIndex}
-        side={row.side}
-        price={row.price}
-        own={row.own}
-        picked={picked?.side === row.side && picked.key === priceKey(row.price)}
-        decimals={decimals}
-        onPick={pick}
-        numbers={numbers}
-      />
-    );
-  };
+  const line = (row: LadderRow, rowIndex: number) => (
+    <LadderLine
+      key={rowKey(row)}
+      rowKey={rowKey(row)}
+      rowIndex={rowIndex}
+      side={row.side}
+      price={row.price}
+      own={row.own}
+      picked={picked?.side === row.side && picked.key === priceKey(row.price)}
+      decimals={decimals}
+      onPick={pick}
+      numbers={numbers}
+    />
+  );
 
   // One side's places in the page: a spacer for the places above the window, the rows in it (or the note of an
   // empty side, in its one place), a spacer for the places below.
-  const side = (start: RefObject<HTMLDivElement | null>, from: number, to: number, rowHeight: number, rows: LadderRow[], firstRow: number, firstIndex: number, note: string, noteIndex: number) => (
+  const side = (start: RefObject<HTMLDivElement | null>, from: number, to: number, rowHeight: number, empty: boolean, inPage: LadderRow[], firstIndex: number, note: string, noteIndex: number) => (
     <>
       <div ref={start} aria-hidden="true" style={{ height: from * rowHeight }} />
-      {rows.length === 0
+      {empty
         ? to > from && (
             <div className="ladder-note muted" role="row" aria-rowindex={noteIndex}>
               <span role="cell">{note}</span>
             </div>
           )
-        : rows.slice(firstRow, firstRow + to - from).map((row, i) => line(row, firstIndex + i))}
+        : inPage.map((row, i) => line(row, firstIndex + i))}
       <div aria-hidden="true" style={{ height: (LADDER_DEPTH - to) * rowHeight }} />
     </>
   );
@@ -212,7 +211,7 @@ export function OrderBookLadder() {
                 <span role="columnheader" className="num ladder-size">Size</span>
                 <span role="columnheader" className="num ladder-total">Total</span>
               </div>
-              {side(asksStart, askFrom, askTo, asksView.rowHeight, ladder.asks, askFrom - emptyAskPlaces, askFrom + 2, unknown ? 'Asks unknown' : 'No asks', LADDER_DEPTH + 1)}
+              {side(asksStart, askFrom, askTo, asksView.rowHeight, ladder.asks.length === 0, asksInPage, askFrom + 2, unknown ? 'Asks unknown' : 'No asks', LADDER_DEPTH + 1)}
               <div
                 className={`ladder-middle${following ? '' : ' away'}`}
                 role="row"
@@ -236,7 +235,7 @@ export function OrderBookLadder() {
                   {following ? null : <span className="muted"> · click to centre</span>}
                 </span>
               </div>
-              {side(bidsStart, bidFrom, bidTo, bidsView.rowHeight, ladder.bids, bidFrom, LADDER_DEPTH + bidFrom + 3, unknown ? 'Bids unknown' : 'No bids', LADDER_DEPTH + 3)}
+              {side(bidsStart, bidFrom, bidTo, bidsView.rowHeight, ladder.bids.length === 0, bidsInPage, LADDER_DEPTH + bidFrom + 3, unknown ? 'Bids unknown' : 'No bids', LADDER_DEPTH + 3)}
             </div>
           )}
         </div>
