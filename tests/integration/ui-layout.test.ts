@@ -168,6 +168,19 @@ describe('the layout', () => {
     await page.dblclick(splitter('markets'));
     await expect.poll(() => valueOf('markets')).toBe(PANEL_BOUNDS.markets.initial);
   });
+
+  it('paints each column, the account row and each tile on its own (positioned boxes: a number changing in one does not repaint the page)', async () => {
+    await page.waitForSelector('[data-testid="tile"]');
+    const unpositioned = await page.evaluate(() => {
+      const doc = document as unknown as { querySelectorAll(s: string): ArrayLike<PageElement & { className: string }> };
+      const style = globalThis as unknown as { getComputedStyle(el: unknown): { position: string } };
+      const boxes = [...Array.from(doc.querySelectorAll('.workspace > *')), ...Array.from(doc.querySelectorAll('.columns > *')), ...Array.from(doc.querySelectorAll('[data-testid="tile"]'))];
+      return { count: boxes.length, static: boxes.filter((el) => style.getComputedStyle(el).position === 'static').map((el) => el.className) };
+    });
+    // Three rows (columns, splitter, account), five columns (markets, splitter, tiles, splitter, ticket), a tile.
+    expect(unpositioned.count).toBeGreaterThanOrEqual(9);
+    expect(unpositioned.static).toEqual([]);
+  });
 });
 
 describe('the markets grid', () => {
