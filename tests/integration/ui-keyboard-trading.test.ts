@@ -130,6 +130,34 @@ describe('keyboard trading', () => {
     await expect.poll(heldYes, { timeout: 60_000 }).toBe(10);
   }, SLOW);
 
+  it('Esc closes the confirmation a keyboard order opened from the instant it is on the page, before its first paint', async () => {
+    await bookShows('ask', 0.4);
+    await leaveFields();
+    // Esc as the dialog's element is inserted (in the same turn, before the browser paints it or runs anything
+    // else): the dialog's own Esc must already be listening, not the page's (which only leaves the field).
+    const pressed = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const w = globalThis as unknown as {
+            document: { querySelector(s: string): unknown; body: unknown };
+            MutationObserver: new (cb: () => void) => { observe(target: unknown, options: { childList: boolean; subtree: boolean }): void; disconnect(): void };
+            KeyboardEvent: new (type: string, init: { key: string; bubbles: boolean }) => unknown;
+            dispatchEvent(event: unknown): boolean;
+          };
+          const observer = new w.MutationObserver(() => {
+            if (!w.document.querySelector('[data-testid="ticket-confirm-dialog"]')) return;
+            observer.disconnect();
+            w.dispatchEvent(new w.KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+            resolve(true);
+          });
+          observer.observe(w.document.body, { childList: true, subtree: true });
+        }),
+    );
+    await page.keyboard.press('Shift+B');
+    expect(await pressed).toBe(true);
+    await dialog().waitFor({ state: 'detached', timeout: 5_000 });
+  }, SLOW);
+
   it('+ and − move the ticket price one tick, and stop at the market’s bounds', async () => {
     await leaveFields();
     await page.keyboard.press('+');

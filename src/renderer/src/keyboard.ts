@@ -12,6 +12,12 @@ export interface Shortcut {
 
 const shortcuts: Shortcut[] = [];
 
+/**
+ * Adds a shortcut until the function returned is called. A dialog registers its Esc in a layout effect, so the key
+ * closes it from the moment it is on screen: a passive effect runs only after the paint, in a task of its own when the
+ * dialog opened from anything but a key or click (the keyboard's Buy at best opens the confirmation from the ticket's
+ * effect), and an Esc pressed in between went to the page's own Esc and left the dialog open.
+ */
 export function registerShortcut(shortcut: Shortcut): () => void {
   shortcuts.push(shortcut);
   return () => {

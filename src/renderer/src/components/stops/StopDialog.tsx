@@ -1,7 +1,7 @@
 // The stop dialog: a client-side stop-loss or take-profit on a position of the active wallet. It says plainly that
 // the stop runs only while PM Desk is open, that it watches the best bid (what a market sell fills at) and that
 // it sells once, through the normal order checks. Opened by openStopDialog(position) (store/stops.ts).
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { registerShortcut } from '../../keyboard';
 import { RUNS_ONLY_WHILE_OPEN, closeStopDialog, createStop, useStops } from '../../store/stops';
 import { useMarket } from '../../store/market';
@@ -25,7 +25,7 @@ function StopDialog() {
   const [worst, setWorst] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => registerShortcut({ key: 'Escape', description: 'Close the stop dialog', inFields: true, run: closeStopDialog }), []);
+  useLayoutEffect(() => registerShortcut({ key: 'Escape', description: 'Close the stop dialog', inFields: true, run: closeStopDialog }), []);
   const outcome = market?.position_tokens.find((t) => t.token_id === tokenId)?.name ?? subject.outcome ?? 'this outcome';
   const levelOk = Number(level) > 0 && Number(level) < 100;
 

@@ -1,7 +1,7 @@
 // A modal for the wallet and network forms: backdrop, title, Esc to close (unless the dialog says it may not
 // be closed yet, as the recovery phrase's does). What a dialog holds lives in its own state, so closing it
 // (unmounting) drops the passwords typed into it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useId, useRef, type ReactNode } from 'react';
 import { registerShortcut } from '../../keyboard';
 
 export interface DialogProps {
@@ -16,7 +16,7 @@ export function Dialog({ title, testId, onClose, children }: DialogProps) {
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  useEffect(
+  useLayoutEffect(
     () =>
       registerShortcut({
         key: 'Escape',
