@@ -1,5 +1,6 @@
 // Keyboard shortcuts, one table: panels register what a key does while they are mounted, the shell listens
 // once. Keys typed into a field go to the field (except Esc), so `b` in the size box types a `b`.
+import { useLayoutEffect, useRef } from 'react';
 import { keyMatches } from './shortcut-help';
 
 export interface Shortcut {
@@ -12,18 +13,26 @@ export interface Shortcut {
 
 const shortcuts: Shortcut[] = [];
 
-/**
- * Adds a shortcut until the function returned is called. A dialog registers its Esc in a layout effect, so the key
- * closes it from the moment it is on screen: a passive effect runs only after the paint, in a task of its own when the
- * dialog opened from anything but a key or click (the keyboard's Buy at best opens the confirmation from the ticket's
- * effect), and an Esc pressed in between went to the page's own Esc and left the dialog open.
- */
+/** Adds a shortcut until the function returned is called. */
 export function registerShortcut(shortcut: Shortcut): () => void {
   shortcuts.push(shortcut);
   return () => {
     const at = shortcuts.indexOf(shortcut);
     if (at >= 0) shortcuts.splice(at, 1);
   };
+}
+
+/**
+ * A dialog's Esc (also while typing in its fields), calling the latest `close` it was rendered with. Registered in a
+ * layout effect, so the key closes the dialog from the moment it is on screen: a passive effect runs only after the
+ * paint, in a task of its own when the dialog opened from anything but a key or click (the keyboard's Buy at best
+ * opens the confirmation from the ticket's effect), and an Esc pressed in between went to the page's own Esc and
+ * left the dialog open.
+ */
+export function useDialogEscape(description: string, close: () => void): void {
+  const latest = useRef(close);
+  latest.current = close;
+  useLayoutEffect(() => registerShortcut({ key: 'Escape', description, inFields: true, run: () => latest.current() }), [description]);
 }
 
 export function listShortcuts(): readonly Shortcut[] {

@@ -2,9 +2,9 @@
 // (looked up, or opened from the tape, a discussion or a position). It follows the active wallet (live `account`
 // events, or reads every few seconds) and binds the configurable cancel-all key, which always asks before
 // cancelling. A network switch follows the wallet again on the new network.
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ask } from '../../terminal';
-import { registerShortcut } from '../../keyboard';
+import { registerShortcut, useDialogEscape } from '../../keyboard';
 import { followAccount, useAccount } from '../../store/account';
 import { useSession } from '../../store/session';
 import { BalancesView, Positions, Trades } from './Holdings';
@@ -125,7 +125,7 @@ export function AccountPanel() {
 }
 
 function CancelAllDialog({ wallet, count, onClose, onConfirm }: { wallet: string; count: number; onClose(): void; onConfirm(): void }) {
-  useLayoutEffect(() => registerShortcut({ key: 'Escape', description: 'Keep the orders', inFields: true, run: onClose }), [onClose]);
+  useDialogEscape('Keep the orders', onClose);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="cancel-all-title" data-testid="cancel-all-dialog">

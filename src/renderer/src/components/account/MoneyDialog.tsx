@@ -1,9 +1,9 @@
 // Wrap, unwrap, split, merge or redeem, asked of main in three steps: the amount (none for a redeem), then main's
 // preview — the exact amounts, the account acting, the gas and the key's POL — and only on Confirm the send.
 // Esc or Cancel closes it before anything is sent; a refusal (too little POL, not enough held) is shown as main says it.
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ask, messageOf } from '../../terminal';
-import { registerShortcut } from '../../keyboard';
+import { useDialogEscape } from '../../keyboard';
 import type { MoneyAction, MoneyActionDone, MoneyActionPreview } from '../../../../shared/contract';
 import { shortAddress } from '../wallets/Dialog';
 
@@ -43,7 +43,7 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
   const [amount, setAmount] = useState(initial ?? '');
   const [step, setStep] = useState<Step>(action === 'redeem' ? { at: 'previewing' } : { at: 'amount' });
   const sending = step.at === 'sending';
-  useLayoutEffect(() => registerShortcut({ key: 'Escape', description: 'Close without sending', inFields: true, run: () => !sending && onClose() }), [onClose, sending]);
+  useDialogEscape('Close without sending', () => !sending && onClose());
 
   const intent = () => ({ wallet, action, ...(marketId ? { marketId } : {}), ...(action === 'redeem' ? {} : { amount: amount.trim() }) });
   const preview = async () => {

@@ -1,8 +1,8 @@
 // The stop dialog: a client-side stop-loss or take-profit on a position of the active wallet. It says plainly that
 // the stop runs only while PM Desk is open, that it watches the best bid (what a market sell fills at) and that
 // it sells once, through the normal order checks. Opened by openStopDialog(position) (store/stops.ts).
-import { useLayoutEffect, useState } from 'react';
-import { registerShortcut } from '../../keyboard';
+import { useState } from 'react';
+import { useDialogEscape } from '../../keyboard';
 import { RUNS_ONLY_WHILE_OPEN, closeStopDialog, createStop, useStops } from '../../store/stops';
 import { useMarket } from '../../store/market';
 import { useSession } from '../../store/session';
@@ -25,7 +25,7 @@ function StopDialog() {
   const [worst, setWorst] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useLayoutEffect(() => registerShortcut({ key: 'Escape', description: 'Close the stop dialog', inFields: true, run: closeStopDialog }), []);
+  useDialogEscape('Close the stop dialog', closeStopDialog);
   const outcome = market?.position_tokens.find((t) => t.token_id === tokenId)?.name ?? subject.outcome ?? 'this outcome';
   const levelOk = Number(level) > 0 && Number(level) < 100;
 

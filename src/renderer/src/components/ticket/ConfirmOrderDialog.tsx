@@ -1,8 +1,8 @@
 // The last look before an order goes out: the exact price, shares and dollars the ticket will send, and any
 // approvals main must send first. Esc or Cancel closes it; nothing is sent until Confirm. While it is open, main
 // makes the order ready (checked, signed in the signer worker, not sent), so Confirm only posts it.
-import { useEffect, useLayoutEffect, useState } from 'react';
-import { registerShortcut } from '../../keyboard';
+import { useEffect, useState } from 'react';
+import { useDialogEscape } from '../../keyboard';
 import { ask } from '../../terminal';
 import type { OrderPreview } from '../../../../shared/contract';
 import { formatCents, formatShares, formatUsd, type Estimate, type OrderIntent, type TickSize } from './order-math';
@@ -20,7 +20,7 @@ export interface ConfirmOrderProps {
 }
 
 export function ConfirmOrderDialog({ intent, preview, estimate, outcome, question, tickSize, onConfirm, onClose }: ConfirmOrderProps) {
-  useLayoutEffect(() => registerShortcut({ key: 'Escape', description: 'Close the order confirmation', inFields: true, run: onClose }), [onClose]);
+  useDialogEscape('Close the order confirmation', onClose);
   const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
   const ready = useReadyOrder(intent);
   const shares = preview?.shares ?? estimate.shares;

@@ -1,8 +1,8 @@
 // A modal for the wallet and network forms: backdrop, title, Esc to close (unless the dialog says it may not
 // be closed yet, as the recovery phrase's does). What a dialog holds lives in its own state, so closing it
 // (unmounting) drops the passwords typed into it.
-import { useEffect, useLayoutEffect, useId, useRef, type ReactNode } from 'react';
-import { registerShortcut } from '../../keyboard';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useDialogEscape } from '../../keyboard';
 
 export interface DialogProps {
   title: string;
@@ -16,16 +16,7 @@ export function Dialog({ title, testId, onClose, children }: DialogProps) {
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
-  useLayoutEffect(
-    () =>
-      registerShortcut({
-        key: 'Escape',
-        description: 'Close the dialog',
-        inFields: true,
-        run: () => close.current?.(),
-      }),
-    [],
-  );
+  useDialogEscape('Close the dialog', () => onClose?.());
   useEffect(() => {
     // The first field takes the keyboard, so a trader can type the password at once.
     box.current?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, button.primary')?.focus();
