@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the app, starts the local sandbox (or reads --profile FILE), then opens the Electron
-// window, or, when the Electron binary is not installed (or with --browser), serves the same app in browser
+// window — downloading Electron's binary once, through Electron's own installer, the first time it is missing —
+// or, when it cannot (ELECTRON_SKIP_BINARY_DOWNLOAD, offline) or with --browser, serves the same app in browser
 // mode on 127.0.0.1 and prints `PM Desk is running at http://127.0.0.1:N/#token=…`. The app reads the sandbox's
 // markets the way it reads Polymarket's (Gamma, Data API, CLOB) unless started with `--source aggregator`.
 import { spawn, spawnSync } from 'node:child_process';
@@ -14,7 +15,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const load = (path) => tsImport(join(root, path), import.meta.url);
 const say = (line) => process.stderr.write(`${line}\n`);
 
-const { parseLaunchOptions, installedElectron, chooseShell, LAUNCH_USAGE } = await load('src/main/host/launch-options.ts');
+const { parseLaunchOptions, chooseShell, LAUNCH_USAGE } = await load('src/main/host/launch-options.ts');
+const { electronForStart } = await load('src/main/host/electron-download.ts');
 const { testWalletLines, sandboxLineGoesToFile, logFileLine } = await load('src/main/host/launch-lines.ts');
 let options;
 try {
@@ -28,7 +30,9 @@ if (options.help) {
   process.exit(0);
 }
 
-const shell = chooseShell(options, installedElectron(join(root, 'node_modules', 'electron')));
+// PMDESK_ELECTRON_DIR: another electron package folder (the tests' stand-in package).
+const electronDir = process.env.PMDESK_ELECTRON_DIR || join(root, 'node_modules', 'electron');
+const shell = chooseShell(options, options.browser ? undefined : await electronForStart(electronDir, { env: process.env, say }));
 
 // One build for both shells (about two seconds): main, preload and the renderer into out/.
 say('Building PM Desk…');
@@ -104,9 +108,20 @@ if (shell.kind === 'electron') {
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
   for (const line of testWalletLines(profile)) say(line);
   say('Opening the PM Desk window…');
+  const opened = Date.now();
   const child = spawn(shell.binary, [root, `--pmdesk-profile=${file}`], { stdio: 'inherit' });
   cleanups.push(async () => void child.kill());
-  child.on('exit', (code) => void stopAll(code ?? 0));
+  child.on('error', (error) => {
+    say(`The PM Desk window could not be started (${error.message}). \`npm start -- --browser\` opens PM Desk in your browser.`);
+    void stopAll(1);
+  });
+  child.on('exit', (code, signal) => {
+    // A window that fails at once (on Linux, most often Chromium's sandbox helper: see the README's troubleshooting).
+    if (!stopping && code !== 0 && Date.now() - opened < 15_000) {
+      say(`The PM Desk window closed at once (${signal ?? `exit code ${code}`}). \`npm start -- --browser\` opens PM Desk in your browser; the README's Troubleshooting says more.`);
+    }
+    void stopAll(code ?? 0);
+  });
 } else {
   say(`Browser mode: ${shell.reason}.`);
   const { startBrowserMode, openInBrowser } = await load('src/main/host/browser-mode.ts');

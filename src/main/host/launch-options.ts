@@ -74,8 +74,9 @@ export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
 }
 
 /**
- * The Electron binary npm installed, or undefined when there is none (ELECTRON_SKIP_BINARY_DOWNLOAD). Read
- * the way the electron package does, without requiring it: its index tries to download a missing binary.
+ * The Electron binary in the electron package's folder, or undefined when it has not been downloaded yet (Electron
+ * 45 downloads it on first use, not at `npm ci`: electron-download.ts fetches it). Read the way the electron
+ * package does, without requiring it: its index would download a missing binary with no bound and no fallback.
  */
 export function installedElectron(electronPackageDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const pathFile = join(electronPackageDir, 'path.txt');
@@ -88,8 +89,10 @@ export function installedElectron(electronPackageDir: string, env: NodeJS.Proces
 
 export type Shell = { kind: 'electron'; binary: string } | { kind: 'browser'; reason: string };
 
-export function chooseShell(options: LaunchOptions, electronBinary: string | undefined): Shell {
+/** The shell to start: the window when there is a binary (its path, or what electronForStart found), else why not. */
+export function chooseShell(options: LaunchOptions, electron: string | { binary: string } | { reason: string } | undefined): Shell {
   if (options.browser) return { kind: 'browser', reason: '--browser was given' };
-  if (!electronBinary) return { kind: 'browser', reason: 'the Electron binary is not installed' };
-  return { kind: 'electron', binary: electronBinary };
+  if (typeof electron === 'string') return { kind: 'electron', binary: electron };
+  if (electron && 'binary' in electron) return { kind: 'electron', binary: electron.binary };
+  return { kind: 'browser', reason: electron?.reason ?? 'the Electron binary is not installed' };
 }
