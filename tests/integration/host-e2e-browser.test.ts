@@ -32,6 +32,8 @@ let stranger: FixtureServer;
 let rendererDir: string;
 let dataDir: string;
 let vault: CredentialVault;
+/** Every response the page got that was not found (a page that asks for a missing file, such as a favicon). */
+const notFound: string[] = [];
 
 beforeAll(async () => {
   rendererDir = await mkdtemp(join(tmpdir(), 'pmdesk-e2e-renderer-'));
@@ -44,6 +46,9 @@ beforeAll(async () => {
   stranger = await startFixtureServer();
   browser = await launchChromium();
   page = await browser.newPage();
+  page.on('response', (response) => {
+    if (response.status() === 404) notFound.push(response.url());
+  });
   await page.goto(mode.host.launchUrl);
   await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
   // Everything the page hears from main, in order.
@@ -94,6 +99,20 @@ describe('PM Desk in a browser, against the sandbox', () => {
     // The recorder subscribed after the bridge connected: the network is a state event, replayed to it.
     await waitHeard('network');
     expect(await ask('getNetwork')).toMatchObject({ ok: true, value: { name: 'sandbox', chainId: sandbox.profile.chainId, sandbox: true, shell: 'browser' } });
+  });
+
+  it('has an icon: the page names it, the host serves it, and nothing the page loads is missing', async () => {
+    const icon = await page.evaluate(`(async () => {
+      const link = document.querySelector('link[rel="icon"]');
+      const image = new Image();
+      image.src = link.href;
+      await image.decode();
+      return { href: link.getAttribute('href'), width: image.naturalWidth };
+    })()`);
+    expect(icon).toEqual({ href: './icon.png', width: 256 });
+    const served = await fetch(new URL('/icon.png', mode.host.origin));
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(notFound).toEqual([]);
   });
 
   it('lists, opens and charts markets through the contract', async () => {

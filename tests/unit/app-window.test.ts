@@ -42,6 +42,7 @@ describe('the window factory', () => {
     expect(options.webPreferences).not.toHaveProperty('additionalArguments');
     expect(options.show).toBe(false);
     expect(mainWindowOptions({ preloadPath: 'p', packaged: false }).webPreferences?.devTools).toBe(true);
+    expect(mainWindowOptions({ preloadPath: 'p', packaged: false, icon: '/app/out/renderer/icon.png' }).icon).toBe('/app/out/renderer/icon.png');
     expect(secureWebPreferences('p')).toEqual(mainWindowOptions({ preloadPath: 'p', packaged: false }).webPreferences);
   });
 

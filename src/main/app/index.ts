@@ -38,7 +38,7 @@ let terminal: Terminal | undefined;
 let disposeRouter: (() => void) | undefined;
 
 function createMainWindow(current: Terminal): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), packaged: app.isPackaged }));
+  const window = new BrowserWindow(mainWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), packaged: app.isPackaged, icon: join(rendererDir, 'icon.png') }));
   const clientId = `window-${window.id}`;
   const disconnect = current.hub.connect(clientId, (event, payload) => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });

@@ -43,10 +43,13 @@ export interface WindowSettings {
   /** Packaged builds close the devtools door too. */
   packaged: boolean;
   title?: string;
+  /** The window's icon (the built renderer's icon.png); packaged builds carry the installer's icon anyway. */
+  icon?: string;
 }
 
-export function mainWindowOptions({ preloadPath, packaged, title = 'PM Desk' }: WindowSettings): BrowserWindowConstructorOptions {
+export function mainWindowOptions({ preloadPath, packaged, title = 'PM Desk', icon }: WindowSettings): BrowserWindowConstructorOptions {
   return {
+    ...(icon ? { icon } : {}),
     width: 1440,
     height: 900,
     minWidth: 960,
