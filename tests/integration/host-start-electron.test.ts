@@ -41,11 +41,11 @@ interface Start {
 }
 
 /** `npm start -- --no-open --profile FILE` with the stand-in package as Electron, and the environment given. */
-function start(electron: StandInElectron, env: Record<string, string>): Start {
+function start(electron: StandInElectron, env: Record<string, string>, args: string[] = []): Start {
   const base = { ...process.env };
   // CI installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1; each case here says for itself whether it is set.
   delete base.ELECTRON_SKIP_BINARY_DOWNLOAD;
-  const child = spawn(process.execPath, ['bin/start.mjs', '--no-open', '--profile', profile], {
+  const child = spawn(process.execPath, ['bin/start.mjs', '--no-open', '--profile', profile, ...args], {
     env: { ...base, PMDESK_DATA_DIR: join(dir, 'data'), PMDESK_ELECTRON_DIR: electron.dir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -133,6 +133,15 @@ describe('npm start when Electron cannot or must not be downloaded', () => {
     const run = start(electron, { ELECTRON_SKIP_BINARY_DOWNLOAD: '1', STANDIN_ELECTRON_INSTALL: 'ok' });
     await until(() => run.stdout.some((line) => readyLine.test(line)), { timeoutMs: 90_000, what: 'the ready line' });
     expect(run.stderr).toContain('Browser mode: the Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD is set).');
+    expect(await electron.installerRuns()).toHaveLength(0);
+    expect(await stop(run)).toBe(0);
+  }, 120_000);
+
+  it('with --browser, does not try: no download, browser mode', async () => {
+    const electron = await standInElectron();
+    const run = start(electron, { STANDIN_ELECTRON_INSTALL: 'ok' }, ['--browser']);
+    await until(() => run.stdout.some((line) => readyLine.test(line)), { timeoutMs: 90_000, what: 'the ready line' });
+    expect(run.stderr).toContain('Browser mode: --browser was given.');
     expect(await electron.installerRuns()).toHaveLength(0);
     expect(await stop(run)).toBe(0);
   }, 120_000);
