@@ -236,4 +236,27 @@ describe('the price chart', () => {
     // From there on the line is at the new price.
     expect(redrawn.line.filter((p) => p.time >= minute(at)).every((p) => p.value === 27)).toBe(true);
   });
+
+  it('is fitted again when it narrows or widens: the whole range stays in view, first slot to last', async () => {
+    const chart = page.getByTestId('price-chart');
+    await chart.locator('button[data-range="1h"]').click();
+    await expect.poll(() => attr(chart, 'data-state')).toBe('ready');
+    /** The first and last slot's places across the plot, and the plot's width. */
+    const ends = async () => {
+      const slots = await probe<{ time: number }[]>('slots');
+      const [first, last, width] = await Promise.all([probe<number | null>('x', slots[0]!.time), probe<number | null>('x', slots.at(-1)!.time), probe<number>('plotWidth')]);
+      return { first, last, width };
+    };
+    const inView = ({ first, last, width }: { first: number | null; last: number | null; width: number }) =>
+      first !== null && last !== null && first >= 0 && first < 40 && last <= width && last > width - 40;
+    await expect.poll(async () => inView(await ends())).toBe(true);
+    const wide = (await ends()).width;
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await expect.poll(async () => (await ends()).width).toBeLessThan(wide);
+    await expect.poll(async () => inView(await ends()), { message: 'the range in view once narrowed' }).toBe(true);
+    const narrow = (await ends()).width;
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await expect.poll(async () => (await ends()).width).toBeGreaterThan(narrow);
+    await expect.poll(async () => inView(await ends()), { message: 'the range in view once widened' }).toBe(true);
+  });
 });

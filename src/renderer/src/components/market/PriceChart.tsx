@@ -115,6 +115,8 @@ interface ChartProbe {
   x(time: number): number | null;
   /** The slots fed to the library, a trade in them or not (the library's data() leaves out the empty ones). */
   slots(): { time: number; traded: boolean }[];
+  /** The plot's width in pixels (the time axis's length). */
+  plotWidth(): number;
 }
 
 export function PriceChart() {
@@ -188,7 +190,22 @@ export function PriceChart() {
       volume.setData(slotsRef.current.map((s) => volumePoint(s, volumeColours(colours))));
     });
     themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    // The range is the whole picture at every size: the library resizes the canvas (autoSize) but keeps its bar
+    // spacing, so a tile that narrows (another tile added, a splitter dragged, a smaller window) would show only
+    // the oldest part of the range. Fitted again on the frame after any change of width.
+    let fittedWidth = -1;
+    let fitFrame = 0;
+    const resizeWatch = new ResizeObserver(([entry]) => {
+      const widthNow = Math.round(entry?.contentRect.width ?? 0);
+      if (widthNow === fittedWidth || widthNow === 0) return;
+      fittedWidth = widthNow;
+      cancelAnimationFrame(fitFrame);
+      fitFrame = requestAnimationFrame(() => chart.timeScale().fitContent());
+    });
+    resizeWatch.observe(box.current);
     return () => {
+      cancelAnimationFrame(fitFrame);
+      resizeWatch.disconnect();
       themeWatch.disconnect();
       partsRef.current = null;
       chart.remove();
@@ -302,6 +319,7 @@ export function PriceChart() {
       priceLabel: (cents) => parts.candles.priceFormatter().format(cents),
       x: (time) => parts.chart.timeScale().timeToCoordinate(time as Time),
       slots: () => slotsRef.current.map((slot) => ({ time: slot.time, traded: slot.candle !== null })),
+      plotWidth: () => parts.chart.timeScale().width(),
       timeLabel: (time, markType) => (parts.chart.options().timeScale as { tickMarkFormatter?: TickMarkFormatter }).tickMarkFormatter?.(time as Time, markType, 'en-US') ?? null,
     };
     const host = globalThis as unknown as { __pmdeskChart?: ChartProbe };
