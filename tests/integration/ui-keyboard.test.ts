@@ -16,6 +16,11 @@ const SLOW = 120_000;
 interface PageTerminal {
   [op: string]: (input: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
 }
+interface DOMRectLike {
+  top: number;
+  bottom: number;
+  right: number;
+}
 interface PageDocument {
   document: { activeElement: { closest(selector: string): unknown; getAttribute(name: string): string | null } | null };
 }
@@ -78,6 +83,31 @@ describe('the keyboard', () => {
     expect(await byId('shortcuts-help').innerText()).toMatch(/Shift\+X\s+Cancel all open orders/);
     await page.keyboard.press('Escape');
     await byId('shortcuts-help').waitFor({ state: 'detached' });
+  });
+
+  it('? opens the help at its top, inside a 1280×800 window, nothing past its right edge', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await leaveFields();
+      await page.keyboard.press('?');
+      const help = byId('shortcuts-help');
+      await help.waitFor();
+      const fit = await help.evaluate((dialog) => {
+        const d = dialog as unknown as { scrollTop: number; scrollWidth: number; clientWidth: number; getBoundingClientRect(): DOMRectLike; querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): DOMRectLike; textContent: string | null }> };
+        const box = d.getBoundingClientRect();
+        const past = Array.from(d.querySelectorAll('button, input, select, td')).filter((el) => el.getBoundingClientRect().right > box.right + 0.5);
+        return { scrollTop: d.scrollTop, sideways: d.scrollWidth - d.clientWidth, top: box.top, bottom: box.bottom, right: box.right, past: past.map((el) => el.textContent) };
+      });
+      expect(fit).toMatchObject({ scrollTop: 0, sideways: 0, past: [] });
+      expect(fit.top).toBeGreaterThanOrEqual(0);
+      expect(fit.bottom).toBeLessThanOrEqual(800);
+      expect(fit.right).toBeLessThanOrEqual(1280);
+      expect((await focused()).testId).toBeNull(); // Close (no test id) has the keyboard, as before
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize({ width: 1600, height: 1000 });
+    }
   });
 
   it('w opens the wallet menu with the focus inside; ↓ moves; Esc closes it and gives the focus back', async () => {

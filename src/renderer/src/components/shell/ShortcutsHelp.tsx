@@ -26,9 +26,14 @@ export function ShortcutsHelp({ shortcuts: openedWith, onClose }: { shortcuts: r
   useEffect(() => {
     if (choosing) keyBox.current?.focus();
   }, [choosing]);
-  // The help opens on Close, not on the first field the dialog would pick (a size preset): a key pressed by habit changes nothing.
+  // The help opens on Close, not on the first field the dialog would pick (a size preset): a key pressed by habit
+  // changes nothing. It is read from its top: focusing Close (the last control) must not scroll the list away.
   const closeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeButton.current?.focus(), []);
+  useEffect(() => {
+    closeButton.current?.focus({ preventScroll: true });
+    const dialog = closeButton.current?.closest('.dialog');
+    if (dialog) dialog.scrollTop = 0;
+  }, []);
 
   function chooseKey(event: KeyboardEvent<HTMLInputElement>) {
     // Tab still moves on, Esc still closes: every other key is the one asked for.
