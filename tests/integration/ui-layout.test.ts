@@ -279,3 +279,33 @@ describe('the markets grid', () => {
     expect(new Set(after)).toEqual(new Set([String(moved.price)]));
   });
 });
+
+describe('a laptop screen (1280×800)', () => {
+  it("keeps the ticket's submit button in view, and three tiles at a useful width, the row scrolling sideways", async () => {
+    const ids = ['90021', '90031', '90011'];
+    await page.locator(cell(ids[0]!, 'title')).click();
+    await page.getByTestId('ticket-submit').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      // Nothing saved for the account row here (the tests above gave it back its default): its default height fits.
+      const submit = await page.getByTestId('ticket-submit').boundingBox();
+      expect(submit!.y).toBeGreaterThanOrEqual(0);
+      expect(submit!.y + submit!.height).toBeLessThanOrEqual(800);
+      const ticketBottom = await page.$eval('section.ticket-column', (el) => (el as unknown as { getBoundingClientRect(): { bottom: number } }).getBoundingClientRect().bottom);
+      expect(submit!.y + submit!.height).toBeLessThanOrEqual(ticketBottom);
+
+      for (const id of ids.slice(1)) {
+        await page.getByTestId('tile-add').click();
+        await page.locator(cell(id, 'title')).click();
+      }
+      await expect.poll(() => page.locator('[data-testid="tile"]').count()).toBe(3);
+      const widths = await page.locator('[data-testid="tile"]').evaluateAll((tiles) => tiles.map((t) => Math.round((t as unknown as PageElement).getBoundingClientRect().width)));
+      for (const width of widths) expect(width).toBeGreaterThanOrEqual(176);
+      const row = await page.getByTestId('tile-row').evaluate((el) => ({ scroll: (el as unknown as PageElement).scrollWidth, client: (el as unknown as PageElement).clientWidth }));
+      expect(row.scroll).toBeGreaterThan(row.client);
+    } finally {
+      while ((await page.locator('[data-testid="tile"]').count()) > 1) await page.locator('[data-testid="tile"]').last().getByTestId('tile-close').click();
+      await page.setViewportSize({ width: 1600, height: 1000 });
+    }
+  });
+});

@@ -1,13 +1,23 @@
 // The panel sizes the splitters set: defaults, bounds, a window too small for the saved sizes (squeezed, never
 // below a minimum, the trader's sizes back when the window grows), and a double-click's reset.
 import { describe, expect, it } from 'vitest';
-import { boundedSize, fitPanels, MARKET_MIN_WIDTH, PANEL_BOUNDS, SPLITTER_PX, withoutPanel } from '../../src/renderer/src/components/shell/panel-sizes';
+import { boundedSize, COLUMNS_INITIAL_HEIGHT, fitPanels, MARKET_MIN_WIDTH, PANEL_BOUNDS, SPLITTER_PX, withoutPanel } from '../../src/renderer/src/components/shell/panel-sizes';
 
 const big = { width: 1600, height: 960 };
 
 describe('panel sizes', () => {
   it('start from the defaults when the trader has set none', () => {
     expect(fitPanels({}, big).sizes).toEqual({ markets: PANEL_BOUNDS.markets.initial, ticket: PANEL_BOUNDS.ticket.initial, account: PANEL_BOUNDS.account.initial });
+  });
+
+  it('on a short screen the account row starts lower, so the columns keep the ticket\'s whole form (1280×800)', () => {
+    const laptop = { width: 1280, height: 760 };
+    const { account } = fitPanels({}, laptop).sizes;
+    expect(laptop.height - account - SPLITTER_PX).toBe(COLUMNS_INITIAL_HEIGHT);
+    expect(account).toBeGreaterThanOrEqual(PANEL_BOUNDS.account.min);
+    // A height the trader set stays theirs.
+    expect(fitPanels({ account: 300 }, laptop).sizes.account).toBe(300);
+    expect(fitPanels({}, { width: 1280, height: 500 }).sizes.account).toBe(PANEL_BOUNDS.account.min);
   });
 
   it('draw the saved sizes, each within its bounds (a corrupt or huge value cannot hide a panel)', () => {

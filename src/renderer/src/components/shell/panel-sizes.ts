@@ -35,11 +35,19 @@ export interface Fitted {
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-const wanted = (saved: Readonly<Record<string, number>>, name: PanelName): number => {
+const wanted = (saved: Readonly<Record<string, number>>, name: PanelName, initial = PANEL_BOUNDS[name].initial): number => {
   const size = saved[name];
-  const { min, max, initial } = PANEL_BOUNDS[name];
+  const { min, max } = PANEL_BOUNDS[name];
   return typeof size === 'number' && Number.isFinite(size) ? clamp(Math.round(size), min, max) : initial;
 };
+
+/** Before the trader sizes the account row, the columns above it keep this height (the ticket's whole form). */
+export const COLUMNS_INITIAL_HEIGHT = 560;
+/** The account row's height before the trader sets one: its usual 260 px, less on a short screen. */
+export function initialAccountHeight(areaHeight: number): number {
+  const { min, initial } = PANEL_BOUNDS.account;
+  return clamp(Math.round(areaHeight - COLUMNS_INITIAL_HEIGHT - SPLITTER_PX), min, initial);
+}
 
 /**
  * The sizes drawn in an area of `width` × `height` (below the top bar). The saved sizes are kept as the trader
@@ -50,7 +58,8 @@ export function fitPanels(saved: Readonly<Record<string, number>>, area: { width
   const b = PANEL_BOUNDS;
   let markets = wanted(saved, 'markets');
   let ticket = wanted(saved, 'ticket');
-  let account = wanted(saved, 'account');
+  // On a laptop screen (1280×800) a fixed 260 px row left the ticket's submit button below the columns' fold.
+  let account = wanted(saved, 'account', initialAccountHeight(area.height));
   const sideRoom = Math.max(0, area.width - MARKET_MIN_WIDTH - 2 * SPLITTER_PX);
   let over = markets + ticket - sideRoom;
   if (over > 0) {

@@ -13,6 +13,11 @@ import type { Tile } from './tile-layout';
 import './tiles.css';
 
 const SPLITTER_PX = 6;
+/**
+ * The narrowest useful tile: its ladder's narrow layout (price, size, depth bar) is made for this width. More tiles
+ * than the row holds at this width scroll the row sideways instead of shrinking to nothing.
+ */
+export const TILE_MIN_PX = 176;
 /** Alt+1 … Alt+9 show workspaces 1 to 9. */
 const WORKSPACE_KEYS = 9;
 
@@ -45,7 +50,8 @@ export function TileArea() {
 
   // The width the tiles share, splitters aside.
   const free = Math.max(1, rowWidth - SPLITTER_PX * (ws.tiles.length - 1));
-  const columns = ws.tiles.flatMap((t, i) => (i === 0 ? [`minmax(0, ${t.width}fr)`] : [`${SPLITTER_PX}px`, `minmax(0, ${t.width}fr)`])).join(' ');
+  const column = (t: Tile) => `minmax(${TILE_MIN_PX}px, ${t.width}fr)`;
+  const columns = ws.tiles.flatMap((t, i) => (i === 0 ? [column(t)] : [`${SPLITTER_PX}px`, column(t)])).join(' ');
   return (
     <div className="tile-area">
       <WorkspaceBar />
