@@ -544,3 +544,25 @@ describe('the market view', () => {
     expect(await ladder.textContent()).not.toMatch(/\bat \w+ \(|Error:/);
   });
 });
+
+describe('the markets list read through the aggregator', () => {
+  const grid = '[data-testid="markets-grid"]';
+  /** The market rows the grid shows (an event's head row is not a market). */
+  const shown = () => page.$$eval(`${grid} .ag-row[row-id]:not(.event-row)`, (rows) => rows.map((r) => r.getAttribute('row-id') ?? '').sort());
+  const every = () => t.sandbox.catalog.events.flatMap((e) => e.markets.map((m) => m.id)).sort();
+
+  it('offers its protocols; the sandbox has no Limitless events, and says so, in the list and in search', async () => {
+    const filter = page.getByTestId('protocol-filter');
+    expect(await filter.locator('option').allTextContents()).toEqual(['All protocols', 'Polymarket', 'Limitless', 'TrueMarket']);
+    await expect.poll(shown).toEqual(every());
+    await filter.selectOption('limitless');
+    await expect.poll(shown).toEqual([]);
+    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('No ongoing events on Limitless.');
+    await page.fill('[data-testid="search-input"]', 'bitcoin');
+    await expect.poll(() => page.textContent('[data-testid="markets-empty"]')).toBe('No markets match “bitcoin” on Limitless. 1 market matches on other protocols.');
+    await filter.selectOption('all');
+    await expect.poll(shown).toEqual(['90021']);
+    await page.fill('[data-testid="search-input"]', '');
+    await expect.poll(shown).toEqual(every());
+  });
+});

@@ -74,12 +74,9 @@ describe('the markets panel', () => {
     expect(await page.getAttribute(more, 'title')).toBe('Every ongoing event is listed');
   });
 
-  it('lists by protocol: the sandbox has no Limitless events, and says so', async () => {
-    await page.selectOption('[data-testid="protocol-filter"]', 'limitless');
-    await waitRows([]);
-    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('No ongoing events on Limitless.');
-    await page.selectOption('[data-testid="protocol-filter"]', 'all');
-    await waitRows(ALL_MARKETS);
+  it('offers no protocol filter: read straight from Polymarket, every market is a Polymarket one', async () => {
+    expect(await page.locator('[data-testid="search-input"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="protocol-filter"]').count()).toBe(0);
   });
 
   it('sorts by a column header', async () => {
@@ -108,14 +105,9 @@ describe('the markets panel', () => {
     await waitRows(ALL_MARKETS);
   });
 
-  it('searches while typing, filters the results by protocol, and says when nothing matches', async () => {
+  it('searches while typing, and says when nothing matches', async () => {
     await page.click('[data-testid="search-input"]');
     await page.keyboard.type('bitcoin', { delay: 30 });
-    await waitRows(['90021']);
-    await page.selectOption('[data-testid="protocol-filter"]', 'limitless');
-    await waitRows([]);
-    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('No markets match “bitcoin” on Limitless. 1 market matches on other protocols.');
-    await page.selectOption('[data-testid="protocol-filter"]', 'all');
     await waitRows(['90021']);
 
     await page.fill('[data-testid="search-input"]', 'federal funds rate cut');

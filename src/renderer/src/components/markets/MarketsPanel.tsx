@@ -69,6 +69,11 @@ export function MarketsPanel() {
   const m = useMarkets();
   const watchlist = useSession((s) => s.settings.watchlist);
   const savedColumns = useSession((s) => s.settings.marketColumns);
+  const oneProtocol = useSession((s) => s.network?.source === 'polymarket');
+  // A filter chosen on an aggregator network does not follow the trader onto a Polymarket-direct one.
+  useEffect(() => {
+    if (oneProtocol && useMarkets.getState().protocolFilter !== 'all') useMarkets.getState().setProtocolFilter('all');
+  }, [oneProtocol]);
   const selectedId = useSelection((s) => s.market?.marketId ?? null);
   const [filterText, setFilterText] = useState('');
   const [shown, setShown] = useState(0);
@@ -228,13 +233,16 @@ export function MarketsPanel() {
             }
           }}
         />
-        <select data-testid="protocol-filter" aria-label="Protocol" value={m.protocolFilter} onChange={(e) => m.setProtocolFilter(e.target.value as ProtocolFilter)}>
-          {PROTOCOL_FILTERS.map((p) => (
-            <option key={p} value={p}>
-              {PROTOCOL_LABELS[p]}
-            </option>
-          ))}
-        </select>
+        {/* Only an aggregator lists other protocols: read straight from Polymarket, there is nothing to choose. */}
+        {oneProtocol ? null : (
+          <select data-testid="protocol-filter" aria-label="Protocol" value={m.protocolFilter} onChange={(e) => m.setProtocolFilter(e.target.value as ProtocolFilter)}>
+            {PROTOCOL_FILTERS.map((p) => (
+              <option key={p} value={p}>
+                {PROTOCOL_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
       <div className="tabs markets-tabs" role="tablist">
         {TABS.map((t) => (
