@@ -1,11 +1,12 @@
 // The sandbox's Gamma API (DIRECT-DATA-NOTES §a): events, markets, public search, comments, tags and public
-// profiles, with Gamma's parameters (snake_case, comma lists, `clob_token_ids` repeated, limit/offset,
+// profiles, with Gamma's parameters (snake_case, comma lists, `clob_token_ids` repeated, limit/offset or keyset,
 // order/ascending) and Gamma's answers (plain arrays; a 404 `{error}` for an unknown id or slug; `null` for an
 // address with no profile, as the official SDK expects).
 import { SANDBOX_TAGS, type Catalog, type CatalogEvent, type CatalogMarket } from '../market/catalog';
 import { SearchIndex } from '../aggregator/search';
 import { HttpError, requireAddress, type Query } from './http';
 import { commentsJson, eventJson, marketJson, tagJson, tagsOf, type GammaShapeContext } from './gamma-shapes';
+import { deprecationHeaders, keysetPage } from './keyset';
 import type { WalletDirectory } from './wallets';
 
 const MAX_LIMIT = 1000;
@@ -14,6 +15,12 @@ const NOT_FOUND = 'not found';
 const PARENT_TYPES = ['Event', 'Series', 'market'] as const;
 
 type Row = Record<string, unknown>;
+
+/** A Gamma answer: its JSON body and any headers beside it. */
+export interface GammaAnswer {
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 export interface GammaRoutesOptions extends GammaShapeContext {
   catalog: Catalog;
@@ -29,17 +36,20 @@ export class GammaRoutes {
   }
 
   /** The answer of a Gamma path, or undefined when the path is not Gamma's. */
-  async route(segments: string[], q: Query): Promise<{ body: unknown } | undefined> {
+  async route(segments: string[], q: Query): Promise<GammaAnswer | undefined> {
     const [first, second, third] = segments;
     const n = segments.length;
     if (first === 'events') {
-      if (n === 1) return { body: this.events(q) };
+      // The offset list still answers, with the headers Polymarket sends since it was deprecated.
+      if (n === 1) return { body: page(sortRows(this.events(q), q), q), headers: deprecationHeaders('/events/keyset') };
+      if (n === 2 && second === 'keyset') return { body: keysetPage(this.events(q), q, 'events') };
       if (n === 2) return { body: eventJson(this.options, this.eventBy((e) => e.id === second)) };
       if (n === 3 && second === 'slug') return { body: eventJson(this.options, this.eventBy((e) => e.slug === third)) };
       if (n === 3 && third === 'tags') return { body: tagsOf(this.eventBy((e) => e.id === second)).map((t) => tagJson(t, this.options.createdAt)) };
     }
     if (first === 'markets') {
-      if (n === 1) return { body: this.markets(q) };
+      if (n === 1) return { body: page(sortRows(this.markets(q), q), q), headers: deprecationHeaders('/markets/keyset') };
+      if (n === 2 && second === 'keyset') return { body: keysetPage(this.markets(q), q, 'markets') };
       if (n === 2) return { body: this.marketJson(this.marketBy((m) => m.id === second)) };
       if (n === 3 && second === 'slug') return { body: this.marketJson(this.marketBy((m) => m.slug === third)) };
     }
@@ -77,44 +87,44 @@ export class GammaRoutes {
     return marketJson(this.options, event, market, { withEvent: true });
   }
 
-  private events(q: Query) {
-    const ids = q.list('id');
-    const slugs = q.list('slug');
+  /** The events a list's filters select (both lists share them), in catalog order. */
+  private events(q: Query): Row[] {
+    const ids = q.values('id');
+    const slugs = q.values('slug');
     const tagSlug = q.string('tag_slug');
-    const tagId = q.string('tag_id');
+    const tagIds = q.values('tag_id');
     const active = q.bool('active');
     const closed = q.bool('closed');
     const archived = q.bool('archived');
-    const rows = this.options.catalog.events
+    return this.options.catalog.events
       .filter((e) => !ids || ids.includes(e.id))
       .filter((e) => !slugs || slugs.includes(e.slug))
       .filter((e) => !tagSlug || tagsOf(e).some((t) => t.slug === tagSlug))
-      .filter((e) => !tagId || tagsOf(e).some((t) => t.id === tagId))
+      .filter((e) => !tagIds || tagsOf(e).some((t) => tagIds.includes(t.id)))
       .map((e) => eventJson(this.options, e) as Row)
       .filter((e) => active === undefined || e.active === active)
       .filter((e) => closed === undefined || e.closed === closed)
       .filter((e) => archived === undefined || e.archived === archived);
-    return page(sortRows(rows, q), q);
   }
 
-  private markets(q: Query) {
-    const ids = q.list('id');
-    const slugs = q.list('slug');
-    const conditionIds = q.list('condition_ids')?.map((c) => c.toLowerCase());
+  /** The markets a list's filters select (both lists share them), in catalog order. */
+  private markets(q: Query): Row[] {
+    const ids = q.values('id');
+    const slugs = q.values('slug');
+    const conditionIds = q.values('condition_ids')?.map((c) => c.toLowerCase());
     const tokenIds = q.repeated('clob_token_ids');
     const closed = q.bool('closed');
     const active = q.bool('active');
-    const tagId = q.string('tag_id');
-    const rows = this.allMarkets()
+    const tagIds = q.values('tag_id');
+    return this.allMarkets()
       .filter(({ market }) => !ids || ids.includes(market.id))
       .filter(({ market }) => !slugs || slugs.includes(market.slug))
       .filter(({ market }) => !conditionIds || conditionIds.includes(market.conditionId.toLowerCase()))
       .filter(({ market }) => !tokenIds || market.tokens.some((t) => tokenIds.includes(t.tokenId)))
       .filter(({ market }) => closed === undefined || market.closed === closed)
       .filter(({ market }) => active === undefined || market.active === active)
-      .filter(({ event }) => !tagId || tagsOf(event).some((t) => t.id === tagId))
+      .filter(({ event }) => !tagIds || tagsOf(event).some((t) => tagIds.includes(t.id)))
       .map((found) => this.marketJson(found) as Row);
-    return page(sortRows(rows, q), q);
   }
 
   private publicSearch(q: Query) {

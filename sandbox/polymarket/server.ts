@@ -10,7 +10,7 @@ import type { MarketData } from '../market/market-data';
 import type { PublicTradeSource } from '../market/public-trades';
 import { ADMIN_RESOLVE_PATH, adminResolve, type AdminHandlers } from './admin';
 import { DataRoutes } from './data';
-import { GammaRoutes } from './gamma';
+import { GammaRoutes, type GammaAnswer } from './gamma';
 import { GEOBLOCK_PATH, NOT_BLOCKED, geoblockJson, type GeoblockState } from './geoblock';
 import { HttpError, Query, decodeSegment, json } from './http';
 import { RTDS_PATH, RealTimeFeed, type RtdsFaults } from './rtds';
@@ -112,9 +112,9 @@ export class PolymarketServer {
       if (path === GEOBLOCK_PATH) return json(res, 200, geoblockJson(this.geoblockState));
       const segments = path.split('/').filter(Boolean).map(decodeSegment);
       const q = new Query(url.searchParams);
-      const answer = (await this.gamma.route(segments, q)) ?? (await this.data.route(segments, q));
+      const answer: GammaAnswer | undefined = (await this.gamma.route(segments, q)) ?? (await this.data.route(segments, q));
       if (!answer) throw new HttpError(404, `no route for ${path}`);
-      json(res, 200, answer.body);
+      json(res, 200, answer.body, answer.headers);
     } catch (error) {
       if (res.headersSent) {
         res.end();
