@@ -1,7 +1,7 @@
 // The sandbox's Gamma API (DIRECT-DATA-NOTES §a): events, markets, public search, comments, tags and public
 // profiles, with Gamma's parameters (snake_case, comma lists, `clob_token_ids` repeated, limit/offset or keyset,
-// order/ascending) and Gamma's answers (plain arrays; a 404 `{error}` for an unknown id or slug; `null` for an
-// address with no profile, as the official SDK expects).
+// order/ascending) and Gamma's answers (plain arrays or keyset pages; a 404 `{error}` for an unknown id, slug or
+// profile, as Gamma answers and Polymarket's own client expects).
 import { SANDBOX_TAGS, type Catalog, type CatalogEvent, type CatalogMarket } from '../market/catalog';
 import { SearchIndex } from '../aggregator/search';
 import { HttpError, requireAddress, type Query } from './http';
@@ -52,19 +52,61 @@ export class GammaRoutes {
       if (n === 2 && second === 'keyset') return { body: keysetPage(this.markets(q), q, 'markets') };
       if (n === 2) return { body: this.marketJson(this.marketBy((m) => m.id === second)) };
       if (n === 3 && second === 'slug') return { body: this.marketJson(this.marketBy((m) => m.slug === third)) };
+      if (n === 3 && third === 'tags') return { body: tagsOf(this.marketBy((m) => m.id === second).event).map((t) => tagJson(t, this.options.createdAt)) };
     }
     if (first === 'public-search' && n === 1) return { body: this.publicSearch(q) };
-    if (first === 'comments' && n === 1) return { body: this.comments(q) };
-    if (first === 'public-profile' && n === 1) return { body: (await this.options.wallets.publicProfile(requireAddress(q, 'address'))) ?? null };
-    if (first === 'tags') {
-      const tags = SANDBOX_TAGS.map((t) => tagJson(t, this.options.createdAt));
-      if (n === 1) return { body: page(sortRows(tags, q), q) };
-      const tag = n === 2 ? tags.find((t) => t.id === second) : n === 3 && second === 'slug' ? tags.find((t) => t.slug === third) : undefined;
-      if (!tag) throw new HttpError(404, NOT_FOUND);
-      return { body: tag };
+    if (first === 'comments') {
+      if (n === 1) return { body: this.comments(q) };
+      if (n === 2) return { body: this.commentThread(second!) };
+      if (n === 3 && second === 'user_address') return { body: this.commentsBy(third!, q) };
     }
+    if (first === 'public-profile' && n === 1) {
+      // Gamma answers 404 for an address with no profile (Polymarket's own client reads that as "no profile").
+      const profile = await this.options.wallets.publicProfile(requireAddress(q, 'address'));
+      if (!profile) throw new HttpError(404, 'profile not found');
+      return { body: profile };
+    }
+    if (first === 'tags') return this.tags(segments, q);
+    // Polymarket has these; the sandbox has no sports, series, teams or clarifications to model, so it says so
+    // with an honest empty answer rather than a 404 (a series by id is unknown, as any unknown id).
+    if ((first === 'sports' || first === 'teams' || first === 'series' || first === 'market-clarifications') && n === 1) return { body: [] };
+    if (first === 'sports' && n === 2 && second === 'market-types') return { body: { marketTypes: [] } };
+    if (first === 'series' && n === 2) throw new HttpError(404, NOT_FOUND);
     if (first === 'status' && n === 1) return { body: 'OK' };
     return undefined;
+  }
+
+  /** `/tags`, one tag by id or slug, and the tags related to one (sharing an event with it). */
+  private tags(segments: string[], q: Query): GammaAnswer {
+    const [, second, third] = segments;
+    const n = segments.length;
+    const tags = SANDBOX_TAGS.map((t) => tagJson(t, this.options.createdAt));
+    if (n === 1) return { body: page(sortRows(tags, q), q) };
+    const bySlug = second === 'slug';
+    const key = bySlug ? third : second;
+    const rest = segments.slice(bySlug ? 3 : 2);
+    const tag = bySlug ? tags.find((t) => t.slug === key) : tags.find((t) => t.id === key);
+    if (!tag || n < (bySlug ? 3 : 2)) throw new HttpError(404, NOT_FOUND);
+    if (rest.length === 0) return { body: tag };
+    if (rest[0] !== 'related-tags' || rest.length > 2 || (rest.length === 2 && rest[1] !== 'tags')) throw new HttpError(404, `no route for /${segments.join('/')}`);
+    const related = this.relatedTags(tag.id, q);
+    if (rest.length === 1) {
+      return { body: related.map((r, i) => ({ id: String(Number(tag.id) * 1000 + Number(r.id)), tagID: Number(tag.id), relatedTagID: Number(r.id), rank: i + 1 })) };
+    }
+    return { body: related.map((r) => tagJson(r, this.options.createdAt)) };
+  }
+
+  /** Tags filed on the same events as `tagId` (events of the asked `status`), the most shared first. */
+  private relatedTags(tagId: string, q: Query) {
+    const status = q.string('status');
+    if (status !== undefined && !['active', 'closed', 'all'].includes(status)) throw new HttpError(400, 'status must be active, closed or all');
+    const closed = (e: CatalogEvent) => e.markets.every((m) => m.closed);
+    const events = this.options.catalog.events
+      .filter((e) => tagsOf(e).some((t) => t.id === tagId))
+      .filter((e) => status === undefined || status === 'all' || (status === 'closed') === closed(e));
+    const shared = new Map<string, number>();
+    for (const event of events) for (const t of tagsOf(event)) if (t.id !== tagId) shared.set(t.id, (shared.get(t.id) ?? 0) + 1);
+    return SANDBOX_TAGS.filter((t) => shared.has(t.id)).sort((a, b) => shared.get(b.id)! - shared.get(a.id)! || Number(a.id) - Number(b.id));
   }
 
   private allMarkets(): { event: CatalogEvent; market: CatalogMarket }[] {
@@ -184,6 +226,26 @@ export class GammaRoutes {
     // Newest first unless asked otherwise.
     const sorted = sortRows(rows, q, order, q.bool('ascending') ?? false);
     return page(sorted, q);
+  }
+
+  /** Every comment of the catalog, in Gamma's shape. */
+  private allComments(): Row[] {
+    return this.options.catalog.events.flatMap((e) => commentsJson(this.options, e) as Row[]);
+  }
+
+  /** `/comments/{id}`: the comment and its replies (the sandbox's comments have none); 404 when unknown. */
+  private commentThread(id: string): Row[] {
+    if (!/^\d+$/.test(id)) throw new HttpError(400, 'comment id must be an integer');
+    const comment = this.allComments().find((c) => c.id === id);
+    if (!comment) throw new HttpError(404, NOT_FOUND);
+    return [comment];
+  }
+
+  /** `/comments/user_address/{address}`: what one wallet wrote, newest first unless asked otherwise. */
+  private commentsBy(address: string, q: Query): Row[] {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new HttpError(400, 'address must be a 0x-prefixed 40-hex-digit address');
+    const rows = this.allComments().filter((c) => String(c.userAddress).toLowerCase() === address.toLowerCase());
+    return page(sortRows(rows, q, q.list('order') ?? ['createdAt'], q.bool('ascending') ?? false), q);
   }
 }
 

@@ -57,8 +57,9 @@ export class PolymarketServer {
       knownWallets: options.knownWallets ?? [],
       createdAt,
     });
-    this.gamma = new GammaRoutes({ catalog: options.catalog, marketData: options.marketData, now: this.now, createdAt, wallets: this.wallets });
-    this.data = new DataRoutes({ catalog: options.catalog, trades: options.trades, wallets: this.wallets });
+    const shapes = { marketData: options.marketData, now: this.now, createdAt };
+    this.gamma = new GammaRoutes({ ...shapes, catalog: options.catalog, wallets: this.wallets });
+    this.data = new DataRoutes({ catalog: options.catalog, trades: options.trades, wallets: this.wallets, shapes });
   }
 
   /** The http base of Gamma, the Data API and the geoblock host (all one server). */
