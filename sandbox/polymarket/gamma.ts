@@ -29,10 +29,17 @@ export interface GammaRoutesOptions extends GammaShapeContext {
 
 export class GammaRoutes {
   private readonly search: SearchIndex<CatalogEvent>;
+  private keysetOn = true;
 
   constructor(private readonly options: GammaRoutesOptions) {
     const text = (e: CatalogEvent) => [e.title, e.description, e.slug, ...(e.tags ?? []), ...e.markets.flatMap((m) => [m.question, m.groupItemTitle, m.description])].join(' ');
     this.search = new SearchIndex(options.catalog.events.map((e) => ({ item: e, text: text(e) })));
+  }
+
+  /** Switches the keyset lists on or off (off: they are not Gamma's paths, a 404); the state now in force. */
+  keysetLists(on?: boolean): boolean {
+    if (on !== undefined) this.keysetOn = on;
+    return this.keysetOn;
   }
 
   /** The answer of a Gamma path, or undefined when the path is not Gamma's. */
@@ -42,14 +49,14 @@ export class GammaRoutes {
     if (first === 'events') {
       // The offset list still answers, with the headers Polymarket sends since it was deprecated.
       if (n === 1) return { body: page(sortRows(this.events(q), q), q), headers: deprecationHeaders('/events/keyset') };
-      if (n === 2 && second === 'keyset') return { body: keysetPage(this.events(q), q, 'events') };
+      if (n === 2 && second === 'keyset') return this.keysetOn ? { body: keysetPage(this.events(q), q, 'events') } : undefined;
       if (n === 2) return { body: eventJson(this.options, this.eventBy((e) => e.id === second)) };
       if (n === 3 && second === 'slug') return { body: eventJson(this.options, this.eventBy((e) => e.slug === third)) };
       if (n === 3 && third === 'tags') return { body: tagsOf(this.eventBy((e) => e.id === second)).map((t) => tagJson(t, this.options.createdAt)) };
     }
     if (first === 'markets') {
       if (n === 1) return { body: page(sortRows(this.markets(q), q), q), headers: deprecationHeaders('/markets/keyset') };
-      if (n === 2 && second === 'keyset') return { body: keysetPage(this.markets(q), q, 'markets') };
+      if (n === 2 && second === 'keyset') return this.keysetOn ? { body: keysetPage(this.markets(q), q, 'markets') } : undefined;
       if (n === 2) return { body: this.marketJson(this.marketBy((m) => m.id === second)) };
       if (n === 3 && second === 'slug') return { body: this.marketJson(this.marketBy((m) => m.slug === third)) };
       if (n === 3 && third === 'tags') return { body: tagsOf(this.marketBy((m) => m.id === second).event).map((t) => tagJson(t, this.options.createdAt)) };

@@ -98,6 +98,15 @@ export class PolymarketServer {
     return { ...this.geoblockState };
   }
 
+  /**
+   * Whether Gamma serves `/events/keyset` and `/markets/keyset` (on by default). Off, both answer 404 as an
+   * older Gamma or a proxy without them would, so a client's fallback to the offset lists can be tested; the
+   * offset lists answer either way. Returns the state now in force.
+   */
+  keysetLists(on?: boolean): boolean {
+    return this.gamma.keysetLists(on);
+  }
+
   /** Faults of the real-time feed (see `RtdsFaults`); the server must be started. */
   rtdsFaults(): RtdsFaults {
     if (!this.feed) throw new Error('the Polymarket server is not listening');

@@ -125,6 +125,25 @@ describe('GET /markets/keyset and /events/keyset', () => {
   });
 });
 
+describe('switching the keyset lists off', () => {
+  it('makes both answer 404 while the offset lists keep answering, for testing a client’s fallback', async () => {
+    try {
+      expect(sandbox.polymarket.keysetLists(false)).toBe(false);
+      for (const path of ['/events/keyset', '/markets/keyset?limit=2']) {
+        const { status, body } = await get(path);
+        expect([path, status]).toEqual([path, 404]);
+        expect(body).toEqual({ error: expect.stringContaining('no route') });
+      }
+      expect((await get('/events')).status).toBe(200);
+      expect((await get('/events/9001')).status).toBe(200);
+    } finally {
+      expect(sandbox.polymarket.keysetLists(true)).toBe(true);
+    }
+    expect((await get('/events/keyset')).status).toBe(200);
+    expect(sandbox.polymarket.keysetLists()).toBe(true);
+  });
+});
+
 describe('the deprecated offset lists', () => {
   it('still answer GET /markets and GET /events, with Polymarket’s Deprecation, Sunset and Warning 299 headers', async () => {
     for (const [path, replacement] of [
