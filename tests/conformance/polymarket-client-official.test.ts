@@ -2,12 +2,14 @@
 // the sandbox's Gamma, Data API, CLOB and market WebSocket, every public read it makes must parse with its own
 // zod schemas and carry what the sandbox's chain and exchange say (token ids, books, trades, holdings), and PM
 // Desk's direct source must read the same answers (issue 27).
-import { Wallet } from 'ethers';
+import { Contract, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
 import { fetchMarketInfo, fetchNegRisk, fetchTickSize, resolveConditionByToken } from '@polymarket/client/actions';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider } from '../../sandbox/chain/index';
+import { mined } from '../../sandbox/chain/deploy';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { ClobPublicReads } from '../../packages/toolkit/src/polymarket/clob-reads';
@@ -294,5 +296,42 @@ describe('PM Desk’s direct source reads the same answers', () => {
     expect(book.bids.map((l) => [String(l.price), String(l.size)])).toEqual(official.bids.map((l) => [l.price, l.size]));
     const exchange = new ClobClient({ host: sandbox.profile.clobUrl, chainId: sandbox.deployment.chainId });
     expect(await exchange.getLastTradePrice(yes)).toMatchObject(await client.fetchLastTradePrice({ tokenId: yes }));
+  });
+});
+
+describe('@polymarket/client 0.2.0 reads a resolved market', () => {
+  it('as closed and resolved, with the winner’s redeemed shares in the holder’s closed positions', async () => {
+    const weather = sandbox.catalog.market('90051')!;
+    const [wYes, wNo] = weather.tokens.map((t) => t.tokenId) as [string, string];
+    const provider = sandboxProvider(sandbox.deployment.rpcUrl, sandbox.deployment.chainId);
+    try {
+      const [seller, winner] = [1, 4].map((i) => new Wallet(sandbox.profile.testWallets[i]!.privateKey, provider)) as [Wallet, Wallet];
+      // The winner buys 10 Yes at 0.30 from a No bid at 0.70; Yes wins; the winner redeems on the chain.
+      await postOrder(sb, seller, limitOrder(wNo, 'BUY', 0.7, 10));
+      await postOrder(sb, winner, limitOrder(wYes, 'BUY', 0.3, 10));
+      await settled(winner, 1);
+      await sandbox.resolveMarket(weather.id, 0);
+      const ctf = new Contract(sandbox.deployment.contracts.conditionalTokens, conditionalTokensArtifact().abi, winner);
+      await mined(ctf.getFunction('redeemPositions')(sandbox.deployment.contracts.collateral, ZeroHash, weather.conditionId, [1, 2], TX_OVERRIDES));
+
+      const market = await client.fetchMarket({ id: weather.id });
+      expect(market.state).toMatchObject({ closed: true, acceptingOrders: false });
+      expect(market.resolution.umaResolutionStatus).toBe('resolved');
+      expect([market.outcomes.yes.price, market.outcomes.no.price]).toEqual(['1', '0']);
+      const closedEvents = await client.listEvents({ closed: true }).firstPage();
+      expect(closedEvents.items.map((e) => e.id)).toEqual([weather.eventId]);
+      expect((await client.listMarkets({ closed: true }).firstPage()).items.map((m) => m.id)).toEqual([weather.id]);
+
+      expect((await client.listPositions({ user: winner.address }).firstPage()).items).toEqual([]);
+      const closed = (await client.listClosedPositions({ user: winner.address }).firstPage()).items;
+      expect(closed.map((c) => [c.tokenId, num(c.avgPrice), num(c.realizedPnl), num(c.curPrice)])).toEqual([[wYes, 0.3, 7, 1]]);
+      // The loser has not redeemed: a redeemable position worth nothing, not a closed one.
+      const loser = (await client.listPositions({ user: seller.address, market: [weather.conditionId] }).firstPage()).items;
+      expect(loser.map((p) => [p.tokenId, num(p.size), num(p.curPrice), p.redeemable])).toEqual([[wNo, 10, 0, true]]);
+      expect((await client.listClosedPositions({ user: seller.address, market: [weather.conditionId] }).firstPage()).items).toEqual([]);
+      expect(await client.fetchLastTradePrice({ tokenId: wYes })).toEqual({ price: '0.3', side: 'BUY' });
+    } finally {
+      provider.destroy();
+    }
   });
 });
