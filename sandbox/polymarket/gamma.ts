@@ -10,6 +10,10 @@ import { deprecationHeaders, keysetPage } from './keyset';
 import type { WalletDirectory } from './wallets';
 
 const MAX_LIMIT = 1000;
+/** The deepest offset Gamma's deprecated offset lists serve; past it a 422 points at the keyset list. */
+const LIST_MAX_OFFSET = 2000;
+/** The deepest offset Gamma's comments serve (a 422 past it, per a public client's pinned live test). */
+const COMMENTS_MAX_OFFSET = 200;
 const NOT_FOUND = 'not found';
 /** Gamma's comment parent types, with their exact casing. */
 const PARENT_TYPES = ['Event', 'Series', 'market'] as const;
@@ -48,14 +52,14 @@ export class GammaRoutes {
     const n = segments.length;
     if (first === 'events') {
       // The offset list still answers, with the headers Polymarket sends since it was deprecated.
-      if (n === 1) return { body: page(sortRows(this.events(q), q), q), headers: deprecationHeaders('/events/keyset') };
+      if (n === 1) return { body: page(sortRows(this.events(q), q), q, { maxOffset: LIST_MAX_OFFSET, deeper: '/events/keyset' }), headers: deprecationHeaders('/events/keyset') };
       if (n === 2 && second === 'keyset') return this.keysetOn ? { body: keysetPage(this.events(q), q, 'events') } : undefined;
       if (n === 2) return { body: eventJson(this.options, this.eventBy((e) => e.id === second)) };
       if (n === 3 && second === 'slug') return { body: eventJson(this.options, this.eventBy((e) => e.slug === third)) };
       if (n === 3 && third === 'tags') return { body: tagsOf(this.eventBy((e) => e.id === second)).map((t) => tagJson(t, this.options.createdAt)) };
     }
     if (first === 'markets') {
-      if (n === 1) return { body: page(sortRows(this.markets(q), q), q), headers: deprecationHeaders('/markets/keyset') };
+      if (n === 1) return { body: page(sortRows(this.markets(q), q), q, { maxOffset: LIST_MAX_OFFSET, deeper: '/markets/keyset' }), headers: deprecationHeaders('/markets/keyset') };
       if (n === 2 && second === 'keyset') return this.keysetOn ? { body: keysetPage(this.markets(q), q, 'markets') } : undefined;
       if (n === 2) return { body: this.marketJson(this.marketBy((m) => m.id === second)) };
       if (n === 3 && second === 'slug') return { body: this.marketJson(this.marketBy((m) => m.slug === third)) };
@@ -232,7 +236,7 @@ export class GammaRoutes {
     const order = q.list('order') ?? ['createdAt'];
     // Newest first unless asked otherwise.
     const sorted = sortRows(rows, q, order, q.bool('ascending') ?? false);
-    return page(sorted, q);
+    return page(sorted, q, { maxOffset: COMMENTS_MAX_OFFSET });
   }
 
   /** Every comment of the catalog, in Gamma's shape. */
@@ -256,10 +260,14 @@ export class GammaRoutes {
   }
 }
 
-/** Gamma's limit/offset paging of a plain array. */
-function page<T>(rows: T[], q: Query): T[] {
+/**
+ * Gamma's limit/offset paging of a plain array. Past `maxOffset` Gamma refuses with a validation error (422),
+ * naming the keyset list to page deeper with where there is one.
+ */
+function page<T>(rows: T[], q: Query, { maxOffset, deeper }: { maxOffset?: number; deeper?: string } = {}): T[] {
   const limit = q.int('limit', undefined, 0, MAX_LIMIT);
   const offset = q.int('offset', 0, 0, Number.MAX_SAFE_INTEGER)!;
+  if (maxOffset !== undefined && offset > maxOffset) throw new HttpError(422, `offset must be at most ${maxOffset}${deeper ? `; page deeper with ${deeper}` : ''}`);
   return rows.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 

@@ -22,7 +22,8 @@ export function deprecationHeaders(replacement: string): Record<string, string> 
  * last row's sort key, so a page continues after it even if rows came or went in between.
  */
 export function keysetPage(rows: Row[], q: Query, itemsKey: string): Row {
-  if (q.has('offset')) throw new HttpError(400, 'offset is not supported on keyset lists; page with after_cursor');
+  // Gamma refuses offset here with a validation error (422), as its deprecated lists refuse deep offsets.
+  if (q.has('offset')) throw new HttpError(422, 'offset is not supported on keyset lists; page with after_cursor');
   const limit = Math.min(q.int('limit', KEYSET_MAX_LIMIT, 1, Number.MAX_SAFE_INTEGER)!, KEYSET_MAX_LIMIT);
   const order = q.list('order');
   const fields = order?.length ? order : ['id'];

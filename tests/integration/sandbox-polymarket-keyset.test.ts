@@ -1,6 +1,7 @@
 // The sandbox's Gamma keyset lists (`/events/keyset`, `/markets/keyset`) and the deprecation headers on the
 // offset lists they replace, read over real HTTP: pages joined by `after_cursor` cover the list once, in order,
-// under the same filters; `cursor=` is ignored, `offset` refused, `limit` capped (issue 27).
+// under the same filters; `cursor=` is ignored, `offset` refused, `limit` capped; and how deep Gamma's offset
+// paging goes (the lists to 2000, comments to 200) before a 422 (issue 27).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { Query } from '../../sandbox/polymarket/http';
@@ -95,9 +96,9 @@ describe('GET /markets/keyset and /events/keyset', () => {
     expect(next.markets!.map((m) => m.id)).not.toEqual(first.markets!.map((m) => m.id));
   });
 
-  it('refuses offset and a cursor it did not issue with a 400 {error}', async () => {
+  it('refuses offset (422, a validation error, as Gamma) and a cursor it did not issue (400) with an {error}', async () => {
     const offset = await get('/markets/keyset?offset=2');
-    expect(offset.status).toBe(400);
+    expect(offset.status).toBe(422);
     expect(offset.body).toEqual({ error: expect.stringContaining('after_cursor') });
     const bad = await get('/events/keyset?after_cursor=not-a-cursor');
     expect(bad.status).toBe(400);
@@ -144,6 +145,16 @@ describe('switching the keyset lists off', () => {
   });
 });
 
+describe('Gamma’s comments', () => {
+  it('refuse an offset past 200 with a 422, as Gamma does, and serve up to it', async () => {
+    const path = '/comments?parent_entity_type=Event&parent_entity_id=9001';
+    expect((await get(`${path}&offset=200`)).body).toEqual([]);
+    const { status, body } = await get(`${path}&offset=201&limit=20`);
+    expect(status).toBe(422);
+    expect(body).toEqual({ error: expect.stringContaining('200') });
+  });
+});
+
 describe('the deprecated offset lists', () => {
   it('still answer GET /markets and GET /events, with Polymarket’s Deprecation, Sunset and Warning 299 headers', async () => {
     for (const [path, replacement] of [
@@ -157,6 +168,18 @@ describe('the deprecated offset lists', () => {
       expect(headers.get('deprecation')).toBe('true');
       expect(headers.get('sunset')).toBe('Fri, 01 May 2026 00:00:00 GMT');
       expect(headers.get('warning')).toBe(`299 - "use ${replacement}"`);
+    }
+  });
+
+  it('refuse an offset past 2000 with a 422 naming the keyset list, as Gamma does', async () => {
+    expect((await get('/events?offset=2000')).status).toBe(200);
+    for (const [path, keyset] of [
+      ['/events?offset=2001', '/events/keyset'],
+      ['/markets?offset=5000&limit=10', '/markets/keyset'],
+    ] as const) {
+      const { status, body } = await get(path);
+      expect([path, status]).toEqual([path, 422]);
+      expect(body).toEqual({ error: expect.stringContaining(keyset) });
     }
   });
 
