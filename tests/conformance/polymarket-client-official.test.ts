@@ -6,7 +6,7 @@ import { Contract, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
-import { fetchMarketInfo, fetchNegRisk, fetchTickSize, resolveConditionByToken } from '@polymarket/client/actions';
+import { fetchBuilderFeeRates, fetchMarketInfo, fetchNegRisk, fetchTickSize, listCurrentRewards, listMarketRewards, resolveConditionByToken } from '@polymarket/client/actions';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider } from '../../sandbox/chain/index';
 import { mined } from '../../sandbox/chain/deploy';
@@ -242,6 +242,10 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s CLOB', () => {
     const info = await fetchMarketInfo(client, { conditionId: btc.conditionId });
     expect(JSON.stringify(info)).toContain(yes);
     expect(JSON.stringify(await resolveConditionByToken(client, { tokenId: no }))).toContain(btc.conditionId);
+    // The sandbox runs no rewards programme and no builder fees: empty, well-formed answers.
+    expect((await listCurrentRewards(client).firstPage()).items).toEqual([]);
+    expect((await listMarketRewards(client, { conditionId: btc.conditionId as never }).firstPage()).items).toEqual([]);
+    await fetchBuilderFeeRates(client, { builderCode: `0x${'ab'.repeat(32)}` as never });
   });
 
   it('the market WebSocket: the book on subscribing, then a trade as it happens', async () => {
