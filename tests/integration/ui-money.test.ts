@@ -76,7 +76,10 @@ describe('money from the account panel, as a Safe', () => {
     await openTab('balances');
     const pusd = await pusdOf(safe);
     await expect.poll(() => page.getByTestId('funds-pusd').getAttribute('title'), { timeout: 20_000 }).toBe(`${pusd} base units`);
-    expect(await page.getByTestId('funds-usdce').innerText()).toMatch(/^\$[0-9]/);
+    // To the cent, rounded down, grouped: never six decimals on screen.
+    const cents = pusd / 10_000n;
+    expect(await page.getByTestId('funds-pusd').innerText()).toBe(`$${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`);
+    expect(await page.getByTestId('funds-usdce').innerText()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
     expect(await page.getByTestId('funds-gas').innerText()).toMatch(/ POL$/);
     expect(await page.getByTestId('funds-wrap').isEnabled()).toBe(true);
   });

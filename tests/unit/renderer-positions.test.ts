@@ -3,11 +3,23 @@
 // trade's fee from the market's terms, its outcome, question and transaction, and a position's question,
 // token and market id.
 import { describe, expect, it } from 'vitest';
-import { positionFigures, positionTotals, signedPercent, signedUsd } from '../../src/renderer/src/components/account/account-math';
+import { balanceText, positionFigures, positionTotals, signedPercent, signedUsd } from '../../src/renderer/src/components/account/account-math';
 import { positionSellFields, requestedOutcome } from '../../src/renderer/src/components/ticket/position-sell';
 import { TradeFacts, tradeDetails, tradeFee, type MarketFactReads } from '../../src/main/ipc/trade-facts';
 import { describedPosition, describedTrades, tradeAsSeenBy } from '../../src/main/ipc/trading-access';
 import type { TraderPosition } from '../../packages/toolkit/src/model/market-model';
+
+describe('a balance as a trader reads it', () => {
+  it('to the cent, rounded down, thousands grouped', () => {
+    expect(balanceText('99895399918')).toBe('$99,895.39');
+    expect(balanceText('1000000')).toBe('$1.00');
+    expect(balanceText('9999')).toBe('$0.00');
+    expect(balanceText('1234567890123456')).toBe('$1,234,567,890.12');
+    expect(balanceText('-2500000')).toBe('−$2.50');
+    expect(balanceText('0')).toBe('$0.00');
+    expect(balanceText('12.5')).toBe('–');
+  });
+});
 
 describe('a position at the price shown', () => {
   it('values size × current, costs size × average, PnL in dollars and percent of the cost', () => {

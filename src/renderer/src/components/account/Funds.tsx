@@ -7,6 +7,7 @@ import { refreshHoldings } from '../../store/account';
 import type { AccountFunds, MoneyAction, PositionInfo } from '../../../../shared/contract';
 import { formatUsd } from '../ticket/order-math';
 import { MoneyDialog, type MoneyDialogProps } from './MoneyDialog';
+import { balanceText } from './account-math';
 
 type Asked = Omit<MoneyDialogProps, 'wallet' | 'onClose' | 'onDone'>;
 
@@ -57,12 +58,12 @@ export function FundsView({ wallet }: { wallet: string }) {
       {funds ? (
         <dl className="balances">
           <dt>pUSD (trades with)</dt>
-          <dd className="num" data-testid="funds-pusd" title={`${funds.pusd.units} base units`}>
-            {funds.pusd.text}
+          <dd className="num" data-testid="funds-pusd" title={`${funds.pusd.units} base units`} data-exact={funds.pusd.text}>
+            {balanceText(funds.pusd.units)}
           </dd>
           <dt>USDC.e (wrap to trade)</dt>
-          <dd className="num" data-testid="funds-usdce" title={funds.usdcE ? `${funds.usdcE.units} base units` : ''}>
-            {funds.usdcE ? funds.usdcE.text : 'none on this network'}
+          <dd className="num" data-testid="funds-usdce" title={funds.usdcE ? `${funds.usdcE.units} base units` : ''} data-exact={funds.usdcE?.text}>
+            {funds.usdcE ? balanceText(funds.usdcE.units) : 'none on this network'}
           </dd>
           <dt>Gas: key {funds.key.slice(0, 6)}…{funds.key.slice(-4)}</dt>
           <dd className="num" data-testid="funds-gas" title={`${funds.keyGas.units} wei`}>

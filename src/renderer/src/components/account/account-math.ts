@@ -1,6 +1,20 @@
-// The account panel's pure parts, unit-tested: a position's profit and loss, and CSV files of positions and
-// trades quoted so a comma, a quote or a line break in a market's name never shifts a column.
+// The account panel's pure parts, unit-tested: a position's profit and loss, a balance as a trader reads it, and
+// CSV files of positions and trades quoted so a comma, a quote or a line break in a market's name never shifts a
+// column.
 import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
+
+/**
+ * A balance of 6-decimal dollars (pUSD, USDC.e) as a trader reads it: to the cent, rounded down (never more than
+ * can be spent), thousands grouped — "$99,895.39" for 99895399918 base units. The exact amount is the tooltip.
+ */
+export function balanceText(units: string): string {
+  if (!/^-?\d+$/.test(units)) return '–';
+  const value = BigInt(units);
+  const negative = value < 0n;
+  const cents = (negative ? -value : value) / 10_000n;
+  const dollars = (cents / 100n).toLocaleString('en-US');
+  return `${negative ? '−' : ''}$${dollars}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
 
 /** Value now minus what the shares cost (size × average price); null when the average price is unknown. */
 export function positionPnl(position: Pick<PositionInfo, 'size' | 'averagePrice' | 'currentValue'>): number | null {
