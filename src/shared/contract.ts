@@ -156,6 +156,8 @@ export interface OpenOrder {
   orderType: string;
   status: string;
   createdAt: number;
+  /** When a GTD order expires (unix seconds, as signed); 0 for an order that rests until cancelled or filled. */
+  expiresAt: number;
 }
 
 export interface PlacedOrder {

@@ -28,6 +28,7 @@ export function longAccount(tradeCount: number, orderCount: number, now = Math.f
     orderType: 'GTC',
     status: 'LIVE',
     createdAt: now - i,
+    expiresAt: 0,
   }));
   return { trades, openOrders };
 }

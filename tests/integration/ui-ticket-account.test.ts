@@ -278,6 +278,9 @@ describe('the order ticket and the account panel', () => {
     expect(open).toMatchObject([{ orderType: 'GTD', price: 0.07 }]);
     await page.getByTestId('open-orders').locator('tr[data-order-id]').waitFor();
     expect(await page.getByTestId('open-orders').locator('tr[data-order-id]').innerText()).toContain('GTD');
+    // Its expiry in the row: the day and the minute chosen in the ticket (the exchange keeps it as signed).
+    const expires = page.getByTestId('open-orders').locator('tr[data-order-id] [data-testid="order-expires"]');
+    expect(await expires.innerText()).toBe(`${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${pad(at.getHours())}:${pad(at.getMinutes())}`);
     await dismissNotices();
     await page.getByTestId('cancel-market').click();
     await page.getByTestId('open-orders').getByText('No open orders.').waitFor();

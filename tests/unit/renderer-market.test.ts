@@ -41,6 +41,7 @@ const order = (side: 'BUY' | 'SELL', price: number, originalSize: number, sizeMa
   orderType: 'GTC',
   status: 'LIVE',
   createdAt: 0,
+  expiresAt: 0,
 });
 
 describe('the ladder', () => {

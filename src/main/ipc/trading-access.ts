@@ -76,6 +76,7 @@ export function openOrderOf(r: Record<string, unknown>): OpenOrder {
     orderType: String(r.order_type ?? ''),
     status: String(r.status ?? ''),
     createdAt: Number(r.created_at ?? 0),
+    expiresAt: Number.isFinite(Number(r.expiration)) ? Number(r.expiration ?? 0) : 0,
   };
 }
 

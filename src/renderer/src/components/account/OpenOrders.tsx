@@ -93,12 +93,13 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
               <th>Type</th>
               <th>Status</th>
               <th>Placed</th>
+              <th>Expires</th>
               <th />
             </tr>
           </thead>
           <WindowedRows
             rows={orders}
-            columns={9}
+            columns={10}
                 render={(o) => (
               <tr key={o.orderId} data-order-id={o.orderId}>
                 <td>
@@ -111,6 +112,9 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
                 <td>{o.orderType}</td>
                 <td>{o.status}</td>
                 <td className="muted">{o.createdAt ? new Date(o.createdAt > 1e12 ? o.createdAt : o.createdAt * 1000).toLocaleTimeString() : ''}</td>
+                <td className="muted" data-testid="order-expires" title={o.expiresAt ? new Date(o.expiresAt * 1000).toString() : 'Rests until it fills or is cancelled'}>
+                  {o.expiresAt ? expiryText(o.expiresAt) : '—'}
+                </td>
                 <td>
                   <button type="button" className="ghost" data-testid="cancel-order" disabled={busy !== null} title={busy ? 'A cancel is on its way.' : 'Cancel this order'} onClick={() => void cancelOne(o)}>
                     Cancel
@@ -123,4 +127,11 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
       )}
     </div>
   );
+}
+
+/** A GTD order's expiry, short: the time alone today, else the day and the time ("Nov 30, 14:05"). */
+export function expiryText(unixSeconds: number, now = new Date()): string {
+  const at = new Date(unixSeconds * 1000);
+  const time = at.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
+  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
 }
