@@ -215,7 +215,8 @@ describe('choosing the account', () => {
     expect(heard.filter((h) => h.event === 'feedStatus' && h.payload.marketId === 'safe' && h.payload.state === 'closed')).toEqual([]);
     expect(terminal.services.accounts!.watched()).toEqual(['safe']);
     expect(chosen).toMatchObject({ chosenBy: 'trader', reason: 'trader', account: { address: safe.owner, kind: 'eoa', signatureType: 0 }, alsoInUse: [safe.address] });
-    expect(chosen.description).toBe(`The key ${safe.owner} trades from its own address (no Polymarket account wallet)`);
+    // Chosen over its Safe: the key's own address, and nothing that says there is no account wallet.
+    expect(chosen.description).toBe(`The key ${safe.owner} trades from its own address`);
 
     await terminal.close();
     terminal = open();

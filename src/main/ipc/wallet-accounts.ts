@@ -26,9 +26,13 @@ export interface AccountNetwork {
 
 const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
 
-/** "Polymarket account 0x… (Safe, owned by key 0x…)", or the key trading from its own address. */
+/**
+ * "Polymarket account 0x… (Safe, owned by key 0x…)", or the key trading from its own address. Why this one is said
+ * beside it (found through the profile, the chain, or chosen): the description never claims there is no account
+ * wallet, which a profile naming the key, or a trader choosing it over a Safe, would contradict.
+ */
 export function describeAccount(owner: string, account: { address: string; kind: AccountKind }): string {
-  if (account.kind === AccountKind.EOA) return `The key ${owner} trades from its own address (no Polymarket account wallet)`;
+  if (account.kind === AccountKind.EOA) return `The key ${owner} trades from its own address`;
   return `Polymarket account ${account.address} (${KIND_NAMES[account.kind]}, owned by key ${owner})`;
 }
 
