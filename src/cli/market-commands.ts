@@ -271,6 +271,7 @@ async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string
   }
   const source = ctx.markets();
   let seen = 0;
+  let wasPolling = false;
   const subscription = source.subscribeToFills(protocolOf(source, opts.protocol), id, {
     onFill: (fill) => {
       ctx.out.stdout(`${JSON.stringify(fill)}\n`);
@@ -280,14 +281,19 @@ async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string
     onError: (error) => {
       if (BAD_MESSAGE_CODES.includes(error.code)) ctx.out.stderr(`${errorJson(error)}\n`);
     },
-    // Polling is slower than a live feed: the trader should know which one the fills come from.
+    // Polling is slower than a live feed: the trader should know which one the fills come from. "Again" only
+    // after the feed was lost: a first connect is not a recovery.
     onMode: (mode) => {
+      const recovered = mode === 'live' && wasPolling;
+      wasPolling = mode === 'polling';
       ctx.out.stderr(
         ctx.out.json
           ? `${JSON.stringify({ mode })}\n`
           : mode === 'polling'
             ? 'pmdesk: the live feed cannot be reached; polling for fills\n'
-            : 'pmdesk: live feed open again\n',
+            : recovered
+              ? 'pmdesk: live feed open again\n'
+              : 'pmdesk: live feed open\n',
       );
     },
   });

@@ -398,6 +398,9 @@ describe('fills watch on the real-time feed', () => {
     const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ price: 0.53, volumeBase: 40, side: 'BUY', tokenId: YES, trader: WALLET, transactionHash: TX });
+    // The first connect is no recovery (issue 27, defect 6).
+    expect(run.stderr).toContain('pmdesk: live feed open\n');
+    expect(run.stderr).not.toContain('again');
   });
 });
 

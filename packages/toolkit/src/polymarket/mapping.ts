@@ -153,7 +153,7 @@ export function toTraderPosition(position: DataPosition): TraderPosition {
     title: position.title,
     tokenId: position.asset,
     outcome: position.outcome,
-    outcomeIndex: position.outcomeIndex,
+    outcomeIndex: outcomeIndexOf(position.outcomeIndex),
     size: position.size,
     averagePrice: position.avgPrice,
     currentPrice: position.curPrice,
@@ -176,7 +176,7 @@ export function toTraderActivity(activity: DataActivity): TraderActivity {
     title: activity.title,
     slug: activity.slug,
     outcome: activity.outcome,
-    outcomeIndex: activity.outcomeIndex,
+    outcomeIndex: outcomeIndexOf(activity.outcomeIndex),
     side: activity.side,
     size: activity.size,
     // A split, merge or redeem has no price even when the row carries a 0.
@@ -184,6 +184,14 @@ export function toTraderActivity(activity: DataActivity): TraderActivity {
     usdcSize: activity.usdcSize,
     transactionHash: activity.transactionHash,
   };
+}
+
+/** Polymarket's "not applicable" outcome index (a row about no one outcome, as a whole-condition redeem). */
+export const NO_OUTCOME_INDEX = 999;
+
+/** A row's outcome index, or null where Polymarket wrote none or its "not applicable" 999. */
+function outcomeIndexOf(index: number | null | undefined): number | null {
+  return index === undefined || index === null || index === NO_OUTCOME_INDEX ? null : index;
 }
 
 /** The label a tape shows for a trader: the profile name, else the pseudonym. */
@@ -201,7 +209,7 @@ export function toMarketTrade(trade: DataTrade): MarketTrade {
     title: trade.title,
     slug: trade.slug,
     outcome: trade.outcome,
-    outcomeIndex: trade.outcomeIndex,
+    outcomeIndex: outcomeIndexOf(trade.outcomeIndex),
     size: trade.size,
     price: trade.price,
     timestamp: trade.timestamp,
