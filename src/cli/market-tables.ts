@@ -38,6 +38,14 @@ export function eventText(e: PredictionEvent): string {
   );
 }
 
+/** A market's fee terms in words; a market whose source states none reads "fee unknown", never a guessed rate. */
+export function feeText(fees: Market['fees']): string {
+  if (!fees) return 'fee unknown';
+  if (fees.rate === 0) return 'none';
+  const curve = fees.exponent === 0 ? '' : fees.exponent === 1 ? '·p(1−p)' : `·(p(1−p))^${fees.exponent}`;
+  return `${fees.takerOnly ? 'taker fee' : 'fee'} ${Number((fees.rate * 100).toFixed(4))} %${curve}`;
+}
+
 export function marketText(m: Market): string {
   return (
     fields([
@@ -47,6 +55,7 @@ export function marketText(m: Market): string {
       ['active', m.active],
       ['ends', m.end],
       ['spread', m.spread],
+      ['fee', feeText(m.fees)],
     ]) +
     `\n${table(m.position_tokens, [
       { header: 'outcome', value: (t) => t.name },

@@ -200,6 +200,14 @@ describe('events and markets', () => {
     expect(commentRequest.query.get('parent_entity_id')).toBe('12483');
   });
 
+  it('markets get states the fee from the schedule, "fee unknown" without one, never takerBaseFee / 10 000', async () => {
+    gamma.json('GET', '/markets/1', { ...gammaMarket, id: '1', feesEnabled: true, takerBaseFee: 1000, feeSchedule: { rate: 0.07, exponent: 1, takerOnly: true } });
+    gamma.json('GET', '/markets/2', { ...gammaMarket, id: '2', feesEnabled: true, takerBaseFee: 1000 });
+    expect((await pmdesk(['markets', 'get', '1'])).stdout).toMatch(/^fee\s+taker fee 7 %·p\(1−p\)$/m);
+    expect((await pmdesk(['markets', 'get', '2'])).stdout).toMatch(/^fee\s+fee unknown$/m);
+    expect((json(await pmdesk(['markets', 'get', '2', '--json'])) as { fees?: unknown }).fees).toBeUndefined();
+  });
+
   it('another protocol is refused by Polymarket direct (exit 2, nothing sent)', async () => {
     const run = await pmdesk(['markets', 'get', '506729', '--protocol', 'limitless', '--json']);
     expect(run.code).toBe(2);

@@ -79,15 +79,15 @@ export function toMarket(market: GammaMarket): Market {
 }
 
 /**
- * A market's fee terms from Gamma: its feeSchedule when it states a rate; else, on a market with fees enabled,
- * its takerBaseFee (bps) on the usual curve (exponent 1, taker-only); a market with fees disabled charges none.
- * The exchange's own `/clob-markets` terms win when an order is priced (trading/order-fees.ts).
+ * A market's fee terms from Gamma: its feeSchedule when it states a rate; a market with fees disabled charges
+ * none; otherwise unknown. `takerBaseFee` is not a rate: real markets carry `takerBaseFee: 1000` beside a
+ * `feeSchedule.rate` of 0.05 or 0.07, so dividing it would guess 0.1 (issue 27). The exchange's own
+ * `/clob-markets` terms win when an order is priced (trading/order-fees.ts).
  */
-export function marketFees(market: Pick<GammaMarket, 'feesEnabled' | 'takerBaseFee' | 'feeSchedule'>): MarketFees | undefined {
+export function marketFees(market: Pick<GammaMarket, 'feesEnabled' | 'feeSchedule'>): MarketFees | undefined {
   const schedule = market.feeSchedule;
   if (schedule && typeof schedule.rate === 'number') return { rate: schedule.rate, exponent: schedule.exponent ?? 1, takerOnly: schedule.takerOnly ?? true };
   if (market.feesEnabled === false) return { rate: 0, exponent: 1, takerOnly: true };
-  if (market.feesEnabled === true && typeof market.takerBaseFee === 'number') return { rate: market.takerBaseFee / 10_000, exponent: 1, takerOnly: true };
   return undefined;
 }
 

@@ -401,7 +401,7 @@ function SideButton({ side, current, buttonRef, onPick }: { side: TicketSide; cu
 function Summary(props: {
   buying: boolean;
   market: TradedMarket | null;
-  shown: { shares: number; cost: number; payout: number; fees: number; feeTerms?: string } | null;
+  shown: { shares: number; cost: number; payout: number; fees: number; feeTerms?: string; feeUnknown?: boolean } | null;
   preview: PreviewState;
   estimatedAt: number | null;
   usdAmount: number | undefined;
@@ -425,7 +425,7 @@ function Summary(props: {
       <dt>Fees</dt>
       {/* The exchange's terms beside the figure, as main's preview states them ("taker fee 4 %·p(1−p)"). */}
       <dd className="num" data-testid="ticket-fees">
-        {shown ? `${formatUsd(shown.fees)}${shown.feeTerms ? ` (${shown.feeTerms})` : ''}` : '—'}
+        {shown ? (shown.feeUnknown ? 'fee unknown' : `${formatUsd(shown.fees)}${shown.feeTerms ? ` (${shown.feeTerms})` : ''}`) : '—'}
       </dd>
       <dd className="muted ticket-source">
         {shown
