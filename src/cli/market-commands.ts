@@ -96,7 +96,11 @@ export function registerMarketCommands(program: Command, run: Run): void {
     );
 
   byId(markets, 'get <id>', 'one market with its outcome tokens', (s, p, id) => s.getMarket(p, id), marketText);
-  byId(markets, 'book <id>', 'the order book of each outcome', (s, p, id) => s.getOrderBooks(p, id), booksText);
+  markets
+    .command('book <id>')
+    .description('the order book of each outcome')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => showBooks(ctx, id, opts)));
   byId(markets, 'fills <id>', 'past fills of each outcome, oldest first', (s, p, id) => s.getFillHistory(p, id), fillHistoryText).alias('history');
 
   markets
@@ -264,6 +268,25 @@ function outcomeIndex(market: Market, name: string | undefined): number {
 
 /** Error codes of one bad message: reported, and the stream goes on. Anything else ends the stream and is reported once, at the end. */
 const BAD_MESSAGE_CODES: readonly string[] = [ErrorCode.SSE_MESSAGE_ERROR, ErrorCode.VALIDATION_ERROR];
+
+/**
+ * The books of a market's outcomes, and for each outcome without one a sentence saying why: the CLOB keeps no
+ * book for a resolved market's side (404), so the other side is shown rather than the read failing whole.
+ */
+async function showBooks(ctx: CliContext, id: string, opts: { protocol?: string }): Promise<void> {
+  const source = ctx.markets();
+  const protocol = protocolOf(source, opts.protocol);
+  const [market, books] = await Promise.all([source.getMarket(protocol, id), source.getOrderBooks(protocol, id)]);
+  const missing = market.position_tokens.filter((token) => !books[token.token_id]);
+  const why = market.closed ? 'the market is closed and the exchange keeps no book for it' : 'the exchange has no book for it (404)';
+  const notes = missing.map((token) => `no order book for ${token.name || 'outcome'} (token ${token.token_id}): ${why}`);
+  if (ctx.out.json) {
+    ctx.out.stdout(`${JSON.stringify(books)}\n`);
+    for (const note of notes) ctx.out.stderr(`pmdesk: ${note}\n`);
+    return;
+  }
+  ctx.out.stdout(`${booksText(books)}${notes.map((note) => `${note}\n`).join('')}`);
+}
 
 async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string; count?: number }): Promise<void> {
   if (opts.count !== undefined && !(Number.isInteger(opts.count) && opts.count >= 1)) {

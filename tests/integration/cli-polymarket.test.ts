@@ -241,6 +241,24 @@ describe('events and markets', () => {
     expect(text.stdout).toMatch(/^\s*1200\s+0\.52\s+0\.54\s+800$/m);
   });
 
+  it('markets book shows the side that answers and says why the other is missing when its book is a 404', async () => {
+    gamma.json('GET', '/markets/506729', { ...gammaMarket, closed: true, acceptingOrders: false });
+    clob.on('GET', '/book', (request, reply) =>
+      request.query.get('token_id') === NO
+        ? reply.json(404, { error: 'No orderbook exists for the requested token id' })
+        : reply.json(200, { market: CONDITION, asset_id: YES, timestamp: '1747400000000', hash: 'h', bids: [{ price: '0.99', size: '50' }], asks: [] }),
+    );
+    const text = await pmdesk(['markets', 'book', '506729']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`token ${YES}`);
+    expect(text.stdout).toMatch(/^\s*50\s+0\.99\s*$/m);
+    expect(text.stdout).toContain(`no order book for No (token ${NO}): the market is closed and the exchange keeps no book for it`);
+    const run = await pmdesk(['markets', 'book', '506729', '--json']);
+    expect(run.code).toBe(0);
+    expect(Object.keys(json(run) as object)).toEqual([YES]);
+    expect(run.stderr).toContain(`no order book for No (token ${NO})`);
+  });
+
   it('an unknown event is ERR_NOT_FOUND, exit 1', async () => {
     gamma.json('GET', '/events/999', { error: 'not found' }, 404);
     const run = await pmdesk(['events', 'get', '999', '--json']);
