@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market } from '@pmdesk/toolkit/model';
 import { CHART_INTERVALS, type ChartInterval, type MarketSource, type TradePageOptions } from '@pmdesk/toolkit';
-import { candleIntervalMillis, generateCandles } from '@pmdesk/toolkit';
+import { candleIntervalMillis, generateCandles, POLYMARKET_MAX_COMMENTS } from '@pmdesk/toolkit';
 import { errorJson } from './output';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import {
@@ -56,7 +56,11 @@ export function registerMarketCommands(program: Command, run: Run): void {
       );
 
   byId(events, 'get <id>', 'one event with its markets', (s, p, id) => s.getEvent(p, id), eventText);
-  byId(events, 'comments <id>', "the event's discussion", (s, p, id) => s.getEventComments(p, id), commentsTable);
+  events
+    .command('comments <id>')
+    .description("the event's discussion, newest first")
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => showComments(ctx, id, opts)));
 
   events
     .command('list')
@@ -268,6 +272,23 @@ function outcomeIndex(market: Market, name: string | undefined): number {
 
 /** Error codes of one bad message: reported, and the stream goes on. Anything else ends the stream and is reported once, at the end. */
 const BAD_MESSAGE_CODES: readonly string[] = [ErrorCode.SSE_MESSAGE_ERROR, ErrorCode.VALIDATION_ERROR];
+
+/**
+ * An event's comments and how many were shown: Gamma lists no further than its offset cap, so a busy event's
+ * discussion is its newest POLYMARKET_MAX_COMMENTS, and the trader is told so (on stderr with --json).
+ */
+async function showComments(ctx: CliContext, id: string, opts: { protocol?: string }): Promise<void> {
+  const source = ctx.markets();
+  const comments = await source.getEventComments(protocolOf(source, opts.protocol), id);
+  const capped = source.kind === 'polymarket' && comments.length >= POLYMARKET_MAX_COMMENTS;
+  const note = `${comments.length} comment${comments.length === 1 ? '' : 's'} shown${capped ? ', the newest: Polymarket lists no more by page' : ''}`;
+  if (ctx.out.json) {
+    ctx.out.stdout(`${JSON.stringify(comments)}\n`);
+    if (capped) ctx.out.stderr(`pmdesk: ${note}\n`);
+    return;
+  }
+  ctx.out.stdout(`${commentsTable(comments)}${note}\n`);
+}
 
 /**
  * The books of a market's outcomes, and for each outcome without one a sentence saying why: the CLOB keeps no

@@ -208,6 +208,32 @@ describe('events and markets', () => {
     expect((json(await pmdesk(['markets', 'get', '2', '--json'])) as { fees?: unknown }).fees).toBeUndefined();
   });
 
+  it('events comments pages within Gamma\'s 200-offset cap and says how many were shown', async () => {
+    let cap = 200;
+    gamma.on('GET', '/comments', (request, reply) => {
+      const offset = Number(request.query.get('offset'));
+      if (offset > cap) return reply.json(422, { error: 'offset must be at most 200' });
+      const limit = Number(request.query.get('limit'));
+      return reply.json(200, Array.from({ length: limit }, (_, i) => ({ ...gammaComment, id: String(offset + i + 1) })));
+    });
+    const text = await pmdesk(['events', 'comments', '12483']);
+    expect(text.code).toBe(0);
+    expect(gamma.to('/comments').map((r) => r.query.get('offset'))).toEqual(['0', '100', '200']);
+    expect(text.stdout).toMatch(/\n300 comments shown, the newest: Polymarket lists no more by page\n$/);
+    const run = await pmdesk(['events', 'comments', '12483', '--json']);
+    expect((json(run) as unknown[]).length).toBe(300);
+    expect(run.stderr).toContain('300 comments shown');
+    // A cap lower than known: the 422 ends the paging, the comments read are shown.
+    gamma.reset();
+    cap = 0;
+    gamma.on('GET', '/comments', (request, reply) =>
+      Number(request.query.get('offset')) > cap ? reply.json(422, { error: 'offset too large' }) : reply.json(200, Array.from({ length: 100 }, (_, i) => ({ ...gammaComment, id: String(i + 1) }))),
+    );
+    const lower = await pmdesk(['events', 'comments', '12483']);
+    expect(lower.code).toBe(0);
+    expect(lower.stdout).toMatch(/\n100 comments shown\n$/);
+  });
+
   it('another protocol is refused by Polymarket direct (exit 2, nothing sent)', async () => {
     const run = await pmdesk(['markets', 'get', '506729', '--protocol', 'limitless', '--json']);
     expect(run.code).toBe(2);
