@@ -14,6 +14,7 @@ import type {
   TraderPosition,
   TradeRecord,
 } from '@pmdesk/toolkit/model';
+import { marketState } from '@pmdesk/toolkit/model';
 import { fields, isoSeconds, table } from './output';
 
 const outcomes = (m: Market) => m.position_tokens.map((t) => `${t.name} ${t.price}`).join(' / ');
@@ -25,7 +26,7 @@ export function eventText(e: PredictionEvent): string {
       ['title', e.title],
       ['slug', e.slug],
       ['protocol', e.protocol],
-      ['active', e.active],
+      ['state', e.closed === true ? 'Closed' : 'Open'],
       ['ends', e.endDate],
       ['volume', e.volume],
       ['liquidity', e.liquidity],
@@ -33,6 +34,7 @@ export function eventText(e: PredictionEvent): string {
     `\n${table(e.markets, [
       { header: 'market', value: (m) => m.id },
       { header: 'question', value: (m) => m.question || m.name, max: 70 },
+      { header: 'state', value: (m) => marketState(m).words },
       { header: 'outcomes', value: outcomes },
     ])}`
   );
@@ -52,7 +54,7 @@ export function marketText(m: Market): string {
       ['id', m.id],
       ['question', m.question],
       ['slug', m.slug],
-      ['active', m.active],
+      ['state', marketState(m).words],
       ['ends', m.end],
       ['spread', m.spread],
       ['fee', feeText(m.fees)],

@@ -234,6 +234,18 @@ describe('events and markets', () => {
     expect(lower.stdout).toMatch(/\n100 comments shown\n$/);
   });
 
+  it('markets get and events get say a market\'s state in words, not Gamma\'s `active` (issue 27)', async () => {
+    const resolved = { ...gammaMarket, active: true, closed: true, acceptingOrders: false, umaResolutionStatus: 'resolved', outcomePrices: '["1","0"]' };
+    gamma.json('GET', '/markets/506729', resolved);
+    gamma.json('GET', '/events/12483', { ...gammaEvent, markets: [resolved] });
+    const market = await pmdesk(['markets', 'get', '506729']);
+    expect(market.stdout).toMatch(/^state\s+Resolved: Yes$/m);
+    expect(market.stdout).not.toMatch(/^active/m);
+    expect((await pmdesk(['events', 'get', '12483'])).stdout).toMatch(/Resolved: Yes/);
+    gamma.json('GET', '/markets/506729', { ...resolved, umaResolutionStatus: 'proposed', outcomePrices: '["0.999","0.001"]' });
+    expect((await pmdesk(['markets', 'get', '506729'])).stdout).toMatch(/^state\s+Closed — awaiting resolution$/m);
+  });
+
   it('another protocol is refused by Polymarket direct (exit 2, nothing sent)', async () => {
     const run = await pmdesk(['markets', 'get', '506729', '--protocol', 'limitless', '--json']);
     expect(run.code).toBe(2);

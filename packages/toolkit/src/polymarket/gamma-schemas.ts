@@ -50,6 +50,8 @@ export const GammaMarketSchema = z
     closed: flag,
     archived: flag,
     acceptingOrders: flag,
+    /** UMA's answer for the market: "proposed", "disputed", "resolved" (or empty before any proposal). */
+    umaResolutionStatus: z.string().nullish(),
     enableOrderBook: flag,
     orderPriceMinTickSize: tick,
     orderMinSize: optNum,

@@ -67,6 +67,7 @@ export function toMarket(market: GammaMarket): Market {
     minimum_order_size: market.orderMinSize ?? undefined,
     accepting_orders: market.acceptingOrders,
     closed: market.closed,
+    ...resolution(market),
     version: market.version,
     fees: marketFees(market),
     bestBid: market.bestBid,
@@ -76,6 +77,17 @@ export function toMarket(market: GammaMarket): Market {
     volume24hr: market.volume24hr,
     oneDayPriceChange: market.oneDayPriceChange,
   });
+}
+
+/**
+ * Whether Gamma says the market is resolved (its UMA resolution status), and the winner where its final prices
+ * name exactly one outcome at 1 (a 50-50 settlement names none). Gamma's `active` stays true after resolution.
+ */
+function resolution(market: GammaMarket): { resolved?: true; winnerTokenId?: string } {
+  if (market.umaResolutionStatus?.toLowerCase() !== 'resolved') return {};
+  const tokens = market[tokenFieldOf(market)] ?? [];
+  const winners = (market.outcomePrices ?? []).flatMap((price, index) => (Number(price) === 1 && tokens[index] ? [tokens[index]] : []));
+  return winners.length === 1 ? { resolved: true, winnerTokenId: winners[0] } : { resolved: true };
 }
 
 /**

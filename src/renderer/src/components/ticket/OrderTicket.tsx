@@ -174,7 +174,7 @@ export function OrderTicket() {
         ) : null}
         {marketError ? <div className="error-text">{marketError}</div> : null}
         <BookUnknownLine />
-        {market && !market.acceptingOrders ? <div className="warn">This market is not taking orders.</div> : null}
+        {market && !market.acceptingOrders ? <div className="warn" data-testid="ticket-market-state">{noOrdersSentence(market)}</div> : null}
         {market ? (
           <div className="ticket-outcomes" role="group" aria-label="Outcome">
             {market.outcomes.map((o) => (
@@ -457,9 +457,14 @@ function disabledReason(s: {
   if (!s.unlocked) return `Unlock ${s.walletLabel} to trade.`;
   if (!s.hasMarket) return 'Choose a market.';
   if (!s.market) return s.loading ? 'Loading the market’s tick size and minimum…' : 'The market could not be loaded.';
-  if (!s.market.acceptingOrders) return 'This market is not taking orders.';
+  if (!s.market.acceptingOrders) return noOrdersSentence(s.market);
   if (!s.outcome) return 'Choose an outcome.';
   if (s.drafted && !s.drafted.ok) return s.drafted.reason;
   if (s.blocking) return s.blocking;
   return null;
+}
+
+/** Why the ticket cannot send an order to this market, with its state in words ("Resolved: Yes"). */
+export function noOrdersSentence(market: Pick<TradedMarket, 'stateWords'>): string {
+  return `This market is not taking orders (${market.stateWords}).`;
 }
