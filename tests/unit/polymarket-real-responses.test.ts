@@ -104,6 +104,31 @@ describe('Gamma', () => {
     expect(search.profiles?.[0]).toMatchObject({ pseudonym: 'Unlucky-Lid', proxyWallet: '0x455d126afb13bcb59e386a0d59208ac83c35c04b' });
   });
 
+  it('a search whose profiles hold a JSON null (as Polymarket sends it) parses; the null is skipped', () => {
+    const search = parseAnswer(GammaSearchSchema, load('gamma-search-profiles-sports.json'), 'search');
+    expect(search.pagination).toMatchObject({ hasMore: true, totalResults: 118968 });
+    expect(search.profiles).toHaveLength(19);
+    expect(search.profiles?.[12]).toMatchObject({ name: 'Sports-Xr', proxyWallet: '0x9065bbeddc5f9de0a3e9561fe2ccd8fd81e53275' });
+  });
+
+  it('a reply with its author\'s holdings: thread parent, author wallet, positions by token, reactions counted', () => {
+    const comment = toComment(parseAnswer(GammaCommentSchema, load('gamma-comment-reply-45915.json'), 'getEventComments'));
+    expect(comment).toMatchObject({
+      id: '3218542',
+      parent_comment_id: '3218360',
+      name: 'h0ip0ll0i',
+      pseudonym: '',
+      baseAddress: '0x95bac246a983529e6a57feae41ecc028357d3a5c',
+      createdAt: '2026-08-18T22:56:51.490062Z',
+      reactionCount: 1,
+    });
+    expect(comment.content).toMatch(/^Marçal é arriscado demais/);
+    expect(comment.positions).toEqual([
+      { position: '30630994248667897740988010928640156931882346081873066002335460180076741328029', positionSize: '290001537', marketId: '' },
+      { position: '70059117674007036240163073645113489994895807359788046023215512784288966325609', positionSize: '1666666666', marketId: '' },
+    ]);
+  });
+
   it('a public profile: the trader\'s wallet, name and since when', () => {
     const profile = parseAnswer(GammaProfileSchema, load('gamma-public-profile.json'), 'getPublicProfile');
     const trader = toTrader({ address: '0x7c3db723f1d4d8cb9c550095203b686cb11e5c6b', profile, value: null, marketsTraded: null });

@@ -183,7 +183,11 @@ export const GammaSearchSchema = searchShaped.pipe(z.looseObject({
     .nullish()
     .transform((v) => v ?? []),
   tags: z.array(z.looseObject({ id: id.optional(), label: text, slug: text })).nullish(),
-  profiles: z.array(GammaProfileSchema).nullish(),
+  // A real answer holds a JSON null among its profiles (a recorded search for "sports", SOURCES.md): skipped.
+  profiles: z
+    .array(GammaProfileSchema.nullable())
+    .nullish()
+    .transform((v) => v?.filter((profile) => profile !== null)),
   pagination: z.looseObject({ hasMore: flag, totalResults: optNum }).nullish(),
 }));
 export type GammaSearch = z.output<typeof GammaSearchSchema>;
