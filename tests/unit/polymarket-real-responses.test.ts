@@ -12,6 +12,7 @@ import { DataActivitySchema, DataPositionSchema, DataTradeSchema } from '../../p
 import { GammaCommentSchema, GammaEventSchema, GammaMarketSchema, GammaProfileSchema, GammaSearchSchema } from '../../packages/toolkit/src/polymarket/gamma-schemas';
 import { parseAnswer } from '../../packages/toolkit/src/polymarket/http';
 import {
+  inFirstOutcome,
   toComment,
   toMarket,
   toMarketTrade,
@@ -35,7 +36,7 @@ describe('the recorded set', () => {
   it('names the source of every response in SOURCES.md', () => {
     const sources = readFileSync(join(DIR, 'SOURCES.md'), 'utf8');
     const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
-    expect(files.length).toBeGreaterThanOrEqual(11);
+    expect(files.length).toBeGreaterThanOrEqual(15);
     for (const file of files) expect(sources, file).toContain(`\`${file}\``);
   });
 });
@@ -186,6 +187,33 @@ describe('Data API', () => {
       timestamp: 1786861677,
       conditionId: '0x2db661f1c7901e525b843cd94bccfb514e7a1570e456065f4eb0268311ca5d9f',
     });
+  });
+});
+
+describe('a neg-risk market (JD Vance, one outcome of the 2028 presidential winner event)', () => {
+  const VANCE_YES = '16040015440196279900485035793550429453516625694844857319147506590755961451627';
+  const VANCE_NO = '94476829201604408463453426454480212459887267917122244941405244686637914508323';
+
+  it('its book: neg-risk, best bid 0.005 and best ask 0.995 as the recording project parsed them too', () => {
+    const book = parseAnswer(ClobBookSchema, load('clob-book-vance-2028-yes-negrisk.json'), 'getOrderBook');
+    expect(book).toMatchObject({ asset_id: VANCE_YES, neg_risk: true, tick_size: '0.001', last_trade_price: 0.152, timestamp: '1781289337944' });
+    expect(Math.max(...book.bids.map((l) => l.price))).toBe(0.005);
+    expect(Math.min(...book.asks.map((l) => l.price))).toBe(0.995);
+  });
+
+  it('its trades, numbers written as strings: outcome order kept, and a sale of No read in Yes on the tape', () => {
+    const rows = parseAnswer(z.array(DataTradeSchema), load('data-trades-vance-2028.json'), 'getFillHistory');
+    expect(rows.map((r) => [toMarketTrade(r).outcome, toMarketTrade(r).outcomeIndex, toMarketTrade(r).side, toMarketTrade(r).price, toMarketTrade(r).size])).toEqual([
+      ['Yes', 0, 'BUY', 0.152, 256],
+      ['No', 1, 'SELL', 0.848, 11.77],
+      ['Yes', 0, 'BUY', 0.152, 368],
+    ]);
+    const tokens = [
+      { token_id: VANCE_YES, name: 'Yes', price: '' },
+      { token_id: VANCE_NO, name: 'No', price: '' },
+    ];
+    // Selling No at 0.848 is buying Yes at 0.152: the tape shows it in the first outcome.
+    expect(inFirstOutcome(toTradeRecord(rows[1]!), tokens)).toMatchObject({ tokenId: VANCE_YES, side: 'BUY', price: 0.152, volumeBase: 11.77, timestamp: 1781288635 });
   });
 });
 
