@@ -36,7 +36,7 @@ describe('the recorded set', () => {
   it('names the source of every response in SOURCES.md', () => {
     const sources = readFileSync(join(DIR, 'SOURCES.md'), 'utf8');
     const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
-    expect(files.length).toBeGreaterThanOrEqual(15);
+    expect(files.length).toBeGreaterThanOrEqual(16);
     for (const file of files) expect(sources, file).toContain(`\`${file}\``);
   });
 });
@@ -68,6 +68,33 @@ describe('Gamma', () => {
     // takerBaseFee 1000 sits beside the real rate: 4 %, not 10 %.
     expect(market.fees).toEqual({ rate: 0.04, exponent: 1, takerOnly: true });
     expect(marketState(market)).toEqual({ words: 'Open', tone: 'open' });
+  });
+
+  it('a multi-outcome neg-risk event: one event, its 17 markets in Gamma\'s order, each named by its outcome', () => {
+    const event = toPredictionEvent(parseAnswer(GammaEventSchema, load('gamma-event-903193-negrisk.json'), 'getEvent'));
+    expect(event).toMatchObject({ id: '903193', slug: 'presidential-election-winner-2024', title: 'Presidential Election Winner 2024', neg_risk: true, closed: false });
+    expect(event.markets).toHaveLength(17);
+    expect(event.markets.slice(0, 3).map((m) => m.name)).toEqual(['Donald Trump', 'Joe Biden', 'Nikki Haley']);
+    const [trump] = event.markets;
+    expect(trump).toMatchObject({
+      id: '253591',
+      question: 'Will Donald Trump win the 2024 US Presidential Election?',
+      conditionId: '0xdd22472e552920b8438158ea7238bfadfa4f736aa4cee91a6b86c39ead110917',
+      neg_risk: true,
+      minimum_tick_size: '0.001',
+      minimum_order_size: 5,
+      end: '2024-11-05T12:00:00Z',
+      bestBid: 0.654,
+      bestAsk: 0.655,
+    });
+    expect(trump!.position_tokens).toEqual([
+      { token_id: '21742633143463906290569050155826241533067272736897614950488156847949938836455', name: 'Yes', price: '0.6545' },
+      { token_id: '48331043336612883890938759509493159234755048973500640148014422747788308965732', name: 'No', price: '0.3455' },
+    ]);
+    expect(event.markets.find((m) => m.name === 'Kamala Harris')?.position_tokens[0]).toMatchObject({ price: '0.3465' });
+    // Still trading when recorded: every market open; no fee terms stated, so none is guessed.
+    expect(event.markets.every((m) => marketState(m).words === 'Open')).toBe(true);
+    expect(trump!.fees).toBeUndefined();
   });
 
   it('an event whose single market closed before UMA statuses existed: closed, fee-free, its long-decimal prices kept', () => {
