@@ -36,7 +36,7 @@ describe('the recorded set', () => {
   it('names the source of every response in SOURCES.md', () => {
     const sources = readFileSync(join(DIR, 'SOURCES.md'), 'utf8');
     const files = readdirSync(DIR).filter((f) => f.endsWith('.json'));
-    expect(files.length).toBeGreaterThanOrEqual(16);
+    expect(files.length).toBeGreaterThanOrEqual(18);
     for (const file of files) expect(sources, file).toContain(`\`${file}\``);
   });
 });
@@ -95,6 +95,28 @@ describe('Gamma', () => {
     // Still trading when recorded: every market open; no fee terms stated, so none is guessed.
     expect(event.markets.every((m) => marketState(m).words === 'Open')).toBe(true);
     expect(trump!.fees).toBeUndefined();
+  });
+
+  it('the same event after the vote: every market resolved though Gamma still calls it active, the winner named', () => {
+    const event = toPredictionEvent(parseAnswer(GammaEventSchema, load('gamma-event-903193-resolved.json'), 'getEvent'));
+    expect(event).toMatchObject({ id: '903193', neg_risk: true, closed: true, active: true });
+    expect(event.markets).toHaveLength(17);
+    const byName = (name: string) => event.markets.find((m) => m.name === name)!;
+    expect(byName('Donald Trump')).toMatchObject({ active: true, closed: true, accepting_orders: false, resolved: true, winnerTokenId: '21742633143463906290569050155826241533067272736897614950488156847949938836455' });
+    expect(marketState(byName('Donald Trump'))).toEqual({ words: 'Resolved: Yes', tone: 'resolved' });
+    expect(marketState(byName('Kamala Harris')).words).toBe('Resolved: No');
+    expect(event.markets.every((m) => marketState(m).tone === 'resolved')).toBe(true);
+  });
+
+  it('a resolved market read on its own: "Resolved: Yes", its final prices 1 and 0, no fee guessed from takerBaseFee 0', () => {
+    const market = toMarket(parseAnswer(GammaMarketSchema, load('gamma-market-253591-resolved.json'), 'getMarket'));
+    expect(market).toMatchObject({ id: '253591', active: true, closed: true, accepting_orders: false, neg_risk: true, lastTradePrice: 1 });
+    expect(market.position_tokens.map((t) => [t.name, t.price])).toEqual([
+      ['Yes', '1'],
+      ['No', '0'],
+    ]);
+    expect(marketState(market).words).toBe('Resolved: Yes');
+    expect(market.fees).toBeUndefined();
   });
 
   it('an event whose single market closed before UMA statuses existed: closed, fee-free, its long-decimal prices kept', () => {
