@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market } from '@pmdesk/toolkit/model';
 import { CHART_INTERVALS, type ChartInterval, type MarketSource, type TradePageOptions } from '@pmdesk/toolkit';
-import { candleIntervalMillis, generateCandles } from '@pmdesk/toolkit';
+import { candleIntervalMillis, generateCandles, POLYMARKET_MAX_COMMENTS } from '@pmdesk/toolkit';
 import { errorJson } from './output';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import {
@@ -56,7 +56,11 @@ export function registerMarketCommands(program: Command, run: Run): void {
       );
 
   byId(events, 'get <id>', 'one event with its markets', (s, p, id) => s.getEvent(p, id), eventText);
-  byId(events, 'comments <id>', "the event's discussion", (s, p, id) => s.getEventComments(p, id), commentsTable);
+  events
+    .command('comments <id>')
+    .description("the event's discussion, newest first")
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => showComments(ctx, id, opts)));
 
   events
     .command('list')
@@ -96,7 +100,11 @@ export function registerMarketCommands(program: Command, run: Run): void {
     );
 
   byId(markets, 'get <id>', 'one market with its outcome tokens', (s, p, id) => s.getMarket(p, id), marketText);
-  byId(markets, 'book <id>', 'the order book of each outcome', (s, p, id) => s.getOrderBooks(p, id), booksText);
+  markets
+    .command('book <id>')
+    .description('the order book of each outcome')
+    .option('--protocol <protocol>', PROTOCOL_HELP)
+    .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => showBooks(ctx, id, opts)));
   byId(markets, 'fills <id>', 'past fills of each outcome, oldest first', (s, p, id) => s.getFillHistory(p, id), fillHistoryText).alias('history');
 
   markets
@@ -265,12 +273,49 @@ function outcomeIndex(market: Market, name: string | undefined): number {
 /** Error codes of one bad message: reported, and the stream goes on. Anything else ends the stream and is reported once, at the end. */
 const BAD_MESSAGE_CODES: readonly string[] = [ErrorCode.SSE_MESSAGE_ERROR, ErrorCode.VALIDATION_ERROR];
 
+/**
+ * An event's comments and how many were shown: Gamma lists no further than its offset cap, so a busy event's
+ * discussion is its newest POLYMARKET_MAX_COMMENTS, and the trader is told so (on stderr with --json).
+ */
+async function showComments(ctx: CliContext, id: string, opts: { protocol?: string }): Promise<void> {
+  const source = ctx.markets();
+  const comments = await source.getEventComments(protocolOf(source, opts.protocol), id);
+  const capped = source.kind === 'polymarket' && comments.length >= POLYMARKET_MAX_COMMENTS;
+  const note = `${comments.length} comment${comments.length === 1 ? '' : 's'} shown${capped ? ', the newest: Polymarket lists no more by page' : ''}`;
+  if (ctx.out.json) {
+    ctx.out.stdout(`${JSON.stringify(comments)}\n`);
+    if (capped) ctx.out.stderr(`pmdesk: ${note}\n`);
+    return;
+  }
+  ctx.out.stdout(`${commentsTable(comments)}${note}\n`);
+}
+
+/**
+ * The books of a market's outcomes, and for each outcome without one a sentence saying why: the CLOB keeps no
+ * book for a resolved market's side (404), so the other side is shown rather than the read failing whole.
+ */
+async function showBooks(ctx: CliContext, id: string, opts: { protocol?: string }): Promise<void> {
+  const source = ctx.markets();
+  const protocol = protocolOf(source, opts.protocol);
+  const [market, books] = await Promise.all([source.getMarket(protocol, id), source.getOrderBooks(protocol, id)]);
+  const missing = market.position_tokens.filter((token) => !books[token.token_id]);
+  const why = market.closed ? 'the market is closed and the exchange keeps no book for it' : 'the exchange has no book for it (404)';
+  const notes = missing.map((token) => `no order book for ${token.name || 'outcome'} (token ${token.token_id}): ${why}`);
+  if (ctx.out.json) {
+    ctx.out.stdout(`${JSON.stringify(books)}\n`);
+    for (const note of notes) ctx.out.stderr(`pmdesk: ${note}\n`);
+    return;
+  }
+  ctx.out.stdout(`${booksText(books)}${notes.map((note) => `${note}\n`).join('')}`);
+}
+
 async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string; count?: number }): Promise<void> {
   if (opts.count !== undefined && !(Number.isInteger(opts.count) && opts.count >= 1)) {
     throw invalidParameter("Parameter 'count' must be 1 or greater.", 'subscribeToFills');
   }
   const source = ctx.markets();
   let seen = 0;
+  let wasPolling = false;
   const subscription = source.subscribeToFills(protocolOf(source, opts.protocol), id, {
     onFill: (fill) => {
       ctx.out.stdout(`${JSON.stringify(fill)}\n`);
@@ -280,14 +325,19 @@ async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string
     onError: (error) => {
       if (BAD_MESSAGE_CODES.includes(error.code)) ctx.out.stderr(`${errorJson(error)}\n`);
     },
-    // Polling is slower than a live feed: the trader should know which one the fills come from.
+    // Polling is slower than a live feed: the trader should know which one the fills come from. "Again" only
+    // after the feed was lost: a first connect is not a recovery.
     onMode: (mode) => {
+      const recovered = mode === 'live' && wasPolling;
+      wasPolling = mode === 'polling';
       ctx.out.stderr(
         ctx.out.json
           ? `${JSON.stringify({ mode })}\n`
           : mode === 'polling'
             ? 'pmdesk: the live feed cannot be reached; polling for fills\n'
-            : 'pmdesk: live feed open again\n',
+            : recovered
+              ? 'pmdesk: live feed open again\n'
+              : 'pmdesk: live feed open\n',
       );
     },
   });

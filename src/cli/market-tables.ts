@@ -14,6 +14,7 @@ import type {
   TraderPosition,
   TradeRecord,
 } from '@pmdesk/toolkit/model';
+import { marketState } from '@pmdesk/toolkit/model';
 import { fields, isoSeconds, table } from './output';
 
 const outcomes = (m: Market) => m.position_tokens.map((t) => `${t.name} ${t.price}`).join(' / ');
@@ -25,7 +26,7 @@ export function eventText(e: PredictionEvent): string {
       ['title', e.title],
       ['slug', e.slug],
       ['protocol', e.protocol],
-      ['active', e.active],
+      ['state', e.closed === true ? 'Closed' : 'Open'],
       ['ends', e.endDate],
       ['volume', e.volume],
       ['liquidity', e.liquidity],
@@ -33,9 +34,18 @@ export function eventText(e: PredictionEvent): string {
     `\n${table(e.markets, [
       { header: 'market', value: (m) => m.id },
       { header: 'question', value: (m) => m.question || m.name, max: 70 },
+      { header: 'state', value: (m) => marketState(m).words },
       { header: 'outcomes', value: outcomes },
     ])}`
   );
+}
+
+/** A market's fee terms in words; a market whose source states none reads "fee unknown", never a guessed rate. */
+export function feeText(fees: Market['fees']): string {
+  if (!fees) return 'fee unknown';
+  if (fees.rate === 0) return 'none';
+  const curve = fees.exponent === 0 ? '' : fees.exponent === 1 ? '·p(1−p)' : `·(p(1−p))^${fees.exponent}`;
+  return `${fees.takerOnly ? 'taker fee' : 'fee'} ${Number((fees.rate * 100).toFixed(4))} %${curve}`;
 }
 
 export function marketText(m: Market): string {
@@ -44,9 +54,10 @@ export function marketText(m: Market): string {
       ['id', m.id],
       ['question', m.question],
       ['slug', m.slug],
-      ['active', m.active],
+      ['state', marketState(m).words],
       ['ends', m.end],
       ['spread', m.spread],
+      ['fee', feeText(m.fees)],
     ]) +
     `\n${table(m.position_tokens, [
       { header: 'outcome', value: (t) => t.name },

@@ -292,6 +292,8 @@ export interface OrderPreview {
   fees: number;
   /** How the exchange computes them, in the trader's words ("taker fee 4 %·p(1−p)"); absent on a fee-free market. */
   feeTerms?: string;
+  /** True when neither the exchange nor the market states fee terms: `fees` is then no figure, and "fee unknown" is shown. */
+  feeUnknown?: boolean;
   tickSize: string;
   minOrderSize: number;
   /** Every failed pre-trade check, each a sentence; a blocking one means the order would not be placed. */

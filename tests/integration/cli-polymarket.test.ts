@@ -200,6 +200,52 @@ describe('events and markets', () => {
     expect(commentRequest.query.get('parent_entity_id')).toBe('12483');
   });
 
+  it('markets get states the fee from the schedule, "fee unknown" without one, never takerBaseFee / 10 000', async () => {
+    gamma.json('GET', '/markets/1', { ...gammaMarket, id: '1', feesEnabled: true, takerBaseFee: 1000, feeSchedule: { rate: 0.07, exponent: 1, takerOnly: true } });
+    gamma.json('GET', '/markets/2', { ...gammaMarket, id: '2', feesEnabled: true, takerBaseFee: 1000 });
+    expect((await pmdesk(['markets', 'get', '1'])).stdout).toMatch(/^fee\s+taker fee 7 %·p\(1−p\)$/m);
+    expect((await pmdesk(['markets', 'get', '2'])).stdout).toMatch(/^fee\s+fee unknown$/m);
+    expect((json(await pmdesk(['markets', 'get', '2', '--json'])) as { fees?: unknown }).fees).toBeUndefined();
+  });
+
+  it('events comments pages within Gamma\'s 200-offset cap and says how many were shown', async () => {
+    let cap = 200;
+    gamma.on('GET', '/comments', (request, reply) => {
+      const offset = Number(request.query.get('offset'));
+      if (offset > cap) return reply.json(422, { error: 'offset must be at most 200' });
+      const limit = Number(request.query.get('limit'));
+      return reply.json(200, Array.from({ length: limit }, (_, i) => ({ ...gammaComment, id: String(offset + i + 1) })));
+    });
+    const text = await pmdesk(['events', 'comments', '12483']);
+    expect(text.code).toBe(0);
+    expect(gamma.to('/comments').map((r) => r.query.get('offset'))).toEqual(['0', '100', '200']);
+    expect(text.stdout).toMatch(/\n300 comments shown, the newest: Polymarket lists no more by page\n$/);
+    const run = await pmdesk(['events', 'comments', '12483', '--json']);
+    expect((json(run) as unknown[]).length).toBe(300);
+    expect(run.stderr).toContain('300 comments shown');
+    // A cap lower than known: the 422 ends the paging, the comments read are shown.
+    gamma.reset();
+    cap = 0;
+    gamma.on('GET', '/comments', (request, reply) =>
+      Number(request.query.get('offset')) > cap ? reply.json(422, { error: 'offset too large' }) : reply.json(200, Array.from({ length: 100 }, (_, i) => ({ ...gammaComment, id: String(i + 1) }))),
+    );
+    const lower = await pmdesk(['events', 'comments', '12483']);
+    expect(lower.code).toBe(0);
+    expect(lower.stdout).toMatch(/\n100 comments shown\n$/);
+  });
+
+  it('markets get and events get say a market\'s state in words, not Gamma\'s `active` (issue 27)', async () => {
+    const resolved = { ...gammaMarket, active: true, closed: true, acceptingOrders: false, umaResolutionStatus: 'resolved', outcomePrices: '["1","0"]' };
+    gamma.json('GET', '/markets/506729', resolved);
+    gamma.json('GET', '/events/12483', { ...gammaEvent, markets: [resolved] });
+    const market = await pmdesk(['markets', 'get', '506729']);
+    expect(market.stdout).toMatch(/^state\s+Resolved: Yes$/m);
+    expect(market.stdout).not.toMatch(/^active/m);
+    expect((await pmdesk(['events', 'get', '12483'])).stdout).toMatch(/Resolved: Yes/);
+    gamma.json('GET', '/markets/506729', { ...resolved, umaResolutionStatus: 'proposed', outcomePrices: '["0.999","0.001"]' });
+    expect((await pmdesk(['markets', 'get', '506729'])).stdout).toMatch(/^state\s+Closed — awaiting resolution$/m);
+  });
+
   it('another protocol is refused by Polymarket direct (exit 2, nothing sent)', async () => {
     const run = await pmdesk(['markets', 'get', '506729', '--protocol', 'limitless', '--json']);
     expect(run.code).toBe(2);
@@ -231,6 +277,24 @@ describe('events and markets', () => {
     const text = await pmdesk(['markets', 'book', '506729']);
     expect(text.stdout).toContain(`token ${YES}`);
     expect(text.stdout).toMatch(/^\s*1200\s+0\.52\s+0\.54\s+800$/m);
+  });
+
+  it('markets book shows the side that answers and says why the other is missing when its book is a 404', async () => {
+    gamma.json('GET', '/markets/506729', { ...gammaMarket, closed: true, acceptingOrders: false });
+    clob.on('GET', '/book', (request, reply) =>
+      request.query.get('token_id') === NO
+        ? reply.json(404, { error: 'No orderbook exists for the requested token id' })
+        : reply.json(200, { market: CONDITION, asset_id: YES, timestamp: '1747400000000', hash: 'h', bids: [{ price: '0.99', size: '50' }], asks: [] }),
+    );
+    const text = await pmdesk(['markets', 'book', '506729']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`token ${YES}`);
+    expect(text.stdout).toMatch(/^\s*50\s+0\.99\s*$/m);
+    expect(text.stdout).toContain(`no order book for No (token ${NO}): the market is closed and the exchange keeps no book for it`);
+    const run = await pmdesk(['markets', 'book', '506729', '--json']);
+    expect(run.code).toBe(0);
+    expect(Object.keys(json(run) as object)).toEqual([YES]);
+    expect(run.stderr).toContain(`no order book for No (token ${NO})`);
   });
 
   it('an unknown event is ERR_NOT_FOUND, exit 1', async () => {
@@ -398,6 +462,9 @@ describe('fills watch on the real-time feed', () => {
     const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ price: 0.53, volumeBase: 40, side: 'BUY', tokenId: YES, trader: WALLET, transactionHash: TX });
+    // The first connect is no recovery (issue 27, defect 6).
+    expect(run.stderr).toContain('pmdesk: live feed open\n');
+    expect(run.stderr).not.toContain('again');
   });
 });
 

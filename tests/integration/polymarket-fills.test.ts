@@ -18,7 +18,7 @@ let rtds: WsFixture;
 let subscription: FillSubscription | undefined;
 const logger: Logger = { debug() {}, warn() {}, error() {} };
 
-function follow(rtdsUrl: string | undefined) {
+function follow(rtdsUrl: string | undefined, silenceMs?: number) {
   const fills: TradeRecord[] = [];
   const modes: string[] = [];
   const errors: PmDeskError[] = [];
@@ -30,7 +30,7 @@ function follow(rtdsUrl: string | undefined) {
     clobUrl: http.url,
     rtdsUrl,
     logger,
-    timing: { pollMs: 40, rtdsRetryMs: 80, pingMs: 30, rtdsOpenTimeoutMs: 150 },
+    timing: { pollMs: 40, rtdsRetryMs: 80, pingMs: 30, rtdsOpenTimeoutMs: 150, ...(silenceMs ? { silenceMs } : {}) },
   });
   subscription = source.subscribeToFills('polymarket', '506729', {
     onOpen: () => opens++,
@@ -170,6 +170,39 @@ describe('falling back to polling and back', () => {
     } finally {
       silent.close();
     }
+  });
+});
+
+describe('a silent subscription (issue 27, defect 4)', () => {
+  it('passes on the trades a live but silent feed missed, subscribes again once, then polls', async () => {
+    const t = now();
+    // The service takes the subscription and answers nothing; the market trades all the same.
+    http.json('GET', '/trades', [dataTrade({ timestamp: t + 1, transactionHash: '0x0c' })]);
+    const feed = follow(rtds.wsUrl, 60);
+    await until(() => feed.fills.length === 1, 'the missed trade passed on');
+    expect(feed.fills[0]!.transactionHash).toBe('0x0c');
+    const again = await rtds.connection(1);
+    await again.receivedCount(1);
+    expect(JSON.parse(again.received[0]!)).toMatchObject({ action: 'subscribe' });
+    expect(feed.modes).toEqual(['live']);
+
+    // Still silent while the market trades: polling takes over.
+    http.json('GET', '/trades', [dataTrade({ timestamp: t + 2, transactionHash: '0x0d' }), dataTrade({ timestamp: t + 1, transactionHash: '0x0c' })]);
+    await until(() => feed.modes.includes('polling'), 'polling');
+    expect(feed.modes).toEqual(['live', 'polling']);
+    await until(() => feed.fills.length === 2, 'the second missed trade');
+    expect(feed.fills.map((f) => f.transactionHash)).toEqual(['0x0c', '0x0d']);
+  });
+
+  it('stays live on a quiet market: a silence with no trade anywhere is not a silent feed', async () => {
+    const feed = follow(rtds.wsUrl, 30);
+    const connection = await rtds.connection(0);
+    await until(() => http.to('/trades').length >= 3, 'three audits');
+    expect(feed.modes).toEqual(['live']);
+    expect(rtds.connections).toHaveLength(1);
+    // A trade the feed sends is passed on as always.
+    connection.send(rtdsTrade({ transactionHash: '0x0e' }));
+    await until(() => feed.fills.length === 1, 'a live fill');
   });
 });
 

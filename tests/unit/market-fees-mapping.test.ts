@@ -1,5 +1,5 @@
-// Each source's fee terms onto the market model's `fees`: Gamma's feeSchedule (or its takerBaseFee in bps on a
-// market with fees enabled), the aggregator's fee_schedule (null on a fee-free market); absent, nothing invented.
+// Each source's fee terms onto the market model's `fees`: Gamma's feeSchedule (never its takerBaseFee, which is
+// no rate), the aggregator's fee_schedule (null on a fee-free market); absent, nothing invented.
 import { describe, expect, it } from 'vitest';
 import { GammaMarketSchema } from '../../packages/toolkit/src/polymarket/gamma-schemas';
 import { parseAnswer } from '../../packages/toolkit/src/polymarket/http';
@@ -18,8 +18,13 @@ describe('fees from Gamma', () => {
     expect(gamma({ feeSchedule: { rate: '0.072' } }).fees).toEqual({ rate: 0.072, exponent: 1, takerOnly: true });
   });
 
-  it('falls back to takerBaseFee (bps) when fees are enabled; fees disabled is rate 0; nothing said is nothing', () => {
-    expect(gamma({ feesEnabled: true, takerBaseFee: 720 }).fees).toEqual({ rate: 0.072, exponent: 1, takerOnly: true });
+  it('never guesses a rate from takerBaseFee (issue 27): the schedule wins beside it, alone it says nothing', () => {
+    // Real markets carry takerBaseFee 1000 beside a schedule of 0.07: takerBaseFee / 10 000 would say 0.1.
+    expect(gamma({ feesEnabled: true, takerBaseFee: 1000, feeSchedule: { rate: 0.07, exponent: 1, takerOnly: true } }).fees).toEqual({ rate: 0.07, exponent: 1, takerOnly: true });
+    expect(gamma({ feesEnabled: true, takerBaseFee: 1000 }).fees).toBeUndefined();
+  });
+
+  it('fees disabled is rate 0; nothing said is nothing', () => {
     expect(gamma({ feesEnabled: false, takerBaseFee: 0 }).fees).toEqual({ rate: 0, exponent: 1, takerOnly: true });
     expect(gamma({}).fees).toBeUndefined();
   });

@@ -244,6 +244,15 @@ describe('comments, traders, positions, activity and trades', () => {
     expect(redeem).toMatchObject({ type: 'REDEEM', side: null, price: null, usdcSize: 120.5 });
   });
 
+  it('passes on no outcome index where Polymarket writes 999 ("not applicable"), in activity, trades and positions', () => {
+    const redeem = toTraderActivity(parseAnswer(DataActivitySchema, dataActivity({ type: 'REDEEM', side: '', price: 0, outcome: '', outcomeIndex: 999 }), 'test'));
+    expect(redeem.outcomeIndex).toBeNull();
+    expect(toMarketTrade(parseAnswer(DataTradeSchema, dataTrade({ outcomeIndex: 999 }), 'test')).outcomeIndex).toBeNull();
+    expect(toTraderPosition(parseAnswer(DataPositionSchema, dataPosition({ outcomeIndex: 999 }), 'test')).outcomeIndex).toBeNull();
+    // A real index stays as it is, 0 included.
+    expect(toMarketTrade(parseAnswer(DataTradeSchema, dataTrade({ outcomeIndex: 0 }), 'test')).outcomeIndex).toBe(0);
+  });
+
   it('maps a trade to a MarketTrade and to a fill with side, trader and transaction', () => {
     const wire = parseAnswer(DataTradeSchema, dataTrade({ side: 'sell', price: '0.47', name: '' }), 'test');
     expect(toMarketTrade(wire)).toEqual({

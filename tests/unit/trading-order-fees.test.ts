@@ -61,7 +61,8 @@ describe('fee terms', () => {
     expect(chooseFeeTerms({ terms: { rate: 0.072, exponent: 1 } }, TECH)).toEqual({ terms: { rate: 0.072, exponent: 1 }, source: 'exchange' });
     expect(chooseFeeTerms(undefined, TECH)).toEqual({ terms: TECH, source: 'market' });
     expect(chooseFeeTerms(undefined, { rate: 0, exponent: 1, takerOnly: true })).toEqual({ terms: undefined, source: 'none' });
-    expect(chooseFeeTerms(undefined, undefined)).toEqual({ terms: undefined, source: 'none' });
+    // Neither the exchange nor the market said: unknown, not "no fee" (issue 27, defect 2).
+    expect(chooseFeeTerms(undefined, undefined)).toEqual({ terms: undefined, source: 'unknown' });
   });
 
   it('says the terms in the trader’s words', () => {
@@ -146,6 +147,13 @@ describe('planOrderFee', () => {
     const fromMarket = await planOrderFee(reads(down), traded(TECH), 't', limit('BUY', 0.5, 10), 3);
     expect(fromMarket.fee).toMatchObject({ source: 'market', units: 100_000n });
     await expect(planOrderFee(reads(async () => ({ fd: { r: 0.04, e: 'one' } })), traded(TECH), 't', limit('BUY', 0.5, 10), 2)).rejects.toThrow(/fd\.e/);
+  });
+
+  it('says the fee is unknown when the exchange does not answer and the market states no terms', async () => {
+    const unknown = await planOrderFee(reads(down), traded(), 't', limit('BUY', 0.5, 10), 2);
+    expect(unknown.fee).toMatchObject({ source: 'unknown', terms: undefined, units: 0n });
+    // The exchange answering without fee details is a fee-free market, known as such.
+    expect((await planOrderFee(reads(async () => ({ fd: null })), traded(), 't', limit('BUY', 0.5, 10), 2)).fee).toMatchObject({ source: 'none' });
   });
 
   it('shrinks a market BUY only when amount and fee exceed the balance', async () => {

@@ -234,3 +234,4 @@ export { EXCHANGE_DOMAIN_NAME } from './orders/eip712';
 export { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION } from './orders/wallet-signature';
 export { primitives, type Primitives } from './orders/primitives';
 export { PolymarketSource, type PolymarketSourceOptions } from './polymarket/source';
+export { MAX_COMMENTS as POLYMARKET_MAX_COMMENTS } from './polymarket/endpoints';

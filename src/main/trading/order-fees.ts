@@ -24,8 +24,11 @@ const ClobFeeDetailsSchema = z.looseObject({
     .nullish(),
 });
 
-/** Where a market's fee terms came from, said in the preview's notes when it matters. */
-export type FeeTermsSource = 'exchange' | 'market' | 'none';
+/**
+ * Where a market's fee terms came from, said in the preview's notes when it matters; 'unknown' when neither
+ * the exchange nor the source's market stated them (the preview says "fee unknown" rather than guess).
+ */
+export type FeeTermsSource = 'exchange' | 'market' | 'none' | 'unknown';
 
 export interface OrderFeeTerms {
   terms: FeeTerms | undefined;
@@ -51,10 +54,12 @@ export function feeTermsOfMarket(fees: MarketFees | undefined): FeeTerms | undef
 /**
  * One rule for which terms count (docs/decisions.md): the exchange charges what its `/clob-markets` `fd` says,
  * so when the exchange answered, that wins, whatever the source's market said; when it could not be asked
- * (no condition id) or did not answer, the source's market terms are used; with neither, no fee.
+ * (no condition id) or did not answer, the source's market terms are used; with neither, the fee is unknown
+ * (never guessed, never taken as zero in what the trader reads).
  */
 export function chooseFeeTerms(exchange: { terms: FeeTerms | undefined } | undefined, market: MarketFees | undefined): OrderFeeTerms {
   if (exchange) return { terms: exchange.terms, source: exchange.terms ? 'exchange' : 'none' };
+  if (!market) return { terms: undefined, source: 'unknown' };
   const terms = feeTermsOfMarket(market);
   return { terms, source: terms ? 'market' : 'none' };
 }
@@ -171,7 +176,7 @@ export async function planOrderFee(reads: OrderFeeReads, market: TradedMarket, t
     }
   }
   const { terms, source } = chooseFeeTerms(exchange, market.fees);
-  if (!terms) return { plan, fee: NO_FEE };
+  if (!terms) return { plan, fee: { ...NO_FEE, source } };
   let book: { bids: readonly Level[]; asks: readonly Level[] } | undefined;
   try {
     book = await reads.book(tokenId);

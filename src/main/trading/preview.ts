@@ -108,6 +108,7 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
 
   let fees: number;
   let feeTerms: string | undefined;
+  let feeUnknown = false;
   if (flow.profile.network.orderVersion === 1) {
     // Version 1 signs the market's rate (GET /fee-rate, bps) and charges rate × min(p, 1 − p) × shares.
     let feeRateBps = 0;
@@ -122,6 +123,8 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
     // Versions 2 and 3: the fee the exchange takes at match time on the order's expected taker fills.
     fees = unitsToDollars(fee.units);
     if (fee.terms) feeTerms = describeFeeTerms(fee.terms);
+    // Neither the exchange nor the market stated terms: said so instead of showing a fee of nothing.
+    else if (fee.source === 'unknown') feeUnknown = true;
   }
 
   return {
@@ -134,6 +137,7 @@ export async function previewOrder(flow: TradingService, input: UserOrderInput, 
     payout: money(shares),
     fees,
     ...(feeTerms ? { feeTerms } : {}),
+    ...(feeUnknown ? { feeUnknown } : {}),
     tickSize,
     minOrderSize: market.minimumOrderSize ?? 0,
     problems,

@@ -61,6 +61,8 @@ export interface Market {
   volume24hr?: number | null;
   /** Change of the first outcome's price over 24 h, in price units (0.03 = +3¢). */
   oneDayPriceChange?: number | null;
+  /** True once the market's outcome is settled (Gamma's `umaResolutionStatus: "resolved"`); `active` says nothing of it. */
+  resolved?: boolean;
   /** Where a resolved market's winner is known: the winning outcome's token id. */
   winnerTokenId?: string;
 }

@@ -34,8 +34,10 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export const EVENTS_PAGE_SIZE = 50;
 export const COMMENTS_PAGE_SIZE = 100;
-/** Comments read for one event at most (a few pages): the discussion panel shows the newest. */
-export const MAX_COMMENTS = 500;
+/** Gamma refuses a comments offset past 200 (a 422; issue 27): offset paging stops at that page. */
+export const COMMENTS_MAX_OFFSET = 200;
+/** Comments read for one event at most: every page offset paging can reach (offsets 0, 100 and 200), newest first. */
+export const MAX_COMMENTS = COMMENTS_MAX_OFFSET + COMMENTS_PAGE_SIZE;
 export const POSITIONS_PAGE_SIZE = 500;
 /** The Data API refuses an offset above 10,000 (DIRECT-DATA-NOTES §b). */
 export const DATA_MAX_OFFSET = 10_000;

@@ -2,7 +2,8 @@
 // close, done, onClose once; fills in the market's first outcome): the real-time service's
 // `activity/orders_matched` trades filtered by the market's slug, and when that service cannot be reached (no
 // URL, refused, dropped) the Data API's trades polled every few seconds (only new ones), until the real-time
-// service opens again.
+// service opens again. A live subscription that goes silent while the market trades (the Data API has trades
+// it never sent) is subscribed again once, then given up for polling.
 import { ErrorCode, PmDeskError, maskId, wrapOnce } from '../model/errors';
 import type { Market, TradeRecord } from '../model/market-model';
 import type { FillHandlers, FillSubscription } from '../sources/market-source';
@@ -20,6 +21,11 @@ export interface FillTiming {
   pingMs?: number;
   /** How long the real-time socket may take to open before polling takes over; 10 s by default. */
   rtdsOpenTimeoutMs?: number;
+  /**
+   * How long a live subscription may send no trade before the Data API is asked whether it missed any; 60 s by
+   * default. The service can stop sending a subscription's trades while its pings keep the socket open.
+   */
+  silenceMs?: number;
 }
 
 export interface PolymarketFillOptions {
@@ -43,6 +49,7 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
   const handlers = options.handlers ?? {};
   const pollMs = options.timing?.pollMs ?? 3_000;
   const rtdsRetryMs = options.timing?.rtdsRetryMs ?? 10_000;
+  const silenceMs = options.timing?.silenceMs ?? 60_000;
   const context = { marketId: maskId(options.marketId) };
   // Only trades from now on: the caller seeds the tape from getFillHistory.
   const since = Math.floor(Date.now() / 1000);
@@ -54,6 +61,9 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
   let rtds: RtdsStream | undefined;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let silenceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Audits that found trades the live subscription never sent, since its last trade: 1 resubscribes, 2 polls. */
+  let silentStrikes = 0;
   const seen = new Set<string>();
   let settle!: (error: PmDeskError | null) => void;
   const done = new Promise<PmDeskError | null>((resolve) => (settle = resolve));
@@ -96,6 +106,7 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
     state = 'closed';
     clearTimeout(pollTimer);
     clearTimeout(retryTimer);
+    clearTimeout(silenceTimer);
     rtds?.close();
     if (error) {
       logger.error(error.message, error);
@@ -137,6 +148,39 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
     }
   };
 
+  /** Live and quiet for silenceMs: the Data API is asked whether the market traded without the feed saying so. */
+  const watchSilence = () => {
+    clearTimeout(silenceTimer);
+    silenceTimer = setTimeout(() => void auditSilence(), silenceMs);
+  };
+
+  const auditSilence = async () => {
+    if (state === 'closed' || mode !== 'live' || !market?.conditionId) return;
+    let missed: DataTrade[];
+    try {
+      missed = (await options.pollTrades(market.conditionId)).filter((trade) => trade.timestamp >= since && !seen.has(fillKey(toTradeRecord(trade))));
+    } catch (error) {
+      safely('onError', handlers.onError, wrapOnce(error, METHOD, context));
+      if (!isClosed() && mode === 'live') watchSilence();
+      return;
+    }
+    if (isClosed() || mode !== 'live') return;
+    if (missed.length === 0) return watchSilence();
+    // The feed is open but silent: what it missed is passed on first, oldest first.
+    for (const trade of [...missed].reverse()) emit(toTradeRecord(trade));
+    silentStrikes += 1;
+    const live = rtds;
+    rtds = undefined;
+    live?.close();
+    if (silentStrikes === 1) {
+      logger.warn(`the real-time feed missed ${missed.length} trade(s) of the market; subscribing again`);
+      openLive();
+    } else {
+      logger.warn('the real-time feed stays silent while the market trades; polling the Data API');
+      startPolling();
+    }
+  };
+
   const openLive = () => {
     if (state === 'closed' || !market?.slug || !options.rtdsUrl) return;
     rtds = new RtdsStream({
@@ -151,16 +195,20 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
           const wasPolling = mode === 'polling';
           clearTimeout(pollTimer);
           enter('live');
+          watchSilence();
           // Trades between the last poll and the socket opening: one catch-up poll (duplicates are dropped).
           if (wasPolling) void pollOnce();
         },
         onTrade: (trade) => {
           if (market?.conditionId && trade.conditionId && trade.conditionId !== market.conditionId) return;
+          silentStrikes = 0;
+          watchSilence();
           emit(toTradeRecord(trade));
         },
         onError: (error) => safely('onError', handlers.onError, error),
         onClose: ({ byCaller }) => {
           if (byCaller || state === 'closed') return;
+          clearTimeout(silenceTimer);
           logger.warn('real-time trades unavailable; polling the Data API');
           startPolling();
         },

@@ -50,6 +50,8 @@ export const GammaMarketSchema = z
     closed: flag,
     archived: flag,
     acceptingOrders: flag,
+    /** UMA's answer for the market: "proposed", "disputed", "resolved" (or empty before any proposal). */
+    umaResolutionStatus: z.string().nullish(),
     enableOrderBook: flag,
     orderPriceMinTickSize: tick,
     orderMinSize: optNum,
@@ -181,7 +183,11 @@ export const GammaSearchSchema = searchShaped.pipe(z.looseObject({
     .nullish()
     .transform((v) => v ?? []),
   tags: z.array(z.looseObject({ id: id.optional(), label: text, slug: text })).nullish(),
-  profiles: z.array(GammaProfileSchema).nullish(),
+  // A real answer holds a JSON null among its profiles (a recorded search for "sports", SOURCES.md): skipped.
+  profiles: z
+    .array(GammaProfileSchema.nullable())
+    .nullish()
+    .transform((v) => v?.filter((profile) => profile !== null)),
   pagination: z.looseObject({ hasMore: flag, totalResults: optNum }).nullish(),
 }));
 export type GammaSearch = z.output<typeof GammaSearchSchema>;

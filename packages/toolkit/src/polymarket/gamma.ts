@@ -1,9 +1,9 @@
 // Gamma, Polymarket's discovery API (DIRECT-DATA-NOTES §a): events and their markets, public search,
 // comments and public profiles. Snake_case query parameters, camelCase answers, offset paging.
 import { z } from 'zod';
-import { maskId, truncate } from '../model/errors';
+import { isPmDeskError, maskId, truncate } from '../model/errors';
 import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
-import { COMMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, GAMMA_PATHS, MAX_COMMENTS } from './endpoints';
+import { COMMENTS_MAX_OFFSET, COMMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, GAMMA_PATHS, MAX_COMMENTS } from './endpoints';
 import type { PolymarketHttp } from './http';
 import {
   GammaCommentSchema,
@@ -131,18 +131,26 @@ export class GammaClient {
     return events.slice(0, wanted);
   }
 
-  /** GET /comments for an event, newest first, page by page up to a bound. */
+  /**
+   * GET /comments for an event, newest first, page by page within Gamma's offset cap (COMMENTS_MAX_OFFSET); a
+   * 422 on a later page (a cap lower than known) ends the paging with the comments already read.
+   */
   listEventComments(eventId: string, maxComments = MAX_COMMENTS): Promise<GammaComment[]> {
     required('eventId', eventId, 'getEventComments');
     return readAllPages(
       (offset, limit) =>
-        this.http.read('getEventComments', z.array(GammaCommentSchema), {
-          route: GAMMA_PATHS.comments,
-          budget: 'comments',
-          query: { parent_entity_type: 'Event', parent_entity_id: eventId, limit, offset, order: 'createdAt', ascending: false },
-          context: { eventId: maskId(eventId), offset },
-        }),
-      { limit: COMMENTS_PAGE_SIZE, maxRows: maxComments },
+        this.http
+          .read('getEventComments', z.array(GammaCommentSchema), {
+            route: GAMMA_PATHS.comments,
+            budget: 'comments',
+            query: { parent_entity_type: 'Event', parent_entity_id: eventId, limit, offset, order: 'createdAt', ascending: false },
+            context: { eventId: maskId(eventId), offset },
+          })
+          .catch((error: unknown) => {
+            if (offset > 0 && isPmDeskError(error) && error.statusCode === 422) return [];
+            throw error;
+          }),
+      { limit: COMMENTS_PAGE_SIZE, maxRows: maxComments, maxOffset: COMMENTS_MAX_OFFSET },
     );
   }
 

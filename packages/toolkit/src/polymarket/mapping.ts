@@ -67,6 +67,7 @@ export function toMarket(market: GammaMarket): Market {
     minimum_order_size: market.orderMinSize ?? undefined,
     accepting_orders: market.acceptingOrders,
     closed: market.closed,
+    ...resolution(market),
     version: market.version,
     fees: marketFees(market),
     bestBid: market.bestBid,
@@ -79,15 +80,26 @@ export function toMarket(market: GammaMarket): Market {
 }
 
 /**
- * A market's fee terms from Gamma: its feeSchedule when it states a rate; else, on a market with fees enabled,
- * its takerBaseFee (bps) on the usual curve (exponent 1, taker-only); a market with fees disabled charges none.
- * The exchange's own `/clob-markets` terms win when an order is priced (trading/order-fees.ts).
+ * Whether Gamma says the market is resolved (its UMA resolution status), and the winner where its final prices
+ * name exactly one outcome at 1 (a 50-50 settlement names none). Gamma's `active` stays true after resolution.
  */
-export function marketFees(market: Pick<GammaMarket, 'feesEnabled' | 'takerBaseFee' | 'feeSchedule'>): MarketFees | undefined {
+function resolution(market: GammaMarket): { resolved?: true; winnerTokenId?: string } {
+  if (market.umaResolutionStatus?.toLowerCase() !== 'resolved') return {};
+  const tokens = market[tokenFieldOf(market)] ?? [];
+  const winners = (market.outcomePrices ?? []).flatMap((price, index) => (Number(price) === 1 && tokens[index] ? [tokens[index]] : []));
+  return winners.length === 1 ? { resolved: true, winnerTokenId: winners[0] } : { resolved: true };
+}
+
+/**
+ * A market's fee terms from Gamma: its feeSchedule when it states a rate; a market with fees disabled charges
+ * none; otherwise unknown. `takerBaseFee` is not a rate: real markets carry `takerBaseFee: 1000` beside a
+ * `feeSchedule.rate` of 0.05 or 0.07, so dividing it would guess 0.1 (issue 27). The exchange's own
+ * `/clob-markets` terms win when an order is priced (trading/order-fees.ts).
+ */
+export function marketFees(market: Pick<GammaMarket, 'feesEnabled' | 'feeSchedule'>): MarketFees | undefined {
   const schedule = market.feeSchedule;
   if (schedule && typeof schedule.rate === 'number') return { rate: schedule.rate, exponent: schedule.exponent ?? 1, takerOnly: schedule.takerOnly ?? true };
   if (market.feesEnabled === false) return { rate: 0, exponent: 1, takerOnly: true };
-  if (market.feesEnabled === true && typeof market.takerBaseFee === 'number') return { rate: market.takerBaseFee / 10_000, exponent: 1, takerOnly: true };
   return undefined;
 }
 
@@ -153,7 +165,7 @@ export function toTraderPosition(position: DataPosition): TraderPosition {
     title: position.title,
     tokenId: position.asset,
     outcome: position.outcome,
-    outcomeIndex: position.outcomeIndex,
+    outcomeIndex: outcomeIndexOf(position.outcomeIndex),
     size: position.size,
     averagePrice: position.avgPrice,
     currentPrice: position.curPrice,
@@ -176,7 +188,7 @@ export function toTraderActivity(activity: DataActivity): TraderActivity {
     title: activity.title,
     slug: activity.slug,
     outcome: activity.outcome,
-    outcomeIndex: activity.outcomeIndex,
+    outcomeIndex: outcomeIndexOf(activity.outcomeIndex),
     side: activity.side,
     size: activity.size,
     // A split, merge or redeem has no price even when the row carries a 0.
@@ -184,6 +196,14 @@ export function toTraderActivity(activity: DataActivity): TraderActivity {
     usdcSize: activity.usdcSize,
     transactionHash: activity.transactionHash,
   };
+}
+
+/** Polymarket's "not applicable" outcome index (a row about no one outcome, as a whole-condition redeem). */
+export const NO_OUTCOME_INDEX = 999;
+
+/** A row's outcome index, or null where Polymarket wrote none or its "not applicable" 999. */
+function outcomeIndexOf(index: number | null | undefined): number | null {
+  return index === undefined || index === null || index === NO_OUTCOME_INDEX ? null : index;
 }
 
 /** The label a tape shows for a trader: the profile name, else the pseudonym. */
@@ -201,7 +221,7 @@ export function toMarketTrade(trade: DataTrade): MarketTrade {
     title: trade.title,
     slug: trade.slug,
     outcome: trade.outcome,
-    outcomeIndex: trade.outcomeIndex,
+    outcomeIndex: outcomeIndexOf(trade.outcomeIndex),
     size: trade.size,
     price: trade.price,
     timestamp: trade.timestamp,

@@ -1,7 +1,7 @@
 // Polymarket direct: the market-data source over Polymarket's public APIs (Gamma for events and markets,
 // the Data API for traders and tapes, CLOB public reads for books and price history, the real-time data
 // service for live trades), mapped onto the market model so the terminal never knows which source answered.
-import { invalidParameter } from '../model/errors';
+import { ErrorCode, invalidParameter, isPmDeskError } from '../model/errors';
 import type {
   Candle,
   Comment,
@@ -127,14 +127,23 @@ export class PolymarketSource implements MarketSource {
     return (await this.gamma.listEventComments(eventId)).map(toComment);
   }
 
-  /** One CLOB book per outcome token of the market, keyed by token id. */
+  /**
+   * One CLOB book per outcome token of the market, keyed by token id. An outcome whose book the CLOB does not
+   * have (404: a resolved market's side) is left out, so the other side still shows; any other failure fails
+   * the read.
+   */
   async getOrderBooks(protocol: string, marketId: string): Promise<MarketOrderBooks> {
     onlyPolymarket(protocol, 'getOrderBooks');
     const market = await this.getMarket(protocol, marketId);
-    const books = await Promise.all(market.position_tokens.map((token) => this.clob.getBook(token.token_id)));
+    const books = await Promise.allSettled(market.position_tokens.map((token) => this.clob.getBook(token.token_id)));
     const result: MarketOrderBooks = {};
     market.position_tokens.forEach((token, index) => {
-      const book = books[index]!;
+      const answer = books[index]!;
+      if (answer.status === 'rejected') {
+        if (isPmDeskError(answer.reason) && answer.reason.code === ErrorCode.NOT_FOUND) return;
+        throw answer.reason;
+      }
+      const book = answer.value;
       result[token.token_id] = { market: book.market, asset_id: book.asset_id, timestamp: book.timestamp, bids: book.bids, asks: book.asks, hash: book.hash };
     });
     return result;

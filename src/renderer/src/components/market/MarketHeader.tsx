@@ -1,18 +1,11 @@
 // The market's header (event title, question, end date, status) and its outcomes with their prices: picking
 // one points the ladder, tape and chart at it.
 import type { Market } from '@pmdesk/toolkit/model';
+import { marketState } from '@pmdesk/toolkit/model';
 import { useMarket, useShownMarket } from '../../store/market';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
 import { basisSentence, quoteCents } from '../../prices/quote';
 import { bookAsOf } from './model';
-
-/** Open, paused (not taking orders) or closed, from the market's flags as its source states them. */
-function statusOf(market: Market, eventActive: boolean | undefined): { label: string; tone: 'open' | 'paused' | 'closed' } {
-  if (market.closed === true) return { label: 'Closed', tone: 'closed' };
-  if (market.active === false || eventActive === false) return { label: 'Inactive', tone: 'closed' };
-  if (market.accepting_orders === false) return { label: 'Not taking orders', tone: 'paused' };
-  return { label: 'Open', tone: 'open' };
-}
 
 function endText(iso: string): string {
   const when = new Date(iso);
@@ -27,7 +20,8 @@ export function MarketHeader() {
   const error = useMarket((s) => s.marketError);
   if (error) return <div className="market-header error-text" role="alert">{error}</div>;
   if (!market) return <div className="market-header muted">Loading the market…</div>;
-  const status = statusOf(market, event?.active);
+  // Resolved, closed, not taking orders or open, in words (Gamma's `active` stays true after resolution).
+  const status = marketState(market);
   const question = market.question || market.name;
   const title = event?.title && event.title !== question ? event.title : null;
   return (
@@ -42,7 +36,7 @@ export function MarketHeader() {
         {question}
       </h2>
       <div className="market-facts">
-        <span className={`market-status status-${status.tone}`} data-testid="market-status">{status.label}</span>
+        <span className={`market-status status-${status.tone}`} data-testid="market-status">{status.words}</span>
         <span className="muted">{endText(market.end || event?.endDate || '')}</span>
       </div>
     </div>

@@ -39,10 +39,13 @@ export function TitleCell({ data }: CustomCellRendererProps<MarketRow>) {
   if (data.kind === 'event') return <EventTitle row={data} />;
   // The full question and event on hover: a narrow column cuts the name, never what it means.
   const full = [data.question || data.market, data.eventTitle && data.eventTitle !== (data.question || data.market) ? data.eventTitle : ''].filter(Boolean).join('\n');
+  // Only a market that is not open says its state: an open one is what the grid lists.
+  const state = data.state && data.state.tone !== 'open' ? <span className={`market-state status-${data.state.tone}`} data-testid="grid-market-state">{data.state.words}</span> : null;
   if (data.groupId) {
     return (
       <span className="market-title grouped" title={full}>
         <span className="market-name">{data.market}</span>
+        {state}
       </span>
     );
   }
@@ -50,6 +53,7 @@ export function TitleCell({ data }: CustomCellRendererProps<MarketRow>) {
   return (
     <span className="market-title" title={full}>
       <span className="market-name">{data.market}</span>
+      {state}
       {sameAsEvent ? null : <span className="muted event-name">{data.eventTitle}</span>}
     </span>
   );

@@ -2,7 +2,8 @@
 // priced by the price model, its own volume, liquidity, 24 h change and end date), the protocol filter, sort
 // orders, the column chooser's choices and the watchlist toggle. No React and no DOM here, so the unit tests
 // check it directly and the grid stays a view. Grouping under events is in groups.ts.
-import type { Market, PredictionEvent, SearchMatch } from '@pmdesk/toolkit/model';
+import type { Market, MarketState, PredictionEvent, SearchMatch } from '@pmdesk/toolkit/model';
+import { marketState } from '@pmdesk/toolkit/model';
 import { PROTOCOLS, type Protocol } from '../../../../shared/contract';
 import { quoteCents, quoteFromRecord, type Quote } from '../../prices/quote';
 
@@ -66,6 +67,8 @@ export interface MarketRow {
   leader?: MarketRow | null;
   /** An event row's quick-filter text: its own and every market's, so a match on a market keeps its head. */
   searchText?: string;
+  /** A market row's state in words (resolved, closed, not taking orders or open); absent on an event row. */
+  state?: MarketState;
   /** A sentence when the market could not be loaded (a watchlist entry the aggregator no longer knows). */
   problem?: string;
 }
@@ -128,6 +131,7 @@ export function rowOfMarket(market: Market, event?: PredictionEvent, protocol?: 
     spread: finite(market.spread),
     event: facts,
     groupId: null,
+    state: marketState(market),
   };
 }
 

@@ -48,7 +48,7 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
           <dd className="num">{formatUsd(payout)}</dd>
           <dt>Fees</dt>
           <dd className="num" data-testid="confirm-fees">
-            {formatUsd(fees)}
+            {preview?.feeUnknown ? 'fee unknown' : formatUsd(fees)}
             {preview?.feeTerms ? ` (${preview.feeTerms})` : ''}
           </dd>
           {intent.expiration ? (

@@ -174,7 +174,7 @@ export function OrderTicket() {
         ) : null}
         {marketError ? <div className="error-text">{marketError}</div> : null}
         <BookUnknownLine />
-        {market && !market.acceptingOrders ? <div className="warn">This market is not taking orders.</div> : null}
+        {market && !market.acceptingOrders ? <div className="warn" data-testid="ticket-market-state">{noOrdersSentence(market)}</div> : null}
         {market ? (
           <div className="ticket-outcomes" role="group" aria-label="Outcome">
             {market.outcomes.map((o) => (
@@ -401,7 +401,7 @@ function SideButton({ side, current, buttonRef, onPick }: { side: TicketSide; cu
 function Summary(props: {
   buying: boolean;
   market: TradedMarket | null;
-  shown: { shares: number; cost: number; payout: number; fees: number; feeTerms?: string } | null;
+  shown: { shares: number; cost: number; payout: number; fees: number; feeTerms?: string; feeUnknown?: boolean } | null;
   preview: PreviewState;
   estimatedAt: number | null;
   usdAmount: number | undefined;
@@ -425,7 +425,7 @@ function Summary(props: {
       <dt>Fees</dt>
       {/* The exchange's terms beside the figure, as main's preview states them ("taker fee 4 %·p(1−p)"). */}
       <dd className="num" data-testid="ticket-fees">
-        {shown ? `${formatUsd(shown.fees)}${shown.feeTerms ? ` (${shown.feeTerms})` : ''}` : '—'}
+        {shown ? (shown.feeUnknown ? 'fee unknown' : `${formatUsd(shown.fees)}${shown.feeTerms ? ` (${shown.feeTerms})` : ''}`) : '—'}
       </dd>
       <dd className="muted ticket-source">
         {shown
@@ -457,9 +457,14 @@ function disabledReason(s: {
   if (!s.unlocked) return `Unlock ${s.walletLabel} to trade.`;
   if (!s.hasMarket) return 'Choose a market.';
   if (!s.market) return s.loading ? 'Loading the market’s tick size and minimum…' : 'The market could not be loaded.';
-  if (!s.market.acceptingOrders) return 'This market is not taking orders.';
+  if (!s.market.acceptingOrders) return noOrdersSentence(s.market);
   if (!s.outcome) return 'Choose an outcome.';
   if (s.drafted && !s.drafted.ok) return s.drafted.reason;
   if (s.blocking) return s.blocking;
   return null;
+}
+
+/** Why the ticket cannot send an order to this market, with its state in words ("Resolved: Yes"). */
+export function noOrdersSentence(market: Pick<TradedMarket, 'stateWords'>): string {
+  return `This market is not taking orders (${market.stateWords}).`;
 }

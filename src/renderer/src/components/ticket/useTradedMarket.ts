@@ -3,7 +3,7 @@
 // off the tick is refused with the nearest valid prices (order-math), never moved for the trader.
 import { useEffect, useState } from 'react';
 import type { Market } from '@pmdesk/toolkit/model';
-import { tradedMarket } from '@pmdesk/toolkit/model';
+import { marketState, tradedMarket } from '@pmdesk/toolkit/model';
 import { ask, listen, messageOf } from '../../terminal';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
@@ -25,6 +25,8 @@ export interface TradedMarket {
   tickSize: TickSize;
   minOrderSize: number | null;
   acceptingOrders: boolean;
+  /** The market's state in words ("Closed — awaiting resolution"), said when it takes no orders. */
+  stateWords: string;
   outcomes: TradedOutcome[];
 }
 
@@ -39,6 +41,7 @@ export function tradedMarketOf(market: Market): TradedMarket {
     tickSize: traded.tickSize ?? '0.01',
     minOrderSize: traded.minimumOrderSize ?? null,
     acceptingOrders: traded.acceptingOrders && !traded.closed,
+    stateWords: marketState(market).words,
     outcomes: traded.tokens.map((t) => {
       const price = Number(t.price);
       return { tokenId: t.token_id, name: t.name, price: Number.isFinite(price) && price > 0 && price < 1 ? price : null };
