@@ -48,11 +48,16 @@ afterAll(async () => {
 });
 
 describe('the first run', () => {
-  it("the empty wallet menu on the sandbox offers its test wallet; main imports and unlocks it, the key never reaching the page", async () => {
+  it("the account row and the empty wallet menu on the sandbox offer its test wallet; main imports and unlocks it, the key never reaching the page", async () => {
+    // The first screen points at the funded test wallet, not only "No wallet".
+    const firstRun = page.getByTestId('first-run');
+    expect(await firstRun.innerText()).toMatch(/^No wallet yet\. This sandbox has a funded test wallet ready to trade with:\s+Use the sandbox test wallet…\s+or create or import one from the Wallet menu \(w\)\.$/);
     await page.getByTestId('wallet-current').click();
     await page.getByTestId('wallet-dropdown').waitFor();
     expect(await page.getByTestId('no-wallets').innerText()).toBe('No wallets yet: use the sandbox test wallet, or create or import one.');
-    await page.getByTestId('wallet-sandbox').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('wallet-dropdown').waitFor({ state: 'detached' });
+    await firstRun.getByTestId('first-run-sandbox-wallet').click();
     const dialog = page.getByTestId('sandbox-wallet-dialog');
     await dialog.getByTestId('wallet-label-input').fill(WALLET);
     await dialog.getByTestId('password-input').fill(PASSWORD);
@@ -61,6 +66,7 @@ describe('the first run', () => {
     await dialog.getByTestId('password-repeat-input').fill(PASSWORD);
     await dialog.getByTestId('sandbox-wallet-submit').click();
     await dialog.waitFor({ state: 'detached' });
+    await firstRun.waitFor({ state: 'detached' });
     const address = t.sandbox.profile.testWallets[0]!.address;
     expect(await call('listWallets', {})).toEqual([{ label: WALLET, address, unlocked: true }]);
     await notices().getByText(`${WALLET} (${address}) is the sandbox's funded test wallet, unlocked: ready to trade on the sandbox.`).waitFor();

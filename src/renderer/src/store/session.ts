@@ -34,6 +34,8 @@ export interface SessionState {
   networks: NetworkChoice[];
   settings: Settings;
   wallets: WalletInfo[];
+  /** True once the wallet list was read: an empty list means "none yet", not "not asked yet". */
+  walletsLoaded: boolean;
   activeWallet: string | null;
   /** Per `${feed}:${marketId}`: the latest state of each live feed. */
   feeds: Record<string, FeedStatus>;
@@ -58,6 +60,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   networks: [],
   settings: DEFAULT_SETTINGS,
   wallets: [],
+  walletsLoaded: false,
   activeWallet: null,
   feeds: {},
   notices: [],
@@ -87,7 +90,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       const wallets = await ask('listWallets', {});
       const active = get().activeWallet;
-      set({ wallets, activeWallet: active && wallets.some((w) => w.label === active) ? active : (wallets[0]?.label ?? null) });
+      set({ wallets, walletsLoaded: true, activeWallet: active && wallets.some((w) => w.label === active) ? active : (wallets[0]?.label ?? null) });
     } catch (error) {
       get().notify('error', messageOf(error));
     }

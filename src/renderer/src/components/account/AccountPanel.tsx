@@ -17,6 +17,7 @@ import { StopDialogHost } from '../stops/StopDialog';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
 import { shortAddress } from '../wallets/Dialog';
+import { SandboxWalletDialog } from '../wallets/SandboxWalletDialog';
 import './account.css';
 
 type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops';
@@ -94,7 +95,7 @@ export function AccountPanel() {
       </div>
       <div className="panel-body">
         {!wallet && tab !== 'trader' && tab !== 'alerts' && tab !== 'stops' ? (
-          <div className="empty">Add or choose a wallet to see its positions, orders and trades.</div>
+          <NoWallet />
         ) : (
           <>
             {ordersError && (tab === 'orders' || tab === 'trades') ? <div className="error-text account-error">{ordersError}</div> : null}
@@ -142,6 +143,26 @@ function CancelAllDialog({ wallet, count, onClose, onConfirm }: { wallet: string
           </button>
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What the account row says with no wallet chosen. On a first run on the sandbox (no wallet at all) it points at
+ * the sandbox's funded test wallet, so a newcomer can trade at once instead of hunting for it in the wallet menu.
+ */
+function NoWallet() {
+  const firstRunOnSandbox = useSession((s) => s.walletsLoaded && s.wallets.length === 0 && (s.network?.sandbox ?? false));
+  const [using, setUsing] = useState(false);
+  if (!firstRunOnSandbox) return <div className="empty">Add or choose a wallet to see its positions, orders and trades.</div>;
+  return (
+    <div className="empty" data-testid="first-run">
+      No wallet yet. This sandbox has a funded test wallet ready to trade with:{' '}
+      <button type="button" className="primary" data-testid="first-run-sandbox-wallet" onClick={() => setUsing(true)}>
+        Use the sandbox test wallet…
+      </button>{' '}
+      or create or import one from the Wallet menu (w).
+      {using ? <SandboxWalletDialog onClose={() => setUsing(false)} /> : null}
     </div>
   );
 }
