@@ -184,4 +184,17 @@ describe('the tape and trader profiles', () => {
     // A commenter who never traded here: said in words, not an empty table.
     await expect.poll(() => profile().textContent()).toContain('This trader holds no positions.');
   }, SLOW);
+  it('keeps its columns in place whatever the digits: a trade of 1,234 shares lines up with one of 7', async () => {
+    // Last: the trade changes the position the profile tests above read.
+    await openMarket();
+    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 1500 })).toMatchObject({ success: true, status: 'live' });
+    await call('placeOrder', { wallet: WALLET, marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.4, size: 1234 });
+    await fillOfSize(1234).waitFor({ timeout: 60_000 });
+    expect(await cell(fillOfSize(1234), 4).textContent()).toBe('$493.60');
+    /** Where each cell of a row starts, across the tape. */
+    const starts = (row: Locator) => row.locator('> span').evaluateAll((cells) => cells.map((c) => Math.round((c as unknown as { getBoundingClientRect(): { left: number } }).getBoundingClientRect().left)));
+    const head = await starts(tape().locator('.tape-head'));
+    expect(head).toHaveLength(6);
+    for (const size of [1234, 11, 7]) expect(await starts(fillOfSize(size)), `the row of ${size} shares`).toEqual(head);
+  }, SLOW);
 });
