@@ -15,6 +15,8 @@ export const V2_MAX_LIMIT = 1000;
 const V2_DEFAULT_LIMIT = 100;
 const STATUSES = ['OPEN', 'REDEEMABLE', 'CLOSED'] as const;
 const SIDES = ['BUY', 'SELL'] as const;
+/** The activity types the v2 feed names (ts-sdk `bindings/src/data/common.ts` ActivityType). */
+const ACTIVITY_TYPES = ['TRADE', 'SPLIT', 'MERGE', 'REDEEM', 'CONVERSION', 'MIGRATION', 'REWARD', 'MAKER_REBATE', 'TAKER_REBATE', 'REFERRAL_REWARD', 'YIELD', 'DEPOSIT', 'WITHDRAWAL', 'TIP'];
 /** Polymarket's "not applicable" outcome index. */
 const NO_OUTCOME = 999;
 
@@ -103,6 +105,7 @@ export class DataV2Routes {
     const user = requireAddress(q, 'user').toLowerCase();
     const conditions = conditionIds(q);
     const types = q.list('type')?.map((t) => t.toUpperCase());
+    for (const t of types ?? []) if (!ACTIVITY_TYPES.includes(t)) throw new HttpError(400, `type must be a list of ${ACTIVITY_TYPES.join(', ')}`);
     const side = q.choice('side', SIDES);
     const direction = q.choice('sort_direction', ['ASC', 'DESC'] as const, 'DESC');
     // The sandbox's only activity is trading (splits and merges happen on the chain, outside the exchange).

@@ -98,6 +98,7 @@ describe('the sandbox’s v2 feeds', () => {
       [`/v2/trades?user=${maker.address}&limit=1&cursor=${first.pagination.next_cursor}`, 400],
       [`/v2/trades?user=${taker.address}&cursor=not-a-cursor`, 400],
       [`/v2/positions?user=${taker.address}&status=LOST`, 400],
+      [`/v2/activity?user=${taker.address}&type=PARLAY`, 400],
       ['/v2/nothing', 404],
     ];
     for (const [path, status] of cases) expect((await get(path)).status, path).toBe(status);
@@ -110,6 +111,7 @@ describe('the sandbox’s v2 feeds', () => {
     expect(open.data).toEqual([
       expect.objectContaining({ token_id: btc.tokens[0].tokenId, current_size: 16, avg_price: 0.4, current_value: expect.any(Number), status: 'OPEN', redeemable: false, mergeable: false, opposite_token_id: btc.tokens[1].tokenId, outcome_index: 0 }),
     ]);
+    expect((await page(`/v2/activity?user=${taker.address}&type=REDEEM`)).data).toEqual([]);
     expect((await page(`/v2/positions?user=${taker.address}&status=REDEEMABLE`)).data).toEqual([]);
     expect((await page(`/v2/positions?user=${taker.address}&status=CLOSED`)).data).toEqual([]);
     // The taker sells all 16 YES back to a bid: the position moves from OPEN to CLOSED with what it made.
@@ -133,5 +135,15 @@ describe('the sandbox’s v2 feeds', () => {
     expect(positions.map((x) => [x.tokenId, x.size]).sort()).toEqual([[btc.tokens[0].tokenId, 16], [btc.tokens[1].tokenId, 16]].sort());
     expect((await direct.getTraderActivity(maker.address)).length).toBe(3);
     expect(warnings).toEqual([]);
+  });
+
+  it('marks a resolved market’s held shares REDEEMABLE (still in the default OPEN list), the loser’s too', async () => {
+    await sandbox.resolveMarket(btc.id, 0);
+    const redeemable = await page(`/v2/positions?user=${maker.address}&status=REDEEMABLE`);
+    expect(redeemable.data.map((r) => [r.outcome, r.status, r.redeemable, r.current_price]).sort()).toEqual([
+      ['No', 'REDEEMABLE', true, 0],
+      ['Yes', 'REDEEMABLE', true, 1],
+    ]);
+    expect((await page(`/v2/positions?user=${maker.address}`)).data).toHaveLength(2);
   });
 });
