@@ -166,6 +166,13 @@ describe('the v2 feeds', () => {
     expect(error.code).toBe('ERR_VALIDATION');
     expect(error.message).toContain('next_cursor');
   });
+
+  it('refuses an empty page that names a next cursor, after one request, rather than walking without end', async () => {
+    data.json('GET', '/v2/activity', envelope([], 'more'));
+    const error = await failure(client().getActivity(WALLET));
+    expect(error.code).toBe('ERR_VALIDATION');
+    expect(data.to('/v2/activity')).toHaveLength(1);
+  });
 });
 
 describe('condition ids, 20 a request', () => {

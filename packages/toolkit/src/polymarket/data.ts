@@ -174,6 +174,12 @@ export class DataClient {
         this.logger.warn(`The Data API does not serve ${DATA_V2_PATHS[name]} here (404); reading ${DATA_PATHS[name]} with offset pages instead.`);
         return v1();
       }
+      // A page with no rows that says there is more would be walked without end: a broken answer, said so.
+      if (answer.rows.length === 0 && answer.nextCursor !== null) {
+        const broken = new PmDeskError(ErrorCode.VALIDATION_ERROR, `The Data API's ${DATA_V2_PATHS[name]} answered an empty page with a next cursor.`, { methodName, context: { field: 'pagination.next_cursor' } });
+        this.logger.error(broken.message, broken);
+        throw broken;
+      }
       rows.push(...(answer.rows as T[]));
       if (answer.nextCursor === null) break;
       cursor = answer.nextCursor;
