@@ -170,6 +170,8 @@ export class DataClient {
       });
       if (answer === null) {
         if (pages > 0) throw new PmDeskError(ErrorCode.NOT_FOUND, `The Data API's ${DATA_V2_PATHS[name]} stopped answering mid-walk.`, { methodName });
+        // Batches asked together may all meet the 404: the fallback is said once.
+        if (this.v1Only.has(name)) return v1();
         this.v1Only.add(name);
         this.logger.warn(`The Data API does not serve ${DATA_V2_PATHS[name]} here (404); reading ${DATA_PATHS[name]} with offset pages instead.`);
         return v1();
