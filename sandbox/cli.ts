@@ -29,6 +29,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --seed N                seed of the history and the bots (default 42)
   --no-sim                start no trading bots
   --sim-interval-ms N     milliseconds between bot steps (default 1500)
+  --share-lag-ms N        model Polymarket's balance/allowance cache: a fill's shares stay unseen by the order
+                          checks until GET /balance-allowance/update for that token, or N ms (default off)
   --quiet                 print only the ready line and errors
   -h, --help
 
@@ -67,6 +69,7 @@ export async function main(argv: string[]): Promise<void> {
         seed: { type: 'string' },
         'no-sim': { type: 'boolean' },
         'sim-interval-ms': { type: 'string' },
+        'share-lag-ms': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -117,6 +120,7 @@ export async function main(argv: string[]): Promise<void> {
     seed: intOption(o.seed, 'seed', 0, 2 ** 31),
     simulate: o['no-sim'] ? 'off' : 'run',
     simIntervalMs: intOption(o['sim-interval-ms'], 'sim-interval-ms', 50, 3_600_000),
+    shareViewLagMs: intOption(o['share-lag-ms'], 'share-lag-ms', 0, 86_400_000),
     log: quiet ? undefined : (line) => (line.startsWith('simulator: ') ? botLog(line) : say(`  ${line}`)),
   };
 

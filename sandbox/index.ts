@@ -99,6 +99,11 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Once an owner has sent a heartbeat, silence this long cancels its orders (10 s, as Polymarket; tests shorten it). */
   heartbeatTimeoutMs?: number;
+  /**
+   * Model the exchange's balance/allowance cache lag: a fill's shares stay unseen by the order checks until
+   * `GET /balance-allowance/update` for that token, or this many milliseconds (off unless given).
+   */
+  shareViewLagMs?: number;
 }
 
 export interface RunningSandbox {
@@ -209,7 +214,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => aggregator.stop());
     log(`aggregator listening at ${aggregator.url}`);
 
-    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now, stateFile: clobStateFile, log, heartbeatTimeoutMs: options.heartbeatTimeoutMs });
+    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now, stateFile: clobStateFile, log, heartbeatTimeoutMs: options.heartbeatTimeoutMs, shareViewLagMs: options.shareViewLagMs });
     late.clob = clob;
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url} (WebSocket channels ${clob.url.replace(/^http/, 'ws')}/ws/market and /ws/user)`);

@@ -4,6 +4,7 @@ import type { ExchangeOrder } from '../chain/order-typed-data';
 import type { CatalogMarket } from '../market/catalog';
 import { formatUnits, reservedAmount, type OrderTerms } from './order-rules';
 import type { OrderRecord } from './records';
+import { seenShares } from './share-views';
 import type { ClobState } from './state';
 
 /** The message traders know, or undefined when the maker can cover this order on top of its open ones. */
@@ -35,10 +36,12 @@ export async function fundsShortfall(
   }
   const tokenId = market.tokens[outcome].tokenId;
   const reserved = open.filter((o) => o.terms.side === 'SELL' && o.tokenId === tokenId).reduce((sum, o) => sum + remainingOf(o), 0n);
-  const [balance, approved] = (await Promise.all([
+  const [onChain, approved] = (await Promise.all([
     state.ctf.getFunction('balanceOf')(order.maker, tokenId),
     state.ctf.getFunction('isApprovedForAll')(order.maker, venue),
   ])) as [bigint, boolean];
+  // What the exchange sees: a fill's shares may not be seen yet (its balance/allowance cache).
+  const balance = seenShares(state, maker, tokenId, onChain);
   if (balance < reserved + adding) return message(balance, reserved + adding, 'balance');
   if (!approved) return 'not enough balance / allowance: the exchange is not approved for the outcome tokens (setApprovalForAll)';
   return undefined;

@@ -10,6 +10,7 @@ import { feeRateBps, takerFee } from '../market/fees';
 import { priceString, sharesString } from './book-snapshot';
 import { PRICE_ONE, type Fill } from './engine';
 import { forgetBalances, fundsShortfall } from './funds';
+import { holdShareViews } from './share-views';
 import { formatUnits, settlementPlan, type PlanOrder } from './order-rules';
 import { NOTIFY_CANCEL, NOTIFY_FILL, refused, type OrderRecord, type OrderResponse, type TradeRecord } from './records';
 import type { ClobState } from './state';
@@ -84,6 +85,9 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
       plan.takerFillAmount,
       plan.legs.map((leg) => leg.fillAmount),
     ];
+    // The wallets that receive shares keep the exchange's view of them from before the fill (when modelled).
+    const buyers = [taker, ...makerRecords.values()].filter((o) => o.terms.side === 'BUY').map((o) => ({ owner: o.order.maker, tokenId: o.tokenId }));
+    await holdShareViews(state, buyers);
     const data = fee > 0n ? exchange.interface.encodeFunctionData('matchOrdersWithFee', [...args, fee]) : exchange.interface.encodeFunctionData('matchOrders', args);
     trade.transactionHash = await sendAsOperator(state, await exchange.getAddress(), data, plan.legs.length);
     const receipt = await receiptOf(state, trade.transactionHash);

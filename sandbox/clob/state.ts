@@ -44,6 +44,12 @@ export interface ClobServerOptions {
   stateFile?: string;
   saveIntervalMs?: number;
   /**
+   * Model Polymarket's balance/allowance cache lag (share-views.ts): shares a fill brings are not seen by the
+   * order checks until `GET /balance-allowance/update` for that token, or this many milliseconds. 0 or absent:
+   * seen at once.
+   */
+  shareViewLagMs?: number;
+  /**
    * How many finished orders and trades (the newest) the state file keeps: bounded so a long simulation does not
    * write tens of megabytes every few hundred milliseconds. Older finished orders are saved as forgotten ids.
    */
@@ -83,6 +89,8 @@ export class ClobState {
   feed: ClobWebSocketChannels | undefined;
   /** Cached balance-allowance views per owner address and asset; refreshed by /balance-allowance/update. */
   readonly balanceCache = new Map<string, { balance: bigint; allowances: Record<string, bigint> }>();
+  /** The exchange's lagging view of outcome-token balances per owner and token (share-views.ts). */
+  readonly shareViews = new Map<string, { balance: bigint; until: number }>();
   /** Every order placement, cancel and settlement runs here one at a time: balances are checked and moved in order. */
   queue: Promise<unknown> = Promise.resolve();
   readonly secret: string;

@@ -4,6 +4,7 @@
 // own client makes beyond positions, trades and activity (data.ts).
 import type { Catalog, CatalogEvent, CatalogMarket, CatalogToken } from '../market/catalog';
 import { marketVolume, type GammaShapeContext } from './gamma-shapes';
+import type { V2ClosedLot } from './data-v2';
 import { HttpError, requireAddress, round, type Query } from './http';
 import type { WalletDirectory } from './wallets';
 
@@ -178,32 +179,28 @@ export class DataAnalytics {
     const offset = q.int('offset', 0, 0, 100_000)!;
     const sortBy = q.choice('sortBy', CLOSED_SORTS, 'REALIZEDPNL');
     const direction = q.choice('sortDirection', DIRECTIONS, 'DESC');
-    const held = new Set((await this.options.wallets.holdings(user)).map((h) => h.token.tokenId));
-    const rows = this.ledgers()
-      .filter((l) => l.wallet.toLowerCase() === user.toLowerCase() && !held.has(l.token.tokenId) && l.bought > 0)
+    const rows = (await this.closedLots(user))
       .filter((l) => !markets || markets.includes(l.market.conditionId.toLowerCase()))
       .filter((l) => !eventIds || eventIds.includes(l.event.id))
       .filter((l) => !title || l.market.question.toLowerCase().includes(title.toLowerCase()))
       .map((l) => {
-        const avgPrice = l.cost / l.bought;
-        const opposite = l.market.tokens[1 - l.token.index]!;
-        // Shares neither sold nor still held were redeemed at the market's payout.
-        const redeemed = Math.max(0, l.bought - l.sold) * (l.market.resolution ? (l.market.resolution.winner === l.token.index ? 1 : 0) : 0);
+        const token = l.market.tokens[l.tokenIndex]!;
+        const opposite = l.market.tokens[1 - l.tokenIndex]!;
         return {
           proxyWallet: user,
-          asset: l.token.tokenId,
+          asset: token.tokenId,
           conditionId: l.market.conditionId,
-          avgPrice: round(avgPrice),
-          totalBought: round(l.bought),
-          realizedPnl: round(l.proceeds + redeemed - l.cost),
-          curPrice: this.priceOf(l.market, l.token),
+          avgPrice: round(l.avgPrice),
+          totalBought: round(l.totalBought),
+          realizedPnl: l.realizedPnl,
+          curPrice: l.curPrice,
           timestamp: l.lastAt,
           title: l.market.question,
           slug: l.market.slug,
           icon: '',
           eventSlug: l.event.slug,
-          outcome: l.token.name,
-          outcomeIndex: l.token.index,
+          outcome: token.name,
+          outcomeIndex: token.index,
           oppositeOutcome: opposite.name,
           oppositeAsset: opposite.tokenId,
           endDate: l.market.end,
@@ -218,6 +215,27 @@ export class DataAnalytics {
         return sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)));
       })
       .slice(offset, offset + limit);
+  }
+
+  /** Outcomes the wallet traded and no longer holds (sold out or redeemed), with what they made. */
+  async closedLots(user: string): Promise<V2ClosedLot[]> {
+    const held = new Set((await this.options.wallets.holdings(user)).map((h) => h.token.tokenId));
+    return this.ledgers()
+      .filter((l) => l.wallet.toLowerCase() === user.toLowerCase() && !held.has(l.token.tokenId) && l.bought > 0)
+      .map((l) => {
+        // Shares neither sold nor still held were redeemed at the market's payout.
+        const redeemed = Math.max(0, l.bought - l.sold) * (l.market.resolution ? (l.market.resolution.winner === l.token.index ? 1 : 0) : 0);
+        return {
+          event: l.event,
+          market: l.market,
+          tokenIndex: l.token.index,
+          avgPrice: l.cost / l.bought,
+          totalBought: l.bought,
+          realizedPnl: round(l.proceeds + redeemed - l.cost),
+          curPrice: this.priceOf(l.market, l.token),
+          lastAt: l.lastAt,
+        };
+      });
   }
 
   private nowS(): number {

@@ -4,6 +4,7 @@
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';
 import type { PublicTrade, PublicTradeSource } from '../market/public-trades';
 import { DataAnalytics } from './data-analytics';
+import { DataV2Routes } from './data-v2';
 import type { GammaShapeContext } from './gamma-shapes';
 import { HttpError, requireAddress, round, type Query } from './http';
 import type { Holding, WalletDirectory } from './wallets';
@@ -37,15 +38,25 @@ interface TradeSide {
 
 export class DataRoutes {
   private readonly analytics: DataAnalytics;
+  private readonly v2: DataV2Routes;
 
   constructor(private readonly options: DataRoutesOptions) {
     const entries = () => this.sides(false).map((s) => ({ wallet: s.wallet, side: s.side, tokenId: s.tokenId, conditionId: s.trade.conditionId, price: s.price, size: s.size, timestamp: s.trade.timestamp }));
     this.analytics = new DataAnalytics({ catalog: options.catalog, wallets: options.wallets, shapes: options.shapes, entries });
+    this.v2 = new DataV2Routes({
+      catalog: options.catalog,
+      wallets: options.wallets,
+      sides: (takerOnly) =>
+        this.sides(takerOnly).map((s) => ({ wallet: s.wallet, side: s.side, tokenId: s.tokenId, conditionId: s.trade.conditionId, outcomeIndex: s.outcomeIndex, price: s.price, size: s.size, timestamp: s.trade.timestamp, transactionHash: s.trade.transactionHash })),
+      closedLots: (user) => this.analytics.closedLots(user),
+    });
   }
 
   /** The answer of a Data API path, or undefined when the path is not the Data API's. */
   async route(segments: string[], q: Query): Promise<{ body: unknown } | undefined> {
     if (segments.length === 0) return { body: { data: 'OK' } };
+    // The v2 feeds beside the v1 paths, from the same state (data-v2.ts).
+    if (segments.length === 2 && segments[0] === 'v2') return this.v2.route(segments[1]!, q);
     if (segments.length === 2 && segments[0] === 'v1') {
       if (segments[1] === 'leaderboard') return { body: await this.analytics.leaderboard(q) };
       if (segments[1] === 'market-positions') return { body: await this.analytics.marketPositions(q) };

@@ -22,8 +22,8 @@ export interface TradingSandbox {
   stop(): Promise<void>;
 }
 
-export async function startTradingSandbox(orderVersion: 1 | 2 | 3 = 2): Promise<TradingSandbox> {
-  const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion });
+export async function startTradingSandbox(orderVersion: 1 | 2 | 3 = 2, options: { shareViewLagMs?: number } = {}): Promise<TradingSandbox> {
+  const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion, ...options });
   return { sandbox, profile: parseTradingProfile(sandbox.profile), stop: () => sandbox.stop() };
 }
 

@@ -5,6 +5,7 @@ import { HttpError, type Query } from '../http';
 import type { Caller, TradeRecord } from '../records';
 import { NOT_FOUND, type ClobRequest, type PrivateRoutes } from '../routing';
 import type { ClobState } from '../state';
+import { refreshShareView, seenShares } from '../share-views';
 import { tradeJson } from '../views';
 
 /** GET /builder/trades: no builder attribution in the sandbox, so an empty page of the right shape. */
@@ -75,6 +76,7 @@ async function balanceAllowance(state: ClobState, caller: Caller, q: Query, refr
     state.tokenParam(tokenId);
   }
   const cacheKey = `${holder.toLowerCase()}:${tokenId ?? 'collateral'}`;
+  if (refresh && tokenId) refreshShareView(state, holder, tokenId);
   let view = state.balanceCache.get(cacheKey);
   if (refresh || !view || Object.keys(view.allowances).length < spenders.length) {
     const balance = (await (tokenId ? state.ctf.getFunction('balanceOf')(holder, tokenId) : state.collateral.getFunction('balanceOf')(holder))) as bigint;
@@ -89,6 +91,8 @@ async function balanceAllowance(state: ClobState, caller: Caller, q: Query, refr
     view = { balance, allowances };
     state.balanceCache.set(cacheKey, view);
   }
+  // Until refreshed, a fill's shares are as unseen here as by the order checks.
+  if (tokenId) view = { ...view, balance: seenShares(state, holder, tokenId, view.balance) };
   if (deployment.orderVersion === 1) return { balance: view.balance.toString(), allowance: (view.allowances[deployment.contracts.exchange] ?? 0n).toString() };
   return { balance: view.balance.toString(), allowances: Object.fromEntries(Object.entries(view.allowances).map(([k, v]) => [k, v.toString()])) };
 }

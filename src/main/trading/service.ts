@@ -27,6 +27,7 @@ import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
 import { ExchangeTerms, isTickRefusal } from './exchange-terms';
 import type { TradingProfile } from './profile';
 import { ReadyOrders } from './ready-orders';
+import { UnseenShares } from './unseen-shares';
 import { marketPriceFromBook, type BookSides } from '@pmdesk/toolkit';
 
 export type { TradingAccount } from './account';
@@ -103,6 +104,8 @@ export interface PreparedOrder {
 /** An order checked, with its credentials and allowances, built and signed: ready to post (not yet posted). */
 interface MadeOrder {
   client: ClobClient;
+  /** The account whose funds and shares the order moves. */
+  address: string;
   built: BuiltOrder;
   post: PostOrderOptions;
   token: PositionToken;
@@ -135,6 +138,8 @@ export class TradingService {
   readonly provider: JsonRpcProvider;
   private readonly vault: CredentialVault;
   private readonly logger: Logger;
+  /** Tokens whose shares from this session's BUYs the exchange may not see yet (unseen-shares.ts). */
+  private readonly unseenShares = new UnseenShares();
   private readonly credentialsOrder: CreateOrDeriveOrder;
   private readonly onNotice: (message: string) => void;
   private readonly timeoutMs: number | undefined;
@@ -368,7 +373,7 @@ export class TradingService {
         ? await client.createOrder({ tokenId: token.token_id, side: plan.side, price: plan.price, size: plan.size, expiration: plan.expiration }, terms)
         : await client.createMarketOrder({ tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price ?? livePrice }, { ...terms, orderType: plan.orderType });
     const post: PostOrderOptions = { orderType: plan.orderType, postOnly: plan.kind === 'limit' ? plan.postOnly : false };
-    return { client, built, post, token, market, plan, tickSize, approvals, notices, untold, ...(livePrice !== undefined ? { livePrice } : {}) };
+    return { client, address, built, post, token, market, plan, tickSize, approvals, notices, untold, ...(livePrice !== undefined ? { livePrice } : {}) };
   }
 
   /**
@@ -415,6 +420,10 @@ export class TradingService {
       this.onNotice(message);
       listener?.({ kind: 'info', message });
     }
+    // The exchange does not see shares a fill of this session brought until asked to read them again.
+    if (plan.side === 'SELL') {
+      await this.unseenShares.beforeSell(made.address, token.token_id, () => client.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: token.token_id }), this.logger);
+    }
     let posted: PostedOrder;
     try {
       posted = await this.postOnce(client, built, post, token.token_id);
@@ -438,6 +447,7 @@ export class TradingService {
     }
     const pending = status.toLowerCase() !== 'matched';
     if (pending && !this.pending.includes(posted.orderID)) this.pending.push(posted.orderID);
+    if (plan.side === 'BUY') this.unseenShares.boughtShares(made.address, token.token_id, pending);
     return { orderID: posted.orderID, status, pending, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
   }
 

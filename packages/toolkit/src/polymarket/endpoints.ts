@@ -21,6 +21,17 @@ export const DATA_PATHS = {
   traded: '/traded',
 } as const;
 
+/** The Data API v2 feeds: server cursors, no offsets (Polymarket/ts-sdk `client/src/actions/{activity,portfolio}.ts`). */
+export const DATA_V2_PATHS = {
+  positions: '/v2/positions',
+  activity: '/v2/activity',
+  trades: '/v2/trades',
+} as const;
+/** A v2 page holds at most 1000 rows (more is refused, not clamped). */
+export const DATA_V2_PAGE_MAX = 1000;
+/** The Data API's shared selector cap: at most 20 distinct condition ids a request. */
+export const DATA_V2_MAX_CONDITION_IDS = 20;
+
 export const CLOB_READ_PATHS = {
   book: CLOB_PATHS.GET_ORDER_BOOK,
   pricesHistory: CLOB_PATHS.GET_PRICES_HISTORY,
