@@ -44,6 +44,8 @@ export interface HttpRequest {
   fetch?: typeof fetch;
   /** The largest answer accepted, in bytes (2 MB by default); a longer one is cut off, the connection closed, and it fails (ERR_API_REQUEST). */
   maxBytes?: number;
+  /** Told of every answer's status and headers as they arrive, success or failure (deprecation and rate-limit headers). */
+  onAnswer?: (status: number, headers: Headers) => void;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -110,6 +112,11 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   arm('connect');
   try {
     response = await followSameOrigin(doFetch, url, { method, headers, body, signal }, { methodName, context });
+    try {
+      request.onAnswer?.(response.status, response.headers);
+    } catch {
+      // A listener's fault is not the request's: the answer is still read and returned.
+    }
     arm('idle');
     text = await readText(response, maxBytes, () => arm('idle'));
   } catch (cause) {

@@ -6,6 +6,7 @@ import { ErrorCode, PmDeskError, wrapOnce } from '../model/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import { pathSegment, type Query } from '../http/query';
 import type { Logger } from '../logger';
+import { deprecationText, readDeprecation, readRateLimit, type ApiNotice, type RateLimitReading } from '../http/answer-headers';
 import { MAX_ANSWER_BYTES, RETRY_POLICY } from './endpoints';
 import type { HostLimiter } from './limiter';
 import { parseRetryAfter, retryNoticeText, throttleWait, withThrottleRetries, type RetryNotice } from '../http/retry';
@@ -40,9 +41,16 @@ export interface PolymarketHttpOptions {
   onRetry?: (notice: RetryNotice) => void;
   /** The largest answer accepted, in bytes (MAX_ANSWER_BYTES by default). */
   maxBytes?: number;
+  /** Told once per endpoint when its answers say it is deprecated (`Deprecation`, `Sunset`, `Warning: 299`). */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Told of every answer's `Poly-RateLimit-*` headers (remaining, reset, tier, warning). */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 export class PolymarketHttp {
+  /** Endpoints already reported deprecated: each is said once, not on every page. */
+  private readonly deprecated = new Set<string>();
+
   constructor(readonly options: PolymarketHttpOptions) {}
 
   get baseUrl(): string {
@@ -94,10 +102,32 @@ export class PolymarketHttp {
           context: spec.context,
           fetch: this.options.fetch,
           maxBytes: this.options.maxBytes ?? MAX_ANSWER_BYTES,
+          onAnswer: (status, headers) => this.observe(`${method} ${spec.route}`, status, headers),
         });
       },
       { policy: RETRY_POLICY, onRetry: announce, sleep },
     );
+  }
+
+  /**
+   * Reads what every answer's headers say beyond its body: a deprecated endpoint is reported once; the rate
+   * limit is reported, and a spent budget (`Poly-RateLimit-Remaining: 0`) holds the host's requests until its
+   * reset, never longer than the longest wait a read accepts.
+   */
+  private observe(endpoint: string, status: number, headers: Headers): void {
+    const { api, logger, limiter, onNotice, onRateLimit } = this.options;
+    const deprecation = readDeprecation(headers);
+    if (deprecation && !this.deprecated.has(endpoint)) {
+      this.deprecated.add(endpoint);
+      const message = deprecationText(api, endpoint, deprecation);
+      logger.warn(message);
+      onNotice?.({ kind: 'deprecated', api, endpoint, message, deprecation });
+    }
+    const rate = readRateLimit(headers);
+    if (!rate) return;
+    // Only a spent budget holds: on an admitted request the reset may be "now", and acting on it would stall every read.
+    if (rate.remaining === 0 && rate.resetAt !== undefined) limiter.holdUntil(rate.resetAt, RETRY_POLICY.maxWaitMs);
+    onRateLimit?.({ ...rate, api, endpoint, status });
   }
 }
 
