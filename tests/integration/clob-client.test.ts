@@ -11,6 +11,7 @@ import { POLYGON, type NetworkProfile } from '../../packages/toolkit/src/chain/n
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import type { Logger } from '../../packages/toolkit/src/logger';
+import type { ApiNotice, RateLimitReading } from '../../packages/toolkit/src/http/answer-headers';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -52,6 +53,22 @@ beforeEach(() => {
 });
 
 describe('public reads on the wire', () => {
+  it("says once that an endpoint is deprecated, and reports each answer's Poly-RateLimit headers", async () => {
+    server.on('GET', '/time', (_request, reply) =>
+      reply.json(200, 1_700_000_000, { Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT', 'Poly-RateLimit-Remaining': '99', 'Poly-RateLimit-Tier': 'standard' }),
+    );
+    const notices: ApiNotice[] = [];
+    const readings: RateLimitReading[] = [];
+    const c = client({ onNotice: (n) => notices.push(n), onRateLimit: (r) => readings.push(r) });
+    await c.getServerTime();
+    await c.getServerTime();
+    expect(notices.map((n) => [n.kind, n.endpoint, n.message])).toEqual([['deprecated', 'GET /time', 'CLOB GET /time is deprecated (sunset Sat, 01 Aug 2026 00:00:00 GMT).']]);
+    expect(readings.map((r) => [r.endpoint, r.remaining, r.tier])).toEqual([
+      ['GET /time', 99, 'standard'],
+      ['GET /time', 99, 'standard'],
+    ]);
+  });
+
   it('sends each read to its path with its query and no auth headers', async () => {
     // Each read gets an answer of its own shape (the schemas refuse anything else) and hands it back as it came.
     const book = { market: '0xc', asset_id: TOKEN, bids: [], asks: [{ price: '0.6', size: '5' }], hash: 'h' };

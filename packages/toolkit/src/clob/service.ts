@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ErrorCode, PmDeskError } from '../model/errors';
 import { networkFor, type NetworkProfile, type OrderVersion } from '../chain/networks';
 import { pathSegment, type Query } from '../http/query';
+import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
 import type { RetryNotice } from '../http/retry';
 import { silentLogger, type Logger } from '../logger';
 import type { BuiltOrder, SignatureType } from '../orders/builder';
@@ -54,6 +55,10 @@ export interface ClobClientOptions {
   maxAnswerBytes?: number;
   maxOrderAnswerBytes?: number;
   onRetry?: (notice: RetryNotice) => void;
+  /** Told once per endpoint when the exchange's answers say it is deprecated or past its sunset. */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Told of every answer's `Poly-RateLimit-*` headers (remaining, reset, tier, warning). */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 export type BookParams = { token_id: string; side?: OrderSide };
@@ -146,6 +151,8 @@ export class ClobService {
       maxAnswerBytes: options.maxAnswerBytes,
       maxOrderAnswerBytes: options.maxOrderAnswerBytes,
       onRetry: options.onRetry,
+      onNotice: options.onNotice,
+      onRateLimit: options.onRateLimit,
     });
   }
 

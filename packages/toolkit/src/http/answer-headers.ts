@@ -103,6 +103,45 @@ export function rateLimitText(api: string, endpoint: string, found: RateLimitHea
   return `${api} ${endpoint}: rate limit ${parts.join(', ') || 'reported'}${found.warning ? ' (warning mode)' : ''}`;
 }
 
+export interface AnswerWatchOptions {
+  onNotice?: (notice: ApiNotice) => void;
+  onRateLimit?: (reading: RateLimitReading) => void;
+  /** Told when an answer says the budget is spent (`Poly-RateLimit-Remaining: 0`), with when it resets. */
+  onSpent?: (resetAt: number) => void;
+  /** Where a deprecation is also logged (a warning). */
+  warn?: (message: string) => void;
+}
+
+/**
+ * One API client's reading of its answers' headers: a deprecated endpoint reported once (per client, so once per
+ * run of the CLI and once per source in the terminal), the rate limit reported on every answer.
+ */
+export class AnswerWatch {
+  private readonly deprecated = new Set<string>();
+
+  constructor(
+    private readonly api: string,
+    private readonly options: AnswerWatchOptions,
+  ) {}
+
+  /** `endpoint` is the method and route template (`GET /events/{id}`), never a path holding an id. */
+  observe(endpoint: string, status: number, headers: Headers): void {
+    const { api, options } = this;
+    const deprecation = readDeprecation(headers);
+    if (deprecation && !this.deprecated.has(endpoint)) {
+      this.deprecated.add(endpoint);
+      const message = deprecationText(api, endpoint, deprecation);
+      options.warn?.(message);
+      options.onNotice?.({ kind: 'deprecated', api, endpoint, message, deprecation });
+    }
+    const rate = readRateLimit(headers);
+    if (!rate) return;
+    // Only a spent budget holds: on an admitted request the reset may be "now", and acting on it would stall every read.
+    if (rate.remaining === 0 && rate.resetAt !== undefined) options.onSpent?.(rate.resetAt);
+    options.onRateLimit?.({ ...rate, api, endpoint, status });
+  }
+}
+
 function bounded(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   // Control characters (a header cannot hold newlines, but be sure) never reach a terminal line.

@@ -6,7 +6,7 @@ import { ErrorCode, PmDeskError, wrapOnce } from '../model/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import { pathSegment, type Query } from '../http/query';
 import type { Logger } from '../logger';
-import { deprecationText, readDeprecation, readRateLimit, type ApiNotice, type RateLimitReading } from '../http/answer-headers';
+import { AnswerWatch, type ApiNotice, type RateLimitReading } from '../http/answer-headers';
 import { MAX_ANSWER_BYTES, RETRY_POLICY } from './endpoints';
 import type { HostLimiter } from './limiter';
 import { parseRetryAfter, retryNoticeText, throttleWait, withThrottleRetries, type RetryNotice } from '../http/retry';
@@ -48,10 +48,20 @@ export interface PolymarketHttpOptions {
 }
 
 export class PolymarketHttp {
-  /** Endpoints already reported deprecated: each is said once, not on every page. */
-  private readonly deprecated = new Set<string>();
+  /**
+   * Every answer's headers: a deprecated endpoint said once, the rate limit reported, and a spent budget holding
+   * the host's requests until its reset (never longer than the longest wait a read accepts).
+   */
+  private readonly watch: AnswerWatch;
 
-  constructor(readonly options: PolymarketHttpOptions) {}
+  constructor(readonly options: PolymarketHttpOptions) {
+    this.watch = new AnswerWatch(options.api, {
+      onNotice: options.onNotice,
+      onRateLimit: options.onRateLimit,
+      onSpent: (resetAt) => options.limiter.holdUntil(resetAt, RETRY_POLICY.maxWaitMs),
+      warn: (message) => options.logger.warn(message),
+    });
+  }
 
   get baseUrl(): string {
     return this.options.baseUrl;
@@ -102,32 +112,11 @@ export class PolymarketHttp {
           context: spec.context,
           fetch: this.options.fetch,
           maxBytes: this.options.maxBytes ?? MAX_ANSWER_BYTES,
-          onAnswer: (status, headers) => this.observe(`${method} ${spec.route}`, status, headers),
+          onAnswer: (status, headers) => this.watch.observe(`${method} ${spec.route}`, status, headers),
         });
       },
       { policy: RETRY_POLICY, onRetry: announce, sleep },
     );
-  }
-
-  /**
-   * Reads what every answer's headers say beyond its body: a deprecated endpoint is reported once; the rate
-   * limit is reported, and a spent budget (`Poly-RateLimit-Remaining: 0`) holds the host's requests until its
-   * reset, never longer than the longest wait a read accepts.
-   */
-  private observe(endpoint: string, status: number, headers: Headers): void {
-    const { api, logger, limiter, onNotice, onRateLimit } = this.options;
-    const deprecation = readDeprecation(headers);
-    if (deprecation && !this.deprecated.has(endpoint)) {
-      this.deprecated.add(endpoint);
-      const message = deprecationText(api, endpoint, deprecation);
-      logger.warn(message);
-      onNotice?.({ kind: 'deprecated', api, endpoint, message, deprecation });
-    }
-    const rate = readRateLimit(headers);
-    if (!rate) return;
-    // Only a spent budget holds: on an admitted request the reset may be "now", and acting on it would stall every read.
-    if (rate.remaining === 0 && rate.resetAt !== undefined) limiter.holdUntil(rate.resetAt, RETRY_POLICY.maxWaitMs);
-    onRateLimit?.({ ...rate, api, endpoint, status });
   }
 }
 
