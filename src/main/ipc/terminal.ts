@@ -2,6 +2,7 @@
 // shell started, settings, and for the network in use its market-data source (the aggregator or Polymarket
 // direct, as its profile names), followed fills and books and trading over its order flow, swapped whole when
 // the trader switches networks; the router over all of them.
+import { ApiDiagnostics } from './api-diagnostics';
 import type { NetworkInfo } from '../../shared/contract';
 import { createMarketSource } from '@pmdesk/toolkit';
 import { retryNoticeText, type RetryNotice } from '@pmdesk/toolkit';
@@ -108,7 +109,10 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const book = new NetworkBook({ raw: launchRaw, profile: options.profile }, dataDir, logger);
   // A throttled read waits before its retry: the trader sees "rate limited, retrying in N s", not a frozen panel.
   const onRetry = (notice: RetryNotice) => hub.emit('notice', { kind: 'info', message: retryNoticeText(notice) });
-  const sourceOf = (profile: AppProfile): MarketSource => createMarketSource(profile, { logger, timeoutMs: 15_000, onRetry });
+  // Deprecated endpoints and lists read through their fallback are told once as notices; the diagnostics keep them.
+  const diagnostics = new ApiDiagnostics(hub);
+  const sourceOf = (profile: AppProfile): MarketSource =>
+    createMarketSource(profile, { logger, timeoutMs: 15_000, onRetry, ...diagnostics.listeners(profile.name) });
   const launchSource = options.markets ?? sourceOf(options.profile);
   const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource);
 
@@ -157,6 +161,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       walletAccounts,
       settings,
       networks,
+      diagnostics,
       // Only the sandbox hands its test wallet out (to main, on the trader's request): nothing there is real money.
       sandboxWallet: network.sandbox ? sandboxTestWallet(raw) : undefined,
     };
