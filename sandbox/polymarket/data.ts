@@ -3,6 +3,8 @@
 // names, bounds (the official SDK's validators) and `{error}` answers. Rows are plain arrays, newest first.
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';
 import type { PublicTrade, PublicTradeSource } from '../market/public-trades';
+import { DataAnalytics } from './data-analytics';
+import type { GammaShapeContext } from './gamma-shapes';
 import { HttpError, requireAddress, round, type Query } from './http';
 import type { Holding, WalletDirectory } from './wallets';
 
@@ -16,6 +18,8 @@ export interface DataRoutesOptions {
   catalog: Catalog;
   trades: PublicTradeSource;
   wallets: WalletDirectory;
+  /** The books, fills and clock Gamma's numbers come from (live volume is Gamma's volume). */
+  shapes: GammaShapeContext;
 }
 
 /** One side of a trade as a Data API row: the taker's, or a maker's in its own outcome and price. */
@@ -32,13 +36,29 @@ interface TradeSide {
 }
 
 export class DataRoutes {
-  constructor(private readonly options: DataRoutesOptions) {}
+  private readonly analytics: DataAnalytics;
+
+  constructor(private readonly options: DataRoutesOptions) {
+    const entries = () => this.sides(false).map((s) => ({ wallet: s.wallet, side: s.side, tokenId: s.tokenId, conditionId: s.trade.conditionId, price: s.price, size: s.size, timestamp: s.trade.timestamp }));
+    this.analytics = new DataAnalytics({ catalog: options.catalog, wallets: options.wallets, shapes: options.shapes, entries });
+  }
 
   /** The answer of a Data API path, or undefined when the path is not the Data API's. */
   async route(segments: string[], q: Query): Promise<{ body: unknown } | undefined> {
     if (segments.length === 0) return { body: { data: 'OK' } };
+    if (segments.length === 2 && segments[0] === 'v1') {
+      if (segments[1] === 'leaderboard') return { body: await this.analytics.leaderboard(q) };
+      if (segments[1] === 'market-positions') return { body: await this.analytics.marketPositions(q) };
+      return undefined;
+    }
     if (segments.length !== 1) return undefined;
     switch (segments[0]) {
+      case 'closed-positions':
+        return { body: await this.analytics.closedPositions(q) };
+      case 'oi':
+        return { body: await this.analytics.openInterest(q) };
+      case 'live-volume':
+        return { body: this.analytics.liveVolume(q) };
       case 'positions':
         return { body: await this.positions(q) };
       case 'trades':

@@ -37,7 +37,7 @@ export function tagsOf(event: CatalogEvent) {
 }
 
 /** Volume of a market since `sinceS` (unix s), in collateral: each trade counted once (its first-outcome fill). */
-function volumeSince(ctx: GammaShapeContext, market: CatalogMarket, sinceS: number): number {
+export function marketVolume(ctx: GammaShapeContext, market: CatalogMarket, sinceS: number): number {
   let sum = 0;
   // Every trade is on both tapes (p and 1 − p, the same shares): half of both is the trade at the first
   // outcome's and the second's price, so the event's number equals the aggregator's.
@@ -74,9 +74,9 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     const then = priceAt(ctx, yes.tokenId, nowS - seconds);
     return last !== undefined && then !== undefined ? round(last - then, 4) : 0;
   };
-  const volume = round(volumeSince(ctx, market, 0), 6);
+  const volume = round(marketVolume(ctx, market, 0), 6);
   const liquidity = round(liquidityOf(ctx, market), 6);
-  const v = (days: number) => round(volumeSince(ctx, market, nowS - days * DAY), 6);
+  const v = (days: number) => round(marketVolume(ctx, market, nowS - days * DAY), 6);
   const index = event.markets.indexOf(market);
   return {
     id: market.id,
@@ -99,6 +99,9 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
       market.tokens.map((t) => (market.resolution ? (market.resolution.winner === t.index ? '1' : '0') : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals))),
     ),
     clobTokenIds: JSON.stringify(market.tokens.map((t) => t.tokenId)),
+    // Gamma names the AMM of a pre-CLOB market here; an order-book market has none and Gamma sends "" (the
+    // field is always present, and Polymarket's own client requires it).
+    marketMakerAddress: '',
     active: market.active,
     closed: market.closed,
     archived: false,
@@ -154,7 +157,7 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
 function eventSummary(ctx: GammaShapeContext, event: CatalogEvent) {
   const nowS = Math.floor(ctx.now() / 1000);
   const sum = (f: (m: CatalogMarket) => number) => round(event.markets.reduce((s, m) => s + f(m), 0), 6);
-  const v = (days: number) => sum((m) => volumeSince(ctx, m, nowS - days * DAY));
+  const v = (days: number) => sum((m) => marketVolume(ctx, m, nowS - days * DAY));
   return {
     id: event.id,
     ticker: event.slug,
@@ -175,7 +178,7 @@ function eventSummary(ctx: GammaShapeContext, event: CatalogEvent) {
     featured: false,
     restricted: false,
     liquidity: sum((m) => liquidityOf(ctx, m)),
-    volume: sum((m) => volumeSince(ctx, m, 0)),
+    volume: sum((m) => marketVolume(ctx, m, 0)),
     openInterest: 0,
     volume24hr: v(1),
     volume1wk: v(7),

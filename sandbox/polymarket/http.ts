@@ -11,9 +11,9 @@ export class HttpError extends Error {
   }
 }
 
-export function json(res: ServerResponse, status: number, body: unknown): void {
+export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -69,6 +69,19 @@ export class Query {
       .split(',')
       .map((v) => v.trim())
       .filter(Boolean);
+  }
+
+  /**
+   * Every value of a list parameter, whether given as a comma list (`id=1,2`) or once per value (`id=1&id=2`,
+   * as Polymarket's own client sends arrays); undefined when absent.
+   */
+  values(name: string): string[] | undefined {
+    const values = this.params
+      .getAll(name)
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
+    return values.length ? values : undefined;
   }
 
   /** A parameter given once per value (`clob_token_ids=A&clob_token_ids=B`); undefined when absent. */

@@ -10,7 +10,7 @@ import type { MarketData } from '../market/market-data';
 import type { PublicTradeSource } from '../market/public-trades';
 import { ADMIN_RESOLVE_PATH, adminResolve, type AdminHandlers } from './admin';
 import { DataRoutes } from './data';
-import { GammaRoutes } from './gamma';
+import { GammaRoutes, type GammaAnswer } from './gamma';
 import { GEOBLOCK_PATH, NOT_BLOCKED, geoblockJson, type GeoblockState } from './geoblock';
 import { HttpError, Query, decodeSegment, json } from './http';
 import { RTDS_PATH, RealTimeFeed, type RtdsFaults } from './rtds';
@@ -57,8 +57,9 @@ export class PolymarketServer {
       knownWallets: options.knownWallets ?? [],
       createdAt,
     });
-    this.gamma = new GammaRoutes({ catalog: options.catalog, marketData: options.marketData, now: this.now, createdAt, wallets: this.wallets });
-    this.data = new DataRoutes({ catalog: options.catalog, trades: options.trades, wallets: this.wallets });
+    const shapes = { marketData: options.marketData, now: this.now, createdAt };
+    this.gamma = new GammaRoutes({ ...shapes, catalog: options.catalog, wallets: this.wallets });
+    this.data = new DataRoutes({ catalog: options.catalog, trades: options.trades, wallets: this.wallets, shapes });
   }
 
   /** The http base of Gamma, the Data API and the geoblock host (all one server). */
@@ -97,6 +98,15 @@ export class PolymarketServer {
     return { ...this.geoblockState };
   }
 
+  /**
+   * Whether Gamma serves `/events/keyset` and `/markets/keyset` (on by default). Off, both answer 404 as an
+   * older Gamma or a proxy without them would, so a client's fallback to the offset lists can be tested; the
+   * offset lists answer either way. Returns the state now in force.
+   */
+  keysetLists(on?: boolean): boolean {
+    return this.gamma.keysetLists(on);
+  }
+
   /** Faults of the real-time feed (see `RtdsFaults`); the server must be started. */
   rtdsFaults(): RtdsFaults {
     if (!this.feed) throw new Error('the Polymarket server is not listening');
@@ -112,9 +122,9 @@ export class PolymarketServer {
       if (path === GEOBLOCK_PATH) return json(res, 200, geoblockJson(this.geoblockState));
       const segments = path.split('/').filter(Boolean).map(decodeSegment);
       const q = new Query(url.searchParams);
-      const answer = (await this.gamma.route(segments, q)) ?? (await this.data.route(segments, q));
+      const answer: GammaAnswer | undefined = (await this.gamma.route(segments, q)) ?? (await this.data.route(segments, q));
       if (!answer) throw new HttpError(404, `no route for ${path}`);
-      json(res, 200, answer.body);
+      json(res, 200, answer.body, answer.headers);
     } catch (error) {
       if (res.headersSent) {
         res.end();

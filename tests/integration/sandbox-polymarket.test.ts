@@ -228,11 +228,11 @@ describe('Gamma: search, comments, tags, profiles', () => {
     expect((await ok('/tags/slug/crypto')).label).toBe('Crypto');
   });
 
-  it('gives a wallet’s public profile, null for an address with none, and 400 for a bad one', async () => {
+  it('gives a wallet’s public profile, a 404 for an address with none (as Gamma), and 400 for a bad one', async () => {
     const profile = await ok(`/public-profile?address=${taker.address}`);
     expect(profile).toMatchObject({ proxyWallet: taker.address, name: 'sandbox-trader-1', verifiedBadge: false });
     expect(profile.users[0]).toMatchObject({ creator: false, mod: false });
-    expect(await get(`/public-profile?address=${Wallet.createRandom().address}`)).toEqual({ status: 200, body: null });
+    expect(await get(`/public-profile?address=${Wallet.createRandom().address}`)).toEqual({ status: 404, body: { error: 'profile not found' } });
     expect((await get('/public-profile?address=0x123')).status).toBe(400);
   });
 });

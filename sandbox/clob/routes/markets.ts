@@ -138,15 +138,23 @@ function spread(state: ClobState, market: CatalogMarket, outcome: 0 | 1): string
   return priceString(asks[0]!.price - bids[0]!.price);
 }
 
-function lastTrade(state: ClobState, tokenId: unknown): { price: string; side: string } {
+function lastTrade(state: ClobState, tokenId: unknown): { price: string; side: 'BUY' | 'SELL' } {
   const [market, outcome] = state.tokenParam(tokenId);
   const id = market.tokens[outcome].tokenId;
   let last: TradeRecord | undefined;
   for (let i = state.trades.length - 1; i >= 0 && !last; i--) if (state.trades[i]!.market === market && state.trades[i]!.status !== 'FAILED') last = state.trades[i];
-  const lastPrice = state.options.marketData.lastTradePrice(id);
-  if (lastPrice === undefined) return { price: '0.5', side: '' };
-  const side = last ? (last.tokenId === id ? last.side : last.side === 'BUY' ? 'SELL' : 'BUY') : '';
-  return { price: String(lastPrice), side };
+  const fills = state.options.marketData.fills(id);
+  const lastFill = fills.at(-1);
+  // Polymarket always names a side, and its own client requires BUY or SELL. A market with no fill at all
+  // (none in the catalog: every market has a history) answers the middle price, as a buy.
+  if (!lastFill) return { price: '0.5', side: 'BUY' };
+  const price = String(lastFill.price);
+  // The exchange's last trade, seen from this outcome (a BUY of the other outcome is a SELL of this one).
+  if (last && lastFill.timestamp >= last.matchTime) return { price, side: last.tokenId === id ? last.side : last.side === 'BUY' ? 'SELL' : 'BUY' };
+  // A generated fill carries no side: the tick rule names it (a trade above the last different price was a
+  // buy, below it a sell), from the same fills the price comes from.
+  for (let i = fills.length - 2; i >= 0; i--) if (fills[i]!.price !== lastFill.price) return { price, side: lastFill.price > fills[i]!.price ? 'BUY' : 'SELL' };
+  return { price, side: 'BUY' };
 }
 
 function pricesHistory(state: ClobState, q: Query): { history: { t: number; p: number }[] } {
