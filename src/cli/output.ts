@@ -43,7 +43,11 @@ export function reportError(out: Output, thrown: unknown): number {
 /** Says on stderr that a throttled read waits before its retry, so a pause is never a silent hang. */
 export function retryNotice(json: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): (notice: RetryNotice) => void {
   return (notice) =>
-    write(json ? `${JSON.stringify({ notice: { code: 'RATE_LIMITED', waitMs: notice.waitMs, methodName: notice.methodName } })}\n` : `pmdesk: ${retryNoticeText(notice)}\n`);
+    write(
+      json
+        ? `${JSON.stringify({ notice: { code: notice.reason === 'engine-restarting' ? 'ENGINE_RESTARTING' : 'RATE_LIMITED', waitMs: notice.waitMs, methodName: notice.methodName } })}\n`
+        : `pmdesk: ${retryNoticeText(notice)}\n`,
+    );
 }
 
 /**

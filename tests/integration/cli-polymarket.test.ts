@@ -263,6 +263,18 @@ describe('events and markets', () => {
     expect(JSON.parse(verbose.stdout)).toMatchObject({ id: '506729' });
   });
 
+  it('a 425 is waited out with a sentence on stderr (the matching engine restarting), then the read answers', async () => {
+    let calls = 0;
+    gamma.on('GET', '/markets/506729', (_request, reply) => (++calls === 1 ? reply.json(425, { error: 'too early' }, { 'Retry-After': '1' }) : reply.json(200, gammaMarket)));
+    const text = await pmdesk(['markets', 'get', '506729']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe("pmdesk: Gamma's matching engine is restarting, retrying in 1 s\n");
+    calls = 0;
+    const asJson = await pmdesk(['markets', 'get', '506729', '--json']);
+    expect(JSON.parse(asJson.stderr)).toEqual({ notice: { code: 'ENGINE_RESTARTING', waitMs: 1000, methodName: 'getMarket' } });
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ id: '506729' });
+  });
+
   it('events get, markets get and events comments need no --protocol on Polymarket direct', async () => {
     gamma.json('GET', '/events/12483', gammaEvent);
     gamma.json('GET', '/markets/506729', gammaMarket);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyTypedData, recoverAddress } from 'ethers';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { ClobClient, dropNotificationParams, orderScoringParams, type ClobClientOptions } from '../../packages/toolkit/src/clob/client';
+import { POST_ONLY_MODE } from '../../packages/toolkit/src/clob/service';
 import { POLYGON, type NetworkProfile } from '../../packages/toolkit/src/chain/networks';
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
@@ -384,6 +385,36 @@ describe('the order flow', () => {
     server.json('GET', '/neg-risk', { neg_risk: true });
     server.json('GET', '/fee-rate', { base_fee: 0 });
     server.json('GET', '/version', { version: 2 });
+  });
+
+  it('a 425 to an order post is not re-sent: the matching engine is restarting, said in a sentence', async () => {
+    server.json('POST', '/order', { error: 'matching engine restarting' }, 425);
+    const c = client({ throwOnError: true });
+    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
+    const error = await c.postOrder(order).then(
+      () => undefined,
+      (e: unknown) => e as PmDeskError,
+    );
+    expect(server.to('/order')).toHaveLength(1);
+    expect(error?.statusCode).toBe(425);
+    expect(error?.detail).toBe("CLOB's matching engine is restarting (425): the request was not processed; try again in 3 s.");
+  });
+
+  it('a 503 to an order post is post-only mode: a sentence that says only post-only orders go, and a notice', async () => {
+    server.json('POST', '/order', { error: 'trading is in post only mode' }, 503);
+    const notices: ApiNotice[] = [];
+    const c = client({ onNotice: (n) => notices.push(n) });
+    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
+    expect(await c.postOrder(order)).toEqual({ error: 'trading is in post only mode', status: 503 });
+    const thrown = await client({ throwOnError: true })
+      .postOrder(order)
+      .then(
+        () => undefined,
+        (e: unknown) => e as PmDeskError,
+      );
+    expect(thrown?.detail).toBe(POST_ONLY_MODE);
+    expect(POST_ONLY_MODE).toContain('only post-only orders');
+    expect(notices.map((n) => [n.kind, n.endpoint, n.message])).toEqual([['post-only', 'POST /order', POST_ONLY_MODE]]);
   });
 
   it('asks for tick, version and neg-risk, signs for the neg-risk v2 exchange and posts the exact body', async () => {

@@ -10,6 +10,7 @@ import { GammaClient } from '../../packages/toolkit/src/polymarket/gamma';
 import { HostLimiter } from '../../packages/toolkit/src/polymarket/limiter';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
+import { retryNoticeText } from '../../packages/toolkit/src/http/retry';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 import { gammaMarket, negRiskEvent } from '../helpers/polymarket-fixtures';
 
@@ -289,5 +290,31 @@ describe('Poly-RateLimit headers', () => {
     );
     await new GammaClient({ baseUrl: gamma.url, logger, limiter }).getMarket('1');
     expect(limiter.heldFor()).toBe(0);
+  });
+});
+
+describe('425: the matching engine restarting', () => {
+  it('waits and retries a read, saying why, then answers', async () => {
+    let calls = 0;
+    gamma.on('GET', '/markets/1', (_request, reply) => (++calls === 1 ? reply.json(425, { error: 'too early' }) : reply.json(200, gammaMarket())));
+    const waits: number[] = [];
+    const notices: string[] = [];
+    const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms), onRetry: (n) => notices.push(retryNoticeText(n)) });
+    expect((await client.getMarket('1')).id).toBe('506729');
+    expect(waits).toEqual([3_000]);
+    expect(notices).toEqual(["Gamma's matching engine is restarting, retrying in 3 s"]);
+  });
+
+  it('honours a Retry-After given as an HTTP date, and gives up after two retries with a sentence', async () => {
+    gamma.on('GET', '/markets/1', (_request, reply) => reply.json(425, {}, { 'Retry-After': new Date(Date.now() + 5_000).toUTCString() }));
+    const waits: number[] = [];
+    const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms) });
+    const error = await failure(client.getMarket('1'));
+    expect(waits).toHaveLength(2);
+    for (const wait of waits) expect(wait).toBeGreaterThan(3_000);
+    expect(gamma.requests).toHaveLength(3);
+    expect(error.code).toBe('ERR_SERVER');
+    expect(error.statusCode).toBe(425);
+    expect(error.detail).toMatch(/^Gamma's matching engine is restarting \(425\): the request was not processed; try again in [45] s\.$/);
   });
 });

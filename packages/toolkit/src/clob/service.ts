@@ -108,6 +108,10 @@ export type CreateOrDeriveOrder = 'derive-first' | 'create-first';
 
 const DEFAULT_TIMEOUT_MS = 100_000;
 
+/** What a 503 to an order post means on Polymarket: post-only mode (issue 27). */
+export const POST_ONLY_MODE =
+  'The exchange is in post-only mode (503): only post-only orders, which rest on the book without taking, are accepted for now.';
+
 /** Comma-joined `order_ids` for order scoring (spec §3 query helpers). */
 export function orderScoringParams(orderIds: readonly string[]): { order_ids: string } {
   return { order_ids: orderIds.join(',') };
@@ -538,7 +542,18 @@ export class ClobService {
     const headers = await this.l2Headers(methodName, 'POST', path, body);
     const attempt = await this.transport.attempt({ methodName, method: 'POST', path, body, headers });
     if (!attempt.ok && isVersionMismatch(errorResult(attempt.error))) await this.resolveVersion(true);
+    if (!attempt.ok && attempt.error.statusCode === 503) return { ok: false, error: this.postOnlyMode(methodName, path, attempt.error) };
     return attempt;
+  }
+
+  /**
+   * A 503 to an order post: the exchange is in post-only mode, where only orders that rest on the book (post-only)
+   * are accepted. Said in that sentence (the server's own words kept as its data), and told once as a notice.
+   */
+  private postOnlyMode(methodName: string, path: string, error: PmDeskError): PmDeskError {
+    const message = POST_ONLY_MODE;
+    this.options.onNotice?.({ kind: 'post-only', api: 'CLOB', endpoint: `POST ${path}`, message });
+    return new PmDeskError(ErrorCode.SERVER_ERROR, message, { methodName, statusCode: 503, responseData: error.responseData, context: error.context });
   }
 
   cancelOrder(orderId: string): Promise<ClobResult<unknown>> {
