@@ -417,6 +417,25 @@ describe('the order flow', () => {
     expect(notices.map((n) => [n.kind, n.endpoint, n.message])).toEqual([['post-only', 'POST /order', POST_ONLY_MODE]]);
   });
 
+  it('after a post-only 503, only post-only orders go: another is refused before it is sent', async () => {
+    let calls = 0;
+    server.on('POST', '/order', (_request, reply) =>
+      ++calls === 1 ? reply.json(503, { error: 'trading is in post only mode' }, { 'Retry-After': '30' }) : reply.json(200, { success: true, orderID: '0xid' }),
+    );
+    const c = client({ throwOnError: true });
+    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
+    const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as PmDeskError);
+    expect((await fail(c.postOrder(order)))?.detail).toBe(POST_ONLY_MODE);
+    const taker = await fail(c.postOrder(order, { orderType: 'GTC' }));
+    expect(taker?.code).toBe('ERR_INVALID_PARAM');
+    expect(taker?.statusCode).toBeUndefined();
+    expect(taker?.detail).toMatch(/^The exchange is in post-only mode \(503\): .* Not sent: mark it post-only, or try again in \d+ s\.$/);
+    expect(await fail(c.postOrders([{ order }]))).toMatchObject({ code: 'ERR_INVALID_PARAM' });
+    expect(server.to('/order')).toHaveLength(1);
+    expect(await c.postOrder(order, { orderType: 'GTC', postOnly: true })).toEqual({ success: true, orderID: '0xid' });
+    expect(server.to('/order')).toHaveLength(2);
+  });
+
   it('asks for tick, version and neg-risk, signs for the neg-risk v2 exchange and posts the exact body', async () => {
     server.json('POST', '/order', { success: true, orderID: '0xid' });
     const c = client();
