@@ -283,6 +283,19 @@ describe('Poly-RateLimit headers', () => {
     expect(limiter.heldFor()).toBe(10_000);
   });
 
+  it('waits a 429 that names no Retry-After until its Poly-RateLimit-Reset', async () => {
+    let calls = 0;
+    const reset = Math.floor(Date.now() / 1000) + 6;
+    gamma.on('GET', '/markets/1', (_request, reply) => (++calls === 1 ? reply.json(429, { error: 'slow down' }, { 'Poly-RateLimit-Reset': String(reset) }) : reply.json(200, gammaMarket())));
+    const waits: number[] = [];
+    const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms), limiter: new HostLimiter({}) });
+    await client.getMarket('1');
+    expect(waits).toHaveLength(1);
+    // The wait is the reset's distance from when the answer was judged: more than the 1 s default, at most 6 s.
+    expect(waits[0]).toBeGreaterThan(1_000);
+    expect(waits[0]).toBeLessThanOrEqual(6_000);
+  });
+
   it('does not hold the host while the budget has room', async () => {
     const limiter = new HostLimiter({ general: { limit: 1000, windowMs: 10_000 } });
     gamma.on('GET', '/markets/1', (_request, reply) =>

@@ -147,11 +147,13 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
     const responseData = data.ok ? data.value : text.slice(0, ERROR_BODY_CHARS);
     // A throttling answer says when to come back; a caller that retries reads it from the context.
     const retryAfter = response.headers.get('retry-after');
+    // Polymarket's own "come back at" (Unix seconds), for a 429 that names no Retry-After.
+    const rateLimitReset = response.headers.get('poly-ratelimit-reset');
     throw new PmDeskError(codeForStatus(response.status), httpFailureMessage(response.status, responseData), {
       methodName,
       statusCode: response.status,
       responseData: typeof responseData === 'string' ? responseData.slice(0, ERROR_BODY_CHARS) : responseData,
-      context: retryAfter ? { ...context, retryAfter } : context,
+      context: { ...context, ...(retryAfter ? { retryAfter } : {}), ...(rateLimitReset ? { rateLimitReset: rateLimitReset.slice(0, 20) } : {}) },
     });
   }
   if (!data.ok) {

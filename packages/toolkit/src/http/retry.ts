@@ -78,18 +78,25 @@ export async function withThrottleRetries<T>(
 }
 
 /**
- * How long a throttled answer asks to wait, in ms: 429 always (1 s when it names no time), 425 always (the
- * matching engine restarting: 3 s when it names no time), 503 only when it sends Retry-After (an outage without
- * one is a server error, not a throttle). Undefined for anything else.
+ * How long a throttled answer asks to wait, in ms: 429 always (Retry-After, else Polymarket's
+ * `Poly-RateLimit-Reset`, else 1 s), 425 always (the matching engine restarting: 3 s when it names no time), 503
+ * only when it sends Retry-After (an outage without one is a server error, not a throttle). Undefined otherwise.
  */
 export function throttleWait(error: unknown, now = Date.now(), policy: RetryPolicy = RETRY_POLICY): number | undefined {
   if (!(error instanceof PmDeskError)) return undefined;
   const header = error.context?.retryAfter;
   const named = typeof header === 'string' ? parseRetryAfter(header, now) : undefined;
-  if (error.statusCode === 429) return named ?? policy.defaultWaitMs;
+  if (error.statusCode === 429) return named ?? untilReset(error.context?.rateLimitReset, now) ?? policy.defaultWaitMs;
   if (error.statusCode === 425) return named ?? ENGINE_RESTART_WAIT_MS;
   if (error.statusCode === 503 && named !== undefined) return named;
   return undefined;
+}
+
+/** `Poly-RateLimit-Reset` (Unix seconds) as ms from now; undefined when absent, not a time, or already past. */
+function untilReset(value: unknown, now: number): number | undefined {
+  if (typeof value !== 'string' || !/^\d{1,12}(\.\d+)?$/.test(value.trim())) return undefined;
+  const wait = Number(value) * 1000 - now;
+  return wait > 0 ? Math.ceil(wait) : undefined;
 }
 
 /** Retry-After as seconds ("3") or an HTTP date, in ms from now; undefined when it is neither. */
