@@ -19,7 +19,7 @@ import { networkFor, walletConfigFor, type NetworkProfile, type OrderVersion } f
 import { accountForOverride, type Account } from '@pmdesk/toolkit';
 import { consoleLogger, silentLogger } from '@pmdesk/toolkit';
 import type { CliContext } from './aggregator-commands';
-import { retryNotice, table } from './output';
+import { apiNotice, rateLimitNotice, retryNotice, table } from './output';
 import { DEFAULT_CLOB_URL, networkProfile, resolveChainId, resolveEndpoints } from './network';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
@@ -72,6 +72,9 @@ export function registerClobCommands(program: Command, run: Run): void {
     );
 
   const globals = (): ClobGlobals => program.opts<ClobGlobals>();
+  /** One per run: a deprecated exchange endpoint is said once, however many clients a command builds. */
+  let clobNoticeOnce: ReturnType<typeof apiNotice> | undefined;
+  const clobNotice = (notice: Parameters<ReturnType<typeof apiNotice>>[0]) => (clobNoticeOnce ??= apiNotice(Boolean(program.opts<{ json?: boolean }>().json)))(notice);
   /** The custom network profile named by --network or PMDESK_NETWORK, read once. */
   const customNetwork = (): NetworkProfile | undefined => networkProfile(globals().network);
   const networks = (): NetworkProfile[] | undefined => {
@@ -104,6 +107,8 @@ export function registerClobCommands(program: Command, run: Run): void {
       timeoutMs: globals().timeoutMs,
       logger: globals().verbose ? consoleLogger : silentLogger,
       onRetry: retryNotice(Boolean(program.opts<{ json?: boolean }>().json)),
+      onNotice: clobNotice,
+      onRateLimit: rateLimitNotice(Boolean(globals().verbose)),
     });
 
   // ---- public reads ----

@@ -13,7 +13,7 @@ import { registerMarketCommands } from './market-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
 import { registerTradeCommands } from './trade-commands';
-import { EXIT_INVALID_INPUT, processOutput, reportError, retryNotice, type Output } from './output';
+import { EXIT_INVALID_INPUT, apiNotice, processOutput, rateLimitNotice, reportError, retryNotice, type Output } from './output';
 import { networkProfile, resolveEndpoints, resolveSource } from './network';
 
 export { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, DEFAULT_RTDS_URL } from './network';
@@ -68,6 +68,8 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
       const timeoutMs = () => globals.timeoutMs ?? envNumber('PMDESK_TIMEOUT_MS');
       const logger = globals.verbose ? consoleLogger : silentLogger;
       const onRetry = retryNotice(Boolean(globals.json), out.stderr);
+      const onNotice = apiNotice(Boolean(globals.json), out.stderr);
+      const onRateLimit = rateLimitNotice(Boolean(globals.verbose), out.stderr);
       const sourceEndpoints = () => resolveSource(globals, process.env, networkProfile(globals.network));
       const ctx: CliContext = {
         out,
@@ -78,7 +80,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
           }
           return client;
         },
-        markets: () => (source ??= createMarketSource(sourceEndpoints(), { timeoutMs: timeoutMs(), logger, onRetry })),
+        markets: () => (source ??= createMarketSource(sourceEndpoints(), { timeoutMs: timeoutMs(), logger, onRetry, onNotice, onRateLimit })),
         sourceKind: () => source?.kind ?? sourceEndpoints().source,
       };
       try {

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market } from '@pmdesk/toolkit/model';
-import { CHART_INTERVALS, type ChartInterval, type MarketSource, type TradePageOptions } from '@pmdesk/toolkit';
+import { CHART_INTERVALS, type ChartInterval, type EventListOptions, type EventListPage, type MarketSource, type TradePageOptions } from '@pmdesk/toolkit';
 import { candleIntervalMillis, generateCandles, POLYMARKET_MAX_COMMENTS } from '@pmdesk/toolkit';
 import { errorJson } from './output';
 import { numberFlag, type CliContext } from './aggregator-commands';
@@ -70,18 +70,20 @@ export function registerMarketCommands(program: Command, run: Run): void {
     .option('--order <field>', 'sort field, largest first: volume24hr (the default on Polymarket direct), volume, liquidity, endDate …')
     .option('--limit <n>', 'events at most', numberFlag)
     .option('--offset <n>', 'events to skip, from 0 (the aggregator takes whole pages only)', numberFlag)
+    .option(
+      '--cursor <cursor>',
+      `Polymarket direct: continue after the next cursor a previous page printed (${FIRST_PAGE} for the first page); prints the next one (--json: {"events", "nextCursor"})`,
+    )
     .action(
-      run(async (ctx: CliContext, opts: { protocol?: string; tag?: string; order?: string; limit?: number; offset?: number }) => {
+      run(async (ctx: CliContext, opts: { protocol?: string; tag?: string; order?: string; limit?: number; offset?: number; cursor?: string }) => {
         checkPage(opts, 'listEvents');
         const source = ctx.markets();
-        const list = await source.listEvents({
-          protocol: protocolOf(source, opts.protocol),
-          tag: opts.tag,
-          order: opts.order,
-          limit: opts.limit,
-          offset: opts.offset,
-        });
-        show(ctx, list, eventsTable);
+        const options = { protocol: protocolOf(source, opts.protocol), tag: opts.tag, order: opts.order, limit: opts.limit };
+        if (opts.cursor !== undefined) {
+          show(ctx, await eventsAfter(source, options, opts.cursor, opts.offset), eventPageText);
+          return;
+        }
+        show(ctx, await source.listEvents({ ...options, offset: opts.offset }), eventsTable);
       }),
     );
 
@@ -214,6 +216,24 @@ export function registerMarketCommands(program: Command, run: Run): void {
     .option('--to <ms>', 'first time excluded (Unix ms)', numberFlag)
     .option('--outcome <name>', 'outcome token by name (default: the first)')
     .action(run(async (ctx: CliContext, id: string, opts: CandleOptions) => candlesFromFills(ctx, id, opts)));
+}
+
+/** The `--cursor` value that asks for the first page (a cursor Gamma hands out is never this word). */
+const FIRST_PAGE = 'start';
+
+/** One page by cursor: only where the source lists by cursor, and never mixed with an offset. */
+function eventsAfter(source: MarketSource, options: EventListOptions, cursor: string, offset: number | undefined): Promise<EventListPage> {
+  if (offset !== undefined) throw invalidParameter('Give --cursor or --offset, not both: a cursor already says where the page starts.', 'listEvents');
+  if (cursor.trim() === '') throw invalidParameter(`Parameter 'cursor' must be a next cursor a previous page printed, or '${FIRST_PAGE}'.`, 'listEvents');
+  if (!source.listEventsPage) {
+    throw new PmDeskError(ErrorCode.NOT_AVAILABLE, 'The aggregator lists events by page, not by cursor: use --offset (or events ongoing --page).', { methodName: 'listEvents' });
+  }
+  return source.listEventsPage(options, cursor === FIRST_PAGE ? undefined : cursor);
+}
+
+/** The events table, then where to continue ("next: --cursor …") or that this was the last page. */
+function eventPageText(page: EventListPage): string {
+  return `${eventsTable(page.events)}${page.nextCursor === undefined ? '(last page)\n' : `next: --cursor ${page.nextCursor}\n`}`;
 }
 
 function show<T>(ctx: CliContext, value: T, text: (value: T) => string): void {

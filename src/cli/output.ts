@@ -3,7 +3,7 @@
 import type { PmDeskError} from '@pmdesk/toolkit/model';
 import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
 import { isOrderInDoubt } from '@pmdesk/toolkit';
-import { retryNoticeText, type RetryNotice } from '@pmdesk/toolkit';
+import { rateLimitText, retryNoticeText, type ApiNotice, type RateLimitReading, type RetryNotice } from '@pmdesk/toolkit';
 
 /**
  * 2: invalid input caught before any request was sent; 3: an order was posted, got no definite answer and could
@@ -43,7 +43,36 @@ export function reportError(out: Output, thrown: unknown): number {
 /** Says on stderr that a throttled read waits before its retry, so a pause is never a silent hang. */
 export function retryNotice(json: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): (notice: RetryNotice) => void {
   return (notice) =>
-    write(json ? `${JSON.stringify({ notice: { code: 'RATE_LIMITED', waitMs: notice.waitMs, methodName: notice.methodName } })}\n` : `pmdesk: ${retryNoticeText(notice)}\n`);
+    write(
+      json
+        ? `${JSON.stringify({ notice: { code: notice.reason === 'engine-restarting' ? 'ENGINE_RESTARTING' : 'RATE_LIMITED', waitMs: notice.waitMs, methodName: notice.methodName } })}\n`
+        : `pmdesk: ${retryNoticeText(notice)}\n`,
+    );
+}
+
+/**
+ * Says on stderr, once per endpoint per run, what the trader should know about how Polymarket is read (an
+ * endpoint deprecated or past its sunset, a list read through its deprecated fallback): never on stdout, so a
+ * `--json` answer stays exactly the parsed response; with --json the line is JSON too.
+ */
+export function apiNotice(json: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): (notice: ApiNotice) => void {
+  const said = new Set<string>();
+  return (notice) => {
+    const key = `${notice.kind} ${notice.api} ${notice.endpoint}`;
+    if (said.has(key)) return;
+    said.add(key);
+    const code = notice.kind.toUpperCase().replace(/-/g, '_');
+    write(json ? `${JSON.stringify({ notice: { code, api: notice.api, endpoint: notice.endpoint, message: notice.message } })}
+` : `pmdesk: ${notice.message}
+`);
+  };
+}
+
+/** With --verbose, each answer's rate-limit headers on stderr ("Gamma GET /events/keyset: rate limit 41 left, …"). */
+export function rateLimitNotice(verbose: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): ((reading: RateLimitReading) => void) | undefined {
+  if (!verbose) return undefined;
+  return (reading) => write(`pmdesk: ${rateLimitText(reading.api, reading.endpoint, reading)}
+`);
 }
 
 export function exitStatusFor(error: PmDeskError): number {

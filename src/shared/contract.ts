@@ -83,6 +83,41 @@ export interface NetworkInfo {
   shell: 'electron' | 'browser';
 }
 
+/** Something an API said about itself this session (a deprecated endpoint, a list read through its fallback). */
+export interface ApiNoticeInfo {
+  kind: 'deprecated' | 'fallback' | 'engine-restarting' | 'post-only';
+  /** "Gamma", "Data API", "CLOB". */
+  api: string;
+  /** The method and route (`GET /events`), never an id. */
+  endpoint: string;
+  message: string;
+  /** The network whose source heard it. */
+  network: string;
+  /** When it was first heard, epoch ms. */
+  at: number;
+}
+
+/** The last rate-limit headers (`Poly-RateLimit-*`) one endpoint answered with. */
+export interface RateLimitInfo {
+  api: string;
+  endpoint: string;
+  status: number;
+  remaining?: number;
+  /** When the budget resets, epoch ms. */
+  resetAt?: number;
+  tier?: string;
+  /** Polymarket is in warning mode: not yet enforcing, but would be. */
+  warning: boolean;
+  network: string;
+  at: number;
+}
+
+/** What the APIs said about themselves this session: the diagnostics view. */
+export interface DiagnosticsInfo {
+  notices: ApiNoticeInfo[];
+  rateLimits: RateLimitInfo[];
+}
+
 export interface EventPage {
   events: PredictionEvent[];
   page: number;
@@ -558,6 +593,9 @@ export const operations = {
     summary: "Follow a market's order books: `bookUpdate` events when an outcome's book changes.",
   }),
   unsubscribeBook: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's books." }),
+  getDiagnostics: op<DiagnosticsInfo>()(noInput, {
+    summary: "What Polymarket's APIs said about themselves this session: deprecated endpoints, lists read through a fallback, the last rate-limit headers per endpoint.",
+  }),
   reportFrames: op<{ aligned: boolean }>()(z.strictObject({ frameAt: z.number().finite().positive(), intervalMs: z.number().min(4).max(50) }), {
     summary: "When this window's frames begin (epoch ms) and how often: busy books are handed out just before a frame begins (aligned: false where books are polled).",
   }),

@@ -4,6 +4,7 @@ import type { OperationInput, OperationName } from '../../src/shared/contract';
 
 export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   getNetwork: {},
+  getDiagnostics: {},
   listEvents: { protocol: 'polymarket', page: 1, limit: 10 },
   searchMarkets: { query: 'bitcoin', topK: 5 },
   getEvent: { protocol: 'polymarket', eventId: '12483' },

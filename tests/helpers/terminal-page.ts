@@ -39,6 +39,8 @@ export interface TerminalPageOptions {
    * `npm start` reads) unless a test asks for the aggregator.
    */
   source?: SandboxSource;
+  /** Changes the sandbox's profile before the terminal starts on it (a Gamma URL through a proxy, say). */
+  profile?: (profile: RunningSandbox['profile']) => RunningSandbox['profile'];
 }
 
 /** The renderer built once per test file (Vite, ~1 s). */
@@ -60,7 +62,7 @@ export async function openTerminalPage(options: TerminalPageOptions = {}): Promi
     const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: options.simulate ?? 'off', simIntervalMs: options.simIntervalMs, source: options.source ?? 'polymarket' });
     cleanups.push(() => sandbox.stop());
     const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
-    const mode = await startBrowserMode({ profile: sandbox.profile, rendererDir, dataDir, vault, regionCheckMs: options.regionCheckMs });
+    const mode = await startBrowserMode({ profile: options.profile ? options.profile(sandbox.profile) : sandbox.profile, rendererDir, dataDir, vault, regionCheckMs: options.regionCheckMs });
     cleanups.push(() => mode.stop());
     const browser = await launchChromium();
     cleanups.push(() => browser.close());

@@ -147,16 +147,18 @@ beforeEach(() => {
 });
 
 describe('events and markets', () => {
-  it('events list asks Gamma for open events by tag, order, limit and offset, and prints the model', async () => {
-    gamma.json('GET', '/events', [gammaEvent]);
-    const run = await pmdesk(['events', 'list', '--tag', 'politics', '--order', 'volume', '--limit', '5', '--offset', '10', '--json']);
+  it('events list asks Gamma\'s keyset list for open events by tag, order and limit, and prints the model', async () => {
+    gamma.json('GET', '/events/keyset', { events: [gammaEvent] });
+    const run = await pmdesk(['events', 'list', '--tag', 'politics', '--order', 'volume', '--limit', '5', '--json']);
     expect(run.code).toBe(0);
-    const [request] = gamma.to('/events');
+    expect(run.stderr).toBe('');
+    const [request] = gamma.to('/events/keyset');
     expect(request!.query.get('tag_slug')).toBe('politics');
     expect(request!.query.get('order')).toBe('volume');
     expect(request!.query.get('limit')).toBe('5');
-    expect(request!.query.get('offset')).toBe('10');
+    expect(request!.query.has('offset')).toBe(false);
     expect(request!.query.get('closed')).toBe('false');
+    expect(gamma.to('/events')).toHaveLength(0);
     const [listed] = json(run) as Record<string, unknown>[];
     expect(listed).toMatchObject({ id: '12483', protocol: 'polymarket', slug: gammaEvent.slug, title: gammaEvent.title, volume: 2831002.1, neg_risk: true });
     const [market] = (listed as { markets: Record<string, unknown>[] }).markets;
@@ -175,13 +177,102 @@ describe('events and markets', () => {
   });
 
   it('events list without flags sorts by 24 h volume; its table reads like the aggregator\'s', async () => {
-    gamma.json('GET', '/events', [gammaEvent]);
+    gamma.json('GET', '/events/keyset', { events: [gammaEvent] });
     const run = await pmdesk(['events', 'list']);
     expect(run.code).toBe(0);
     expect(gamma.last().query.get('order')).toBe('volume24hr');
     expect(run.stdout.split('\n')[0]).toMatch(/^id\s+title\s+slug\s+markets\s+volume$/);
     // The slug is cut at 40 characters, as every table cuts a long cell.
     expect(run.stdout).toMatch(/^12483\s+Which company has best AI model end of May\?\s+which-company-has-best-ai-model-end-of-…\s+1\s+2831002\.1$/m);
+  });
+
+  it('events list --cursor continues the keyset list and prints the next cursor (in --json too)', async () => {
+    gamma.on('GET', '/events/keyset', (request, reply) =>
+      request.query.get('after_cursor') === 'MjA='
+        ? reply.json(200, { events: [{ ...gammaEvent, id: '3' }] })
+        : reply.json(200, { events: [{ ...gammaEvent, id: '1' }, { ...gammaEvent, id: '2' }], next_cursor: 'MjA=' }),
+    );
+    const first = await pmdesk(['events', 'list', '--limit', '2', '--cursor', 'start', '--json']);
+    expect(first.code).toBe(0);
+    const page = json(first) as { events: { id: string }[]; nextCursor?: string };
+    expect(page.events.map((e) => e.id)).toEqual(['1', '2']);
+    expect(page.nextCursor).toBe('MjA=');
+    expect(gamma.last().query.has('after_cursor')).toBe(false);
+
+    const last = await pmdesk(['events', 'list', '--limit', '2', '--cursor', 'MjA=', '--json']);
+    expect(gamma.last().query.get('after_cursor')).toBe('MjA=');
+    expect(json(last)).toEqual({ events: [expect.objectContaining({ id: '3' })] });
+
+    const text = await pmdesk(['events', 'list', '--limit', '2', '--cursor', 'start']);
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toBe('next: --cursor MjA=');
+    const both = await pmdesk(['events', 'list', '--cursor', 'start', '--offset', '5']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Give --cursor or --offset, not both');
+  });
+
+  it('events list falls back to the deprecated offset list on a 404, and says so once on stderr, never on stdout', async () => {
+    gamma.on('GET', '/events', (_request, reply) =>
+      reply.json(200, [gammaEvent], { Deprecation: 'true', Sunset: 'Fri, 01 May 2026 00:00:00 GMT', Warning: '299 - "use /events/keyset"' }),
+    );
+    const run = await pmdesk(['events', 'list', '--limit', '5', '--offset', '10', '--json']);
+    expect(run.code).toBe(0);
+    expect(gamma.to('/events')[0]!.rawQuery).toBe('limit=5&offset=10&order=volume24hr&ascending=false&active=true&closed=false');
+    expect((json(run) as { id: string }[]).map((e) => e.id)).toEqual(['12483']);
+    expect(run.stderr.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      { notice: { code: 'FALLBACK', api: 'Gamma', endpoint: 'GET /events/keyset', message: 'Gamma has no /events/keyset (404): listing events through the deprecated /events with offsets.' } },
+      {
+        notice: {
+          code: 'DEPRECATED',
+          api: 'Gamma',
+          endpoint: 'GET /events',
+          message: 'Gamma GET /events is deprecated (sunset Fri, 01 May 2026 00:00:00 GMT): use /events/keyset.',
+        },
+      },
+    ]);
+
+    const text = await pmdesk(['events', 'list', '--limit', '150']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toContain('deprecated');
+    // Two pages of the deprecated list, one line for it.
+    expect(text.stderr).toBe(
+      'pmdesk: Gamma has no /events/keyset (404): listing events through the deprecated /events with offsets.\n' +
+        'pmdesk: Gamma GET /events is deprecated (sunset Fri, 01 May 2026 00:00:00 GMT): use /events/keyset.\n',
+    );
+  });
+
+  it('a deprecated Data API or CLOB endpoint is said once per run on stderr', async () => {
+    gamma.json('GET', '/markets/506729', gammaMarket);
+    clob.on('GET', '/book', (request, reply) =>
+      reply.json(200, { market: CONDITION, asset_id: request.query.get('token_id'), bids: [], asks: [], hash: 'h', timestamp: '1' }, { Warning: '299 clob "use POST /books"' }),
+    );
+    const run = await pmdesk(['markets', 'book', '506729']);
+    expect(run.code).toBe(0);
+    expect(clob.to('/book')).toHaveLength(2);
+    expect(run.stderr).toBe('pmdesk: CLOB GET /book is deprecated: use POST /books.\n');
+  });
+
+  it('--verbose shows each answer\'s Poly-RateLimit headers on stderr', async () => {
+    gamma.on('GET', '/markets/506729', (_request, reply) =>
+      reply.json(200, gammaMarket, { 'Poly-RateLimit-Remaining': '41', 'Poly-RateLimit-Tier': 'silver', 'Poly-RateLimit-Warning': 'true' }),
+    );
+    const quiet = await pmdesk(['markets', 'get', '506729', '--json']);
+    expect(quiet.stderr).toBe('');
+    const verbose = await pmdesk(['--verbose', 'markets', 'get', '506729', '--json']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toContain('pmdesk: Gamma GET /markets/{id}: rate limit 41 left, tier silver (warning mode)\n');
+    expect(JSON.parse(verbose.stdout)).toMatchObject({ id: '506729' });
+  });
+
+  it('a 425 is waited out with a sentence on stderr (the matching engine restarting), then the read answers', async () => {
+    let calls = 0;
+    gamma.on('GET', '/markets/506729', (_request, reply) => (++calls === 1 ? reply.json(425, { error: 'too early' }, { 'Retry-After': '1' }) : reply.json(200, gammaMarket)));
+    const text = await pmdesk(['markets', 'get', '506729']);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toBe("pmdesk: Gamma's matching engine is restarting, retrying in 1 s\n");
+    calls = 0;
+    const asJson = await pmdesk(['markets', 'get', '506729', '--json']);
+    expect(JSON.parse(asJson.stderr)).toEqual({ notice: { code: 'ENGINE_RESTARTING', waitMs: 1000, methodName: 'getMarket' } });
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ id: '506729' });
   });
 
   it('events get, markets get and events comments need no --protocol on Polymarket direct', async () => {

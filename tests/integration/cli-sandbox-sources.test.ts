@@ -62,6 +62,8 @@ describe('the same sandbox through both sources', () => {
     const [aggregator, direct] = await Promise.all([viaAggregator(['events', 'list', '--limit', '100']), viaPolymarket(['events', 'list', '--limit', '100'])]);
     expect(aggregator.code).toBe(0);
     expect(direct.code).toBe(0);
+    // Through Gamma's keyset list: no fallback or deprecation line on stderr.
+    expect(direct.stderr).toBe('');
     const bySlug = (run: PmdeskRun) => new Map((json(run) as EventJson[]).map((e) => [e.slug, e]));
     const fromAggregator = bySlug(aggregator);
     const fromPolymarket = bySlug(direct);

@@ -65,6 +65,14 @@ describe('the aggregator source', () => {
     expect(aggregator.requests).toHaveLength(0);
   });
 
+  it('--cursor is ERR_NOT_AVAILABLE on the aggregator, which lists by page (exit 1), after nothing was sent', async () => {
+    const run = await pmdesk(['events', 'list', '--protocol', 'polymarket', '--cursor', 'start', '--json']);
+    expect(run.code).toBe(1);
+    expect(errorOf(run)).toMatchObject({ code: 'ERR_NOT_AVAILABLE', methodName: 'listEvents' });
+    expect(errorOf(run).message).toContain('use --offset');
+    expect(aggregator.requests).toHaveLength(0);
+  });
+
   it('markets fills is the fill history (markets history still works); markets candles buckets it by chart range', async () => {
     aggregator.json('GET', '/v1/markets/506729', market);
     aggregator.json('GET', '/v1/markets/506729/orderbook/filledevents', fillHistory);

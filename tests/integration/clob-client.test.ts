@@ -7,10 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyTypedData, recoverAddress } from 'ethers';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { ClobClient, dropNotificationParams, orderScoringParams, type ClobClientOptions } from '../../packages/toolkit/src/clob/client';
+import { POST_ONLY_MODE } from '../../packages/toolkit/src/clob/service';
 import { POLYGON, type NetworkProfile } from '../../packages/toolkit/src/chain/networks';
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import type { Logger } from '../../packages/toolkit/src/logger';
+import type { ApiNotice, RateLimitReading } from '../../packages/toolkit/src/http/answer-headers';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -52,6 +54,22 @@ beforeEach(() => {
 });
 
 describe('public reads on the wire', () => {
+  it("says once that an endpoint is deprecated, and reports each answer's Poly-RateLimit headers", async () => {
+    server.on('GET', '/time', (_request, reply) =>
+      reply.json(200, 1_700_000_000, { Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT', 'Poly-RateLimit-Remaining': '99', 'Poly-RateLimit-Tier': 'standard' }),
+    );
+    const notices: ApiNotice[] = [];
+    const readings: RateLimitReading[] = [];
+    const c = client({ onNotice: (n) => notices.push(n), onRateLimit: (r) => readings.push(r) });
+    await c.getServerTime();
+    await c.getServerTime();
+    expect(notices.map((n) => [n.kind, n.endpoint, n.message])).toEqual([['deprecated', 'GET /time', 'CLOB GET /time is deprecated (sunset Sat, 01 Aug 2026 00:00:00 GMT).']]);
+    expect(readings.map((r) => [r.endpoint, r.remaining, r.tier])).toEqual([
+      ['GET /time', 99, 'standard'],
+      ['GET /time', 99, 'standard'],
+    ]);
+  });
+
   it('sends each read to its path with its query and no auth headers', async () => {
     // Each read gets an answer of its own shape (the schemas refuse anything else) and hands it back as it came.
     const book = { market: '0xc', asset_id: TOKEN, bids: [], asks: [{ price: '0.6', size: '5' }], hash: 'h' };
@@ -367,6 +385,55 @@ describe('the order flow', () => {
     server.json('GET', '/neg-risk', { neg_risk: true });
     server.json('GET', '/fee-rate', { base_fee: 0 });
     server.json('GET', '/version', { version: 2 });
+  });
+
+  it('a 425 to an order post is not re-sent: the matching engine is restarting, said in a sentence', async () => {
+    server.json('POST', '/order', { error: 'matching engine restarting' }, 425);
+    const c = client({ throwOnError: true });
+    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
+    const error = await c.postOrder(order).then(
+      () => undefined,
+      (e: unknown) => e as PmDeskError,
+    );
+    expect(server.to('/order')).toHaveLength(1);
+    expect(error?.statusCode).toBe(425);
+    expect(error?.detail).toBe("CLOB's matching engine is restarting (425): the request was not processed; try again in 3 s.");
+  });
+
+  it('a 503 to an order post is post-only mode: a sentence that says only post-only orders go, and a notice', async () => {
+    server.json('POST', '/order', { error: 'trading is in post only mode' }, 503);
+    const notices: ApiNotice[] = [];
+    const c = client({ onNotice: (n) => notices.push(n) });
+    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
+    expect(await c.postOrder(order)).toEqual({ error: 'trading is in post only mode', status: 503 });
+    const thrown = await client({ throwOnError: true })
+      .postOrder(order)
+      .then(
+        () => undefined,
+        (e: unknown) => e as PmDeskError,
+      );
+    expect(thrown?.detail).toBe(POST_ONLY_MODE);
+    expect(POST_ONLY_MODE).toContain('only post-only orders');
+    expect(notices.map((n) => [n.kind, n.endpoint, n.message])).toEqual([['post-only', 'POST /order', POST_ONLY_MODE]]);
+  });
+
+  it('after a post-only 503, only post-only orders go: another is refused before it is sent', async () => {
+    let calls = 0;
+    server.on('POST', '/order', (_request, reply) =>
+      ++calls === 1 ? reply.json(503, { error: 'trading is in post only mode' }, { 'Retry-After': '30' }) : reply.json(200, { success: true, orderID: '0xid' }),
+    );
+    const c = client({ throwOnError: true });
+    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
+    const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as PmDeskError);
+    expect((await fail(c.postOrder(order)))?.detail).toBe(POST_ONLY_MODE);
+    const taker = await fail(c.postOrder(order, { orderType: 'GTC' }));
+    expect(taker?.code).toBe('ERR_INVALID_PARAM');
+    expect(taker?.statusCode).toBeUndefined();
+    expect(taker?.detail).toMatch(/^The exchange is in post-only mode \(503\): .* Not sent: mark it post-only, or try again in \d+ s\.$/);
+    expect(await fail(c.postOrders([{ order }]))).toMatchObject({ code: 'ERR_INVALID_PARAM' });
+    expect(server.to('/order')).toHaveLength(1);
+    expect(await c.postOrder(order, { orderType: 'GTC', postOnly: true })).toEqual({ success: true, orderID: '0xid' });
+    expect(server.to('/order')).toHaveLength(2);
   });
 
   it('asks for tick, version and neg-risk, signs for the neg-risk v2 exchange and posts the exact body', async () => {

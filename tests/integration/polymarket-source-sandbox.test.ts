@@ -3,6 +3,7 @@
 // same markets, token ids, trading rules and books; a real trade on the sandbox exchange in the trader's
 // activity, trades, positions and the market's fills; the live stream hears it through the real-time feed, and
 // polls the Data API (saying so) while the feed refuses.
+import type { ApiNotice } from '../../packages/toolkit/src/http/answer-headers';
 import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
@@ -29,11 +30,16 @@ let sb: ClobSandbox;
 let btc: CatalogMarket;
 let taker: Wallet;
 let maker: Wallet;
+/** What the direct source was told about the APIs: nothing, while the sandbox serves the keyset lists. */
+const heard: ApiNotice[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0, polymarket: 0 }, simulate: 'off', seed: 11 });
   const p = sandbox.profile;
-  direct = createMarketSource({ source: 'polymarket', gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl, rtdsUrl: p.rtdsUrl }, { timeoutMs: 10_000 });
+  direct = createMarketSource(
+    { source: 'polymarket', gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl, rtdsUrl: p.rtdsUrl },
+    { timeoutMs: 10_000, onNotice: (notice) => heard.push(notice) },
+  );
   aggregator = createMarketSource({ source: 'aggregator', aggregatorUrl: p.aggregatorUrl, sseUrl: p.sseUrl }, { timeoutMs: 10_000 });
   sb = { chain: sandbox.deployment, server: sandbox.clob } as unknown as ClobSandbox;
   btc = sandbox.catalog.market('90021')!;
@@ -64,6 +70,26 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
     // Paging and sorting as Gamma does them: the second page continues the first.
     const [first, second] = [await direct.listEvents({ limit: 2, order: 'volume' }), await direct.listEvents({ limit: 2, offset: 2, order: 'volume' })];
     expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(4);
+    // Every list above went through /events/keyset: no fallback, no deprecated endpoint heard.
+    expect(heard).toEqual([]);
+  });
+
+  it('falls back to the deprecated offset list when the keyset lists answer 404, and says so', async () => {
+    const p = sandbox.profile;
+    const notices: ApiNotice[] = [];
+    const fallback = createMarketSource({ source: 'polymarket', gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl }, { timeoutMs: 10_000, onNotice: (n) => notices.push(n) });
+    const keyset = await direct.listEvents({ limit: 3, offset: 1, order: 'volume' });
+    sandbox.polymarket.keysetLists(false);
+    try {
+      const offset = await fallback.listEvents({ limit: 3, offset: 1, order: 'volume' });
+      expect(offset.map((e) => e.id)).toEqual(keyset.map((e) => e.id));
+    } finally {
+      sandbox.polymarket.keysetLists(true);
+    }
+    expect(notices.map((n) => [n.kind, n.endpoint])).toEqual([
+      ['fallback', 'GET /events/keyset'],
+      ['deprecated', 'GET /events'],
+    ]);
   });
 
   it('reads the same books as the exchange and a chart from the price history', async () => {

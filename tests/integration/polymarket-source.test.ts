@@ -57,14 +57,17 @@ beforeEach(() => {
 });
 
 describe('events and markets (Gamma)', () => {
-  it('lists live events by 24 h volume with offset paging, keeping a neg-risk event whole', async () => {
-    gamma.json('GET', '/events', [negRiskEvent()]);
+  it('lists live events by 24 h volume through the keyset list, keeping a neg-risk event whole', async () => {
+    gamma.json('GET', '/events/keyset', { events: [negRiskEvent()] });
     const events = await source().listEvents();
-    expect(gamma.last().rawQuery).toBe('limit=50&offset=0&order=volume24hr&ascending=false&active=true&closed=false');
+    expect(gamma.last().rawQuery).toBe('limit=50&order=volume24hr&ascending=false&active=true&closed=false');
     expect(events).toHaveLength(1);
     expect(events[0]!.protocol).toBe('polymarket');
     expect(events[0]!.markets.map((m) => m.name)).toEqual(['25 bps cut', 'No change', '50+ bps cut']);
 
+    // On the deprecated offset list (the keyset list missing), the same filters and an offset.
+    gamma.reset();
+    gamma.json('GET', '/events', [negRiskEvent()]);
     await source().listEvents({ protocol: 'polymarket', page: 3, limit: 10, tag: 'economy', order: 'liquidity' });
     expect(gamma.last().rawQuery).toBe('limit=10&offset=20&order=liquidity&ascending=false&tag_slug=economy&active=true&closed=false');
   });

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EVENTS } from '../../sandbox/market/catalog';
-import { openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
+import { callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 
 /** The few DOM members the page-side code below uses (the Node typecheck has no DOM types). */
 interface PageElement {
@@ -72,6 +72,8 @@ describe('the markets panel', () => {
     await expect.poll(() => page.textContent(more)).toBe('All loaded');
     expect(await page.isDisabled(more)).toBe(true);
     expect(await page.getAttribute(more, 'title')).toBe('Every ongoing event is listed');
+    // Listed through Gamma's keyset list: no fallback to the deprecated offset list, nothing deprecated heard.
+    expect((await callTerminal<{ notices: unknown[] }>(page, 'getDiagnostics', {})).notices).toEqual([]);
   });
 
   it('offers no protocol filter: read straight from Polymarket, every market is a Polymarket one', async () => {

@@ -15,6 +15,7 @@ export {
   type MarketSourceKind,
   type ChartInterval,
   type EventListOptions,
+  type EventListPage,
   type TradePageOptions,
   type FillHandlers as SourceFillHandlers,
   type FillSubscription as SourceFillSubscription,
@@ -226,6 +227,7 @@ export { isVersionMismatch } from './clob/service';
 export { postOrderOnce, isOrderInDoubt, type PostedOrder } from './clob/post-once';
 export { assertPostOnlyAllowed } from './orders/body';
 export { retryNoticeText, type RetryNotice } from './http/retry';
+export { deprecationText, rateLimitText, readDeprecation, readRateLimit, type ApiNotice, type DeprecationHeaders, type RateLimitHeaders, type RateLimitReading } from './http/answer-headers';
 export { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from './http/limits';
 export { checkGeoblock } from './polymarket/geoblock';
 export { parseAnswer } from './polymarket/http';

@@ -102,7 +102,7 @@ async function start(): Promise<void> {
     allowSender: allowOrigins([APP_ORIGIN]),
     wallets: { dataDir, signer },
     rawProfile,
-    openOrderFlow: (raw, markets) => openOrderFlow(raw, vault, consoleLogger, markets),
+    openOrderFlow: (raw, markets, exchangeWatch) => openOrderFlow(raw, vault, consoleLogger, markets, exchangeWatch),
     logger: consoleLogger,
     notifier: electronNotifier(),
   });

@@ -53,7 +53,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     // Settings and custom networks live beside the wallets, in the data folder.
     wallets: { dataDir: resolveDataDir({ flag: options.dataDir }), signer: startSignerThread() },
     // Each network the trader switches to gets its own order flow, with the same credential vault.
-    openOrderFlow: (raw, markets) => openOrderFlow(raw, vault, options.logger, markets),
+    openOrderFlow: (raw, markets, exchangeWatch) => openOrderFlow(raw, vault, options.logger, markets, exchangeWatch),
     logger: options.logger,
     regionCheckMs: options.regionCheckMs,
     watchTuning: options.watchTuning,

@@ -6,10 +6,19 @@ import { verifyingContract } from '@pmdesk/toolkit';
 import type { Logger } from '@pmdesk/toolkit';
 import type { MarketSource } from '@pmdesk/toolkit';
 import { parseTradingProfile } from '../trading/profile';
-import { TradingService } from '../trading/service';
+import { TradingService, type TradingServiceOptions } from '../trading/service';
 
-/** `markets` is the network's source the terminal already reads through; the flow builds its own without it. */
-export function openOrderFlow(rawProfile: unknown, vault: CredentialVault, logger?: Logger, markets?: MarketSource): TradingService | undefined {
+/**
+ * `markets` is the network's source the terminal already reads through; the flow builds its own without it.
+ * `exchangeWatch` is told what the exchange's answers say about themselves (deprecations, rate limits).
+ */
+export function openOrderFlow(
+  rawProfile: unknown,
+  vault: CredentialVault,
+  logger?: Logger,
+  markets?: MarketSource,
+  exchangeWatch?: TradingServiceOptions['exchangeWatch'],
+): TradingService | undefined {
   let profile;
   try {
     profile = parseTradingProfile(rawProfile);
@@ -18,5 +27,5 @@ export function openOrderFlow(rawProfile: unknown, vault: CredentialVault, logge
   } catch {
     return undefined;
   }
-  return new TradingService({ profile, vault, logger, markets });
+  return new TradingService({ profile, vault, logger, markets, exchangeWatch });
 }

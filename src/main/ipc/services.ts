@@ -2,6 +2,7 @@
 // each operation of src/shared/contract.ts mapped to one service call. Trading is an interface here, served by
 // the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
 // never a made-up result.
+import type { ApiDiagnostics } from './api-diagnostics';
 import type { MarketSource } from '@pmdesk/toolkit';
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { FrameClock } from '../feeds/frame-clock';
@@ -147,6 +148,8 @@ export interface TerminalServices {
   /** Alerts and client-side stops, watched in main; absent without a data folder to keep them in. */
   alerts?: Pick<AlertService, 'list' | 'create' | 'remove'>;
   stops?: Pick<StopService, 'list' | 'create' | 'cancel'>;
+  /** What the APIs said about themselves this session (deprecations, fallbacks, rate limits); absent: nothing kept. */
+  diagnostics?: Pick<ApiDiagnostics, 'snapshot'>;
 }
 
 export const TRADING_UNAVAILABLE =
@@ -213,6 +216,7 @@ export function createHandlers(services: TerminalServices): Handlers {
 
   return {
     getNetwork: () => network,
+    getDiagnostics: () => services.diagnostics?.snapshot() ?? { notices: [], rateLimits: [] },
     listEvents: async ({ protocol, page, limit }) => {
       if (!hasProtocol(protocol)) return { events: [], page, limit, hasMore: false };
       const events = await markets.listEvents({ protocol, page, limit });

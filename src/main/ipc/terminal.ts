@@ -2,6 +2,7 @@
 // shell started, settings, and for the network in use its market-data source (the aggregator or Polymarket
 // direct, as its profile names), followed fills and books and trading over its order flow, swapped whole when
 // the trader switches networks; the router over all of them.
+import { ApiDiagnostics } from './api-diagnostics';
 import type { NetworkInfo } from '../../shared/contract';
 import { createMarketSource } from '@pmdesk/toolkit';
 import { retryNoticeText, type RetryNotice } from '@pmdesk/toolkit';
@@ -55,7 +56,7 @@ export interface TerminalOptions {
    * reading markets through the network's source the terminal uses; undefined for a network that cannot trade.
    * Without it, only the launch network trades.
    */
-  openOrderFlow?: (rawProfile: unknown, markets: MarketSource) => OrderFlow | undefined;
+  openOrderFlow?: (rawProfile: unknown, markets: MarketSource, exchangeWatch?: ReturnType<ApiDiagnostics['listeners']>) => OrderFlow | undefined;
   /** Where settings.json and networks.json live; the wallets' data folder unless given. Without one, settings are not kept. */
   dataDir?: string;
   logger?: Logger;
@@ -108,9 +109,12 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const book = new NetworkBook({ raw: launchRaw, profile: options.profile }, dataDir, logger);
   // A throttled read waits before its retry: the trader sees "rate limited, retrying in N s", not a frozen panel.
   const onRetry = (notice: RetryNotice) => hub.emit('notice', { kind: 'info', message: retryNoticeText(notice) });
-  const sourceOf = (profile: AppProfile): MarketSource => createMarketSource(profile, { logger, timeoutMs: 15_000, onRetry });
+  // Deprecated endpoints and lists read through their fallback are told once as notices; the diagnostics keep them.
+  const diagnostics = new ApiDiagnostics(hub);
+  const sourceOf = (profile: AppProfile): MarketSource =>
+    createMarketSource(profile, { logger, timeoutMs: 15_000, onRetry, ...diagnostics.listeners(profile.name) });
   const launchSource = options.markets ?? sourceOf(options.profile);
-  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource);
+  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource, diagnostics.listeners(options.profile.name));
 
   let current: NetworkServices;
   let switching: Promise<unknown> = Promise.resolve();
@@ -127,7 +131,17 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     const books: BookFollower =
       profile.wsUrl && profile.clobUrl
-        ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger, (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize), frameClock)
+        ? liveBooks(
+            profile.wsUrl,
+            profile.clobUrl,
+            profile.chainId,
+            readBooks,
+            hub,
+            logger,
+            (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize),
+            frameClock,
+            diagnostics.listeners(profile.name),
+          )
         : new BookFeeds(readBooks, hub, options.bookPollMs);
     const network = networkInfo(profile, options.shell);
     // Each wallet trades from its Polymarket account on this network (found, or the trader's kept choice).
@@ -157,6 +171,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       walletAccounts,
       settings,
       networks,
+      diagnostics,
       // Only the sandbox hands its test wallet out (to main, on the trader's request): nothing there is real money.
       sandboxWallet: network.sandbox ? sandboxTestWallet(raw) : undefined,
     };
@@ -242,7 +257,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       if (entry.name === current.services.network.name) return current.services.network;
       const profile = parseAppProfile(entry.raw);
       const source = entry.origin === 'launch' ? launchSource : sourceOf(profile);
-      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source);
+      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source, diagnostics.listeners(profile.name));
       const previous = current;
       current = open(profile, flow, source, entry.raw);
       previous.close();
@@ -317,8 +332,9 @@ function liveBooks(
   logger: Logger,
   onTickSize: (tokenId: string, tickSize: string) => void,
   frameClock: FrameClock,
+  exchangeWatch: ReturnType<ApiDiagnostics['listeners']>,
 ): BookFollower {
-  const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000 });
+  const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000, ...exchangeWatch });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
     const book = await clob.getOrderBook(tokenId);
     if (isClobError(book)) throw new Error(`GET /book failed: ${typeof book.error === 'string' ? book.error : JSON.stringify(book.error)}`);

@@ -11,7 +11,7 @@ import type { MarketSource } from '@pmdesk/toolkit';
 import { ExchangeContract } from '@pmdesk/toolkit';
 import { ZERO_ADDRESS, walletConfigFor } from '@pmdesk/toolkit';
 import { CREDS_CREATION_WARNING, type ApiCredentials } from '@pmdesk/toolkit';
-import { ClobClient, type CreateOrDeriveOrder } from '@pmdesk/toolkit';
+import { ClobClient, type ClobClientOptions, type CreateOrDeriveOrder } from '@pmdesk/toolkit';
 import { postOrderOnce, type PostedOrder } from '@pmdesk/toolkit';
 import { silentLogger, type Logger } from '@pmdesk/toolkit';
 import type { BuiltOrder } from '@pmdesk/toolkit';
@@ -56,6 +56,8 @@ export interface TradingServiceOptions {
   timeoutMs?: number;
   /** How long an order made ready (readyOrder) waits for its click; READY_FOR_MS (15 s) unless given. */
   readyForMs?: number;
+  /** Told what the exchange's answers say about themselves: a deprecated endpoint (once), the rate-limit headers. */
+  exchangeWatch?: Pick<ClobClientOptions, 'onNotice' | 'onRateLimit'>;
 }
 
 export interface PlacedOrder {
@@ -143,6 +145,7 @@ export class TradingService {
   private readonly credentialsOrder: CreateOrDeriveOrder;
   private readonly onNotice: (message: string) => void;
   private readonly timeoutMs: number | undefined;
+  private readonly exchangeWatch: Pick<ClobClientOptions, 'onNotice' | 'onRateLimit'>;
   private readonly pending: string[] = [];
   /** Credentials proven against this exchange in this session (or being fetched), per wallet address. */
   private readonly proven = new Map<string, Promise<ApiCredentials>>();
@@ -172,6 +175,7 @@ export class TradingService {
     this.credentialsOrder = options.credentialsOrder ?? 'derive-first';
     this.onNotice = options.onNotice ?? (() => {});
     this.timeoutMs = options.timeoutMs;
+    this.exchangeWatch = options.exchangeWatch ?? {};
     this.readied = new ReadyOrders<MadeOrder>(Date.now, options.readyForMs);
     const { chainId } = options.profile.network;
     this.provider = new JsonRpcProvider(options.profile.rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
@@ -639,7 +643,15 @@ export class TradingService {
 
   private exchange(): ClobClient {
     const { network } = this.profile;
-    this.publicClient ??= new ClobClient({ host: network.clobUrl, chainId: network.chainId, throwOnError: true, networks: [network], logger: this.logger, timeoutMs: this.timeoutMs });
+    this.publicClient ??= new ClobClient({
+      host: network.clobUrl,
+      chainId: network.chainId,
+      throwOnError: true,
+      networks: [network],
+      logger: this.logger,
+      timeoutMs: this.timeoutMs,
+      ...this.exchangeWatch,
+    });
     return this.publicClient;
   }
 
@@ -678,6 +690,7 @@ export class TradingService {
       networks: [network],
       logger,
       timeoutMs: this.timeoutMs,
+      ...this.exchangeWatch,
       ...(account ? { signatureType: account.signatureType, funder: account.address } : {}),
       ...(auth !== this.walletAddress(wallet) ? { authAddress: auth } : {}),
     });

@@ -2,10 +2,11 @@
 // /clob-markets and heartbeats): public reads, level 1 key management, level 2 trading calls, paging and
 // the per-token caches. ClobClient (client.ts) adds the order flow on top.
 import type { z } from 'zod';
-import { ErrorCode, PmDeskError } from '../model/errors';
+import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { networkFor, type NetworkProfile, type OrderVersion } from '../chain/networks';
 import { pathSegment, type Query } from '../http/query';
-import type { RetryNotice } from '../http/retry';
+import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
+import { parseRetryAfter, type RetryNotice } from '../http/retry';
 import { silentLogger, type Logger } from '../logger';
 import type { BuiltOrder, SignatureType } from '../orders/builder';
 import { orderBody, type PostOrderOptions } from '../orders/body';
@@ -54,6 +55,10 @@ export interface ClobClientOptions {
   maxAnswerBytes?: number;
   maxOrderAnswerBytes?: number;
   onRetry?: (notice: RetryNotice) => void;
+  /** Told once per endpoint when the exchange's answers say it is deprecated or past its sunset. */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Told of every answer's `Poly-RateLimit-*` headers (remaining, reset, tier, warning). */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 export type BookParams = { token_id: string; side?: OrderSide };
@@ -102,6 +107,13 @@ export interface OrderOptions {
 export type CreateOrDeriveOrder = 'derive-first' | 'create-first';
 
 const DEFAULT_TIMEOUT_MS = 100_000;
+/** How long a 503 post-only answer keeps other orders here when it names no Retry-After, and the longest it may. */
+export const POST_ONLY_HOLD_MS = 10_000;
+const POST_ONLY_MAX_HOLD_MS = 60_000;
+
+/** What a 503 to an order post means on Polymarket: post-only mode (issue 27). */
+export const POST_ONLY_MODE =
+  'The exchange is in post-only mode (503): only post-only orders, which rest on the book without taking, are accepted for now.';
 
 /** Comma-joined `order_ids` for order scoring (spec §3 query helpers). */
 export function orderScoringParams(orderIds: readonly string[]): { order_ids: string } {
@@ -126,6 +138,8 @@ export class ClobService {
   private readonly negRisks = new Map<string, boolean>();
   private readonly feeRates = new Map<string, number>();
   private cachedVersion: OrderVersion | undefined;
+  /** Until when (epoch ms) the exchange is taken to be in post-only mode, from its last 503 to an order. */
+  private postOnlyUntil = 0;
 
   constructor(options: ClobClientOptions) {
     const { signer, creds, ...rest } = options;
@@ -146,6 +160,8 @@ export class ClobService {
       maxAnswerBytes: options.maxAnswerBytes,
       maxOrderAnswerBytes: options.maxOrderAnswerBytes,
       onRetry: options.onRetry,
+      onNotice: options.onNotice,
+      onRateLimit: options.onRateLimit,
     });
   }
 
@@ -517,21 +533,49 @@ export class ClobService {
   }
 
   async postOrders(orders: readonly { order: BuiltOrder; orderType?: OrderType }[], options: Omit<PostOrderOptions, 'orderType'> = {}): Promise<ClobResult<unknown>> {
+    const refused = this.refusedInPostOnlyMode('postOrders', options.postOnly);
+    if (refused) return this.transport.settle(refused);
     const { creds } = this.requireCreds('postOrders');
     const body = JSON.stringify(orders.map(({ order, orderType }) => orderBody(order, creds.key, { ...options, orderType })));
     return this.transport.settle(await this.postAttempt('postOrders', P.POST_ORDERS, body));
   }
 
   protected async postOrderAttempt(order: BuiltOrder, options: PostOrderOptions): Promise<Attempt<unknown>> {
+    const refused = this.refusedInPostOnlyMode('postOrder', options.postOnly);
+    if (refused) return refused;
     const { creds } = this.requireCreds('postOrder');
     return this.postAttempt('postOrder', P.POST_ORDER, JSON.stringify(orderBody(order, creds.key, options)));
+  }
+
+  /**
+   * While the exchange said it is in post-only mode, an order that is not post-only is refused before anything is
+   * sent (INVALID_PARAM, as a post-only FOK is: nothing reached the exchange, so nothing needs looking up).
+   */
+  private refusedInPostOnlyMode(methodName: string, postOnly: boolean | undefined): Attempt<unknown> | undefined {
+    if (postOnly || Date.now() >= this.postOnlyUntil) return undefined;
+    const seconds = Math.max(1, Math.ceil((this.postOnlyUntil - Date.now()) / 1000));
+    return { ok: false, error: invalidParameter(`${POST_ONLY_MODE} Not sent: mark it post-only, or try again in ${seconds} s.`, methodName) };
   }
 
   private async postAttempt(methodName: string, path: string, body: string): Promise<Attempt<unknown>> {
     const headers = await this.l2Headers(methodName, 'POST', path, body);
     const attempt = await this.transport.attempt({ methodName, method: 'POST', path, body, headers });
     if (!attempt.ok && isVersionMismatch(errorResult(attempt.error))) await this.resolveVersion(true);
+    if (!attempt.ok && attempt.error.statusCode === 503) return { ok: false, error: this.postOnlyMode(methodName, path, attempt.error) };
     return attempt;
+  }
+
+  /**
+   * A 503 to an order post: the exchange is in post-only mode, where only orders that rest on the book (post-only)
+   * are accepted. Said in that sentence (the server's own words kept as its data), and told once as a notice.
+   */
+  private postOnlyMode(methodName: string, path: string, error: PmDeskError): PmDeskError {
+    const message = POST_ONLY_MODE;
+    // Until the exchange's Retry-After (or a short while), only post-only orders are sent; the others are refused here.
+    const named = typeof error.context?.retryAfter === 'string' ? parseRetryAfter(error.context.retryAfter) : undefined;
+    this.postOnlyUntil = Date.now() + Math.min(named ?? POST_ONLY_HOLD_MS, POST_ONLY_MAX_HOLD_MS);
+    this.options.onNotice?.({ kind: 'post-only', api: 'CLOB', endpoint: `POST ${path}`, message });
+    return new PmDeskError(ErrorCode.SERVER_ERROR, message, { methodName, statusCode: 503, responseData: error.responseData, context: error.context });
   }
 
   cancelOrder(orderId: string): Promise<ClobResult<unknown>> {

@@ -4,7 +4,8 @@
 // a throttled read is retried as Retry-After says.
 import { wrapOnce, type PmDeskError } from '../model/errors';
 import { DEFAULT_MAX_BYTES, ORDER_POST_MAX_BYTES, httpRequest, type HttpMethod } from '../http/request';
-import { retryNoticeText, withThrottleRetries, type RetryNotice } from '../http/retry';
+import { RETRY_POLICY, retryNoticeText, withThrottleRetries, type RetryNotice } from '../http/retry';
+import { AnswerWatch, type ApiNotice, type RateLimitReading } from '../http/answer-headers';
 import type { Query } from '../http/query';
 import type { Logger } from '../logger';
 
@@ -65,10 +66,26 @@ export interface TransportOptions {
   maxOrderAnswerBytes?: number;
   /** Told before a throttled read is retried ("rate limited, retrying in N s"). */
   onRetry?: (notice: RetryNotice) => void;
+  /** Told once per endpoint when its answers say it is deprecated (`Deprecation`, `Sunset`, `Warning: 299`). */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Told of every answer's `Poly-RateLimit-*` headers. */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 export class ClobTransport {
-  constructor(private readonly options: TransportOptions) {}
+  private readonly watch: AnswerWatch;
+  /** No call starts before this instant (ms since the epoch): an answer said the budget was spent until then. */
+  private heldUntil = 0;
+
+  constructor(private readonly options: TransportOptions) {
+    this.watch = new AnswerWatch('CLOB', {
+      onNotice: options.onNotice,
+      onRateLimit: options.onRateLimit,
+      // Bounded as a retry's wait is: the exchange's budget is per signer, a reset far away is not waited for here.
+      onSpent: (resetAt) => (this.heldUntil = Math.max(this.heldUntil, Math.min(resetAt, Date.now() + RETRY_POLICY.maxWaitMs))),
+      warn: (message) => options.logger.warn(message),
+    });
+  }
 
   /** Sends one call; a failure is logged, then returned as an error object or thrown, as the client was told. */
   async send<T>(call: ClobCall, throwOnError = this.options.throwOnError): Promise<ClobResult<T>> {
@@ -109,10 +126,13 @@ export class ClobTransport {
       onRetry?.(notice);
     };
     // Only reads are retried when throttled: an order post is settled by reconciliation, never re-sent.
+    const endpoint = `${call.method} ${call.route ?? call.path}`;
     const response = await withThrottleRetries(
       { method: call.method, methodName: call.methodName, api: 'CLOB' },
-      () =>
-        httpRequest<T>({
+      async () => {
+        const held = this.heldUntil - Date.now();
+        if (held > 0) await new Promise((resolve) => setTimeout(resolve, held));
+        return httpRequest<T>({
           method: call.method,
           baseUrl: this.options.host,
           path: call.path,
@@ -124,7 +144,9 @@ export class ClobTransport {
           methodName: call.methodName,
           fetch: this.options.fetch,
           maxBytes,
-        }),
+          onAnswer: (status, headers) => this.watch.observe(endpoint, status, headers),
+        });
+      },
       { onRetry: announce },
     );
     return response.data;

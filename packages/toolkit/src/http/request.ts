@@ -44,6 +44,8 @@ export interface HttpRequest {
   fetch?: typeof fetch;
   /** The largest answer accepted, in bytes (2 MB by default); a longer one is cut off, the connection closed, and it fails (ERR_API_REQUEST). */
   maxBytes?: number;
+  /** Told of every answer's status and headers as they arrive, success or failure (deprecation and rate-limit headers). */
+  onAnswer?: (status: number, headers: Headers) => void;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -110,6 +112,11 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   arm('connect');
   try {
     response = await followSameOrigin(doFetch, url, { method, headers, body, signal }, { methodName, context });
+    try {
+      request.onAnswer?.(response.status, response.headers);
+    } catch {
+      // A listener's fault is not the request's: the answer is still read and returned.
+    }
     arm('idle');
     text = await readText(response, maxBytes, () => arm('idle'));
   } catch (cause) {
@@ -140,11 +147,13 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
     const responseData = data.ok ? data.value : text.slice(0, ERROR_BODY_CHARS);
     // A throttling answer says when to come back; a caller that retries reads it from the context.
     const retryAfter = response.headers.get('retry-after');
+    // Polymarket's own "come back at" (Unix seconds), for a 429 that names no Retry-After.
+    const rateLimitReset = response.headers.get('poly-ratelimit-reset');
     throw new PmDeskError(codeForStatus(response.status), httpFailureMessage(response.status, responseData), {
       methodName,
       statusCode: response.status,
       responseData: typeof responseData === 'string' ? responseData.slice(0, ERROR_BODY_CHARS) : responseData,
-      context: retryAfter ? { ...context, retryAfter } : context,
+      context: { ...context, ...(retryAfter ? { retryAfter } : {}), ...(rateLimitReset ? { rateLimitReset: rateLimitReset.slice(0, 20) } : {}) },
     });
   }
   if (!data.ok) {

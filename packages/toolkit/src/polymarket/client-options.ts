@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUT_MS, RATE_BUDGETS } from './endpoints';
 import { PolymarketHttp } from './http';
 import { limiterFor, type HostLimiter } from './limiter';
 import type { RetryNotice } from '../http/retry';
+import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -21,6 +22,10 @@ export interface ApiClientOptions {
   onRetry?: (notice: RetryNotice) => void;
   /** The largest answer accepted, in bytes. */
   maxAnswerBytes?: number;
+  /** Told once per endpoint when its answers say it is deprecated or past its sunset. */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Told of every answer's `Poly-RateLimit-*` headers. */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 export function apiHttp(api: 'Gamma' | 'Data API' | 'CLOB', budgets: keyof typeof RATE_BUDGETS, options: ApiClientOptions, methodName: string): PolymarketHttp {
@@ -41,6 +46,8 @@ export function apiHttp(api: 'Gamma' | 'Data API' | 'CLOB', budgets: keyof typeo
     sleep: options.sleep,
     onRetry: options.onRetry,
     maxBytes: options.maxAnswerBytes,
+    onNotice: options.onNotice,
+    onRateLimit: options.onRateLimit,
   });
 }
 

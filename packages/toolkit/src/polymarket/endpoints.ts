@@ -3,7 +3,11 @@
 import { CLOB_PATHS } from '../clob/endpoints';
 
 export const GAMMA_PATHS = {
+  /** Deprecated offset lists (Sunset 2026-05-01): read only when their keyset list answers 404. */
   events: '/events',
+  markets: '/markets',
+  eventsKeyset: '/events/keyset',
+  marketsKeyset: '/markets/keyset',
   event: '/events/{id}',
   eventBySlug: '/events/slug/{slug}',
   market: '/markets/{id}',
@@ -44,6 +48,13 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 export const EVENTS_PAGE_SIZE = 50;
+/** Gamma's keyset lists answer at most 100 rows a page; a larger limit is read as several pages. */
+export const KEYSET_PAGE_MAX = 100;
+/**
+ * Rows a list may skip to reach an offset by walking keyset pages from the nearest known cursor: ten pages.
+ * Past it the caller continues with the cursor (`--cursor`), which costs one request.
+ */
+export const KEYSET_MAX_SKIP = 1_000;
 export const COMMENTS_PAGE_SIZE = 100;
 /** Gamma refuses a comments offset past 200 (a 422; issue 27): offset paging stops at that page. */
 export const COMMENTS_MAX_OFFSET = 200;

@@ -191,3 +191,24 @@ export const GammaSearchSchema = searchShaped.pipe(z.looseObject({
   pagination: z.looseObject({ hasMore: flag, totalResults: optNum }).nullish(),
 }));
 export type GammaSearch = z.output<typeof GammaSearchSchema>;
+
+/** The cursor Gamma hands out for the next keyset page: opaque text, bounded so a hostile answer cannot grow it. */
+const nextCursor = z
+  .string()
+  .max(2_000)
+  .nullish()
+  .transform((v) => (v ? v : undefined));
+
+/** GET /events/keyset: a page of events and, unless it is the last, the cursor of the next (`after_cursor`). */
+export const GammaEventsKeysetSchema = z.looseObject({
+  events: z.array(GammaEventSchema),
+  next_cursor: nextCursor,
+});
+export type GammaEventsKeyset = z.output<typeof GammaEventsKeysetSchema>;
+
+/** GET /markets/keyset: as events; Polymarket's own client drops a `null` market in the list, and so does PM Desk. */
+export const GammaMarketsKeysetSchema = z.looseObject({
+  markets: z.array(GammaMarketSchema.nullable()).transform((markets) => markets.filter((m): m is GammaMarket => m !== null)),
+  next_cursor: nextCursor,
+});
+export type GammaMarketsKeyset = z.output<typeof GammaMarketsKeysetSchema>;

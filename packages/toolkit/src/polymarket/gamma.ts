@@ -1,14 +1,17 @@
 // Gamma, Polymarket's discovery API (DIRECT-DATA-NOTES §a): events and their markets, public search,
-// comments and public profiles. Snake_case query parameters, camelCase answers, offset paging.
+// comments and public profiles. Snake_case query parameters, camelCase answers; lists page by keyset
+// (`/events/keyset`, `/markets/keyset` with `after_cursor`), the deprecated offset lists kept as a fallback.
 import { z } from 'zod';
 import { isPmDeskError, maskId, truncate } from '../model/errors';
 import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
-import { COMMENTS_MAX_OFFSET, COMMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, GAMMA_PATHS, MAX_COMMENTS } from './endpoints';
+import { COMMENTS_MAX_OFFSET, COMMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, GAMMA_PATHS, KEYSET_PAGE_MAX, MAX_COMMENTS } from './endpoints';
 import type { PolymarketHttp } from './http';
 import {
   GammaCommentSchema,
   GammaEventSchema,
+  GammaEventsKeysetSchema,
   GammaMarketSchema,
+  GammaMarketsKeysetSchema,
   GammaProfileSchema,
   GammaSearchSchema,
   type GammaComment,
@@ -29,6 +32,22 @@ export interface EventQuery {
   closed?: boolean;
 }
 
+/** A list's filters, the same on the keyset and the offset paths. */
+export interface ListFilters {
+  /** A field to sort by (volume24hr, volume, liquidity, endDate …). */
+  order?: string;
+  ascending?: boolean;
+  tagSlug?: string;
+  active?: boolean;
+  closed?: boolean;
+}
+
+/** One keyset page: its rows and, unless it is the last, the cursor of the next. */
+export interface KeysetPage<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
 export class GammaClient {
   private readonly http: PolymarketHttp;
 
@@ -36,7 +55,7 @@ export class GammaClient {
     this.http = apiHttp('Gamma', 'gamma', options, 'GammaClient');
   }
 
-  /** GET /events: one page of events with their markets. */
+  /** GET /events: one offset page of events with their markets (deprecated; the fallback when /events/keyset is missing). */
   listEvents(query: EventQuery = {}): Promise<GammaEvent[]> {
     const { limit = EVENTS_PAGE_SIZE, offset = 0 } = query;
     wholeNumber('limit', limit, 1, 'listEvents');
@@ -44,6 +63,56 @@ export class GammaClient {
     return this.http.read('listEvents', z.array(GammaEventSchema), {
       route: GAMMA_PATHS.events,
       budget: 'events',
+      query: {
+        limit,
+        offset,
+        order: query.order,
+        ascending: query.order === undefined ? undefined : (query.ascending ?? false),
+        tag_slug: query.tagSlug,
+        active: query.active,
+        closed: query.closed,
+      },
+      context: { limit, offset, order: query.order },
+    });
+  }
+
+  /**
+   * GET /events/keyset: one page of at most 100 events after `afterCursor` (the first page without one). Null
+   * when Gamma has no keyset list (a 404): the caller falls back to the offset list and says so.
+   */
+  async listEventsKeyset(filters: ListFilters, limit: number, afterCursor?: string): Promise<KeysetPage<GammaEvent> | null> {
+    wholeNumber('limit', limit, 1, 'listEventsKeyset');
+    const page = await this.http.read('listEventsKeyset', GammaEventsKeysetSchema.nullable(), {
+      route: GAMMA_PATHS.eventsKeyset,
+      budget: 'events',
+      query: keysetQuery(filters, limit, afterCursor),
+      context: { limit, order: filters.order, afterCursor: afterCursor === undefined ? undefined : truncate(afterCursor, 40) },
+      absentIsNull: true,
+    });
+    return page ? { items: page.events, nextCursor: page.next_cursor } : null;
+  }
+
+  /** GET /markets/keyset: as listEventsKeyset, for markets. */
+  async listMarketsKeyset(filters: ListFilters, limit: number, afterCursor?: string): Promise<KeysetPage<GammaMarket> | null> {
+    wholeNumber('limit', limit, 1, 'listMarketsKeyset');
+    const page = await this.http.read('listMarketsKeyset', GammaMarketsKeysetSchema.nullable(), {
+      route: GAMMA_PATHS.marketsKeyset,
+      budget: 'markets',
+      query: keysetQuery(filters, limit, afterCursor),
+      context: { limit, order: filters.order, afterCursor: afterCursor === undefined ? undefined : truncate(afterCursor, 40) },
+      absentIsNull: true,
+    });
+    return page ? { items: page.markets, nextCursor: page.next_cursor } : null;
+  }
+
+  /** GET /markets: one offset page of markets (deprecated; the fallback when /markets/keyset is missing). */
+  listMarkets(query: EventQuery = {}): Promise<GammaMarket[]> {
+    const { limit = EVENTS_PAGE_SIZE, offset = 0 } = query;
+    wholeNumber('limit', limit, 1, 'listMarkets');
+    wholeNumber('offset', offset, 0, 'listMarkets');
+    return this.http.read('listMarkets', z.array(GammaMarketSchema), {
+      route: GAMMA_PATHS.markets,
+      budget: 'markets',
       query: {
         limit,
         offset,
@@ -165,4 +234,17 @@ export class GammaClient {
     });
     return answer ?? null;
   }
+}
+
+/** The keyset list's query as Polymarket's own client sends it: `limit` (at most 100), `after_cursor`, then the filters. */
+function keysetQuery(filters: ListFilters, limit: number, afterCursor: string | undefined) {
+  return {
+    limit: Math.min(limit, KEYSET_PAGE_MAX),
+    after_cursor: afterCursor,
+    order: filters.order,
+    ascending: filters.order === undefined ? undefined : (filters.ascending ?? false),
+    tag_slug: filters.tagSlug,
+    active: filters.active,
+    closed: filters.closed,
+  };
 }

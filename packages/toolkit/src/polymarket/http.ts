@@ -6,6 +6,7 @@ import { ErrorCode, PmDeskError, wrapOnce } from '../model/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import { pathSegment, type Query } from '../http/query';
 import type { Logger } from '../logger';
+import { AnswerWatch, type ApiNotice, type RateLimitReading } from '../http/answer-headers';
 import { MAX_ANSWER_BYTES, RETRY_POLICY } from './endpoints';
 import type { HostLimiter } from './limiter';
 import { parseRetryAfter, retryNoticeText, throttleWait, withThrottleRetries, type RetryNotice } from '../http/retry';
@@ -40,10 +41,27 @@ export interface PolymarketHttpOptions {
   onRetry?: (notice: RetryNotice) => void;
   /** The largest answer accepted, in bytes (MAX_ANSWER_BYTES by default). */
   maxBytes?: number;
+  /** Told once per endpoint when its answers say it is deprecated (`Deprecation`, `Sunset`, `Warning: 299`). */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Told of every answer's `Poly-RateLimit-*` headers (remaining, reset, tier, warning). */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 export class PolymarketHttp {
-  constructor(readonly options: PolymarketHttpOptions) {}
+  /**
+   * Every answer's headers: a deprecated endpoint said once, the rate limit reported, and a spent budget holding
+   * the host's requests until its reset (never longer than the longest wait a read accepts).
+   */
+  private readonly watch: AnswerWatch;
+
+  constructor(readonly options: PolymarketHttpOptions) {
+    this.watch = new AnswerWatch(options.api, {
+      onNotice: options.onNotice,
+      onRateLimit: options.onRateLimit,
+      onSpent: (resetAt) => options.limiter.holdUntil(resetAt, RETRY_POLICY.maxWaitMs),
+      warn: (message) => options.logger.warn(message),
+    });
+  }
 
   get baseUrl(): string {
     return this.options.baseUrl;
@@ -94,6 +112,7 @@ export class PolymarketHttp {
           context: spec.context,
           fetch: this.options.fetch,
           maxBytes: this.options.maxBytes ?? MAX_ANSWER_BYTES,
+          onAnswer: (status, headers) => this.watch.observe(`${method} ${spec.route}`, status, headers),
         });
       },
       { policy: RETRY_POLICY, onRetry: announce, sleep },

@@ -32,12 +32,20 @@ export class SlidingWindowLimiter {
   }
 }
 
-/** One host's budgets: the general one and one per endpoint class; a request takes both. */
+/**
+ * One host's budgets: the general one and one per endpoint class; a request takes both. The host can also say
+ * itself that the budget is spent (`Poly-RateLimit-Remaining: 0` until `Poly-RateLimit-Reset`): then every
+ * request waits for the reset, so PM Desk stops before the 429 instead of after it.
+ */
 export class HostLimiter {
   private readonly classes = new Map<string, SlidingWindowLimiter>();
   private readonly general: SlidingWindowLimiter | undefined;
+  private heldUntil = 0;
 
-  constructor(budgets: Readonly<Record<string, RateBudget>>, now?: () => number) {
+  constructor(
+    budgets: Readonly<Record<string, RateBudget>>,
+    private readonly now: () => number = Date.now,
+  ) {
     for (const [name, budget] of Object.entries(budgets)) {
       if (name !== 'general') this.classes.set(name, new SlidingWindowLimiter(budget, now));
     }
@@ -48,6 +56,24 @@ export class HostLimiter {
     const own = endpointClass ? this.classes.get(endpointClass) : undefined;
     if (own) await own.take();
     if (this.general) await this.general.take();
+    // Re-read the clock after each short sleep: a hold can be extended meanwhile, and tests move the clock.
+    for (let wait = this.heldFor(); wait > 0; wait = this.heldFor()) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 250)));
+    }
+  }
+
+  /**
+   * No request starts before `at` (ms since the epoch), nor more than `maxMs` from now; a later hold extends an
+   * earlier one, never shortens it.
+   */
+  holdUntil(at: number, maxMs: number): void {
+    if (!Number.isFinite(at)) return;
+    this.heldUntil = Math.max(this.heldUntil, Math.min(at, this.now() + maxMs));
+  }
+
+  /** How long a request starting now would wait for the host's own hold, in ms (0 when there is none). */
+  heldFor(): number {
+    return Math.max(0, this.heldUntil - this.now());
   }
 }
 

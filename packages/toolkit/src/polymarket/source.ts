@@ -17,17 +17,20 @@ import type {
   TraderPosition,
 } from '../model/market-model';
 import { consoleLogger, type Logger } from '../logger';
-import type { ChartInterval, EventListOptions, FillHandlers, FillSubscription, MarketSource, TradePageOptions } from '../sources/market-source';
+import type { ChartInterval, EventListOptions, EventListPage, FillHandlers, FillSubscription, MarketSource, TradePageOptions } from '../sources/market-source';
 import { CANDLE_SECONDS, candlesFromHistory, historyWindow } from './candles';
 import { ClobPublicReads } from './clob-reads';
 import { DataClient } from './data';
-import { EVENTS_PAGE_SIZE, FILL_HISTORY_LIMIT, SEARCH_PAGES_MAX } from './endpoints';
+import { EVENTS_PAGE_SIZE, FILL_HISTORY_LIMIT, GAMMA_PATHS, SEARCH_PAGES_MAX } from './endpoints';
 import { subscribePolymarketFills, type FillTiming } from './fills';
-import { GammaClient } from './gamma';
+import { GammaClient, type ListFilters } from './gamma';
+import type { GammaEvent, GammaMarket } from './gamma-schemas';
+import { KeysetList } from './keyset';
 import { wholeNumber } from './client-options';
 import { POLYMARKET, toComment, toMarket, toMarketTrade, toPredictionEvent, toTradeRecord, toTrader, toTraderActivity, toTraderPosition } from './mapping';
 import type { WebSocketConstructor } from './rtds';
 import type { RetryNotice } from '../http/retry';
+import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
 
 export interface PolymarketSourceOptions {
   gammaUrl: string;
@@ -45,6 +48,13 @@ export interface PolymarketSourceOptions {
   WebSocket?: WebSocketConstructor;
   /** Live-fill polling and reconnect periods (tests shorten them). */
   timing?: FillTiming;
+  /**
+   * Told once of what the trader should know about how Polymarket is read: an endpoint whose answers say it is
+   * deprecated or past its sunset, a list read through the deprecated offset path because its keyset list is missing.
+   */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Told of every answer's `Poly-RateLimit-*` headers (remaining, reset, tier, warning). */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 const CHART_INTERVALS = Object.keys(CANDLE_SECONDS);
@@ -55,32 +65,83 @@ export class PolymarketSource implements MarketSource {
   readonly data: DataClient;
   readonly clob: ClobPublicReads;
   private readonly logger: Logger;
+  /** Events and markets listed by keyset, the deprecated offset lists only when Gamma has no keyset list. */
+  readonly eventLists: KeysetList<GammaEvent>;
+  readonly marketLists: KeysetList<GammaMarket>;
 
   constructor(private readonly options: PolymarketSourceOptions) {
     this.logger = options.logger ?? consoleLogger;
-    const shared = { timeoutMs: options.timeoutMs, logger: this.logger, fetch: options.fetch, onRetry: options.onRetry, maxAnswerBytes: options.maxAnswerBytes };
+    const onNotice = (notice: ApiNotice) => {
+      try {
+        options.onNotice?.(notice);
+      } catch (error) {
+        this.logger.warn(`A notice listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+    const shared = {
+      timeoutMs: options.timeoutMs,
+      logger: this.logger,
+      fetch: options.fetch,
+      onRetry: options.onRetry,
+      maxAnswerBytes: options.maxAnswerBytes,
+      onNotice,
+      onRateLimit: options.onRateLimit,
+    };
     this.gamma = new GammaClient({ baseUrl: options.gammaUrl, ...shared });
     this.data = new DataClient({ baseUrl: options.dataUrl, ...shared });
     this.clob = new ClobPublicReads({ baseUrl: options.clobUrl, ...shared });
+    this.eventLists = new KeysetList<GammaEvent>(
+      { what: 'events', keysetRoute: GAMMA_PATHS.eventsKeyset, offsetRoute: GAMMA_PATHS.events },
+      {
+        keyset: (filters, limit, cursor) => this.gamma.listEventsKeyset(filters, limit, cursor),
+        offset: (filters, limit, offset) => this.gamma.listEvents({ ...filters, limit, offset }),
+      },
+      onNotice,
+    );
+    this.marketLists = new KeysetList<GammaMarket>(
+      { what: 'markets', keysetRoute: GAMMA_PATHS.marketsKeyset, offsetRoute: GAMMA_PATHS.markets },
+      {
+        keyset: (filters, limit, cursor) => this.gamma.listMarketsKeyset(filters, limit, cursor),
+        offset: (filters, limit, offset) => this.gamma.listMarkets({ ...filters, limit, offset }),
+      },
+      onNotice,
+    );
   }
 
-  /** Live events, largest 24 h volume first unless told otherwise; page (1-based) or offset. */
+  /** Live events, largest 24 h volume first unless told otherwise; page (1-based) or offset, read by keyset. */
   async listEvents(options: EventListOptions = {}): Promise<PredictionEvent[]> {
-    if (options.protocol !== undefined) onlyPolymarket(options.protocol, 'listEvents');
-    const limit = options.limit ?? EVENTS_PAGE_SIZE;
-    wholeNumber('limit', limit, 1, 'listEvents');
+    const { filters, limit } = this.eventListOptions(options, 'listEvents');
     if (options.page !== undefined) wholeNumber('page', options.page, 1, 'listEvents');
+    if (options.offset !== undefined) wholeNumber('offset', options.offset, 0, 'listEvents');
     const offset = options.offset ?? ((options.page ?? 1) - 1) * limit;
-    const events = await this.gamma.listEvents({
-      limit,
-      offset,
-      order: options.order ?? 'volume24hr',
-      ascending: false,
-      tagSlug: options.tag,
-      active: true,
-      closed: false,
-    });
+    const events = await this.eventLists.range('listEvents', filters, offset, limit);
     return events.map(toPredictionEvent);
+  }
+
+  /** Live events after a cursor (the first page without one), and the cursor of the next page: the keyset list as it is. */
+  async listEventsPage(options: EventListOptions = {}, cursor?: string): Promise<EventListPage> {
+    const { filters, limit } = this.eventListOptions(options, 'listEvents');
+    if (cursor !== undefined && (typeof cursor !== 'string' || cursor.trim() === '')) {
+      throw invalidParameter("Parameter 'cursor' must be the next cursor a previous page gave.", 'listEvents');
+    }
+    const page = await this.eventLists.page('listEvents', filters, limit, cursor);
+    const events = page.items.map(toPredictionEvent);
+    return page.nextCursor === undefined ? { events } : { events, nextCursor: page.nextCursor };
+  }
+
+  /** Live markets after a cursor, largest 24 h volume first unless told otherwise, and the cursor of the next page. */
+  async listMarketsPage(options: EventListOptions = {}, cursor?: string): Promise<{ markets: Market[]; nextCursor?: string }> {
+    const { filters, limit } = this.eventListOptions(options, 'listMarkets');
+    const page = await this.marketLists.page('listMarkets', filters, limit, cursor);
+    const markets = page.items.map(toMarket);
+    return page.nextCursor === undefined ? { markets } : { markets, nextCursor: page.nextCursor };
+  }
+
+  private eventListOptions(options: EventListOptions, methodName: string): { filters: ListFilters; limit: number } {
+    if (options.protocol !== undefined) onlyPolymarket(options.protocol, methodName);
+    const limit = options.limit ?? EVENTS_PAGE_SIZE;
+    wholeNumber('limit', limit, 1, methodName);
+    return { limit, filters: { order: options.order ?? 'volume24hr', ascending: false, tagSlug: options.tag, active: true, closed: false } };
   }
 
   async getEvent(protocol: string, eventId: string): Promise<PredictionEvent> {
@@ -118,7 +179,8 @@ export class PolymarketSource implements MarketSource {
   async listSlugs({ page = 1, limit = 100 }: { page?: number; limit?: number } = {}): Promise<string[]> {
     wholeNumber('page', page, 1, 'listSlugs');
     wholeNumber('limit', limit, 1, 'listSlugs');
-    const events = await this.gamma.listEvents({ limit, offset: (page - 1) * limit, order: 'volume24hr', ascending: false, active: true, closed: false });
+    const filters: ListFilters = { order: 'volume24hr', ascending: false, active: true, closed: false };
+    const events = await this.eventLists.range('listSlugs', filters, (page - 1) * limit, limit);
     return events.map((event) => event.slug).filter(Boolean);
   }
 

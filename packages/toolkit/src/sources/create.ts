@@ -4,6 +4,7 @@
 import { invalidParameter } from '../model/errors';
 import { AggregatorSource } from '../aggregator/source';
 import type { Logger } from '../logger';
+import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
 import type { RetryNotice } from '../http/retry';
 import { PolymarketSource } from '../polymarket/source';
 import type { MarketSource, MarketSourceKind } from './market-source';
@@ -26,6 +27,10 @@ export interface SourceOptions {
   fetch?: typeof fetch;
   /** Told before a throttled read is retried, to show "rate limited, retrying in N s". */
   onRetry?: (notice: RetryNotice) => void;
+  /** Polymarket direct: told once of a deprecated endpoint or a list read through its deprecated fallback. */
+  onNotice?: (notice: ApiNotice) => void;
+  /** Polymarket direct: told of every answer's `Poly-RateLimit-*` headers. */
+  onRateLimit?: (reading: RateLimitReading) => void;
 }
 
 /** The source a profile uses: the one it names, else the aggregator when it has an aggregator URL, else Polymarket direct. */
@@ -35,7 +40,7 @@ export function sourceKindOf(endpoints: SourceEndpoints): MarketSourceKind {
 
 /** The source a profile names, over its URLs; a URL the source needs and the profile lacks is a clear error. */
 export function createMarketSource(endpoints: SourceEndpoints, options: SourceOptions = {}): MarketSource {
-  const { logger, timeoutMs, fetch, onRetry } = options;
+  const { logger, timeoutMs, fetch, onRetry, onNotice, onRateLimit } = options;
   if (sourceKindOf(endpoints) === 'aggregator') {
     const { aggregatorUrl, sseUrl } = endpoints;
     if (!aggregatorUrl) throw invalidParameter('This network reads markets from the aggregator but its profile names no aggregatorUrl.', 'createMarketSource');
@@ -46,5 +51,5 @@ export function createMarketSource(endpoints: SourceEndpoints, options: SourceOp
   if (missing.length > 0) {
     throw invalidParameter(`This network reads markets from Polymarket directly but its profile names no ${missing.join(', ')}.`, 'createMarketSource');
   }
-  return new PolymarketSource({ gammaUrl: gammaUrl!, dataUrl: dataUrl!, clobUrl: clobUrl!, rtdsUrl: rtdsUrl || undefined, logger, timeoutMs, fetch, onRetry });
+  return new PolymarketSource({ gammaUrl: gammaUrl!, dataUrl: dataUrl!, clobUrl: clobUrl!, rtdsUrl: rtdsUrl || undefined, logger, timeoutMs, fetch, onRetry, onNotice, onRateLimit });
 }

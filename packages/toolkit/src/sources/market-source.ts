@@ -40,6 +40,12 @@ export interface EventListOptions {
   order?: string;
 }
 
+/** One page of a list read by cursor, and the cursor of the next (absent after the last page). */
+export interface EventListPage {
+  events: PredictionEvent[];
+  nextCursor?: string;
+}
+
 export interface TradePageOptions {
   limit?: number;
   offset?: number;
@@ -75,6 +81,8 @@ export interface FillSubscription {
 export interface MarketSource {
   readonly kind: MarketSourceKind;
   listEvents(options?: EventListOptions): Promise<PredictionEvent[]>;
+  /** Events after a cursor and the cursor of the next page, where the source lists by cursor (Polymarket direct). */
+  listEventsPage?(options?: EventListOptions, cursor?: string): Promise<EventListPage>;
   getEvent(protocol: string, eventId: string): Promise<PredictionEvent>;
   getEventsBySlug(slug: string): Promise<PredictionEvent[]>;
   getMarket(protocol: string, marketId: string): Promise<Market>;
