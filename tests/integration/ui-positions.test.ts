@@ -154,7 +154,10 @@ describe('positions that act', () => {
     const shown = await dialog.innerText();
     expect(shown).toMatch(/SELL\s+Yes — market order \(FOK\)/);
     expect(shown).toContain(question[OPEN]);
-    expect(shown).toMatch(/Shares\s+10\b/);
+    // Bounded (issue 28): the best bid 30¢ less three ticks of slippage, and what that promises.
+    expect(shown).toMatch(/Min price\s+27¢/);
+    expect(shown).toMatch(/You sell\s+10 shares/);
+    expect(shown).toMatch(/You receive\s+at least \$2\.70/);
     expect(await ticket('ticket-side-sell').getAttribute('aria-pressed')).toBe('true');
     expect(await ticket('ticket-kind-market').getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByTestId('ticket-confirm').isEnabled()).toBe(true);

@@ -17,6 +17,7 @@ describe('the default settings', () => {
       keyBindings: { buyBest: 'B', sellBest: 'S', priceUp: '+', priceDown: '-', preset1: 'F1', preset2: 'F2', preset3: 'F3', preset4: 'F4', flatten: 'F', cancelMarket: 'C' },
       sizePresets: { unit: 'shares', sizes: [10, 50, 100, 500] },
       keyboardOrdersWithoutConfirm: false,
+      marketSlippageTicks: 3,
       workspaces: {},
     });
   });

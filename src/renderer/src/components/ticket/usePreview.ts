@@ -31,7 +31,8 @@ export function usePreview(intent: OrderIntent | null, revision: string | number
       return;
     }
     let cancelled = false;
-    setState({ status: 'loading', key });
+    // The same order asked again (its book moved, funds changed): its last figures stay shown until the new ones come.
+    setState((s) => (s.status === 'ready' && s.key === key ? s : { status: 'loading', key }));
     const timer = setTimeout(() => {
       ask('previewOrder', JSON.parse(key) as OrderIntent)
         .then((preview) => !cancelled && setState({ status: 'ready', key, preview }))
