@@ -2,7 +2,8 @@
 // signer): the ticket prices a market buy from the live book (Max price: the price the book reaches and the
 // slippage in ticks) and follows the book; a buy whose book moves past the confirmed max price between the
 // confirmation and the click is not sent, and the dialog says why and offers the new numbers; a fill is never
-// worse than the confirmed max price, read on the chain.
+// worse than the confirmed max price, read on the chain. And after a fill the ticket reflects what the trader holds
+// now (point 7): a sell of more than that is refused before Review, never after Confirm.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
@@ -139,4 +140,43 @@ describe('market orders are bounded', () => {
     expect(spent / bought).toBeLessThanOrEqual(0.33);
     expect(bought).toBe(5);
   }, SLOW);
+
+  it('after a fill, the ticket reflects what the trader holds now: a sell of more is refused before Review, never after Confirm', async () => {
+    // Another trader's bid for Yes at 20¢; the trader sells the 5 shares bought above into it with a limit order.
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.2, size: 100 })).toMatchObject({ success: true, status: 'live' });
+    await ticket('ticket-kind-limit').click();
+    await ticket('ticket-side-sell').click();
+    await ticket('ticket-size-unit').selectOption('shares');
+    await ticket('ticket-price').fill('20');
+    await ticket('ticket-size').fill('5');
+    await expect.poll(text(ticket('ticket-available')), { timeout: 30_000 }).toBe('You hold 5 Yes shares');
+    await openConfirmation();
+    await page.getByTestId('ticket-confirm').click();
+    await page.getByTestId('ticket-confirm-dialog').waitFor({ state: 'detached' });
+    await expect.poll(text(ticket('ticket-result')), { timeout: 60_000 }).toMatch(/^SELL order filled/);
+    // The same SELL of 5 is still typed: the ticket now says what is held, and why it cannot be reviewed.
+    await expect.poll(text(ticket('ticket-available')), { timeout: 30_000 }).toBe('You hold 0 Yes shares');
+    await expect.poll(() => ticket('ticket-submit').isDisabled(), { timeout: 20_000 }).toBe(true);
+    expect(await ticket('ticket-submit').getAttribute('title')).toBe('You hold 0 Yes shares: this sell needs 5.');
+    expect(await text(ticket('ticket-why-not'))()).toBe('You hold 0 Yes shares: this sell needs 5.');
+    expect(await page.getByTestId('ticket-confirm-dialog').count()).toBe(0);
+  }, SLOW);
+
+  it('shares that leave by another way (another window’s order) are seen by the ticket before Review, from main’s check too', async () => {
+    // The trader buys 5 Yes again (at a maker's 30¢ ask), and types a SELL of 5 at 90¢: nothing crosses it.
+    await offerYes(0.3, 5);
+    await callTerminal(page, 'placeOrder', { wallet: WALLET, marketId: MARKET, tokenId: yes, side: 'BUY', orderType: 'FOK', amountUsd: 1.5, price: 0.3 });
+    await ticket('ticket-price').fill('90');
+    await ticket('ticket-size').fill('5');
+    await expect.poll(text(ticket('ticket-available')), { timeout: 30_000 }).toBe('You hold 5 Yes shares');
+    await expect.poll(() => ticket('ticket-submit').isEnabled(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(text(ticket('ticket-summary')), { timeout: 20_000 }).toContain('From main’s preview.');
+    // Another window sells them into the 20¢ bid: the ticket's order did not change, what the account holds did.
+    await callTerminal(page, 'placeOrder', { wallet: WALLET, marketId: MARKET, tokenId: yes, side: 'SELL', orderType: 'FOK', size: 5, price: 0.2 });
+    await expect.poll(text(ticket('ticket-available')), { timeout: 30_000 }).toBe('You hold 0 Yes shares');
+    await expect.poll(() => ticket('ticket-submit').isDisabled(), { timeout: 20_000 }).toBe(true);
+    // Main checked the same order again: its sentence is in the problems, before any Review.
+    await expect.poll(text(ticket('ticket-problems')), { timeout: 20_000 }).toMatch(/^This sell needs 5 "Yes" shares but the wallet holds 0/);
+  }, SLOW);
 });
+

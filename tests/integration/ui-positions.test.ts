@@ -164,6 +164,9 @@ describe('positions that act', () => {
     await page.getByTestId('ticket-confirm').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => ticket('ticket-result').innerText(), { timeout: 90_000 }).toMatch(/SELL order filled/i);
+    // After the Close the ticket reflects what is held now: the same SELL is refused before Review (issue 28, point 7).
+    await expect.poll(() => ticket('ticket-submit').getAttribute('title'), { timeout: 30_000 }).toBe('You hold 0 Yes shares: this sell needs 10.');
+    expect(await ticket('ticket-submit').isDisabled()).toBe(true);
 
     await openTab('positions');
     await positionRow(yesOpen).waitFor({ state: 'detached', timeout: 60_000 });

@@ -25,7 +25,7 @@ import { QuotePrice } from '../../prices/useQuote';
 import { usePositionSell } from './usePositionSell';
 import { useKeyboardTrading } from './useKeyboardTrading';
 import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, parseAmount, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
-import { marketBound, stillFills } from './market-bound';
+import { marketAmount, marketBound, stillFills } from './market-bound';
 import { SlippageField } from './SlippageField';
 import './ticket.css';
 
@@ -74,7 +74,9 @@ export function OrderTicket() {
   const intent = drafted?.ok ? drafted.intent : null;
   // A market order's preview is asked again as its book changes: the figures follow the live book.
   const bookRevision = ticket.kind === 'market' ? (book?.hash ?? '') : '';
-  const preview = usePreview(intent, `${fundsRevision}:${wallet?.unlocked ? 'unlocked' : 'locked'}:${bookRevision}`);
+  // Main checks the same order again when what it checks changed: the wallet, the book, and what the account holds
+  // (a fill, a Close): a refusal is never left to the click.
+  const preview = usePreview(intent, `${fundsRevision}:${wallet?.unlocked ? 'unlocked' : 'locked'}:${bookRevision}:${held ?? ''}:${collateral ?? ''}`);
   const confirmingMarket = confirming && (confirming.intent.orderType === 'FOK' || confirming.intent.orderType === 'FAK') ? confirming.intent : null;
   const confirmPreview = usePreview(confirming?.intent ?? null, `${fundsRevision}:${confirmingMarket ? (book?.hash ?? '') : ''}`);
   const blocking = preview.status === 'ready' ? preview.preview.problems.find((p) => p.blocking) : undefined;
@@ -83,7 +85,10 @@ export function OrderTicket() {
 
   // A book that cannot be read (the exchange unreachable) is no book to trade against: the ticket waits for it.
   const bookUnknown = useMarket((m) => m.bookUnknown);
-  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
+  // A sell of more than the trader holds now (after a Close or any fill, the holdings read again): said before
+  // Review, from the account the ticket shows, without waiting for main's preview of an order it already checked.
+  const short = sellShortfall(intent, available?.shares ?? held, held, outcome?.name ?? '');
+  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: short ?? blocking?.message });
 
   // An order typed for another market means nothing here: a new market starts with a fresh ticket (BUY,
   // limit, no price, no size), as Polymarket's does, so nothing is sent to the wrong market by habit.
@@ -491,6 +496,16 @@ function Summary(props: {
       </dd>
     </dl>
   );
+}
+
+/** The sentence for a SELL of more shares than the account can sell now (held less open sells), or null. */
+function sellShortfall(intent: OrderIntent | null, sellable: number | undefined, held: number | undefined, outcome: string): string | null {
+  if (!intent || intent.side !== 'SELL' || sellable === undefined || held === undefined) return null;
+  const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
+  const needs = market ? marketAmount(intent).amount : (intent.size ?? 0);
+  if (!(needs > sellable + 1e-9)) return null;
+  const inOrders = held - sellable > 1e-9 ? ` (${formatShares(held - sellable)} in open orders)` : '';
+  return `You hold ${formatShares(held)} ${outcome} shares${inOrders}: this sell needs ${formatShares(needs)}.`;
 }
 
 function disabledReason(s: {
