@@ -1,8 +1,10 @@
 // A market order's bound (issue 28): how far the live book takes the order (shares, average price, the price it
 // reaches), its worst price by default (that price and the trader's slippage in ticks), whether the book still
 // fills it within the worst price confirmed, and what the confirmation promises at that price. Pure: unit-tested.
-import type { OrderBookSummary } from '@pmdesk/toolkit/model';
 import { formatCents, roundDown, snapToTick, type OrderIntent, type Side, type TickSize } from './order-math';
+
+/** A book's two sides, levels in any order, prices and sizes as numbers or decimal text (the feed's and the exchange's). */
+type Book = { bids: readonly { price: number | string; size: number | string }[]; asks: readonly { price: number | string; size: number | string }[] };
 
 /** How far the live book takes a market order. */
 export interface LiveFill {
@@ -23,7 +25,7 @@ export interface LiveFill {
  * Walks the book from its best level (levels sorted here: sources differ in their order) for `amount` dollars
  * or shares; a limit (the order's worst price) stops the walk.
  */
-export function walkLiveBook(book: Pick<OrderBookSummary, 'bids' | 'asks'>, side: Side, amount: number, unit: 'usd' | 'shares', limit?: number): LiveFill {
+export function walkLiveBook(book: Book, side: Side, amount: number, unit: 'usd' | 'shares', limit?: number): LiveFill {
   const levels = (side === 'BUY' ? book.asks : book.bids)
     .map((l) => ({ price: Number(l.price), size: Number(l.size) }))
     .filter((l) => l.price > 0 && l.size > 0)
@@ -53,7 +55,7 @@ export function worstPriceFor(reached: number, side: Side, ticks: number, tick: 
 /** The ticket's market order priced from the live book: its default worst price and the fill behind it, or why there is none. */
 export type MarketBound = { worst: number; fill: LiveFill } | { reason: string };
 
-export function marketBound(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined, side: Side, amount: number, unit: 'usd' | 'shares', slippageTicks: number, tick: TickSize): MarketBound {
+export function marketBound(book: Book | undefined, side: Side, amount: number, unit: 'usd' | 'shares', slippageTicks: number, tick: TickSize): MarketBound {
   const priceWord = side === 'BUY' ? 'max' : 'min';
   if (!book) return { reason: `Waiting for the live book to price this market order; or type a ${priceWord} price.` };
   const fill = walkLiveBook(book, side, amount, unit);
@@ -85,7 +87,7 @@ export function marketPromise(intent: Pick<OrderIntent, 'side' | 'price' | 'size
  * Whether the live book still fills a confirmed market order within its worst price (all of a FOK order, some of a
  * FAK one), with the fill it gives now; and when it does not, the sentence saying so.
  */
-export function stillFills(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined, intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd' | 'orderType'>, tick: TickSize): { fills: boolean; fill: LiveFill | null; why: string | null } {
+export function stillFills(book: Book | undefined, intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd' | 'orderType'>, tick: TickSize): { fills: boolean; fill: LiveFill | null; why: string | null } {
   if (!book || intent.price === undefined) return { fills: true, fill: null, why: null };
   const { amount, unit } = marketAmount(intent);
   const fill = walkLiveBook(book, intent.side, amount, unit, intent.price);
