@@ -139,6 +139,24 @@ describe('pmdesk trade', () => {
     }
   }, 120_000);
 
+  it('order place signs for the account `account show` names when the profile names a chain node, and says which', async () => {
+    const safe = sb.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
+    const owner = sb.sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(safe.owner))!;
+    const { network } = sb.profile;
+    const creds = (await new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(owner.privateKey), throwOnError: true, networks: [network] }).createOrDeriveApiKey()) as ApiCredentials;
+    const keys = { PMDESK_PRIVATE_KEY: owner.privateKey, PMDESK_API_KEY: creds.key, PMDESK_API_SECRET: creds.secret, PMDESK_API_PASSPHRASE: creds.passphrase };
+    const yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
+    const run = await runPmdesk(['--json', '--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', '0.02', '--size', '5'], { env: keys });
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { account: { address: string; kind: string }; response: { orderID: string } };
+    expect(out.account).toMatchObject({ address: safe.address, kind: 'safe', signatureType: 2 });
+    // The exchange holds the order as the Safe's: its maker is the Safe, the key only signs.
+    const client = new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(owner.privateKey), creds, throwOnError: true, networks: [network] });
+    expect(getAddress(String(((await client.getOrder(out.response.orderID)) as { maker_address?: string }).maker_address))).toBe(safe.address);
+    const text = await runPmdesk(['--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', '0.02', '--size', '5', '--signature-type', '0'], { env: keys });
+    expect(text.stderr).toContain(`pmdesk: acting from ${getAddress(owner.address)} (eoa, signature type 0): named by --account/--signature-type.`);
+  }, 60_000);
+
   it('prints every failed pre-trade check and exits 1, placing nothing', async () => {
     const json = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '2', '--price', '0.555', '--json'], env);
     expect(json.code).toBe(1);
