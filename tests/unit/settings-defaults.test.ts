@@ -22,3 +22,11 @@ describe('the default settings', () => {
     });
   });
 });
+
+describe('the market slippage setting', () => {
+  it('keeps whole ticks from 0 to 50 and puts anything else back to its default of 3', async () => {
+    const { cleanSlippageTicks } = await import('../../src/main/ipc/settings');
+    expect([0, 3, 7, 50].map(cleanSlippageTicks)).toEqual([0, 3, 7, 50]);
+    expect([-1, 51, 2.5, '5', null, undefined].map(cleanSlippageTicks)).toEqual([3, 3, 3, 3, 3, 3]);
+  });
+});
