@@ -7,7 +7,8 @@ import type { Command } from 'commander';
 import { invalidParameter } from '@pmdesk/toolkit/model';
 import { JsonRpcProvider, Network, Wallet } from 'ethers';
 import { checkedAddress, deriveAccounts, type AccountKind, type DepositWalletEra } from '@pmdesk/toolkit';
-import { findAccounts, type ChoiceReason } from '@pmdesk/toolkit';
+import { findAccounts } from '@pmdesk/toolkit';
+import { CHOICE } from './trading-account';
 import { rpcChainRead } from '@pmdesk/toolkit';
 import { actionContractsFor } from '@pmdesk/toolkit';
 import { formatUsd } from '@pmdesk/toolkit';
@@ -59,13 +60,6 @@ export function registerAccountCommands(program: Command, run: Run): void {
     );
   addShowCommand(account, program, run);
 }
-
-const CHOICE: Readonly<Record<ChoiceReason, string>> = {
-  profile: 'the wallet your Polymarket profile names',
-  funded: 'the wallet that holds collateral',
-  deployed: 'the wallet deployed on chain',
-  key: 'no wallet of the key is deployed or funded: the key trades as itself',
-};
 
 /** `account show [address]`: the key's accounts on the chain, and the one chosen. */
 function addShowCommand(account: Command, program: Command, run: Run): void {

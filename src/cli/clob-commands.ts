@@ -16,11 +16,12 @@ import { ORDER_TYPES, type OrderType } from '@pmdesk/toolkit';
 import { isTickSize, type OrderSide, type TickSize } from '@pmdesk/toolkit';
 import { privateKeySigner } from '@pmdesk/toolkit';
 import { networkFor, walletConfigFor, type NetworkProfile, type OrderVersion } from '@pmdesk/toolkit';
-import { accountForOverride, type Account } from '@pmdesk/toolkit';
+import { AccountKind, accountForOverride, type Account } from '@pmdesk/toolkit';
 import { consoleLogger, silentLogger } from '@pmdesk/toolkit';
 import type { CliContext } from './aggregator-commands';
 import { apiNotice, rateLimitNotice, retryNotice, table } from './output';
 import { DEFAULT_CLOB_URL, networkProfile, resolveChainId, resolveEndpoints } from './network';
+import { accountJson, actingAccount, sayAccount, type ActingAccount } from './trading-account';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -221,10 +222,35 @@ export function registerClobCommands(program: Command, run: Run): void {
   );
   withOrderFlags(order.command('place').description('build with what the exchange says about the market, sign, post, then read the status')).action(
     run(async (ctx: CliContext, opts: OrderFlags) => {
-      const account = await orderAccount(opts);
-      print(ctx, await place(clob({ creds: true, chain: opts.chain, account }), opts, customNetwork()));
+      const acting = await placingAccount(ctx, opts);
+      const account = { address: acting.address, kind: acting.kind, signatureType: acting.signatureType };
+      const placed = await place(clob({ creds: true, chain: opts.chain, account }), opts, customNetwork());
+      print(ctx, ctx.out.json && placed && typeof placed === 'object' ? { ...placed, account: accountJson(acting) } : placed);
     }),
   );
+  /**
+   * The one account rule for `order place`: the flags' account; else, where a chain node is named (the --network
+   * profile's, PMDESK_RPC_URL), the account `account show` finds; else the key, said so (no node to look on).
+   */
+  const placingAccount = async (ctx: CliContext, opts: OrderFlags): Promise<ActingAccount> => {
+    if (opts.account ?? opts.funder ?? opts.signatureType ?? opts.sigType) {
+      const account = await orderAccount(opts);
+      return sayAndReturn(ctx, { address: account.address, kind: account.kind, signatureType: account.signatureType, reason: 'flag' });
+    }
+    const network = networkFor(chainOf(opts.chain), networks());
+    const custom = customNetwork();
+    const rpcUrl = process.env.PMDESK_RPC_URL || (custom?.chainId === network.chainId ? custom.rpcUrl : undefined);
+    const signer = await envSigner().getAddress();
+    if (!rpcUrl) {
+      if (!ctx.out.json) ctx.out.stderr(`pmdesk: no chain node named (--network profile or PMDESK_RPC_URL) to find the key's account on: signing for the key ${signer} itself; name an account with --account.\n`);
+      return { address: signer, kind: AccountKind.EOA, signatureType: 0, reason: 'key' };
+    }
+    return sayAndReturn(ctx, await actingAccount(signer, {}, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined)));
+  };
+  const sayAndReturn = (ctx: CliContext, account: ActingAccount): ActingAccount => {
+    sayAccount(ctx, account);
+    return account;
+  };
   order.command('get <id>').description('GET /data/order/{id}').action(run(async (ctx: CliContext, id: string) => print(ctx, await clob({ creds: true }).getOrder(id))));
   order
     .command('open')

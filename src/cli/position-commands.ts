@@ -1,14 +1,15 @@
 // `pmdesk split|merge|redeem` and `pmdesk pusd wrap|unwrap`: on-chain actions on a trader's positions and
 // collateral, run AS the account (the key itself, its proxy wallet through the factory's batch call, its Safe
 // through an owner-signed execTransaction; a deposit wallet is refused: those need Polymarket's relayer). The
-// key (PMDESK_PRIVATE_KEY) pays the gas. Nothing is sent without --yes: without it the command prints the exact
+// key (PMDESK_PRIVATE_KEY) pays the gas. The account is the one `pmdesk account show` names for the key unless
+// --account/--signature-type says otherwise, said on stderr (and in --json's `account`). Nothing is sent without --yes: without it the command prints the exact
 // amounts and transactions it would send, so a script or a trader sees them first.
 import type { Command } from 'commander';
 import { JsonRpcProvider, Network, Wallet } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market } from '@pmdesk/toolkit/model';
 import { accountTransactions, type AccountActionPlan, type ChainCall } from '@pmdesk/toolkit';
-import { accountForOverride, type Account } from '@pmdesk/toolkit';
+import type { Account } from '@pmdesk/toolkit';
 import { AccountKind } from '@pmdesk/toolkit';
 import { providerGasReader, quoteGas, formatPol } from '@pmdesk/toolkit';
 import { readSafeNonce } from '@pmdesk/toolkit';
@@ -21,6 +22,7 @@ import { positionBalances, formatUsd } from '@pmdesk/toolkit';
 import type { CliContext } from './aggregator-commands';
 import { fields, table } from './output';
 import { networkProfile, resolveChainId } from './network';
+import { actingAccount, sayAccount } from './trading-account';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -46,14 +48,14 @@ interface OnChain {
 export function registerPositionCommands(program: Command, run: Run): void {
   const withFlags = (command: Command): Command =>
     command
-      .option('--account <address>', "act as this account of the key (its proxy wallet or Safe); default: the key's own address")
-      .option('--signature-type <n>', 'the account kind: 0 the key, 1 proxy wallet, 2 Safe (3 deposit wallets need the relayer)')
+      .option('--account <address>', "act as this account of the key (itself, its proxy wallet or Safe); default: the one `pmdesk account show` names")
+      .option('--signature-type <n>', 'the account kind: 0 the key, 1 proxy wallet, 2 Safe (3 deposit wallets need the relayer); default: as `pmdesk account show`')
       .option('--rpc-url <url>', "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)")
       .option('--yes', 'send; without it the command only shows what it would send');
 
   withFlags(program.command('split <market> <amount>').description('turn $amount of collateral into amount of each outcome of a market (id or slug)')).action(
     run(async (ctx: CliContext, market: string, amount: string, opts: ActionFlags) => {
-      const chain = await onChain(program, opts);
+      const chain = await onChain(ctx, program, opts);
       try {
         const m = moneyMarketOf(await findMarket(ctx, market));
         const units = collateralBaseUnits(dollars(amount), 'split');
@@ -67,7 +69,7 @@ export function registerPositionCommands(program: Command, run: Run): void {
 
   withFlags(program.command('merge <market> <amount>').description("turn amount of each outcome back into $amount of collateral ('max': every full set held)")).action(
     run(async (ctx: CliContext, market: string, amount: string, opts: ActionFlags) => {
-      const chain = await onChain(program, opts);
+      const chain = await onChain(ctx, program, opts);
       try {
         const m = moneyMarketOf(await findMarket(ctx, market));
         const full = mergeableAmount(await positionBalances(chain.provider, requireContract(chain.contracts, 'conditionalTokens', 'a merge'), chain.account.address, m.tokenIds));
@@ -83,7 +85,7 @@ export function registerPositionCommands(program: Command, run: Run): void {
 
   withFlags(program.command('redeem <market>').description("collect a resolved market's winnings: every outcome held is paid at its final price")).action(
     run(async (ctx: CliContext, market: string, opts: ActionFlags) => {
-      const chain = await onChain(program, opts);
+      const chain = await onChain(ctx, program, opts);
       try {
         const found = await findMarket(ctx, market);
         const m = moneyMarketOf(found);
@@ -103,7 +105,7 @@ export function registerPositionCommands(program: Command, run: Run): void {
   ] as const) {
     withFlags(pusd.command(`${verb} <amount>`).description(description)).action(
       run(async (ctx: CliContext, amount: string, opts: ActionFlags) => {
-        const chain = await onChain(program, opts);
+        const chain = await onChain(ctx, program, opts);
         try {
           const units = collateralBaseUnits(dollars(amount), verb);
           const { calls } = await moneyActionCalls(chain.provider, chain.contracts, chain.account.address, { action: verb, amount: units.toString() });
@@ -116,8 +118,8 @@ export function registerPositionCommands(program: Command, run: Run): void {
   }
 }
 
-/** The network (profile or built-in), a node, the key and the account it acts as — refused before anything is sent. */
-async function onChain(program: Command, opts: ActionFlags): Promise<OnChain> {
+/** The network (profile or built-in), a node, the key and the account it acts as (said on stderr) — refused before anything is sent. */
+async function onChain(ctx: CliContext, program: Command, opts: ActionFlags): Promise<OnChain> {
   const globals = program.opts<{ chain?: string; network?: string }>();
   const custom = networkProfile(globals.network);
   const chainId = resolveChainId(undefined, globals.chain, process.env, custom);
@@ -132,8 +134,10 @@ async function onChain(program: Command, opts: ActionFlags): Promise<OnChain> {
   } catch {
     throw invalidParameter('PMDESK_PRIVATE_KEY is not a private key (0x and 64 hex digits).');
   }
-  const signatureType = opts.signatureType === undefined ? undefined : signatureTypeOf(opts.signatureType);
-  const account = accountForOverride(key.address, { account: opts.account, signatureType }, walletConfigFor(network));
+  if (opts.signatureType !== undefined) signatureTypeOf(opts.signatureType);
+  // The one account rule: the account `account show` names for the key, unless the flags name another of its own.
+  const account = await actingAccount(key.address, opts, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined));
+  sayAccount(ctx, account);
   const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1 });
   return { network, provider, key: key.connect(provider), account, contracts: actionContractsFor(network) };
 }

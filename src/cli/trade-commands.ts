@@ -1,6 +1,8 @@
 // `pmdesk trade buy|sell`: the whole order flow from a terminal against a network profile (the local sandbox's by
 // default): the wallet is unlocked in the signer worker, pre-trade checks speak first, allowances are set and
 // reported with their transactions, and one order is placed. The password comes from a prompt or PMDESK_PASSWORD.
+// The order trades from the account `pmdesk account show` names for the key (its Safe, proxy or deposit wallet when
+// that is where its collateral is), unless --account/--signature-type says otherwise; stderr (or --json) says which.
 import type { Command } from 'commander';
 import { isAddress } from 'ethers';
 import { invalidParameter } from '@pmdesk/toolkit/model';
@@ -10,14 +12,14 @@ import { resolveDataDir } from '../main/wallets/data-dir';
 import type { SignerClient } from '../main/wallets/signer-client';
 import { startSignerThread } from '../main/wallets/signer-thread';
 import { Wallets } from '../main/wallets/wallets';
-import { readTradingProfile, type TradingProfile } from '../main/trading/profile';
-import { accountForOverride } from '@pmdesk/toolkit';
-import { walletConfigFor } from '@pmdesk/toolkit';
+import { readTradingProfile } from '../main/trading/profile';
+import { createMarketSource, silentLogger } from '@pmdesk/toolkit';
 import { TradingService, type PlacedOrder } from '../main/trading/service';
 import type { OrderChoices, UserOrderInput } from '../main/trading/order-input';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import { fields } from './output';
 import { cliPasswordThrottle, existingPassword } from './wallet-commands';
+import { accountJson, actingAccount, sayAccount, type ActingAccount } from './trading-account';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -53,8 +55,8 @@ export function registerTradeCommands(program: Command, run: Run): void {
       .option('--expiration <unix-seconds>', 'when a GTD order expires', numberFlag)
       .option('--post-only', 'rest on the book only: refused if it would match at once (GTC, GTD)')
       .option('--wallet <label>', 'the wallet (default: the only one in the data folder)')
-      .option('--account <address>', "the account to trade from: the wallet's key itself or one of its proxy, Safe or deposit wallets; any other address is refused before signing")
-      .option('--signature-type <n>', "0 EOA (default), 1 proxy, 2 Safe, 3 deposit wallet; alone, the key's own wallet of that kind")
+      .option('--account <address>', "the account to trade from: the wallet's key itself or one of its proxy, Safe or deposit wallets (default: the one `pmdesk account show` names); any other address is refused before signing")
+      .option('--signature-type <n>', "0 the key, 1 proxy, 2 Safe, 3 deposit wallet; alone, the key's own wallet of that kind (default: as `pmdesk account show`)")
       .option('--profile <file>', "the network profile (default: the local sandbox's, as npm run sandbox writes it)")
       .option('--data-dir <dir>', 'the data folder (env PMDESK_DATA_DIR; default: the per-OS user data folder)')
       .action(run(async (ctx: CliContext, opts: TradeFlags) => placeOrder(ctx, side === 'buy' ? 'BUY' : 'SELL', opts)));
@@ -96,33 +98,20 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
   let service: TradingService | undefined;
   try {
     const label = await chooseWallet(wallets, opts.wallet);
-    // Which account trades is settled from the keystore's address, before the wallet is unlocked or anything signed.
-    checkTradeAccount((await wallets.store.find(label)).address, opts, profile);
+    // Which account trades is settled from the keystore's address, before the wallet is unlocked or anything signed:
+    // the one `account show` names, unless the flags name another of the key's own.
+    const markets = createMarketSource(profile.endpoints, { logger: silentLogger });
+    const account = await actingAccount((await wallets.store.find(label)).address, opts, profile.network, profile.rpcUrl, (owner) => markets.getProfileWallet?.(owner) ?? Promise.resolve(undefined));
+    sayAccount(ctx, account);
     const unlocked = await wallets.unlock(label, await existingPassword(`Password of "${label}": `));
     const vault = await CredentialVault.open({ onWarning: (warning) => say(warning.detail) });
-    service = new TradingService({ profile, vault, onNotice: say });
-    const placed = await service.executeOrder(input, { kind: 'worker', address: unlocked.address, signer: signer! }, choices);
-    ctx.out.stdout(ctx.out.json ? `${JSON.stringify(tradeJson(placed))}\n` : tradeText(placed));
+    service = new TradingService({ profile, vault, onNotice: say, markets });
+    const trading = account.signatureType === 0 ? {} : { account: { address: account.address, kind: account.kind, signatureType: account.signatureType } };
+    const placed = await service.executeOrder(input, { kind: 'worker', address: unlocked.address, signer: signer!, ...trading }, choices);
+    ctx.out.stdout(ctx.out.json ? `${JSON.stringify(tradeJson(placed, account))}\n` : tradeText(placed));
   } finally {
     service?.close();
     await signer?.close();
-  }
-}
-
-/**
- * The account an override names must be the key's own (the key, or its proxy, Safe or deposit wallet on this chain).
- * The trade flow itself checks balances and sends approvals from the key's address, so for now it trades only as
- * the key: a wallet account is recognised and sent to `pmdesk order place`, which signs for it.
- */
-function checkTradeAccount(keyAddress: string, opts: TradeFlags, profile: TradingProfile): void {
-  if (opts.account === undefined && opts.signatureType === undefined) return;
-  const typeText = opts.signatureType;
-  const account = accountForOverride(keyAddress, { account: opts.account, signatureType: typeText === undefined ? undefined : Number(typeText) }, walletConfigFor(profile.network));
-  if (account.signatureType !== 0) {
-    throw invalidParameter(
-      `${account.address} is this key's ${account.kind} (signature type ${account.signatureType}), but pmdesk trade checks balances and sends approvals from the key's own address only: ` +
-        `sign for that account with pmdesk order place --account ${account.address} --signature-type ${account.signatureType}.`,
-    );
   }
 }
 
@@ -135,9 +124,9 @@ async function chooseWallet(wallets: Wallets, label: string | undefined): Promis
   throw invalidParameter(`Say which wallet trades: --wallet LABEL (one of ${all.map((w) => w.label).join(', ')}).`);
 }
 
-/** `--json`: exactly the issue's shape. */
-function tradeJson(placed: PlacedOrder) {
-  return { orderID: placed.orderID ?? null, status: placed.status, pending: placed.pending, approvals: placed.approvals.map(({ spender, txHash }) => ({ spender, txHash })) };
+/** `--json`: the issue's shape, and the account the order traded from. */
+function tradeJson(placed: PlacedOrder, account: ActingAccount) {
+  return { orderID: placed.orderID ?? null, status: placed.status, pending: placed.pending, approvals: placed.approvals.map(({ spender, txHash }) => ({ spender, txHash })), account: accountJson(account) };
 }
 
 function tradeText(placed: PlacedOrder): string {

@@ -380,6 +380,11 @@ export interface Settings {
   /** Keyboard orders go straight to placeOrder (its checks still run) instead of opening the confirmation. */
   keyboardOrdersWithoutConfirm: boolean;
   /**
+   * A market order's default worst price: this many ticks past the price the book reaches for it (a BUY's max
+   * price above, a SELL's min price below). The ticket shows it and the trader may type another price.
+   */
+  marketSlippageTicks: number;
+  /**
    * The trader's named workspaces (tiles of markets and their widths) and the one shown, per network by its name:
    * a market id belongs to one network. A network has none until its first is saved.
    */
@@ -390,6 +395,9 @@ export interface Settings {
 export const PANEL_SIZE_NAME = /^[a-z][a-zA-Z0-9-]{0,39}$/;
 export const PANEL_SIZE_MAX = 10_000;
 export const PANEL_SIZES_MAX = 20;
+/** A market order's slippage in ticks: 0 (the price the book reaches, no more) to this many. */
+export const MARKET_SLIPPAGE_TICKS_MAX = 50;
+export const DEFAULT_MARKET_SLIPPAGE_TICKS = 3;
 /** What an alert watches: a price crossing a level, a spread wider than one, a volume spike, a fill of mine, a market resolving. */
 export const ALERT_KINDS = ['price', 'spread', 'volume', 'fill', 'resolved'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -731,6 +739,7 @@ export const operations = {
         .strictObject({ unit: z.enum(['shares', 'usd']), sizes: z.array(z.number().refine(isSizePreset, { message: `a positive size of at most ${SIZE_PRESET_MAX} with two decimals` })).length(PRESET_ACTIONS.length) })
         .optional(),
       keyboardOrdersWithoutConfirm: z.boolean().optional(),
+      marketSlippageTicks: z.number().int().min(0).max(MARKET_SLIPPAGE_TICKS_MAX).optional(),
       /** The networks named here get these workspaces; the other networks' stay as they are. */
       workspaces: WorkspacesByNetworkSchema.optional(),
     }),

@@ -172,8 +172,6 @@ describe('trade with --account / --signature-type', () => {
     const wrong = { ...env, PMDESK_PASSWORD: 'not the password' };
     const cases: [string[], string][] = [
       [['--account', STRANGER], `The wallet ${STRANGER} does not match the signer ${ADDRESS}`],
-      [['--signature-type', '2'], `${ROW1.safe} is this key's safe (signature type 2), but pmdesk trade checks balances and sends approvals from the key's own address only`],
-      [['--account', ROW1.beacon], `${ROW1.beacon} is this key's deposit-wallet (signature type 3)`],
       [['--signature-type', '9'], '--signature-type must be 0, 1, 2 or 3, got 9'],
       [['--account', 'me'], '--account is not an address: me'],
     ];

@@ -80,6 +80,26 @@ describe('pmdesk split and merge', () => {
     expect(await held(holder)).toEqual(held0.map((h) => h + 6_000_000n));
   });
 
+  it('acts from the account `account show` names when no flag says otherwise: a Safe owner\'s split is the Safe\'s, and it says so', async () => {
+    const safe = account('safe');
+    const key = keyOf(safe.owner);
+    const [safeHeld, keyHeld] = [await held(safe.address), await held(safe.owner)];
+    const split = await pmdesk(['split', MARKET, '1', '--yes', '--json'], key);
+    expect(split.code, split.stderr).toBe(0);
+    expect((JSON.parse(split.stdout) as { account: { address: string; kind: string; signatureType: number } }).account).toMatchObject({ address: safe.address, kind: 'safe', signatureType: 2 });
+    expect(await held(safe.address)).toEqual(safeHeld.map((h) => h + 1_000_000n));
+    expect(await held(safe.owner)).toEqual(keyHeld);
+    // Text: stderr names the account and why; --signature-type 0 acts as the key itself.
+    const text = await pmdesk(['split', MARKET, '1', '--signature-type', '0'], key);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain(`pmdesk: acting from ${getAddress(safe.owner)} (eoa, signature type 0): named by --account/--signature-type.`);
+    const shown = await pmdesk(['split', MARKET, '1'], key);
+    expect(shown.stderr).toMatch(new RegExp(`^pmdesk: acting from ${safe.address} \\(safe, signature type 2\\): `, 'm'));
+    // The set goes back (the redeem below counts the Safe's shares), from the Safe again by default.
+    expect((await pmdesk(['merge', MARKET, '1', '--yes', '--json'], key)).code).toBe(0);
+    expect(await held(safe.address)).toEqual(safeHeld);
+  });
+
   it('refuses before sending anything: more than the full sets held, an account the key does not own, a deposit wallet', async () => {
     const owner = sandbox.profile.testWallets[0]!;
     const tooMuch = await pmdesk(['merge', MARKET, '1000000', '--yes', '--json'], owner.privateKey);

@@ -12,6 +12,10 @@ import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { PASSWORD, freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
+import { getAddress, Wallet } from 'ethers';
+import { sandboxProvider } from '../../sandbox/chain/index';
+import { positionBalances } from '../../packages/toolkit/src/positions/resolution';
+import { CHOICE } from '../../src/cli/trading-account';
 
 type Run = PmdeskRun;
 
@@ -72,7 +76,9 @@ describe('pmdesk trade', () => {
     const run = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'yes', '--usdc', '1', '--price', '0.1', '--json'], env);
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
-    expect(Object.keys(out)).toEqual(['orderID', 'status', 'pending', 'approvals']);
+    expect(Object.keys(out)).toEqual(['orderID', 'status', 'pending', 'approvals', 'account']);
+    // A fresh key with no wallet deployed or funded trades as itself, and says so.
+    expect(out.account).toEqual({ address: getAddress(new Wallet(privateKey).address), kind: 'eoa', signatureType: 0, reason: 'key' });
     expect(out).toMatchObject({ orderID: expect.stringMatching(HEX_TX), status: 'LIVE', pending: true });
     const { exchange, negRiskExchange } = sb.sandbox.profile.contracts;
     expect(out.approvals.map((a: { spender: string }) => a.spender)).toEqual([exchange, negRiskExchange, exchange, negRiskExchange]);
@@ -97,6 +103,59 @@ describe('pmdesk trade', () => {
     expect(text.stdout).toMatch(/^status +MATCHED$/m);
     expect(text.stdout).not.toMatch(/approval/);
   });
+
+  it('trades from the account `account show` names: a Safe-owning key’s shares arrive in its Safe, on the chain', async () => {
+    const safe = sb.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
+    const owner = sb.sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(safe.owner))!;
+    // A data folder of its own: the other tests rely on 'trader' being the only wallet.
+    const own = { ...env, PMDESK_DATA_DIR: join(dir!, 'safe-data') };
+    expect((await pmdesk(['wallet', 'import', '--label', 'safe-owner', '--private-key-stdin', '--json'], own, owner.privateKey)).code).toBe(0);
+    const yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
+    const provider = sandboxProvider(sb.sandbox.profile.rpcUrl, sb.sandbox.profile.chainId);
+    try {
+      const shares = async (holder: string) => (await positionBalances(provider, sb.sandbox.profile.contracts.conditionalTokens, holder, [yes]))[0]!;
+      const [safeBefore, keyBefore] = [await shares(safe.address), await shares(owner.address)];
+      const shown = await pmdesk(['--network', profileFile, 'account', 'show', owner.address, '--json'], own);
+      const found = JSON.parse(shown.stdout) as { chosen: { address: string; kind: string }; reason: keyof typeof CHOICE };
+      expect(found.chosen).toMatchObject({ address: safe.address, kind: 'safe' });
+
+      // Text: stderr says which account acts, before anything is signed.
+      const text = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--usdc', '2', '--order-type', 'FOK', '--price', '0.45', '--wallet', 'safe-owner'], own);
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stderr).toContain(`pmdesk: acting from ${safe.address} (safe, signature type 2): ${CHOICE[found.reason]}.`);
+      expect(text.stdout).toMatch(/^status +MATCHED$/m);
+      // On the chain: the Safe holds the shares, the key none.
+      await expect.poll(() => shares(safe.address), { timeout: 30_000 }).toBeGreaterThan(safeBefore);
+      expect(await shares(owner.address)).toBe(keyBefore);
+
+      // --json: the account is a field; --signature-type 0 makes the key trade as itself.
+      const json = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--usdc', '2', '--order-type', 'FOK', '--price', '0.45', '--wallet', 'safe-owner', '--json'], own);
+      expect(JSON.parse(json.stdout).account).toEqual({ address: safe.address, kind: 'safe', signatureType: 2, reason: found.reason });
+      const asKey = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '5', '--price', '0.05', '--wallet', 'safe-owner', '--signature-type', '0', '--json'], own);
+      expect(asKey.code, asKey.stderr).toBe(0);
+      expect(JSON.parse(asKey.stdout).account).toEqual({ address: getAddress(owner.address), kind: 'eoa', signatureType: 0, reason: 'flag' });
+    } finally {
+      provider.destroy();
+    }
+  }, 120_000);
+
+  it('order place signs for the account `account show` names when the profile names a chain node, and says which', async () => {
+    const safe = sb.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
+    const owner = sb.sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(safe.owner))!;
+    const { network } = sb.profile;
+    const creds = (await new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(owner.privateKey), throwOnError: true, networks: [network] }).createOrDeriveApiKey()) as ApiCredentials;
+    const keys = { PMDESK_PRIVATE_KEY: owner.privateKey, PMDESK_API_KEY: creds.key, PMDESK_API_SECRET: creds.secret, PMDESK_API_PASSPHRASE: creds.passphrase };
+    const yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
+    const run = await runPmdesk(['--json', '--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', '0.02', '--size', '5'], { env: keys });
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { account: { address: string; kind: string }; response: { orderID: string } };
+    expect(out.account).toMatchObject({ address: safe.address, kind: 'safe', signatureType: 2 });
+    // The exchange holds the order as the Safe's: its maker is the Safe, the key only signs.
+    const client = new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(owner.privateKey), creds, throwOnError: true, networks: [network] });
+    expect(getAddress(String(((await client.getOrder(out.response.orderID)) as { maker_address?: string }).maker_address))).toBe(safe.address);
+    const text = await runPmdesk(['--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', '0.02', '--size', '5', '--signature-type', '0'], { env: keys });
+    expect(text.stderr).toContain(`pmdesk: acting from ${getAddress(owner.address)} (eoa, signature type 0): named by --account/--signature-type.`);
+  }, 60_000);
 
   it('prints every failed pre-trade check and exits 1, placing nothing', async () => {
     const json = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '2', '--price', '0.555', '--json'], env);

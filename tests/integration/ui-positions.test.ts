@@ -154,13 +154,19 @@ describe('positions that act', () => {
     const shown = await dialog.innerText();
     expect(shown).toMatch(/SELL\s+Yes — market order \(FOK\)/);
     expect(shown).toContain(question[OPEN]);
-    expect(shown).toMatch(/Shares\s+10\b/);
+    // Bounded (issue 28): the best bid 30¢ less three ticks of slippage, and what that promises.
+    expect(shown).toMatch(/Min price\s+27¢/);
+    expect(shown).toMatch(/You sell\s+10 shares/);
+    expect(shown).toMatch(/You receive\s+at least \$2\.70/);
     expect(await ticket('ticket-side-sell').getAttribute('aria-pressed')).toBe('true');
     expect(await ticket('ticket-kind-market').getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => page.getByTestId('ticket-confirm').isEnabled()).toBe(true);
     await page.getByTestId('ticket-confirm').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => ticket('ticket-result').innerText(), { timeout: 90_000 }).toMatch(/SELL order filled/i);
+    // After the Close the ticket reflects what is held now: the same SELL is refused before Review (issue 28, point 7).
+    await expect.poll(() => ticket('ticket-submit').getAttribute('title'), { timeout: 30_000 }).toBe('You hold 0 Yes shares: this sell needs 10.');
+    expect(await ticket('ticket-submit').isDisabled()).toBe(true);
 
     await openTab('positions');
     await positionRow(yesOpen).waitFor({ state: 'detached', timeout: 60_000 });

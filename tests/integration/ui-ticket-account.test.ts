@@ -295,14 +295,17 @@ describe('the order ticket and the account panel', () => {
 
     const shown = await placeThroughTicket(async () => {
       await ticket('ticket-kind-market').click();
-      await ticket('ticket-price').fill('');
+      // The trader's own max price: the maker's ask, no slippage (the exchange fills a market buy's shares at its price).
+      await ticket('ticket-price').fill('40');
       await ticket('ticket-size-unit').selectOption('usd');
       await ticket('ticket-size').fill('4');
       expect(await ticket('ticket-order-type').inputValue()).toBe('FOK');
     });
     expect(shown).toContain('market order (FOK)');
-    expect(shown).toContain('$4.00');
-    // Made ready at the live book's price (the maker's ask at 40¢), which the click finds unchanged.
+    expect(shown).toMatch(/Max price\s+40¢/);
+    expect(shown).toMatch(/You spend\s+at most \$4\.00/);
+    expect(shown).toMatch(/You get\s+at least 10 shares/);
+    // Made ready at the trader's max price, which the live book still fills at the click.
     expect(lastReady).toBe('yes');
     expect(await ticket('ticket-result').innerText()).toMatch(/BUY order filled: MATCHED/i);
 
@@ -327,18 +330,24 @@ describe('the order ticket and the account panel', () => {
     await expect.poll(() => page.getByTestId('balances').innerText()).toMatch(/Yes[\s\S]*10 shares/);
   }, SLOW);
 
-  it('a market SELL with no bid to sell into: the confirmation says so and cannot be confirmed', async () => {
+  it('a market SELL with no bid to sell into: the ticket says so before Review, and a typed min price is refused in the confirmation', async () => {
     await ticket('ticket-side-sell').click();
+    await ticket('ticket-price').fill('');
     await ticket('ticket-size-unit').selectOption('shares');
     await ticket('ticket-size').fill('5');
     await expect.poll(() => ticket('ticket-size').locator('xpath=../..').innerText()).toContain('You hold 10 Yes shares');
+    // No bid, no min price to default to: nothing to review.
+    await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe('The book has no bids: a market sell has nothing to fill against. Type a min price, or place a limit order.');
+    expect(await ticket('ticket-submit').isDisabled()).toBe(true);
+    await ticket('ticket-price').fill('10');
     await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
     await ticket('ticket-submit').click();
     const dialog = page.getByTestId('ticket-confirm-dialog');
-    await expect.poll(() => dialog.getByTestId('confirm-problems').innerText().catch(() => '')).toMatch(/The book has no bids for "Yes"/);
+    await expect.poll(() => dialog.getByTestId('confirm-problems').innerText().catch(() => '')).toMatch(/The book has no bids at 10¢ or better for "Yes"/);
     expect(await page.getByTestId('ticket-confirm').isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    await ticket('ticket-price').fill('');
     expect(await call<{ size: number }[]>('getPositions', { wallet: WALLET })).toMatchObject([{ size: 10 }]);
   }, SLOW);
 

@@ -192,18 +192,29 @@ describe('the order the ticket sends', () => {
     expect(d.ok && d.intent.orderType).toBe('GTD');
   });
 
-  it('a market BUY in dollars sends the dollars, with the worst price only when one is typed', () => {
-    const d = draftOrder(ticket({ kind: 'market', orderType: 'FOK', priceCents: '', amount: '4', sizeUnit: 'usd' }), terms, 'main', now);
-    expect(d).toMatchObject({ ok: true, intent: { orderType: 'FOK', amountUsd: 4, postOnly: false }, estimate: { price: 0.42, shares: 9.52 } });
-    expect(d.ok && 'price' in d.intent).toBe(false);
-    const worst = draftOrder(ticket({ kind: 'market', orderType: 'FAK', priceCents: '50', amount: '4', sizeUnit: 'usd', postOnly: true }), terms, 'main', now);
+  /** The live book's default worst price (43¢: it reaches 40¢, three ticks of slippage) and its fill of $4. */
+  const bound = { worst: 0.43, fill: { shares: 10, dollars: 4, average: 0.4 } };
+
+  it('a market BUY in dollars sends the dollars and always a worst price: the live book’s default, or the one typed', () => {
+    const d = draftOrder(ticket({ kind: 'market', orderType: 'FOK', priceCents: '', amount: '4', sizeUnit: 'usd' }), { ...terms, marketBound: bound }, 'main', now);
+    expect(d).toMatchObject({ ok: true, intent: { orderType: 'FOK', price: 0.43, amountUsd: 4, postOnly: false }, estimate: { price: 0.4, shares: 10, cost: 4 } });
+    const worst = draftOrder(ticket({ kind: 'market', orderType: 'FAK', priceCents: '50', amount: '4', sizeUnit: 'usd', postOnly: true }), { ...terms, marketBound: bound }, 'main', now);
     expect(worst).toMatchObject({ ok: true, intent: { orderType: 'FAK', price: 0.5, amountUsd: 4, postOnly: false } });
   });
 
+  it('a market order with no worst price to send is not drafted: the live book’s reason, or a max/min price to type', () => {
+    const empty = { reason: 'The book has no asks: a market buy has nothing to fill against. Type a max price, or place a limit order.' };
+    expect(draftOrder(ticket({ kind: 'market', orderType: 'FOK', priceCents: '', amount: '4', sizeUnit: 'usd' }), { ...terms, marketBound: empty }, 'main', now)).toEqual({ ok: false, reason: empty.reason });
+    expect(draftOrder(ticket({ side: 'SELL', kind: 'market', orderType: 'FOK', priceCents: '', amount: '4' }), terms, 'main', now)).toEqual({
+      ok: false,
+      reason: 'Type a min price in cents: a market order never fills past it.',
+    });
+  });
+
   it('a market SELL in shares sends the shares; a market order never goes out as GTC', () => {
-    expect(draftOrder(ticket({ side: 'SELL', kind: 'market', orderType: 'GTC', priceCents: '', amount: '12.345' }), terms, 'main', now)).toMatchObject({
+    expect(draftOrder(ticket({ side: 'SELL', kind: 'market', orderType: 'GTC', priceCents: '', amount: '12.345' }), { ...terms, marketBound: { worst: 0.37, fill: { shares: 12.345, dollars: 4.9, average: 0.4 } } }, 'main', now)).toMatchObject({
       ok: true,
-      intent: { side: 'SELL', orderType: 'FOK', size: 12.34 },
+      intent: { side: 'SELL', orderType: 'FOK', size: 12.34, price: 0.37 },
     });
   });
 
@@ -217,7 +228,7 @@ describe('the order the ticket sends', () => {
     expect(draftOrder(ticket({ amount: '4' }), terms, 'main', now)).toEqual({ ok: false, reason: "This market's minimum order is 5 shares; this is 4." });
     expect(draftOrder(ticket({ kind: 'market', priceCents: '' }), { ...terms, referencePrice: null }, 'main', now)).toEqual({
       ok: false,
-      reason: 'This outcome has no price yet: give a worst price in cents.',
+      reason: 'Type a max price in cents: a market order never fills past it.',
     });
   });
 });

@@ -17,7 +17,16 @@ describe('the default settings', () => {
       keyBindings: { buyBest: 'B', sellBest: 'S', priceUp: '+', priceDown: '-', preset1: 'F1', preset2: 'F2', preset3: 'F3', preset4: 'F4', flatten: 'F', cancelMarket: 'C' },
       sizePresets: { unit: 'shares', sizes: [10, 50, 100, 500] },
       keyboardOrdersWithoutConfirm: false,
+      marketSlippageTicks: 3,
       workspaces: {},
     });
+  });
+});
+
+describe('the market slippage setting', () => {
+  it('keeps whole ticks from 0 to 50 and puts anything else back to its default of 3', async () => {
+    const { cleanSlippageTicks } = await import('../../src/main/ipc/settings');
+    expect([0, 3, 7, 50].map(cleanSlippageTicks)).toEqual([0, 3, 7, 50]);
+    expect([-1, 51, 2.5, '5', null, undefined].map(cleanSlippageTicks)).toEqual([3, 3, 3, 3, 3, 3]);
   });
 });

@@ -6,7 +6,7 @@
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
+import { DEFAULT_MARKET_SLIPPAGE_TICKS, MARKET_SLIPPAGE_TICKS_MAX, PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
 import type { Logger } from '@pmdesk/toolkit';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
 import { cleanNetworkWorkspaces, workspacesOfOldFile } from '../../shared/workspaces';
@@ -25,6 +25,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   keyBindings: DEFAULT_KEY_BINDINGS,
   sizePresets: DEFAULT_SIZE_PRESETS,
   keyboardOrdersWithoutConfirm: false,
+  marketSlippageTicks: DEFAULT_MARKET_SLIPPAGE_TICKS,
   workspaces: Object.freeze({}),
 }) as unknown as Settings;
 
@@ -54,6 +55,11 @@ export function cleanPanelSizes(value: unknown): Record<string, number> {
   return out;
 }
 
+/** The saved slippage in whole ticks within its bounds, else the default. */
+export function cleanSlippageTicks(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MARKET_SLIPPAGE_TICKS_MAX ? value : DEFAULT_MARKET_SLIPPAGE_TICKS;
+}
+
 /**
  * The file's shape: a key missing (a file from an older version) takes its default; a key of the wrong type
  * makes the whole file corrupt. Bounds match saveSettings' input.
@@ -70,6 +76,8 @@ const SettingsFileSchema = z
     keyBindings: z.unknown().optional(),
     sizePresets: z.unknown().optional().transform(cleanSizePresets),
     keyboardOrdersWithoutConfirm: z.boolean().default(false),
+    // A preference like the presets: out of bounds (hand-edited) it goes back to its default on its own.
+    marketSlippageTicks: z.unknown().optional().transform(cleanSlippageTicks),
     // Layout preferences like the panel sizes, per network: a bad workspace is dropped on its own, never the whole file.
     workspaces: z.unknown().optional().transform(cleanNetworkWorkspaces),
     /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */

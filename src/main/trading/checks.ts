@@ -21,7 +21,9 @@ export type PreTradeCheckId =
   | 'AMOUNT_SHRUNK_FOR_FEES'
   | 'NOT_ENOUGH_OUTCOME_TOKENS'
   | 'ALLOWANCE_MISSING'
-  | 'NOT_ENOUGH_GAS';
+  | 'NOT_ENOUGH_GAS'
+  /** A market order's book moved past the worst price the trader confirmed, before it was sent. */
+  | 'PRICE_MOVED';
 
 export interface PreTradeProblem {
   check: PreTradeCheckId;

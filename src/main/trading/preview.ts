@@ -6,47 +6,14 @@ import { roundDown, roundNormal } from '@pmdesk/toolkit';
 import { describeFeeTerms, unitsToDollars } from './order-fees';
 import { formatDollars } from './checks';
 import type { OrderChoices, UserOrderInput } from './order-input';
+import { walkBook, type BookFill } from './book-walk';
 import type { TradingService, TradingWallet } from './service';
 
-type Level = { price: string; size: string };
 type Problem = OrderPreview['problems'][number];
 
 /** Dollars to the cent's ten-thousandth (the collateral's 6 decimals), so sums of levels do not show float dust. */
 const money = (x: number): number => roundNormal(x, 6);
 const decimalsOf = (tick: string): number => tick.split('.')[1]?.length ?? 0;
-
-/** How much of a market order the book would fill: shares, dollars and the worst price reached. */
-export interface BookFill {
-  shares: number;
-  dollars: number;
-  worstPrice: number | undefined;
-  /** Dollars (BUY) or shares (SELL) the book could not take. */
-  unfilled: number;
-}
-
-/**
- * Walks the book from the best level (Polymarket lists the best bid and the best ask last), as a market order
- * would: a BUY spends `amount` dollars on asks, a SELL sells `amount` shares into bids; a limit price stops it.
- */
-export function walkBook(book: { bids: readonly Level[]; asks: readonly Level[] }, side: 'BUY' | 'SELL', amount: number, limit?: number): BookFill {
-  const levels = side === 'BUY' ? book.asks : book.bids;
-  let left = amount;
-  let shares = 0;
-  let dollars = 0;
-  let worstPrice: number | undefined;
-  for (let i = levels.length - 1; i >= 0 && left > 1e-9; i--) {
-    const price = Number(levels[i]!.price);
-    const size = Number(levels[i]!.size);
-    if (!(price > 0 && size > 0)) continue;
-    if (limit !== undefined && (side === 'BUY' ? price > limit + 1e-9 : price < limit - 1e-9)) break;
-    const take = side === 'BUY' ? Math.min(left, size * price) : Math.min(left, size);
-    shares += side === 'BUY' ? take / price : take;
-    dollars += side === 'BUY' ? take : take * price;
-    left -= take;
-    worstPrice = price;
-  }
-  return { shares, dollars, worstPrice, unfilled: Math.max(0, left) };
-}
 
 /**
  * The preview of one order for one wallet. A locked wallet still gets one (with its WALLET_LOCKED problem):

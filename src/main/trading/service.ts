@@ -29,6 +29,7 @@ import type { TradingProfile } from './profile';
 import { ReadyOrders } from './ready-orders';
 import { UnseenShares } from './unseen-shares';
 import { marketPriceFromBook, type BookSides } from '@pmdesk/toolkit';
+import { fillsWithin, walkBook } from './book-walk';
 
 export type { TradingAccount } from './account';
 
@@ -276,9 +277,13 @@ export class TradingService {
     const ready = waiting ? await waiting : undefined;
     // Any order of the account sent from here on makes the other ready orders of it stale (its balance moves).
     this.readied.changed(address);
-    if (ready && (await this.stillReady(ready, wallet!))) return this.sendOrder(ready, listener);
+    if (ready && (await this.stillReady(ready, wallet!))) {
+      await this.assertWithinWorstPrice(ready);
+      return this.sendOrder(ready, listener);
+    }
     // Not readyOnly: made, or thrown.
     const made = (await this.makeOrder(input, wallet!, choices, listener))!;
+    await this.assertWithinWorstPrice(made);
     return this.sendOrder(made, listener);
   }
 
@@ -406,6 +411,29 @@ export class TradingService {
     const [gate, tick] = await Promise.all([this.orderGate?.(wallet, made.plan.side, true), this.terms.tickSize(made.token.token_id)]);
     if (gate) throw new PmDeskError(ErrorCode.FORBIDDEN, gate, { methodName: 'executeOrder' });
     return open && tick === made.tickSize;
+  }
+
+  /**
+   * A market order with a worst price is sent only while the book still fills it within that price (all of a FOK
+   * order, some of a FAK one): the live book when the terminal follows it, else GET /book. The exchange would
+   * kill it anyway; refusing here says why, in the trader's words, before anything leaves (issue 28).
+   */
+  private async assertWithinWorstPrice(made: MadeOrder): Promise<void> {
+    const { plan, token, tickSize } = made;
+    if (plan.kind !== 'market' || plan.price === undefined) return;
+    const book = this.liveBook?.(token.token_id) ?? (await this.exchangeBook(token.token_id));
+    const fill = walkBook({ bids: book.bids ?? [], asks: book.asks ?? [] }, plan.side, plan.amount, plan.price);
+    if (fillsWithin(fill, plan.orderType)) return;
+    const decimals = tickSize.split('.')[1]?.length ?? 2;
+    const cents = `${Number((plan.price * 100).toFixed(Math.max(0, decimals - 2)))}¢`;
+    const bound = plan.side === 'BUY' ? `your max price ${cents}` : `your min price ${cents}`;
+    const what =
+      fill.shares <= 1e-9
+        ? `it has no ${plan.side === 'BUY' ? 'asks' : 'bids'} at ${cents} or better`
+        : plan.side === 'BUY'
+          ? `it fills only $${(plan.amount - fill.unfilled).toFixed(2)} of the $${plan.amount.toFixed(2)} at ${cents} or better`
+          : `it takes only ${Math.floor((plan.amount - fill.unfilled) * 100) / 100} of the ${plan.amount} shares at ${cents} or better`;
+    throw new PreTradeCheckError([{ check: 'PRICE_MOVED', blocking: true, message: `The book moved past ${bound}: ${what}. Nothing was sent; review the new numbers.` }]);
   }
 
   private noticeSink(notices: string[], listener: ((notice: FlowNotice) => void) | undefined): NoticeSink {

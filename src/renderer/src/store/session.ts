@@ -2,6 +2,7 @@
 // active, the live feeds' states, and the notices shown to the trader. Panels own their own stores
 // (markets, market, ticket, account); this one is what they share.
 import { create } from 'zustand';
+import { DEFAULT_MARKET_SLIPPAGE_TICKS } from '../../../shared/contract';
 import type { FeedState, NetworkChoice, NetworkInfo, Settings, TerminalEvents, WalletInfo } from '../../../shared/contract';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS } from '../../../shared/key-bindings';
 import { ask, listen, messageOf } from '../terminal';
@@ -16,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keyBindings: { ...DEFAULT_KEY_BINDINGS },
   sizePresets: { unit: DEFAULT_SIZE_PRESETS.unit, sizes: [...DEFAULT_SIZE_PRESETS.sizes] },
   keyboardOrdersWithoutConfirm: false,
+  marketSlippageTicks: DEFAULT_MARKET_SLIPPAGE_TICKS,
   workspaces: {},
 };
 

@@ -1,11 +1,14 @@
 // The last look before an order goes out: the exact price, shares and dollars the ticket will send, and any
 // approvals main must send first. Esc or Cancel closes it; nothing is sent until Confirm. While it is open, main
-// makes the order ready (checked, signed in the signer worker, not sent), so Confirm only posts it.
+// makes the order ready (checked, signed in the signer worker, not sent), so Confirm only posts it. A market order
+// states its bound ("at most $X", "at least N shares", its Max/Min price) and follows the live book: once the book
+// no longer fills it within that price, Confirm is disabled, the dialog says why and offers the ticket's new numbers.
 import { useEffect, useState } from 'react';
 import { useDialogEscape } from '../../keyboard';
 import { ask } from '../../terminal';
 import type { OrderPreview } from '../../../../shared/contract';
 import { formatCents, formatShares, formatUsd, type Estimate, type OrderIntent, type TickSize } from './order-math';
+import { marketPromise, type LiveFill } from './market-bound';
 
 export interface ConfirmOrderProps {
   intent: OrderIntent;
@@ -15,11 +18,18 @@ export interface ConfirmOrderProps {
   outcome: string;
   question: string;
   tickSize: TickSize;
+  /** A market order: whether the live book still fills it within its worst price, its fill now, and why not. */
+  live?: { fills: boolean; fill: LiveFill | null; why: string | null } | null;
+  /** Main's refusal at the click (the book had moved past the bound): nothing was sent. */
+  refusal?: string | null;
+  /** The ticket's order now (priced from the book as it is), when it differs from this one. */
+  newer?: { intent: OrderIntent; estimate: Estimate } | null;
+  onUseNewer?(): void;
   onConfirm(): void;
   onClose(): void;
 }
 
-export function ConfirmOrderDialog({ intent, preview, estimate, outcome, question, tickSize, onConfirm, onClose }: ConfirmOrderProps) {
+export function ConfirmOrderDialog({ intent, preview, estimate, outcome, question, tickSize, live, refusal, newer, onUseNewer, onConfirm, onClose }: ConfirmOrderProps) {
   useDialogEscape('Close the order confirmation', onClose);
   const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
   const ready = useReadyOrder(intent);
@@ -30,6 +40,12 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
   const price = preview?.price ?? intent.price ?? estimate.price;
   const buying = intent.side === 'BUY';
   const blocking = preview?.problems.find((p) => p.blocking);
+  const bounded = market && intent.price !== undefined;
+  const promise = bounded ? marketPromise(intent) : {};
+  const fak = intent.orderType === 'FAK';
+  // Why this order cannot go now: the book moved past its bound (seen live, or by main at the click).
+  const moved = refusal ?? (live && !live.fills ? live.why : null);
+  const liveFill = live?.fill ?? null;
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div className="dialog confirm-order" role="dialog" aria-modal="true" aria-labelledby="confirm-order-title" data-testid="ticket-confirm-dialog" data-order-ready={ready}>
@@ -38,12 +54,41 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
         </h2>
         <div className="muted">{question}</div>
         <dl className="confirm-figures">
-          <dt>{market ? (intent.price !== undefined ? 'Worst price' : 'Price (estimate from the book)') : 'Limit price'}</dt>
-          <dd className="num">{formatCents(price, tickSize)}</dd>
-          <dt>{market && intent.amountUsd !== undefined ? 'Shares (estimate)' : 'Shares'}</dt>
-          <dd className="num">{formatShares(shares)}</dd>
-          <dt>{buying ? (market && intent.amountUsd !== undefined ? 'You spend' : 'Cost') : 'You receive'}</dt>
-          <dd className="num">{formatUsd(intent.amountUsd ?? cost)}</dd>
+          {bounded ? (
+            <>
+              <dt>{buying ? 'Max price' : 'Min price'}</dt>
+              <dd className="num" data-testid="confirm-worst">
+                {formatCents(intent.price!, tickSize)}
+              </dd>
+              <dt>{buying ? 'You spend' : 'You sell'}</dt>
+              <dd className="num" data-testid="confirm-bound-amount">
+                {buying ? `at most ${formatUsd(promise.spendAtMost ?? 0)}` : `${formatShares(promise.shares ?? 0)} shares`}
+              </dd>
+              <dt>{buying ? 'You get' : 'You receive'}</dt>
+              <dd className="num" data-testid="confirm-bound-result">
+                {fak
+                  ? `every share at ${formatCents(intent.price!, tickSize)} or better; the rest is cancelled`
+                  : buying
+                    ? `at least ${formatShares(promise.sharesAtLeast ?? 0)} shares`
+                    : `at least ${formatUsd(promise.receiveAtLeast ?? 0)}`}
+              </dd>
+              <dt>The book now</dt>
+              <dd className="num" data-testid="confirm-live">
+                {liveFill && liveFill.average !== null
+                  ? `${formatShares(Math.floor(liveFill.shares * 100) / 100)} shares for ${formatUsd(liveFill.dollars)}, average ${formatCents(Math.round(liveFill.average * 10_000) / 10_000, '0.0001')}`
+                  : `${formatShares(shares)} shares for ${formatUsd(cost)}`}
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>{market ? 'Price (estimate from the book)' : 'Limit price'}</dt>
+              <dd className="num">{formatCents(price, tickSize)}</dd>
+              <dt>{market && intent.amountUsd !== undefined ? 'Shares (estimate)' : 'Shares'}</dt>
+              <dd className="num">{formatShares(shares)}</dd>
+              <dt>{buying ? (market && intent.amountUsd !== undefined ? 'You spend' : 'Cost') : 'You receive'}</dt>
+              <dd className="num">{formatUsd(intent.amountUsd ?? cost)}</dd>
+            </>
+          )}
           <dt>{buying ? 'Pays if it wins' : 'Gives up if it wins'}</dt>
           <dd className="num">{formatUsd(payout)}</dd>
           <dt>Fees</dt>
@@ -80,6 +125,18 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
           </div>
         ) : null}
         {!preview ? <div className="muted">Amounts are the ticket’s estimate; main runs every pre-trade check when you confirm.</div> : null}
+        {moved ? (
+          <div className="error-text confirm-moved" role="alert" data-testid="confirm-book-moved">
+            {moved}
+            {newer && newer.intent.price !== undefined ? (
+              <div className="row">
+                <button type="button" data-testid="confirm-use-new" onClick={onUseNewer}>
+                  Review the new numbers: {buying ? 'max' : 'min'} {formatCents(newer.intent.price, tickSize)}, about {formatShares(newer.estimate.shares)} shares for {formatUsd(newer.estimate.cost)}
+                </button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
         <div className="row dialog-actions">
           <button type="button" onClick={onClose}>
             Cancel (Esc)
@@ -89,8 +146,8 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
             className={buying ? 'buy' : 'sell'}
             data-testid="ticket-confirm"
             autoFocus
-            disabled={!!blocking}
-            title={blocking ? blocking.message : `Send this ${intent.side} order`}
+            disabled={!!blocking || !!moved}
+            title={moved ?? (blocking ? blocking.message : `Send this ${intent.side} order`)}
             onClick={onConfirm}
           >
             Confirm {intent.side}

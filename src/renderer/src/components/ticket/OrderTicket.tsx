@@ -1,7 +1,10 @@
 // The order ticket: side, limit or market, price in cents on the market's tick, size in shares or dollars,
 // time in force, post-only; what the order costs and pays before it is sent (main's preview, or a local
 // estimate), every failed pre-trade check in a sentence, and a confirmation with the exact amounts. Where the
-// region is blocked or the account close-only (main's checks), Submit is disabled with main's sentence.
+// region is blocked or the account close-only (main's checks), Submit is disabled with main's sentence. A market
+// order always carries a worst price (Max price for a buy, Min price for a sell): the one typed, else the price the
+// live book reaches and the trader's slippage; its figures follow the live book while the ticket or the
+// confirmation is open, and a book that moved past the confirmed bound sends nothing (issue 28).
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { ask, messageOf } from '../../terminal';
 import { registerShortcut } from '../../keyboard';
@@ -21,7 +24,9 @@ import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { QuotePrice } from '../../prices/useQuote';
 import { usePositionSell } from './usePositionSell';
 import { useKeyboardTrading } from './useKeyboardTrading';
-import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
+import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, parseAmount, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
+import { marketAmount, marketBound, stillFills } from './market-bound';
+import { SlippageField } from './SlippageField';
 import './ticket.css';
 
 interface LastResult {
@@ -45,27 +50,45 @@ export function OrderTicket() {
     [collateral, held, tokenId, openOrders],
   );
 
-  const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true } } | null>(null);
+  /** The order under confirmation; `refusal`: main's sentence when the click found the book past its bound. */
+  const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true }; refusal?: string } | null>(null);
   const [placing, setPlacing] = useState(false);
   /** The wrap the not-enough-pUSD problem offered, while its dialog is open. */
   const [wrapping, setWrapping] = useState<string | null>(null);
   const [fundsRevision, setFundsRevision] = useState(0);
   const [result, setResult] = useState<LastResult | null>(null);
 
+  // The outcome's live book (the focused tile's, which follows the selection): what a market order is priced from.
+  const book = useMarket((m) => (tokenId ? m.books[tokenId] : undefined));
+  const slippageTicks = useSession((s) => s.settings.marketSlippageTicks);
+  const typedAmount = parseAmount(ticket.amount);
+  const bound = useMemo(
+    () => (ticket.kind === 'market' && market && typedAmount !== null ? marketBound(book, ticket.side, typedAmount, ticket.sizeUnit, slippageTicks, market.tickSize) : undefined),
+    [ticket.kind, ticket.side, ticket.sizeUnit, typedAmount, book, slippageTicks, market],
+  );
   const drafted: Drafted | null = useMemo(() => {
     if (!market || !outcome || !wallet) return null;
-    const terms = { marketId: market.marketId, tokenId: outcome.tokenId, tickSize: market.tickSize, minOrderSize: market.minOrderSize, referencePrice: outcome.price };
+    const terms = { marketId: market.marketId, tokenId: outcome.tokenId, tickSize: market.tickSize, minOrderSize: market.minOrderSize, referencePrice: outcome.price, ...(bound ? { marketBound: bound } : {}) };
     return draftOrder(ticket, terms, wallet.label, Math.floor(Date.now() / 1000));
-  }, [ticket, market, outcome, wallet]);
+  }, [ticket, market, outcome, wallet, bound]);
   const intent = drafted?.ok ? drafted.intent : null;
-  const preview = usePreview(intent, `${fundsRevision}:${wallet?.unlocked ? 'unlocked' : 'locked'}`);
+  // A market order's preview is asked again as its book changes: the figures follow the live book.
+  const bookRevision = ticket.kind === 'market' ? (book?.hash ?? '') : '';
+  // Main checks the same order again when what it checks changed: the wallet, the book, and what the account holds
+  // (a fill, a Close): a refusal is never left to the click.
+  const preview = usePreview(intent, `${fundsRevision}:${wallet?.unlocked ? 'unlocked' : 'locked'}:${bookRevision}:${held ?? ''}:${collateral ?? ''}`);
+  const confirmingMarket = confirming && (confirming.intent.orderType === 'FOK' || confirming.intent.orderType === 'FAK') ? confirming.intent : null;
+  const confirmPreview = usePreview(confirming?.intent ?? null, `${fundsRevision}:${confirmingMarket ? (book?.hash ?? '') : ''}`);
   const blocking = preview.status === 'ready' ? preview.preview.problems.find((p) => p.blocking) : undefined;
   const access = useTradingAccess((s) => s.access);
   const refused = refusedSide(access, ticket.side);
 
   // A book that cannot be read (the exchange unreachable) is no book to trade against: the ticket waits for it.
   const bookUnknown = useMarket((m) => m.bookUnknown);
-  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: blocking?.message });
+  // A sell of more than the trader holds now (after a Close or any fill, the holdings read again): said before
+  // Review, from the account the ticket shows, without waiting for main's preview of an order it already checked.
+  const short = sellShortfall(intent, available?.shares ?? held, held, outcome?.name ?? '');
+  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: short ?? blocking?.message });
 
   // An order typed for another market means nothing here: a new market starts with a fresh ticket (BUY,
   // limit, no price, no size), as Polymarket's does, so nothing is sent to the wrong market by habit.
@@ -114,7 +137,8 @@ export function OrderTicket() {
   usePositionSell(market, drafted, whyNot, blocking?.message, confirmSell);
 
   // The one way an order leaves the ticket: after its confirmation, or a keyboard order the trader chose to send unconfirmed.
-  const placeOrder = useCallback(async (order: OrderIntent) => {
+  // Answers main's refusal, if any, so the confirmation can say why and offer the new numbers.
+  const placeOrder = useCallback(async (order: OrderIntent): Promise<string | null> => {
     setPlacing(true);
     setResult({ tone: 'info', message: 'Sending the order…' });
     // Shown here, where the trader is looking; approvals and credentials arrive as notices on their own.
@@ -124,8 +148,10 @@ export function OrderTicket() {
         ? `${order.side} order ${placed.pending ? 'placed' : 'filled'}: ${placed.status || 'sent'}.`
         : `Nothing was placed (${placed.status || 'no match'}): the exchange took no order.`;
       setResult({ tone: placed.orderId ? 'success' : 'error', message });
+      return null;
     } catch (error) {
       setResult({ tone: 'error', message: messageOf(error) });
+      return messageOf(error);
     } finally {
       setPlacing(false);
       void refreshAccount(order.wallet);
@@ -133,8 +159,13 @@ export function OrderTicket() {
   }, []);
   const place = () => {
     if (!confirming) return;
+    const confirmed = confirming;
     setConfirming(null);
-    void placeOrder(confirming.intent);
+    void placeOrder(confirmed.intent).then((refused) => {
+      // The book moved past the bound before the click landed: main sent nothing. The confirmation comes back with
+      // why, and the ticket's new numbers to review.
+      if (refused && /The book moved past/.test(refused)) setConfirming({ ...confirmed, refusal: refused.replace(/^The order was not placed:\s*-\s*/, '') });
+    });
   };
   const placeNow = useCallback((order: OrderIntent) => void placeOrder(order), [placeOrder]);
   useKeyboardTrading({ market, outcome, drafted, whyNot, blocking: blocking?.message, openConfirm: confirmSell, placeNow });
@@ -157,6 +188,10 @@ export function OrderTicket() {
   const isLimit = ticket.kind === 'limit';
   const buying = ticket.side === 'BUY';
   const shown = preview.status === 'ready' ? preview.preview : drafted?.ok ? drafted.estimate : null;
+  const priceWord = buying ? 'Max' : 'Min';
+  // The live book's fill of the order under confirmation, within its bound; the ticket's own order when it differs.
+  const liveConfirm = confirmingMarket && market ? stillFills(book, confirmingMarket, market.tickSize) : null;
+  const newer = confirming && drafted?.ok && intentKey(drafted.intent) !== intentKey(confirming.intent) ? drafted : null;
 
   return (
     <div className="panel ticket" data-testid="order-ticket">
@@ -211,13 +246,13 @@ export function OrderTicket() {
         </div>
 
         <div className="field">
-          <label htmlFor="ticket-price">{isLimit ? 'Limit price (¢)' : 'Worst price (¢, optional)'}</label>
+          <label htmlFor="ticket-price">{isLimit ? 'Limit price (¢)' : `${priceWord} price (¢)`}</label>
           <input
             id="ticket-price"
             data-testid="ticket-price"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={isLimit ? 'e.g. 45' : 'best available'}
+            placeholder={isLimit ? 'e.g. 45' : bound && 'worst' in bound && market ? priceToCents(bound.worst, market.tickSize) : 'from the book'}
             value={ticket.priceCents}
             onChange={(e) => ticket.set({ priceCents: e.target.value })}
           />
@@ -239,6 +274,7 @@ export function OrderTicket() {
               })}
             </span>
           ) : null}
+          {!isLimit && market ? <SlippageField side={ticket.side} bound={bound} typed={ticket.priceCents.trim() !== ''} tickSize={market.tickSize} ticks={slippageTicks} /> : null}
           {tickWarning ? (
             <span className="warn" role="alert" data-testid="ticket-tick-warning">
               {tickWarning}
@@ -332,7 +368,13 @@ export function OrderTicket() {
           </label>
         ) : null}
 
-        <Summary buying={buying} market={market} shown={shown} preview={preview} estimatedAt={drafted?.ok && !isLimit ? drafted.estimate.price : null} usdAmount={intent?.amountUsd} />
+        <Summary buying={buying} market={market} shown={shown} preview={preview} estimatedAt={drafted?.ok && !isLimit ? drafted.estimate.price : null} usdAmount={intent?.amountUsd}
+          marketPrices={
+            !isLimit && intent?.price !== undefined
+              ? { word: priceWord, worst: intent.price, average: preview.status === 'ready' && preview.preview.shares > 0 ? preview.preview.cost / preview.preview.shares : bound && 'worst' in bound ? bound.fill.average : null }
+              : null
+          }
+        />
 
         <div className="ticket-problems" data-testid="ticket-problems" aria-live="polite">
           {preview.status === 'ready'
@@ -368,8 +410,12 @@ export function OrderTicket() {
       {confirming && market ? (
         <ConfirmOrderDialog
           intent={confirming.intent}
-          preview={preview.status === 'ready' && preview.key === intentKey(confirming.intent) ? preview.preview : null}
+          preview={confirmPreview.status === 'ready' ? confirmPreview.preview : null}
           estimate={confirming.drafted.estimate}
+          live={liveConfirm}
+          refusal={confirming.refusal ?? null}
+          newer={newer ? { intent: newer.intent, estimate: newer.estimate } : null}
+          onUseNewer={() => newer && setConfirming({ intent: newer.intent, drafted: newer })}
           outcome={outcome?.name ?? ''}
           question={market.question}
           tickSize={market.tickSize}
@@ -405,12 +451,26 @@ function Summary(props: {
   preview: PreviewState;
   estimatedAt: number | null;
   usdAmount: number | undefined;
+  /** A market order's average price now (the live book's) and its worst price. */
+  marketPrices: { word: string; worst: number; average: number | null } | null;
 }) {
-  const { buying, market, shown, preview, estimatedAt, usdAmount } = props;
+  const { buying, market, shown, preview, estimatedAt, usdAmount, marketPrices } = props;
   const fromMain = preview.status === 'ready';
   const gain = shown ? toWin(shown.payout, (usdAmount ?? shown.cost) + shown.fees)?.gain : undefined;
   return (
     <dl className="ticket-summary" data-testid="ticket-summary">
+      {marketPrices && market ? (
+        <>
+          <dt>Average price</dt>
+          <dd className="num" data-testid="ticket-average">
+            {marketPrices.average !== null ? formatCents(Math.round(marketPrices.average * 10_000) / 10_000, '0.0001') : '—'}
+          </dd>
+          <dt>{marketPrices.word} price</dt>
+          <dd className="num" data-testid="ticket-worst">
+            {formatCents(marketPrices.worst, market.tickSize)}
+          </dd>
+        </>
+      ) : null}
       <dt>Shares</dt>
       <dd className="num">{shown ? formatShares(shown.shares) : '—'}</dd>
       <dt>{buying ? 'Cost' : 'You receive'}</dt>
@@ -436,6 +496,16 @@ function Summary(props: {
       </dd>
     </dl>
   );
+}
+
+/** The sentence for a SELL of more shares than the account can sell now (held less open sells), or null. */
+function sellShortfall(intent: OrderIntent | null, sellable: number | undefined, held: number | undefined, outcome: string): string | null {
+  if (!intent || intent.side !== 'SELL' || sellable === undefined || held === undefined) return null;
+  const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
+  const needs = market ? marketAmount(intent).amount : (intent.size ?? 0);
+  if (!(needs > sellable + 1e-9)) return null;
+  const inOrders = held - sellable > 1e-9 ? ` (${formatShares(held - sellable)} in open orders)` : '';
+  return `You hold ${formatShares(held)} ${outcome} shares${inOrders}: this sell needs ${formatShares(needs)}.`;
 }
 
 function disabledReason(s: {

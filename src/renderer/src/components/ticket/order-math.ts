@@ -136,8 +136,13 @@ export interface MarketTerms {
   tokenId: string;
   tickSize: TickSize;
   minOrderSize: number | null;
-  /** The outcome's last price from the aggregator: what a market order's estimate is worked at. */
+  /** The outcome's last price from the aggregator: what a market order's estimate is worked at without a live book. */
   referencePrice: number | null;
+  /**
+   * A market order priced from the live book (market-bound.ts): its default worst price and the fill behind it,
+   * or why there is none. A market order always carries a worst price: the one typed, else this one.
+   */
+  marketBound?: { worst: number; fill: { shares: number; dollars: number; average: number | null } } | { reason: string };
 }
 
 export interface OrderIntent {
@@ -200,17 +205,27 @@ export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: stri
     };
   }
 
-  // A market order fills at the book: its price, when given, is the worst the trader accepts.
-  const reference = price ?? terms.referencePrice;
-  if (reference === null || !(reference > 0)) return { ok: false, reason: 'This outcome has no price yet: give a worst price in cents.' };
-  const estimate = estimateOrder({ amount, unit: ticket.sizeUnit, price: reference });
+  // A market order fills at the book, never past its worst price: the one typed, else the price the live book
+  // reaches for it and the trader's slippage (issue 28). Nothing unbounded leaves the ticket.
+  const bound = terms.marketBound;
+  const worst = price ?? (bound && 'worst' in bound ? bound.worst : null);
+  const priceWord = ticket.side === 'BUY' ? 'max' : 'min';
+  if (worst === null) return { ok: false, reason: bound && 'reason' in bound ? bound.reason : `Type a ${priceWord} price in cents: a market order never fills past it.` };
+  // The estimate is the live book's fill where there is one, else the outcome's price (or the worst price).
+  const live = bound && 'worst' in bound && bound.fill.average !== null ? bound.fill : null;
+  const reference = live?.average ?? terms.referencePrice ?? worst;
+  if (!(reference > 0)) return { ok: false, reason: `This outcome has no price yet: give a ${priceWord} price in cents.` };
+  const estimate = live
+    ? { price: live.average!, shares: roundDown(live.shares, SIZE_DECIMALS), cost: roundCents(live.dollars), payout: roundCents(roundDown(live.shares, SIZE_DECIMALS)), fees: 0 }
+    : estimateOrder({ amount, unit: ticket.sizeUnit, price: reference });
   if (!(estimate.shares > 0)) return { ok: false, reason: 'That comes to less than a hundredth of a share: trade more.' };
-  const sized = ticket.sizeUnit === 'usd' ? { amountUsd: roundDown(amount, 2) } : { size: estimate.shares };
+  const sized = ticket.sizeUnit === 'usd' ? { amountUsd: roundDown(amount, 2) } : { size: roundDown(amount, SIZE_DECIMALS) };
   if (sized.amountUsd !== undefined && !(sized.amountUsd > 0)) return { ok: false, reason: 'Trade at least one cent.' };
+  if (sized.size !== undefined && !(sized.size > 0)) return { ok: false, reason: 'That comes to less than a hundredth of a share: trade more.' };
   return {
     ok: true,
     estimate,
-    intent: { wallet, marketId: terms.marketId, tokenId: terms.tokenId, side: ticket.side, orderType, ...(price !== null ? { price } : {}), ...sized, postOnly: false },
+    intent: { wallet, marketId: terms.marketId, tokenId: terms.tokenId, side: ticket.side, orderType, price: worst, ...sized, postOnly: false },
   };
 }
 

@@ -9,6 +9,9 @@ import type { Drafted } from './order-math';
 import type { TradedMarket } from './useTradedMarket';
 import { positionSellFields, requestedOutcome } from './position-sell';
 
+/** The ticket's sentences for what is still loading (the market, or the live book a market order is priced from). */
+const stillComing = (reason: string): boolean => /^(Loading|Waiting for the live book)/.test(reason);
+
 /** Applies a position's sell to the ticket; `openConfirm` is the ticket's own review (its confirmation dialog). */
 export function usePositionSell(market: TradedMarket | null, drafted: Drafted | null, whyNot: string | null, blocking: string | undefined, openConfirm: (drafted: Drafted & { ok: true }) => void): void {
   const request = useTicket((s) => s.sellRequest);
@@ -35,9 +38,10 @@ export function usePositionSell(market: TradedMarket | null, drafted: Drafted | 
 
   useEffect(() => {
     if (confirmFor === null) return;
-    // Not drafted yet (the outcome or the wallet is still on its way): wait, unless the ticket says why it cannot.
-    if (!drafted) {
-      if (whyNot && !/^Loading/.test(whyNot)) setConfirmFor(null);
+    // Not drafted yet (the outcome, the wallet or the live book that prices a market sell is still on its way):
+    // wait, unless the ticket says why it cannot.
+    if (!drafted || (!drafted.ok && stillComing(drafted.reason))) {
+      if (whyNot && !stillComing(whyNot)) setConfirmFor(null);
       return;
     }
     setConfirmFor(null);
