@@ -293,6 +293,14 @@ describe('a laptop screen (1280×800)', () => {
       expect(submit!.y + submit!.height).toBeLessThanOrEqual(800);
       const ticketBottom = await page.$eval('section.ticket-column', (el) => (el as unknown as { getBoundingClientRect(): { bottom: number } }).getBoundingClientRect().bottom);
       expect(submit!.y + submit!.height).toBeLessThanOrEqual(ticketBottom);
+      // A market order's form is taller (its bound, slippage and figures): Submit stays in view all the same.
+      await page.getByTestId('ticket-kind-market').click();
+      await page.getByTestId('ticket-size').fill('10');
+      await page.getByTestId('ticket-slippage').waitFor();
+      const marketSubmit = await page.getByTestId('ticket-submit').boundingBox();
+      expect(marketSubmit!.y).toBeGreaterThanOrEqual(0);
+      expect(marketSubmit!.y + marketSubmit!.height).toBeLessThanOrEqual(ticketBottom);
+      await page.getByTestId('ticket-kind-limit').click();
 
       for (const id of ids.slice(1)) {
         await page.getByTestId('tile-add').click();
