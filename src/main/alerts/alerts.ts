@@ -74,6 +74,8 @@ interface Watching {
   previous?: number | null;
   fills?: Pick<TradeRecord, 'timestamp' | 'volumeBase'>[];
   seenTrades?: Set<string>;
+  /** A fill alert: when it was armed, in the exchange's seconds (a trade matched since then is told, whenever its snapshot comes). */
+  armedAtS?: number;
   timer?: ReturnType<typeof setInterval>;
 }
 
@@ -206,6 +208,7 @@ export class AlertService {
         })
         .catch(() => undefined);
     } else if (alert.kind === 'fill') {
+      w.armedAtS = Math.floor(this.now() / 1000);
       void this.followWallet(alert);
     } else if (alert.kind === 'resolved') {
       const check = () =>
@@ -277,9 +280,9 @@ export class AlertService {
       if (!w) continue;
       const ids = update.trades.map((t) => t.tradeId);
       if (!w.seenTrades) {
-        // The first snapshot is what was there before: only trades after it are told.
-        w.seenTrades = new Set(ids);
-        continue;
+        // The first snapshot this alert hears is what was there before, except trades matched since it was armed:
+        // a wallet a window already follows sends its next snapshot only on a change, often the very fill awaited.
+        w.seenTrades = new Set(update.trades.filter((t) => !(t.matchedAt >= w.armedAtS!)).map((t) => t.tradeId));
       }
       const fresh = update.trades.filter((t) => !w.seenTrades!.has(t.tradeId));
       for (const id of ids) w.seenTrades.add(id);
@@ -298,7 +301,8 @@ export class AlertService {
       question ||= facts?.question;
       outcome ||= facts?.outcomes[first.tokenId];
     }
-    this.fire(alert, fillMessage(first, { question, outcome }, alert.wallet!, fresh.length - 1));
+    // The title names the market that filled, as every other alert's does (the alert itself names only a wallet).
+    this.fire(alert, fillMessage(first, { question, outcome }, alert.wallet!, fresh.length - 1), question ? `Alert: fill on "${question}"` : undefined);
   }
 
   /** The market's tokens (once) and, while no fill came yet, its last trade from its recent trades, as the tape is seeded. */
@@ -371,12 +375,12 @@ export class AlertService {
     }
   }
 
-  private fire(alert: AlertInfo, message: string): void {
+  private fire(alert: AlertInfo, message: string, heading?: string): void {
     if (alert.state !== 'armed' || this.closed) return;
     this.disarm(alert);
     alert.state = 'fired';
     alert.firedAt = this.now();
-    const title = `Alert: ${alert.marketName}`.slice(0, 300);
+    const title = (heading ?? `Alert: ${alert.marketName}`).slice(0, 300);
     const entry: AlertLogEntry = { id: randomUUID(), alertId: alert.id, at: alert.firedAt, title, message };
     this.log = [entry, ...this.log].slice(0, ALERT_LOG_SIZE);
     void this.save().catch((error: unknown) => this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`));
