@@ -39,6 +39,8 @@ import { AlertService, alertsFile } from '../alerts/alerts';
 import type { DesktopNotifier } from '../alerts/notifier';
 import { StopService, stopsFile } from '../stops/stops';
 import { FrameClock } from '../feeds/frame-clock';
+import { resolutionOf } from '@pmdesk/toolkit';
+import { MarketStates } from './market-states';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -70,7 +72,7 @@ export interface TerminalOptions {
   /** Desktop notifications for alerts (Electron's); browser mode has none in main: its page asks the browser. */
   notifier?: DesktopNotifier;
   /** Alerts' and stops' timings (tests shorten them): a resolving market's check, a stop's retry after a failed sell. */
-  watchTuning?: { resolveCheckMs?: number; stopRetryMs?: number };
+  watchTuning?: { resolveCheckMs?: number; stopRetryMs?: number; marketStateMs?: number };
 }
 
 export interface Terminal {
@@ -144,11 +146,19 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const traders = tradingWallets && walletAccounts ? { ...tradingWallets, accountOf: (owner: string) => walletAccounts.tradingAccount(owner) } : undefined;
     // Each market's question, outcome names and fee terms, read once for this network (trades and positions share them).
     const facts = flow ? new TradeFacts(flow) : undefined;
+    // Markets' states pushed to the windows: resolution read on the chain where this network has one.
+    const ctf = flow?.profile.network.contracts.conditionalTokens;
+    const marketStates = new MarketStates(
+      hub,
+      { getMarket: (protocol, marketId) => source.getMarket(protocol, marketId), resolution: flow && ctf ? (conditionId) => resolutionOf(flow.provider, ctf, conditionId) : undefined },
+      { chainEveryMs: options.watchTuning?.marketStateMs },
+    );
     const services: TerminalServices = {
       network,
       markets: source,
       feeds,
       books,
+      marketStates,
       frameClock: profile.wsUrl && profile.clobUrl ? frameClock : undefined,
       hub,
       wallets: walletServices,
@@ -221,6 +231,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
         void stops?.close();
         feeds.closeAll();
         books.closeAll();
+        marketStates.close();
         // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.
         services.accounts?.closeAll();
         services.deadManSwitches?.closeAll();

@@ -5,11 +5,12 @@
 // come from the chain and the network's market-data source: they are read again whenever a trade appears or
 // changes status.
 import { create } from 'zustand';
-import type { Balances, FeedState, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
+import type { Balances, FeedState, MarketStateInfo, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
 import { ask, listen, messageOf } from '../terminal';
 import { onNextFrame } from '../live/frame';
 import { tradesSignature } from '../components/account/account-math';
 import { useSelection } from './selection';
+import { holdMarketState } from './market';
 
 /** How often orders and trades are read again when main cannot push them. */
 export const ACCOUNT_POLL_MS = 3_000;
@@ -83,6 +84,60 @@ export async function refreshOrdersAndTrades(wallet = useAccount.getState().wall
   }
 }
 
+/** The most position markets whose state is followed at once (the rest are read again with the positions). */
+const MAX_POSITION_MARKETS = 50;
+
+/** By market id: what each resolved market's outcomes pay, as main pushed it (the source may say so later). */
+const resolvedMarkets = new Map<string, { conditionId: string | null; finalPrices: Record<string, number> }>();
+/** By market id: the position markets whose state this window follows, and how to let go of each. */
+const followedStates = new Map<string, () => void>();
+
+/**
+ * Positions as the chain says now: a market main saw resolve pays its final price (Won or Lost at once), even
+ * while the positions' source still lists it as trading.
+ */
+function withResolutions(positions: readonly PositionInfo[]): PositionInfo[] {
+  return positions.map((p) => {
+    const resolved = p.marketId ? resolvedMarkets.get(p.marketId) : [...resolvedMarkets.values()].find((r) => r.conditionId && r.conditionId === p.conditionId);
+    const payout = resolved && p.tokenId ? resolved.finalPrices[p.tokenId] : undefined;
+    if (payout === undefined || (p.redeemable && p.currentPrice === payout)) return p;
+    return { ...p, redeemable: true, currentPrice: payout, currentValue: p.size * payout };
+  });
+}
+
+function applyMarketState(info: MarketStateInfo): void {
+  if (info.state !== 'resolved' || !info.finalPrices) return;
+  resolvedMarkets.set(info.marketId, { conditionId: info.market.conditionId ?? null, finalPrices: info.finalPrices });
+  const { positions, wallet } = useAccount.getState();
+  const next = withResolutions(positions);
+  if (next.some((p, i) => p !== positions[i])) {
+    useAccount.setState({ positions: next });
+    // The source's own word, and the balances, follow.
+    void refreshHoldings(wallet);
+  }
+}
+
+/** Follows the state of every open position's market, so a resolution shows without a tab switch. */
+function followPositionMarkets(positions: readonly PositionInfo[]): void {
+  const wanted = new Set(positions.filter((p) => p.marketId && !p.redeemable).map((p) => p.marketId!).slice(0, MAX_POSITION_MARKETS));
+  for (const [marketId, release] of followedStates) {
+    if (wanted.has(marketId)) continue;
+    release();
+    followedStates.delete(marketId);
+  }
+  for (const marketId of wanted) {
+    if (followedStates.has(marketId)) continue;
+    const held = holdMarketState('polymarket', marketId);
+    followedStates.set(marketId, held.release);
+    void held.state.then(applyMarketState).catch(() => undefined);
+  }
+}
+
+function releasePositionMarkets(): void {
+  for (const release of followedStates.values()) release();
+  followedStates.clear();
+}
+
 /** The most tokens one balances read names (the contract's bound). */
 const MAX_TOKENS_READ = 150;
 
@@ -108,7 +163,8 @@ export async function refreshHoldings(wallet = useAccount.getState().wallet, mar
     const balances = await ask('getBalances', { wallet, ...(marketId ? { marketId } : {}), ...(tokenIds.length ? { tokenIds } : {}) });
     if (!current(wallet)) return;
     nameFromHoldings(positions, useAccount.getState().trades);
-    useAccount.setState({ positions, balances, holdingsError: null });
+    useAccount.setState({ positions: withResolutions(positions), balances, holdingsError: null });
+    followPositionMarkets(positions);
   } catch (error) {
     if (current(wallet)) useAccount.setState({ holdingsError: messageOf(error) });
   }
@@ -126,6 +182,7 @@ export function followAccount(wallet: string): () => void {
   let poll: ReturnType<typeof setInterval> | undefined;
   let watching = false;
 
+  const offState = listen('marketState', applyMarketState);
   const offAccount = listen('account', (update) => {
     if (update.wallet !== wallet) return;
     // Sent whole on each change: the latest of a frame is all that matters.
@@ -163,6 +220,8 @@ export function followAccount(wallet: string): () => void {
 
   return () => {
     stopped = true;
+    offState();
+    releasePositionMarkets();
     offAccount();
     offOrder();
     offNotice();

@@ -10,7 +10,7 @@ import { useSelection } from '../../store/selection';
 import { useTicket } from '../../store/ticket';
 import { WindowedRows } from '../../live/visible-rows';
 import { liveQuote } from '../../prices/live';
-import { quoteOf, type Quote } from '../../prices/quote';
+import { finalQuote, quoteOf, type Quote } from '../../prices/quote';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from './account-math';
 import { downloadText, exportFileName } from './download';
@@ -40,14 +40,15 @@ function ExportButton({ what, count, make, testId }: { what: string; count: numb
 function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
   const tokens = positions.map((p) => p.tokenId ?? null);
   // Only what these tokens' quotes read (the open market, their books, the last fill): other books move nothing here.
-  const parts = useMarket(useShallow((s) => [s.market, s.tape.find((e) => e.kind === 'fill'), ...tokens.map((t) => (t ? s.books[t] : undefined))] as const));
+  const parts = useMarket(useShallow((s) => [s.market, s.state, s.tape.find((e) => e.kind === 'fill'), ...tokens.map((t) => (t ? s.books[t] : undefined))] as const));
   return useMemo(() => {
-    const [market, fill, ...books] = parts;
-    const state = { market, tape: fill ? [fill] : [], books: {} as Record<string, OrderBookSummary> };
+    const [market, marketState, fill, ...books] = parts;
+    const state = { market, state: marketState, tape: fill ? [fill] : [], books: {} as Record<string, OrderBookSummary> };
     tokens.forEach((t, i) => t && books[i] && (state.books[t] = books[i]!));
     return positions.map((p, i) => {
       // A resolved market pays 1 or 0: its price is the payout, not a quote of a book.
-      const live = p.redeemable ? null : liveQuote(state, tokens[i]);
+      const live = liveQuote(state, tokens[i]);
+      if (p.redeemable) return live?.basis === 'final' ? live : finalQuote(p.currentPrice);
       return live && (live.basis !== null || live.live) ? live : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
     });
     // `tokens` is read from `positions`: the two change together.

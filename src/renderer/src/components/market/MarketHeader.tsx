@@ -1,14 +1,21 @@
 // The market's header (event title, question, end date, status) and its outcomes with their prices: picking
 // one points the ladder, tape and chart at it.
 import type { Market } from '@pmdesk/toolkit/model';
-import { useMarket, useShownMarket } from '../../store/market';
+import { useMarket, useShownMarket, type MarketViewState } from '../../store/market';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
 import { basisSentence, quoteCents } from '../../prices/quote';
 import { bookAsOf } from './model';
 
-/** Open, paused (not taking orders) or closed, from the market's flags as its source states them. */
-function statusOf(market: Market, eventActive: boolean | undefined): { label: string; tone: 'open' | 'paused' | 'closed' } {
-  if (market.closed === true) return { label: 'Closed', tone: 'closed' };
+/**
+ * Resolved (with its winner), closed awaiting resolution, paused (not taking orders) or open: main's pushed
+ * state first (the chain's payouts), else the market's flags as its source states them.
+ */
+export function statusOf(market: Market, eventActive: boolean | undefined, state?: MarketViewState['state']): { label: string; tone: 'open' | 'paused' | 'closed' } {
+  if (state?.state === 'resolved') {
+    const winner = market.position_tokens.find((t) => t.token_id === state.winnerTokenId)?.name;
+    return { label: winner ? `Resolved: ${winner}` : 'Resolved', tone: 'closed' };
+  }
+  if (market.closed === true || state?.state === 'closed') return { label: 'Closed — awaiting resolution', tone: 'closed' };
   if (market.active === false || eventActive === false) return { label: 'Inactive', tone: 'closed' };
   if (market.accepting_orders === false) return { label: 'Not taking orders', tone: 'paused' };
   return { label: 'Open', tone: 'open' };
@@ -25,9 +32,10 @@ export function MarketHeader() {
   const market = useMarket((s) => s.market);
   const event = useMarket((s) => s.event);
   const error = useMarket((s) => s.marketError);
+  const state = useMarket((s) => s.state);
   if (error) return <div className="market-header error-text" role="alert">{error}</div>;
   if (!market) return <div className="market-header muted">Loading the market…</div>;
-  const status = statusOf(market, event?.active);
+  const status = statusOf(market, event?.active, state);
   const question = market.question || market.name;
   const title = event?.title && event.title !== question ? event.title : null;
   return (
