@@ -165,7 +165,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
       trading: traders && flow ? tradingAccess(flow, traders, hub, facts) : undefined,
       money: traders && flow ? moneyAccess(flow, traders, hub) : undefined,
       walletAccounts,
-      settings,
+      // Kept for every network in one file; the watchlist each network reads and writes is its own.
+      settings: settings?.forNetwork(network.name),
       networks,
       // Only the sandbox hands its test wallet out (to main, on the trader's request): nothing there is real money.
       sandboxWallet: network.sandbox ? sandboxTestWallet(raw) : undefined,

@@ -12,6 +12,7 @@ import { marketLinkFromHash } from '../links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';
 import { useSelection, type SelectedMarket } from './selection';
+import { feedKey, followedFeeds, forgetFeed } from './session';
 import { activeWorkspace, focusedTileId, selectTileToken, tileOf, useWorkspaces } from './workspaces';
 
 export interface MarketViewState {
@@ -118,6 +119,7 @@ const feedUsers = new Map<string, number>();
 function holdFeed(feed: 'book' | 'fills' | 'state', marketId: string): () => void {
   const key = `${feed}:${marketId}`;
   feedUsers.set(key, (feedUsers.get(key) ?? 0) + 1);
+  if (feed !== 'state') followedFeeds.add(feedKey(feed, marketId));
   let held = true;
   return () => {
     if (!held) return;
@@ -128,6 +130,7 @@ function holdFeed(feed: 'book' | 'fills' | 'state', marketId: string): () => voi
       return;
     }
     feedUsers.delete(key);
+    if (feed !== 'state') forgetFeed(feedKey(feed, marketId));
     void ask(feed === 'book' ? 'unsubscribeBook' : feed === 'fills' ? 'unsubscribeFills' : 'unwatchMarketState', { marketId }).catch(() => undefined);
   };
 }

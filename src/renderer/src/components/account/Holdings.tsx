@@ -95,7 +95,8 @@ function SellActions({ position, quote }: { position: PositionInfo; quote: Quote
 
 export function Positions() {
   const positions = useAccount((s) => s.positions);
-  const error = useAccount((s) => s.holdingsError);
+  const error = useAccount((s) => s.positionsError);
+  const loaded = useAccount((s) => s.positionsLoaded);
   const wallet = useAccount((s) => s.wallet);
   const { funds } = useAccountFunds(wallet);
   const money = useMoneyDialog(wallet);
@@ -113,13 +114,22 @@ export function Positions() {
   return (
     <div className="account-tab" data-testid="positions">
       <div className="account-actions">
-        {error ? <span className="error-text">{error}</span> : null}
+        {/* Read before and failing now: the rows stay, marked; never read: the reason is the tab's whole content. */}
+        {error && loaded ? <span className="error-text">{error}</span> : null}
         <span data-testid="own-profile-link">
           <TraderLink address={accountAddress ?? keyAddress} name="Your trader profile" />
         </span>
         <ExportButton what="positions" count={positions.length} make={() => positionsCsv(rows)} testId="export-positions" />
       </div>
-      {positions.length === 0 ? (
+      {!loaded ? (
+        error ? (
+          <div className="error-text" data-testid="positions-unread">
+            {error}
+          </div>
+        ) : (
+          <div className="empty">Reading positions…</div>
+        )
+      ) : positions.length === 0 ? (
         <div className="empty">No positions.</div>
       ) : (
         <PositionsTable
@@ -179,6 +189,8 @@ const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-4)}`;
 
 export function Trades() {
   const trades = useAccount((s) => s.trades);
+  const tradesLoaded = useAccount((s) => s.loaded);
+  const tradesError = useAccount((s) => s.ordersError);
   // The CSV names each trade as the table does: its own names, else the markets the terminal knows.
   const names = () => {
     const known = useAccount.getState().outcomeNames;
@@ -190,7 +202,8 @@ export function Trades() {
         <ExportButton what="trades" count={trades.length} make={() => tradesCsv(trades, names())} testId="export-trades" />
       </div>
       {trades.length === 0 ? (
-        <div className="empty">No trades.</div>
+        // Never read on this network (the reason is above the tab): not "none", just unknown.
+        <div className="empty">{tradesLoaded ? 'No trades.' : tradesError ? '' : 'Reading trades…'}</div>
       ) : (
         <table className="dense windowed" aria-rowcount={trades.length + 1}>
           <thead>
@@ -237,7 +250,7 @@ export function Trades() {
 
 export function BalancesView() {
   const balances = useAccount((s) => s.balances);
-  const error = useAccount((s) => s.holdingsError);
+  const error = useAccount((s) => s.balancesError);
   const wallet = useAccount((s) => s.wallet);
   return (
     <div className="account-tab" data-testid="balances">
@@ -245,7 +258,7 @@ export function BalancesView() {
       {error ? <div className="error-text">{error}</div> : null}
       {balances ? (
         <dl className="balances">
-          <dt>Collateral (USDC)</dt>
+          <dt>Collateral (pUSD)</dt>
           <dd className="num" data-testid="collateral">
             {formatUsd(balances.collateral)}
           </dd>
