@@ -162,4 +162,17 @@ describe('one price on the whole screen', () => {
     expect(seen.map((s) => s.text.trim())).toEqual(seen.map(() => '39¢ last'));
     expect(await page.locator('[data-testid="outcomes"] [data-quote-token]').first().getAttribute('title')).toMatch(/spread \(19¢\) is wider than 10¢/);
   }, SLOW);
+
+  it('a market live in a tile that is not focused: Positions price it from that tile, as the grid and its header do', async () => {
+    // A second tile takes the focus (empty): the market stays live in the first one only.
+    await page.getByTestId('tile-add').click();
+    await expect.poll(() => page.locator('[data-testid="tile"]').count()).toBe(2);
+    // The book moves: asks for Yes at 44¢ (the maker's No bid at 56¢), a Yes bid at 42¢: midpoint 43¢.
+    for (const token of [yes, no]) for (const order of (await maker.client.getOpenOrders({ asset_id: token })) as { id: string }[]) await maker.client.cancelOrder(order.id);
+    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.56, size: 300 })).toMatchObject({ success: true });
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.42, size: 300 })).toMatchObject({ success: true });
+    await page.getByTestId('account-tab-positions').click();
+    const seen = await expectOnePrice(yes, 0.43, 'midpoint', ['grid', 'header', 'positions']);
+    expect(seen.find((s) => s.place === 'positions')!.text.trim()).toBe('43¢ mid');
+  }, SLOW);
 });

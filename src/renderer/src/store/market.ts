@@ -86,6 +86,18 @@ export function useMarket<T>(selector: (state: MarketViewState) => T): T {
 }
 
 /**
+ * The tile store that follows a token live, outside any tile: the focused tile's when it shows the token, else the
+ * first tile of the workspace that does, else the focused tile's (the one rule of useQuoteStore, read once).
+ */
+export function quoteStoreOf(tokenId: string | null | undefined): MarketStore {
+  const ws = activeWorkspace(useWorkspaces.getState());
+  const tokens = useTileTokens.getState();
+  const focused = ws.focused;
+  if (!tokenId || tokens[focused]?.includes(tokenId)) return marketStoreFor(focused);
+  return marketStoreFor(ws.tiles.find((t) => tokens[t.id]?.includes(tokenId))?.id ?? focused);
+}
+
+/**
  * The store to read a token's live quote from: the panel's own tile's inside a tile; outside, the focused tile's
  * when it shows the token, else the first tile that does, else the focused tile's.
  */

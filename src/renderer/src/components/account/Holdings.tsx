@@ -1,11 +1,10 @@
 // Positions (with PnL), trades (pending until the exchange says CONFIRMED) and balances of the active
 // wallet, with CSV exports of positions and trades.
-import { useEffect, useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useCallback, useEffect, useState } from 'react';
 import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
-import type { OrderBookSummary } from '@pmdesk/toolkit/model';
 import { refreshHoldings, useAccount } from '../../store/account';
-import { useMarket } from '../../store/market';
+import { quoteStoreOf, useTileTokens } from '../../store/market';
+import { focusedTileId, useWorkspaces } from '../../store/workspaces';
 import { useSelection } from '../../store/selection';
 import { useTicket } from '../../store/ticket';
 import { WindowedRows } from '../../live/visible-rows';
@@ -36,24 +35,44 @@ function ExportButton({ what, count, make, testId }: { what: string; count: numb
   );
 }
 
-/** The positions' current prices through the price model: live for the open market's tokens, else listed. */
+/**
+ * The positions' current prices through the price model: each token's from the tile that follows it live (the
+ * focused one first, else any tile showing it — the same store the header, grid and ticket read, so one token has
+ * one price on the page at one instant), else the listed price. Re-read when a tile's store changes, and drawn
+ * again only when one of these quotes moved: another token's book moves nothing here.
+ */
 function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
-  const tokens = positions.map((p) => p.tokenId ?? null);
-  // Only what these tokens' quotes read (the open market, their books, the last fill): other books move nothing here.
-  const parts = useMarket(useShallow((s) => [s.market, s.state, s.tape.find((e) => e.kind === 'fill'), ...tokens.map((t) => (t ? s.books[t] : undefined))] as const));
-  return useMemo(() => {
-    const [market, marketState, fill, ...books] = parts;
-    const state = { market, state: marketState, tape: fill ? [fill] : [], books: {} as Record<string, OrderBookSummary> };
-    tokens.forEach((t, i) => t && books[i] && (state.books[t] = books[i]!));
-    return positions.map((p, i) => {
-      // A resolved market pays 1 or 0: its price is the payout, not a quote of a book.
-      const live = liveQuote(state, tokens[i]);
-      if (p.redeemable) return live?.basis === 'final' ? live : finalQuote(p.currentPrice);
-      return live && (live.basis !== null || live.live) ? live : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
-    });
-    // `tokens` is read from `positions`: the two change together.
-  }, [parts, positions]);
+  const read = useCallback(
+    () =>
+      positions.map((p) => {
+        const live = liveQuote(quoteStoreOf(p.tokenId).getState(), p.tokenId);
+        // A resolved market pays 1 or 0: its price is the payout, not a quote of a book.
+        if (p.redeemable) return live?.basis === 'final' ? live : finalQuote(p.currentPrice);
+        return live && (live.basis !== null || live.live) ? live : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
+      }),
+    [positions],
+  );
+  const [shown, setShown] = useState(() => ({ positions, quotes: read() }));
+  // Which tiles show which tokens, and which is focused, decide the stores: followed again when they change.
+  const tileTokens = useTileTokens((s) => s);
+  const focused = useWorkspaces((s) => focusedTileId(s));
+  useEffect(() => {
+    const update = () =>
+      setShown((before) => {
+        const quotes = read();
+        return before.positions === positions && sameQuotes(before.quotes, quotes) ? before : { positions, quotes };
+      });
+    update();
+    const stores = new Set(positions.map((p) => quoteStoreOf(p.tokenId)));
+    const offs = [...stores].map((store) => store.subscribe(update));
+    return () => offs.forEach((off) => off());
+  }, [read, positions, tileTokens, focused]);
+  // Positions read again since: their quotes now, until the effect follows them.
+  return shown.positions === positions ? shown.quotes : read();
 }
+
+const sameQuotes = (a: readonly Quote[], b: readonly Quote[]) =>
+  a.length === b.length && a.every((q, i) => q.price === b[i]!.price && q.basis === b[i]!.basis && q.bestBid === b[i]!.bestBid && q.bestAsk === b[i]!.bestAsk && q.live === b[i]!.live);
 
 /** Opens a position's market in the market view and the ticket (the same market: no change). */
 function openMarket(p: PositionInfo): void {
