@@ -26,6 +26,8 @@ export interface Quote {
   basis: PriceBasis | null;
   /** True when bid/ask come from the live book (the chosen market), false from a listed snapshot. */
   live: boolean;
+  /** A snapshot read again on a schedule: when (Unix ms); its tag says how old once that is a minute or more. */
+  asOf?: number;
 }
 
 /** Polymarket shows the last trade instead of the midpoint when the spread is wider than this ($0.10). */
@@ -99,6 +101,14 @@ export { inOutcome };
 /** The short tag beside a shown price. */
 export function basisTag(basis: PriceBasis | null): string {
   return basis === 'midpoint' ? 'mid' : basis === 'last' ? 'last' : basis === 'listed' ? 'listed' : basis === 'final' ? 'final' : '';
+}
+
+/** How old a snapshot's price is, as its tag says it: nothing under a minute, else " · 2 min ago". */
+export function ageTag(asOf: number | undefined, now = Date.now()): string {
+  if (asOf === undefined) return '';
+  const minutes = Math.floor((now - asOf) / 60_000);
+  if (minutes < 1) return '';
+  return minutes < 60 ? ` · ${minutes} min ago` : ` · ${Math.floor(minutes / 60)} h ago`;
 }
 
 /** A shown price in cents with as many decimals as it has ("52¢", "52.5¢"); "—" when unknown. */

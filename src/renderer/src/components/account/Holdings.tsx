@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
 import { refreshHoldings, useAccount } from '../../store/account';
 import { quoteStoreOf, useTileTokens } from '../../store/market';
+import { showMarketPrices, useRefreshedQuotes } from '../../store/quotes';
 import { focusedTileId, useWorkspaces } from '../../store/workspaces';
 import { useSelection } from '../../store/selection';
 import { useTicket } from '../../store/ticket';
@@ -48,7 +49,10 @@ function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
         const live = liveQuote(quoteStoreOf(p.tokenId).getState(), p.tokenId);
         // A resolved market pays 1 or 0: its price is the payout, not a quote of a book.
         if (p.redeemable) return live?.basis === 'final' ? live : finalQuote(p.currentPrice);
-        return live && (live.basis !== null || live.live) ? live : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
+        if (live && (live.basis !== null || live.live)) return live;
+        // No tile follows it: as the shown markets' schedule last read it (the grid's number), else as listed.
+        const refreshed = p.tokenId ? useRefreshedQuotes.getState()[p.tokenId] : undefined;
+        return refreshed && refreshed.basis !== null ? refreshed : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
       }),
     [positions],
   );
@@ -64,8 +68,10 @@ function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
       });
     update();
     const stores = new Set(positions.map((p) => quoteStoreOf(p.tokenId)));
-    const offs = [...stores].map((store) => store.subscribe(update));
-    return () => offs.forEach((off) => off());
+    const offs = [...stores, useRefreshedQuotes].map((store) => store.subscribe(update));
+    // Shown rows keep their markets' prices fresh on the schedule, as the grid's rows do.
+    const shown = [...new Set(positions.flatMap((p) => (p.marketId && !p.redeemable ? [p.marketId] : [])))].map((id) => showMarketPrices('polymarket', id));
+    return () => [...offs, ...shown].forEach((off) => off());
   }, [read, positions, tileTokens, focused]);
   // Positions read again since: their quotes now, until the effect follows them.
   return shown.positions === positions ? shown.quotes : read();
