@@ -2,7 +2,8 @@
 // holds Yes of a market open in a tile; the sandbox resolves it Yes (the CLOB closes it, the operator reports
 // the payouts on the chain) and, with no tab switched or anything clicked, the header says "Resolved: Yes", the
 // outcomes show their final prices (100¢ and 0¢, tagged "final", never the last trade) and Positions offers
-// "Won $X — Redeem", within 5 s of resolveMarket.
+// "Won $X — Redeem", within 5 s of resolveMarket. A market in the grid that no tile shows turns to its final prices
+// on the shown rows' next read.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
@@ -10,6 +11,7 @@ import { callTerminal, dismissNotices, importTestWallet, openTerminalPage, type 
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021';
+const OTHER = '90031'; // listed in the grid, in no tile
 const WALLET = 'resolves';
 const PASSWORD = 'resolves correct horse battery';
 const SLOW = 150_000;
@@ -62,4 +64,18 @@ it('the header, the outcomes and Positions show the resolution within 5 s, with 
   expect(await page.getByTestId('positions').getByTestId('position-close').count()).toBe(0);
   // The measurement, for the report (not asserted beyond the 5 s above).
   console.info(`resolution shown ${Date.now() - resolvedAt} ms after resolveMarket`);
+  // The grid's row says the same: the market is live in its tile.
+  const gridPrice = (tokenId: string) => page.locator(`[data-testid="markets-grid"] [data-quote-token="${tokenId}"]`).first().getAttribute('data-quote-value');
+  expect(await gridPrice(yes)).toBe('1');
+}, SLOW);
+
+it('a market in the grid that no tile shows: its row turns to its final prices on the next read', async () => {
+  const other = t.sandbox.catalog.market(OTHER)!;
+  const [otherYes, otherNo] = [other.tokens[0].tokenId, other.tokens[1].tokenId];
+  const row = (tokenId: string) => page.locator(`[data-testid="markets-grid"] [data-quote-token="${tokenId}"]`).first();
+  await row(otherYes).waitFor({ timeout: 30_000 });
+  await t.sandbox.resolveMarket(OTHER, 1);
+  // Read again within one round of the shown rows' schedule (15 s).
+  await expect.poll(async () => `${await row(otherYes).getAttribute('data-quote-value')}|${await row(otherYes).getAttribute('data-quote-basis')}`, { timeout: 20_000 }).toBe('0|final');
+  expect(await row(otherNo).getAttribute('data-quote-value')).toBe('1');
 }, SLOW);

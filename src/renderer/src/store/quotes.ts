@@ -4,7 +4,7 @@
 // no tile has its live book, so the grid, the watchlist, Positions and a trader's profile say the same number.
 import { create } from 'zustand';
 import { ask } from '../terminal';
-import { quoteFromRecord, type Quote } from '../prices/quote';
+import { finalQuote, quoteFromRecord, type Quote } from '../prices/quote';
 import { useTileTokens } from './market';
 import type { SelectedMarket } from './selection';
 
@@ -68,7 +68,10 @@ async function round(): Promise<void> {
         // A market a tile follows has its live book: nothing to read for it (its tile's quote wins anyway).
         if (tokens.length > 0 && tokens.every((t) => live.has(t))) continue;
         const at = Date.now();
-        const fresh = Object.fromEntries(tokens.map((t, i) => [t, { ...quoteFromRecord(market, i), asOf: at }]));
+        // A closed market listed at exactly 1 and 0 has resolved (how Gamma lists it): its outcomes pay that, final.
+        const listed = market.position_tokens.map((t) => Number(t.price));
+        const resolved = market.closed === true && listed.every((p) => p === 0 || p === 1) && listed.filter((p) => p === 1).length === 1;
+        const fresh = Object.fromEntries(tokens.map((t, i) => [t, resolved ? finalQuote(listed[i]!) : { ...quoteFromRecord(market, i), asOf: at }]));
         useRefreshedQuotes.setState(fresh);
       } catch {
         // Unread this round: the price shown keeps its time, so its tag ages and says so.
