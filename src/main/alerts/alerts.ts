@@ -280,9 +280,9 @@ export class AlertService {
       if (!w) continue;
       const ids = update.trades.map((t) => t.tradeId);
       if (!w.seenTrades) {
-        // The first snapshot this alert hears is what was there before, except trades matched since it was armed:
-        // a wallet a window already follows sends its next snapshot only on a change, often the very fill awaited.
-        w.seenTrades = new Set(update.trades.filter((t) => !(t.matchedAt >= w.armedAtS!)).map((t) => t.tradeId));
+        // The first snapshot this alert hears is what was there before, except trades matched after the second it
+        // was armed in: a fill can land before that snapshot (a feed still reading the exchange when it was armed).
+        w.seenTrades = new Set(update.trades.filter((t) => !(t.matchedAt > w.armedAtS!)).map((t) => t.tradeId));
       }
       const fresh = update.trades.filter((t) => !w.seenTrades!.has(t.tradeId));
       for (const id of ids) w.seenTrades.add(id);
