@@ -2,7 +2,9 @@
 // then a winner the source names or a closed market listed at exactly 1 and 0; else closed (awaiting) or open.
 import { describe, expect, it } from 'vitest';
 import type { Market } from '@pmdesk/toolkit/model';
-import { marketStateOf } from '../../src/main/ipc/market-states';
+import { MarketStates, marketStateOf } from '../../src/main/ipc/market-states';
+import { EventHub } from '../../src/main/ipc/event-hub';
+import type { MarketStateInfo } from '../../src/shared/contract';
 
 const market = (patch: Partial<Market> = {}, prices: [string, string] = ['0.52', '0.48']): Market =>
   ({
@@ -36,5 +38,32 @@ describe('marketStateOf', () => {
     expect(marketStateOf('polymarket', '1', market({ winnerTokenId: '22' }))).toMatchObject({ state: 'resolved', winnerTokenId: '22' });
     // Near 1 is not resolved: a closed market trades down to its end before the oracle speaks.
     expect(marketStateOf('polymarket', '1', market({ closed: true }, ['0.9995', '0.0005']))).toMatchObject({ state: 'closed' });
+  });
+});
+
+describe('MarketStates', () => {
+  it("reads a followed market again at once when the exchange's channel says one of its tokens resolved", async () => {
+    const hub = new EventHub();
+    const heard: MarketStateInfo[] = [];
+    let told: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (told = resolve));
+    hub.connect('window-1', (event, payload) => {
+      if (event !== 'marketState') return;
+      heard.push(payload as MarketStateInfo);
+      told();
+    });
+    let record = market();
+    // No chain here, and a source schedule far away: only the channel's word can bring the news.
+    const states = new MarketStates(hub, { getMarket: async () => record }, { sourceEveryMs: 3_600_000 });
+    try {
+      expect(await states.follow('window-1', 'polymarket', '1')).toMatchObject({ state: 'open' });
+      record = market({ closed: true }, ['0', '1']);
+      states.nudgeToken('99'); // not this market's token: nothing is read
+      states.nudgeToken('22');
+      await first;
+      expect(heard.map((h) => [h.marketId, h.state, h.winnerTokenId])).toEqual([['1', 'resolved', '22']]);
+    } finally {
+      states.close();
+    }
   });
 });

@@ -2,7 +2,8 @@
 // windows that follow it as `marketState` events, so nothing waits for a tab switch to show a resolution.
 // Resolution is read where it is authoritative, the chain's ConditionalTokens payouts (every couple of seconds,
 // one call per unresolved market), and the source's record is read again on a slower bounded schedule for what
-// the chain does not know (a market that closed and awaits its resolution), and at once when the chain says so.
+// the chain does not know (a market that closed and awaits its resolution), and at once when the chain says so
+// or the exchange's market channel sends `market_resolved`.
 import type { Market } from '@pmdesk/toolkit/model';
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { Resolution } from '@pmdesk/toolkit';
@@ -141,9 +142,11 @@ export class MarketStates {
     for (const [key, followed] of this.markets) if (followed.clients.delete(clientId) && followed.clients.size === 0) this.markets.delete(key);
   }
 
-  /** Asks again at once about a market the exchange says resolved (its `market_resolved` message), if followed. */
-  nudge(marketId: string): void {
-    for (const followed of this.markets.values()) if (followed.marketId === marketId) void this.check(followed, true);
+  /** Asks again at once about a token's market the exchange says resolved (its `market_resolved` message), if followed. */
+  nudgeToken(tokenId: string): void {
+    for (const followed of this.markets.values()) {
+      if (followed.info?.state !== 'resolved' && followed.info?.market.position_tokens.some((t) => t.token_id === tokenId)) void this.check(followed, true);
+    }
   }
 
   close(): void {

@@ -127,9 +127,18 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource, raw: unknown): NetworkServices => {
     const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
+    // Markets' states pushed to the windows: resolution read on the chain where this network has one.
+    const ctf = flow?.profile.network.contracts.conditionalTokens;
+    const marketStates = new MarketStates(
+      hub,
+      { getMarket: (protocol, marketId) => source.getMarket(protocol, marketId), resolution: flow && ctf ? (conditionId) => resolutionOf(flow.provider, ctf, conditionId) : undefined },
+      { chainEveryMs: options.watchTuning?.marketStateMs },
+    );
     const books: BookFollower =
       profile.wsUrl && profile.clobUrl
-        ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger, (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize), frameClock)
+        ? liveBooks(profile.wsUrl, profile.clobUrl, profile.chainId, readBooks, hub, logger, (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize), frameClock, (tokenId) =>
+            marketStates.nudgeToken(tokenId),
+          )
         : new BookFeeds(readBooks, hub, options.bookPollMs);
     const network = networkInfo(profile, options.shell);
     // Each wallet trades from its Polymarket account on this network (found, or the trader's kept choice).
@@ -146,13 +155,6 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const traders = tradingWallets && walletAccounts ? { ...tradingWallets, accountOf: (owner: string) => walletAccounts.tradingAccount(owner) } : undefined;
     // Each market's question, outcome names and fee terms, read once for this network (trades and positions share them).
     const facts = flow ? new TradeFacts(flow) : undefined;
-    // Markets' states pushed to the windows: resolution read on the chain where this network has one.
-    const ctf = flow?.profile.network.contracts.conditionalTokens;
-    const marketStates = new MarketStates(
-      hub,
-      { getMarket: (protocol, marketId) => source.getMarket(protocol, marketId), resolution: flow && ctf ? (conditionId) => resolutionOf(flow.provider, ctf, conditionId) : undefined },
-      { chainEveryMs: options.watchTuning?.marketStateMs },
-    );
     const services: TerminalServices = {
       network,
       markets: source,
@@ -329,6 +331,7 @@ function liveBooks(
   logger: Logger,
   onTickSize: (tokenId: string, tickSize: string) => void,
   frameClock: FrameClock,
+  onResolved: (tokenId: string) => void,
 ): BookFollower {
   const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000 });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
@@ -337,5 +340,5 @@ function liveBooks(
     return book as RestBook;
   };
   // 50 levels a side: a deep ladder, still a small message when pushed once a frame.
-  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50, frameClock }, onTickSize);
+  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50, frameClock }, onTickSize, onResolved);
 }
