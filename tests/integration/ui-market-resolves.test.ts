@@ -1,7 +1,8 @@
 // A resolution is shown as it happens (issue 28 point 3), in headless Chromium on the whole sandbox: the trader
 // holds Yes of a market open in a tile; the sandbox resolves it Yes (the CLOB closes it, the operator reports
 // the payouts on the chain) and, with no tab switched or anything clicked, the header says "Resolved: Yes", the
-// outcomes show their final prices (100¢ and 0¢, tagged "final", never the last trade) and Positions offers
+// outcomes show their final prices (100¢ and 0¢, tagged "final", never the last trade), the ticket takes no order
+// and Positions offer
 // "Won $X — Redeem", within 5 s of resolveMarket. A market in the grid that no tile shows turns to its final prices
 // on the shown rows' next read.
 import type { Page } from 'playwright-core';
@@ -60,8 +61,9 @@ it('the header, the outcomes and Positions show the resolution within 5 s, with 
   expect(await headerPrice(no)).toBe('0|final|0¢ final');
   const redeem = page.getByTestId('positions').getByTestId('position-redeem').first();
   await expect.poll(async () => ((await redeem.count()) > 0 ? redeem.innerText() : ''), { timeout: 5_000, interval: 100 }).toBe('Won $10.00 — Redeem');
-  // Nothing left to sell on a resolved market: Close and Limit sell are gone from its row.
+  // Nothing left to sell on a resolved market: Close and Limit sell are gone from its row; the ticket takes no order.
   expect(await page.getByTestId('positions').getByTestId('position-close').count()).toBe(0);
+  await expect.poll(() => page.getByTestId('order-ticket').getByText('This market is not taking orders.').count(), { timeout: 5_000, interval: 100 }).toBeGreaterThan(0);
   // The measurement, for the report (not asserted beyond the 5 s above).
   console.info(`resolution shown ${Date.now() - resolvedAt} ms after resolveMarket`);
   // The grid's row says the same: the market is live in its tile.
