@@ -2,6 +2,7 @@
 // and its WebSocket): a window already follows the wallet's orders (so its feed sends the next snapshot only on a
 // change, the very fill), the alert is set a second before a market buy fills, and it fires on that fill, its
 // title and sentence naming the market. Without it the alert took that snapshot as "what was there before".
+// A "market resolves" alert hears the resolution as it is pushed (the chain's payouts), not on its minute's poll.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,4 +82,13 @@ it('a fill alert armed a second before a fill fires on it, naming the market', a
   expect(alert).toMatchObject({ state: 'fired' });
   expect(entry.title).toBe(`Alert: fill on "${market.question}"`);
   expect(entry.message).toBe(`Fill: bought 20 Yes at 40¢ — ${market.question} (desk)`);
+}, 30_000);
+
+it('a resolving alert fires within seconds of the resolution, not on its minute-long poll of the source', async () => {
+  const RESOLVING = '90031';
+  const alert = await call<AlertInfo>('createAlert', { kind: 'resolved', marketId: RESOLVING });
+  const fired = window1.nextEvent('alert', (a) => a.alert.id === alert.id);
+  await sandbox.resolveMarket(RESOLVING, 1);
+  const { entry } = await fired;
+  expect(entry.message).toBe(`"${sandbox.catalog.market(RESOLVING)!.question}" has resolved.`);
 }, 30_000);

@@ -102,6 +102,9 @@ export class AlertService {
       onBook: (update) => this.onBook(update),
       onFill: (update) => this.onFill(update),
       onAccount: (update) => this.onAccount(update),
+      onMarketState: (update) => {
+        for (const alert of this.armed()) if (alert.kind === 'resolved' && alert.marketId === update.marketId) this.tellState(alert, update);
+      },
       onWalletLock: (lock) => {
         if (lock.locked) return;
         for (const alert of this.armed()) if (alert.kind === 'fill' && alert.waiting) void this.followWallet(alert);
@@ -211,6 +214,9 @@ export class AlertService {
       w.armedAtS = Math.floor(this.now() / 1000);
       void this.followWallet(alert);
     } else if (alert.kind === 'resolved') {
+      // Pushed within seconds where this network follows markets' states (the chain's word); the source is still
+      // asked on the slow schedule below, for a network that pushes none.
+      void this.watch.followState(protocol, marketId).then((state) => state && this.tellState(alert, state));
       const check = () =>
         void this.options.markets
           .getMarket(protocol, marketId)
@@ -223,6 +229,12 @@ export class AlertService {
     }
   }
 
+  /** A resolving alert hears its market's state: closed or resolved, it fires. */
+  private tellState(alert: AlertInfo, state: TerminalEvents['marketState']): void {
+    if (state.state === 'open') return;
+    this.fire(alert, `"${alert.marketName}" has ${state.state === 'resolved' ? 'resolved' : 'closed'}.`);
+  }
+
   private disarm(alert: AlertInfo): void {
     const w = this.watching.get(alert.id);
     this.watching.delete(alert.id);
@@ -230,6 +242,7 @@ export class AlertService {
     if (alert.kind === 'price' || alert.kind === 'spread') this.watch.unfollowBook(alert.marketId);
     if ((alert.kind === 'price' && alert.price === 'last') || alert.kind === 'volume') this.watch.unfollowFills(alert.marketId);
     if (alert.kind === 'fill' && alert.wallet && !alert.waiting) this.watch.unfollowAccount(alert.wallet);
+    if (alert.kind === 'resolved') this.watch.unfollowState(alert.marketId);
   }
 
   private async followWallet(alert: AlertInfo): Promise<void> {

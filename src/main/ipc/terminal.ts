@@ -202,7 +202,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     if (flow) flow.liveBook = liveBook;
     // This network's alerts and stops are armed now (re-armed after a restart or a switch back), in main, so they
     // run while no window is open or one is reloading; they follow the same feeds the windows share.
-    const watchFeeds = { books, fills: feeds, accounts: services.accounts };
+    const watchFeeds = { books, fills: feeds, accounts: services.accounts, states: marketStates };
     const alerts = keptAlerts
       ? new AlertService({
           hub,
