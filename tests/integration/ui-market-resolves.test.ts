@@ -2,9 +2,8 @@
 // holds Yes of a market open in a tile; the sandbox resolves it Yes (the CLOB closes it, the operator reports
 // the payouts on the chain) and, with no tab switched or anything clicked, the header says "Resolved: Yes", the
 // outcomes show their final prices (100¢ and 0¢, tagged "final", never the last trade), the ticket takes no order
-// and Positions offer
-// "Won $X — Redeem", within 5 s of resolveMarket. A market in the grid that no tile shows turns to its final prices
-// on the shown rows' next read.
+// and Positions offer "Won $X — Redeem", within 5 s of resolveMarket. A market in the grid that no tile shows turns
+// to its final prices on the shown rows' next read.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';

@@ -1,12 +1,13 @@
 // Each followed market's state — open, closed awaiting resolution, or resolved with its winner — pushed to the
 // windows that follow it as `marketState` events, so nothing waits for a tab switch to show a resolution.
 // Resolution is read where it is authoritative, the chain's ConditionalTokens payouts (every couple of seconds,
-// one call per unresolved market), and the source's record is read again on a slower bounded schedule for what
+// one call per unresolved market, one at a time), and the source's record is read again on a slower bounded schedule for what
 // the chain does not know (a market that closed and awaits its resolution), and at once when the chain says so
 // or the exchange's market channel sends `market_resolved`.
 import type { Market } from '@pmdesk/toolkit/model';
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
-import type { Resolution } from '@pmdesk/toolkit';
+import { Interface } from 'ethers';
+import { conditionId32, resolutionOf, type ContractReader, type Resolution } from '@pmdesk/toolkit';
 import type { MarketStateInfo } from '../../shared/contract';
 import type { EventHub } from './event-hub';
 
@@ -24,6 +25,21 @@ export interface MarketStatesOptions {
   /** No read waits longer than this (10 s unless told). */
   timeoutMs?: number;
   now?: () => number;
+}
+
+const DENOMINATOR = new Interface(['function payoutDenominator(bytes32 conditionId) view returns (uint256)']);
+
+/**
+ * Reads a condition's resolution on ConditionalTokens, one call while it is unresolved (its payout denominator:
+ * 0 until the oracle reports), the numerators only once it has (the toolkit's resolutionOf checks them).
+ */
+export function chainResolution(rpc: ContractReader, conditionalTokens: string): (conditionId: string) => Promise<Resolution> {
+  return async (conditionId) => {
+    const answer = await rpc.call({ to: conditionalTokens, data: DENOMINATOR.encodeFunctionData('payoutDenominator', [conditionId32(conditionId)]) });
+    if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer)) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'payoutDenominator did not answer one 32-byte word.');
+    if (BigInt(answer) === 0n) return { state: 'unresolved' };
+    return resolutionOf(rpc, conditionalTokens, conditionId);
+  };
 }
 
 /** The most markets one network follows the state of (tiles, positions and the grid's visible rows together). */

@@ -39,8 +39,7 @@ import { AlertService, alertsFile } from '../alerts/alerts';
 import type { DesktopNotifier } from '../alerts/notifier';
 import { StopService, stopsFile } from '../stops/stops';
 import { FrameClock } from '../feeds/frame-clock';
-import { resolutionOf } from '@pmdesk/toolkit';
-import { MarketStates } from './market-states';
+import { MarketStates, chainResolution } from './market-states';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -131,7 +130,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const ctf = flow?.profile.network.contracts.conditionalTokens;
     const marketStates = new MarketStates(
       hub,
-      { getMarket: (protocol, marketId) => source.getMarket(protocol, marketId), resolution: flow && ctf ? (conditionId) => resolutionOf(flow.provider, ctf, conditionId) : undefined },
+      { getMarket: (protocol, marketId) => source.getMarket(protocol, marketId), resolution: flow && ctf ? chainResolution(flow.provider, ctf) : undefined },
       { chainEveryMs: options.watchTuning?.marketStateMs },
     );
     const books: BookFollower =
