@@ -227,6 +227,22 @@ export interface TradeInfo {
   txHash?: string | null;
 }
 
+/**
+ * A market's state as main last read it, pushed as `marketState` when it changes: open, closed awaiting its
+ * resolution, or resolved (the chain's payouts, else the source's final word).
+ */
+export interface MarketStateInfo {
+  protocol: string;
+  marketId: string;
+  state: 'open' | 'closed' | 'resolved';
+  /** Resolved: the outcome that pays $1 a share; null otherwise (and for a market that split its payout). */
+  winnerTokenId: string | null;
+  /** Resolved: what each outcome's share pays (1 or 0; 0.5 each for a 50/50), by token id; null before. */
+  finalPrices: Record<string, number> | null;
+  /** The market's record as read with this state. */
+  market: Market;
+}
+
 export interface Balances {
   /** Collateral on the chain, in dollars (6-decimal base units converted once, for display). */
   collateral: number;
@@ -667,6 +683,10 @@ export const operations = {
   runMoneyAction: op<MoneyActionDone>()(moneyIntent, { summary: 'Send a wrap, unwrap, split, merge or redeem as the wallet’s account.' }),
 
   // Live account data and the dead-man switch
+  watchMarketState: op<MarketStateInfo>()(z.strictObject({ protocol, marketId: id }), {
+    summary: "Follow a market's state (open, closed awaiting resolution, resolved with its winner): `marketState` events when it changes.",
+  }),
+  unwatchMarketState: op<{ marketId: string; wasWatched: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's state." }),
   watchAccount: op<{ wallet: string; state: FeedState }>()(walletRef, {
     summary: "Follow a wallet's own orders and trades live: `account` events (level 2 credentials stay in main).",
   }),
@@ -828,6 +848,8 @@ export interface TerminalEvents {
   alert: { alert: AlertInfo; entry: AlertLogEntry };
   /** A stop changed: armed, fired (sold, or could not sell yet), cancelled. */
   stop: StopInfo;
+  /** A followed market's state changed (it closed, or resolved: its winner and final prices). */
+  marketState: MarketStateInfo;
 }
 export type EventName = keyof TerminalEvents;
 export const EVENT_NAMES = Object.freeze([
@@ -845,6 +867,7 @@ export const EVENT_NAMES = Object.freeze([
   'tradingAccess',
   'alert',
   'stop',
+  'marketState',
 ] as const satisfies readonly EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

@@ -40,6 +40,8 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   previewMoneyAction: { wallet: 'fuzz', action: 'split', marketId: '506729', amount: '12.5' },
   runMoneyAction: { wallet: 'fuzz', action: 'wrap', amount: '5' },
   previewOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
+  watchMarketState: { protocol: 'polymarket', marketId: '506729' },
+  unwatchMarketState: { marketId: '506729' },
   watchAccount: { wallet: 'fuzz' },
   unwatchAccount: { wallet: 'fuzz' },
   setDeadManSwitch: { wallet: 'fuzz', enabled: true },

@@ -103,7 +103,9 @@ describe('settings', () => {
       expect(about[0]).toContain('settings.json.bad');
       // The next change writes a good file; the bad one stays for the trader.
       await page.value('saveSettings', { theme: 'light' });
-      expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, theme: 'light' });
+      // The watchlist is kept per network in the file (each network reads its own as `watchlist`).
+      const { watchlist: _one, ...kept } = DEFAULT_SETTINGS;
+      expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))).toEqual({ ...kept, watchlists: {}, theme: 'light' });
       expect(await readFile(join(dataDir, 'settings.json.bad'), 'utf8')).toBe(text);
     } finally {
       page.close();

@@ -5,10 +5,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { importTestWallet, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
+import { callTerminal, importTestWallet, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
+const OTHER = '90031'; // a market no tile shows
 const WALLET = 'one-price';
 const PASSWORD = 'one price correct horse';
 const SLOW = 150_000;
@@ -161,5 +162,41 @@ describe('one price on the whole screen', () => {
     const seen = await expectOnePrice(yes, 0.39, 'last', ['grid', 'header', 'ticket', 'positions']);
     expect(seen.map((s) => s.text.trim())).toEqual(seen.map(() => '39¢ last'));
     expect(await page.locator('[data-testid="outcomes"] [data-quote-token]').first().getAttribute('title')).toMatch(/spread \(19¢\) is wider than 10¢/);
+  }, SLOW);
+
+  it('a market live in a tile that is not focused: Positions price it from that tile, as the grid and its header do', async () => {
+    // A second tile takes the focus (empty): the market stays live in the first one only.
+    await page.getByTestId('tile-add').click();
+    await expect.poll(() => page.locator('[data-testid="tile"]').count()).toBe(2);
+    // The book moves: asks for Yes at 44¢ (the maker's No bid at 56¢), a Yes bid at 42¢: midpoint 43¢.
+    for (const token of [yes, no]) for (const order of (await maker.client.getOpenOrders({ asset_id: token })) as { id: string }[]) await maker.client.cancelOrder(order.id);
+    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.56, size: 300 })).toMatchObject({ success: true });
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.42, size: 300 })).toMatchObject({ success: true });
+    await page.getByTestId('account-tab-positions').click();
+    const seen = await expectOnePrice(yes, 0.43, 'midpoint', ['grid', 'header', 'positions']);
+    expect(seen.find((s) => s.place === 'positions')!.text.trim()).toBe('43¢ mid');
+  }, SLOW);
+
+  it('a market no tile follows: the grid, the watchlist, Positions and the profile read it again on one schedule, and agree', async () => {
+    const other = t.sandbox.catalog.market(OTHER)!;
+    const [otherYes, otherNo] = [other.tokens[0].tokenId, other.tokens[1].tokenId];
+    for (const token of [otherYes, otherNo]) for (const order of (await maker.client.getOpenOrders({ asset_id: token })) as { id: string }[]) await maker.client.cancelOrder(order.id);
+    // Yes asks at 40¢ (the maker's No bid at 60¢): the wallet buys 10 there. It holds the market, no tile shows it.
+    expect(await makerOrder(maker.client, { tokenId: otherNo, side: 'BUY', price: 0.6, size: 300 })).toMatchObject({ success: true });
+    expect(await callTerminal(page, 'placeOrder', { wallet: WALLET, marketId: OTHER, tokenId: otherYes, side: 'BUY', orderType: 'FOK', amountUsd: 4 })).toMatchObject({ status: 'MATCHED' });
+    await page.click(`[data-testid="markets-grid"] .ag-row[row-id="${OTHER}"] [data-testid="watch-star"]`);
+    await page.getByTestId('account-tab-positions').click();
+    await page.locator(`[data-testid="positions"] tr[data-token="${otherYes}"]`).waitFor({ timeout: 60_000 });
+    // Then its book moves, with nothing on the page following it: asks at 48¢, a bid at 44¢, midpoint 46¢.
+    for (const order of (await maker.client.getOpenOrders({ asset_id: otherNo })) as { id: string }[]) await maker.client.cancelOrder(order.id);
+    expect(await makerOrder(maker.client, { tokenId: otherNo, side: 'BUY', price: 0.52, size: 300 })).toMatchObject({ success: true });
+    expect(await makerOrder(maker.client, { tokenId: otherYes, side: 'BUY', price: 0.44, size: 300 })).toMatchObject({ success: true });
+    // Read again within one round (15 s): the grid's row and Positions say the new midpoint together.
+    await expectOnePrice(otherYes, 0.46, 'midpoint', ['grid', 'positions']);
+    // The watchlist's row, and the wallet's profile, the same.
+    await page.click('[data-testid="markets-tab-watchlist"]');
+    await page.getByTestId('own-profile-link').getByRole('button').click();
+    await page.getByTestId('profile-positions').waitFor({ timeout: 30_000 });
+    await expectOnePrice(otherYes, 0.46, 'midpoint', ['grid', 'profile']);
   }, SLOW);
 });

@@ -14,7 +14,7 @@ describe('the contract', () => {
         'placeOrder', 'cancelOrder', 'cancelAll', 'cancelMarket', 'listOpenOrders', 'listTrades', 'getBalances', 'getPositions',
       ]),
     );
-    expect(EVENT_NAMES).toEqual(['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network', 'account', 'deadManSwitch', 'tickSize', 'tapeGap', 'notice', 'tradingAccess', 'alert', 'stop']);
+    expect(EVENT_NAMES).toEqual(['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network', 'account', 'deadManSwitch', 'tickSize', 'tapeGap', 'notice', 'tradingAccess', 'alert', 'stop', 'marketState']);
   });
 
   it('has no generic invoke and nothing that signs what the renderer chooses', () => {

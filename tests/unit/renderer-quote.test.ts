@@ -1,6 +1,6 @@
 // The one price model: Polymarket's shown-price rule, its basis, complements and the listed fallback.
 import { describe, expect, it } from 'vitest';
-import { basisSentence, bookTop, inOutcome, quoteCents, quoteFromBook, quoteFromRecord, quoteOf } from '../../src/renderer/src/prices/quote';
+import { ageTag, basisSentence, basisTag, bookTop, finalQuote, inOutcome, quoteCents, quoteFromBook, quoteFromRecord, quoteOf } from '../../src/renderer/src/prices/quote';
 import { liveQuote } from '../../src/renderer/src/prices/live';
 
 const book = (bids: [number, number][], asks: [number, number][]) => ({
@@ -61,5 +61,23 @@ describe('a listed snapshot', () => {
   it("reads Gamma's empty sides (bid 0, ask 1, last 0) as unknown, not as prices", () => {
     const market = { position_tokens: [{ token_id: 'y', name: 'Yes', price: '0.5' }, { token_id: 'n', name: 'No', price: '0.5' }], bestBid: 0, bestAsk: 1, lastTradePrice: 0 };
     expect(quoteFromRecord(market, 0)).toMatchObject({ bestBid: null, bestAsk: null, last: null, price: 0.5, basis: 'listed' });
+  });
+});
+
+describe('a price read again on a schedule, and a resolved one', () => {
+  it('says its age once it is a minute old or more', () => {
+    const now = 1_000_000_000;
+    expect(ageTag(undefined, now)).toBe('');
+    expect(ageTag(now - 59_000, now)).toBe('');
+    expect(ageTag(now - 120_000, now)).toBe(' · 2 min ago');
+    expect(ageTag(now - 2 * 3_600_000, now)).toBe(' · 2 h ago');
+  });
+
+  it("a resolved market's outcome is its payout, whatever its book says", () => {
+    const market = { position_tokens: [{ token_id: 'y', name: 'Yes', price: '0.9' }, { token_id: 'n', name: 'No', price: '0.1' }] } as never;
+    const state = { market, books: { y: { bids: [{ price: '0.1', size: '5' }], asks: [{ price: '0.12', size: '5' }] } } as never, tape: [], state: { finalPrices: { y: 1, n: 0 } } };
+    expect(liveQuote(state, 'y')).toMatchObject({ price: 1, basis: 'final' });
+    expect(liveQuote(state, 'n')).toMatchObject({ price: 0, basis: 'final' });
+    expect(basisTag(finalQuote(1).basis)).toBe('final');
   });
 });

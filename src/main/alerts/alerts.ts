@@ -74,6 +74,8 @@ interface Watching {
   previous?: number | null;
   fills?: Pick<TradeRecord, 'timestamp' | 'volumeBase'>[];
   seenTrades?: Set<string>;
+  /** A fill alert: when it was armed, in the exchange's seconds (a trade matched since then is told, whenever its snapshot comes). */
+  armedAtS?: number;
   timer?: ReturnType<typeof setInterval>;
 }
 
@@ -100,6 +102,9 @@ export class AlertService {
       onBook: (update) => this.onBook(update),
       onFill: (update) => this.onFill(update),
       onAccount: (update) => this.onAccount(update),
+      onMarketState: (update) => {
+        for (const alert of this.armed()) if (alert.kind === 'resolved' && alert.marketId === update.marketId) this.tellState(alert, update);
+      },
       onWalletLock: (lock) => {
         if (lock.locked) return;
         for (const alert of this.armed()) if (alert.kind === 'fill' && alert.waiting) void this.followWallet(alert);
@@ -206,8 +211,12 @@ export class AlertService {
         })
         .catch(() => undefined);
     } else if (alert.kind === 'fill') {
+      w.armedAtS = Math.floor(this.now() / 1000);
       void this.followWallet(alert);
     } else if (alert.kind === 'resolved') {
+      // Pushed within seconds where this network follows markets' states (the chain's word); the source is still
+      // asked on the slow schedule below, for a network that pushes none.
+      void this.watch.followState(protocol, marketId).then((state) => state && this.tellState(alert, state));
       const check = () =>
         void this.options.markets
           .getMarket(protocol, marketId)
@@ -220,6 +229,12 @@ export class AlertService {
     }
   }
 
+  /** A resolving alert hears its market's state: closed or resolved, it fires. */
+  private tellState(alert: AlertInfo, state: TerminalEvents['marketState']): void {
+    if (state.state === 'open') return;
+    this.fire(alert, `"${alert.marketName}" has ${state.state === 'resolved' ? 'resolved' : 'closed'}.`);
+  }
+
   private disarm(alert: AlertInfo): void {
     const w = this.watching.get(alert.id);
     this.watching.delete(alert.id);
@@ -227,6 +242,7 @@ export class AlertService {
     if (alert.kind === 'price' || alert.kind === 'spread') this.watch.unfollowBook(alert.marketId);
     if ((alert.kind === 'price' && alert.price === 'last') || alert.kind === 'volume') this.watch.unfollowFills(alert.marketId);
     if (alert.kind === 'fill' && alert.wallet && !alert.waiting) this.watch.unfollowAccount(alert.wallet);
+    if (alert.kind === 'resolved') this.watch.unfollowState(alert.marketId);
   }
 
   private async followWallet(alert: AlertInfo): Promise<void> {
@@ -277,9 +293,9 @@ export class AlertService {
       if (!w) continue;
       const ids = update.trades.map((t) => t.tradeId);
       if (!w.seenTrades) {
-        // The first snapshot is what was there before: only trades after it are told.
-        w.seenTrades = new Set(ids);
-        continue;
+        // The first snapshot this alert hears is what was there before, except trades matched after the second it
+        // was armed in: a fill can land before that snapshot (a feed still reading the exchange when it was armed).
+        w.seenTrades = new Set(update.trades.filter((t) => !(t.matchedAt > w.armedAtS!)).map((t) => t.tradeId));
       }
       const fresh = update.trades.filter((t) => !w.seenTrades!.has(t.tradeId));
       for (const id of ids) w.seenTrades.add(id);
@@ -298,7 +314,8 @@ export class AlertService {
       question ||= facts?.question;
       outcome ||= facts?.outcomes[first.tokenId];
     }
-    this.fire(alert, fillMessage(first, { question, outcome }, alert.wallet!, fresh.length - 1));
+    // The title names the market that filled, as every other alert's does (the alert itself names only a wallet).
+    this.fire(alert, fillMessage(first, { question, outcome }, alert.wallet!, fresh.length - 1), question ? `Alert: fill on "${question}"` : undefined);
   }
 
   /** The market's tokens (once) and, while no fill came yet, its last trade from its recent trades, as the tape is seeded. */
@@ -371,12 +388,12 @@ export class AlertService {
     }
   }
 
-  private fire(alert: AlertInfo, message: string): void {
+  private fire(alert: AlertInfo, message: string, heading?: string): void {
     if (alert.state !== 'armed' || this.closed) return;
     this.disarm(alert);
     alert.state = 'fired';
     alert.firedAt = this.now();
-    const title = `Alert: ${alert.marketName}`.slice(0, 300);
+    const title = (heading ?? `Alert: ${alert.marketName}`).slice(0, 300);
     const entry: AlertLogEntry = { id: randomUUID(), alertId: alert.id, at: alert.firedAt, title, message };
     this.log = [entry, ...this.log].slice(0, ALERT_LOG_SIZE);
     void this.save().catch((error: unknown) => this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`));

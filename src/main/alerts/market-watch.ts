@@ -1,14 +1,17 @@
 // How main itself follows markets (for alerts and stops): as one more client of the event hub, so the books,
-// fills and account feeds it asks for are the same shared, ref-counted feeds the windows use. A book a window
+// fills, account feeds and market states it asks for are the same shared, ref-counted feeds the windows use. A book a window
 // still shows stays open when main stops watching it, and the other way round. Closing the watch lets go of all.
 import type { TerminalEvents } from '../../shared/contract';
 import type { AccountFollower } from '../ipc/account-feeds';
 import type { EventHub } from '../ipc/event-hub';
 import type { FillFeeds } from '../ipc/fill-feeds';
 import type { BookFollower } from '../ipc/live-book-feeds';
+import type { MarketStates } from '../ipc/market-states';
 
 export interface WatchFeeds {
   books: BookFollower;
+  /** Markets' states (open, closed, resolved), pushed as they change. */
+  states?: Pick<MarketStates, 'follow' | 'unfollow'>;
   fills?: Pick<FillFeeds, 'follow' | 'unfollow'>;
   accounts?: AccountFollower;
 }
@@ -18,12 +21,14 @@ export interface WatchHandlers {
   onFill?(update: TerminalEvents['fill']): void;
   onAccount?(update: TerminalEvents['account']): void;
   onWalletLock?(update: TerminalEvents['walletLock']): void;
+  onMarketState?(update: TerminalEvents['marketState']): void;
 }
 
 export class MarketWatch {
   private readonly books = new Map<string, number>();
   private readonly fills = new Map<string, number>();
   private readonly accounts = new Map<string, number>();
+  private readonly states = new Map<string, number>();
   private closed = false;
 
   constructor(
@@ -46,6 +51,7 @@ export class MarketWatch {
       else if (event === 'fill') safely(handlers.onFill, payload as TerminalEvents['fill']);
       else if (event === 'account') safely(handlers.onAccount, payload as TerminalEvents['account']);
       else if (event === 'walletLock') safely(handlers.onWalletLock, payload as TerminalEvents['walletLock']);
+      else if (event === 'marketState') safely(handlers.onMarketState, payload as TerminalEvents['marketState']);
     });
   }
 
@@ -81,6 +87,26 @@ export class MarketWatch {
     } else this.fills.set(marketId, count - 1);
   }
 
+  /** Follows a market's state; answers it now (undefined where this network pushes no states, or it cannot be read). */
+  async followState(protocol: string, marketId: string): Promise<TerminalEvents['marketState'] | undefined> {
+    if (this.closed || !this.feeds.states) return undefined;
+    const count = this.states.get(marketId) ?? 0;
+    this.states.set(marketId, count + 1);
+    try {
+      return await this.feeds.states.follow(this.clientId, protocol, marketId);
+    } catch {
+      return undefined;
+    }
+  }
+
+  unfollowState(marketId: string): void {
+    const count = this.states.get(marketId) ?? 0;
+    if (count <= 1) {
+      this.states.delete(marketId);
+      if (count === 1) this.feeds.states?.unfollow(this.clientId, marketId);
+    } else this.states.set(marketId, count - 1);
+  }
+
   /** Follows a wallet's own orders and trades (throws the feed's sentence when it cannot: locked, no exchange WebSocket). */
   async followAccount(wallet: string): Promise<void> {
     if (this.closed) return;
@@ -112,6 +138,7 @@ export class MarketWatch {
     this.books.clear();
     this.fills.clear();
     this.accounts.clear();
+    this.states.clear();
     this.hub.disconnect(this.clientId);
   }
 }

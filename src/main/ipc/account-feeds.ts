@@ -127,6 +127,7 @@ export class AccountFeeds implements AccountFollower {
       this.wallets.set(key, fresh);
       watched = fresh;
     }
+    const joining = !watched.clients.has(clientId);
     watched.clients.add(clientId);
     try {
       await watched.ready;
@@ -134,6 +135,9 @@ export class AccountFeeds implements AccountFollower {
       watched.clients.delete(clientId);
       throw error;
     }
+    // A client joining a feed that already sent its first snapshot gets the account as it is now (next frame),
+    // not only at its next change: what it sees first is then what was there before it came.
+    if (joining && watched.announced && this.wallets.get(key) === watched) this.coalescer.mark(key);
     return { wallet: watched.label, state: watched.state };
   }
 

@@ -51,6 +51,8 @@ export class LiveBookFeeds implements BookFollower {
     feedOptions: Omit<MarketFeedOptions, 'handlers'>,
     /** Told every tick change the channel announces (the order flow keeps the new tick for the next order). */
     onTickSize?: (tokenId: string, tickSize: string) => void,
+    /** Told when the channel says a token's market resolved (market states read it again at once). */
+    onResolved?: (tokenId: string) => void,
   ) {
     this.feed = new MarketFeed({
       ...feedOptions,
@@ -60,6 +62,7 @@ export class LiveBookFeeds implements BookFollower {
         onSource: () => this.announce(),
         onReachable: () => this.announce(),
         onWarning: (warning) => {
+          if (warning.kind === 'market_resolved') return onResolved?.(warning.tokenId);
           if (warning.kind !== 'tick_size_change') return;
           onTickSize?.(warning.tokenId, warning.newTickSize);
           const followed = this.byToken.get(warning.tokenId);

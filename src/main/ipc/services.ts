@@ -33,6 +33,7 @@ import type { DeadManSwitchService } from './dead-man-switches';
 import type { UnaskedCancels } from './unasked-cancels';
 import type { AlertService } from '../alerts/alerts';
 import type { StopService } from '../stops/stops';
+import type { MarketStates } from './market-states';
 import { ServiceUnavailable, type Handlers } from './router';
 
 export interface WalletSummary {
@@ -145,6 +146,8 @@ export interface TerminalServices {
   deadManSwitches?: DeadManSwitchService;
   /** Whether new orders may be placed (region, close-only accounts); absent where nothing checks it. */
   tradingAccess?: TradingAccessService;
+  /** Each followed market's state (open, closed, resolved), pushed as it changes. */
+  marketStates: Pick<MarketStates, 'follow' | 'unfollow'>;
   /** Alerts and client-side stops, watched in main; absent without a data folder to keep them in. */
   alerts?: Pick<AlertService, 'list' | 'create' | 'remove'>;
   stops?: Pick<StopService, 'list' | 'create' | 'cancel'>;
@@ -235,6 +238,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     subscribeFills: ({ protocol, marketId }, { clientId }) => feeds.follow(clientId, protocol, marketId),
     unsubscribeFills: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: feeds.unfollow(clientId, marketId) }),
     subscribeBook: ({ protocol, marketId }, { clientId }) => books.follow(clientId, protocol, marketId),
+    watchMarketState: ({ protocol, marketId }, { clientId }) => services.marketStates.follow(clientId, protocol, marketId),
+    unwatchMarketState: ({ marketId }, { clientId }) => ({ marketId, wasWatched: services.marketStates.unfollow(clientId, marketId) }),
     unsubscribeBook: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: books.unfollow(clientId, marketId) }),
     reportFrames: ({ frameAt, intervalMs }) => {
       const clock = services.frameClock;

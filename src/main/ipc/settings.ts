@@ -1,4 +1,4 @@
-// What the terminal remembers across restarts (theme, watchlist, cancel-all key, grid columns, last wallet, panel sizes,
+// What the terminal remembers across restarts (theme, watchlist per network, cancel-all key, grid columns, last wallet, panel sizes,
 // keyboard trading's keys and size presets, workspaces per network, and which Polymarket account each wallet
 // trades from on each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
@@ -67,7 +67,10 @@ export function cleanSlippageTicks(value: unknown): number {
 const SettingsFileSchema = z
   .object({
     theme: z.enum(['dark', 'light']).default(DEFAULT_SETTINGS.theme),
-    watchlist: z.array(z.string().min(1).max(200)).max(1000).default([]),
+    // Before watchlists were kept per network: checked as it always was, moved to the launch network's, never written.
+    watchlist: z.array(z.string().min(1).max(200)).max(1000).optional(),
+    // The watchlist of each network (by name): one network's market ids name other markets, or none, on another.
+    watchlists: z.record(z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(1000)).default({}),
     cancelAllKey: z.string().min(1).max(24).default(DEFAULT_SETTINGS.cancelAllKey),
     marketColumns: z.array(z.string().min(1).max(40)).max(40).default([...DEFAULT_SETTINGS.marketColumns]),
     activeWallet: z.string().min(1).max(64).nullable().default(null),
@@ -84,10 +87,22 @@ const SettingsFileSchema = z
     accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
   })
   // A trading key is never the cancel-all key: cleaned with it in view.
-  .transform(({ keyBindings, ...file }) => ({ ...file, keyBindings: cleanKeyBindings(keyBindings, [file.cancelAllKey]) }));
+  .transform(({ keyBindings, watchlist: _old, ...file }) => ({ ...file, keyBindings: cleanKeyBindings(keyBindings, [file.cancelAllKey]) }));
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
-const settingsOf = ({ accounts: _accounts, ...settings }: SettingsFile): Settings => copyOf(settings as Settings);
+/** The settings as one network sees them: its own watchlist (none kept: an empty one). */
+const settingsOf = ({ accounts: _accounts, watchlists, ...settings }: SettingsFile, network: string): Settings =>
+  copyOf({ ...settings, watchlist: watchlists[network] ?? [] } as Settings);
+
+/** Where a store told no network keeps its watchlist (tests, a store read outside a terminal). */
+const NO_NETWORK = 'default';
+
+/** A file from before watchlists were kept per network: its one watchlist is the launch network's. */
+function watchlistsOfOldFile(file: Record<string, unknown>, network: string): Record<string, unknown> {
+  const { watchlist } = file;
+  if (file.watchlists !== undefined || !Array.isArray(watchlist) || watchlist.length === 0) return file;
+  return { ...file, watchlists: { [network]: watchlist } };
+}
 /** Where one wallet's account choice is kept: per network (by name) and per key. */
 export const accountChoiceKey = (network: string, owner: string) => `${network}|${owner.toLowerCase()}`;
 
@@ -107,23 +122,30 @@ export class SettingsStore {
     this.file = join(dataDir, SETTINGS_FILE);
   }
 
-  /** The settings as kept (read from the file once a session). */
-  async get(): Promise<Settings> {
-    return settingsOf(await this.contents());
+  /** The settings as kept (read from the file once a session), as `network` sees them (the launch network unless told). */
+  async get(network = this.launchNetwork ?? NO_NETWORK): Promise<Settings> {
+    return settingsOf(await this.contents(), network);
   }
 
-  /** Merges a change into the settings, writes the whole file, and answers the whole. */
-  async save(patch: Partial<Settings>): Promise<Settings> {
+  /** Merges a change into the settings (a watchlist into `network`'s), writes the whole file, and answers the whole. */
+  async save(patch: Partial<Settings>, network = this.launchNetwork ?? NO_NETWORK): Promise<Settings> {
     // Bindings merge: one action rebound keeps the others' keys; workspaces too: one network's leave the others'.
-    const { keyBindings: keys, workspaces } = patch;
+    const { keyBindings: keys, workspaces, watchlist, ...rest } = patch;
     return settingsOf(
       await this.write((file) => ({
         ...file,
-        ...definedOnly(patch),
+        ...definedOnly(rest),
         ...(keys ? { keyBindings: { ...file.keyBindings, ...keys } } : {}),
         ...(workspaces ? { workspaces: { ...file.workspaces, ...workspaces } } : {}),
+        ...(watchlist ? { watchlists: { ...file.watchlists, [network]: [...watchlist] } } : {}),
       })),
+      network,
     );
+  }
+
+  /** The settings as one network reads and writes them: everything shared, the watchlist its own. */
+  forNetwork(network: string): { get(): Promise<Settings>; save(patch: Partial<Settings>): Promise<Settings> } {
+    return { get: () => this.get(network), save: (patch) => this.save(patch, network) };
   }
 
   /** The account address the trader chose for this key on this network, if any. */
@@ -176,7 +198,8 @@ export class SettingsStore {
     } catch {
       return this.setAside('it is not JSON');
     }
-    const parsed = SettingsFileSchema.safeParse(typeof json === 'object' && json !== null && !Array.isArray(json) ? workspacesOfOldFile(json as Record<string, unknown>, this.launchNetwork) : json);
+    const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
+    const parsed = SettingsFileSchema.safeParse(isObject ? watchlistsOfOldFile(workspacesOfOldFile(json as Record<string, unknown>, this.launchNetwork), this.launchNetwork ?? NO_NETWORK) : json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return this.setAside(`${issue.path.join('.') || 'the file'}: ${issue.message}`);

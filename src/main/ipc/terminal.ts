@@ -40,6 +40,7 @@ import { AlertService, alertsFile } from '../alerts/alerts';
 import type { DesktopNotifier } from '../alerts/notifier';
 import { StopService, stopsFile } from '../stops/stops';
 import { FrameClock } from '../feeds/frame-clock';
+import { MarketStates, chainResolution } from './market-states';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -71,7 +72,7 @@ export interface TerminalOptions {
   /** Desktop notifications for alerts (Electron's); browser mode has none in main: its page asks the browser. */
   notifier?: DesktopNotifier;
   /** Alerts' and stops' timings (tests shorten them): a resolving market's check, a stop's retry after a failed sell. */
-  watchTuning?: { resolveCheckMs?: number; stopRetryMs?: number };
+  watchTuning?: { resolveCheckMs?: number; stopRetryMs?: number; marketStateMs?: number };
 }
 
 export interface Terminal {
@@ -129,6 +130,13 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource, raw: unknown): NetworkServices => {
     const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
+    // Markets' states pushed to the windows: resolution read on the chain where this network has one.
+    const ctf = flow?.profile.network.contracts.conditionalTokens;
+    const marketStates = new MarketStates(
+      hub,
+      { getMarket: (protocol, marketId) => source.getMarket(protocol, marketId), resolution: flow && ctf ? chainResolution(flow.provider, ctf) : undefined },
+      { chainEveryMs: options.watchTuning?.marketStateMs },
+    );
     const books: BookFollower =
       profile.wsUrl && profile.clobUrl
         ? liveBooks(
@@ -141,6 +149,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
             (tokenId, tickSize) => flow?.tickSizeChanged(tokenId, tickSize),
             frameClock,
             diagnostics.listeners(profile.name),
+            (tokenId) => marketStates.nudgeToken(tokenId),
           )
         : new BookFeeds(readBooks, hub, options.bookPollMs);
     const network = networkInfo(profile, options.shell);
@@ -163,13 +172,15 @@ export function openTerminal(options: TerminalOptions): Terminal {
       markets: source,
       feeds,
       books,
+      marketStates,
       frameClock: profile.wsUrl && profile.clobUrl ? frameClock : undefined,
       hub,
       wallets: walletServices,
       trading: traders && flow ? tradingAccess(flow, traders, hub, facts) : undefined,
       money: traders && flow ? moneyAccess(flow, traders, hub) : undefined,
       walletAccounts,
-      settings,
+      // Kept for every network in one file; the watchlist each network reads and writes is its own.
+      settings: settings?.forNetwork(network.name),
       networks,
       diagnostics,
       // Only the sandbox hands its test wallet out (to main, on the trader's request): nothing there is real money.
@@ -204,7 +215,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
     if (flow) flow.liveBook = liveBook;
     // This network's alerts and stops are armed now (re-armed after a restart or a switch back), in main, so they
     // run while no window is open or one is reloading; they follow the same feeds the windows share.
-    const watchFeeds = { books, fills: feeds, accounts: services.accounts };
+    const watchFeeds = { books, fills: feeds, accounts: services.accounts, states: marketStates };
     const alerts = keptAlerts
       ? new AlertService({
           hub,
@@ -236,6 +247,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
         void stops?.close();
         feeds.closeAll();
         books.closeAll();
+        marketStates.close();
         // A switch away stops this network's heartbeats: its exchange cancels the orders it was guarding.
         services.accounts?.closeAll();
         services.deadManSwitches?.closeAll();
@@ -333,6 +345,7 @@ function liveBooks(
   onTickSize: (tokenId: string, tickSize: string) => void,
   frameClock: FrameClock,
   exchangeWatch: ReturnType<ApiDiagnostics['listeners']>,
+  onResolved: (tokenId: string) => void,
 ): BookFollower {
   const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000, ...exchangeWatch });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
@@ -341,5 +354,5 @@ function liveBooks(
     return book as RestBook;
   };
   // 50 levels a side: a deep ladder, still a small message when pushed once a frame.
-  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50, frameClock }, onTickSize);
+  return new LiveBookFeeds(read, hub, { wsUrl, fetchBook, depth: 50, frameClock }, onTickSize, onResolved);
 }

@@ -2,14 +2,22 @@
 // from the market view's store state (pure, so unit tests call it with a state of their own).
 import type { Market, OrderBookSummary } from '@pmdesk/toolkit/model';
 import type { TapeEntry } from '../components/market/model';
-import { inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Quote } from './quote';
+import { finalQuote, inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Quote } from './quote';
 
-/** The live quote of a token of the open market, or null when the token is not the open market's. */
-export function liveQuote(state: { market: Market | null; books: Record<string, OrderBookSummary>; tape: readonly TapeEntry[] }, tokenId: string | null | undefined): Quote | null {
+/**
+ * The live quote of a token of the open market, or null when the token is not the open market's. A resolved
+ * market's outcome is its payout (100¢ or 0¢), whatever its book or last trade said.
+ */
+export function liveQuote(
+  state: { market: Market | null; books: Record<string, OrderBookSummary>; tape: readonly TapeEntry[]; state?: { finalPrices: Record<string, number> | null } | null },
+  tokenId: string | null | undefined,
+): Quote | null {
   const market = state.market;
   if (!market || !tokenId) return null;
   const index = market.position_tokens.findIndex((t) => t.token_id === tokenId);
   if (index < 0) return null;
+  const payout = state.state?.finalPrices?.[tokenId];
+  if (payout !== undefined) return finalQuote(payout);
   const book = state.books[tokenId];
   const record = quoteFromRecord(market, index);
   // The tape is newest first and priced in the first outcome.

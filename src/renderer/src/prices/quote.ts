@@ -10,7 +10,7 @@ import { inOutcome } from '../../../shared/last-trade';
 export { bookTop };
 
 /** Which price a shown price is. */
-export type PriceBasis = 'midpoint' | 'last' | 'listed';
+export type PriceBasis = 'midpoint' | 'last' | 'listed' | 'final';
 
 export interface Quote {
   bestBid: number | null;
@@ -26,6 +26,8 @@ export interface Quote {
   basis: PriceBasis | null;
   /** True when bid/ask come from the live book (the chosen market), false from a listed snapshot. */
   live: boolean;
+  /** A snapshot read again on a schedule: when (Unix ms); its tag says how old once that is a minute or more. */
+  asOf?: number;
 }
 
 /** Polymarket shows the last trade instead of the midpoint when the spread is wider than this ($0.10). */
@@ -88,12 +90,25 @@ export function quoteFromRecord(market: Pick<Market, 'position_tokens' | 'bestBi
   });
 }
 
+/** A resolved market's outcome: what its share pays (1 or 0), never a book's or a last trade's price. */
+export function finalQuote(payout: number): Quote {
+  return { bestBid: null, bestAsk: null, midpoint: null, spread: null, last: null, price: payout, basis: 'final', live: true };
+}
+
 /** A fill priced in the first outcome, as the given outcome's price (src/shared/last-trade.ts, main's alerts read it too). */
 export { inOutcome };
 
 /** The short tag beside a shown price. */
 export function basisTag(basis: PriceBasis | null): string {
-  return basis === 'midpoint' ? 'mid' : basis === 'last' ? 'last' : basis === 'listed' ? 'listed' : '';
+  return basis === 'midpoint' ? 'mid' : basis === 'last' ? 'last' : basis === 'listed' ? 'listed' : basis === 'final' ? 'final' : '';
+}
+
+/** How old a snapshot's price is, as its tag says it: nothing under a minute, else " · 2 min ago". */
+export function ageTag(asOf: number | undefined, now = Date.now()): string {
+  if (asOf === undefined) return '';
+  const minutes = Math.floor((now - asOf) / 60_000);
+  if (minutes < 1) return '';
+  return minutes < 60 ? ` · ${minutes} min ago` : ` · ${Math.floor(minutes / 60)} h ago`;
 }
 
 /** A shown price in cents with as many decimals as it has ("52¢", "52.5¢"); "—" when unknown. */
@@ -116,6 +131,8 @@ export function basisSentence(quote: Quote): string {
         : 'Last trade: one side of the book is empty, so there is no midpoint.';
     case 'listed':
       return "The source's listed price (no book or trade read here).";
+    case 'final':
+      return quote.price === 1 ? 'The market resolved to this outcome: a share pays $1.' : quote.price === 0 ? 'The market resolved against this outcome: a share pays nothing.' : `The market resolved: a share pays ${c(quote.price)}.`;
     default:
       return 'No price: no book, trade or listed price.';
   }

@@ -8,7 +8,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Market } from '@pmdesk/toolkit/model';
 import { useQuoteStore } from '../store/market';
 import { liveQuote } from './live';
-import { basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, type Quote } from './quote';
+import { ageTag, basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, type Quote } from './quote';
+import { useRefreshedQuotes } from '../store/quotes';
 
 /** What a panel knows of an outcome's price without the live book: a market record, or a listed price. */
 export type QuoteFallback = { market: Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>; outcomeIndex: number } | { listed: number | null };
@@ -21,11 +22,16 @@ function fallbackQuote(fallback: QuoteFallback | undefined): Quote {
   return quoteOf({ bestBid: null, bestAsk: null, listed: fallback.listed, live: false });
 }
 
-/** The outcome's quote: live when its market is open, else from the fallback the panel has. */
+/**
+ * The outcome's quote: live when its market is open in a tile, else as last read on the shown markets' schedule
+ * (store/quotes.ts), else from the fallback the panel has.
+ */
 export function useQuote(tokenId: string | null | undefined, fallback?: QuoteFallback): Quote {
   // Only primitives come out of the selector, compared shallowly: a book update that moves nothing shown renders nothing.
   const live = useStore(useQuoteStore(tokenId), useShallow((s) => liveQuote(s, tokenId) ?? NONE));
-  return live.basis !== null || live.live ? live : fallbackQuote(fallback);
+  const refreshed = useRefreshedQuotes((s) => (tokenId ? s[tokenId] : undefined));
+  if (live.basis !== null || live.live) return live;
+  return refreshed && refreshed.basis !== null ? refreshed : fallbackQuote(fallback);
 }
 
 /** A shown price: "52.5¢ mid", its basis in words on hover, data-quote-* for tests and for reading at a glance. */
@@ -47,7 +53,13 @@ export function QuoteText({ quote, tokenId, tag = true, className }: { quote: Qu
       {/* The number in a box of its own width (styles.css): a price that gains or loses a digit moves no text
           around it, which would make the browser re-layer the whole page on every such change of a busy book. */}
       <span className="quote-value">{quoteCents(quote.price)}</span>
-      {tag && quote.basis ? <small className="quote-basis muted"> {basisTag(quote.basis)}</small> : null}
+      {tag && quote.basis ? (
+        <small className="quote-basis muted">
+          {' '}
+          {basisTag(quote.basis)}
+          {ageTag(quote.asOf)}
+        </small>
+      ) : null}
     </span>
   );
 }

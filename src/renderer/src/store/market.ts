@@ -6,12 +6,13 @@
 import { createContext, useContext } from 'react';
 import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Comment, Market, OrderBookSummary, PredictionEvent } from '@pmdesk/toolkit/model';
-import type { TerminalEvents } from '../../../shared/contract';
+import type { MarketStateInfo, TerminalEvents } from '../../../shared/contract';
 import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
 import { marketLinkFromHash } from '../links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';
 import { useSelection, type SelectedMarket } from './selection';
+import { feedKey, followedFeeds, forgetFeed } from './session';
 import { activeWorkspace, focusedTileId, selectTileToken, tileOf, useWorkspaces } from './workspaces';
 
 export interface MarketViewState {
@@ -34,6 +35,8 @@ export interface MarketViewState {
   /** Newest first; fills priced in the first outcome. */
   tape: TapeEntry[];
   tapeError: string | null;
+  /** The market's state as main pushes it (open, closed awaiting resolution, resolved); null until first read. */
+  state: Pick<MarketStateInfo, 'state' | 'winnerTokenId' | 'finalPrices'> | null;
 }
 
 const EMPTY: MarketViewState = {
@@ -48,6 +51,7 @@ const EMPTY: MarketViewState = {
   bookUnknown: null,
   tape: [],
   tapeError: null,
+  state: null,
 };
 
 export type MarketStore = UseBoundStore<StoreApi<MarketViewState>>;
@@ -82,6 +86,18 @@ export function useMarket<T>(selector: (state: MarketViewState) => T): T {
 }
 
 /**
+ * The tile store that follows a token live, outside any tile: the focused tile's when it shows the token, else the
+ * first tile of the workspace that does, else the focused tile's (the one rule of useQuoteStore, read once).
+ */
+export function quoteStoreOf(tokenId: string | null | undefined): MarketStore {
+  const ws = activeWorkspace(useWorkspaces.getState());
+  const tokens = useTileTokens.getState();
+  const focused = ws.focused;
+  if (!tokenId || tokens[focused]?.includes(tokenId)) return marketStoreFor(focused);
+  return marketStoreFor(ws.tiles.find((t) => tokens[t.id]?.includes(tokenId))?.id ?? focused);
+}
+
+/**
  * The store to read a token's live quote from: the panel's own tile's inside a tile; outside, the focused tile's
  * when it shows the token, else the first tile that does, else the focused tile's.
  */
@@ -112,9 +128,10 @@ export function useShownMarket(): { market: SelectedMarket | null; tokenId: stri
 
 /** A market's book and fills followed once for the page however many tiles show it (main follows per page). */
 const feedUsers = new Map<string, number>();
-function holdFeed(feed: 'book' | 'fills', marketId: string): () => void {
+function holdFeed(feed: 'book' | 'fills' | 'state', marketId: string): () => void {
   const key = `${feed}:${marketId}`;
   feedUsers.set(key, (feedUsers.get(key) ?? 0) + 1);
+  if (feed !== 'state') followedFeeds.add(feedKey(feed, marketId));
   let held = true;
   return () => {
     if (!held) return;
@@ -125,8 +142,18 @@ function holdFeed(feed: 'book' | 'fills', marketId: string): () => void {
       return;
     }
     feedUsers.delete(key);
-    void ask(feed === 'book' ? 'unsubscribeBook' : 'unsubscribeFills', { marketId }).catch(() => undefined);
+    if (feed !== 'state') forgetFeed(feedKey(feed, marketId));
+    void ask(feed === 'book' ? 'unsubscribeBook' : feed === 'fills' ? 'unsubscribeFills' : 'unwatchMarketState', { marketId }).catch(() => undefined);
   };
+}
+
+/**
+ * Follows a market's state for a panel outside a tile (Positions): shared with the tiles that show the market,
+ * so letting go here never stops a tile's. Answers the state now; the release lets go of it.
+ */
+export function holdMarketState(protocol: SelectedMarket['protocol'], marketId: string): { state: Promise<MarketStateInfo>; release: () => void } {
+  const release = holdFeed('state', marketId);
+  return { state: ask('watchMarketState', { protocol, marketId }), release };
 }
 
 /** Fills seeded from history when a market opens: enough to fill the tape's view, not the month. */
@@ -205,7 +232,16 @@ export function followMarket(tileId: string, selection: SelectedMarket | null): 
     })
     .catch((error: unknown) => stillHere() && tile.setState({ tapeError: `Recent trades could not be loaded: ${messageOf(error)}` }));
 
-  const released = [holdFeed('book', marketId), holdFeed('fills', marketId)];
+  // Its state is pushed by main (a resolution shows within seconds, on the chain's word): read now, then followed.
+  const applyState = (info: MarketStateInfo) => {
+    if (!stillHere() || info.marketId !== marketId || info.protocol !== protocol) return;
+    tile.setState({ market: info.market, state: { state: info.state, winnerTokenId: info.winnerTokenId, finalPrices: info.finalPrices } });
+  };
+  void ask('watchMarketState', { protocol, marketId })
+    .then(applyState)
+    .catch(() => undefined); // the record read above stays; its own closed flag still shows
+
+  const released = [holdFeed('book', marketId), holdFeed('fills', marketId), holdFeed('state', marketId)];
   const follow = (feed: 'book' | 'fills') =>
     ask(feed === 'book' ? 'subscribeBook' : 'subscribeFills', { protocol, marketId }).catch((error: unknown) => {
       if (stillHere()) tile.setState(feed === 'book' ? { bookError: `Live book unavailable: ${messageOf(error)}` } : { tapeError: `Live trades unavailable: ${messageOf(error)}` });
@@ -219,6 +255,7 @@ export function followMarket(tileId: string, selection: SelectedMarket | null): 
   // Books are only "known" once their feed was open: the read before it is a snapshot, not a lost feed.
   let bookWasOpen = false;
   const stops = [
+    listen('marketState', applyState),
     listen('bookUpdate', (update) => update.marketId === marketId && applyBooks(update)),
     listen('fill', ({ marketId: id, fill }) => id === marketId && applyTape({ marketId, entry: tapeFill(fill, true) })),
     listen('tapeGap', ({ marketId: id, from, to }) => id === marketId && applyTape({ marketId, entry: { kind: 'gap', seq: nextTapeSeq(), from, to } })),

@@ -119,6 +119,24 @@ export function feedKey(feed: FeedStatus['feed'], marketId: string): string {
   return `${feed}:${marketId}`;
 }
 
+/**
+ * The book and fill feeds this page follows now (feedKey; store/market.ts keeps it). Only they are in the status
+ * bar: after a network switch main may still tell of a market the page followed on the old network (its ids name
+ * other markets, or none, here) until the page lets it go.
+ */
+export const followedFeeds = new Set<string>();
+
+/** A feed the page no longer follows leaves the status bar. */
+export function forgetFeed(key: string): void {
+  followedFeeds.delete(key);
+  if (useSession.getState().feeds[key]) {
+    useSession.setState((s) => {
+      const { [key]: _gone, ...rest } = s.feeds;
+      return { feeds: rest };
+    });
+  }
+}
+
 /** The worst state among the live feeds (what the status bar shows). */
 export function overallFeedState(feeds: Record<string, FeedStatus>): FeedState | 'idle' {
   const states = Object.values(feeds).map((f) => f.state);
@@ -130,11 +148,20 @@ export function overallFeedState(feeds: Record<string, FeedStatus>): FeedState |
 /** Loads what main knows and follows its session events; called once at start. */
 export async function startSession(): Promise<void> {
   const { notify } = useSession.getState();
-  listen('network', (network) => useSession.setState({ network, connected: true }));
+  // Another network's feeds are other books: the old network's leave the status bar with it (main closed them).
+  listen('network', (network) => {
+    const switched = useSession.getState().network?.name !== network.name;
+    useSession.setState(switched ? { network, connected: true, feeds: {} } : { network, connected: true });
+    if (!switched) return;
+    // The watchlist is the network's own (main keeps one per network): the new network's is read.
+    void ask('getSettings', {})
+      .then((kept) => useSession.getState().network?.name === network.name && useSession.setState((s) => ({ settings: { ...s.settings, watchlist: kept.watchlist } })))
+      .catch(() => undefined);
+  });
   listen('feedStatus', (status) =>
     useSession.setState((s) => {
       const key = feedKey(status.feed, status.marketId);
-      if (status.state === 'closed' && !status.error) {
+      if ((status.state === 'closed' && !status.error) || (status.feed !== 'user' && !followedFeeds.has(key))) {
         // A feed closed on purpose is no longer followed: it leaves the status bar.
         const { [key]: _gone, ...rest } = s.feeds;
         return { feeds: rest };

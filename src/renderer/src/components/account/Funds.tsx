@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ask, messageOf } from '../../terminal';
 import { refreshHoldings } from '../../store/account';
+import { useSession } from '../../store/session';
 import type { AccountFunds, MoneyAction, PositionInfo } from '../../../../shared/contract';
 import { formatUsd } from '../ticket/order-math';
 import { MoneyDialog, type MoneyDialogProps } from './MoneyDialog';
@@ -11,22 +12,35 @@ import { balanceText } from './account-math';
 
 type Asked = Omit<MoneyDialogProps, 'wallet' | 'onClose' | 'onDone'>;
 
-/** The wallet's funds, read on open and after each action; `null` until read. */
+/**
+ * The wallet's funds on the network in use, read on open, after each action and after a network switch (whose
+ * funds are another chain's: the previous network's are dropped at once, never shown under the new one's name);
+ * `null` until read.
+ */
 export function useAccountFunds(wallet: string | null): { funds: AccountFunds | null; error: string | null; reload(): void } {
+  const network = useSession((s) => s.network?.name ?? null);
   const [funds, setFunds] = useState<AccountFunds | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [readFor, setReadFor] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  const key = wallet && network ? `${network}\n${wallet}` : null;
+  if (readFor !== key) {
+    // Another wallet or network: what was read for the previous one goes before this render shows it.
+    setReadFor(key);
+    setFunds(null);
+    setError(null);
+  }
   useEffect(() => {
-    if (!wallet) return;
+    if (!wallet || !network) return;
     let live = true;
     ask('getAccountFunds', { wallet }).then(
       (read) => live && (setFunds(read), setError(null)),
-      (e: unknown) => live && setError(messageOf(e)),
+      (e: unknown) => live && setError(`Balances could not be read: ${messageOf(e)}`),
     );
     return () => {
       live = false;
     };
-  }, [wallet, tick]);
+  }, [wallet, network, tick]);
   return { funds, error, reload: useCallback(() => setTick((t) => t + 1), []) };
 }
 

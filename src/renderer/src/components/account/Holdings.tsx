@@ -1,16 +1,16 @@
 // Positions (with PnL), trades (pending until the exchange says CONFIRMED) and balances of the active
 // wallet, with CSV exports of positions and trades.
-import { useEffect, useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useCallback, useEffect, useState } from 'react';
 import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
-import type { OrderBookSummary } from '@pmdesk/toolkit/model';
 import { refreshHoldings, useAccount } from '../../store/account';
-import { useMarket } from '../../store/market';
+import { quoteStoreOf, useTileTokens } from '../../store/market';
+import { showMarketPrices, useRefreshedQuotes } from '../../store/quotes';
+import { focusedTileId, useWorkspaces } from '../../store/workspaces';
 import { useSelection } from '../../store/selection';
 import { useTicket } from '../../store/ticket';
 import { WindowedRows } from '../../live/visible-rows';
 import { liveQuote } from '../../prices/live';
-import { quoteOf, type Quote } from '../../prices/quote';
+import { finalQuote, quoteOf, type Quote } from '../../prices/quote';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from './account-math';
 import { downloadText, exportFileName } from './download';
@@ -36,23 +36,49 @@ function ExportButton({ what, count, make, testId }: { what: string; count: numb
   );
 }
 
-/** The positions' current prices through the price model: live for the open market's tokens, else listed. */
+/**
+ * The positions' current prices through the price model: each token's from the tile that follows it live (the
+ * focused one first, else any tile showing it — the same store the header, grid and ticket read, so one token has
+ * one price on the page at one instant), else the listed price. Re-read when a tile's store changes, and drawn
+ * again only when one of these quotes moved: another token's book moves nothing here.
+ */
 function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
-  const tokens = positions.map((p) => p.tokenId ?? null);
-  // Only what these tokens' quotes read (the open market, their books, the last fill): other books move nothing here.
-  const parts = useMarket(useShallow((s) => [s.market, s.tape.find((e) => e.kind === 'fill'), ...tokens.map((t) => (t ? s.books[t] : undefined))] as const));
-  return useMemo(() => {
-    const [market, fill, ...books] = parts;
-    const state = { market, tape: fill ? [fill] : [], books: {} as Record<string, OrderBookSummary> };
-    tokens.forEach((t, i) => t && books[i] && (state.books[t] = books[i]!));
-    return positions.map((p, i) => {
-      // A resolved market pays 1 or 0: its price is the payout, not a quote of a book.
-      const live = p.redeemable ? null : liveQuote(state, tokens[i]);
-      return live && (live.basis !== null || live.live) ? live : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
-    });
-    // `tokens` is read from `positions`: the two change together.
-  }, [parts, positions]);
+  const read = useCallback(
+    () =>
+      positions.map((p) => {
+        const live = liveQuote(quoteStoreOf(p.tokenId).getState(), p.tokenId);
+        // A resolved market pays 1 or 0: its price is the payout, not a quote of a book.
+        if (p.redeemable) return live?.basis === 'final' ? live : finalQuote(p.currentPrice);
+        if (live && (live.basis !== null || live.live)) return live;
+        // No tile follows it: as the shown markets' schedule last read it (the grid's number), else as listed.
+        const refreshed = p.tokenId ? useRefreshedQuotes.getState()[p.tokenId] : undefined;
+        return refreshed && refreshed.basis !== null ? refreshed : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
+      }),
+    [positions],
+  );
+  const [shown, setShown] = useState(() => ({ positions, quotes: read() }));
+  // Which tiles show which tokens, and which is focused, decide the stores: followed again when they change.
+  const tileTokens = useTileTokens((s) => s);
+  const focused = useWorkspaces((s) => focusedTileId(s));
+  useEffect(() => {
+    const update = () =>
+      setShown((before) => {
+        const quotes = read();
+        return before.positions === positions && sameQuotes(before.quotes, quotes) ? before : { positions, quotes };
+      });
+    update();
+    const stores = new Set(positions.map((p) => quoteStoreOf(p.tokenId)));
+    const offs = [...stores, useRefreshedQuotes].map((store) => store.subscribe(update));
+    // Shown rows keep their markets' prices fresh on the schedule, as the grid's rows do.
+    const shown = [...new Set(positions.flatMap((p) => (p.marketId && !p.redeemable ? [p.marketId] : [])))].map((id) => showMarketPrices('polymarket', id));
+    return () => [...offs, ...shown].forEach((off) => off());
+  }, [read, positions, tileTokens, focused]);
+  // Positions read again since: their quotes now, until the effect follows them.
+  return shown.positions === positions ? shown.quotes : read();
 }
+
+const sameQuotes = (a: readonly Quote[], b: readonly Quote[]) =>
+  a.length === b.length && a.every((q, i) => q.price === b[i]!.price && q.basis === b[i]!.basis && q.bestBid === b[i]!.bestBid && q.bestAsk === b[i]!.bestAsk && q.live === b[i]!.live);
 
 /** Opens a position's market in the market view and the ticket (the same market: no change). */
 function openMarket(p: PositionInfo): void {
@@ -94,7 +120,8 @@ function SellActions({ position, quote }: { position: PositionInfo; quote: Quote
 
 export function Positions() {
   const positions = useAccount((s) => s.positions);
-  const error = useAccount((s) => s.holdingsError);
+  const error = useAccount((s) => s.positionsError);
+  const loaded = useAccount((s) => s.positionsLoaded);
   const wallet = useAccount((s) => s.wallet);
   const { funds } = useAccountFunds(wallet);
   const money = useMoneyDialog(wallet);
@@ -112,13 +139,22 @@ export function Positions() {
   return (
     <div className="account-tab" data-testid="positions">
       <div className="account-actions">
-        {error ? <span className="error-text">{error}</span> : null}
+        {/* Read before and failing now: the rows stay, marked; never read: the reason is the tab's whole content. */}
+        {error && loaded ? <span className="error-text">{error}</span> : null}
         <span data-testid="own-profile-link">
           <TraderLink address={accountAddress ?? keyAddress} name="Your trader profile" />
         </span>
         <ExportButton what="positions" count={positions.length} make={() => positionsCsv(rows)} testId="export-positions" />
       </div>
-      {positions.length === 0 ? (
+      {!loaded ? (
+        error ? (
+          <div className="error-text" data-testid="positions-unread">
+            {error}
+          </div>
+        ) : (
+          <div className="empty">Reading positions…</div>
+        )
+      ) : positions.length === 0 ? (
         <div className="empty">No positions.</div>
       ) : (
         <PositionsTable
@@ -178,6 +214,8 @@ const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-4)}`;
 
 export function Trades() {
   const trades = useAccount((s) => s.trades);
+  const tradesLoaded = useAccount((s) => s.loaded);
+  const tradesError = useAccount((s) => s.ordersError);
   // The CSV names each trade as the table does: its own names, else the markets the terminal knows.
   const names = () => {
     const known = useAccount.getState().outcomeNames;
@@ -189,7 +227,8 @@ export function Trades() {
         <ExportButton what="trades" count={trades.length} make={() => tradesCsv(trades, names())} testId="export-trades" />
       </div>
       {trades.length === 0 ? (
-        <div className="empty">No trades.</div>
+        // Never read on this network (the reason is above the tab): not "none", just unknown.
+        <div className="empty">{tradesLoaded ? 'No trades.' : tradesError ? '' : 'Reading trades…'}</div>
       ) : (
         <table className="dense windowed" aria-rowcount={trades.length + 1}>
           <thead>
@@ -236,7 +275,7 @@ export function Trades() {
 
 export function BalancesView() {
   const balances = useAccount((s) => s.balances);
-  const error = useAccount((s) => s.holdingsError);
+  const error = useAccount((s) => s.balancesError);
   const wallet = useAccount((s) => s.wallet);
   return (
     <div className="account-tab" data-testid="balances">
@@ -244,7 +283,7 @@ export function BalancesView() {
       {error ? <div className="error-text">{error}</div> : null}
       {balances ? (
         <dl className="balances">
-          <dt>Collateral (USDC)</dt>
+          <dt>Collateral (pUSD)</dt>
           <dd className="num" data-testid="collateral">
             {formatUsd(balances.collateral)}
           </dd>

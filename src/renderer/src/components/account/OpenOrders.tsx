@@ -61,6 +61,8 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
   };
 
   const unasked = useAccount((s) => s.unaskedCancels.at(-1));
+  const loaded = useAccount((s) => s.loaded);
+  const readError = useAccount((s) => s.ordersError);
   const none = orders.length === 0;
   const marketWhyNot = !selected ? 'Choose a market first.' : none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
   const allWhyNot = none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
@@ -80,7 +82,8 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
         </div>
       ) : null}
       {none ? (
-        <div className="empty">No open orders.</div>
+        // Never read on this network (the reason is above the tab): not "none", just unknown.
+        <div className="empty">{loaded ? 'No open orders.' : readError ? '' : 'Reading open orders…'}</div>
       ) : (
         <table className="dense windowed" aria-rowcount={orders.length + 1}>
           <thead>

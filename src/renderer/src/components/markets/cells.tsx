@@ -2,7 +2,10 @@
 // through the price model (live for the open market, so the grid and the market header agree), the 24 h change
 // in colour, and an event row's fold toggle and market count.
 import type { CustomCellRendererProps } from 'ag-grid-react';
+import { useEffect } from 'react';
 import { QuoteText, useQuote } from '../../prices/useQuote';
+import { ageTag } from '../../prices/quote';
+import { showMarketPrices } from '../../store/quotes';
 import { useFolded } from './folded';
 import { countOf, formatChange, outcomesText, type MarketRow, type QuoteRecord } from './rows';
 
@@ -59,14 +62,25 @@ export function TitleCell({ data }: CustomCellRendererProps<MarketRow>) {
   );
 }
 
-/** One outcome's shown price: the live quote while its market is open, else the listed record's. */
+/**
+ * One outcome's shown price: the live quote while its market is open in a tile, else as read again on the shown
+ * rows' schedule (store/quotes.ts), else the listed record's.
+ */
 function OutcomeQuote({ tokenId, record, index }: { tokenId: string; record: QuoteRecord; index: number }) {
   const quote = useQuote(tokenId, { market: record, outcomeIndex: index });
-  // The midpoint is the usual basis and goes untagged in this dense grid; a last trade or listed price says so.
-  return <QuoteText quote={quote} tokenId={tokenId} tag={quote.basis !== 'midpoint'} />;
+  // The midpoint is the usual basis and goes untagged in this dense grid; a last trade, a listed or an old price says so.
+  return <QuoteText quote={quote} tokenId={tokenId} tag={quote.basis !== 'midpoint' || ageTag(quote.asOf) !== ''} />;
+}
+
+/** A rendered row (the grid renders the rows in view, and a few either side) keeps its market's prices fresh. */
+function useShownPrices(row: MarketRow | null | undefined): void {
+  const protocol = row?.protocol;
+  const id = row?.kind === 'event' ? undefined : row?.id;
+  useEffect(() => (protocol && id ? showMarketPrices(protocol, id) : undefined), [protocol, id]);
 }
 
 export function OutcomesCell({ data }: CustomCellRendererProps<MarketRow>) {
+  useShownPrices(data?.kind === 'event' ? data.leader : data);
   if (!data) return null;
   if (data.kind === 'event') {
     const leader = data.leader;

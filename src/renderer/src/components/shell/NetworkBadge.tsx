@@ -1,8 +1,8 @@
 // The network, always visible: name, chain and where its markets are read (Polymarket or an aggregator), marked
-// SANDBOX when nothing there is real money. The network switch lives with the wallets (components/wallets) and
+// SANDBOX or TEST NETWORK when nothing there is real money. The network switch lives with the wallets (components/wallets) and
 // opens from here.
 import { useSession } from '../../store/session';
-import { NetworkSwitch } from '../wallets/NetworkSwitch';
+import { NetworkSwitch, moneyTag } from '../wallets/NetworkSwitch';
 
 export function NetworkBadge() {
   const network = useSession((s) => s.network);
@@ -15,7 +15,7 @@ export function NetworkBadge() {
       <span className="source" data-testid="network-source">
         {network.source === 'aggregator' ? 'aggregator' : 'Polymarket'}
       </span>
-      {network.sandbox ? <span className="tag">SANDBOX</span> : <span className="tag real">REAL MONEY</span>}
+      {moneyTag(network)}
     </span>
   );
 }

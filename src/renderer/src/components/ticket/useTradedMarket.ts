@@ -93,9 +93,17 @@ export function useTradedMarket(): TradedMarketState {
       loaded = { ...m, tickSize: change.tickSize };
       setState((s) => ({ ...s, market: loaded, tickWarning: warning }));
     });
+    // The market's state as main pushes it (the tile showing it follows it): closed or resolved, it takes no orders.
+    const offState = listen('marketState', (info) => {
+      const m = loaded;
+      if (cancelled || !m || info.marketId !== m.marketId || info.state === 'open') return;
+      loaded = { ...m, acceptingOrders: false };
+      setState((s) => ({ ...s, market: loaded }));
+    });
     return () => {
       cancelled = true;
       offTick();
+      offState();
     };
   }, [selected, networkName]);
 

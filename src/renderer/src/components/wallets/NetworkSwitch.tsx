@@ -1,6 +1,7 @@
 // The network switch in the network badge: the current network's name, always visible, opening the list of
-// networks this terminal knows (the ones it cannot use disabled, with the reason), a confirmation before
-// real money, and a form to remember a custom network.
+// networks this terminal knows (the ones it cannot use disabled, with the reason), each tagged with what its
+// money is (sandbox, test network, real money), a confirmation before leaving the sandbox, and a form to remember
+// a custom network.
 import { useEffect, useRef, useState } from 'react';
 import type { NetworkChoice } from '../../../../shared/contract';
 import { useSession } from '../../store/session';
@@ -10,6 +11,16 @@ import { ask, messageOf } from '../../terminal';
 import { Dialog, ErrorLine } from './Dialog';
 import { AddNetworkDialog } from './AddNetworkDialog';
 import './wallets.css';
+
+/** Polygon's test network: its pUSD and POL come from faucets and are worth nothing. */
+export const AMOY_CHAIN_ID = 80_002;
+
+/** What a network's money is, as its tag says it: the local sandbox, a test network, or real money. */
+export function moneyTag(network: Pick<NetworkChoice, 'sandbox' | 'chainId'>) {
+  if (network.sandbox) return <span className="tag">SANDBOX</span>;
+  if (network.chainId === AMOY_CHAIN_ID) return <span className="tag test" title="A test network: its pUSD has no value">TEST NETWORK</span>;
+  return <span className="tag real">REAL MONEY</span>;
+}
 
 export function NetworkSwitch() {
   const name = useSession((s) => s.network?.name ?? '');
@@ -109,7 +120,7 @@ export function NetworkSwitch() {
                 <span>{choice.name}</span>
                 <span className="muted">chain {choice.chainId}</span>
                 <span className="muted">{choice.source === 'aggregator' ? 'aggregator' : 'Polymarket'}</span>
-                {choice.sandbox ? <span className="tag">SANDBOX</span> : <span className="tag real">REAL MONEY</span>}
+                {moneyTag(choice)}
               </button>
             );
           })}
@@ -129,9 +140,17 @@ export function NetworkSwitch() {
       ) : null}
       {confirming ? (
         <Dialog title={`Switch to ${confirming.name}?`} testId="network-confirm" onClose={() => setConfirming(null)}>
-          <p>
-            <strong className="error-text">{confirming.name} is real money.</strong> Orders placed there spend real USDC (chain {confirming.chainId}). Live
-            feeds are closed and reopened; wallets stay as they are.
+          <p data-testid="network-confirm-money">
+            {confirming.chainId === AMOY_CHAIN_ID ? (
+              <>
+                <strong>{confirming.name} is a test network.</strong> Orders placed there trade its test pUSD, which has no value (chain {confirming.chainId}).
+              </>
+            ) : (
+              <>
+                <strong className="error-text">{confirming.name} is real money.</strong> Orders placed there spend real pUSD (chain {confirming.chainId}).
+              </>
+            )}{' '}
+            Live feeds are closed and reopened; wallets stay as they are.
           </p>
           <div className="row dialog-actions">
             <button type="button" className="ghost" onClick={() => setConfirming(null)}>
