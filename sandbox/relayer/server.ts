@@ -50,6 +50,15 @@ export interface RelayerRecord {
   submitter: string;
 }
 
+/** The sandbox relay account's key: keccak256("pmdesk sandbox relayer"), none of anvil's dev keys, so its nonces are its own. */
+export const SANDBOX_RELAY_KEY = '0x02ec685a52be53d62f043f28f58cb471e534841a8b904b58e6f00ba79dd86de2';
+
+/** The relayer API key the sandbox gives a test wallet: fixed per address, so a written profile stays valid. */
+export function sandboxRelayerApiKey(address: string): RelayerApiKeyCredential {
+  const owner = getAddress(address);
+  return { key: `sandbox-relayer-${owner.slice(2, 10).toLowerCase()}-${owner.slice(-8).toLowerCase()}`, address: owner };
+}
+
 const MAX_BODY = 512 * 1024;
 /** Builder timestamps further than this from the relayer's clock are refused, as a replay guard. */
 const BUILDER_CLOCK_SKEW_S = 300;

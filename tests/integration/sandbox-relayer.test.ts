@@ -21,7 +21,7 @@ import {
 import { builderHeaders, relayerApiKeyHeaders } from '../../packages/toolkit/src/relayer/auth';
 
 const BUILDER = { key: 'sandbox-builder', secret: 'c2FuZGJveC1idWlsZGVyLXNlY3JldA==', passphrase: 'sandbox-pass' };
-const RELAY_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
+const RELAY_KEY = '0x2bba99c0dc5a50b1d1fff8912d45f9da13c389ff022d79e5067162e981da0179'; // keccak256("pmdesk relayer test"): no dev key's nonces
 const erc20 = new Interface(['function approve(address spender, uint256 amount)', 'function allowance(address owner, address spender) view returns (uint256)', 'function transfer(address to, uint256 amount)']);
 const erc1155 = new Interface(['function setApprovalForAll(address operator, bool approved)', 'function isApprovedForAll(address owner, address operator) view returns (bool)']);
 
