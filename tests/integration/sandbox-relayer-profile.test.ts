@@ -11,6 +11,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { buildSafeRequest, buildWalletBatchRequest, relayerRequestBody, type RelayerNetwork, type RelayerRequest } from '../../packages/toolkit/src/relayer/requests';
 import { relayerApiKeyHeaders } from '../../packages/toolkit/src/relayer/auth';
+import { RelayerClient } from '../../packages/toolkit/src/relayer/client';
 
 const erc20 = new Interface(['function approve(address spender, uint256 amount)']);
 
@@ -78,5 +79,19 @@ describe('the sandbox profile’s relayer', () => {
     }
     const payload = await officialClient(keyOf(sandbox.profile.testWallets[0]!.address) as `0x${string}`).getRelayPayload(sandbox.profile.testWallets[0]!.address, 'PROXY');
     expect(payload).toEqual({ address: sandbox.relayer.relayAddress, nonce: '0' });
+  });
+
+  it("the toolkit's relayer client does the whole round with the profile's key: nonce, submit, follow to mined", async () => {
+    const safe = sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
+    const apiKey = sandbox.profile.relayerApiKeys.find((k) => k.address === safe.owner)!;
+    const relayer = new RelayerClient({ url: sandbox.profile.relayerUrl, credentials: { kind: 'api-key', apiKey } });
+    expect(await relayer.deployed(safe.address)).toBe(true);
+    const nonce = await relayer.nonce(safe.owner, 'SAFE');
+    const call = { to: sandbox.profile.contracts.collateral, data: erc20.encodeFunctionData('approve', [sandbox.profile.contracts.exchange, 5n]) };
+    const submitted = await relayer.submit(await buildSafeRequest(network, { signer: privateKeySigner(keyOf(safe.owner)), calls: [call], nonce }));
+    const outcome = await relayer.waitForFinal(submitted, { maxPolls: 5, intervalMs: 10 });
+    expect(outcome).toMatchObject({ final: true, succeeded: true });
+    expect(outcome.summary).toMatch(/^Sent through Polymarket's relayer — no gas needed: mined as 0x[0-9a-f]{64}\.$/);
+    expect((await relayer.transactions()).map((t) => t.transactionID)).toContain(submitted.transactionID);
   });
 });

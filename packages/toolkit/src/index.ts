@@ -239,6 +239,17 @@ export {
   type RelayerCredentials,
   type RelayerAuthRequest,
 } from './relayer/auth';
+export {
+  RelayerClient,
+  POLYMARKET_RELAYER_URL,
+  RELAYER_MAX_POLLS,
+  RELAYER_POLL_INTERVAL_MS,
+  outcome as relayerOutcome,
+  type RelayerClientOptions,
+  type RelayerOutcome,
+  type RelayerSubmitted,
+  type RelayerTransaction,
+} from './relayer/client';
 export { checkGasFunds, quoteGas, providerGasReader, formatPol, formatPolNeeded, GAS_HEADROOM_PERCENT, type GasReader, type GasProvider, type GasQuote } from './accounts/gas';
 export { actionContractsFor, requireContract, POLYGON_ACTION_CONTRACTS, SAFE_MULTISEND_130, type ActionContracts } from './chain/action-contracts';
 export { wrapCalls, unwrapCalls, collateralBaseUnits, collateralBalances, tokenBalance, type CollateralAmount, type CollateralBalances, type TokenReader } from './collateral/pusd';
