@@ -9,6 +9,7 @@ import { polygon } from 'viem/chains';
 import { RelayClient, RelayerTxType } from '@polymarket/builder-relayer-client';
 // The builder-signing-sdk the relayer client itself depends on (0.0.8), not the newer one at the top level.
 import { BuilderConfig } from '@polymarket/builder-relayer-client/node_modules/@polymarket/builder-signing-sdk';
+import * as polymarketClient from '@polymarket/client';
 import { relayerApiKey } from '@polymarket/client';
 import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
 import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
@@ -170,6 +171,16 @@ describe('auth headers', () => {
     const headers = builderHeaders(BUILDER, { method: 'GET', path: '/transactions' }, Number(sent.headers['poly_builder_timestamp']));
     expect(sent.headers['poly_builder_signature']).toBe(headers.POLY_BUILDER_SIGNATURE);
     expect(sent.headers['poly_builder_api_key']).toBe(headers.POLY_BUILDER_API_KEY);
+  });
+
+  it('@polymarket/client encodes the same proxy and MultiSend calldata for a batch', async () => {
+    // Exported at run time, not in its type declarations.
+    const { encodeProxyCall, encodeSafeMultisendCall } = polymarketClient as unknown as Record<'encodeProxyCall' | 'encodeSafeMultisendCall', (calls: unknown) => string>;
+    const calls = [APPROVE, APPROVE_ALL];
+    const proxy = await buildProxyRequest(NETWORK, { signer: ours, calls, relay: RELAY, nonce: 0 });
+    expect(proxy.data).toBe(encodeProxyCall(calls));
+    const safe = await buildSafeRequest(NETWORK, { signer: ours, calls, nonce: 0 });
+    expect(safe.data).toBe(encodeSafeMultisendCall(calls));
   });
 
   it('a relayer API key sends the headers @polymarket/client sends', async () => {
