@@ -153,13 +153,20 @@ export class SandboxRelayer {
     const url = new URL(req.url ?? '/', 'http://relayer');
     const route = `${req.method} ${url.pathname}`;
     const query = url.searchParams;
+    // The v1 paths @polymarket/client 0.2.0 uses beside the ones @polymarket/builder-relayer-client uses.
+    if (route === 'GET /v1/account/transactions/params') {
+      const owner = this.owner(query.get('address'));
+      return send(res, 200, { address: this.relay.address, nonce: await this.nextNonce(owner, query.get('type')) });
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/v1/account/transactions/')) {
+      const record = this.records.get(decodeURIComponent(url.pathname.slice('/v1/account/transactions/'.length)));
+      if (!record) throw new HttpError(404, 'transaction not found');
+      await this.settle(record);
+      return send(res, 200, { transaction_id: record.transactionID, transaction_hash: record.transactionHash, state: record.state, error_msg: record.state === 'STATE_FAILED' ? 'the transaction reverted' : null });
+    }
     switch (route) {
       case 'GET /nonce': {
-        const owner = this.owner(query.get('address'));
-        const type = query.get('type');
-        if (type === 'PROXY') return send(res, 200, { nonce: String(this.proxyNonces.get(owner) ?? 0n) });
-        if (type !== 'SAFE' && type !== 'WALLET') throw new HttpError(400, 'type must be SAFE, PROXY or WALLET');
-        return send(res, 200, { nonce: String(await walletNonce(this.provider, this.options.wallets, owner, type)) });
+        return send(res, 200, { nonce: await this.nextNonce(this.owner(query.get('address')), query.get('type')) });
       }
       case 'GET /relay-payload': {
         const owner = this.owner(query.get('address'));
@@ -187,6 +194,13 @@ export class SandboxRelayer {
       default:
         throw new HttpError(404, 'not found');
     }
+  }
+
+  /** The nonce the owner's next request of this type must carry. */
+  private async nextNonce(owner: string, type: string | null): Promise<string> {
+    if (type === 'PROXY') return String(this.proxyNonces.get(owner) ?? 0n);
+    if (type !== 'SAFE' && type !== 'WALLET') throw new HttpError(400, 'type must be SAFE, PROXY or WALLET');
+    return String(await walletNonce(this.provider, this.options.wallets, owner, type));
   }
 
   private owner(value: string | null): string {
@@ -220,7 +234,7 @@ export class SandboxRelayer {
     throw new HttpError(401, 'missing relayer authentication');
   }
 
-  private async submit(body: string, submitter: string): Promise<{ transactionID: string; transactionHash: string; state: string }> {
+  private async submit(body: string, submitter: string): Promise<{ transactionID: string; transactionHash: string | null; state: string }> {
     let parsed: SubmitRequest;
     try {
       const result = submitSchema.safeParse(JSON.parse(body));
@@ -265,11 +279,15 @@ export class SandboxRelayer {
       // waitForTransaction, not sent.wait(): a reverted receipt is an answer here, not an exception.
       const receipt = await this.provider.waitForTransaction(sent.hash, 1, 30_000).catch(() => null);
       if (receipt) this.update(record, { state: receipt.status === 1 ? 'STATE_MINED' : 'STATE_FAILED' });
+      // Confirmed means a block follows it. The sandbox chain mines only when sent something, so the relayer mines
+      // that block itself: @polymarket/client waits for STATE_CONFIRMED and would otherwise wait forever.
+      if (receipt?.status === 1) await this.provider.send('evm_mine', []);
       return record;
     });
     this.queue = work.catch(() => undefined);
     const record = await work;
-    return { transactionID: record.transactionID, transactionHash: record.transactionHash, state: record.state };
+    // No hash yet is null, as Polymarket's relayer answers (its clients refuse an empty string).
+    return { transactionID: record.transactionID, transactionHash: record.transactionHash || null, state: record.state };
   }
 
   /** A mined transaction is confirmed once a later block exists on the chain. */

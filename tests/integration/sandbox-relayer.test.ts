@@ -78,13 +78,13 @@ describe('the sandbox relayer runs a gasless key’s actions', () => {
   it('deploys the Safe (SAFE-CREATE) and runs a batch from it (SAFE), the relay account paying the gas', async () => {
     expect(await provider.getBalance(owner.address)).toBe(0n);
     expect(await get(`/deployed?address=${wallets().safe}`)).toEqual({ deployed: false });
-    expect((await relayed(await buildSafeCreateRequest(network, { signer }))).state).toBe('STATE_MINED');
+    expect((await relayed(await buildSafeCreateRequest(network, { signer }))).state).toBe('STATE_CONFIRMED');
     expect(await get(`/deployed?address=${wallets().safe}`)).toEqual({ deployed: true });
 
     const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=SAFE`);
     expect(nonce).toBe('0');
     const request = await buildSafeRequest(network, { signer, calls: [approve(), approveAll()], nonce });
-    expect((await relayed(request)).state).toBe('STATE_MINED');
+    expect((await relayed(request)).state).toBe('STATE_CONFIRMED');
     expect(await allowance(wallets().safe)).toBe(MaxUint256);
     expect(await get(`/nonce?address=${owner.address}&type=SAFE`)).toEqual({ nonce: '1' });
 
@@ -98,11 +98,11 @@ describe('the sandbox relayer runs a gasless key’s actions', () => {
   });
 
   it('deploys the deposit wallet (WALLET-CREATE) and runs a Batch from it (WALLET), with a relayer API key', async () => {
-    expect((await relayed(await buildWalletCreateRequest(network, { signer }), 'api-key')).state).toBe('STATE_MINED');
+    expect((await relayed(await buildWalletCreateRequest(network, { signer }), 'api-key')).state).toBe('STATE_CONFIRMED');
     const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=WALLET`);
     const block = await provider.getBlock('latest');
     const request = await buildWalletBatchRequest(network, { signer, wallet: wallets().depositWallet, calls: [approve()], nonce, deadline: block!.timestamp + 600 });
-    expect((await relayed(request, 'api-key')).state).toBe('STATE_MINED');
+    expect((await relayed(request, 'api-key')).state).toBe('STATE_CONFIRMED');
     expect(await allowance(wallets().depositWallet)).toBe(MaxUint256);
   });
 

@@ -24,10 +24,12 @@ const address = z.string().refine((v) => isAddress(v), 'not an address');
 const nonceSchema = z.object({ nonce: decimal });
 const relayPayloadSchema = z.object({ address, nonce: decimal });
 const deployedSchema = z.object({ deployed: z.boolean() });
-const submittedSchema = z.object({ transactionID: z.string().min(1).max(200), transactionHash: z.string().max(100).optional().default(''), state: z.string().max(64) });
+/** A hash not known yet comes as null, absent or "" depending on the relayer version: all read as "". */
+const maybeHash = z.string().max(100).nullish().transform((v) => v ?? '');
+const submittedSchema = z.object({ transactionID: z.string().min(1).max(200), transactionHash: maybeHash, state: z.string().max(64) });
 const transactionSchema = z.object({
   transactionID: z.string().min(1).max(200),
-  transactionHash: z.string().max(100).optional().default(''),
+  transactionHash: maybeHash,
   state: z.string().max(64),
   type: z.string().max(32).optional(),
   from: z.string().max(64).optional(),
