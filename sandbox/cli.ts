@@ -25,6 +25,7 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --clob-port N           default ${DEFAULT_PORTS.clob}
   --rpc-port N            default ${DEFAULT_PORTS.rpc}
   --polymarket-port N     Gamma, Data API, geoblock and the real-time feed (/rtds); default ${DEFAULT_PORTS.polymarket}
+  --relayer-port N        the relayer stand-in (gasless Safe and deposit-wallet actions); default ${DEFAULT_PORTS.relayer}
   --ports-auto            pick free ports for every part
   --seed N                seed of the history and the bots (default 42)
   --no-sim                start no trading bots
@@ -59,6 +60,7 @@ export async function main(argv: string[]): Promise<void> {
         source: { type: 'string' },
         geoblocked: { type: 'string' },
         'polymarket-port': { type: 'string' },
+        'relayer-port': { type: 'string' },
         'data-dir': { type: 'string' },
         'order-version': { type: 'string' },
         'chain-id': { type: 'string' },
@@ -111,6 +113,7 @@ export async function main(argv: string[]): Promise<void> {
       clob: intOption(o['clob-port'], 'clob-port', 0, 65535) ?? auto,
       rpc: intOption(o['rpc-port'], 'rpc-port', 0, 65535) ?? auto,
       polymarket: intOption(o['polymarket-port'], 'polymarket-port', 0, 65535) ?? auto,
+      relayer: intOption(o['relayer-port'], 'relayer-port', 0, 65535) ?? auto,
     },
     source,
     geoblock,

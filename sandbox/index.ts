@@ -16,6 +16,7 @@ import { fundBots } from './sim/fund';
 import { PolymarketServer } from './polymarket/server';
 import type { GeoblockState } from './polymarket/geoblock';
 import { MarketSimulator } from './sim/simulator';
+import { startRelayer, SANDBOX_RELAY_KEY, sandboxRelayerApiKey, type SandboxRelayer } from './relayer/server';
 import { findMarket, outcomeIndex, resolveMarket, type ResolutionReport } from './resolve';
 
 export type { ResolutionReport } from './resolve';
@@ -39,6 +40,10 @@ export interface NetworkProfile {
   rtdsUrl: string;
   /** The geoblock check itself (`…/api/geoblock`, as https://polymarket.com/api/geoblock): the URL a client GETs. */
   geoblockUrl: string;
+  /** Polymarket's relayer stand-in (gasless Safe and deposit-wallet actions): docs/sandbox.md. */
+  relayerUrl: string;
+  /** A relayer API key for each test wallet, which the sandbox relayer accepts (RELAYER_API_KEY + its address). */
+  relayerApiKeys: { key: string; address: string }[];
   orderVersion: OrderVersion;
   /** `collateral` is pUSD; `usdcE` and `collateralOnramp` wrap USDC.e into it (wrap/unwrap, 1:1). */
   contracts: {
@@ -67,7 +72,7 @@ export interface SandboxOptions {
    * Ports for each part; 0 picks a free one. `polymarket` defaults to a free port when `aggregator` is 0 (callers
    * that ask for free ports, like every test, get one there too without naming it), else to 4813.
    */
-  ports?: { rpc?: number; clob?: number; aggregator?: number; polymarket?: number };
+  ports?: { rpc?: number; clob?: number; aggregator?: number; polymarket?: number; relayer?: number };
   /**
    * The profile's source: 'polymarket' writes `source` and no aggregator URLs, 'aggregator' writes `source`
    * with them; absent (the default) writes every URL and no `source`. Every server runs in each case.
@@ -116,6 +121,8 @@ export interface RunningSandbox {
   aggregator: AggregatorServer;
   /** Gamma, Data API, real-time feed and geoblock (tests use `geoblock()` and `rtdsFaults()`). */
   polymarket: PolymarketServer;
+  /** The relayer stand-in: /nonce, /relay-payload, /deployed, /submit, /transaction, /transactions. */
+  relayer: SandboxRelayer;
   simulator: MarketSimulator | undefined;
   /**
    * Resolves a market (catalog id, slug or condition id): the CLOB closes it and cancels its orders, the
@@ -126,7 +133,7 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-export const DEFAULT_PORTS = { aggregator: 4810, clob: 4811, rpc: 4812, polymarket: 4813 } as const;
+export const DEFAULT_PORTS = { aggregator: 4810, clob: 4811, rpc: 4812, polymarket: 4813, relayer: 4814 } as const;
 
 /** Matches the catalog's markets to the chain's, in the order they were opened. */
 export function catalogFor(deployment: Deployment): Catalog {
@@ -245,6 +252,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(() => polymarket.stop());
     log(`Polymarket APIs (Gamma, Data, geoblock) at ${polymarket.url}, real-time feed at ${polymarket.rtdsUrl}`);
 
+    const relayerApiKeys = deployment.testWallets.map((w) => sandboxRelayerApiKey(w.address));
+    const relayer = await startRelayer({
+      rpcUrl: deployment.rpcUrl,
+      chainId: deployment.chainId,
+      wallets: deployment.wallets,
+      relayKey: SANDBOX_RELAY_KEY,
+      apiKeys: relayerApiKeys,
+      port: options.ports?.relayer ?? (options.ports?.aggregator === 0 ? 0 : DEFAULT_PORTS.relayer),
+    });
+    stops.push(() => relayer.stop());
+    log(`relayer (gasless Safe and deposit-wallet actions) at ${relayer.url}`);
+
     let simulator: MarketSimulator | undefined;
     if ((options.simulate ?? 'run') !== 'off') {
       const seed = options.seed ?? 42;
@@ -269,6 +288,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       dataUrl: polymarket.url,
       rtdsUrl: polymarket.rtdsUrl,
       geoblockUrl: `${polymarket.url}/api/geoblock`,
+      relayerUrl: relayer.url,
+      relayerApiKeys,
       orderVersion: deployment.orderVersion,
       contracts: { ...deployment.contracts },
       feeRecipient: deployment.feeRecipient,
@@ -276,7 +297,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       wallets: { ...deployment.wallets },
       testAccounts: deployment.testAccounts.map((a) => ({ ...a })),
     };
-    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, simulator, resolveMarket: resolve, stop: stopAll };
+    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, relayer, simulator, resolveMarket: resolve, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -47,6 +47,8 @@ describe('npm run sandbox', () => {
       'dataUrl',
       'rtdsUrl',
       'geoblockUrl',
+      'relayerUrl',
+      'relayerApiKeys',
       'orderVersion',
       'contracts',
       'feeRecipient',

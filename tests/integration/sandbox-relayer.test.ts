@@ -1,0 +1,159 @@
+// The sandbox relayer on a real sandbox chain: a key that holds no gas at all deploys its Safe and its deposit
+// wallet and runs approvals from both through the relayer (requests built and signed by the toolkit exactly as
+// Polymarket's relayer client builds them), authenticated by builder HMAC or a relayer API key; the relayer
+// refuses a forged signature, a replay, bad auth and PROXY requests without sending anything.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Interface, MaxUint256, Wallet, type JsonRpcProvider } from 'ethers';
+import { startChain, type Chain } from '../../sandbox/chain/anvil';
+import { deploySandbox, sandboxProvider, type Deployment } from '../../sandbox/chain/deploy';
+import { startRelayer, relayedWallets, type SandboxRelayer } from '../../sandbox/relayer/server';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import {
+  buildProxyRequest,
+  buildSafeCreateRequest,
+  buildSafeRequest,
+  buildWalletBatchRequest,
+  buildWalletCreateRequest,
+  relayerRequestBody,
+  type RelayerNetwork,
+  type RelayerRequest,
+} from '../../packages/toolkit/src/relayer/requests';
+import { builderHeaders, relayerApiKeyHeaders } from '../../packages/toolkit/src/relayer/auth';
+
+const BUILDER = { key: 'sandbox-builder', secret: 'c2FuZGJveC1idWlsZGVyLXNlY3JldA==', passphrase: 'sandbox-pass' };
+const RELAY_KEY = '0x2bba99c0dc5a50b1d1fff8912d45f9da13c389ff022d79e5067162e981da0179'; // keccak256("pmdesk relayer test"): no dev key's nonces
+const erc20 = new Interface(['function approve(address spender, uint256 amount)', 'function allowance(address owner, address spender) view returns (uint256)', 'function transfer(address to, uint256 amount)']);
+const erc1155 = new Interface(['function setApprovalForAll(address operator, bool approved)', 'function isApprovedForAll(address owner, address operator) view returns (bool)']);
+
+let chain: Chain;
+let deployment: Deployment;
+let relayer: SandboxRelayer;
+let provider: JsonRpcProvider;
+let network: RelayerNetwork;
+const owner = Wallet.createRandom();
+const signer = privateKeySigner(owner.privateKey);
+const apiKey = { key: 'relayer-key-1', address: owner.address };
+
+type Auth = 'builder' | 'api-key' | 'none';
+async function post(path: string, body: string, auth: Auth, tamper?: (h: Record<string, string>) => void): Promise<{ status: number; json: Record<string, unknown> }> {
+  const headers: Record<string, string> =
+    auth === 'builder' ? { ...builderHeaders(BUILDER, { method: 'POST', path, body }) } : auth === 'api-key' ? { ...relayerApiKeyHeaders(apiKey) } : {};
+  tamper?.(headers);
+  const res = await fetch(`${relayer.url}${path}`, { method: 'POST', body, headers: { ...headers, 'content-type': 'application/json' } });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+async function get<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${relayer.url}${path}`, { headers });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+async function relayed(request: RelayerRequest, auth: Auth = 'builder'): Promise<{ state: string; transactionHash: string }> {
+  const answer = await post('/submit', relayerRequestBody(request), auth);
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  const [record] = await get<Array<{ state: string; transactionHash: string }>>(`/transaction?id=${String(answer.json.transactionID)}`);
+  return record!;
+}
+const approve = () => ({ to: deployment.contracts.collateral, data: erc20.encodeFunctionData('approve', [deployment.contracts.exchange, MaxUint256]) });
+const approveAll = () => ({ to: deployment.contracts.conditionalTokens, data: erc1155.encodeFunctionData('setApprovalForAll', [deployment.contracts.exchange, true]) });
+async function allowance(holder: string): Promise<bigint> {
+  return BigInt(await provider.call({ to: deployment.contracts.collateral, data: erc20.encodeFunctionData('allowance', [holder, deployment.contracts.exchange]) }));
+}
+
+beforeAll(async () => {
+  chain = await startChain();
+  deployment = await deploySandbox(chain);
+  provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
+  relayer = await startRelayer({ rpcUrl: deployment.rpcUrl, chainId: deployment.chainId, wallets: deployment.wallets, relayKey: RELAY_KEY, apiKeys: [apiKey], builders: [BUILDER] });
+  network = { chainId: deployment.chainId, wallets: deployment.wallets, multiSend: deployment.wallets.multiSend };
+}, 120_000);
+afterAll(async () => {
+  await relayer?.stop();
+  provider?.destroy();
+  await chain?.stop();
+});
+
+describe('the sandbox relayer runs a gasless key’s actions', () => {
+  const wallets = () => relayedWallets(deployment.wallets, owner.address);
+
+  it('deploys the Safe (SAFE-CREATE) and runs a batch from it (SAFE), the relay account paying the gas', async () => {
+    expect(await provider.getBalance(owner.address)).toBe(0n);
+    expect(await get(`/deployed?address=${wallets().safe}`)).toEqual({ deployed: false });
+    expect((await relayed(await buildSafeCreateRequest(network, { signer }))).state).toBe('STATE_CONFIRMED');
+    expect(await get(`/deployed?address=${wallets().safe}`)).toEqual({ deployed: true });
+
+    const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=SAFE`);
+    expect(nonce).toBe('0');
+    const request = await buildSafeRequest(network, { signer, calls: [approve(), approveAll()], nonce });
+    expect((await relayed(request)).state).toBe('STATE_CONFIRMED');
+    expect(await allowance(wallets().safe)).toBe(MaxUint256);
+    expect(await get(`/nonce?address=${owner.address}&type=SAFE`)).toEqual({ nonce: '1' });
+
+    // The same request again is stale: refused, never sent twice.
+    const before = await provider.getTransactionCount(relayer.relayAddress);
+    const replay = await post('/submit', relayerRequestBody(request), 'builder');
+    expect(replay.status).toBe(400);
+    expect(String(replay.json.error)).toMatch(/nonce/);
+    expect(await provider.getTransactionCount(relayer.relayAddress)).toBe(before);
+    expect(await provider.getBalance(owner.address)).toBe(0n);
+  });
+
+  it('deploys the deposit wallet (WALLET-CREATE) and runs a Batch from it (WALLET), with a relayer API key', async () => {
+    expect((await relayed(await buildWalletCreateRequest(network, { signer }), 'api-key')).state).toBe('STATE_CONFIRMED');
+    const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=WALLET`);
+    const block = await provider.getBlock('latest');
+    const request = await buildWalletBatchRequest(network, { signer, wallet: wallets().depositWallet, calls: [approve()], nonce, deadline: block!.timestamp + 600 });
+    expect((await relayed(request, 'api-key')).state).toBe('STATE_CONFIRMED');
+    expect(await allowance(wallets().depositWallet)).toBe(MaxUint256);
+  });
+
+  it('reports a batch whose call reverts on chain as STATE_FAILED', async () => {
+    const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=WALLET`);
+    const block = await provider.getBlock('latest');
+    // The deposit wallet holds no pUSD: transferring some reverts inside the batch.
+    const transfer = { to: deployment.contracts.collateral, data: erc20.encodeFunctionData('transfer', [owner.address, 1_000_000n]) };
+    const request = await buildWalletBatchRequest(network, { signer, wallet: wallets().depositWallet, calls: [transfer], nonce, deadline: block!.timestamp + 600 });
+    const record = await relayed(request);
+    expect(record.state).toBe('STATE_FAILED');
+    expect(record.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it('lists the builder’s own transactions on GET /transactions', async () => {
+    const headers = { ...builderHeaders(BUILDER, { method: 'GET', path: '/transactions' }) };
+    const mine = await get<Array<{ type: string; from: string }>>('/transactions', headers);
+    expect(mine.map((t) => t.type)).toEqual(['SAFE-CREATE', 'SAFE', 'WALLET']);
+    expect(mine.every((t) => t.from === owner.address)).toBe(true);
+  });
+});
+
+describe('the sandbox relayer refuses, sending nothing', () => {
+  it('a signature that is not the owner’s, bad builder auth, an API key for another address, and no auth', async () => {
+    const before = await provider.getTransactionCount(relayer.relayAddress);
+    const stranger = privateKeySigner(Wallet.createRandom().privateKey);
+    // A request the owner did not sign: built by another key, then claimed as the owner's.
+    const forged = { ...(await buildWalletCreateRequest(network, { signer: stranger })) };
+    const safeRequest = await buildSafeRequest(network, { signer, calls: [approve()], nonce: '1' });
+    const otherSig = await buildSafeRequest({ ...network }, { signer: stranger, calls: [approve()], nonce: '0' });
+    const tampered = relayerRequestBody({ ...safeRequest, signature: otherSig.signature });
+    const bad = await post('/submit', tampered, 'builder');
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe('invalid signature');
+
+    expect((await post('/submit', relayerRequestBody(safeRequest), 'builder', (h) => (h.POLY_BUILDER_SIGNATURE = 'AAAA'))).status).toBe(401);
+    expect((await post('/submit', relayerRequestBody(safeRequest), 'none')).status).toBe(401);
+    expect((await post('/submit', relayerRequestBody(forged), 'api-key')).status).toBe(401);
+    expect((await post('/submit', '{"type":"SAFE"', 'builder')).status).toBe(400);
+    expect(await provider.getTransactionCount(relayer.relayAddress)).toBe(before);
+  });
+
+  it('PROXY: checks the rlx: signature, then says the sandbox cannot relay it', async () => {
+    const payload = await get<{ address: string; nonce: string }>(`/relay-payload?address=${owner.address}&type=PROXY`);
+    expect(payload.address).toBe(relayer.relayAddress);
+    const request = await buildProxyRequest({ ...network, relayHub: relayer.relayAddress }, { signer, calls: [approve()], relay: payload.address, nonce: payload.nonce });
+    const answer = await post('/submit', relayerRequestBody(request), 'builder');
+    expect(answer.status).toBe(400);
+    expect(String(answer.json.error)).toMatch(/GSN RelayHub/);
+    const forged = await post('/submit', relayerRequestBody({ ...request, nonce: '5' }), 'builder');
+    expect(String(forged.json.error)).toMatch(/nonce/);
+  });
+});
+
