@@ -62,7 +62,7 @@ it('the header, the outcomes and Positions show the resolution within 5 s, with 
   await expect.poll(async () => ((await redeem.count()) > 0 ? redeem.innerText() : ''), { timeout: 5_000, interval: 100 }).toBe('Won $10.00 — Redeem');
   // Nothing left to sell on a resolved market: Close and Limit sell are gone from its row; the ticket takes no order.
   expect(await page.getByTestId('positions').getByTestId('position-close').count()).toBe(0);
-  await expect.poll(() => page.getByTestId('order-ticket').getByText('This market is not taking orders.').count(), { timeout: 5_000, interval: 100 }).toBeGreaterThan(0);
+  await expect.poll(() => page.getByTestId('order-ticket').getByText('This market is not taking orders (Resolved: Yes).').count(), { timeout: 5_000, interval: 100 }).toBeGreaterThan(0);
   // The measurement, for the report (not asserted beyond the 5 s above).
   console.info(`resolution shown ${Date.now() - resolvedAt} ms after resolveMarket`);
   // The grid's row says the same: the market is live in its tile.

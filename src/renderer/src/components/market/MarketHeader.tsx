@@ -1,22 +1,11 @@
 // The market's header (event title, question, end date, status) and its outcomes with their prices: picking
 // one points the ladder, tape and chart at it.
 import type { Market } from '@pmdesk/toolkit/model';
-import { marketState, type MarketState } from '@pmdesk/toolkit/model';
-import { useMarket, useShownMarket, type MarketViewState } from '../../store/market';
+import { useMarket, useShownMarket } from '../../store/market';
+import { statusOf } from './market-status';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
 import { basisSentence, quoteCents } from '../../prices/quote';
 import { bookAsOf } from './model';
-
-/**
- * The market's state in words (resolved with its winner, closed awaiting resolution, not taking orders, open): main's
- * pushed state first (the chain's payouts, read within seconds), else the market's own flags — never Gamma's
- * `active`, which stays on after a market resolves.
- */
-export function statusOf(market: Market, state?: MarketViewState['state']): MarketState {
-  if (!state || state.state === 'open') return marketState(market);
-  const resolved = state.state === 'resolved';
-  return marketState({ ...market, closed: true, resolved: market.resolved || resolved, winnerTokenId: resolved ? (state.winnerTokenId ?? market.winnerTokenId) : market.winnerTokenId });
-}
 
 function endText(iso: string): string {
   const when = new Date(iso);

@@ -3,7 +3,9 @@
 // off the tick is refused with the nearest valid prices (order-math), never moved for the trader.
 import { useEffect, useState } from 'react';
 import type { Market } from '@pmdesk/toolkit/model';
-import { marketState, tradedMarket } from '@pmdesk/toolkit/model';
+import { tradedMarket } from '@pmdesk/toolkit/model';
+import type { MarketStateInfo } from '../../../../shared/contract';
+import { statusOf } from '../market/market-status';
 import { ask, listen, messageOf } from '../../terminal';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
@@ -30,7 +32,8 @@ export interface TradedMarket {
   outcomes: TradedOutcome[];
 }
 
-export function tradedMarketOf(market: Market): TradedMarket {
+/** The market as the ticket trades it; `pushed`, main's state of it where one came (closed or resolved since read). */
+export function tradedMarketOf(market: Market, pushed?: Pick<MarketStateInfo, 'state' | 'winnerTokenId'> | null): TradedMarket {
   // Read as the order flow in main reads it (shared/market-rules.ts); the ticket adds the outcomes' prices.
   const traded = tradedMarket(market);
   return {
@@ -40,8 +43,8 @@ export function tradedMarketOf(market: Market): TradedMarket {
     // Without a declared tick the exchange's default (a cent) is the safe reading: main checks it again.
     tickSize: traded.tickSize ?? '0.01',
     minOrderSize: traded.minimumOrderSize ?? null,
-    acceptingOrders: traded.acceptingOrders && !traded.closed,
-    stateWords: marketState(market).words,
+    acceptingOrders: traded.acceptingOrders && !traded.closed && (!pushed || pushed.state === 'open'),
+    stateWords: statusOf(market, pushed).words,
     outcomes: traded.tokens.map((t) => {
       const price = Number(t.price);
       return { tokenId: t.token_id, name: t.name, price: Number.isFinite(price) && price > 0 && price < 1 ? price : null };
@@ -70,11 +73,13 @@ export function useTradedMarket(): TradedMarketState {
     }
     let cancelled = false;
     let loaded: TradedMarket | null = null;
+    let raw: Market | null = null;
     setState({ market: null, loading: true, error: null, tickWarning: null });
     ask('getMarket', { protocol: selected.protocol, marketId: selected.marketId })
-      .then((raw) => {
+      .then((read) => {
         if (cancelled) return;
-        const market = tradedMarketOf(raw);
+        raw = read;
+        const market = tradedMarketOf(read);
         loaded = market;
         setState({ market, loading: false, error: null, tickWarning: null });
         nameOutcomes(market.marketId, market.question, market.outcomes);
@@ -96,8 +101,8 @@ export function useTradedMarket(): TradedMarketState {
     // The market's state as main pushes it (the tile showing it follows it): closed or resolved, it takes no orders.
     const offState = listen('marketState', (info) => {
       const m = loaded;
-      if (cancelled || !m || info.marketId !== m.marketId || info.state === 'open') return;
-      loaded = { ...m, acceptingOrders: false };
+      if (cancelled || !m || !raw || info.marketId !== m.marketId || info.state === 'open') return;
+      loaded = { ...tradedMarketOf(raw, info), tickSize: m.tickSize };
       setState((s) => ({ ...s, market: loaded }));
     });
     return () => {
