@@ -128,7 +128,8 @@ let aggregator: FixtureServer;
 let rtds: WsFixture;
 
 const json = (run: PmdeskRun) => JSON.parse(run.stdout) as unknown;
-const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim()) as { error: Record<string, unknown> }).error;
+/** The error a run printed: stderr's last line (notices, such as a fallback, may come before it). */
+const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: Record<string, unknown> }).error;
 
 /** pmdesk with Polymarket direct's hosts named by flag and no source named: no aggregator URL means Polymarket direct. */
 function pmdesk(args: string[], options: PmdeskOptions = {}): Promise<PmdeskRun> {
@@ -448,6 +449,14 @@ describe('traders', () => {
     const text = await pmdesk(['traders', 'activity', WALLET]);
     expect(text.stdout.split('\n')[0]).toMatch(/^time \(UTC\)\s+type\s+side\s+outcome\s+size\s+price\s+usdc\s+market$/);
     expect(text.stdout).toMatch(/^2025-05-16T12:53:20Z\s+TRADE\s+BUY\s+Yes\s+40\s+0\.53\s+21\.2\s+Will Google/m);
+  });
+
+  it('a Data API without its v2 feeds: the v1 path is read, and that is said once on stderr', async () => {
+    data.json('GET', '/trades', [dataTrade]);
+    const run = await pmdesk(['traders', 'trades', WALLET, '--limit', '50']);
+    expect(run.code).toBe(0);
+    expect(data.requests.map((r) => r.path)).toEqual(['/v2/trades', '/trades']);
+    expect(run.stderr).toBe('pmdesk: The Data API does not serve /v2/trades here (404); reading /trades with offset pages instead.\n');
   });
 
   it('traders trades reads the Data API trades of that wallet and prints MarketTrade rows', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../packages/toolkit/src/logger';
 import { DataClient } from '../../packages/toolkit/src/polymarket/data';
+import type { ApiNotice } from '../../packages/toolkit/src/http/answer-headers';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
@@ -13,7 +14,8 @@ import { CONDITION_ID, NO_TOKEN, TX, WALLET, YES_TOKEN, dataActivity, dataPositi
 let data: FixtureServer;
 let warnings: string[];
 const logger: Logger = { debug() {}, warn: (message) => warnings.push(message), error() {} };
-const client = () => new DataClient({ baseUrl: data.url, logger });
+let notices: ApiNotice[];
+const client = () => new DataClient({ baseUrl: data.url, logger, onNotice: (notice) => notices.push(notice) });
 
 /** A condition id made from a number, in the case asked for. */
 const cid = (n: number, upper = false) => {
@@ -106,6 +108,7 @@ afterAll(() => data.stop());
 beforeEach(() => {
   data.reset();
   warnings = [];
+  notices = [];
 });
 
 describe('the v2 feeds', () => {
@@ -225,6 +228,11 @@ describe('where v2 is not served (404)', () => {
     expect(warnings).toEqual([
       'The Data API does not serve /v2/trades here (404); reading /trades with offset pages instead.',
       'The Data API does not serve /v2/activity here (404); reading /activity with offset pages instead.',
+    ]);
+    // Said where a trader or a script sees it too (the CLI's stderr, the terminal's notices), once per feed.
+    expect(notices).toEqual([
+      { kind: 'fallback', api: 'Data API', endpoint: 'GET /v2/trades', message: warnings[0] },
+      { kind: 'fallback', api: 'Data API', endpoint: 'GET /v2/activity', message: warnings[1] },
     ]);
   });
 

@@ -56,10 +56,13 @@ export class DataClient {
   private readonly logger: Logger;
   /** Feeds whose v2 path answered 404 here: read at their v1 path from then on. */
   private readonly v1Only = new Set<Feed>();
+  /** Where the v1 fallback is said (the CLI's stderr, the terminal's notices), besides the log. */
+  private readonly onNotice: ApiClientOptions['onNotice'];
 
   constructor(options: ApiClientOptions) {
     this.http = apiHttp('Data API', 'data', options, 'DataClient');
     this.logger = options.logger ?? consoleLogger;
+    this.onNotice = options.onNotice;
   }
 
   /** Trades newest first: /v2/trades with its cursors, else GET /trades. */
@@ -173,7 +176,9 @@ export class DataClient {
         // Batches asked together may all meet the 404: the fallback is said once.
         if (this.v1Only.has(name)) return v1();
         this.v1Only.add(name);
-        this.logger.warn(`The Data API does not serve ${DATA_V2_PATHS[name]} here (404); reading ${DATA_PATHS[name]} with offset pages instead.`);
+        const message = `The Data API does not serve ${DATA_V2_PATHS[name]} here (404); reading ${DATA_PATHS[name]} with offset pages instead.`;
+        this.logger.warn(message);
+        this.onNotice?.({ kind: 'fallback', api: 'Data API', endpoint: `GET ${DATA_V2_PATHS[name]}`, message });
         return v1();
       }
       // A page with no rows that says there is more would be walked without end: a broken answer, said so.
