@@ -317,10 +317,19 @@ async function showComments(ctx: CliContext, id: string, opts: { protocol?: stri
 async function showBooks(ctx: CliContext, id: string, opts: { protocol?: string }): Promise<void> {
   const source = ctx.markets();
   const protocol = protocolOf(source, opts.protocol);
-  const [market, books] = await Promise.all([source.getMarket(protocol, id), source.getOrderBooks(protocol, id)]);
-  const missing = market.position_tokens.filter((token) => !books[token.token_id]);
-  const why = market.closed ? 'the market is closed and the exchange keeps no book for it' : 'the exchange has no book for it (404)';
-  const notes = missing.map((token) => `no order book for ${token.name || 'outcome'} (token ${token.token_id}): ${why}`);
+  const books = await source.getOrderBooks(protocol, id);
+  // Every market has two outcomes: only when a book is missing is the market read, to name it and say why.
+  let notes: string[] = [];
+  if (Object.keys(books).length < 2) {
+    try {
+      const market = await source.getMarket(protocol, id);
+      const why = market.closed ? 'the market is closed and the exchange keeps no book for it' : 'the exchange has no book for it (404)';
+      notes = market.position_tokens.filter((token) => !books[token.token_id]).map((token) => `no order book for ${token.name || 'outcome'} (token ${token.token_id}): ${why}`);
+    } catch (error) {
+      // The books read are shown all the same; only the naming of the missing one failed.
+      notes = [`one outcome has no order book; the market could not be read to say which (${error instanceof Error ? error.message : String(error)})`];
+    }
+  }
   if (ctx.out.json) {
     ctx.out.stdout(`${JSON.stringify(books)}\n`);
     for (const note of notes) ctx.out.stderr(`pmdesk: ${note}\n`);
