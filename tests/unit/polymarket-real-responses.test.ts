@@ -26,6 +26,8 @@ import {
 import { describeFeeTerms, feeTermsOfClobMarket } from '../../src/main/trading/order-fees';
 import { MarketFeed, type FeedWarning, type LastTrade, type WebSocketConstructor } from '../../src/main/feeds/market-feed';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
+import { RtdsStream, type WebSocketConstructor as RtdsSocketConstructor } from '../../packages/toolkit/src/polymarket/rtds';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 
 const DIR = join(__dirname, '..', 'fixtures', 'polymarket-real');
 const load = (name: string): unknown => JSON.parse(readFileSync(join(DIR, name), 'utf8')) as unknown;
@@ -423,6 +425,46 @@ describe('the market WebSocket channel, through PM Desk\'s market feed', () => {
         newTickSize: '0.001',
       },
     ]);
+    close();
+  });
+});
+
+/** PM Desk's real-time (RTDS) stream over a socket that delivers recorded frames as text, as the service sends them. */
+function rtdsStreamOver() {
+  const listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
+  const Socket = class {
+    readyState = 1;
+    send(): void {}
+    close(): void {}
+    addEventListener(type: string, listener: (event: { data?: unknown }) => void): void {
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+    }
+  } as unknown as RtdsSocketConstructor;
+  const trades: unknown[] = [];
+  const errors: PmDeskError[] = [];
+  const stream = new RtdsStream({
+    url: 'wss://recorded.invalid',
+    subscriptions: [{ topic: 'activity', type: 'trades' }],
+    handlers: { onTrade: (t) => trades.push(t), onError: (e) => errors.push(e) },
+    logger: { debug() {}, warn() {}, error() {} },
+    WebSocket: Socket,
+  });
+  const emit = (type: string, data?: string) => listeners.get(type)?.forEach((l) => l({ data }));
+  emit('open');
+  return { deliver: (text: string) => emit('message', text), trades, errors, close: () => stream.close() };
+}
+
+const raw = (name: string) => readFileSync(join(DIR, name), 'utf8');
+
+describe('the real-time data service (RTDS), through PM Desk\'s stream', () => {
+  it('frames of another topic (a crypto price tick and its backfill) and the empty greeting: no trade, no error', () => {
+    const { deliver, trades, errors, close } = rtdsStreamOver();
+    // The service's first frame is an empty text (polyoxide-rtds/src/fixtures.rs, EMPTY_GREETING).
+    deliver('');
+    deliver(raw('rtds-crypto-prices-snapshot.json'));
+    deliver(raw('rtds-crypto-prices-update.json'));
+    expect(trades).toEqual([]);
+    expect(errors).toEqual([]);
     close();
   });
 });
