@@ -467,4 +467,16 @@ describe('the real-time data service (RTDS), through PM Desk\'s stream', () => {
     expect(errors).toEqual([]);
     close();
   });
+
+  it('the service\'s refusal of a subscription is reported in its own words, not as a malformed message', () => {
+    const { deliver, trades, errors, close } = rtdsStreamOver();
+    deliver(raw('rtds-rejected-subscription.json'));
+    expect(trades).toEqual([]);
+    expect(errors).toHaveLength(1);
+    // Before: "Real-time message rejected: … topic: Invalid input: expected string" — the reason was lost.
+    expect(errors[0]!.code).toBe('ERR_API_REQUEST');
+    expect(errors[0]!.message).toContain('Real-time subscription refused: leger GetTopics error');
+    expect(errors[0]!.message).toContain('topic: definitely_not_a_topic and type: update not found');
+    close();
+  });
 });
