@@ -2,6 +2,7 @@
 // the direct source's schemas and mappers: every one parses, and the values a trader sees — prices, outcome
 // order, token ids, state, timestamps, fees — come out as Polymarket wrote them. Nothing here was written by the
 // people who wrote the schemas, so a schema that only agrees with the sandbox fails here.
+import { EventEmitter } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,10 @@ import {
   toTraderPosition,
 } from '../../packages/toolkit/src/polymarket/mapping';
 import { describeFeeTerms, feeTermsOfClobMarket } from '../../src/main/trading/order-fees';
+import { MarketFeed, type FeedWarning, type LastTrade, type WebSocketConstructor } from '../../src/main/feeds/market-feed';
+import { ManualScheduler } from '../../src/main/feeds/scheduler';
+import { RtdsStream, type WebSocketConstructor as RtdsSocketConstructor } from '../../packages/toolkit/src/polymarket/rtds';
+import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 
 const DIR = join(__dirname, '..', 'fixtures', 'polymarket-real');
 const load = (name: string): unknown => JSON.parse(readFileSync(join(DIR, name), 'utf8')) as unknown;
@@ -286,5 +291,192 @@ describe('CLOB', () => {
       { t: 1786860613, p: 0.0445 },
       { t: 1786861208, p: 0.0455 },
     ]);
+  });
+});
+
+/** A socket the test speaks for: every frame is handed to the feed exactly as the exchange sent it. */
+class ScriptedSocket extends EventEmitter {
+  readyState = 1;
+  readonly sent: string[] = [];
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  terminate(): void {
+    this.readyState = 3;
+  }
+}
+
+/** PM Desk's market-channel feed, subscribed to `tokens`, over a socket that delivers the recorded frames. */
+function marketFeedOver(tokens: string[]) {
+  const sockets: ScriptedSocket[] = [];
+  const trades: LastTrade[] = [];
+  const warnings: FeedWarning[] = [];
+  const Socket = class extends ScriptedSocket {
+    constructor() {
+      super();
+      sockets.push(this);
+    }
+  } as unknown as WebSocketConstructor;
+  const feed = new MarketFeed({
+    wsUrl: 'ws://recorded.invalid/ws',
+    WebSocket: Socket,
+    scheduler: new ManualScheduler(),
+    // No REST here: the book is the channel's alone (a GET /book would only complete the hash's fields).
+    fetchBook: () => Promise.reject(new Error('no REST in this test')),
+    handlers: { onTrade: (t) => trades.push(t), onWarning: (w) => warnings.push(w) },
+  });
+  feed.subscribe(tokens);
+  feed.start();
+  const socket = sockets[0]!;
+  socket.emit('open');
+  const deliver = (frame: unknown) => socket.emit('message', JSON.stringify(frame), false);
+  return { feed, deliver, trades, warnings, close: () => feed.close() };
+}
+
+const best = (levels: { price: string; size: string }[]) => levels[0];
+
+describe('the market WebSocket channel, through PM Desk\'s market feed', () => {
+  it('a book snapshot (Trump 2024, No): its levels best first, best bid 0.511 and best ask 0.514', () => {
+    const frame = load('ws-market-book-trump-2024-no.json') as { asset_id: string };
+    const { feed, deliver, warnings, close } = marketFeedOver([frame.asset_id]);
+    deliver(frame);
+    const book = feed.book(frame.asset_id, 3)!;
+    expect(book).toMatchObject({ market: '0xdd22472e552920b8438158ea7238bfadfa4f736aa4cee91a6b86c39ead110917', timestamp: 1728799418260, hash: '655a38d4977427b086c25b985993691b753ed166' });
+    expect(book.bids).toEqual([
+      { price: '0.511', size: '1304.72' },
+      { price: '0.51', size: '12848.17' },
+      { price: '0.509', size: '27.88' },
+    ]);
+    expect(book.asks).toEqual([
+      { price: '0.514', size: '20230.87' },
+      { price: '0.515', size: '43551.96' },
+      { price: '0.516', size: '28605.55' },
+    ]);
+    expect(feed.book(frame.asset_id, 1000)).toMatchObject({ bids: { length: 76 }, asks: { length: 86 } });
+    // Nothing in it was doubted: no resync asked.
+    expect(warnings.filter((w) => w.kind === 'resync')).toEqual([]);
+    close();
+  });
+
+  it('a book and the price changes after it: each change lands on its level, the top matches what the exchange says', () => {
+    const [book, ...changes] = load('ws-market-book-and-price-changes.json') as [
+      { asset_id: string },
+      ...{ timestamp: string; price_changes: { asset_id: string; best_bid: string; best_ask: string }[] }[],
+    ];
+    const token = book.asset_id;
+    const { feed, deliver, warnings, close } = marketFeedOver([token]);
+    deliver(book);
+    expect(best(feed.book(token)!.bids)).toEqual({ price: '0.3', size: '5000' });
+    expect(best(feed.book(token)!.asks)).toEqual({ price: '0.397', size: '100.09' });
+    for (const change of changes) {
+      deliver(change);
+      const view = feed.book(token, 5)!;
+      // The exchange states the top of the book after each change: PM Desk's book agrees.
+      const ours = change.price_changes.find((c) => c.asset_id === token)!;
+      expect([best(view.bids)?.price, best(view.asks)?.price], change.timestamp).toEqual([ours.best_bid, ours.best_ask]);
+      expect(view.timestamp).toBe(Number(change.timestamp));
+    }
+    const view = feed.book(token, 4)!;
+    // 0.301 and 0.311 bought in; the 0.399 ask removed (size 0); 4765 offered at 0.39.
+    expect(view.bids).toEqual([
+      { price: '0.311', size: '2000' },
+      { price: '0.301', size: '1000' },
+      { price: '0.3', size: '5000' },
+      { price: '0.29', size: '2000' },
+    ]);
+    expect(view.asks).toEqual([
+      { price: '0.39', size: '4765' },
+      { price: '0.397', size: '100.09' },
+      { price: '0.398', size: '3737.87' },
+      { price: '0.4', size: '4765' },
+    ]);
+    // The other outcome's changes in the same messages are not this book's: untouched, and nothing resynced.
+    expect(warnings.filter((w) => w.kind === 'resync')).toEqual([]);
+    close();
+  });
+
+  it('a last trade (Trump 2024, Yes): its price, size, side and time as the tape shows them', () => {
+    const frame = load('ws-market-last-trade-trump-2024-yes.json') as { asset_id: string };
+    const { deliver, trades, close } = marketFeedOver([frame.asset_id]);
+    deliver(frame);
+    expect(trades).toEqual([
+      {
+        tokenId: '21742633143463906290569050155826241533067272736897614950488156847949938836455',
+        market: '0xdd22472e552920b8438158ea7238bfadfa4f736aa4cee91a6b86c39ead110917',
+        price: 0.491,
+        size: 85.36,
+        side: 'SELL',
+        timestamp: 1724564136087,
+      },
+    ]);
+    close();
+  });
+
+  it('a tick size change: the old and new tick said, for the ticket to follow', () => {
+    const frame = load('ws-market-tick-size-change.json') as { asset_id: string };
+    const { deliver, warnings, close } = marketFeedOver([frame.asset_id]);
+    deliver(frame);
+    expect(warnings).toEqual([
+      {
+        kind: 'tick_size_change',
+        tokenId: '115474063863764126958837769719736461272619491980773624567012766320777398670353',
+        market: '0xbacdf04bf7f22a670dc4fb408878ec56b76f9934599829455b9371693ba84b8b',
+        oldTickSize: '0.01',
+        newTickSize: '0.001',
+      },
+    ]);
+    close();
+  });
+});
+
+/** PM Desk's real-time (RTDS) stream over a socket that delivers recorded frames as text, as the service sends them. */
+function rtdsStreamOver() {
+  const listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
+  const Socket = class {
+    readyState = 1;
+    send(): void {}
+    close(): void {}
+    addEventListener(type: string, listener: (event: { data?: unknown }) => void): void {
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]);
+    }
+  } as unknown as RtdsSocketConstructor;
+  const trades: unknown[] = [];
+  const errors: PmDeskError[] = [];
+  const stream = new RtdsStream({
+    url: 'wss://recorded.invalid',
+    subscriptions: [{ topic: 'activity', type: 'trades' }],
+    handlers: { onTrade: (t) => trades.push(t), onError: (e) => errors.push(e) },
+    logger: { debug() {}, warn() {}, error() {} },
+    WebSocket: Socket,
+  });
+  const emit = (type: string, data?: string) => listeners.get(type)?.forEach((l) => l({ data }));
+  emit('open');
+  return { deliver: (text: string) => emit('message', text), trades, errors, close: () => stream.close() };
+}
+
+const raw = (name: string) => readFileSync(join(DIR, name), 'utf8');
+
+describe('the real-time data service (RTDS), through PM Desk\'s stream', () => {
+  it('frames of another topic (a crypto price tick and its backfill) and the empty greeting: no trade, no error', () => {
+    const { deliver, trades, errors, close } = rtdsStreamOver();
+    // The service's first frame is an empty text (polyoxide-rtds/src/fixtures.rs, EMPTY_GREETING).
+    deliver('');
+    deliver(raw('rtds-crypto-prices-snapshot.json'));
+    deliver(raw('rtds-crypto-prices-update.json'));
+    expect(trades).toEqual([]);
+    expect(errors).toEqual([]);
+    close();
+  });
+
+  it('the service\'s refusal of a subscription is reported in its own words, not as a malformed message', () => {
+    const { deliver, trades, errors, close } = rtdsStreamOver();
+    deliver(raw('rtds-rejected-subscription.json'));
+    expect(trades).toEqual([]);
+    expect(errors).toHaveLength(1);
+    // Before: "Real-time message rejected: … topic: Invalid input: expected string" — the reason was lost.
+    expect(errors[0]!.code).toBe('ERR_API_REQUEST');
+    expect(errors[0]!.message).toContain('Real-time subscription refused: leger GetTopics error');
+    expect(errors[0]!.message).toContain('topic: definitely_not_a_topic and type: update not found');
+    close();
   });
 });

@@ -136,7 +136,16 @@ export class RtdsStream {
     // The service answers pings and acknowledges subscriptions with short non-JSON text.
     if (raw.trim() === '' || /^pong$/i.test(raw.trim())) return;
     try {
-      const message = parseAnswer(RtdsEnvelopeSchema, parseJson(raw), METHOD);
+      const parsed = parseJson(raw);
+      // The service answers a subscription it cannot serve with `{body: {message}, statusCode}`, not an envelope.
+      const refusal = refusalOf(parsed);
+      if (refusal !== undefined) {
+        const reported = new PmDeskError(ErrorCode.API_REQUEST_FAILED, `Real-time subscription refused: ${truncate(refusal, 300)}`, { methodName: METHOD });
+        this.options.logger.warn(reported.message, reported);
+        this.safely(() => this.options.handlers.onError?.(reported));
+        return;
+      }
+      const message = parseAnswer(RtdsEnvelopeSchema, parsed, METHOD);
       if (message.topic !== 'activity' || (message.type !== 'orders_matched' && message.type !== 'trades')) return;
       const trade = parseAnswer(RtdsTradeSchema, message.payload, METHOD);
       const key = tradeKey(trade);
@@ -180,6 +189,14 @@ export class RtdsStream {
       this.options.logger.error('real-time handler threw', error instanceof PmDeskError ? error : String(error));
     }
   }
+}
+
+/** The service's own words when a frame is its refusal of a subscription (no topic, a `body.message`). */
+function refusalOf(value: unknown): string | undefined {
+  if (!value || typeof value !== 'object' || 'topic' in value) return undefined;
+  const body = (value as { body?: unknown }).body;
+  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
 }
 
 function parseJson(raw: string): unknown {
