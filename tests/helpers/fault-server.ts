@@ -3,6 +3,7 @@
 // never ends. It records what arrived and how many bytes each endless answer got out before the client hung up.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { ForwardingProxy } from './forwarding-proxy';
 
 export const FAULT_MODES = [
   'html',
@@ -31,6 +32,9 @@ export interface FaultServerOptions {
   /** Seconds `throttled` (429) and `unavailable` (503) ask to wait: above the clients' bound, so they fail at once. */
   retryAfterSeconds?: number;
 }
+
+/** The `junk` body: JSON, a 200, and nothing an order answer holds. */
+export const JUNK_BODY = '{"unexpected":true}';
 
 const ENDLESS_CHUNK = Buffer.alloc(64 * 1024, 'a');
 
@@ -85,7 +89,7 @@ export class FaultServer {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body><form action="/login">Sign in</form></body></html>');
         return;
       case 'junk':
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"unexpected":true}');
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JUNK_BODY);
         return;
       case 'truncated':
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4000' });
@@ -156,4 +160,26 @@ export class FaultServer {
 
 export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
   return new FaultServer(options).start();
+}
+
+/**
+ * The `junk` fault on an order post, in front of the sandbox exchange: the next POST /order is passed on (the
+ * exchange places the order) and answered with a 200 of junk; with `thenDown` the exchange then stays away, so
+ * the order cannot be looked up. Every other request is forwarded as it came.
+ */
+export class JunkOrderAnswerProxy extends ForwardingProxy {
+  /** Faults for the next POST /order calls, one each. */
+  readonly faults: ('junk' | 'junk-then-down')[] = [];
+  /** Bodies of POST /order passed on to the exchange. */
+  readonly forwardedPosts: string[] = [];
+
+  protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    const isPost = ForwardingProxy.isPost(req, '/order');
+    const fault = isPost ? this.faults.shift() : undefined;
+    const answer = await this.forward(req, body);
+    if (isPost) this.forwardedPosts.push(body);
+    if (fault === undefined) return ForwardingProxy.reply(res, answer);
+    if (fault === 'junk-then-down') this.down = true;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JUNK_BODY);
+  }
 }

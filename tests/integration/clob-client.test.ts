@@ -423,12 +423,12 @@ describe('the order flow', () => {
       if (posts === 1) {
         server.json('GET', '/version', { version: 1 });
         reply.json(400, { error: 'order_version_mismatch' });
-      } else reply.json(200, { success: true, v1: body.order.timestamp === undefined });
+      } else reply.json(200, { success: true, orderID: '0xid', v1: body.order.timestamp === undefined });
     });
     const c = client();
     const { order, response } = await c.createAndPostOrder((version) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version }));
     expect(order.version).toBe(1);
-    expect(response).toEqual({ success: true, v1: true });
+    expect(response).toEqual({ success: true, orderID: '0xid', v1: true });
     expect(posts).toBe(2);
   });
 });
@@ -490,13 +490,16 @@ describe('the rest of the surface', () => {
   });
 
   it('posts several orders as one signed array of bodies', async () => {
-    server.json('POST', '/orders', [{ success: true }, { success: true }]);
+    server.json('POST', '/orders', [{ success: true, orderID: '0xa' }, { success: true, orderID: '0xb' }]);
     server.json('GET', '/tick-size', { minimum_tick_size: 0.01 });
     const c = client();
     const terms = { tickSize: '0.01', negRisk: false, version: 2 } as const;
     const a = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.4, size: 10, salt: '1', timestamp: '1' }, terms);
     const b = await c.createOrder({ tokenId: TOKEN, side: 'SELL', price: 0.6, size: 10, salt: '2', timestamp: '1' }, terms);
-    expect(await c.postOrders([{ order: a, orderType: 'GTC' }, { order: b, orderType: 'GTD' }], { postOnly: true })).toEqual([{ success: true }, { success: true }]);
+    expect(await c.postOrders([{ order: a, orderType: 'GTC' }, { order: b, orderType: 'GTD' }], { postOnly: true })).toEqual([
+      { success: true, orderID: '0xa' },
+      { success: true, orderID: '0xb' },
+    ]);
     const post = server.last();
     expectL2(post, 'POST', '/orders', post.body);
     const bodies = JSON.parse(post.body) as { orderType: string; postOnly: boolean; order: { salt: number } }[];

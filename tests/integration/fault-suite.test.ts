@@ -2,7 +2,18 @@
 // stalled, silent, reset, cross-origin redirect, 429/503 with Retry-After) against every client read (CLOB,
 // aggregator, Polymarket's Gamma/Data through its source) and the CLI's read commands, asserting the
 // catalogued code, the exit status and that nothing hangs: every case is bounded by short timeout options.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { CredentialVault } from '../../src/main/credentials/api-credentials';
+import { MemorySecretStore } from '../../src/main/credentials/secret-store';
+import { TradingService } from '../../src/main/trading/service';
+import { startSignerThread } from '../../src/main/wallets/signer-thread';
+import type { SignerClient } from '../../src/main/wallets/signer-client';
+import { FAST_SCRYPT, PASSWORD, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { httpRequest, type HttpMethod } from '../../packages/toolkit/src/http/request';
@@ -14,7 +25,7 @@ import { MarketFeed } from '../../src/main/feeds/market-feed';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
 import { until } from '../helpers/until';
-import { FAULT_MODES, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
+import { FAULT_MODES, JunkOrderAnswerProxy, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
@@ -481,4 +492,125 @@ describe('the CLI exits non-zero with the catalogued code', () => {
     expect(directWatch.code).toBe(1);
     expect(codeInStderr(directWatch)).toBe('ERR_TIMEOUT');
   });
+});
+
+// Issue 34, point 1: the exchange places the order and answers a 200 of junk. That is no answer about the order:
+// the CLI's two ways to place one and the terminal's ticket (TradingService, what it calls) each look the order up
+// by its hash, and when the exchange then stays away they say it may be live (exit 3), never "nothing placed".
+describe('a junk 200 to an order post is reconciled, never taken as final', () => {
+  let sb: TradingSandbox;
+  let proxy: JunkOrderAnswerProxy;
+  let dir: string;
+  let profileFile: string;
+  let env: Record<string, string>;
+  let direct: ClobClient;
+  let yes: string;
+  let signer: SignerClient;
+
+  beforeAll(async () => {
+    sb = await startTradingSandbox();
+    proxy = new JunkOrderAnswerProxy(sb.profile.network.clobUrl);
+    await proxy.start();
+    dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-orders-'));
+    // The profile points the exchange at the proxy; everything else at the sandbox itself.
+    profileFile = join(dir, 'profile.json');
+    await writeFile(profileFile, JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url }));
+    // A funded, pre-approved test wallet: no allowances to set, so each order is one post.
+    const trader = sb.sandbox.profile.testWallets[2]!;
+    const { network } = sb.profile;
+    const base = { host: network.clobUrl, chainId: network.chainId, networks: [network], throwOnError: true, logger: silentLogger };
+    const creds = (await new ClobClient({ ...base, signer: privateKeySigner(trader.privateKey) }).createOrDeriveApiKey()) as ApiCredentials;
+    direct = new ClobClient({ ...base, signer: privateKeySigner(trader.privateKey), creds });
+    env = {
+      PMDESK_PRIVATE_KEY: trader.privateKey,
+      PMDESK_API_KEY: creds.key,
+      PMDESK_API_SECRET: creds.secret,
+      PMDESK_API_PASSPHRASE: creds.passphrase,
+      PMDESK_PASSWORD: PASSWORD,
+      PMDESK_DATA_DIR: join(dir, 'data'),
+      TMPDIR: dir,
+    };
+    const imported = await runPmdesk(['wallet', 'import', '--label', 'trader', '--private-key-stdin', '--json'], { env, input: trader.privateKey });
+    expect(imported.code).toBe(0);
+    signer = startSignerThread();
+    const { keystore } = await signer.importPrivateKey(trader.privateKey, PASSWORD, FAST_SCRYPT);
+    await signer.unlock(keystore, PASSWORD);
+    yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
+  }, 120_000);
+  afterAll(async () => {
+    await signer?.close();
+    await proxy?.stop();
+    await sb?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const openHashes = async () => ((await direct.getOpenOrders({ asset_id: yes })) as { id: string }[]).map((o) => o.id);
+  const start = async (fault: 'junk' | 'junk-then-down') => {
+    await direct.cancelAll();
+    proxy.forwardedPosts.length = 0;
+    proxy.faults.push(fault);
+  };
+  const inDoubt = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string; orderHash: string } }).error;
+  const orderPlace = (price: string) =>
+    runPmdesk(['--json', '--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', price, '--size', '10'], { env });
+  const tradeBuy = (price: string) => runPmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '10', '--price', price, '--profile', profileFile, '--json'], { env });
+
+  it('order place: found by its hash, placed once (exit 0)', async () => {
+    await start('junk');
+    const run = await orderPlace('0.05');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { orderHash: string; reconciled: boolean; status: { status: string } };
+    expect(out).toMatchObject({ reconciled: true, status: { status: 'LIVE' } });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([out.orderHash]);
+  }, 60_000);
+
+  it('order place: the exchange then stays away: "may be live" with the hash, exit 3, one order', async () => {
+    await start('junk-then-down');
+    const run = await orderPlace('0.06');
+    proxy.down = false;
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    const error = inDoubt(run);
+    expect(error.message).toContain('may be live');
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([error.orderHash]);
+  }, 60_000);
+
+  it('trade: the order id is the found order, never null (exit 0), placed once', async () => {
+    await start('junk');
+    const run = await tradeBuy('0.07');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { orderID: string | null; status: string; pending: boolean };
+    expect(out).toMatchObject({ orderID: expect.stringMatching(/^0x[0-9a-f]{64}$/), status: 'LIVE', pending: true });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([out.orderID]);
+  }, 60_000);
+
+  it('trade: the exchange then stays away: "may be live", exit 3, one order', async () => {
+    await start('junk-then-down');
+    const run = await tradeBuy('0.08');
+    proxy.down = false;
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    const error = inDoubt(run);
+    expect(error.message).toContain('may be live');
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([error.orderHash]);
+  }, 60_000);
+
+  it("the terminal's ticket: reconciled, the order id is its hash, placed once", async () => {
+    await start('junk');
+    const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
+    const service = new TradingService({ profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } }, vault, timeoutMs: 20_000 });
+    try {
+      const address = sb.sandbox.profile.testWallets[2]!.address;
+      const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.09, size: 10 }, { kind: 'worker', address, signer });
+      expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
+      expect(proxy.forwardedPosts).toHaveLength(1);
+      expect(await openHashes()).toEqual([placed.orderHash]);
+    } finally {
+      service.close();
+    }
+  }, 60_000);
 });

@@ -50,6 +50,16 @@ export const MarketAnswer = z.looseObject({ condition_id: z.string().min(1) });
 export const ClobMarketInfoAnswer = z.looseObject({ t: z.array(z.looseObject({ t: id })) });
 export const MarketTradesAnswer = z.array(z.looseObject({}));
 
+/**
+ * POST /order: `{success, orderID, status, errorMsg, …}`. A 200 of any other shape is not an answer about the
+ * order (the exchange may still have placed it), and a success without an id says nothing either.
+ */
+export const OrderPostAnswer = z
+  .looseObject({ success: z.boolean(), orderID: z.string(), status: z.string().optional(), errorMsg: z.string().nullish() })
+  .refine((a) => !a.success || a.orderID.length > 0, { message: 'a success without an orderID', path: ['orderID'] });
+/** POST /orders: one order answer per order sent. */
+export const OrdersPostAnswer = z.array(OrderPostAnswer);
+
 /** Judges an answer: undefined when it fits, else ERR_VALIDATION naming the first bad field, with a cut excerpt. */
 export function answerProblem(schema: z.ZodType, data: unknown, methodName: string, statusCode?: number): PmDeskError | undefined {
   const parsed = schema.safeParse(data);

@@ -519,19 +519,27 @@ export class ClobService {
   async postOrders(orders: readonly { order: BuiltOrder; orderType?: OrderType }[], options: Omit<PostOrderOptions, 'orderType'> = {}): Promise<ClobResult<unknown>> {
     const { creds } = this.requireCreds('postOrders');
     const body = JSON.stringify(orders.map(({ order, orderType }) => orderBody(order, creds.key, { ...options, orderType })));
-    return this.transport.settle(await this.postAttempt('postOrders', P.POST_ORDERS, body));
+    return this.transport.settle(await this.postAttempt('postOrders', A.OrdersPostAnswer, P.POST_ORDERS, body));
   }
 
   protected async postOrderAttempt(order: BuiltOrder, options: PostOrderOptions): Promise<Attempt<unknown>> {
     const { creds } = this.requireCreds('postOrder');
-    return this.postAttempt('postOrder', P.POST_ORDER, JSON.stringify(orderBody(order, creds.key, options)));
+    return this.postAttempt('postOrder', A.OrderPostAnswer, P.POST_ORDER, JSON.stringify(orderBody(order, creds.key, options)));
   }
 
-  private async postAttempt(methodName: string, path: string, body: string): Promise<Attempt<unknown>> {
+  /**
+   * A 200 of the wrong shape fails as ERR_VALIDATION with status 200: not a refusal, so the reconciler
+   * (post-once.ts) treats it as no answer and looks the order up by its hash before anything else.
+   */
+  private async postAttempt(methodName: string, schema: z.ZodType, path: string, body: string): Promise<Attempt<unknown>> {
     const headers = await this.l2Headers(methodName, 'POST', path, body);
     const attempt = await this.transport.attempt({ methodName, method: 'POST', path, body, headers });
     if (!attempt.ok && isVersionMismatch(errorResult(attempt.error))) await this.resolveVersion(true);
-    return attempt;
+    if (!attempt.ok) return attempt;
+    const problem = answerProblem(schema, attempt.value, methodName, 200);
+    if (!problem) return attempt;
+    this.logger.error(`${methodName} failed`, problem);
+    return { ok: false, error: problem };
   }
 
   cancelOrder(orderId: string): Promise<ClobResult<unknown>> {
