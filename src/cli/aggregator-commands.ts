@@ -15,6 +15,8 @@ export interface CliContext {
   markets(): MarketSource;
   /** Which source `markets()` is, known without building it. */
   sourceKind(): MarketSourceKind;
+  /** --timeout-ms (env PMDESK_TIMEOUT_MS): each request's bound, for the commands that build their own clients. */
+  timeoutMs(): number | undefined;
   out: Output;
 }
 

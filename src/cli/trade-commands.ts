@@ -100,7 +100,7 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
     checkTradeAccount((await wallets.store.find(label)).address, opts, profile);
     const unlocked = await wallets.unlock(label, await existingPassword(`Password of "${label}": `));
     const vault = await CredentialVault.open({ onWarning: (warning) => say(warning.detail) });
-    service = new TradingService({ profile, vault, onNotice: say });
+    service = new TradingService({ profile, vault, onNotice: say, timeoutMs: ctx.timeoutMs() });
     const placed = await service.executeOrder(input, { kind: 'worker', address: unlocked.address, signer: signer! }, choices);
     ctx.out.stdout(ctx.out.json ? `${JSON.stringify(tradeJson(placed))}\n` : tradeText(placed));
   } finally {

@@ -16,6 +16,7 @@ export const FAULT_MODES = [
   'redirect',
   'throttled',
   'unavailable',
+  'drip',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -35,6 +36,9 @@ export interface FaultServerOptions {
 
 /** The `junk` body: JSON, a 200, and nothing an order answer holds. */
 export const JUNK_BODY = '{"unexpected":true}';
+
+/** How often `drip` writes its byte. */
+const DRIP_MS = 250;
 
 const ENDLESS_CHUNK = Buffer.alloc(64 * 1024, 'a');
 
@@ -128,6 +132,10 @@ export class FaultServer {
         }
         return;
       }
+      case 'drip':
+        // A JSON answer that never ends, one space at a time: each byte re-arms an idle bound, only a deadline ends it.
+        dripForever(res);
+        return;
       case 'unavailable':
         res.writeHead(503, { 'Content-Type': 'text/html', 'Retry-After': retryAfter }).end('<html>maintenance</html>');
         return;
@@ -158,27 +166,50 @@ export class FaultServer {
   }
 }
 
+/** Answers 200 and writes one space every DRIP_MS, until the client hangs up. */
+export function dripForever(res: ServerResponse, contentType = 'application/json'): void {
+  res.writeHead(200, { 'Content-Type': contentType });
+  res.flushHeaders();
+  const timer = setInterval(() => res.write(' '), DRIP_MS);
+  res.on('close', () => clearInterval(timer));
+}
+
 export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
   return new FaultServer(options).start();
 }
 
 /**
- * The `junk` fault on an order post, in front of the sandbox exchange: the next POST /order is passed on (the
- * exchange places the order) and answered with a 200 of junk; with `thenDown` the exchange then stays away, so
- * the order cannot be looked up. Every other request is forwarded as it came.
+ * Faults of the sandbox exchange, in front of it. The next POST /order is passed on (the exchange places the
+ * order) and then: `junk` answers a 200 of junk; `junk-then-down` does so and the exchange then stays away, so the
+ * order cannot be looked up; `hold` never answers. Requests `silence` matches (`METHOD /path`) are held unanswered
+ * and never passed on, as a `silent` exchange; those `drip` matches meet the `drip` fault. Everything else is
+ * forwarded as it came.
  */
-export class JunkOrderAnswerProxy extends ForwardingProxy {
+export class ExchangeFaultProxy extends ForwardingProxy {
   /** Faults for the next POST /order calls, one each. */
-  readonly faults: ('junk' | 'junk-then-down')[] = [];
+  readonly orderFaults: ('junk' | 'junk-then-down' | 'hold')[] = [];
   /** Bodies of POST /order passed on to the exchange. */
   readonly forwardedPosts: string[] = [];
+  /** Requests held unanswered (never passed on). */
+  silence: RegExp | undefined;
+  /** Requests answered with a 200 that drips a byte at a time and never ends (never passed on). */
+  drip: RegExp | undefined;
+  /** `METHOD /path` of every request met with silence or a drip. */
+  readonly silenced: string[] = [];
 
   protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    const line = `${req.method} ${req.url?.split('?')[0]}`;
+    if (this.silence?.test(line) || this.drip?.test(line)) {
+      this.silenced.push(line);
+      if (this.drip?.test(line)) dripForever(res);
+      return;
+    }
     const isPost = ForwardingProxy.isPost(req, '/order');
-    const fault = isPost ? this.faults.shift() : undefined;
+    const fault = isPost ? this.orderFaults.shift() : undefined;
     const answer = await this.forward(req, body);
     if (isPost) this.forwardedPosts.push(body);
     if (fault === undefined) return ForwardingProxy.reply(res, answer);
+    if (fault === 'hold') return;
     if (fault === 'junk-then-down') this.down = true;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JUNK_BODY);
   }

@@ -25,7 +25,7 @@ import { MarketFeed } from '../../src/main/feeds/market-feed';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
 import { until } from '../helpers/until';
-import { FAULT_MODES, JunkOrderAnswerProxy, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
+import { FAULT_MODES, ExchangeFaultProxy, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
@@ -50,6 +50,7 @@ const EXPECTED: Record<FaultMode, string> = {
   redirect: 'ERR_API_REQUEST',
   throttled: 'ERR_RATE_LIMIT',
   unavailable: 'ERR_RATE_LIMIT',
+  drip: 'ERR_TIMEOUT',
 };
 
 let faults: FaultServer;
@@ -494,12 +495,14 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   });
 });
 
-// Issue 34, point 1: the exchange places the order and answers a 200 of junk. That is no answer about the order:
-// the CLI's two ways to place one and the terminal's ticket (TradingService, what it calls) each look the order up
-// by its hash, and when the exchange then stays away they say it may be live (exit 3), never "nothing placed".
-describe('a junk 200 to an order post is reconciled, never taken as final', () => {
+// The order flow against a faulty exchange, chain or market source (issue 34), on the whole sandbox with a proxy
+// in front of its exchange. Point 1: the exchange places the order and answers a 200 of junk. That is no answer
+// about the order: the CLI's two ways to place one and the terminal's ticket (TradingService, what it calls) each
+// look the order up by its hash, and when the exchange then stays away they say it may be live (exit 3), never
+// "nothing placed". Point 2: `pmdesk trade --timeout-ms` bounds every network phase.
+describe('the order flow meets a faulty exchange', () => {
   let sb: TradingSandbox;
-  let proxy: JunkOrderAnswerProxy;
+  let proxy: ExchangeFaultProxy;
   let dir: string;
   let profileFile: string;
   let env: Record<string, string>;
@@ -509,12 +512,16 @@ describe('a junk 200 to an order post is reconciled, never taken as final', () =
 
   beforeAll(async () => {
     sb = await startTradingSandbox();
-    proxy = new JunkOrderAnswerProxy(sb.profile.network.clobUrl);
+    proxy = new ExchangeFaultProxy(sb.profile.network.clobUrl);
     await proxy.start();
     dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-orders-'));
     // The profile points the exchange at the proxy; everything else at the sandbox itself.
     profileFile = join(dir, 'profile.json');
     await writeFile(profileFile, JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url }));
+    // The same, with the market source or the chain's node dripping an answer that never ends.
+    const drip = faults.base('drip');
+    await writeFile(join(dir, 'market-drip.json'), JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url, aggregatorUrl: drip, sseUrl: drip, gammaUrl: drip, dataUrl: drip }));
+    await writeFile(join(dir, 'chain-drip.json'), JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url, rpcUrl: drip }));
     // A funded, pre-approved test wallet: no allowances to set, so each order is one post.
     const trader = sb.sandbox.profile.testWallets[2]!;
     const { network } = sb.profile;
@@ -545,15 +552,19 @@ describe('a junk 200 to an order post is reconciled, never taken as final', () =
   });
 
   const openHashes = async () => ((await direct.getOpenOrders({ asset_id: yes })) as { id: string }[]).map((o) => o.id);
-  const start = async (fault: 'junk' | 'junk-then-down') => {
+  const start = async (fault: 'junk' | 'junk-then-down' | 'hold' | 'none') => {
     await direct.cancelAll();
     proxy.forwardedPosts.length = 0;
-    proxy.faults.push(fault);
+    proxy.silenced.length = 0;
+    proxy.orderFaults.length = 0;
+    if (fault !== 'none') proxy.orderFaults.push(fault);
   };
   const inDoubt = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string; orderHash: string } }).error;
   const orderPlace = (price: string) =>
     runPmdesk(['--json', '--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', price, '--size', '10'], { env });
-  const tradeBuy = (price: string) => runPmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '10', '--price', price, '--profile', profileFile, '--json'], { env });
+  const tradeBuy = (price: string, profile = profileFile, flags: string[] = []) =>
+    runPmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '10', '--price', price, '--profile', profile, '--json', ...flags], { env });
+  const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string; methodName: string | null } }).error;
 
   it('order place: found by its hash, placed once (exit 0)', async () => {
     await start('junk');
@@ -612,5 +623,48 @@ describe('a junk 200 to an order post is reconciled, never taken as final', () =
     } finally {
       service.close();
     }
+  }, 60_000);
+
+  // Point 2: each phase of `pmdesk trade` meets an answer that drips a byte at a time and never ends, which only a
+  // deadline can end. Bound by --timeout-ms, each ends in ERR_TIMEOUT; with the default bound (100 s a request, and
+  // none at all for the chain's node) none would end within the test's own time. No clock is read.
+  const bounded = ['--timeout-ms', String(CLI_TIMEOUT_MS)];
+
+  it('trade: a dripping market source (the market read) ends in ERR_TIMEOUT, nothing sent', async () => {
+    await start('none');
+    const run = await tradeBuy('0.1', join(dir, 'market-drip.json'), bounded);
+    expect(run.code).toBe(1);
+    expect(errorOf(run).code).toBe('ERR_TIMEOUT');
+    expect(faults.to('drip').length).toBeGreaterThan(0);
+    expect(proxy.forwardedPosts).toHaveLength(0);
+  }, 60_000);
+
+  it("trade: a dripping exchange for the market's terms (tick, fees) ends in ERR_TIMEOUT, nothing sent", async () => {
+    await start('none');
+    proxy.drip = /^GET \/(clob-markets|tick-size|neg-risk|fee-rate)/;
+    const run = await tradeBuy('0.1', profileFile, bounded);
+    proxy.drip = undefined;
+    expect(run.code).toBe(1);
+    expect(errorOf(run).code).toBe('ERR_TIMEOUT');
+    expect(proxy.silenced.length).toBeGreaterThan(0);
+    expect(proxy.forwardedPosts).toHaveLength(0);
+  }, 60_000);
+
+  it('trade: a dripping chain node (balances and allowances) ends in ERR_TIMEOUT, nothing sent', async () => {
+    await start('none');
+    const run = await tradeBuy('0.1', join(dir, 'chain-drip.json'), bounded);
+    expect(run.code).toBe(1);
+    expect(errorOf(run)).toMatchObject({ code: 'ERR_TIMEOUT', message: expect.stringContaining("The chain's node at") });
+    expect(proxy.forwardedPosts).toHaveLength(0);
+  }, 60_000);
+
+  it('trade: a post whose answer never comes is given up at the bound and reconciled: one order, exit 0', async () => {
+    await start('hold');
+    const run = await tradeBuy('0.11', profileFile, bounded);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { orderID: string };
+    expect(out.orderID).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([out.orderID]);
   }, 60_000);
 });
