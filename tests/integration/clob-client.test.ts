@@ -213,7 +213,19 @@ describe('failures (spec §8)', () => {
 
 describe('level 2 calls on the wire', () => {
   it('signs the path (never the query) and the exact body sent', async () => {
-    server.fallback = (_req, reply) => reply.json(200, { ok: true });
+    // Each answer in its endpoint's shape: a wrong shape is refused (the fault suite shows it).
+    const cancelled = { canceled: ['0xa'], not_canceled: {} };
+    const wellFormed: Record<string, unknown> = {
+      '/auth/api-keys': { apiKeys: ['key-1'] },
+      '/data/order/0xabc': { id: '0xabc', status: 'LIVE' },
+      '/order': cancelled,
+      '/orders': cancelled,
+      '/cancel-all': cancelled,
+      '/cancel-market-orders': cancelled,
+      '/balance-allowance': { balance: '0', allowances: {} },
+    };
+    const answerOf = (path: string, method: string) => (method === 'POST' ? undefined : wellFormed[path]) ?? { ok: true };
+    server.fallback = (req, reply) => reply.json(200, answerOf(req.url.split('?')[0]!, req.method));
     const c = client({ signatureType: 2, funder: '0x1234567890AbcdEF1234567890aBcdef12345678' });
     const cases: [() => Promise<unknown>, string, string, string, string?][] = [
       [() => c.getApiKeys(), 'GET', '/auth/api-keys', '/auth/api-keys'],
@@ -238,7 +250,7 @@ describe('level 2 calls on the wire', () => {
     ];
     for (const [call, method, path, url, body] of cases) {
       server.requests.length = 0;
-      expect(await call()).toEqual({ ok: true });
+      expect(await call()).toEqual(answerOf(path, method));
       const r = server.last();
       expect(`${r.method} ${r.url}`).toBe(`${method} ${url}`);
       expectL2(r, method, path, body);

@@ -111,6 +111,24 @@ const clobReads: [string, (c: ClobClient) => Promise<unknown>][] = [
   ['getMarketTradesEvents', (c) => c.getMarketTradesEvents('0xc')],
 ];
 
+/** A signer and API credentials for the level 2 calls: a well-known test key, made-up credentials. */
+const TEST_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const TEST_CREDS: ApiCredentials = { key: 'key-1', secret: Buffer.from('secret-1').toString('base64'), passphrase: 'pass-1' };
+const authedClob = (mode: string) => clob(mode, { signer: privateKeySigner(TEST_KEY), creds: TEST_CREDS });
+/** The environment the CLI's level 2 commands read their key and credentials from. */
+const AUTH_ENV = { PMDESK_PRIVATE_KEY: TEST_KEY, PMDESK_API_KEY: TEST_CREDS.key, PMDESK_API_SECRET: TEST_CREDS.secret, PMDESK_API_PASSPHRASE: TEST_CREDS.passphrase };
+
+/** Every authenticated read and cancel of the exchange client (issue 34, point 3). */
+const clobAuthCalls: [string, (c: ClobClient) => Promise<unknown>][] = [
+  ['getOrder', (c) => c.getOrder('0xabc')],
+  ['getBalanceAllowance', (c) => c.getBalanceAllowance({ asset_type: 'COLLATERAL' })],
+  ['getApiKeys', (c) => c.getApiKeys()],
+  ['cancelOrder', (c) => c.cancelOrder('0xabc')],
+  ['cancelOrders', (c) => c.cancelOrders(['0xabc', '0xdef'])],
+  ['cancelAll', (c) => c.cancelAll()],
+  ['cancelMarketOrders', (c) => c.cancelMarketOrders({ market: '0xc' })],
+];
+
 /** Every read of the aggregator client. */
 const aggregatorReads: [string, (c: AggregatorClient) => Promise<unknown>][] = [
   ['getEvent', (c) => c.getEvent('polymarket', '1')],
@@ -155,12 +173,14 @@ const every = (reads: [string, unknown][], code: string) => Object.fromEntries(r
 describe('every client read meets every fault with its catalogued error', () => {
   for (const mode of FAULT_MODES) {
     it(`${mode} → ${EXPECTED[mode]}`, { timeout: 20_000 }, async () => {
-      const [clobCodes, aggregatorCodes, polymarketCodes] = await Promise.all([
+      const [clobCodes, clobAuthCodes, aggregatorCodes, polymarketCodes] = await Promise.all([
         sweep(clobReads, () => clob(mode)),
+        sweep(clobAuthCalls, () => authedClob(mode)),
         sweep(aggregatorReads, () => aggregator(mode)),
         sweep(polymarketReads, () => polymarket(mode)),
       ]);
       expect(clobCodes).toEqual(every(clobReads, EXPECTED[mode]));
+      expect(clobAuthCodes).toEqual(every(clobAuthCalls, EXPECTED[mode]));
       expect(aggregatorCodes).toEqual(every(aggregatorReads, EXPECTED[mode]));
       expect(polymarketCodes).toEqual(every(polymarketReads, EXPECTED[mode]));
     });
@@ -379,7 +399,7 @@ async function runAll(runs: string[][], width = 4): Promise<PmdeskRun[]> {
     Array.from({ length: width }, async () => {
       while (next < runs.length) {
         const at = next++;
-        results[at] = await runPmdesk(runs[at]!);
+        results[at] = await runPmdesk(runs[at]!, { env: AUTH_ENV });
       }
     }),
   );
@@ -421,6 +441,16 @@ describe('the CLI exits non-zero with the catalogued code', () => {
     ['slugs', 'markets', 's'],
     ['search', 'google'],
   ];
+  /** The level 2 commands (issue 34, point 3): a wrong shape is refused as the public reads' is. */
+  const authCommands = [
+    ['order', 'get', '0xabc'],
+    ['balance'],
+    ['keys', 'list'],
+    ['order', 'cancel', '0xabc'],
+    ['order', 'cancel', '0xabc', '0xdef'],
+    ['order', 'cancel-all'],
+    ['order', 'cancel-market', '--market', '0xc'],
+  ];
   const directOnly = [
     ['traders', 'activity', ADDRESS],
     ['traders', 'trades', ADDRESS],
@@ -444,7 +474,7 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   // The market reads are the same commands on both sources: every one on Polymarket direct, a few on the aggregator.
   const onAggregator = [['events', 'get', '1', '--protocol', 'polymarket'], ['markets', 'book', '1', '--protocol', 'polymarket'], ['search', 'google']];
   const junkRuns = () => [
-    ...[...clobCommands, ...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
+    ...[...clobCommands, ...authCommands, ...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
     ...onAggregator.map((c) => [...flags('junk', 'aggregator'), ...c]),
   ];
   const faultCases: [FaultMode, string[]][] = [

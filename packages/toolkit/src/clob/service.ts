@@ -207,6 +207,11 @@ export class ClobService {
     return this.transport.send({ ...call, headers });
   }
 
+  /** A level 2 call whose answer is judged by its schema, as the public reads are. */
+  private signedChecked(schema: z.ZodType, call: Omit<ClobCall, 'headers'>): Promise<ClobResult<unknown>> {
+    return this.checked(call.methodName, schema, this.signed(call));
+  }
+
   /**
    * Reads a cursor-paged list from `MA==` (or the given cursor) to `LTE=`, or one page when asked.
    * The headers are signed once for the whole walk, as the official client does.
@@ -485,7 +490,7 @@ export class ClobService {
   }
 
   getApiKeys(): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'getApiKeys', method: 'GET', path: P.GET_API_KEYS });
+    return this.signedChecked(A.ApiKeysAnswer, { methodName: 'getApiKeys', method: 'GET', path: P.GET_API_KEYS });
   }
   deleteApiKey(): Promise<ClobResult<unknown>> {
     return this.signed({ methodName: 'deleteApiKey', method: 'DELETE', path: P.DELETE_API_KEY });
@@ -498,7 +503,7 @@ export class ClobService {
 
   getOrder(orderId: string): Promise<ClobResult<unknown>> {
     // The id is part of the signed path.
-    return this.signed({ methodName: 'getOrder', method: 'GET', path: P.GET_ORDER + pathSegment(orderId), route: `${P.GET_ORDER}{id}` });
+    return this.signedChecked(A.OrderAnswer, { methodName: 'getOrder', method: 'GET', path: P.GET_ORDER + pathSegment(orderId), route: `${P.GET_ORDER}{id}` });
   }
 
   async getTrades(params: TradeParams = {}, onlyFirstPage = false, nextCursor?: string): Promise<ClobResult<unknown[]>> {
@@ -543,16 +548,16 @@ export class ClobService {
   }
 
   cancelOrder(orderId: string): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelOrder', method: 'DELETE', path: P.CANCEL_ORDER, body: JSON.stringify({ orderID: orderId }) });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelOrder', method: 'DELETE', path: P.CANCEL_ORDER, body: JSON.stringify({ orderID: orderId }) });
   }
   cancelOrders(orderIds: readonly string[]): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelOrders', method: 'DELETE', path: P.CANCEL_ORDERS, body: JSON.stringify(orderIds) });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelOrders', method: 'DELETE', path: P.CANCEL_ORDERS, body: JSON.stringify(orderIds) });
   }
   cancelAll(): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelAll', method: 'DELETE', path: P.CANCEL_ALL });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelAll', method: 'DELETE', path: P.CANCEL_ALL });
   }
   cancelMarketOrders(params: { market?: string; asset_id?: string }): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelMarketOrders', method: 'DELETE', path: P.CANCEL_MARKET_ORDERS, body: JSON.stringify(params) });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelMarketOrders', method: 'DELETE', path: P.CANCEL_MARKET_ORDERS, body: JSON.stringify(params) });
   }
 
   isOrderScoring(params: { order_id: string }): Promise<ClobResult<unknown>> {
@@ -571,7 +576,7 @@ export class ClobService {
     return this.signed({ methodName: 'dropNotifications', method: 'DELETE', path: P.DROP_NOTIFICATIONS, query: dropNotificationParams(params.ids) });
   }
   getBalanceAllowance(params: BalanceAllowanceParams): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'getBalanceAllowance', method: 'GET', path: P.GET_BALANCE_ALLOWANCE, query: { ...params, signature_type: this.signatureType } });
+    return this.signedChecked(A.BalanceAllowanceAnswer, { methodName: 'getBalanceAllowance', method: 'GET', path: P.GET_BALANCE_ALLOWANCE, query: { ...params, signature_type: this.signatureType } });
   }
   /** Asks the server to re-read the chain after approvals or a deposit (a GET, as the service defines it). */
   updateBalanceAllowance(params: BalanceAllowanceParams): Promise<ClobResult<unknown>> {
