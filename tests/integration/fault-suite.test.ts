@@ -336,6 +336,30 @@ describe('the live fill stream is bounded', () => {
     }
   });
 
+  it('a redirect to another origin is not followed: ERR_SSE_CONNECT, nothing reaches it', async () => {
+    const before = elsewhere.requests.length;
+    const client = new AggregatorClient({ apiUrl: faults.base('redirect'), timeoutMs: TIMEOUT_MS, logger: silentLogger });
+    const error = await client.subscribeToFills('polymarket', '1').done;
+    expect(error?.code).toBe('ERR_SSE_CONNECT');
+    expect(error?.detail).toContain(elsewhere.url.replace('127.0.0.1', 'localhost'));
+    expect(elsewhere.requests.length).toBe(before);
+  });
+
+  it('a redirect within the origin is followed', async () => {
+    const server = await startFixtureServer();
+    try {
+      server.on('GET', '/old/sse/fillevent', (_req, reply) => reply.json(307, {}, { Location: '/sse/fillevent?protocol=polymarket&id=1' }));
+      server.on('GET', '/sse/fillevent', (_req, reply) => reply.sse().send('{"price":0.5,"volumeBase":10,"timestamp":1700000000}'));
+      const client = new AggregatorClient({ apiUrl: `${server.url}/old`, sseUrl: `${server.url}/old`, timeoutMs: TIMEOUT_MS, logger: silentLogger });
+      const fills: unknown[] = [];
+      const subscription = client.subscribeToFills('polymarket', '1', { onFill: (fill) => (fills.push(fill), subscription.close()) });
+      expect(await subscription.done).toBeNull();
+      expect(fills).toEqual([expect.objectContaining({ price: 0.5 })]);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('a message larger than the cap closes the stream', async () => {
     const server = await startFixtureServer();
     try {
@@ -696,5 +720,21 @@ describe('the order flow meets a faulty exchange', () => {
     expect(out.orderID).toMatch(/^0x[0-9a-f]{64}$/);
     expect(proxy.forwardedPosts).toHaveLength(1);
     expect(await openHashes()).toEqual([out.orderID]);
+  }, 60_000);
+});
+
+// Issue 34, point 4: `fills watch` on the aggregator ends after any stream error, its exit its own: a dripping
+// non-SSE answer was refused at once but its unread body held the connection, and the process, open until the
+// server hung up. Every fault mode, as processes; with the old stream the drip, stall and endless ones never end.
+describe('fills watch on the aggregator ends after every fault', () => {
+  const EXPECTED_WATCH: Record<FaultMode, string> = { ...Object.fromEntries(FAULT_MODES.map((m) => [m, 'ERR_SSE_CONNECT'])), silent: 'ERR_TIMEOUT' } as Record<FaultMode, string>;
+  it('exits 1 with ERR_SSE_CONNECT (ERR_TIMEOUT when nothing answers), following no redirect', async () => {
+    const before = elsewhere.requests.length;
+    const results = await runAll(
+      FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), '--sse-url', faults.base(mode), 'fills', 'watch', '1', '--protocol', 'polymarket']),
+    );
+    const outcomes = results.map((r, i) => ({ mode: FAULT_MODES[i], code: r.code, error: codeInStderr(r) }));
+    expect(outcomes).toEqual(FAULT_MODES.map((mode) => ({ mode, code: 1, error: EXPECTED_WATCH[mode] })));
+    expect(elsewhere.requests.length).toBe(before);
   }, 60_000);
 });
