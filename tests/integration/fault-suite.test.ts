@@ -738,3 +738,19 @@ describe('fills watch on the aggregator ends after every fault', () => {
     expect(elsewhere.requests.length).toBe(before);
   }, 60_000);
 });
+
+// Issue 34, point 7: `oracle scan` tells "nothing pending" (false, exit 0) from a fault (exit 1 with its code),
+// and a 429 keeps the server's own words before the wait, as the spec's error format does.
+describe('the small ones', () => {
+  it('oracle scan: every fault mode is exit 1 with its code, never a printed false', async () => {
+    const results = await runAll(FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), 'oracle', 'scan']));
+    const outcomes = results.map((r, i) => ({ mode: FAULT_MODES[i], code: r.code, error: codeInStderr(r), stdout: r.stdout }));
+    expect(outcomes).toEqual(FAULT_MODES.map((mode) => ({ mode, code: 1, error: EXPECTED[mode], stdout: '' })));
+  }, 60_000);
+
+  it("a 429 keeps the server's words: API request failed with status 429. Server error: …, then the wait", async () => {
+    const error = (await aggregator('throttled').listSlugs().catch((e: unknown) => e)) as PmDeskError;
+    expect(error.code).toBe('ERR_RATE_LIMIT');
+    expect(error.detail).toBe('API request failed with status 429. Server error: Too Many Requests. The aggregator is limiting requests; try again in 60 s.');
+  });
+});
