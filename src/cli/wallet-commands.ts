@@ -165,8 +165,11 @@ async function withWallets<T>(ctx: CliContext, opts: DataDirFlag, work: (wallets
 export function cliPasswordThrottle(ctx: CliContext, dataDir: string): PasswordThrottle {
   return new PasswordThrottle({
     ledger: fileLedger(join(dataDir, 'password-attempts.json')),
+    // Said in both modes: a wait of up to 30 s with nothing on the terminal looks like a hang. With --json, one
+    // JSON line on stderr, as the throttled-read notice is.
     onWait: (_wallet, ms) => {
-      if (!ctx.out.json) ctx.out.stderr(`pmdesk: too many wrong passwords for this wallet; waiting ${Math.ceil(ms / 1000)} s before trying.\n`);
+      const message = `too many wrong passwords for this wallet; waiting ${Math.ceil(ms / 1000)} s before trying.`;
+      ctx.out.stderr(ctx.out.json ? `${JSON.stringify({ notice: { code: 'PASSWORD_THROTTLED', waitMs: ms, message } })}\n` : `pmdesk: ${message}\n`);
     },
   });
 }

@@ -5,6 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
@@ -746,6 +747,24 @@ describe('the small ones', () => {
     const results = await runAll(FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), 'oracle', 'scan']));
     const outcomes = results.map((r, i) => ({ mode: FAULT_MODES[i], code: r.code, error: codeInStderr(r), stdout: r.stdout }));
     expect(outcomes).toEqual(FAULT_MODES.map((mode) => ({ mode, code: 1, error: EXPECTED[mode], stdout: '' })));
+  }, 60_000);
+
+  it('the wrong-password wait is said on stderr under --json too, as one JSON line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-throttle-'));
+    try {
+      const key = Wallet.createRandom().privateKey;
+      const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
+      expect((await runPmdesk(['wallet', 'import', '--label', 't', '--private-key-stdin', '--json'], { env, input: key })).code).toBe(0);
+      // Five wrong passwords just now: the next attempt waits a second first.
+      const address = new Wallet(key).address.toLowerCase();
+      await writeFile(join(dir, 'password-attempts.json'), JSON.stringify({ [address]: { failures: 5, lastFailureAt: Date.now() } }));
+      const run = await runPmdesk(['--json', 'wallet', 'unlock', 't'], { env });
+      expect(run.code).toBe(0);
+      const lines = run.stderr.trim().split('\n').map((line) => JSON.parse(line) as { notice?: { code: string; message: string } });
+      expect(lines).toEqual([{ notice: expect.objectContaining({ code: 'PASSWORD_THROTTLED', message: expect.stringContaining('too many wrong passwords') }) }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("a 429 keeps the server's words: API request failed with status 429. Server error: …, then the wait", async () => {
