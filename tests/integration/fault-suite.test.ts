@@ -23,6 +23,7 @@ import { silentLogger } from '../../packages/toolkit/src/logger';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { MarketFeed } from '../../src/main/feeds/market-feed';
+import { operations } from '../../src/shared/contract';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
 import { until } from '../helpers/until';
@@ -766,6 +767,12 @@ describe('the small ones', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('the bridge refuses an amount that is not exactly a number ("5\\n" is not $5)', () => {
+    const amountOf = (amount: string) => operations.runMoneyAction.input.safeParse({ wallet: 'w', action: 'wrap', amount }).success;
+    expect(['5\n', ' 5', '5 ', '\t5', '5\r\n', '0x5', '5e0', ''].map(amountOf)).toEqual([false, false, false, false, false, false, false, false]);
+    expect(['5', '12.5', '0.000001'].map(amountOf)).toEqual([true, true, true]);
+  });
 
   it("a 429 keeps the server's words: API request failed with status 429. Server error: …, then the wait", async () => {
     const error = (await aggregator('throttled').listSlugs().catch((e: unknown) => e)) as PmDeskError;
