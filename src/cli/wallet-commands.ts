@@ -14,6 +14,7 @@ import { PasswordThrottle, fileLedger } from '../main/wallets/password-throttle'
 import type { SignerClient } from '../main/wallets/signer-client';
 import { startSignerThread } from '../main/wallets/signer-thread';
 import { Wallets, type WalletSummary } from '../main/wallets/wallets';
+import type { SetAsideWallet } from '../main/wallets/wallet-store';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import { fields, table, type Output } from './output';
 
@@ -155,10 +156,21 @@ async function withWallets<T>(ctx: CliContext, opts: DataDirFlag, work: (wallets
   const dataDir = resolveDataDir({ flag: opts.dataDir });
   let signer: SignerClient | undefined;
   try {
-    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle: cliPasswordThrottle(ctx, dataDir) }));
+    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle: cliPasswordThrottle(ctx, dataDir), onSetAside: cliSetAside(ctx) }));
   } finally {
     await signer?.close();
   }
+}
+
+/** Says on stderr which damaged wallet file was set aside, and where it went (a JSON notice with --json). */
+export function cliSetAside(ctx: CliContext): (setAside: SetAsideWallet) => void {
+  return ({ file, movedTo }) => {
+    const message =
+      movedTo === file
+        ? `the wallet file ${file} is not a keystore and could not be moved; it is left out.`
+        : `the wallet file ${file} is not a keystore; it was set aside as ${movedTo} and left out.`;
+    ctx.out.stderr(ctx.out.json ? `${JSON.stringify({ notice: { code: 'WALLET_SET_ASIDE', file, movedTo, message } })}\n` : `pmdesk: ${message}\n`);
+  };
 }
 
 /** The data folder's password throttle, saying on the terminal when it makes the trader wait. */

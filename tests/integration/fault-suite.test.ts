@@ -2,7 +2,7 @@
 // stalled, silent, reset, cross-origin redirect, 429/503 with Retry-After) against every client read (CLOB,
 // aggregator, Polymarket's Gamma/Data through its source) and the CLI's read commands, asserting the
 // catalogued code, the exit status and that nothing hangs: every case is bounded by short timeout options.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
@@ -773,6 +773,31 @@ describe('the small ones', () => {
     expect(['5\n', ' 5', '5 ', '\t5', '5\r\n', '0x5', '5e0', ''].map(amountOf)).toEqual([false, false, false, false, false, false, false, false]);
     expect(['5', '12.5', '0.000001'].map(amountOf)).toEqual([true, true, true]);
   });
+
+  it('a damaged keystore among good ones is set aside and named; the others list and unlock (point 5)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-keystore-'));
+    try {
+      const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
+      for (const label of ['a', 'b']) {
+        expect((await runPmdesk(['wallet', 'import', '--label', label, '--private-key-stdin', '--json'], { env, input: Wallet.createRandom().privateKey })).code).toBe(0);
+      }
+      const walletsDir = join(dir, 'wallets');
+      const broken = join(walletsDir, '00000000-0000-4000-8000-000000000000.json');
+      await writeFile(broken, '{"version":3,"crypto":');
+      const list = await runPmdesk(['--json', 'wallet', 'list'], { env });
+      expect(list.code).toBe(0);
+      expect((JSON.parse(list.stdout) as { label: string }[]).map((w) => w.label)).toEqual(['a', 'b']);
+      const notice = (JSON.parse(list.stderr.trim()) as { notice: { code: string; file: string; movedTo: string } }).notice;
+      expect(notice).toMatchObject({ code: 'WALLET_SET_ASIDE', file: broken });
+      // Kept, byte for byte, under a name no longer read as a wallet; the next listing is clean.
+      expect(await readFile(notice.movedTo, 'utf8')).toBe('{"version":3,"crypto":');
+      expect((await readdir(walletsDir)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
+      const unlock = await runPmdesk(['--json', 'wallet', 'unlock', 'b'], { env });
+      expect(unlock).toMatchObject({ code: 0, stderr: '' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("a 429 keeps the server's words: API request failed with status 429. Server error: …, then the wait", async () => {
     const error = (await aggregator('throttled').listSlugs().catch((e: unknown) => e)) as PmDeskError;
