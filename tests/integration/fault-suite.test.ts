@@ -2,10 +2,11 @@
 // stalled, silent, reset, cross-origin redirect, 429/503 with Retry-After) against every client read (CLOB,
 // aggregator, Polymarket's Gamma/Data through its source) and the CLI's read commands, asserting the
 // catalogued code, the exit status and that nothing hangs: every case is bounded by short timeout options.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Wallet } from 'ethers';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
@@ -23,6 +24,7 @@ import { silentLogger } from '../../packages/toolkit/src/logger';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { MarketFeed } from '../../src/main/feeds/market-feed';
+import { KeptFile } from '../../src/main/alerts/kept-file';
 import { operations } from '../../src/shared/contract';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
@@ -756,9 +758,10 @@ describe('the small ones', () => {
       const key = Wallet.createRandom().privateKey;
       const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
       expect((await runPmdesk(['wallet', 'import', '--label', 't', '--private-key-stdin', '--json'], { env, input: key })).code).toBe(0);
-      // Five wrong passwords just now: the next attempt waits a second first.
+      // Ten wrong passwords, the last 22 s ago: 8 s of the 30 s wait are still owed when the CLI starts (a
+      // shorter one could be over before a slow machine gets the process going, and nothing would be said).
       const address = new Wallet(key).address.toLowerCase();
-      await writeFile(join(dir, 'password-attempts.json'), JSON.stringify({ [address]: { failures: 5, lastFailureAt: Date.now() } }));
+      await writeFile(join(dir, 'password-attempts.json'), JSON.stringify({ [address]: { failures: 10, lastFailureAt: Date.now() - 22_000 } }));
       const run = await runPmdesk(['--json', 'wallet', 'unlock', 't'], { env });
       expect(run.code).toBe(0);
       const lines = run.stderr.trim().split('\n').map((line) => JSON.parse(line) as { notice?: { code: string; message: string } });
@@ -794,6 +797,31 @@ describe('the small ones', () => {
       expect((await readdir(walletsDir)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
       const unlock = await runPmdesk(['--json', 'wallet', 'unlock', 'b'], { env });
       expect(unlock).toMatchObject({ code: 0, stderr: '' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('temp files left by a killed write are cleared once old; a fresh one (a write under way) is left (point 6)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-temps-'));
+    try {
+      const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
+      expect((await runPmdesk(['wallet', 'import', '--label', 'a', '--private-key-stdin', '--json'], { env, input: Wallet.createRandom().privateKey })).code).toBe(0);
+      const walletsDir = join(dir, 'wallets');
+      const [walletFile] = (await readdir(walletsDir)).filter((name) => name.endsWith('.json'));
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      const stale = async (folder: string, name: string) => {
+        await writeFile(join(folder, name), 'half a write');
+        await utimes(join(folder, name), hourAgo, hourAgo);
+      };
+      await stale(walletsDir, `.${walletFile}.0123456789ab.tmp`);
+      await writeFile(join(walletsDir, `.${walletFile}.ba9876543210.tmp`), 'a write under way');
+      await stale(dir, '.alerts.json.0123456789ab.tmp');
+      expect((await runPmdesk(['--json', 'wallet', 'list'], { env })).code).toBe(0);
+      expect((await readdir(walletsDir)).filter((name) => name.endsWith('.tmp'))).toEqual([`.${walletFile}.ba9876543210.tmp`]);
+      const alerts = new KeptFile(dir, 'alerts.json', z.array(z.unknown()), () => []);
+      expect(await alerts.read()).toEqual([]);
+      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@ import { mkdir, readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getAddress } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
-import { PRIVATE_DIR_MODE, isTempFileName, removeFileDurably, writeFileAtomic } from './atomic-file';
+import { PRIVATE_DIR_MODE, isTempFileName, removeFileDurably, removeStaleTempFiles, writeFileAtomic } from './atomic-file';
 import { invalidJsonWallet } from './keystore-messages';
 
 export interface WalletEntry {
@@ -184,6 +184,8 @@ export class WalletStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+    // A write killed halfway leaves its temp file (an encrypted key): cleared once old enough to be nobody's.
+    if (names.some(isTempFileName)) await removeStaleTempFiles(this.dir, (target) => WALLET_FILE.test(target));
     const entries: WalletEntry[] = [];
     for (const file of names.filter((name) => !isTempFileName(name) && WALLET_FILE.test(name)).sort()) {
       let keystore: ReturnType<typeof parseKeystore>;
