@@ -25,6 +25,7 @@ import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { MarketFeed } from '../../src/main/feeds/market-feed';
 import { KeptFile } from '../../src/main/alerts/kept-file';
+import { SETTINGS_FILE, SETTINGS_MAX_BYTES, SettingsStore } from '../../src/main/ipc/settings';
 import { operations } from '../../src/shared/contract';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
@@ -826,6 +827,31 @@ describe('the small ones', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('a settings file past the bound is set aside unread and named; a dropped workspace is logged and kept (point 6)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-settings-'));
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (message: string) => void warnings.push(message) };
+    try {
+      // Valid JSON that would load as a light theme, padded past the bound.
+      const file = join(dir, SETTINGS_FILE);
+      await writeFile(file, JSON.stringify({ theme: 'light', pad: 'x'.repeat(SETTINGS_MAX_BYTES) }));
+      expect((await new SettingsStore(dir, logger).get()).theme).toBe('dark');
+      expect(warnings).toEqual([expect.stringContaining(`more than the ${SETTINGS_MAX_BYTES}`)]);
+      expect((await readdir(dir)).sort()).toEqual([`${SETTINGS_FILE}.bad`]);
+
+      // One good workspace and one that cannot be read: the good one loads, the other is named and kept.
+      warnings.length = 0;
+      const tile = { protocol: 'polymarket', marketId: '1', width: 1 };
+      const text = JSON.stringify({ workspaces: { sandbox: { list: [{ name: 'Main', tiles: [tile], focused: 0 }, { name: 'Broken', tiles: 'x' }], active: 0 } } });
+      await writeFile(file, text);
+      expect((await new SettingsStore(dir, logger).get()).workspaces.sandbox?.list.map((w) => w.name)).toEqual(['Main']);
+      expect(warnings).toEqual([expect.stringContaining('1 saved workspace(s)')]);
+      expect(await readFile(`${file}.workspaces.bad`, 'utf8')).toBe(text);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it("a 429 keeps the server's words: API request failed with status 429. Server error: …, then the wait", async () => {
     const error = (await aggregator('throttled').listSlugs().catch((e: unknown) => e)) as PmDeskError;
