@@ -820,8 +820,10 @@ describe('the small ones', () => {
       await stale(dir, '.alerts.json.0123456789ab.tmp');
       expect((await runPmdesk(['--json', 'wallet', 'list'], { env })).code).toBe(0);
       expect((await readdir(walletsDir)).filter((name) => name.endsWith('.tmp'))).toEqual([`.${walletFile}.ba9876543210.tmp`]);
+      await stale(dir, `.${SETTINGS_FILE}.0123456789ab.tmp`);
       const alerts = new KeptFile(dir, 'alerts.json', z.array(z.unknown()), () => []);
       expect(await alerts.read()).toEqual([]);
+      expect((await new SettingsStore(dir).get()).theme).toBe('dark');
       expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });

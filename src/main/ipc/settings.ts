@@ -10,7 +10,7 @@ import { PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from 
 import type { Logger } from '@pmdesk/toolkit';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
 import { cleanNetworkWorkspaces, workspacesOfOldFile } from '../../shared/workspaces';
-import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
+import { PRIVATE_DIR_MODE, removeStaleTempFiles, writeFileAtomic } from '../wallets/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
 /**
@@ -160,6 +160,8 @@ export class SettingsStore {
   }
 
   private async read(): Promise<SettingsFile> {
+    // Temp files of this file left by a process killed mid-write: cleared once old enough to be nobody's.
+    await removeStaleTempFiles(this.dataDir, (target) => target === SETTINGS_FILE);
     let text: string;
     try {
       const { size } = await stat(this.file);
