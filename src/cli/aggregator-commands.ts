@@ -15,6 +15,8 @@ export interface CliContext {
   markets(): MarketSource;
   /** Which source `markets()` is, known without building it. */
   sourceKind(): MarketSourceKind;
+  /** --timeout-ms (env PMDESK_TIMEOUT_MS): each request's bound, for the commands that build their own clients. */
+  timeoutMs(): number | undefined;
   out: Output;
 }
 
@@ -50,11 +52,12 @@ export function registerAggregatorCommands(program: Command, run: (action: Actio
 
   oracle
     .command('scan')
-    .description('GET /v1/scanPendingPriceData: whether a pending price can be verified (false on failure)')
+    .description('GET /v1/scanPendingPriceData: whether a pending price can be verified (exit 1 when the aggregator fails)')
     .action(
       run(async (ctx: CliContext) => {
         requireAggregator(ctx, 'scanPendingPriceData');
-        ctx.out.stdout(`${JSON.stringify(await ctx.aggregator().scanPendingPriceData())}\n`);
+        // A script must tell "nothing pending" (false, exit 0) from "no answer" (exit 1 with the code).
+        ctx.out.stdout(`${JSON.stringify(await ctx.aggregator().scanPendingPriceDataOrThrow())}\n`);
       }),
     );
 }

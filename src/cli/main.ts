@@ -82,6 +82,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
         },
         markets: () => (source ??= createMarketSource(sourceEndpoints(), { timeoutMs: timeoutMs(), logger, onRetry, onNotice, onRateLimit })),
         sourceKind: () => source?.kind ?? sourceEndpoints().source,
+        timeoutMs,
       };
       try {
         await (action as (...a: unknown[]) => Promise<void>)(ctx, ...args.slice(0, -2), args[args.length - 2]);

@@ -100,12 +100,12 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
     const label = await chooseWallet(wallets, opts.wallet);
     // Which account trades is settled from the keystore's address, before the wallet is unlocked or anything signed:
     // the one `account show` names, unless the flags name another of the key's own.
-    const markets = createMarketSource(profile.endpoints, { logger: silentLogger });
+    const markets = createMarketSource(profile.endpoints, { logger: silentLogger, timeoutMs: ctx.timeoutMs() });
     const account = await actingAccount((await wallets.store.find(label)).address, opts, profile.network, profile.rpcUrl, (owner) => markets.getProfileWallet?.(owner) ?? Promise.resolve(undefined));
     sayAccount(ctx, account);
     const unlocked = await wallets.unlock(label, await existingPassword(`Password of "${label}": `));
     const vault = await CredentialVault.open({ onWarning: (warning) => say(warning.detail) });
-    service = new TradingService({ profile, vault, onNotice: say, markets });
+    service = new TradingService({ profile, vault, onNotice: say, markets, timeoutMs: ctx.timeoutMs() });
     const trading = account.signatureType === 0 ? {} : { account: { address: account.address, kind: account.kind, signatureType: account.signatureType } };
     const placed = await service.executeOrder(input, { kind: 'worker', address: unlocked.address, signer: signer!, ...trading }, choices);
     ctx.out.stdout(ctx.out.json ? `${JSON.stringify(tradeJson(placed, account))}\n` : tradeText(placed));

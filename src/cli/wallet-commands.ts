@@ -14,6 +14,7 @@ import { PasswordThrottle, fileLedger } from '../main/wallets/password-throttle'
 import type { SignerClient } from '../main/wallets/signer-client';
 import { startSignerThread } from '../main/wallets/signer-thread';
 import { Wallets, type WalletSummary } from '../main/wallets/wallets';
+import type { SetAsideWallet } from '../main/wallets/wallet-store';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import { fields, table, type Output } from './output';
 
@@ -155,18 +156,32 @@ async function withWallets<T>(ctx: CliContext, opts: DataDirFlag, work: (wallets
   const dataDir = resolveDataDir({ flag: opts.dataDir });
   let signer: SignerClient | undefined;
   try {
-    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle: cliPasswordThrottle(ctx, dataDir) }));
+    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle: cliPasswordThrottle(ctx, dataDir), onSetAside: cliSetAside(ctx) }));
   } finally {
     await signer?.close();
   }
+}
+
+/** Says on stderr which damaged wallet file was set aside, and where it went (a JSON notice with --json). */
+export function cliSetAside(ctx: CliContext): (setAside: SetAsideWallet) => void {
+  return ({ file, movedTo }) => {
+    const message =
+      movedTo === file
+        ? `the wallet file ${file} is not a keystore and could not be moved; it is left out.`
+        : `the wallet file ${file} is not a keystore; it was set aside as ${movedTo} and left out.`;
+    ctx.out.stderr(ctx.out.json ? `${JSON.stringify({ notice: { code: 'WALLET_SET_ASIDE', file, movedTo, message } })}\n` : `pmdesk: ${message}\n`);
+  };
 }
 
 /** The data folder's password throttle, saying on the terminal when it makes the trader wait. */
 export function cliPasswordThrottle(ctx: CliContext, dataDir: string): PasswordThrottle {
   return new PasswordThrottle({
     ledger: fileLedger(join(dataDir, 'password-attempts.json')),
+    // Said in both modes: a wait of up to 30 s with nothing on the terminal looks like a hang. With --json, one
+    // JSON line on stderr, as the throttled-read notice is.
     onWait: (_wallet, ms) => {
-      if (!ctx.out.json) ctx.out.stderr(`pmdesk: too many wrong passwords for this wallet; waiting ${Math.ceil(ms / 1000)} s before trying.\n`);
+      const message = `too many wrong passwords for this wallet; waiting ${Math.ceil(ms / 1000)} s before trying.`;
+      ctx.out.stderr(ctx.out.json ? `${JSON.stringify({ notice: { code: 'PASSWORD_THROTTLED', waitMs: ms, message } })}\n` : `pmdesk: ${message}\n`);
     },
   });
 }

@@ -557,8 +557,9 @@ const moneyIntent = z
     action: z.enum(MONEY_ACTIONS),
     /** Split, merge and redeem. */
     marketId: id.optional(),
-    /** Dollars (shares for a merge) as exact decimal text, at most 6 decimals; every action but redeem. */
-    amount: z.string().trim().regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'an amount is dollars with at most 6 decimals, like 12.5').optional(),
+    /** Dollars (shares for a merge) as exact decimal text, at most 6 decimals; every action but redeem. Not trimmed:
+     * "5\n" is not exactly a number, and an amount of money is taken only as exactly one. */
+    amount: z.string().regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'an amount is dollars with at most 6 decimals, like 12.5').optional(),
   })
   .refine((m) => (m.action === 'redeem') === (m.amount === undefined), { message: 'an amount goes with every action but redeem' })
   .refine((m) => (m.action === 'wrap' || m.action === 'unwrap') === (m.marketId === undefined), { message: 'split, merge and redeem name a market; wrap and unwrap do not' });

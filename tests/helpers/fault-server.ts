@@ -3,6 +3,7 @@
 // never ends. It records what arrived and how many bytes each endless answer got out before the client hung up.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { ForwardingProxy } from './forwarding-proxy';
 
 export const FAULT_MODES = [
   'html',
@@ -15,6 +16,7 @@ export const FAULT_MODES = [
   'redirect',
   'throttled',
   'unavailable',
+  'drip',
 ] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
@@ -31,6 +33,12 @@ export interface FaultServerOptions {
   /** Seconds `throttled` (429) and `unavailable` (503) ask to wait: above the clients' bound, so they fail at once. */
   retryAfterSeconds?: number;
 }
+
+/** The `junk` body: JSON, a 200, and nothing an order answer holds. */
+export const JUNK_BODY = '{"unexpected":true}';
+
+/** How often `drip` writes its byte. */
+const DRIP_MS = 250;
 
 const ENDLESS_CHUNK = Buffer.alloc(64 * 1024, 'a');
 
@@ -85,7 +93,7 @@ export class FaultServer {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body><form action="/login">Sign in</form></body></html>');
         return;
       case 'junk':
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"unexpected":true}');
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JUNK_BODY);
         return;
       case 'truncated':
         res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4000' });
@@ -124,6 +132,10 @@ export class FaultServer {
         }
         return;
       }
+      case 'drip':
+        // A JSON answer that never ends, one space at a time: each byte re-arms an idle bound, only a deadline ends it.
+        dripForever(res);
+        return;
       case 'unavailable':
         res.writeHead(503, { 'Content-Type': 'text/html', 'Retry-After': retryAfter }).end('<html>maintenance</html>');
         return;
@@ -154,6 +166,51 @@ export class FaultServer {
   }
 }
 
+/** Answers 200 and writes one space every DRIP_MS, until the client hangs up. */
+export function dripForever(res: ServerResponse, contentType = 'application/json'): void {
+  res.writeHead(200, { 'Content-Type': contentType });
+  res.flushHeaders();
+  const timer = setInterval(() => res.write(' '), DRIP_MS);
+  res.on('close', () => clearInterval(timer));
+}
+
 export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
   return new FaultServer(options).start();
+}
+
+/**
+ * Faults of the sandbox exchange, in front of it. The next POST /order is passed on (the exchange places the
+ * order) and then: `junk` answers a 200 of junk; `junk-then-down` does so and the exchange then stays away, so the
+ * order cannot be looked up; `hold` never answers. Requests `silence` matches (`METHOD /path`) are held unanswered
+ * and never passed on, as a `silent` exchange; those `drip` matches meet the `drip` fault. Everything else is
+ * forwarded as it came.
+ */
+export class ExchangeFaultProxy extends ForwardingProxy {
+  /** Faults for the next POST /order calls, one each. */
+  readonly orderFaults: ('junk' | 'junk-then-down' | 'hold')[] = [];
+  /** Bodies of POST /order passed on to the exchange. */
+  readonly forwardedPosts: string[] = [];
+  /** Requests held unanswered (never passed on). */
+  silence: RegExp | undefined;
+  /** Requests answered with a 200 that drips a byte at a time and never ends (never passed on). */
+  drip: RegExp | undefined;
+  /** `METHOD /path` of every request met with silence or a drip. */
+  readonly silenced: string[] = [];
+
+  protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+    const line = `${req.method} ${req.url?.split('?')[0]}`;
+    if (this.silence?.test(line) || this.drip?.test(line)) {
+      this.silenced.push(line);
+      if (this.drip?.test(line)) dripForever(res);
+      return;
+    }
+    const isPost = ForwardingProxy.isPost(req, '/order');
+    const fault = isPost ? this.orderFaults.shift() : undefined;
+    const answer = await this.forward(req, body);
+    if (isPost) this.forwardedPosts.push(body);
+    if (fault === undefined) return ForwardingProxy.reply(res, answer);
+    if (fault === 'hold') return;
+    if (fault === 'junk-then-down') this.down = true;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JUNK_BODY);
+  }
 }

@@ -237,17 +237,20 @@ describe('pmdesk oracle', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('verify prints the result or null; scan prints true or false', async () => {
+  it('verify prints the result or null; scan prints true or false, and fails (exit 1) when the aggregator does', async () => {
     server.json('POST', '/v1/verifyPrice', { verified: 1 });
     expect((await pmdesk(['oracle', 'verify'])).stdout).toBe('{"verified":1}\n');
     server.json('POST', '/v1/verifyPrice', { message: 'x' }, 500);
     expect((await pmdesk(['oracle', 'verify', '--json'])).stdout).toBe('null\n');
     server.json('GET', '/v1/scanPendingPriceData', { result: true });
     expect((await pmdesk(['oracle', 'scan'])).stdout).toBe('true\n');
+    server.json('GET', '/v1/scanPendingPriceData', { result: false });
+    expect(await pmdesk(['oracle', 'scan'])).toMatchObject({ stdout: 'false\n', code: 0 });
+    // "Nothing pending" and "no answer" must differ for a script: a failure is not false.
     server.json('GET', '/v1/scanPendingPriceData', { message: 'x' }, 500);
     const failed = await pmdesk(['oracle', 'scan', '--json']);
-    expect(failed.stdout).toBe('false\n');
-    expect(failed.code).toBe(0);
+    expect(failed.stdout).toBe('');
+    expect(failed.code).toBe(1);
   });
 });
 

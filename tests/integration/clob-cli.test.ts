@@ -287,6 +287,14 @@ describe('pmdesk order place and account commands', () => {
     expect(JSON.parse(server.to('/order')[0]!.body)).toMatchObject({ orderType: 'FOK', order: { makerAmount: '30000000', takerAmount: '50000000' } });
   });
 
+  const cancelled = { canceled: ['0xa'], not_canceled: {} };
+  const WELL_FORMED: Record<string, unknown> = {
+    '/order': cancelled,
+    '/orders': cancelled,
+    '/cancel-all': cancelled,
+    '/cancel-market-orders': cancelled,
+    '/balance-allowance': { balance: '0', allowances: {} },
+  };
   const signedCalls: [string[], string, string, string, string][] = [
     [['order', 'get', '0xorder'], 'GET', '/data/order/0xorder', '/data/order/0xorder', ''],
     [['order', 'open', '--market', '0xm'], 'GET', '/data/orders', '/data/orders?market=0xm&next_cursor=MA%3D%3D', ''],
@@ -299,7 +307,8 @@ describe('pmdesk order place and account commands', () => {
   ];
   for (const [args, method, path, url, body] of signedCalls) {
     it(`${args.join(' ')} sends a signed ${method} ${path}`, async () => {
-      server.fallback = (_req, reply) => reply.json(200, { ok: true });
+      // Each answer in its endpoint's shape: a wrong shape is refused (the fault suite shows it).
+      server.fallback = (req, reply) => reply.json(200, WELL_FORMED[req.url.split('?')[0]!] ?? { ok: true });
       server.on('GET', '/data/orders', (_r, reply) => reply.json(200, { data: [{ id: 'a' }], next_cursor: 'LTE=' }));
       server.on('GET', '/data/trades', (_r, reply) => reply.json(200, { data: [{ id: 't' }], next_cursor: 'LTE=' }));
       const run = await pmdesk(['--json', ...args]);

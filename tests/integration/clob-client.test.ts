@@ -231,7 +231,19 @@ describe('failures (spec §8)', () => {
 
 describe('level 2 calls on the wire', () => {
   it('signs the path (never the query) and the exact body sent', async () => {
-    server.fallback = (_req, reply) => reply.json(200, { ok: true });
+    // Each answer in its endpoint's shape: a wrong shape is refused (the fault suite shows it).
+    const cancelled = { canceled: ['0xa'], not_canceled: {} };
+    const wellFormed: Record<string, unknown> = {
+      '/auth/api-keys': { apiKeys: ['key-1'] },
+      '/data/order/0xabc': { id: '0xabc', status: 'LIVE' },
+      '/order': cancelled,
+      '/orders': cancelled,
+      '/cancel-all': cancelled,
+      '/cancel-market-orders': cancelled,
+      '/balance-allowance': { balance: '0', allowances: {} },
+    };
+    const answerOf = (path: string, method: string) => (method === 'POST' ? undefined : wellFormed[path]) ?? { ok: true };
+    server.fallback = (req, reply) => reply.json(200, answerOf(req.url.split('?')[0]!, req.method));
     const c = client({ signatureType: 2, funder: '0x1234567890AbcdEF1234567890aBcdef12345678' });
     const cases: [() => Promise<unknown>, string, string, string, string?][] = [
       [() => c.getApiKeys(), 'GET', '/auth/api-keys', '/auth/api-keys'],
@@ -256,7 +268,7 @@ describe('level 2 calls on the wire', () => {
     ];
     for (const [call, method, path, url, body] of cases) {
       server.requests.length = 0;
-      expect(await call()).toEqual({ ok: true });
+      expect(await call()).toEqual(answerOf(path, method));
       const r = server.last();
       expect(`${r.method} ${r.url}`).toBe(`${method} ${url}`);
       expectL2(r, method, path, body);
@@ -490,12 +502,12 @@ describe('the order flow', () => {
       if (posts === 1) {
         server.json('GET', '/version', { version: 1 });
         reply.json(400, { error: 'order_version_mismatch' });
-      } else reply.json(200, { success: true, v1: body.order.timestamp === undefined });
+      } else reply.json(200, { success: true, orderID: '0xid', v1: body.order.timestamp === undefined });
     });
     const c = client();
     const { order, response } = await c.createAndPostOrder((version) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version }));
     expect(order.version).toBe(1);
-    expect(response).toEqual({ success: true, v1: true });
+    expect(response).toEqual({ success: true, orderID: '0xid', v1: true });
     expect(posts).toBe(2);
   });
 });
@@ -557,13 +569,16 @@ describe('the rest of the surface', () => {
   });
 
   it('posts several orders as one signed array of bodies', async () => {
-    server.json('POST', '/orders', [{ success: true }, { success: true }]);
+    server.json('POST', '/orders', [{ success: true, orderID: '0xa' }, { success: true, orderID: '0xb' }]);
     server.json('GET', '/tick-size', { minimum_tick_size: 0.01 });
     const c = client();
     const terms = { tickSize: '0.01', negRisk: false, version: 2 } as const;
     const a = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.4, size: 10, salt: '1', timestamp: '1' }, terms);
     const b = await c.createOrder({ tokenId: TOKEN, side: 'SELL', price: 0.6, size: 10, salt: '2', timestamp: '1' }, terms);
-    expect(await c.postOrders([{ order: a, orderType: 'GTC' }, { order: b, orderType: 'GTD' }], { postOnly: true })).toEqual([{ success: true }, { success: true }]);
+    expect(await c.postOrders([{ order: a, orderType: 'GTC' }, { order: b, orderType: 'GTD' }], { postOnly: true })).toEqual([
+      { success: true, orderID: '0xa' },
+      { success: true, orderID: '0xb' },
+    ]);
     const post = server.last();
     expectL2(post, 'POST', '/orders', post.body);
     const bodies = JSON.parse(post.body) as { orderType: string; postOnly: boolean; order: { salt: number } }[];

@@ -2,7 +2,20 @@
 // stalled, silent, reset, cross-origin redirect, 429/503 with Retry-After) against every client read (CLOB,
 // aggregator, Polymarket's Gamma/Data through its source) and the CLI's read commands, asserting the
 // catalogued code, the exit status and that nothing hangs: every case is bounded by short timeout options.
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Wallet } from 'ethers';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { CredentialVault } from '../../src/main/credentials/api-credentials';
+import { MemorySecretStore } from '../../src/main/credentials/secret-store';
+import { TradingService } from '../../src/main/trading/service';
+import { startSignerThread } from '../../src/main/wallets/signer-thread';
+import type { SignerClient } from '../../src/main/wallets/signer-client';
+import { FAST_SCRYPT, PASSWORD, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { httpRequest, type HttpMethod } from '../../packages/toolkit/src/http/request';
@@ -11,10 +24,13 @@ import { silentLogger } from '../../packages/toolkit/src/logger';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { MarketFeed } from '../../src/main/feeds/market-feed';
+import { KeptFile } from '../../src/main/alerts/kept-file';
+import { SETTINGS_FILE, SETTINGS_MAX_BYTES, SettingsStore } from '../../src/main/ipc/settings';
+import { operations } from '../../src/shared/contract';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
 import { until } from '../helpers/until';
-import { FAULT_MODES, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
+import { FAULT_MODES, ExchangeFaultProxy, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
@@ -39,6 +55,7 @@ const EXPECTED: Record<FaultMode, string> = {
   redirect: 'ERR_API_REQUEST',
   throttled: 'ERR_RATE_LIMIT',
   unavailable: 'ERR_RATE_LIMIT',
+  drip: 'ERR_TIMEOUT',
 };
 
 let faults: FaultServer;
@@ -99,6 +116,24 @@ const clobReads: [string, (c: ClobClient) => Promise<unknown>][] = [
   ['getMarketTradesEvents', (c) => c.getMarketTradesEvents('0xc')],
 ];
 
+/** A signer and API credentials for the level 2 calls: a well-known test key, made-up credentials. */
+const TEST_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+const TEST_CREDS: ApiCredentials = { key: 'key-1', secret: Buffer.from('secret-1').toString('base64'), passphrase: 'pass-1' };
+const authedClob = (mode: string) => clob(mode, { signer: privateKeySigner(TEST_KEY), creds: TEST_CREDS });
+/** The environment the CLI's level 2 commands read their key and credentials from. */
+const AUTH_ENV = { PMDESK_PRIVATE_KEY: TEST_KEY, PMDESK_API_KEY: TEST_CREDS.key, PMDESK_API_SECRET: TEST_CREDS.secret, PMDESK_API_PASSPHRASE: TEST_CREDS.passphrase };
+
+/** Every authenticated read and cancel of the exchange client (issue 34, point 3). */
+const clobAuthCalls: [string, (c: ClobClient) => Promise<unknown>][] = [
+  ['getOrder', (c) => c.getOrder('0xabc')],
+  ['getBalanceAllowance', (c) => c.getBalanceAllowance({ asset_type: 'COLLATERAL' })],
+  ['getApiKeys', (c) => c.getApiKeys()],
+  ['cancelOrder', (c) => c.cancelOrder('0xabc')],
+  ['cancelOrders', (c) => c.cancelOrders(['0xabc', '0xdef'])],
+  ['cancelAll', (c) => c.cancelAll()],
+  ['cancelMarketOrders', (c) => c.cancelMarketOrders({ market: '0xc' })],
+];
+
 /** Every read of the aggregator client. */
 const aggregatorReads: [string, (c: AggregatorClient) => Promise<unknown>][] = [
   ['getEvent', (c) => c.getEvent('polymarket', '1')],
@@ -143,12 +178,14 @@ const every = (reads: [string, unknown][], code: string) => Object.fromEntries(r
 describe('every client read meets every fault with its catalogued error', () => {
   for (const mode of FAULT_MODES) {
     it(`${mode} → ${EXPECTED[mode]}`, { timeout: 20_000 }, async () => {
-      const [clobCodes, aggregatorCodes, polymarketCodes] = await Promise.all([
+      const [clobCodes, clobAuthCodes, aggregatorCodes, polymarketCodes] = await Promise.all([
         sweep(clobReads, () => clob(mode)),
+        sweep(clobAuthCalls, () => authedClob(mode)),
         sweep(aggregatorReads, () => aggregator(mode)),
         sweep(polymarketReads, () => polymarket(mode)),
       ]);
       expect(clobCodes).toEqual(every(clobReads, EXPECTED[mode]));
+      expect(clobAuthCodes).toEqual(every(clobAuthCalls, EXPECTED[mode]));
       expect(aggregatorCodes).toEqual(every(aggregatorReads, EXPECTED[mode]));
       expect(polymarketCodes).toEqual(every(polymarketReads, EXPECTED[mode]));
     });
@@ -304,6 +341,30 @@ describe('the live fill stream is bounded', () => {
     }
   });
 
+  it('a redirect to another origin is not followed: ERR_SSE_CONNECT, nothing reaches it', async () => {
+    const before = elsewhere.requests.length;
+    const client = new AggregatorClient({ apiUrl: faults.base('redirect'), timeoutMs: TIMEOUT_MS, logger: silentLogger });
+    const error = await client.subscribeToFills('polymarket', '1').done;
+    expect(error?.code).toBe('ERR_SSE_CONNECT');
+    expect(error?.detail).toContain(elsewhere.url.replace('127.0.0.1', 'localhost'));
+    expect(elsewhere.requests.length).toBe(before);
+  });
+
+  it('a redirect within the origin is followed', async () => {
+    const server = await startFixtureServer();
+    try {
+      server.on('GET', '/old/sse/fillevent', (_req, reply) => reply.json(307, {}, { Location: '/sse/fillevent?protocol=polymarket&id=1' }));
+      server.on('GET', '/sse/fillevent', (_req, reply) => reply.sse().send('{"price":0.5,"volumeBase":10,"timestamp":1700000000}'));
+      const client = new AggregatorClient({ apiUrl: `${server.url}/old`, sseUrl: `${server.url}/old`, timeoutMs: TIMEOUT_MS, logger: silentLogger });
+      const fills: unknown[] = [];
+      const subscription = client.subscribeToFills('polymarket', '1', { onFill: (fill) => (fills.push(fill), subscription.close()) });
+      expect(await subscription.done).toBeNull();
+      expect(fills).toEqual([expect.objectContaining({ price: 0.5 })]);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('a message larger than the cap closes the stream', async () => {
     const server = await startFixtureServer();
     try {
@@ -367,7 +428,7 @@ async function runAll(runs: string[][], width = 4): Promise<PmdeskRun[]> {
     Array.from({ length: width }, async () => {
       while (next < runs.length) {
         const at = next++;
-        results[at] = await runPmdesk(runs[at]!);
+        results[at] = await runPmdesk(runs[at]!, { env: AUTH_ENV });
       }
     }),
   );
@@ -409,6 +470,16 @@ describe('the CLI exits non-zero with the catalogued code', () => {
     ['slugs', 'markets', 's'],
     ['search', 'google'],
   ];
+  /** The level 2 commands (issue 34, point 3): a wrong shape is refused as the public reads' is. */
+  const authCommands = [
+    ['order', 'get', '0xabc'],
+    ['balance'],
+    ['keys', 'list'],
+    ['order', 'cancel', '0xabc'],
+    ['order', 'cancel', '0xabc', '0xdef'],
+    ['order', 'cancel-all'],
+    ['order', 'cancel-market', '--market', '0xc'],
+  ];
   const directOnly = [
     ['traders', 'activity', ADDRESS],
     ['traders', 'trades', ADDRESS],
@@ -432,7 +503,7 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   // The market reads are the same commands on both sources: every one on Polymarket direct, a few on the aggregator.
   const onAggregator = [['events', 'get', '1', '--protocol', 'polymarket'], ['markets', 'book', '1', '--protocol', 'polymarket'], ['search', 'google']];
   const junkRuns = () => [
-    ...[...clobCommands, ...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
+    ...[...clobCommands, ...authCommands, ...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
     ...onAggregator.map((c) => [...flags('junk', 'aggregator'), ...c]),
   ];
   const faultCases: [FaultMode, string[]][] = [
@@ -480,5 +551,313 @@ describe('the CLI exits non-zero with the catalogued code', () => {
     // Polymarket direct: the market is read first, within the same bound.
     expect(directWatch.code).toBe(1);
     expect(codeInStderr(directWatch)).toBe('ERR_TIMEOUT');
+  });
+});
+
+// The order flow against a faulty exchange, chain or market source (issue 34), on the whole sandbox with a proxy
+// in front of its exchange. Point 1: the exchange places the order and answers a 200 of junk. That is no answer
+// about the order: the CLI's two ways to place one and the terminal's ticket (TradingService, what it calls) each
+// look the order up by its hash, and when the exchange then stays away they say it may be live (exit 3), never
+// "nothing placed". Point 2: `pmdesk trade --timeout-ms` bounds every network phase.
+describe('the order flow meets a faulty exchange', () => {
+  let sb: TradingSandbox;
+  let proxy: ExchangeFaultProxy;
+  let dir: string;
+  let profileFile: string;
+  let env: Record<string, string>;
+  let direct: ClobClient;
+  let yes: string;
+  let signer: SignerClient;
+
+  beforeAll(async () => {
+    sb = await startTradingSandbox();
+    proxy = new ExchangeFaultProxy(sb.profile.network.clobUrl);
+    await proxy.start();
+    dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-orders-'));
+    // The profile points the exchange at the proxy; everything else at the sandbox itself.
+    profileFile = join(dir, 'profile.json');
+    await writeFile(profileFile, JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url }));
+    // The same, with the market source or the chain's node dripping an answer that never ends.
+    const drip = faults.base('drip');
+    await writeFile(join(dir, 'market-drip.json'), JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url, aggregatorUrl: drip, sseUrl: drip, gammaUrl: drip, dataUrl: drip }));
+    await writeFile(join(dir, 'chain-drip.json'), JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url, rpcUrl: drip }));
+    // A funded, pre-approved test wallet: no allowances to set, so each order is one post.
+    const trader = sb.sandbox.profile.testWallets[2]!;
+    const { network } = sb.profile;
+    const base = { host: network.clobUrl, chainId: network.chainId, networks: [network], throwOnError: true, logger: silentLogger };
+    const creds = (await new ClobClient({ ...base, signer: privateKeySigner(trader.privateKey) }).createOrDeriveApiKey()) as ApiCredentials;
+    direct = new ClobClient({ ...base, signer: privateKeySigner(trader.privateKey), creds });
+    env = {
+      PMDESK_PRIVATE_KEY: trader.privateKey,
+      PMDESK_API_KEY: creds.key,
+      PMDESK_API_SECRET: creds.secret,
+      PMDESK_API_PASSPHRASE: creds.passphrase,
+      PMDESK_PASSWORD: PASSWORD,
+      PMDESK_DATA_DIR: join(dir, 'data'),
+      TMPDIR: dir,
+    };
+    const imported = await runPmdesk(['wallet', 'import', '--label', 'trader', '--private-key-stdin', '--json'], { env, input: trader.privateKey });
+    expect(imported.code).toBe(0);
+    signer = startSignerThread();
+    const { keystore } = await signer.importPrivateKey(trader.privateKey, PASSWORD, FAST_SCRYPT);
+    await signer.unlock(keystore, PASSWORD);
+    yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
+  }, 120_000);
+  afterAll(async () => {
+    await signer?.close();
+    await proxy?.stop();
+    await sb?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const openHashes = async () => ((await direct.getOpenOrders({ asset_id: yes })) as { id: string }[]).map((o) => o.id);
+  const start = async (fault: 'junk' | 'junk-then-down' | 'hold' | 'none') => {
+    await direct.cancelAll();
+    proxy.forwardedPosts.length = 0;
+    proxy.silenced.length = 0;
+    proxy.orderFaults.length = 0;
+    if (fault !== 'none') proxy.orderFaults.push(fault);
+  };
+  const inDoubt = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string; orderHash: string } }).error;
+  const orderPlace = (price: string) =>
+    runPmdesk(['--json', '--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', price, '--size', '10'], { env });
+  const tradeBuy = (price: string, profile = profileFile, flags: string[] = []) =>
+    runPmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '10', '--price', price, '--profile', profile, '--json', ...flags], { env });
+  const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string; methodName: string | null } }).error;
+
+  it('order place: found by its hash, placed once (exit 0)', async () => {
+    await start('junk');
+    const run = await orderPlace('0.05');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { orderHash: string; reconciled: boolean; status: { status: string } };
+    expect(out).toMatchObject({ reconciled: true, status: { status: 'LIVE' } });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([out.orderHash]);
+  }, 60_000);
+
+  it('order place: the exchange then stays away: "may be live" with the hash, exit 3, one order', async () => {
+    await start('junk-then-down');
+    const run = await orderPlace('0.06');
+    proxy.down = false;
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    const error = inDoubt(run);
+    expect(error.message).toContain('may be live');
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([error.orderHash]);
+  }, 60_000);
+
+  it('trade: the order id is the found order, never null (exit 0), placed once', async () => {
+    await start('junk');
+    const run = await tradeBuy('0.07');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { orderID: string | null; status: string; pending: boolean };
+    expect(out).toMatchObject({ orderID: expect.stringMatching(/^0x[0-9a-f]{64}$/), status: 'LIVE', pending: true });
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([out.orderID]);
+  }, 60_000);
+
+  it('trade: the exchange then stays away: "may be live", exit 3, one order', async () => {
+    await start('junk-then-down');
+    const run = await tradeBuy('0.08');
+    proxy.down = false;
+    expect(run.code).toBe(3);
+    expect(run.stdout).toBe('');
+    const error = inDoubt(run);
+    expect(error.message).toContain('may be live');
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([error.orderHash]);
+  }, 60_000);
+
+  it("the terminal's ticket: reconciled, the order id is its hash, placed once", async () => {
+    await start('junk');
+    const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
+    const service = new TradingService({ profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } }, vault, timeoutMs: 20_000 });
+    try {
+      const address = sb.sandbox.profile.testWallets[2]!.address;
+      const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.09, size: 10 }, { kind: 'worker', address, signer });
+      expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
+      expect(proxy.forwardedPosts).toHaveLength(1);
+      expect(await openHashes()).toEqual([placed.orderHash]);
+    } finally {
+      service.close();
+    }
+  }, 60_000);
+
+  // Point 2: each phase of `pmdesk trade` meets an answer that drips a byte at a time and never ends, which only a
+  // deadline can end. Bound by --timeout-ms, each ends in ERR_TIMEOUT; with the default bound (100 s a request, and
+  // none at all for the chain's node) none would end within the test's own time. No clock is read.
+  const bounded = ['--timeout-ms', String(CLI_TIMEOUT_MS)];
+
+  it('trade: a dripping market source (the market read) ends in ERR_TIMEOUT, nothing sent', async () => {
+    await start('none');
+    const run = await tradeBuy('0.1', join(dir, 'market-drip.json'), bounded);
+    expect(run.code).toBe(1);
+    expect(errorOf(run).code).toBe('ERR_TIMEOUT');
+    expect(faults.to('drip').length).toBeGreaterThan(0);
+    expect(proxy.forwardedPosts).toHaveLength(0);
+  }, 60_000);
+
+  it("trade: a dripping exchange for the market's terms (tick, fees) ends in ERR_TIMEOUT, nothing sent", async () => {
+    await start('none');
+    proxy.drip = /^GET \/(clob-markets|tick-size|neg-risk|fee-rate)/;
+    const run = await tradeBuy('0.1', profileFile, bounded);
+    proxy.drip = undefined;
+    expect(run.code).toBe(1);
+    expect(errorOf(run).code).toBe('ERR_TIMEOUT');
+    expect(proxy.silenced.length).toBeGreaterThan(0);
+    expect(proxy.forwardedPosts).toHaveLength(0);
+  }, 60_000);
+
+  it('trade: a dripping chain node (balances and allowances) ends in ERR_TIMEOUT, nothing sent', async () => {
+    await start('none');
+    const run = await tradeBuy('0.1', join(dir, 'chain-drip.json'), bounded);
+    expect(run.code).toBe(1);
+    expect(errorOf(run)).toMatchObject({ code: 'ERR_TIMEOUT', message: expect.stringContaining("The chain's node at") });
+    expect(proxy.forwardedPosts).toHaveLength(0);
+  }, 60_000);
+
+  it('trade: a post whose answer never comes is given up at the bound and reconciled: one order, exit 0', async () => {
+    await start('hold');
+    const run = await tradeBuy('0.11', profileFile, bounded);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { orderID: string };
+    expect(out.orderID).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(proxy.forwardedPosts).toHaveLength(1);
+    expect(await openHashes()).toEqual([out.orderID]);
+  }, 60_000);
+});
+
+// Issue 34, point 4: `fills watch` on the aggregator ends after any stream error, its exit its own: a dripping
+// non-SSE answer was refused at once but its unread body held the connection, and the process, open until the
+// server hung up. Every fault mode, as processes; with the old stream the drip, stall and endless ones never end.
+describe('fills watch on the aggregator ends after every fault', () => {
+  const EXPECTED_WATCH: Record<FaultMode, string> = { ...Object.fromEntries(FAULT_MODES.map((m) => [m, 'ERR_SSE_CONNECT'])), silent: 'ERR_TIMEOUT' } as Record<FaultMode, string>;
+  it('exits 1 with ERR_SSE_CONNECT (ERR_TIMEOUT when nothing answers), following no redirect', async () => {
+    const before = elsewhere.requests.length;
+    const results = await runAll(
+      FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), '--sse-url', faults.base(mode), 'fills', 'watch', '1', '--protocol', 'polymarket']),
+    );
+    const outcomes = results.map((r, i) => ({ mode: FAULT_MODES[i], code: r.code, error: codeInStderr(r) }));
+    expect(outcomes).toEqual(FAULT_MODES.map((mode) => ({ mode, code: 1, error: EXPECTED_WATCH[mode] })));
+    expect(elsewhere.requests.length).toBe(before);
+  }, 60_000);
+});
+
+// Issue 34, point 7: `oracle scan` tells "nothing pending" (false, exit 0) from a fault (exit 1 with its code),
+// and a 429 keeps the server's own words before the wait, as the spec's error format does.
+describe('the small ones', () => {
+  it('oracle scan: every fault mode is exit 1 with its code, never a printed false', async () => {
+    const results = await runAll(FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), 'oracle', 'scan']));
+    const outcomes = results.map((r, i) => ({ mode: FAULT_MODES[i], code: r.code, error: codeInStderr(r), stdout: r.stdout }));
+    expect(outcomes).toEqual(FAULT_MODES.map((mode) => ({ mode, code: 1, error: EXPECTED[mode], stdout: '' })));
+  }, 60_000);
+
+  it('the wrong-password wait is said on stderr under --json too, as one JSON line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-throttle-'));
+    try {
+      const key = Wallet.createRandom().privateKey;
+      const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
+      expect((await runPmdesk(['wallet', 'import', '--label', 't', '--private-key-stdin', '--json'], { env, input: key })).code).toBe(0);
+      // Ten wrong passwords, the last 22 s ago: 8 s of the 30 s wait are still owed when the CLI starts (a
+      // shorter one could be over before a slow machine gets the process going, and nothing would be said).
+      const address = new Wallet(key).address.toLowerCase();
+      await writeFile(join(dir, 'password-attempts.json'), JSON.stringify({ [address]: { failures: 10, lastFailureAt: Date.now() - 22_000 } }));
+      const run = await runPmdesk(['--json', 'wallet', 'unlock', 't'], { env });
+      expect(run.code).toBe(0);
+      const lines = run.stderr.trim().split('\n').map((line) => JSON.parse(line) as { notice?: { code: string; message: string } });
+      expect(lines).toEqual([{ notice: expect.objectContaining({ code: 'PASSWORD_THROTTLED', message: expect.stringContaining('too many wrong passwords') }) }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('the bridge refuses an amount that is not exactly a number ("5\\n" is not $5)', () => {
+    const amountOf = (amount: string) => operations.runMoneyAction.input.safeParse({ wallet: 'w', action: 'wrap', amount }).success;
+    expect(['5\n', ' 5', '5 ', '\t5', '5\r\n', '0x5', '5e0', ''].map(amountOf)).toEqual([false, false, false, false, false, false, false, false]);
+    expect(['5', '12.5', '0.000001'].map(amountOf)).toEqual([true, true, true]);
+  });
+
+  it('a damaged keystore among good ones is set aside and named; the others list and unlock (point 5)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-keystore-'));
+    try {
+      const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
+      for (const label of ['a', 'b']) {
+        expect((await runPmdesk(['wallet', 'import', '--label', label, '--private-key-stdin', '--json'], { env, input: Wallet.createRandom().privateKey })).code).toBe(0);
+      }
+      const walletsDir = join(dir, 'wallets');
+      const broken = join(walletsDir, '00000000-0000-4000-8000-000000000000.json');
+      await writeFile(broken, '{"version":3,"crypto":');
+      const list = await runPmdesk(['--json', 'wallet', 'list'], { env });
+      expect(list.code).toBe(0);
+      expect((JSON.parse(list.stdout) as { label: string }[]).map((w) => w.label)).toEqual(['a', 'b']);
+      const notice = (JSON.parse(list.stderr.trim()) as { notice: { code: string; file: string; movedTo: string } }).notice;
+      expect(notice).toMatchObject({ code: 'WALLET_SET_ASIDE', file: broken });
+      // Kept, byte for byte, under a name no longer read as a wallet; the next listing is clean.
+      expect(await readFile(notice.movedTo, 'utf8')).toBe('{"version":3,"crypto":');
+      expect((await readdir(walletsDir)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
+      const unlock = await runPmdesk(['--json', 'wallet', 'unlock', 'b'], { env });
+      expect(unlock).toMatchObject({ code: 0, stderr: '' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('temp files left by a killed write are cleared once old; a fresh one (a write under way) is left (point 6)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-temps-'));
+    try {
+      const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
+      expect((await runPmdesk(['wallet', 'import', '--label', 'a', '--private-key-stdin', '--json'], { env, input: Wallet.createRandom().privateKey })).code).toBe(0);
+      const walletsDir = join(dir, 'wallets');
+      const [walletFile] = (await readdir(walletsDir)).filter((name) => name.endsWith('.json'));
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      const stale = async (folder: string, name: string) => {
+        await writeFile(join(folder, name), 'half a write');
+        await utimes(join(folder, name), hourAgo, hourAgo);
+      };
+      await stale(walletsDir, `.${walletFile}.0123456789ab.tmp`);
+      await writeFile(join(walletsDir, `.${walletFile}.ba9876543210.tmp`), 'a write under way');
+      await stale(dir, '.alerts.json.0123456789ab.tmp');
+      expect((await runPmdesk(['--json', 'wallet', 'list'], { env })).code).toBe(0);
+      expect((await readdir(walletsDir)).filter((name) => name.endsWith('.tmp'))).toEqual([`.${walletFile}.ba9876543210.tmp`]);
+      await stale(dir, `.${SETTINGS_FILE}.0123456789ab.tmp`);
+      const alerts = new KeptFile(dir, 'alerts.json', z.array(z.unknown()), () => []);
+      expect(await alerts.read()).toEqual([]);
+      expect((await new SettingsStore(dir).get()).theme).toBe('dark');
+      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a settings file past the bound is set aside unread and named; a dropped workspace is logged and kept (point 6)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-settings-'));
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (message: string) => void warnings.push(message) };
+    try {
+      // Valid JSON that would load as a light theme, padded past the bound.
+      const file = join(dir, SETTINGS_FILE);
+      await writeFile(file, JSON.stringify({ theme: 'light', pad: 'x'.repeat(SETTINGS_MAX_BYTES) }));
+      expect((await new SettingsStore(dir, logger).get()).theme).toBe('dark');
+      expect(warnings).toEqual([expect.stringContaining(`more than the ${SETTINGS_MAX_BYTES}`)]);
+      expect((await readdir(dir)).sort()).toEqual([`${SETTINGS_FILE}.bad`]);
+
+      // One good workspace and one that cannot be read: the good one loads, the other is named and kept.
+      warnings.length = 0;
+      const tile = { protocol: 'polymarket', marketId: '1', width: 1 };
+      const text = JSON.stringify({ workspaces: { sandbox: { list: [{ name: 'Main', tiles: [tile], focused: 0 }, { name: 'Broken', tiles: 'x' }], active: 0 } } });
+      await writeFile(file, text);
+      expect((await new SettingsStore(dir, logger).get()).workspaces.sandbox?.list.map((w) => w.name)).toEqual(['Main']);
+      expect(warnings).toEqual([expect.stringContaining('1 saved workspace(s)')]);
+      expect(await readFile(`${file}.workspaces.bad`, 'utf8')).toBe(text);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a 429 keeps the server's words: API request failed with status 429. Server error: …, then the wait", async () => {
+    const error = (await aggregator('throttled').listSlugs().catch((e: unknown) => e)) as PmDeskError;
+    expect(error.code).toBe('ERR_RATE_LIMIT');
+    expect(error.detail).toBe('API request failed with status 429. Server error: Too Many Requests. The aggregator is limiting requests; try again in 60 s.');
   });
 });

@@ -292,7 +292,7 @@ describe('throttling and budgets', () => {
     const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms) });
     const error = await failure(client.getEvent('1'));
     expect(error.code).toBe('ERR_RATE_LIMIT');
-    expect(error.detail).toBe('Gamma is limiting requests; try again in 2 s.');
+    expect(error.detail).toBe('API request failed with status 429. Server error: slow down. Gamma is limiting requests; try again in 2 s.');
     expect(waits).toEqual([2000, 2000]);
     expect(gamma.requests).toHaveLength(3);
 

@@ -2,10 +2,10 @@
 // corrupt or hand-broken file is set aside as `.bad` and the terminal starts empty, never fails to start), and
 // written whole, one write at a time, atomically (a crash leaves the old file or the new one).
 import { mkdir, readFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import type { Logger } from '@pmdesk/toolkit';
-import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
+import { PRIVATE_DIR_MODE, removeStaleTempFiles, writeFileAtomic } from '../wallets/atomic-file';
 
 export class KeptFile<T> {
   readonly file: string;
@@ -46,6 +46,10 @@ export class KeptFile<T> {
   }
 
   private async load(): Promise<T> {
+    // Temp files of this file left by a process killed mid-write: cleared once old enough to be nobody's.
+    const name = basename(this.file);
+    const removed = await removeStaleTempFiles(this.dataDir, (target) => target === name);
+    if (removed.length > 0) this.logger?.warn(`Removed ${removed.length} temp file(s) of ${this.file} left by an interrupted write.`);
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');

@@ -3,16 +3,21 @@
 // trades from on each network),
 // kept by main as settings.json in the data folder: written atomically, checked on every read, and a file that
 // does not parse is set aside as settings.json.bad rather than trusted or lost.
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MARKET_SLIPPAGE_TICKS, MARKET_SLIPPAGE_TICKS_MAX, PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
 import type { Logger } from '@pmdesk/toolkit';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
 import { cleanNetworkWorkspaces, workspacesOfOldFile } from '../../shared/workspaces';
-import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
+import { PRIVATE_DIR_MODE, removeStaleTempFiles, writeFileAtomic } from '../wallets/atomic-file';
 
 export const SETTINGS_FILE = 'settings.json';
+/**
+ * The largest settings file read: every list in it is bounded (1,000 watchlist ids, 20 workspaces per network…),
+ * so a real one stays far below; a bigger one is not ours, and is set aside unread rather than held in memory.
+ */
+export const SETTINGS_MAX_BYTES = 1024 * 1024;
 
 /** Must stay equal to the renderer's DEFAULT_SETTINGS (src/renderer/src/store/session.ts); a unit test compares them. */
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
@@ -185,8 +190,12 @@ export class SettingsStore {
   }
 
   private async read(): Promise<SettingsFile> {
+    // Temp files of this file left by a process killed mid-write: cleared once old enough to be nobody's.
+    await removeStaleTempFiles(this.dataDir, (target) => target === SETTINGS_FILE);
     let text: string;
     try {
+      const { size } = await stat(this.file);
+      if (size > SETTINGS_MAX_BYTES) return this.setAside(`it is ${size} bytes, more than the ${SETTINGS_MAX_BYTES} a settings file can need`);
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return SettingsFileSchema.parse({});
@@ -204,7 +213,24 @@ export class SettingsStore {
       const issue = parsed.error.issues[0]!;
       return this.setAside(`${issue.path.join('.') || 'the file'}: ${issue.message}`);
     }
+    await this.keepDroppedWorkspaces(json, parsed.data);
     return parsed.data;
+  }
+
+  /**
+   * A workspace that could not be read is dropped on its own (the others load), but never silently: the file as
+   * it was is copied to `<file>.workspaces.bad` before the next save overwrites it, and a line is logged.
+   */
+  private async keepDroppedWorkspaces(json: unknown, file: SettingsFile): Promise<void> {
+    const raw = (json as { workspaces?: unknown } | null)?.workspaces;
+    const saved = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+    const before =
+      Array.isArray(raw) ? raw.length : typeof raw === 'object' && raw !== null ? Object.values(raw).reduce((n: number, entry) => n + saved((entry as { list?: unknown } | null)?.list), 0) : 0;
+    const after = Object.values(file.workspaces).reduce((n, entry) => n + entry.list.length, 0);
+    if (after >= before) return;
+    const copy = `${this.file}.workspaces.bad`;
+    await copyFile(this.file, copy).catch(() => undefined);
+    this.logger?.warn(`${before - after} saved workspace(s) in ${this.file} could not be read and were dropped; the file as it was is kept as ${copy}.`);
   }
 
   /** Keeps the bad file for the trader to look at, and starts again from the defaults. */

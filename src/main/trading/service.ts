@@ -25,6 +25,7 @@ import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } 
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
 import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
 import { ExchangeTerms, isTickRefusal } from './exchange-terms';
+import { boundedRpcRequest } from './chain-rpc';
 import type { TradingProfile } from './profile';
 import { ReadyOrders } from './ready-orders';
 import { UnseenShares } from './unseen-shares';
@@ -179,7 +180,8 @@ export class TradingService {
     this.exchangeWatch = options.exchangeWatch ?? {};
     this.readied = new ReadyOrders<MadeOrder>(Date.now, options.readyForMs);
     const { chainId } = options.profile.network;
-    this.provider = new JsonRpcProvider(options.profile.rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+    // The chain's node gets the same bound as every exchange request (ethers' own is an idle timeout of 5 minutes).
+    this.provider = new JsonRpcProvider(boundedRpcRequest(options.profile.rpcUrl, options.timeoutMs), Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
     this.terms = new ExchangeTerms({
       clobMarket: (conditionId) => this.exchange().getClobMarketInfo(conditionId),
       // The client keeps ticks for 5 minutes itself: when the terms ask, they want the exchange's word now.
@@ -662,7 +664,9 @@ export class TradingService {
     } catch (error) {
       if (isPmDeskError(error)) throw error;
       const reason = (error as { code?: unknown })?.code ?? (error instanceof Error ? error.message.slice(0, 80) : 'no answer');
-      throw new PmDeskError(ErrorCode.NETWORK_ERROR, `The chain's node at ${this.profile.rpcUrl} did not answer (${String(reason)}): check that the network (or the local sandbox) is running.`, {
+      // Out of time (ethers says TIMEOUT) is the catalogue's timeout, as for any other request.
+      const code = reason === 'TIMEOUT' ? ErrorCode.TIMEOUT_ERROR : ErrorCode.NETWORK_ERROR;
+      throw new PmDeskError(code, `The chain's node at ${this.profile.rpcUrl} did not answer (${String(reason)}): check that the network (or the local sandbox) is running.`, {
         methodName: 'executeOrder',
         cause: error,
       });

@@ -2,7 +2,7 @@
 // never a torn one. Temp files live beside their target (same filesystem, so rename is atomic) and carry a
 // name no reader mistakes for a wallet.
 import { randomBytes } from 'node:crypto';
-import { link, open, rename, stat, unlink } from 'node:fs/promises';
+import { link, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Owner read/write only: a keystore is encrypted, but nobody else needs to copy it for an offline attack. */
@@ -13,6 +13,39 @@ export const PRIVATE_DIR_MODE = 0o700;
 export const TEMP_SUFFIX = '.tmp';
 export function isTempFileName(name: string): boolean {
   return name.startsWith('.') || name.endsWith(TEMP_SUFFIX);
+}
+
+/**
+ * A temp file older than this was left by a process killed mid-write: a live write (a few KB, one fsync) never
+ * takes this long, so removing it cannot cut another process's write short.
+ */
+export const STALE_TEMP_MS = 10 * 60_000;
+
+/**
+ * Removes the temp files `writeFileAtomic` left in `dir` (a process killed between creating and renaming one)
+ * that are older than STALE_TEMP_MS and that `belongs` claims (a store cleans only its own files' temps).
+ * Answers the names removed. Never throws: a temp file left one more time is harmless.
+ */
+export async function removeStaleTempFiles(dir: string, belongs: (target: string) => boolean, now = Date.now()): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const target = /^\.(.+)\.[0-9a-f]{12}\.tmp$/.exec(name)?.[1];
+    if (target === undefined || !belongs(target)) continue;
+    try {
+      if (now - (await stat(join(dir, name))).mtimeMs < STALE_TEMP_MS) continue;
+      await unlink(join(dir, name));
+      removed.push(name);
+    } catch {
+      // Gone already, or not ours to remove: left as it is.
+    }
+  }
+  return removed;
 }
 
 /** Write to a temp file in the same folder, fsync it, rename it over the target, fsync the folder. */

@@ -3,11 +3,11 @@
 // and encryption happens in the signer worker.
 import { randomUUID } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getAddress } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
-import { PRIVATE_DIR_MODE, isTempFileName, removeFileDurably, writeFileAtomic } from './atomic-file';
+import { PRIVATE_DIR_MODE, isTempFileName, removeFileDurably, removeStaleTempFiles, writeFileAtomic } from './atomic-file';
 import { invalidJsonWallet } from './keystore-messages';
 
 export interface WalletEntry {
@@ -90,6 +90,18 @@ export function portableKeystore(text: string): string {
   return `${JSON.stringify({ ...keystore, address: keystore.address.slice(2).toLowerCase() })}\n`;
 }
 
+/** A wallet file that could not be read as a keystore, renamed out of the listing (its bytes kept as they were). */
+export interface SetAsideWallet {
+  file: string;
+  /** Its new path, in the same folder: no longer named like a wallet, so never read as one again. */
+  movedTo: string;
+}
+
+export interface WalletStoreOptions {
+  /** Told of each damaged file set aside, so the trader learns which one and where it went. */
+  onSetAside?: (setAside: SetAsideWallet) => void;
+}
+
 export class WalletStore {
   /** Changes run one at a time in this process, so two adds cannot both pass the duplicate check. */
   private changes: Promise<unknown> = Promise.resolve();
@@ -105,7 +117,10 @@ export class WalletStore {
   private watcher: FSWatcher | undefined;
   private closed = false;
 
-  constructor(readonly dir: string) {}
+  constructor(
+    readonly dir: string,
+    private readonly options: WalletStoreOptions = {},
+  ) {}
 
   /** Stops watching the folder (the listing is read from disk again each time). */
   close(): void {
@@ -169,6 +184,8 @@ export class WalletStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
+    // A write killed halfway leaves its temp file (an encrypted key): cleared once old enough to be nobody's.
+    if (names.some(isTempFileName)) await removeStaleTempFiles(this.dir, (target) => WALLET_FILE.test(target));
     const entries: WalletEntry[] = [];
     for (const file of names.filter((name) => !isTempFileName(name) && WALLET_FILE.test(name)).sort()) {
       let keystore: ReturnType<typeof parseKeystore>;
@@ -177,11 +194,32 @@ export class WalletStore {
       } catch (error) {
         // Removed by another process between the listing and the read: it is simply gone.
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The wallet file ${join(this.dir, file)} is not a keystore (invalid JSON wallet).`);
+        // One damaged file must not lock the trader out of every other wallet: it is set aside and named.
+        await this.setAside(file);
+        continue;
       }
       entries.push({ label: typeof keystore.label === 'string' ? keystore.label : file, address: keystore.address, file });
     }
     return entries.sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  /**
+   * Renames a damaged wallet file to `<file>.damaged-<time>` in the same folder (kept, never deleted: it may be
+   * recoverable) and says so. If it cannot be renamed it is still left out of the listing, and named all the same.
+   */
+  private async setAside(file: string): Promise<void> {
+    const from = join(this.dir, file);
+    const movedTo = `${from}.damaged-${Date.now()}`;
+    try {
+      await rename(from, movedTo);
+    } catch (error) {
+      // Another process set it aside first: it is gone from here, and that process has named it.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      this.options.onSetAside?.({ file: from, movedTo: from });
+      return;
+    }
+    this.forget();
+    this.options.onSetAside?.({ file: from, movedTo });
   }
 
   async find(label: string): Promise<WalletEntry> {

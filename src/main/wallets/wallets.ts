@@ -9,7 +9,7 @@ import { walletsDir } from './data-dir';
 import { isInvalidPassword } from './keystore-messages';
 import { PasswordThrottle, fileLedger } from './password-throttle';
 import type { SignerClient } from './signer-client';
-import { WalletStore, parseKeystore, portableKeystore, type WalletEntry } from './wallet-store';
+import { WalletStore, parseKeystore, portableKeystore, type SetAsideWallet, type WalletEntry } from './wallet-store';
 
 export interface WalletSummary {
   label: string;
@@ -24,6 +24,8 @@ export interface WalletsOptions {
   throttle?: PasswordThrottle;
   /** scrypt cost of keystores written from now on (default 2^17). */
   scryptN?: number;
+  /** Told when a damaged wallet file is set aside (renamed out of the way) so the other wallets stay usable. */
+  onSetAside?: (setAside: SetAsideWallet) => void;
 }
 
 const summary = ({ label, address }: WalletEntry): WalletSummary => ({ label, address });
@@ -36,7 +38,7 @@ export class Wallets {
   private readonly scryptN: number | undefined;
 
   constructor(options: WalletsOptions) {
-    this.store = new WalletStore(walletsDir(options.dataDir));
+    this.store = new WalletStore(walletsDir(options.dataDir), { onSetAside: options.onSetAside });
     const { signer } = options;
     this.startSigner = typeof signer === 'function' ? signer : () => signer;
     this.throttle = options.throttle ?? new PasswordThrottle({ ledger: fileLedger(join(options.dataDir, 'password-attempts.json')) });

@@ -211,18 +211,26 @@ export class AggregatorClient {
   /** GET /v1/scanPendingPriceData: whether any pending oracle price can be verified now. False on any failure (logged). */
   async scanPendingPriceData(): Promise<boolean> {
     try {
-      const { data } = await this.send('scanPendingPriceData', { route: AGGREGATOR_PATHS.scanPendingPriceData });
-      const result = (data as { result?: unknown } | undefined)?.result;
-      if (typeof result !== 'boolean') {
-        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'Unexpected response from the API server: result: expected boolean', {
-          methodName: 'scanPendingPriceData',
-        });
-      }
-      return result;
+      return await this.scanPendingPriceDataOrThrow();
     } catch (error) {
       this.logger.warn('scanPendingPriceData failed; returning false', wrapOnce(error, 'scanPendingPriceData'));
       return false;
     }
+  }
+
+  /**
+   * The same scan, a failure thrown (catalogued) instead of read as false: for a caller that must tell "nothing
+   * pending" from "the aggregator did not answer" (`pmdesk oracle scan`).
+   */
+  async scanPendingPriceDataOrThrow(): Promise<boolean> {
+    const { data } = await this.send('scanPendingPriceData', { route: AGGREGATOR_PATHS.scanPendingPriceData });
+    const result = (data as { result?: unknown } | undefined)?.result;
+    if (typeof result !== 'boolean') {
+      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'Unexpected response from the API server: result: expected boolean', {
+        methodName: 'scanPendingPriceData',
+      });
+    }
+    return result;
   }
 
   /** GET (SSE) /sse/fillevent?protocol=…&id=…: live fills of one market. No automatic reconnect. */

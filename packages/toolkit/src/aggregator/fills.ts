@@ -98,10 +98,22 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
   // own EventSource cannot be, and keeps only the open bound.
   const watched = EventSourceImpl === (PackageEventSource as unknown) || options.EventSource !== undefined;
   const fetchImpl = options.fetch ?? globalThis.fetch;
+  // Ends the stream's request whatever state the EventSource is in: one that failed the connection (a non-SSE
+  // answer) no longer aborts its own fetch on close, and the unread answer would hold the connection open.
+  const hangUp = new AbortController();
   const source = new EventSourceImpl(
     url,
     watched && typeof fetchImpl === 'function'
-      ? { fetch: watchedFetch(fetchImpl, limits.maxMessageBytes, () => armIdle(), () => finish(oversize())) }
+      ? {
+          fetch: watchedFetch(fetchImpl, {
+            stop: hangUp.signal,
+            maxMessageBytes: limits.maxMessageBytes,
+            onBytes: () => armIdle(),
+            onOversize: () => finish(oversize()),
+            onRefused: (error) => finish(error),
+            context,
+          }),
+        }
       : undefined,
   );
 
@@ -150,6 +162,7 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
     state = 'closed';
     clearTimeout(timer);
     source.close();
+    hangUp.abort();
     if (error) {
       logger.error(error.message, error);
       safely('onError', handlers.onError, error);
@@ -213,13 +226,49 @@ function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+interface WatchOptions {
+  /** Aborted when the stream is closed: ends the request and its answer. */
+  stop: AbortSignal;
+  maxMessageBytes: number;
+  onBytes: () => void;
+  onOversize: () => void;
+  /** A redirect to another origin: not followed, the stream fails with this. */
+  onRefused: (error: PmDeskError) => void;
+  context: Record<string, unknown>;
+}
+
+const REDIRECTS = [301, 302, 303, 307, 308];
+const MAX_REDIRECTS = 5;
+
 /**
  * A fetch whose answer body reports each chunk (`onBytes`) and fails once a message (the bytes since the last
- * blank line) passes `maxMessageBytes`: the stream is then cut, and `onOversize` says why.
+ * blank line) passes `maxMessageBytes`: the stream is then cut, and `onOversize` says why. Redirects are followed
+ * here, within the stream's origin only (as every other request of the toolkit): one to another origin is refused.
  */
-function watchedFetch(base: typeof fetch, maxMessageBytes: number, onBytes: () => void, onOversize: () => void): typeof fetch {
+function watchedFetch(base: typeof fetch, options: WatchOptions): typeof fetch {
+  const { stop, maxMessageBytes, onBytes, onOversize, onRefused, context } = options;
   return async (input, init) => {
-    const response = await base(input, init);
+    const signal = init?.signal ? AbortSignal.any([init.signal, stop]) : stop;
+    let target = new URL(input instanceof Request ? input.url : String(input));
+    const origin = target.origin;
+    let response = await base(target, { ...init, signal, redirect: 'manual' });
+    for (let hops = 0; REDIRECTS.includes(response.status); hops++) {
+      await response.body?.cancel().catch(() => {});
+      const location = response.headers.get('location');
+      const next = location ? new URL(location, target) : undefined;
+      if (!next || next.origin !== origin || hops >= MAX_REDIRECTS) {
+        const where = next ? `to ${next.origin}` : 'without a Location';
+        const error = new PmDeskError(ErrorCode.SSE_CONNECTION_FAILED, `The fill stream was redirected ${where}; a redirect out of ${origin} is not followed.`, {
+          methodName: METHOD,
+          statusCode: response.status,
+          context: { ...context, redirectOrigin: next?.origin },
+        });
+        onRefused(error);
+        throw error;
+      }
+      target = next;
+      response = await base(target, { ...init, signal, redirect: 'manual' });
+    }
     if (!response.body) return response;
     let pending = 0;
     let tail = '';

@@ -40,7 +40,7 @@ export interface FoundOrder {
 
 /**
  * Posts one signed order. A definite answer is final. No answer (a timeout, a dropped connection, a 5xx, an
- * unreadable success) means the order may or may not be on the exchange: it is looked up by its hash (the order,
+ * unreadable success, a 200 that is not an order answer) means the order may or may not be on the exchange: it is looked up by its hash (the order,
  * open orders, trades, then the chain) and only if nothing knows it is the SAME signed order sent again, which the
  * exchange would refuse as a duplicate rather than place twice. When the look-up itself cannot be done, the
  * answer is an "order in doubt" error carrying the hash (see `orderInDoubt`), never a plain failure.
@@ -201,7 +201,8 @@ function fromResponse(response: unknown, reconciled: boolean): PostedOrder {
 
 /**
  * No definite answer: the request may have reached the exchange. Only a 4xx refusal is definite; no answer at
- * all, a server error, or a success whose body could not be read may each hide a placed order.
+ * all, a server error, or a success whose body could not be read or is not an order answer (ERR_VALIDATION with
+ * status 200) may each hide a placed order.
  */
 export function unanswered(error: unknown): boolean {
   if (!isPmDeskError(error)) return false;

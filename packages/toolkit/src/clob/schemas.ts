@@ -50,6 +50,27 @@ export const MarketAnswer = z.looseObject({ condition_id: z.string().min(1) });
 export const ClobMarketInfoAnswer = z.looseObject({ t: z.array(z.looseObject({ t: id })) });
 export const MarketTradesAnswer = z.array(z.looseObject({}));
 
+/**
+ * POST /order: `{success, orderID, status, errorMsg, …}`. A 200 of any other shape is not an answer about the
+ * order (the exchange may still have placed it), and a success without an id says nothing either.
+ */
+export const OrderPostAnswer = z
+  .looseObject({ success: z.boolean(), orderID: z.string(), status: z.string().optional(), errorMsg: z.string().nullish() })
+  .refine((a) => !a.success || a.orderID.length > 0, { message: 'a success without an orderID', path: ['orderID'] });
+/** POST /orders: one order answer per order sent. */
+export const OrdersPostAnswer = z.array(OrderPostAnswer);
+
+// The level 2 (authenticated) answers: the same rule as the public reads, a wrong shape is ERR_VALIDATION.
+
+/** GET /data/order/{id}: one order (null when the exchange knows none by that id). */
+export const OrderAnswer = z.looseObject({ id: z.string().min(1), status: z.string() }).nullable();
+/** GET /balance-allowance: the balance, and the allowances per spender (version 1: one `allowance`). */
+export const BalanceAllowanceAnswer = z.looseObject({ balance: decimal, allowances: z.record(z.string(), decimal).optional(), allowance: decimal.optional() });
+/** GET /auth/api-keys: the wallet's API keys. */
+export const ApiKeysAnswer = z.looseObject({ apiKeys: z.array(z.string()) });
+/** DELETE /order, /orders, /cancel-all, /cancel-market-orders: what was cancelled, and why the rest was not. */
+export const CancelAnswer = z.looseObject({ canceled: z.array(z.string()), not_canceled: z.record(z.string(), z.unknown()).nullish() });
+
 /** Judges an answer: undefined when it fits, else ERR_VALIDATION naming the first bad field, with a cut excerpt. */
 export function answerProblem(schema: z.ZodType, data: unknown, methodName: string, statusCode?: number): PmDeskError | undefined {
   const parsed = schema.safeParse(data);

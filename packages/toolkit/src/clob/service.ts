@@ -223,6 +223,11 @@ export class ClobService {
     return this.transport.send({ ...call, headers });
   }
 
+  /** A level 2 call whose answer is judged by its schema, as the public reads are. */
+  private signedChecked(schema: z.ZodType, call: Omit<ClobCall, 'headers'>): Promise<ClobResult<unknown>> {
+    return this.checked(call.methodName, schema, this.signed(call));
+  }
+
   /**
    * Reads a cursor-paged list from `MA==` (or the given cursor) to `LTE=`, or one page when asked.
    * The headers are signed once for the whole walk, as the official client does.
@@ -501,7 +506,7 @@ export class ClobService {
   }
 
   getApiKeys(): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'getApiKeys', method: 'GET', path: P.GET_API_KEYS });
+    return this.signedChecked(A.ApiKeysAnswer, { methodName: 'getApiKeys', method: 'GET', path: P.GET_API_KEYS });
   }
   deleteApiKey(): Promise<ClobResult<unknown>> {
     return this.signed({ methodName: 'deleteApiKey', method: 'DELETE', path: P.DELETE_API_KEY });
@@ -514,7 +519,7 @@ export class ClobService {
 
   getOrder(orderId: string): Promise<ClobResult<unknown>> {
     // The id is part of the signed path.
-    return this.signed({ methodName: 'getOrder', method: 'GET', path: P.GET_ORDER + pathSegment(orderId), route: `${P.GET_ORDER}{id}` });
+    return this.signedChecked(A.OrderAnswer, { methodName: 'getOrder', method: 'GET', path: P.GET_ORDER + pathSegment(orderId), route: `${P.GET_ORDER}{id}` });
   }
 
   async getTrades(params: TradeParams = {}, onlyFirstPage = false, nextCursor?: string): Promise<ClobResult<unknown[]>> {
@@ -537,14 +542,14 @@ export class ClobService {
     if (refused) return this.transport.settle(refused);
     const { creds } = this.requireCreds('postOrders');
     const body = JSON.stringify(orders.map(({ order, orderType }) => orderBody(order, creds.key, { ...options, orderType })));
-    return this.transport.settle(await this.postAttempt('postOrders', P.POST_ORDERS, body));
+    return this.transport.settle(await this.postAttempt('postOrders', A.OrdersPostAnswer, P.POST_ORDERS, body));
   }
 
   protected async postOrderAttempt(order: BuiltOrder, options: PostOrderOptions): Promise<Attempt<unknown>> {
     const refused = this.refusedInPostOnlyMode('postOrder', options.postOnly);
     if (refused) return refused;
     const { creds } = this.requireCreds('postOrder');
-    return this.postAttempt('postOrder', P.POST_ORDER, JSON.stringify(orderBody(order, creds.key, options)));
+    return this.postAttempt('postOrder', A.OrderPostAnswer, P.POST_ORDER, JSON.stringify(orderBody(order, creds.key, options)));
   }
 
   /**
@@ -557,12 +562,20 @@ export class ClobService {
     return { ok: false, error: invalidParameter(`${POST_ONLY_MODE} Not sent: mark it post-only, or try again in ${seconds} s.`, methodName) };
   }
 
-  private async postAttempt(methodName: string, path: string, body: string): Promise<Attempt<unknown>> {
+  /**
+   * A 503 is post-only mode (said as such). A 200 of the wrong shape fails as ERR_VALIDATION with status 200: not a
+   * refusal, so the reconciler (post-once.ts) treats it as no answer and looks the order up by its hash first.
+   */
+  private async postAttempt(methodName: string, schema: z.ZodType, path: string, body: string): Promise<Attempt<unknown>> {
     const headers = await this.l2Headers(methodName, 'POST', path, body);
     const attempt = await this.transport.attempt({ methodName, method: 'POST', path, body, headers });
     if (!attempt.ok && isVersionMismatch(errorResult(attempt.error))) await this.resolveVersion(true);
     if (!attempt.ok && attempt.error.statusCode === 503) return { ok: false, error: this.postOnlyMode(methodName, path, attempt.error) };
-    return attempt;
+    if (!attempt.ok) return attempt;
+    const problem = answerProblem(schema, attempt.value, methodName, 200);
+    if (!problem) return attempt;
+    this.logger.error(`${methodName} failed`, problem);
+    return { ok: false, error: problem };
   }
 
   /**
@@ -579,16 +592,16 @@ export class ClobService {
   }
 
   cancelOrder(orderId: string): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelOrder', method: 'DELETE', path: P.CANCEL_ORDER, body: JSON.stringify({ orderID: orderId }) });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelOrder', method: 'DELETE', path: P.CANCEL_ORDER, body: JSON.stringify({ orderID: orderId }) });
   }
   cancelOrders(orderIds: readonly string[]): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelOrders', method: 'DELETE', path: P.CANCEL_ORDERS, body: JSON.stringify(orderIds) });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelOrders', method: 'DELETE', path: P.CANCEL_ORDERS, body: JSON.stringify(orderIds) });
   }
   cancelAll(): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelAll', method: 'DELETE', path: P.CANCEL_ALL });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelAll', method: 'DELETE', path: P.CANCEL_ALL });
   }
   cancelMarketOrders(params: { market?: string; asset_id?: string }): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'cancelMarketOrders', method: 'DELETE', path: P.CANCEL_MARKET_ORDERS, body: JSON.stringify(params) });
+    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelMarketOrders', method: 'DELETE', path: P.CANCEL_MARKET_ORDERS, body: JSON.stringify(params) });
   }
 
   isOrderScoring(params: { order_id: string }): Promise<ClobResult<unknown>> {
@@ -607,7 +620,7 @@ export class ClobService {
     return this.signed({ methodName: 'dropNotifications', method: 'DELETE', path: P.DROP_NOTIFICATIONS, query: dropNotificationParams(params.ids) });
   }
   getBalanceAllowance(params: BalanceAllowanceParams): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'getBalanceAllowance', method: 'GET', path: P.GET_BALANCE_ALLOWANCE, query: { ...params, signature_type: this.signatureType } });
+    return this.signedChecked(A.BalanceAllowanceAnswer, { methodName: 'getBalanceAllowance', method: 'GET', path: P.GET_BALANCE_ALLOWANCE, query: { ...params, signature_type: this.signatureType } });
   }
   /** Asks the server to re-read the chain after approvals or a deposit (a GET, as the service defines it). */
   updateBalanceAllowance(params: BalanceAllowanceParams): Promise<ClobResult<unknown>> {

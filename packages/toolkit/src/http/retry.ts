@@ -107,10 +107,14 @@ export function parseRetryAfter(value: string, now = Date.now()): number | undef
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** The failure of a throttled call not retried (or retried out): ERR_RATE_LIMIT saying when to come back. */
+/**
+ * The failure of a throttled call not retried (or retried out): ERR_RATE_LIMIT in the spec's format, the server's
+ * own words kept ("API request failed with status 429. Server error: …"), then when to come back.
+ */
 export function rateLimited(api: string, methodName: string, waitMs: number, error: PmDeskError): PmDeskError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new PmDeskError(ErrorCode.RATE_LIMIT_EXCEEDED, `${api} is limiting requests; try again in ${seconds} s.`, {
+  const server = error.detail.trim().replace(/([^.])$/, '$1.');
+  return new PmDeskError(ErrorCode.RATE_LIMIT_EXCEEDED, `${server} ${api} is limiting requests; try again in ${seconds} s.`, {
     methodName,
     statusCode: error.statusCode,
     responseData: error.responseData,
