@@ -245,7 +245,7 @@ export function registerClobCommands(program: Command, run: Run): void {
       if (!ctx.out.json) ctx.out.stderr(`pmdesk: no chain node named (--network profile or PMDESK_RPC_URL) to find the key's account on: signing for the key ${signer} itself; name an account with --account.\n`);
       return { address: signer, kind: AccountKind.EOA, signatureType: 0, reason: 'key' };
     }
-    return sayAndReturn(ctx, await actingAccount(signer, {}, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined)));
+    return sayAndReturn(ctx, await actingAccount(signer, {}, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined), ctx.timeoutMs()));
   };
   const sayAndReturn = (ctx: CliContext, account: ActingAccount): ActingAccount => {
     sayAccount(ctx, account);

@@ -136,7 +136,7 @@ async function onChain(ctx: CliContext, program: Command, opts: ActionFlags): Pr
   }
   if (opts.signatureType !== undefined) signatureTypeOf(opts.signatureType);
   // The one account rule: the account `account show` names for the key, unless the flags name another of its own.
-  const account = await actingAccount(key.address, opts, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined));
+  const account = await actingAccount(key.address, opts, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined), ctx.timeoutMs());
   sayAccount(ctx, account);
   const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1 });
   return { network, provider, key: key.connect(provider), account, contracts: actionContractsFor(network) };

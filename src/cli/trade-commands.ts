@@ -101,7 +101,7 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
     // Which account trades is settled from the keystore's address, before the wallet is unlocked or anything signed:
     // the one `account show` names, unless the flags name another of the key's own.
     const markets = createMarketSource(profile.endpoints, { logger: silentLogger, timeoutMs: ctx.timeoutMs() });
-    const account = await actingAccount((await wallets.store.find(label)).address, opts, profile.network, profile.rpcUrl, (owner) => markets.getProfileWallet?.(owner) ?? Promise.resolve(undefined));
+    const account = await actingAccount((await wallets.store.find(label)).address, opts, profile.network, profile.rpcUrl, (owner) => markets.getProfileWallet?.(owner) ?? Promise.resolve(undefined), ctx.timeoutMs());
     sayAccount(ctx, account);
     const unlocked = await wallets.unlock(label, await existingPassword(`Password of "${label}": `));
     const vault = await CredentialVault.open({ onWarning: (warning) => say(warning.detail) });

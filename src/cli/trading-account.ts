@@ -2,6 +2,7 @@
 // `pmdesk account show` names for the key (the Polymarket profile's wallet, else the one holding collateral, else the
 // one deployed, else the key), unless --account/--signature-type names another of the key's own; and it says which.
 import { JsonRpcProvider, Network } from 'ethers';
+import { boundedRpcRequest } from '../main/trading/chain-rpc';
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
 import { accountForOverride, actionContractsFor, classifyAccount, findAccounts, rpcChainRead, walletConfigFor, type ChoiceReason, type NetworkProfile } from '@pmdesk/toolkit';
 import type { AccountKind } from '@pmdesk/toolkit';
@@ -39,6 +40,7 @@ export async function actingAccount(
   network: NetworkProfile,
   rpcUrl: string,
   profileWallet?: (owner: string) => Promise<string | null | undefined>,
+  timeoutMs?: number,
 ): Promise<ActingAccount> {
   const config = walletConfigFor(network);
   if (flags.account !== undefined || flags.signatureType !== undefined) {
@@ -57,13 +59,17 @@ export async function actingAccount(
   }
   const contracts = actionContractsFor(network);
   const collateral = [contracts.collateral, contracts.usdcE].filter((t): t is string => Boolean(t));
-  const provider = new JsonRpcProvider(rpcUrl, Network.from(network.chainId), { staticNetwork: true, batchMaxCount: 1 });
+  // Bounded like every other request of the command (--timeout-ms): a node that drips or stalls is given up.
+  const provider = new JsonRpcProvider(boundedRpcRequest(rpcUrl, timeoutMs), Network.from(network.chainId), { staticNetwork: true, batchMaxCount: 1 });
   try {
     const found = await findAccounts(owner, { profileWallet: wallet, chainRead: rpcChainRead(provider, collateral), config });
     return { address: found.chosen.address, kind: found.chosen.kind, signatureType: found.chosen.signatureType, reason: found.reason };
   } catch (error) {
     if (isPmDeskError(error)) throw error;
-    throw new PmDeskError(ErrorCode.NETWORK_ERROR, `The chain's node did not answer while looking for the account of ${owner}: check that the network (or the local sandbox) is running, or name one with --account.`, { cause: error });
+    const reason = (error as { code?: unknown })?.code;
+    // Out of time (ethers says TIMEOUT) is the catalogue's timeout, as for the order flow's own chain reads.
+    const code = reason === 'TIMEOUT' ? ErrorCode.TIMEOUT_ERROR : ErrorCode.NETWORK_ERROR;
+    throw new PmDeskError(code, `The chain's node at ${rpcUrl} did not answer while looking for the account of ${owner}: check that the network (or the local sandbox) is running, or name one with --account.`, { cause: error });
   } finally {
     provider.destroy();
   }
