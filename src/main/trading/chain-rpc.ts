@@ -34,6 +34,9 @@ function boundedGetUrl(timeoutMs: number): FetchGetUrlFunc {
       return { statusCode: response.status, statusMessage: response.statusText, headers: Object.fromEntries(response.headers), body };
     } catch (error) {
       if (controller.signal.aborted && !signal?.cancelled) throw makeError('request timeout', 'TIMEOUT', { operation: 'request.send', reason: 'timeout' } as never);
+      // fetch says only "fetch failed"; the socket's own code (ECONNREFUSED, ENOTFOUND) is what tells a trader why.
+      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+      if (typeof code === 'string') throw Object.assign(new Error(`${code}: ${(error as Error).message}`), { code, cause: error });
       throw error;
     } finally {
       clearTimeout(timer);
