@@ -448,6 +448,22 @@ describe('the order flow', () => {
     expect(server.to('/order')).toHaveLength(2);
   });
 
+  it('clients given one exchange mode share the post-only hold: an order through another client is refused too', async () => {
+    server.on('POST', '/order', (_request, reply) => reply.json(503, { error: 'trading is in post only mode' }, { 'Retry-After': '30' }));
+    const mode = { postOnlyUntil: 0 };
+    const first = client({ throwOnError: true, exchangeMode: mode });
+    const order = await first.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
+    const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as PmDeskError);
+    expect((await fail(first.postOrder(order)))?.detail).toBe(POST_ONLY_MODE);
+    // A client made for the next order (as the terminal makes one per order), the same mode: nothing is sent.
+    const next = await fail(client({ throwOnError: true, exchangeMode: mode }).postOrder(order, { orderType: 'GTC' }));
+    expect(next?.code).toBe('ERR_INVALID_PARAM');
+    expect(server.to('/order')).toHaveLength(1);
+    // A client of its own knows nothing of it (it asks the exchange).
+    await fail(client({ throwOnError: true }).postOrder(order, { orderType: 'GTC' }));
+    expect(server.to('/order')).toHaveLength(2);
+  });
+
   it('asks for tick, version and neg-risk, signs for the neg-risk v2 exchange and posts the exact body', async () => {
     server.json('POST', '/order', { success: true, orderID: '0xid' });
     const c = client();

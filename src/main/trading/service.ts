@@ -148,6 +148,8 @@ export class TradingService {
   private readonly onNotice: (message: string) => void;
   private readonly timeoutMs: number | undefined;
   private readonly exchangeWatch: Pick<ClobClientOptions, 'onNotice' | 'onRateLimit'>;
+  /** The exchange's mode (post-only after a 503), one for this network: a client is made per order. */
+  private readonly exchangeMode = { postOnlyUntil: 0 };
   private readonly pending: string[] = [];
   /** Credentials proven against this exchange in this session (or being fetched), per wallet address. */
   private readonly proven = new Map<string, Promise<ApiCredentials>>();
@@ -683,6 +685,7 @@ export class TradingService {
       logger: this.logger,
       timeoutMs: this.timeoutMs,
       ...this.exchangeWatch,
+      exchangeMode: this.exchangeMode,
     });
     return this.publicClient;
   }
@@ -723,6 +726,7 @@ export class TradingService {
       logger,
       timeoutMs: this.timeoutMs,
       ...this.exchangeWatch,
+      exchangeMode: this.exchangeMode,
       ...(account ? { signatureType: account.signatureType, funder: account.address } : {}),
       ...(auth !== this.walletAddress(wallet) ? { authAddress: auth } : {}),
     });

@@ -59,6 +59,16 @@ export interface ClobClientOptions {
   onNotice?: (notice: ApiNotice) => void;
   /** Told of every answer's `Poly-RateLimit-*` headers (remaining, reset, tier, warning). */
   onRateLimit?: (reading: RateLimitReading) => void;
+  /**
+   * What this exchange said about itself, shared by every client given the same object (an app that makes a client
+   * per order passes one per network, so a post-only 503 holds back the next order whichever client sends it).
+   */
+  exchangeMode?: ExchangeMode;
+}
+
+/** The exchange's mode as its answers said it: until when (epoch ms) it takes only post-only orders. */
+export interface ExchangeMode {
+  postOnlyUntil: number;
 }
 
 export type BookParams = { token_id: string; side?: OrderSide };
@@ -139,7 +149,7 @@ export class ClobService {
   private readonly feeRates = new Map<string, number>();
   private cachedVersion: OrderVersion | undefined;
   /** Until when (epoch ms) the exchange is taken to be in post-only mode, from its last 503 to an order. */
-  private postOnlyUntil = 0;
+  private readonly mode: ExchangeMode;
 
   constructor(options: ClobClientOptions) {
     const { signer, creds, ...rest } = options;
@@ -150,6 +160,7 @@ export class ClobService {
     this.chainId = options.chainId;
     this.signatureType = options.signatureType ?? 0;
     this.logger = options.logger ?? silentLogger;
+    this.mode = options.exchangeMode ?? { postOnlyUntil: 0 };
     this.transport = new ClobTransport({
       host: this.host,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -557,8 +568,8 @@ export class ClobService {
    * sent (INVALID_PARAM, as a post-only FOK is: nothing reached the exchange, so nothing needs looking up).
    */
   private refusedInPostOnlyMode(methodName: string, postOnly: boolean | undefined): Attempt<unknown> | undefined {
-    if (postOnly || Date.now() >= this.postOnlyUntil) return undefined;
-    const seconds = Math.max(1, Math.ceil((this.postOnlyUntil - Date.now()) / 1000));
+    if (postOnly || Date.now() >= this.mode.postOnlyUntil) return undefined;
+    const seconds = Math.max(1, Math.ceil((this.mode.postOnlyUntil - Date.now()) / 1000));
     return { ok: false, error: invalidParameter(`${POST_ONLY_MODE} Not sent: mark it post-only, or try again in ${seconds} s.`, methodName) };
   }
 
@@ -586,7 +597,7 @@ export class ClobService {
     const message = POST_ONLY_MODE;
     // Until the exchange's Retry-After (or a short while), only post-only orders are sent; the others are refused here.
     const named = typeof error.context?.retryAfter === 'string' ? parseRetryAfter(error.context.retryAfter) : undefined;
-    this.postOnlyUntil = Date.now() + Math.min(named ?? POST_ONLY_HOLD_MS, POST_ONLY_MAX_HOLD_MS);
+    this.mode.postOnlyUntil = Date.now() + Math.min(named ?? POST_ONLY_HOLD_MS, POST_ONLY_MAX_HOLD_MS);
     this.options.onNotice?.({ kind: 'post-only', api: 'CLOB', endpoint: `POST ${path}`, message });
     return new PmDeskError(ErrorCode.SERVER_ERROR, message, { methodName, statusCode: 503, responseData: error.responseData, context: error.context });
   }
