@@ -38,6 +38,9 @@ beforeAll(async () => {
     rtds: { ws: p.rtdsUrl },
     relayer: { rest: p.relayerUrl },
     relayerPollFrequencyMs: 50,
+    // Polls at 50 ms, up to a minute (the client's default of 100 polls is 5 s here, which a loaded CI machine
+    // overran once while the sandbox relayer mined and confirmed a redeem).
+    relayerMaxPolls: 1200,
     walletDerivation: {
       depositWalletFactory: p.wallets.depositWalletFactory,
       depositWalletBeacon: p.wallets.depositWalletBeacon,
