@@ -245,7 +245,15 @@ export class SandboxRelayer {
     }
     if (submitter.startsWith('api-key:') && submitter !== `api-key:${getAddress(parsed.from)}`) throw new HttpError(401, 'the api key belongs to another address');
     const owner = getAddress(parsed.from);
-    // Checked and sent inside the queue: a nonce read while an earlier transaction is in flight would be stale.
+    // Checked and sent inside the queue: a nonce read while an earlier transaction is in flight would be stale. The
+    // answer goes back once the transaction is sent, as Polymarket's relayer answers at once and mines after; its
+    // clients follow the state with GET /transaction (mined, then confirmed). A refusal is still the answer.
+    let answer!: (record: RelayerRecord) => void;
+    let refuse!: (error: unknown) => void;
+    const answered = new Promise<RelayerRecord>((resolve, reject) => {
+      answer = resolve;
+      refuse = reject;
+    });
     const work = this.queue.then(async () => {
       const call = await verifyRequest(this.provider, this.options.chainId, this.options.wallets, this.relay.address, this.proxyNonces.get(owner) ?? 0n, parsed);
       const now = new Date().toISOString();
@@ -272,9 +280,11 @@ export class SandboxRelayer {
       } catch {
         // The chain refused to take it: nothing ran, and the record says so.
         this.update(record, { state: 'STATE_FAILED' });
+        answer(record);
         return record;
       }
       this.update(record, { transactionHash: sent.hash, state: 'STATE_EXECUTED' });
+      answer({ ...record });
       // Mined (or failed) before the next one goes: the next request's nonce check reads the new state.
       // waitForTransaction, not sent.wait(): a reverted receipt is an answer here, not an exception.
       const receipt = await this.provider.waitForTransaction(sent.hash, 1, 30_000).catch(() => null);
@@ -284,8 +294,10 @@ export class SandboxRelayer {
       if (receipt?.status === 1) await this.provider.send('evm_mine', []);
       return record;
     });
+    // A failure before the answer (the request refused) is the answer; after it, the record says what happened.
+    work.catch(refuse);
     this.queue = work.catch(() => undefined);
-    const record = await work;
+    const record = await answered;
     // No hash yet is null, as Polymarket's relayer answers (its clients refuse an empty string).
     return { transactionID: record.transactionID, transactionHash: record.transactionHash || null, state: record.state };
   }

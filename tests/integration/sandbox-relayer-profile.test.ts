@@ -71,8 +71,8 @@ describe('the sandbox profile’s relayer', () => {
           ? await buildSafeRequest(network, { signer, calls: [call], nonce })
           : await buildWalletBatchRequest(network, { signer, wallet: account.address, calls: [call], nonce, deadline: now + 600 });
       const { transactionID } = await submit(request, account.owner);
-      // Polymarket's own poll: it returns the transaction once it is mined or confirmed (one poll here).
-      const done = await official.pollUntilState(transactionID, ['STATE_MINED', 'STATE_CONFIRMED'], 'STATE_FAILED', 1, 1000);
+      // Polymarket's own poll: it returns the transaction once it is mined or confirmed.
+      const done = await official.pollUntilState(transactionID, ['STATE_MINED', 'STATE_CONFIRMED'], 'STATE_FAILED', 400, 25);
       expect(done?.proxyAddress).toBe(account.address);
       expect(done?.type).toBe(type);
       expect((await official.getNonce(account.owner, type)).nonce).toBe(String(BigInt(nonce) + 1n));
@@ -89,7 +89,7 @@ describe('the sandbox profile’s relayer', () => {
     const nonce = await relayer.nonce(safe.owner, 'SAFE');
     const call = { to: sandbox.profile.contracts.collateral, data: erc20.encodeFunctionData('approve', [sandbox.profile.contracts.exchange, 5n]) };
     const submitted = await relayer.submit(await buildSafeRequest(network, { signer: privateKeySigner(keyOf(safe.owner)), calls: [call], nonce }));
-    const outcome = await relayer.waitForFinal(submitted, { maxPolls: 5, intervalMs: 10 });
+    const outcome = await relayer.waitForFinal(submitted, { maxPolls: 400, intervalMs: 25 });
     expect(outcome).toMatchObject({ final: true, succeeded: true });
     expect(outcome.summary).toMatch(/^Sent through Polymarket's relayer — no gas needed: mined as 0x[0-9a-f]{64}\.$/);
     expect((await relayer.transactions()).map((t) => t.transactionID)).toContain(submitted.transactionID);

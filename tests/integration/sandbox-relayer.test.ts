@@ -50,8 +50,13 @@ async function get<T>(path: string, headers: Record<string, string> = {}): Promi
 async function relayed(request: RelayerRequest, auth: Auth = 'builder'): Promise<{ state: string; transactionHash: string }> {
   const answer = await post('/submit', relayerRequestBody(request), auth);
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-  const [record] = await get<Array<{ state: string; transactionHash: string }>>(`/transaction?id=${String(answer.json.transactionID)}`);
-  return record!;
+  // Answered once sent; followed, as Polymarket's clients follow it, until it is confirmed or failed (bounded).
+  for (let poll = 0; poll < 1200; poll++) {
+    const [record] = await get<Array<{ state: string; transactionHash: string }>>(`/transaction?id=${String(answer.json.transactionID)}`);
+    if (['STATE_CONFIRMED', 'STATE_FAILED', 'STATE_INVALID'].includes(record!.state)) return record!;
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  throw new Error(`transaction ${String(answer.json.transactionID)} never reached a final state`);
 }
 const approve = () => ({ to: deployment.contracts.collateral, data: erc20.encodeFunctionData('approve', [deployment.contracts.exchange, MaxUint256]) });
 const approveAll = () => ({ to: deployment.contracts.conditionalTokens, data: erc1155.encodeFunctionData('setApprovalForAll', [deployment.contracts.exchange, true]) });
