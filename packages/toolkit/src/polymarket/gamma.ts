@@ -63,15 +63,7 @@ export class GammaClient {
     return this.http.read('listEvents', z.array(GammaEventSchema), {
       route: GAMMA_PATHS.events,
       budget: 'events',
-      query: {
-        limit,
-        offset,
-        order: query.order,
-        ascending: query.order === undefined ? undefined : (query.ascending ?? false),
-        tag_slug: query.tagSlug,
-        active: query.active,
-        closed: query.closed,
-      },
+      query: { limit, offset, ...filterQuery(query) },
       context: { limit, offset, order: query.order },
     });
   }
@@ -113,15 +105,7 @@ export class GammaClient {
     return this.http.read('listMarkets', z.array(GammaMarketSchema), {
       route: GAMMA_PATHS.markets,
       budget: 'markets',
-      query: {
-        limit,
-        offset,
-        order: query.order,
-        ascending: query.order === undefined ? undefined : (query.ascending ?? false),
-        tag_slug: query.tagSlug,
-        active: query.active,
-        closed: query.closed,
-      },
+      query: { limit, offset, ...filterQuery(query) },
       context: { limit, offset, order: query.order },
     });
   }
@@ -238,9 +222,12 @@ export class GammaClient {
 
 /** The keyset list's query as Polymarket's own client sends it: `limit` (at most 100), `after_cursor`, then the filters. */
 function keysetQuery(filters: ListFilters, limit: number, afterCursor: string | undefined) {
+  return { limit: Math.min(limit, KEYSET_PAGE_MAX), after_cursor: afterCursor, ...filterQuery(filters) };
+}
+
+/** The lists' filters as Gamma names them, the same on the keyset and the offset lists. */
+function filterQuery(filters: ListFilters) {
   return {
-    limit: Math.min(limit, KEYSET_PAGE_MAX),
-    after_cursor: afterCursor,
     order: filters.order,
     ascending: filters.order === undefined ? undefined : (filters.ascending ?? false),
     tag_slug: filters.tagSlug,
