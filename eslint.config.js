@@ -1,4 +1,4 @@
-// Lint rules, and the import boundaries of docs/architecture (ARCHITECTURE §3) made executable:
+// Lint rules, and the import boundaries of docs/architecture.md#import-rules made executable:
 // each layer lists what it must never import, so a renderer file reaching into src/main fails `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

@@ -21,7 +21,7 @@ import { findMarket, outcomeIndex, resolveMarket, type ResolutionReport } from '
 
 export type { ResolutionReport } from './resolve';
 
-/** The network profile (ARCHITECTURE §7): what a client needs to trade on this sandbox. */
+/** The network profile (docs/architecture.md#processes): what a client needs to trade on this sandbox. */
 export interface NetworkProfile {
   name: string;
   /** The market-data source the profile names; absent means the aggregator when aggregatorUrl is set. */

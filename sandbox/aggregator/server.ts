@@ -1,4 +1,4 @@
-// The sandbox's aggregator: the API of spec §7 with the response shapes of PROTOCOL-NOTES Part C, built
+// The sandbox's aggregator: the aggregator API with its response shapes (docs/protocol.md#aggregator), built
 // from the sandbox's own catalog, books, fills and traders, plus the fill-event SSE stream (unnamed
 // `data:` frames, timestamps in seconds). Errors answer `{message}` (or `{error}`) with the right status;
 // nothing a client sends can crash it.

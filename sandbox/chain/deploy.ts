@@ -90,7 +90,7 @@ export interface DeployOptions {
 }
 
 /**
- * Polymarket's Amoy contracts per order version (PROTOCOL-NOTES Part B §4). Version 3 has one exchange for
+ * Polymarket's Amoy contracts per order version (docs/protocol.md#contracts-and-addresses). Version 3 has one exchange for
  * every market; the sandbox's neg-risk exchange then keeps its own address.
  */
 export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRiskExchange' | 'usdcE' | 'collateralOnramp'> & { negRiskExchange?: string }> = {
@@ -272,8 +272,7 @@ export async function deploySandbox(
     const wallets = await deployWalletFactories(deployer, compiled, [exchange, negRiskExchange]);
     const { usdcE, onramp } = await deployOnramp(deployer, compiled, chain.chainId, collateralAddress);
 
-    // Version 3 (Protocol V2) trades every market, neg-risk or not, on its one exchange (PROTOCOL-NOTES Part B
-    // §3, §11): neg-risk markets are registered there and the profile names it for both roles.
+    // Version 3 (Protocol V2) trades every market, neg-risk or not, on its one exchange (docs/protocol.md#order-signing): neg-risk markets are registered there and the profile names it for both roles.
     const negRiskVenue = orderVersion === 3 ? exchange : negRiskExchange;
     const contracts: SandboxContracts = {
       collateral: collateralAddress,

@@ -1,5 +1,4 @@
-// The EIP-712 shapes of exchange orders for versions 1, 2 and 3, written from PROTOCOL-NOTES (Parts A §7.7 and
-// B §3) independently of the toolkit's signing code, so the sandbox and the toolkit check each other.
+// The EIP-712 shapes of exchange orders for versions 1, 2 and 3, written from docs/protocol.md#order-signing independently of the toolkit's signing code, so the sandbox and the toolkit check each other.
 import type { TypedDataDomain, TypedDataField } from 'ethers';
 import type { OrderVersion } from './deploy.js';
 

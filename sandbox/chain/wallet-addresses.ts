@@ -1,4 +1,4 @@
-// Where an EOA's Polymarket accounts live on the sandbox chain: the CREATE2 formulas of ACCOUNTS-NOTES §b
+// Where an EOA's Polymarket accounts live on the sandbox chain: the CREATE2 formulas of docs/protocol.md#address-derivation
 // (proxy wallet, Safe, beacon-era deposit wallet) computed off chain, for the CLOB (which account a key's
 // owner controls) and the deployment record. The contracts compute the same in WalletAddresses.sol.
 import { AbiCoder, concat, getCreate2Address, keccak256, solidityPacked, toBeHex, zeroPadValue } from 'ethers';

@@ -1,4 +1,4 @@
-// How the sandbox CLOB treats Polymarket's account kinds (ACCOUNTS-NOTES §a, §c; decisions in docs/sandbox.md):
+// How the sandbox CLOB treats Polymarket's account kinds (docs/protocol.md#accounts-and-signature-types; decisions in docs/sandbox.md):
 // an API key belongs to the EOA that signed ClobAuth, which may name the EOA or one of its accounts (proxy,
 // Safe, deposit wallet) in POLY_ADDRESS; an order's signer is the key's EOA (types 0–2) or the EOA's deposit
 // wallet (type 3, maker = signer, judged by the wallet's ERC-1271 isValidSignature through eth_call); balances

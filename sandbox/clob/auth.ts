@@ -1,4 +1,4 @@
-// The sandbox CLOB's authentication, written from the protocol (PROTOCOL-NOTES Part A §5–6, Part B §5) with
+// The sandbox CLOB's authentication, written from the protocol (docs/protocol.md#authentication) with
 // ethers and node:crypto directly, never with the toolkit's signing code, so the two check each other:
 // L1 = an EIP-712 ClobAuth signature by the wallet; L2 = an HMAC-SHA256 by the API secret over
 // timestamp + method + path + body. API keys are derived deterministically per address and nonce.

@@ -1,7 +1,7 @@
 // The sandbox CLOB's matching engine for one binary market: price-time priority over a single book kept in
 // the first outcome's prices, so that the two outcome books always agree. A BUY of the second outcome at q
 // rests as an ask at 1 − q and a SELL of it as a bid at 1 − q; a cross between two BUYs is a MINT, between
-// two SELLs a MERGE, otherwise NORMAL (SANDBOX-NOTES "Match types"). Makers set the price; any improvement
+// two SELLs a MERGE, otherwise NORMAL (docs/protocol.md#matching-and-server-rules). Makers set the price; any improvement
 // goes to the taker. Quantities are shares in base units (6 decimals); prices are in 1e-4 units, which every
 // tick size (0.1 … 0.0001, 0.005, 0.0025) divides.
 

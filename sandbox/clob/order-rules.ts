@@ -10,7 +10,7 @@ export const SHARE_LOT = 10_000n;
 const BASE = 1_000_000n;
 
 export const ORDER_TYPES: readonly OrderType[] = ['GTC', 'GTD', 'FOK', 'FAK'];
-/** Decimals of the collateral amount per tick size (PROTOCOL-NOTES Part A §7.3, Part B §8). */
+/** Decimals of the collateral amount per tick size (docs/protocol.md#rounding-and-amounts). */
 export const AMOUNT_DECIMALS: Record<string, number> = { '0.1': 3, '0.01': 4, '0.005': 5, '0.0025': 6, '0.001': 5, '0.0001': 6 };
 const SIZE_DECIMALS = 2;
 
@@ -136,7 +136,7 @@ export interface OrderTerms {
 }
 
 /**
- * Checks the price, tick, precision and size rules (SANDBOX-NOTES "CLOB server rules traders hit") and returns
+ * Checks the price, tick, precision and size rules (docs/protocol.md#matching-and-server-rules) and returns
  * what the engine matches. A limit order (GTC/GTD) must have an exact price on the tick grid, shares in whole
  * hundredths and the table's collateral precision; a market order (FOK/FAK) may have an inexact ratio (the
  * official clients divide the amount by the price), its grid price is then the worse side of it.

@@ -1,4 +1,4 @@
-// The sandbox CLOB's WebSocket channels, as Polymarket serves them (PROTOCOL-NOTES Part D §3.1–3.2): /ws/market
+// The sandbox CLOB's WebSocket channels, as Polymarket serves them (docs/protocol.md#clob-websocket-channels): /ws/market
 // (book snapshots, price_change deltas, last_trade_price, tick_size_change, best_bid_ask) and /ws/user (a key's
 // own order and trade events), on the CLOB's own http server through its 'upgrade' event.
 import type { IncomingMessage, Server } from 'node:http';
@@ -193,7 +193,7 @@ export class ClobWebSocketChannels {
     for (const [ws, conn] of this.market) if (conn.assets.has(message.asset_id)) this.sendMarket(ws, { event_type: 'last_trade_price', fee_rate_bps: '0', ...message });
   }
 
-  /** A market resolved: subscribers with custom features on get `market_resolved` (PROTOCOL-NOTES Part D §3.1). */
+  /** A market resolved: subscribers with custom features on get `market_resolved` (docs/protocol.md#clob-websocket-channels). */
   marketResolved(message: { market: string; assets_ids: string[]; winning_asset_id: string; winning_outcome: string; timestamp: string }): void {
     for (const [ws, conn] of this.market) {
       if (conn.custom && message.assets_ids.some((id) => conn.assets.has(id))) this.sendMarket(ws, { event_type: 'market_resolved', ...message });

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The sandbox's pUSD onramp and offramp in one contract, with Polymarket's signatures (PROTOCOL-NOTES Part B
-// §12): wrap(asset, to, amount) takes USDC.e from the caller (who approved this contract for it) and mints as
+// The sandbox's pUSD onramp and offramp in one contract, with Polymarket's signatures (docs/protocol.md#collateral): wrap(asset, to, amount) takes USDC.e from the caller (who approved this contract for it) and mints as
 // much pUSD to `to`; unwrap(asset, to, amount) takes pUSD from the caller (approved likewise), burns it and
 // pays as much USDC.e to `to`. 1:1, both 6 decimals. The USDC.e it pays out is what it holds: what was wrapped
 // plus the reserve the deployment mints to it (pUSD minted straight to test wallets has no USDC.e behind it).

@@ -176,7 +176,7 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
         tickSize: '0.01',
         minOrderSize: 5,
         startPrice: 0.64,
-        // Tech markets pay 0.04 (PROTOCOL-NOTES Part B §10). The crypto market stays fee-free here: the trading
+        // Tech markets pay 0.04 (docs/protocol.md#fees). The crypto market stays fee-free here: the trading
         // and settlement tests count its balances to the unit; a test sets `fees` on it to charge crypto's 0.072.
         fees: { rate: 0.04, exponent: 1, takerOnly: true },
       }),

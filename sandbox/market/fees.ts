@@ -1,6 +1,6 @@
-// Polymarket's platform fee (PROTOCOL-NOTES Part B §10), as the sandbox charges it at match time: a market's
+// Polymarket's platform fee (docs/protocol.md#fees), as the sandbox charges it at match time: a market's
 // fee parameters (rate r, exponent e, taker-only) and the taker's fee for a fill of `shares` at price p,
-// shares × r × (p·(1−p))^e in collateral — the notes' (notional / p) × r × (p·(1−p))^e — computed exactly and
+// shares × r × (p·(1−p))^e in collateral — the documented (notional / p) × r × (p·(1−p))^e — computed exactly and
 // rounded down to the base unit, so the trader is never charged a fraction of a unit more than the formula.
 
 /** A market's fee parameters, as Polymarket's `/clob-markets` `fd {r, e, to}` names them. */

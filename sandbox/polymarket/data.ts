@@ -1,4 +1,4 @@
-// The sandbox's Data API (DIRECT-DATA-NOTES §b): positions from the chain's outcome-token balances, trades and
+// The sandbox's Data API (docs/protocol.md#data-api): positions from the chain's outcome-token balances, trades and
 // activity from the exchange's public trade feed, portfolio value and holders, with the Data API's parameter
 // names, bounds (the official SDK's validators) and `{error}` answers. Rows are plain arrays, newest first.
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';

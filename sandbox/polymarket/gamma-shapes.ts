@@ -1,4 +1,4 @@
-// Gamma's JSON for the sandbox's events, markets, tags and comments (DIRECT-DATA-NOTES §a), built from the
+// Gamma's JSON for the sandbox's events, markets, tags and comments (docs/protocol.md#gamma), built from the
 // catalog and the live books and fills: camelCase except Gamma's own names (`questionID`, `negRiskMarketID`,
 // `parentEntityID`), ids as strings, `outcomes`/`outcomePrices`/`clobTokenIds` as JSON-encoded strings,
 // `volume`/`liquidity` as strings on markets next to their `…Num` numbers.
@@ -94,7 +94,7 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     icon: '',
     // The app shows the same price the aggregator does: the midpoint, else the last trade, on the tick grid.
     outcomes: JSON.stringify(market.tokens.map((t) => t.name)),
-    // Resolved: the winner settles at "1" and the loser at "0" (ACCOUNTS-NOTES §f).
+    // Resolved: the winner settles at "1" and the loser at "0" (docs/protocol.md#positions-and-resolution).
     outcomePrices: JSON.stringify(
       market.tokens.map((t) => (market.resolution ? (market.resolution.winner === t.index ? '1' : '0') : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals))),
     ),

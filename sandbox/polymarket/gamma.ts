@@ -1,4 +1,4 @@
-// The sandbox's Gamma API (DIRECT-DATA-NOTES §a): events, markets, public search, comments, tags and public
+// The sandbox's Gamma API (docs/protocol.md#gamma): events, markets, public search, comments, tags and public
 // profiles, with Gamma's parameters (snake_case, comma lists, `clob_token_ids` repeated, limit/offset or keyset,
 // order/ascending) and Gamma's answers (plain arrays or keyset pages; a 404 `{error}` for an unknown id, slug or
 // profile, as Gamma answers and Polymarket's own client expects).

@@ -1,4 +1,4 @@
-// Polymarket's geoblock check (ACCOUNTS-NOTES §g): `GET /api/geoblock` answers where the caller seems to be and
+// Polymarket's geoblock check (docs/protocol.md#geoblock): `GET /api/geoblock` answers where the caller seems to be and
 // whether trading is blocked there. The sandbox answers from a switch (not blocked unless told), so a client's
 // blocked and close-only paths can be tested without leaving the machine.
 

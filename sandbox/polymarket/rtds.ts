@@ -1,4 +1,4 @@
-// The sandbox's real-time data service (RTDS, DIRECT-DATA-NOTES §d) on `/rtds` of the Polymarket server: the
+// The sandbox's real-time data service (RTDS, docs/protocol.md#real-time-data-service) on `/rtds` of the Polymarket server: the
 // `activity`/`orders_matched` topic for every trade the exchange settles, filtered by `event_slug` or
 // `market_slug` (a JSON string, as Polymarket's client sends it), the text `ping` answered with `pong`, and a
 // fault switch that refuses or drops connections so a client's polling fallback can be tested.

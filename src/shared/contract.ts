@@ -135,7 +135,7 @@ export interface WalletInfo {
   unlocked: boolean;
 }
 
-/** One account a key could trade from on the network in use (ACCOUNTS-NOTES §a): the key itself or a derived wallet. */
+/** One account a key could trade from on the network in use (docs/protocol.md#accounts-and-signature-types): the key itself or a derived wallet. */
 export interface AccountCandidateInfo {
   address: string;
   kind: 'eoa' | 'proxy' | 'safe' | 'deposit-wallet';
@@ -200,7 +200,7 @@ export interface PlacedOrder {
   orderId: string | null;
   /** As the exchange reports it after posting ("live", "matched", …). */
   status: string;
-  /** The id joined the pending list (spec §4): it is not matched yet. */
+  /** The id joined the pending list (docs/protocol.md#order-flow): it is not matched yet. */
   pending: boolean;
 }
 

@@ -1,7 +1,7 @@
 // Fees against @polymarket/clob-client-v2 1.1.0: its adjustBuyAmountForFees over a grid of prices, amounts,
 // balances, rates, exponents, builder rates and slippage (expectations computed by the official code at test
 // time); the official client's createOrder/createMarketOrder with `userUSDCBalance` against our shrink fed to our
-// rounding; and the vectors of PROTOCOL-NOTES Part B §10 and the official fee tables.
+// rounding; and the vectors of docs/protocol.md#fees and the official fee tables.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClobClient, Side, adjustBuyAmountForFees as officialAdjust } from '@polymarket/clob-client-v2';
 import { adjustBuyAmountForFees, adjustBuySizeForFees, checkFeeSlippage, decimalFraction, fillFee, unitsToAmount, type FeeTerms } from '../../packages/toolkit/src/orders/fees';
@@ -62,7 +62,7 @@ describe('adjustBuyAmountForFees against the official function', () => {
     expect(n).toBeGreaterThan(50_000);
   });
 
-  it('reproduces the notes’ vectors F01–F04 exactly (rate 0.25, exponent 2, price 0.5, amount = balance = 50)', () => {
+  it('reproduces the official vectors F01–F04 exactly (rate 0.25, exponent 2, price 0.5, amount = balance = 50)', () => {
     const terms = { rate: 0.25, exponent: 2 };
     const shrink = (bps: number, slip: number, t: FeeTerms = terms) => adjustBuyAmountForFees({ amount: 50_000_000n, price: 0.5, balance: 50_000_000n, terms: t, builderTakerFeeBps: bps, feeSlippagePercent: slip });
     expect(shrink(0, 0)).toBe(48_437_500n);

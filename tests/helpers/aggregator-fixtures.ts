@@ -1,4 +1,4 @@
-// Sample aggregator answers in the shapes PROTOCOL-NOTES Part C declares, with the quirks real servers
+// Sample aggregator answers in the shapes docs/protocol.md#aggregator declares, with the quirks real servers
 // have (numbers as strings, nulls), for wire-level tests.
 
 export const YES_TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';

@@ -1,5 +1,5 @@
-// Sample answers of Polymarket's public APIs in the shapes DIRECT-DATA-NOTES documents (field lists from the
-// official SDKs, not captured traffic), with the quirks the notes warn about: Gamma's JSON-encoded string
+// Sample answers of Polymarket's public APIs in the shapes docs/protocol.md#endpoints documents (field lists from the
+// official SDKs, not captured traffic), with the quirks docs/protocol.md#gamma warns about: Gamma's JSON-encoded string
 // lists, numbers as strings, ids as numbers, nulls, unknown fields, a neg-risk event of several markets and a
 // Protocol V2 market with positionIds. Hosts here are loopback fixture servers only.
 

@@ -15,7 +15,7 @@ const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const PASSWORD = 'correct horse battery staple';
 const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
-/** ACCOUNTS-NOTES §b rows 1 and 3 (Polygon). */
+/** docs/protocol.md#address-derivation rows 1 and 3 (Polygon). */
 const ROW1 = { proxy: '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70', safe: '0xd93B25cb943D14d0d34FBaF01Fc93a0f8b5F6E47', beacon: '0xBc0fF067b7740Eff76C1ca93c875Ba6B890d6B50', uups: '0xdf8b9E8f9AB23f261F6e1B171B7454ae6E46Ba76' };
 const ONE = '0x0000000000000000000000000000000000000001';
 const ROW3 = { proxy: '0x7754536ecd85c00b2E0CF9c1aA679340D8550756', safe: '0x766b6851A199BF91Ae3fa13B1cfaC5187355118f', beacon: '0x94bF330955A0b957662fEaF878dE77bf25f76cD9', uups: '0x57ffBc34De23124fAeb8387fcd689d314E57aCcD' };
@@ -37,7 +37,7 @@ const json = (run: PmdeskRun) => JSON.parse(run.stdout) as Record<string, unknow
 const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim()) as { error: { code: string; message: string } }).error;
 
 describe('pmdesk account derive', () => {
-  it('prints every kind for the notes\' vectors, offline and with no key', async () => {
+  it('prints every kind for the published vectors, offline and with no key', async () => {
     for (const [owner, row] of [[ADDRESS, ROW1], [ONE, ROW3]] as const) {
       const run = await runPmdesk(['account', 'derive', owner.toLowerCase(), '--json']);
       expect(run.code, run.stderr).toBe(0);

@@ -1,5 +1,5 @@
 // `pmdesk` on Polymarket direct: the real CLI process against loopback servers answering Gamma, Data API and
-// CLOB shapes as DIRECT-DATA-NOTES documents them (JSON-string `outcomes`, `outcomePrices`, `clobTokenIds`,
+// CLOB shapes as docs/protocol.md#endpoints documents them (JSON-string `outcomes`, `outcomePrices`, `clobTokenIds`,
 // numbers as strings), and a real-time feed. Every command prints the market model's types, the same shape
 // as on the aggregator. These run through the real PolymarketSource (packages/toolkit/src/polymarket/source.ts).
 import { mkdtemp, writeFile } from 'node:fs/promises';

@@ -44,7 +44,7 @@ function expectSigned(request: RecordedRequest, method: string, path: string) {
 }
 
 const BUILD = ['order', 'build', '--json', '--token', TOKEN, '--side', 'SELL', '--price', '0.9975', '--size', '33.33', '--tick-size', '0.0025', '--neg-risk', 'true'];
-/** The key's own Safe on Polygon (ACCOUNTS-NOTES §b): an account it controls. */
+/** The key's own Safe on Polygon (docs/protocol.md#address-derivation): an account it controls. */
 const SAFE = '0xd93B25cb943D14d0d34FBaF01Fc93a0f8b5F6E47';
 const FIXED = ['--salt', '479249096354', '--timestamp', '1780449126930', '--order-version', '2', '--chain', '137', '--signature-type', '2', '--account', SAFE];
 

@@ -184,7 +184,7 @@ describe('caches', () => {
   });
 });
 
-describe('failures (spec §8)', () => {
+describe('failures (docs/protocol.md#errors)', () => {
   it('returns the body when it is a string, spreads a body with an error field, wraps any other body', async () => {
     server.on('GET', '/ok', (_r, reply) => reply.text(503, 'down for maintenance'));
     expect(await client().getOk()).toEqual({ error: 'down for maintenance', status: 503 });

@@ -1,5 +1,5 @@
 // Every Polymarket account kind on the sandbox chain: proxy wallets (type 1), Safes (type 2) and deposit
-// wallets (type 3) sit where ACCOUNTS-NOTES §b's formulas (recomputed here with ethers, never asked of a
+// wallets (type 3) sit where docs/protocol.md#address-derivation's formulas (recomputed here with ethers, never asked of a
 // factory) put them; proxy() batches, Safe execTransaction (both v forms) and deposit-wallet ERC-1271 behave as
 // Polymarket's; and an order from each kind settles from the account's funds on the exchange contract and
 // through the sandbox CLOB, with Polymarket's official client building the type-3 order. The chain sits at
@@ -34,7 +34,7 @@ const abi = AbiCoder.defaultAbiCoder();
 const compiled = compileContracts();
 const ERC1271_MAGIC = '0x1626ba7e';
 
-// ---------------------------------------------------------------- the notes' formulas (ACCOUNTS-NOTES §b)
+// ---------------------------------------------------------------- the documented formulas (docs/protocol.md#address-derivation)
 
 function proxyWalletOf(factory: string, implementation: string, owner: string): string {
   const initCode = concat([
@@ -74,7 +74,7 @@ function depositWalletOf(factory: string, beacon: string, owner: string): string
 const ORDER_TYPE_STRING =
   'Order(uint256 salt,address maker,address signer,uint256 tokenId,uint256 makerAmount,uint256 takerAmount,uint8 side,uint8 signatureType,uint256 timestamp,bytes32 metadata,bytes32 builder)';
 
-/** ERC-7739 as PROTOCOL-NOTES Part B §3 gives it: ownerSig ‖ appDomainSeparator ‖ hashStruct(Order) ‖ type ‖ uint16 length. */
+/** ERC-7739 as docs/protocol.md#order-signing gives it: ownerSig ‖ appDomainSeparator ‖ hashStruct(Order) ‖ type ‖ uint16 length. */
 async function depositWalletSignature(owner: Wallet, domain: TypedDataDomain, order: ExchangeOrder): Promise<string> {
   const message = signedMessage(2, order);
   const inner = await owner.signTypedData(
@@ -200,7 +200,7 @@ beforeAll(async () => {
 afterAll(async () => sb?.stop());
 
 describe('addresses from the formulas', () => {
-  it("reproduce the notes' Polygon vectors (proxy init-code hash, proxy and beacon-era deposit wallet)", () => {
+  it("reproduce the published Polygon vectors (proxy init-code hash, proxy and beacon-era deposit wallet)", () => {
     const [factory, implementation] = ['0xaB45c5A4B0c941a2F231C04C3f49182e1A254052', '0x44e999d5c2F66Ef0861317f9A4805AC2e90aEB4f'];
     expect(proxyWalletOf(factory, implementation, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0x365f0CA36Ae1f641E02fE3B7743673da42A13A70');
     expect(proxyWalletOf(factory, implementation, '0x339a9731D4c1ea6861db006ad592b83E49C9398e')).toBe('0xBa734A6A711c9f13B8f7366572a4F9817a0dAC46');

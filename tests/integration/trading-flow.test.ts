@@ -183,7 +183,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
     }
   });
 
-  it('creates credentials first when asked (the other reading of spec §4) for a wallet that has none', async () => {
+  it('creates credentials first when asked (the other reading of docs/protocol.md#order-flow) for a wallet that has none', async () => {
     const other = await freshWallet(sb, signer);
     const created: string[] = [];
     const createFirst = new TradingService({ profile: sb.profile, vault, credentialsOrder: 'create-first', onNotice: (m) => created.push(m), timeoutMs: 20_000 });

@@ -1,6 +1,6 @@
 // The allowance flow for the other order versions on a sandbox running them: version 1 needs the exchange, the
-// neg-risk exchange and the neg-risk adapter approved for collateral and outcome tokens (spec §4); version 3 only
-// its one exchange (PROTOCOL-NOTES Part B §13). A fresh wallet's first order sets exactly those, then trades.
+// neg-risk exchange and the neg-risk adapter approved for collateral and outcome tokens (docs/protocol.md#order-flow); version 3 only
+// its one exchange (docs/protocol.md#allowances). A fresh wallet's first order sets exactly those, then trades.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';

@@ -1,5 +1,5 @@
-// On-chain actions through each account kind (ACCOUNTS-NOTES §d): the owner's transaction decoded back with
-// ethers and checked against the notes' selectors; Safe hashes recomputed by hand from Safe 1.3.0's type hashes;
+// On-chain actions through each account kind (docs/protocol.md#on-chain-actions-per-account): the owner's transaction decoded back with
+// ethers and checked against the documented selectors; Safe hashes recomputed by hand from Safe 1.3.0's type hashes;
 // signatures recovered both ways; MultiSend's packed layout read byte by byte; the gas check's sentence.
 import { AbiCoder, Interface, TypedDataEncoder, Wallet, concat, getBytes, keccak256, toBeHex, zeroPadValue } from 'ethers';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-conf
 import { SAFE_MULTISEND_130 } from '../../packages/toolkit/src/chain/action-contracts';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 
-/** Hardhat's first public test key and its wallets on Polygon (ACCOUNTS-NOTES §b row 1). */
+/** Hardhat's first public test key and its wallets on Polygon (docs/protocol.md#address-derivation row 1). */
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const PROXY = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
@@ -24,7 +24,7 @@ const PUSD = '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB';
 const CTF = '0x4D97DCd97eC945f40cF65F87097ACe5EA0476045';
 const EXCHANGE_V2 = '0xE111180000d2663C0091e4f400237545B87B996B';
 
-/** The notes' selectors (ACCOUNTS-NOTES §d1/§d2). */
+/** The documented selectors (docs/protocol.md#on-chain-actions-per-account). */
 const SELECTOR = { proxy: '0x34ee9791', execTransaction: '0x6a761202', multiSend: '0x8d80ff0a', approve: '0x095ea7b3', setApprovalForAll: '0xa22cb465' };
 
 const erc20 = new Interface(['function approve(address spender, uint256 amount)']);

@@ -1,4 +1,4 @@
-// Classifying a wallet for a key (ACCOUNTS-NOTES §a) and choosing the account a key trades from, with a chain
+// Classifying a wallet for a key (docs/protocol.md#accounts-and-signature-types) and choosing the account a key trades from, with a chain
 // reader that answers from a fixed table.
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';

@@ -1,4 +1,4 @@
-// Offline CREATE2 derivations of proxy, Safe and deposit wallets against every vector in ACCOUNTS-NOTES §b,
+// Offline CREATE2 derivations of proxy, Safe and deposit wallets against every vector in docs/protocol.md#address-derivation,
 // the proxy init-code recipe against the published hash, and the wallet configs a network profile may carry.
 import { describe, expect, it } from 'vitest';
 import { getCreate2Address, keccak256 } from 'ethers';
@@ -15,7 +15,7 @@ import {
 import { AMOY_WALLETS, POLYGON_WALLETS, type WalletConfig } from '../../packages/toolkit/src/accounts/wallet-config';
 import { AMOY, POLYGON, parseNetworkProfile, walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 
-/** ACCOUNTS-NOTES §b "Test vectors": EOA, proxy, Safe, deposit (beacon), deposit (UUPS); '–' is absent. */
+/** docs/protocol.md#address-derivation "Test vectors": EOA, proxy, Safe, deposit (beacon), deposit (UUPS); '–' is absent. */
 const VECTORS: [string, string | null, string | null, string | null, string | null][] = [
   [
     '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -67,7 +67,7 @@ describe('the proxy init code (FactoryLib.computeCreationCode)', () => {
   });
 });
 
-describe('derivations against every vector row of ACCOUNTS-NOTES §b (Polygon)', () => {
+describe('derivations against every vector row of docs/protocol.md#address-derivation (Polygon)', () => {
   for (const [owner, proxy, safe, beacon, uups] of VECTORS) {
     it(`derives the wallets of ${owner}`, () => {
       if (proxy) expect(deriveProxyWallet(owner, POLYGON_WALLETS)).toBe(proxy);

@@ -1,4 +1,4 @@
-// pUSD wrap/unwrap calldata (PROTOCOL-NOTES Part B §12, ACCOUNTS-NOTES §e) decoded back with ethers, the notes'
+// pUSD wrap/unwrap calldata (docs/protocol.md#collateral) decoded back with ethers, the documented
 // selectors, amounts through the toolkit's one rounding place, the calls run as a proxy wallet, and balances.
 import { Interface, toBeHex } from 'ethers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The import boundaries of ARCHITECTURE §3 are lint rules; these prove the rules bite.
+// The import boundaries of docs/architecture.md#import-rules are lint rules; these prove the rules bite.
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 

@@ -1,5 +1,5 @@
-// Split/merge/redeem calldata per market kind (ACCOUNTS-NOTES §f) decoded back with ethers and checked against
-// the notes' selectors; bytes31 condition ids; resolution read from a reader answering fixed words; what
+// Split/merge/redeem calldata per market kind (docs/protocol.md#positions-and-resolution) decoded back with ethers and checked against
+// the documented selectors; bytes31 condition ids; resolution read from a reader answering fixed words; what
 // redeeming pays, exact in base units.
 import { Interface, toBeHex } from 'ethers';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The sandbox's taker fee (PROTOCOL-NOTES Part B §10): shares × r × (p(1−p))^e in collateral base units, exact and
+// The sandbox's taker fee (docs/protocol.md#fees): shares × r × (p(1−p))^e in collateral base units, exact and
 // rounded down once; the parameters the catalog may carry; and the rate in basis points the CLOB reports.
 import { describe, expect, it } from 'vitest';
 import { checkFees, feeRateBps, takerFee, type MarketFees } from '../../sandbox/market/fees';
@@ -9,8 +9,8 @@ const POLITICS: MarketFees = { rate: 0.04, exponent: 1, takerOnly: true };
 const shares = (n: number) => BigInt(Math.round(n * 1e6));
 
 describe('takerFee', () => {
-  it('charges the notes’ example: $100 at 0.30 on a crypto market costs $5.04', () => {
-    // $100 buys 333.333333 shares at 0.30; the notes' figure is for the exact notional.
+  it('charges the documented example: $100 at 0.30 on a crypto market costs $5.04', () => {
+    // $100 buys 333.333333 shares at 0.30; the documented figure is for the exact notional.
     expect(takerFee(CRYPTO, [{ shares: shares(1000), takerPrice: 3000 }])).toBe(15_120_000n);
     expect(takerFee(CRYPTO, [{ shares: 333_333_333n, takerPrice: 3000 }])).toBe(5_039_999n);
   });

@@ -16,7 +16,7 @@ import { SignerService } from '../../src/main/wallets/signer-service';
 const TOKEN = '00112233445566778899aabbccddeeff';
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-/** ADDRESS's accounts on Polygon (ACCOUNTS-NOTES §b row 1), and another key's (row 2). */
+/** ADDRESS's accounts on Polygon (docs/protocol.md#address-derivation row 1), and another key's (row 2). */
 const PROXY = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
 const SAFE = '0xd93B25cb943D14d0d34FBaF01Fc93a0f8b5F6E47';
 const DEPOSIT = '0xBc0fF067b7740Eff76C1ca93c875Ba6B890d6B50';

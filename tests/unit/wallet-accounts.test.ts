@@ -13,7 +13,7 @@ import { SettingsStore } from '../../src/main/ipc/settings';
 import { WalletAccounts } from '../../src/main/ipc/wallet-accounts';
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-/** OWNER's Safe and proxy on Polygon (ACCOUNTS-NOTES §b row 1), and another key's Safe (row 2). */
+/** OWNER's Safe and proxy on Polygon (docs/protocol.md#address-derivation row 1), and another key's Safe (row 2). */
 const SAFE = '0xd93B25cb943D14d0d34FBaF01Fc93a0f8b5F6E47';
 const PROXY = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
 const OTHER_SAFE = '0x8ac5D4Bd2752AFc9F5CA531f19D617647216B893';

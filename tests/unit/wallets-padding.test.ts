@@ -1,4 +1,4 @@
-// Padding of secrets the app stores itself (spec §9): whole 2048-byte blocks, so length tells nothing.
+// Padding of secrets the app stores itself (docs/protocol.md#constants-and-limits): whole 2048-byte blocks, so length tells nothing.
 import { describe, expect, it } from 'vitest';
 import { PADDING_BLOCK, padSecret, padText, unpadSecret, unpadText } from '../../src/main/wallets/padding';
 

@@ -1,4 +1,4 @@
-// The toolkit's logging seam. Errors are logged once where they are wrapped (spec §8); a caller picks
+// The toolkit's logging seam. Errors are logged once where they are wrapped (docs/protocol.md#errors); a caller picks
 // where the lines go. Only PmDeskError objects (already redacted) or plain sentences are ever passed in.
 
 export interface Logger {

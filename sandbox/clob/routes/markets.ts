@@ -69,7 +69,7 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
       t: m.tokens.map((t) => ({ t: t.tokenId, o: t.name })),
       mts: Number(m.tickSize),
       nr: m.negRisk,
-      // Fee details: rate, exponent, taker-only (PROTOCOL-NOTES Part B §10); a fee-free market reads r 0.
+      // Fee details: rate, exponent, taker-only (docs/protocol.md#fees); a fee-free market reads r 0.
       fd: m.fees ? { r: m.fees.rate, e: m.fees.exponent, to: m.fees.takerOnly } : { r: 0, e: 0, to: true },
       mbf: 0,
       tbf: 0,

@@ -2,9 +2,9 @@
 // The deposit wallet's implementation (signature type 3, POLY_1271), run through each owner's beacon proxy.
 // The owner is read from the proxy's immutable arguments, so a wallet needs no initialisation. Orders: the
 // wallet is maker and signer, and isValidSignature accepts the owner's ERC-7739 TypedDataSign signature
-// (PROTOCOL-NOTES Part B §3). On-chain actions: an owner-signed EIP-712 Batch{wallet,nonce,deadline,Call[]}
+// (docs/protocol.md#order-signing). On-chain actions: an owner-signed EIP-712 Batch{wallet,nonce,deadline,Call[]}
 // under domain {name "DepositWallet", version "1", chainId, wallet} that anyone may submit, as Polymarket's
-// relayer does. The Call fields (target, value, data) are the sandbox's reading: the notes do not name them.
+// relayer does. The Call fields (target, value, data) are the sandbox's reading: Polymarket's public sources do not name them.
 pragma solidity ^0.8.20;
 
 struct Call {

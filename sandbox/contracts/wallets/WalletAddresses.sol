@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Where each Polymarket account kind lives: the CREATE2 formulas of the proxy-wallet, Safe and deposit-wallet
-// factories (ACCOUNTS-NOTES §b), in one place so the factories that deploy and the exchange that verifies
+// factories (docs/protocol.md#address-derivation), in one place so the factories that deploy and the exchange that verifies
 // can never disagree about an address.
 pragma solidity ^0.8.20;
 

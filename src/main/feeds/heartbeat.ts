@@ -1,4 +1,4 @@
-// The dead-man switch (PROTOCOL-NOTES Part D §3.6): an opt-in loop of POST /v1/heartbeats, each beat sending the
+// The dead-man switch (docs/protocol.md#heartbeats): an opt-in loop of POST /v1/heartbeats, each beat sending the
 // id the last answer named, so the exchange cancels every open order if the terminal dies or loses its link.
 // Its state (off, on, failing) is reported so the UI can show plainly that the switch is armed or in trouble.
 import { isClobError, type ClobResult } from '@pmdesk/toolkit';

@@ -1,4 +1,4 @@
-// The exchange's market WebSocket (`${wsUrl}/market`, PROTOCOL-NOTES Part D §3.1) kept as one live book per
+// The exchange's market WebSocket (`${wsUrl}/market`, docs/protocol.md#clob-websocket-channels) kept as one live book per
 // subscribed outcome token: snapshots from `book`, deltas from `price_change`, checked by hash and resynced
 // from REST `GET /book` on any doubt, kept alive with PING, reconnected with backoff, handed out coalesced.
 import WebSocket from 'ws';

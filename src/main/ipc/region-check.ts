@@ -1,4 +1,4 @@
-// The region and account checks before trading (ACCOUNTS-NOTES §g) for the network in use: Polymarket's
+// The region and account checks before trading (docs/protocol.md#geoblock) for the network in use: Polymarket's
 // geoblock answer (at start, then every few minutes) and, per unlocked wallet asked about, the exchange's
 // close-only mode through the order flow's credentials. getTradingAccess answers from them, a `tradingAccess`
 // event says when an answer changes, and the order flow asks `refusal` before each new order as a second line

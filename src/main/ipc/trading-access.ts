@@ -51,7 +51,7 @@ export function tradeAsSeenBy(address: string, r: Record<string, unknown>): Trad
 
 type OrderIntent = ParsedInput<'placeOrder'>;
 
-/** The contract's order intent as the order flow's user order input (spec §3). */
+/** The contract's order intent as the order flow's user order input (docs/protocol.md#entities). */
 const userOrder = (input: OrderIntent): UserOrderInput => ({
   provider: 'polymarket',
   marketIdOrSlug: input.marketId,

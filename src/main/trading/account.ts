@@ -4,7 +4,7 @@ import type { AccountKind } from '@pmdesk/toolkit';
 import type { PreTradeProblem } from './checks';
 
 /**
- * The Polymarket account a key trades from (ACCOUNTS-NOTES §a): its proxy wallet, Safe or deposit wallet holds the
+ * The Polymarket account a key trades from (docs/protocol.md#accounts-and-signature-types): its proxy wallet, Safe or deposit wallet holds the
  * funds and is the orders' maker; the key signs. Absent, or the key's own address with type 0: the key trades itself.
  */
 export interface TradingAccount {
@@ -15,7 +15,7 @@ export interface TradingAccount {
 
 const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
 
-/** A deposit wallet's approvals need Polymarket's relayer (ACCOUNTS-NOTES §d3): PM Desk cannot send them. */
+/** A deposit wallet's approvals need Polymarket's relayer (docs/protocol.md#on-chain-actions-per-account): PM Desk cannot send them. */
 export function accountNotApproved(account: TradingAccount): string {
   return `The ${KIND_NAMES[account.kind]} ${account.address} has not approved the exchange, and a deposit wallet's approvals go through Polymarket's relayer: approve on polymarket.com, then place the order again.`;
 }
@@ -43,7 +43,7 @@ export function accountProblems(problems: readonly PreTradeProblem[], key: strin
  * The address exchange credentials are made and used for (ClobAuth.address, POLY_ADDRESS, the vault's entry): the
  * key's own for the key and a Safe (the official client's habit), the account for a proxy wallet (clob-client#248:
  * Magic accounts need the funder there) and a deposit wallet (its API key is tied to the order's signer, the
- * wallet; py-clob-client-v2#49). ACCOUNTS-NOTES §c calls the server's rule unconfirmed; the sandbox accepts both.
+ * wallet; py-clob-client-v2#49). docs/protocol.md#which-address-authenticates calls the server's rule unconfirmed; the sandbox accepts both.
  */
 export function credentialsAddress(key: string, account: TradingAccount | undefined): string {
   return account && (account.signatureType === 1 || account.signatureType === 3) ? account.address : key;

@@ -123,7 +123,7 @@ export async function preTradeChecks(ctx: PreTradeContext): Promise<PreTradeProb
 
   const needs = orderNeeds(plan);
   if (needs.collateral > 0n) {
-    // A buying taker pays the exchange's fee on top of the price, from the same balance (PROTOCOL-NOTES Part B §10).
+    // A buying taker pays the exchange's fee on top of the price, from the same balance (docs/protocol.md#fees).
     const fee = ctx.takerFee ?? 0n;
     const need = needs.collateral + fee;
     const have = await chainBalance(provider, profile, address);

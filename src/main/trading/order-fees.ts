@@ -121,7 +121,7 @@ export function describeFeeTerms(terms: FeeTerms): string {
 
 /**
  * A market BUY's amount shrunk as the official client does when amount + fee would exceed the balance
- * (PROTOCOL-NOTES Part B §10, at the order's price); undefined when it needs no shrink.
+ * (docs/protocol.md#fees, at the order's price); undefined when it needs no shrink.
  */
 export function shrinkMarketBuy(amount: number, price: number, balance: bigint, terms: FeeTerms | undefined): number | undefined {
   if (!terms || !(price > 0 && price < 1)) return undefined;

@@ -1,4 +1,4 @@
-// The trader's order as the spec's "user order input" (§3): which provider, market, outcome, side, price and
+// The trader's order as the "user order input" of docs/protocol.md#entities: which provider, market, outcome, side, price and
 // amount; the spec's own sentences for what is missing; and turning it into the exact order to build.
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
 import type { PositionToken } from '@pmdesk/toolkit/model';

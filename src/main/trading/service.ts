@@ -1,4 +1,4 @@
-// The order flow of spec §4 for one network: from the trader's order input through pre-trade checks, API
+// The order flow of docs/protocol.md#order-flow for one network: from the trader's order input through pre-trade checks, API
 // credentials, allowances, building, signing (in the wallet's signer, never here), posting without ever
 // placing an order twice, and the pending list; plus cancels, balances and positions.
 import { JsonRpcProvider, Network } from 'ethers';
@@ -45,7 +45,7 @@ export interface TradingServiceOptions {
   /** Where markets and positions are read; the profile's source (createMarketSource) unless given. */
   markets?: MarketSource;
   /**
-   * The aggregator's price oracle, offered an order's price when the exchange placed nothing (spec §4); built
+   * The aggregator's price oracle, offered an order's price when the exchange placed nothing (docs/protocol.md#order-flow); built
    * from the profile's aggregatorUrl unless given. A profile without one (Polymarket direct) has no oracle.
    */
   oracle?: AggregatorClient;
@@ -199,12 +199,12 @@ export class TradingService {
     this.terms.tickChanged(tokenId, tickSize);
   }
 
-  /** The ids of orders posted and not yet seen matched (spec §4's pending list). */
+  /** The ids of orders posted and not yet seen matched (docs/protocol.md#order-flow's pending list). */
   pendingOrderIds(): string[] {
     return [...this.pending];
   }
 
-  /** The wallet's address (its key's); a JSON-RPC wallet must say it (spec §5). */
+  /** The wallet's address (its key's); a JSON-RPC wallet must say it (docs/protocol.md#validation-messages). */
   walletAddress(wallet: TradingWallet | undefined): string {
     if (!wallet) throw invalidParameter(OrderMessages.WALLET_REQUIRED, 'executeOrder');
     if (wallet.kind === 'worker') return wallet.address;
@@ -259,7 +259,7 @@ export class TradingService {
   }
 
   /**
-   * The whole flow (spec §4): checks (every blocking one fails the order with all sentences), credentials,
+   * The whole flow (docs/protocol.md#order-flow): checks (every blocking one fails the order with all sentences), credentials,
    * each missing allowance set and mined, then one signed order posted; its id joins the pending list
    * unless it matched; with no order placed, its price is proposed to the aggregator's oracle (where the network has one).
    * An order made ready for this very input (readyOrder) and still fresh is posted as made, after the checks that
@@ -292,7 +292,7 @@ export class TradingService {
   }
 
   /**
-   * Makes the order ready while its confirmation is read (spec §4's checks, credentials, the order built and
+   * Makes the order ready while its confirmation is read (docs/protocol.md#order-flow's checks, credentials, the order built and
    * signed by the wallet's signer), without sending anything: executeOrder of the same input within READY_FOR_MS
    * posts it as made. A market order with no worst price is priced from the live book (liveBook) and goes as made
    * only if the live book gives the same price at the click. Not made ready (the click does the whole flow and says
@@ -494,7 +494,7 @@ export class TradingService {
 
   /**
    * Polls the order until it is matched (true), or until it is done otherwise, the time is up or a call fails
-   * (false: spec §8). A matched order leaves the pending list.
+   * (false: docs/protocol.md#errors). A matched order leaves the pending list.
    */
   async waitOrderMatched(wallet: TradingWallet, orderId: string, options: { timeoutMs?: number; intervalMs?: number } = {}): Promise<boolean> {
     try {
@@ -817,7 +817,7 @@ export class TradingService {
 }
 
 /**
- * The signed order in the oracle's thirteen fields (spec §3): versions 2 and 3 sign no taker, nonce or fee, which
+ * The signed order in the oracle's thirteen fields (docs/protocol.md#entities): versions 2 and 3 sign no taker, nonce or fee, which
  * are their defaults (zero address, 0, 0) there; every version carries its expiration.
  */
 /** Whether a price is a whole number of ticks (to a millionth, the finest price the exchange takes). */

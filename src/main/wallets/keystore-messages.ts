@@ -1,4 +1,4 @@
-// The spec's wallet and keystore messages (§8), as errors with catalogue codes. One place, so the signer
+// The wallet and keystore messages (docs/protocol.md#errors), as errors with catalogue codes. One place, so the signer
 // worker, the wallet store and the CLI say exactly the same words.
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 

@@ -1,4 +1,4 @@
-// Length hiding for secrets the app encrypts or stores itself (spec §9): the payload is padded to a whole
+// Length hiding for secrets the app encrypts or stores itself (docs/protocol.md#constants-and-limits): the payload is padded to a whole
 // number of 2048-byte blocks first, so the stored size tells nothing about what is inside.
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 

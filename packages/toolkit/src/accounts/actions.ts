@@ -1,5 +1,5 @@
 // On-chain actions for an account: the calls an action needs (approvals, wrap, split, redeem…) turned into what
-// the owner's key actually sends (ACCOUNTS-NOTES §d). The key itself sends them as they are; a proxy wallet runs
+// the owner's key actually sends (docs/protocol.md#on-chain-actions-per-account). The key itself sends them as they are; a proxy wallet runs
 // them through its factory's `proxy(calls)`; a Safe through `execTransaction` signed by its owner; a deposit
 // wallet cannot without Polymarket's relayer. Calls always run *as the account*, never as the key beside it.
 import { Interface, type TypedDataDomain } from 'ethers';
@@ -66,7 +66,7 @@ export interface AccountActionPlan {
 export const PROXY_FACTORY_ABI = new Interface(['function proxy((uint8 typeCode, address to, uint256 value, bytes data)[] calls) payable returns (bytes[] returnValues)']);
 export const PROXY_CALL = 1;
 
-/** The one sentence for deposit wallets: ACCOUNTS-NOTES §d3 found no path without the relayer. */
+/** The one sentence for deposit wallets: docs/protocol.md#on-chain-actions-per-account found no path without the relayer. */
 export const DEPOSIT_WALLET_RELAYER_ONLY =
   "Deposit wallets can act on chain (approvals, wrapping, split, merge, redeem) only through Polymarket's relayer, which PM Desk does not use; trading from the deposit wallet still works.";
 

@@ -1,4 +1,4 @@
-// Which kind of account a wallet address is for a signing key (ACCOUNTS-NOTES §a, the ts-sdk's classifyWalletType),
+// Which kind of account a wallet address is for a signing key (docs/protocol.md#accounts-and-signature-types, the ts-sdk's classifyWalletType),
 // and which account a key trades from: the profile's wallet first, else a derived wallet the chain shows in use,
 // else the key itself, with how each candidate was found.
 import { PmDeskError, ErrorCode, invalidParameter } from '../model/errors';

@@ -1,5 +1,5 @@
 // Where an owner's account wallets live, computed offline: the CREATE2 addresses of its proxy (type 1),
-// Safe (type 2) and deposit wallet in both eras (type 3) from a chain's wallet factories (ACCOUNTS-NOTES §b).
+// Safe (type 2) and deposit wallet in both eras (type 3) from a chain's wallet factories (docs/protocol.md#address-derivation).
 import { AbiCoder, concat, getAddress, getCreate2Address, isAddress, keccak256, toBeHex, zeroPadValue } from 'ethers';
 import { invalidParameter } from '../model/errors';
 import type { WalletConfig } from './wallet-config';

@@ -1,4 +1,4 @@
-// The pieces of a Gnosis Safe 1.3.0 transaction sent by its 1-of-1 owner (ACCOUNTS-NOTES §d2): the SafeTx
+// The pieces of a Gnosis Safe 1.3.0 transaction sent by its 1-of-1 owner (docs/protocol.md#on-chain-actions-per-account): the SafeTx
 // EIP-712 typed data and hash, the owner's signature packed r‖s‖v (typed-data v 27/28, or eth_sign v 31/32),
 // MultiSend's packed batch, `execTransaction` calldata, and the Safe's nonce read from the chain.
 import { Interface, Signature, TypedDataEncoder, getBytes, hashMessage, recoverAddress, solidityPacked, concat, type TypedDataDomain } from 'ethers';

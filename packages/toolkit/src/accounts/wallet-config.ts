@@ -1,5 +1,5 @@
 // The factories an account's wallet is deployed from, per chain: what a network profile's `wallets` carries,
-// and the published ones for Polygon and Amoy (ACCOUNTS-NOTES §b). Only addresses and hashes, no code.
+// and the published ones for Polygon and Amoy (docs/protocol.md#address-derivation). Only addresses and hashes, no code.
 import { isAddress } from 'ethers';
 import { z } from 'zod';
 

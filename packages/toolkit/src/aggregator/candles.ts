@@ -4,7 +4,7 @@ import type { Candle, TradeRecord } from '../model/market-model';
 
 export type { Candle };
 
-/** The price-history intervals of spec §3, by name. */
+/** The price-history intervals of docs/protocol.md#entities, by name. */
 export const PRICE_HISTORY_INTERVALS = ['max', '1w', '1d', '6h', '1h'] as const;
 export type PriceHistoryInterval = (typeof PRICE_HISTORY_INTERVALS)[number];
 

@@ -1,6 +1,6 @@
-// The aggregator API client (spec §7): every call of its table with exactly those paths, query
-// parameters and defaults, the validations of spec §5 before anything is sent, and the failure
-// behaviour of spec §8 (catalogued errors, wrapped once and logged; the oracle calls swallow theirs).
+// The aggregator API client (docs/protocol.md#aggregator): every call of its table with exactly those paths, query
+// parameters and defaults, the validations of docs/protocol.md#validation-messages before anything is sent, and the failure
+// behaviour of docs/protocol.md#errors (catalogued errors, wrapped once and logged; the oracle calls swallow theirs).
 import type { z } from 'zod';
 import {
   EventSchema,
@@ -38,7 +38,7 @@ export interface AggregatorClientOptions {
   apiUrl: string;
   /** Base URL of the fill-event stream; the API URL when not given. */
   sseUrl?: string;
-  /** Per-request timeout; 100000 ms by default (spec §9). */
+  /** Per-request timeout; 100000 ms by default (docs/protocol.md#constants-and-limits). */
   timeoutMs?: number;
   logger?: Logger;
   /** A fetch to use instead of the platform's (a proxy-aware one, say). */
@@ -184,7 +184,7 @@ export class AggregatorClient {
 
   /**
    * POST /v1/proposePrice with `{order}`: offers a signed order's price to the aggregator's price oracle.
-   * Resolves with the server's answer, or null on any failure (logged), as spec §8 says.
+   * Resolves with the server's answer, or null on any failure (logged), as docs/protocol.md#errors says.
    */
   async proposePrice(order: Record<string, unknown>): Promise<unknown> {
     try {
@@ -353,7 +353,7 @@ export class AggregatorClient {
 }
 
 /**
- * A signed order as the oracle takes it: the thirteen fields of spec §3, each a string
+ * A signed order as the oracle takes it: the thirteen fields of docs/protocol.md#entities, each a string
  * (numbers and bigints stringified; side BUY/SELL written as "0"/"1").
  */
 export function toPolyOrder(order: Record<string, unknown>, methodName = 'proposePrice'): PolyOrder {

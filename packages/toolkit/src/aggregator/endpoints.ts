@@ -1,4 +1,4 @@
-// Every path of the aggregator API (spec §7), in one table: the whole surface at a glance.
+// Every path of the aggregator API (docs/protocol.md#aggregator), in one table: the whole surface at a glance.
 
 export const AGGREGATOR_PATHS = {
   event: '/v1/events/{id}',

@@ -1,7 +1,7 @@
 // The live fill-event stream (GET /sse/fillevent?protocol=…&id=…): connecting → open → closed.
-// Every message is validated (spec §5 "Live subscription"); a bad one is reported and the stream stays
+// Every message is validated (docs/protocol.md#aggregator); a bad one is reported and the stream stays
 // open. A dropped or refused stream is reported once and closed: the toolkit never reconnects on its
-// own (spec §4), so a caller that resubscribes knows it did, and can mark the gap. The stream is bounded: it
+// own (docs/protocol.md#order-flow), so a caller that resubscribes knows it did, and can mark the gap. The stream is bounded: it
 // must open in time, never go quiet longer than a few keep-alives, and no message may grow without end.
 import { EventSource as PackageEventSource } from 'eventsource';
 import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../model/errors';

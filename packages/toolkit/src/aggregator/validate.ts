@@ -1,4 +1,4 @@
-// Client-side checks of spec §5, each with its exact message, run before any request is sent.
+// Client-side checks of docs/protocol.md#validation-messages, each with its exact message, run before any request is sent.
 import { invalidParameter } from '../model/errors';
 
 /** "Missing required parameter 'name'." for an absent or blank value. */

@@ -1,6 +1,6 @@
 // The contracts on-chain account actions go through, beyond the exchanges: the USDC.e ⇄ pUSD ramps, the
 // collateral adapters and Protocol V2's Router for split/merge/redeem, and the Safe's MultiSend. Polygon's are
-// published (PROTOCOL-NOTES Part B §4, ACCOUNTS-NOTES §d2/§f); a custom profile (the sandbox) has only its own.
+// published (docs/protocol.md#contracts-and-addresses, docs/protocol.md#on-chain-actions-per-account); a custom profile (the sandbox) has only its own.
 import { invalidParameter } from '../model/errors';
 import { checkedAddress } from '../accounts/derive';
 import { V1_COLLATERAL, type NetworkProfile } from './networks';

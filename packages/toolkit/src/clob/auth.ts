@@ -53,8 +53,7 @@ export function clobAuthDomain(chainId: number): TypedDataDomain {
  * Which address authenticates. The key always signs ClobAuth; by default the address in it and in POLY_ADDRESS is
  * the key's own, for every account kind, which is what the official v2 client (1.1.0) sends: its ClobClient never
  * passes an address, and its L2 headers always carry the signer's. v2's createL1Headers takes an optional
- * `address` for ClobAuth.address and POLY_ADDRESS, and so do ours (L1 and L2 alike). UNCONFIRMED (ACCOUNTS-NOTES
- * §c): clob-client#248 / PR #339 report that Magic (type 1) accounts need POLY_ADDRESS = the proxy wallet or L2
+ * `address` for ClobAuth.address and POLY_ADDRESS, and so do ours (L1 and L2 alike). UNCONFIRMED (docs/protocol.md#which-address-authenticates): clob-client#248 / PR #339 report that Magic (type 1) accounts need POLY_ADDRESS = the proxy wallet or L2
  * answers 401; for type 3 the server ties the API key to the order's signer (the deposit wallet). A caller that
  * sees 401 may re-derive the key with the wallet as `address` (ClobClientOptions.authAddress).
  */

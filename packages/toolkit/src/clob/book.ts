@@ -1,4 +1,4 @@
-// The order book summary's hash (spec §3: a SHA-1 digest of the book summary), computed the way the exchange
+// The order book summary's hash (docs/protocol.md#entities: a SHA-1 digest of the book summary), computed the way the exchange
 // and the official clients do, so a locally kept book can be checked against the server's `hash`.
 import { sha1 } from '@noble/hashes/sha1';
 import { toHex } from '../bytes';

@@ -1,4 +1,4 @@
-// The exchange service's calls (spec §7's exchange-service list, plus version 2's /version, /ok,
+// The exchange service's calls (docs/protocol.md#clob, plus version 2's /version, /ok,
 // /clob-markets and heartbeats): public reads, level 1 key management, level 2 trading calls, paging and
 // the per-token caches. ClobClient (client.ts) adds the order flow on top.
 import type { z } from 'zod';
@@ -125,7 +125,7 @@ const POST_ONLY_MAX_HOLD_MS = 60_000;
 export const POST_ONLY_MODE =
   'The exchange is in post-only mode (503): only post-only orders, which rest on the book without taking, are accepted for now.';
 
-/** Comma-joined `order_ids` for order scoring (spec §3 query helpers). */
+/** Comma-joined `order_ids` for order scoring (docs/protocol.md#entities query helpers). */
 export function orderScoringParams(orderIds: readonly string[]): { order_ids: string } {
   return { order_ids: orderIds.join(',') };
 }
@@ -481,7 +481,7 @@ export class ClobService {
   }
 
   /**
-   * Credentials whichever way they come (spec §4): by default derive first and create when none results;
+   * Credentials whichever way they come (docs/protocol.md#order-flow): by default derive first and create when none results;
    * `create-first` is the other reading (create, then derive when the server gives no key).
    */
   async createOrDeriveApiKey(nonce?: number, order: CreateOrDeriveOrder = 'derive-first'): Promise<ClobResult<ApiCredentials>> {

@@ -1,4 +1,4 @@
-// The exchange client's HTTP helper (spec §8): one request over the toolkit's httpRequest, and on failure
+// The exchange client's HTTP helper (docs/protocol.md#errors): one request over the toolkit's httpRequest, and on failure
 // the error is logged and either returned as an object with an `error` field (the official clients' default)
 // or thrown as a catalogued PmDeskError when the caller asks to throw. Every call is size-capped by kind, and
 // a throttled read is retried as Retry-After says.

@@ -1,5 +1,5 @@
 // pUSD, the exchange's collateral since V2: the calls that wrap USDC.e into it through the CollateralOnramp and
-// unwrap it through the CollateralOfframp (PROTOCOL-NOTES Part B §12, ACCOUNTS-NOTES §e), and an address's
+// unwrap it through the CollateralOfframp (docs/protocol.md#collateral), and an address's
 // balance of both tokens. The calls run as the account (accountTransactions sends them through its wallet).
 import { Interface } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';

@@ -1,7 +1,7 @@
 // The toolkit's one HTTP helper (over the platform's fetch, so it runs in Node and in a browser): it sends a
 // JSON request bounded in time (deadline, connect and idle timeouts) and size (a byte cap per call), follows
 // redirects only within the origin, and turns every way a request can fail into one catalogued PmDeskError
-// (spec §8): statuses, timeouts, no response, a broken setup, a body that is not the JSON asked for.
+// (docs/protocol.md#errors): statuses, timeouts, no response, a broken setup, a body that is not the JSON asked for.
 import { ErrorCode, ErrorMessage, PmDeskError, codeForStatus, httpFailureMessage, truncate } from '../model/errors';
 import { buildQuery, joinUrl, type Query } from './query';
 

@@ -1,4 +1,4 @@
-// The aggregator's response shapes (PROTOCOL-NOTES Part C §4), as schemas that parse leniently:
+// The aggregator's response shapes (docs/protocol.md#aggregator), as schemas that parse leniently:
 // numbers that arrive as strings are coerced, nullable stats and text are allowed, unknown fields are
 // kept. A field that changed shape fails here with a clear path instead of deep in the UI.
 // Names follow the URL resources: an *event* (/v1/events) holds *markets* (/v1/markets), each market
@@ -60,7 +60,7 @@ export const MarketSchema = z.looseObject({
   minimum_order_size: num.nullish(),
   accepting_orders: flag.nullish(),
   closed: flag.nullish(),
-  /** The taker fee charged at match time (PROTOCOL-NOTES Part B §10), null on a fee-free market. */
+  /** The taker fee charged at match time (docs/protocol.md#fees), null on a fee-free market. */
   fee_schedule: z
     .looseObject({ rate: num, exponent: z.number().int().nonnegative().nullish(), taker_only: z.boolean().nullish() })
     .nullish(),
@@ -197,7 +197,7 @@ export interface SearchFilter {
   threshold?: number;
 }
 
-/** A signed order as the price oracle takes it: every field a string (spec §3 "Signed order"). */
+/** A signed order as the price oracle takes it: every field a string (docs/protocol.md#entities "Signed order"). */
 export const POLY_ORDER_FIELDS = [
   'salt',
   'maker',

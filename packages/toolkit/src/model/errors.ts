@@ -1,4 +1,4 @@
-// The error catalogue (spec §3 "SDK error", §8) and the one error class every layer throws.
+// The error catalogue (docs/protocol.md#errors) and the one error class every layer throws.
 // Pure TypeScript: the renderer shows these codes, the CLI prints them, the toolkit raises them.
 
 /** Catalogue keys (the spec's "SDK error codes") mapped to the code strings errors carry (its "Data-SDK" codes). */
@@ -71,7 +71,7 @@ export function maskId(value: unknown): string | undefined {
   return value === undefined || value === null || value === '' ? undefined : MASK;
 }
 
-/** Cuts text for an error context (spec §9: search queries at 50 characters, SSE messages at 100). */
+/** Cuts text for an error context (docs/protocol.md#constants-and-limits: search queries at 50 characters, SSE messages at 100). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
@@ -159,7 +159,7 @@ export function invalidParameter(detail: string, methodName?: string, context?: 
   return new PmDeskError(ErrorCode.INVALID_PARAMETER, detail, { methodName, context });
 }
 
-/** Maps an HTTP status to its catalogue code (spec §8). */
+/** Maps an HTTP status to its catalogue code (docs/protocol.md#errors). */
 export function codeForStatus(status: number): ErrorCodeValue {
   if (status === 400) return ErrorCode.INVALID_PARAMETER;
   if (status === 401) return ErrorCode.UNAUTHORIZED;

@@ -11,7 +11,7 @@ export interface PositionToken {
   price: string;
 }
 
-/** A market's fee parameters as the exchange charges them at match time (PROTOCOL-NOTES Part B §10). */
+/** A market's fee parameters as the exchange charges them at match time (docs/protocol.md#fees). */
 export interface MarketFees {
   /** Fee rate (0.072 for crypto markets, 0.04 for politics …); 0 when the market charges none. */
   rate: number;

@@ -1,4 +1,4 @@
-// The order builder (spec §3): holds a signer, a chain, a signature type and the account's wallet (the funder),
+// The order builder (docs/protocol.md#entities): holds a signer, a chain, a signature type and the account's wallet (the funder),
 // and turns a trader's limit or market order into a signed exchange order of version 1, 2 or 3, with no network access.
 import { isAddress } from 'ethers';
 import { invalidParameter } from '../model/errors';
@@ -227,7 +227,7 @@ function withSignature(f: OrderV1Fields | OrderV2Fields, signature: string): Sig
   };
 }
 
-/** The salt as the official clients draw it: a random number scaled by the current time in ms (spec §3). */
+/** The salt as the official clients draw it: a random number scaled by the current time in ms (docs/protocol.md#entities). */
 export function newSalt(now: number = Date.now()): string {
   return String(Math.round(Math.random() * now));
 }

@@ -1,4 +1,4 @@
-// The exchange's fees in exact base units (PROTOCOL-NOTES Part B §10): the platform fee a fill pays from the
+// The exchange's fees in exact base units (docs/protocol.md#fees): the platform fee a fill pays from the
 // market's terms `fd {r, e, to}` — shares × rate × (p·(1−p))^exponent — plus a builder's fee on the notional
 // when an order carries a builder code, and the official client's rule that shrinks a BUY so that the amount
 // and its fees fit the balance (clob-client-v2 1.1.0 `adjustBuyAmountForFees`), done in exact fractions.

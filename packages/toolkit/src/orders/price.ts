@@ -1,4 +1,4 @@
-// Price checks before signing (spec §5's exact messages) and the price a market order takes from the book.
+// Price checks before signing (the exact messages of docs/protocol.md#validation-messages) and the price a market order takes from the book.
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import type { OrderSide, TickSize } from './rounding';
 

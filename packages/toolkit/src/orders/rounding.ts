@@ -1,4 +1,4 @@
-// The rounding table (spec §5, plus version 2's 0.005 and 0.0025 ticks) and the one place where an order's
+// The rounding table (docs/protocol.md#rounding-and-amounts, plus version 2's 0.005 and 0.0025 ticks) and the one place where an order's
 // prices and sizes become integer 6-decimal base units. The arithmetic deliberately mirrors the official
 // clients' JavaScript doubles step for step: the exchange accepts amounts exactly as those clients make them.
 import { invalidParameter } from '../model/errors';

@@ -1,6 +1,6 @@
 // The signature a deposit wallet (signature type 3, POLY_1271) gives an order: the owner's key signs an ERC-7739
 // TypedDataSign wrapping of the order under the exchange's domain, and the exchange checks it through the wallet's
-// ERC-1271 isValidSignature. Byte for byte what @polymarket/clob-client-v2@1.1.0 sends (PROTOCOL-NOTES B §3).
+// ERC-1271 isValidSignature. Byte for byte what @polymarket/clob-client-v2@1.1.0 sends (docs/protocol.md#order-signing).
 import { AbiCoder, TypedDataEncoder, keccak256, toUtf8Bytes } from 'ethers';
 import { toHex } from '../bytes';
 import type { OrderVersion } from '../chain/networks';

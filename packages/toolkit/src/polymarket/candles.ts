@@ -1,4 +1,4 @@
-// A chart's candles from the CLOB's price history (DIRECT-DATA-NOTES §f): a window of a few hundred candles
+// A chart's candles from the CLOB's price history (docs/protocol.md#market-page-prices): a window of a few hundred candles
 // of the chosen width, asked at a finer fidelity, bucketed into open/high/low/close. The history is prices
 // only, so volume comes from the market's recent fills where they cover a whole bucket, and is 0 elsewhere:
 // a partly known bucket would show a volume smaller than it was.

@@ -1,4 +1,4 @@
-// The CLOB's public reads a market page needs (DIRECT-DATA-NOTES §c): one outcome token's book, its price
+// The CLOB's public reads a market page needs (docs/protocol.md#clob-public-reads): one outcome token's book, its price
 // history, and a market's recent trades. Validated here, unlike the trading client's pass-through reads.
 import { maskId } from '../model/errors';
 import { apiHttp, required, wholeNumber, type ApiClientOptions } from './client-options';

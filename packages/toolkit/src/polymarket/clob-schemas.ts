@@ -1,5 +1,5 @@
 // The CLOB's public read answers (book, price history, a market's live activity) and the real-time data
-// service's trade message (DIRECT-DATA-NOTES §c, §d), as lenient schemas: prices and sizes that arrive as
+// service's trade message (docs/protocol.md#clob-public-reads), as lenient schemas: prices and sizes that arrive as
 // decimal strings are coerced, unknown fields kept, the fields a fill is about required.
 import { z } from 'zod';
 import { id, num, optNum, text, tradeSide } from './wire';

@@ -1,4 +1,4 @@
-// The Data API's answers (DIRECT-DATA-NOTES §b): positions, trades, activity, portfolio value and markets
+// The Data API's answers (docs/protocol.md#data-api): positions, trades, activity, portfolio value and markets
 // traded, as lenient schemas. The amounts a row is about (size, price, value) are required: a row without
 // them fails naming the field rather than showing a made-up zero.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The Data API (DIRECT-DATA-NOTES §b): a trader's positions, activity, trades, portfolio value and markets
+// The Data API (docs/protocol.md#data-api): a trader's positions, activity, trades, portfolio value and markets
 // traded, and a market's trade tape. The feeds (positions, trades, activity) are read at Polymarket's v2 paths
 // with the server's cursors, at most 20 condition ids a request; where v2 answers 404 the v1 paths (camelCase
 // parameters, offset paging capped at 10,000) are read instead, and the logger is told once per feed.

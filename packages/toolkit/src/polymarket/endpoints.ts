@@ -1,5 +1,5 @@
 // Every path PM Desk reads from Polymarket's public APIs (Gamma, Data API, CLOB public reads), the page sizes it
-// asks for, and the request budgets it keeps per host: one table a reader can check against DIRECT-DATA-NOTES.
+// asks for, and the request budgets it keeps per host: one table a reader can check against docs/protocol.md#endpoints.
 import { CLOB_PATHS } from '../clob/endpoints';
 
 export const GAMMA_PATHS = {
@@ -61,7 +61,7 @@ export const COMMENTS_MAX_OFFSET = 200;
 /** Comments read for one event at most: every page offset paging can reach (offsets 0, 100 and 200), newest first. */
 export const MAX_COMMENTS = COMMENTS_MAX_OFFSET + COMMENTS_PAGE_SIZE;
 export const POSITIONS_PAGE_SIZE = 500;
-/** The Data API refuses an offset above 10,000 (DIRECT-DATA-NOTES §b). */
+/** The Data API refuses an offset above 10,000 (docs/protocol.md#data-api). */
 export const DATA_MAX_OFFSET = 10_000;
 export const TRADES_PAGE_SIZE = 100;
 /** Recent fills read for a market's tape seed and chart volume. */
@@ -75,7 +75,7 @@ export interface RateBudget {
 }
 
 /**
- * Budgets per host and endpoint class, each about 80 % of the published limit per 10 s (DIRECT-DATA-NOTES §e), so
+ * Budgets per host and endpoint class, each about 80 % of the published limit per 10 s (docs/protocol.md#rate-limits), so
  * Cloudflare's throttling is not where PM Desk learns it asked too much. `general` applies to every request to
  * the host as well as its class's own budget.
  */

@@ -1,4 +1,4 @@
-// Gamma's answers (DIRECT-DATA-NOTES §a): events with their markets, comments, public profiles and search, as
+// Gamma's answers (docs/protocol.md#gamma): events with their markets, comments, public profiles and search, as
 // lenient schemas. Every field is treated as nullable, unknown fields are kept, and a market's outcome list,
 // prices and token ids must line up, so a market that cannot be traded correctly fails here, naming the field.
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { flag, id, jsonStringList, optNum, text } from './wire';
 
 /** A tick as the exchange writes it: Gamma sends a number (0.01) or a string; the string form is kept. */
 /**
- * The fee schedule the exchange charges at match time (PROTOCOL-NOTES Part B §10) as Gamma states it on a fee
+ * The fee schedule the exchange charges at match time (docs/protocol.md#fees) as Gamma states it on a fee
  * market; the field names are not documented first-hand, so only a rate is required and the rest defaults to
  * the curve every production market uses (exponent 1, taker-only).
  */

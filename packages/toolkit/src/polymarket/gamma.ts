@@ -1,4 +1,4 @@
-// Gamma, Polymarket's discovery API (DIRECT-DATA-NOTES §a): events and their markets, public search,
+// Gamma, Polymarket's discovery API (docs/protocol.md#gamma): events and their markets, public search,
 // comments and public profiles. Snake_case query parameters, camelCase answers; lists page by keyset
 // (`/events/keyset`, `/markets/keyset` with `after_cursor`), the deprecated offset lists kept as a fallback.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Whether Polymarket lets PM Desk trade from here: its geoblock endpoint (ACCOUNTS-NOTES §g) read into the
+// Whether Polymarket lets PM Desk trade from here: its geoblock endpoint (docs/protocol.md#geoblock) read into the
 // model's TradingAccess. A blocked region is said in a sentence naming it; a failed check is "unknown" with
 // its reason. This only reads the answer; nothing here tries to get around it.
 import { z } from 'zod';

@@ -270,7 +270,7 @@ export function inFirstOutcome(fill: TradeRecord, tokens: readonly PositionToken
   return defined({ ...fill, tokenId: first.token_id, price: Math.round((1 - fill.price) * 1e6) / 1e6, side });
 }
 
-/** The key real-time and polled trades are deduplicated by (DIRECT-DATA-NOTES §d). */
+/** The key real-time and polled trades are deduplicated by (docs/protocol.md#real-time-data-service). */
 export function fillKey(fill: { transactionHash?: string; tokenId?: string; volumeBase: number }): string {
   return `${fill.transactionHash ?? ''}|${fill.tokenId ?? ''}|${fill.volumeBase}`;
 }

@@ -1,4 +1,4 @@
-// Polymarket's real-time data service (RTDS, DIRECT-DATA-NOTES §d): one WebSocket, a subscribe message whose
+// Polymarket's real-time data service (RTDS, docs/protocol.md#real-time-data-service): one WebSocket, a subscribe message whose
 // `filters` is a JSON string, the text `ping` every 5 s, and every message validated. Trades of the
 // `activity` topic come out deduplicated by transaction, token and size. It never reconnects on its own: the
 // caller decides (the fill subscription falls back to polling and tries again).

@@ -1,4 +1,4 @@
-// Split, merge and redeem calldata per market kind (ACCOUNTS-NOTES §f): standard and neg-risk CTF markets go
+// Split, merge and redeem calldata per market kind (docs/protocol.md#positions-and-resolution): standard and neg-risk CTF markets go
 // through their pUSD collateral adapters, Protocol V2 markets through the Router (bytes31 condition ids, one
 // redeem per held outcome), and a network without adapters (the local sandbox, pre-V2 positions) takes the
 // legacy ConditionalTokens / NegRiskAdapter paths. The calls run as the account (accountTransactions).

@@ -1,5 +1,5 @@
 // Whether a market has resolved, read where it is authoritative — ConditionalTokens' payoutDenominator and
-// payoutNumerators (ACCOUNTS-NOTES §f) — and what redeeming a position pays: "Won $X" or "Lost", exact in base units.
+// payoutNumerators (docs/protocol.md#positions-and-resolution) — and what redeeming a position pays: "Won $X" or "Lost", exact in base units.
 import { Interface } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { checkedAddress } from '../accounts/derive';

@@ -1,5 +1,5 @@
 // The requests Polymarket's relayer executes for a wallet, built and signed as its own client builds them
-// (ACCOUNTS-NOTES §d4; @polymarket/builder-relayer-client): PROXY (the `rlx:` hash), SAFE (the SafeTx hash),
+// (docs/protocol.md#relayer; @polymarket/builder-relayer-client): PROXY (the `rlx:` hash), SAFE (the SafeTx hash),
 // SAFE-CREATE (CreateProxy typed data), WALLET (the deposit wallet's `Batch` typed data) and WALLET-CREATE.
 // Each body keeps the official client's field order, so its JSON text is byte-identical (tests/conformance).
 import { TypedDataEncoder, concat, getBytes, hashMessage, isAddress, keccak256, recoverAddress, toBeHex, toUtf8Bytes, type TypedDataDomain } from 'ethers';

@@ -11,7 +11,7 @@ export const SIZE_DECIMALS = 2;
 
 export { isTickSize, type TickSize };
 
-/** Price decimals per tick (the exchange's rounding table, spec §5): the ticket never shows more. */
+/** Price decimals per tick (the exchange's rounding table, docs/protocol.md#rounding-and-amounts): the ticket never shows more. */
 export function priceDecimals(tick: TickSize): number {
   return PRICE_DECIMALS[tick];
 }
