@@ -6,7 +6,7 @@
 // process, so the result reads as a ratio on whatever machine runs it.
 // Run: node --import tsx bench/ui-frames.ts   (BENCH_RATE, BENCH_SECONDS to change the load; BENCH_HISTORY and
 // BENCH_HIDE below)
-// Measured on the 2-core dev machine (docs/decisions.md, "Busy books in the UI"): 38–50 % late frames before the
+// Measured on the 2-core dev machine (docs/decisions/0011-busy-books-in-the-ui-what-cost-the-frames.md): 38–50 % late frames before the
 // bridge batching and ladder work, 0–3.8 % after it, and 0.00 % in each of five quiet runs after the second pass
 // (page-wide layout, paint and layerize cut; frame work p99 11.5–15.7 ms).
 // BENCH_PROFILE=1 also records the page's main thread during the load (CDP Profiler and Tracing, on an

@@ -103,7 +103,7 @@ describe('one price on the whole screen', () => {
 
   it('every price that moves with the book lays out a box of its own, never the page around it', async () => {
     // A box that contains its size and layout is where Chromium roots the layout of a change inside it; without
-    // one, each new price laid out the whole document on every frame of a busy book (docs/decisions.md).
+    // one, each new price laid out the whole document on every frame of a busy book (docs/decisions/0011-busy-books-in-the-ui-what-cost-the-frames.md).
     const unbounded = await page.evaluate(() => {
       interface El {
         parentElement: El | null;

@@ -13,9 +13,12 @@ const OUTSIDE = /spec §\d|product-spec|\bARCHITECTURE\b|PROTOCOL-NOTES|ACCOUNTS
 /** Files that are not ours to word: dependencies, generated pages, the lockfile. */
 const NOT_OURS = /^(node_modules\/|docs\/api\/|package-lock\.json$)|(^|\/)package-lock\.json$/;
 
+/** Every file git tracks, and every folder that holds one: what a fresh clone has (an ignored, built file is not). */
+const TRACKED = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+const IN_CLONE = new Set(TRACKED.flatMap((f) => f.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+
 function trackedFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return out.split('\0').filter((f) => f && !NOT_OURS.test(f) && f !== SELF);
+  return TRACKED.filter((f) => !NOT_OURS.test(f) && f !== SELF);
 }
 
 function readText(file: string): string | null {
@@ -82,7 +85,7 @@ function brokenLink(from: string, target: string, fromRoot = false): string | nu
   const [pathPart, anchor] = target.split('#', 2);
   const file = pathPart ? normalize(join(fromRoot ? '' : dirname(from), decodeURIComponent(pathPart))).split('\\').join('/') : from;
   if (file.startsWith('..')) return `${target} leaves the repository`;
-  if (!existsSync(join(ROOT, file))) return `${target}: no such file`;
+  if (!IN_CLONE.has(file.replace(/\/$/, '')) || !existsSync(join(ROOT, file))) return `${target}: no such file`;
   if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) return `${target}: no section #${anchor} in ${file}`;
   return null;
 }
@@ -107,6 +110,7 @@ describe('docs references', () => {
     expect(brokenLink('docs/cli.md', 'protocol.md#fees')).toBeNull();
     expect(brokenLink('docs/cli.md', 'protocol.md#no-such-section')).toMatch(/no section/);
     expect(brokenLink('docs/cli.md', 'no-such-file.md')).toMatch(/no such file/);
+    expect(brokenLink('README.md', 'node_modules/vitest/package.json')).toMatch(/no such file/);
   });
 
   it('no tracked file cites a document that is not in the repository', () => {

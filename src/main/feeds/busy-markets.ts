@@ -3,8 +3,7 @@
 // costs about the same whether one busy ladder changed in it or four (the page's layout, paint and layering are
 // paid per frame that changed anything); four busy tiles drawn every frame took about 10 ms of the page's 16.7 and
 // were late in about 2 % of frames on a 2-core machine, drawn every other frame 6.3–7.9 ms and under 1 % late at
-// the machine's usual speed, with a shorter message-to-pixel time too (bench/ui-latency.ts; docs/decisions.md
-// "Several busy books share the frames").
+// the machine's usual speed, with a shorter message-to-pixel time too (bench/ui-latency.ts; docs/decisions/0035-several-busy-books-share-the-frames.md).
 // One busy book keeps every frame.
 
 /** A market whose book went out at least this often in the last second is busy (a third of 60 Hz frames). */

@@ -1,8 +1,7 @@
 // When the trader's window begins its frames, as the page reports it (reportFrames): main hands a busy book out a
 // few milliseconds before a frame begins instead of at the end of a 16 ms fold of its own, whose phase the page's
 // frames do not share. Unaligned, the book a frame drew had waited on average half a frame in the page before the
-// frame began; aligned, only the lead (issue 18's message-to-pixel, docs/decisions.md "Books handed out before
-// the frame"). Without a recent report (no window, a hidden one, an old page), the fixed fold applies.
+// frame began; aligned, only the lead (issue 18's message-to-pixel, docs/decisions/0032-books-handed-out-before-the-frame.md). Without a recent report (no window, a hidden one, an old page), the fixed fold applies.
 
 /** How long before a frame begins main hands a book out: its send, the bridge and the page's decoding. */
 export const FRAME_LEAD_MS = 6;

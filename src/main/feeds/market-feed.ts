@@ -234,7 +234,7 @@ export class MarketFeed {
    * The token's whole book as the exchange lists it (decimal strings, best level last), only while the socket keeps
    * it live and each change is checked against the exchange's hash: undefined before its snapshot, while it is
    * resynced, stale, polled instead, or not checked by hash. What a market order made ready is priced from, and
-   * checked against at the click (docs/decisions.md, "Ready market orders").
+   * checked against at the click (docs/decisions/0036-ready-market-orders-priced-from-the-live-book.md).
    */
   exchangeBook(tokenId: string): { bids: LevelText[]; asks: LevelText[] } | undefined {
     const asset = this.assets.get(tokenId);

@@ -18,7 +18,7 @@ export interface RedialOptions {
  * The longest wait between reconnects. A trading screen must be live again within seconds of the exchange
  * answering (issue 16: after a 30 s outage a 30 s cap left the terminal polling for 29 s more), so the doubling
  * stops at 2 s: one connect attempt every 2 s per feed at worst, and books and account feeds live within ~2 s
- * of the exchange's return (docs/decisions.md).
+ * of the exchange's return (docs/decisions/0018-back-quickly-after-an-outage-the-reconnect-back.md).
  */
 export const MAX_RECONNECT_BACKOFF_MS = 2_000;
 export const DEFAULT_BACKOFF_MS = { initial: 500, max: MAX_RECONNECT_BACKOFF_MS };

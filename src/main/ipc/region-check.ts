@@ -6,7 +6,7 @@
 //
 // A check that could not be made ('unknown') does not hold orders back: a network error of our own (a timeout,
 // polymarket.com unreachable) is not Polymarket saying no, and the exchange still refuses what it must. But a
-// real answer is never dropped for a failure: once blocked, a failed re-check keeps it blocked (docs/decisions.md).
+// real answer is never dropped for a failure: once blocked, a failed re-check keeps it blocked (docs/decisions/0015-region-and-close-only-checks-before-trading.md).
 import { z } from 'zod';
 import type { TradingAccessInfo } from '../../shared/contract';
 import type { TradingAccess } from '@pmdesk/toolkit/model';

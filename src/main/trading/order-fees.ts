@@ -52,7 +52,7 @@ export function feeTermsOfMarket(fees: MarketFees | undefined): FeeTerms | undef
 }
 
 /**
- * One rule for which terms count (docs/decisions.md): the exchange charges what its `/clob-markets` `fd` says,
+ * One rule for which terms count (docs/decisions/0020-fees-in-the-preview-the-exchanges-clob-markets.md): the exchange charges what its `/clob-markets` `fd` says,
  * so when the exchange answered, that wins, whatever the source's market said; when it could not be asked
  * (no condition id) or did not answer, the source's market terms are used; with neither, the fee is unknown
  * (never guessed, never taken as zero in what the trader reads).

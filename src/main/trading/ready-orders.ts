@@ -1,5 +1,5 @@
 // Orders made ready while the trader reads their confirmation: checked, built and signed (in the signer), not
-// sent. The click then only posts (docs/decisions.md, "Ready orders"). This is the shelf they wait on, and what
+// sent. The click then only posts (docs/decisions/0028-ready-orders-the-confirmation-is-where-the-order.md). This is the shelf they wait on, and what
 // makes one stale: its age, or any order of the same account sent since it was made.
 
 /** How long a ready order may wait for its click; later, the click makes the order again from scratch. */

@@ -2,7 +2,7 @@
 // instead of all of them. Chromium lays out, paints and layerizes the whole page for every frame in which
 // anything changed, at a cost that grows with everything on the page, seen or not: a 500-fill tape or a
 // 1,000-trade history drawn whole made every frame of a busy book pay for all of its rows (bench/ui-frames.ts,
-// docs/decisions.md "Busy books in the UI").
+// docs/decisions/0011-busy-books-in-the-ui-what-cost-the-frames.md).
 import { cloneElement, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 
 export interface RowWindow {

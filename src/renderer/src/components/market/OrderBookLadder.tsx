@@ -127,7 +127,7 @@ export function OrderBookLadder() {
   // book every row's numbers change in nearly every update, and rendering and reconciling a whole row to change two
   // texts and a style is work React need not do. The rows themselves (a level coming or going, its place, an order
   // of mine, the picked price) are still React's: a row renders again only when one of those changes, about half
-  // as often on four busy tiles (docs/decisions.md, "The ladder's numbers written in place").
+  // as often on four busy tiles (docs/decisions/0038-the-ladders-numbers-written-in-place.md).
   const numbers = useRef(new Map<string, RowNumbers>()).current;
   useLayoutEffect(() => {
     for (const row of [...asksInPage, ...bidsInPage]) {
