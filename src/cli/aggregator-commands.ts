@@ -20,7 +20,7 @@ export interface CliContext {
   out: Output;
 }
 
-/** Parses a number flag without judging it: the toolkit's validation gives the spec's message. */
+/** Parses a number flag without judging it: the toolkit's validation gives the documented message (docs/protocol.md#aggregator). */
 export const numberFlag = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value));
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;

@@ -172,7 +172,7 @@ describe('pmdesk trade', () => {
     expect(text.stderr).toContain('- This sell needs 50 "No" shares but the wallet holds 0: sell at most 0.');
   });
 
-  it('says the spec’s sentence for an unknown market or outcome (exit 1: the aggregator was asked)', async () => {
+  it('says the documented sentence for an unknown market or outcome (exit 1: the aggregator was asked)', async () => {
     const market = await pmdesk(['trade', 'buy', '--market', 'no-such-market', '--outcome', 'Yes', '--size', '5', '--json'], env);
     expect(market.code).toBe(1);
     expect(JSON.parse(market.stderr).error).toMatchObject({ code: 'ERR_NOT_FOUND', message: 'Exchange not found' });

@@ -745,7 +745,7 @@ describe('fills watch on the aggregator ends after every fault', () => {
 });
 
 // Issue 34, point 7: `oracle scan` tells "nothing pending" (false, exit 0) from a fault (exit 1 with its code),
-// and a 429 keeps the server's own words before the wait, as the spec's error format does.
+// and a 429 keeps the server's own words before the wait, as the catalogue's error format does.
 describe('the small ones', () => {
   it('oracle scan: every fault mode is exit 1 with its code, never a printed false', async () => {
     const results = await runAll(FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), 'oracle', 'scan']));

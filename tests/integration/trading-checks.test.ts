@@ -1,4 +1,4 @@
-// Pre-trade checks and the spec's order-building messages against the whole sandbox: each check fails for a
+// Pre-trade checks and the documented order-building messages against the whole sandbox: each check fails for a
 // real reason (a locked wallet in the real signer, a real chain of another id, a market the aggregator shows
 // closed, an empty wallet) with a sentence a trader can act on, and a failed order sends nothing.
 import { createServer } from 'node:http';
@@ -26,7 +26,7 @@ const order = (over: Partial<UserOrderInput> = {}): UserOrderInput => ({
   ...over,
 });
 
-describe('pre-trade checks and the spec messages', () => {
+describe('pre-trade checks and the documented messages', () => {
   let sb: TradingSandbox;
   let signer: SignerClient;
   let service: TradingService;
@@ -144,7 +144,7 @@ describe('pre-trade checks and the spec messages', () => {
     expect(service.pendingOrderIds()).toEqual([]);
   });
 
-  it('speaks the spec’s sentences for a bad order request', async () => {
+  it('speaks the documented sentences for a bad order request', async () => {
     const message = async (input: unknown, wallet: unknown = funded) => {
       const error = await service.executeOrder(input as UserOrderInput, wallet as TradingWallet).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PmDeskError);

@@ -1,6 +1,6 @@
 // The wallet menu and the network switch in headless Chromium, against the sandbox and browser mode's real
 // services: a funded key imported through the import dialog, unlocked (a wrong password answered with the
-// spec's sentence), locked, a new wallet whose recovery phrase is shown once and gone afterwards, a keystore
+// catalogue's sentence), locked, a new wallet whose recovery phrase is shown once and gone afterwards, a keystore
 // exported as a download, and switching wallets. Everything is done by clicking and typing, as a trader would.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

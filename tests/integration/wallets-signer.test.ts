@@ -81,7 +81,7 @@ describe('keystores made and opened in the worker', () => {
     expect((await failure(signer.importPrivateKey(DEV_PRIVATE_KEYS[0], 'short', FAST))).detail).toBe('A wallet password is at least 8 characters.');
   });
 
-  it('says "invalid password", "address mismatch" and "invalid JSON wallet" exactly as the spec does', async () => {
+  it('says "invalid password", "address mismatch" and "invalid JSON wallet" exactly as documented', async () => {
     const { keystore } = await signer.importPrivateKey(DEV_PRIVATE_KEYS[0], PASSWORD, FAST);
     const wrong = await failure(signer.checkPassword(keystore, 'not the password'));
     expect([wrong.code, wrong.detail]).toEqual(['ERR_UNAUTHORIZED', 'invalid password']);

@@ -57,7 +57,7 @@ describe('candles', () => {
     expect(generateCandles([], HOUR)).toEqual([]);
   });
 
-  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses interval %s with the spec message', (interval) => {
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses interval %s with the documented message', (interval) => {
     expect(() => generateCandles([], interval)).toThrow(PmDeskError);
     expect(() => generateCandles([], interval)).toThrow('Candlestick intervalMillis must be positive.');
     try {

@@ -69,7 +69,7 @@ describe('PmDeskError', () => {
     expect(new PmDeskError(ErrorCode.TIMEOUT_ERROR, 'x', { statusCode: 0 }).message).toBe('[ERR_TIMEOUT] x (Status: 0)');
   });
 
-  it('carries every field of the spec, and a generated id', () => {
+  it('carries every field of the catalogue’s error, and a generated id', () => {
     const cause = new Error('socket hang up');
     const error = new PmDeskError(ErrorCode.SERVER_ERROR, 'boom', {
       methodName: 'm',

@@ -1,4 +1,4 @@
-// Price bounds, tick resolution and the market price walked from a book, with the spec's messages.
+// Price bounds, tick resolution and the market price walked from a book, with the documented messages.
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { assertPriceInRange, isPriceInRange, marketPriceFromBook, resolveTickSize } from '../../packages/toolkit/src/orders/price';
@@ -21,7 +21,7 @@ describe('price bounds', () => {
     expect(isPriceInRange(0.991, '0.01')).toBe(false);
   });
 
-  it("refuses with the spec's message", () => {
+  it("refuses with the documented message", () => {
     expect(detail(() => assertPriceInRange(0.995, '0.01'))).toBe('invalid price (0.995), min: 0.01 - max: 0.99');
     expect(detail(() => assertPriceInRange(0.05, '0.1'))).toBe('invalid price (0.05), min: 0.1 - max: 0.9');
     expect(detail(() => assertPriceInRange(0.5, '0.01'))).toBe('no error');

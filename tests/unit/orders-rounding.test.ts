@@ -24,7 +24,7 @@ const market = (tick: TickSize, side: OrderSide, price: number, amount: number) 
 };
 
 describe('rounding table', () => {
-  it('has the spec rows plus the version 2 ticks', () => {
+  it('has the version 1 rows plus the version 2 ticks', () => {
     expect(ROUNDING).toEqual({
       '0.1': { price: 1, size: 2, amount: 3 },
       '0.01': { price: 2, size: 2, amount: 4 },

@@ -1,4 +1,4 @@
-// The order flow's pure parts: the spec's order of messages, sizing from dollars, market orders' amounts, the
+// The order flow's pure parts: the documented order of messages, sizing from dollars, market orders' amounts, the
 // sandbox profile read as a trading profile for each order version, and the approval targets each version needs.
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
@@ -39,7 +39,7 @@ const detail = (fn: () => unknown): string => {
 };
 
 describe('order request', () => {
-  it('says what is missing in the spec’s order: provider, then wallet, then the order', () => {
+  it('says what is missing in the documented order: provider, then wallet, then the order', () => {
     expect(detail(() => assertOrderRequest(input({ provider: '' }), undefined))).toBe(OrderMessages.PROVIDER_REQUIRED);
     expect(detail(() => assertOrderRequest(input({ provider: 'truemarket' }), undefined))).toBe(OrderMessages.ONLY_POLYMARKET);
     expect(detail(() => assertOrderRequest(input(), undefined))).toBe(OrderMessages.WALLET_REQUIRED);
@@ -126,7 +126,7 @@ describe('trading profile and approval targets', () => {
     ]);
   });
 
-  it('uses the spec’s approval gas unless the profile says otherwise, and prices the worst case', () => {
+  it('uses the documented approval gas unless the profile says otherwise, and prices the worst case', () => {
     const spec = parseTradingProfile(sandboxJson(2));
     expect(spec.approvalGas).toEqual(DEFAULT_APPROVAL_GAS);
     expect(DEFAULT_APPROVAL_GAS).toEqual({ gasPrice: 100_000_000_000n, gasLimit: 200_000n });

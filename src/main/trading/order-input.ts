@@ -1,5 +1,5 @@
 // The trader's order as the "user order input" of docs/protocol.md#entities: which provider, market, outcome, side, price and
-// amount; the spec's own sentences for what is missing; and turning it into the exact order to build.
+// amount; the exact sentences of docs/protocol.md#validation-messages for what is missing; and turning it into the exact order to build.
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
 import type { PositionToken } from '@pmdesk/toolkit/model';
 import { tradedMarket, type TradedMarket } from '@pmdesk/toolkit/model';
@@ -43,7 +43,7 @@ export interface OrderChoices {
   postOnly?: boolean;
 }
 
-/** The spec's first checks, in its order: provider, then wallet, then the order itself. Nothing is sent before. */
+/** The first checks, in their documented order: provider, then wallet, then the order itself. Nothing is sent before. */
 export function assertOrderRequest(input: UserOrderInput | undefined, wallet: unknown): asserts input is UserOrderInput {
   if (input && !input.provider) throw invalidParameter(OrderMessages.PROVIDER_REQUIRED, 'executeOrder');
   if (input && input.provider.toLowerCase() !== 'polymarket') throw invalidParameter(OrderMessages.ONLY_POLYMARKET, 'executeOrder');

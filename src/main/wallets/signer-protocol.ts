@@ -28,7 +28,7 @@ export interface ApprovalRequest {
   approved?: boolean;
   rpcUrl: string;
   chainId: number;
-  /** Wei, decimal strings (the spec's defaults are 1e11 and 2e5). */
+  /** Wei, decimal strings (defaults 1e11 and 2e5: docs/protocol.md#constants-and-limits). */
   gasPrice: string;
   gasLimit: string;
   /** The chain's pending nonce for the wallet when absent. */

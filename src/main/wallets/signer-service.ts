@@ -273,7 +273,7 @@ async function encrypt(address: string, privateKey: string, password: string, sc
   return encryptKeystoreJson({ address, privateKey }, password, { scrypt: { N: scryptN } });
 }
 
-/** Opens a keystore: the spec's "invalid JSON wallet", "invalid password" and "address mismatch". */
+/** Opens a keystore: the catalogue's "invalid JSON wallet", "invalid password" and "address mismatch" (docs/protocol.md#errors). */
 async function decrypt(keystore: unknown, password: unknown): Promise<Wallet> {
   const parsed = parseKeystore(typeof keystore === 'string' ? keystore : '');
   if (typeof password !== 'string') throw invalidPassword();

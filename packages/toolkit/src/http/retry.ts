@@ -108,7 +108,7 @@ export function parseRetryAfter(value: string, now = Date.now()): number | undef
 }
 
 /**
- * The failure of a throttled call not retried (or retried out): ERR_RATE_LIMIT in the spec's format, the server's
+ * The failure of a throttled call not retried (or retried out): ERR_RATE_LIMIT in the catalogue's format (docs/protocol.md#errors), the server's
  * own words kept ("API request failed with status 429. Server error: …"), then when to come back.
  */
 export function rateLimited(api: string, methodName: string, waitMs: number, error: PmDeskError): PmDeskError {

@@ -49,7 +49,7 @@ export const MarketSchema = z.looseObject({
   position_tokens: z.array(PositionTokenSchema),
   groupItemTitle: text,
   neg_risk: flag.optional(),
-  // The trading fields the aggregator sends beyond the spec's table (the sandbox's, and the aggregator's when it
+  // The trading fields the aggregator sends beyond the table of docs/protocol.md#aggregator (the sandbox's, and the aggregator's when it
   // knows them): optional, but a wrong shape fails here naming the field instead of passing as loose JSON.
   conditionId: z.string().nullish(),
   /** The tick as a number (0.01) or the exchange's string ("0.01"); always the string once parsed. */

@@ -1,7 +1,7 @@
 // The error catalogue (docs/protocol.md#errors) and the one error class every layer throws.
 // Pure TypeScript: the renderer shows these codes, the CLI prints them, the toolkit raises them.
 
-/** Catalogue keys (the spec's "SDK error codes") mapped to the code strings errors carry (its "Data-SDK" codes). */
+/** Catalogue keys (the "SDK error codes" of docs/protocol.md#errors) mapped to the code strings errors carry (its "Data-SDK" codes). */
 export const ErrorCode = {
   NETWORK_ERROR: 'ERR_NETWORK',
   TIMEOUT_ERROR: 'ERR_TIMEOUT',

@@ -7,7 +7,7 @@ import { COLLATERAL_TOKEN_DECIMALS } from '../chain/networks';
 import { PRICE_DECIMALS, TICK_SIZES, isTickSize, type TickSize } from '../model/market-rules';
 
 export { TICK_SIZES, isTickSize, type TickSize };
-/** The ticks of the spec (order version 1); 0.005 and 0.0025 exist only from version 2 on. */
+/** The ticks of order version 1; 0.005 and 0.0025 exist only from version 2 on. */
 export const V1_TICK_SIZES: readonly TickSize[] = ['0.1', '0.01', '0.001', '0.0001'];
 
 export interface RoundingRule {

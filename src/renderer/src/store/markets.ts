@@ -8,7 +8,7 @@ import { missingRow, mergeRows, rowOfMarket, rowsOfEvents, rowsOfMatches, type M
 
 export type MarketsTab = 'markets' | 'watchlist' | 'slugs';
 
-/** Page sizes as the spec sets them: 50 active events, 100 slugs per read. */
+/** Page sizes as docs/protocol.md#constants-and-limits sets them: 50 active events, 100 slugs per read. */
 export const EVENTS_PAGE = 50;
 export const SLUGS_PAGE = 100;
 /** Typing pauses this long before a search is sent: one search per word, not per key. */
