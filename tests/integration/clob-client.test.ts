@@ -1,5 +1,5 @@
 // The exchange client against a real HTTP server on loopback: every call's wire request (method, path,
-// query as axios encodes it, exact body, auth headers), the §8 failure objects and thrown errors, paging, caches, API keys,
+// query as axios encodes it, exact body, auth headers), the docs/protocol.md#errors failure objects and thrown errors, paging, caches, API keys,
 // server time, the geo-block token, and the order flow with its version-mismatch rebuild.
 import { createHmac } from 'node:crypto';
 import { inspect } from 'node:util';

@@ -9,7 +9,7 @@ const ROOT = normalize(join(__dirname, '..', '..'));
 const SELF = relative(ROOT, __filename).split('\\').join('/');
 
 /** Citations of documents kept outside the repository. */
-const OUTSIDE = /spec §\d|product-spec|\bARCHITECTURE\b|PROTOCOL-NOTES|ACCOUNTS-NOTES|SANDBOX-NOTES|DIRECT-DATA-NOTES|\bSTYLE\.md|shared\/(?:design|spec)\//;
+const OUTSIDE = /[Ss]pec §\d|(?<![\w-])Part [A-D] §|(?<![\w§/-])§\d|product-spec|\bARCHITECTURE\b|PROTOCOL-NOTES|ACCOUNTS-NOTES|SANDBOX-NOTES|DIRECT-DATA-NOTES|\bSTYLE\.md|shared\/(?:design|spec)\//;
 /** Files that are not ours to word: dependencies, generated pages, the lockfile. */
 const NOT_OURS = /^(node_modules\/|docs\/api\/|package-lock\.json$)|(^|\/)package-lock\.json$/;
 
@@ -100,6 +100,7 @@ describe('docs references', () => {
       '3: the order flow of spec §4',
     ]);
     expect(outsideCitations('see ../shared/design/ACCOUNTS-NOTES.md')).toHaveLength(1);
+    expect(outsideCitations('/** Spec §9: approval gas. */\n// Part B §13: one exchange\n// the §8 failure objects')).toHaveLength(3);
     expect(outsideCitations('fees (docs/protocol.md#fees); import x from "../shared/contract"')).toEqual([]);
     expect([...headingAnchors('# A b\n## Order signing (EIP-712)\n```\n# not a heading\n```\n## A b')]).toEqual([
       'a-b',

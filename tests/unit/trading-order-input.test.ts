@@ -106,7 +106,7 @@ describe('trading profile and approval targets', () => {
     expect(approvalTargets(profile, 1).every((t) => t.token === (t.kind === 'collateral' ? USDC : CTF))).toBe(true);
   });
 
-  it('reads a version 2 sandbox’s exchanges as the version 2 ones (Part B §13: the two exchanges)', () => {
+  it('reads a version 2 sandbox’s exchanges as the version 2 ones (docs/protocol.md#allowances: the two exchanges)', () => {
     const profile = parseTradingProfile(sandboxJson(2));
     expect(profile.network.contracts).toEqual({ collateral: USDC, conditionalTokens: CTF, negRiskAdapter: C, exchangeV2: A, negRiskExchangeV2: B });
     expect(approvalTargets(profile, 2).map((t) => [t.kind, t.spender])).toEqual([

@@ -37,12 +37,12 @@ export interface ApprovalSender {
 }
 
 const SPENDERS: Record<OrderVersion, readonly (keyof TradingProfile['network']['contracts'])[]> = {
-  // Spec §4 and the official v1 examples: both exchanges and the neg-risk adapter, for collateral and tokens.
+  // docs/protocol.md#allowances and the official v1 examples: both exchanges and the neg-risk adapter, for collateral and tokens.
   1: ['exchange', 'negRiskExchange', 'negRiskAdapter'],
   // docs/protocol.md#allowances, the minimum for CLOB trading: the two version 2 exchanges. The collateral adapters
   // of the unified SDK's list are not exchange spenders and no profile names them.
   2: ['exchangeV2', 'negRiskExchangeV2'],
-  // Part B §13: one exchange for every market, for collateral and positions.
+  // docs/protocol.md#allowances: one exchange for every market, for collateral and positions.
   3: ['exchangeV3'],
 };
 

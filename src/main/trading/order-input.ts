@@ -9,7 +9,7 @@ import type { MarketSource } from '@pmdesk/toolkit';
 import type { OrderType } from '@pmdesk/toolkit';
 import { roundDown, type OrderSide } from '@pmdesk/toolkit';
 
-/** Spec §5 "Building an order", word for word. */
+/** docs/protocol.md#validation-messages "Building an order", word for word. */
 export const OrderMessages = {
   PROVIDER_REQUIRED: 'Provider is required to execute order',
   ONLY_POLYMARKET: 'Now Only Polymarket is supported',
@@ -87,7 +87,7 @@ export type OrderPlan =
   | { kind: 'market'; side: OrderSide; price: number | undefined; amount: number; orderType: 'FOK' | 'FAK'; estimatedSize: number; estimatedPrice: number };
 
 /**
- * Spec §3: price defaults to the token's price; size to usdcFlowAbs / price, in whole hundredths (the size
+ * docs/protocol.md#entities: price defaults to the token's price; size to usdcFlowAbs / price, in whole hundredths (the size
  * precision of every tick), rounded down so the order never spends more than the trader said.
  */
 export function planOrder(input: UserOrderInput, token: PositionToken, choices: OrderChoices = {}): OrderPlan {

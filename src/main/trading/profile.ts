@@ -13,7 +13,7 @@ import type { SourceEndpoints } from '@pmdesk/toolkit';
 /** Where `npm run sandbox` writes its profile when told nothing else (sandbox/cli.ts). */
 export const DEFAULT_SANDBOX_PROFILE = join(tmpdir(), 'pmdesk-sandbox-profile.json');
 
-/** Spec §9: approval transactions are legacy ones at gas price 1e11 wei and gas limit 2e5. */
+/** docs/protocol.md#constants-and-limits: approval transactions are legacy ones at gas price 1e11 wei and gas limit 2e5. */
 export const DEFAULT_APPROVAL_GAS = { gasPrice: 100_000_000_000n, gasLimit: 200_000n } as const;
 
 export interface TradingProfile {

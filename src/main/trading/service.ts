@@ -49,7 +49,7 @@ export interface TradingServiceOptions {
    * from the profile's aggregatorUrl unless given. A profile without one (Polymarket direct) has no oracle.
    */
   oracle?: AggregatorClient;
-  /** Spec §4 gives both readings: derive first (default), or create first. */
+  /** docs/protocol.md#order-flow gives both readings: derive first (default), or create first. */
   credentialsOrder?: CreateOrDeriveOrder;
   /** Told what the trader should know as it happens: new credentials, each approval sent. */
   onNotice?: (message: string) => void;
@@ -464,7 +464,7 @@ export class TradingService {
     try {
       posted = await this.postOnce(client, built, post, token.token_id);
     } catch (error) {
-      // Spec §4: no order id from the post → the price goes to the aggregator's oracle (it never throws).
+      // docs/protocol.md#order-flow: no order id from the post → the price goes to the aggregator's oracle (it never throws).
       if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500) await this.oracle?.proposePrice(oracleOrder(built));
       if (isTickRefusal(error)) throw await this.tickRefused(error as PmDeskError, token.token_id);
       throw error;
@@ -473,7 +473,7 @@ export class TradingService {
       await this.oracle?.proposePrice(oracleOrder(built));
       return { orderID: undefined, status: posted.status, pending: false, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
     }
-    // Spec §4: after posting, the order is fetched; unless it matched, its id joins the pending list.
+    // docs/protocol.md#order-flow: after posting, the order is fetched; unless it matched, its id joins the pending list.
     let status = posted.status;
     try {
       status = ((await client.getOrder(posted.orderID)) as { status?: string } | null)?.status ?? status;
