@@ -200,7 +200,7 @@ export function OrderTicket() {
     <div className="panel ticket" data-testid="order-ticket">
       <div className="panel-header">
         <span>Order ticket</span>
-        <span className="muted ticket-question" title={market?.question}>
+        <span className="muted ticket-question" data-testid="ticket-question" title={market?.question}>
           {market?.question ?? (loading ? 'Loading the market…' : '')}
         </span>
       </div>
