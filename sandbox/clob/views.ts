@@ -62,19 +62,20 @@ export function tradeJson(t: TradeRecord, viewer: string) {
 }
 
 /**
- * A trade as the public sees it in a market's live activity (clob-client-v2's MarketTradeEvent): the taker's
- * side, outcome, size and average price, and the taker's trading address as the user. The sandbox keeps no
- * profiles, so name, pseudonym and pictures are empty, as Polymarket's are for a wallet without a profile.
+ * One print of a trade as the public sees it in a market's live activity (clob-client-v2's MarketTradeEvent): the
+ * taker's side and outcome, the price of one level it took and the shares taken there (public-trades.ts prints a
+ * several-level trade once per level, never at its average), and the taker's trading address as the user. The
+ * sandbox keeps no profiles, so name, pseudonym and pictures are empty, as Polymarket's are for a wallet without one.
  */
-export function marketTradeEventJson(t: TradeRecord) {
+export function marketTradeEventJson(t: TradeRecord, print: { price: number; size: number }) {
   return {
     event_type: 'trade',
     market: { condition_id: t.market.conditionId, asset_id: t.tokenId, question: t.market.question, icon: '', slug: t.market.slug },
     user: { address: t.makerAddress, username: '', profile_picture: '', optimized_profile_picture: '', pseudonym: '' },
     side: t.side,
-    size: sharesString(t.shares),
+    size: String(print.size),
     fee_rate_bps: String(feeRateBps(t.market.fees)),
-    price: priceString(t.price),
+    price: String(print.price),
     outcome: t.market.tokens[t.outcome].name,
     outcome_index: t.outcome,
     transaction_hash: t.transactionHash,

@@ -23,7 +23,10 @@ export interface PublicTrade {
   outcomeIndex: 0 | 1;
   /** The taker's side: the aggressor, as the exchange recorded it. */
   side: 'BUY' | 'SELL';
-  /** The taker's average price in its outcome, 0..1. */
+  /**
+   * The price of the level taken, in the taker's outcome, 0..1: always on the market's tick. A taker order that
+   * took several levels is one print per level (never one print at its average).
+   */
   price: number;
   /** Shares. */
   size: number;

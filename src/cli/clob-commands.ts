@@ -16,12 +16,13 @@ import { ORDER_TYPES, type OrderType } from '@pmdesk/toolkit';
 import { isTickSize, type OrderSide, type TickSize } from '@pmdesk/toolkit';
 import { privateKeySigner } from '@pmdesk/toolkit';
 import { networkFor, walletConfigFor, type NetworkProfile, type OrderVersion } from '@pmdesk/toolkit';
-import { AccountKind, accountForOverride, type Account } from '@pmdesk/toolkit';
+import { accountForOverride, type Account } from '@pmdesk/toolkit';
 import { consoleLogger, silentLogger } from '@pmdesk/toolkit';
 import type { CliContext } from './aggregator-commands';
 import { apiNotice, rateLimitNotice, retryNotice, table } from './output';
 import { DEFAULT_CLOB_URL, networkProfile, resolveChainId, resolveEndpoints } from './network';
 import { accountJson, actingAccount, sayAccount, type ActingAccount } from './trading-account';
+import { accountWithoutNode, balanceOf } from './account-without-node';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -230,7 +231,8 @@ export function registerClobCommands(program: Command, run: Run): void {
   );
   /**
    * The one account rule for `order place`: the flags' account; else, where a chain node is named (the --network
-   * profile's, PMDESK_RPC_URL), the account `account show` finds; else the key, said so (no node to look on).
+   * profile's, PMDESK_RPC_URL), the account `account show` finds; with no node, the account the profile or the
+   * exchange names (account-without-node.ts), else a refusal saying to pass --signature-type/--account or a node.
    */
   const placingAccount = async (ctx: CliContext, opts: OrderFlags): Promise<ActingAccount> => {
     if (opts.account ?? opts.funder ?? opts.signatureType ?? opts.sigType) {
@@ -242,8 +244,12 @@ export function registerClobCommands(program: Command, run: Run): void {
     const rpcUrl = process.env.PMDESK_RPC_URL || (custom?.chainId === network.chainId ? custom.rpcUrl : undefined);
     const signer = await envSigner().getAddress();
     if (!rpcUrl) {
-      if (!ctx.out.json) ctx.out.stderr(`pmdesk: no chain node named (--network profile or PMDESK_RPC_URL) to find the key's account on: signing for the key ${signer} itself; name an account with --account.\n`);
-      return { address: signer, kind: AccountKind.EOA, signatureType: 0, reason: 'key' };
+      // No node: the profile or the exchange may still name the account; else refused, never the key by default.
+      const account = await accountWithoutNode(signer, walletConfigFor(network), {
+        profileWallet: () => ctx.markets().getProfileWallet?.(signer) ?? Promise.resolve(undefined),
+        exchangeBalance: async (type) => balanceOf(await clob({ creds: true, chain: opts.chain, sigType: String(type) }).getBalanceAllowance({ asset_type: 'COLLATERAL' })),
+      });
+      return sayAndReturn(ctx, account);
     }
     return sayAndReturn(ctx, await actingAccount(signer, {}, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined), ctx.timeoutMs()));
   };

@@ -157,6 +157,41 @@ describe('pmdesk trade', () => {
     expect(text.stderr).toContain(`pmdesk: acting from ${getAddress(owner.address)} (eoa, signature type 0): named by --account/--signature-type.`);
   }, 60_000);
 
+  it('order place with no chain node named follows the one account rule, or refuses to guess, never signing as the key by default', async () => {
+    // The sandbox's profile with no node in it (and no PMDESK_RPC_URL): only the profile and the exchange can tell.
+    const { rpcUrl: _node, ...nodeless } = sb.sandbox.profile as unknown as Record<string, unknown>;
+    const nodelessFile = join(dir!, 'pmdesk-nodeless-profile.json');
+    await writeFile(nodelessFile, JSON.stringify(nodeless));
+    const { network } = sb.profile;
+    const yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
+    const keysOf = async (key: string) => {
+      const creds = (await new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(key), throwOnError: true, networks: [network] }).createOrDeriveApiKey()) as ApiCredentials;
+      return { PMDESK_PRIVATE_KEY: key, PMDESK_API_KEY: creds.key, PMDESK_API_SECRET: creds.secret, PMDESK_API_PASSPHRASE: creds.passphrase, PMDESK_RPC_URL: '' };
+    };
+    const place = ['--json', '--network', nodelessFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', '0.02', '--size', '5'];
+
+    // A Safe-owning key: its Safe holds the collateral, so the Safe signs as maker, as `account show` would name it.
+    const safe = sb.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
+    const owner = sb.sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(safe.owner))!;
+    const run = await runPmdesk(place, { env: await keysOf(owner.privateKey) });
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { account: { address: string; kind: string; reason: string }; response: { orderID: string } };
+    expect(out.account).toMatchObject({ address: safe.address, kind: 'safe', signatureType: 2 });
+    expect(['profile', 'funded']).toContain(out.account.reason);
+
+    // A key none of whose wallets is funded: what only a node could tell is not guessed; nothing is signed or sent.
+    const stranger = Wallet.createRandom();
+    const refused = await runPmdesk(place, { env: await keysOf(stranger.privateKey) });
+    expect(refused.code).toBe(2);
+    const error = JSON.parse(refused.stderr).error as { code: string; message: string };
+    expect(error.code).toBe('ERR_INVALID_PARAM');
+    expect(error.message).toContain(`No chain node is named (a --network profile with an rpcUrl, or PMDESK_RPC_URL) to find which account of the key ${stranger.address} trades`);
+    expect(error.message).toContain('pass --signature-type (0 for the key itself) or --account, or name a node. Nothing was signed or sent.');
+    // Said outright, the key itself is accepted without a node (and then refused by the exchange: it holds nothing).
+    const asKey = await runPmdesk([...place.slice(1), '--signature-type', '0'], { env: await keysOf(stranger.privateKey) });
+    expect(asKey.stderr).toContain(`pmdesk: acting from ${stranger.address} (eoa, signature type 0): named by --account/--signature-type.`);
+  }, 90_000);
+
   it('prints every failed pre-trade check and exits 1, placing nothing', async () => {
     const json = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '2', '--price', '0.555', '--json'], env);
     expect(json.code).toBe(1);

@@ -270,7 +270,8 @@ describe('pmdesk order place and account commands', () => {
   });
 
   it('asks the market what it needs, signs, posts, then reads the status', async () => {
-    const run = await pmdesk(['--json', 'order', 'place', '--token', TOKEN, '--side', 'BUY', '--price', '0.56', '--size', '21.04']);
+    // No chain node here: the key trading as itself is said outright (order place no longer assumes it).
+    const run = await pmdesk(['--json', 'order', 'place', '--token', TOKEN, '--side', 'BUY', '--price', '0.56', '--size', '21.04', '--signature-type', '0']);
     expect(run.code).toBe(0);
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /tick-size', 'GET /version', 'GET /neg-risk', 'POST /order', 'GET /data/order/0xorder']);
     const post = server.to('/order')[0]!;
@@ -282,7 +283,7 @@ describe('pmdesk order place and account commands', () => {
 
   it('prices a market order from the book', async () => {
     server.json('GET', '/book', { asset_id: TOKEN, asks: [{ price: '0.6', size: '1000' }], bids: [] });
-    const run = await pmdesk(['--json', 'order', 'place', '--token', TOKEN, '--side', 'BUY', '--amount', '30', '--tick-size', '0.01', '--neg-risk', 'false', '--order-version', '2']);
+    const run = await pmdesk(['--json', 'order', 'place', '--token', TOKEN, '--side', 'BUY', '--amount', '30', '--tick-size', '0.01', '--neg-risk', 'false', '--order-version', '2', '--signature-type', '0']);
     expect(run.code).toBe(0);
     expect(JSON.parse(server.to('/order')[0]!.body)).toMatchObject({ orderType: 'FOK', order: { makerAmount: '30000000', takerAmount: '50000000' } });
   });

@@ -112,6 +112,24 @@ describe('sandbox CLOB public reads (order version 2)', () => {
     expect((await get(`/markets/live-activity/${sb.negRisk.conditionId}`)).body).toEqual([]);
   });
 
+  it('prints a taker order that took two price levels once per level, at each level’s price, never at its average', async () => {
+    const [yes, no] = [traded.tokens[0].tokenId, traded.tokens[1].tokenId];
+    const options = { tickSize: '0.01' as const, negRisk: false };
+    // Alice's YES bids at 0.41 and 0.40 are NO asks at 0.59 and 0.60: bob's NO buy of 10 at 0.60 takes 5 at each
+    // (an average of 0.595, which is no price on this market's tick).
+    await alice.createAndPostOrder({ tokenID: yes, price: 0.41, size: 5, side: Side.BUY }, options);
+    await alice.createAndPostOrder({ tokenID: yes, price: 0.4, size: 5, side: Side.BUY }, options);
+    const sweep = await bob.createAndPostOrder({ tokenID: no, price: 0.6, size: 10, side: Side.BUY }, options);
+    const events = await alice.getMarketTradesEvents(traded.conditionId);
+    const prints = events.filter((e) => e.transaction_hash === sweep.transactionsHashes![0]);
+    // Newest first: the last level taken is the last trade price.
+    expect(prints.map((e) => [e.side, e.outcome, e.price, e.size])).toEqual([
+      ['BUY', 'No', '0.6', '5'],
+      ['BUY', 'No', '0.59', '5'],
+    ]);
+    expect(events.some((e) => e.price === '0.595')).toBe(false);
+  });
+
   it('answers live activity of an unknown market with 404 and of a malformed id with 400', async () => {
     for (const prefix of ['/markets/live-activity/', '/live-activity/events/']) {
       expect(await get(`${prefix}0x${'ab'.repeat(32)}`)).toEqual({ status: 404, body: { error: 'market not found' } });

@@ -150,9 +150,12 @@ describe('placeOrder', () => {
     expect(notices()).toEqual([]);
   });
 
-  it('passes post-only through: a crossing one is refused with a sentence, a resting one rests', async () => {
+  it('passes post-only through: a crossing one the exchange refuses is said in the trader’s words, a resting one rests', async () => {
+    // Main sends a post-only order as asked (the ticket checks its own live book first): the exchange refuses it,
+    // and its raw sentence becomes one that says what happened and what to do.
     const crossing = await refusal('placeOrder', order({ price: 0.4, size: 5, postOnly: true }));
-    expect(crossing.message).toMatch(/post-only order: order crosses book/);
+    expect(crossing.message).toMatch(/Post-only: the book moved and this buy at 40¢ would have taken the best ask.*nothing was placed — lower the price or turn post-only off\./);
+    expect(crossing.message).not.toMatch(/invalid post-only order/);
     const resting = await call<{ orderId: string; status: string }>('placeOrder', order({ price: 0.04, size: 10, postOnly: true }));
     expect(resting.status).toBe('LIVE');
     const open = await call<{ orderId: string; price: number }[]>('listOpenOrders', { wallet: 'desk', marketId: MARKET });

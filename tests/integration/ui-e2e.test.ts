@@ -6,7 +6,7 @@
 // CLOB, real-time feed: the product's default) and from the aggregator. The market is found by what the page
 // shows (its question in the grid), never by an id one source happens to use.
 // With PMDESK_SCREENSHOTS_DIR set (`npm run screenshots`), the main screens of the Polymarket session are saved
-// there for the README.
+// there for the README, each at 1280×800, 1600×1000 and 1920×1080.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -24,6 +24,9 @@ const PASSWORD = 'e2e correct horse battery staple';
 /** For the session's start and each step that waits on the exchange (its polls wait up to 90 s on a busy machine). */
 const SLOW = 120_000;
 const SCREENSHOTS = process.env.PMDESK_SCREENSHOTS_DIR;
+/** The session's window; the screenshots are also taken at a small laptop's and a full-HD monitor's size. */
+const VIEWPORT = { width: 1600, height: 1000 };
+const SCREENSHOT_SIZES = [{ width: 1280, height: 800 }, VIEWPORT, { width: 1920, height: 1080 }];
 
 describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session in the terminal, markets from %s', (source) => {
   let t: TerminalPage;
@@ -38,12 +41,16 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
   const byId = (id: string) => page.getByTestId(id);
   const ticket = (id: string) => byId('order-ticket').getByTestId(id);
 
+  /** Each screen at the window sizes traders use, named by size (`terminal-dark-1280x800.png`); the session's own size last. */
   async function screenshot(name: string): Promise<void> {
     if (!shots) return;
     await mkdir(shots, { recursive: true });
-    // Let the last frame paint (the chart draws on the next animation frame).
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(shots, `${name}.png`) });
+    for (const size of [...SCREENSHOT_SIZES.filter((s) => s.width !== VIEWPORT.width), VIEWPORT]) {
+      await page.setViewportSize(size);
+      // Let the layout settle and the last frame paint (the chart refits and draws on the next animation frame).
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: join(shots, `${name}-${size.width}x${size.height}.png`) });
+    }
   }
 
   async function dismissNotices(): Promise<void> {
@@ -88,7 +95,7 @@ describe.each<SandboxSource>(['polymarket', 'aggregator'])('a trader’s session
       source,
       simulate: 'run',
       simIntervalMs: 700,
-      viewport: { width: 1600, height: 1000 },
+      viewport: VIEWPORT,
       setupPage: (p) =>
         p.on('websocket', (socket) => {
           socket.on('framereceived', (frame) => typeof frame.payload === 'string' && frames.push(frame.payload));

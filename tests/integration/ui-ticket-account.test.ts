@@ -351,7 +351,7 @@ describe('the order ticket and the account panel', () => {
     expect(await call<{ size: number }[]>('getPositions', { wallet: WALLET })).toMatchObject([{ size: 10 }]);
   }, SLOW);
 
-  it('shows main’s sentence when the exchange refuses an order made ready: a post-only BUY that would cross the ask', async () => {
+  it('a post-only BUY that would take the best ask is refused before Review, in the trader’s words', async () => {
     await ticket('ticket-side-buy').click();
     await ticket('ticket-kind-limit').click();
     await ticket('ticket-size-unit').selectOption('shares');
@@ -360,11 +360,13 @@ describe('the order ticket and the account panel', () => {
     await ticket('ticket-size').fill('5');
     await ticket('ticket-post-only').check();
     try {
-      await placeThroughTicket(async () => {});
-      expect(lastReady).toBe('yes');
-      const result = ticket('ticket-result');
-      expect(await result.getAttribute('class')).toContain('error-text');
-      expect(await result.innerText()).toMatch(/post-only order: order crosses book/i);
+      const sentence = 'Post-only: this buy at 45¢ would take the best ask (40¢) — lower the price or turn post-only off.';
+      await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe(sentence);
+      expect(await ticket('ticket-submit').isDisabled()).toBe(true);
+      expect(await ticket('ticket-why-not').innerText()).toBe(sentence);
+      // Under the best ask it rests: Review is open again.
+      await ticket('ticket-price').fill('39');
+      await expect.poll(() => ticket('ticket-submit').isEnabled()).toBe(true);
       expect(await call<unknown[]>('listOpenOrders', { wallet: WALLET })).toEqual([]);
     } finally {
       await ticket('ticket-post-only').uncheck();

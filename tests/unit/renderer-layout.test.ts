@@ -1,13 +1,21 @@
 // The panel sizes the splitters set: defaults, bounds, a window too small for the saved sizes (squeezed, never
 // below a minimum, the trader's sizes back when the window grows), and a double-click's reset.
 import { describe, expect, it } from 'vitest';
-import { boundedSize, COLUMNS_INITIAL_HEIGHT, fitPanels, MARKET_MIN_WIDTH, PANEL_BOUNDS, SPLITTER_PX, withoutPanel } from '../../src/renderer/src/components/shell/panel-sizes';
+import { boundedSize, COLUMNS_INITIAL_HEIGHT, fitPanels, initialMarketsWidth, MARKET_MIN_WIDTH, PANEL_BOUNDS, SPLITTER_PX, withoutPanel } from '../../src/renderer/src/components/shell/panel-sizes';
 
 const big = { width: 1600, height: 960 };
 
 describe('panel sizes', () => {
   it('start from the defaults when the trader has set none', () => {
     expect(fitPanels({}, big).sizes).toEqual({ markets: PANEL_BOUNDS.markets.initial, ticket: PANEL_BOUNDS.ticket.initial, account: PANEL_BOUNDS.account.initial });
+  });
+
+  it('on a wide screen the markets column starts wider, so market names use the room (1920×1080)', () => {
+    expect(fitPanels({}, { width: 1920, height: 1040 }).sizes.markets).toBe(832);
+    expect(initialMarketsWidth(1280)).toBe(PANEL_BOUNDS.markets.initial);
+    expect(initialMarketsWidth(3840)).toBe(840);
+    // A width the trader set stays theirs.
+    expect(fitPanels({ markets: 500 }, { width: 1920, height: 1040 }).sizes.markets).toBe(500);
   });
 
   it('on a short screen the account row starts lower, so the columns keep the ticket\'s whole form (1280×800)', () => {

@@ -9,6 +9,7 @@ import type { TradeRecord } from '../records';
 import { NOT_FOUND, pathId, type ClobRequest } from '../routing';
 import type { ClobState } from '../state';
 import { marketTradeEventJson } from '../views';
+import { publicPrints } from '../public-trades';
 
 export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobRequest): unknown {
   const { deployment } = state.options;
@@ -201,7 +202,9 @@ function liveActivity(state: ClobState, conditionId: string) {
   const events: ReturnType<typeof marketTradeEventJson>[] = [];
   for (let i = state.trades.length - 1; i >= 0 && events.length < state.pageSize; i--) {
     const trade = state.trades[i]!;
-    if (trade.market === market && trade.status !== 'FAILED') events.push(marketTradeEventJson(trade));
+    if (trade.market !== market || trade.status === 'FAILED') continue;
+    // Newest first: a several-level trade's last level (its last print) comes first.
+    for (const print of publicPrints(trade).reverse()) if (events.length < state.pageSize) events.push(marketTradeEventJson(trade, print));
   }
   return events;
 }

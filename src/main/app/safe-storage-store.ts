@@ -3,7 +3,7 @@
 // on Linux without a keyring ("basic_text") the app uses the keychain library's store instead.
 import { readFile } from 'node:fs/promises';
 import type { SecretStore } from '../credentials/secret-store';
-import { writeFileAtomic } from '../wallets/atomic-file';
+import { removeStaleTempsOf, writeFileAtomic } from '../wallets/atomic-file';
 
 /** safeStorage's async pair, or any cipher with the same shape. */
 export interface StringCipher {
@@ -55,6 +55,8 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   private async read(): Promise<Record<string, string>> {
+    // Temp files of this file (sealed credentials) left by a process killed mid-write: cleared once old enough.
+    await removeStaleTempsOf(this.file);
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');

@@ -10,7 +10,7 @@ import { AMOY, POLYGON, type KnownNetwork } from '@pmdesk/toolkit';
 import { MARKET_SOURCE_KINDS } from '@pmdesk/toolkit';
 import { sourceKindOf, type SourceEndpoints } from '@pmdesk/toolkit';
 import type { Logger } from '@pmdesk/toolkit';
-import { PRIVATE_DIR_MODE, writeFileAtomic } from '../wallets/atomic-file';
+import { PRIVATE_DIR_MODE, removeStaleTempsOf, writeFileAtomic } from '../wallets/atomic-file';
 import { networkInfo, parseAppProfile, type AppProfile } from './profile';
 
 export const NETWORKS_FILE = 'networks.json';
@@ -141,6 +141,8 @@ export class NetworkBook {
 
   private async readCustoms(): Promise<Custom[]> {
     if (!this.file) return [];
+    // Temp files of networks.json left by a process killed mid-write: cleared once old enough to be nobody's.
+    await removeStaleTempsOf(this.file);
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');

@@ -10,6 +10,7 @@ import type { MarketSource } from '@pmdesk/toolkit';
 import { silentLogger, type Logger } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { Wallets } from '../wallets/wallets';
+import { setAsideNotices } from '../wallets/set-aside-notice';
 import { EventHub } from './event-hub';
 import { BookFeeds } from './book-feeds';
 import { LiveBookFeeds, type BookFollower } from './live-book-feeds';
@@ -97,7 +98,9 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const hub = new EventHub(logger);
   // One for the session: a network switch keeps where the windows' frames are.
   const frameClock = new FrameClock();
-  const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN }) : undefined;
+  // A damaged wallet file the store sets aside is told to every window, once, with where it went.
+  const onSetAside = setAsideNotices((message) => hub.emit('notice', { kind: 'info', message }));
+  const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN, onSetAside }) : undefined;
   const walletServices = wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined;
   const tradingWallets = wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
   const dataDir = options.dataDir ?? options.wallets?.dataDir;

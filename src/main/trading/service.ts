@@ -31,6 +31,7 @@ import { ReadyOrders } from './ready-orders';
 import { UnseenShares } from './unseen-shares';
 import { marketPriceFromBook, type BookSides } from '@pmdesk/toolkit';
 import { fillsWithin, walkBook } from './book-walk';
+import { isPostOnlyRefusal, postOnlyRefusedSentence } from '../../shared/post-only';
 
 export type { TradingAccount } from './account';
 
@@ -467,6 +468,11 @@ export class TradingService {
       // docs/protocol.md#order-flow: no order id from the post → the price goes to the aggregator's oracle (it never throws).
       if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500) await this.oracle?.proposePrice(oracleOrder(built));
       if (isTickRefusal(error)) throw await this.tickRefused(error as PmDeskError, token.token_id);
+      // A post-only order the book moved into: the exchange's raw sentence becomes the trader's, same code and status.
+      if (isPmDeskError(error) && plan.kind === 'limit' && plan.postOnly && isPostOnlyRefusal(error.message)) {
+        const detail = postOnlyRefusedSentence(plan, this.liveBook?.(token.token_id));
+        throw new PmDeskError(error.code, detail, { methodName: error.methodName, statusCode: error.statusCode, responseData: error.responseData, cause: error });
+      }
       throw error;
     }
     if (!posted.orderID) {

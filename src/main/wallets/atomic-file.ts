@@ -48,6 +48,20 @@ export async function removeStaleTempFiles(dir: string, belongs: (target: string
   return removed;
 }
 
+/** The files whose stale temps this process has already looked for (each is looked for once, at its first read). */
+const tempsCleared = new Set<string>();
+
+/**
+ * Once per process for each file: removes the temp files an interrupted `writeFileAtomic` of that one file left
+ * beside it, once old enough to be nobody's (see removeStaleTempFiles). Called where a store first reads its file.
+ */
+export async function removeStaleTempsOf(path: string): Promise<string[]> {
+  if (tempsCleared.has(path)) return [];
+  tempsCleared.add(path);
+  const name = basename(path);
+  return removeStaleTempFiles(dirname(path), (target) => target === name);
+}
+
 /** Write to a temp file in the same folder, fsync it, rename it over the target, fsync the folder. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = PRIVATE_FILE_MODE): Promise<void> {
   const dir = dirname(path);

@@ -5,7 +5,7 @@
 // times are kept, never anything about the passwords themselves.
 import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { PRIVATE_DIR_MODE, writeFileAtomic } from './atomic-file';
+import { PRIVATE_DIR_MODE, removeStaleTempsOf, writeFileAtomic } from './atomic-file';
 
 export const FREE_ATTEMPTS = 5;
 export const FIRST_WAIT_MS = 1_000;
@@ -167,6 +167,8 @@ async function isStaleLock(lockPath: string): Promise<boolean> {
 /** A ledger in one JSON file (written atomically), shared by every process that opens the same data folder. */
 export function fileLedger(path: string): AttemptLedger {
   const load = async (): Promise<Record<string, AttemptRecord>> => {
+    // Temp files of the ledger left by a process killed mid-write: cleared once old enough to be nobody's.
+    await removeStaleTempsOf(path);
     try {
       const parsed = JSON.parse(await readFile(path, 'utf8')) as unknown;
       return parsed && typeof parsed === 'object' ? (parsed as Record<string, AttemptRecord>) : {};

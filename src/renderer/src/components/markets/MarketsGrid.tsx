@@ -107,7 +107,8 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     colId: 'title',
     headerName: 'Market',
     headerTooltip: 'The market (or event); the full question on hover',
-    flex: 3,
+    // The name takes the room a wider column gives; the outcomes keep what their two prices need.
+    flex: 5,
     minWidth: 180,
     valueGetter: (p) => (p.data ? `${p.data.market} ${p.data.eventTitle}` : ''),
     getQuickFilterText: (p) => (p.data ? quickFilterTextOf(p.data) : ''),
@@ -118,7 +119,7 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     // The header names the price: the midpoint, untagged in this dense column; a last trade or listed price is tagged.
     headerName: 'Outcomes · mid',
     headerTooltip: "Each outcome's price: the midpoint (untagged), or the last trade when the spread is wider than 10¢ (tagged \"last\", as on Polymarket), or the source's listed price where no book is read (tagged \"listed\")",
-    flex: 2,
+    flex: 1,
     minWidth: 150,
     ...numeric(leadPrice),
     type: undefined,

@@ -35,6 +35,18 @@ export interface Fitted {
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+/** Past this window width the markets column starts wider, so the grid's market names use the room a big screen has. */
+export const WIDE_WINDOW = 1600;
+/**
+ * The markets column's width before the trader sets one: its usual 560 px up to a 1600 px window, then most of
+ * every pixel more, up to 840. A 1920 px window gets 832: the grid's default columns (prices, volume, liquidity,
+ * end date) and a question of some 55 characters whole; the tiles keep about 780 px.
+ */
+export function initialMarketsWidth(areaWidth: number): number {
+  const { initial } = PANEL_BOUNDS.markets;
+  return clamp(Math.round(initial + (areaWidth - WIDE_WINDOW) * 0.85), initial, 840);
+}
+
 const wanted = (saved: Readonly<Record<string, number>>, name: PanelName, initial = PANEL_BOUNDS[name].initial): number => {
   const size = saved[name];
   const { min, max } = PANEL_BOUNDS[name];
@@ -56,7 +68,7 @@ export function initialAccountHeight(areaHeight: number): number {
  */
 export function fitPanels(saved: Readonly<Record<string, number>>, area: { width: number; height: number }): Fitted {
   const b = PANEL_BOUNDS;
-  let markets = wanted(saved, 'markets');
+  let markets = wanted(saved, 'markets', initialMarketsWidth(area.width));
   let ticket = wanted(saved, 'ticket');
   // On a laptop screen (1280×800) a fixed 260 px row left the ticket's submit button below the columns' fold.
   let account = wanted(saved, 'account', initialAccountHeight(area.height));

@@ -27,6 +27,7 @@ import { useKeyboardTrading } from './useKeyboardTrading';
 import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, parseAmount, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
 import { marketAmount, marketBound, stillFills } from './market-bound';
 import { SlippageField } from './SlippageField';
+import { postOnlyCrossing } from '../../../../shared/post-only';
 import './ticket.css';
 
 interface LastResult {
@@ -88,7 +89,9 @@ export function OrderTicket() {
   // A sell of more than the trader holds now (after a Close or any fill, the holdings read again): said before
   // Review, from the account the ticket shows, without waiting for main's preview of an order it already checked.
   const short = sellShortfall(intent, available?.shares ?? held, held, outcome?.name ?? '');
-  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: short ?? blocking?.message });
+  // A post-only order the live book would match at once: the exchange would refuse it, so the ticket says so first.
+  const crossing = intent?.postOnly && intent.price !== undefined ? postOnlyCrossing({ side: intent.side, price: intent.price }, book) : null;
+  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: short ?? crossing ?? blocking?.message });
 
   // An order typed for another market means nothing here: a new market starts with a fresh ticket (BUY,
   // limit, no price, no size), as Polymarket's does, so nothing is sent to the wrong market by habit.
@@ -197,7 +200,7 @@ export function OrderTicket() {
     <div className="panel ticket" data-testid="order-ticket">
       <div className="panel-header">
         <span>Order ticket</span>
-        <span className="muted ticket-question" title={market?.question}>
+        <span className="muted ticket-question" data-testid="ticket-question" title={market?.question}>
           {market?.question ?? (loading ? 'Loading the market…' : '')}
         </span>
       </div>
