@@ -44,7 +44,7 @@ const boundaries = [
   },
   {
     files: ['src/preload/**'],
-    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract.ts and electron alone.'), ...toolkitInternals],
+    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract and electron alone.'), ...toolkitInternals],
   },
   {
     files: ['packages/toolkit/src/**'],
