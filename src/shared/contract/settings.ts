@@ -1,13 +1,14 @@
 // What the terminal remembers (settings, panel sizes, keys, workspaces) and the networks it can trade on,
 // with the operations that read and change them.
 import { z } from 'zod';
+import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '@pmdesk/toolkit/model';
 import { PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, isBindableKey, isSizePreset, type KeyBindings, type SizePresets } from '../key-bindings';
 import { WorkspacesByNetworkSchema, type NetworkWorkspaces } from '../workspaces';
 import { httpUrl, id, label, noInput, op, wsUrl } from './inputs';
 
-/** Where a network reads markets: Polymarket's own APIs, or the aggregator. */
-export const MARKET_SOURCES = ['polymarket', 'aggregator'] as const;
-export type MarketSourceName = (typeof MARKET_SOURCES)[number];
+/** Where a network reads markets: Polymarket's own APIs, or the aggregator (the toolkit's list, under the contract's name). */
+export const MARKET_SOURCES = MARKET_SOURCE_KINDS;
+export type MarketSourceName = MarketSourceKind;
 
 export interface NetworkInfo {
   name: string;
