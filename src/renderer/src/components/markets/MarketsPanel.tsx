@@ -99,13 +99,14 @@ export function MarketsPanel() {
     shownFor.current = networkName;
   }, [networkName]);
 
+  const loadWatchlist = m.loadWatchlist;
   useEffect(() => {
-    if (m.tab === 'watchlist') void m.loadWatchlist(watchlist);
-  }, [m.tab, watchlist, m.loadWatchlist]);
+    if (m.tab === 'watchlist') void loadWatchlist(watchlist);
+  }, [m.tab, watchlist, loadWatchlist]);
 
   const allRows = useMemo<readonly MarketRow[]>(() => {
     if (searching) return m.results ?? [];
-    if (m.tab === 'watchlist') return watchlistRows(m, watchlist);
+    if (m.tab === 'watchlist') return watchlistRows({ listed: m.listed, results: m.results, slugRows: m.slugRows, watched: m.watched }, watchlist);
     if (m.tab === 'slugs') return m.slugRows;
     return m.listed;
     // `m` as a whole changes on every store update; the rows depend only on these parts of it, and keeping

@@ -117,8 +117,8 @@ export function OrderTicket() {
   }, []);
   useEffect(() => {
     if (ticket.focusRequest === 0) return;
-    (ticket.side === 'BUY' ? buyRef : sellRef).current?.focus();
-    // Only a new request moves focus (the side is read once, when it comes), not every side click.
+    // Only a new request moves focus, not every side click: the side is read from the store once, when it comes.
+    (useTicket.getState().side === 'BUY' ? buyRef : sellRef).current?.focus();
   }, [ticket.focusRequest]);
 
   const closeConfirm = useCallback(() => setConfirming(null), []);
