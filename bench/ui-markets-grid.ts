@@ -28,7 +28,7 @@ const PAGE_MAIN = `
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MarketsGrid } from '../src/renderer/src/components/markets/MarketsGrid';
-import { quickFilterTextOf, type MarketRow } from '../src/renderer/src/components/markets/rows';
+import { quickFilterTextOf, type MarketRow } from '../src/renderer/src/model/market-rows';
 import { quoteFromRecord } from '../src/renderer/src/prices/quote';
 import '../src/renderer/src/styles.css';
 

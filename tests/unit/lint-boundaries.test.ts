@@ -33,6 +33,22 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('src/renderer/src/a.ts', "import { ErrorCode } from '../../shared/errors';\nexport const c = ErrorCode;\n")).toEqual([]);
   });
 
+  it("inside the page, store/ and the page's model never import components/", async () => {
+    const fromComponents = "import { rowOfMarket } from '../components/markets/rows';\nexport const r = rowOfMarket;\n";
+    for (const file of ['src/renderer/src/store/x.ts', 'src/renderer/src/prices/x.ts', 'src/renderer/src/live/x.ts']) {
+      expect((await boundaryErrors(file, fromComponents)).join()).toMatch(/never import components\//);
+    }
+    expect((await boundaryErrors('src/renderer/src/model/x.ts', fromComponents)).join()).toMatch(/neither components\/ nor store\//);
+    expect((await boundaryErrors('src/renderer/src/model/x.ts', "import { useMarkets } from '../store/markets';\nexport const m = useMarkets;\n")).join()).toMatch(/neither components\/ nor store\//);
+    // The narrower entries keep the whole renderer's rules.
+    expect(await boundaryErrors('src/renderer/src/store/x.ts', "import { readFile } from 'node:fs';\nexport const r = readFile;\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/renderer/src/model/x.ts', "import { AggregatorClient } from '../../../main/toolkit';\nexport const c = AggregatorClient;\n")).toHaveLength(1);
+    // Components use both.
+    const down = "import { useMarkets } from '../../store/markets';\nimport { rowOfMarket } from '../../model/market-rows';\nexport const a = [useMarkets, rowOfMarket];\n";
+    expect(await boundaryErrors('src/renderer/src/components/markets/x.ts', down)).toEqual([]);
+    expect(await boundaryErrors('src/renderer/src/store/x.ts', "import { rowOfMarket } from '../model/market-rows';\nexport const r = rowOfMarket;\n")).toEqual([]);
+  });
+
   it('src/shared imports neither Node nor any other layer', async () => {
     expect(await boundaryErrors('src/shared/x.ts', "import { join } from 'path';\nexport const j = join;\n")).toHaveLength(1);
     expect(await boundaryErrors('src/shared/x.ts', "import { AggregatorClient } from '../main/toolkit';\nexport const c = AggregatorClient;\n")).toHaveLength(1);

@@ -27,7 +27,7 @@ import {
   historyInFirstOutcome,
   UNKNOWN_SIDE_TITLE,
   type TapeEntry,
-} from '../../src/renderer/src/components/market/model';
+} from '../../src/renderer/src/model/market';
 
 const TOKEN = '1111';
 const order = (side: 'BUY' | 'SELL', price: number, originalSize: number, sizeMatched = 0, tokenId = TOKEN): OpenOrder => ({

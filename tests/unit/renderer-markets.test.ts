@@ -21,7 +21,7 @@ import {
   rowsOfMatches,
   toggleColumn,
   toggleWatch,
-} from '../../src/renderer/src/components/markets/rows';
+} from '../../src/renderer/src/model/market-rows';
 import { emptySentence, type GridView } from '../../src/renderer/src/components/markets/sentences';
 
 const market = (id: string, extra: Record<string, unknown> = {}) => ({

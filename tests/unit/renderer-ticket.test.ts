@@ -18,7 +18,7 @@ import {
   type MarketTerms,
   type TicketInput,
 } from '../../src/renderer/src/components/ticket/order-math';
-import { csvField, positionFigures, positionPnl, positionsCsv, toCsv, tradesCsv, tradesSignature } from '../../src/renderer/src/components/account/account-math';
+import { csvField, positionFigures, positionPnl, positionsCsv, toCsv, tradesCsv, tradesSignature } from '../../src/renderer/src/model/account-math';
 import { selectionFromHash } from '../../src/renderer/src/store/selection';
 import type { PositionInfo, TradeInfo } from '../../src/shared/contract';
 

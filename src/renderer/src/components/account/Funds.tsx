@@ -8,7 +8,7 @@ import { useSession } from '../../store/session';
 import type { AccountFunds, MoneyAction, PositionInfo } from '../../../../shared/contract';
 import { formatUsd } from '../ticket/order-math';
 import { MoneyDialog, type MoneyDialogProps } from './MoneyDialog';
-import { balanceText } from './account-math';
+import { balanceText } from '../../model/account-math';
 
 type Asked = Omit<MoneyDialogProps, 'wallet' | 'onClose' | 'onDone'>;
 

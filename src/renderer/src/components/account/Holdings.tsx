@@ -12,7 +12,7 @@ import { WindowedRows } from '../../live/visible-rows';
 import { liveQuote } from '../../prices/live';
 import { finalQuote, quoteOf, type Quote } from '../../prices/quote';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
-import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from './account-math';
+import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from '../../model/account-math';
 import { downloadText, exportFileName } from './download';
 import { OutcomeLabel } from './OutcomeLabel';
 import { PositionsTable } from './PositionsTable';

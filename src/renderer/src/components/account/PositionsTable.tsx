@@ -6,7 +6,7 @@ import { WindowedRows } from '../../live/visible-rows';
 import { QuoteText } from '../../prices/useQuote';
 import type { Quote } from '../../prices/quote';
 import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
-import { signedPercent, signedUsd, type PositionTotals } from './account-math';
+import { signedPercent, signedUsd, type PositionTotals } from '../../model/account-math';
 
 export interface PositionRow {
   key: string;

@@ -33,9 +33,9 @@ import {
   type CandleInterval,
   type ChartMode,
   type ChartRange,
-} from './chart/plan';
+} from '../../model/chart-plan';
 import { axisMark, bucketTime, candlePoint, centsLabel, linePoint, timeline, volumePoint, type Slot } from './chart/timeline';
-import { centDecimals, chartPriceRange } from './model';
+import { centDecimals, chartPriceRange } from '../../model/market';
 
 interface Palette {
   background: string;

@@ -6,7 +6,7 @@ import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useVisibleRows } from '../../live/visible-rows';
 import { TraderLink } from '../profile/TraderLink';
-import { centDecimals, tapeCells, tapeRows, type TapeRow } from './model';
+import { centDecimals, tapeCells, tapeRows, type TapeRow } from '../../model/market';
 
 /** A tape row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;

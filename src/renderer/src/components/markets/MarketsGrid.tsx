@@ -32,7 +32,7 @@ import {
   quickFilterTextOf,
   type MarketColumnId,
   type MarketRow,
-} from './rows';
+} from '../../model/market-rows';
 import { keepGroupsTogether, marketsShown, rowVisible } from './groups';
 import { useFolded } from './folded';
 import { ChangeCell, OutcomesCell, TitleCell } from './cells';

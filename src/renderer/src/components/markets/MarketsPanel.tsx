@@ -12,7 +12,7 @@ import { useSession } from '../../store/session';
 import { MarketsGrid } from './MarketsGrid';
 import { ColumnChooser } from './ColumnChooser';
 import { emptySentence, PROTOCOL_LABELS } from './sentences';
-import { chosenColumns, countOf, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from './rows';
+import { chosenColumns, countOf, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from '../../model/market-rows';
 import { groupRows, marketCount } from './groups';
 import { useFolded } from './folded';
 import './markets.css';

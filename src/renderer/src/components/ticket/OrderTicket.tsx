@@ -16,7 +16,7 @@ import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { WrapOffer } from '../account/WrapOffer';
 import { BookUnknownLine } from '../market/BookUnknown';
-import { cannotTradeLine } from '../market/model';
+import { cannotTradeLine } from '../../model/market';
 import { useMarket } from '../../store/market';
 import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';

@@ -2,9 +2,9 @@
 // depth, spread and midpoint, own orders at a price, the tape (fills and gap markers, newest first), the
 // chart's ranges and the live update of its last candle, and the link that opens a market.
 import type { OrderBookSummary, TradeRecord } from '@pmdesk/toolkit/model';
-import { midpointOf } from '../../../../shared/book-top';
-import type { FeedState, OpenOrder } from '../../../../shared/contract';
-import { historyInFirstOutcome } from '../../../../shared/last-trade';
+import { midpointOf } from '../../../shared/book-top';
+import type { FeedState, OpenOrder } from '../../../shared/contract';
+import { historyInFirstOutcome } from '../../../shared/last-trade';
 
 // ---------------------------------------------------------------------------------------------------------
 // Ladder
@@ -319,13 +319,13 @@ export function tapeCells(row: TapeRow, decimals: number): { time: string; side:
 // ---------------------------------------------------------------------------------------------------------
 // Chart
 
-// The ranges, widths and live candles live in chart/plan.ts; the price axis stays here.
-export { CHART_RANGES, INTERVAL_SECONDS, applyFillToCandles, rangePlan, type CandleInterval, type ChartRange } from './chart/plan';
+// The ranges, widths and live candles live in chart-plan.ts; the price axis stays here.
+export { CHART_RANGES, INTERVAL_SECONDS, applyFillToCandles, rangePlan, type CandleInterval, type ChartRange } from './chart-plan';
 
 // ---------------------------------------------------------------------------------------------------------
 // Links
 
-export { marketLinkFromHash, type MarketLink } from '../../links';
+export { marketLinkFromHash, type MarketLink } from '../links';
 
 /** Space above and below the candles, as parts of the chart's height (the volume bars sit in the bottom part). */
 export const CHART_MARGINS = { top: 0.08, bottom: 0.25 } as const;

@@ -1,7 +1,7 @@
 // The account panel's pure parts, unit-tested: a position's profit and loss, a balance as a trader reads it, and
 // CSV files of positions and trades quoted so a comma, a quote or a line break in a market's name never shifts a
 // column.
-import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
+import type { PositionInfo, TradeInfo } from '../../../shared/contract';
 
 /**
  * A balance of 6-decimal dollars (pUSD, USDC.e) as a trader reads it: to the cent, rounded down (never more than

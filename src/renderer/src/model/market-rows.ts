@@ -4,8 +4,8 @@
 // check it directly and the grid stays a view. Grouping under events is in groups.ts.
 import type { Market, MarketState, PredictionEvent, SearchMatch } from '@pmdesk/toolkit/model';
 import { marketState } from '@pmdesk/toolkit/model';
-import { PROTOCOLS, type Protocol } from '../../../../shared/contract';
-import { quoteCents, quoteFromRecord, type Quote } from '../../prices/quote';
+import { PROTOCOLS, type Protocol } from '../../../shared/contract';
+import { quoteCents, quoteFromRecord, type Quote } from '../prices/quote';
 
 /** What the price model needs of a market record to price its outcomes (kept on the row, not the whole market). */
 export type QuoteRecord = Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>;
