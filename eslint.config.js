@@ -49,8 +49,11 @@ const boundaries = [
     patterns: [...rendererPatterns, layer(['components'], 'store/, model/, prices/ and live/ never import components/: move what they need into model/ (or store/).')],
   },
   {
-    files: ['src/renderer/src/model/**'],
-    patterns: [...rendererPatterns, layer(['components', 'store'], 'model/ is what the page works out from data, without state: it imports neither components/ nor store/.')],
+    files: ['src/renderer/src/{model,format}/**'],
+    patterns: [
+      ...rendererPatterns,
+      layer(['components', 'store'], 'model/ and format/ are what the page works out from data, without state: they import neither components/ nor store/.'),
+    ],
   },
   {
     files: ['src/preload/**'],

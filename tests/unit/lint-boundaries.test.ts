@@ -38,7 +38,9 @@ describe('import boundaries', () => {
     for (const file of ['src/renderer/src/store/x.ts', 'src/renderer/src/prices/x.ts', 'src/renderer/src/live/x.ts']) {
       expect((await boundaryErrors(file, fromComponents)).join()).toMatch(/never import components\//);
     }
-    expect((await boundaryErrors('src/renderer/src/model/x.ts', fromComponents)).join()).toMatch(/neither components\/ nor store\//);
+    for (const file of ['src/renderer/src/model/x.ts', 'src/renderer/src/format/x.ts']) {
+      expect((await boundaryErrors(file, fromComponents)).join()).toMatch(/neither components\/ nor store\//);
+    }
     expect((await boundaryErrors('src/renderer/src/model/x.ts', "import { useMarkets } from '../store/markets';\nexport const m = useMarkets;\n")).join()).toMatch(/neither components\/ nor store\//);
     // The narrower entries keep the whole renderer's rules.
     expect(await boundaryErrors('src/renderer/src/store/x.ts', "import { readFile } from 'node:fs';\nexport const r = readFile;\n")).toHaveLength(1);

@@ -68,18 +68,6 @@ export function positionTotals(figures: readonly PositionFigures[]): PositionTot
   return { value: cents2(value), cost: anyKnown ? cents2(cost) : null, pnl, pnlPercent: pnl === null || !cost ? null : Math.round((pnl / cost) * 10_000) / 100, unknownCost };
 }
 
-/** "+$1.20" / "−$0.40": signed, the sign a real minus. */
-export function signedUsd(value: number): string {
-  const abs = `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return value > 0 ? `+${abs}` : value < 0 && abs !== '$0.00' ? `−${abs}` : abs;
-}
-
-/** "+12.5 %" / "−3 %". */
-export function signedPercent(value: number): string {
-  const abs = `${Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
-  return value > 0 ? `+${abs}` : value < 0 && Math.abs(value) >= 0.005 ? `−${abs}` : abs;
-}
-
 export type CsvCell = string | number | boolean | null | undefined;
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces; quotes doubled. */

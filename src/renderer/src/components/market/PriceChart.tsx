@@ -35,7 +35,8 @@ import {
   type ChartRange,
 } from '../../model/chart-plan';
 import { axisMark, bucketTime, candlePoint, centsLabel, linePoint, timeline, volumePoint, type Slot } from './chart/timeline';
-import { centDecimals, chartPriceRange } from '../../model/market';
+import { chartPriceRange } from '../../model/market';
+import { centDecimals } from '../../format/numbers';
 
 interface Palette {
   background: string;

@@ -24,10 +24,11 @@ import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { QuotePrice } from '../../prices/useQuote';
 import { usePositionSell } from './usePositionSell';
 import { useKeyboardTrading } from './useKeyboardTrading';
-import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, parseAmount, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
+import { availableAfterOrders, draftOrder, parseAmount, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
 import { marketAmount, marketBound, stillFills } from './market-bound';
 import { SlippageField } from './SlippageField';
 import './ticket.css';
+import { formatShares, formatTickCents, formatUsd, priceToCents } from '../../format/numbers';
 
 interface LastResult {
   tone: 'success' | 'error' | 'info';
@@ -258,7 +259,7 @@ export function OrderTicket() {
           />
           {market ? (
             <span className="muted hint">
-              Tick {formatCents(Number(market.tickSize), market.tickSize)}
+              Tick {formatTickCents(Number(market.tickSize), market.tickSize)}
               {market.minOrderSize !== null ? ` · minimum ${market.minOrderSize} shares` : ''}
             </span>
           ) : null}
@@ -463,11 +464,11 @@ function Summary(props: {
         <>
           <dt>Average price</dt>
           <dd className="num" data-testid="ticket-average">
-            {marketPrices.average !== null ? formatCents(Math.round(marketPrices.average * 10_000) / 10_000, '0.0001') : '—'}
+            {marketPrices.average !== null ? formatTickCents(Math.round(marketPrices.average * 10_000) / 10_000, '0.0001') : '—'}
           </dd>
           <dt>{marketPrices.word} price</dt>
           <dd className="num" data-testid="ticket-worst">
-            {formatCents(marketPrices.worst, market.tickSize)}
+            {formatTickCents(marketPrices.worst, market.tickSize)}
           </dd>
         </>
       ) : null}
@@ -491,7 +492,7 @@ function Summary(props: {
         {shown
           ? fromMain
             ? 'From main’s preview.'
-            : `Estimate${estimatedAt !== null && market ? ` at ${formatCents(estimatedAt, market.tickSize)}` : ''}${preview.status === 'loading' ? ' (checking…)' : ''}.`
+            : `Estimate${estimatedAt !== null && market ? ` at ${formatTickCents(estimatedAt, market.tickSize)}` : ''}${preview.status === 'loading' ? ' (checking…)' : ''}.`
           : ''}
       </dd>
     </dl>
