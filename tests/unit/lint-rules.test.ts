@@ -1,5 +1,5 @@
-// The lint's habits that are not import boundaries bite: a promise left floating in shipped code or its tools
-// (type-aware, so it knows what returns a promise) and a broken rule of React hooks in the page fail `npm run lint`.
+// The lint's habits that are not import boundaries bite: a promise left floating in shipped code, its tools or
+// its tests (type-aware, so it knows what returns a promise) and a broken rule of React hooks in the page fail `npm run lint`.
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
 
@@ -15,6 +15,8 @@ const IN = {
   toolkit: 'packages/toolkit/src/index.ts',
   sandbox: 'sandbox/cli.ts',
   bin: 'bin/pmdesk.mjs',
+  tests: 'tests/unit/errors.test.ts',
+  bench: 'bench/run.ts',
 } as const;
 
 async function ruleErrors(filePath: string, code: string): Promise<string[]> {
@@ -27,7 +29,7 @@ const laterTs = 'async function later(): Promise<number> { return 1; }\n';
 
 describe('lint rules', { timeout: 180_000 }, () => {
   it('a promise nobody awaits, catches or marks `void` fails lint, in every linted part', async () => {
-    for (const file of [IN.shared, IN.renderer, IN.toolkit, IN.sandbox]) {
+    for (const file of [IN.shared, IN.renderer, IN.toolkit, IN.sandbox, IN.tests, IN.bench]) {
       expect(await ruleErrors(file, `${laterTs}export function go(): void {\n  later();\n}\n`)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-floating-promises/)]);
     }
     expect(await ruleErrors(IN.bin, `${later}export function go() {\n  later();\n}\n`)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-floating-promises/)]);
