@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = {
@@ -21,6 +22,14 @@ const toolkitInternals = [
 ];
 const react = { regex: '^react(-dom)?(\\/.*)?$', message: 'The toolkit package runs without React.' };
 
+/** What the whole renderer must never import; the narrower renderer entries below repeat it (the last match wins). */
+const rendererPatterns = [
+  nodeBuiltins,
+  electron,
+  layer(['main', 'preload', 'cli', 'sandbox'], 'The renderer may import only src/shared and browser libraries; ask main through the contract.'),
+  ...toolkitInternals,
+];
+
 /** The boundaries, one entry per layer: files, then the imports they must never make. */
 const boundaries = [
   {
@@ -33,18 +42,22 @@ const boundaries = [
       ...toolkitInternals,
     ],
   },
+  { files: ['src/renderer/**'], patterns: rendererPatterns },
   {
-    files: ['src/renderer/**'],
+    // Inside the page, arrows point down: components use the stores and the page's model, never the other way.
+    files: ['src/renderer/src/{store,model,prices,live}/**'],
+    patterns: [...rendererPatterns, layer(['components'], 'store/, model/, prices/ and live/ never import components/: move what they need into model/ (or store/).')],
+  },
+  {
+    files: ['src/renderer/src/{model,format}/**'],
     patterns: [
-      nodeBuiltins,
-      electron,
-      layer(['main', 'preload', 'cli', 'sandbox'], 'The renderer may import only src/shared and browser libraries; ask main through the contract.'),
-      ...toolkitInternals,
+      ...rendererPatterns,
+      layer(['components', 'store'], 'model/ and format/ are what the page works out from data, without state: they import neither components/ nor store/.'),
     ],
   },
   {
     files: ['src/preload/**'],
-    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract.ts and electron alone.'), ...toolkitInternals],
+    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract and electron alone.'), ...toolkitInternals],
   },
   {
     files: ['packages/toolkit/src/**'],
@@ -92,6 +105,18 @@ export default tseslint.config(
     },
   },
   { files: ['src/renderer/**'], languageOptions: { globals: { ...globals.browser } } },
+  // Promises nobody awaits hide their rejections: type-aware, over the code that ships, its tools and its tests.
+  {
+    files: ['src/**/*.{ts,tsx}', 'packages/toolkit/src/**/*.ts', 'sandbox/**/*.ts', 'bin/**/*.mjs', 'scripts/**/*.mjs', 'tests/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['bin/*.mjs', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
+  },
+  // The two rules of hooks, as errors: a hook called conditionally, or an effect reading a value it does not list.
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   ...boundaries.map(({ files, patterns }) => ({
     files,
     rules: { '@typescript-eslint/no-restricted-imports': 'off', 'no-restricted-imports': ['error', { patterns }] },

@@ -28,7 +28,7 @@ const PAGE_MAIN = `
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MarketsGrid } from '../src/renderer/src/components/markets/MarketsGrid';
-import { quickFilterTextOf, type MarketRow } from '../src/renderer/src/components/markets/rows';
+import { quickFilterTextOf, type MarketRow } from '../src/renderer/src/model/market-rows';
 import { quoteFromRecord } from '../src/renderer/src/prices/quote';
 import '../src/renderer/src/styles.css';
 
@@ -155,14 +155,13 @@ export async function runMarketsGridBench(): Promise<void> {
   // The entry sits inside the repository for the build (so `react` and the component resolve), then goes.
   const entryDir = await mkdtemp(resolve('bench', '.grid-page-'));
   const outDir = await mkdtemp(join(tmpdir(), 'pmdesk-grid-bench-'));
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    try {
-      const body = await readFile(join(outDir, path === '/' ? 'index.html' : path.replace(/\.\./g, '')));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/html' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
+    // Every request is answered here (a 404 when the file is not there), so the chain never rejects.
+    void readFile(join(outDir, path === '/' ? 'index.html' : path.replace(/\.\./g, ''))).then(
+      (body) => res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/html' }).end(body),
+      () => res.writeHead(404).end(),
+    );
   });
   const browser = await launchChromium();
   try {

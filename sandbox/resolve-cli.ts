@@ -70,5 +70,12 @@ export async function main(argv: string[], out: (text: string) => void = (t) => 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      // An unexpected failure still ends the command with a sentence and a non-zero status, never an unhandled rejection.
+      process.stderr.write(`sandbox:resolve: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

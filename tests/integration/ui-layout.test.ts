@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_EVENTS } from '../../sandbox/market/catalog';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
-import { formatDollars } from '../../src/renderer/src/components/markets/rows';
+import { formatDollars } from '../../src/renderer/src/model/market-rows';
 import { MARKET_MIN_WIDTH, PANEL_BOUNDS } from '../../src/renderer/src/components/shell/panel-sizes';
 import { quoteFromBook } from '../../src/renderer/src/prices/quote';
 

@@ -2,7 +2,8 @@
 // input schema strict, the one shown-once secret declared where it is, and `buildTerminal` exposing exactly
 // the contract. Also proves the secret scan the end-to-end tests rely on does find planted secrets.
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAMES, OPERATION_NAMES, buildTerminal, operations, type OperationName } from '../../src/shared/contract';
+import { CHART_INTERVALS, MARKET_SOURCE_KINDS, PROTOCOLS as TOOLKIT_PROTOCOLS } from '@pmdesk/toolkit/model';
+import { CANDLE_INTERVALS, EVENT_NAMES, MARKET_SOURCES, OPERATION_NAMES, PROTOCOLS, buildTerminal, operations, type OperationName } from '../../src/shared/contract';
 import { VALID_INPUT, findSecrets } from '../helpers/contract-examples';
 
 describe('the contract', () => {
@@ -15,6 +16,12 @@ describe('the contract', () => {
       ]),
     );
     expect(EVENT_NAMES).toEqual(['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network', 'account', 'deadManSwitch', 'tickSize', 'tapeGap', 'notice', 'tradingAccess', 'alert', 'stop', 'marketState']);
+  });
+
+  it("takes the toolkit's lists of providers, market sources and candle widths instead of copying them", () => {
+    expect(PROTOCOLS).toBe(TOOLKIT_PROTOCOLS);
+    expect(MARKET_SOURCES).toBe(MARKET_SOURCE_KINDS);
+    expect(CANDLE_INTERVALS).toBe(CHART_INTERVALS);
   });
 
   it('has no generic invoke and nothing that signs what the renderer chooses', () => {

@@ -6,7 +6,7 @@ import { marketState } from '../../packages/toolkit/src/model/market-state';
 import { GammaMarketSchema } from '../../packages/toolkit/src/polymarket/gamma-schemas';
 import { parseAnswer } from '../../packages/toolkit/src/polymarket/http';
 import { toMarket } from '../../packages/toolkit/src/polymarket/mapping';
-import { rowOfMarket } from '../../src/renderer/src/components/markets/rows';
+import { rowOfMarket } from '../../src/renderer/src/model/market-rows';
 import { NO_TOKEN, YES_TOKEN, gammaMarket } from '../helpers/polymarket-fixtures';
 
 const fromGamma = (fields: Record<string, unknown>) => toMarket(parseAnswer(GammaMarketSchema, gammaMarket(fields), 'test'));

@@ -13,7 +13,7 @@ import {
   rangePlan,
   rememberChartMode,
   rememberedChartMode,
-} from '../../src/renderer/src/components/market/chart/plan';
+} from '../../src/renderer/src/model/chart-plan';
 import { MAX_SLOTS, axisMark, bucketTime, candlePoint, centsLabel, linePoint, timeline, volumePoint } from '../../src/renderer/src/components/market/chart/timeline';
 import { CANDLES_PER_CHART } from '../../packages/toolkit/src/polymarket/candles';
 

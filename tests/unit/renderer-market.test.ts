@@ -13,13 +13,9 @@ import {
   cannotTradeLine,
   chartPriceRange,
   buildLadder,
-  centDecimals,
   clockTime,
-  formatCents,
-  formatShares,
   ladderColumns,
   marketLinkFromHash,
-  sharesTextLength,
   nextTapeSeq,
   tapeCells,
   tapeFill,
@@ -27,7 +23,8 @@ import {
   historyInFirstOutcome,
   UNKNOWN_SIDE_TITLE,
   type TapeEntry,
-} from '../../src/renderer/src/components/market/model';
+} from '../../src/renderer/src/model/market';
+import { centDecimals, formatCents, formatShares, sharesTextLength } from '../../src/renderer/src/format/numbers';
 
 const TOKEN = '1111';
 const order = (side: 'BUY' | 'SELL', price: number, originalSize: number, sizeMatched = 0, tokenId = TOKEN): OpenOrder => ({

@@ -3,7 +3,7 @@
 // plurals, the sort orders and each outcome's price from the price model.
 import { describe, expect, it } from 'vitest';
 import type { Market, PredictionEvent } from '../../packages/toolkit/src/model/market-model';
-import { countOf, formatChange, leadPrice, MARKET_COLUMNS, rowOfMarket, rowsOfEvents, type MarketRow } from '../../src/renderer/src/components/markets/rows';
+import { countOf, formatChange, leadPrice, MARKET_COLUMNS, rowOfMarket, rowsOfEvents, type MarketRow } from '../../src/renderer/src/model/market-rows';
 import { eventRowId, groupRows, keepGroupsTogether, marketCount, marketsShown, rowVisible } from '../../src/renderer/src/components/markets/groups';
 import { quoteFromRecord } from '../../src/renderer/src/prices/quote';
 

@@ -8,7 +8,6 @@ import {
   chosenColumns,
   compareNullable,
   filterByProtocol,
-  formatCents,
   formatDollars,
   formatEndDate,
   leadPrice,
@@ -21,8 +20,9 @@ import {
   rowsOfMatches,
   toggleColumn,
   toggleWatch,
-} from '../../src/renderer/src/components/markets/rows';
+} from '../../src/renderer/src/model/market-rows';
 import { emptySentence, type GridView } from '../../src/renderer/src/components/markets/sentences';
+import { centsText } from '../../src/renderer/src/format/numbers';
 
 const market = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -148,8 +148,8 @@ describe('the watchlist', () => {
 
 describe('display', () => {
   it('shows prices in cents, dollars compactly and end dates in UTC', () => {
-    expect(formatCents(0.53)).toBe('53');
-    expect(formatCents(0.027)).toBe('2.7');
+    expect(centsText(0.53)).toBe('53');
+    expect(centsText(0.027)).toBe('2.7');
     const [row] = rowsOfEvents([event('1', 'polymarket', [market('a', { position_tokens: [{ token_id: 'a1', name: 'Yes', price: '0.53' }, { token_id: 'a2', name: 'No', price: 'n/a' }] })])]);
     expect(outcomesText(row!.outcomes)).toBe('Yes 53¢ · No –');
     expect([formatDollars(812.4), formatDollars(45_300), formatDollars(1_250_000), formatDollars(null)]).toEqual(['$812', '$45.3K', '$1.3M', '–']);

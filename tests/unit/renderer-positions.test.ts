@@ -3,7 +3,8 @@
 // trade's fee from the market's terms, its outcome, question and transaction, and a position's question,
 // token and market id.
 import { describe, expect, it } from 'vitest';
-import { balanceText, positionFigures, positionTotals, signedPercent, signedUsd } from '../../src/renderer/src/components/account/account-math';
+import { balanceText, positionFigures, positionTotals } from '../../src/renderer/src/model/account-math';
+import { signedPercent, signedUsd } from '../../src/renderer/src/format/numbers';
 import { positionSellFields, requestedOutcome } from '../../src/renderer/src/components/ticket/position-sell';
 import { TradeFacts, tradeDetails, tradeFee, type MarketFactReads } from '../../src/main/ipc/trade-facts';
 import { describedPosition, describedTrades, tradeAsSeenBy } from '../../src/main/ipc/trading-access';

@@ -5,8 +5,6 @@ import {
   centsToPrice,
   draftOrder,
   estimateOrder,
-  formatUsd,
-  priceToCents,
   snapToTick,
   nearestValidPrices,
   priceBounds,
@@ -18,9 +16,10 @@ import {
   type MarketTerms,
   type TicketInput,
 } from '../../src/renderer/src/components/ticket/order-math';
-import { csvField, positionFigures, positionPnl, positionsCsv, toCsv, tradesCsv, tradesSignature } from '../../src/renderer/src/components/account/account-math';
+import { csvField, positionFigures, positionPnl, positionsCsv, toCsv, tradesCsv, tradesSignature } from '../../src/renderer/src/model/account-math';
 import { selectionFromHash } from '../../src/renderer/src/store/selection';
 import type { PositionInfo, TradeInfo } from '../../src/shared/contract';
+import { formatUsd, priceToCents } from '../../src/renderer/src/format/numbers';
 
 describe('cents and prices', () => {
   it('reads cents as the trader types them', () => {

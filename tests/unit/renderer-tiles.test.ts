@@ -19,7 +19,7 @@ import {
   stepFocus,
   toSaved,
   type Workspace,
-} from '../../src/renderer/src/components/tiles/tile-layout';
+} from '../../src/renderer/src/model/tile-layout';
 import { keyMatches, keyName, type KeyPress } from '../../src/renderer/src/shortcut-help';
 import { TILE_SHARE_MIN, TILES_MAX, WORKSPACES_MAX } from '../../src/shared/workspaces';
 

@@ -1,5 +1,5 @@
 // The services behind the contract, as the small interfaces the handlers need, and the handlers themselves:
-// each operation of src/shared/contract.ts mapped to one service call. Trading is an interface here, served by
+// each operation of src/shared/contract/ mapped to one service call. Trading is an interface here, served by
 // the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
 // never a made-up result.
 import type { ApiDiagnostics } from './api-diagnostics';

@@ -9,8 +9,8 @@
  */
 import { z } from 'zod';
 
-export const PROTOCOLS = ['polymarket', 'limitless', 'truemarket'] as const;
-export type Protocol = (typeof PROTOCOLS)[number];
+/** The providers list lives in the model's lists (model/lists.ts); this entry offers it too. */
+export { PROTOCOLS, type Protocol } from './lists';
 
 /** A number, or a string holding one ("0.53"). */
 const num = z.union([z.number(), z.string().trim().regex(/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i)]).transform((v) => Number(v));

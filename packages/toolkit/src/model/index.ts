@@ -8,3 +8,4 @@ export * from './errors';
 export * from './market-model';
 export * from './market-rules';
 export * from './market-state';
+export * from './lists';

@@ -130,10 +130,12 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
 
   const schedulePoll = () => {
     clearTimeout(pollTimer);
-    pollTimer = setTimeout(async () => {
+    pollTimer = setTimeout(() => {
       if (state === 'closed' || mode !== 'polling') return;
-      await pollOnce();
-      if (!isClosed() && mode === 'polling') schedulePoll();
+      // pollOnce reports its own failures through onError, so this chain never rejects.
+      void pollOnce().then(() => {
+        if (!isClosed() && mode === 'polling') schedulePoll();
+      });
     }, pollMs);
   };
 

@@ -19,12 +19,10 @@ import type {
 } from '../model/market-model';
 import type { PmDeskError } from '../model/errors';
 
-export const MARKET_SOURCE_KINDS = ['polymarket', 'aggregator'] as const;
-export type MarketSourceKind = (typeof MARKET_SOURCE_KINDS)[number];
+import type { ChartInterval, MarketSourceKind } from '../model/lists';
 
-/** The chart ranges the terminal offers; each source turns one into its own query. */
-export const CHART_INTERVALS = ['1m', '5m', '15m', '1h', '6h', '1d', '1w'] as const;
-export type ChartInterval = (typeof CHART_INTERVALS)[number];
+// The lists live in the pure model (browser code and the app's contract read them there); re-exported here.
+export { MARKET_SOURCE_KINDS, CHART_INTERVALS, type MarketSourceKind, type ChartInterval } from '../model/lists';
 
 export interface EventListOptions {
   /** The aggregator lists one protocol at a time; a single-protocol source accepts only its own. */

@@ -66,6 +66,7 @@ interface View {
 export function useVisibleRows(start: RefObject<HTMLElement | null>, count: number, rowHeight: number, options: WindowOptions = {}): RowWindow & { rowHeight: number } {
   const [view, setView] = useState<View>({ scrollTop: 0, height: UNMEASURED_HEIGHT, offset: 0, rowHeight });
   const measureRef = useRef<() => void>(() => undefined);
+  const hasRows = count > 0;
   useLayoutEffect(() => {
     const marker = start.current;
     const scroller = marker && scrollerOf(marker);
@@ -94,7 +95,7 @@ export function useVisibleRows(start: RefObject<HTMLElement | null>, count: numb
       measureRef.current = () => undefined;
     };
     // Again when the list goes from empty to not: a list may render its spacer only when it has rows.
-  }, [start, rowHeight, count > 0]);
+  }, [start, rowHeight, hasRows]);
   // A list that grew or shrank may have moved its first row (a message above it, a row's real height).
   useLayoutEffect(() => measureRef.current(), [count]);
   return { ...rowWindow(count, view.rowHeight, view.scrollTop, view.height, view.offset, options.overscan, options.onlyInView), rowHeight: view.rowHeight };

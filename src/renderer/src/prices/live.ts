@@ -1,7 +1,7 @@
 // The open market's live quote of one of its tokens: its book from the feed and the tape's last trade, read
 // from the market view's store state (pure, so unit tests call it with a state of their own).
 import type { Market, OrderBookSummary } from '@pmdesk/toolkit/model';
-import type { TapeEntry } from '../components/market/model';
+import type { TapeEntry } from '../model/market';
 import { finalQuote, inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Quote } from './quote';
 
 /**

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import type { Balances, FeedState, MarketStateInfo, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
 import { ask, listen, messageOf } from '../terminal';
 import { onNextFrame } from '../live/frame';
-import { tradesSignature } from '../components/account/account-math';
+import { tradesSignature } from '../model/account-math';
 import { useSelection } from './selection';
 import { holdMarketState } from './market';
 

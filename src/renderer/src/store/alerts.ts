@@ -23,11 +23,11 @@ function browserNotifications(): typeof Notification | undefined {
 }
 
 function browserPermission(): BrowserPermission {
-  if (useSessionShell() !== 'browser') return 'unsupported';
+  if (sessionShell() !== 'browser') return 'unsupported';
   return browserNotifications()?.permission ?? 'unsupported';
 }
 
-function useSessionShell(): string | undefined {
+function sessionShell(): string | undefined {
   return useSession.getState().network?.shell;
 }
 
@@ -43,7 +43,7 @@ export async function loadAlerts(): Promise<void> {
 /** Sets an alert; in browser mode the first one asks the browser for notifications (a click is a user gesture). */
 export async function createAlert(input: OperationInput<'createAlert'>): Promise<boolean> {
   const notifications = browserNotifications();
-  if (useSessionShell() === 'browser' && notifications && notifications.permission === 'default') {
+  if (sessionShell() === 'browser' && notifications && notifications.permission === 'default') {
     const answer = await notifications.requestPermission().catch(() => 'denied' as const);
     useAlerts.setState({ permission: answer });
   }
@@ -75,7 +75,7 @@ export function startAlerts(): void {
     }));
     useSession.getState().notify('info', `${entry.title} — ${entry.message}`);
     const notifications = browserNotifications();
-    if (useSessionShell() === 'browser' && notifications?.permission === 'granted') {
+    if (sessionShell() === 'browser' && notifications?.permission === 'granted') {
       try {
         new notifications(entry.title, { body: entry.message, tag: entry.id });
       } catch {

@@ -7,7 +7,7 @@ import { createContext, useContext } from 'react';
 import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Comment, Market, OrderBookSummary, PredictionEvent } from '@pmdesk/toolkit/model';
 import type { MarketStateInfo, TerminalEvents } from '../../../shared/contract';
-import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../components/market/model';
+import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../model/market';
 import { marketLinkFromHash } from '../links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../terminal';

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import { PROTOCOLS, type Protocol } from '../../../shared/contract';
 import { ask, messageOf, TerminalError } from '../terminal';
-import { missingRow, mergeRows, rowOfMarket, rowsOfEvents, rowsOfMatches, type MarketRow, type ProtocolFilter } from '../components/markets/rows';
+import { missingRow, mergeRows, rowOfMarket, rowsOfEvents, rowsOfMatches, type MarketRow, type ProtocolFilter } from '../model/market-rows';
 
 export type MarketsTab = 'markets' | 'watchlist' | 'slugs';
 

@@ -24,7 +24,7 @@ import {
   type Tile,
   type Workspace,
   type Workspaces,
-} from '../components/tiles/tile-layout';
+} from '../model/tile-layout';
 import { useSelection } from './selection';
 import { useSession } from './session';
 

@@ -6,9 +6,9 @@ import { ask, messageOf } from '../../terminal';
 import { refreshHoldings } from '../../store/account';
 import { useSession } from '../../store/session';
 import type { AccountFunds, MoneyAction, PositionInfo } from '../../../../shared/contract';
-import { formatUsd } from '../ticket/order-math';
 import { MoneyDialog, type MoneyDialogProps } from './MoneyDialog';
-import { balanceText } from './account-math';
+import { balanceText } from '../../model/account-math';
+import { formatUsd } from '../../format/numbers';
 
 type Asked = Omit<MoneyDialogProps, 'wallet' | 'onClose' | 'onDone'>;
 

@@ -11,8 +11,7 @@ import { useTicket } from '../../store/ticket';
 import { WindowedRows } from '../../live/visible-rows';
 import { liveQuote } from '../../prices/live';
 import { finalQuote, quoteOf, type Quote } from '../../prices/quote';
-import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
-import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from './account-math';
+import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from '../../model/account-math';
 import { downloadText, exportFileName } from './download';
 import { OutcomeLabel } from './OutcomeLabel';
 import { PositionsTable } from './PositionsTable';
@@ -21,6 +20,7 @@ import { useWalletAccount } from '../wallets/AccountChoice';
 import { useSession } from '../../store/session';
 import { TraderLink } from '../profile/TraderLink';
 import { openStopDialog } from '../../store/stops';
+import { formatShares, formatTickCents, formatUsd } from '../../format/numbers';
 
 function ExportButton({ what, count, make, testId }: { what: string; count: number; make(): string; testId: string }) {
   return (
@@ -253,7 +253,7 @@ export function Trades() {
                   <OutcomeLabel tokenId={t.tokenId} conditionId={t.conditionId} question={t.question} outcome={t.outcome} />
                 </td>
                 <td className={t.side === 'BUY' ? 'bid' : 'ask'}>{t.side}</td>
-                <td className="num">{formatCents(t.price)}</td>
+                <td className="num">{formatTickCents(t.price)}</td>
                 <td className="num">{formatShares(t.size)}</td>
                 <td className="num" data-testid="trade-fee" title={t.fee === null || t.fee === undefined ? "The market's fee terms could not be read" : undefined}>
                   {t.fee === null || t.fee === undefined ? '—' : formatUsd(t.fee)}

@@ -64,9 +64,11 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
       setStep({ at: 'failed', message: messageOf(error), preview: shown });
     }
   };
-  // A redeem has no amount to ask: its preview is read at once.
+  // A redeem has no amount to ask: its preview is read at once. Once, when the dialog opens: its action never
+  // changes while it is open (another action opens another dialog), and `preview` is a new function each render.
   useEffect(() => {
     if (action === 'redeem') void preview();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const amountOk = AMOUNT.test(amount.trim()) && Number(amount) > 0;

@@ -7,9 +7,9 @@ import { useAccount, refreshAccount } from '../../store/account';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
 import { WindowedRows } from '../../live/visible-rows';
-import { formatCents, formatShares } from '../ticket/order-math';
 import { OutcomeLabel } from './OutcomeLabel';
 import { countOf } from '../../../../shared/words';
+import { formatShares, formatTickCents } from '../../format/numbers';
 
 /** Which orders a cancel was for, in the sentence that tells its result. */
 export type CancelScope = 'order' | 'market' | 'all';
@@ -109,7 +109,7 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
                   <OutcomeLabel tokenId={o.tokenId} conditionId={o.conditionId} />
                 </td>
                 <td className={o.side === 'BUY' ? 'bid' : 'ask'}>{o.side}</td>
-                <td className="num">{formatCents(o.price)}</td>
+                <td className="num">{formatTickCents(o.price)}</td>
                 <td className="num">{formatShares(o.originalSize)}</td>
                 <td className="num">{formatShares(o.sizeMatched)}</td>
                 <td>{o.orderType}</td>

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { WindowedRows } from '../../live/visible-rows';
 import { QuoteText } from '../../prices/useQuote';
 import type { Quote } from '../../prices/quote';
-import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
-import { signedPercent, signedUsd, type PositionTotals } from './account-math';
+import type { PositionTotals } from '../../model/account-math';
+import { formatShares, formatTickCents, formatUsd, signedPercent, signedUsd } from '../../format/numbers';
 
 export interface PositionRow {
   key: string;
@@ -79,10 +79,10 @@ export function PositionsTable({ rows, withActions = false, totals }: { rows: re
               {formatShares(p.size)}
             </td>
             <td className="num" data-testid="position-avg">
-              {p.averagePrice === null ? '—' : formatCents(p.averagePrice)}
+              {p.averagePrice === null ? '—' : formatTickCents(p.averagePrice)}
             </td>
             <td className="num" data-testid="position-current">
-              {p.quote ? <QuoteText quote={p.quote} tokenId={p.tokenId} /> : formatCents(p.currentPrice)}
+              {p.quote ? <QuoteText quote={p.quote} tokenId={p.tokenId} /> : formatTickCents(p.currentPrice)}
             </td>
             <td className="num" data-testid="position-value">
               {formatUsd(p.currentValue)}

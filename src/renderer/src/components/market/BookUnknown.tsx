@@ -1,6 +1,6 @@
 // The ticket's one line while the chosen market's book is unknown (its feed lost): why it cannot trade now.
 import { useMarket } from '../../store/market';
-import { cannotTradeLine } from './model';
+import { cannotTradeLine } from '../../model/market';
 
 export function BookUnknownLine() {
   const unknown = useMarket((s) => s.bookUnknown);

@@ -5,7 +5,7 @@ import { useMarket, useShownMarket } from '../../store/market';
 import { statusOf } from './market-status';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
 import { basisSentence, quoteCents } from '../../prices/quote';
-import { bookAsOf } from './model';
+import { bookAsOf } from '../../model/market';
 
 function endText(iso: string): string {
   const when = new Date(iso);

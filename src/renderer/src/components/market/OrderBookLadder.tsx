@@ -7,7 +7,8 @@ import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
 import { useVisibleRows } from '../../live/visible-rows';
-import { LADDER_DEPTH, bookAsOf, bookFeedWarning, buildLadder, centDecimals, formatCents, formatShares, ladderColumns, priceKey, type LadderColumns, type LadderRow } from './model';
+import { LADDER_DEPTH, bookAsOf, bookFeedWarning, buildLadder, ladderColumns, priceKey, type LadderColumns, type LadderRow } from '../../model/market';
+import { centDecimals, formatCents, formatShares } from '../../format/numbers';
 
 /** A ladder row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;

@@ -33,9 +33,10 @@ import {
   type CandleInterval,
   type ChartMode,
   type ChartRange,
-} from './chart/plan';
+} from '../../model/chart-plan';
 import { axisMark, bucketTime, candlePoint, centsLabel, linePoint, timeline, volumePoint, type Slot } from './chart/timeline';
-import { centDecimals, chartPriceRange } from './model';
+import { chartPriceRange } from '../../model/market';
+import { centDecimals } from '../../format/numbers';
 
 interface Palette {
   background: string;

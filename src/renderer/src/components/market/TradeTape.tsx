@@ -6,7 +6,8 @@ import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useVisibleRows } from '../../live/visible-rows';
 import { TraderLink } from '../profile/TraderLink';
-import { centDecimals, tapeCells, tapeRows, type TapeRow } from './model';
+import { tapeCells, tapeRows, type TapeRow } from '../../model/market';
+import { centDecimals } from '../../format/numbers';
 
 /** A tape row's height in px, as market.css sets it. */
 const ROW_HEIGHT = 22;

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { registerShortcut } from '../../keyboard';
 import { useSession } from '../../store/session';
-import { chosenColumns, MARKET_COLUMNS, toggleColumn } from './rows';
+import { chosenColumns, MARKET_COLUMNS, toggleColumn } from '../../model/market-rows';
 
 export function ColumnChooser() {
   const saved = useSession((s) => s.settings.marketColumns);

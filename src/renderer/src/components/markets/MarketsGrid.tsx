@@ -25,17 +25,17 @@ import {
   ASCENDING_FIRST,
   compareNullable,
   DESCENDING_FIRST,
-  formatCents,
   formatDollars,
   formatEndDate,
   leadPrice,
   quickFilterTextOf,
   type MarketColumnId,
   type MarketRow,
-} from './rows';
+} from '../../model/market-rows';
 import { keepGroupsTogether, marketsShown, rowVisible } from './groups';
 import { useFolded } from './folded';
 import { ChangeCell, OutcomesCell, TitleCell } from './cells';
+import { centsText } from '../../format/numbers';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -162,7 +162,7 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     width: 80,
     minWidth: 76,
     ...numeric((r) => r.spread),
-    valueFormatter: (p) => (p.value === null || p.value === undefined ? '–' : `${formatCents(p.value as number)}¢`),
+    valueFormatter: (p) => (p.value === null || p.value === undefined ? '–' : `${centsText(p.value as number)}¢`),
   },
   protocol: { colId: 'protocol', headerName: 'Protocol', width: 96, minWidth: 92, valueGetter: (p) => p.data?.protocol ?? '', getQuickFilterText: noQuickFilter },
 };

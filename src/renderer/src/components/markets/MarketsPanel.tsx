@@ -12,7 +12,7 @@ import { useSession } from '../../store/session';
 import { MarketsGrid } from './MarketsGrid';
 import { ColumnChooser } from './ColumnChooser';
 import { emptySentence, PROTOCOL_LABELS } from './sentences';
-import { chosenColumns, countOf, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from './rows';
+import { chosenColumns, countOf, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from '../../model/market-rows';
 import { groupRows, marketCount } from './groups';
 import { useFolded } from './folded';
 import './markets.css';
@@ -99,13 +99,14 @@ export function MarketsPanel() {
     shownFor.current = networkName;
   }, [networkName]);
 
+  const loadWatchlist = m.loadWatchlist;
   useEffect(() => {
-    if (m.tab === 'watchlist') void m.loadWatchlist(watchlist);
-  }, [m.tab, watchlist, m.loadWatchlist]);
+    if (m.tab === 'watchlist') void loadWatchlist(watchlist);
+  }, [m.tab, watchlist, loadWatchlist]);
 
   const allRows = useMemo<readonly MarketRow[]>(() => {
     if (searching) return m.results ?? [];
-    if (m.tab === 'watchlist') return watchlistRows(m, watchlist);
+    if (m.tab === 'watchlist') return watchlistRows({ listed: m.listed, results: m.results, slugRows: m.slugRows, watched: m.watched }, watchlist);
     if (m.tab === 'slugs') return m.slugRows;
     return m.listed;
     // `m` as a whole changes on every store update; the rows depend only on these parts of it, and keeping

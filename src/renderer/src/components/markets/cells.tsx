@@ -7,7 +7,7 @@ import { QuoteText, useQuote } from '../../prices/useQuote';
 import { ageTag } from '../../prices/quote';
 import { showMarketPrices } from '../../store/quotes';
 import { useFolded } from './folded';
-import { countOf, formatChange, outcomesText, type MarketRow, type QuoteRecord } from './rows';
+import { countOf, formatChange, outcomesText, type MarketRow, type QuoteRecord } from '../../model/market-rows';
 
 function EventTitle({ row }: { row: MarketRow }) {
   const folded = useFolded((s) => s.folded.has(row.id));

@@ -1,7 +1,7 @@
 // Multi-market events in the grid: the list's markets of one event gathered under an event row (its title, the
 // event's volume and liquidity, how many markets), kept together under any sort, hidden when the trader folds
 // the event, and counted as markets (not rows) in the footer. Pure, so the unit tests check it directly.
-import { leadPrice, quickFilterTextOf, type MarketRow } from './rows';
+import { leadPrice, quickFilterTextOf, type MarketRow } from '../../model/market-rows';
 
 export const eventRowId = (row: Pick<MarketRow, 'protocol' | 'eventId'>): string => `event:${row.protocol}:${row.eventId}`;
 

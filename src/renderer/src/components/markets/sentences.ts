@@ -1,6 +1,6 @@
 // What the markets grid says when it shows no rows: why (still loading, nothing matches, nothing starred,
 // nothing on that protocol), as one sentence. Kept apart from the panel so each case is tested directly.
-import type { ProtocolFilter } from './rows';
+import type { ProtocolFilter } from '../../model/market-rows';
 
 export const PROTOCOL_LABELS: Record<ProtocolFilter, string> = { all: 'All protocols', polymarket: 'Polymarket', limitless: 'Limitless', truemarket: 'TrueMarket' };
 

@@ -4,8 +4,8 @@
 import type { TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
 import { WindowedRows } from '../../live/visible-rows';
 import { QuotePrice } from '../../prices/useQuote';
-import { formatCents, formatShares, formatUsd } from '../ticket/order-math';
 import { activityKind, activityTime, percentPnl, pnlText } from './profile-words';
+import { formatShares, formatTickCents, formatUsd } from '../../format/numbers';
 
 export function ProfilePositions({ positions }: { positions: readonly TraderPosition[] }) {
   return (
@@ -31,7 +31,7 @@ export function ProfilePositions({ positions }: { positions: readonly TraderPosi
               <td title={p.conditionId ?? undefined}>{p.title || p.marketSlug || p.conditionId || '—'}</td>
               <td>{p.outcome}</td>
               <td className="num">{formatShares(p.size)}</td>
-              <td className="num">{typeof p.averagePrice === 'number' ? formatCents(p.averagePrice) : '—'}</td>
+              <td className="num">{typeof p.averagePrice === 'number' ? formatTickCents(p.averagePrice) : '—'}</td>
               <td className="num">
                 <QuotePrice tokenId={p.tokenId} fallback={{ listed: p.currentPrice }} />
               </td>
@@ -72,7 +72,7 @@ export function ProfileActivity({ activity }: { activity: readonly TraderActivit
               <td title={a.conditionId}>{a.title || a.slug || a.conditionId || '—'}</td>
               <td className={kind.className}>{kind.text}</td>
               <td>{a.outcome || '—'}</td>
-              <td className="num">{a.price === null ? '—' : formatCents(a.price)}</td>
+              <td className="num">{a.price === null ? '—' : formatTickCents(a.price)}</td>
               <td className="num">{formatShares(a.size)}</td>
               <td className="num">{formatUsd(a.usdcSize)}</td>
             </tr>

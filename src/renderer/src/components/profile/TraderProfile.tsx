@@ -5,10 +5,10 @@
 import { useEffect, useState } from 'react';
 import type { Trader, TraderPosition } from '@pmdesk/toolkit/model';
 import { reloadProfile, setProfileAddress, useProfile, type Read } from '../../store/profile';
-import { formatUsd } from '../ticket/order-math';
 import { ProfileActivity, ProfilePositions } from './ProfileTables';
 import { TraderLink } from './TraderLink';
 import './profile.css';
+import { formatUsd } from '../../format/numbers';
 
 type Section = 'positions' | 'activity';
 const NOT_STATED = 'This source does not state it.';

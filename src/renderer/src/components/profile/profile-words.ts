@@ -1,7 +1,7 @@
 // What a trader profile says in words, apart from React so it is tested on its own: a position's PnL in dollars
 // and percent, and what an activity line did and when.
 import type { TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
-import { formatUsd } from '../ticket/order-math';
+import { formatUsd } from '../../format/numbers';
 
 /** A position's PnL as a percent of what it cost: the source's figure, else worked out from its cost. */
 export function percentPnl(p: Pick<TraderPosition, 'percentPnl' | 'cashPnl' | 'initialValue'>): number | null {

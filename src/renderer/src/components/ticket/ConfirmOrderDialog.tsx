@@ -7,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { useDialogEscape } from '../../keyboard';
 import { ask } from '../../terminal';
 import type { OrderPreview } from '../../../../shared/contract';
-import { formatCents, formatShares, formatUsd, type Estimate, type OrderIntent, type TickSize } from './order-math';
+import { type Estimate, type OrderIntent, type TickSize } from './order-math';
 import { marketPromise, type LiveFill } from './market-bound';
+import { formatShares, formatTickCents, formatUsd } from '../../format/numbers';
 
 export interface ConfirmOrderProps {
   intent: OrderIntent;
@@ -58,7 +59,7 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
             <>
               <dt>{buying ? 'Max price' : 'Min price'}</dt>
               <dd className="num" data-testid="confirm-worst">
-                {formatCents(intent.price!, tickSize)}
+                {formatTickCents(intent.price!, tickSize)}
               </dd>
               <dt>{buying ? 'You spend' : 'You sell'}</dt>
               <dd className="num" data-testid="confirm-bound-amount">
@@ -67,7 +68,7 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
               <dt>{buying ? 'You get' : 'You receive'}</dt>
               <dd className="num" data-testid="confirm-bound-result">
                 {fak
-                  ? `every share at ${formatCents(intent.price!, tickSize)} or better; the rest is cancelled`
+                  ? `every share at ${formatTickCents(intent.price!, tickSize)} or better; the rest is cancelled`
                   : buying
                     ? `at least ${formatShares(promise.sharesAtLeast ?? 0)} shares`
                     : `at least ${formatUsd(promise.receiveAtLeast ?? 0)}`}
@@ -75,14 +76,14 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
               <dt>The book now</dt>
               <dd className="num" data-testid="confirm-live">
                 {liveFill && liveFill.average !== null
-                  ? `${formatShares(Math.floor(liveFill.shares * 100) / 100)} shares for ${formatUsd(liveFill.dollars)}, average ${formatCents(Math.round(liveFill.average * 10_000) / 10_000, '0.0001')}`
+                  ? `${formatShares(Math.floor(liveFill.shares * 100) / 100)} shares for ${formatUsd(liveFill.dollars)}, average ${formatTickCents(Math.round(liveFill.average * 10_000) / 10_000, '0.0001')}`
                   : `${formatShares(shares)} shares for ${formatUsd(cost)}`}
               </dd>
             </>
           ) : (
             <>
               <dt>{market ? 'Price (estimate from the book)' : 'Limit price'}</dt>
-              <dd className="num">{formatCents(price, tickSize)}</dd>
+              <dd className="num">{formatTickCents(price, tickSize)}</dd>
               <dt>{market && intent.amountUsd !== undefined ? 'Shares (estimate)' : 'Shares'}</dt>
               <dd className="num">{formatShares(shares)}</dd>
               <dt>{buying ? (market && intent.amountUsd !== undefined ? 'You spend' : 'Cost') : 'You receive'}</dt>
@@ -131,7 +132,7 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
             {newer && newer.intent.price !== undefined ? (
               <div className="row">
                 <button type="button" data-testid="confirm-use-new" onClick={onUseNewer}>
-                  Review the new numbers: {buying ? 'max' : 'min'} {formatCents(newer.intent.price, tickSize)}, about {formatShares(newer.estimate.shares)} shares for {formatUsd(newer.estimate.cost)}
+                  Review the new numbers: {buying ? 'max' : 'min'} {formatTickCents(newer.intent.price, tickSize)}, about {formatShares(newer.estimate.shares)} shares for {formatUsd(newer.estimate.cost)}
                 </button>
               </div>
             ) : null}

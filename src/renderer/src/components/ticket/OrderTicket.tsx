@@ -16,7 +16,7 @@ import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { WrapOffer } from '../account/WrapOffer';
 import { BookUnknownLine } from '../market/BookUnknown';
-import { cannotTradeLine } from '../market/model';
+import { cannotTradeLine } from '../../model/market';
 import { useMarket } from '../../store/market';
 import { MoneyDialog } from '../account/MoneyDialog';
 import { intentKey, usePreview, type PreviewState } from './usePreview';
@@ -24,11 +24,12 @@ import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { QuotePrice } from '../../prices/useQuote';
 import { usePositionSell } from './usePositionSell';
 import { useKeyboardTrading } from './useKeyboardTrading';
-import { availableAfterOrders, draftOrder, formatCents, formatShares, formatUsd, parseAmount, priceToCents, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
+import { availableAfterOrders, draftOrder, parseAmount, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
 import { marketAmount, marketBound, stillFills } from './market-bound';
 import { SlippageField } from './SlippageField';
 import { postOnlyCrossing } from '../../../../shared/post-only';
 import './ticket.css';
+import { formatShares, formatTickCents, formatUsd, priceToCents } from '../../format/numbers';
 
 interface LastResult {
   tone: 'success' | 'error' | 'info';
@@ -120,8 +121,8 @@ export function OrderTicket() {
   }, []);
   useEffect(() => {
     if (ticket.focusRequest === 0) return;
-    (ticket.side === 'BUY' ? buyRef : sellRef).current?.focus();
-    // Only a new request moves focus (the side is read once, when it comes), not every side click.
+    // Only a new request moves focus, not every side click: the side is read from the store once, when it comes.
+    (useTicket.getState().side === 'BUY' ? buyRef : sellRef).current?.focus();
   }, [ticket.focusRequest]);
 
   const closeConfirm = useCallback(() => setConfirming(null), []);
@@ -261,7 +262,7 @@ export function OrderTicket() {
           />
           {market ? (
             <span className="muted hint">
-              Tick {formatCents(Number(market.tickSize), market.tickSize)}
+              Tick {formatTickCents(Number(market.tickSize), market.tickSize)}
               {market.minOrderSize !== null ? ` · minimum ${market.minOrderSize} shares` : ''}
             </span>
           ) : null}
@@ -466,11 +467,11 @@ function Summary(props: {
         <>
           <dt>Average price</dt>
           <dd className="num" data-testid="ticket-average">
-            {marketPrices.average !== null ? formatCents(Math.round(marketPrices.average * 10_000) / 10_000, '0.0001') : '—'}
+            {marketPrices.average !== null ? formatTickCents(Math.round(marketPrices.average * 10_000) / 10_000, '0.0001') : '—'}
           </dd>
           <dt>{marketPrices.word} price</dt>
           <dd className="num" data-testid="ticket-worst">
-            {formatCents(marketPrices.worst, market.tickSize)}
+            {formatTickCents(marketPrices.worst, market.tickSize)}
           </dd>
         </>
       ) : null}
@@ -494,7 +495,7 @@ function Summary(props: {
         {shown
           ? fromMain
             ? 'From main’s preview.'
-            : `Estimate${estimatedAt !== null && market ? ` at ${formatCents(estimatedAt, market.tickSize)}` : ''}${preview.status === 'loading' ? ' (checking…)' : ''}.`
+            : `Estimate${estimatedAt !== null && market ? ` at ${formatTickCents(estimatedAt, market.tickSize)}` : ''}${preview.status === 'loading' ? ' (checking…)' : ''}.`
           : ''}
       </dd>
     </dl>

@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 import { MARKET_SLIPPAGE_TICKS_MAX } from '../../../../shared/contract';
 import { useSession } from '../../store/session';
-import { formatCents, type Side, type TickSize } from './order-math';
+import { type Side, type TickSize } from './order-math';
 import type { MarketBound } from './market-bound';
+import { formatTickCents } from '../../format/numbers';
 
 export function SlippageField({ side, bound, typed, tickSize, ticks }: { side: Side; bound: MarketBound | undefined; typed: boolean; tickSize: TickSize; ticks: number }) {
   const word = side === 'BUY' ? 'max' : 'min';
@@ -15,7 +16,7 @@ export function SlippageField({ side, bound, typed, tickSize, ticks }: { side: S
     const n = Number(value);
     if (value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= MARKET_SLIPPAGE_TICKS_MAX && n !== ticks) void useSession.getState().saveSettings({ marketSlippageTicks: n });
   };
-  const reached = bound && 'worst' in bound && bound.fill.reached !== null ? formatCents(bound.fill.reached, tickSize) : null;
+  const reached = bound && 'worst' in bound && bound.fill.reached !== null ? formatTickCents(bound.fill.reached, tickSize) : null;
   const slippage = `${ticks} tick${ticks === 1 ? '' : 's'} of slippage`;
   return (
     <span className="muted hint ticket-slippage">
@@ -23,7 +24,7 @@ export function SlippageField({ side, bound, typed, tickSize, ticks }: { side: S
         {reached
           ? typed
             ? `The book reaches ${reached} for this order; your ${word} price bounds it.`
-            : `The book reaches ${reached}: ${word} ${formatCents((bound as { worst: number }).worst, tickSize)} with ${slippage}.`
+            : `The book reaches ${reached}: ${word} ${formatTickCents((bound as { worst: number }).worst, tickSize)} with ${slippage}.`
           : null}
       </span>{' '}
       <label>

@@ -3,7 +3,8 @@
 // Nothing here places an order: the ticket's own review, confirmation and placeOrder do (useKeyboardTrading).
 import type { SizePresets } from '../../../../shared/key-bindings';
 import type { TicketState } from '../../store/ticket';
-import { centsToPrice, priceBounds, priceToCents, snapToTick, type Side, type TickSize } from './order-math';
+import { centsToPrice, priceBounds, snapToTick, type Side, type TickSize } from './order-math';
+import { priceToCents } from '../../format/numbers';
 
 type TicketFields = Partial<Pick<TicketState, 'side' | 'kind' | 'priceCents' | 'amount' | 'sizeUnit' | 'orderType' | 'postOnly' | 'expiry'>>;
 

@@ -1,8 +1,9 @@
 // A market order's bound (issue 28): how far the live book takes the order (shares, average price, the price it
 // reaches), its worst price by default (that price and the trader's slippage in ticks), whether the book still
 // fills it within the worst price confirmed, and what the confirmation promises at that price. Pure: unit-tested.
-import { formatCents, roundDown, snapToTick, type OrderIntent, type Side, type TickSize } from './order-math';
+import { roundDown, snapToTick, type OrderIntent, type Side, type TickSize } from './order-math';
 import { walkLiveBook, type Book, type LiveFill } from '../../../../shared/book-walk';
+import { formatTickCents } from '../../format/numbers';
 
 export { walkLiveBook, type LiveFill };
 
@@ -52,7 +53,7 @@ export function stillFills(book: Book | undefined, intent: Pick<OrderIntent, 'si
   const fill = walkLiveBook(book, intent.side, amount, unit, intent.price);
   const fills = intent.orderType === 'FAK' ? fill.shares > 1e-9 : fill.complete;
   if (fills) return { fills, fill, why: null };
-  const cents = formatCents(intent.price, tick);
+  const cents = formatTickCents(intent.price, tick);
   const bound = `your ${intent.side === 'BUY' ? 'max' : 'min'} price ${cents}`;
   const what =
     fill.shares <= 1e-9

@@ -3,6 +3,7 @@
 // ticket sends. Main rounds and checks again before signing; this only keeps what the trader sees honest.
 
 import { PRICE_DECIMALS, isTickSize, type TickSize } from '@pmdesk/toolkit/model';
+import { formatTickCents, formatUsd, priceToCents } from '../../format/numbers';
 
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'GTC' | 'GTD' | 'FOK' | 'FAK';
@@ -21,12 +22,6 @@ export function centsToPrice(cents: string): number | null {
   const text = cents.trim().replace(/¢$/, '').trim();
   if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return null;
   return Number((Number(text) / 100).toFixed(8));
-}
-
-/** 0.455 → "45.5": as many cent decimals as the tick allows, no trailing zeros. */
-export function priceToCents(price: number, tick: TickSize = '0.0001'): string {
-  const centDecimals = Math.max(0, priceDecimals(tick) - 2);
-  return String(Number((price * 100).toFixed(centDecimals)));
 }
 
 /** The nearest price on the tick, kept within one tick and one minus one tick (the exchange's bounds). */
@@ -172,11 +167,11 @@ export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: stri
     const text = `${ticket.priceCents.trim().replace(/¢$/, '').trim()}¢`;
     const choices = typed > 0 && typed < 1 ? nearestValidPrices(typed, terms.tickSize) : null;
     if (choices) {
-      const [below, above] = choices.map((p) => formatCents(p, terms.tickSize));
-      return { ok: false, reason: `${text} is not on this market's ${formatCents(Number(terms.tickSize), terms.tickSize)} tick: choose ${below} or ${above}.`, choices };
+      const [below, above] = choices.map((p) => formatTickCents(p, terms.tickSize));
+      return { ok: false, reason: `${text} is not on this market's ${formatTickCents(Number(terms.tickSize), terms.tickSize)} tick: choose ${below} or ${above}.`, choices };
     }
     if (typed < lowest || typed > highest) {
-      return { ok: false, reason: `${text} is not a price this market takes: choose from ${formatCents(lowest, terms.tickSize)} to ${formatCents(highest, terms.tickSize)}.` };
+      return { ok: false, reason: `${text} is not a price this market takes: choose from ${formatTickCents(lowest, terms.tickSize)} to ${formatTickCents(highest, terms.tickSize)}.` };
     }
   }
   const price = typed === null ? null : snapToTick(typed, terms.tickSize);
@@ -227,20 +222,6 @@ export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: stri
     estimate,
     intent: { wallet, marketId: terms.marketId, tokenId: terms.tokenId, side: ticket.side, orderType, price: worst, ...sized, postOnly: false },
   };
-}
-
-export function formatUsd(value: number): string {
-  const text = `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return value < 0 && text !== '$0.00' ? `−${text}` : text;
-}
-
-export function formatShares(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
-}
-
-/** A price as the trader reads it: cents, with the tick's decimals. */
-export function formatCents(price: number, tick?: TickSize): string {
-  return `${priceToCents(price, tick)}¢`;
 }
 
 /** Dollars, to the millionth (the collateral's base unit), so sums of order amounts stay exact. */
@@ -321,7 +302,7 @@ export function toWin(payout: number, cost: number): { payout: string; gain: str
  */
 export function tickChangeWarning(previous: string, tick: TickSize, priceCents: string): string {
   const was = Number(previous);
-  const sentence = `The tick size changed: prices now move in steps of ${formatCents(Number(tick), tick)}${was > 0 ? ` (was ${formatCents(was)})` : ''}.`;
+  const sentence = `The tick size changed: prices now move in steps of ${formatTickCents(Number(tick), tick)}${was > 0 ? ` (was ${formatTickCents(was)})` : ''}.`;
   const typed = centsToPrice(priceCents);
   if (typed === null || !(typed > 0 && typed < 1) || !nearestValidPrices(typed, tick)) return sentence;
   return `${sentence} Your price ${priceToCents(typed)}¢ is off the new tick: pick one of the two offered.`;

@@ -9,7 +9,7 @@ import { TILE_SHARE_MIN } from '../../../../shared/workspaces';
 import { MarketView } from '../market/MarketView';
 import { Splitter } from '../shell/Splitter';
 import { WorkspaceBar } from './WorkspaceBar';
-import type { Tile } from './tile-layout';
+import type { Tile } from '../../model/tile-layout';
 import './tiles.css';
 
 const SPLITTER_PX = 6;

@@ -12,7 +12,7 @@ import {
   switchWorkspace,
   useWorkspaces,
 } from '../../store/workspaces';
-import { nameProblem } from './tile-layout';
+import { nameProblem } from '../../model/tile-layout';
 
 export function WorkspaceBar() {
   const names = useWorkspaces((s) => s.list.map((w) => w.name).join('\n'));

@@ -13,7 +13,7 @@ export function SandboxWalletDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function useTestWallet(event: FormEvent) {
+  async function importTestWallet(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
@@ -47,7 +47,7 @@ export function SandboxWalletDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog title="Use the sandbox test wallet" testId="sandbox-wallet-dialog" onClose={onClose}>
       <p className="muted">The sandbox’s funded test wallet, with test money on this sandbox only. Choose a label and a password: it is kept like any wallet.</p>
-      <form className="wallet-form" onSubmit={(e) => void useTestWallet(e)}>
+      <form className="wallet-form" onSubmit={(e) => void importTestWallet(e)}>
         <TextField label="Label" value={label} onChange={setLabel} testId="wallet-label-input" />
         <PasswordField label="New password for this wallet (8 characters or more)" value={password} onChange={setPassword} testId="password-input" autoComplete="new-password" />
         <PasswordField label="Password again" value={repeat} onChange={setRepeat} testId="password-repeat-input" autoComplete="new-password" />

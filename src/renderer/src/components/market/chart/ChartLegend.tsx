@@ -1,9 +1,9 @@
 // The chart's legend: the bucket under the pointer (or the latest one) in words — its time, its price (line) or
 // open/high/low/close (candles) in ¢, its volume — and the library's credit, on a row of their own above the
 // plot so neither hides a candle.
-import { formatCents, formatShares } from '../model';
-import type { ChartMode } from './plan';
+import type { ChartMode } from '../../../model/chart-plan';
 import { bucketTime, type Slot } from './timeline';
+import { formatCents, formatShares } from '../../../format/numbers';
 
 export function ChartLegend({ slot, latest, mode, width, decimals }: { slot: Slot; latest: boolean; mode: ChartMode; width: number; decimals: number }) {
   const c = slot.candle;

@@ -4,8 +4,9 @@
 // check it directly and the grid stays a view. Grouping under events is in groups.ts.
 import type { Market, MarketState, PredictionEvent, SearchMatch } from '@pmdesk/toolkit/model';
 import { marketState } from '@pmdesk/toolkit/model';
-import { PROTOCOLS, type Protocol } from '../../../../shared/contract';
-import { quoteCents, quoteFromRecord, type Quote } from '../../prices/quote';
+import { PROTOCOLS, type Protocol } from '../../../shared/contract';
+import { centsText } from '../format/numbers';
+import { quoteCents, quoteFromRecord, type Quote } from '../prices/quote';
 
 /** What the price model needs of a market record to price its outcomes (kept on the row, not the whole market). */
 export type QuoteRecord = Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>;
@@ -284,17 +285,12 @@ export function formatChange(change: number | null): string {
   if (change === null) return '–';
   const cents = Math.round(change * 1000) / 10;
   if (cents === 0) return '0¢';
-  return `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents) / 100)}¢`;
+  return `${cents > 0 ? '+' : '−'}${centsText(Math.abs(cents) / 100)}¢`;
 }
 
 /** "1 market", "3 markets". */
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}
-
-export function formatCents(price: number): string {
-  const cents = price * 100;
-  return Number.isInteger(Math.round(cents * 10) / 10) ? cents.toFixed(0) : cents.toFixed(1);
 }
 
 /** $1.2M, $45.3K, $812: compact dollars for a narrow column. */

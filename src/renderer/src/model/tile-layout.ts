@@ -1,7 +1,7 @@
 // Tiles and workspaces as plain data, and every change the trader can make to them (open, close, move, resize,
 // focus; new, rename, duplicate, delete a workspace): pure functions, so the rules are tested on their own and
 // the store only keeps the result.
-import { normalShares, TILE_SHARE_MIN, TILES_MAX, WORKSPACE_NAME_MAX, WORKSPACES_MAX, type SavedTile, type SavedWorkspace } from '../../../../shared/workspaces';
+import { normalShares, TILE_SHARE_MIN, TILES_MAX, WORKSPACE_NAME_MAX, WORKSPACES_MAX, type SavedTile, type SavedWorkspace } from '../../../shared/workspaces';
 
 export interface TileMarket {
   protocol: 'polymarket' | 'limitless' | 'truemarket';

@@ -2,9 +2,10 @@
 // depth, spread and midpoint, own orders at a price, the tape (fills and gap markers, newest first), the
 // chart's ranges and the live update of its last candle, and the link that opens a market.
 import type { OrderBookSummary, TradeRecord } from '@pmdesk/toolkit/model';
-import { midpointOf } from '../../../../shared/book-top';
-import type { FeedState, OpenOrder } from '../../../../shared/contract';
-import { historyInFirstOutcome } from '../../../../shared/last-trade';
+import { midpointOf } from '../../../shared/book-top';
+import type { FeedState, OpenOrder } from '../../../shared/contract';
+import { historyInFirstOutcome } from '../../../shared/last-trade';
+import { formatCents, formatShares, formatUsd, sharesTextLength } from '../format/numbers';
 
 // ---------------------------------------------------------------------------------------------------------
 // Ladder
@@ -105,41 +106,6 @@ export function bookFeedWarning(feed: { state: FeedState; error?: { message: str
   if (feed?.state === 'stale') return 'The book feed has gone quiet: this book may be behind.';
   if (feed?.state === 'closed') return `The book feed is down: this book may be behind.${feed.error ? ` ${feed.error.message}` : ''}`;
   return null;
-}
-
-/** Decimals a price in cents needs at this tick: 0.01 → 0 ("52¢"), 0.001 → 1 ("52.3¢"). */
-export function centDecimals(tickSize: string | number | undefined): number {
-  const text = tickSize === undefined ? '0.01' : String(tickSize);
-  const decimals = text.includes('.') ? text.split('.')[1]!.length : 0;
-  return Math.max(0, decimals - 2);
-}
-
-/** A 0..1 price as cents for the trader ("52¢", "52.3¢"). */
-export function formatCents(price: number, decimals = 1): string {
-  const cents = Math.round(price * 10_000) / 100;
-  // Never hide a finer price than the tick suggests (a book off the grid still shows what it says).
-  const needed = Number.isInteger(cents) ? 0 : Number.isInteger(cents * 10) ? 1 : 2;
-  return `${cents.toFixed(Math.max(decimals, needed))}¢`;
-}
-
-// One formatter for every call: `toLocaleString` with options builds a new Intl.NumberFormat each time, which
-// was the ladder's largest JS cost under a busy book (hundreds of rows a second). Same output.
-const SHARES = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** Shares, grouped, at most two decimals. */
-export function formatShares(size: number): string {
-  return SHARES.format(size);
-}
-
-/** How many characters formatShares writes for `size`, counted without formatting (the ladder asks it of every row). */
-export function sharesTextLength(size: number): number {
-  // Rounded as Intl rounds: half away from zero on the number's shortest decimal form (9.995 → "10", where
-  // 9.995 * 100 is 999.4999…).
-  const shifted = Number(`${Math.abs(size)}e2`);
-  const hundredths = Math.round(Number.isFinite(shifted) ? shifted : Math.abs(size) * 100);
-  const digits = String(Math.floor(hundredths / 100)).length;
-  const fraction = hundredths % 100;
-  return (size < 0 && hundredths > 0 ? 1 : 0) + digits + Math.floor((digits - 1) / 3) + (fraction === 0 ? 0 : fraction % 10 === 0 ? 2 : 3);
 }
 
 /** Characters each of the ladder's number columns is wide: price, size, total (market.css sizes the columns by them). */
@@ -288,14 +254,6 @@ export function tapeRows(tape: readonly TapeEntry[], outcomeIndex: number): Tape
 /** What a fill whose source gives no aggressor says on hover. */
 export const UNKNOWN_SIDE_TITLE = 'This source does not state which side took the liquidity (the aggressor), so the side is unknown.';
 
-// One formatter for every row, as SHARES above.
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Dollars with cents ("$1,234.50"). */
-export function formatNotional(usd: number): string {
-  return USD.format(usd);
-}
-
 /** A wallet address as the tape and profiles show it when it has no name: "0x1234…abcd". */
 export function shortTrader(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
@@ -311,7 +269,7 @@ export function tapeCells(row: TapeRow, decimals: number): { time: string; side:
     ...(side ? {} : { sideTitle: UNKNOWN_SIDE_TITLE }),
     price: formatCents(row.price ?? 0, decimals),
     size: formatShares(row.size ?? 0),
-    notional: formatNotional(row.notional ?? 0),
+    notional: formatUsd(row.notional ?? 0),
     trader: row.traderName || (row.trader ? shortTrader(row.trader) : '—'),
   };
 }
@@ -319,13 +277,13 @@ export function tapeCells(row: TapeRow, decimals: number): { time: string; side:
 // ---------------------------------------------------------------------------------------------------------
 // Chart
 
-// The ranges, widths and live candles live in chart/plan.ts; the price axis stays here.
-export { CHART_RANGES, INTERVAL_SECONDS, applyFillToCandles, rangePlan, type CandleInterval, type ChartRange } from './chart/plan';
+// The ranges, widths and live candles live in chart-plan.ts; the price axis stays here.
+export { CHART_RANGES, INTERVAL_SECONDS, applyFillToCandles, rangePlan, type CandleInterval, type ChartRange } from './chart-plan';
 
 // ---------------------------------------------------------------------------------------------------------
 // Links
 
-export { marketLinkFromHash, type MarketLink } from '../../links';
+export { marketLinkFromHash, type MarketLink } from '../links';
 
 /** Space above and below the candles, as parts of the chart's height (the volume bars sit in the bottom part). */
 export const CHART_MARGINS = { top: 0.08, bottom: 0.25 } as const;

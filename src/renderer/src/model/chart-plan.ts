@@ -1,7 +1,7 @@
 // The chart's ranges and candle widths, as Polymarket's range buttons (1H 6H 1D 1W 1M Max): the width each range
 // asks main for, the widths a trader may pick instead, the span of buckets shown, the line/candles mode kept for
 // the session, and a live fill growing the candles as main buckets them.
-import type { CANDLE_INTERVALS } from '../../../../../shared/contract';
+import type { CANDLE_INTERVALS } from '../../../shared/contract';
 import type { Candle } from '@pmdesk/toolkit/model';
 
 export const CHART_RANGES = ['1h', '6h', '1d', '1w', '1m', 'max'] as const;

@@ -1,7 +1,7 @@
 // The account panel's pure parts, unit-tested: a position's profit and loss, a balance as a trader reads it, and
 // CSV files of positions and trades quoted so a comma, a quote or a line break in a market's name never shifts a
 // column.
-import type { PositionInfo, TradeInfo } from '../../../../shared/contract';
+import type { PositionInfo, TradeInfo } from '../../../shared/contract';
 
 /**
  * A balance of 6-decimal dollars (pUSD, USDC.e) as a trader reads it: to the cent, rounded down (never more than
@@ -66,18 +66,6 @@ export function positionTotals(figures: readonly PositionFigures[]): PositionTot
   const anyKnown = figures.length > unknownCost;
   const pnl = anyKnown ? cents2(valueOfKnown - cost) : null;
   return { value: cents2(value), cost: anyKnown ? cents2(cost) : null, pnl, pnlPercent: pnl === null || !cost ? null : Math.round((pnl / cost) * 10_000) / 100, unknownCost };
-}
-
-/** "+$1.20" / "−$0.40": signed, the sign a real minus. */
-export function signedUsd(value: number): string {
-  const abs = `$${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return value > 0 ? `+${abs}` : value < 0 && abs !== '$0.00' ? `−${abs}` : abs;
-}
-
-/** "+12.5 %" / "−3 %". */
-export function signedPercent(value: number): string {
-  const abs = `${Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 2 })} %`;
-  return value > 0 ? `+${abs}` : value < 0 && Math.abs(value) >= 0.005 ? `−${abs}` : abs;
 }
 
 export type CsvCell = string | number | boolean | null | undefined;
