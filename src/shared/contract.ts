@@ -294,6 +294,21 @@ export interface AccountFunds {
   accountGas: MoneyAmount;
   /** Null when wrap, unwrap, split, merge and redeem can be sent from here; else why not (a deposit wallet: relayer only). */
   actionsUnavailable: string | null;
+  /** How money actions are sent: through Polymarket's relayer (no gas) or from the key (gas in POL), and why. */
+  via: MoneyPath;
+  viaReason: string;
+}
+
+/** 'relayer': Polymarket's relayer sends and pays the gas; 'key': the key sends and pays gas in POL. */
+export type MoneyPath = 'relayer' | 'key';
+
+/** A relayed transaction as the relayer last reported it. */
+export interface RelayedMoney {
+  transactionID: string;
+  transactionHash: string;
+  state: string;
+  /** "Sent through Polymarket's relayer — no gas needed: mined as 0x…." */
+  summary: string;
 }
 
 /** What a money action will move and cost, worked out (and its gas quoted) before anything is sent. */
@@ -319,12 +334,17 @@ export interface MoneyActionPreview {
   /** About what the gas costs, and the key's POL now. */
   gas: MoneyAmount;
   keyGas: MoneyAmount;
+  /** Which way it is sent, and why (see AccountFunds). */
+  via: MoneyPath;
+  viaReason: string;
 }
 
 export interface MoneyActionDone extends MoneyActionPreview {
   txHashes: string[];
   /** Whether the exchange was told to read the account's balances and allowances again. */
   exchangeRefreshed: boolean;
+  /** Through the relayer: its transaction (a first-time deployment's comes before it in txHashes); else null. */
+  relayer: RelayedMoney | null;
 }
 
 /** What an order would do, worked out in main before anything is signed (the ticket shows it). */
@@ -560,6 +580,8 @@ const moneyIntent = z
     /** Dollars (shares for a merge) as exact decimal text, at most 6 decimals; every action but redeem. Not trimmed:
      * "5\n" is not exactly a number, and an amount of money is taken only as exactly one. */
     amount: z.string().regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'an amount is dollars with at most 6 decimals, like 12.5').optional(),
+    /** 'key' to have the key send and pay gas even when relayer credentials exist; 'relayer' to require the relayer. */
+    via: z.enum(['relayer', 'key']).optional(),
   })
   .refine((m) => (m.action === 'redeem') === (m.amount === undefined), { message: 'an amount goes with every action but redeem' })
   .refine((m) => (m.action === 'wrap' || m.action === 'unwrap') === (m.marketId === undefined), { message: 'split, merge and redeem name a market; wrap and unwrap do not' });

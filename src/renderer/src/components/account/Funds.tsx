@@ -83,6 +83,10 @@ export function FundsView({ wallet }: { wallet: string }) {
           <dd className="num" data-testid="funds-gas" title={`${funds.keyGas.units} wei`}>
             {funds.keyGas.text}
           </dd>
+          <dt>Actions sent</dt>
+          <dd data-testid="funds-via" data-via={funds.via}>
+            {funds.via === 'relayer' ? "through Polymarket's relayer (no gas)" : 'by the key (gas in POL)'}
+          </dd>
         </dl>
       ) : null}
       <div className="account-actions">
