@@ -23,7 +23,9 @@ export function moneyAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Even
       // Through the relayer, each step is told as it happens (submitted with its id; then the result below).
       const onStep = relayerProgress(wallet, action, hub);
       const done = await moneyAction(flow, trader, { action, marketId, amount, via }, true, onStep).finally(() => flow.accountChanged(account));
-      for (const txHash of done.txHashes) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}`, txHash });
+      // One notice per transaction sent; through the relayer one for the action, with the relayer's result.
+      if (done.relayer) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}, through Polymarket's relayer (no gas)`, txHash: done.relayer.transactionHash });
+      else for (const txHash of done.txHashes) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}`, txHash });
       return { wallet, ...done };
     },
   };
