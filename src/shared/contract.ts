@@ -302,6 +302,15 @@ export interface AccountFunds {
 /** 'relayer': Polymarket's relayer sends and pays the gas; 'key': the key sends and pays gas in POL. */
 export type MoneyPath = 'relayer' | 'key';
 
+/** Relayer credentials as kept: never the key, secret or passphrase, only what they are and where. */
+export interface RelayerLogin {
+  wallet: string;
+  relayerUrl: string;
+  /** "a relayer API key for 0x…" or "builder credentials". */
+  stored: string;
+  storage: 'keychain' | 'memory';
+}
+
 /** A relayed transaction as the relayer last reported it. */
 export interface RelayedMoney {
   transactionID: string;
@@ -586,6 +595,19 @@ const moneyIntent = z
   .refine((m) => (m.action === 'redeem') === (m.amount === undefined), { message: 'an amount goes with every action but redeem' })
   .refine((m) => (m.action === 'wrap' || m.action === 'unwrap') === (m.marketId === undefined), { message: 'split, merge and redeem name a market; wrap and unwrap do not' });
 
+/** Relayer credentials as the trader enters them; the secret fields are masked in any message (router SECRET_FIELDS). */
+const relayerSecret = z.string().trim().min(1).max(512);
+const relayerCredentialsInput = z.discriminatedUnion('kind', [
+  z.strictObject({
+    wallet: label,
+    kind: z.literal('api-key'),
+    relayerKey: relayerSecret,
+    /** The address the key was issued for; the wallet's key address when absent. */
+    keyAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits').optional(),
+  }),
+  z.strictObject({ wallet: label, kind: z.literal('builder'), relayerKey: relayerSecret, relayerSecret, relayerPassphrase: relayerSecret }),
+]);
+
 /** An alert as the trader sets it, one shape per kind. */
 const alertIntent = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -704,6 +726,10 @@ export const operations = {
   getAccountFunds: op<AccountFunds>()(walletRef, { summary: "A wallet's pUSD and USDC.e, and its key's POL for gas." }),
   previewMoneyAction: op<MoneyActionPreview>()(moneyIntent, { summary: 'What a wrap, unwrap, split, merge or redeem would move and cost in gas; nothing is sent.' }),
   runMoneyAction: op<MoneyActionDone>()(moneyIntent, { summary: 'Send a wrap, unwrap, split, merge or redeem as the wallet’s account.' }),
+  saveRelayerCredentials: op<RelayerLogin>()(relayerCredentialsInput, {
+    summary: "Keep a wallet's Polymarket relayer credentials (checked with the relayer first) in the OS keychain; they are never shown again.",
+  }),
+  forgetRelayerCredentials: op<{ wallet: string; forgotten: boolean }>()(walletRef, { summary: "Forget a wallet's relayer credentials on this network." }),
 
   // Live account data and the dead-man switch
   watchMarketState: op<MarketStateInfo>()(z.strictObject({ protocol, marketId: id }), {

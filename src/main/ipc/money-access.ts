@@ -7,6 +7,7 @@ import type { EventHub } from './event-hub';
 import type { MoneyService } from './services';
 import { tradingWalletNamed, type TradingWallets } from './trading-access';
 import { relayerProgress } from './relayer-progress';
+import { forgetRelayerCredentials, saveRelayerCredentials } from './relayer-access';
 
 const preview = (wallet: string, { txHashes: _sent, exchangeRefreshed: _asked, relayer: _relayed, ...rest }: MoneyActionOutcome): MoneyActionPreview => ({ wallet, ...rest });
 
@@ -28,5 +29,7 @@ export function moneyAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Even
       else for (const txHash of done.txHashes) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}`, txHash });
       return { wallet, ...done };
     },
+    saveRelayer: (input) => saveRelayerCredentials(flow, wallets, input),
+    forgetRelayer: (input) => forgetRelayerCredentials(flow, wallets, input),
   };
 }

@@ -38,7 +38,8 @@ export async function moneyPathFor(flow: TradingService, key: string, account: A
   const network = flow.profile.network;
   const found = await relayerCredentialsFor(key, network, new RelayerCredentialStore(flow.credentialVault));
   if (found && network.relayerUrl) {
-    const from = found.source === 'keychain' ? 'stored in your keychain' : "the network profile's test key";
+    const kept = flow.credentialVault.storage === 'keychain' ? 'stored in your keychain' : 'kept for this session';
+    const from = found.source === 'keychain' ? kept : "the network profile's test key";
     return { via: 'relayer', reason: `${VIA_RELAYER} (${describeRelayerCredentials(found.credentials)}, ${from})`, relayerUrl: network.relayerUrl, credentials: found.credentials };
   }
   if (asked === 'relayer') throw invalidParameter(network.relayerUrl ? `No relayer credentials for ${key}: enter them first.` : `The network ${network.name} names no relayer.`);

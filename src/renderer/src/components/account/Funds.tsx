@@ -1,6 +1,7 @@
 // The account's money on this network — pUSD, USDC.e and the POL its key pays gas with — with Wrap and Unwrap,
-// and the money actions on a position's row (Redeem a resolved market, Split and Merge complete sets). A deposit
-// wallet's buttons stay off and say why (its on-chain actions go through Polymarket's relayer only).
+// and the money actions on a position's row (Redeem a resolved market, Split and Merge complete sets). It says
+// whether they go through Polymarket's relayer (no gas) or from the key, and a wallet account's relayer credentials
+// are entered here; a deposit wallet without them has its buttons off, saying why (relayer only).
 import { useCallback, useEffect, useState } from 'react';
 import { ask, messageOf } from '../../terminal';
 import { refreshHoldings } from '../../store/account';
@@ -8,6 +9,7 @@ import { useSession } from '../../store/session';
 import type { AccountFunds, MoneyAction, PositionInfo } from '../../../../shared/contract';
 import { formatUsd } from '../ticket/order-math';
 import { MoneyDialog, type MoneyDialogProps } from './MoneyDialog';
+import { RelayerDialog } from './RelayerDialog';
 import { balanceText } from './account-math';
 
 type Asked = Omit<MoneyDialogProps, 'wallet' | 'onClose' | 'onDone'>;
@@ -65,6 +67,7 @@ export function useMoneyDialog(wallet: string | null, after?: () => void) {
 export function FundsView({ wallet }: { wallet: string }) {
   const { funds, error, reload } = useAccountFunds(wallet);
   const money = useMoneyDialog(wallet, reload);
+  const [relayerOpen, setRelayerOpen] = useState(false);
   const off = funds?.actionsUnavailable ?? null;
   return (
     <div className="funds" data-testid="funds">
@@ -104,6 +107,12 @@ export function FundsView({ wallet }: { wallet: string }) {
         ))}
       </div>
       {off ? <div className="muted" data-testid="funds-unavailable">{off}</div> : null}
+      {funds && funds.accountKind !== 'eoa' ? (
+        <button type="button" className="ghost" data-testid="funds-relayer" title={funds.viaReason} onClick={() => setRelayerOpen(true)}>
+          Relayer credentials…
+        </button>
+      ) : null}
+      {relayerOpen ? <RelayerDialog wallet={wallet} onClose={() => setRelayerOpen(false)} onChanged={reload} /> : null}
       {money.dialog}
     </div>
   );
