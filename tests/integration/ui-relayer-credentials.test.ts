@@ -2,12 +2,14 @@
 // deposit wallet on a profile that hands out no relayer keys: the Balances tab says the key would pay and the deposit
 // wallet's buttons are off (relayer only); the trader enters the relayer API key in a field that never echoes, main
 // checks it with the relayer and keeps it (a wrong one is refused and not kept), the page never holds it again, the
-// panel now says the relayer sends; and a wrap goes through the relayer — the key holding no POL before or after.
+// panel now says the relayer sends; and a wrap goes through the relayer — the dialog saying it was submitted (with
+// the relayer's id) while the relayer has not answered yet, then the result — the key holding no POL before or after.
 import { Contract } from 'ethers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxProvider } from '../../sandbox/chain/index';
 import { callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
+import { RelayerFaultProxy } from '../helpers/relayer-fault-proxy';
 
 const WALLET = 'deposit-owner';
 const PASSWORD = 'relayer correct horse battery';
@@ -18,6 +20,7 @@ let page: Page;
 let deposit: string;
 let key: string;
 let apiKey: string;
+let proxy: RelayerFaultProxy;
 
 function onChain<T>(read: (chain: ReturnType<typeof sandboxProvider>) => Promise<T>): Promise<T> {
   const chain = sandboxProvider(t.sandbox.deployment.rpcUrl, t.sandbox.deployment.chainId);
@@ -27,7 +30,15 @@ const balanceOf = (token: string, address: string) =>
   onChain((chain) => new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf')(address) as Promise<bigint>);
 
 beforeAll(async () => {
-  t = await openTerminalPage({ profile: (profile) => ({ ...profile, relayerApiKeys: [] }) });
+  // The terminal talks to the sandbox relayer through a proxy that can hold its polls (tests/helpers/relayer-fault-proxy.ts).
+  proxy = new RelayerFaultProxy('http://127.0.0.1:9');
+  await proxy.start();
+  t = await openTerminalPage({
+    profile: (profile) => {
+      proxy.retarget(profile.relayerUrl);
+      return { ...profile, relayerApiKeys: [], relayerUrl: proxy.url };
+    },
+  });
   page = t.page;
   const account = t.sandbox.profile.testAccounts.find((a) => a.kind === 'deposit')!;
   deposit = account.address;
@@ -42,7 +53,9 @@ beforeAll(async () => {
 }, SLOW);
 
 afterAll(async () => {
+  proxy?.releasePolls();
   await t?.stop();
+  await proxy?.stop();
 });
 
 describe('relayer credentials for a deposit wallet', () => {
@@ -79,7 +92,13 @@ describe('relayer credentials for a deposit wallet', () => {
     await dialog.getByTestId('money-amount').fill('1.25');
     await dialog.getByTestId('money-review').click();
     await expect.poll(() => dialog.getByTestId('money-via').innerText(), { timeout: 20_000 }).toMatch(/^Through Polymarket's relayer — no gas needed \(a relayer API key for 0x[0-9a-fA-F]{40}, kept for this session\)$/);
+    proxy.holdPolls();
     await dialog.getByTestId('money-confirm').click();
+    await expect
+      .poll(() => dialog.getByTestId('money-progress').innerText(), { timeout: 30_000 })
+      .toMatch(/^Submitted to Polymarket's relayer as \S+ \(STATE_\w+\): waiting for it to be mined and confirmed…$/);
+    expect(await dialog.getByTestId('money-done').count()).toBe(0);
+    proxy.releasePolls();
     await dialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
     expect(await dialog.getByTestId('money-done').innerText()).toMatch(/^Sent through Polymarket's relayer — no gas needed: mined as 0x[0-9a-f]{64}\./);
     expect(await balanceOf(t.sandbox.deployment.contracts.usdcE, deposit)).toBe(usdcE0 - 1_250_000n);

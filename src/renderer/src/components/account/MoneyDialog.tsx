@@ -3,7 +3,7 @@
 // with the gas and the key's POL) and why — and only on Confirm the send.
 // Esc or Cancel closes it before anything is sent; a refusal (too little POL, not enough held) is shown as main says it.
 import { useEffect, useState } from 'react';
-import { ask, messageOf } from '../../terminal';
+import { ask, listen, messageOf } from '../../terminal';
 import { useDialogEscape } from '../../keyboard';
 import type { MoneyAction, MoneyActionDone, MoneyActionPreview } from '../../../../shared/contract';
 import { shortAddress } from '../wallets/Dialog';
@@ -45,6 +45,16 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
   const [step, setStep] = useState<Step>(action === 'redeem' ? { at: 'previewing' } : { at: 'amount' });
   const sending = step.at === 'sending';
   useDialogEscape('Close without sending', () => !sending && onClose());
+  // Through the relayer, main tells each window when the request is submitted (with the relayer's id): shown here
+  // until the result (mined, confirmed) replaces it.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!sending) return undefined;
+    setSubmitted(null);
+    return listen('notice', (notice) => {
+      if (notice.wallet === wallet && notice.message.startsWith(`${action}: submitted to Polymarket's relayer`)) setSubmitted(notice.message.slice(action.length + 2));
+    });
+  }, [sending, wallet, action]);
 
   const intent = () => ({ wallet, action, ...(marketId ? { marketId } : {}), ...(action === 'redeem' ? {} : { amount: amount.trim() }) });
   const preview = async () => {
@@ -104,7 +114,7 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
         {shown ? <Figures preview={shown} /> : null}
         {step.at === 'sending' && step.preview.via === 'relayer' ? (
           <div className="muted" role="status" data-testid="money-progress">
-            Submitting to Polymarket&apos;s relayer, then waiting for it to be mined and confirmed…
+            {submitted ? `${submitted[0]!.toUpperCase()}${submitted.slice(1)}: waiting for it to be mined and confirmed…` : 'Submitting to Polymarket’s relayer, then waiting for it to be mined and confirmed…'}
           </div>
         ) : null}
         {step.at === 'done' ? (
