@@ -18,6 +18,8 @@ import { RelayerFaultProxy } from '../helpers/relayer-fault-proxy';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
 const MARKET = '90021';
+/** Real CLI processes against the sandbox: generous on a busy machine. */
+const SLOW = 240_000;
 let sandbox: RunningSandbox;
 let provider: ReturnType<typeof sandboxProvider>;
 let proxy: RelayerFaultProxy;
@@ -66,7 +68,7 @@ describe('a relayer that fails the trader', () => {
     expect(errorOf(run).message).toContain('nonce 7 is not the Safe’s nonce 8');
     expect(proxy.submissions.length - before).toBe(1);
     expect([await cash(address), await held(address)]).toEqual([cash0, held0]);
-  });
+  }, SLOW);
 
   it('takes the request and goes silent: a timeout that says it was not sent again, and it ran once', async () => {
     const { address, owner } = safe();
@@ -81,7 +83,7 @@ describe('a relayer that fails the trader', () => {
     // The relayer did run it, exactly once.
     expect(await cash(address)).toBe(cash0 - 2_000_000n);
     expect(await held(address)).toEqual(held0.map((h) => h + 2_000_000n));
-  });
+  }, SLOW);
 
   it('answers a state that never ends: says what is known and how to look again, which then shows it mined', async () => {
     const { address, owner } = safe();
@@ -105,7 +107,7 @@ describe('a relayer that fails the trader', () => {
     } finally {
       proxy.neverEnds = false;
     }
-  });
+  }, SLOW);
 
   it('leaves nothing half-done: a deployment that never ends stops the action before it is signed', async () => {
     const owner = sandbox.profile.testWallets[0]!; // its deposit wallet has no code yet
@@ -125,5 +127,5 @@ describe('a relayer that fails the trader', () => {
     } finally {
       proxy.neverEnds = false;
     }
-  });
+  }, SLOW);
 });

@@ -18,6 +18,8 @@ import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
 const MARKET = '90021'; // Bitcoin above $120k: a standard binary market
 const GASLESS = "Sent through Polymarket's relayer — no gas needed";
+/** Each test runs several real CLI processes against the sandbox: generous on a busy machine. */
+const SLOW = 240_000;
 let sandbox: RunningSandbox;
 let provider: ReturnType<typeof sandboxProvider>;
 let dir: string;
@@ -103,7 +105,7 @@ describe('money commands through the relayer, the key holding no POL', () => {
     expect(tx.stdout).toContain(merged.relayer.transactionHash);
 
     expect(await pol(new Wallet(key).address)).toBe(0n);
-  });
+  }, SLOW);
 
   it("redeems a resolved market's winnings through the relayer, gasless", async () => {
     // The sandbox's operator is its markets' oracle: YES wins.
@@ -121,7 +123,7 @@ describe('money commands through the relayer, the key holding no POL', () => {
       expect(await held(holder)).toEqual([0n, 0n]);
       expect(await pol(owner)).toBe(0n);
     }
-  });
+  }, SLOW);
 
   it('deploys a deposit wallet that has no code yet through the relayer, then wraps from it', async () => {
     const owner = sandbox.profile.testWallets[0]!; // owns no test account: its deposit wallet is not deployed
@@ -141,7 +143,7 @@ describe('money commands through the relayer, the key holding no POL', () => {
     expect(await usdcE(wallet)).toBe(2_000_000n);
     expect(await cash(wallet)).toBe(3_000_000n);
     expect(await pol(owner.address)).toBe(0n);
-  });
+  }, SLOW);
 });
 
 describe('which path a money command takes', () => {
@@ -154,7 +156,7 @@ describe('which path a money command takes', () => {
     const forced = await pmdesk(['split', MARKET, '1', '--via', 'relayer', '--json'], keyOf(owner), noKeysFile);
     expect([forced.code, errorOf(forced).code]).toEqual([2, 'ERR_INVALID_PARAM']);
     expect(errorOf(forced).message).toContain('pmdesk relayer login');
-  });
+  }, SLOW);
 
   it('refuses --via relayer for the key itself, --via key for a deposit wallet, and a --via that is neither', async () => {
     const eoa = await pmdesk(['split', MARKET, '1', '--json', '--via', 'relayer', '--signature-type', '0'], sandbox.profile.testWallets[0]!.privateKey);
@@ -165,7 +167,7 @@ describe('which path a money command takes', () => {
     expect(errorOf(deposit).message).toContain('pmdesk relayer login');
     const neither = await pmdesk(['split', MARKET, '1', '--json', '--via', 'gsn'], keyOf(owner));
     expect([neither.code, errorOf(neither).code]).toEqual([2, 'ERR_INVALID_PARAM']);
-  });
+  }, SLOW);
 
   it('`pmdesk relayer tx` of an unknown id is not found', async () => {
     const run = await pmdesk(['relayer', 'tx', 'no-such-transaction', '--json'], sandbox.profile.testWallets[0]!.privateKey);

@@ -16,6 +16,8 @@ import { relayerCredentialAccount } from '../../src/main/credentials/relayer-cre
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
 const MARKET = '90021';
+/** Real CLI processes against the sandbox: generous on a busy machine. */
+const SLOW = 240_000;
 let sandbox: RunningSandbox;
 let provider: ReturnType<typeof sandboxProvider>;
 let dir: string;
@@ -53,7 +55,7 @@ describe('pmdesk relayer login', () => {
     expect(errorOf(run).code).toBe('ERR_UNAUTHORIZED');
     expect(run.stderr).not.toContain('not-a-key-the-relayer-knows');
     expect(await new AsyncEntry(KEYCHAIN_SERVICE, relayerCredentialAccount(safe().owner, sandbox.profile.relayerUrl)).getPassword()).toBeNull();
-  });
+  }, SLOW);
 
   it('stores the API key from standard input, never prints it, and the Safe then acts through the relayer with no POL', async () => {
     const { owner, address } = safe();
@@ -77,11 +79,11 @@ describe('pmdesk relayer login', () => {
     expect(logout.code, logout.stderr).toBe(0);
     const after = await pmdesk(['split', MARKET, '1'], keyOf(owner));
     expect(after.stdout + after.stderr).not.toContain('no gas needed');
-  });
+  }, SLOW);
 
   it('reads builder credentials as three lines and says how many it found when they are not', async () => {
     const run = await pmdesk(['relayer', 'login', '--builder', '--json'], keyOf(safe().owner), 'only-one-line\n');
     expect([run.code, errorOf(run).code]).toEqual([2, 'ERR_INVALID_PARAM']);
     expect(errorOf(run).message).toMatch(/builder key, secret and passphrase, one a line; it held 1 line/);
-  });
+  }, SLOW);
 });
