@@ -6,6 +6,7 @@ import { AggregatorClient } from '@pmdesk/toolkit';
 import { consoleLogger, silentLogger } from '@pmdesk/toolkit';
 import { registerAccountCommands } from './account-commands';
 import { registerPositionCommands } from './position-commands';
+import { registerRelayerCommands } from './relayer-commands';
 import { createMarketSource } from '@pmdesk/toolkit';
 import type { MarketSource } from '@pmdesk/toolkit';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
@@ -99,6 +100,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
   registerTradeCommands(program, run);
   registerAccountCommands(program, run);
   registerPositionCommands(program, run);
+  registerRelayerCommands(program, run);
   return program;
 }
 

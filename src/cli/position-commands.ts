@@ -1,15 +1,16 @@
 // `pmdesk split|merge|redeem` and `pmdesk pusd wrap|unwrap`: on-chain actions on a trader's positions and
-// collateral, run AS the account (the key itself, its proxy wallet through the factory's batch call, its Safe
-// through an owner-signed execTransaction; a deposit wallet is refused: those need Polymarket's relayer). The
-// key (PMDESK_PRIVATE_KEY) pays the gas. The account is the one `pmdesk account show` names for the key unless
-// --account/--signature-type says otherwise, said on stderr (and in --json's `account`). Nothing is sent without --yes: without it the command prints the exact
-// amounts and transactions it would send, so a script or a trader sees them first.
+// collateral, run AS the account (the key itself; its proxy wallet, Safe or deposit wallet). A proxy wallet, Safe
+// or deposit wallet goes through Polymarket's relayer when relayer credentials exist (relayer-send.ts: the relayer
+// pays the gas), else — or with --via key — the key (PMDESK_PRIVATE_KEY) sends and pays the gas: a proxy wallet
+// through the factory's batch call, a Safe through an owner-signed execTransaction (a deposit wallet has no such
+// path). The account is the one `pmdesk account show` names for the key unless --account/--signature-type says
+// otherwise, said on stderr (and in --json's `account`). Nothing is sent without --yes: without it the command
+// prints the exact amounts and transactions it would send, so a script or a trader sees them first.
 import type { Command } from 'commander';
 import { JsonRpcProvider, Network, Wallet } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market } from '@pmdesk/toolkit/model';
 import { accountTransactions, type AccountActionPlan, type ChainCall } from '@pmdesk/toolkit';
-import type { Account } from '@pmdesk/toolkit';
 import { AccountKind } from '@pmdesk/toolkit';
 import { providerGasReader, quoteGas, formatPol } from '@pmdesk/toolkit';
 import { readSafeNonce } from '@pmdesk/toolkit';
@@ -22,7 +23,8 @@ import { positionBalances, formatUsd } from '@pmdesk/toolkit';
 import type { CliContext } from './aggregator-commands';
 import { fields, table } from './output';
 import { networkProfile, resolveChainId } from './network';
-import { actingAccount, sayAccount } from './trading-account';
+import { actingAccount, sayAccount, type ActingAccount } from './trading-account';
+import { DEFAULT_RELAYER_WAIT_SECONDS, chooseVia, sendThroughRelayer, viaFlag } from './relayer-send';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -32,6 +34,8 @@ interface ActionFlags {
   signatureType?: string;
   rpcUrl?: string;
   yes?: boolean;
+  via?: string;
+  wait?: string;
 }
 
 const KIND_NAME: Readonly<Record<string, string>> = { eoa: 'the key itself', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
@@ -41,15 +45,17 @@ interface OnChain {
   network: NetworkProfile;
   provider: JsonRpcProvider;
   key: Wallet;
-  account: Account;
+  account: ActingAccount;
   contracts: ActionContracts;
 }
 
 export function registerPositionCommands(program: Command, run: Run): void {
   const withFlags = (command: Command): Command =>
     command
-      .option('--account <address>', "act as this account of the key (itself, its proxy wallet or Safe); default: the one `pmdesk account show` names")
-      .option('--signature-type <n>', 'the account kind: 0 the key, 1 proxy wallet, 2 Safe (3 deposit wallets need the relayer); default: as `pmdesk account show`')
+      .option('--account <address>', "act as this account of the key (itself, its proxy wallet, Safe or deposit wallet); default: the one `pmdesk account show` names")
+      .option('--signature-type <n>', 'the account kind: 0 the key, 1 proxy wallet, 2 Safe, 3 deposit wallet (relayer only); default: as `pmdesk account show`')
+      .option('--via <path>', "relayer (Polymarket's relayer pays the gas) or key (the key pays gas in POL); default: relayer when the account is a wallet and relayer credentials exist, else key")
+      .option('--wait <seconds>', `how long to follow a relayed transaction before saying how to look again (default ${DEFAULT_RELAYER_WAIT_SECONDS})`)
       .option('--rpc-url <url>', "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)")
       .option('--yes', 'send; without it the command only shows what it would send');
 
@@ -170,6 +176,13 @@ function moneyMarketOf(market: Market): MoneyMarket {
 
 /** Builds the account's transactions, checks the gas, shows them, and sends them only with --yes. */
 async function execute(ctx: CliContext, chain: OnChain, calls: ChainCall[], opts: ActionFlags, summary: [string, string][]): Promise<void> {
+  const via = await chooseVia(chain.key.address, chain.account, chain.network, viaFlag(opts.via));
+  if (via.via === 'relayer') {
+    const waitSeconds = opts.wait === undefined ? DEFAULT_RELAYER_WAIT_SECONDS : Number(opts.wait);
+    if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 2000) throw invalidParameter(`--wait must be a number of seconds from 0 to 2000, got ${opts.wait}.`);
+    await sendThroughRelayer({ ctx, network: chain.network, multiSend: chain.contracts.multiSend, key: chain.key, account: chain.account, calls, via, send: opts.yes === true, waitSeconds, summary });
+    return;
+  }
   const plan: AccountActionPlan = await accountTransactions({ kind: chain.account.kind, address: chain.account.address, owner: chain.key.address }, calls, {
     chainId: chain.network.chainId,
     wallets: walletConfigFor(chain.network),
@@ -195,11 +208,11 @@ async function execute(ctx: CliContext, chain: OnChain, calls: ChainCall[], opts
     }
   }
   if (ctx.out.json) {
-    ctx.out.stdout(`${JSON.stringify({ ...Object.fromEntries(summary), account: chain.account, key: chain.key.address, transactions: plan.transactions.map((tx, i) => ({ ...tx, value: tx.value.toString(), gasLimit: quotes[i]!.gasLimit.toString() })), atomic: plan.atomic, sent: opts.yes === true, hashes: sent })}\n`);
+    ctx.out.stdout(`${JSON.stringify({ ...Object.fromEntries(summary), account: chain.account, key: chain.key.address, via: 'key', transactions: plan.transactions.map((tx, i) => ({ ...tx, value: tx.value.toString(), gasLimit: quotes[i]!.gasLimit.toString() })), atomic: plan.atomic, sent: opts.yes === true, hashes: sent })}\n`);
     return;
   }
   const text =
-    fields([...summary, ['account', accountLine], ['gas paid by', `${chain.key.address} (${formatPol(quotes[0]!.balance)} POL)`]]) +
+    fields([...summary, ['account', accountLine], ['gas paid by', `${chain.key.address} (${formatPol(quotes[0]!.balance)} POL): ${via.why}`]]) +
     '\n' +
     table(rows, [
       { header: 'TRANSACTION TO', value: (r) => r.to },

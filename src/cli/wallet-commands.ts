@@ -234,7 +234,7 @@ async function readStdinSecret(): Promise<string> {
  * Asks on the terminal itself (/dev/tty, so a piped stdin stays free for data) with echo off. With no
  * terminal at all (CI, a pipe), it says to use PMDESK_PASSWORD rather than hang.
  */
-async function promptHidden(question: string): Promise<string> {
+export async function promptHidden(question: string): Promise<string> {
   let input: ReadStream;
   let output: NodeJS.WritableStream;
   let own = false;

@@ -39,6 +39,8 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   getAccountFunds: { wallet: 'fuzz' },
   previewMoneyAction: { wallet: 'fuzz', action: 'split', marketId: '506729', amount: '12.5' },
   runMoneyAction: { wallet: 'fuzz', action: 'wrap', amount: '5' },
+  saveRelayerCredentials: { wallet: 'fuzz', kind: 'api-key', relayerKey: 'relayer-key-example' },
+  forgetRelayerCredentials: { wallet: 'fuzz' },
   previewOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
   watchMarketState: { protocol: 'polymarket', marketId: '506729' },
   unwatchMarketState: { marketId: '506729' },

@@ -26,8 +26,10 @@ const market = () => sandbox.deployment.markets[sandbox.catalog.events.flatMap((
 const held = (holder: string) => positionBalances(provider, sandbox.profile.contracts.conditionalTokens, holder, market().tokenIds);
 const cash = (holder: string) => tokenBalance(provider, sandbox.profile.contracts.collateral, holder);
 
+/** The key's own path (the key sends and pays gas): the sandbox profile's relayer keys would otherwise send a wallet's through the relayer (cli-relayer.test.ts). */
 function pmdesk(args: string[], key: string): Promise<PmdeskRun> {
-  return runPmdesk(['--network', profileFile, ...args], { env: { PMDESK_PRIVATE_KEY: key } });
+  const via = ['split', 'merge', 'redeem', 'pusd'].includes(args[0]!) ? ['--via', 'key'] : [];
+  return runPmdesk(['--network', profileFile, ...args, ...via], { env: { PMDESK_PRIVATE_KEY: key } });
 }
 const json = (run: PmdeskRun) => JSON.parse(run.stdout) as { sent: boolean; hashes: string[]; transactions: { from: string; to: string }[] };
 const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim()) as { error: { code: string; message: string } }).error;

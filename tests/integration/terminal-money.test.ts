@@ -58,7 +58,8 @@ const ownerKey = (kind: 'safe' | 'deposit') => sandbox.profile.testWallets.find(
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion: 2, source: 'polymarket' });
-  const raw = sandbox.profile as unknown as Record<string, unknown>;
+  // No relayer keys: this file is the key's own path (the key signs and pays gas); terminal-money-relayer.test.ts has the relayer's.
+  const raw = { ...sandbox.profile, relayerApiKeys: [] } as unknown as Record<string, unknown>;
   dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-terminal-money-'));
   const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
   terminal = openTerminal({
@@ -89,7 +90,7 @@ describe('money from a Safe account', () => {
   it("shows the Safe's pUSD and USDC.e and the key's POL, exactly as the chain holds them", async () => {
     const safe = account('safe');
     const funds = await call<AccountFunds>('getAccountFunds', { wallet: 'safe' });
-    expect(funds).toMatchObject({ wallet: 'safe', account: safe.address, accountKind: 'safe', key: ownerKey('safe').address, actionsUnavailable: null });
+    expect(funds).toMatchObject({ wallet: 'safe', account: safe.address, accountKind: 'safe', key: ownerKey('safe').address, actionsUnavailable: null, via: 'key', viaReason: 'Your key pays gas in POL: no relayer credentials' });
     expect(funds.pusd.units).toBe((await pusdOf(safe.address)).toString());
     expect(funds.usdcE?.units).toBe((await usdcEOf(safe.address)).toString());
     expect(funds.keyGas.units).toBe((await chain.getBalance(ownerKey('safe').address)).toString());

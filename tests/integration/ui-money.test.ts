@@ -1,9 +1,10 @@
 // Money in headless Chromium on the whole sandbox, as the owner of a sandbox Safe: the account panel shows the
-// Safe's pUSD and USDC.e and the key's POL, and wraps from the Balances tab and from the ticket's not-enough-pUSD
-// problem; one BUY goes through the ticket and
-// fills from the Safe, a complete set is split from the position's row; after the
-// market resolves the position shows "Won $X — Redeem", the confirmation gives the exact payout and the gas, and
-// the redeem pays the Safe exactly the winning shares on chain.
+// Safe's pUSD and USDC.e and the key's POL, and that its actions go through Polymarket's relayer (the sandbox
+// profile's relayer key: no login); it wraps from the Balances tab — the dialog saying "Through Polymarket's relayer
+// — no gas needed" and why, then the relayer's result, the key's POL untouched — and from the ticket's
+// not-enough-pUSD problem; one BUY goes through the ticket and fills from the Safe, a complete set is split from the
+// position's row; after the market resolves the position shows "Won $X — Redeem", the confirmation gives the exact
+// payout and the path, and the redeem pays the Safe exactly the winning shares on chain.
 import { Contract } from 'ethers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,8 @@ let t: TerminalPage;
 let page: Page;
 let yes: string;
 let safe: string;
+let key: string;
+const RELAYED = /^Through Polymarket's relayer — no gas needed \(a relayer API key for 0x[0-9a-fA-F]{40}, the network profile's test key\)$/;
 
 const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 
@@ -57,6 +60,7 @@ beforeAll(async () => {
   const account = t.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
   safe = account.address;
   const owner = t.sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account.owner.toLowerCase())!;
+  key = owner.address;
   // The other side: a wallet that owns no account bids 60¢ for No, so a Yes BUY at 40¢ fills.
   const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} }, 0);
   expect(await makerOrder(maker.client, { tokenId: market.tokens[1].tokenId, side: 'BUY', price: 0.6, size: 200 })).toMatchObject({ success: true, status: 'live' });
@@ -81,22 +85,28 @@ describe('money from the account panel, as a Safe', () => {
     expect(await page.getByTestId('funds-pusd').innerText()).toBe(`$${(cents / 100n).toLocaleString('en-US')}.${(cents % 100n).toString().padStart(2, '0')}`);
     expect(await page.getByTestId('funds-usdce').innerText()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
     expect(await page.getByTestId('funds-gas').innerText()).toMatch(/ POL$/);
+    expect(await page.getByTestId('funds-via').innerText()).toBe("through Polymarket's relayer (no gas)");
     expect(await page.getByTestId('funds-wrap').isEnabled()).toBe(true);
   });
 
-  it('wraps USDC.e from the Balances tab: the amount, then the exact effect and gas, then Confirm', async () => {
+  it('wraps USDC.e from the Balances tab through the relayer: the amount, the exact effect and the path, then Confirm', async () => {
     const [pusd0, usdcE0] = await Promise.all([pusdOf(safe), usdcEOf(safe)]);
+    const [pol0, nonce0] = await onChain((chain) => Promise.all([chain.getBalance(key), chain.getTransactionCount(key)]));
     await page.getByTestId('funds-wrap').click();
     const dialog = page.getByTestId('money-dialog');
     await dialog.getByTestId('money-amount').fill('2.5');
     await dialog.getByTestId('money-review').click();
     await expect.poll(() => dialog.getByTestId('money-lines').innerText(), { timeout: 20_000 }).toBe('$2.50 USDC.e → $2.50 pUSD');
-    expect(await dialog.getByTestId('money-gas').innerText()).toMatch(/^about [0-9.]+ POL$/);
+    expect(await dialog.getByTestId('money-via').innerText()).toMatch(RELAYED);
+    expect(await dialog.getByTestId('money-gas').count()).toBe(0);
     expect(await usdcEOf(safe)).toBe(usdcE0);
     await dialog.getByTestId('money-confirm').click();
     await dialog.getByTestId('money-done').waitFor({ timeout: 60_000 });
+    expect(await dialog.getByTestId('money-done').innerText()).toMatch(/^Sent through Polymarket's relayer — no gas needed: mined as 0x[0-9a-f]{64}\. \((mined|confirmed)\)$/);
     expect(await usdcEOf(safe)).toBe(usdcE0 - 2_500_000n);
     expect(await pusdOf(safe)).toBe(pusd0 + 2_500_000n);
+    // The relayer sent it and paid: the key sent nothing and its POL is as it was.
+    expect(await onChain((chain) => Promise.all([chain.getBalance(key), chain.getTransactionCount(key)]))).toEqual([pol0, nonce0]);
     await page.getByTestId('money-dialog').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('funds-pusd').getAttribute('title'), { timeout: 20_000 }).toBe(`${pusd0 + 2_500_000n} base units`);
   }, SLOW);
@@ -164,7 +174,7 @@ describe('money from the account panel, as a Safe', () => {
     await dialog.waitFor();
     const payout = `$${(Number(held) / 1e6).toFixed(2)}`;
     await expect.poll(() => dialog.getByTestId('money-lines').innerText(), { timeout: 20_000 }).toContain(`Won ${payout}: ${payout} pUSD`);
-    expect(await dialog.getByTestId('money-gas').innerText()).toMatch(/^about [0-9.]+ POL$/);
+    expect(await dialog.getByTestId('money-via').innerText()).toMatch(RELAYED);
     // Nothing is sent before Confirm.
     expect(await pusdOf(safe)).toBe(pusd0);
     await dialog.getByTestId('money-confirm').click();

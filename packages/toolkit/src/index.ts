@@ -251,6 +251,19 @@ export {
   type RelayerSubmitted,
   type RelayerTransaction,
 } from './relayer/client';
+export {
+  relayCalls,
+  relayerTypeOf,
+  relayerReadsFor,
+  buildRelayedCalls,
+  buildRelayedDeployment,
+  type RelayedAccount,
+  type RelayedCallsInput,
+  type RelayerReads,
+  type RelayStep,
+  type RelayCallsOptions,
+  type RelayResult,
+} from './relayer/account-relay';
 export { checkGasFunds, quoteGas, providerGasReader, formatPol, formatPolNeeded, GAS_HEADROOM_PERCENT, type GasReader, type GasProvider, type GasQuote } from './accounts/gas';
 export { actionContractsFor, requireContract, POLYGON_ACTION_CONTRACTS, SAFE_MULTISEND_130, type ActionContracts } from './chain/action-contracts';
 export { wrapCalls, unwrapCalls, collateralBaseUnits, collateralBalances, tokenBalance, type CollateralAmount, type CollateralBalances, type TokenReader } from './collateral/pusd';

@@ -110,7 +110,23 @@ export class CredentialVault {
   }
 
   async load(address: string, exchange: string): Promise<ApiCredentials | null> {
-    const account = credentialAccount(address, exchange);
+    const stored = await this.readEntry(credentialAccount(address, exchange));
+    return stored === null ? null : decode(stored);
+  }
+
+  async save(address: string, exchange: string, credentials: ApiCredentials): Promise<void> {
+    await this.writeEntry(credentialAccount(address, exchange), encode(credentials));
+  }
+
+  async forget(address: string, exchange: string): Promise<boolean> {
+    return this.deleteEntry(credentialAccount(address, exchange));
+  }
+
+  /**
+   * One entry's stored text by its account name, with the vault's memory fallback (other kinds of credentials,
+   * such as the relayer's, keep their own encoding; their accounts start with the wallet's `0x…@` too).
+   */
+  async readEntry(account: string): Promise<string | null> {
     let stored: string | null;
     try {
       stored = await this.store.get(account);
@@ -120,12 +136,10 @@ export class CredentialVault {
     }
     // Saved while the keychain was failing: the copy is in memory.
     if (stored === null && this.store !== this.memory) stored = await this.memory.get(account);
-    return stored === null ? null : decode(stored);
+    return stored;
   }
 
-  async save(address: string, exchange: string, credentials: ApiCredentials): Promise<void> {
-    const account = credentialAccount(address, exchange);
-    const value = encode(credentials);
+  async writeEntry(account: string, value: string): Promise<void> {
     try {
       await this.store.set(account, value);
     } catch (error) {
@@ -134,8 +148,7 @@ export class CredentialVault {
     }
   }
 
-  async forget(address: string, exchange: string): Promise<boolean> {
-    const account = credentialAccount(address, exchange);
+  async deleteEntry(account: string): Promise<boolean> {
     const inMemory = await this.memory.delete(account);
     if (this.store === this.memory) return inMemory;
     try {

@@ -6,22 +6,30 @@ import type { TradingService as OrderFlow } from '../trading/service';
 import type { EventHub } from './event-hub';
 import type { MoneyService } from './services';
 import { tradingWalletNamed, type TradingWallets } from './trading-access';
+import { relayerProgress } from './relayer-progress';
+import { forgetRelayerCredentials, saveRelayerCredentials } from './relayer-access';
 
-const preview = (wallet: string, { txHashes: _sent, exchangeRefreshed: _asked, ...rest }: MoneyActionOutcome): MoneyActionPreview => ({ wallet, ...rest });
+const preview = (wallet: string, { txHashes: _sent, exchangeRefreshed: _asked, relayer: _relayed, ...rest }: MoneyActionOutcome): MoneyActionPreview => ({ wallet, ...rest });
 
 /** `hub`: every window hears each transaction a money action sent, as a notice. */
 export function moneyAccess(flow: OrderFlow, wallets: TradingWallets, hub?: EventHub): MoneyService {
   return {
     funds: async ({ wallet }) => ({ wallet, ...(await fundsOnChain(flow, await tradingWalletNamed(wallets, wallet))) }),
-    preview: async ({ wallet, action, marketId, amount }) => preview(wallet, await moneyAction(flow, await tradingWalletNamed(wallets, wallet), { action, marketId, amount }, false)),
-    run: async ({ wallet, action, marketId, amount }): Promise<MoneyActionDone> => {
+    preview: async ({ wallet, action, marketId, amount, via }) => preview(wallet, await moneyAction(flow, await tradingWalletNamed(wallets, wallet), { action, marketId, amount, via }, false)),
+    run: async ({ wallet, action, marketId, amount, via }): Promise<MoneyActionDone> => {
       const trader = await tradingWalletNamed(wallets, wallet);
       // Money moves: an order made ready before or during the action was checked against the old balances.
       const account = flow.fundsAddress(trader);
       flow.accountChanged(account);
-      const done = await moneyAction(flow, trader, { action, marketId, amount }, true).finally(() => flow.accountChanged(account));
-      for (const txHash of done.txHashes) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}`, txHash });
+      // Through the relayer, each step is told as it happens (submitted with its id; then the result below).
+      const onStep = relayerProgress(wallet, action, hub);
+      const done = await moneyAction(flow, trader, { action, marketId, amount, via }, true, onStep).finally(() => flow.accountChanged(account));
+      // One notice per transaction sent; through the relayer one for the action, with the relayer's result.
+      if (done.relayer) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}, through Polymarket's relayer (no gas)`, txHash: done.relayer.transactionHash });
+      else for (const txHash of done.txHashes) hub?.emit('notice', { wallet, kind: 'info', message: `${action}: ${done.lines.join('; ')}`, txHash });
       return { wallet, ...done };
     },
+    saveRelayer: (input) => saveRelayerCredentials(flow, wallets, input),
+    forgetRelayer: (input) => forgetRelayerCredentials(flow, wallets, input),
   };
 }

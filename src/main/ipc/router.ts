@@ -138,7 +138,7 @@ function describeIssue(operation: string, issues: readonly { path: PropertyKey[]
 }
 
 /** The values of the request's secret fields (passwords, phrases, keys, keystores), to be masked in any message. */
-const SECRET_FIELDS = new Set(['password', 'phrase', 'privateKey', 'keystoreJson']);
+const SECRET_FIELDS = new Set(['password', 'phrase', 'privateKey', 'keystoreJson', 'relayerKey', 'relayerSecret', 'relayerPassphrase']);
 function secretsIn(input: unknown): string[] {
   const found: string[] = [];
   const walk = (value: unknown, depth: number) => {

@@ -10,6 +10,7 @@ import type {
   AccountFunds,
   Balances,
   MoneyActionDone,
+  RelayerLogin,
   MoneyActionPreview,
   NetworkChoice,
   NetworkInfo,
@@ -94,6 +95,8 @@ export interface MoneyService {
   funds(input: ParsedInput<'getAccountFunds'>): Promise<AccountFunds>;
   preview(input: ParsedInput<'previewMoneyAction'>): Promise<MoneyActionPreview>;
   run(input: ParsedInput<'runMoneyAction'>): Promise<MoneyActionDone>;
+  saveRelayer(input: ParsedInput<'saveRelayerCredentials'>): Promise<RelayerLogin>;
+  forgetRelayer(input: ParsedInput<'forgetRelayerCredentials'>): Promise<{ wallet: string; forgotten: boolean }>;
 }
 
 /** The region and close-only checks of the network in use (ipc/region-check.ts). */
@@ -314,6 +317,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     getAccountFunds: (input) => money().funds(input),
     previewMoneyAction: (input) => money().preview(input),
     runMoneyAction: (input) => money().run(input),
+    saveRelayerCredentials: (input) => money().saveRelayer(input),
+    forgetRelayerCredentials: (input) => money().forgetRelayer(input),
 
     listSlugs: ({ page, limit }) => markets.listSlugs({ page, limit }),
     getEventsBySlug: ({ slug }) => markets.getEventsBySlug(slug),

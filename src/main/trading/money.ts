@@ -1,6 +1,7 @@
 // The trader's money on chain beside the order flow: the account's pUSD and USDC.e and the key's POL, and the
 // money actions (wrap, unwrap, split, merge, redeem) quoted and sent through the wallet's signer as the account —
-// the signer worker builds every call itself — then the exchange told to read the account's balances again.
+// the signer worker builds every call itself — through Polymarket's relayer when relayer credentials exist for a
+// wallet account (relayer-actions.ts), else from the key; then the exchange told to read the account's balances again.
 
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
 import type { Market } from '@pmdesk/toolkit/model';
@@ -13,6 +14,8 @@ import { formatUsd } from '@pmdesk/toolkit';
 import { sharesText, type MoneyActionKind, type MoneyMarket } from '@pmdesk/toolkit';
 import type { AccountActionRequest, AccountActionResult } from '../wallets/signer-protocol';
 import type { TradingService, TradingWallet } from './service';
+import { moneyPathFor, relayedMoneyAction } from './relayer-actions';
+import type { RelayStep } from '@pmdesk/toolkit';
 
 export interface Amount {
   units: string;
@@ -28,6 +31,8 @@ export interface FundsOnChain {
   keyGas: Amount;
   accountGas: Amount;
   actionsUnavailable: string | null;
+  via: 'relayer' | 'key';
+  viaReason: string;
 }
 
 /** One action as the trader asks for it: `amount` exact dollar text ("12.5"), `marketId` for split, merge, redeem. */
@@ -35,6 +40,7 @@ export interface MoneyActionInput {
   action: MoneyActionKind;
   marketId?: string;
   amount?: string;
+  via?: 'relayer' | 'key';
 }
 
 export interface MoneyActionOutcome {
@@ -55,6 +61,9 @@ export interface MoneyActionOutcome {
   keyGas: Amount;
   txHashes: string[];
   exchangeRefreshed: boolean;
+  via: 'relayer' | 'key';
+  viaReason: string;
+  relayer: { transactionID: string; transactionHash: string; state: string; summary: string } | null;
 }
 
 const usd = (units: bigint): Amount => ({ units: units.toString(), text: formatUsd(units) });
@@ -90,6 +99,7 @@ export async function fundsOnChain(flow: TradingService, wallet: TradingWallet):
       flow.provider.getBalance(account.address),
     ]);
   const [pusd, usdcE, keyWei, accountWei] = await chainRead(flow, read);
+  const path = await moneyPathFor(flow, key, account);
   return {
     account: account.address,
     accountKind: account.kind,
@@ -98,7 +108,9 @@ export async function fundsOnChain(flow: TradingService, wallet: TradingWallet):
     usdcE: usdcE === undefined ? null : usd(usdcE),
     keyGas: pol(keyWei),
     accountGas: pol(accountWei),
-    actionsUnavailable: account.kind === 'deposit-wallet' ? DEPOSIT_WALLET_RELAYER_ONLY : null,
+    actionsUnavailable: account.kind === 'deposit-wallet' && path.via !== 'relayer' ? DEPOSIT_WALLET_RELAYER_ONLY : null,
+    via: path.via,
+    viaReason: path.reason,
   };
 }
 
@@ -106,14 +118,47 @@ export async function fundsOnChain(flow: TradingService, wallet: TradingWallet):
  * Quotes (send false) or sends the action as the wallet's account; after a send the exchange re-reads the account's
  * collateral (and the market's outcome tokens) so the next order sees the new balances.
  */
-export async function moneyAction(flow: TradingService, wallet: TradingWallet, input: MoneyActionInput, send: boolean): Promise<MoneyActionOutcome> {
+export async function moneyAction(flow: TradingService, wallet: TradingWallet, input: MoneyActionInput, send: boolean, onStep?: (step: RelayStep) => void): Promise<MoneyActionOutcome> {
   const { key, account } = actingAccount(flow, wallet);
-  if (account.kind === 'deposit-wallet') throw new PmDeskError(ErrorCode.NOT_AVAILABLE, DEPOSIT_WALLET_RELAYER_ONLY);
+  const path = await moneyPathFor(flow, key, account, input.via);
+  if (account.kind === 'deposit-wallet' && path.via !== 'relayer') throw new PmDeskError(ErrorCode.NOT_AVAILABLE, DEPOSIT_WALLET_RELAYER_ONLY);
   const positional = input.action === 'split' || input.action === 'merge' || input.action === 'redeem';
   const market = positional ? await marketFor(flow, input.marketId) : undefined;
   const units = input.action === 'redeem' ? undefined : dollarUnits(input.amount, input.action);
+  const action = { action: input.action, ...(units !== undefined ? { amount: units.toString() } : {}), ...(market ? { market: market.money } : {}) };
+  const outcomes = market?.raw.position_tokens ?? [];
+  if (path.via === 'relayer') {
+    const signer = (wallet as TradingWallet & { kind: 'worker' }).signer;
+    const relayed = await relayedMoneyAction(flow, signer, key, account, path, action, send, onStep);
+    const moved = relayed.built.amount;
+    const held = (relayed.built.redeem?.held ?? []).map((h, i) => ({ outcome: outcomes[i]?.name ?? `Outcome ${i + 1}`, shares: shares(h) }));
+    const label = relayed.built.redeem?.label;
+    const exchangeRefreshed = send ? await refreshExchange(flow, wallet, input.action, market?.money.tokenIds) : false;
+    return {
+      action: input.action,
+      account: account.address,
+      accountKind: account.kind,
+      key,
+      marketId: market?.raw.id ?? null,
+      question: market?.raw.question ?? null,
+      amount: input.action === 'merge' ? shares(moved) : usd(moved),
+      result: label ?? null,
+      held,
+      lines: effectLines(input.action, moved, held, label),
+      transactions: 1,
+      atomic: true,
+      note: null,
+      gas: pol(0n),
+      keyGas: pol(await chainRead(flow, () => flow.provider.getBalance(key))),
+      txHashes: relayed.txHashes,
+      exchangeRefreshed,
+      via: 'relayer',
+      viaReason: path.reason,
+      relayer: relayed.relayer ?? null,
+    };
+  }
   const request: AccountActionRequest = {
-    action: { action: input.action, ...(units !== undefined ? { amount: units.toString() } : {}), ...(market ? { market: market.money } : {}) },
+    action,
     account,
     contracts: actionContractsFor(flow.profile.network),
     rpcUrl: flow.profile.rpcUrl,
@@ -122,7 +167,6 @@ export async function moneyAction(flow: TradingService, wallet: TradingWallet, i
   };
   const done: AccountActionResult = await (wallet as TradingWallet & { kind: 'worker' }).signer.sendAccountAction(key, request);
   const moved = BigInt(done.amount);
-  const outcomes = market?.raw.position_tokens ?? [];
   const held = (done.held ?? []).map((h, i) => ({ outcome: outcomes[i]?.name ?? `Outcome ${i + 1}`, shares: shares(BigInt(h)) }));
   let exchangeRefreshed = false;
   if (send) exchangeRefreshed = await refreshExchange(flow, wallet, input.action, market?.money.tokenIds);
@@ -144,6 +188,9 @@ export async function moneyAction(flow: TradingService, wallet: TradingWallet, i
     keyGas: pol(BigInt(done.keyBalanceWei)),
     txHashes: done.txHashes,
     exchangeRefreshed,
+    via: 'key',
+    viaReason: path.reason,
+    relayer: null,
   };
 }
 

@@ -142,6 +142,10 @@ export class TradingService {
   readonly oracle: AggregatorClient | undefined;
   readonly provider: JsonRpcProvider;
   private readonly vault: CredentialVault;
+  /** Where credentials are kept (the exchange's and the relayer's): the OS keychain, else this session's memory. */
+  get credentialVault(): CredentialVault {
+    return this.vault;
+  }
   private readonly logger: Logger;
   /** Tokens whose shares from this session's BUYs the exchange may not see yet (unseen-shares.ts). */
   private readonly unseenShares = new UnseenShares();

@@ -82,7 +82,7 @@ async function sendAndWait(wallet: Wallet, provider: JsonRpcProvider, chainId: n
 }
 
 /** A node's or socket's failure as a sentence that never repeats the RPC URL (it may carry an API key). */
-async function onChain<T>(work: () => Promise<T>): Promise<T> {
+export async function onChain<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -114,7 +114,7 @@ const CONTRACT_FIELDS: readonly (keyof ActionContracts)[] = [
 ];
 
 /** The network's action contracts as main names them (actionContractsFor), each a checked address; nothing else kept. */
-function checkedContracts(given: unknown): ActionContracts {
+export function checkedContracts(given: unknown): ActionContracts {
   if (!given || typeof given !== 'object') throw invalidParameter("An account action needs the network's contracts.");
   const out: ActionContracts = {};
   for (const field of CONTRACT_FIELDS) {

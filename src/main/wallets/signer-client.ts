@@ -3,7 +3,7 @@
 import { ErrorCode, PmDeskError, isErrorCode } from '@pmdesk/toolkit/model';
 import type { WalletConfig } from '@pmdesk/toolkit';
 import type { ClobSigner, TypedDataTypes } from '@pmdesk/toolkit';
-import type { AccountActionRequest, ApprovalRequest, NewWalletOptions, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
+import type { AccountActionRequest, ApprovalRequest, NewWalletOptions, RelayerSignRequest, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
 
 export type LockedListener = (address: string, reason: 'idle') => void;
 
@@ -78,6 +78,10 @@ export class SignerClient {
   /** Quotes (send false) or runs a money action as the key's account; the worker builds every call itself. */
   sendAccountAction(address: string, request: AccountActionRequest) {
     return this.request('sendAccountAction', { address, request });
+  }
+  /** Signs a relayer request (a deployment, or a money action's calls the worker builds) for the key's own wallet; sends nothing. */
+  signRelayerRequest(address: string, request: RelayerSignRequest) {
+    return this.request('signRelayerRequest', { address, request });
   }
 
   /** Told when a wallet locks itself after its idle time. */

@@ -5,6 +5,7 @@ import type { TypedDataDomain, TypedDataField } from 'ethers';
 import type { WalletConfig } from '@pmdesk/toolkit';
 import type { ActionContracts } from '@pmdesk/toolkit';
 import type { MoneyActionRequest } from '@pmdesk/toolkit';
+import type { RelayerRequest } from '@pmdesk/toolkit';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;
 
@@ -76,6 +77,37 @@ export interface AccountActionResult {
   txHashes: string[];
 }
 
+/**
+ * A request to Polymarket's relayer, signed here as its own client signs it (the toolkit's builders): 'deploy' is
+ * a Safe's SAFE-CREATE or a deposit wallet's WALLET-CREATE; 'action' is a money action whose calls the worker builds
+ * from the chain, as for sendAccountAction, then signs as PROXY, SAFE or WALLET with the relayer's reads. The
+ * account must be the key's own wallet of that kind. Main submits the signed request; nothing here sends.
+ */
+export interface RelayerSignRequest {
+  what: 'deploy' | 'action';
+  account: { kind: 'proxy' | 'safe' | 'deposit-wallet'; address: string; wallets: WalletConfig };
+  chainId: number;
+  /** PROXY: the RelayHub (Polygon's when absent); SAFE batches: MultiSend (the network's, else Safe 1.3.0's). */
+  relayHub?: string;
+  multiSend?: string;
+  /** 'action' only. */
+  action?: MoneyActionRequest;
+  contracts?: ActionContracts;
+  rpcUrl?: string;
+  /** 'action' only: from the relayer's GET /nonce (SAFE, WALLET) or /relay-payload (PROXY: also the relay). */
+  reads?: { nonce: string; relay?: string };
+  /** WALLET only: Unix seconds; now + 10 minutes when absent. */
+  deadline?: string;
+}
+
+export interface RelayerSignResult {
+  request: RelayerRequest;
+  /** 'action' only, as AccountActionResult says them. */
+  amount?: string;
+  held?: string[];
+  label?: string;
+}
+
 export interface NewWalletOptions {
   /** scrypt cost of the new keystore (a power of two); 2^17, ethers' and geth's default, when absent. */
   scryptN?: number;
@@ -110,6 +142,7 @@ export interface SignerOperations {
   signClobAuth: { params: { address: string; wallets?: WalletConfig } & TypedDataRequest; result: { signature: string } };
   sendApproval: { params: { address: string; approval: ApprovalRequest }; result: { txHash: string; nonce: number } };
   sendAccountAction: { params: { address: string; request: AccountActionRequest }; result: AccountActionResult };
+  signRelayerRequest: { params: { address: string; request: RelayerSignRequest }; result: RelayerSignResult };
 }
 
 export type SignerOperation = keyof SignerOperations;
@@ -125,6 +158,7 @@ export const SIGNER_OPERATIONS: readonly SignerOperation[] = [
   'signClobAuth',
   'sendApproval',
   'sendAccountAction',
+  'signRelayerRequest',
 ];
 
 /** main → worker. `token` is the secret the worker was started with, as hex. */

@@ -3,6 +3,7 @@
 import { accountTransactions } from '@pmdesk/toolkit';
 import { readSafeNonce } from '@pmdesk/toolkit';
 import { runAccountAction } from './signer-account-action';
+import { signRelayerRequest } from './signer-relayer';
 import { walletConfigSchema } from '@pmdesk/toolkit';
 import { timingSafeEqual } from 'node:crypto';
 import {
@@ -170,6 +171,11 @@ export class SignerService {
       const held = this.held(address);
       this.touch(held);
       return runAccountAction(held.wallet, request);
+    },
+    signRelayerRequest: async ({ address, request }) => {
+      const held = this.held(address);
+      this.touch(held);
+      return signRelayerRequest(held.wallet, request);
     },
   };
 

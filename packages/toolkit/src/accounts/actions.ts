@@ -68,7 +68,7 @@ export const PROXY_CALL = 1;
 
 /** The one sentence for deposit wallets: docs/protocol.md#on-chain-actions-per-account found no path without the relayer. */
 export const DEPOSIT_WALLET_RELAYER_ONLY =
-  "Deposit wallets can act on chain (approvals, wrapping, split, merge, redeem) only through Polymarket's relayer, which PM Desk does not use; trading from the deposit wallet still works.";
+  "Deposit wallets can act on chain (approvals, wrapping, split, merge, redeem) only through Polymarket's relayer, never from the key: relayer credentials (`pmdesk relayer login`) send them there, and trading from the deposit wallet still works.";
 
 /** The calldata for the proxy factory: every call runs as the sender's proxy wallet, deployed on first use. */
 export function proxyFactoryData(calls: readonly ChainCall[]): string {

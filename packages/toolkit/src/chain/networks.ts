@@ -60,6 +60,10 @@ export interface NetworkProfile {
   geoblockUrl?: string;
   /** A JSON-RPC node of the chain. */
   rpcUrl?: string;
+  /** Polymarket's relayer (gasless actions for proxy, Safe and deposit wallets). */
+  relayerUrl?: string;
+  /** Relayer API keys the profile hands out (the sandbox gives each test wallet one): used with no login. */
+  relayerApiKeys?: { key: string; address: string }[];
 }
 
 /** A built-in network: every address known. */
@@ -80,6 +84,7 @@ export const POLYGON: KnownNetwork = {
   wsUrl: 'wss://ws-subscriptions-clob.polymarket.com/ws',
   rtdsUrl: 'wss://ws-live-data.polymarket.com',
   geoblockUrl: 'https://polymarket.com/api/geoblock',
+  relayerUrl: 'https://relayer-v2.polymarket.com',
   rpcUrl: 'https://polygon.drpc.org',
   // No orderVersion here: the toolkit asks the exchange's /version (it moves 1 → 2 → 3); the app's built-in
   // Polygon profile (ipc/networks.ts) states 2.
@@ -188,6 +193,11 @@ const profileSchema = z.object({
   rtdsUrl: optional(wsUrl),
   geoblockUrl: optional(httpUrl),
   rpcUrl: optional(httpUrl),
+  relayerUrl: optional(httpUrl),
+  relayerApiKeys: z
+    .array(z.object({ key: z.string().min(1).max(512), address }))
+    .max(1000)
+    .optional(),
   contracts: z
     .object({
       exchange: address,

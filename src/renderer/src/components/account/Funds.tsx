@@ -1,6 +1,7 @@
 // The account's money on this network — pUSD, USDC.e and the POL its key pays gas with — with Wrap and Unwrap,
-// and the money actions on a position's row (Redeem a resolved market, Split and Merge complete sets). A deposit
-// wallet's buttons stay off and say why (its on-chain actions go through Polymarket's relayer only).
+// and the money actions on a position's row (Redeem a resolved market, Split and Merge complete sets). It says
+// whether they go through Polymarket's relayer (no gas) or from the key, and a wallet account's relayer credentials
+// are entered here; a deposit wallet without them has its buttons off, saying why (relayer only).
 import { useCallback, useEffect, useState } from 'react';
 import { ask, messageOf } from '../../terminal';
 import { refreshHoldings } from '../../store/account';
@@ -9,6 +10,7 @@ import type { AccountFunds, MoneyAction, PositionInfo } from '../../../../shared
 import { MoneyDialog, type MoneyDialogProps } from './MoneyDialog';
 import { balanceText } from '../../model/account-math';
 import { formatUsd } from '../../format/numbers';
+import { RelayerDialog } from './RelayerDialog';
 
 type Asked = Omit<MoneyDialogProps, 'wallet' | 'onClose' | 'onDone'>;
 
@@ -65,6 +67,7 @@ export function useMoneyDialog(wallet: string | null, after?: () => void) {
 export function FundsView({ wallet }: { wallet: string }) {
   const { funds, error, reload } = useAccountFunds(wallet);
   const money = useMoneyDialog(wallet, reload);
+  const [relayerOpen, setRelayerOpen] = useState(false);
   const off = funds?.actionsUnavailable ?? null;
   return (
     <div className="funds" data-testid="funds">
@@ -83,6 +86,10 @@ export function FundsView({ wallet }: { wallet: string }) {
           <dd className="num" data-testid="funds-gas" title={`${funds.keyGas.units} wei`}>
             {funds.keyGas.text}
           </dd>
+          <dt>Actions sent</dt>
+          <dd data-testid="funds-via" data-via={funds.via}>
+            {funds.via === 'relayer' ? "through Polymarket's relayer (no gas)" : 'by the key (gas in POL)'}
+          </dd>
         </dl>
       ) : null}
       <div className="account-actions">
@@ -100,6 +107,12 @@ export function FundsView({ wallet }: { wallet: string }) {
         ))}
       </div>
       {off ? <div className="muted" data-testid="funds-unavailable">{off}</div> : null}
+      {funds && funds.accountKind !== 'eoa' ? (
+        <button type="button" className="ghost" data-testid="funds-relayer" title={funds.viaReason} onClick={() => setRelayerOpen(true)}>
+          Relayer credentials…
+        </button>
+      ) : null}
+      {relayerOpen ? <RelayerDialog wallet={wallet} onClose={() => setRelayerOpen(false)} onChanged={reload} /> : null}
       {money.dialog}
     </div>
   );

@@ -1,8 +1,9 @@
 // Wrap, unwrap, split, merge or redeem, asked of main in three steps: the amount (none for a redeem), then main's
-// preview — the exact amounts, the account acting, the gas and the key's POL — and only on Confirm the send.
+// preview — the exact amounts, the account acting, which way it goes (Polymarket's relayer, no gas; or the key,
+// with the gas and the key's POL) and why — and only on Confirm the send.
 // Esc or Cancel closes it before anything is sent; a refusal (too little POL, not enough held) is shown as main says it.
 import { useEffect, useState } from 'react';
-import { ask, messageOf } from '../../terminal';
+import { ask, listen, messageOf } from '../../terminal';
 import { useDialogEscape } from '../../keyboard';
 import type { MoneyAction, MoneyActionDone, MoneyActionPreview } from '../../../../shared/contract';
 import { shortAddress } from '../wallets/Dialog';
@@ -44,6 +45,16 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
   const [step, setStep] = useState<Step>(action === 'redeem' ? { at: 'previewing' } : { at: 'amount' });
   const sending = step.at === 'sending';
   useDialogEscape('Close without sending', () => !sending && onClose());
+  // Through the relayer, main tells each window when the request is submitted (with the relayer's id): shown here
+  // until the result (mined, confirmed) replaces it.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!sending) return undefined;
+    setSubmitted(null);
+    return listen('notice', (notice) => {
+      if (notice.wallet === wallet && notice.message.startsWith(`${action}: submitted to Polymarket's relayer`)) setSubmitted(notice.message.slice(action.length + 2));
+    });
+  }, [sending, wallet, action]);
 
   const intent = () => ({ wallet, action, ...(marketId ? { marketId } : {}), ...(action === 'redeem' ? {} : { amount: amount.trim() }) });
   const preview = async () => {
@@ -103,9 +114,14 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
         ) : null}
         {step.at === 'previewing' ? <div className="muted">Reading the chain and quoting the gas…</div> : null}
         {shown ? <Figures preview={shown} /> : null}
+        {step.at === 'sending' && step.preview.via === 'relayer' ? (
+          <div className="muted" role="status" data-testid="money-progress">
+            {submitted ? `${submitted[0]!.toUpperCase()}${submitted.slice(1)}: waiting for it to be mined and confirmed…` : 'Submitting to Polymarket’s relayer, then waiting for it to be mined and confirmed…'}
+          </div>
+        ) : null}
         {step.at === 'done' ? (
           <div className="bid" role="status" data-testid="money-done">
-            Sent and mined: {step.done.txHashes.map((h) => shortAddress(h)).join(', ')}
+            {step.done.relayer ? `${step.done.relayer.summary} (${step.done.relayer.state.replace('STATE_', '').toLowerCase()})` : `Sent and mined: ${step.done.txHashes.map((h) => shortAddress(h)).join(', ')}`}
             {step.done.exchangeRefreshed ? '' : ' (the exchange was not reached to re-read the balances; it will on its own)'}
           </div>
         ) : null}
@@ -144,14 +160,22 @@ function Figures({ preview }: { preview: MoneyActionPreview }) {
         <dd title={preview.account}>
           {shortAddress(preview.account)} ({KIND_WORDS[preview.accountKind]})
         </dd>
-        <dt>Gas, paid by key {shortAddress(preview.key)}</dt>
-        <dd className="num" data-testid="money-gas">
-          about {preview.gas.text}
+        <dt>Sent</dt>
+        <dd data-testid="money-via" data-via={preview.via}>
+          {preview.viaReason}
         </dd>
-        <dt>The key holds</dt>
-        <dd className="num">{preview.keyGas.text}</dd>
-        <dt>Transactions</dt>
-        <dd className="num">{preview.transactions}</dd>
+        {preview.via === 'key' ? (
+          <>
+            <dt>Gas, paid by key {shortAddress(preview.key)}</dt>
+            <dd className="num" data-testid="money-gas">
+              about {preview.gas.text}
+            </dd>
+            <dt>The key holds</dt>
+            <dd className="num">{preview.keyGas.text}</dd>
+            <dt>Transactions</dt>
+            <dd className="num">{preview.transactions}</dd>
+          </>
+        ) : null}
       </dl>
       {preview.note ? <div className="warn">{preview.note}</div> : null}
     </>
