@@ -1,5 +1,5 @@
 // Polymarket's own TypeScript client (@polymarket/client 0.2.0) as the judge of the sandbox relayer: its secure
-// client for the sandbox's ready-made Safe and deposit wallet, authenticated by the relayer API key the profile
+// client for the sandbox's ready-made proxy wallet (through the sandbox's GSN relay hub), Safe and deposit wallet, authenticated by the relayer API key the profile
 // gives, runs `setupTradingApprovals` gaslessly: it signs as Polymarket's relayer expects, the sandbox relayer
 // checks and executes, and the client follows it (on the v1 paths) until STATE_CONFIRMED; then splitPosition,
 // mergePositions and, after the market resolves, redeemPositions the same way. The owners pay no gas.
@@ -57,6 +57,7 @@ beforeAll(async () => {
       negRiskExchange: p.contracts.negRiskExchange,
       negRiskAdapter: p.contracts.negRiskAdapter,
       safeMultisend: p.wallets.multiSend,
+      relayHub: p.wallets.relayHub,
       positionManager: p.contracts.conditionalTokens,
       collateralAdapter: p.contracts.conditionalTokens,
       negRiskCollateralAdapter: p.contracts.negRiskAdapter,
@@ -69,7 +70,7 @@ afterAll(async () => {
 });
 
 describe('@polymarket/client 0.2.0 acts gaslessly through the sandbox relayer', () => {
-  it.each(['safe', 'deposit'] as const)('setupTradingApprovals for the %s account: approved on chain, the owner paid nothing', async (kind) => {
+  it.each(['proxy', 'safe', 'deposit'] as const)('setupTradingApprovals for the %s account: approved on chain, the owner paid nothing', async (kind) => {
     const p = sandbox.profile;
     const account = p.testAccounts.find((a) => a.kind === kind)!;
     const owner = p.testWallets.find((w) => w.address === account.owner)!;
@@ -107,7 +108,7 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
     const one = async (to: string, iface: Interface, args: unknown[]) => iface.decodeFunctionResult('balanceOf', await provider.call({ to, data: iface.encodeFunctionData('balanceOf', args) }))[0] as bigint;
     return { pusd: await one(sandbox.profile.contracts.collateral, pusd, [holder]), yes: await one(ctf, erc1155, [holder, yes]), no: await one(ctf, erc1155, [holder, no]) };
   }
-  async function clientFor(kind: 'safe' | 'deposit') {
+  async function clientFor(kind: 'proxy' | 'safe' | 'deposit') {
     const p = sandbox.profile;
     const account = p.testAccounts.find((a) => a.kind === kind)!;
     const owner = p.testWallets.find((w) => w.address === account.owner)!;
@@ -116,7 +117,7 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
     return { client, account: account.address, owner: owner.address };
   }
 
-  it.each(['safe', 'deposit'] as const)('the %s account splits 2 pUSD into YES and NO, then merges 1 back', async (kind) => {
+  it.each(['proxy', 'safe', 'deposit'] as const)('the %s account splits 2 pUSD into YES and NO, then merges 1 back', async (kind) => {
     const { client, account, owner } = await clientFor(kind);
     const ownerBalance = await provider.getBalance(owner);
     const before = await holdings(account);
@@ -127,9 +128,9 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
     expect(await provider.getBalance(owner)).toBe(ownerBalance);
   });
 
-  it('after resolveMarket, both accounts redeem their winning YES for pUSD', async () => {
+  it('after resolveMarket, every account redeems its winning YES for pUSD', async () => {
     await sandbox.resolveMarket(market().id, 0);
-    for (const kind of ['safe', 'deposit'] as const) {
+    for (const kind of ['proxy', 'safe', 'deposit'] as const) {
       const { client, account } = await clientFor(kind);
       const before = await holdings(account);
       expect(before.yes).toBeGreaterThan(0n);
