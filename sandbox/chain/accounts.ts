@@ -60,7 +60,7 @@ export async function deployWalletFactories(deployer: Wallet, compiled: Compiled
   };
   const exchange = new Interface(compiled.CTFExchange.abi);
   await sendRawInOneBlock(provider, chainId, [
-    creation(compiled.ProxyWalletFactory, ['address'], [wallets.relayHub], 4_000_000n),
+    creation(compiled.ProxyWalletFactory, ['address', 'address'], [wallets.relayHub, ZeroAddress], 4_000_000n),
     creation(compiled.Safe),
     creation(compiled.SafeProxyFactory, ['address', 'address'], [wallets.safeMasterCopy, ZeroAddress]),
     creation(compiled.MultiSend),

@@ -16,9 +16,10 @@ contract ProxyWalletFactory {
     address private immutable relayHub;
 
     /// The implementation is the factory's first creation, so its address (and every wallet's) does not depend
-    /// on the hub's.
-    constructor(address hub) {
-        implementation = address(new ProxyWallet());
+    /// on the hub's. A given implementation is used instead: a test that stands the factory at Polygon's address
+    /// gives it Polygon's implementation address, so its wallets are where Polymarket's clients derive them.
+    constructor(address hub, address givenImplementation) {
+        implementation = givenImplementation == address(0) ? address(new ProxyWallet()) : givenImplementation;
         relayHub = hub;
     }
 
