@@ -4,12 +4,12 @@
 // checks and executes, and the client follows it (on the v1 paths) until STATE_CONFIRMED; then splitPosition,
 // mergePositions and, after the market resolves, redeemPositions the same way. The owners pay no gas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Interface, MaxUint256, type JsonRpcProvider } from 'ethers';
+import { Interface, MaxUint256, Wallet, ZeroHash, type JsonRpcProvider } from 'ethers';
 import WebSocket from 'ws';
-import { createSecureClient, forkEnvironmentConfig, relayerApiKey } from '@polymarket/client';
+import { OrderSide, createSecureClient, forkEnvironmentConfig, relayerApiKey } from '@polymarket/client';
 import { privateKey } from '@polymarket/client/viem';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { sandboxProvider } from '../../sandbox/chain/index';
+import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/index';
 
 const erc20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)']);
 const erc1155 = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function balanceOf(address owner, uint256 id) view returns (uint256)']);
@@ -96,6 +96,50 @@ describe('@polymarket/client 0.2.0 acts gaslessly through the sandbox relayer', 
     // Everything approved now: a second run finds nothing to do and sends nothing.
     await client.setupTradingApprovals();
     expect(await provider.getTransactionCount(sandbox.relayer.relayAddress)).toBe(relayed + 1);
+  });
+});
+
+describe('@polymarket/client 0.2.0 trades from each account kind on the sandbox CLOB', () => {
+  type Trading = Record<'placeLimitOrder' | 'placeMarketOrder', (request: unknown) => Promise<{ ok: boolean; status?: string; orderId?: string }>> & {
+    waitForOrderFillSettlement(response: unknown): Promise<string[]>;
+    cancelOrder(request: { orderId: string }): Promise<unknown>;
+  };
+  const snow = () => sandbox.catalog.market('90031')!;
+  async function secureClient(key: string, wallet: string, owner: string) {
+    const apiKey = sandbox.profile.relayerApiKeys.find((k) => k.address === owner)!;
+    return (await createSecureClient({ environment, signer: privateKey(key), wallet, apiKey: relayerApiKey(apiKey as never) } as never)) as unknown as Trading;
+  }
+  const yesBalance = async (holder: string) =>
+    erc1155.decodeFunctionResult('balanceOf', await provider.call({ to: sandbox.profile.contracts.conditionalTokens, data: erc1155.encodeFunctionData('balanceOf', [holder, BigInt(snow().tokens[0]!.tokenId)]) }))[0] as bigint;
+
+  it.each(['proxy', 'safe', 'deposit'] as const)('the %s account rests a limit order and fills a market order', async (kind) => {
+    const p = sandbox.profile;
+    const account = p.testAccounts.find((a) => a.kind === kind)!;
+    const owner = p.testWallets.find((w) => w.address === account.owner)!;
+    const yes = snow().tokens[0]!.tokenId;
+    // Liquidity to buy from: a test wallet (an EOA) that is none of the accounts' owners offers YES at 0.5.
+    const sellerWallet = p.testWallets.find((w) => !p.testAccounts.some((a) => a.owner === w.address))!;
+    const ctf = new Interface(['function splitPosition(address collateralToken, bytes32 parentCollectionId, bytes32 conditionId, uint256[] partition, uint256 amount)']);
+    const seller = new Wallet(sellerWallet.privateKey, provider);
+    await (await seller.sendTransaction({ to: p.contracts.conditionalTokens, data: ctf.encodeFunctionData('splitPosition', [p.contracts.collateral, ZeroHash, snow().conditionId, [1, 2], 10_000_000n]), ...TX_OVERRIDES })).wait();
+    const sellerClient = await secureClient(sellerWallet.privateKey, sellerWallet.address, sellerWallet.address);
+    const ask = await sellerClient.placeLimitOrder({ price: 0.5, side: OrderSide.SELL, size: 10, tokenId: yes });
+    expect(ask.ok, JSON.stringify(ask)).toBe(true);
+
+    const client = await secureClient(owner.privateKey, account.address, account.owner);
+    const bid = await client.placeLimitOrder({ price: 0.1, side: OrderSide.BUY, size: 10, tokenId: yes });
+    expect(bid.ok, JSON.stringify(bid)).toBe(true);
+    expect(bid.status).toBe('live');
+    // Taken off again, so no later test's balance moves by its fill.
+    await client.cancelOrder({ orderId: bid.orderId! });
+
+    const before = await yesBalance(account.address);
+    const bought = await client.placeMarketOrder({ amount: 2, side: OrderSide.BUY, tokenId: yes });
+    expect(bought.ok, JSON.stringify(bought)).toBe(true);
+    expect(bought.status).toBe('matched');
+    await client.waitForOrderFillSettlement(bought);
+    // 2 pUSD at 0.5: 4 YES, on chain in the account.
+    expect(await yesBalance(account.address)).toBe(before + 4_000_000n);
   });
 });
 
