@@ -224,6 +224,24 @@ describe('the sandbox relayer refuses, sending nothing', () => {
     expect(await provider.getTransactionCount(relayer.relayAddress)).toBe(before);
   });
 
+  it('WALLET: a nonce not the wallet’s in Polymarket’s words, a wallet not the sender’s, a wallet not deployed', async () => {
+    const before = await provider.getTransactionCount(relayer.relayAddress);
+    const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=WALLET`);
+    const deadline = (await provider.getBlock('latest'))!.timestamp + 600;
+    const ahead = await buildWalletBatchRequest(network, { signer, wallet: relayedWallets(deployment.wallets, owner.address).depositWallet, calls: [approve()], nonce: BigInt(nonce) + 1n, deadline });
+    const early = await post('/submit', relayerRequestBody(ahead), 'builder');
+    // @polymarket/client reads the two numbers from this text: a stale batch is retried, a gap is not.
+    expect(early).toEqual({ status: 400, json: { error: `batch nonce ${BigInt(nonce) + 1n} does not match on-chain nonce ${nonce}` } });
+    const stranger = Wallet.createRandom();
+    const theirs = relayedWallets(deployment.wallets, stranger.address).depositWallet;
+    const undeployed = await buildWalletBatchRequest(network, { signer: privateKeySigner(stranger.privateKey), wallet: theirs, calls: [approve()], nonce: '0', deadline });
+    expect(await post('/submit', relayerRequestBody(undeployed), 'builder')).toEqual({ status: 400, json: { error: 'the deposit wallet is not deployed' } });
+    // The owner claiming the stranger's wallet (the toolkit would not build it: the body is edited).
+    const notMine = await post('/submit', relayerRequestBody({ ...undeployed, from: owner.address }), 'builder');
+    expect(notMine).toEqual({ status: 400, json: { error: 'depositWallet is not the sender’s deposit wallet' } });
+    expect(await provider.getTransactionCount(relayer.relayAddress)).toBe(before);
+  });
+
   it('PROXY: a signature that is not the owner’s, a stale nonce, another wallet, a hub or relay not the sandbox’s', async () => {
     const before = await provider.getTransactionCount(relayer.relayAddress);
     const payload = await get<{ address: string; nonce: string }>(`/relay-payload?address=${owner.address}&type=PROXY`);
