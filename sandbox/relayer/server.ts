@@ -310,7 +310,10 @@ export class SandboxRelayer {
   }
 
   /**
-   * Follows a sent transaction to mined (or failed) by its own receipt, then mines the block that confirms it: the
+   * Follows a sent transaction to mined (or failed) by asking for its receipt, never by ethers' waitForTransaction:
+   * that one, when the receipt is not there yet, waits for a block after the one it starts at, and on a chain that
+   * mines only when sent something the block holding the transaction may be that one, so it waited out its whole
+   * timeout (3 in 200 sends under CPU load). Then it mines the block that confirms the transaction: the
    * sandbox chain mines only when sent something, and @polymarket/client waits for STATE_CONFIRMED. Bounded: a
    * transaction never mined stays STATE_EXECUTED, and its wallet takes new actions again.
    */
