@@ -42,7 +42,9 @@ export async function deployWalletFactories(deployer: Wallet, compiled: Compiled
     gasLimit,
   });
   // Creation order: proxy factory, Safe master copy, Safe factory, MultiSend, deposit-wallet implementation,
-  // beacon, factory.
+  // beacon, factory; the exchanges' two settings each; then the relay hub, last so that every address before it
+  // is what it was before the sandbox had a hub (the factory is told the hub's address in advance).
+  const hubOffset = 7 + exchanges.length * 2;
   const wallets: SandboxWallets = {
     proxyFactory: at(0),
     // The factory's constructor creates the implementation: the factory's first nonce (EIP-161 starts at 1).
@@ -54,10 +56,11 @@ export async function deployWalletFactories(deployer: Wallet, compiled: Compiled
     depositWalletBeacon: at(5),
     depositWalletImplementation: at(4),
     multiSend: at(3),
+    relayHub: at(hubOffset),
   };
   const exchange = new Interface(compiled.CTFExchange.abi);
   await sendRawInOneBlock(provider, chainId, [
-    creation(compiled.ProxyWalletFactory, [], [], 4_000_000n),
+    creation(compiled.ProxyWalletFactory, ['address', 'address'], [wallets.relayHub, ZeroAddress], 4_000_000n),
     creation(compiled.Safe),
     creation(compiled.SafeProxyFactory, ['address', 'address'], [wallets.safeMasterCopy, ZeroAddress]),
     creation(compiled.MultiSend),
@@ -68,6 +71,7 @@ export async function deployWalletFactories(deployer: Wallet, compiled: Compiled
       { wallet: deployer, to: venue.target as string, data: exchange.encodeFunctionData('setProxyFactory', [wallets.proxyFactory]), gasLimit: SIMPLE_CALL_GAS },
       { wallet: deployer, to: venue.target as string, data: exchange.encodeFunctionData('setSafeFactory', [wallets.safeFactory]), gasLimit: SIMPLE_CALL_GAS },
     ]),
+    creation(compiled.RelayHub),
   ]);
   return wallets;
 }

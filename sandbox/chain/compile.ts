@@ -22,6 +22,7 @@ export type CompiledContracts = Record<
   | 'NegRiskAdapter'
   | 'ProxyWalletFactory'
   | 'ProxyWallet'
+  | 'RelayHub'
   | 'SafeProxyFactory'
   | 'Safe'
   | 'SafeProxy'
@@ -97,6 +98,7 @@ export function compileContracts(): CompiledContracts {
     NegRiskAdapter: pick('NegRiskAdapter.sol', 'NegRiskAdapter'),
     ProxyWalletFactory: pick('wallets/ProxyWalletFactory.sol', 'ProxyWalletFactory'),
     ProxyWallet: pick('wallets/ProxyWallet.sol', 'ProxyWallet'),
+    RelayHub: pick('wallets/RelayHub.sol', 'RelayHub'),
     SafeProxyFactory: pick('wallets/SafeProxyFactory.sol', 'SafeProxyFactory'),
     Safe: pick('wallets/Safe.sol', 'Safe'),
     SafeProxy: pick('wallets/SafeProxy.sol', 'SafeProxy'),

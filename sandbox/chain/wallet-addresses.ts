@@ -16,6 +16,8 @@ export interface SandboxWallets {
   depositWalletImplementation: string;
   /** Safe batches: execTransaction delegatecalls multiSend(bytes) here (operation 1). */
   multiSend: string;
+  /** The GSN v1 relay hub the proxy factory takes relayed calls from (a PROXY request's `relayHub`). */
+  relayHub: string;
 }
 
 export type AccountKind = 'proxy' | 'safe' | 'deposit';

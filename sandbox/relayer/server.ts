@@ -5,10 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { Wallet, getAddress, isAddress, type JsonRpcProvider } from 'ethers';
+import { Wallet, getAddress, isAddress, type JsonRpcProvider, type Log } from 'ethers';
 import { sandboxProvider, TX_OVERRIDES } from '../chain/transactions';
 import { depositWalletAddress, safeAddress, type SandboxWallets } from '../chain/wallet-addresses';
-import { RelayerRefusal, submitSchema, verifyRequest, walletNonce, type SubmitRequest } from './verify';
+import { RELAY_HUB_ABI, RelayerRefusal, requestWallet, submitSchema, verifyRequest, walletNonce, type SubmitRequest } from './verify';
 
 export interface RelayerApiKeyCredential {
   key: string;
@@ -64,6 +64,9 @@ const MAX_BODY = 512 * 1024;
 const BUILDER_CLOCK_SKEW_S = 300;
 /** The gas each relayed transaction may use: generous, so a failing call is mined and reported as failed. */
 const RELAY_GAS_LIMIT = 8_000_000n;
+/** How long a sent transaction is followed for its receipt, and how often its receipt is asked for. */
+const FOLLOW_LIMIT_MS = 120_000;
+const FOLLOW_POLL_MS = 20;
 
 class HttpError extends Error {
   constructor(
@@ -108,9 +111,14 @@ export class SandboxRelayer {
   private readonly provider: JsonRpcProvider;
   private readonly relay: Wallet;
   private readonly records = new Map<string, RelayerRecord>();
-  private readonly proxyNonces = new Map<string, bigint>();
-  /** Relayed transactions go out one at a time, so the relay account's nonces never collide. */
+  /** Requests are checked and sent one at a time, so the relay account's nonces never collide. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The relay account's next nonce, counted here once read: sent transactions may not be mined yet. */
+  private relayNonce: number | undefined;
+  /** Wallets with an action sent and not yet mined: their next action waits (is refused) until it is. */
+  private readonly inFlight = new Set<string>();
+  private readonly following = new Set<Promise<void>>();
+  private stopping = false;
 
   constructor(private readonly options: SandboxRelayerOptions) {
     this.provider = sandboxProvider(options.rpcUrl, options.chainId);
@@ -141,7 +149,9 @@ export class SandboxRelayer {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.queue.catch(() => undefined);
+    await Promise.all(this.following);
     if (this.server) {
       this.server.closeAllConnections();
       await new Promise<void>((resolve) => this.server!.close(() => resolve()));
@@ -169,8 +179,9 @@ export class SandboxRelayer {
         return send(res, 200, { nonce: await this.nextNonce(this.owner(query.get('address')), query.get('type')) });
       }
       case 'GET /relay-payload': {
+        // The relay that will send the call and the owner's nonce at the hub: both go into the rlx: hash.
         const owner = this.owner(query.get('address'));
-        return send(res, 200, { address: this.relay.address, nonce: String(this.proxyNonces.get(owner) ?? 0n) });
+        return send(res, 200, { address: this.relay.address, nonce: await this.nextNonce(owner, 'PROXY') });
       }
       case 'GET /deployed': {
         const at = this.owner(query.get('address'));
@@ -198,8 +209,7 @@ export class SandboxRelayer {
 
   /** The nonce the owner's next request of this type must carry. */
   private async nextNonce(owner: string, type: string | null): Promise<string> {
-    if (type === 'PROXY') return String(this.proxyNonces.get(owner) ?? 0n);
-    if (type !== 'SAFE' && type !== 'WALLET') throw new HttpError(400, 'type must be SAFE, PROXY or WALLET');
+    if (type !== 'PROXY' && type !== 'SAFE' && type !== 'WALLET') throw new HttpError(400, 'type must be SAFE, PROXY or WALLET');
     return String(await walletNonce(this.provider, this.options.wallets, owner, type));
   }
 
@@ -244,62 +254,81 @@ export class SandboxRelayer {
       throw error instanceof HttpError ? error : new HttpError(400, 'invalid JSON');
     }
     if (submitter.startsWith('api-key:') && submitter !== `api-key:${getAddress(parsed.from)}`) throw new HttpError(401, 'the api key belongs to another address');
-    const owner = getAddress(parsed.from);
-    // Checked and sent inside the queue: a nonce read while an earlier transaction is in flight would be stale. The
-    // answer goes back once the transaction is sent, as Polymarket's relayer answers at once and mines after; its
-    // clients follow the state with GET /transaction (mined, then confirmed). A refusal is still the answer.
-    let answer!: (record: RelayerRecord) => void;
-    let refuse!: (error: unknown) => void;
-    const answered = new Promise<RelayerRecord>((resolve, reject) => {
-      answer = resolve;
-      refuse = reject;
-    });
-    const work = this.queue.then(async () => {
-      const call = await verifyRequest(this.provider, this.options.chainId, this.options.wallets, this.relay.address, this.proxyNonces.get(owner) ?? 0n, parsed);
-      const now = new Date().toISOString();
-      const record: RelayerRecord = {
-        transactionID: randomUUID(),
-        transactionHash: '',
-        from: owner,
-        to: call.to,
-        proxyAddress: call.proxyAddress,
-        data: call.data,
-        nonce: 'nonce' in parsed ? parsed.nonce : '0',
-        value: '0',
-        state: 'STATE_NEW',
-        type: parsed.type,
-        metadata: 'metadata' in parsed ? (parsed.metadata ?? '') : '',
-        createdAt: now,
-        updatedAt: now,
-        submitter,
-      };
-      this.records.set(record.transactionID, record);
-      let sent;
-      try {
-        sent = await this.relay.sendTransaction({ to: call.to, data: call.data, gasLimit: RELAY_GAS_LIMIT, ...TX_OVERRIDES });
-      } catch {
-        // The chain refused to take it: nothing ran, and the record says so.
-        this.update(record, { state: 'STATE_FAILED' });
-        answer(record);
-        return record;
-      }
-      this.update(record, { transactionHash: sent.hash, state: 'STATE_EXECUTED' });
-      answer({ ...record });
-      // Mined (or failed) before the next one goes: the next request's nonce check reads the new state.
-      // waitForTransaction, not sent.wait(): a reverted receipt is an answer here, not an exception.
-      const receipt = await this.provider.waitForTransaction(sent.hash, 1, 30_000).catch(() => null);
-      if (receipt) this.update(record, { state: receipt.status === 1 ? 'STATE_MINED' : 'STATE_FAILED' });
-      // Confirmed means a block follows it. The sandbox chain mines only when sent something, so the relayer mines
-      // that block itself: @polymarket/client waits for STATE_CONFIRMED and would otherwise wait forever.
-      if (receipt?.status === 1) await this.provider.send('evm_mine', []);
-      return record;
-    });
-    // A failure before the answer (the request refused) is the answer; after it, the record says what happened.
-    work.catch(refuse);
+    // Checked and sent one at a time (the relay account's nonces are counted here), then answered at once, as
+    // Polymarket's relayer answers: mining and confirmation are followed apart (follow()), so an answer never waits
+    // for another transaction's block. While a wallet's action is in flight its next one is refused with
+    // Polymarket's message, which its clients retry: the nonce and deployment checks read settled chain state.
+    const work = this.queue.then(() => this.verifyAndSend(parsed, submitter));
     this.queue = work.catch(() => undefined);
-    const record = await answered;
+    const record = await work;
     // No hash yet is null, as Polymarket's relayer answers (its clients refuse an empty string).
     return { transactionID: record.transactionID, transactionHash: record.transactionHash || null, state: record.state };
+  }
+
+  private async verifyAndSend(request: SubmitRequest, submitter: string): Promise<RelayerRecord> {
+    const wallet = requestWallet(this.options.wallets, request);
+    if (this.inFlight.has(wallet)) throw new RelayerRefusal(400, 'wallet has in-flight action');
+    const call = await verifyRequest(this.provider, this.options.chainId, this.options.wallets, this.relay.address, request);
+    const now = new Date().toISOString();
+    const record: RelayerRecord = {
+      transactionID: randomUUID(),
+      transactionHash: '',
+      from: getAddress(request.from),
+      to: call.to,
+      proxyAddress: call.proxyAddress,
+      data: call.data,
+      nonce: 'nonce' in request ? request.nonce : '0',
+      value: '0',
+      state: 'STATE_NEW',
+      type: request.type,
+      metadata: 'metadata' in request ? (request.metadata ?? '') : '',
+      createdAt: now,
+      updatedAt: now,
+      submitter,
+    };
+    this.records.set(record.transactionID, record);
+    let hash: string;
+    try {
+      this.relayNonce ??= await this.provider.getTransactionCount(this.relay.address, 'pending');
+      const signed = await this.relay.signTransaction({ ...TX_OVERRIDES, chainId: this.options.chainId, nonce: this.relayNonce, gasLimit: call.gasLimit ?? RELAY_GAS_LIMIT, to: call.to, data: call.data });
+      hash = (await this.provider.send('eth_sendRawTransaction', [signed])) as string;
+      this.relayNonce += 1;
+    } catch {
+      // The chain refused to take it: nothing ran, and the record says so. The relay nonce is read again next time.
+      this.relayNonce = undefined;
+      this.update(record, { state: 'STATE_FAILED' });
+      return record;
+    }
+    this.update(record, { transactionHash: hash, state: 'STATE_EXECUTED' });
+    this.inFlight.add(wallet);
+    const following = this.follow(record).finally(() => {
+      this.inFlight.delete(wallet);
+      this.following.delete(following);
+    });
+    this.following.add(following);
+    return { ...record };
+  }
+
+  /**
+   * Follows a sent transaction to mined (or failed) by asking for its receipt, never by ethers' waitForTransaction:
+   * that one, when the receipt is not there yet, waits for a block after the one it starts at, and on a chain that
+   * mines only when sent something the block holding the transaction may be that one, so it waited out its whole
+   * timeout (3 in 200 sends under CPU load). Then it mines the block that confirms the transaction: the
+   * sandbox chain mines only when sent something, and @polymarket/client waits for STATE_CONFIRMED. Bounded: a
+   * transaction never mined stays STATE_EXECUTED, and its wallet takes new actions again.
+   */
+  private async follow(record: RelayerRecord): Promise<void> {
+    const deadline = Date.now() + FOLLOW_LIMIT_MS;
+    while (!this.stopping && Date.now() < deadline) {
+      const receipt = await this.provider.getTransactionReceipt(record.transactionHash).catch(() => null);
+      if (receipt) {
+        const ok = receipt.status === 1 && relayedCallSucceeded(receipt.logs, this.options.wallets.relayHub);
+        this.update(record, { state: ok ? 'STATE_MINED' : 'STATE_FAILED' });
+        if (ok) await this.provider.send('evm_mine', []).catch(() => undefined);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+    }
   }
 
   /** A mined transaction is confirmed once a later block exists on the chain. */
@@ -317,6 +346,16 @@ export class SandboxRelayer {
     const { submitter: _submitter, ...rest } = record;
     return rest;
   }
+}
+
+/** Whether a mined relay transaction ran its call: the hub mines a failed relayed call too, with status 1 in its event. */
+function relayedCallSucceeded(logs: readonly Log[], hub: string): boolean {
+  for (const log of logs) {
+    if (log.address.toLowerCase() !== hub.toLowerCase()) continue;
+    const event = RELAY_HUB_ABI.parseLog(log);
+    if (event?.name === 'TransactionRelayed') return Number(event.args.getValue('status')) === 0;
+  }
+  return true;
 }
 
 export async function startRelayer(options: SandboxRelayerOptions): Promise<SandboxRelayer> {

@@ -4,6 +4,7 @@
 // Checked with ethers directly, never with the toolkit's signing code (the lint boundary for sandbox/).
 import { Interface, TypedDataEncoder, Signature, concat, getBytes, hashMessage, isAddress, keccak256, recoverAddress, toBeHex, toUtf8Bytes, type JsonRpcProvider } from 'ethers';
 import { z } from 'zod';
+import { TX_OVERRIDES } from '../chain/transactions';
 import { depositWalletAddress, proxyWalletAddress, safeAddress, type SandboxWallets } from '../chain/wallet-addresses';
 
 export class RelayerRefusal extends Error {
@@ -79,6 +80,11 @@ export const DEPOSIT_WALLET_ABI = new Interface([
   'function execute((address target, uint256 value, bytes data)[] calls, uint256 deadline, bytes signature) payable',
 ]);
 export const DEPOSIT_FACTORY_ABI = new Interface(['function deployWallet(address owner) returns (address)']);
+export const RELAY_HUB_ABI = new Interface([
+  'function getNonce(address from) view returns (uint256)',
+  'function relayCall(address from, address to, bytes encodedFunction, uint256 transactionFee, uint256 gasPrice, uint256 gasLimit, uint256 nonce, bytes signature, bytes approvalData)',
+  'event TransactionRelayed(address indexed relay, address indexed from, address indexed to, bytes4 selector, uint8 status, uint256 charge)',
+]);
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -87,9 +93,18 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export interface RelayCall {
   to: string;
   data: string;
-  /** The wallet the request acts for (the Safe, the deposit wallet), for the transaction record. */
+  /** The wallet the request acts for (the proxy wallet, Safe, deposit wallet), for the transaction record. */
   proxyAddress: string;
+  /** The gas the relay transaction may use, when the request names it (PROXY); otherwise the relayer's own. */
+  gasLimit?: bigint;
 }
+
+/** The relay account's gas price (legacy transactions; the sandbox's base fee is 0). A PROXY request's may not exceed it. */
+export const RELAY_GAS_PRICE = TX_OVERRIDES.gasPrice;
+/** The most a PROXY request may give its call: under the sandbox's 30 M block with the hub's own cost on top. */
+const MAX_RELAYED_GAS = 20_000_000n;
+/** What relayCall itself costs around the call it forwards: signature check, nonce, event, calldata. */
+const RELAY_HUB_OVERHEAD = 200_000n;
 
 async function hasCode(provider: JsonRpcProvider, at: string): Promise<boolean> {
   return (await provider.getCode(at)) !== '0x';
@@ -99,8 +114,14 @@ async function readNonce(provider: JsonRpcProvider, abi: Interface, at: string):
   return BigInt(await provider.call({ to: at, data: abi.encodeFunctionData('nonce') }));
 }
 
-/** The nonce `/nonce` answers: the Safe's or deposit wallet's own counter (0 before it is deployed). */
-export async function walletNonce(provider: JsonRpcProvider, wallets: SandboxWallets, owner: string, type: 'SAFE' | 'WALLET'): Promise<bigint> {
+/** The owner's relay nonce at the hub: what a PROXY request must carry next. */
+export async function relayNonce(provider: JsonRpcProvider, wallets: SandboxWallets, owner: string): Promise<bigint> {
+  return BigInt(await provider.call({ to: wallets.relayHub, data: RELAY_HUB_ABI.encodeFunctionData('getNonce', [owner]) }));
+}
+
+/** The nonce `/nonce` answers: the hub's relay nonce, or the Safe's or deposit wallet's own counter (0 before it is deployed). */
+export async function walletNonce(provider: JsonRpcProvider, wallets: SandboxWallets, owner: string, type: 'PROXY' | 'SAFE' | 'WALLET'): Promise<bigint> {
+  if (type === 'PROXY') return relayNonce(provider, wallets, owner);
   if (type === 'SAFE') return readNonce(provider, SAFE_ABI, safeAddress(wallets.safeFactory, wallets.safeInitCodeHash, owner));
   return readNonce(provider, DEPOSIT_WALLET_ABI, depositWalletAddress(wallets.depositWalletFactory, wallets.depositWalletBeacon, owner));
 }
@@ -119,20 +140,34 @@ function recoverOrRefuse(digest: string, sig: string): string {
   }
 }
 
+/** The account a request acts for (or creates): what the relayer keeps one action in flight for. */
+export function requestWallet(wallets: SandboxWallets, r: SubmitRequest): string {
+  if (r.type === 'PROXY') return proxyWalletAddress(wallets.proxyFactory, wallets.proxyImplementation, r.from);
+  if (r.type === 'SAFE' || r.type === 'SAFE-CREATE') return safeAddress(wallets.safeFactory, wallets.safeInitCodeHash, r.from);
+  return depositWalletAddress(wallets.depositWalletFactory, wallets.depositWalletBeacon, r.from);
+}
+
 /**
- * Checks one request against the chain and says what to send, or refuses it (400) naming why. PROXY is checked and
- * then refused: the sandbox's proxy factory has no GSN RelayHub, so nothing can run a proxy's calls as its owner.
+ * Checks one request against the chain and says what to send, or refuses it (400) naming why. PROXY goes to the
+ * relay hub's relayCall, which checks the same signature and nonce again on chain.
  */
-export async function verifyRequest(provider: JsonRpcProvider, chainId: number, wallets: SandboxWallets, relay: string, proxyNonce: bigint, r: SubmitRequest): Promise<RelayCall> {
+export async function verifyRequest(provider: JsonRpcProvider, chainId: number, wallets: SandboxWallets, relay: string, r: SubmitRequest): Promise<RelayCall> {
   const from = r.from;
   switch (r.type) {
     case 'PROXY': {
       if (!same(r.to, wallets.proxyFactory)) throw new RelayerRefusal(400, 'to is not the proxy factory');
       if (!same(r.proxyWallet, proxyWalletAddress(wallets.proxyFactory, wallets.proxyImplementation, from))) throw new RelayerRefusal(400, 'proxyWallet is not the sender’s proxy wallet');
       if (!same(r.signatureParams.relay, relay)) throw new RelayerRefusal(400, 'relay is not this relayer');
-      if (BigInt(r.nonce) !== proxyNonce) throw new RelayerRefusal(400, `nonce ${r.nonce} is not the sender’s relay nonce ${proxyNonce}`);
+      if (!same(r.signatureParams.relayHub, wallets.relayHub)) throw new RelayerRefusal(400, 'relayHub is not the sandbox relay hub');
+      const p = r.signatureParams;
+      // The hub forwards gasLimit to the factory; more than a block holds could never run.
+      if (BigInt(p.gasLimit) > MAX_RELAYED_GAS) throw new RelayerRefusal(400, `gasLimit ${p.gasLimit} is above ${MAX_RELAYED_GAS}`);
+      if (BigInt(p.gasPrice) > RELAY_GAS_PRICE) throw new RelayerRefusal(400, `gasPrice ${p.gasPrice} is above the relay's ${RELAY_GAS_PRICE}`);
+      const current = await relayNonce(provider, wallets, from);
+      if (BigInt(r.nonce) !== current) throw new RelayerRefusal(400, `nonce ${r.nonce} is not the sender’s relay nonce ${current}`);
       if (!same(recoverOrRefuse(hashMessage(getBytes(rlxHash(r))), r.signature), from)) throw new RelayerRefusal(400, 'invalid signature');
-      throw new RelayerRefusal(400, 'PROXY transactions are not relayed on the sandbox: its proxy factory has no GSN RelayHub to run calls as the owner. The owner can call proxy(calls) on the factory itself.');
+      const data = RELAY_HUB_ABI.encodeFunctionData('relayCall', [from, r.to, r.data, BigInt(p.relayerFee), BigInt(p.gasPrice), BigInt(p.gasLimit), BigInt(r.nonce), r.signature, '0x']);
+      return { to: wallets.relayHub, data, proxyAddress: r.proxyWallet, gasLimit: BigInt(p.gasLimit) + RELAY_HUB_OVERHEAD };
     }
     case 'SAFE': {
       const safe = safeAddress(wallets.safeFactory, wallets.safeInitCodeHash, from);
@@ -172,7 +207,8 @@ export async function verifyRequest(provider: JsonRpcProvider, chainId: number, 
       if (!same(params.depositWallet, wallet)) throw new RelayerRefusal(400, 'depositWallet is not the sender’s deposit wallet');
       if (!(await hasCode(provider, wallet))) throw new RelayerRefusal(400, 'the deposit wallet is not deployed');
       const current = await readNonce(provider, DEPOSIT_WALLET_ABI, wallet);
-      if (BigInt(r.nonce) !== current) throw new RelayerRefusal(400, `nonce ${r.nonce} is not the wallet’s nonce ${current}`);
+      // Polymarket's wording: its clients read the two numbers from it to tell a stale batch from a gap.
+      if (BigInt(r.nonce) !== current) throw new RelayerRefusal(400, `batch nonce ${r.nonce} does not match on-chain nonce ${current}`);
       const block = await provider.getBlock('latest');
       if (BigInt(params.deadline) < BigInt(block?.timestamp ?? 0)) throw new RelayerRefusal(400, 'the batch deadline has passed');
       const domain = { name: 'DepositWallet', version: '1', chainId, verifyingContract: wallet };

@@ -1,15 +1,15 @@
 // Polymarket's own TypeScript client (@polymarket/client 0.2.0) as the judge of the sandbox relayer: its secure
-// client for the sandbox's ready-made Safe and deposit wallet, authenticated by the relayer API key the profile
+// client for the sandbox's ready-made proxy wallet (through the sandbox's GSN relay hub), Safe and deposit wallet, authenticated by the relayer API key the profile
 // gives, runs `setupTradingApprovals` gaslessly: it signs as Polymarket's relayer expects, the sandbox relayer
 // checks and executes, and the client follows it (on the v1 paths) until STATE_CONFIRMED; then splitPosition,
 // mergePositions and, after the market resolves, redeemPositions the same way. The owners pay no gas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Interface, MaxUint256, type JsonRpcProvider } from 'ethers';
+import { Interface, MaxUint256, Wallet, ZeroHash, type JsonRpcProvider } from 'ethers';
 import WebSocket from 'ws';
-import { createSecureClient, forkEnvironmentConfig, relayerApiKey } from '@polymarket/client';
+import { OrderSide, createSecureClient, forkEnvironmentConfig, relayerApiKey } from '@polymarket/client';
 import { privateKey } from '@polymarket/client/viem';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { sandboxProvider } from '../../sandbox/chain/index';
+import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/index';
 
 const erc20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)']);
 const erc1155 = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function balanceOf(address owner, uint256 id) view returns (uint256)']);
@@ -57,6 +57,7 @@ beforeAll(async () => {
       negRiskExchange: p.contracts.negRiskExchange,
       negRiskAdapter: p.contracts.negRiskAdapter,
       safeMultisend: p.wallets.multiSend,
+      relayHub: p.wallets.relayHub,
       positionManager: p.contracts.conditionalTokens,
       collateralAdapter: p.contracts.conditionalTokens,
       negRiskCollateralAdapter: p.contracts.negRiskAdapter,
@@ -69,7 +70,7 @@ afterAll(async () => {
 });
 
 describe('@polymarket/client 0.2.0 acts gaslessly through the sandbox relayer', () => {
-  it.each(['safe', 'deposit'] as const)('setupTradingApprovals for the %s account: approved on chain, the owner paid nothing', async (kind) => {
+  it.each(['proxy', 'safe', 'deposit'] as const)('setupTradingApprovals for the %s account: approved on chain, the owner paid nothing', async (kind) => {
     const p = sandbox.profile;
     const account = p.testAccounts.find((a) => a.kind === kind)!;
     const owner = p.testWallets.find((w) => w.address === account.owner)!;
@@ -98,6 +99,50 @@ describe('@polymarket/client 0.2.0 acts gaslessly through the sandbox relayer', 
   });
 });
 
+describe('@polymarket/client 0.2.0 trades from each account kind on the sandbox CLOB', () => {
+  type Trading = Record<'placeLimitOrder' | 'placeMarketOrder', (request: unknown) => Promise<{ ok: boolean; status?: string; orderId?: string }>> & {
+    waitForOrderFillSettlement(response: unknown): Promise<string[]>;
+    cancelOrder(request: { orderId: string }): Promise<unknown>;
+  };
+  const snow = () => sandbox.catalog.market('90031')!;
+  async function secureClient(key: string, wallet: string, owner: string) {
+    const apiKey = sandbox.profile.relayerApiKeys.find((k) => k.address === owner)!;
+    return (await createSecureClient({ environment, signer: privateKey(key), wallet, apiKey: relayerApiKey(apiKey as never) } as never)) as unknown as Trading;
+  }
+  const yesBalance = async (holder: string) =>
+    erc1155.decodeFunctionResult('balanceOf', await provider.call({ to: sandbox.profile.contracts.conditionalTokens, data: erc1155.encodeFunctionData('balanceOf', [holder, BigInt(snow().tokens[0]!.tokenId)]) }))[0] as bigint;
+
+  it.each(['proxy', 'safe', 'deposit'] as const)('the %s account rests a limit order and fills a market order', async (kind) => {
+    const p = sandbox.profile;
+    const account = p.testAccounts.find((a) => a.kind === kind)!;
+    const owner = p.testWallets.find((w) => w.address === account.owner)!;
+    const yes = snow().tokens[0]!.tokenId;
+    // Liquidity to buy from: a test wallet (an EOA) that is none of the accounts' owners offers YES at 0.5.
+    const sellerWallet = p.testWallets.find((w) => !p.testAccounts.some((a) => a.owner === w.address))!;
+    const ctf = new Interface(['function splitPosition(address collateralToken, bytes32 parentCollectionId, bytes32 conditionId, uint256[] partition, uint256 amount)']);
+    const seller = new Wallet(sellerWallet.privateKey, provider);
+    await (await seller.sendTransaction({ to: p.contracts.conditionalTokens, data: ctf.encodeFunctionData('splitPosition', [p.contracts.collateral, ZeroHash, snow().conditionId, [1, 2], 10_000_000n]), ...TX_OVERRIDES })).wait();
+    const sellerClient = await secureClient(sellerWallet.privateKey, sellerWallet.address, sellerWallet.address);
+    const ask = await sellerClient.placeLimitOrder({ price: 0.5, side: OrderSide.SELL, size: 10, tokenId: yes });
+    expect(ask.ok, JSON.stringify(ask)).toBe(true);
+
+    const client = await secureClient(owner.privateKey, account.address, account.owner);
+    const bid = await client.placeLimitOrder({ price: 0.1, side: OrderSide.BUY, size: 10, tokenId: yes });
+    expect(bid.ok, JSON.stringify(bid)).toBe(true);
+    expect(bid.status).toBe('live');
+    // Taken off again, so no later test's balance moves by its fill.
+    await client.cancelOrder({ orderId: bid.orderId! });
+
+    const before = await yesBalance(account.address);
+    const bought = await client.placeMarketOrder({ amount: 2, side: OrderSide.BUY, tokenId: yes });
+    expect(bought.ok, JSON.stringify(bought)).toBe(true);
+    expect(bought.status).toBe('matched');
+    await client.waitForOrderFillSettlement(bought);
+    // 2 pUSD at 0.5: 4 YES, on chain in the account.
+    expect(await yesBalance(account.address)).toBe(before + 4_000_000n);
+  });
+});
+
 describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through the sandbox relayer', () => {
   type Positions = Record<'splitPosition' | 'mergePositions' | 'redeemPositions', (request: unknown) => Promise<unknown>>;
   const market = () => sandbox.catalog.market('90021')!;
@@ -107,7 +152,7 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
     const one = async (to: string, iface: Interface, args: unknown[]) => iface.decodeFunctionResult('balanceOf', await provider.call({ to, data: iface.encodeFunctionData('balanceOf', args) }))[0] as bigint;
     return { pusd: await one(sandbox.profile.contracts.collateral, pusd, [holder]), yes: await one(ctf, erc1155, [holder, yes]), no: await one(ctf, erc1155, [holder, no]) };
   }
-  async function clientFor(kind: 'safe' | 'deposit') {
+  async function clientFor(kind: 'proxy' | 'safe' | 'deposit') {
     const p = sandbox.profile;
     const account = p.testAccounts.find((a) => a.kind === kind)!;
     const owner = p.testWallets.find((w) => w.address === account.owner)!;
@@ -116,7 +161,7 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
     return { client, account: account.address, owner: owner.address };
   }
 
-  it.each(['safe', 'deposit'] as const)('the %s account splits 2 pUSD into YES and NO, then merges 1 back', async (kind) => {
+  it.each(['proxy', 'safe', 'deposit'] as const)('the %s account splits 2 pUSD into YES and NO, then merges 1 back', async (kind) => {
     const { client, account, owner } = await clientFor(kind);
     const ownerBalance = await provider.getBalance(owner);
     const before = await holdings(account);
@@ -127,9 +172,9 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
     expect(await provider.getBalance(owner)).toBe(ownerBalance);
   });
 
-  it('after resolveMarket, both accounts redeem their winning YES for pUSD', async () => {
+  it('after resolveMarket, every account redeems its winning YES for pUSD', async () => {
     await sandbox.resolveMarket(market().id, 0);
-    for (const kind of ['safe', 'deposit'] as const) {
+    for (const kind of ['proxy', 'safe', 'deposit'] as const) {
       const { client, account } = await clientFor(kind);
       const before = await holdings(account);
       expect(before.yes).toBeGreaterThan(0n);

@@ -67,6 +67,7 @@ describe('npm run sandbox', () => {
       'depositWalletBeacon',
       'depositWalletImplementation',
       'multiSend',
+      'relayHub',
     ]);
     expect((profile.testAccounts as { kind: string; signatureType: number }[]).map((a) => [a.kind, a.signatureType])).toEqual([['proxy', 1], ['safe', 2], ['deposit', 3]]);
     expect(Object.keys(profile.contracts)).toEqual(['collateral', 'conditionalTokens', 'exchange', 'negRiskExchange', 'negRiskAdapter', 'usdcE', 'collateralOnramp']);

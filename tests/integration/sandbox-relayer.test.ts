@@ -1,13 +1,16 @@
 // The sandbox relayer on a real sandbox chain: a key that holds no gas at all deploys its Safe and its deposit
-// wallet and runs approvals from both through the relayer (requests built and signed by the toolkit exactly as
-// Polymarket's relayer client builds them), authenticated by builder HMAC or a relayer API key; the relayer
-// refuses a forged signature, a replay, bad auth and PROXY requests without sending anything.
+// wallet and runs approvals from both and from its proxy wallet (through the sandbox's GSN relay hub) through the
+// relayer (requests built and signed by the toolkit exactly as Polymarket's relayer client builds them),
+// authenticated by builder HMAC or a relayer API key; the relayer refuses a forged signature, a stale nonce, a
+// wallet that is not the sender's, a wallet with an action in flight, and bad auth without sending anything, and
+// answers /submit while an earlier transaction is still unmined.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Interface, MaxUint256, Wallet, type JsonRpcProvider } from 'ethers';
 import { startChain, type Chain } from '../../sandbox/chain/anvil';
 import { deploySandbox, sandboxProvider, type Deployment } from '../../sandbox/chain/deploy';
 import { startRelayer, relayedWallets, type SandboxRelayer } from '../../sandbox/relayer/server';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
 import {
   buildProxyRequest,
   buildSafeCreateRequest,
@@ -58,6 +61,7 @@ async function relayed(request: RelayerRequest, auth: Auth = 'builder'): Promise
   }
   throw new Error(`transaction ${String(answer.json.transactionID)} never reached a final state`);
 }
+const proxyNetwork = (): RelayerNetwork => ({ ...network, relayHub: deployment.wallets.relayHub });
 const approve = () => ({ to: deployment.contracts.collateral, data: erc20.encodeFunctionData('approve', [deployment.contracts.exchange, MaxUint256]) });
 const approveAll = () => ({ to: deployment.contracts.conditionalTokens, data: erc1155.encodeFunctionData('setApprovalForAll', [deployment.contracts.exchange, true]) });
 async function allowance(holder: string): Promise<bigint> {
@@ -122,11 +126,81 @@ describe('the sandbox relayer runs a gasless key’s actions', () => {
     expect(record.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
   });
 
+  it('runs a PROXY batch through the relay hub: the proxy wallet is made on first use and its nonce moves on', async () => {
+    const proxyWallet = deriveAccounts(owner.address, deployment.wallets).proxy!;
+    expect(await provider.getCode(proxyWallet)).toBe('0x');
+    const payload = await get<{ address: string; nonce: string }>(`/relay-payload?address=${owner.address}&type=PROXY`);
+    expect(payload).toEqual({ address: relayer.relayAddress, nonce: '0' });
+    const request = await buildProxyRequest(proxyNetwork(), { signer, calls: [approve(), approveAll()], relay: payload.address, nonce: payload.nonce, gasLimit: 1_000_000n });
+    expect(request.proxyWallet).toBe(proxyWallet);
+    expect((await relayed(request)).state).toBe('STATE_CONFIRMED');
+    expect(await allowance(proxyWallet)).toBe(MaxUint256);
+    expect(await get(`/nonce?address=${owner.address}&type=PROXY`)).toEqual({ nonce: '1' });
+    expect(await get(`/relay-payload?address=${owner.address}&type=PROXY`)).toEqual({ address: relayer.relayAddress, nonce: '1' });
+
+    // Sent again, it is stale: refused, never run twice.
+    const replay = await post('/submit', relayerRequestBody(request), 'builder');
+    expect(replay.status).toBe(400);
+    expect(String(replay.json.error)).toMatch(/nonce 0 is not/);
+    expect(await provider.getBalance(owner.address)).toBe(0n);
+  });
+
+  it('reports a PROXY batch whose call reverts as STATE_FAILED with its hash; the hub still used the nonce', async () => {
+    const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=PROXY`);
+    // The proxy wallet holds no pUSD: transferring some reverts inside the relayed call.
+    const transfer = { to: deployment.contracts.collateral, data: erc20.encodeFunctionData('transfer', [owner.address, 1_000_000n]) };
+    const request = await buildProxyRequest(proxyNetwork(), { signer, calls: [transfer], relay: relayer.relayAddress, nonce, gasLimit: 500_000n });
+    const record = await relayed(request);
+    expect(record.state).toBe('STATE_FAILED');
+    expect(record.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await get(`/nonce?address=${owner.address}&type=PROXY`)).toEqual({ nonce: String(BigInt(nonce) + 1n) });
+  });
+
+  it('answers /submit while an earlier transaction is not mined yet, and refuses a second action for a wallet in flight', async () => {
+    // Blocks are held: whatever the relayer sends waits in the pool until the test mines.
+    const other = Wallet.createRandom();
+    const otherSigner = privateKeySigner(other.privateKey);
+    const accounts = relayedWallets(deployment.wallets, other.address);
+    await provider.send('evm_setAutomine', [false]);
+    try {
+      const block = await provider.getBlockNumber();
+      const first = await post('/submit', relayerRequestBody(await buildSafeCreateRequest(network, { signer: otherSigner })), 'builder');
+      expect(first.status, JSON.stringify(first.json)).toBe(200);
+      expect(first.json.state).toBe('STATE_EXECUTED');
+      // Before, the relayer held every later /submit until the first was mined and confirmed.
+      const second = await post('/submit', relayerRequestBody(await buildWalletCreateRequest(network, { signer: otherSigner })), 'builder');
+      expect(second.status, JSON.stringify(second.json)).toBe(200);
+      expect(second.json.state).toBe('STATE_EXECUTED');
+      // The Safe's creation is in flight: creating it again would send it twice.
+      const again = await post('/submit', relayerRequestBody(await buildSafeCreateRequest(network, { signer: otherSigner })), 'builder');
+      expect(again.status).toBe(400);
+      expect(again.json.error).toBe('wallet has in-flight action');
+      expect(await provider.getBlockNumber()).toBe(block);
+      expect(await provider.getCode(accounts.safe)).toBe('0x');
+
+      await provider.send('evm_mine', []);
+      for (const answer of [first, second]) {
+        const id = String(answer.json.transactionID);
+        let state = '';
+        for (let poll = 0; poll < 1200 && state !== 'STATE_CONFIRMED'; poll++) {
+          state = (await get<Array<{ state: string }>>(`/transaction?id=${id}`))[0]!.state;
+          if (state !== 'STATE_CONFIRMED') await new Promise((done) => setTimeout(done, 25));
+        }
+        expect(state).toBe('STATE_CONFIRMED');
+      }
+      expect(await provider.getCode(accounts.safe)).not.toBe('0x');
+      expect(await provider.getCode(accounts.depositWallet)).not.toBe('0x');
+    } finally {
+      await provider.send('evm_setAutomine', [true]);
+    }
+  }, 20_000);
+
   it('lists the builder’s own transactions on GET /transactions', async () => {
     const headers = { ...builderHeaders(BUILDER, { method: 'GET', path: '/transactions' }) };
     const mine = await get<Array<{ type: string; from: string }>>('/transactions', headers);
-    expect(mine.map((t) => t.type)).toEqual(['SAFE-CREATE', 'SAFE', 'WALLET']);
-    expect(mine.every((t) => t.from === owner.address)).toBe(true);
+    expect(mine.map((t) => t.type)).toEqual(['SAFE-CREATE', 'SAFE', 'WALLET', 'PROXY', 'PROXY', 'SAFE-CREATE', 'WALLET-CREATE']);
+    expect(mine.slice(0, 5).every((t) => t.from === owner.address)).toBe(true);
+    expect(mine.slice(5).every((t) => t.from !== owner.address)).toBe(true);
   });
 });
 
@@ -150,15 +224,40 @@ describe('the sandbox relayer refuses, sending nothing', () => {
     expect(await provider.getTransactionCount(relayer.relayAddress)).toBe(before);
   });
 
-  it('PROXY: checks the rlx: signature, then says the sandbox cannot relay it', async () => {
+  it('WALLET: a nonce not the wallet’s in Polymarket’s words, a wallet not the sender’s, a wallet not deployed', async () => {
+    const before = await provider.getTransactionCount(relayer.relayAddress);
+    const { nonce } = await get<{ nonce: string }>(`/nonce?address=${owner.address}&type=WALLET`);
+    const deadline = (await provider.getBlock('latest'))!.timestamp + 600;
+    const ahead = await buildWalletBatchRequest(network, { signer, wallet: relayedWallets(deployment.wallets, owner.address).depositWallet, calls: [approve()], nonce: BigInt(nonce) + 1n, deadline });
+    const early = await post('/submit', relayerRequestBody(ahead), 'builder');
+    // @polymarket/client reads the two numbers from this text: a stale batch is retried, a gap is not.
+    expect(early).toEqual({ status: 400, json: { error: `batch nonce ${BigInt(nonce) + 1n} does not match on-chain nonce ${nonce}` } });
+    const stranger = Wallet.createRandom();
+    const theirs = relayedWallets(deployment.wallets, stranger.address).depositWallet;
+    const undeployed = await buildWalletBatchRequest(network, { signer: privateKeySigner(stranger.privateKey), wallet: theirs, calls: [approve()], nonce: '0', deadline });
+    expect(await post('/submit', relayerRequestBody(undeployed), 'builder')).toEqual({ status: 400, json: { error: 'the deposit wallet is not deployed' } });
+    // The owner claiming the stranger's wallet (the toolkit would not build it: the body is edited).
+    const notMine = await post('/submit', relayerRequestBody({ ...undeployed, from: owner.address }), 'builder');
+    expect(notMine).toEqual({ status: 400, json: { error: 'depositWallet is not the sender’s deposit wallet' } });
+    expect(await provider.getTransactionCount(relayer.relayAddress)).toBe(before);
+  });
+
+  it('PROXY: a signature that is not the owner’s, a stale nonce, another wallet, a hub or relay not the sandbox’s', async () => {
+    const before = await provider.getTransactionCount(relayer.relayAddress);
     const payload = await get<{ address: string; nonce: string }>(`/relay-payload?address=${owner.address}&type=PROXY`);
-    expect(payload.address).toBe(relayer.relayAddress);
-    const request = await buildProxyRequest({ ...network, relayHub: relayer.relayAddress }, { signer, calls: [approve()], relay: payload.address, nonce: payload.nonce });
-    const answer = await post('/submit', relayerRequestBody(request), 'builder');
-    expect(answer.status).toBe(400);
-    expect(String(answer.json.error)).toMatch(/GSN RelayHub/);
-    const forged = await post('/submit', relayerRequestBody({ ...request, nonce: '5' }), 'builder');
-    expect(String(forged.json.error)).toMatch(/nonce/);
+    const request = await buildProxyRequest(proxyNetwork(), { signer, calls: [approve()], relay: payload.address, nonce: payload.nonce, gasLimit: 500_000n });
+    const stranger = await buildProxyRequest(proxyNetwork(), { signer: privateKeySigner(Wallet.createRandom().privateKey), calls: [approve()], relay: payload.address, nonce: payload.nonce, gasLimit: 500_000n });
+    const refusal = async (body: RelayerRequest) => {
+      const answer = await post('/submit', relayerRequestBody(body), 'builder');
+      expect(answer.status).toBe(400);
+      return String(answer.json.error);
+    };
+    expect(await refusal({ ...request, signature: stranger.signature })).toBe('invalid signature');
+    expect(await refusal({ ...request, nonce: String(BigInt(payload.nonce) + 1n) })).toMatch(/^nonce \d+ is not the sender’s relay nonce \d+$/);
+    expect(await refusal({ ...request, proxyWallet: stranger.proxyWallet })).toBe('proxyWallet is not the sender’s proxy wallet');
+    expect(await refusal({ ...request, to: deployment.wallets.safeFactory })).toBe('to is not the proxy factory');
+    const hubless = await buildProxyRequest({ ...network, relayHub: relayer.relayAddress }, { signer, calls: [approve()], relay: payload.address, nonce: payload.nonce, gasLimit: 500_000n });
+    expect(await refusal(hubless)).toBe('relayHub is not the sandbox relay hub');
+    expect(await provider.getTransactionCount(relayer.relayAddress)).toBe(before);
   });
 });
-
