@@ -4,8 +4,8 @@
 // HTTP server); unsubscribing unsubscribes on the socket and closes the feed. Waits are on events only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowOrigins } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
-import { LiveBookFeeds } from '../../src/main/ipc/live-book-feeds';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
+import { LiveBookFeeds } from '../../src/main/follow/live-book-feeds';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
 import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';

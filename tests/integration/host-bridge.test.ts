@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/shared/csp';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { allowOrigins } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
 import { MAX_FRAME_BYTES, startHost, type RunningHost } from '../../src/main/host/server';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { event } from '../helpers/aggregator-fixtures';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Heard } from '../helpers/hub-client';
 import { allowOrigins } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
 import { hubClient } from '../helpers/hub-client';

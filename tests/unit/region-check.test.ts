@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { TradingAccessInfo } from '../../src/shared/contract';
 import type { TradingAccess } from '../../packages/toolkit/src/model/market-model';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
-import { CLOSE_ONLY_SENTENCE, RegionCheck, blockedSentence, type RegionCheckOptions } from '../../src/main/ipc/region-check';
+import { CLOSE_ONLY_SENTENCE, RegionCheck, blockedSentence, type RegionCheckOptions } from '../../src/main/trading/region-check';
 import type { TradingWallet } from '../../src/main/trading/service';
 
 const URL = 'http://127.0.0.1:9/api/geoblock';

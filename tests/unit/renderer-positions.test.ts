@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { balanceText, positionFigures, positionTotals, signedPercent, signedUsd } from '../../src/renderer/src/components/account/account-math';
 import { positionSellFields, requestedOutcome } from '../../src/renderer/src/components/ticket/position-sell';
-import { TradeFacts, tradeDetails, tradeFee, type MarketFactReads } from '../../src/main/ipc/trade-facts';
-import { describedPosition, describedTrades, tradeAsSeenBy } from '../../src/main/ipc/trading-access';
+import { TradeFacts, tradeDetails, tradeFee, type MarketFactReads } from '../../src/main/trading/trade-facts';
+import { describedPosition, describedTrades, tradeAsSeenBy } from '../../src/main/trading/trading-access';
 import type { TraderPosition } from '../../packages/toolkit/src/model/market-model';
 
 describe('a balance as a trader reads it', () => {

@@ -2,7 +2,7 @@
 // each operation of src/shared/contract.ts mapped to one service call. Trading is an interface here, served by
 // the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
 // never a made-up result.
-import type { ApiDiagnostics } from './api-diagnostics';
+import type { ApiDiagnostics } from '../terminal/api-diagnostics';
 import type { MarketSource } from '@pmdesk/toolkit';
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { FrameClock } from '../feeds/frame-clock';
@@ -26,14 +26,14 @@ import type {
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
-import type { BookFollower } from './live-book-feeds';
-import type { FillFeeds } from './fill-feeds';
-import type { AccountFollower } from './account-feeds';
-import type { DeadManSwitchService } from './dead-man-switches';
-import type { UnaskedCancels } from './unasked-cancels';
+import type { BookFollower } from '../follow/live-book-feeds';
+import type { FillFeeds } from '../follow/fill-feeds';
+import type { AccountFollower } from '../follow/account-feeds';
+import type { DeadManSwitchService } from '../trading/dead-man-switches';
+import type { UnaskedCancels } from '../trading/unasked-cancels';
 import type { AlertService } from '../alerts/alerts';
 import type { StopService } from '../stops/stops';
-import type { MarketStates } from './market-states';
+import type { MarketStates } from '../follow/market-states';
 import { ServiceUnavailable, type Handlers } from './router';
 
 export interface WalletSummary {

@@ -8,7 +8,7 @@ import type { BookSides } from '@pmdesk/toolkit';
 import type { FeedState } from '../../shared/contract';
 import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
 import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
 import type { BookSource } from './book-feeds';
 
 interface Followed {

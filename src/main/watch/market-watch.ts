@@ -2,11 +2,11 @@
 // fills, account feeds and market states it asks for are the same shared, ref-counted feeds the windows use. A book a window
 // still shows stays open when main stops watching it, and the other way round. Closing the watch lets go of all.
 import type { TerminalEvents } from '../../shared/contract';
-import type { AccountFollower } from '../ipc/account-feeds';
+import type { AccountFollower } from '../follow/account-feeds';
 import type { EventHub } from '../ipc/event-hub';
-import type { FillFeeds } from '../ipc/fill-feeds';
-import type { BookFollower } from '../ipc/live-book-feeds';
-import type { MarketStates } from '../ipc/market-states';
+import type { FillFeeds } from '../follow/fill-feeds';
+import type { BookFollower } from '../follow/live-book-feeds';
+import type { MarketStates } from '../follow/market-states';
 
 export interface WatchFeeds {
   books: BookFollower;

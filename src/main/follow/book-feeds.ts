@@ -6,7 +6,7 @@
 import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
 import type { FeedState } from '../../shared/contract';
 import { wrapOnce } from '@pmdesk/toolkit/model';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
 
 export type BookSource = (protocol: string, marketId: string) => Promise<MarketOrderBooks>;
 

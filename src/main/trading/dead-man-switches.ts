@@ -6,9 +6,9 @@ import { ErrorCode } from '@pmdesk/toolkit/model';
 import type { DeadManSwitchInfo } from '../../shared/contract';
 import { DEFAULT_HEARTBEAT_MS, DeadManSwitch, type HeartbeatClient, type HeartbeatState } from '../feeds/heartbeat';
 import { realScheduler, type Scheduler } from '../feeds/scheduler';
-import type { TradingService as OrderFlow } from '../trading/service';
-import { withCredentials } from './account-feeds';
-import type { EventHub } from './event-hub';
+import type { TradingService as OrderFlow } from './service';
+import { withCredentials } from '../follow/account-feeds';
+import type { EventHub } from '../ipc/event-hub';
 import { tradingWalletNamed, type TradingWallets } from './trading-access';
 
 /** A wallet's heartbeat client, by label (throws a sentence the trader can act on when it cannot). */

@@ -3,11 +3,11 @@
 // converted once, here, for display only).
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { SignerClient } from '../wallets/signer-client';
-import { findMarket, type OrderChoices, type UserOrderInput } from '../trading/order-input';
-import { previewOrder } from '../trading/preview';
-import type { TradingAccount, TradingService as OrderFlow, TradingWallet } from '../trading/service';
-import type { EventHub } from './event-hub';
-import type { TradingService, WalletSummary } from './services';
+import { findMarket, type OrderChoices, type UserOrderInput } from './order-input';
+import { previewOrder } from './preview';
+import type { TradingAccount, TradingService as OrderFlow, TradingWallet } from './service';
+import type { EventHub } from '../ipc/event-hub';
+import type { TradingService, WalletSummary } from '../ipc/services';
 import type { OpenOrder, ParsedInput, PositionInfo, TradeInfo } from '../../shared/contract';
 import type { TraderPosition } from '@pmdesk/toolkit/model';
 import { TradeFacts, tradeDetails } from './trade-facts';

@@ -9,7 +9,7 @@ import type { PmDeskError } from '@pmdesk/toolkit/model';
 import type { SourceFillHandlers as FillHandlers, SourceFillSubscription as FillSubscription } from '@pmdesk/toolkit';
 import { TradeTape, type TapeState } from '../feeds/tape';
 import type { Scheduler } from '../feeds/scheduler';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
 
 export type FillSource = (protocol: string, marketId: string, handlers: FillHandlers) => FillSubscription;
 

@@ -10,9 +10,9 @@ import { Coalescer, FRAME_MS } from '../feeds/coalescer';
 import type { Scheduler } from '../feeds/scheduler';
 import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
 import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
-import type { EventHub } from './event-hub';
-import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, type TradingWallets } from './trading-access';
-import { tradeDetails, type TradeFacts } from './trade-facts';
+import type { EventHub } from '../ipc/event-hub';
+import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, type TradingWallets } from '../trading/trading-access';
+import { tradeDetails, type TradeFacts } from '../trading/trade-facts';
 
 /** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
 export interface WatchedWallet {
