@@ -206,3 +206,22 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
     },
   };
 }
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export const LOCKED_NO_CREDENTIALS = (label: string) =>
+  `The wallet ${label.slice(0, 64)} is locked and has no exchange credentials yet: unlock it to follow its orders.`;
+
+/**
+ * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
+ * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
+ */
+export async function withCredentials<T>(wallets: TradingWallets, wallet: TradingWallet & { kind: 'worker' }, label: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const unlocked = await wallets.signer.unlocked().catch(() => [] as string[]);
+    if (!unlocked.some((a) => sameAddress(a, wallet.address))) throw new PmDeskError(ErrorCode.UNAUTHORIZED, LOCKED_NO_CREDENTIALS(label));
+    throw error;
+  }
+}
