@@ -4,10 +4,14 @@
 // anything this file does not name (a raw channel would let it, say, call a password check in a loop), and
 // no operation signs bytes the renderer chose: trading operations are intents that main turns into orders.
 import { z } from 'zod';
-import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, OrderBookSummary, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from '@pmdesk/toolkit/model';
+import type { Candle, Comment, FillHistory, Market, PredictionEvent, SearchMatch, TradeRecord, Trader, TraderActivity, TraderPosition, TradingAccess } from '@pmdesk/toolkit/model';
 import type { ErrorCodeValue } from '@pmdesk/toolkit/model';
 import { PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, isBindableKey, isSizePreset, type KeyBindings, type SizePresets } from './key-bindings';
 import { WorkspacesByNetworkSchema, type NetworkWorkspaces } from './workspaces';
+import type { Book } from './book';
+
+/** A book leaves main in one shape, the one the ladder draws (src/shared/book.ts). */
+export type { Book, BookLevel } from './book';
 
 // ---------------------------------------------------------------------------------------------------------
 // Results
@@ -601,7 +605,7 @@ export const operations = {
   getEvent: op<PredictionEvent>()(z.strictObject({ protocol, eventId: id }), { summary: 'One event with its markets.' }),
   getMarket: op<Market>()(z.strictObject({ protocol, marketId: id }), { summary: 'One market with its outcome tokens.' }),
   getEventComments: op<Comment[]>()(z.strictObject({ protocol, eventId: id }), { summary: "An event's discussion." }),
-  getOrderBook: op<MarketOrderBooks>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's order books, one per outcome token." }),
+  getOrderBook: op<Record<string, Book>>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's order books, one per outcome token (keyed by token id), each side best first." }),
   getPriceHistory: op<FillHistory>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's fills per outcome token." }),
   getCandles: op<CandleBar[]>()(
     z.strictObject({
@@ -817,7 +821,7 @@ export type FeedState = 'connecting' | 'open' | 'stale' | 'closed';
 export interface TerminalEvents {
   /** A book changed (the exchange's live book, or the source's when polled); at most one per token per frame. */
   /** A live book may carry the exchange's tick and whether it is stale (its socket is down and not yet resynced). */
-  bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary & { tick_size?: string; stale?: boolean } };
+  bookUpdate: { marketId: string; tokenId: string; book: Book };
   /** One live fill of a followed market. */
   fill: { marketId: string; fill: TradeRecord };
   /** An order of a wallet changed state through this terminal (placed, cancelled); `sizeMatched` in shares when known. */

@@ -5,6 +5,7 @@
 // whether to follow again.
 import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
 import type { FeedState } from '../../shared/contract';
+import { bookFromLevels } from '../../shared/book';
 import { wrapOnce } from '@pmdesk/toolkit/model';
 import type { EventHub } from '../ipc/event-hub';
 import type { BookFollower } from '../ipc/services';
@@ -82,7 +83,7 @@ export class BookFeeds implements BookFollower {
       const fingerprint = book.hash || JSON.stringify([book.bids, book.asks]);
       if (feed.hashes.get(tokenId) === fingerprint) continue;
       feed.hashes.set(tokenId, fingerprint);
-      this.hub.emit('bookUpdate', { marketId: feed.marketId, tokenId, book }, feed.clients);
+      this.hub.emit('bookUpdate', { marketId: feed.marketId, tokenId, book: bookFromLevels(tokenId, book) }, feed.clients);
     }
     feed.timer = setTimeout(() => void this.poll(feed), this.intervalMs);
   }

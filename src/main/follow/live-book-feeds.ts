@@ -137,26 +137,8 @@ export class LiveBookFeeds implements BookFollower {
   private onBook(view: BookView): void {
     const followed = this.byToken.get(view.tokenId);
     if (!followed) return;
-    // The contract's books list levels as the CLOB does (best last), with prices and sizes as numbers.
-    const levels = (side: BookView['bids']) => side.map((l) => ({ price: Number(l.price), size: Number(l.size) })).reverse();
-    this.hub.emit(
-      'bookUpdate',
-      {
-        marketId: followed.marketId,
-        tokenId: view.tokenId,
-        book: {
-          market: view.market,
-          asset_id: view.tokenId,
-          timestamp: String(view.timestamp),
-          hash: view.hash,
-          bids: levels(view.bids),
-          asks: levels(view.asks),
-          ...(view.tickSize !== undefined ? { tick_size: view.tickSize } : {}),
-          stale: view.stale,
-        },
-      },
-      followed.clients,
-    );
+    // The feed's view is already the contract's Book (numbers, best first): it leaves as it is.
+    this.hub.emit('bookUpdate', { marketId: followed.marketId, tokenId: view.tokenId, book: view }, followed.clients);
   }
 
   private setState(followed: Followed, state: FeedState): void {

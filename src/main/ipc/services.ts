@@ -30,6 +30,7 @@ import type {
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
 import { ServiceUnavailable, type Handlers } from './router';
+import { bookFromLevels } from '../../shared/book';
 
 /** Followed fills (follow/fill-feeds.ts fits). */
 export interface FillFollower {
@@ -282,7 +283,11 @@ export function createHandlers(services: TerminalServices): Handlers {
       return markets.getMarket(protocol, marketId);
     },
     getEventComments: ({ protocol, eventId }) => markets.getEventComments(protocol, eventId),
-    getOrderBook: ({ protocol, marketId }) => markets.getOrderBooks(protocol, marketId),
+    getOrderBook: async ({ protocol, marketId }) => {
+      // Each book leaves main in the one shape the page draws (src/shared/book.ts).
+      const books = await markets.getOrderBooks(protocol, marketId);
+      return Object.fromEntries(Object.entries(books).map(([tokenId, book]) => [tokenId, bookFromLevels(tokenId, book)]));
+    },
     getPriceHistory: ({ protocol, marketId }) => markets.getFillHistory(protocol, marketId),
     getCandles: ({ protocol, marketId, outcomeIndex, interval }) => markets.getCandles(protocol, marketId, outcomeIndex, interval),
     subscribeFills: ({ protocol, marketId }, { clientId }) => feeds.follow(clientId, protocol, marketId),
