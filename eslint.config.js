@@ -30,6 +30,79 @@ const rendererPatterns = [
   ...toolkitInternals,
 ];
 
+/**
+ * The folders of src/main, lowest first, each with the folders it may import: a folder imports only folders
+ * placed before it, so no two folders import each other. A folder not listed here is refused by lint (see
+ * `placedFolders` below) until it is placed: a new capability decides where it sits before it grows.
+ */
+export const MAIN_FOLDERS = [
+  // The market WebSocket, the user feed, the tape, coalescing and scheduling: below everything.
+  ['feeds', []],
+  // The router, the event hub and the handlers table, which names each service by the small interface it calls.
+  ['ipc', ['feeds']],
+  ['wallets', ['ipc']],
+  ['credentials', ['wallets']],
+  // Settings, networks and profiles.
+  ['settings', ['wallets']],
+  // The order flow and what guards it: trading and money access, region checks, dead-man switches, unasked cancels.
+  ['trading', ['feeds', 'ipc', 'wallets', 'credentials', 'settings']],
+  // Followed books, fills, accounts and market states, behind one reference-counted follower.
+  ['follow', ['feeds', 'ipc', 'trading']],
+  // What alerts and stops both watch.
+  ['watch', ['ipc', 'wallets', 'follow']],
+  ['alerts', ['ipc', 'watch']],
+  ['stops', ['ipc', 'watch']],
+  // Puts the services together for either shell.
+  ['terminal', ['feeds', 'ipc', 'wallets', 'credentials', 'settings', 'trading', 'follow', 'alerts', 'stops']],
+  // The shells: browser mode's server, and Electron's app (the only one that may import electron).
+  ['host', ['ipc', 'wallets', 'credentials', 'settings', 'terminal']],
+  ['app', ['ipc', 'wallets', 'credentials', 'settings', 'alerts', 'terminal', 'host']],
+];
+
+/** One boundary a folder of src/main: the folders placed after it or not allowed to it are refused. */
+function mainFolderBoundaries() {
+  const names = MAIN_FOLDERS.map(([name]) => name);
+  return MAIN_FOLDERS.map(([name, allowed], at) => {
+    const late = allowed.find((other) => names.indexOf(other) < 0 || names.indexOf(other) >= at);
+    if (late) throw new Error(`eslint.config.js: src/main/${name} may import only folders placed before it, not ${late}.`);
+    const refused = names.filter((other) => other !== name && !allowed.includes(other));
+    const message = `src/main/${name} may import only ${allowed.length ? allowed.map((a) => `src/main/${a}`).join(', ') : 'no other folder of src/main'} (eslint.config.js MAIN_FOLDERS): move the code, or pass what it needs in.`;
+    const outside = layer(['renderer', 'preload', 'sandbox', ...(name === 'app' ? [] : ['app'])], 'Services never import the renderer, the preload or the sandbox; only src/main/app is Electron glue.');
+    return {
+      files: [`src/main/${name}/**`],
+      patterns: [
+        ...(name === 'app' ? [] : [electron]),
+        outside,
+        ...(refused.length ? [{ regex: `^(\\.\\.\\/)+(main\\/)?(${refused.join('|')})(\\/|$)`, message }] : []),
+        ...toolkitInternals,
+      ],
+    };
+  });
+}
+
+/** Refuses every file of a src/main folder that MAIN_FOLDERS does not place (and any file straight in src/main). */
+const placedFolders = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const path = context.filename.split('\\').join('/');
+    const at = path.lastIndexOf('/src/main/');
+    const inMain = at >= 0 ? path.slice(at + '/src/main/'.length) : path.startsWith('src/main/') ? path.slice('src/main/'.length) : undefined;
+    if (inMain === undefined) return {};
+    const folder = inMain.includes('/') ? inMain.split('/')[0] : undefined;
+    if (folder && MAIN_FOLDERS.some(([name]) => name === folder)) return {};
+    return {
+      Program(node) {
+        context.report({
+          node,
+          message: folder
+            ? `src/main/${folder} is not placed: add it to MAIN_FOLDERS in eslint.config.js with the folders it may import.`
+            : 'src/main keeps its files in folders placed in MAIN_FOLDERS (eslint.config.js).',
+        });
+      },
+    };
+  },
+};
+
 /** The boundaries, one entry per layer: files, then the imports they must never make. */
 const boundaries = [
   {
@@ -73,10 +146,8 @@ const boundaries = [
     files: ['packages/toolkit/src/model/**'],
     patterns: [nodeBuiltins, electron, react, layer(['accounts', 'aggregator', 'chain', 'clob', 'collateral', 'http', 'orders', 'polymarket', 'positions', 'sources'], 'The model is pure: it imports only itself and zod.')],
   },
-  {
-    files: ['src/main/{wallets,credentials,trading,feeds,ipc,host}/**', 'src/cli/**'],
-    patterns: [electron, layer(['renderer', 'preload', 'app', 'sandbox'], 'Services and the CLI never import the Electron glue, the renderer or the sandbox.'), ...toolkitInternals],
-  },
+  { files: ['src/cli/**'], patterns: [electron, layer(['renderer', 'preload', 'app', 'sandbox'], 'The CLI never imports the Electron glue, the renderer or the sandbox.'), ...toolkitInternals] },
+  ...mainFolderBoundaries(),
   {
     files: ['sandbox/**'],
     patterns: [
@@ -89,7 +160,7 @@ const boundaries = [
       layer(['renderer', 'preload', 'app'], 'The sandbox is a server: it never imports the app.'),
     ],
   },
-  { files: ['src/main/app/**', 'bench/**', 'scripts/**', 'examples/**'], patterns: [...toolkitInternals] },
+  { files: ['bench/**', 'scripts/**', 'examples/**'], patterns: [...toolkitInternals] },
 ];
 
 export default tseslint.config(
@@ -117,6 +188,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  { files: ['src/main/**'], plugins: { pmdesk: { rules: { 'placed-folders': placedFolders } } }, rules: { 'pmdesk/placed-folders': 'error' } },
   ...boundaries.map(({ files, patterns }) => ({
     files,
     rules: { '@typescript-eslint/no-restricted-imports': 'off', 'no-restricted-imports': ['error', { patterns }] },

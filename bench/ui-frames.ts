@@ -21,7 +21,7 @@ import { startSandbox } from '../sandbox/index';
 import { startBrowserMode } from '../src/main/host/browser-mode';
 import { CredentialVault } from '../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../src/main/credentials/secret-store';
-import type { OrderBookSummary } from '@pmdesk/toolkit/model';
+import type { Book } from '../src/shared/book';
 import { buildRenderer } from '../tests/helpers/terminal-page';
 import { launchChromium } from '../tests/helpers/browser';
 import { importAndFollow, longAccount } from '../tests/helpers/long-account';
@@ -133,13 +133,13 @@ async function stopRecording(page: Page): Promise<Recording> {
 // Node side
 
 /** A 50-level book around 50¢ whose sizes move with `n`, as a busy market's would. */
-function bookFor(marketId: string, tokenId: string, n: number): OrderBookSummary {
+function bookFor(marketId: string, tokenId: string, n: number): Book {
   const level = (tenths: number, i: number) => ({ price: tenths / 1000, size: 100 + ((n * 7919 + i * 104729) % 5000) / 10 });
   const shift = n % 5;
   return {
+    tokenId,
     market: marketId,
-    asset_id: tokenId,
-    timestamp: String(Date.now()),
+    timestamp: Date.now(),
     bids: Array.from({ length: LEVELS }, (_, i) => level(499 - shift - i * 2, i)),
     asks: Array.from({ length: LEVELS }, (_, i) => level(501 - shift + i * 2, i + LEVELS)),
     hash: `bench:${n}`,
@@ -323,7 +323,7 @@ async function main(): Promise<void> {
       const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
       while (sent < due) {
         const book = books[sent % books.length]!;
-        mode.hub.emit('bookUpdate', { marketId: market.id, tokenId, book: { ...book, timestamp: String(Date.now()) } });
+        mode.hub.emit('bookUpdate', { marketId: market.id, tokenId, book: { ...book, timestamp: Date.now() } });
         sent += 1;
       }
       await sleep(1);

@@ -15,7 +15,7 @@ import { Wallets } from '../main/wallets/wallets';
 import { readTradingProfile } from '../main/trading/profile';
 import { createMarketSource, silentLogger } from '@pmdesk/toolkit';
 import { TradingService, type PlacedOrder } from '../main/trading/service';
-import type { OrderChoices, UserOrderInput } from '../main/trading/order-input';
+import type { OrderIntent } from '../main/trading/order-input';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import { fields } from './output';
 import { cliPasswordThrottle, existingPassword } from './wallet-commands';
@@ -64,7 +64,7 @@ export function registerTradeCommands(program: Command, run: Run): void {
 }
 
 /** Everything the flags can get wrong, said before any file is read or request is sent (exit 2). */
-function parseFlags(side: 'BUY' | 'SELL', opts: TradeFlags): { input: UserOrderInput; choices: OrderChoices } {
+function parseFlags(side: 'BUY' | 'SELL', opts: TradeFlags): { input: OrderIntent } {
   if ((opts.usdc === undefined) === (opts.size === undefined)) throw invalidParameter('Say how much, once: --usdc DOLLARS or --size SHARES.');
   for (const [flag, value] of [['--usdc', opts.usdc], ['--size', opts.size], ['--price', opts.price]] as const) {
     if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw invalidParameter(`${flag} must be a positive number.`);
@@ -81,13 +81,23 @@ function parseFlags(side: 'BUY' | 'SELL', opts: TradeFlags): { input: UserOrderI
   if (opts.signatureType !== undefined && !/^[0-3]$/.test(opts.signatureType)) throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${opts.signatureType}`);
   if (opts.account !== undefined && !isAddress(opts.account)) throw invalidParameter(`--account is not an address: ${opts.account}`);
   return {
-    input: { provider: 'polymarket', marketIdOrSlug: opts.market, positionIdOrName: opts.outcome, buyOrSell: side, price: opts.price, size: opts.size, usdcFlowAbs: opts.usdc },
-    choices: { orderType: orderType as OrderType, expiration: opts.expiration, postOnly: Boolean(opts.postOnly) },
+    input: {
+      provider: 'polymarket',
+      marketId: opts.market,
+      tokenId: opts.outcome,
+      side,
+      price: opts.price,
+      size: opts.size,
+      amountUsd: opts.usdc,
+      orderType: orderType as OrderType,
+      expiration: opts.expiration,
+      postOnly: Boolean(opts.postOnly),
+    },
   };
 }
 
 async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlags): Promise<void> {
-  const { input, choices } = parseFlags(side, opts);
+  const { input } = parseFlags(side, opts);
   const profile = await readTradingProfile(opts.profile);
   const dataDir = resolveDataDir({ flag: opts.dataDir });
   let signer: SignerClient | undefined;
@@ -107,7 +117,7 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
     const vault = await CredentialVault.open({ onWarning: (warning) => say(warning.detail) });
     service = new TradingService({ profile, vault, onNotice: say, markets, timeoutMs: ctx.timeoutMs() });
     const trading = account.signatureType === 0 ? {} : { account: { address: account.address, kind: account.kind, signatureType: account.signatureType } };
-    const placed = await service.executeOrder(input, { kind: 'worker', address: unlocked.address, signer: signer!, ...trading }, choices);
+    const placed = await service.executeOrder(input, { kind: 'worker', address: unlocked.address, signer: signer!, ...trading });
     ctx.out.stdout(ctx.out.json ? `${JSON.stringify(tradeJson(placed, account))}\n` : tradeText(placed));
   } finally {
     service?.close();

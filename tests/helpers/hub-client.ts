@@ -3,7 +3,7 @@
 // the next event that matches.
 import type { EventName, TerminalEvents } from '../../src/shared/contract';
 import type { SenderInfo } from '../../src/main/ipc/router';
-import type { Terminal } from '../../src/main/ipc/terminal';
+import type { Terminal } from '../../src/main/terminal/terminal';
 
 export type Heard = { event: EventName; payload: unknown };
 

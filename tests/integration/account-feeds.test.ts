@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from 'ethers';
 import type { EventName, TerminalEvents } from '../../src/shared/contract';
 import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
-import { AccountFeeds, type WatchedWallet } from '../../src/main/ipc/account-feeds';
+import { AccountFeeds, type WatchedWallet } from '../../src/main/follow/account-feeds';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import type { UserOrder, UserTrade } from '../../src/main/feeds/user-feed';
 import { l2Request, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';

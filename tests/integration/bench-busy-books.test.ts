@@ -2,6 +2,7 @@
 // ClobServer.publishBooks they reach the terminal's market feed as price_change deltas whose hashes the feed
 // recomputes and accepts (no resync, which would swap in the engine's own book and end the measurement), the
 // book never crosses, and the last message's send timestamp is the book the feed hands out. No timing asserted.
+import { bookFromLevels } from '../../src/shared/book';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/market-feed';
 import { BusyBook, clockOffset, driveBooks, percentile } from '../../bench/busy-books';
@@ -56,7 +57,9 @@ describe('busy books for the benches', () => {
     for (const snapshot of final) {
       const view = last.get(snapshot.asset_id)!;
       // The feed's book is the published one, level for level, and carries the last message's send time.
-      expect({ bids: [...view.bids].reverse(), asks: [...view.asks].reverse() }).toEqual({ bids: snapshot.bids, asks: snapshot.asks });
+      // (The published book lists levels as the CLOB does, strings best last; the feed's is the one Book shape.)
+      const published = bookFromLevels(snapshot.asset_id, snapshot);
+      expect({ bids: view.bids, asks: view.asks }).toEqual({ bids: published.bids, asks: published.asks });
       expect(view.timestamp).toBe(Number(snapshot.timestamp));
       expect(view.timestamp).toBeGreaterThanOrEqual(before);
       expect(view.timestamp).toBeLessThanOrEqual(Date.now());

@@ -24,8 +24,8 @@ import { silentLogger } from '../../packages/toolkit/src/logger';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { MarketFeed } from '../../src/main/feeds/market-feed';
-import { KeptFile } from '../../src/main/alerts/kept-file';
-import { SETTINGS_FILE, SETTINGS_MAX_BYTES, SettingsStore } from '../../src/main/ipc/settings';
+import { KeptFile } from '../../src/main/watch/kept-file';
+import { SETTINGS_FILE, SETTINGS_MAX_BYTES, SettingsStore } from '../../src/main/settings/settings';
 import { operations } from '../../src/shared/contract';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
@@ -675,7 +675,7 @@ describe('the order flow meets a faulty exchange', () => {
     const service = new TradingService({ profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } }, vault, timeoutMs: 20_000 });
     try {
       const address = sb.sandbox.profile.testWallets[2]!.address;
-      const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.09, size: 10 }, { kind: 'worker', address, signer });
+      const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.09, size: 10 }, { kind: 'worker', address, signer });
       expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
       expect(proxy.forwardedPosts).toHaveLength(1);
       expect(await openHashes()).toEqual([placed.orderHash]);

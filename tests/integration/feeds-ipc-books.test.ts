@@ -4,8 +4,8 @@
 // HTTP server); unsubscribing unsubscribes on the socket and closes the feed. Waits are on events only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowOrigins } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
-import { LiveBookFeeds } from '../../src/main/ipc/live-book-feeds';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
+import { LiveBookFeeds } from '../../src/main/follow/live-book-feeds';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
 import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
@@ -60,22 +60,23 @@ describe('live books through the contract', () => {
     expect((await first).payload).toEqual({
       marketId: '506729',
       tokenId: YES_TOKEN,
+      // The one Book shape the ladder draws: numbers, each side best first, named once (src/shared/book.ts).
       book: {
+        tokenId: YES_TOKEN,
         market: '0xabc',
-        asset_id: YES_TOKEN,
-        timestamp: '1000',
+        timestamp: 1000,
         hash: yes.summary().hash,
         bids: [
-          { price: 0.5, size: 10 },
           { price: 0.52, size: 1200 },
+          { price: 0.5, size: 10 },
         ],
         asks: [{ price: 0.54, size: 800 }],
-        tick_size: '0.01',
+        tickSize: '0.01',
         stale: false,
       },
     });
 
-    const resynced = a.next((e) => e.event === 'bookUpdate' && (e.payload as { book: { timestamp: string } }).book.timestamp === '9000');
+    const resynced = a.next((e) => e.event === 'bookUpdate' && (e.payload as { book: { timestamp: number } }).book.timestamp === 9000);
     const bad = yes.change('BUY', '0.53', '1');
     (bad.price_changes as { hash: string }[])[0]!.hash = 'drifted';
     c.send(bad);

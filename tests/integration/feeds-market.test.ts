@@ -96,11 +96,11 @@ describe('market feed', () => {
       tokenId: TOKEN,
       market: MARKET,
       bids: [
-        { price: '0.46', size: '10' },
-        { price: '0.45', size: '100' },
-        { price: '0.44', size: '200' },
+        { price: 0.46, size: 10 },
+        { price: 0.45, size: 100 },
+        { price: 0.44, size: 200 },
       ],
-      asks: [{ price: '0.5', size: '7' }],
+      asks: [{ price: 0.5, size: 7 }],
       timestamp: 1003,
       tickSize: '0.01',
       stale: false,
@@ -136,7 +136,7 @@ describe('market feed', () => {
     t.clock.advance(16);
     expect(t.fetched).toEqual([TOKEN]);
     expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
-    expect(t.books.at(-1)).toMatchObject({ bids: [{ price: '0.41', size: '3' }], asks: [{ price: '0.59', size: '4' }], timestamp: 5000 });
+    expect(t.books.at(-1)).toMatchObject({ bids: [{ price: 0.41, size: 3 }], asks: [{ price: 0.59, size: 4 }], timestamp: 5000 });
   });
 
   it('learns the hashed fields from one GET /book when the snapshot omits them, then checks each book it hands out', async () => {
@@ -162,7 +162,7 @@ describe('market feed', () => {
     t.clock.advance(16);
     await until(() => t.feed.resyncs === 1, 'resync');
     expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
-    expect(t.books.slice(before).some((b) => b.bids[0]?.price === '0.42')).toBe(false);
+    expect(t.books.slice(before).some((b) => b.bids[0]?.price === 0.42)).toBe(false);
   });
 
   it('keeps a channel snapshot that arrives while a GET /book is still on its way', async () => {
@@ -188,7 +188,7 @@ describe('market feed', () => {
     await until(() => f.book(TOKEN)?.timestamp === 2000, 'channel snapshot');
     answer(old as RestBook); // the REST answer comes late, with the older book
     await new Promise((resolve) => setImmediate(resolve));
-    expect(f.book(TOKEN)!.bids).toEqual([{ price: '0.3', size: '7' }]);
+    expect(f.book(TOKEN)!.bids).toEqual([{ price: 0.3, size: 7 }]);
     expect(f.book(TOKEN)!.timestamp).toBe(2000);
   });
 
@@ -226,7 +226,7 @@ describe('market feed', () => {
     c.send({ event_type: 'price_change', market: MARKET, timestamp: '1001', price_changes: [{ asset_id: TOKEN, price: '0.65', size: '1', side: 'BUY' }] });
     await until(() => t.fetched.length === 1, 'resync');
     expect(t.warnings[0]).toEqual({ kind: 'resync', tokenId: TOKEN, reason: 'the book crossed' });
-    await until(() => t.feed.book(TOKEN)?.bids[0]?.price === '0.4', 'REST book applied');
+    await until(() => t.feed.book(TOKEN)?.bids[0]?.price === 0.4, 'REST book applied');
   });
 
   it('ignores replayed and older messages by timestamp', async () => {
@@ -252,8 +252,8 @@ describe('market feed', () => {
     expect(t.books).toHaveLength(2);
     expect(t.books[0]!.timestamp).toBe(1000);
     expect(t.books[1]!.bids).toEqual([
-      { price: '0.41', size: '6' },
-      { price: '0.4', size: '100' },
+      { price: 0.41, size: 6 },
+      { price: 0.4, size: 100 },
     ]);
     expect(t.books[1]!.timestamp).toBe(1002);
     expect(t.fetched).toEqual([]);
@@ -370,8 +370,8 @@ describe('market feed', () => {
     const fresh = new ScriptedBook(TOKEN, MARKET, 1000);
     fresh.bids.set('0.35', '9');
     second.send(fresh.bookMessage());
-    await until(() => t.feed.book(TOKEN)?.bids[0]?.price === '0.35', 'fresh snapshot');
-    expect(t.feed.book(TOKEN)!.bids).toEqual([{ price: '0.35', size: '9' }]);
+    await until(() => t.feed.book(TOKEN)?.bids[0]?.price === 0.35, 'fresh snapshot');
+    expect(t.feed.book(TOKEN)!.bids).toEqual([{ price: 0.35, size: 9 }]);
     expect(t.states).toEqual(['connecting', 'live', 'reconnecting', 'live']);
   });
 
@@ -421,7 +421,7 @@ describe('market feed', () => {
     await until(() => t.feed.messages === 3, 'three messages');
     t.clock.advance(16);
     expect(t.feed.resyncs).toBe(0);
-    expect(t.books.at(-1)).toMatchObject({ timestamp: 1001, bids: [{ price: '0.41', size: '5' }, { price: '0.4', size: '100' }] });
+    expect(t.books.at(-1)).toMatchObject({ timestamp: 1001, bids: [{ price: 0.41, size: 5 }, { price: 0.4, size: 100 }] });
   });
 
   it('coalesces a burst of 1,000 changes into one update per token per frame', async () => {
@@ -442,8 +442,8 @@ describe('market feed', () => {
     t.clock.advance(16);
     const folded = t.books.slice(1);
     expect(folded.map((v) => v.tokenId).sort()).toEqual([OTHER, TOKEN].sort());
-    expect(folded.find((v) => v.tokenId === TOKEN)!.bids).toEqual([{ price: '0.4', size: '1000' }]);
-    expect(folded.find((v) => v.tokenId === OTHER)!.asks).toEqual([{ price: '0.6', size: '999' }]);
+    expect(folded.find((v) => v.tokenId === TOKEN)!.bids).toEqual([{ price: 0.4, size: 1000 }]);
+    expect(folded.find((v) => v.tokenId === OTHER)!.asks).toEqual([{ price: 0.6, size: 999 }]);
     t.clock.advance(1_000);
     expect(t.books).toHaveLength(3); // quiet frames send nothing
     expect(t.fetched).toEqual([]);

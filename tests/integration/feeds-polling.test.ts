@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from 'ethers';
 import type { EventName, TerminalEvents } from '../../src/shared/contract';
 import { EventHub } from '../../src/main/ipc/event-hub';
-import { LiveBookFeeds } from '../../src/main/ipc/live-book-feeds';
+import { LiveBookFeeds } from '../../src/main/follow/live-book-feeds';
 import type { RestBook } from '../../src/main/feeds/market-feed';
 import { UserFeed, type FeedSource, type UserOrder, type UserTrade } from '../../src/main/feeds/user-feed';
 import { allPages, credsOf, l2Request, limitOrder, postOrder, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';

@@ -3,6 +3,7 @@
 // hashes are checked on the way and force no resync; then under the sandbox's faults (a duplicate, a corrupt
 // hash, two changes swapped, changes lost in a stall, every connection dropped) the books come back to GET /book,
 // by dropping the replay, resyncing from REST, or reconnecting to fresh snapshots.
+import { bookFromLevels } from '../../src/shared/book';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from 'ethers';
 import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/market-feed';
@@ -52,9 +53,11 @@ describe('market feed on the sandbox CLOB', () => {
         const rest = await restBook(token);
         await viewWith(token, rest.hash!);
         const book = feed.book(token, 1000)!;
-        expect({ bids: [...book.bids].reverse(), asks: [...book.asks].reverse(), hash: book.hash, timestamp: String(book.timestamp) }).toEqual({
-          bids: rest.bids,
-          asks: rest.asks,
+        // The REST book (strings, best last) in the one Book shape the feed hands out (numbers, best first).
+        const asBook = bookFromLevels(token, rest);
+        expect({ bids: book.bids, asks: book.asks, hash: book.hash, timestamp: String(book.timestamp) }).toEqual({
+          bids: asBook.bids,
+          asks: asBook.asks,
           hash: rest.hash,
           timestamp: rest.timestamp,
         });

@@ -8,7 +8,7 @@ import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
 import { silentLogger } from '../../packages/toolkit/src/logger';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { EventHub } from '../../src/main/ipc/event-hub';
-import { FillFeeds } from '../../src/main/ipc/fill-feeds';
+import { FillFeeds } from '../../src/main/follow/fill-feeds';
 import type { FillHandlers, FillSubscription } from '../../packages/toolkit/src/sources/market-source';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
 import { until } from '../helpers/until';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../src/shared/csp';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { allowOrigins } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
 import { MAX_FRAME_BYTES, startHost, type RunningHost } from '../../src/main/host/server';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { event } from '../helpers/aggregator-fixtures';
@@ -203,7 +203,7 @@ describe('a bridge connection', () => {
     notice('one');
     await s.next((f) => carries(f, 'one'));
     notice('two');
-    terminal.hub.emit('bookUpdate', { marketId: 'm1', tokenId: '1', book: { market: 'm1', asset_id: '1', hash: 'h', timestamp: '1', bids: [], asks: [] } });
+    terminal.hub.emit('bookUpdate', { marketId: 'm1', tokenId: '1', book: { tokenId: '1', market: 'm1', hash: 'h', timestamp: 1, bids: [], asks: [] } });
     // ...but a book takes what is queued with it at the end of this turn; a notice after that waits for the window.
     setImmediate(() => notice('three'));
     await s.next((f) => carries(f, 'three'));

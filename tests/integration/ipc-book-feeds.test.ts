@@ -2,9 +2,10 @@
 // only when an outcome's book changes, shared by clients, closed when the last leaves, and a failed read
 // closes the feed with its reason. Every wait is on an event or a request, never on the clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TerminalEvents } from '../../src/shared/contract';
 import type { Heard } from '../helpers/hub-client';
 import { allowOrigins } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { NO_TOKEN, YES_TOKEN, books } from '../helpers/aggregator-fixtures';
 import { hubClient } from '../helpers/hub-client';
@@ -58,9 +59,21 @@ describe('followed books', () => {
     expect(a.heard.filter((e) => e.event === 'feedStatus')).toEqual([{ event: 'feedStatus', payload: { feed: 'book', marketId: '506729', state: 'open' } }]);
 
     const changed = a.next(isUpdate(YES_TOKEN));
-    current = { ...books, [YES_TOKEN]: { ...books[YES_TOKEN], hash: 'beef', bids: [{ price: '0.53', size: '10' }] } };
-    expect((await changed).payload).toMatchObject({ book: { hash: 'beef', bids: [{ price: 0.53, size: 10 }] } });
+    // The source lists levels as the CLOB does (best last), one price twice, an empty level: main hands out the
+    // one Book shape (numbers, one level a price, best first), so the page neither parses nor sorts.
+    const bids = [{ price: '0.5', size: '4' }, { price: '0.51', size: '0' }, { price: '0.5', size: '6' }, { price: '0.53', size: '10' }];
+    const asks = [{ price: '0.6', size: '1' }, { price: '0.55', size: '2' }];
+    current = { ...books, [YES_TOKEN]: { ...books[YES_TOKEN], hash: 'beef', bids, asks } };
+    const book = ((await changed).payload as TerminalEvents['bookUpdate']).book;
+    expect(book).toMatchObject({ tokenId: YES_TOKEN, hash: 'beef' });
+    expect([book.bids, book.asks]).toEqual([
+      [{ price: 0.53, size: 10 }, { price: 0.5, size: 10 }],
+      [{ price: 0.55, size: 2 }, { price: 0.6, size: 1 }],
+    ]);
     expect(a.heard.filter((e) => e.event === 'bookUpdate')).toHaveLength(3);
+    // A read of the books answers the same shape.
+    const read = await a.call('getOrderBook', { protocol: 'polymarket', marketId: '506729' });
+    expect(read).toMatchObject({ ok: true, value: { [YES_TOKEN]: { tokenId: YES_TOKEN, bids: book.bids, asks: book.asks } } });
 
     const b = client('b');
     expect(await b.call('subscribeBook', { marketId: '506729' })).toMatchObject({ ok: true, value: { state: 'open' } });

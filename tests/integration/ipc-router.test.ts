@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_PAYLOAD_BYTES, OPERATION_NAMES, ContractErrorCode, operations, type OperationName, type Result } from '../../src/shared/contract';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { allowOrigins, registerRouter, type SenderInfo } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
 import { TRADING_OPERATIONS, TRADING_UNAVAILABLE } from '../../src/main/ipc/services';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';

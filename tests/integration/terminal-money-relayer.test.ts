@@ -12,8 +12,8 @@ import type { AccountFunds, MoneyActionDone, MoneyActionPreview, Result, Termina
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
-import { openTerminal, type Terminal } from '../../src/main/ipc/terminal';
-import { parseAppProfile } from '../../src/main/ipc/profile';
+import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
+import { parseAppProfile } from '../../src/main/settings/profile';
 import { TradingService } from '../../src/main/trading/service';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';

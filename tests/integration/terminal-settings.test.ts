@@ -10,7 +10,7 @@ import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
-import { DEFAULT_SETTINGS } from '../../src/main/ipc/settings';
+import { DEFAULT_SETTINGS } from '../../src/main/settings/settings';
 import type { Logger } from '../../packages/toolkit/src/logger';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { event } from '../helpers/aggregator-fixtures';

@@ -12,15 +12,15 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { PreTradeCheckError } from '../../src/main/trading/checks';
-import { OrderMessages, type UserOrderInput } from '../../src/main/trading/order-input';
+import { OrderMessages, type OrderIntent } from '../../src/main/trading/order-input';
 import { freshWallet, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
 
 const MARKET = '90021';
-const order = (over: Partial<UserOrderInput> = {}): UserOrderInput => ({
+const order = (over: Partial<OrderIntent> = {}): OrderIntent => ({
   provider: 'polymarket',
-  marketIdOrSlug: MARKET,
-  positionIdOrName: 'Yes',
-  buyOrSell: 'BUY',
+  marketId: MARKET,
+  tokenId: 'Yes',
+  side: 'BUY',
   price: 0.1,
   size: 10,
   ...over,
@@ -46,8 +46,8 @@ describe('pre-trade checks and the documented messages', () => {
     await sb?.stop();
   });
 
-  const checks = async (input: UserOrderInput, wallet: TradingWallet = funded, choices = {}) =>
-    (await service.check(input, wallet, choices)).map((p) => [p.check, p.blocking, p.message] as const);
+  const checks = async (input: OrderIntent, wallet: TradingWallet = funded) =>
+    (await service.check(input, wallet)).map((p) => [p.check, p.blocking, p.message] as const);
 
   it('passes a good order with only the allowance notice (and its gas cost) for a fresh wallet', async () => {
     expect(await checks(order())).toEqual([
@@ -68,11 +68,11 @@ describe('pre-trade checks and the documented messages', () => {
   it('says the wallet lacks collateral or outcome tokens, and gas for the allowances', async () => {
     const { address } = await freshWallet(sb, signer, { collateral: 0, gasEth: false });
     const empty: TradingWallet = { kind: 'worker', address, signer };
-    const buy = await checks(order({ usdcFlowAbs: 100, size: undefined, price: 0.5 }), empty);
+    const buy = await checks(order({ amountUsd: 100, size: undefined, price: 0.5 }), empty);
     expect(buy.map(([id]) => id)).toEqual(['NOT_ENOUGH_COLLATERAL', 'ALLOWANCE_MISSING', 'NOT_ENOUGH_GAS']);
     expect(buy[0]![2]).toBe('This buy needs $100.00 but the wallet holds $0.00: deposit more or buy less.');
     expect(buy[2]![2]).toBe('Setting the allowances needs up to 0.08 ETH for gas but the wallet holds 0.0 ETH: send it some first.');
-    const sell = await checks(order({ buyOrSell: 'SELL' }), empty);
+    const sell = await checks(order({ side: 'SELL' }), empty);
     expect(sell[0]).toEqual(['NOT_ENOUGH_OUTCOME_TOKENS', true, 'This sell needs 10 "Yes" shares but the wallet holds 0: sell at most 0.']);
   });
 
@@ -134,7 +134,7 @@ describe('pre-trade checks and the documented messages', () => {
   it('fails the order with every blocking sentence, and sends nothing: no approval, no order', async () => {
     const { address } = await freshWallet(sb, signer, { collateral: 5 });
     const wallet: TradingWallet = { kind: 'worker', address, signer };
-    const failed = await service.executeOrder(order({ price: 0.555, size: 2, usdcFlowAbs: undefined }), wallet).catch((e: unknown) => e);
+    const failed = await service.executeOrder(order({ price: 0.555, size: 2, amountUsd: undefined }), wallet).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(PreTradeCheckError);
     const error = failed as PreTradeCheckError;
     expect(error.code).toBe(ErrorCode.VALIDATION_ERROR);
@@ -146,7 +146,7 @@ describe('pre-trade checks and the documented messages', () => {
 
   it('speaks the documented sentences for a bad order request', async () => {
     const message = async (input: unknown, wallet: unknown = funded) => {
-      const error = await service.executeOrder(input as UserOrderInput, wallet as TradingWallet).catch((e: unknown) => e);
+      const error = await service.executeOrder(input as OrderIntent, wallet as TradingWallet).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PmDeskError);
       return [(error as PmDeskError).code, (error as PmDeskError).detail];
     };
@@ -155,12 +155,12 @@ describe('pre-trade checks and the documented messages', () => {
     expect(await message(order({ provider: 'limitless' }))).toEqual([invalid, OrderMessages.ONLY_POLYMARKET]);
     expect(await message(order(), null)).toEqual([invalid, OrderMessages.WALLET_REQUIRED]);
     expect(await message(undefined)).toEqual([invalid, OrderMessages.USER_ORDER_NOT_FOUND]);
-    expect(await message(order({ positionIdOrName: '' }))).toEqual([invalid, OrderMessages.USER_ORDER_NOT_FOUND]);
+    expect(await message(order({ tokenId: '' }))).toEqual([invalid, OrderMessages.USER_ORDER_NOT_FOUND]);
     const jsonRpc = { kind: 'json-rpc', signer: privateKeySigner(sb.sandbox.profile.testWallets[0]!.privateKey), approvals: signer };
     expect(await message(order(), jsonRpc)).toEqual([invalid, OrderMessages.WALLET_ADDRESS_REQUIRED]);
-    expect(await message(order({ marketIdOrSlug: '99999999' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND]);
-    expect(await message(order({ marketIdOrSlug: 'no-such-market-anywhere' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND]);
-    expect(await message(order({ positionIdOrName: 'Maybe' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.POSITION_TOKEN_NOT_FOUND]);
+    expect(await message(order({ marketId: '99999999' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND]);
+    expect(await message(order({ marketId: 'no-such-market-anywhere' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND]);
+    expect(await message(order({ tokenId: 'Maybe' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.POSITION_TOKEN_NOT_FOUND]);
     expect(service.pendingOrderIds()).toEqual([]);
   });
 

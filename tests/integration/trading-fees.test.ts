@@ -53,7 +53,7 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
 
   it('a taker BUY and SELL move exactly the previewed fee to the fee recipient, and the price ± fee from the trader', async () => {
     const { wallet, address } = await worker(100);
-    const buy = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY' as const, price: 0.5, size: 10 };
+    const buy = { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY' as const, price: 0.5, size: 10 };
     const preview = await previewOrder(service, buy, wallet);
     // 10 shares at 0.50: 10 × 0.04 × 0.5 × 0.5.
     expect(preview).toMatchObject({ price: 0.5, shares: 10, cost: 5, fees: 0.1, feeTerms: 'taker fee 4 %·p(1−p)' });
@@ -64,7 +64,7 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
     expect((await feesPaid()) - fees0).toBe(units(preview.fees));
     expect(trader0 - (await collateralOf(address))).toBe(units(preview.cost) + units(preview.fees));
 
-    const sell = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: yes, buyOrSell: 'SELL' as const, price: 0.4, size: 10 };
+    const sell = { provider: 'polymarket', marketId: MARKET, tokenId: yes, side: 'SELL' as const, price: 0.4, size: 10 };
     const sold = await previewOrder(service, sell, wallet);
     // 10 × 0.04 × 0.4 × 0.6, out of the $4 proceeds.
     expect(sold).toMatchObject({ price: 0.4, shares: 10, cost: 4, fees: 0.096 });
@@ -80,13 +80,13 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
 
   it('a resting limit order that takes nothing is previewed with no fee', async () => {
     const { wallet } = await worker(100);
-    const preview = await previewOrder(service, { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.3, size: 10 }, wallet);
+    const preview = await previewOrder(service, { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.3, size: 10 }, wallet);
     expect(preview).toMatchObject({ cost: 3, fees: 0, feeTerms: 'taker fee 4 %·p(1−p)' });
   });
 
   it('refuses a limit BUY whose balance covers the price but not the fee, saying so', async () => {
     const { wallet, address } = await worker(5);
-    const buy = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY' as const, price: 0.5, size: 10 };
+    const buy = { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY' as const, price: 0.5, size: 10 };
     const preview = await previewOrder(service, buy, wallet);
     expect(preview.problems).toContainEqual({
       check: 'NOT_ENOUGH_COLLATERAL',
@@ -100,8 +100,8 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
 
   it('shrinks a market BUY whose amount and fee exceed the balance, as the official client does, and the fee fits', async () => {
     const { wallet, address } = await worker(5);
-    const buy = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY' as const, usdcFlowAbs: 5 };
-    const preview = await previewOrder(service, buy, wallet, { orderType: 'FOK' });
+    const buy = { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY' as const, amountUsd: 5 };
+    const preview = await previewOrder(service, { ...buy, orderType: 'FOK' }, wallet);
     // The official shrink: 5 − 5 / 0.5 × 0.04 × 0.25 = 4.9, i.e. 9.8 shares whose fee is 0.098.
     expect(preview).toMatchObject({ orderType: 'FOK', price: 0.5, shares: 9.8, cost: 4.9, fees: 0.098 });
     const shrunk = preview.problems.find((p) => p.check === 'AMOUNT_SHRUNK_FOR_FEES');
@@ -110,7 +110,7 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
     expect(preview.problems.filter((p) => p.blocking)).toEqual([]);
 
     const fees0 = await feesPaid();
-    const placed = await service.executeOrder(buy, wallet, { orderType: 'FOK' });
+    const placed = await service.executeOrder({ ...buy, orderType: 'FOK' }, wallet);
     expect(placed).toMatchObject({ status: 'MATCHED', plan: { kind: 'market', amount: 4.9 } });
     expect((await feesPaid()) - fees0).toBe(units(preview.fees));
     expect(units(5) - (await collateralOf(address))).toBe(units(preview.cost) + units(preview.fees));

@@ -62,7 +62,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
   it("sets a fresh wallet's allowances, gets its credentials, and rests a limit order sized from dollars at the pending list", async () => {
     const { exchange, negRiskExchange } = sb.sandbox.profile.contracts;
     expect(await allowance(exchange)).toBe(0n);
-    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'YES', buyOrSell: 'BUY', price: 0.05, usdcFlowAbs: 0.5 }, wallet);
+    const placed = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'YES', side: 'BUY', price: 0.05, amountUsd: 0.5 }, wallet);
     // Version 2: collateral and outcome tokens, each for the exchange and the neg-risk exchange.
     expect(placed.approvals.map((a) => [a.kind, a.spender])).toEqual([
       ['collateral', exchange],
@@ -88,7 +88,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
   it('buys at market (FOK, priced from the book) without setting any allowance again, by slug and outcome name', async () => {
     const before = await service.balances(address, []);
     const nonce = await service.provider.getTransactionCount(address);
-    const placed = await service.executeOrder({ provider: 'Polymarket', marketIdOrSlug: SLUG, positionIdOrName: 'yes', buyOrSell: 'BUY', usdcFlowAbs: 8 }, wallet, { orderType: 'FOK' });
+    const placed = await service.executeOrder({ provider: 'Polymarket', marketId: SLUG, tokenId: 'yes', side: 'BUY', amountUsd: 8, orderType: 'FOK' }, wallet);
     expect(placed.approvals).toEqual([]);
     expect(placed.notices.some((n) => n.includes('allowance'))).toBe(false);
     expect(await service.provider.getTransactionCount(address)).toBe(nonce);
@@ -100,7 +100,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
   });
 
   it('sells at market with FAK into the best bid', async () => {
-    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: yes, buyOrSell: 'SELL', size: 10 }, wallet, { orderType: 'FAK' });
+    const placed = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: yes, side: 'SELL', size: 10, orderType: 'FAK' }, wallet);
     expect(placed).toMatchObject({ status: 'MATCHED', pending: false, plan: { kind: 'market', orderType: 'FAK', amount: 10 } });
     expect((await service.balances(address, [placed.market])).outcomes[yes]).toBe(10_000_000n);
   });
@@ -108,10 +108,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
   let gtdId: string;
   it('rests a GTD order with its expiration, and refuses a crossing post-only order (its price goes to the oracle)', async () => {
     const expiration = Math.floor(Date.now() / 1000) + 3600;
-    const gtd = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.06, size: 10 }, wallet, {
-      orderType: 'GTD',
-      expiration,
-    });
+    const gtd = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.06, size: 10, orderType: 'GTD', expiration }, wallet);
     expect(gtd).toMatchObject({ status: 'LIVE', pending: true });
     const book = (await maker.client.getOrderBook(yes)) as unknown as { bids: { price: string }[] };
     expect(book.bids.map((b) => b.price)).toContain('0.06');
@@ -119,17 +116,14 @@ describe('the order flow on the sandbox (order version 2)', () => {
     gtdId = gtd.orderID!;
 
     expect(await service.oracle!.scanPendingPriceData()).toBe(false);
-    const crossing = service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.4, size: 5 }, wallet, {
-      orderType: 'GTC',
-      postOnly: true,
-    });
+    const crossing = service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.4, size: 5, orderType: 'GTC', postOnly: true }, wallet);
     await expect(crossing).rejects.toThrow(/post-only/i);
     expect(await service.oracle!.scanPendingPriceData()).toBe(true);
     expect(service.pendingOrderIds()).toEqual([restingId, gtdId]);
   });
 
   it('waits for a resting order to match, and says false for an order that never will', async () => {
-    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.3, size: 10 }, wallet);
+    const placed = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.3, size: 10 }, wallet);
     expect(placed).toMatchObject({ status: 'LIVE', pending: true });
     const waiting = service.waitOrderMatched(wallet, placed.orderID!, { intervalMs: 50, timeoutMs: 60_000 });
     // A buy of No at 0.70 is the mirror of our Yes bid at 0.30: it fills it on the chain.
@@ -156,9 +150,9 @@ describe('the order flow on the sandbox (order version 2)', () => {
   });
 
   it('cancels a market’s orders and many by id', async () => {
-    const a = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.07, size: 10 }, wallet);
-    const b = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.08, size: 10 }, wallet);
-    const c = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.09, size: 10 }, wallet);
+    const a = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.07, size: 10 }, wallet);
+    const b = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.08, size: 10 }, wallet);
+    const c = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.09, size: 10 }, wallet);
     await service.cancelOrders(wallet, [a.orderID!, b.orderID!]);
     expect(service.pendingOrderIds()).toEqual([c.orderID]);
     await service.cancelMarketOrders(wallet, { asset_id: yes });
@@ -174,7 +168,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
     const later: string[] = [];
     const next = new TradingService({ profile: sb.profile, vault, onNotice: (m) => later.push(m), timeoutMs: 20_000 });
     try {
-      const placed = await next.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.05, size: 5 }, wallet);
+      const placed = await next.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.05, size: 5 }, wallet);
       expect(placed.status).toBe('LIVE');
       expect(later).toEqual([]);
       await next.cancelAll(wallet);
@@ -189,7 +183,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
     const createFirst = new TradingService({ profile: sb.profile, vault, credentialsOrder: 'create-first', onNotice: (m) => created.push(m), timeoutMs: 20_000 });
     try {
       const placed = await createFirst.executeOrder(
-        { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'No', buyOrSell: 'BUY', price: 0.05, size: 5 },
+        { provider: 'polymarket', marketId: MARKET, tokenId: 'No', side: 'BUY', price: 0.05, size: 5 },
         { kind: 'worker', address: other.address, signer },
       );
       expect(placed.status).toBe('LIVE');
@@ -202,7 +196,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
   it('sends a fresh wallet’s approvals once when two of its orders start together', async () => {
     const other = await freshWallet(sb, signer);
     const both: TradingWallet = { kind: 'worker', address: other.address, signer };
-    const order = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY' as const, size: 5 };
+    const order = { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY' as const, size: 5 };
     const [a, b] = await Promise.all([service.executeOrder({ ...order, price: 0.05 }, both), service.executeOrder({ ...order, price: 0.06 }, both)]);
     expect(a.approvals.length + b.approvals.length).toBe(4);
     expect(await service.provider.getTransactionCount(other.address)).toBe(4);
@@ -214,14 +208,14 @@ describe('the order flow on the sandbox (order version 2)', () => {
     const negRisk = sb.sandbox.catalog.market('90011')!;
     expect(negRisk.negRisk).toBe(true);
     await makerOrder(maker.client, { tokenId: negRisk.tokens[1].tokenId, side: 'BUY', price: 0.6, size: 50 });
-    const placed = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: '90011', positionIdOrName: 'yes', buyOrSell: 'BUY', usdcFlowAbs: 2 }, wallet, { orderType: 'FOK' });
+    const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90011', tokenId: 'yes', side: 'BUY', amountUsd: 2, orderType: 'FOK' }, wallet);
     expect(placed).toMatchObject({ status: 'MATCHED', pending: false, approvals: [], market: { negRisk: true } });
     expect((await service.balances(address, [placed.market])).outcomes[negRisk.tokens[0].tokenId]).toBe(5_000_000n);
   });
 
   it('reports a refusal with the exchange’s reason', async () => {
     // A FOK buy deeper than the book: no pre-trade check can know the depth, the exchange refuses it.
-    const thin = service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', price: 0.4, size: 500 }, wallet, { orderType: 'FOK' });
+    const thin = service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.4, size: 500, orderType: 'FOK' }, wallet);
     await expect(thin).rejects.toBeInstanceOf(PmDeskError);
   });
 
@@ -235,7 +229,7 @@ describe('the order flow on the sandbox (order version 2)', () => {
     });
     const flow = new TradingService({ profile: sb.profile, vault, markets: lagging, timeoutMs: 20_000 });
     try {
-      const order = { provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', size: 10 } as const;
+      const order = { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', size: 10 } as const;
       const first = await flow.executeOrder({ ...order, price: 0.05 }, wallet);
       expect(first.status).toBe('LIVE');
       // That order left the market's tick kept (exchange-terms.ts): the next one asks nothing for it.

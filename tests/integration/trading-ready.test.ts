@@ -11,7 +11,7 @@ import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { PreTradeCheckError } from '../../src/main/trading/checks';
-import type { UserOrderInput } from '../../src/main/trading/order-input';
+import type { OrderIntent } from '../../src/main/trading/order-input';
 import { MarketFeed } from '../../src/main/feeds/market-feed';
 import { ClobClient, marketPriceFromBook } from '@pmdesk/toolkit';
 import { PASSWORD, freshWallet, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
@@ -26,9 +26,9 @@ describe('orders made ready before the click', () => {
   let address: string;
   let keystore: string;
   let yes: string;
-  const bid = (price: number, size = 10): UserOrderInput => ({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'YES', buyOrSell: 'BUY', price, size });
+  const bid = (price: number, size = 10): OrderIntent => ({ provider: 'polymarket', marketId: MARKET, tokenId: 'YES', side: 'BUY', price, size });
   /** A market BUY of YES for `dollars`, at the book (no worst price) unless one is given. */
-  const marketBuy = (dollars: number, worst?: number): UserOrderInput => ({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'YES', buyOrSell: 'BUY', usdcFlowAbs: dollars, ...(worst !== undefined ? { price: worst } : {}) });
+  const marketBuy = (dollars: number, worst?: number): OrderIntent => ({ provider: 'polymarket', marketId: MARKET, tokenId: 'YES', side: 'BUY', amountUsd: dollars, ...(worst !== undefined ? { price: worst } : {}) });
 
   beforeAll(async () => {
     sb = await startTradingSandbox();
@@ -131,7 +131,7 @@ describe('orders made ready before the click', () => {
 
   it('does not make ready a market order with no worst price and no live book, or one whose checks fail', async () => {
     expect(service.liveBook).toBeUndefined();
-    expect(await service.readyOrder(marketBuy(5), wallet, { orderType: 'FOK' })).toEqual({ ready: false });
+    expect(await service.readyOrder({ ...marketBuy(5), orderType: 'FOK' }, wallet)).toEqual({ ready: false });
     // Below the market's 5-share minimum: the check fails now and again at the click, with its sentence.
     expect(await service.readyOrder(bid(0.08, 1), wallet)).toEqual({ ready: false });
     await expect(service.executeOrder(bid(0.08, 1), wallet)).rejects.toBeInstanceOf(PreTradeCheckError);
@@ -142,14 +142,14 @@ describe('orders made ready before the click', () => {
   const offerYes = async (price: number, size = 40) => {
     maker ??= { kind: 'worker', address: (await freshWallet(sb, signer)).address, signer };
     const noPrice = Math.round((1 - price) * 100) / 100;
-    await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'NO', buyOrSell: 'BUY', price: noPrice, size }, maker);
+    await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'NO', side: 'BUY', price: noPrice, size }, maker);
   };
 
   it('makes a market order with a worst price ready without any book: its price is the trader\'s', async () => {
     await offerYes(0.6);
-    const ready = await service.readyOrder(marketBuy(5, 0.99), wallet, { orderType: 'FAK' });
+    const ready = await service.readyOrder({ ...marketBuy(5, 0.99), orderType: 'FAK' }, wallet);
     expect(ready).toEqual({ ready: true, orderHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-    const placed = await service.executeOrder(marketBuy(5, 0.99), wallet, { orderType: 'FAK' });
+    const placed = await service.executeOrder({ ...marketBuy(5, 0.99), orderType: 'FAK' }, wallet);
     expect(placed.orderHash).toBe(ready.orderHash);
   });
 
@@ -166,19 +166,19 @@ describe('orders made ready before the click', () => {
 
       // Priced from the live book and posted as made: the price GET /book gives (the official client's) is the same.
       expect(marketPriceFromBook((await clob.getOrderBook(yes)) as never, 'BUY', 5)).toBe(marketPriceFromBook(feed.exchangeBook(yes), 'BUY', 5));
-      const ready = await service.readyOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      const ready = await service.readyOrder({ ...marketBuy(5), orderType: 'FOK' }, wallet);
       expect(ready).toEqual({ ready: true, orderHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-      const placed = await service.executeOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      const placed = await service.executeOrder({ ...marketBuy(5), orderType: 'FOK' }, wallet);
       expect(placed).toMatchObject({ orderHash: ready.orderHash, status: 'MATCHED' });
 
       // Another trader's ask comes in under the best (a bid for No at 1 − p is an ask for Yes at p) after the order
       // was made ready: the click sees the live book price it lower and makes the order again from the book.
-      const second = await service.readyOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      const second = await service.readyOrder({ ...marketBuy(5), orderType: 'FOK' }, wallet);
       expect(second.ready).toBe(true);
       const lower = Math.round((bestAsk() - 0.01) * 100) / 100;
       await offerYes(lower);
       await expect.poll(bestAsk, { timeout: 30_000 }).toBe(lower); // the lower ask in the live book
-      const again = await service.executeOrder(marketBuy(5), wallet, { orderType: 'FOK' });
+      const again = await service.executeOrder({ ...marketBuy(5), orderType: 'FOK' }, wallet);
       expect(again.orderHash).not.toBe(second.orderHash);
       expect(again.status).toBe('MATCHED');
       expect(lower).toBeLessThan(asked);

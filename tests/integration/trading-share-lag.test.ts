@@ -55,10 +55,10 @@ describe('the exchange’s lagging view of shares after a fill', () => {
     try {
       const { address } = await freshWallet(sb, signer);
       const wallet: TradingWallet = { kind: 'worker', address, signer };
-      const bought = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'BUY', usdcFlowAbs: 4 }, wallet, { orderType: 'FOK' });
+      const bought = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', amountUsd: 4, orderType: 'FOK' }, wallet);
       expect(bought).toMatchObject({ status: 'MATCHED', pending: false });
       expect((await service.balances(address, [bought.market])).outcomes[yes]).toBe(10_000_000n);
-      const sold = await service.executeOrder({ provider: 'polymarket', marketIdOrSlug: MARKET, positionIdOrName: 'Yes', buyOrSell: 'SELL', size: 10 }, wallet, { orderType: 'FAK' });
+      const sold = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'SELL', size: 10, orderType: 'FAK' }, wallet);
       expect(sold).toMatchObject({ status: 'MATCHED', pending: false });
       expect((await service.balances(address, [sold.market])).outcomes[yes]).toBe(0n);
     } finally {

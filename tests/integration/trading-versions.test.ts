@@ -31,7 +31,7 @@ for (const version of [1, 3] as const) {
       const wallet = { kind: 'worker' as const, address, signer };
       const { exchange, negRiskExchange, negRiskAdapter } = sb.sandbox.profile.contracts;
       const spenders = version === 1 ? [exchange, negRiskExchange, negRiskAdapter] : [exchange];
-      const order = { provider: 'polymarket', marketIdOrSlug: '90021', positionIdOrName: 'Yes', buyOrSell: 'BUY' as const, price: 0.1, size: 10 };
+      const order = { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY' as const, price: 0.1, size: 10 };
       const first = await service.executeOrder(order, wallet);
       expect(first.approvals.map((a) => [a.kind, a.spender])).toEqual([...spenders.map((s) => ['collateral', s]), ...spenders.map((s) => ['outcome-tokens', s])]);
       expect(first).toMatchObject({ status: 'LIVE', pending: true });

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TerminalEvents, TradeInfo } from '../../src/shared/contract';
 import type { Market, MarketOrderBooks, TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { ALERTS_FILE, AlertService, alertsFile, type AlertServiceOptions } from '../../src/main/alerts/alerts';
-import { BookFeeds } from '../../src/main/ipc/book-feeds';
+import { BookFeeds } from '../../src/main/follow/book-feeds';
 import { EventHub } from '../../src/main/ipc/event-hub';
 
 const MARKET = { id: 'm1', name: 'Test market', question: 'Test market?', position_tokens: [{ token_id: '1', name: 'Yes' }, { token_id: '2', name: 'No' }] } as unknown as Market;

@@ -2,7 +2,7 @@
 // past the level is not one), the midpoint and the last trade, a spread wider than a level, the volume-spike
 // rule, and a stop's best-bid trigger and the shares it sells.
 import { describe, expect, it } from 'vitest';
-import { bookTop, crossed, priceOf, spreadWider, volumeSpike } from '../../src/main/alerts/rules';
+import { bookTop, crossed, priceOf, spreadWider, volumeSpike } from '../../src/main/watch/rules';
 import { sharesToSell, stopTriggered } from '../../src/main/stops/rules';
 
 const level = (price: number, size = 10) => ({ price, size });

@@ -1,7 +1,7 @@
 // The terminal's record of what Polymarket's APIs said about themselves: each notice told once per network,
 // endpoint and kind; the last rate-limit reading per endpoint; both bounded whatever the APIs send.
 import { describe, expect, it } from 'vitest';
-import { ApiDiagnostics, MAX_API_NOTICES, MAX_RATE_LIMITS } from '../../src/main/ipc/api-diagnostics';
+import { ApiDiagnostics, MAX_API_NOTICES, MAX_RATE_LIMITS } from '../../src/main/terminal/api-diagnostics';
 
 function diagnostics() {
   const emitted: { kind: string; message: string }[] = [];

@@ -5,8 +5,8 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NetworkBook } from '../../src/main/ipc/networks';
-import { parseAppProfile } from '../../src/main/ipc/profile';
+import { NetworkBook } from '../../src/main/settings/networks';
+import { parseAppProfile } from '../../src/main/settings/profile';
 import { fileLedger } from '../../src/main/wallets/password-throttle';
 import { SafeStorageSecretStore } from '../../src/main/app/safe-storage-store';
 

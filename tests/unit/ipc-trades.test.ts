@@ -1,6 +1,6 @@
 // A wallet's trades through the contract are told from its own side, whether it took or made them.
 import { describe, expect, it } from 'vitest';
-import { tradeAsSeenBy } from '../../src/main/ipc/trading-access';
+import { tradeAsSeenBy } from '../../src/main/trading/trading-access';
 
 const ME = '0x00000000000000000000000000000000000000Aa';
 const trade = {

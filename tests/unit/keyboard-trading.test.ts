@@ -17,7 +17,7 @@ import {
   rebind,
 } from '../../src/shared/key-bindings';
 import { operations } from '../../src/shared/contract';
-import { SettingsStore, SETTINGS_FILE } from '../../src/main/ipc/settings';
+import { SettingsStore, SETTINGS_FILE } from '../../src/main/settings/settings';
 import { bestPriceOrder, presetFields, stepPrice } from '../../src/renderer/src/components/ticket/keyboard-trading';
 
 /** The terminal's other keys as registered today (keyboard.ts callers): the defaults must leave them alone. */

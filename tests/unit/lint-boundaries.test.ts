@@ -1,6 +1,9 @@
-// The import boundaries of docs/architecture.md#import-rules are lint rules; these prove the rules bite.
+// The import boundaries are lint rules (eslint.config.js); these prove the rules bite.
 import { describe, expect, it } from 'vitest';
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 // Import boundaries need no type information: the type-aware rules are off here, so a snippet may be linted as a
 // file that does not exist (tests/unit/lint-rules.test.ts covers those rules).
@@ -15,6 +18,11 @@ const eslint = new ESLint({
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+async function placementErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'pmdesk/placed-folders').map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -93,5 +101,38 @@ describe('import boundaries', () => {
     expect(await boundaryErrors('sandbox/clob/x.ts', "import { signOrder } from '@pmdesk/toolkit';\nexport const a = signOrder;\n")).toHaveLength(1);
     expect(await boundaryErrors('sandbox/clob/x.ts', "import type { TradeRecord } from '@pmdesk/toolkit/aggregator-wire';\nexport type T = TradeRecord;\n")).toEqual([]);
     expect(await boundaryErrors('sandbox/sim/x.ts', "import { verifyL1 } from '../clob/auth';\nexport const a = verifyL1;\n")).toEqual([]);
+  });
+
+  it('a folder of src/main imports only the folders placed below it', async () => {
+    // Trading sits under following: the order flow never reaches up into the feeds that follow accounts.
+    const upward = "import { AccountFeeds } from '../follow/account-feeds';\nexport const a = AccountFeeds;\n";
+    expect((await boundaryErrors('src/main/trading/x.ts', upward)).join()).toMatch(/src\/main\/trading may import only/);
+    // The handlers table names services by their interfaces: it imports none of the capability folders.
+    expect(await boundaryErrors('src/main/ipc/x.ts', "import type { AlertService } from '../alerts/alerts';\nexport type A = AlertService;\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/main/alerts/x.ts', "import type { StopService } from '../stops/stops';\nexport type S = StopService;\n")).toHaveLength(1);
+    const downward = "import type { EventHub } from '../ipc/event-hub';\nimport { Follower } from '../follow/follower';\nimport { z } from 'zod';\nexport const a = [Follower, z];\nexport type H = EventHub;\n";
+    expect(await boundaryErrors('src/main/watch/x.ts', downward)).toEqual([]);
+    expect(await boundaryErrors('src/main/follow/x.ts', "import { ErrorCode } from '../../shared/contract';\nexport const c = ErrorCode;\n")).toEqual([]);
+  });
+
+  it('only src/main/app may import electron', async () => {
+    const code = "import { app } from 'electron';\nexport const a = app;\n";
+    for (const folder of ['ipc', 'follow', 'watch', 'alerts', 'stops', 'settings', 'terminal', 'host']) expect(await boundaryErrors(`src/main/${folder}/x.ts`, code)).toHaveLength(1);
+    expect(await boundaryErrors('src/main/app/x.ts', code)).toEqual([]);
+  });
+
+  it('a folder of src/main that is not placed is refused until it is', async () => {
+    const code = 'export const a = 1;\n';
+    expect((await placementErrors('src/main/orders2/x.ts', code)).join()).toMatch(/src\/main\/orders2 is not placed/);
+    expect(await placementErrors('src/main/loose.ts', code)).toHaveLength(1);
+    expect(await placementErrors('src/main/follow/x.ts', code)).toEqual([]);
+  });
+
+  it('every folder of src/main is placed', async () => {
+    const { MAIN_FOLDERS } = (await import(pathToFileURL(resolve('eslint.config.js')).href)) as { MAIN_FOLDERS: [string, string[]][] };
+    const folders = readdirSync('src/main', { withFileTypes: true });
+    expect(folders.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
+    const placed = MAIN_FOLDERS.map(([name]) => name);
+    for (const folder of folders) expect(placed).toContain(folder.name);
   });
 });

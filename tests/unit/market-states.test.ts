@@ -1,8 +1,8 @@
-// A market's state as main pushes it (src/main/ipc/market-states.ts): the chain's payouts are the word that counts,
+// A market's state as main pushes it (src/main/follow/market-states.ts): the chain's payouts are the word that counts,
 // then a winner the source names or a closed market listed at exactly 1 and 0; else closed (awaiting) or open.
 import { describe, expect, it } from 'vitest';
 import type { Market } from '@pmdesk/toolkit/model';
-import { MarketStates, marketStateOf } from '../../src/main/ipc/market-states';
+import { MarketStates, marketStateOf } from '../../src/main/follow/market-states';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import type { MarketStateInfo } from '../../src/shared/contract';
 

@@ -333,7 +333,7 @@ function marketFeedOver(tokens: string[]) {
   return { feed, deliver, trades, warnings, close: () => feed.close() };
 }
 
-const best = (levels: { price: string; size: string }[]) => levels[0];
+const best = (levels: { price: number; size: number }[]) => levels[0];
 
 describe('the market WebSocket channel, through PM Desk\'s market feed', () => {
   it('a book snapshot (Trump 2024, No): its levels best first, best bid 0.511 and best ask 0.514', () => {
@@ -343,14 +343,14 @@ describe('the market WebSocket channel, through PM Desk\'s market feed', () => {
     const book = feed.book(frame.asset_id, 3)!;
     expect(book).toMatchObject({ market: '0xdd22472e552920b8438158ea7238bfadfa4f736aa4cee91a6b86c39ead110917', timestamp: 1728799418260, hash: '655a38d4977427b086c25b985993691b753ed166' });
     expect(book.bids).toEqual([
-      { price: '0.511', size: '1304.72' },
-      { price: '0.51', size: '12848.17' },
-      { price: '0.509', size: '27.88' },
+      { price: 0.511, size: 1304.72 },
+      { price: 0.51, size: 12848.17 },
+      { price: 0.509, size: 27.88 },
     ]);
     expect(book.asks).toEqual([
-      { price: '0.514', size: '20230.87' },
-      { price: '0.515', size: '43551.96' },
-      { price: '0.516', size: '28605.55' },
+      { price: 0.514, size: 20230.87 },
+      { price: 0.515, size: 43551.96 },
+      { price: 0.516, size: 28605.55 },
     ]);
     expect(feed.book(frame.asset_id, 1000)).toMatchObject({ bids: { length: 76 }, asks: { length: 86 } });
     // Nothing in it was doubted: no resync asked.
@@ -366,29 +366,29 @@ describe('the market WebSocket channel, through PM Desk\'s market feed', () => {
     const token = book.asset_id;
     const { feed, deliver, warnings, close } = marketFeedOver([token]);
     deliver(book);
-    expect(best(feed.book(token)!.bids)).toEqual({ price: '0.3', size: '5000' });
-    expect(best(feed.book(token)!.asks)).toEqual({ price: '0.397', size: '100.09' });
+    expect(best(feed.book(token)!.bids)).toEqual({ price: 0.3, size: 5000 });
+    expect(best(feed.book(token)!.asks)).toEqual({ price: 0.397, size: 100.09 });
     for (const change of changes) {
       deliver(change);
       const view = feed.book(token, 5)!;
       // The exchange states the top of the book after each change: PM Desk's book agrees.
       const ours = change.price_changes.find((c) => c.asset_id === token)!;
-      expect([best(view.bids)?.price, best(view.asks)?.price], change.timestamp).toEqual([ours.best_bid, ours.best_ask]);
+      expect([best(view.bids)?.price, best(view.asks)?.price], change.timestamp).toEqual([Number(ours.best_bid), Number(ours.best_ask)]);
       expect(view.timestamp).toBe(Number(change.timestamp));
     }
     const view = feed.book(token, 4)!;
     // 0.301 and 0.311 bought in; the 0.399 ask removed (size 0); 4765 offered at 0.39.
     expect(view.bids).toEqual([
-      { price: '0.311', size: '2000' },
-      { price: '0.301', size: '1000' },
-      { price: '0.3', size: '5000' },
-      { price: '0.29', size: '2000' },
+      { price: 0.311, size: 2000 },
+      { price: 0.301, size: 1000 },
+      { price: 0.3, size: 5000 },
+      { price: 0.29, size: 2000 },
     ]);
     expect(view.asks).toEqual([
-      { price: '0.39', size: '4765' },
-      { price: '0.397', size: '100.09' },
-      { price: '0.398', size: '3737.87' },
-      { price: '0.4', size: '4765' },
+      { price: 0.39, size: 4765 },
+      { price: 0.397, size: 100.09 },
+      { price: 0.398, size: 3737.87 },
+      { price: 0.4, size: 4765 },
     ]);
     // The other outcome's changes in the same messages are not this book's: untouched, and nothing resynced.
     expect(warnings.filter((w) => w.kind === 'resync')).toEqual([]);

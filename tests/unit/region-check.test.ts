@@ -1,4 +1,4 @@
-// The region and close-only checks' state machine (src/main/ipc/region-check.ts) on a hand-driven clock: what
+// The region and close-only checks' state machine (src/main/trading/region-check.ts) on a hand-driven clock: what
 // getTradingAccess answers and what the order flow is refused for a blocked region, a failed check (allowed,
 // with a note; a real block never dropped for a failure), a close-only account (BUY refused, SELL not), and
 // that each change is one `tradingAccess` event.
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { TradingAccessInfo } from '../../src/shared/contract';
 import type { TradingAccess } from '../../packages/toolkit/src/model/market-model';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
-import { CLOSE_ONLY_SENTENCE, RegionCheck, blockedSentence, type RegionCheckOptions } from '../../src/main/ipc/region-check';
+import { CLOSE_ONLY_SENTENCE, RegionCheck, blockedSentence, type RegionCheckOptions } from '../../src/main/trading/region-check';
 import type { TradingWallet } from '../../src/main/trading/service';
 
 const URL = 'http://127.0.0.1:9/api/geoblock';

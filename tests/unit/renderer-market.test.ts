@@ -3,6 +3,7 @@
 // traders, notional, precision), the chart's price axis, and the link that opens a market (ranges and candles:
 // renderer-chart.test.ts).
 import { describe, expect, it } from 'vitest';
+import { bookFromLevels } from '../../src/shared/book';
 import type { TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import type { OpenOrder } from '../../src/shared/contract';
 import {
@@ -42,8 +43,9 @@ const order = (side: 'BUY' | 'SELL', price: number, originalSize: number, sizeMa
 });
 
 describe('the ladder', () => {
-  // As the feed sends it: bids ascending (the CLOB lists best last), asks unordered, a duplicate price, an empty level.
-  const book = {
+  // As a source sends it (bids ascending as the CLOB lists them, asks unordered, a duplicate price, an empty
+  // level), made the one Book shape by main before it leaves (src/shared/book.ts): the ladder only draws it.
+  const book = bookFromLevels(TOKEN, {
     bids: [
       { price: 0.48, size: 30 },
       { price: 0.5, size: 10 },
@@ -56,7 +58,7 @@ describe('the ladder', () => {
       { price: 0.58, size: 0 },
       { price: 0.55, size: 60 },
     ],
-  };
+  });
 
   it('puts asks above (worst first) and bids below (best first) with cumulative sizes from the best price', () => {
     const ladder = buildLadder(book);

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { balanceText, positionFigures, positionTotals } from '../../src/renderer/src/model/account-math';
 import { signedPercent, signedUsd } from '../../src/renderer/src/format/numbers';
 import { positionSellFields, requestedOutcome } from '../../src/renderer/src/components/ticket/position-sell';
-import { TradeFacts, tradeDetails, tradeFee, type MarketFactReads } from '../../src/main/ipc/trade-facts';
-import { describedPosition, describedTrades, tradeAsSeenBy } from '../../src/main/ipc/trading-access';
+import { TradeFacts, tradeDetails, tradeFee, type MarketFactReads } from '../../src/main/trading/trade-facts';
+import { describedPosition, describedTrades, tradeAsSeenBy } from '../../src/main/trading/trading-access';
 import type { TraderPosition } from '../../packages/toolkit/src/model/market-model';
 
 describe('a balance as a trader reads it', () => {

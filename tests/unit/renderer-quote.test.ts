@@ -47,7 +47,7 @@ describe('the shown price', () => {
     const market = { position_tokens: [{ token_id: 'y', name: 'Yes', price: '0.5' }, { token_id: 'n', name: 'No', price: '0.5' }] } as never;
     const state = {
       market,
-      books: { y: { market: 'm', asset_id: 'y', hash: '', ...book([[0.3, 1]], [[0.6, 1]]) } },
+      books: { y: { tokenId: 'y', market: 'm', hash: '', timestamp: 0, ...book([[0.3, 1]], [[0.6, 1]]) } },
       tape: [{ kind: 'fill' as const, seq: 1, price: 0.35, size: 2, time: 1 }],
     };
     expect(liveQuote(state, 'y')).toMatchObject({ price: 0.35, basis: 'last', live: true });

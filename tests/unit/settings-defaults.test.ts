@@ -1,7 +1,7 @@
 // Main keeps the settings and the renderer starts from its own copy of the defaults until main answers: the
 // two must be the same, or a fresh terminal would flicker from one theme or column set to another.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS as MAIN_DEFAULTS } from '../../src/main/ipc/settings';
+import { DEFAULT_SETTINGS as MAIN_DEFAULTS } from '../../src/main/settings/settings';
 import type { Settings } from '../../src/shared/contract';
 
 // Imported by a path the node type-check does not follow: the renderer's modules are typed against the DOM.
@@ -25,7 +25,7 @@ describe('the default settings', () => {
 
 describe('the market slippage setting', () => {
   it('keeps whole ticks from 0 to 50 and puts anything else back to its default of 3', async () => {
-    const { cleanSlippageTicks } = await import('../../src/main/ipc/settings');
+    const { cleanSlippageTicks } = await import('../../src/main/settings/settings');
     expect([0, 3, 7, 50].map(cleanSlippageTicks)).toEqual([0, 3, 7, 50]);
     expect([-1, 51, 2.5, '5', null, undefined].map(cleanSlippageTicks)).toEqual([3, 3, 3, 3, 3, 3]);
   });

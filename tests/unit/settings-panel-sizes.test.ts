@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanPanelSizes, SettingsStore, SETTINGS_FILE } from '../../src/main/ipc/settings';
+import { cleanPanelSizes, SettingsStore, SETTINGS_FILE } from '../../src/main/settings/settings';
 import { operations } from '../../src/shared/contract';
 
 const dirs: string[] = [];

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsStore, SETTINGS_FILE } from '../../src/main/ipc/settings';
+import { SettingsStore, SETTINGS_FILE } from '../../src/main/settings/settings';
 import { operations } from '../../src/shared/contract';
 import { WORKSPACE_NETWORKS_MAX, cleanActiveWorkspace, cleanNetworkWorkspaces, cleanWorkspaces } from '../../src/shared/workspaces';
 

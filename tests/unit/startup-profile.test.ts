@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { startupProfileFile } from '../../src/main/ipc/profile';
-import { readLaunchProfile } from '../../src/main/ipc/launch-profile';
+import { startupProfileFile } from '../../src/main/settings/profile';
+import { readLaunchProfile } from '../../src/main/settings/launch-profile';
 
 const DATA = '/home/trader/.config/pmdesk';
 const none = () => false;

@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
-import { OrderMessages, assertOrderRequest, findToken, planOrder, tradedMarket, type UserOrderInput } from '../../src/main/trading/order-input';
+import { OrderMessages, assertOrderRequest, findToken, planOrder, tradedMarket, type OrderIntent } from '../../src/main/trading/order-input';
 import { DEFAULT_APPROVAL_GAS, parseTradingProfile } from '../../src/main/trading/profile';
 import { approvalGasCost, approvalTargets, formatGas } from '../../src/main/trading/allowances';
 import type { Market } from '../../packages/toolkit/src/model/market-model';
+import type { ParsedInput } from '../../src/shared/contract';
 
 const A = '0x1111111111111111111111111111111111111111';
 const B = '0x2222222222222222222222222222222222222222';
@@ -28,7 +29,7 @@ const sandboxJson = (orderVersion: 1 | 2 | 3, extra: Record<string, unknown> = {
   ...extra,
 });
 
-const input = (over: Partial<UserOrderInput> = {}): UserOrderInput => ({ provider: 'polymarket', marketIdOrSlug: '1', positionIdOrName: 'Yes', buyOrSell: 'BUY', size: 10, ...over });
+const input = (over: Partial<OrderIntent> = {}): OrderIntent => ({ provider: 'polymarket', marketId: '1', tokenId: 'Yes', side: 'BUY', size: 10, ...over });
 const detail = (fn: () => unknown): string => {
   try {
     fn();
@@ -39,12 +40,19 @@ const detail = (fn: () => unknown): string => {
 };
 
 describe('order request', () => {
-  it('says what is missing in the documented order: provider, then wallet, then the order', () => {
+  it('takes the contract’s order intent as it is: its names, its choices, no provider', () => {
+    // The page's placeOrder input, as the contract parses it (src/shared/contract.ts): nothing renamed on its way.
+    const intent: ParsedInput<'placeOrder'> = { wallet: 'main', marketId: '1', tokenId: 'Yes', side: 'SELL', amountUsd: 4.2, orderType: 'FAK', postOnly: false };
+    expect(() => assertOrderRequest(intent, {})).not.toThrow();
+    expect(planOrder(intent, { token_id: '7', name: 'Yes', price: '0.42' })).toMatchObject({ kind: 'market', side: 'SELL', amount: 10, orderType: 'FAK' });
+  });
+
+  it('says what is missing in the spec’s order: provider, then wallet, then the order', () => {
     expect(detail(() => assertOrderRequest(input({ provider: '' }), undefined))).toBe(OrderMessages.PROVIDER_REQUIRED);
     expect(detail(() => assertOrderRequest(input({ provider: 'truemarket' }), undefined))).toBe(OrderMessages.ONLY_POLYMARKET);
     expect(detail(() => assertOrderRequest(input(), undefined))).toBe(OrderMessages.WALLET_REQUIRED);
     expect(detail(() => assertOrderRequest(undefined, {}))).toBe(OrderMessages.USER_ORDER_NOT_FOUND);
-    expect(detail(() => assertOrderRequest(input({ buyOrSell: 'HOLD' as 'BUY' }), {}))).toBe(OrderMessages.USER_ORDER_NOT_FOUND);
+    expect(detail(() => assertOrderRequest(input({ side: 'HOLD' as 'BUY' }), {}))).toBe(OrderMessages.USER_ORDER_NOT_FOUND);
     expect(detail(() => assertOrderRequest(input({ size: undefined }), {}))).toBe('Say how much to trade: a size in shares or a dollar amount.');
     expect(detail(() => assertOrderRequest(input({ price: Number.NaN }), {}))).toBe("The order's price must be a positive number.");
     expect(() => assertOrderRequest(input({ provider: 'Polymarket' }), {})).not.toThrow();
@@ -69,25 +77,25 @@ describe('planning the order', () => {
   const token = { token_id: '7', name: 'Yes', price: '0.42' };
 
   it('prices at the token price and sizes dollars / price, rounded down to whole hundredths', () => {
-    expect(planOrder(input({ size: undefined, usdcFlowAbs: 10 }), token)).toMatchObject({ kind: 'limit', price: 0.42, size: 23.8, orderType: 'GTC', expiration: 0 });
-    expect(planOrder(input({ size: undefined, usdcFlowAbs: 1, price: 0.3 }), token)).toMatchObject({ price: 0.3, size: 3.33 });
-    expect(planOrder(input({ size: 12, usdcFlowAbs: 1 }), token)).toMatchObject({ size: 12 });
-    expect(() => planOrder(input({ size: undefined, usdcFlowAbs: 0.001 }), token)).toThrow('$0.001 buys less than a hundredth of a share at 0.42: give more dollars or a size.');
+    expect(planOrder(input({ size: undefined, amountUsd: 10 }), token)).toMatchObject({ kind: 'limit', price: 0.42, size: 23.8, orderType: 'GTC', expiration: 0 });
+    expect(planOrder(input({ size: undefined, amountUsd: 1, price: 0.3 }), token)).toMatchObject({ price: 0.3, size: 3.33 });
+    expect(planOrder(input({ size: 12, amountUsd: 1 }), token)).toMatchObject({ size: 12 });
+    expect(() => planOrder(input({ size: undefined, amountUsd: 0.001 }), token)).toThrow('$0.001 buys less than a hundredth of a share at 0.42: give more dollars or a size.');
   });
 
   it('makes FOK and FAK market orders: a buy spends dollars, a sell sells shares', () => {
-    expect(planOrder(input({ size: undefined, usdcFlowAbs: 8 }), token, { orderType: 'FOK' })).toMatchObject({ kind: 'market', amount: 8, price: undefined, estimatedSize: 19.04 });
-    expect(planOrder(input({ size: 10 }), token, { orderType: 'FOK' })).toMatchObject({ kind: 'market', amount: 4.2 });
-    expect(planOrder(input({ buyOrSell: 'SELL', size: 10 }), token, { orderType: 'FAK' })).toMatchObject({ kind: 'market', amount: 10, orderType: 'FAK' });
-    expect(planOrder(input({ buyOrSell: 'SELL', size: undefined, usdcFlowAbs: 4.2 }), token, { orderType: 'FAK' })).toMatchObject({ amount: 10 });
-    expect(() => planOrder(input({ size: 0.01 }), token, { orderType: 'FOK' })).toThrow(/comes to nothing after rounding/);
+    expect(planOrder({ ...input({ size: undefined, amountUsd: 8 }), orderType: 'FOK' }, token)).toMatchObject({ kind: 'market', amount: 8, price: undefined, estimatedSize: 19.04 });
+    expect(planOrder({ ...input({ size: 10 }), orderType: 'FOK' }, token)).toMatchObject({ kind: 'market', amount: 4.2 });
+    expect(planOrder({ ...input({ side: 'SELL', size: 10 }), orderType: 'FAK' }, token)).toMatchObject({ kind: 'market', amount: 10, orderType: 'FAK' });
+    expect(planOrder({ ...input({ side: 'SELL', size: undefined, amountUsd: 4.2 }), orderType: 'FAK' }, token)).toMatchObject({ amount: 10 });
+    expect(() => planOrder({ ...input({ size: 0.01 }), orderType: 'FOK' }, token)).toThrow(/comes to nothing after rounding/);
   });
 
   it('keeps GTD with its expiration and post-only, and refuses them where they do not apply', () => {
-    expect(planOrder(input(), token, { orderType: 'GTD', expiration: 4102444800, postOnly: true })).toMatchObject({ orderType: 'GTD', expiration: 4102444800, postOnly: true });
-    expect(() => planOrder(input(), token, { orderType: 'GTD' })).toThrow('A GTD order needs an expiration (unix seconds).');
-    expect(() => planOrder(input(), token, { orderType: 'GTC', expiration: 4102444800 })).toThrow(/Only GTD orders expire/);
-    expect(() => planOrder(input(), token, { orderType: 'FAK', postOnly: true })).toThrow('Post-only orders are GTC or GTD.');
+    expect(planOrder({ ...input(), orderType: 'GTD', expiration: 4102444800, postOnly: true }, token)).toMatchObject({ orderType: 'GTD', expiration: 4102444800, postOnly: true });
+    expect(() => planOrder({ ...input(), orderType: 'GTD' }, token)).toThrow('A GTD order needs an expiration (unix seconds).');
+    expect(() => planOrder({ ...input(), orderType: 'GTC', expiration: 4102444800 }, token)).toThrow(/Only GTD orders expire/);
+    expect(() => planOrder({ ...input(), orderType: 'FAK', postOnly: true }, token)).toThrow('Post-only orders are GTC or GTD.');
   });
 });
 

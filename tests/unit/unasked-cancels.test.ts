@@ -6,8 +6,8 @@ import type { TerminalEvents } from '../../src/shared/contract';
 import { countOf } from '../../src/shared/words';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { EventHub } from '../../src/main/ipc/event-hub';
-import { UnaskedCancels } from '../../src/main/ipc/unasked-cancels';
-import { expiredBy } from '../../src/main/ipc/account-feeds';
+import { UnaskedCancels } from '../../src/main/trading/unasked-cancels';
+import { expiredBy } from '../../src/main/follow/account-feeds';
 
 function setup(cause?: (wallet: string) => string | undefined) {
   const hub = new EventHub();

@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
 import type { MarketSource } from '../../packages/toolkit/src/sources/market-source';
-import { SettingsStore } from '../../src/main/ipc/settings';
-import { WalletAccounts } from '../../src/main/ipc/wallet-accounts';
+import { SettingsStore } from '../../src/main/settings/settings';
+import { WalletAccounts } from '../../src/main/trading/wallet-accounts';
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 /** OWNER's Safe and proxy on Polygon (docs/protocol.md#address-derivation row 1), and another key's Safe (row 2). */

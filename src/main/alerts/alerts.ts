@@ -14,10 +14,10 @@ import { centsOf } from '../../shared/words';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '@pmdesk/toolkit';
 import type { MarketSource } from '@pmdesk/toolkit';
-import { KeptFile } from './kept-file';
-import { MarketWatch, type WatchFeeds } from './market-watch';
+import { KeptFile } from '../watch/kept-file';
+import { MarketWatch, type WatchFeeds } from '../watch/market-watch';
 import type { DesktopNotifier } from './notifier';
-import { bookTop, crossed, priceOf, spreadWider, volumeSpike, type BookTop } from './rules';
+import { bookTop, crossed, priceOf, spreadWider, volumeSpike, type BookTop } from '../watch/rules';
 
 export const ALERTS_FILE = 'alerts.json';
 /** The log keeps this many lines, newest first. */
@@ -60,7 +60,7 @@ export interface AlertServiceOptions {
   notifier?: DesktopNotifier;
   /**
    * A market's question and outcome names by its condition id (the exchange's record, read once per market:
-   * ipc/trade-facts.ts), so a fill alert names what filled; undefined or a failure leaves the token id instead.
+   * trading/trade-facts.ts), so a fill alert names what filled; undefined or a failure leaves the token id instead.
    */
   marketFacts?: (conditionId: string) => Promise<{ question: string; outcomes: Record<string, string> } | undefined>;
   logger?: Logger;

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, ipcChannel } from '../../shared/contract';
 import { CredentialVault } from '../credentials/api-credentials';
-import { openOrderFlow } from '../ipc/order-flow';
-import { startupProfileFile } from '../ipc/profile';
-import { readLaunchProfile } from '../ipc/launch-profile';
+import { openOrderFlow } from '../terminal/order-flow';
+import { startupProfileFile } from '../settings/profile';
+import { readLaunchProfile } from '../settings/launch-profile';
 import { allowOrigins, registerRouter } from '../ipc/router';
-import { openTerminal, type Terminal } from '../ipc/terminal';
+import { openTerminal, type Terminal } from '../terminal/terminal';
 import { consoleLogger } from '@pmdesk/toolkit';
 import { resolveDataDir } from '../wallets/data-dir';
 import { SignerClient } from '../wallets/signer-client';
@@ -89,7 +89,7 @@ async function start(): Promise<void> {
   // The CLI's folder (PMDESK_DATA_DIR, else ~/.config/pmdesk and its kin), not Electron's userData, whose name
   // follows the product name: the app and `pmdesk` must see the same wallets.
   const dataDir = resolveDataDir();
-  // No profile given: Polygon on Polymarket's public endpoints (ipc/launch-profile.ts).
+  // No profile given: Polygon on Polymarket's public endpoints (settings/launch-profile.ts).
   const { raw: rawProfile, profile } = await readLaunchProfile(startupProfileFile(process.argv, process.env, dataDir, existsSync));
   const token = randomBytes(32).toString('hex');
   const child = utilityProcess.fork(join(here, 'signer-utility.js'), [], { serviceName: 'PM Desk signer' });

@@ -4,8 +4,9 @@
 import WebSocket from 'ws';
 import { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from '@pmdesk/toolkit';
 import { orderBookHash } from '@pmdesk/toolkit';
-import { BookState, formatMillionths, type LevelText } from './book-state';
+import { BookState, type LevelText } from './book-state';
 import { Coalescer, FRAME_MS } from './coalescer';
+import type { Book } from '../../shared/book';
 import type { FrameClock } from './frame-clock';
 import { BusyMarkets } from './busy-markets';
 import { Redial, type FeedSource, type RedialOptions } from './redial';
@@ -25,18 +26,11 @@ export interface RestBook {
   [field: string]: unknown;
 }
 
-/** A book as handed to the app: best level first, at most `depth` a side, decimal strings. */
-export interface BookView {
-  tokenId: string;
-  market: string;
-  bids: LevelText[];
-  asks: LevelText[];
-  hash: string;
-  /** Server time (ms) of the last message applied. */
-  timestamp: number;
-  tickSize?: string;
-  stale: boolean;
-}
+/** The book's integers are millionths (book-state.ts). */
+const MILLION = 1_000_000;
+
+/** A book as handed to the app: the one Book shape (numbers, best level first, at most `depth` a side). */
+export type BookView = Book & { stale: boolean };
 
 export interface LastTrade {
   tokenId: string;
@@ -680,12 +674,13 @@ export class MarketFeed {
 
   private viewOf(tokenId: string, asset: Asset, depth: number): BookView {
     const view = asset.book.view(depth);
-    const text = (levels: { price: number; size: number }[]) => levels.map((l) => ({ price: formatMillionths(l.price), size: formatMillionths(l.size) }));
+    // Millionths to numbers by one division each: the same double as parsing the decimal text would give.
+    const numbers = (levels: { price: number; size: number }[]) => levels.map((l) => ({ price: l.price / MILLION, size: l.size / MILLION }));
     return {
       tokenId,
       market: asset.market,
-      bids: text(view.bids),
-      asks: text(view.asks),
+      bids: numbers(view.bids),
+      asks: numbers(view.asks),
       hash: asset.book.hash,
       timestamp: asset.book.timestamp,
       ...(asset.tickSize !== undefined ? { tickSize: asset.tickSize } : {}),

@@ -3,10 +3,10 @@
 // the shell differs.
 import { spawn } from 'node:child_process';
 import { CredentialVault } from '../credentials/api-credentials';
-import { openOrderFlow } from '../ipc/order-flow';
+import { openOrderFlow } from '../terminal/order-flow';
 import { allowOrigins } from '../ipc/router';
-import { openTerminal, type TerminalOptions } from '../ipc/terminal';
-import { parseAppProfile } from '../ipc/profile';
+import { openTerminal, type TerminalOptions } from '../terminal/terminal';
+import { parseAppProfile } from '../settings/profile';
 import type { EventHub } from '../ipc/event-hub';
 import type { Logger } from '@pmdesk/toolkit';
 import { resolveDataDir } from '../wallets/data-dir';

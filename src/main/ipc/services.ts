@@ -1,14 +1,16 @@
 // The services behind the contract, as the small interfaces the handlers need, and the handlers themselves:
-// each operation of src/shared/contract/ mapped to one service call. Trading is an interface here, served by
-// the order flow (ipc/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
-// never a made-up result.
-import type { ApiDiagnostics } from './api-diagnostics';
-import type { MarketSource } from '@pmdesk/toolkit';
+// each operation of src/shared/contract.ts mapped to one service call. Trading is an interface here, served by
+// the order flow (trading/trading-access.ts); where a session has none, its operations answer ERR_NOT_AVAILABLE,
+// never a made-up result. Every service is named here by the small interface the handlers call (a port), never
+// by its class: the capability folders import this table's interfaces, so it may import none of them back.
+import type { BookSides, MarketSource } from '@pmdesk/toolkit';
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { FrameClock } from '../feeds/frame-clock';
 import type {
   AccountFunds,
   Balances,
+  DeadManSwitchInfo,
+  FeedState,
   MoneyActionDone,
   RelayerLogin,
   MoneyActionPreview,
@@ -16,6 +18,7 @@ import type {
   NetworkInfo,
   OpenOrder,
   OperationName,
+  OperationOutput,
   OrderPreview,
   ParsedInput,
   PlacedOrder,
@@ -27,15 +30,52 @@ import type {
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
-import type { BookFollower } from './live-book-feeds';
-import type { FillFeeds } from './fill-feeds';
-import type { AccountFollower } from './account-feeds';
-import type { DeadManSwitchService } from './dead-man-switches';
-import type { UnaskedCancels } from './unasked-cancels';
-import type { AlertService } from '../alerts/alerts';
-import type { StopService } from '../stops/stops';
-import type { MarketStates } from './market-states';
 import { ServiceUnavailable, type Handlers } from './router';
+import { bookFromLevels } from '../../shared/book';
+
+/** Followed fills (follow/fill-feeds.ts fits). */
+export interface FillFollower {
+  follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState };
+  unfollow(clientId: string, marketId: string): boolean;
+  releaseClient(clientId: string): void;
+  followed(): string[];
+  /** Who follows which market now, to follow them again on another network. */
+  subscriptions(): { clientId: string; protocol: string; marketId: string }[];
+  closeAll(): void;
+}
+
+/** What subscribeBook and friends need (follow/book-feeds.ts and follow/live-book-feeds.ts both fit). */
+export interface BookFollower extends FillFollower {
+  /**
+   * A followed token's whole book as the exchange lists it, while the market's socket keeps it live and checked by
+   * hash (LiveBookFeeds only; polled books are never fresh enough to price an order by).
+   */
+  liveBook?(tokenId: string): BookSides | undefined;
+}
+
+/** What watchAccount and unwatchAccount need (follow/account-feeds.ts fits). */
+export interface AccountFollower {
+  follow(clientId: string, wallet: string): Promise<{ wallet: string; state: FeedState }>;
+  unfollow(clientId: string, wallet: string): boolean;
+  releaseClient(clientId: string): void;
+  watched(): string[];
+  closeAll(): void;
+  /** The wallet now trades from another Polymarket account: its feed, if followed, opens again for that account. */
+  reopen?(wallet: string): Promise<void>;
+}
+
+/** Per-wallet dead-man switches (trading/dead-man-switches.ts fits). */
+export interface DeadManSwitchService {
+  set(wallet: string, enabled: boolean): Promise<DeadManSwitchInfo>;
+  get(wallet: string): DeadManSwitchInfo;
+  closeAll(): void;
+}
+
+/** The markets' states pushed to the windows (follow/market-states.ts fits). */
+export interface MarketStateFollower {
+  follow(clientId: string, protocol: string, marketId: string): Promise<OperationOutput<'watchMarketState'>>;
+  unfollow(clientId: string, marketId: string): boolean;
+}
 
 export interface WalletSummary {
   label: string;
@@ -56,7 +96,7 @@ export interface WalletAccess {
   exportKeystore(label: string): Promise<string>;
 }
 
-/** Which Polymarket account each wallet trades from on the network in use (ipc/wallet-accounts.ts). */
+/** Which Polymarket account each wallet trades from on the network in use (trading/wallet-accounts.ts). */
 export interface WalletAccountAccess {
   accountOf(label: string): Promise<WalletAccount>;
   choose(label: string, account: string | null): Promise<WalletAccount>;
@@ -90,7 +130,7 @@ export const TRADING_OPERATIONS = [
   'getPositions',
 ] as const satisfies readonly (OperationName & keyof TradingService)[];
 
-/** The account's pUSD, USDC.e and gas, and the money actions sent as it (ipc/money-access.ts). */
+/** The account's pUSD, USDC.e and gas, and the money actions sent as it (trading/money-access.ts). */
 export interface MoneyService {
   funds(input: ParsedInput<'getAccountFunds'>): Promise<AccountFunds>;
   preview(input: ParsedInput<'previewMoneyAction'>): Promise<MoneyActionPreview>;
@@ -99,18 +139,18 @@ export interface MoneyService {
   forgetRelayer(input: ParsedInput<'forgetRelayerCredentials'>): Promise<{ wallet: string; forgotten: boolean }>;
 }
 
-/** The region and close-only checks of the network in use (ipc/region-check.ts). */
+/** The region and close-only checks of the network in use (trading/region-check.ts). */
 export interface TradingAccessService {
   access(wallet?: string): Promise<TradingAccessInfo>;
 }
 
-/** What the terminal remembers across restarts (ipc/settings.ts). */
+/** What the terminal remembers across restarts (settings/settings.ts). */
 export interface SettingsAccess {
   get(): Promise<Settings>;
   save(patch: ParsedInput<'saveSettings'>): Promise<Settings>;
 }
 
-/** The networks the terminal knows and the switch between them (ipc/networks.ts, ipc/terminal.ts). */
+/** The networks the terminal knows and the switch between them (settings/networks.ts, terminal/terminal.ts). */
 export interface NetworkAccess {
   list(): Promise<NetworkChoice[]>;
   add(input: ParsedInput<'addNetwork'>): Promise<NetworkChoice>;
@@ -121,7 +161,7 @@ export interface TerminalServices {
   network: NetworkInfo;
   /** The network's market-data source (the aggregator, or Polymarket direct): every market read goes through it. */
   markets: MarketSource;
-  feeds: FillFeeds;
+  feeds: FillFollower;
   /** Books polled from the source, or the exchange's live books when the profile has a wsUrl. */
   books: BookFollower;
   /** Where the windows' frames are, for the live books' hand-outs (feeds/frame-clock.ts); absent where books are polled. */
@@ -144,18 +184,29 @@ export interface TerminalServices {
   /** The sandbox's funded test wallet (its profile's testWallets[0]); absent on any other network. */
   sandboxWallet?: { address: string; privateKey: string };
   /** Tells the orders the exchange cancelled that the trader did not cancel here; absent without the order flow. */
-  unaskedCancels?: Pick<UnaskedCancels, 'byTrader' | 'close'>;
+  unaskedCancels?: {
+    byTrader<T extends { cancelled: string[] }>(wallet: string, work: () => Promise<T>): Promise<T>;
+    close(): void;
+  };
   /** Per-wallet dead-man switches; absent without the order flow. */
   deadManSwitches?: DeadManSwitchService;
   /** Whether new orders may be placed (region, close-only accounts); absent where nothing checks it. */
   tradingAccess?: TradingAccessService;
   /** Each followed market's state (open, closed, resolved), pushed as it changes. */
-  marketStates: Pick<MarketStates, 'follow' | 'unfollow'>;
+  marketStates: MarketStateFollower;
   /** Alerts and client-side stops, watched in main; absent without a data folder to keep them in. */
-  alerts?: Pick<AlertService, 'list' | 'create' | 'remove'>;
-  stops?: Pick<StopService, 'list' | 'create' | 'cancel'>;
+  alerts?: {
+    list(): Promise<OperationOutput<'listAlerts'>>;
+    create(input: ParsedInput<'createAlert'>): Promise<OperationOutput<'createAlert'>>;
+    remove(id: string): Promise<OperationOutput<'deleteAlert'>>;
+  };
+  stops?: {
+    list(): Promise<OperationOutput<'listStops'>>;
+    create(input: ParsedInput<'createStop'>): Promise<OperationOutput<'createStop'>>;
+    cancel(id: string): Promise<OperationOutput<'cancelStop'>>;
+  };
   /** What the APIs said about themselves this session (deprecations, fallbacks, rate limits); absent: nothing kept. */
-  diagnostics?: Pick<ApiDiagnostics, 'snapshot'>;
+  diagnostics?: { snapshot(): OperationOutput<'getDiagnostics'> };
 }
 
 export const TRADING_UNAVAILABLE =
@@ -235,7 +286,11 @@ export function createHandlers(services: TerminalServices): Handlers {
       return markets.getMarket(protocol, marketId);
     },
     getEventComments: ({ protocol, eventId }) => markets.getEventComments(protocol, eventId),
-    getOrderBook: ({ protocol, marketId }) => markets.getOrderBooks(protocol, marketId),
+    getOrderBook: async ({ protocol, marketId }) => {
+      // Each book leaves main in the one shape the page draws (src/shared/book.ts).
+      const books = await markets.getOrderBooks(protocol, marketId);
+      return Object.fromEntries(Object.entries(books).map(([tokenId, book]) => [tokenId, bookFromLevels(tokenId, book)]));
+    },
     getPriceHistory: ({ protocol, marketId }) => markets.getFillHistory(protocol, marketId),
     getCandles: ({ protocol, marketId, outcomeIndex, interval }) => markets.getCandles(protocol, marketId, outcomeIndex, interval),
     subscribeFills: ({ protocol, marketId }, { clientId }) => feeds.follow(clientId, protocol, marketId),

@@ -12,9 +12,9 @@ import { centsOf, countOf } from '../../shared/words';
 import type { EventHub } from '../ipc/event-hub';
 import type { MarketSource } from '@pmdesk/toolkit';
 import type { Logger } from '@pmdesk/toolkit';
-import { KeptFile } from '../alerts/kept-file';
-import { MarketWatch, type WatchFeeds } from '../alerts/market-watch';
-import { bookTop } from '../alerts/rules';
+import { KeptFile } from '../watch/kept-file';
+import { MarketWatch, type WatchFeeds } from '../watch/market-watch';
+import { bookTop } from '../watch/rules';
 import { sharesToSell, stopTriggered } from './rules';
 
 export const STOPS_FILE = 'stops.json';

@@ -1,5 +1,5 @@
-// The trader's order as the "user order input" of docs/protocol.md#entities: which provider, market, outcome, side, price and
-// amount; the exact sentences of docs/protocol.md#validation-messages for what is missing; and turning it into the exact order to build.
+// The trader's order as the contract's order intent (market, outcome, side, price, amount and its choices), which
+// the order flow takes as it is; the sentences for what is missing; and turning it into the exact order to build.
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
 import type { PositionToken } from '@pmdesk/toolkit/model';
 import { tradedMarket, type TradedMarket } from '@pmdesk/toolkit/model';
@@ -20,21 +20,6 @@ export const OrderMessages = {
   USER_ORDER_NOT_FOUND: 'UserOrder not found',
 } as const;
 
-export interface UserOrderInput {
-  provider: string;
-  /** A market id, or a slug (anything with a hyphen). */
-  marketIdOrSlug: string;
-  /** An outcome's token id, or its name in any case ("yes", "No"). */
-  positionIdOrName: string;
-  buyOrSell: OrderSide;
-  /** Limit price, or the worst price of a market order; the outcome's current price when absent. */
-  price?: number;
-  /** Shares. */
-  size?: number;
-  /** Dollars to spend (BUY) or raise (SELL); size = usdcFlowAbs / price when no size is given. */
-  usdcFlowAbs?: number;
-}
-
 export interface OrderChoices {
   /** GTC by default for limit orders; FOK and FAK make a market order. */
   orderType?: OrderType;
@@ -43,26 +28,46 @@ export interface OrderChoices {
   postOnly?: boolean;
 }
 
-/** The first checks, in their documented order: provider, then wallet, then the order itself. Nothing is sent before. */
-export function assertOrderRequest(input: UserOrderInput | undefined, wallet: unknown): asserts input is UserOrderInput {
-  if (input && !input.provider) throw invalidParameter(OrderMessages.PROVIDER_REQUIRED, 'executeOrder');
-  if (input && input.provider.toLowerCase() !== 'polymarket') throw invalidParameter(OrderMessages.ONLY_POLYMARKET, 'executeOrder');
+/**
+ * The trader's order, named as the contract's order intent (`placeOrder` in src/shared/contract.ts), which the
+ * order flow takes as it is: the page's intent, the CLI's flags and the tests' orders are all this one shape.
+ */
+export interface OrderIntent extends OrderChoices {
+  /** Polymarket when absent (the only provider); when given, it is checked. */
+  provider?: string;
+  /** A market id, or a slug (anything with a hyphen). */
+  marketId: string;
+  /** An outcome's token id, or its name in any case ("yes", "No"). */
+  tokenId: string;
+  side: OrderSide;
+  /** Limit price, or the worst price of a market order; the outcome's current price when absent. */
+  price?: number;
+  /** Shares. */
+  size?: number;
+  /** Dollars to spend (BUY) or raise (SELL); size = amountUsd / price when no size is given. */
+  amountUsd?: number;
+}
+
+/** The spec's first checks, in its order: provider, then wallet, then the order itself. Nothing is sent before. */
+export function assertOrderRequest(input: OrderIntent | undefined, wallet: unknown): asserts input is OrderIntent {
+  if (input && input.provider !== undefined && !input.provider) throw invalidParameter(OrderMessages.PROVIDER_REQUIRED, 'executeOrder');
+  if (input && input.provider !== undefined && input.provider.toLowerCase() !== 'polymarket') throw invalidParameter(OrderMessages.ONLY_POLYMARKET, 'executeOrder');
   if (!wallet) throw invalidParameter(OrderMessages.WALLET_REQUIRED, 'executeOrder');
-  if (!input || !input.marketIdOrSlug || !input.positionIdOrName || (input.buyOrSell !== 'BUY' && input.buyOrSell !== 'SELL')) {
+  if (!input || !input.marketId || !input.tokenId || (input.side !== 'BUY' && input.side !== 'SELL')) {
     throw invalidParameter(OrderMessages.USER_ORDER_NOT_FOUND, 'executeOrder');
   }
-  for (const [name, value] of [['price', input.price], ['size', input.size], ['usdcFlowAbs', input.usdcFlowAbs]] as const) {
+  for (const [name, value] of [['price', input.price], ['size', input.size], ['amountUsd', input.amountUsd]] as const) {
     if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw invalidParameter(`The order's ${name} must be a positive number.`, 'executeOrder');
   }
-  if (input.size === undefined && input.usdcFlowAbs === undefined) throw invalidParameter('Say how much to trade: a size in shares or a dollar amount.', 'executeOrder');
+  if (input.size === undefined && input.amountUsd === undefined) throw invalidParameter('Say how much to trade: a size in shares or a dollar amount.', 'executeOrder');
 }
 
 /** A hyphen means a slug (first market the source lists for it); anything else is a market id. */
-export async function findMarket(markets: Pick<MarketSource, 'getMarket' | 'getMarketsBySlug'>, marketIdOrSlug: string): Promise<TradedMarket> {
+export async function findMarket(markets: Pick<MarketSource, 'getMarket' | 'getMarketsBySlug'>, marketId: string): Promise<TradedMarket> {
   try {
-    const market = marketIdOrSlug.includes('-')
-      ? (await markets.getMarketsBySlug(marketIdOrSlug))[0]
-      : await markets.getMarket('polymarket', marketIdOrSlug);
+    const market = marketId.includes('-')
+      ? (await markets.getMarketsBySlug(marketId))[0]
+      : await markets.getMarket('polymarket', marketId);
     if (!market) throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, { methodName: 'executeOrder' });
     return tradedMarket(market);
   } catch (error) {
@@ -74,9 +79,9 @@ export async function findMarket(markets: Pick<MarketSource, 'getMarket' | 'getM
 }
 
 /** The outcome by token id, or by name case-insensitively. */
-export function findToken(market: TradedMarket, positionIdOrName: string): PositionToken {
-  const wanted = positionIdOrName.trim().toLowerCase();
-  const token = market.tokens.find((t) => t.token_id === positionIdOrName.trim()) ?? market.tokens.find((t) => t.name.trim().toLowerCase() === wanted);
+export function findToken(market: TradedMarket, tokenId: string): PositionToken {
+  const wanted = tokenId.trim().toLowerCase();
+  const token = market.tokens.find((t) => t.token_id === tokenId.trim()) ?? market.tokens.find((t) => t.name.trim().toLowerCase() === wanted);
   if (!token) throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.POSITION_TOKEN_NOT_FOUND, { methodName: 'executeOrder' });
   return token;
 }
@@ -87,10 +92,11 @@ export type OrderPlan =
   | { kind: 'market'; side: OrderSide; price: number | undefined; amount: number; orderType: 'FOK' | 'FAK'; estimatedSize: number; estimatedPrice: number };
 
 /**
- * docs/protocol.md#entities: price defaults to the token's price; size to usdcFlowAbs / price, in whole hundredths (the size
+ * docs/protocol.md#entities: price defaults to the token's price; size to amountUsd / price, in whole hundredths (the size
  * precision of every tick), rounded down so the order never spends more than the trader said.
  */
-export function planOrder(input: UserOrderInput, token: PositionToken, choices: OrderChoices = {}): OrderPlan {
+export function planOrder(input: OrderIntent, token: PositionToken): OrderPlan {
+  const choices: OrderChoices = input;
   const orderType = choices.orderType ?? 'GTC';
   const tokenPrice = Number(token.price);
   const price = input.price ?? tokenPrice;
@@ -103,12 +109,12 @@ export function planOrder(input: UserOrderInput, token: PositionToken, choices: 
   if (orderType === 'FOK' || orderType === 'FAK') {
     // Market orders: a BUY spends dollars, a SELL sells shares.
     const amount =
-      input.buyOrSell === 'BUY' ? (input.usdcFlowAbs ?? roundDown(input.size! * price, 2)) : (input.size ?? roundDown(input.usdcFlowAbs! / price, 2));
+      input.side === 'BUY' ? (input.amountUsd ?? roundDown(input.size! * price, 2)) : (input.size ?? roundDown(input.amountUsd! / price, 2));
     if (!(amount > 0)) throw invalidParameter('The market order comes to nothing after rounding to cents and hundredths of a share: trade more.', 'executeOrder');
-    const estimatedSize = input.buyOrSell === 'BUY' ? roundDown(amount / price, 2) : amount;
-    return { kind: 'market', side: input.buyOrSell, price: input.price, amount, orderType, estimatedSize, estimatedPrice: price };
+    const estimatedSize = input.side === 'BUY' ? roundDown(amount / price, 2) : amount;
+    return { kind: 'market', side: input.side, price: input.price, amount, orderType, estimatedSize, estimatedPrice: price };
   }
-  const size = input.size ?? roundDown(input.usdcFlowAbs! / price, 2);
-  if (!(size > 0)) throw invalidParameter(`$${input.usdcFlowAbs} buys less than a hundredth of a share at ${price}: give more dollars or a size.`, 'executeOrder');
-  return { kind: 'limit', side: input.buyOrSell, price, size, orderType, expiration: choices.expiration ?? 0, postOnly: choices.postOnly ?? false };
+  const size = input.size ?? roundDown(input.amountUsd! / price, 2);
+  if (!(size > 0)) throw invalidParameter(`$${input.amountUsd} buys less than a hundredth of a share at ${price}: give more dollars or a size.`, 'executeOrder');
+  return { kind: 'limit', side: input.side, price, size, orderType, expiration: choices.expiration ?? 0, postOnly: choices.postOnly ?? false };
 }

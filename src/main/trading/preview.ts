@@ -5,7 +5,7 @@ import { isPmDeskError } from '@pmdesk/toolkit/model';
 import { roundDown, roundNormal } from '@pmdesk/toolkit';
 import { describeFeeTerms, unitsToDollars } from './order-fees';
 import { formatDollars } from './checks';
-import type { OrderChoices, UserOrderInput } from './order-input';
+import type { OrderIntent } from './order-input';
 import { walkBook, type BookFill } from './book-walk';
 import type { TradingService, TradingWallet } from './service';
 
@@ -21,8 +21,8 @@ const decimalsOf = (tick: string): number => tick.split('.')[1]?.length ?? 0;
  * order's expected fills (trading/order-fees.ts; a BUY's balance check includes it); on version 1 the signed
  * rate (GET /fee-rate, bps) × min(price, 1 − price) × shares, 0 when the exchange reports none.
  */
-export async function previewOrder(flow: TradingService, input: UserOrderInput, wallet: TradingWallet, choices: OrderChoices = {}): Promise<OrderPreview> {
-  const { market, token, plan, fee, missing, problems: checks } = await flow.prepareOrder(input, wallet, choices);
+export async function previewOrder(flow: TradingService, input: OrderIntent, wallet: TradingWallet): Promise<OrderPreview> {
+  const { market, token, plan, fee, missing, problems: checks } = await flow.prepareOrder(input, wallet);
   const problems: Problem[] = checks.map((p) => ({ check: p.check, blocking: p.blocking, message: p.message }));
   const tickSize = market.tickSize ?? (await flow.exchangeTickSize(token.token_id));
   const decimals = decimalsOf(tickSize);

@@ -22,7 +22,7 @@ import type { SignerClient } from '../wallets/signer-client';
 import { accountProblems, credentialsAddress, type TradingAccount } from './account';
 import { approvalStates, approvalTargets, chainBalance, missingApprovals, missingOf, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
-import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderChoices, type OrderPlan, type TradedMarket, type UserOrderInput } from './order-input';
+import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderPlan, type TradedMarket, type OrderIntent } from './order-input';
 import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
 import { ExchangeTerms, isTickRefusal } from './exchange-terms';
 import { boundedRpcRequest } from './chain-rpc';
@@ -129,7 +129,7 @@ interface MadeOrder {
 type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) => void;
 
 /**
- * Asked before each new order (the region and close-only checks of ipc/region-check.ts): a sentence refuses
+ * Asked before each new order (the region and close-only checks of trading/region-check.ts): a sentence refuses
  * the order with ERR_FORBIDDEN before any order is signed. Asked first with `credentialed` false (what is known
  * without the wallet's API credentials), then once the order got them, true (the account may be asked).
  * Cancels never pass through it.
@@ -229,13 +229,13 @@ export class TradingService {
   }
 
   /** Every failed pre-trade check for this order, without signing or sending anything. */
-  async check(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<PreTradeProblem[]> {
-    return (await this.prepare(input, wallet, choices)).problems;
+  async check(input: OrderIntent, wallet: TradingWallet | undefined): Promise<PreTradeProblem[]> {
+    return (await this.prepare(input, wallet)).problems;
   }
 
   /** The order as it would be built (market, outcome, plan, missing allowances) and every failed check; nothing signed or sent. */
-  prepareOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<PreparedOrder> {
-    return this.prepare(input, wallet, choices);
+  prepareOrder(input: OrderIntent, wallet: TradingWallet | undefined): Promise<PreparedOrder> {
+    return this.prepare(input, wallet);
   }
 
   /** The outcome's book as the exchange shows it now (no wallet needed). */
@@ -271,18 +271,17 @@ export class TradingService {
    * can change in a moment (region and close-only, the wallet still unlocked, the market's tick) are asked again.
    */
   async executeOrder(
-    input: UserOrderInput,
+    input: OrderIntent,
     wallet: TradingWallet | undefined,
-    choices: OrderChoices = {},
     /** Told each notice of this order as it happens, with its kind (an approval carries its transaction). */
     listener?: (notice: FlowNotice) => void,
   ): Promise<PlacedOrder> {
     assertOrderRequest(input, wallet);
     // A blocked region or a close-only account: refused before any check, credential or signature (PM Desk never
     // tries to get around it; the banner and the ticket already said so).
-    await this.passGate(wallet!, input.buyOrSell, false);
+    await this.passGate(wallet!, input.side, false);
     const address = this.fundsAddress(wallet);
-    const waiting = this.readied.take(this.orderKey(input, wallet!, choices));
+    const waiting = this.readied.take(this.orderKey(input, wallet!));
     const ready = waiting ? await waiting : undefined;
     // Any order of the account sent from here on makes the other ready orders of it stale (its balance moves).
     this.readied.changed(address);
@@ -291,7 +290,7 @@ export class TradingService {
       return this.sendOrder(ready, listener);
     }
     // Not readyOnly: made, or thrown.
-    const made = (await this.makeOrder(input, wallet!, choices, listener))!;
+    const made = (await this.makeOrder(input, wallet!, listener))!;
     await this.assertWithinWorstPrice(made);
     return this.sendOrder(made, listener);
   }
@@ -305,19 +304,19 @@ export class TradingService {
    * fail or whose allowances are missing (approvals are transactions: only the click sends them), an outside
    * (JSON-RPC) wallet's, or anything that fails on the way.
    */
-  async readyOrder(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices = {}): Promise<{ ready: boolean; orderHash?: string }> {
+  async readyOrder(input: OrderIntent, wallet: TradingWallet | undefined): Promise<{ ready: boolean; orderHash?: string }> {
     assertOrderRequest(input, wallet);
-    const orderType = choices.orderType ?? 'GTC';
+    const orderType = input.orderType ?? 'GTC';
     const market = orderType === 'FOK' || orderType === 'FAK';
     if (input.price === undefined && (!market || !this.liveBook)) return { ready: false };
     // An outside wallet would ask its owner to sign before they confirmed: only PM Desk's own signer signs ahead.
     if (wallet!.kind !== 'worker') return { ready: false };
-    if (await this.orderGate?.(wallet!, input.buyOrSell, false)) return { ready: false };
-    const making = this.makeOrder(input, wallet!, choices, undefined, true).catch((error: unknown) => {
+    if (await this.orderGate?.(wallet!, input.side, false)) return { ready: false };
+    const making = this.makeOrder(input, wallet!, undefined, true).catch((error: unknown) => {
       this.logger.debug(`an order could not be made ready; the click makes it again: ${(error as Error)?.message ?? error}`);
       return undefined;
     });
-    this.readied.put(this.orderKey(input, wallet!, choices), this.fundsAddress(wallet), making);
+    this.readied.put(this.orderKey(input, wallet!), this.fundsAddress(wallet), making);
     const made = await making;
     return made ? { ready: true, orderHash: made.built.orderHash } : { ready: false };
   }
@@ -331,8 +330,8 @@ export class TradingService {
    * Checks, credentials, approvals (unless `readyOnly`: then a missing one means undefined), the order built and
    * signed. Nothing is posted. The checks' notices are told now, or kept for the post when made ready.
    */
-  private async makeOrder(input: UserOrderInput, wallet: TradingWallet, choices: OrderChoices, listener: ((notice: FlowNotice) => void) | undefined, readyOnly = false): Promise<MadeOrder | undefined> {
-    const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet, choices);
+  private async makeOrder(input: OrderIntent, wallet: TradingWallet, listener: ((notice: FlowNotice) => void) | undefined, readyOnly = false): Promise<MadeOrder | undefined> {
+    const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
     if (readyOnly && missing.length > 0) return undefined;
@@ -497,9 +496,9 @@ export class TradingService {
     return { orderID: posted.orderID, status, pending, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
   }
 
-  /** What makes two asks the same order: the signing key, the account, the order as asked and its choices. */
-  private orderKey(input: UserOrderInput, wallet: TradingWallet, choices: OrderChoices): string {
-    return JSON.stringify([this.walletAddress(wallet).toLowerCase(), this.fundsAddress(wallet).toLowerCase(), input, choices]);
+  /** What makes two asks the same order: the signing key, the account, and the order as asked with its choices. */
+  private orderKey(input: OrderIntent, wallet: TradingWallet): string {
+    return JSON.stringify([this.walletAddress(wallet).toLowerCase(), this.fundsAddress(wallet).toLowerCase(), input]);
   }
 
   /**
@@ -603,7 +602,7 @@ export class TradingService {
 
   // ---- the flow's steps ------------------------------------------------------------------------
 
-  private async prepare(input: UserOrderInput, wallet: TradingWallet | undefined, choices: OrderChoices): Promise<PreparedOrder> {
+  private async prepare(input: OrderIntent, wallet: TradingWallet | undefined): Promise<PreparedOrder> {
     assertOrderRequest(input, wallet);
     // Balances and allowances are the account's (the funds' holder); only the key signs, so only it must be unlocked.
     const key = this.walletAddress(wallet);
@@ -616,9 +615,9 @@ export class TradingService {
     const allowances = this.onChain(() => approvalStates(this.provider, address, targets));
     unlocking.catch(() => undefined);
     allowances.catch(() => undefined);
-    const market = await findMarket(this.markets, input.marketIdOrSlug);
-    const token = findToken(market, input.positionIdOrName);
-    const asked = planOrder(input, token, choices);
+    const market = await findMarket(this.markets, input.marketId);
+    const token = findToken(market, input.tokenId);
+    const asked = planOrder(input, token);
     const { plan, fee } = await planOrderFee(this.feeReads(address), market, token.token_id, asked, this.profile.network.orderVersion);
     const missingNow = allowances.then((states) => missingOf(states, orderNeeds(plan).collateral));
     missingNow.catch(() => undefined);

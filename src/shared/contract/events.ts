@@ -1,5 +1,6 @@
 // The events main pushes to the page, each with its payload, and the ones replayed to late listeners.
-import type { OrderBookSummary, TradeRecord } from '@pmdesk/toolkit/model';
+import type { TradeRecord } from '@pmdesk/toolkit/model';
+import type { Book } from '../book';
 import type { ResultError } from './result';
 import type { FeedState, MarketStateInfo } from './markets';
 import type { NetworkInfo } from './settings';
@@ -9,7 +10,7 @@ import type { AlertInfo, AlertLogEntry, StopInfo } from './alerts';
 export interface TerminalEvents {
   /** A book changed (the exchange's live book, or the source's when polled); at most one per token per frame. */
   /** A live book may carry the exchange's tick and whether it is stale (its socket is down and not yet resynced). */
-  bookUpdate: { marketId: string; tokenId: string; book: OrderBookSummary & { tick_size?: string; stale?: boolean } };
+  bookUpdate: { marketId: string; tokenId: string; book: Book };
   /** One live fill of a followed market. */
   fill: { marketId: string; fill: TradeRecord };
   /** An order of a wallet changed state through this terminal (placed, cancelled); `sizeMatched` in shares when known. */

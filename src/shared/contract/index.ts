@@ -6,6 +6,8 @@
 // The contract is split by area (markets, wallets, trading, account, alerts, settings) with the events, the
 // `window.terminal` builder and the wire format beside them; this index is its one import path.
 export * from './result';
+/** A book leaves main in one shape, the one the ladder draws (src/shared/book.ts). */
+export type { Book, BookLevel } from '../book';
 export { PROTOCOLS, CANDLE_INTERVALS, type Protocol } from './inputs';
 export type { OperationSpec } from './inputs';
 export * from './markets';

@@ -1,7 +1,8 @@
 // Market data: what the network's market-data source answers (events, books, candles, traders), the live
 // feeds of a market, what the APIs said about themselves, and the operations that read them.
 import { z } from 'zod';
-import type { Candle, Comment, FillHistory, Market, MarketOrderBooks, PredictionEvent, SearchMatch, Trader, TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
+import type { Book } from '../book';
+import type { Candle, Comment, FillHistory, Market, PredictionEvent, SearchMatch, Trader, TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
 import { CANDLE_INTERVALS, id, noInput, op, protocol } from './inputs';
 
 /** `stale`: connected, but nothing (not even a PONG) heard for a while: its books may be behind. */
@@ -87,7 +88,7 @@ export const marketOperations = {
   getEvent: op<PredictionEvent>()(z.strictObject({ protocol, eventId: id }), { summary: 'One event with its markets.' }),
   getMarket: op<Market>()(z.strictObject({ protocol, marketId: id }), { summary: 'One market with its outcome tokens.' }),
   getEventComments: op<Comment[]>()(z.strictObject({ protocol, eventId: id }), { summary: "An event's discussion." }),
-  getOrderBook: op<MarketOrderBooks>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's order books, one per outcome token." }),
+  getOrderBook: op<Record<string, Book>>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's order books, one per outcome token (keyed by token id), each side best first." }),
   getPriceHistory: op<FillHistory>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's fills per outcome token." }),
   getCandles: op<CandleBar[]>()(
     z.strictObject({

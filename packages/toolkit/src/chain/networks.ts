@@ -87,7 +87,7 @@ export const POLYGON: KnownNetwork = {
   relayerUrl: 'https://relayer-v2.polymarket.com',
   rpcUrl: 'https://polygon.drpc.org',
   // No orderVersion here: the toolkit asks the exchange's /version (it moves 1 → 2 → 3); the app's built-in
-  // Polygon profile (ipc/networks.ts) states 2.
+  // Polygon profile (settings/networks.ts) states 2.
   contracts: {
     exchange: '0x4bFb41d5B3570DeFd03C39a9A4D8dE6Bd8B8982E',
     negRiskExchange: '0xC5d563A36AE78145C45a50134d48A1215220f80a',

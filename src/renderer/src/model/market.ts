@@ -1,9 +1,9 @@
 // The market view's arithmetic, apart from React so it is tested on its own: ladder rows with cumulative
 // depth, spread and midpoint, own orders at a price, the tape (fills and gap markers, newest first), the
 // chart's ranges and the live update of its last candle, and the link that opens a market.
-import type { OrderBookSummary, TradeRecord } from '@pmdesk/toolkit/model';
+import type { TradeRecord } from '@pmdesk/toolkit/model';
 import { midpointOf } from '../../../shared/book-top';
-import type { FeedState, OpenOrder } from '../../../shared/contract';
+import type { Book, BookLevel, FeedState, OpenOrder } from '../../../shared/contract';
 import { historyInFirstOutcome } from '../../../shared/last-trade';
 import { formatCents, formatShares, formatUsd, sharesTextLength } from '../format/numbers';
 
@@ -52,39 +52,32 @@ export function ownOrdersAt(openOrders: readonly OpenOrder[], tokenId: string): 
   return own;
 }
 
-/**
- * The ladder of one book: levels of the same price folded, sorted (the feed does not promise an order),
- * empty levels dropped, at most `depth` per side nearest the middle.
- */
 /** Levels a side the ladder shows at most. */
 export const LADDER_DEPTH = 12;
 
-export function buildLadder(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined, openOrders: readonly OpenOrder[] = [], tokenId = '', depth = LADDER_DEPTH): Ladder {
-  const fold = (levels: readonly { price: number; size: number }[]) => {
-    const byPrice = new Map<number, { price: number; size: number }>();
-    for (const level of levels) {
-      const price = Number(level.price);
-      const size = Number(level.size);
-      if (!Number.isFinite(price) || !Number.isFinite(size) || size <= 0) continue;
-      const key = priceKey(price);
-      const existing = byPrice.get(key);
-      if (existing) existing.size += size;
-      else byPrice.set(key, { price, size });
-    }
-    return [...byPrice.values()];
-  };
+/**
+ * The ladder of one book as main hands it out (numbers, one level a price, each side best first): at most `depth`
+ * levels a side nearest the middle, with their running totals and the wallet's own orders. Nothing is parsed or
+ * sorted here; only the asks are turned over, as the ladder draws them from the highest down to the best.
+ */
+export function buildLadder(book: Pick<Book, 'bids' | 'asks'> | undefined, openOrders: readonly OpenOrder[] = [], tokenId = '', depth = LADDER_DEPTH): Ladder {
   const own = ownOrdersAt(openOrders, tokenId);
-  const rows = (side: LadderRow['side'], levels: { price: number; size: number }[]): LadderRow[] => {
+  const rows = (side: LadderRow['side'], levels: readonly BookLevel[]): LadderRow[] => {
     let cumulative = 0;
-    return levels.slice(0, depth).map(({ price, size }) => {
+    const n = Math.min(depth, levels.length);
+    const out: LadderRow[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const { price, size } = levels[i]!;
       cumulative += size;
-      return { side, price, size, cumulative, depth: 0, own: own.get(`${side}:${priceKey(price)}`) ?? 0 };
-    });
+      out[i] = { side, price, size, cumulative, depth: 0, own: own.get(`${side}:${priceKey(price)}`) ?? 0 };
+    }
+    return out;
   };
-  const bids = rows('bid', fold(book?.bids ?? []).sort((a, b) => b.price - a.price));
-  const asksBestFirst = rows('ask', fold(book?.asks ?? []).sort((a, b) => a.price - b.price));
+  const bids = rows('bid', book?.bids ?? []);
+  const asksBestFirst = rows('ask', book?.asks ?? []);
   const deepest = Math.max(bids.at(-1)?.cumulative ?? 0, asksBestFirst.at(-1)?.cumulative ?? 0);
-  for (const row of [...bids, ...asksBestFirst]) row.depth = deepest > 0 ? row.cumulative / deepest : 0;
+  for (const row of bids) row.depth = deepest > 0 ? row.cumulative / deepest : 0;
+  for (const row of asksBestFirst) row.depth = deepest > 0 ? row.cumulative / deepest : 0;
   const bestBid = bids[0]?.price ?? null;
   const bestAsk = asksBestFirst[0]?.price ?? null;
   const both = bestBid !== null && bestAsk !== null;

@@ -1,6 +1,7 @@
 // The open market's live quote of one of its tokens: its book from the feed and the tape's last trade, read
 // from the market view's store state (pure, so unit tests call it with a state of their own).
-import type { Market, OrderBookSummary } from '@pmdesk/toolkit/model';
+import type { Market } from '@pmdesk/toolkit/model';
+import type { Book } from '../../../shared/book';
 import type { TapeEntry } from '../model/market';
 import { finalQuote, inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Quote } from './quote';
 
@@ -9,7 +10,7 @@ import { finalQuote, inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Qu
  * market's outcome is its payout (100¢ or 0¢), whatever its book or last trade said.
  */
 export function liveQuote(
-  state: { market: Market | null; books: Record<string, OrderBookSummary>; tape: readonly TapeEntry[]; state?: { finalPrices: Record<string, number> | null } | null },
+  state: { market: Market | null; books: Record<string, Book>; tape: readonly TapeEntry[]; state?: { finalPrices: Record<string, number> | null } | null },
   tokenId: string | null | undefined,
 ): Quote | null {
   const market = state.market;

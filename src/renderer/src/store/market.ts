@@ -5,8 +5,8 @@
 // its store through MarketStoreContext; panels outside (the ticket, the account) read the focused tile's.
 import { createContext, useContext } from 'react';
 import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand';
-import type { Comment, Market, OrderBookSummary, PredictionEvent } from '@pmdesk/toolkit/model';
-import type { MarketStateInfo, TerminalEvents } from '../../../shared/contract';
+import type { Comment, Market, PredictionEvent } from '@pmdesk/toolkit/model';
+import type { Book, MarketStateInfo, TerminalEvents } from '../../../shared/contract';
 import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../model/market';
 import { marketLinkFromHash } from '../links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
@@ -24,7 +24,7 @@ export interface MarketViewState {
   comments: Comment[] | null;
   commentsError: string | null;
   /** By token id: the latest book of each outcome. */
-  books: Record<string, OrderBookSummary>;
+  books: Record<string, Book>;
   bookError: string | null;
   /**
    * Since when (Unix ms) the books shown may no longer be the exchange's (its feed reconnecting, gone quiet, down,

@@ -72,7 +72,7 @@ export function OrderBookLadder() {
   // The levels whose rows are in the page (the asks' places start with the empty ones).
   const asksInPage = ladder.asks.slice(askFrom - emptyAskPlaces, askTo - emptyAskPlaces);
   const bidsInPage = ladder.bids.slice(bidFrom, bidTo);
-  const decimals = centDecimals(tick ?? (book as { tick_size?: string } | undefined)?.tick_size);
+  const decimals = centDecimals(tick ?? book?.tickSize);
   // The number columns are as wide as the longest number this outcome's book has shown (market.css), not as
   // their text each frame: a size gaining a digit no longer moves every number in the row beside it.
   const columnsSoFar = useRef<{ tokenId: string | null; columns: LadderColumns } | null>(null);

@@ -20,7 +20,7 @@ export function TradeTape() {
   const outcomeIndex = useMarket((s) => Math.max(0, s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? 0));
   const rows = useMemo(() => tapeRows(tape, outcomeIndex), [tape, outcomeIndex]);
   // The ladder's precision: the market's tick, else the live book's.
-  const tick = useMarket((s) => s.market?.minimum_tick_size ?? (tokenId ? (s.books[tokenId] as { tick_size?: string } | undefined)?.tick_size : undefined));
+  const tick = useMarket((s) => s.market?.minimum_tick_size ?? (tokenId ? s.books[tokenId]?.tickSize : undefined));
   const decimals = centDecimals(tick);
   const marketId = shown.market?.marketId;
   const feed = useSession((s) => (marketId ? s.feeds[feedKey('fills', marketId)]?.state : undefined));

@@ -4,15 +4,16 @@
 //
 // Positions are not pushed here: they come from getPositions (the chain and the aggregator), which the renderer
 // reads again when an `account` event shows a new trade or a trade whose status moved.
-import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
+import { ErrorCode } from '@pmdesk/toolkit/model';
 import type { FeedState, TradeInfo } from '../../shared/contract';
 import { Coalescer, FRAME_MS } from '../feeds/coalescer';
 import type { Scheduler } from '../feeds/scheduler';
 import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
-import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
-import type { EventHub } from './event-hub';
-import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, type TradingWallets } from './trading-access';
-import { tradeDetails, type TradeFacts } from './trade-facts';
+import type { TradingService as OrderFlow } from '../trading/service';
+import type { EventHub } from '../ipc/event-hub';
+import type { AccountFollower } from '../ipc/services';
+import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, withCredentials, type TradingWallets } from '../trading/trading-access';
+import { tradeDetails, type TradeFacts } from '../trading/trade-facts';
 
 /** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
 export interface WatchedWallet {
@@ -24,17 +25,6 @@ export interface WatchedWallet {
 
 /** Opens a wallet named by its label (throws a sentence the trader can act on when it cannot). */
 export type WalletOpener = (label: string) => Promise<WatchedWallet>;
-
-/** What watchAccount and unwatchAccount need (AccountFeeds fits). */
-export interface AccountFollower {
-  follow(clientId: string, wallet: string): Promise<{ wallet: string; state: FeedState }>;
-  unfollow(clientId: string, wallet: string): boolean;
-  releaseClient(clientId: string): void;
-  watched(): string[];
-  closeAll(): void;
-  /** The wallet now trades from another Polymarket account: its feed, if followed, opens again for that account. */
-  reopen?(wallet: string): Promise<void>;
-}
 
 /** Tuning of the user feeds (tests shorten the backoff and the polling). */
 export type AccountFeedTuning = Pick<UserFeedOptions, 'backoffMs' | 'pingMs' | 'pollAfterFailures' | 'pollMs'> & { scheduler?: Scheduler; frameMs?: number };
@@ -56,29 +46,10 @@ interface Watched {
   announced: boolean;
 }
 
-export const LOCKED_NO_CREDENTIALS = (label: string) =>
-  `The wallet ${label.slice(0, 64)} is locked and has no exchange credentials yet: unlock it to follow its orders.`;
-
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** Whether an order's own expiry (GTD; `expiration` in seconds, 0 for none) has come by `nowMs`. */
 export function expiredBy(order: Record<string, unknown>, nowMs: number): boolean {
   const at = Number(order.expiration ?? 0);
   return Number.isFinite(at) && at > 0 && at * 1000 <= nowMs + 1_000;
-}
-
-/**
- * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
- * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
- */
-export async function withCredentials<T>(wallets: TradingWallets, wallet: TradingWallet & { kind: 'worker' }, label: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const unlocked = await wallets.signer.unlocked().catch(() => [] as string[]);
-    if (!unlocked.some((a) => sameAddress(a, wallet.address))) throw new PmDeskError(ErrorCode.UNAUTHORIZED, LOCKED_NO_CREDENTIALS(label));
-    throw error;
-  }
 }
 
 /** Wallets opened through the order flow: credentials derived or created on first use, exactly as for an order. */

@@ -1,5 +1,5 @@
 // Live fills for the clients that follow a market: one stream of the network's market-data source per market,
-// shared by every client that asked for it and closed when the last one leaves (or goes away). A source never
+// shared by every client that asked for it and closed when the last one leaves or goes away (follower.ts counts). A source never
 // reconnects on its own, so each stream runs in a TradeTape (feeds/tape.ts), which opens it again with backoff
 // while the market is followed: `feedStatus` says connecting (with why it dropped), open (with `source:
 // 'polling'` while the source polls because its live feed is unreachable), closed, and once the stream is back
@@ -9,14 +9,12 @@ import type { PmDeskError } from '@pmdesk/toolkit/model';
 import type { SourceFillHandlers as FillHandlers, SourceFillSubscription as FillSubscription } from '@pmdesk/toolkit';
 import { TradeTape, type TapeState } from '../feeds/tape';
 import type { Scheduler } from '../feeds/scheduler';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
+import type { FillFollower } from '../ipc/services';
+import { Follower } from './follower';
 
 export type FillSource = (protocol: string, marketId: string, handlers: FillHandlers) => FillSubscription;
 
-interface Feed {
-  tape: TradeTape;
-  clients: Set<string>;
-}
 
 export interface FillFeedOptions {
   scheduler?: Scheduler;
@@ -29,23 +27,19 @@ const contractState = (state: TapeState): FeedState => (state === 'live' ? 'open
 /** Only the gap markers are read from the tape here; a short tape keeps its memory small. */
 const TAPE_ENTRIES = 200;
 
-export class FillFeeds {
-  private readonly feeds = new Map<string, Feed>();
-  private readonly stopListening: () => void;
+export class FillFeeds implements FillFollower {
+  private readonly feeds: Follower<TradeTape>;
 
   constructor(
     private readonly source: FillSource,
     private readonly hub: EventHub,
     private readonly options: FillFeedOptions = {},
   ) {
-    this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
+    this.feeds = new Follower<TradeTape>(hub, (tape) => tape.close());
   }
 
   follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState } {
-    const key = `${protocol}:${marketId}`;
-    let feed = this.feeds.get(key);
-    if (!feed) {
-      const clients = new Set<string>([clientId]);
+    const tape = this.feeds.follow(clientId, { protocol, marketId }, (clients) => {
       let dropped: PmDeskError | undefined;
       /** How the source delivers fills now: its live feed, or polling while that is unreachable (a new stream starts live). */
       let mode: 'live' | 'polling' = 'live';
@@ -83,42 +77,30 @@ export class FillFeeds {
           if (tape.state === 'live') this.hub.emit('feedStatus', { feed: 'fills', marketId, state: 'open', source: next }, clients);
         },
       });
-      feed = { tape, clients };
-      this.feeds.set(key, feed);
       tape.start();
-    }
-    feed.clients.add(clientId);
-    return { marketId, state: contractState(feed.tape.state) };
+      return tape;
+    });
+    return { marketId, state: contractState(tape.state) };
   }
 
   unfollow(clientId: string, marketId: string): boolean {
-    let was = false;
-    for (const [key, feed] of this.feeds) {
-      if (!key.endsWith(`:${marketId}`) || !feed.clients.delete(clientId)) continue;
-      was = true;
-      if (feed.clients.size === 0) this.close(key, feed);
-    }
-    return was;
+    return this.feeds.unfollow(clientId, marketId);
   }
 
   releaseClient(clientId: string): void {
-    for (const [key, feed] of this.feeds) {
-      if (feed.clients.delete(clientId) && feed.clients.size === 0) this.close(key, feed);
-    }
+    this.feeds.releaseClient(clientId);
   }
 
   /** Markets followed right now (for tests and the status bar). */
   followed(): string[] {
-    return [...this.feeds.keys()];
+    return this.feeds.followed();
+  }
+
+  subscriptions(): ReturnType<FillFollower['subscriptions']> {
+    return this.feeds.subscriptions();
   }
 
   closeAll(): void {
-    this.stopListening();
-    for (const [key, feed] of this.feeds) this.close(key, feed);
-  }
-
-  private close(key: string, feed: Feed): void {
-    this.feeds.delete(key);
-    feed.tape.close();
+    this.feeds.closeAll();
   }
 }

@@ -11,37 +11,40 @@ import { silentLogger, type Logger } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { Wallets } from '../wallets/wallets';
 import { setAsideNotices } from '../wallets/set-aside-notice';
-import { EventHub } from './event-hub';
-import { BookFeeds } from './book-feeds';
-import { LiveBookFeeds, type BookFollower } from './live-book-feeds';
+import { EventHub } from '../ipc/event-hub';
+import { BookFeeds } from '../follow/book-feeds';
+import { LiveBookFeeds } from '../follow/live-book-feeds';
 import { ClobClient } from '@pmdesk/toolkit';
 import { isClobError } from '@pmdesk/toolkit';
 import type { RestBook } from '../feeds/market-feed';
-import { FillFeeds } from './fill-feeds';
-import { networkInfo, parseAppProfile, type AppProfile } from './profile';
+import { FillFeeds } from '../follow/fill-feeds';
+import { networkInfo, parseAppProfile, type AppProfile } from '../settings/profile';
 import { OPERATION_NAMES } from '../../shared/contract';
 import { invalidParameter } from '@pmdesk/toolkit/model';
-import { NetworkBook } from './networks';
-import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from './router';
-import { SettingsStore } from './settings';
+import { NetworkBook } from '../settings/networks';
+import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from '../ipc/router';
+import { SettingsStore } from '../settings/settings';
 import type { OrderGate, TradingService as OrderFlow } from '../trading/service';
-import { createHandlers, type NetworkAccess, type TerminalServices } from './services';
-import { tradingAccess } from './trading-access';
-import { moneyAccess } from './money-access';
-import { walletAccess } from './wallet-access';
-import { WalletAccounts } from './wallet-accounts';
+import { createHandlers, type BookFollower, type NetworkAccess, type TerminalServices } from '../ipc/services';
+import { tradingAccess } from '../trading/trading-access';
+import { moneyAccess } from '../trading/money-access';
+import { walletAccess } from '../wallets/wallet-access';
+import { WalletAccounts } from '../trading/wallet-accounts';
 import { walletConfigFor } from '@pmdesk/toolkit';
-import { AccountFeeds, accountOpener, type AccountFeedTuning } from './account-feeds';
-import { DeadManSwitches, heartbeatOpener } from './dead-man-switches';
-import { UnaskedCancels } from './unasked-cancels';
-import { sandboxTestWallet } from './sandbox-wallet';
-import { RegionCheck, closedOnlyAsker, walletNamedIn } from './region-check';
-import { TradeFacts } from './trade-facts';
+import { AccountFeeds, accountOpener, type AccountFeedTuning } from '../follow/account-feeds';
+import { DeadManSwitches, heartbeatOpener } from '../trading/dead-man-switches';
+import { UnaskedCancels } from '../trading/unasked-cancels';
+import { sandboxTestWallet } from '../settings/sandbox-wallet';
+import { RegionCheck, closedOnlyAsker, walletNamedIn } from '../trading/region-check';
+import { TradeFacts } from '../trading/trade-facts';
 import { AlertService, alertsFile } from '../alerts/alerts';
 import type { DesktopNotifier } from '../alerts/notifier';
 import { StopService, stopsFile } from '../stops/stops';
 import { FrameClock } from '../feeds/frame-clock';
-import { MarketStates, chainResolution } from './market-states';
+import { MarketStates, chainResolution } from '../follow/market-states';
+
+/** How main's own hub clients are named (the alerts' and stops' watchers); a page's id never starts so. */
+const MAIN_CLIENT_PREFIX = 'main:';
 
 export interface TerminalOptions {
   profile: AppProfile;
@@ -274,16 +277,19 @@ export function openTerminal(options: TerminalOptions): Terminal {
       const source = entry.origin === 'launch' ? launchSource : sourceOf(profile);
       const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source, diagnostics.listeners(profile.name));
       const previous = current;
+      // Who follows which market's fills and books, read before the old network's feeds close: the pages only,
+      // as main's own watchers (`main:alerts`, `main:stops`) arm the new network's alerts and stops themselves.
+      const ofPages = (subscription: { clientId: string }) => !subscription.clientId.startsWith(MAIN_CLIENT_PREFIX);
+      const fills = previous.services.feeds.subscriptions().filter(ofPages);
+      const books = previous.services.books.subscriptions().filter(ofPages);
       current = open(profile, flow, source, entry.raw);
       previous.close();
       logger.debug(`switched to the network ${entry.name}`);
       hub.emit('network', current.services.network);
       // Every market a page followed is followed again on the new network; its feedStatus events say how
       // that went (a market the new network does not have closes with its source's sentence).
-      for (const [clientId, kinds] of following) {
-        for (const [key, protocol] of kinds.fills) current.services.feeds.follow(clientId, protocol, key);
-        for (const [key, protocol] of kinds.books) current.services.books.follow(clientId, protocol, key);
-      }
+      for (const { clientId, protocol, marketId } of fills) current.services.feeds.follow(clientId, protocol, marketId);
+      for (const { clientId, protocol, marketId } of books) current.services.books.follow(clientId, protocol, marketId);
       return current.services.network;
     });
     switching = run.catch(() => undefined);
@@ -295,29 +301,6 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const handlers = Object.fromEntries(
     OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),
   ) as Handlers;
-  // Who follows which market's fills and books (market id → protocol, per page), to follow them again after a switch.
-  const following = new Map<string, { fills: Map<string, string>; books: Map<string, string> }>();
-  const of = (clientId: string) => following.get(clientId) ?? following.set(clientId, { fills: new Map(), books: new Map() }).get(clientId)!;
-  hub.onClientGone((clientId) => following.delete(clientId));
-  const { subscribeFills, unsubscribeFills, subscribeBook, unsubscribeBook } = handlers;
-  handlers.subscribeFills = async (input, context) => {
-    const answer = await subscribeFills(input, context);
-    of(context.clientId).fills.set(input.marketId, input.protocol);
-    return answer;
-  };
-  handlers.unsubscribeFills = async (input, context) => {
-    following.get(context.clientId)?.fills.delete(input.marketId);
-    return unsubscribeFills(input, context);
-  };
-  handlers.subscribeBook = async (input, context) => {
-    const answer = await subscribeBook(input, context);
-    of(context.clientId).books.set(input.marketId, input.protocol);
-    return answer;
-  };
-  handlers.unsubscribeBook = async (input, context) => {
-    following.get(context.clientId)?.books.delete(input.marketId);
-    return unsubscribeBook(input, context);
-  };
   const router = createRouter({ handlers, allowSender: options.allowSender, logger });
   return {
     router,

@@ -7,7 +7,7 @@ import type { TradeInfo } from '../../shared/contract';
 import { COLLATERAL_TOKEN_DECIMALS } from '@pmdesk/toolkit';
 import { fillFee, type FeeTerms } from '@pmdesk/toolkit';
 import { parseAnswer } from '@pmdesk/toolkit';
-import { feeTermsOfClobMarket } from '../trading/order-fees';
+import { feeTermsOfClobMarket } from './order-fees';
 
 /** The exchange's market record (GET /markets/{conditionId}): only what names the market and its outcomes. */
 const ExchangeMarketSchema = z.looseObject({

@@ -3,7 +3,7 @@
 // the last rate-limit headers of each endpoint are kept. Bounded, whatever the APIs send.
 import type { ApiNotice, RateLimitReading } from '@pmdesk/toolkit';
 import type { ApiNoticeInfo, DiagnosticsInfo, RateLimitInfo } from '../../shared/contract';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
 
 /** Notices kept at most (each is one endpoint's, said once): more would be a host gone wrong, not news. */
 export const MAX_API_NOTICES = 50;

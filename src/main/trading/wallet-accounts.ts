@@ -11,9 +11,9 @@ import type { WalletConfig } from '@pmdesk/toolkit';
 import { COLLATERAL_TOKEN_DECIMALS } from '@pmdesk/toolkit';
 import type { Logger } from '@pmdesk/toolkit';
 import type { MarketSource } from '@pmdesk/toolkit';
-import type { TradingAccount } from '../trading/account';
-import type { WalletSummary } from './services';
-import type { SettingsStore } from './settings';
+import type { TradingAccount } from './account';
+import type { WalletSummary } from '../ipc/services';
+import type { SettingsStore } from '../settings/settings';
 
 /** What finding needs of the network: its name (choices are kept under it), factories, collateral and a chain reader. */
 export interface AccountNetwork {

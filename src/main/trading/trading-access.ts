@@ -3,12 +3,12 @@
 // converted once, here, for display only).
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { SignerClient } from '../wallets/signer-client';
-import { findMarket, type OrderChoices, type UserOrderInput } from '../trading/order-input';
-import { previewOrder } from '../trading/preview';
-import type { TradingAccount, TradingService as OrderFlow, TradingWallet } from '../trading/service';
-import type { EventHub } from './event-hub';
-import type { TradingService, WalletSummary } from './services';
-import type { OpenOrder, ParsedInput, PositionInfo, TradeInfo } from '../../shared/contract';
+import { findMarket } from './order-input';
+import { previewOrder } from './preview';
+import type { TradingAccount, TradingService as OrderFlow, TradingWallet } from './service';
+import type { EventHub } from '../ipc/event-hub';
+import type { TradingService, WalletSummary } from '../ipc/services';
+import type { OpenOrder, PositionInfo, TradeInfo } from '../../shared/contract';
 import type { TraderPosition } from '@pmdesk/toolkit/model';
 import { TradeFacts, tradeDetails } from './trade-facts';
 
@@ -48,20 +48,6 @@ export function tradeAsSeenBy(address: string, r: Record<string, unknown>): Trad
     size,
   };
 }
-
-type OrderIntent = ParsedInput<'placeOrder'>;
-
-/** The contract's order intent as the order flow's user order input (docs/protocol.md#entities). */
-const userOrder = (input: OrderIntent): UserOrderInput => ({
-  provider: 'polymarket',
-  marketIdOrSlug: input.marketId,
-  positionIdOrName: input.tokenId,
-  buyOrSell: input.side,
-  price: input.price,
-  size: input.size,
-  usdcFlowAbs: input.amountUsd,
-});
-const choicesOf = (input: OrderIntent): OrderChoices => ({ orderType: input.orderType, expiration: input.expiration, postOnly: input.postOnly });
 
 /** An open order in the contract's shape, from the exchange's row (GET /data/orders or the user channel). */
 export function openOrderOf(r: Record<string, unknown>): OpenOrder {
@@ -161,13 +147,13 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
   };
 
   return {
-    previewOrder: async (input) => previewOrder(flow, userOrder(input), await walletNamed(input.wallet), choicesOf(input)),
+    previewOrder: async (input) => previewOrder(flow, input, await walletNamed(input.wallet)),
     // The order hash stays in main: the page learns only whether the click will find the order made.
-    readyOrder: async (input) => ({ ready: (await flow.readyOrder(userOrder(input), await walletNamed(input.wallet), choicesOf(input))).ready }),
+    readyOrder: async (input) => ({ ready: (await flow.readyOrder(input, await walletNamed(input.wallet))).ready }),
     placeOrder: async (input) => {
       const wallet = await walletNamed(input.wallet);
       // Each approval (with its transaction) and new credentials reach every window as they happen.
-      const placed = await flow.executeOrder(userOrder(input), wallet, choicesOf(input), (notice) =>
+      const placed = await flow.executeOrder(input, wallet, (notice) =>
         hub?.emit('notice', { wallet: input.wallet, kind: notice.kind, message: notice.message, ...(notice.txHash ? { txHash: notice.txHash } : {}) }),
       );
       if (placed.orderID) hub?.emit('orderUpdate', { wallet: input.wallet, orderId: placed.orderID, status: placed.status });
@@ -205,4 +191,23 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
       return Promise.all(positions.map((p) => describedPosition(p, facts, marketIdOf)));
     },
   };
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export const LOCKED_NO_CREDENTIALS = (label: string) =>
+  `The wallet ${label.slice(0, 64)} is locked and has no exchange credentials yet: unlock it to follow its orders.`;
+
+/**
+ * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
+ * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
+ */
+export async function withCredentials<T>(wallets: TradingWallets, wallet: TradingWallet & { kind: 'worker' }, label: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const unlocked = await wallets.signer.unlocked().catch(() => [] as string[]);
+    if (!unlocked.some((a) => sameAddress(a, wallet.address))) throw new PmDeskError(ErrorCode.UNAUTHORIZED, LOCKED_NO_CREDENTIALS(label));
+    throw error;
+  }
 }

@@ -6,7 +6,7 @@
 // ids the trader's cancels answered are then left out.
 import { countOf } from '../../shared/words';
 import { realScheduler, type Scheduler } from '../feeds/scheduler';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
 
 /** Why the exchange may have cancelled a wallet's orders, when the terminal knows (the dead-man switch). */
 export type CancelCause = (wallet: string) => string | undefined;

@@ -2,17 +2,15 @@
 // fills, account feeds and market states it asks for are the same shared, ref-counted feeds the windows use. A book a window
 // still shows stays open when main stops watching it, and the other way round. Closing the watch lets go of all.
 import type { TerminalEvents } from '../../shared/contract';
-import type { AccountFollower } from '../ipc/account-feeds';
 import type { EventHub } from '../ipc/event-hub';
-import type { FillFeeds } from '../ipc/fill-feeds';
-import type { BookFollower } from '../ipc/live-book-feeds';
-import type { MarketStates } from '../ipc/market-states';
+import type { AccountFollower, BookFollower, FillFollower } from '../ipc/services';
+import type { MarketStates } from '../follow/market-states';
 
 export interface WatchFeeds {
   books: BookFollower;
   /** Markets' states (open, closed, resolved), pushed as they change. */
   states?: Pick<MarketStates, 'follow' | 'unfollow'>;
-  fills?: Pick<FillFeeds, 'follow' | 'unfollow'>;
+  fills?: Pick<FillFollower, 'follow' | 'unfollow'>;
   accounts?: AccountFollower;
 }
 

@@ -1,10 +1,10 @@
 // The contract's money operations (getAccountFunds, previewMoneyAction, runMoneyAction) over the order flow: a
 // wallet named by its label acts as its Polymarket account on this network, through the signer holding its key.
 import type { MoneyActionDone, MoneyActionPreview } from '../../shared/contract';
-import { fundsOnChain, moneyAction, type MoneyActionOutcome } from '../trading/money';
-import type { TradingService as OrderFlow } from '../trading/service';
-import type { EventHub } from './event-hub';
-import type { MoneyService } from './services';
+import { fundsOnChain, moneyAction, type MoneyActionOutcome } from './money';
+import type { TradingService as OrderFlow } from './service';
+import type { EventHub } from '../ipc/event-hub';
+import type { MoneyService } from '../ipc/services';
 import { tradingWalletNamed, type TradingWallets } from './trading-access';
 import { relayerProgress } from './relayer-progress';
 import { forgetRelayerCredentials, saveRelayerCredentials } from './relayer-access';

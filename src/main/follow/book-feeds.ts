@@ -1,19 +1,20 @@
 // Order books for the clients that follow a market, polled from the market-data source: the fallback for a
 // profile with no exchange WebSocket (live-book-feeds.ts follows it otherwise). One poll loop per market, shared
-// by its clients, pushing a `bookUpdate` only when an outcome's book hash changed. Like the fill stream it never
-// retries on its own: a failed read closes the feed with a `feedStatus` that says why, and the client decides
+// by its clients (counted by follower.ts), pushing a `bookUpdate` only when an outcome's book hash changed. Like
+// the fill stream it never retries on its own: a failed read closes the feed with a `feedStatus` that says why, and the client decides
 // whether to follow again.
 import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
 import type { FeedState } from '../../shared/contract';
+import { bookFromLevels } from '../../shared/book';
 import { wrapOnce } from '@pmdesk/toolkit/model';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
+import type { BookFollower } from '../ipc/services';
+import { Follower, type FollowedMarket } from './follower';
 
 export type BookSource = (protocol: string, marketId: string) => Promise<MarketOrderBooks>;
 
-interface Feed {
-  protocol: string;
-  marketId: string;
-  clients: Set<string>;
+interface Feed extends FollowedMarket {
+  clients: ReadonlySet<string>;
   state: FeedState;
   hashes: Map<string, string>;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -21,65 +22,58 @@ interface Feed {
 
 export const DEFAULT_BOOK_POLL_MS = 1000;
 
-export class BookFeeds {
-  private readonly feeds = new Map<string, Feed>();
-  private readonly stopListening: () => void;
+export class BookFeeds implements BookFollower {
+  private readonly follower: Follower<Feed>;
 
   constructor(
     private readonly read: BookSource,
     private readonly hub: EventHub,
     private readonly intervalMs = DEFAULT_BOOK_POLL_MS,
   ) {
-    this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
+    this.follower = new Follower<Feed>(hub, (feed) => this.close(feed));
   }
 
   follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState } {
-    const key = `${protocol}:${marketId}`;
-    let feed = this.feeds.get(key);
-    if (!feed) {
-      feed = { protocol, marketId, clients: new Set(), state: 'connecting', hashes: new Map(), timer: undefined };
-      this.feeds.set(key, feed);
-      void this.poll(key, feed);
-    }
-    feed.clients.add(clientId);
+    const feed = this.follower.follow(clientId, { protocol, marketId }, (clients) => {
+      const opened: Feed = { protocol, marketId, clients, state: 'connecting', hashes: new Map(), timer: undefined };
+      void this.poll(opened);
+      return opened;
+    });
     return { marketId, state: feed.state };
   }
 
   unfollow(clientId: string, marketId: string): boolean {
-    let was = false;
-    for (const [key, feed] of this.feeds) {
-      if (feed.marketId !== marketId || !feed.clients.delete(clientId)) continue;
-      was = true;
-      if (feed.clients.size === 0) this.close(key, feed);
-    }
-    return was;
+    return this.follower.unfollow(clientId, marketId);
   }
 
   releaseClient(clientId: string): void {
-    for (const [key, feed] of this.feeds) if (feed.clients.delete(clientId) && feed.clients.size === 0) this.close(key, feed);
+    this.follower.releaseClient(clientId);
   }
 
   followed(): string[] {
-    return [...this.feeds.keys()];
+    return this.follower.followed();
+  }
+
+  subscriptions(): ReturnType<BookFollower['subscriptions']> {
+    return this.follower.subscriptions();
   }
 
   closeAll(): void {
-    this.stopListening();
-    for (const [key, feed] of this.feeds) this.close(key, feed);
+    this.follower.closeAll();
   }
 
-  private async poll(key: string, feed: Feed): Promise<void> {
+  private async poll(feed: Feed): Promise<void> {
     let books: MarketOrderBooks;
     try {
       books = await this.read(feed.protocol, feed.marketId);
     } catch (error) {
-      if (this.feeds.get(key) !== feed) return;
+      if (this.follower.feedOf(feed) !== feed) return;
       const wrapped = wrapOnce(error, 'bookFeed');
       this.hub.emit('feedStatus', { feed: 'book', marketId: feed.marketId, state: 'closed', error: { code: wrapped.code, message: wrapped.detail } }, feed.clients);
-      this.feeds.delete(key);
+      this.follower.forget(feed, feed);
       return;
     }
-    if (this.feeds.get(key) !== feed) return;
+    if (this.follower.feedOf(feed) !== feed) return;
     if (feed.state === 'connecting') {
       feed.state = 'open';
       this.hub.emit('feedStatus', { feed: 'book', marketId: feed.marketId, state: 'open' }, feed.clients);
@@ -89,13 +83,12 @@ export class BookFeeds {
       const fingerprint = book.hash || JSON.stringify([book.bids, book.asks]);
       if (feed.hashes.get(tokenId) === fingerprint) continue;
       feed.hashes.set(tokenId, fingerprint);
-      this.hub.emit('bookUpdate', { marketId: feed.marketId, tokenId, book }, feed.clients);
+      this.hub.emit('bookUpdate', { marketId: feed.marketId, tokenId, book: bookFromLevels(tokenId, book) }, feed.clients);
     }
-    feed.timer = setTimeout(() => void this.poll(key, feed), this.intervalMs);
+    feed.timer = setTimeout(() => void this.poll(feed), this.intervalMs);
   }
 
-  private close(key: string, feed: Feed): void {
-    this.feeds.delete(key);
+  private close(feed: Feed): void {
     clearTimeout(feed.timer);
     if (feed.state !== 'closed') {
       feed.state = 'closed';

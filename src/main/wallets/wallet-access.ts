@@ -1,9 +1,9 @@
 // Adapts src/main/wallets (the Wallets service and its signer) to what the contract's handlers need, and
 // forwards the signer's "locked after idle time" to the renderer as a walletLock event.
-import type { SignerClient } from '../wallets/signer-client';
-import type { Wallets } from '../wallets/wallets';
-import type { EventHub } from './event-hub';
-import type { WalletAccess } from './services';
+import type { SignerClient } from './signer-client';
+import type { Wallets } from './wallets';
+import type { EventHub } from '../ipc/event-hub';
+import type { WalletAccess } from '../ipc/services';
 
 export function walletAccess(wallets: Wallets, signer: SignerClient, hub?: EventHub): WalletAccess {
   signer.onLocked((address, reason) => hub?.emit('walletLock', { address, locked: true, reason }));

@@ -9,7 +9,7 @@ import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import { Interface } from 'ethers';
 import { conditionId32, resolutionOf, type ContractReader, type Resolution } from '@pmdesk/toolkit';
 import type { MarketStateInfo } from '../../shared/contract';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
 
 /** What the watch reads: the source's market record, and where the network has a chain, a condition's payouts. */
 export interface MarketStateReads {

@@ -2,7 +2,7 @@
 // submitted (with the relayer's id, so `pmdesk relayer tx <id>` can find it). Where it ended is the action's own
 // result notice (money-access.ts), so each action adds one notice, not two, to the corner.
 import type { RelayStep } from '@pmdesk/toolkit';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
 
 export function relayerProgress(wallet: string, action: string, hub: EventHub | undefined): ((step: RelayStep) => void) | undefined {
   if (!hub) return undefined;

@@ -4,34 +4,19 @@
 // `tickSize` event when the exchange changes a market's tick, and `feedStatus` with `source: 'polling'` while the
 // socket cannot be reached and the feed reads GET /book instead.
 import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
-import type { BookSides } from '@pmdesk/toolkit';
 import type { FeedState } from '../../shared/contract';
 import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
 import { MarketFeed, type BookView, type MarketFeedOptions, type MarketFeedState } from '../feeds/market-feed';
-import type { EventHub } from './event-hub';
+import type { EventHub } from '../ipc/event-hub';
+import type { BookFollower } from '../ipc/services';
 import type { BookSource } from './book-feeds';
+import { Follower, type FollowedMarket } from './follower';
 
-interface Followed {
-  protocol: string;
-  marketId: string;
-  clients: Set<string>;
+interface Followed extends FollowedMarket {
+  clients: ReadonlySet<string>;
   tokens: string[];
   state: FeedState;
   source: 'live' | 'polling';
-}
-
-/** What subscribeBook and friends need (BookFeeds and LiveBookFeeds both fit). */
-export interface BookFollower {
-  follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState };
-  unfollow(clientId: string, marketId: string): boolean;
-  releaseClient(clientId: string): void;
-  followed(): string[];
-  closeAll(): void;
-  /**
-   * A followed token's whole book as the exchange lists it, while the market's socket keeps it live and checked by
-   * hash (LiveBookFeeds only; polled books are never fresh enough to price an order by).
-   */
-  liveBook?(tokenId: string): BookSides | undefined;
 }
 
 /** The feed's five states as the contract's four: reconnecting is connecting again; stale books also carry `stale`. */
@@ -39,10 +24,9 @@ const contractState = (state: MarketFeedState): FeedState =>
   state === 'live' ? 'open' : state === 'stale' ? 'stale' : state === 'closed' ? 'closed' : 'connecting';
 
 export class LiveBookFeeds implements BookFollower {
-  private readonly markets = new Map<string, Followed>();
+  private readonly markets: Follower<Followed>;
   private readonly byToken = new Map<string, Followed>();
   private readonly feed: MarketFeed;
-  private readonly stopListening: () => void;
 
   constructor(
     /** The source's books of a market: read once, for its outcome tokens. */
@@ -76,37 +60,32 @@ export class LiveBookFeeds implements BookFollower {
         },
       },
     });
-    this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
+    this.markets = new Follower<Followed>(hub, (followed) => this.close(followed));
   }
 
   follow(clientId: string, protocol: string, marketId: string): { marketId: string; state: FeedState } {
-    const key = `${protocol}:${marketId}`;
-    let followed = this.markets.get(key);
-    if (!followed) {
-      followed = { protocol, marketId, clients: new Set(), tokens: [], state: 'connecting', source: 'live' };
-      this.markets.set(key, followed);
-      void this.start(key, followed);
-    }
-    followed.clients.add(clientId);
+    const followed = this.markets.follow(clientId, { protocol, marketId }, (clients) => {
+      const opened: Followed = { protocol, marketId, clients, tokens: [], state: 'connecting', source: 'live' };
+      void this.start(opened);
+      return opened;
+    });
     return { marketId, state: followed.state };
   }
 
   unfollow(clientId: string, marketId: string): boolean {
-    let was = false;
-    for (const [key, followed] of this.markets) {
-      if (followed.marketId !== marketId || !followed.clients.delete(clientId)) continue;
-      was = true;
-      if (followed.clients.size === 0) this.close(key, followed);
-    }
-    return was;
+    return this.markets.unfollow(clientId, marketId);
   }
 
   releaseClient(clientId: string): void {
-    for (const [key, followed] of this.markets) if (followed.clients.delete(clientId) && followed.clients.size === 0) this.close(key, followed);
+    this.markets.releaseClient(clientId);
   }
 
   followed(): string[] {
-    return [...this.markets.keys()];
+    return this.markets.followed();
+  }
+
+  subscriptions(): ReturnType<BookFollower['subscriptions']> {
+    return this.markets.subscriptions();
   }
 
   liveBook(tokenId: string): ReturnType<MarketFeed['exchangeBook']> {
@@ -114,23 +93,22 @@ export class LiveBookFeeds implements BookFollower {
   }
 
   closeAll(): void {
-    this.stopListening();
-    for (const [key, followed] of this.markets) this.close(key, followed);
+    this.markets.closeAll();
     this.feed.close();
   }
 
-  private async start(key: string, followed: Followed): Promise<void> {
+  private async start(followed: Followed): Promise<void> {
     let books: MarketOrderBooks;
     try {
       books = await this.read(followed.protocol, followed.marketId);
     } catch (error) {
-      if (this.markets.get(key) !== followed) return;
+      if (this.markets.feedOf(followed) !== followed) return;
       const wrapped = wrapOnce(error, 'bookFeed');
       this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state: 'closed', error: { code: wrapped.code, message: wrapped.detail } }, followed.clients);
-      this.markets.delete(key);
+      this.markets.forget(followed, followed);
       return;
     }
-    if (this.markets.get(key) !== followed) return;
+    if (this.markets.feedOf(followed) !== followed) return;
     followed.tokens = Object.keys(books);
     for (const token of followed.tokens) this.byToken.set(token, followed);
     this.feed.subscribe(followed.tokens);
@@ -153,32 +131,14 @@ export class LiveBookFeeds implements BookFollower {
   private announce(): void {
     const state = this.current();
     if (!state) return;
-    for (const followed of this.markets.values()) if (followed.tokens.length > 0) this.setState(followed, state);
+    for (const followed of this.markets.feeds()) if (followed.tokens.length > 0) this.setState(followed, state);
   }
 
   private onBook(view: BookView): void {
     const followed = this.byToken.get(view.tokenId);
     if (!followed) return;
-    // The contract's books list levels as the CLOB does (best last), with prices and sizes as numbers.
-    const levels = (side: BookView['bids']) => side.map((l) => ({ price: Number(l.price), size: Number(l.size) })).reverse();
-    this.hub.emit(
-      'bookUpdate',
-      {
-        marketId: followed.marketId,
-        tokenId: view.tokenId,
-        book: {
-          market: view.market,
-          asset_id: view.tokenId,
-          timestamp: String(view.timestamp),
-          hash: view.hash,
-          bids: levels(view.bids),
-          asks: levels(view.asks),
-          ...(view.tickSize !== undefined ? { tick_size: view.tickSize } : {}),
-          stale: view.stale,
-        },
-      },
-      followed.clients,
-    );
+    // The feed's view is already the contract's Book (numbers, best first): it leaves as it is.
+    this.hub.emit('bookUpdate', { marketId: followed.marketId, tokenId: view.tokenId, book: view }, followed.clients);
   }
 
   private setState(followed: Followed, state: FeedState): void {
@@ -191,8 +151,7 @@ export class LiveBookFeeds implements BookFollower {
     this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state, source, ...error }, followed.clients);
   }
 
-  private close(key: string, followed: Followed): void {
-    this.markets.delete(key);
+  private close(followed: Followed): void {
     for (const token of followed.tokens) this.byToken.delete(token);
     if (followed.tokens.length > 0) this.feed.unsubscribe(followed.tokens);
     this.setState(followed, 'closed');

@@ -15,7 +15,7 @@ import { silentLogger, type Logger } from '@pmdesk/toolkit';
 import type { OrderSide } from '@pmdesk/toolkit';
 import { checkGeoblock } from '@pmdesk/toolkit';
 import { parseAnswer } from '@pmdesk/toolkit';
-import type { TradingService as OrderFlow, TradingWallet } from '../trading/service';
+import type { TradingService as OrderFlow, TradingWallet } from './service';
 import { tradingWalletNamed } from './trading-access';
 import type { TradingWallets } from './trading-access';
 

@@ -4,23 +4,17 @@
 // wallets' orders then, as the trader asked by arming it.
 import { ErrorCode } from '@pmdesk/toolkit/model';
 import type { DeadManSwitchInfo } from '../../shared/contract';
+import type { DeadManSwitchService } from '../ipc/services';
 import { DEFAULT_HEARTBEAT_MS, DeadManSwitch, type HeartbeatClient, type HeartbeatState } from '../feeds/heartbeat';
 import { realScheduler, type Scheduler } from '../feeds/scheduler';
-import type { TradingService as OrderFlow } from '../trading/service';
-import { withCredentials } from './account-feeds';
-import type { EventHub } from './event-hub';
-import { tradingWalletNamed, type TradingWallets } from './trading-access';
+import type { TradingService as OrderFlow } from './service';
+import type { EventHub } from '../ipc/event-hub';
+import { tradingWalletNamed, withCredentials, type TradingWallets } from './trading-access';
 
 /** A wallet's heartbeat client, by label (throws a sentence the trader can act on when it cannot). */
 export type HeartbeatOpener = (label: string) => Promise<{ client: HeartbeatClient }>;
 
 /** What the contract's two operations need (DeadManSwitches fits). */
-export interface DeadManSwitchService {
-  set(wallet: string, enabled: boolean): Promise<DeadManSwitchInfo>;
-  get(wallet: string): DeadManSwitchInfo;
-  closeAll(): void;
-}
-
 interface Armed {
   info: DeadManSwitchInfo;
   loop: DeadManSwitch | undefined;
