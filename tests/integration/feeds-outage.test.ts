@@ -69,7 +69,7 @@ describe('the live feeds after the exchange was down', () => {
     user.start();
     await until(() => market.state === 'live' && market.book(yes, 100) !== undefined && user.state === 'live' && reconciled > 0, 10_000, 'both feeds live');
     const before = market.book(yes, 100)!;
-    expect(before.bids.map((l) => l.price)).toEqual(['0.4']);
+    expect(before.bids.map((l) => l.price)).toEqual([0.4]);
 
     // The outage: long enough that an uncapped doubling (0.5, 1, 2, 4, 8 s) would wait 8 s more after it.
     await new Promise((resolve) => setTimeout(resolve, 400)); // the state file has the resting order
@@ -95,7 +95,7 @@ describe('the live feeds after the exchange was down', () => {
     // The back-off never waits longer than its cap, so being back takes at most the cap plus a connect.
     expect(took).toBeLessThan(MAX_RECONNECT_BACKOFF_MS + 2_000);
     const after = market.book(yes, 100)!;
-    expect([...after.bids].reverse()).toEqual(rest.bids);
+    expect([...after.bids].reverse()).toEqual(rest.bids.map((l) => ({ price: Number(l.price), size: Number(l.size) })));
     expect(user.openOrders().map((o) => o.price)).toEqual(['0.42']);
   }, 60_000);
 });
