@@ -1,7 +1,7 @@
 // The trader's money from the terminal through Polymarket's relayer, on the whole local sandbox through the router:
-// the sandbox profile gives each test wallet a relayer API key, so a Safe's and a deposit wallet's wrap, split, merge
-// and redeem go through the relayer with no login — signed in the signer worker, the owner key holding NO POL before
-// and after — each effect checked on the chain to the base unit. Funds and previews say which way and why; asking
+// the sandbox profile gives each test wallet a relayer API key, so a proxy wallet's (through the profile's relay hub),
+// a Safe's and a deposit wallet's wrap, split, merge and redeem go through the relayer with no login — signed in the
+// signer worker, the owner key holding NO POL before and after — each effect checked on the chain to the base unit. Funds and previews say which way and why; asking
 // for the key's path is honoured for a Safe and refused for a deposit wallet; the key itself never uses the relayer.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,8 +48,8 @@ const usdcEOf = (address: string) => erc20(sandbox.deployment.contracts.usdcE)(a
 const sharesOf = (address: string, tokenId: string) =>
   new Contract(sandbox.deployment.contracts.conditionalTokens, ['function balanceOf(address, uint256) view returns (uint256)'], chain).getFunction('balanceOf')(address, tokenId) as Promise<bigint>;
 
-const account = (kind: 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
-const ownerKey = (kind: 'safe' | 'deposit') => sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
+const account = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
+const ownerKey = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion: 2, source: 'polymarket' });
@@ -67,7 +67,7 @@ beforeAll(async () => {
   chain = sandboxProvider(sandbox.deployment.rpcUrl, sandbox.deployment.chainId);
   const market = sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
-  for (const kind of ['safe', 'deposit'] as const) {
+  for (const kind of ['proxy', 'safe', 'deposit'] as const) {
     await call('importWallet', { label: kind, password: PASSWORD, source: { kind: 'privateKey', privateKey: ownerKey(kind).privateKey } });
     await call('unlockWallet', { label: kind, password: PASSWORD, autoLockMinutes: 0 });
     await chain.send('anvil_setBalance', [ownerKey(kind).address, '0x0']);
@@ -81,12 +81,12 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe.each(['safe', 'deposit'] as const)('money from a %s through the relayer, the key holding no POL', (kind) => {
+describe.each(['proxy', 'safe', 'deposit'] as const)('money from a %s through the relayer, the key holding no POL', (kind) => {
   it('says which way and why, wraps, splits and merges to the base unit, and the key still holds no POL', async () => {
     const holder = account(kind).address;
     const key = ownerKey(kind).address;
     const funds = await call<AccountFunds>('getAccountFunds', { wallet: kind });
-    expect(funds).toMatchObject({ accountKind: kind === 'safe' ? 'safe' : 'deposit-wallet', actionsUnavailable: null, via: 'relayer' });
+    expect(funds).toMatchObject({ accountKind: { proxy: 'proxy', safe: 'safe', deposit: 'deposit-wallet' }[kind], actionsUnavailable: null, via: 'relayer' });
     expect(funds.viaReason).toBe(`${GASLESS} (a relayer API key for ${key}, the network profile's test key)`);
 
     const [pusd0, usdcE0, yes0, no0, nonce0] = await Promise.all([pusdOf(holder), usdcEOf(holder), sharesOf(holder, yes), sharesOf(holder, no), chain.getTransactionCount(key)]);
@@ -130,6 +130,15 @@ describe('the path asked for', () => {
     expect(await pusdOf(holder)).toBe(pusd0 + yes0);
     expect(notices.map((n) => n.message)).toContainEqual(expect.stringMatching(/^redeem: submitted to Polymarket's relayer as \S+ \(STATE_\w+\)$/));
     expect(await chain.getBalance(ownerKey('deposit').address)).toBe(0n);
+
+    // A proxy wallet's redeem goes through the sandbox's relay hub, as the profile names it.
+    const proxy = account('proxy').address;
+    const [proxyCash0, proxyYes0] = await Promise.all([pusdOf(proxy), sharesOf(proxy, yes)]);
+    const redeemed = await call<MoneyActionDone>('runMoneyAction', { wallet: 'proxy', action: 'redeem', marketId: MARKET });
+    expect(redeemed.via).toBe('relayer');
+    expect(await pusdOf(proxy)).toBe(proxyCash0 + proxyYes0);
+    expect(await sharesOf(proxy, yes)).toBe(0n);
+    expect(await chain.getBalance(ownerKey('proxy').address)).toBe(0n);
   }, 120_000);
 
   it('honours the key path for a Safe (which then needs POL) and refuses it for a deposit wallet', async () => {
