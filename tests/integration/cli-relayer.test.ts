@@ -169,6 +169,19 @@ describe('which path a money command takes', () => {
     expect([neither.code, errorOf(neither).code]).toEqual([2, 'ERR_INVALID_PARAM']);
   }, SLOW);
 
+  it('with no keychain, `pmdesk relayer login` says the relayer credentials live for this run only, not derived again', async () => {
+    // runPmdesk gives the CLI no D-Bus session: no OS keychain.
+    const { owner } = account('safe');
+    const apiKey = sandbox.profile.relayerApiKeys.find((k) => getAddress(k.address) === getAddress(owner))!.key;
+    const login = await runPmdesk(['--network', noKeysFile, 'relayer', 'login'], { env: { PMDESK_PRIVATE_KEY: keyOf(owner) }, input: `${apiKey}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain('No OS keychain is available');
+    expect(login.stderr).toContain('Relayer credentials cannot be derived: they are kept in memory for this run only; enter them again next time.');
+    expect(login.stdout).toContain('no keychain: kept in memory for this run only');
+    expect(login.stdout).toContain('They are gone when this command ends');
+    expect(login.stdout + login.stderr).not.toContain(apiKey);
+  }, SLOW);
+
   it('`pmdesk relayer tx` of an unknown id is not found', async () => {
     const run = await pmdesk(['relayer', 'tx', 'no-such-transaction', '--json'], sandbox.profile.testWallets[0]!.privateKey);
     expect([run.code, errorOf(run).code]).toEqual([1, 'ERR_NOT_FOUND']);
