@@ -3,10 +3,12 @@
 // a Safe's and a deposit wallet's wrap, split, merge and redeem go through the relayer with no login — signed in the
 // signer worker, the owner key holding NO POL before and after — each effect checked on the chain to the base unit. Funds and previews say which way and why; asking
 // for the key's path is honoured for a Safe and refused for a deposit wallet; the key itself never uses the relayer.
+// A Safe and a deposit wallet that never approved the exchange (nor were deployed) place a first order: the
+// approvals go through the relayer as one batch first.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Contract, type JsonRpcProvider } from 'ethers';
+import { Contract, MaxUint256, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountFunds, MoneyActionDone, MoneyActionPreview, Result, TerminalEvents } from '../../src/shared/contract';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
@@ -18,7 +20,9 @@ import { TradingService } from '../../src/main/trading/service';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { sandboxProvider } from '../../sandbox/chain/index';
+import { TX_OVERRIDES, compileContracts, sandboxProvider } from '../../sandbox/chain/index';
+import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
+import { parseNetworkProfile, walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 import { PASSWORD } from '../helpers/trading-sandbox';
 
 const APP = 'app://pmdesk';
@@ -43,6 +47,7 @@ async function call<T>(op: string, input: unknown): Promise<T> {
 }
 
 const erc20 = (token: string) => new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
+const erc20Allowance = (token: string) => new Contract(token, ['function allowance(address, address) view returns (uint256)'], chain).getFunction('allowance');
 const pusdOf = (address: string) => erc20(sandbox.deployment.contracts.collateral)(address) as Promise<bigint>;
 const usdcEOf = (address: string) => erc20(sandbox.deployment.contracts.usdcE)(address) as Promise<bigint>;
 const sharesOf = (address: string, tokenId: string) =>
@@ -110,6 +115,46 @@ describe.each(['proxy', 'safe', 'deposit'] as const)('money from a %s through th
     // The key sent nothing and paid nothing: the relayer did.
     expect(await chain.getTransactionCount(key)).toBe(nonce0);
     expect(await chain.getBalance(key)).toBe(0n);
+  }, 120_000);
+});
+
+describe('a first order from an account that has never approved the exchange, the key holding no POL', () => {
+  it.each(['deposit-wallet', 'safe'] as const)('as a %s: the approvals go through the relayer (deploying it first), then the order', async (kind) => {
+    // The first test wallet owns no test account: its Safe and deposit wallet have no code and no approval.
+    const owner = sandbox.profile.testWallets[0]!;
+    const derived = deriveAccounts(owner.address, walletConfigFor(parseNetworkProfile(sandbox.profile)));
+    const holder = kind === 'safe' ? derived.safe! : derived.depositWallet!.beacon!;
+    const minter = new Wallet(sandbox.deployment.operator.privateKey, chain);
+    await (await new Contract(sandbox.deployment.contracts.collateral, compileContracts().Collateral.abi, minter).getFunction('mint')(holder, 20_000_000n, TX_OVERRIDES)).wait();
+    if (kind === 'deposit-wallet') {
+      await call('importWallet', { label: 'fresh', password: PASSWORD, source: { kind: 'privateKey', privateKey: owner.privateKey } });
+      await call('unlockWallet', { label: 'fresh', password: PASSWORD, autoLockMinutes: 0 });
+      await chain.send('anvil_setBalance', [owner.address, '0x0']);
+    }
+    await call('chooseWalletAccount', { wallet: 'fresh', account: holder });
+    expect(await chain.getCode(holder)).toBe('0x');
+    const { exchange, negRiskExchange } = sandbox.profile.contracts;
+    const allowance = (spender: string) => erc20Allowance(sandbox.deployment.contracts.collateral)(holder, spender) as Promise<bigint>;
+    expect(await allowance(exchange!)).toBe(0n);
+
+    const notices: TerminalEvents['notice'][] = [];
+    const off = terminal.hub.connect(`order-listener-${kind}`, (event, payload) => {
+      if (event === 'notice') notices.push(payload as TerminalEvents['notice']);
+    });
+    let placed: { status: string };
+    try {
+      placed = await call<{ status: string }>('placeOrder', { wallet: 'fresh', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.05, size: 10 });
+    } finally {
+      off();
+    }
+    expect(placed.status).toBe('LIVE');
+    const approvals = notices.filter((n) => n.kind === 'approval');
+    expect(approvals).toHaveLength(4);
+    expect(new Set(approvals.map((n) => n.txHash)).size).toBe(1);
+    expect(approvals[0]!.message).toMatch(/^Allowance set through Polymarket's relayer — no gas needed: /);
+    expect(await chain.getCode(holder)).not.toBe('0x');
+    for (const spender of [exchange!, negRiskExchange!]) expect(await allowance(spender)).toBe(MaxUint256);
+    expect(await chain.getBalance(owner.address)).toBe(0n);
   }, 120_000);
 });
 
