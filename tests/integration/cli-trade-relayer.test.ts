@@ -1,6 +1,7 @@
-// `pmdesk trade` from a Safe and a deposit wallet that have never approved the exchange (not even deployed yet),
-// the owner key holding NO POL: the approvals go through Polymarket's relayer as one batch (the wallet deployed
-// through it first), then the first order is placed — read back from the chain (allowances, code) and the exchange.
+// `pmdesk trade` from a proxy wallet, a Safe and a deposit wallet that have never approved the exchange (not even
+// deployed yet), the owner key holding NO POL: the approvals go through Polymarket's relayer as one batch (the
+// wallet deployed through it first, or by its first relayed call for a proxy), then the first order is placed —
+// read back from the chain (allowances, code) and the exchange.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ let provider: ReturnType<typeof sandboxProvider>;
 let dir: string;
 let env: Record<string, string>;
 let owner: { address: string; privateKey: string };
-let accounts: { safe: string; deposit: string };
+let accounts: { proxy: string; safe: string; deposit: string };
 
 function pmdesk(args: string[], input?: string): Promise<PmdeskRun> {
   return runPmdesk(args, { env: { PMDESK_PASSWORD: PASSWORD, ...env }, ...(input === undefined ? {} : { input }) });
@@ -40,7 +41,7 @@ beforeAll(async () => {
   // sandbox profile gives it a relayer API key.
   owner = sb.sandbox.profile.testWallets[0]!;
   const derived = deriveAccounts(owner.address, walletConfigFor(parseNetworkProfile(sb.sandbox.profile)));
-  accounts = { safe: derived.safe!, deposit: derived.depositWallet!.beacon! };
+  accounts = { proxy: derived.proxy!, safe: derived.safe!, deposit: derived.depositWallet!.beacon! };
   const minter = new Wallet(sb.sandbox.deployment.operator.privateKey, provider);
   const pusd = new Contract(sb.sandbox.profile.contracts.collateral, compileContracts().Collateral.abi, minter);
   for (const holder of Object.values(accounts)) await (await pusd.getFunction('mint')(holder, parseUnits('20', 6), TX_OVERRIDES)).wait();
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('a first order from an account with no approvals, the key holding no POL', () => {
-  it.each(['deposit', 'safe'] as const)('as a %s: approvals through the relayer (deploying it first), then the order', async (kind) => {
+  it.each(['deposit', 'safe', 'proxy'] as const)('as a %s: approvals through the relayer (deploying it first), then the order', async (kind) => {
     const holder = accounts[kind];
     expect(await provider.getCode(holder)).toBe('0x');
     const { exchange, negRiskExchange } = sb.sandbox.profile.contracts;
@@ -65,7 +66,7 @@ describe('a first order from an account with no approvals, the key holding no PO
     const run = await pmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--usdc', '1', '--price', '0.1', '--account', holder, '--json']);
     expect(run.code, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as { orderID: string; status: string; approvals: { spender: string; txHash: string }[]; account: { address: string; kind: string } };
-    expect(out).toMatchObject({ orderID: expect.stringMatching(HEX_TX), status: 'LIVE', account: { address: getAddress(holder), kind: kind === 'safe' ? 'safe' : 'deposit-wallet' } });
+    expect(out).toMatchObject({ orderID: expect.stringMatching(HEX_TX), status: 'LIVE', account: { address: getAddress(holder), kind: kind === 'deposit' ? 'deposit-wallet' : kind } });
     // One relayed batch: every approval carries its one transaction.
     expect(out.approvals.map((a) => a.spender)).toEqual([exchange, negRiskExchange, exchange, negRiskExchange]);
     expect(new Set(out.approvals.map((a) => a.txHash)).size).toBe(1);
