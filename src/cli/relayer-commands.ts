@@ -50,7 +50,10 @@ export function registerRelayerCommands(program: Command, run: Run): void {
         await new RelayerCredentialStore(vault).save(owner, relayerUrl, credentials);
         const said = { wallet: owner, relayerUrl, stored: describeRelayerCredentials(credentials), storage: vault.storage };
         if (ctx.out.json) ctx.out.stdout(`${JSON.stringify(said)}\n`);
-        else ctx.out.stdout(`${fields([['wallet', owner], ['relayer', relayerUrl], ['stored', `${said.stored} (${vault.storage === 'keychain' ? 'OS keychain' : 'this session only'})`]])}\nThey are not shown again. Money commands of this wallet now go through the relayer (no gas needed).\n`);
+        else if (vault.storage === 'keychain')
+          ctx.out.stdout(`${fields([['wallet', owner], ['relayer', relayerUrl], ['stored', `${said.stored} (OS keychain)`]])}\nThey are not shown again. Money commands of this wallet now go through the relayer (no gas needed).\n`);
+        // Relayer credentials cannot be derived again from the wallet: without a keychain they end with this run.
+        else ctx.out.stdout(`${fields([['wallet', owner], ['relayer', relayerUrl], ['accepted', `${said.stored} (no keychain: kept in memory for this run only)`]])}\nThey are gone when this command ends: enter them again with \`pmdesk relayer login\` once a keychain is available.\n`);
       }),
     );
 

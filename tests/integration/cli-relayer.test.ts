@@ -1,6 +1,6 @@
-// `pmdesk split | merge | redeem | pusd wrap` through Polymarket's relayer, as a black box on the sandbox: a Safe and a
-// deposit wallet whose owner key holds NO POL at all (and still holds none after), every effect read back from the
-// chain to the base unit; a deposit wallet that is not deployed yet is deployed first through the relayer; the
+// `pmdesk split | merge | redeem | pusd wrap` through Polymarket's relayer, as a black box on the sandbox: a proxy
+// wallet (relayed through the profile's relay hub), a Safe and a deposit wallet whose owner key holds NO POL at all
+// (and still holds none after), every effect read back from the chain to the base unit; a deposit wallet that is not deployed yet is deployed first through the relayer; the
 // sandbox profile's relayer API keys are used with no login; `pmdesk relayer tx` reads the transaction back; and the
 // path is refused where it cannot be honoured (--via relayer for the key itself, --via key for a deposit wallet).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -26,7 +26,7 @@ let dir: string;
 let profileFile: string;
 let noKeysFile: string;
 
-const account = (kind: 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
+const account = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
 const keyOf = (owner: string) => sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(owner))!.privateKey;
 const market = () => sandbox.deployment.markets[sandbox.catalog.events.flatMap((e) => e.markets).findIndex((m) => m.id === MARKET)]!;
 const held = (holder: string) => positionBalances(provider, sandbox.profile.contracts.conditionalTokens, holder, market().tokenIds);
@@ -67,7 +67,7 @@ afterAll(async () => {
 });
 
 describe('money commands through the relayer, the key holding no POL', () => {
-  it.each(['safe', 'deposit'] as const)("as a %s: split, merge and wrap, each effect on chain, the key's POL still zero", async (kind) => {
+  it.each(['proxy', 'safe', 'deposit'] as const)("as a %s: split, merge and wrap, each effect on chain, the key's POL still zero", async (kind) => {
     const { address: holder, owner } = account(kind);
     const key = keyOf(owner);
     const [cash0, held0, usdcE0] = [await cash(holder), await held(holder), await usdcE(holder)];
@@ -88,7 +88,7 @@ describe('money commands through the relayer, the key holding no POL', () => {
     const merge = await pmdesk(['merge', MARKET, '4', '--yes', '--json'], key);
     expect(merge.code, merge.stderr).toBe(0);
     const merged = json(merge);
-    expect([merged.via, merged.sent, merged.relayerType, getAddress(merged.account.address)]).toEqual(['relayer', true, kind === 'safe' ? 'SAFE' : 'WALLET', getAddress(holder)]);
+    expect([merged.via, merged.sent, merged.relayerType, getAddress(merged.account.address)]).toEqual(['relayer', true, { proxy: 'PROXY', safe: 'SAFE', deposit: 'WALLET' }[kind], getAddress(holder)]);
     expect(['STATE_MINED', 'STATE_CONFIRMED']).toContain(merged.relayer.state);
     expect(await cash(holder)).toBe(cash0 - 6_000_000n);
     expect(await held(holder)).toEqual(held0.map((h) => h + 6_000_000n));
@@ -112,7 +112,7 @@ describe('money commands through the relayer, the key holding no POL', () => {
     const oracle = new Wallet(sandbox.deployment.operator.privateKey, provider);
     const ctf = new Contract(sandbox.profile.contracts.conditionalTokens, new Interface(conditionalTokensArtifact().abi as never), oracle);
     await (await ctf.getFunction('reportPayouts')(market().questionId, [1, 0], TX_OVERRIDES)).wait();
-    for (const kind of ['safe', 'deposit'] as const) {
+    for (const kind of ['proxy', 'safe', 'deposit'] as const) {
       const { address: holder, owner } = account(kind);
       const [yes] = await held(holder);
       const cash0 = await cash(holder);
@@ -167,6 +167,19 @@ describe('which path a money command takes', () => {
     expect(errorOf(deposit).message).toContain('pmdesk relayer login');
     const neither = await pmdesk(['split', MARKET, '1', '--json', '--via', 'gsn'], keyOf(owner));
     expect([neither.code, errorOf(neither).code]).toEqual([2, 'ERR_INVALID_PARAM']);
+  }, SLOW);
+
+  it('with no keychain, `pmdesk relayer login` says the relayer credentials live for this run only, not derived again', async () => {
+    // runPmdesk gives the CLI no D-Bus session: no OS keychain.
+    const { owner } = account('safe');
+    const apiKey = sandbox.profile.relayerApiKeys.find((k) => getAddress(k.address) === getAddress(owner))!.key;
+    const login = await runPmdesk(['--network', noKeysFile, 'relayer', 'login'], { env: { PMDESK_PRIVATE_KEY: keyOf(owner) }, input: `${apiKey}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain('No OS keychain is available');
+    expect(login.stderr).toContain('Relayer credentials cannot be derived: they are kept in memory for this run only; enter them again next time.');
+    expect(login.stdout).toContain('no keychain: kept in memory for this run only');
+    expect(login.stdout).toContain('They are gone when this command ends');
+    expect(login.stdout + login.stderr).not.toContain(apiKey);
   }, SLOW);
 
   it('`pmdesk relayer tx` of an unknown id is not found', async () => {

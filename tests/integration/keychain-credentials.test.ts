@@ -222,7 +222,7 @@ describe('without a keychain', () => {
     expect(await vault.load(ALICE, EXCHANGE)).toEqual(CREDS);
     expect(vault.storage).toBe('memory');
     expect(warnings).toEqual([
-      'No OS keychain is available (Locked). API credentials are kept in memory for this session only and will be derived again with the wallet next time.',
+      'No OS keychain is available (Locked). API credentials are kept in memory for this session only and will be derived again with the wallet next time. Relayer credentials cannot be derived: they are kept in memory for this run only; enter them again next time.',
     ]);
   });
 });

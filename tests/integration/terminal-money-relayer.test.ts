@@ -1,12 +1,14 @@
 // The trader's money from the terminal through Polymarket's relayer, on the whole local sandbox through the router:
-// the sandbox profile gives each test wallet a relayer API key, so a Safe's and a deposit wallet's wrap, split, merge
-// and redeem go through the relayer with no login — signed in the signer worker, the owner key holding NO POL before
-// and after — each effect checked on the chain to the base unit. Funds and previews say which way and why; asking
+// the sandbox profile gives each test wallet a relayer API key, so a proxy wallet's (through the profile's relay hub),
+// a Safe's and a deposit wallet's wrap, split, merge and redeem go through the relayer with no login — signed in the
+// signer worker, the owner key holding NO POL before and after — each effect checked on the chain to the base unit. Funds and previews say which way and why; asking
 // for the key's path is honoured for a Safe and refused for a deposit wallet; the key itself never uses the relayer.
+// A Safe and a deposit wallet that never approved the exchange (nor were deployed) place a first order: the
+// approvals go through the relayer as one batch first.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Contract, type JsonRpcProvider } from 'ethers';
+import { Contract, MaxUint256, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountFunds, MoneyActionDone, MoneyActionPreview, Result, TerminalEvents } from '../../src/shared/contract';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
@@ -18,7 +20,9 @@ import { TradingService } from '../../src/main/trading/service';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { sandboxProvider } from '../../sandbox/chain/index';
+import { TX_OVERRIDES, compileContracts, sandboxProvider } from '../../sandbox/chain/index';
+import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
+import { parseNetworkProfile, walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 import { PASSWORD } from '../helpers/trading-sandbox';
 
 const APP = 'app://pmdesk';
@@ -43,13 +47,14 @@ async function call<T>(op: string, input: unknown): Promise<T> {
 }
 
 const erc20 = (token: string) => new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
+const erc20Allowance = (token: string) => new Contract(token, ['function allowance(address, address) view returns (uint256)'], chain).getFunction('allowance');
 const pusdOf = (address: string) => erc20(sandbox.deployment.contracts.collateral)(address) as Promise<bigint>;
 const usdcEOf = (address: string) => erc20(sandbox.deployment.contracts.usdcE)(address) as Promise<bigint>;
 const sharesOf = (address: string, tokenId: string) =>
   new Contract(sandbox.deployment.contracts.conditionalTokens, ['function balanceOf(address, uint256) view returns (uint256)'], chain).getFunction('balanceOf')(address, tokenId) as Promise<bigint>;
 
-const account = (kind: 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
-const ownerKey = (kind: 'safe' | 'deposit') => sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
+const account = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
+const ownerKey = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion: 2, source: 'polymarket' });
@@ -67,7 +72,7 @@ beforeAll(async () => {
   chain = sandboxProvider(sandbox.deployment.rpcUrl, sandbox.deployment.chainId);
   const market = sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
-  for (const kind of ['safe', 'deposit'] as const) {
+  for (const kind of ['proxy', 'safe', 'deposit'] as const) {
     await call('importWallet', { label: kind, password: PASSWORD, source: { kind: 'privateKey', privateKey: ownerKey(kind).privateKey } });
     await call('unlockWallet', { label: kind, password: PASSWORD, autoLockMinutes: 0 });
     await chain.send('anvil_setBalance', [ownerKey(kind).address, '0x0']);
@@ -81,12 +86,12 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe.each(['safe', 'deposit'] as const)('money from a %s through the relayer, the key holding no POL', (kind) => {
+describe.each(['proxy', 'safe', 'deposit'] as const)('money from a %s through the relayer, the key holding no POL', (kind) => {
   it('says which way and why, wraps, splits and merges to the base unit, and the key still holds no POL', async () => {
     const holder = account(kind).address;
     const key = ownerKey(kind).address;
     const funds = await call<AccountFunds>('getAccountFunds', { wallet: kind });
-    expect(funds).toMatchObject({ accountKind: kind === 'safe' ? 'safe' : 'deposit-wallet', actionsUnavailable: null, via: 'relayer' });
+    expect(funds).toMatchObject({ accountKind: { proxy: 'proxy', safe: 'safe', deposit: 'deposit-wallet' }[kind], actionsUnavailable: null, via: 'relayer' });
     expect(funds.viaReason).toBe(`${GASLESS} (a relayer API key for ${key}, the network profile's test key)`);
 
     const [pusd0, usdcE0, yes0, no0, nonce0] = await Promise.all([pusdOf(holder), usdcEOf(holder), sharesOf(holder, yes), sharesOf(holder, no), chain.getTransactionCount(key)]);
@@ -113,6 +118,46 @@ describe.each(['safe', 'deposit'] as const)('money from a %s through the relayer
   }, 120_000);
 });
 
+describe('a first order from an account that has never approved the exchange, the key holding no POL', () => {
+  it.each(['deposit-wallet', 'safe'] as const)('as a %s: the approvals go through the relayer (deploying it first), then the order', async (kind) => {
+    // The first test wallet owns no test account: its Safe and deposit wallet have no code and no approval.
+    const owner = sandbox.profile.testWallets[0]!;
+    const derived = deriveAccounts(owner.address, walletConfigFor(parseNetworkProfile(sandbox.profile)));
+    const holder = kind === 'safe' ? derived.safe! : derived.depositWallet!.beacon!;
+    const minter = new Wallet(sandbox.deployment.operator.privateKey, chain);
+    await (await new Contract(sandbox.deployment.contracts.collateral, compileContracts().Collateral.abi, minter).getFunction('mint')(holder, 20_000_000n, TX_OVERRIDES)).wait();
+    if (kind === 'deposit-wallet') {
+      await call('importWallet', { label: 'fresh', password: PASSWORD, source: { kind: 'privateKey', privateKey: owner.privateKey } });
+      await call('unlockWallet', { label: 'fresh', password: PASSWORD, autoLockMinutes: 0 });
+      await chain.send('anvil_setBalance', [owner.address, '0x0']);
+    }
+    await call('chooseWalletAccount', { wallet: 'fresh', account: holder });
+    expect(await chain.getCode(holder)).toBe('0x');
+    const { exchange, negRiskExchange } = sandbox.profile.contracts;
+    const allowance = (spender: string) => erc20Allowance(sandbox.deployment.contracts.collateral)(holder, spender) as Promise<bigint>;
+    expect(await allowance(exchange!)).toBe(0n);
+
+    const notices: TerminalEvents['notice'][] = [];
+    const off = terminal.hub.connect(`order-listener-${kind}`, (event, payload) => {
+      if (event === 'notice') notices.push(payload as TerminalEvents['notice']);
+    });
+    let placed: { status: string };
+    try {
+      placed = await call<{ status: string }>('placeOrder', { wallet: 'fresh', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.05, size: 10 });
+    } finally {
+      off();
+    }
+    expect(placed.status).toBe('LIVE');
+    const approvals = notices.filter((n) => n.kind === 'approval');
+    expect(approvals).toHaveLength(4);
+    expect(new Set(approvals.map((n) => n.txHash)).size).toBe(1);
+    expect(approvals[0]!.message).toMatch(/^Allowance set through Polymarket's relayer — no gas needed: /);
+    expect(await chain.getCode(holder)).not.toBe('0x');
+    for (const spender of [exchange!, negRiskExchange!]) expect(await allowance(spender)).toBe(MaxUint256);
+    expect(await chain.getBalance(owner.address)).toBe(0n);
+  }, 120_000);
+});
+
 describe('the path asked for', () => {
   it("tells every window each relayed step, and redeems a resolved market's winnings gaslessly", async () => {
     await sandbox.resolveMarket(MARKET, 0);
@@ -130,6 +175,15 @@ describe('the path asked for', () => {
     expect(await pusdOf(holder)).toBe(pusd0 + yes0);
     expect(notices.map((n) => n.message)).toContainEqual(expect.stringMatching(/^redeem: submitted to Polymarket's relayer as \S+ \(STATE_\w+\)$/));
     expect(await chain.getBalance(ownerKey('deposit').address)).toBe(0n);
+
+    // A proxy wallet's redeem goes through the sandbox's relay hub, as the profile names it.
+    const proxy = account('proxy').address;
+    const [proxyCash0, proxyYes0] = await Promise.all([pusdOf(proxy), sharesOf(proxy, yes)]);
+    const redeemed = await call<MoneyActionDone>('runMoneyAction', { wallet: 'proxy', action: 'redeem', marketId: MARKET });
+    expect(redeemed.via).toBe('relayer');
+    expect(await pusdOf(proxy)).toBe(proxyCash0 + proxyYes0);
+    expect(await sharesOf(proxy, yes)).toBe(0n);
+    expect(await chain.getBalance(ownerKey('proxy').address)).toBe(0n);
   }, 120_000);
 
   it('honours the key path for a Safe (which then needs POL) and refuses it for a deposit wallet', async () => {

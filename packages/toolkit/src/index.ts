@@ -281,6 +281,7 @@ export {
 export { conditionId31, conditionId32 } from './positions/condition-id';
 export { resolutionOf, positionBalances, redeemPlan, formatUsd, type Resolution, type RedeemPlan, type RedeemOutcome, type ContractReader } from './positions/resolution';
 export { moneyActionCalls, baseUnitsOf, sharesText, MONEY_ACTIONS, type MoneyActionKind, type MoneyActionRequest, type MoneyActionCalls, type MoneyMarket } from './positions/money-calls';
+export { tradingApprovalCalls, type TradingApproval } from './positions/approval-calls';
 export {
   fillFee,
   adjustBuyAmountForFees,

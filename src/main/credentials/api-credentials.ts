@@ -45,7 +45,7 @@ export function exchangeHost(exchange: string): string {
 export function keychainUnavailable(reason: string): PmDeskError {
   return new PmDeskError(
     ErrorCode.ENVIRONMENT_ERROR,
-    `No OS keychain is available (${reason}). API credentials are kept in memory for this session only and will be derived again with the wallet next time.`,
+    `No OS keychain is available (${reason}). API credentials are kept in memory for this session only and will be derived again with the wallet next time. Relayer credentials cannot be derived: they are kept in memory for this run only; enter them again next time.`,
     { context: { reason: KEYCHAIN_UNAVAILABLE } },
   );
 }

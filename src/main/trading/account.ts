@@ -21,17 +21,25 @@ export function accountNotApproved(account: TradingAccount): string {
 }
 
 
+/** What the trader is told when the account's missing approvals go through the relayer before the order. */
+export function approvalsThroughRelayer(missing: number): string {
+  return `${missing} allowance${missing === 1 ? ' is' : 's are'} missing: ${missing === 1 ? 'it' : 'they'} will be set through Polymarket's relayer before the order (no gas needed).`;
+}
+
 /**
  * The pre-trade problems of an order from an account: a proxy wallet's or Safe's missing approvals are sent as the
- * account (the key signs and pays; never an approval from the key, which would allow nothing for the account); a
- * deposit wallet's cannot be (relayer only), so a missing one stops the order. The gas check, about the account
- * paying, goes; a lock is the key's.
+ * account (the key signs and pays; never an approval from the key, which would allow nothing for the account), or
+ * through the relayer when `relayed` (the owner has relayer credentials); a deposit wallet's only through the
+ * relayer, so without it a missing one stops the order. The gas check, about the account paying, goes; a lock is
+ * the key's.
  */
-export function accountProblems(problems: readonly PreTradeProblem[], key: string, account: TradingAccount): PreTradeProblem[] {
+export function accountProblems(problems: readonly PreTradeProblem[], key: string, account: TradingAccount, relayed = false, missing = 0): PreTradeProblem[] {
   return problems
     .filter((p) => p.check !== 'NOT_ENOUGH_GAS')
     .map((p) =>
-      p.check === 'ALLOWANCE_MISSING' && account.kind === 'deposit-wallet'
+      p.check === 'ALLOWANCE_MISSING' && relayed
+        ? { ...p, message: approvalsThroughRelayer(missing) }
+        : p.check === 'ALLOWANCE_MISSING' && account.kind === 'deposit-wallet'
         ? { ...p, blocking: true, message: accountNotApproved(account) }
         : p.check === 'WALLET_LOCKED'
           ? { ...p, message: `The wallet ${key} is locked: unlock it with its password, then place the order again.` }

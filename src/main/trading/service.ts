@@ -20,6 +20,7 @@ import type { ClobSigner } from '@pmdesk/toolkit';
 import type { TickSize } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { accountProblems, credentialsAddress, type TradingAccount } from './account';
+import { approvalRelayerFor, relayApprovals } from './relayer-approvals';
 import { approvalStates, approvalTargets, chainBalance, missingApprovals, missingOf, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
 import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderPlan, type TradedMarket, type OrderIntent } from './order-input';
@@ -104,6 +105,8 @@ export interface PreparedOrder {
   fee: OrderFee;
   missing: MissingApproval[];
   problems: PreTradeProblem[];
+  /** The relayer the missing approvals go through (the account's owner has relayer credentials); else the key sends them. */
+  approvalRelayer?: Awaited<ReturnType<typeof approvalRelayerFor>>;
 }
 
 /** An order checked, with its credentials and allowances, built and signed: ready to post (not yet posted). */
@@ -331,7 +334,7 @@ export class TradingService {
    * signed. Nothing is posted. The checks' notices are told now, or kept for the post when made ready.
    */
   private async makeOrder(input: OrderIntent, wallet: TradingWallet, listener: ((notice: FlowNotice) => void) | undefined, readyOnly = false): Promise<MadeOrder | undefined> {
-    const { address, market, token, plan, missing, problems } = await this.prepare(input, wallet);
+    const { address, market, token, plan, missing, problems, approvalRelayer } = await this.prepare(input, wallet);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
     if (readyOnly && missing.length > 0) return undefined;
@@ -362,6 +365,21 @@ export class TradingService {
         : await this.oneAtATime(address, async () => {
             // Another order of this wallet may have set some while this one waited: the chain is read again.
             const still = await missingApprovals(this.provider, address, approvalTargets(this.profile, this.profile.network.orderVersion), orderNeeds(plan).collateral);
+            const account = this.accountOf(wallet);
+            if (approvalRelayer && account && wallet.kind === 'worker') {
+              const sent = await relayApprovals({
+                profile: this.profile,
+                signer: wallet.signer,
+                key: wallet.address,
+                account,
+                relayer: approvalRelayer,
+                missing: still,
+                onSubmitted: (id) => notice(`Allowances submitted to Polymarket's relayer as ${id}.`, 'info'),
+                ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}),
+              });
+              for (const s of sent) notice(`Allowance set through Polymarket's relayer — no gas needed: ${s.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${s.spenderName} (${s.spender}), transaction ${s.txHash}.`, 'approval', s.txHash);
+              return sent;
+            }
             return this.onChain(() =>
               setApprovals(
                 this.provider,
@@ -629,7 +647,9 @@ export class TradingService {
     );
     const missing = await missingNow;
     const account = this.accountOf(wallet);
-    return { address, market, token, plan, fee, missing, problems: account ? accountProblems(checked, key, account) : checked };
+    const approvalRelayer = missing.length > 0 && wallet!.kind === 'worker' ? await approvalRelayerFor(this.profile, this.vault, key, account) : undefined;
+    const problems = account ? accountProblems(checked, key, account, approvalRelayer !== undefined, missing.length) : checked;
+    return { address, market, token, plan, fee, missing, problems, ...(approvalRelayer ? { approvalRelayer } : {}) };
   }
 
   /** What the fee estimate reads: the exchange's market terms and book, and the funds' collateral on the chain. */

@@ -6,6 +6,7 @@ import type { WalletConfig } from '@pmdesk/toolkit';
 import type { ActionContracts } from '@pmdesk/toolkit';
 import type { MoneyActionRequest } from '@pmdesk/toolkit';
 import type { RelayerRequest } from '@pmdesk/toolkit';
+import type { TradingApproval } from '@pmdesk/toolkit';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;
 
@@ -82,9 +83,11 @@ export interface AccountActionResult {
  * a Safe's SAFE-CREATE or a deposit wallet's WALLET-CREATE; 'action' is a money action whose calls the worker builds
  * from the chain, as for sendAccountAction, then signs as PROXY, SAFE or WALLET with the relayer's reads. The
  * account must be the key's own wallet of that kind. Main submits the signed request; nothing here sends.
+ * 'approvals' is the exchange approvals an order needs (`approvals`: token and spender pairs), built from the chain
+ * like an action's calls.
  */
 export interface RelayerSignRequest {
-  what: 'deploy' | 'action';
+  what: 'deploy' | 'action' | 'approvals';
   account: { kind: 'proxy' | 'safe' | 'deposit-wallet'; address: string; wallets: WalletConfig };
   chainId: number;
   /** PROXY: the RelayHub (Polygon's when absent); SAFE batches: MultiSend (the network's, else Safe 1.3.0's). */
@@ -92,6 +95,8 @@ export interface RelayerSignRequest {
   multiSend?: string;
   /** 'action' only. */
   action?: MoneyActionRequest;
+  /** 'approvals' only: what the order flow found missing. */
+  approvals?: TradingApproval[];
   contracts?: ActionContracts;
   rpcUrl?: string;
   /** 'action' only: from the relayer's GET /nonce (SAFE, WALLET) or /relay-payload (PROXY: also the relay). */

@@ -4,7 +4,7 @@
 // must be the key's own wallet of the named kind before anything is read or signed.
 import { JsonRpcProvider, Network, type Wallet } from 'ethers';
 import { invalidParameter } from '@pmdesk/toolkit/model';
-import { AccountKind, buildRelayedCalls, buildRelayedDeployment, checkedAddress, classifyAccount, moneyActionCalls, walletConfigSchema, type RelayerNetwork } from '@pmdesk/toolkit';
+import { AccountKind, buildRelayedCalls, buildRelayedDeployment, checkedAddress, classifyAccount, moneyActionCalls, tradingApprovalCalls, walletConfigSchema, type MoneyActionCalls, type RelayerNetwork } from '@pmdesk/toolkit';
 import { checkedContracts, onChain } from './signer-account-action';
 import type { RelayerSignRequest, RelayerSignResult } from './signer-protocol';
 
@@ -31,17 +31,22 @@ export async function signRelayerRequest(wallet: Wallet, request: RelayerSignReq
     if (!deployment) throw invalidParameter('A proxy wallet is deployed by its first relayed action; there is no deployment to sign.');
     return { request: deployment };
   }
-  if (request.what !== 'action') throw invalidParameter('A relayer request is a "deploy" or an "action".');
+  if (request.what !== 'action' && request.what !== 'approvals') throw invalidParameter('A relayer request is a "deploy", an "action" or "approvals".');
   const reads = request.reads;
   if (!reads || typeof reads.nonce !== 'string' || !DECIMAL.test(reads.nonce)) throw invalidParameter('A relayed action needs the nonce the relayer gave, as a whole number.');
   if (reads.relay !== undefined) checkedAddress(String(reads.relay), 'relay');
   if (request.deadline !== undefined && (typeof request.deadline !== 'string' || !DECIMAL.test(request.deadline))) throw invalidParameter('The batch deadline is a whole number of Unix seconds.');
   if (typeof request.rpcUrl !== 'string' || !/^https?:\/\//.test(request.rpcUrl)) throw invalidParameter('The RPC URL must be http(s).');
-  if (!request.action || typeof request.action !== 'object') throw invalidParameter('A relayed action needs the money action (wrap, unwrap, split, merge, redeem).');
-  const contracts = checkedContracts(request.contracts);
+  const approvals = request.what === 'approvals';
+  if (!approvals && (!request.action || typeof request.action !== 'object')) throw invalidParameter('A relayed action needs the money action (wrap, unwrap, split, merge, redeem).');
+  const contracts = approvals ? {} : checkedContracts(request.contracts);
   const provider = new JsonRpcProvider(request.rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
   try {
-    const built = await onChain(() => moneyActionCalls(provider, contracts, own.address, request.action!));
+    // Approvals: only those the chain shows missing now, so a batch never sets one twice.
+    const built: MoneyActionCalls = approvals
+      ? { calls: await onChain(() => tradingApprovalCalls(provider, own.address, request.approvals ?? [])), amount: 0n }
+      : await onChain(() => moneyActionCalls(provider, contracts, own.address, request.action!));
+    if (built.calls.length === 0) throw invalidParameter(`The ${own.kind} ${own.address} has every approval already; nothing was signed.`);
     const signed = await buildRelayedCalls(network, wallet, {
       account: { kind: own.kind as 'proxy' | 'safe' | 'deposit-wallet', address: own.address, owner: wallet.address },
       calls: built.calls,

@@ -24,6 +24,11 @@ export interface WalletConfig {
   depositWalletImplementation?: string;
   /** The MultiSend a Safe batches several calls through (Polygon's is Safe 1.3.0's; the sandbox deploys its own). */
   multiSend?: string;
+  /**
+   * The GSN relay hub a proxy wallet's gasless (relayed) call comes through, and which its PROXY request signs;
+   * Polygon's when absent (the sandbox deploys its own).
+   */
+  relayHub?: string;
 }
 
 /** Polygon mainnet (builder-relayer-client constants, rs-clob-client WALLET_CONFIG, ts-sdk environments). */
@@ -57,5 +62,6 @@ export const walletConfigSchema = z
     depositWalletBeacon: address,
     depositWalletImplementation: address,
     multiSend: address,
+    relayHub: address,
   })
   .partial();

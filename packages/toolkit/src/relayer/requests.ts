@@ -49,7 +49,7 @@ export interface RelayerSigner extends ClobSigner {
 export interface RelayerNetwork {
   chainId: number;
   wallets: WalletConfig;
-  /** PROXY only; Polygon's by default. */
+  /** PROXY only; else the wallets' `relayHub` (a network profile's), else Polygon's. */
   relayHub?: string;
   /** SAFE batches only; Safe 1.3.0's canonical MultiSend by default. */
   multiSend?: string;
@@ -217,7 +217,8 @@ export async function buildProxyRequest(network: RelayerNetwork, input: ProxyReq
   const method = 'buildProxyRequest';
   checkCalls(input.calls, method);
   const factory = need(network.wallets.proxyFactory, 'proxy factory', method);
-  const relayHub = checkedAddress(network.relayHub ?? POLYGON_RELAY_HUB, 'relay hub');
+  const hubAsGiven = network.relayHub ?? network.wallets.relayHub ?? POLYGON_RELAY_HUB;
+  const relayHub = checkedAddress(hubAsGiven, 'relay hub');
   if (typeof input.relay !== 'string' || !isAddress(input.relay)) throw invalidParameter(`The relay the relayer named is not an address: ${String(input.relay).slice(0, 60)}`, method);
   const from = checkedAddress(await input.signer.getAddress(), 'signer');
   const proxyWallet = deriveProxyWallet(from, network.wallets);
@@ -226,7 +227,7 @@ export async function buildProxyRequest(network: RelayerNetwork, input: ProxyReq
   const nonce = decimal(input.nonce, 'The relay nonce');
   const gasLimit = decimal(input.gasLimit ?? DEFAULT_PROXY_GAS_LIMIT, 'The gas limit');
   // The relayer pays: no fee and a zero gas price, as the official client sends.
-  const signatureParams: ProxySignatureParams = { gasPrice: '0', gasLimit, relayerFee: '0', relayHub: network.relayHub ?? POLYGON_RELAY_HUB, relay: input.relay };
+  const signatureParams: ProxySignatureParams = { gasPrice: '0', gasLimit, relayerFee: '0', relayHub: hubAsGiven, relay: input.relay };
   const hash = proxyRelayHash({ from, to: factory, data, relayerFee: '0', gasPrice: '0', gasLimit, nonce, relayHub, relay: input.relay });
   const signature = await personalSign(input.signer, hash);
   expectOwner(recoverAddress(hashMessage(getBytes(hash)), signature), from, method);
