@@ -135,7 +135,7 @@ const boundaries = [
   {
     files: ['packages/toolkit/src/**'],
     patterns: [
-      { ...nodeBuiltins, message: 'The toolkit runs in browsers too: reach Node only through src/platform.ts (process.getBuiltinModule).' },
+      { ...nodeBuiltins, message: 'The toolkit runs in browsers too: reach Node only through src/base/platform.ts (process.getBuiltinModule).' },
       electron,
       react,
       { regex: '^@pmdesk\\/', message: 'Inside the package, import its modules by relative path.' },
