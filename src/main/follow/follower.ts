@@ -1,7 +1,7 @@
 // Who follows what, counted once for every feed of main: each followed market keeps the set of clients (windows,
 // tabs) that follow it; what the first one opens is closed when the last one leaves or goes away. Books (polled
-// or live), fills and market states count their followers here (account feeds, keyed by wallet, not yet), and a network switch reads `subscriptions()` to follow the same
-// markets again on the new network.
+// or live), fills and market states count their followers here (account feeds, keyed by wallet, not yet), and a
+// network switch reads `subscriptions()` to follow the same markets again on the new network.
 
 /** What a client follows: a protocol's market. */
 export interface FollowedMarket {
