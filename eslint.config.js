@@ -21,6 +21,14 @@ const toolkitInternals = [
   { regex: '(^|\\/)packages\\/toolkit(\\/(?!build\\/)|$)', message: 'Import the toolkit by its package name (@pmdesk/toolkit), never by a path into packages/toolkit.' },
 ];
 const react = { regex: '^react(-dom)?(\\/.*)?$', message: 'The toolkit package runs without React.' };
+/** What no file of the toolkit package may import. */
+const toolkitPatterns = [
+  { ...nodeBuiltins, message: 'The toolkit runs in browsers too: reach Node only through src/base/platform.ts (process.getBuiltinModule).' },
+  electron,
+  react,
+  { regex: '^@pmdesk\\/', message: 'Inside the package, import its modules by relative path.' },
+  layer(['src', 'main', 'wallets', 'credentials', 'trading', 'feeds', 'ipc', 'app', 'host', 'renderer', 'preload', 'cli', 'sandbox'], 'The toolkit package imports only itself and its dependencies.'),
+];
 
 /** What the whole renderer must never import; the narrower renderer entries below repeat it (the last match wins). */
 const rendererPatterns = [
@@ -59,47 +67,102 @@ export const MAIN_FOLDERS = [
   ['app', ['ipc', 'wallets', 'credentials', 'settings', 'alerts', 'terminal', 'host']],
 ];
 
-/** One boundary a folder of src/main: the folders placed after it or not allowed to it are refused. */
-function mainFolderBoundaries() {
-  const names = MAIN_FOLDERS.map(([name]) => name);
-  return MAIN_FOLDERS.map(([name, allowed], at) => {
+/**
+ * The toolkit package's folders, lowest first, in the same form as MAIN_FOLDERS: the pure model, the runtime
+ * helpers, HTTP, the chain's addresses, order building, accounts and their money actions, then the clients
+ * that use them; `index.ts` at the root exports them all and nothing imports it back.
+ */
+export const TOOLKIT_FOLDERS = [
+  ['model', []],
+  // Byte helpers, the logger interface and the one way to Node (platform.ts).
+  ['base', []],
+  ['http', ['model', 'base']],
+  // Networks, contract addresses of wallets and receipts.
+  ['chain', ['model', 'base']],
+  ['orders', ['model', 'base', 'chain']],
+  ['accounts', ['model', 'base', 'chain', 'orders']],
+  ['collateral', ['model', 'base', 'chain', 'orders', 'accounts']],
+  ['positions', ['model', 'base', 'chain', 'orders', 'accounts', 'collateral']],
+  ['clob', ['model', 'base', 'http', 'chain', 'orders']],
+  ['aggregator', ['model', 'base', 'http']],
+  ['polymarket', ['model', 'base', 'http', 'chain', 'clob']],
+  // The choice between the two market sources.
+  ['sources', ['model', 'base', 'http', 'aggregator', 'polymarket']],
+  ['relayer', ['model', 'base', 'http', 'chain', 'orders', 'accounts', 'clob', 'polymarket']],
+];
+
+/**
+ * The page's folders, lowest first: number formats, the key table and the bridge to main below the pure model;
+ * then the live frame, the stores, the price hooks and the components. `main.tsx` at the root puts them together.
+ */
+export const RENDERER_FOLDERS = [
+  ['format', []],
+  ['keys', []],
+  // `window.terminal`: ask(op, input), and browser mode's bridge over the host's WebSocket.
+  ['bridge', []],
+  // What the page works out from data, without state.
+  ['model', ['format']],
+  ['live', ['format', 'bridge', 'model']],
+  ['store', ['format', 'bridge', 'model', 'live']],
+  // The price model's hooks and its one rendering.
+  ['prices', ['format', 'model', 'store']],
+  ['components', ['format', 'keys', 'bridge', 'model', 'live', 'store', 'prices']],
+];
+
+/**
+ * Where the placed folders are: the folder list, the files allowed straight in the base (its entries), and
+ * what each folder's file must never import besides the folders it may not (the last lint entry wins).
+ */
+const PLACES = [
+  { base: 'src/main', list: 'MAIN_FOLDERS', folders: MAIN_FOLDERS, rootFiles: [], patterns: (name) => mainPatterns(name) },
+  { base: 'packages/toolkit/src', list: 'TOOLKIT_FOLDERS', folders: TOOLKIT_FOLDERS, rootFiles: ['index.ts'], patterns: () => toolkitPatterns },
+  { base: 'src/renderer/src', list: 'RENDERER_FOLDERS', folders: RENDERER_FOLDERS, rootFiles: ['main.tsx', 'env.d.ts'], patterns: () => rendererPatterns },
+];
+
+function mainPatterns(name) {
+  const outside = layer(['renderer', 'preload', 'sandbox', ...(name === 'app' ? [] : ['app'])], 'Services never import the renderer, the preload or the sandbox; only src/main/app is Electron glue.');
+  return [...(name === 'app' ? [] : [electron]), outside, ...toolkitInternals];
+}
+
+/** One boundary per placed folder: the folders placed after it, or not allowed to it, are refused. */
+function folderBoundaries({ base, list, folders, patterns }) {
+  const names = folders.map(([name]) => name);
+  const last = base.split('/').at(-1);
+  return folders.map(([name, allowed], at) => {
     const late = allowed.find((other) => names.indexOf(other) < 0 || names.indexOf(other) >= at);
-    if (late) throw new Error(`eslint.config.js: src/main/${name} may import only folders placed before it, not ${late}.`);
+    if (late) throw new Error(`eslint.config.js: ${base}/${name} may import only folders placed before it, not ${late}.`);
     const refused = names.filter((other) => other !== name && !allowed.includes(other));
-    const message = `src/main/${name} may import only ${allowed.length ? allowed.map((a) => `src/main/${a}`).join(', ') : 'no other folder of src/main'} (eslint.config.js MAIN_FOLDERS): move the code, or pass what it needs in.`;
-    const outside = layer(['renderer', 'preload', 'sandbox', ...(name === 'app' ? [] : ['app'])], 'Services never import the renderer, the preload or the sandbox; only src/main/app is Electron glue.');
+    const message = `${base}/${name} may import only ${allowed.length ? allowed.map((a) => `${base}/${a}`).join(', ') : `no other folder of ${base}`} (eslint.config.js ${list}): move the code, or pass what it needs in.`;
     return {
-      files: [`src/main/${name}/**`],
-      patterns: [
-        ...(name === 'app' ? [] : [electron]),
-        outside,
-        ...(refused.length ? [{ regex: `^(\\.\\.\\/)+(main\\/)?(${refused.join('|')})(\\/|$)`, message }] : []),
-        ...toolkitInternals,
-      ],
+      files: [`${base}/${name}/**`],
+      patterns: [...patterns(name), ...(refused.length ? [{ regex: `^(\\.\\.\\/)+(${last}\\/)?(${refused.join('|')})(\\/|$)`, message }] : [])],
     };
   });
 }
 
-/** Refuses every file of a src/main folder that MAIN_FOLDERS does not place (and any file straight in src/main). */
+/** Refuses every file of a folder that its list does not place (and any file straight in the base but its entries). */
 const placedFolders = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const path = context.filename.split('\\').join('/');
-    const at = path.lastIndexOf('/src/main/');
-    const inMain = at >= 0 ? path.slice(at + '/src/main/'.length) : path.startsWith('src/main/') ? path.slice('src/main/'.length) : undefined;
-    if (inMain === undefined) return {};
-    const folder = inMain.includes('/') ? inMain.split('/')[0] : undefined;
-    if (folder && MAIN_FOLDERS.some(([name]) => name === folder)) return {};
-    return {
-      Program(node) {
-        context.report({
-          node,
-          message: folder
-            ? `src/main/${folder} is not placed: add it to MAIN_FOLDERS in eslint.config.js with the folders it may import.`
-            : 'src/main keeps its files in folders placed in MAIN_FOLDERS (eslint.config.js).',
-        });
-      },
-    };
+    for (const { base, list, folders, rootFiles } of PLACES) {
+      const at = path.lastIndexOf(`/${base}/`);
+      const inBase = at >= 0 ? path.slice(at + base.length + 2) : path.startsWith(`${base}/`) ? path.slice(base.length + 1) : undefined;
+      if (inBase === undefined) continue;
+      const folder = inBase.includes('/') ? inBase.split('/')[0] : undefined;
+      if (folder ? folders.some(([name]) => name === folder) : rootFiles.includes(inBase)) return {};
+      return {
+        Program(node) {
+          context.report({
+            node,
+            message: folder
+              ? `${base}/${folder} is not placed: add it to ${list} in eslint.config.js with the folders it may import.`
+              : `${base} keeps its files in folders placed in ${list} (eslint.config.js)${rootFiles.length ? `, beside ${rootFiles.join(' and ')}` : ''}.`,
+          });
+        },
+      };
+    }
+    return {};
   },
 };
 
@@ -117,37 +180,13 @@ const boundaries = [
   },
   { files: ['src/renderer/**'], patterns: rendererPatterns },
   {
-    // Inside the page, arrows point down: components use the stores and the page's model, never the other way.
-    files: ['src/renderer/src/{store,model,prices,live}/**'],
-    patterns: [...rendererPatterns, layer(['components'], 'store/, model/, prices/ and live/ never import components/: move what they need into model/ (or store/).')],
-  },
-  {
-    files: ['src/renderer/src/{model,format}/**'],
-    patterns: [
-      ...rendererPatterns,
-      layer(['components', 'store'], 'model/ and format/ are what the page works out from data, without state: they import neither components/ nor store/.'),
-    ],
-  },
-  {
     files: ['src/preload/**'],
     patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract and electron alone.'), ...toolkitInternals],
   },
-  {
-    files: ['packages/toolkit/src/**'],
-    patterns: [
-      { ...nodeBuiltins, message: 'The toolkit runs in browsers too: reach Node only through src/platform.ts (process.getBuiltinModule).' },
-      electron,
-      react,
-      { regex: '^@pmdesk\\/', message: 'Inside the package, import its modules by relative path.' },
-      layer(['src', 'main', 'wallets', 'credentials', 'trading', 'feeds', 'ipc', 'app', 'host', 'renderer', 'preload', 'cli', 'sandbox'], 'The toolkit package imports only itself and its dependencies.'),
-    ],
-  },
-  {
-    files: ['packages/toolkit/src/model/**'],
-    patterns: [nodeBuiltins, electron, react, layer(['accounts', 'aggregator', 'chain', 'clob', 'collateral', 'http', 'orders', 'polymarket', 'positions', 'sources'], 'The model is pure: it imports only itself and zod.')],
-  },
+  // The package's root (its entry, index.ts); its folders get these and their place in TOOLKIT_FOLDERS.
+  { files: ['packages/toolkit/src/**'], patterns: toolkitPatterns },
   { files: ['src/cli/**'], patterns: [electron, layer(['renderer', 'preload', 'app', 'sandbox'], 'The CLI never imports the Electron glue, the renderer or the sandbox.'), ...toolkitInternals] },
-  ...mainFolderBoundaries(),
+  ...PLACES.flatMap(folderBoundaries),
   {
     files: ['sandbox/**'],
     patterns: [
@@ -188,7 +227,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  { files: ['src/main/**'], plugins: { pmdesk: { rules: { 'placed-folders': placedFolders } } }, rules: { 'pmdesk/placed-folders': 'error' } },
+  { files: ['src/main/**', 'packages/toolkit/src/**', 'src/renderer/src/**'], plugins: { pmdesk: { rules: { 'placed-folders': placedFolders } } }, rules: { 'pmdesk/placed-folders': 'error' } },
   ...boundaries.map(({ files, patterns }) => ({
     files,
     rules: { '@typescript-eslint/no-restricted-imports': 'off', 'no-restricted-imports': ['error', { patterns }] },

@@ -29,7 +29,7 @@ import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MarketsGrid } from '../src/renderer/src/components/markets/MarketsGrid';
 import { quickFilterTextOf, type MarketRow } from '../src/renderer/src/model/market-rows';
-import { quoteFromRecord } from '../src/renderer/src/prices/quote';
+import { quoteFromRecord } from '../src/renderer/src/model/quote';
 import '../src/renderer/src/styles.css';
 
 /** A row's outcomes and the record they are priced from (listed prices, as a source without a book gives). */

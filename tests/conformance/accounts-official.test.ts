@@ -8,7 +8,7 @@ import { ClobClient as ClobClientV1, Side as SideV1 } from '@polymarket/clob-cli
 import { orderToJson as orderToJsonV1Official } from '@polymarket/clob-client/dist/utilities.js';
 import { ClobClient as ClobClientV2, OrderType, Side as SideV2, createL1Headers as officialL1V2, createL2Headers as officialL2V2, orderToJsonV2 } from '@polymarket/clob-client-v2';
 import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import { AMOY, POLYGON, type OrderVersion } from '../../packages/toolkit/src/chain/networks';
 import { createL1Headers, createL2Headers, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';

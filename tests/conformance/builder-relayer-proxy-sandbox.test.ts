@@ -18,7 +18,7 @@ import { deploySandbox, sandboxProvider, TX_OVERRIDES, type Deployment } from '.
 import { relocateContract } from '../../sandbox/chain/relocate';
 import { proxyWalletAddress } from '../../sandbox/chain/wallet-addresses';
 import { startRelayer, type SandboxRelayer } from '../../sandbox/relayer/server';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import { POLYGON_RELAY_HUB } from '../../packages/toolkit/src/relayer/requests';
 
 const BUILDER = { key: 'sandbox-builder', secret: 'c2FuZGJveC1idWlsZGVyLXNlY3JldA==', passphrase: 'sandbox-pass' };

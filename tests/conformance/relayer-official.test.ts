@@ -12,7 +12,7 @@ import { BuilderConfig } from '@polymarket/builder-relayer-client/node_modules/@
 import * as polymarketClient from '@polymarket/client';
 import { relayerApiKey } from '@polymarket/client';
 import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import {
   buildProxyRequest,

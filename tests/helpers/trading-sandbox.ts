@@ -7,7 +7,7 @@ import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/index';
 import { compileContracts } from '../../sandbox/chain/compile';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { parseTradingProfile, type TradingProfile } from '../../src/main/trading/profile';

@@ -9,7 +9,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/deploy';
 import { accountTransactions, type ActionAccount } from '../../packages/toolkit/src/accounts/actions';
 import { readSafeNonce } from '../../packages/toolkit/src/accounts/safe';
-import { walletConfigSchema } from '../../packages/toolkit/src/accounts/wallet-config';
+import { walletConfigSchema } from '../../packages/toolkit/src/chain/wallet-config';
 import { AccountKind } from '../../packages/toolkit/src/accounts/derive';
 import { isPmDeskError } from '../../packages/toolkit/src/model/errors';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { depositWalletEra, rpcChainRead } from '../../packages/toolkit/src/accounts/chain-read';
 import { findAccounts } from '../../packages/toolkit/src/accounts/classify';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 
 const KEY = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

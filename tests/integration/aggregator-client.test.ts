@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { books, comment, event, fillHistory, market, positions, searchResults, signedOrder, trader, YES_TOKEN } from '../helpers/aggregator-fixtures';

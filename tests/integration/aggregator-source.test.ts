@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AggregatorSource, toTradeRecord } from '../../packages/toolkit/src/aggregator/source';
 import { createMarketSource, sourceKindOf } from '../../packages/toolkit/src/sources/create';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { event, fillHistory, market } from '../helpers/aggregator-fixtures';

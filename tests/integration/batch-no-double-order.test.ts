@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { isOrderInDoubt, postOrdersOnce } from '../../packages/toolkit/src/clob/post-once';
 import { parseNetworkProfile } from '../../packages/toolkit/src/chain/networks';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 import { ForwardingProxy } from '../helpers/forwarding-proxy';

@@ -6,9 +6,9 @@ import { Wallet } from 'ethers';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import type { NetworkProfile } from '../../packages/toolkit/src/chain/networks';
-import { ExchangeContract } from '../../packages/toolkit/src/chain/exchange';
+import { ExchangeContract } from '../../packages/toolkit/src/orders/exchange';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 

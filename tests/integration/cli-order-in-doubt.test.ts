@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { parseNetworkProfile } from '../../packages/toolkit/src/chain/networks';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { runPmdesk } from '../helpers/pmdesk-process';
 import { ForwardingProxy } from '../helpers/forwarding-proxy';

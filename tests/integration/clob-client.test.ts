@@ -11,7 +11,7 @@ import { POST_ONLY_MODE } from '../../packages/toolkit/src/clob/service';
 import { POLYGON, type NetworkProfile } from '../../packages/toolkit/src/chain/networks';
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 import type { ApiNotice, RateLimitReading } from '../../packages/toolkit/src/http/answer-headers';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 

@@ -20,7 +20,7 @@ import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { httpRequest, type HttpMethod } from '../../packages/toolkit/src/http/request';
 import type { RetryNotice } from '../../packages/toolkit/src/http/retry';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { MarketFeed } from '../../src/main/feeds/market-feed';

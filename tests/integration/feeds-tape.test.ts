@@ -4,7 +4,7 @@
 // The clock is injected; the waits are on requests and events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { TradeTape, type TapeState } from '../../src/main/feeds/tape';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';

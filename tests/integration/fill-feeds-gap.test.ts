@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, TerminalEvents } from '../../src/shared/contract';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { FillFeeds } from '../../src/main/follow/fill-feeds';
-import type { FillHandlers, FillSubscription } from '../../packages/toolkit/src/sources/market-source';
+import type { FillHandlers, FillSubscription } from '../../packages/toolkit/src/model/market-source';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
 import { until } from '../helpers/until';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
 import type { FillHandlers } from '../../packages/toolkit/src/aggregator/fills';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import type { TradeRecord } from '../../packages/toolkit/src/model/aggregator';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';

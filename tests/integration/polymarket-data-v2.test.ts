@@ -3,7 +3,7 @@
 // the v2 shape (snake_case, '' and 999 for absent) mapped like the v1 rows, condition ids asked at most 20 a
 // request, and the v1 paths read instead, said once, where the v2 path answers 404.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 import { DataClient } from '../../packages/toolkit/src/polymarket/data';
 import type { ApiNotice } from '../../packages/toolkit/src/http/answer-headers';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';

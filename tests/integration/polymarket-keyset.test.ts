@@ -5,7 +5,7 @@
 // from its headers, and the `Poly-RateLimit-*` headers read and used to pace the host's requests.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiNotice, RateLimitReading } from '../../packages/toolkit/src/http/answer-headers';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 import { GammaClient } from '../../packages/toolkit/src/polymarket/gamma';
 import { HostLimiter } from '../../packages/toolkit/src/polymarket/limiter';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';

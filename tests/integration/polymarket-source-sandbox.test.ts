@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
 import { createMarketSource } from '../../packages/toolkit/src/sources/create';
-import type { MarketSource } from '../../packages/toolkit/src/sources/market-source';
+import type { MarketSource } from '../../packages/toolkit/src/model/market-source';
 import type { TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';

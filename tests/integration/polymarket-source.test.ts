@@ -3,7 +3,7 @@
 // malformed answers naming the field, throttled answers retried as Retry-After says, and request budgets.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpRequest } from '../../packages/toolkit/src/http/request';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 import { checkGeoblock } from '../../packages/toolkit/src/polymarket/geoblock';
 import { GammaClient } from '../../packages/toolkit/src/polymarket/gamma';
 import { HostLimiter } from '../../packages/toolkit/src/polymarket/limiter';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { accountTransactions, type ActionAccount, type ChainCall } from '../../packages/toolkit/src/accounts/actions';
 import { providerGasReader, quoteGas } from '../../packages/toolkit/src/accounts/gas';
-import { actionContractsFor, type ActionContracts } from '../../packages/toolkit/src/chain/action-contracts';
+import { actionContractsFor, type ActionContracts } from '../../packages/toolkit/src/accounts/action-contracts';
 import { tokenBalance } from '../../packages/toolkit/src/collateral/pusd';
 import { mergeCalls, mergeableAmount, redeemCalls, splitCalls, type PositionMarket } from '../../packages/toolkit/src/positions/calls';
 import { positionBalances, redeemPlan, resolutionOf } from '../../packages/toolkit/src/positions/resolution';

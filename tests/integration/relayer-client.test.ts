@@ -2,7 +2,7 @@
 // times out (sent once, never again, and the error says the relayer may have it), a state that never ends (the
 // wait stops after its polls and says what is known), a failed transaction, a malformed answer, no credentials.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { RelayerClient } from '../../packages/toolkit/src/relayer/client';

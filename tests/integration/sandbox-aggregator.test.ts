@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress } from 'ethers';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import type { TradeRecord } from '../../packages/toolkit/src/model/aggregator';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { AggregatorServer } from '../../sandbox/aggregator/server';

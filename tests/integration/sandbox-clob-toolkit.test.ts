@@ -7,7 +7,7 @@ import { parseUnits, type Wallet } from 'ethers';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import type { NetworkProfile } from '../../packages/toolkit/src/chain/networks';
 import { startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 import { limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
 
 interface Page {

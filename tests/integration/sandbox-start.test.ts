@@ -3,7 +3,7 @@
 import { Contract, Wallet, ZeroHash, parseUnits } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
-import { silentLogger } from '../../packages/toolkit/src/logger';
+import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, sandboxProvider } from '../../sandbox/chain/index';
 

@@ -8,7 +8,7 @@ import { getAddress } from 'ethers';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { sandboxProvider } from '../../sandbox/chain/index';
 import { parseNetworkProfile, walletConfigFor, type NetworkProfile } from '../../packages/toolkit/src/chain/networks';
-import { actionContractsFor } from '../../packages/toolkit/src/chain/action-contracts';
+import { actionContractsFor } from '../../packages/toolkit/src/accounts/action-contracts';
 import { moneyActionCalls } from '../../packages/toolkit/src/positions/money-calls';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import { relayerRequestBody, type RelayerNetwork } from '../../packages/toolkit/src/relayer/requests';

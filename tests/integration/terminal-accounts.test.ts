@@ -23,7 +23,7 @@ import { startSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, openAccount, sandboxProvider } from '../../sandbox/chain/index';
 import { accountTransactions } from '../../packages/toolkit/src/accounts/actions';
 import { readSafeNonce } from '../../packages/toolkit/src/accounts/safe';
-import { walletConfigSchema } from '../../packages/toolkit/src/accounts/wallet-config';
+import { walletConfigSchema } from '../../packages/toolkit/src/chain/wallet-config';
 import { PASSWORD, makerOrder, marketMaker, type TradingSandbox } from '../helpers/trading-sandbox';
 
 const APP = 'app://pmdesk';

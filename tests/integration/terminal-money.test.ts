@@ -18,7 +18,7 @@ import { parseAppProfile } from '../../src/main/settings/profile';
 import { TradingService } from '../../src/main/trading/service';
 import { parseTradingProfile } from '../../src/main/trading/profile';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
-import { actionContractsFor } from '../../packages/toolkit/src/chain/action-contracts';
+import { actionContractsFor } from '../../packages/toolkit/src/accounts/action-contracts';
 import { walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { sandboxProvider } from '../../sandbox/chain/index';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketOrderBooks } from '../../packages/toolkit/src/model/market-model';
-import type { NetworkChoice, NetworkInfo, TerminalEvents, WalletInfo } from '../../src/shared/contract';
+import type { AlertInfo, NetworkChoice, NetworkInfo, TerminalEvents, WalletInfo } from '../../src/shared/contract';
 import { ContractErrorCode } from '../../src/shared/contract';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { startSandbox } from '../../sandbox/index';
@@ -131,6 +131,28 @@ describe('networks', () => {
     expect(await bidsOf(page)).not.toContain(0.13);
     // Trading is back with a new order flow for the launch network.
     expect((await page.value<{ collateral: number }>('getBalances', { wallet: 'desk' })).collateral).toBeGreaterThan(0);
+  });
+
+  it("an alert armed after switching there and back fires: the old network's watchers let go of theirs only", async () => {
+    // The old network's alerts and stops closed after the new network's had joined the hub under the same ids
+    // (`main:alerts`, `main:stops`): closing must not take the new ones off the hub, nor their followed books.
+    const firstYes = first.sandbox.catalog.market(MARKET)!.tokens[0].tokenId;
+    const books = await page.value<MarketOrderBooks>('getOrderBook', { marketId: MARKET });
+    const best = Math.max(0, ...books[firstYes]!.bids.map((b) => Number(b.price)));
+    const below = Math.round((best + 0.01) * 100) / 100;
+    const level = Math.round((best + 0.02) * 100) / 100;
+    const above = Math.round((best + 0.03) * 100) / 100;
+    expect(above).toBeLessThan(0.95);
+    const maker = await marketMaker(first);
+    expect(await makerOrder(maker.client, { tokenId: firstYes, side: 'BUY', price: below, size: 20 })).toMatchObject({ success: true, status: 'live' });
+    const alert = await page.value<AlertInfo>('createAlert', { kind: 'price', marketId: MARKET, tokenId: firstYes, price: 'bid', direction: 'up', level });
+    expect(alert).toMatchObject({ state: 'armed', network: 'sandbox' });
+    // An upward crossing needs a reading below the level first: the alert's own, from the book it follows.
+    const seen = async () => (await page.value<{ alerts: AlertInfo[] }>('listAlerts', {})).alerts.find((a) => a.id === alert.id)?.seen;
+    while ((await seen()) !== below) await new Promise((resolve) => setTimeout(resolve, 50));
+    const fired = page.nextEvent<TerminalEvents['alert']>('alert', (a) => a.alert.id === alert.id);
+    expect(await makerOrder(maker.client, { tokenId: firstYes, side: 'BUY', price: above, size: 20 })).toMatchObject({ success: true, status: 'live' });
+    expect((await fired).alert).toMatchObject({ id: alert.id, state: 'fired' });
   });
 
   it('keeps custom networks across a restart', async () => {

@@ -11,7 +11,7 @@ import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { startBrowserMode, type BrowserMode } from '../../src/main/host/browser-mode';
 import { DEFAULT_SETTINGS } from '../../src/main/settings/settings';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { event } from '../helpers/aggregator-fixtures';
 import { openBridge } from '../helpers/bridge-client';

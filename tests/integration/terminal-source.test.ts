@@ -8,7 +8,7 @@ import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors'
 import type { Candle, Market, PredictionEvent, TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
-import type { ChartInterval, EventListOptions, FillHandlers, FillSubscription, MarketSource } from '../../packages/toolkit/src/sources/market-source';
+import type { ChartInterval, EventListOptions, FillHandlers, FillSubscription, MarketSource } from '../../packages/toolkit/src/model/market-source';
 
 const APP = 'app://pmdesk';
 const sender: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };

@@ -11,7 +11,7 @@ import { SANDBOX_EVENTS } from '../../sandbox/market/catalog';
 import { openTerminalPage, testWalletKey, type TerminalPage } from '../helpers/terminal-page';
 import { formatDollars } from '../../src/renderer/src/model/market-rows';
 import { MARKET_MIN_WIDTH, PANEL_BOUNDS } from '../../src/renderer/src/components/shell/panel-sizes';
-import { quoteFromBook } from '../../src/renderer/src/prices/quote';
+import { quoteFromBook } from '../../src/renderer/src/model/quote';
 
 /** The few DOM members the page-side code below uses (the Node typecheck has no DOM types). */
 interface Box {

@@ -11,7 +11,7 @@ import type { SignerReplyMessage } from '../../src/main/wallets/signer-protocol'
 import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, clobAuthDomain, createL1Headers } from '../../packages/toolkit/src/clob/auth';
 import { ORDER_TYPES_V1, ORDER_TYPES_V2, exchangeDomain, orderDigest, orderTypedMessage, type OrderV1Fields, type OrderV2Fields } from '../../packages/toolkit/src/orders/eip712';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
-import { consoleLogger } from '../../packages/toolkit/src/logger';
+import { consoleLogger } from '../../packages/toolkit/src/base/logger';
 import { DEV_PRIVATE_KEYS, startChain, type Chain } from '../../sandbox/chain/anvil';
 
 const FAST = { scryptN: 2 ** 12 };

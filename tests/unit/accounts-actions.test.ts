@@ -7,8 +7,8 @@ import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, proxyFactoryData, type ChainCall } from '../../packages/toolkit/src/accounts/actions';
 import { checkGasFunds, formatPol, formatPolNeeded, quoteGas, type GasReader } from '../../packages/toolkit/src/accounts/gas';
 import { packMultiSend, packSafeSignature, readSafeNonce, recoverSafeSigner, safeTxFor, safeTxTypedData, unpackMultiSend } from '../../packages/toolkit/src/accounts/safe';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
-import { SAFE_MULTISEND_130 } from '../../packages/toolkit/src/chain/action-contracts';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
+import { SAFE_MULTISEND_130 } from '../../packages/toolkit/src/accounts/action-contracts';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 
 /** Hardhat's first public test key and its wallets on Polygon (docs/protocol.md#address-derivation row 1). */

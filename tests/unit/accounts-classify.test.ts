@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { accountForOverride, classifyAccount, findAccounts, type ChainRead } from '../../packages/toolkit/src/accounts/classify';
-import { AMOY_WALLETS, POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { AMOY_WALLETS, POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 
 const KEY = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const PROXY = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';

@@ -12,7 +12,7 @@ import {
   proxyInitCode,
   proxyInitCodeHash,
 } from '../../packages/toolkit/src/accounts/derive';
-import { AMOY_WALLETS, POLYGON_WALLETS, type WalletConfig } from '../../packages/toolkit/src/accounts/wallet-config';
+import { AMOY_WALLETS, POLYGON_WALLETS, type WalletConfig } from '../../packages/toolkit/src/chain/wallet-config';
 import { AMOY, POLYGON, parseNetworkProfile, walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 
 /** docs/protocol.md#address-derivation "Test vectors": EOA, proxy, Safe, deposit (beacon), deposit (UUPS); '–' is absent. */

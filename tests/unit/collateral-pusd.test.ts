@@ -4,8 +4,8 @@ import { Interface, toBeHex } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { accountTransactions } from '../../packages/toolkit/src/accounts/actions';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
-import { POLYGON_ACTION_CONTRACTS, actionContractsFor } from '../../packages/toolkit/src/chain/action-contracts';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
+import { POLYGON_ACTION_CONTRACTS, actionContractsFor } from '../../packages/toolkit/src/accounts/action-contracts';
 import { POLYGON } from '../../packages/toolkit/src/chain/networks';
 import { collateralBalances, collateralBaseUnits, tokenBalance, unwrapCalls, wrapCalls } from '../../packages/toolkit/src/collateral/pusd';
 

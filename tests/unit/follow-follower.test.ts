@@ -1,4 +1,5 @@
-// The one reference count of followed markets (src/main/follow/follower.ts) that books and fills share.
+// The one reference count of what main follows (src/main/follow/follower.ts): markets for books, fills and market
+// states; wallets, by their own key, for the account feeds.
 import { describe, expect, it } from 'vitest';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import { Follower } from '../../src/main/follow/follower';
@@ -98,5 +99,29 @@ describe('Follower', () => {
       }),
     ).toThrow('no such market');
     expect(follower.followed()).toEqual([]);
+  });
+
+  it('follows wallets by their own key, and reopens one for the same clients without closing it', () => {
+    const hub = new EventHub();
+    const closed: string[] = [];
+    const follower = new Follower<{ label: string; round: number; clients: ReadonlySet<string> }, string>(hub, (feed, key) => closed.push(`${key}#${feed.round}`), (key) => key);
+    const first = follower.follow('w1', '0xdesk', (clients) => ({ label: 'Desk', round: 1, clients }));
+    follower.follow('w2', '0xdesk', () => ({ label: 'never', round: 0, clients: new Set() }));
+    expect(follower.follows('w2', '0xdesk')).toBe(true);
+    expect(follower.follows('w3', '0xdesk')).toBe(false);
+    // Another account of the wallet: a new feed for the same two clients, the old one handed back, nobody closed.
+    const old = follower.reopen('0xdesk', (clients) => ({ label: 'Desk', round: 2, clients }));
+    expect(old).toBe(first);
+    const now = follower.feedOf('0xdesk')!;
+    expect(now.round).toBe(2);
+    expect([...now.clients].sort()).toEqual(['w1', 'w2']);
+    expect(closed).toEqual([]);
+    expect(follower.reopen('0xother', () => ({ label: 'x', round: 9, clients: new Set() }))).toBeUndefined();
+    expect(follower.followed()).toEqual(['0xdesk']);
+    expect(follower.unfollow('w1', '0xdesk')).toBe(true);
+    hub.connect('w2', () => undefined);
+    hub.disconnect('w2');
+    expect(closed).toEqual(['0xdesk#2']);
+    expect(follower.feedOf('0xdesk')).toBeUndefined();
   });
 });

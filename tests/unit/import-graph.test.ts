@@ -1,5 +1,6 @@
 // No import circles in the house: between files of src/ and packages/toolkit/src, between the folders of
-// src/main, and between the layers of src (scripts/import-graph.ts reads the graph).
+// src/main, of the toolkit and of the page (every folder, its root files included), and between the layers of
+// src (scripts/import-graph.ts reads the graph).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,6 +34,14 @@ describe('the import graph', () => {
   it('has no circle between the folders of src/main', () => {
     const folders = graphUnder(graph, 'src/main/');
     expect(folders.size).toBeGreaterThan(10);
+    expect(circles(folders)).toEqual([]);
+  });
+
+  it.each(['packages/toolkit/src', 'src/renderer/src'])('has no circle between the folders of %s, at any depth', (base) => {
+    const inside = (folder: string) => folder === base || folder.startsWith(`${base}/`);
+    const folders = new Map<string, Set<string>>();
+    for (const [folder, targets] of folderGraph(graph)) if (inside(folder)) folders.set(folder, new Set([...targets].filter(inside)));
+    expect(folders.size).toBeGreaterThan(8);
     expect(circles(folders)).toEqual([]);
   });
 

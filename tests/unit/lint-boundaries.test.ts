@@ -44,12 +44,12 @@ describe('import boundaries', () => {
   it("inside the page, store/ and the page's model never import components/", async () => {
     const fromComponents = "import { rowOfMarket } from '../components/markets/rows';\nexport const r = rowOfMarket;\n";
     for (const file of ['src/renderer/src/store/x.ts', 'src/renderer/src/prices/x.ts', 'src/renderer/src/live/x.ts']) {
-      expect((await boundaryErrors(file, fromComponents)).join()).toMatch(/never import components\//);
+      expect((await boundaryErrors(file, fromComponents)).join()).toMatch(/src\/renderer\/src\/(store|prices|live) may import only/);
     }
     for (const file of ['src/renderer/src/model/x.ts', 'src/renderer/src/format/x.ts']) {
-      expect((await boundaryErrors(file, fromComponents)).join()).toMatch(/neither components\/ nor store\//);
+      expect((await boundaryErrors(file, fromComponents)).join()).toMatch(/src\/renderer\/src\/(model|format) may import only/);
     }
-    expect((await boundaryErrors('src/renderer/src/model/x.ts', "import { useMarkets } from '../store/markets';\nexport const m = useMarkets;\n")).join()).toMatch(/neither components\/ nor store\//);
+    expect((await boundaryErrors('src/renderer/src/model/x.ts', "import { useMarkets } from '../store/markets';\nexport const m = useMarkets;\n")).join()).toMatch(/src\/renderer\/src\/model may import only src\/renderer\/src\/format \(/);
     // The narrower entries keep the whole renderer's rules.
     expect(await boundaryErrors('src/renderer/src/store/x.ts', "import { readFile } from 'node:fs';\nexport const r = readFile;\n")).toHaveLength(1);
     expect(await boundaryErrors('src/renderer/src/model/x.ts', "import { AggregatorClient } from '../../../main/toolkit';\nexport const c = AggregatorClient;\n")).toHaveLength(1);
@@ -134,5 +134,50 @@ describe('import boundaries', () => {
     expect(folders.filter((entry) => !entry.isDirectory()).map((entry) => entry.name)).toEqual([]);
     const placed = MAIN_FOLDERS.map(([name]) => name);
     for (const folder of folders) expect(placed).toContain(folder.name);
+  });
+
+  it('a folder of the page imports only the folders placed below it', async () => {
+    // The stores sit under the price hooks: store/ never reaches up into prices/ (the circle it used to make).
+    const upward = "import { useQuote } from '../prices/useQuote';\nexport const q = useQuote;\n";
+    expect((await boundaryErrors('src/renderer/src/store/x.ts', upward)).join()).toMatch(/src\/renderer\/src\/store may import only/);
+    expect(await boundaryErrors('src/renderer/src/model/x.ts', "import { ask } from '../bridge/terminal';\nexport const a = ask;\n")).toHaveLength(1);
+    expect(await boundaryErrors('src/renderer/src/keys/x.ts', "import { ask } from '../bridge/terminal';\nexport const a = ask;\n")).toHaveLength(1);
+    const downward = "import { ask } from '../bridge/terminal';\nimport { quoteOf } from '../model/quote';\nexport const a = [ask, quoteOf];\n";
+    expect(await boundaryErrors('src/renderer/src/store/x.ts', downward)).toEqual([]);
+    expect(await boundaryErrors('src/renderer/src/components/ticket/x.ts', "import { registerShortcut } from '../../keys/keyboard';\nexport const k = registerShortcut;\n")).toEqual([]);
+  });
+
+  it('a folder of the toolkit imports only the folders placed below it', async () => {
+    // The chain's addresses sit under accounts: chain/ never reaches up for a wallet's derivation.
+    const upward = "import { checkedAddress } from '../accounts/derive';\nexport const c = checkedAddress;\n";
+    expect((await boundaryErrors('packages/toolkit/src/chain/x.ts', upward)).join()).toMatch(/packages\/toolkit\/src\/chain may import only/);
+    expect(await boundaryErrors('packages/toolkit/src/aggregator/x.ts', "import { createMarketSource } from '../sources/create';\nexport const c = createMarketSource;\n")).toHaveLength(1);
+    expect(await boundaryErrors('packages/toolkit/src/clob/x.ts', "import { polymarketHttp } from '../polymarket/http';\nexport const p = polymarketHttp;\n")).toHaveLength(1);
+    expect((await boundaryErrors('packages/toolkit/src/model/x.ts', "import { toHex } from '../base/bytes';\nexport const h = toHex;\n")).join()).toMatch(/no other folder of packages\/toolkit\/src/);
+    const downward = "import { networkFor } from '../chain/networks';\nimport { ErrorCode } from '../model/errors';\nexport const a = [networkFor, ErrorCode];\n";
+    expect(await boundaryErrors('packages/toolkit/src/accounts/x.ts', downward)).toEqual([]);
+    // A folder keeps the package's own rules.
+    expect((await boundaryErrors('packages/toolkit/src/orders/x.ts', "import { readFile } from 'node:fs';\nexport const r = readFile;\n")).join()).toMatch(/runs in browsers too/);
+  });
+
+  it('a folder of the toolkit or the page that is not placed is refused until it is', async () => {
+    const code = 'export const a = 1;\n';
+    expect((await placementErrors('packages/toolkit/src/wire2/x.ts', code)).join()).toMatch(/packages\/toolkit\/src\/wire2 is not placed: add it to TOOLKIT_FOLDERS/);
+    expect((await placementErrors('src/renderer/src/hooks/x.ts', code)).join()).toMatch(/src\/renderer\/src\/hooks is not placed: add it to RENDERER_FOLDERS/);
+    // Straight in the base, only the entries: a helper there would be imported back by the folders.
+    expect(await placementErrors('packages/toolkit/src/helpers.ts', code)).toHaveLength(1);
+    expect(await placementErrors('src/renderer/src/helpers.ts', code)).toHaveLength(1);
+    expect(await placementErrors('packages/toolkit/src/index.ts', code)).toEqual([]);
+    expect(await placementErrors('src/renderer/src/main.tsx', code)).toEqual([]);
+    expect(await placementErrors('packages/toolkit/src/chain/x.ts', code)).toEqual([]);
+    expect(await placementErrors('src/renderer/src/components/market/x.ts', code)).toEqual([]);
+  });
+
+  it('every folder of the toolkit and of the page is placed', async () => {
+    const config = (await import(pathToFileURL(resolve('eslint.config.js')).href)) as Record<'TOOLKIT_FOLDERS' | 'RENDERER_FOLDERS', [string, string[]][]>;
+    for (const [base, list] of [['packages/toolkit/src', config.TOOLKIT_FOLDERS], ['src/renderer/src', config.RENDERER_FOLDERS]] as const) {
+      const placed = list.map(([name]) => name);
+      for (const folder of readdirSync(base, { withFileTypes: true }).filter((entry) => entry.isDirectory())) expect(placed).toContain(folder.name);
+    }
   });
 });

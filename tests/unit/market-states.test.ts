@@ -66,4 +66,25 @@ describe('MarketStates', () => {
       states.close();
     }
   });
+
+  it("is read for as long as a client follows it: the follower lets go when the last client leaves or goes away", async () => {
+    const hub = new EventHub();
+    hub.connect('window-1', () => undefined);
+    hub.connect('window-2', () => undefined);
+    let reads = 0;
+    const states = new MarketStates(hub, { getMarket: async () => (reads++, market()) }, { sourceEveryMs: 3_600_000 });
+    try {
+      await states.follow('window-1', 'polymarket', '1');
+      await states.follow('window-2', 'polymarket', '1');
+      expect(reads).toBe(1); // read once, shared
+      expect(states.unfollow('window-1', '1')).toBe(true);
+      expect(states.unfollow('window-1', '1')).toBe(false);
+      hub.disconnect('window-2'); // the hub's word that the last client went away
+      // Followed afresh, the market is read again: the old one was let go, not kept for nobody.
+      await states.follow('window-3', 'polymarket', '1');
+      expect(reads).toBe(2);
+    } finally {
+      states.close();
+    }
+  });
 });

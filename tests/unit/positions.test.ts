@@ -4,7 +4,7 @@
 import { Interface, toBeHex } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
-import { POLYGON_ACTION_CONTRACTS, type ActionContracts } from '../../packages/toolkit/src/chain/action-contracts';
+import { POLYGON_ACTION_CONTRACTS, type ActionContracts } from '../../packages/toolkit/src/accounts/action-contracts';
 import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from '../../packages/toolkit/src/positions/calls';
 import { conditionId31 } from '../../packages/toolkit/src/positions/condition-id';
 import { formatUsd, positionBalances, redeemPlan, resolutionOf, type Resolution } from '../../packages/toolkit/src/positions/resolution';

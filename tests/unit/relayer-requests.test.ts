@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Wallet, getBytes, hashMessage, recoverAddress } from 'ethers';
 import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
-import { AMOY_WALLETS, POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { AMOY_WALLETS, POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { privateKeySigner, type ClobSigner } from '../../packages/toolkit/src/orders/signer';
 import {

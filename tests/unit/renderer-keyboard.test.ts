@@ -1,7 +1,7 @@
 // The keyboard table's pure parts: how a key is printed in the help, one help line per key, and which keys may
 // become the cancel-all key (not one another shortcut uses, not one that moves around or closes things).
 import { describe, expect, it } from 'vitest';
-import { cancelAllKeyProblem, keyMatches, keyName, shortcutLines, type KeyUse } from '../../src/renderer/src/shortcut-help';
+import { cancelAllKeyProblem, keyMatches, keyName, shortcutLines, type KeyUse } from '../../src/renderer/src/keys/shortcut-help';
 
 const shortcut = (key: string, description: string): KeyUse => ({ key, description });
 

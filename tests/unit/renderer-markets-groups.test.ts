@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Market, PredictionEvent } from '../../packages/toolkit/src/model/market-model';
 import { countOf, formatChange, leadPrice, MARKET_COLUMNS, rowOfMarket, rowsOfEvents, type MarketRow } from '../../src/renderer/src/model/market-rows';
 import { eventRowId, groupRows, keepGroupsTogether, marketCount, marketsShown, rowVisible } from '../../src/renderer/src/components/markets/groups';
-import { quoteFromRecord } from '../../src/renderer/src/prices/quote';
+import { quoteFromRecord } from '../../src/renderer/src/model/quote';
 
 const market = (id: string, extra: Partial<Market> = {}): Market => ({
   id,

@@ -1,7 +1,7 @@
 // The one price model: Polymarket's shown-price rule, its basis, complements and the listed fallback.
 import { describe, expect, it } from 'vitest';
-import { ageTag, basisSentence, basisTag, bookTop, finalQuote, inOutcome, quoteCents, quoteFromBook, quoteFromRecord, quoteOf } from '../../src/renderer/src/prices/quote';
-import { liveQuote } from '../../src/renderer/src/prices/live';
+import { ageTag, basisSentence, basisTag, bookTop, finalQuote, inOutcome, quoteCents, quoteFromBook, quoteFromRecord, quoteOf } from '../../src/renderer/src/model/quote';
+import { liveQuote } from '../../src/renderer/src/model/live-quote';
 
 const book = (bids: [number, number][], asks: [number, number][]) => ({
   bids: bids.map(([price, size]) => ({ price, size })),

@@ -20,7 +20,7 @@ import {
   toSaved,
   type Workspace,
 } from '../../src/renderer/src/model/tile-layout';
-import { keyMatches, keyName, type KeyPress } from '../../src/renderer/src/shortcut-help';
+import { keyMatches, keyName, type KeyPress } from '../../src/renderer/src/keys/shortcut-help';
 import { TILE_SHARE_MIN, TILES_MAX, WORKSPACES_MAX } from '../../src/shared/workspaces';
 
 const fed = { protocol: 'polymarket' as const, marketId: '90011', eventId: '9001' };

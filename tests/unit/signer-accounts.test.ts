@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { recoverAddress } from 'ethers';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import { createL1Headers } from '../../packages/toolkit/src/clob/auth';
 import { OrderBuilder } from '../../packages/toolkit/src/orders/builder';
 import { depositWalletDigest } from '../../packages/toolkit/src/orders/wallet-signature';

@@ -1,11 +1,11 @@
-// The toolkit's Node-free byte helpers and hashes (packages/toolkit/src/bytes.ts, the HMAC and book hash that
+// The toolkit's Node-free byte helpers and hashes (packages/toolkit/src/base/bytes.ts, the HMAC and book hash that
 // replaced node:crypto) against Node's own Buffer and crypto, so the browser path gives the same bytes.
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { compareBytes, fromHex, toHex, writeHex, writeUint32BE } from '../../packages/toolkit/src/bytes';
+import { compareBytes, fromHex, toHex, writeHex, writeUint32BE } from '../../packages/toolkit/src/base/bytes';
 import { buildHmacSignature } from '../../packages/toolkit/src/clob/auth';
 import { orderBookHash } from '../../packages/toolkit/src/clob/book';
-import { isNode, nodeRequire } from '../../packages/toolkit/src/platform';
+import { isNode, nodeRequire } from '../../packages/toolkit/src/base/platform';
 
 describe('bytes without Buffer', () => {
   it('hex both ways equals Buffer’s, for every byte value and random lengths', () => {

@@ -2,7 +2,7 @@
 // brought shares of; a matched BUY's once, a resting BUY's every time (it can fill after any refresh).
 import { describe, expect, it } from 'vitest';
 import { UnseenShares } from '../../src/main/trading/unseen-shares';
-import type { Logger } from '../../packages/toolkit/src/logger';
+import type { Logger } from '../../packages/toolkit/src/base/logger';
 
 const ACCOUNT = '0x00000000000000000000000000000000000000A1';
 const warned: string[] = [];

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors';
-import { POLYGON_WALLETS } from '../../packages/toolkit/src/accounts/wallet-config';
-import type { MarketSource } from '../../packages/toolkit/src/sources/market-source';
+import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
+import type { MarketSource } from '../../packages/toolkit/src/model/market-source';
 import { SettingsStore } from '../../src/main/settings/settings';
 import { WalletAccounts } from '../../src/main/trading/wallet-accounts';
 

@@ -19,7 +19,7 @@ export {
   type TradePageOptions,
   type FillHandlers as SourceFillHandlers,
   type FillSubscription as SourceFillSubscription,
-} from './sources/market-source';
+} from './model/market-source';
 export { createMarketSource, sourceKindOf, type SourceEndpoints, type SourceOptions } from './sources/create';
 export { AggregatorSource, CHART_INTERVAL_MS, type AggregatorSourceOptions } from './aggregator/source';
 export { AggregatorClient, toPolyOrder, type AggregatorClientOptions, type PageOptions } from './aggregator/client';
@@ -44,7 +44,7 @@ export {
 } from './aggregator/candles';
 export { httpRequest, type HttpRequest, type HttpResponse, type HttpMethod } from './http/request';
 export { buildQuery, encodeQueryValue } from './http/query';
-export { consoleLogger, silentLogger, type Logger } from './logger';
+export { consoleLogger, silentLogger, type Logger } from './base/logger';
 export {
   ClobClient,
   orderScoringParams,
@@ -133,8 +133,8 @@ export {
 } from './chain/networks';
 export { orderBookHash } from './clob/book';
 export { waitForReceipt, type ReceiptWait } from './chain/receipts';
-export { ExchangeContract, type ExchangeAbiKind, type OrderStatusOnChain, type ExchangeEvent, type DecodedEvent } from './chain/exchange';
-export { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from './accounts/wallet-config';
+export { ExchangeContract, type ExchangeAbiKind, type OrderStatusOnChain, type ExchangeEvent, type DecodedEvent } from './orders/exchange';
+export { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from './chain/wallet-config';
 export {
   AccountKind,
   SIGNATURE_TYPE_OF,
@@ -265,7 +265,7 @@ export {
   type RelayResult,
 } from './relayer/account-relay';
 export { checkGasFunds, quoteGas, providerGasReader, formatPol, formatPolNeeded, GAS_HEADROOM_PERCENT, type GasReader, type GasProvider, type GasQuote } from './accounts/gas';
-export { actionContractsFor, requireContract, POLYGON_ACTION_CONTRACTS, SAFE_MULTISEND_130, type ActionContracts } from './chain/action-contracts';
+export { actionContractsFor, requireContract, POLYGON_ACTION_CONTRACTS, SAFE_MULTISEND_130, type ActionContracts } from './accounts/action-contracts';
 export { wrapCalls, unwrapCalls, collateralBaseUnits, collateralBalances, tokenBalance, type CollateralAmount, type CollateralBalances, type TokenReader } from './collateral/pusd';
 export {
   splitCalls,

@@ -10,6 +10,7 @@ import { Coalescer, FRAME_MS } from '../feeds/coalescer';
 import type { Scheduler } from '../feeds/scheduler';
 import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
 import type { TradingService as OrderFlow } from '../trading/service';
+import { Follower } from './follower';
 import type { EventHub } from '../ipc/event-hub';
 import type { AccountFollower } from '../ipc/services';
 import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, withCredentials, type TradingWallets } from '../trading/trading-access';
@@ -37,7 +38,8 @@ export interface CancelWatch {
 interface Watched {
   label: string;
   address: string;
-  clients: Set<string>;
+  /** The follower's live set of the wallet's clients. */
+  clients: ReadonlySet<string>;
   feed: UserFeed | undefined;
   ready: Promise<void>;
   state: FeedState;
@@ -75,9 +77,9 @@ function contractState(state: UserFeedState, source: FeedSource): FeedState {
 }
 
 export class AccountFeeds implements AccountFollower {
-  private readonly wallets = new Map<string, Watched>();
+  /** By wallet (its label lower-cased): who follows it, counted by main's one follower (it hears clients go away). */
+  private readonly wallets: Follower<Watched, string>;
   private readonly coalescer: Coalescer<string>;
-  private readonly stopListening: () => void;
 
   constructor(
     private readonly open: WalletOpener,
@@ -86,46 +88,38 @@ export class AccountFeeds implements AccountFollower {
     private readonly options: { wsUrl: string; cancels?: CancelWatch; facts?: TradeFacts } & AccountFeedTuning,
   ) {
     this.coalescer = new Coalescer((key) => this.emitAccount(key), options.scheduler, options.frameMs ?? FRAME_MS);
-    this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
+    this.wallets = new Follower<Watched, string>(hub, (watched, key) => this.close(key, watched), (key) => key);
   }
 
   async follow(clientId: string, wallet: string): Promise<{ wallet: string; state: FeedState }> {
     const key = wallet.trim().toLowerCase();
-    let watched = this.wallets.get(key);
-    if (!watched) {
-      const fresh: Watched = { label: wallet.trim(), address: '', clients: new Set(), feed: undefined, ready: Promise.resolve(), state: 'connecting', source: 'live', announced: false };
-      fresh.ready = this.start(key, fresh);
-      this.wallets.set(key, fresh);
-      watched = fresh;
-    }
-    const joining = !watched.clients.has(clientId);
-    watched.clients.add(clientId);
+    const joining = !this.wallets.follows(clientId, key);
+    let opened: Watched | undefined;
+    const watched = this.wallets.follow(clientId, key, (clients) => (opened = this.fresh(wallet.trim(), clients)));
+    // Started once it is in the follower: a start that fails at once finds it there to forget.
+    if (opened) opened.ready = this.start(key, opened);
     try {
       await watched.ready;
     } catch (error) {
-      watched.clients.delete(clientId);
+      this.wallets.unfollow(clientId, key);
       throw error;
     }
     // A client joining a feed that already sent its first snapshot gets the account as it is now (next frame),
     // not only at its next change: what it sees first is then what was there before it came.
-    if (joining && watched.announced && this.wallets.get(key) === watched) this.coalescer.mark(key);
+    if (joining && watched.announced && this.wallets.feedOf(key) === watched) this.coalescer.mark(key);
     return { wallet: watched.label, state: watched.state };
   }
 
   unfollow(clientId: string, wallet: string): boolean {
-    const key = wallet.trim().toLowerCase();
-    const watched = this.wallets.get(key);
-    if (!watched?.clients.delete(clientId)) return false;
-    if (watched.clients.size === 0) this.close(key, watched);
-    return true;
+    return this.wallets.unfollow(clientId, wallet.trim().toLowerCase());
   }
 
   releaseClient(clientId: string): void {
-    for (const [key, watched] of this.wallets) if (watched.clients.delete(clientId) && watched.clients.size === 0) this.close(key, watched);
+    this.wallets.releaseClient(clientId);
   }
 
   watched(): string[] {
-    return [...this.wallets.values()].map((w) => w.label);
+    return this.wallets.feeds().map((w) => w.label);
   }
 
   /**
@@ -134,24 +128,30 @@ export class AccountFeeds implements AccountFollower {
    */
   async reopen(wallet: string): Promise<void> {
     const key = wallet.trim().toLowerCase();
-    const old = this.wallets.get(key);
-    if (!old) return;
-    const fresh: Watched = { label: old.label, address: '', clients: old.clients, feed: undefined, ready: Promise.resolve(), state: 'connecting', source: 'live', announced: false };
-    this.wallets.set(key, fresh);
+    const label = this.wallets.feedOf(key)?.label;
+    if (label === undefined) return;
+    let made: Watched | undefined;
+    const old = this.wallets.reopen(key, (clients) => (made = this.fresh(label, clients)));
+    const fresh = made;
+    if (!old || !fresh) return;
     this.coalescer.forget(key);
     old.feed?.close();
     old.feed = undefined;
     fresh.ready = this.start(key, fresh);
     // A wallet that cannot be opened now (locked without credentials) is simply no longer followed; its pages ask again.
     await fresh.ready.catch(() => {
-      if (this.wallets.get(key) !== fresh) this.hub.emit('feedStatus', { feed: 'user', marketId: fresh.label, state: 'closed' }, fresh.clients);
+      if (this.wallets.feedOf(key) !== fresh) this.hub.emit('feedStatus', { feed: 'user', marketId: fresh.label, state: 'closed' }, fresh.clients);
     });
   }
 
   closeAll(): void {
-    this.stopListening();
-    for (const [key, watched] of this.wallets) this.close(key, watched);
+    this.wallets.closeAll();
     this.coalescer.close();
+  }
+
+  /** A wallet's feed before it starts: connecting, nothing announced. */
+  private fresh(label: string, clients: ReadonlySet<string>): Watched {
+    return { label, address: '', clients, feed: undefined, ready: Promise.resolve(), state: 'connecting', source: 'live', announced: false };
   }
 
   private async start(key: string, watched: Watched): Promise<void> {
@@ -159,11 +159,11 @@ export class AccountFeeds implements AccountFollower {
     try {
       opened = await this.open(watched.label);
     } catch (error) {
-      if (this.wallets.get(key) === watched) this.wallets.delete(key);
+      this.wallets.forget(key, watched);
       throw error;
     }
     // Everyone left while the credentials were being fetched.
-    if (this.wallets.get(key) !== watched) return;
+    if (this.wallets.feedOf(key) !== watched) return;
     watched.address = opened.address;
     const { wsUrl, backoffMs, pingMs, pollAfterFailures, pollMs, scheduler } = this.options;
     const feed = new UserFeed({
@@ -200,7 +200,7 @@ export class AccountFeeds implements AccountFollower {
 
   private updateState(key: string, watched: Watched): void {
     const feed = watched.feed;
-    if (!feed || this.wallets.get(key) !== watched) return;
+    if (!feed || this.wallets.feedOf(key) !== watched) return;
     const state = contractState(feed.state, feed.source);
     if (state === watched.state && feed.source === watched.source) return;
     watched.state = state;
@@ -214,7 +214,7 @@ export class AccountFeeds implements AccountFollower {
   }
 
   private emitAccount(key: string): void {
-    const watched = this.wallets.get(key);
+    const watched = this.wallets.feedOf(key);
     const feed = watched?.feed;
     if (!watched || !feed) return;
     const openOrders = feed.openOrders().map(openOrderOf);
@@ -227,14 +227,14 @@ export class AccountFeeds implements AccountFollower {
     const unknown = facts ? trades.filter((t) => t.conditionId && !facts.cached(t.conditionId)).map((t) => t.conditionId) : [];
     if (facts && unknown.length > 0) {
       void facts.loadAll(unknown).then(() => {
-        if (this.wallets.get(key) === watched && unknown.some((c) => facts.cached(c))) this.coalescer.mark(key);
+        if (this.wallets.feedOf(key) === watched && unknown.some((c) => facts.cached(c))) this.coalescer.mark(key);
       });
     }
     this.hub.emit('account', { wallet: watched.label, openOrders, trades, state: watched.state }, watched.clients);
   }
 
+  /** The follower ended it: the last client left, or everything closes. */
   private close(key: string, watched: Watched): void {
-    this.wallets.delete(key);
     this.coalescer.forget(key);
     const feed = watched.feed;
     watched.feed = undefined;

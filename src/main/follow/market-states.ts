@@ -10,6 +10,7 @@ import { Interface } from 'ethers';
 import { conditionId32, resolutionOf, type ContractReader, type Resolution } from '@pmdesk/toolkit';
 import type { MarketStateInfo } from '../../shared/contract';
 import type { EventHub } from '../ipc/event-hub';
+import { Follower } from './follower';
 
 /** What the watch reads: the source's market record, and where the network has a chain, a condition's payouts. */
 export interface MarketStateReads {
@@ -48,7 +49,8 @@ export const MAX_MARKET_STATES = 200;
 interface Followed {
   protocol: string;
   marketId: string;
-  clients: Set<string>;
+  /** The follower's live set of the market's clients. */
+  clients: ReadonlySet<string>;
   info: MarketStateInfo | undefined;
   ready: Promise<MarketStateInfo> | undefined;
   sourceReadAt: number;
@@ -95,8 +97,8 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 export class MarketStates {
-  private readonly markets = new Map<string, Followed>();
-  private readonly stopListening: () => void;
+  /** The markets followed and who follows each, counted by the one follower of main (it hears clients go away). */
+  private readonly markets: Follower<Followed>;
   private timer: ReturnType<typeof setInterval> | undefined;
   private checking = false;
   private closed = false;
@@ -114,23 +116,17 @@ export class MarketStates {
     this.sourceEveryMs = options.sourceEveryMs ?? 15_000;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.now = options.now ?? Date.now;
-    this.stopListening = hub.onClientGone((clientId) => this.releaseClient(clientId));
+    // A state nobody follows has nothing to close: it is dropped, and a round still reading it keeps its answer.
+    this.markets = new Follower<Followed>(hub, () => undefined);
   }
 
   /** Follows a market's state for a window; answers its state now (read once, shared by every window). */
   async follow(clientId: string, protocol: string, marketId: string): Promise<MarketStateInfo> {
-    const key = `${protocol}:${marketId}`;
-    let followed = this.markets.get(key);
-    if (!followed) {
-      if (this.markets.size >= MAX_MARKET_STATES) {
-        throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `PM Desk follows the state of at most ${MAX_MARKET_STATES} markets at once: close some tiles first.`);
-      }
-      followed = { protocol, marketId, clients: new Set(), info: undefined, ready: undefined, sourceReadAt: 0 };
-      this.markets.set(key, followed);
+    if (!this.markets.feedOf({ protocol, marketId }) && this.markets.followed().length >= MAX_MARKET_STATES) {
+      throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `PM Desk follows the state of at most ${MAX_MARKET_STATES} markets at once: close some tiles first.`);
     }
-    followed.clients.add(clientId);
+    const watched = this.markets.follow(clientId, { protocol, marketId }, (clients) => ({ protocol, marketId, clients, info: undefined, ready: undefined, sourceReadAt: 0 }));
     this.start();
-    const watched = followed;
     watched.ready ??= this.check(watched, true).then(() => {
       if (!watched.info) throw new PmDeskError(ErrorCode.NOT_FOUND, `The market ${marketId} could not be read.`);
       return watched.info;
@@ -145,31 +141,24 @@ export class MarketStates {
   }
 
   unfollow(clientId: string, marketId: string): boolean {
-    let was = false;
-    for (const [key, followed] of this.markets) {
-      if (followed.marketId !== marketId || !followed.clients.delete(clientId)) continue;
-      was = true;
-      if (followed.clients.size === 0) this.markets.delete(key);
-    }
-    return was;
+    return this.markets.unfollow(clientId, marketId);
   }
 
   releaseClient(clientId: string): void {
-    for (const [key, followed] of this.markets) if (followed.clients.delete(clientId) && followed.clients.size === 0) this.markets.delete(key);
+    this.markets.releaseClient(clientId);
   }
 
   /** Asks again at once about a token's market the exchange says resolved (its `market_resolved` message), if followed. */
   nudgeToken(tokenId: string): void {
-    for (const followed of this.markets.values()) {
+    for (const followed of this.markets.feeds()) {
       if (followed.info?.state !== 'resolved' && followed.info?.market.position_tokens.some((t) => t.token_id === tokenId)) void this.check(followed, true);
     }
   }
 
   close(): void {
     this.closed = true;
-    this.stopListening();
     clearInterval(this.timer);
-    this.markets.clear();
+    this.markets.closeAll();
   }
 
   private start(): void {
@@ -183,7 +172,7 @@ export class MarketStates {
     if (this.checking || this.closed) return;
     this.checking = true;
     try {
-      for (const followed of [...this.markets.values()]) {
+      for (const followed of this.markets.feeds()) {
         if (followed.info?.state === 'resolved' || !followed.info) continue;
         await this.check(followed, false);
       }
@@ -207,7 +196,7 @@ export class MarketStates {
       // The record read first names the condition: its payouts are read right away, not a round later.
       const first = !conditionId && market.conditionId && this.reads.resolution ? await within(this.reads.resolution(market.conditionId), this.timeoutMs, "The chain's node").catch(() => undefined) : undefined;
       const next = marketStateOf(protocol, marketId, market, resolution ?? first);
-      if (this.closed || !this.markets.has(`${protocol}:${marketId}`)) return;
+      if (this.closed || this.markets.feedOf(followed) !== followed) return;
       const before = followed.info;
       followed.info = next;
       if (before && changed(before, next)) this.hub.emit('marketState', next, followed.clients);

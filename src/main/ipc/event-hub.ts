@@ -11,10 +11,16 @@ export class EventHub {
 
   constructor(private readonly logger?: Logger) {}
 
-  /** Adds a client; the returned function removes it (and tells whoever holds its subscriptions). */
+  /**
+   * Adds a client; the returned function removes it (and tells whoever holds its subscriptions), unless another
+   * client has connected under the same id since: a network switch opens the new network's watchers (`main:alerts`)
+   * before the old ones close, and the old ones' leaving must not take the new ones off the hub.
+   */
   connect(clientId: string, sink: EventSink): () => void {
     this.sinks.set(clientId, sink);
-    return () => this.disconnect(clientId);
+    return () => {
+      if (this.sinks.get(clientId) === sink) this.disconnect(clientId);
+    };
   }
 
   disconnect(clientId: string): void {

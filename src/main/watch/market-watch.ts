@@ -28,9 +28,11 @@ export class MarketWatch {
   private readonly accounts = new Map<string, number>();
   private readonly states = new Map<string, number>();
   private closed = false;
+  /** Takes this watch off the hub, and only this one: a later watch may have connected under the same id. */
+  private readonly leave: () => void;
 
   constructor(
-    private readonly hub: EventHub,
+    hub: EventHub,
     /** Main's own client id on the hub (`main:alerts`, `main:stops`): never a window's. */
     readonly clientId: string,
     private readonly feeds: WatchFeeds,
@@ -44,7 +46,7 @@ export class MarketWatch {
         /* one bad reading is skipped; the next one is read again */
       }
     };
-    hub.connect(clientId, (event, payload) => {
+    this.leave = hub.connect(clientId, (event, payload) => {
       if (event === 'bookUpdate') safely(handlers.onBook, payload as TerminalEvents['bookUpdate']);
       else if (event === 'fill') safely(handlers.onFill, payload as TerminalEvents['fill']);
       else if (event === 'account') safely(handlers.onAccount, payload as TerminalEvents['account']);
@@ -137,6 +139,6 @@ export class MarketWatch {
     this.fills.clear();
     this.accounts.clear();
     this.states.clear();
-    this.hub.disconnect(this.clientId);
+    this.leave();
   }
 }

@@ -1,10 +1,10 @@
 // Renderer entry: draws the terminal. In browser mode `window.terminal` comes over the host's WebSocket
-// bridge; in Electron, from the preload. Everything else asks main through it (src/renderer/src/terminal.ts).
+// bridge; in Electron, from the preload. Everything else asks main through it (src/renderer/src/bridge/terminal.ts).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installBrowserBridge } from './bridge';
+import { installBrowserBridge } from './bridge/browser-bridge';
 import { App } from './components/App';
-import { installKeyboard } from './keyboard';
+import { installKeyboard } from './keys/keyboard';
 import { startSession } from './store/session';
 import { startTradingAccess } from './store/trading-access';
 import { startAlerts } from './store/alerts';

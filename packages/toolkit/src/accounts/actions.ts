@@ -4,12 +4,12 @@
 // wallet cannot without Polymarket's relayer. Calls always run *as the account*, never as the key beside it.
 import { Interface, type TypedDataDomain } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
-import { SAFE_MULTISEND_130 } from '../chain/action-contracts';
+import { SAFE_MULTISEND_130 } from './action-contracts';
 import type { TypedDataTypes } from '../orders/signer';
 import { classifyAccount } from './classify';
 import { AccountKind, checkedAddress } from './derive';
 import { execTransactionData, packSafeSignature, recoverSafeSigner, safeTxFor, safeTxTypedData, type SafeSignatureKind, type SafeTx } from './safe';
-import type { WalletConfig } from './wallet-config';
+import type { WalletConfig } from '../chain/wallet-config';
 
 /** One contract call an action makes, as the account: `value` (wei) is paid from the account's own balance. */
 export interface ChainCall {

@@ -3,7 +3,7 @@
 // else the key itself, with how each candidate was found.
 import { PmDeskError, ErrorCode, invalidParameter } from '../model/errors';
 import { AccountKind, SIGNATURE_TYPE_OF, checkedAddress, deriveAccounts, type DepositWalletEra } from './derive';
-import type { WalletConfig } from './wallet-config';
+import type { WalletConfig } from '../chain/wallet-config';
 
 /** An account a key can trade from: the address holding the funds, its kind and the signature type its orders carry. */
 export interface Account {

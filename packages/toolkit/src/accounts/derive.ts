@@ -2,7 +2,7 @@
 // Safe (type 2) and deposit wallet in both eras (type 3) from a chain's wallet factories (docs/protocol.md#address-derivation).
 import { AbiCoder, concat, getAddress, getCreate2Address, isAddress, keccak256, toBeHex, zeroPadValue } from 'ethers';
 import { invalidParameter } from '../model/errors';
-import type { WalletConfig } from './wallet-config';
+import type { WalletConfig } from '../chain/wallet-config';
 
 /** The account kinds, named as the trader knows them, with the signature type each one signs orders with. */
 export const AccountKind = { EOA: 'eoa', PROXY: 'proxy', SAFE: 'safe', DEPOSIT_WALLET: 'deposit-wallet' } as const;

@@ -3,7 +3,7 @@
 // MultiSend's packed batch, `execTransaction` calldata, and the Safe's nonce read from the chain.
 import { Interface, Signature, TypedDataEncoder, getBytes, hashMessage, recoverAddress, solidityPacked, concat, type TypedDataDomain } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
-import { toHex } from '../bytes';
+import { toHex } from '../base/bytes';
 import { ZERO_ADDRESS } from '../chain/networks';
 import type { TypedDataTypes } from '../orders/signer';
 import { checkedAddress } from './derive';

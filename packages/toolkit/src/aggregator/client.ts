@@ -27,7 +27,7 @@ import {
 import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../model/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import type { Query } from '../http/query';
-import { consoleLogger, type Logger } from '../logger';
+import { consoleLogger, type Logger } from '../base/logger';
 import { AGGREGATOR_PATHS, DEFAULT_TIMEOUT_MS, ONGOING_EVENTS_PAGE_SIZE, SLUG_LIST_PAGE_SIZE, fillPath } from './endpoints';
 import { optionalFinite, requireParam, requirePositiveWhole } from './validate';
 import { subscribeToFills, type EventSourceConstructor, type FillHandlers, type FillSubscription, type StreamLimits } from './fills';

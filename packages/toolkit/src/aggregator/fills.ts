@@ -7,7 +7,7 @@ import { EventSource as PackageEventSource } from 'eventsource';
 import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } from '../model/errors';
 import type { TradeRecord } from '../model/aggregator';
 import { buildQuery, joinUrl } from '../http/query';
-import type { Logger } from '../logger';
+import type { Logger } from '../base/logger';
 import { AGGREGATOR_PATHS } from './endpoints';
 
 /** The part of the WHATWG EventSource this module uses; the browser's and the `eventsource` package's both fit. */

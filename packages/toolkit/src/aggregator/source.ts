@@ -26,7 +26,7 @@ import type {
   FillSubscription,
   MarketSource,
   TradePageOptions,
-} from '../sources/market-source';
+} from '../model/market-source';
 import { CANDLE_INTERVAL_MS, generateCandles } from './candles';
 import { AggregatorClient, type AggregatorClientOptions } from './client';
 import { ONGOING_EVENTS_PAGE_SIZE } from './endpoints';

@@ -3,8 +3,8 @@
 import { isAddress } from 'ethers';
 import { z } from 'zod';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
-import { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from '../accounts/wallet-config';
-import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../sources/market-source';
+import { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from './wallet-config';
+import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '../model/lists';
 
 /** The exchange protocol version an order is signed for: the EIP-712 domain version and the order struct. */
 export type OrderVersion = 1 | 2 | 3;

@@ -3,7 +3,7 @@
 // price. The schemas only judge: callers keep the answer as the server sent it (the CLI prints it exactly).
 import { z } from 'zod';
 import { ErrorCode, PmDeskError, truncate } from '../model/errors';
-import { id, num } from '../polymarket/wire';
+import { id, num } from '../http/wire';
 
 /** A price, size or spread: a number or a decimal string. */
 const decimal = num;

@@ -7,7 +7,7 @@ import { networkFor, type NetworkProfile, type OrderVersion } from '../chain/net
 import { pathSegment, type Query } from '../http/query';
 import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
 import { parseRetryAfter, type RetryNotice } from '../http/retry';
-import { silentLogger, type Logger } from '../logger';
+import { silentLogger, type Logger } from '../base/logger';
 import type { BuiltOrder, SignatureType } from '../orders/builder';
 import { orderBody, type PostOrderOptions } from '../orders/body';
 import type { BookSides, OrderType } from '../orders/price';

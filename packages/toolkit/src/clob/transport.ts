@@ -7,7 +7,7 @@ import { DEFAULT_MAX_BYTES, ORDER_POST_MAX_BYTES, httpRequest, type HttpMethod }
 import { RETRY_POLICY, retryNoticeText, withThrottleRetries, type RetryNotice } from '../http/retry';
 import { AnswerWatch, type ApiNotice, type RateLimitReading } from '../http/answer-headers';
 import type { Query } from '../http/query';
-import type { Logger } from '../logger';
+import type { Logger } from '../base/logger';
 
 /** A failed call as the official clients return it: `error` plus the HTTP status when there was an answer. */
 export interface ClobErrorResult {

@@ -5,7 +5,7 @@ import { Interface } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { checkedAddress } from '../accounts/derive';
 import type { ChainCall } from '../accounts/actions';
-import { requireContract, type ActionContracts } from '../chain/action-contracts';
+import { requireContract, type ActionContracts } from '../accounts/action-contracts';
 import { toBaseUnits } from '../orders/rounding';
 
 export const ERC20_ABI = new Interface([

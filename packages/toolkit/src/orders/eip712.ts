@@ -3,7 +3,7 @@
 // (the unit and conformance tests check both), without re-parsing the types on every order.
 import { TypedDataEncoder, getAddress, keccak256, toUtf8Bytes, type TypedDataDomain } from 'ethers';
 import { invalidParameter } from '../model/errors';
-import { fromHex, toHex, writeHex, writeUint32BE } from '../bytes';
+import { fromHex, toHex, writeHex, writeUint32BE } from '../base/bytes';
 import type { OrderVersion } from '../chain/networks';
 import type { TypedDataTypes } from './signer';
 import type { OrderSide } from './rounding';

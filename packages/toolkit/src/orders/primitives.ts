@@ -4,11 +4,11 @@
 // ethers' own pure-JS code otherwise, each primitive on its own. Both sign by RFC 6979 with low s, so a
 // signature is the same bytes whichever backend made it (tests/unit/orders-primitives.test.ts checks them
 // against each other and against ethers; the conformance suite checks whole orders against the official clients).
-// No Node module is imported: the native packages are reached through platform.ts, so a browser bundle gets the
+// No Node module is imported: the native packages are reached through base/platform.ts, so a browser bundle gets the
 // pure-JS path and never sees a Node built-in.
 import { SigningKey, getBytes, keccak256 as ethersKeccak256 } from 'ethers';
-import { compareBytes, toHex } from '../bytes';
-import { nodeRequire } from '../platform';
+import { compareBytes, toHex } from '../base/bytes';
+import { nodeRequire } from '../base/platform';
 
 export type Keccak256 = (data: Uint8Array) => Uint8Array;
 /** Binds one 32-byte key: digest in, `0x` r ‖ s ‖ v out (v = 27 or 28, as ethers serializes). */

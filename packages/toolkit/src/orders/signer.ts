@@ -3,7 +3,7 @@
 // goes through signTypedData with the full typed data.
 import { SigningKey, TypedDataEncoder, computeAddress, type TypedDataDomain, type TypedDataField } from 'ethers';
 import { invalidParameter } from '../model/errors';
-import { fromHex } from '../bytes';
+import { fromHex } from '../base/bytes';
 import { primitives } from './primitives';
 
 export type TypedDataTypes = Record<string, TypedDataField[]>;

@@ -2,7 +2,7 @@
 // TypedDataSign wrapping of the order under the exchange's domain, and the exchange checks it through the wallet's
 // ERC-1271 isValidSignature. Byte for byte what @polymarket/clob-client-v2@1.1.0 sends (docs/protocol.md#order-signing).
 import { AbiCoder, TypedDataEncoder, keccak256, toUtf8Bytes } from 'ethers';
-import { toHex } from '../bytes';
+import { toHex } from '../base/bytes';
 import type { OrderVersion } from '../chain/networks';
 import { BYTES32_ZERO } from '../chain/networks';
 import { ORDER_TYPES_V2, domainSeparator, exchangeDomain, orderStructHashV2, orderTypedMessage, type OrderV2Fields } from './eip712';

@@ -3,7 +3,7 @@
 // only, so volume comes from the market's recent fills where they cover a whole bucket, and is 0 elsewhere:
 // a partly known bucket would show a volume smaller than it was.
 import type { Candle, TradeRecord } from '../model/market-model';
-import type { ChartInterval } from '../sources/market-source';
+import type { ChartInterval } from '../model/market-source';
 import type { PricePoint } from './clob-schemas';
 
 /** Candle width per chart interval, in seconds. */

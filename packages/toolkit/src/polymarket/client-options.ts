@@ -2,7 +2,7 @@
 // the host's request budget), turned into the one read helper it sends through; plus the offset paging and the
 // parameter checks every client makes before it sends anything.
 import { invalidParameter } from '../model/errors';
-import { consoleLogger, type Logger } from '../logger';
+import { consoleLogger, type Logger } from '../base/logger';
 import { DEFAULT_TIMEOUT_MS, RATE_BUDGETS } from './endpoints';
 import { PolymarketHttp } from './http';
 import { limiterFor, type HostLimiter } from './limiter';

@@ -2,7 +2,7 @@
 // service's trade message (docs/protocol.md#clob-public-reads), as lenient schemas: prices and sizes that arrive as
 // decimal strings are coerced, unknown fields kept, the fields a fill is about required.
 import { z } from 'zod';
-import { id, num, optNum, text, tradeSide } from './wire';
+import { id, num, optNum, text, tradeSide } from '../http/wire';
 
 const level = z.looseObject({ price: num, size: num });
 

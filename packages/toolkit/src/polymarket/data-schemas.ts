@@ -2,7 +2,7 @@
 // traded, as lenient schemas. The amounts a row is about (size, price, value) are required: a row without
 // them fails naming the field rather than showing a made-up zero.
 import { z } from 'zod';
-import { id, num, optNum, side, text, tradeSide } from './wire';
+import { id, num, optNum, side, text, tradeSide } from '../http/wire';
 
 export const DataPositionSchema = z.looseObject({
   proxyWallet: text,

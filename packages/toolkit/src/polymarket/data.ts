@@ -4,7 +4,7 @@
 // parameters, offset paging capped at 10,000) are read instead, and the logger is told once per feed.
 import { z } from 'zod';
 import { ErrorCode, invalidParameter, maskId, PmDeskError } from '../model/errors';
-import { consoleLogger, type Logger } from '../logger';
+import { consoleLogger, type Logger } from '../base/logger';
 import type { Query } from '../http/query';
 import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { DATA_MAX_OFFSET, DATA_PATHS, DATA_V2_MAX_CONDITION_IDS, DATA_V2_PAGE_MAX, DATA_V2_PATHS, POSITIONS_PAGE_SIZE, TRADES_PAGE_SIZE } from './endpoints';

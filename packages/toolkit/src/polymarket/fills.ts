@@ -6,8 +6,8 @@
 // it never sent) is subscribed again once, then given up for polling.
 import { ErrorCode, PmDeskError, maskId, wrapOnce } from '../model/errors';
 import type { Market, TradeRecord } from '../model/market-model';
-import type { FillHandlers, FillSubscription } from '../sources/market-source';
-import type { Logger } from '../logger';
+import type { FillHandlers, FillSubscription } from '../model/market-source';
+import type { Logger } from '../base/logger';
 import type { DataTrade } from './data-schemas';
 import { fillKey, inFirstOutcome, toTradeRecord } from './mapping';
 import { RtdsStream, type WebSocketConstructor } from './rtds';

@@ -2,7 +2,7 @@
 // lenient schemas. Every field is treated as nullable, unknown fields are kept, and a market's outcome list,
 // prices and token ids must line up, so a market that cannot be traded correctly fails here, naming the field.
 import { z } from 'zod';
-import { flag, id, jsonStringList, optNum, text } from './wire';
+import { flag, id, jsonStringList, optNum, text } from '../http/wire';
 
 /** A tick as the exchange writes it: Gamma sends a number (0.01) or a string; the string form is kept. */
 /**

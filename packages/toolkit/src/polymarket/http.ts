@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ErrorCode, PmDeskError, wrapOnce } from '../model/errors';
 import { httpRequest, type HttpMethod } from '../http/request';
 import { pathSegment, type Query } from '../http/query';
-import type { Logger } from '../logger';
+import type { Logger } from '../base/logger';
 import { AnswerWatch, type ApiNotice, type RateLimitReading } from '../http/answer-headers';
 import { MAX_ANSWER_BYTES, RETRY_POLICY } from './endpoints';
 import type { HostLimiter } from './limiter';

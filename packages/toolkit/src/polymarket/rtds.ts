@@ -3,9 +3,9 @@
 // `activity` topic come out deduplicated by transaction, token and size. It never reconnects on its own: the
 // caller decides (the fill subscription falls back to polling and tries again).
 import { WS_MAX_MESSAGE_BYTES } from '../http/limits';
-import { isNode, nodeRequire } from '../platform';
+import { isNode, nodeRequire } from '../base/platform';
 import { ErrorCode, PmDeskError, truncate } from '../model/errors';
-import type { Logger } from '../logger';
+import type { Logger } from '../base/logger';
 import { RtdsEnvelopeSchema, RtdsTradeSchema, type RtdsTrade } from './clob-schemas';
 import { parseAnswer } from './http';
 

@@ -16,8 +16,8 @@ import type {
   TraderActivity,
   TraderPosition,
 } from '../model/market-model';
-import { consoleLogger, type Logger } from '../logger';
-import type { ChartInterval, EventListOptions, EventListPage, FillHandlers, FillSubscription, MarketSource, TradePageOptions } from '../sources/market-source';
+import { consoleLogger, type Logger } from '../base/logger';
+import type { ChartInterval, EventListOptions, EventListPage, FillHandlers, FillSubscription, MarketSource, TradePageOptions } from '../model/market-source';
 import { CANDLE_SECONDS, candlesFromHistory, historyWindow } from './candles';
 import { ClobPublicReads } from './clob-reads';
 import { DataClient } from './data';

@@ -5,7 +5,7 @@
 import { Interface } from 'ethers';
 import { invalidParameter } from '../model/errors';
 import type { ChainCall } from '../accounts/actions';
-import { requireContract, type ActionContracts } from '../chain/action-contracts';
+import { requireContract, type ActionContracts } from '../accounts/action-contracts';
 import { BYTES32_ZERO } from '../chain/networks';
 import { conditionId31, conditionId32 } from './condition-id';
 import type { Resolution } from './resolution';

@@ -6,7 +6,7 @@ import { Interface } from 'ethers';
 import { invalidParameter } from '../model/errors';
 import type { ChainCall } from '../accounts/actions';
 import { checkedAddress } from '../accounts/derive';
-import { requireContract, type ActionContracts } from '../chain/action-contracts';
+import { requireContract, type ActionContracts } from '../accounts/action-contracts';
 import { tokenBalance, unwrapCalls, wrapCalls, type TokenReader } from '../collateral/pusd';
 import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from './calls';
 import { formatUsd, positionBalances, redeemPlan, resolutionOf, type RedeemPlan } from './resolution';

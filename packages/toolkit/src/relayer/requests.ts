@@ -5,12 +5,12 @@
 import { TypedDataEncoder, concat, getBytes, hashMessage, isAddress, keccak256, recoverAddress, toBeHex, toUtf8Bytes, type TypedDataDomain } from 'ethers';
 import { invalidParameter } from '../model/errors';
 import { ZERO_ADDRESS } from '../chain/networks';
-import { SAFE_MULTISEND_130 } from '../chain/action-contracts';
+import { SAFE_MULTISEND_130 } from '../accounts/action-contracts';
 import type { ClobSigner, TypedDataTypes } from '../orders/signer';
 import { proxyFactoryData, type ChainCall } from '../accounts/actions';
 import { checkedAddress, deriveDepositWallet, deriveProxyWallet, deriveSafeWallet } from '../accounts/derive';
 import { packSafeSignature, recoverSafeSigner, safeTxFor, safeTxTypedData } from '../accounts/safe';
-import type { WalletConfig } from '../accounts/wallet-config';
+import type { WalletConfig } from '../chain/wallet-config';
 
 /** The `type` of a relayer request, spelled as the relayer spells it. */
 export const RelayerTransactionType = { PROXY: 'PROXY', SAFE: 'SAFE', SAFE_CREATE: 'SAFE-CREATE', WALLET: 'WALLET', WALLET_CREATE: 'WALLET-CREATE' } as const;

@@ -3,11 +3,11 @@
 // URL and no `source` keeps the aggregator, as profiles did before there was a choice.
 import { invalidParameter } from '../model/errors';
 import { AggregatorSource } from '../aggregator/source';
-import type { Logger } from '../logger';
+import type { Logger } from '../base/logger';
 import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
 import type { RetryNotice } from '../http/retry';
 import { PolymarketSource } from '../polymarket/source';
-import type { MarketSource, MarketSourceKind } from './market-source';
+import type { MarketSource, MarketSourceKind } from '../model/market-source';
 
 /** The URLs a source needs, as a network profile names them. */
 export interface SourceEndpoints {

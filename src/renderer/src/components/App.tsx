@@ -3,7 +3,7 @@
 // Splitters between them let the trader shape it; the sizes are kept with the settings.
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../store/session';
-import { listShortcuts, registerShortcut, type Shortcut } from '../keyboard';
+import { listShortcuts, registerShortcut, type Shortcut } from '../keys/keyboard';
 import { TopBar } from './shell/TopBar';
 import { Notices } from './shell/Notices';
 import { ShortcutsHelp } from './shell/ShortcutsHelp';

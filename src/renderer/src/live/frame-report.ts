@@ -2,7 +2,7 @@
 // out a few milliseconds before a frame begins rather than at a phase of its own (feeds/frame-clock.ts in main):
 // the book a frame draws is then that much younger. Measured from a dozen frames' own timestamps, again every few
 // seconds (clocks drift, a window moves to another display) and when the window shows again after being hidden.
-import { ask, hasTerminal } from '../terminal';
+import { ask, hasTerminal } from '../bridge/terminal';
 
 const FRAMES = 20;
 const EVERY_MS = 2_000;

@@ -6,7 +6,7 @@ import type { Market, MarketState, PredictionEvent, SearchMatch } from '@pmdesk/
 import { marketState } from '@pmdesk/toolkit/model';
 import { PROTOCOLS, type Protocol } from '../../../shared/contract';
 import { centsText } from '../format/numbers';
-import { quoteCents, quoteFromRecord, type Quote } from '../prices/quote';
+import { quoteCents, quoteFromRecord, type Quote } from './quote';
 
 /** What the price model needs of a market record to price its outcomes (kept on the row, not the whole market). */
 export type QuoteRecord = Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>;

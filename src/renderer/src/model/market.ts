@@ -276,7 +276,7 @@ export { CHART_RANGES, INTERVAL_SECONDS, applyFillToCandles, rangePlan, type Can
 // ---------------------------------------------------------------------------------------------------------
 // Links
 
-export { marketLinkFromHash, type MarketLink } from '../links';
+export { marketLinkFromHash, type MarketLink } from './links';
 
 /** Space above and below the candles, as parts of the chart's height (the volume bars sit in the bottom part). */
 export const CHART_MARGINS = { top: 0.08, bottom: 0.25 } as const;

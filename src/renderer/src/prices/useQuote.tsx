@@ -7,8 +7,8 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Market } from '@pmdesk/toolkit/model';
 import { useQuoteStore } from '../store/market';
-import { liveQuote } from './live';
-import { ageTag, basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, type Quote } from './quote';
+import { liveQuote } from '../model/live-quote';
+import { ageTag, basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, type Quote } from '../model/quote';
 import { useRefreshedQuotes } from '../store/quotes';
 
 /** What a panel knows of an outcome's price without the live book: a market record, or a listed price. */

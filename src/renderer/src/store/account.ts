@@ -6,7 +6,7 @@
 // changes status.
 import { create } from 'zustand';
 import type { Balances, FeedState, MarketStateInfo, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
-import { ask, listen, messageOf } from '../terminal';
+import { ask, listen, messageOf } from '../bridge/terminal';
 import { onNextFrame } from '../live/frame';
 import { tradesSignature } from '../model/account-math';
 import { useSelection } from './selection';

@@ -3,7 +3,7 @@
 // is asked for permission when the first alert is set; refused, alerts show in PM Desk only, and the tab says so.
 import { create } from 'zustand';
 import type { AlertInfo, AlertLogEntry, OperationInput } from '../../../shared/contract';
-import { ask, listen, messageOf } from '../terminal';
+import { ask, listen, messageOf } from '../bridge/terminal';
 import { useSession } from './session';
 
 export type BrowserPermission = 'granted' | 'denied' | 'default' | 'unsupported';

@@ -3,7 +3,7 @@
 // the view it belongs to (not a notice), and an answer that arrives after a newer question is dropped.
 import { create } from 'zustand';
 import { PROTOCOLS, type Protocol } from '../../../shared/contract';
-import { ask, messageOf, TerminalError } from '../terminal';
+import { ask, messageOf, TerminalError } from '../bridge/terminal';
 import { missingRow, mergeRows, rowOfMarket, rowsOfEvents, rowsOfMatches, type MarketRow, type ProtocolFilter } from '../model/market-rows';
 
 export type MarketsTab = 'markets' | 'watchlist' | 'slugs';

@@ -5,7 +5,7 @@
 // no longer shown is thrown away.
 import { create } from 'zustand';
 import type { Trader, TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
-import { TerminalError, ask, messageOf } from '../terminal';
+import { TerminalError, ask, messageOf } from '../bridge/terminal';
 
 export const TRADER_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 

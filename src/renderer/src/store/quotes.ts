@@ -3,8 +3,8 @@
 // (the market's record: its best bid, best ask and last trade). Every panel reads a token's price from here when
 // no tile has its live book, so the grid, the watchlist, Positions and a trader's profile say the same number.
 import { create } from 'zustand';
-import { ask } from '../terminal';
-import { finalQuote, quoteFromRecord, type Quote } from '../prices/quote';
+import { ask } from '../bridge/terminal';
+import { finalQuote, quoteFromRecord, type Quote } from '../model/quote';
 import { useTileTokens } from './market';
 import type { SelectedMarket } from './selection';
 

@@ -1,7 +1,7 @@
 // What the trader is looking at: the market chosen in the markets grid (or the watchlist, or search) and the
 // outcome token chosen in the market view. The market view, the ticket and the account panels follow it.
 import { create } from 'zustand';
-import { marketLinkFromHash } from '../links';
+import { marketLinkFromHash } from '../model/links';
 
 export interface SelectedMarket {
   protocol: 'polymarket' | 'limitless' | 'truemarket';

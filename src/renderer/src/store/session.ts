@@ -5,7 +5,7 @@ import { create } from 'zustand';
 import { DEFAULT_MARKET_SLIPPAGE_TICKS } from '../../../shared/contract';
 import type { FeedState, NetworkChoice, NetworkInfo, Settings, TerminalEvents, WalletInfo } from '../../../shared/contract';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS } from '../../../shared/key-bindings';
-import { ask, listen, messageOf } from '../terminal';
+import { ask, listen, messageOf } from '../bridge/terminal';
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'dark',

@@ -3,7 +3,7 @@
 // shows one says so.
 import { create } from 'zustand';
 import type { OperationInput, StopInfo } from '../../../shared/contract';
-import { ask, listen, messageOf } from '../terminal';
+import { ask, listen, messageOf } from '../bridge/terminal';
 import { useSession } from './session';
 
 export const RUNS_ONLY_WHILE_OPEN = 'Runs only while PM Desk is open';

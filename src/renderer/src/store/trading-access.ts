@@ -3,7 +3,7 @@
 // unlocks. The top bar's banner and the ticket read it; reading markets never depends on it.
 import { create } from 'zustand';
 import type { TradingAccessInfo } from '../../../shared/contract';
-import { ask, listen } from '../terminal';
+import { ask, listen } from '../bridge/terminal';
 import { activeWalletInfo, useSession } from './session';
 
 export interface TradingAccessState {

@@ -3,8 +3,8 @@
 // events, or reads every few seconds) and binds the configurable cancel-all key, which always asks before
 // cancelling. A network switch follows the wallet again on the new network.
 import { useCallback, useEffect, useState } from 'react';
-import { ask } from '../../terminal';
-import { registerShortcut, useDialogEscape } from '../../keyboard';
+import { ask } from '../../bridge/terminal';
+import { registerShortcut, useDialogEscape } from '../../keys/keyboard';
 import { followAccount, useAccount } from '../../store/account';
 import { useSession } from '../../store/session';
 import { BalancesView, Positions, Trades } from './Holdings';

@@ -3,7 +3,7 @@
 // whether they go through Polymarket's relayer (no gas) or from the key, and a wallet account's relayer credentials
 // are entered here; a deposit wallet without them has its buttons off, saying why (relayer only).
 import { useCallback, useEffect, useState } from 'react';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { refreshHoldings } from '../../store/account';
 import { useSession } from '../../store/session';
 import type { AccountFunds, MoneyAction, PositionInfo } from '../../../../shared/contract';

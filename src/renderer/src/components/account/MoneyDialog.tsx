@@ -3,8 +3,8 @@
 // with the gas and the key's POL) and why — and only on Confirm the send.
 // Esc or Cancel closes it before anything is sent; a refusal (too little POL, not enough held) is shown as main says it.
 import { useEffect, useState } from 'react';
-import { ask, listen, messageOf } from '../../terminal';
-import { useDialogEscape } from '../../keyboard';
+import { ask, listen, messageOf } from '../../bridge/terminal';
+import { useDialogEscape } from '../../keys/keyboard';
 import type { MoneyAction, MoneyActionDone, MoneyActionPreview } from '../../../../shared/contract';
 import { shortAddress } from '../wallets/Dialog';
 

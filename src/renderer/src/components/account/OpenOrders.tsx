@@ -2,7 +2,7 @@
 // (which asks first). A cancel answers with the ids the exchange cancelled; they leave the table at once.
 import { useState } from 'react';
 import type { OpenOrder } from '../../../../shared/contract';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { useAccount, refreshAccount } from '../../store/account';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';

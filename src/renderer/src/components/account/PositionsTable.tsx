@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { WindowedRows } from '../../live/visible-rows';
 import { QuoteText } from '../../prices/useQuote';
-import type { Quote } from '../../prices/quote';
+import type { Quote } from '../../model/quote';
 import type { PositionTotals } from '../../model/account-math';
 import { formatShares, formatTickCents, formatUsd, signedPercent, signedUsd } from '../../format/numbers';
 

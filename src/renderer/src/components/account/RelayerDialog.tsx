@@ -2,8 +2,8 @@
 // secret and passphrase, typed into fields that never echo, checked by main with the relayer and kept in the OS
 // keychain; afterwards only what they are is shown ("a relayer API key for 0x…"), never the values. Forget removes them.
 import { useState } from 'react';
-import { ask, messageOf } from '../../terminal';
-import { useDialogEscape } from '../../keyboard';
+import { ask, messageOf } from '../../bridge/terminal';
+import { useDialogEscape } from '../../keys/keyboard';
 
 export interface RelayerDialogProps {
   wallet: string;

@@ -4,7 +4,7 @@ import type { Market } from '@pmdesk/toolkit/model';
 import { useMarket, useShownMarket } from '../../store/market';
 import { statusOf } from './market-status';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
-import { basisSentence, quoteCents } from '../../prices/quote';
+import { basisSentence, quoteCents } from '../../model/quote';
 import { bookAsOf } from '../../model/market';
 
 function endText(iso: string): string {

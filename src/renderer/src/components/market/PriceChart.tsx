@@ -18,7 +18,7 @@ import {
 import type { Candle } from '@pmdesk/toolkit/model';
 import { useMarket, useMarketStore, useShownMarket } from '../../store/market';
 import { useSession } from '../../store/session';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { ChartCredit, ChartLegend } from './chart/ChartLegend';
 import {
   CHART_RANGES,

@@ -1,7 +1,7 @@
 // The column chooser: which columns the markets grid shows, saved with the settings so the choice survives a
 // restart. The market name cannot be hidden: a row without it could not be told apart.
 import { useEffect, useRef, useState } from 'react';
-import { registerShortcut } from '../../keyboard';
+import { registerShortcut } from '../../keys/keyboard';
 import { useSession } from '../../store/session';
 import { chosenColumns, MARKET_COLUMNS, toggleColumn } from '../../model/market-rows';
 

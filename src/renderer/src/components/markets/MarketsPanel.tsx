@@ -5,7 +5,7 @@
 // event), `f` stars the chosen market.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
-import { registerShortcut } from '../../keyboard';
+import { registerShortcut } from '../../keys/keyboard';
 import { resetMarketsForNetwork, useMarkets, watchlistRows, type MarketsTab } from '../../store/markets';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';

@@ -4,7 +4,7 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useEffect } from 'react';
 import { QuoteText, useQuote } from '../../prices/useQuote';
-import { ageTag } from '../../prices/quote';
+import { ageTag } from '../../model/quote';
 import { showMarketPrices } from '../../store/quotes';
 import { useFolded } from './folded';
 import { countOf, formatChange, outcomesText, type MarketRow, type QuoteRecord } from '../../model/market-rows';

@@ -3,7 +3,7 @@
 // read from main when opened. The notices say each once; this is where they stay.
 import { useEffect, useState } from 'react';
 import type { DiagnosticsInfo } from '../../../../shared/contract';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { Dialog, ErrorLine } from '../wallets/Dialog';
 
 function time(at: number): string {

@@ -2,8 +2,8 @@
 // learn the terminal without the mouse, and the place to choose the cancel-all key and the keyboard trading keys
 // (TradingKeys). Esc closes it.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { listShortcuts, type Shortcut } from '../../keyboard';
-import { cancelAllKeyProblem, keyName, shortcutLines } from '../../shortcut-help';
+import { listShortcuts, type Shortcut } from '../../keys/keyboard';
+import { cancelAllKeyProblem, keyName, shortcutLines } from '../../keys/shortcut-help';
 import { useSession } from '../../store/session';
 import { Dialog, ErrorLine } from '../wallets/Dialog';
 import { TradingKeys } from './TradingKeys';

@@ -3,7 +3,7 @@
 // presets, and the opt-in to place keyboard orders without the confirmation.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { DEFAULT_KEY_BINDINGS, PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, TRADING_ACTION_NAMES, isSizePreset, keyLabel, rebind, type TradingAction } from '../../../../shared/key-bindings';
-import { listShortcuts } from '../../keyboard';
+import { listShortcuts } from '../../keys/keyboard';
 import { useSession } from '../../store/session';
 import { ErrorLine } from '../wallets/Dialog';
 

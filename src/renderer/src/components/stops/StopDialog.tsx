@@ -2,7 +2,7 @@
 // the stop runs only while PM Desk is open, that it watches the best bid (what a market sell fills at) and that
 // it sells once, through the normal order checks. Opened by openStopDialog(position) (store/stops.ts).
 import { useState } from 'react';
-import { useDialogEscape } from '../../keyboard';
+import { useDialogEscape } from '../../keys/keyboard';
 import { RUNS_ONLY_WHILE_OPEN, closeStopDialog, createStop, useStops } from '../../store/stops';
 import { useMarket } from '../../store/market';
 import { useSession } from '../../store/session';

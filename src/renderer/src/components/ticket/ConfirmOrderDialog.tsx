@@ -4,8 +4,8 @@
 // states its bound ("at most $X", "at least N shares", its Max/Min price) and follows the live book: once the book
 // no longer fills it within that price, Confirm is disabled, the dialog says why and offers the ticket's new numbers.
 import { useEffect, useState } from 'react';
-import { useDialogEscape } from '../../keyboard';
-import { ask } from '../../terminal';
+import { useDialogEscape } from '../../keys/keyboard';
+import { ask } from '../../bridge/terminal';
 import type { OrderPreview } from '../../../../shared/contract';
 import { type Estimate, type OrderIntent, type TickSize } from './order-math';
 import { marketPromise, type LiveFill } from './market-bound';

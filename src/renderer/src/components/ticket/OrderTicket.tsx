@@ -6,8 +6,8 @@
 // live book reaches and the trader's slippage; its figures follow the live book while the ticket or the
 // confirmation is open, and a book that moved past the confirmed bound sends nothing (issue 28).
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { ask, messageOf } from '../../terminal';
-import { registerShortcut } from '../../keyboard';
+import { ask, messageOf } from '../../bridge/terminal';
+import { registerShortcut } from '../../keys/keyboard';
 import { activeWalletInfo, useSession } from '../../store/session';
 import { useSelection } from '../../store/selection';
 import { useTicket, type TicketSide } from '../../store/ticket';

@@ -5,15 +5,15 @@
 // placeOrder at once, where main's pre-trade checks still run). Flatten is the Positions table's Close.
 import { useEffect, useRef, useState } from 'react';
 import { PRESET_ACTIONS, TRADING_ACTIONS, TRADING_ACTION_NAMES, type TradingAction } from '../../../../shared/key-bindings';
-import { registerShortcut } from '../../keyboard';
-import { ask } from '../../terminal';
+import { registerShortcut } from '../../keys/keyboard';
+import { ask } from '../../bridge/terminal';
 import { useAccount } from '../../store/account';
 import { marketStoreFor } from '../../store/market';
 import { focusedTileId } from '../../store/workspaces';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
-import { liveQuote } from '../../prices/live';
+import { liveQuote } from '../../model/live-quote';
 import { cancelWith } from '../account/OpenOrders';
 import { bestPriceOrder, presetFields, stepPrice } from './keyboard-trading';
 import type { Drafted, OrderIntent, Side } from './order-math';

@@ -2,7 +2,7 @@
 // asked for once the trader stops typing. Where main cannot preview yet, the ticket shows its own estimate.
 import { useEffect, useRef, useState } from 'react';
 import type { OrderPreview } from '../../../../shared/contract';
-import { ask, messageOf, TerminalError } from '../../terminal';
+import { ask, messageOf, TerminalError } from '../../bridge/terminal';
 import type { OrderIntent } from './order-math';
 
 const DEBOUNCE_MS = 300;

@@ -6,7 +6,7 @@ import type { Market } from '@pmdesk/toolkit/model';
 import { tradedMarket } from '@pmdesk/toolkit/model';
 import type { MarketStateInfo } from '../../../../shared/contract';
 import { statusOf } from '../market/market-status';
-import { ask, listen, messageOf } from '../../terminal';
+import { ask, listen, messageOf } from '../../bridge/terminal';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';

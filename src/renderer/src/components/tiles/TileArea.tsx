@@ -2,7 +2,7 @@
 // ladder, tape). Clicking a tile focuses it (the ticket follows the focused tile); a tile's grip drags it to
 // another place (or, focused, moves it with the arrow keys), the splitters between tiles resize them, × closes one.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { registerShortcut } from '../../keyboard';
+import { registerShortcut } from '../../keys/keyboard';
 import { watchMarketLinks } from '../../store/market';
 import { activeWorkspace, closeTileOf, evenTileWidths, focusTile, moveTileTo, resizeTileAt, startWorkspaces, stepTileFocus, switchWorkspace, useWorkspaces } from '../../store/workspaces';
 import { TILE_SHARE_MIN } from '../../../../shared/workspaces';

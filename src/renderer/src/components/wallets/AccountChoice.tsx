@@ -3,7 +3,7 @@
 // another of the key's accounts or the key itself (main keeps the choice per wallet and network).
 import { create } from 'zustand';
 import { ContractErrorCode, type AccountCandidateInfo, type WalletAccount } from '../../../../shared/contract';
-import { TerminalError, ask, messageOf } from '../../terminal';
+import { TerminalError, ask, messageOf } from '../../bridge/terminal';
 import { refreshAccount, useAccount } from '../../store/account';
 import { shortAddress } from './Dialog';
 

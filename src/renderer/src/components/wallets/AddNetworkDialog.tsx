@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { MarketSourceName } from '../../../../shared/contract';
 import { useSession } from '../../store/session';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { Dialog, ErrorLine, TextField } from './Dialog';
 
 export function AddNetworkDialog({ onClose }: { onClose: () => void }) {

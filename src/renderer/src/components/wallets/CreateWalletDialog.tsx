@@ -3,7 +3,7 @@
 // words back; the phrase lives in this component's state alone (never a store, never storage) and is dropped
 // when it closes.
 import { useState, type FormEvent } from 'react';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { useSession } from '../../store/session';
 import { Dialog, ErrorLine, PasswordField, TextField } from './Dialog';
 

@@ -2,7 +2,7 @@
 // be closed yet, as the recovery phrase's does). What a dialog holds lives in its own state, so closing it
 // (unmounting) drops the passwords typed into it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useDialogEscape } from '../../keyboard';
+import { useDialogEscape } from '../../keys/keyboard';
 
 export interface DialogProps {
   title: string;

@@ -1,7 +1,7 @@
 // Export a wallet as its encrypted keystore file: main asks for the password (so a page script cannot take
 // the file), and the JSON is handed to the browser as a download, never kept here.
 import { useState, type FormEvent } from 'react';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { Dialog, ErrorLine, PasswordField } from './Dialog';
 
 /** Hands `text` to the browser as a file download. */

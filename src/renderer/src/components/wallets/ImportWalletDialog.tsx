@@ -3,7 +3,7 @@
 // dialog; the page keeps nothing of it.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { OperationInput } from '../../../../shared/contract';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { useSession } from '../../store/session';
 import { Dialog, ErrorLine, PasswordField, TextField } from './Dialog';
 

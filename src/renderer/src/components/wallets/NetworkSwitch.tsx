@@ -5,9 +5,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NetworkChoice } from '../../../../shared/contract';
 import { useSession } from '../../store/session';
-import { registerShortcut } from '../../keyboard';
-import { focusFirstItem, onMenuArrows } from '../shell/menu-keys';
-import { ask, messageOf } from '../../terminal';
+import { registerShortcut } from '../../keys/keyboard';
+import { focusFirstItem, onMenuArrows } from '../../keys/menu-keys';
+import { ask, messageOf } from '../../bridge/terminal';
 import { Dialog, ErrorLine } from './Dialog';
 import { AddNetworkDialog } from './AddNetworkDialog';
 import './wallets.css';

@@ -2,7 +2,7 @@
 // under a label and a password the trader chooses (its key stays in main), and unlocks it, so a first run can
 // trade at once.
 import { useState, type FormEvent } from 'react';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { useSession } from '../../store/session';
 import { Dialog, ErrorLine, PasswordField, TextField } from './Dialog';
 

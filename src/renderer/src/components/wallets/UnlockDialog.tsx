@@ -1,7 +1,7 @@
 // Unlock a wallet for trading: its password and how long it may stay unlocked while idle. The key itself is
 // opened in main's signer worker; this page only ever holds the password, and only while the dialog is open.
 import { useState, type FormEvent } from 'react';
-import { ask, messageOf } from '../../terminal';
+import { ask, messageOf } from '../../bridge/terminal';
 import { useSession } from '../../store/session';
 import { Dialog, ErrorLine, PasswordField } from './Dialog';
 

@@ -4,9 +4,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { activeWalletInfo, useSession } from '../../store/session';
 import { useAccount } from '../../store/account';
-import { registerShortcut } from '../../keyboard';
-import { focusFirstItem, onMenuArrows } from '../shell/menu-keys';
-import { ask, messageOf } from '../../terminal';
+import { registerShortcut } from '../../keys/keyboard';
+import { focusFirstItem, onMenuArrows } from '../../keys/menu-keys';
+import { ask, messageOf } from '../../bridge/terminal';
 import { Dialog, shortAddress } from './Dialog';
 import { UnlockDialog } from './UnlockDialog';
 import { CreateWalletDialog } from './CreateWalletDialog';

@@ -3,7 +3,7 @@
 // the toggle can say why it did nothing (ERR_NOT_AVAILABLE while the service is not in this build).
 import { create } from 'zustand';
 import { ContractErrorCode, type DeadManSwitchInfo } from '../../../../shared/contract';
-import { TerminalError, ask, listen, messageOf } from '../../terminal';
+import { TerminalError, ask, listen, messageOf } from '../../bridge/terminal';
 
 interface DeadManSwitchState {
   byWallet: Record<string, DeadManSwitchInfo>;

@@ -1,7 +1,7 @@
 // The renderer's one way to ask main: `ask(op, input)` calls `window.terminal` and turns a tagged result into
 // a value or a thrown TerminalError (code and sentence from main, never a stack). Every panel uses this, so a
 // failure always reaches the trader as the sentence main wrote.
-import type { EventName, OperationInput, OperationName, OperationOutput, Result, ResultError, TerminalEvents, Unsubscribe } from '../../shared/contract';
+import type { EventName, OperationInput, OperationName, OperationOutput, Result, ResultError, TerminalEvents, Unsubscribe } from '../../../shared/contract/index';
 
 export class TerminalError extends Error {
   readonly code: ResultError['code'];

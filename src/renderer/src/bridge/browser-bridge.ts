@@ -10,7 +10,7 @@ import {
   type Result,
   type Terminal,
   type TerminalWire,
-} from '../../shared/contract';
+} from '../../../shared/contract/index';
 
 declare global {
   interface Window {

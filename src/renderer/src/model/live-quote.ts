@@ -2,7 +2,7 @@
 // from the market view's store state (pure, so unit tests call it with a state of their own).
 import type { Market } from '@pmdesk/toolkit/model';
 import type { Book } from '../../../shared/book';
-import type { TapeEntry } from '../model/market';
+import type { TapeEntry } from './market';
 import { finalQuote, inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Quote } from './quote';
 
 /**

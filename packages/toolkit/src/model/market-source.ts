@@ -16,13 +16,13 @@ import type {
   TraderActivity,
   TraderPosition,
   TradeRecord,
-} from '../model/market-model';
-import type { PmDeskError } from '../model/errors';
+} from './market-model';
+import type { PmDeskError } from './errors';
 
-import type { ChartInterval, MarketSourceKind } from '../model/lists';
+import type { ChartInterval, MarketSourceKind } from './lists';
 
 // The lists live in the pure model (browser code and the app's contract read them there); re-exported here.
-export { MARKET_SOURCE_KINDS, CHART_INTERVALS, type MarketSourceKind, type ChartInterval } from '../model/lists';
+export { MARKET_SOURCE_KINDS, CHART_INTERVALS, type MarketSourceKind, type ChartInterval } from './lists';
 
 export interface EventListOptions {
   /** The aggregator lists one protocol at a time; a single-protocol source accepts only its own. */

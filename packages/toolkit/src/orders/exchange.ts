@@ -3,8 +3,8 @@
 // Reads need a provider; writes need a signer (in the app, the signer worker sends them).
 import { Contract, Interface, type ContractRunner, type Log, type TransactionResponse } from 'ethers';
 import { ErrorCode, PmDeskError } from '../model/errors';
-import type { SignedOrder } from '../orders/builder';
-import { BYTES32_ZERO, ZERO_ADDRESS } from './networks';
+import type { SignedOrder } from './builder';
+import { BYTES32_ZERO, ZERO_ADDRESS } from '../chain/networks';
 
 /**
  * The Order tuple the contract takes. Polymarket's version-1 exchange takes the version-1 struct; the local

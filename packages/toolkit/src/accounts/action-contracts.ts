@@ -2,8 +2,8 @@
 // collateral adapters and Protocol V2's Router for split/merge/redeem, and the Safe's MultiSend. Polygon's are
 // published (docs/protocol.md#contracts-and-addresses, docs/protocol.md#on-chain-actions-per-account); a custom profile (the sandbox) has only its own.
 import { invalidParameter } from '../model/errors';
-import { checkedAddress } from '../accounts/derive';
-import { V1_COLLATERAL, type NetworkProfile } from './networks';
+import { checkedAddress } from './derive';
+import { V1_COLLATERAL, type NetworkProfile } from '../chain/networks';
 
 /** Every field is optional: a network without a contract simply cannot take the path that needs it. */
 export interface ActionContracts {
