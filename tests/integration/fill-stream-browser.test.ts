@@ -13,7 +13,7 @@ let bundle: string;
 // The page subscribes with the toolkit and records what it is told in window.report.
 const ENTRY = `
 import { subscribeToFills } from './packages/toolkit/src/aggregator/fills';
-import { silentLogger } from './packages/toolkit/src/logger';
+import { silentLogger } from './packages/toolkit/src/base/logger';
 const report = { platformEventSource: typeof EventSource === 'function', fills: [], errors: [], states: [] };
 window.report = report;
 const sub = subscribeToFills({
@@ -49,7 +49,9 @@ afterAll(async () => {
 
 describe('fill stream in a browser', () => {
   it('uses the browser EventSource: fills, a bad frame, then the server ends the stream', async () => {
-    server.on('GET', '/', (_r, reply) => reply.text(200, '<!doctype html><script type="module" src="/app.js"></script>', 'text/html'));
+    server.on('GET', '/', (_r, reply) =>
+      reply.text(200, '<!doctype html><script type="module" src="/app.js"></script>', 'text/html'),
+    );
     server.on('GET', '/app.js', (_r, reply) => reply.text(200, bundle, 'text/javascript'));
     let stream!: SseStream;
     const connected = new Promise<void>((resolve) =>
@@ -63,16 +65,22 @@ describe('fill stream in a browser', () => {
     await page.goto(server.url);
     await connected;
     expect(server.to('/sse/fillevent')[0]!.url).toBe('/sse/fillevent?protocol=polymarket&id=506729');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { report: { states: string[] } }).report.states)).toEqual(['open']);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { report: { states: string[] } }).report.states))
+      .toEqual(['open']);
 
     stream.send('{"price":0.53,"volumeBase":120,"timestamp":1747400000}');
     stream.send('{"price":"bad"}');
     stream.send('{"price":0.54,"volumeBase":1,"timestamp":1747400001}');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { report: { fills: unknown[] } }).report.fills.length)).toBe(2);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { report: { fills: unknown[] } }).report.fills.length))
+      .toBe(2);
     stream.raw('retry: 10\n\n');
     stream.end();
 
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { report: { states: string[] } }).report.states)).toEqual(['open', 'closed']);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { report: { states: string[] } }).report.states))
+      .toEqual(['open', 'closed']);
     const report = await page.evaluate(() => (globalThis as unknown as { report: unknown }).report);
     expect(report).toEqual({
       platformEventSource: true,
@@ -83,7 +91,11 @@ describe('fill stream in a browser', () => {
       errors: ['ERR_SSE_MESSAGE', 'ERR_SSE_CLOSED'],
       states: ['open', 'closed'],
     });
-    expect(await page.evaluate(() => (globalThis as unknown as { latest: () => unknown }).latest())).toEqual({ price: 0.54, volumeBase: 1, timestamp: 1747400001 });
+    expect(await page.evaluate(() => (globalThis as unknown as { latest: () => unknown }).latest())).toEqual({
+      price: 0.54,
+      volumeBase: 1,
+      timestamp: 1747400001,
+    });
     expect(server.to('/sse/fillevent')).toHaveLength(1);
     await page.close();
   });

@@ -12,9 +12,17 @@ const { frameBatcher, latestPerFrame } = (await import(`${renderer}/live/frame`)
   latestPerFrame<T>(key: string, keyOf: (item: T) => string, apply: (batch: T[]) => void): (item: T) => void;
 };
 const { rowWindow } = (await import(`${renderer}/live/visible-rows`)) as {
-  rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset?: number, overscan?: number, onlyInView?: boolean): { first: number; end: number };
+  rowWindow(
+    count: number,
+    rowHeight: number,
+    scrollTop: number,
+    height: number,
+    offset?: number,
+    overscan?: number,
+    onlyInView?: boolean,
+  ): { first: number; end: number };
 };
-const { connectBridge } = (await import(`${renderer}/bridge`)) as {
+const { connectBridge } = (await import(`${renderer}/bridge/browser-bridge`)) as {
   connectBridge(url: string, impl: unknown): { terminal: Terminal };
 };
 
@@ -24,13 +32,22 @@ describe('the frame helpers', () => {
 
   it('keeps only the latest item of each key until the next frame, in the order keys first came', () => {
     const batches: { k: string; n: number }[][] = [];
-    const push = latestPerFrame<{ k: string; n: number }>('test-latest', (i) => i.k, (batch) => batches.push(batch));
+    const push = latestPerFrame<{ k: string; n: number }>(
+      'test-latest',
+      (i) => i.k,
+      (batch) => batches.push(batch),
+    );
     push({ k: 'a', n: 1 });
     push({ k: 'b', n: 2 });
     push({ k: 'a', n: 3 });
     expect(batches).toEqual([]);
     vi.runOnlyPendingTimers();
-    expect(batches).toEqual([[{ k: 'a', n: 3 }, { k: 'b', n: 2 }]]);
+    expect(batches).toEqual([
+      [
+        { k: 'a', n: 3 },
+        { k: 'b', n: 2 },
+      ],
+    ]);
     push({ k: 'a', n: 4 });
     vi.runOnlyPendingTimers();
     expect(batches.at(-1)).toEqual([{ k: 'a', n: 4 }]);
@@ -80,8 +97,18 @@ describe('the bridge', () => {
     terminal.on('fill', (f) => heard.push(`fill ${f.marketId}`));
     const answer = terminal.getNetwork({});
     const id = (JSON.parse(socket!.sent[0]!) as { id: number }).id;
-    const book = (hash: string) => ({ event: 'bookUpdate', payload: { marketId: 'm', tokenId: 't', book: { hash, bids: [], asks: [] } } });
-    socket!.receive(JSON.stringify([book('1'), { event: 'fill', payload: { marketId: 'm' } }, book('2'), { id, result: { ok: true, value: { chainId: 1 } } }]));
+    const book = (hash: string) => ({
+      event: 'bookUpdate',
+      payload: { marketId: 'm', tokenId: 't', book: { hash, bids: [], asks: [] } },
+    });
+    socket!.receive(
+      JSON.stringify([
+        book('1'),
+        { event: 'fill', payload: { marketId: 'm' } },
+        book('2'),
+        { id, result: { ok: true, value: { chainId: 1 } } },
+      ]),
+    );
     socket!.receive(JSON.stringify(book('3')));
     expect(heard).toEqual(['book 1', 'fill m', 'book 2', 'book 3']);
     await expect(answer).resolves.toMatchObject({ ok: true, value: { chainId: 1 } });
