@@ -16,7 +16,10 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve('src/main/app/index.ts'), 'signer-utility': resolve('src/main/app/signer-utility-entry.ts') },
+        input: {
+          index: resolve('src/main/app/index.ts'),
+          'signer-utility': resolve('src/main/app/signer-utility-entry.ts'),
+        },
       },
     },
   },

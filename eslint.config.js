@@ -7,7 +7,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = {
-  regex: `^(node:.*|${builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\/')).join('|')})(\\/.*)?$`,
+  regex: `^(node:.*|${builtinModules
+    .filter((m) => !m.startsWith('_'))
+    .map((m) => m.replace(/[/]/g, '\\/'))
+    .join('|')})(\\/.*)?$`,
   message: 'This layer runs without Node: use src/shared or a browser API.',
 };
 const electron = { regex: '^electron(\\/.*)?$', message: 'Only src/main/app and src/preload may import electron.' };
@@ -16,25 +19,53 @@ const layer = (names, message) => ({ regex: `(^|\\/)(${names.join('|')})(\\/|$)`
 const toolkitInternals = [
   {
     regex: '^@pmdesk\\/toolkit\\/(?!(model|aggregator-wire)$)',
-    message: 'Import @pmdesk/toolkit, @pmdesk/toolkit/model or @pmdesk/toolkit/aggregator-wire: the rest of the package is private.',
+    message:
+      'Import @pmdesk/toolkit, @pmdesk/toolkit/model or @pmdesk/toolkit/aggregator-wire: the rest of the package is private.',
   },
-  { regex: '(^|\\/)packages\\/toolkit(\\/(?!build\\/)|$)', message: 'Import the toolkit by its package name (@pmdesk/toolkit), never by a path into packages/toolkit.' },
+  {
+    regex: '(^|\\/)packages\\/toolkit(\\/(?!build\\/)|$)',
+    message: 'Import the toolkit by its package name (@pmdesk/toolkit), never by a path into packages/toolkit.',
+  },
 ];
 const react = { regex: '^react(-dom)?(\\/.*)?$', message: 'The toolkit package runs without React.' };
 /** What no file of the toolkit package may import. */
 const toolkitPatterns = [
-  { ...nodeBuiltins, message: 'The toolkit runs in browsers too: reach Node only through src/base/platform.ts (process.getBuiltinModule).' },
+  {
+    ...nodeBuiltins,
+    message:
+      'The toolkit runs in browsers too: reach Node only through src/base/platform.ts (process.getBuiltinModule).',
+  },
   electron,
   react,
   { regex: '^@pmdesk\\/', message: 'Inside the package, import its modules by relative path.' },
-  layer(['src', 'main', 'wallets', 'credentials', 'trading', 'feeds', 'ipc', 'app', 'host', 'renderer', 'preload', 'cli', 'sandbox'], 'The toolkit package imports only itself and its dependencies.'),
+  layer(
+    [
+      'src',
+      'main',
+      'wallets',
+      'credentials',
+      'trading',
+      'feeds',
+      'ipc',
+      'app',
+      'host',
+      'renderer',
+      'preload',
+      'cli',
+      'sandbox',
+    ],
+    'The toolkit package imports only itself and its dependencies.',
+  ),
 ];
 
 /** What the whole renderer must never import; the narrower renderer entries below repeat it (the last match wins). */
 const rendererPatterns = [
   nodeBuiltins,
   electron,
-  layer(['main', 'preload', 'cli', 'sandbox'], 'The renderer may import only src/shared and browser libraries; ask main through the contract.'),
+  layer(
+    ['main', 'preload', 'cli', 'sandbox'],
+    'The renderer may import only src/shared and browser libraries; ask main through the contract.',
+  ),
   ...toolkitInternals,
 ];
 
@@ -114,13 +145,34 @@ export const RENDERER_FOLDERS = [
  * what each folder's file must never import besides the folders it may not (the last lint entry wins).
  */
 const PLACES = [
-  { base: 'src/main', list: 'MAIN_FOLDERS', folders: MAIN_FOLDERS, rootFiles: [], patterns: (name) => mainPatterns(name) },
-  { base: 'packages/toolkit/src', list: 'TOOLKIT_FOLDERS', folders: TOOLKIT_FOLDERS, rootFiles: ['index.ts'], patterns: () => toolkitPatterns },
-  { base: 'src/renderer/src', list: 'RENDERER_FOLDERS', folders: RENDERER_FOLDERS, rootFiles: ['main.tsx', 'env.d.ts'], patterns: () => rendererPatterns },
+  {
+    base: 'src/main',
+    list: 'MAIN_FOLDERS',
+    folders: MAIN_FOLDERS,
+    rootFiles: [],
+    patterns: (name) => mainPatterns(name),
+  },
+  {
+    base: 'packages/toolkit/src',
+    list: 'TOOLKIT_FOLDERS',
+    folders: TOOLKIT_FOLDERS,
+    rootFiles: ['index.ts'],
+    patterns: () => toolkitPatterns,
+  },
+  {
+    base: 'src/renderer/src',
+    list: 'RENDERER_FOLDERS',
+    folders: RENDERER_FOLDERS,
+    rootFiles: ['main.tsx', 'env.d.ts'],
+    patterns: () => rendererPatterns,
+  },
 ];
 
 function mainPatterns(name) {
-  const outside = layer(['renderer', 'preload', 'sandbox', ...(name === 'app' ? [] : ['app'])], 'Services never import the renderer, the preload or the sandbox; only src/main/app is Electron glue.');
+  const outside = layer(
+    ['renderer', 'preload', 'sandbox', ...(name === 'app' ? [] : ['app'])],
+    'Services never import the renderer, the preload or the sandbox; only src/main/app is Electron glue.',
+  );
   return [...(name === 'app' ? [] : [electron]), outside, ...toolkitInternals];
 }
 
@@ -130,12 +182,16 @@ function folderBoundaries({ base, list, folders, patterns }) {
   const last = base.split('/').at(-1);
   return folders.map(([name, allowed], at) => {
     const late = allowed.find((other) => names.indexOf(other) < 0 || names.indexOf(other) >= at);
-    if (late) throw new Error(`eslint.config.js: ${base}/${name} may import only folders placed before it, not ${late}.`);
+    if (late)
+      throw new Error(`eslint.config.js: ${base}/${name} may import only folders placed before it, not ${late}.`);
     const refused = names.filter((other) => other !== name && !allowed.includes(other));
     const message = `${base}/${name} may import only ${allowed.length ? allowed.map((a) => `${base}/${a}`).join(', ') : `no other folder of ${base}`} (eslint.config.js ${list}): move the code, or pass what it needs in.`;
     return {
       files: [`${base}/${name}/**`],
-      patterns: [...patterns(name), ...(refused.length ? [{ regex: `^(\\.\\.\\/)+(${last}\\/)?(${refused.join('|')})(\\/|$)`, message }] : [])],
+      patterns: [
+        ...patterns(name),
+        ...(refused.length ? [{ regex: `^(\\.\\.\\/)+(${last}\\/)?(${refused.join('|')})(\\/|$)`, message }] : []),
+      ],
     };
   });
 }
@@ -147,7 +203,12 @@ const placedFolders = {
     const path = context.filename.split('\\').join('/');
     for (const { base, list, folders, rootFiles } of PLACES) {
       const at = path.lastIndexOf(`/${base}/`);
-      const inBase = at >= 0 ? path.slice(at + base.length + 2) : path.startsWith(`${base}/`) ? path.slice(base.length + 1) : undefined;
+      const inBase =
+        at >= 0
+          ? path.slice(at + base.length + 2)
+          : path.startsWith(`${base}/`)
+            ? path.slice(base.length + 1)
+            : undefined;
       if (inBase === undefined) continue;
       const folder = inBase.includes('/') ? inBase.split('/')[0] : undefined;
       if (folder ? folders.some(([name]) => name === folder) : rootFiles.includes(inBase)) return {};
@@ -174,18 +235,37 @@ const boundaries = [
       nodeBuiltins,
       electron,
       layer(['main', 'renderer', 'preload', 'cli'], 'src/shared imports nothing but itself and @pmdesk/toolkit/model.'),
-      { regex: '^@pmdesk\\/toolkit(\\/aggregator-wire)?$', message: 'src/shared is pure: from the toolkit it imports only @pmdesk/toolkit/model.' },
+      {
+        regex: '^@pmdesk\\/toolkit(\\/aggregator-wire)?$',
+        message: 'src/shared is pure: from the toolkit it imports only @pmdesk/toolkit/model.',
+      },
       ...toolkitInternals,
     ],
   },
   { files: ['src/renderer/**'], patterns: rendererPatterns },
   {
     files: ['src/preload/**'],
-    patterns: [layer(['main', 'renderer', 'cli', 'sandbox'], 'The preload builds window.terminal from src/shared/contract and electron alone.'), ...toolkitInternals],
+    patterns: [
+      layer(
+        ['main', 'renderer', 'cli', 'sandbox'],
+        'The preload builds window.terminal from src/shared/contract and electron alone.',
+      ),
+      ...toolkitInternals,
+    ],
   },
   // The package's root (its entry, index.ts); its folders get these and their place in TOOLKIT_FOLDERS.
   { files: ['packages/toolkit/src/**'], patterns: toolkitPatterns },
-  { files: ['src/cli/**'], patterns: [electron, layer(['renderer', 'preload', 'app', 'sandbox'], 'The CLI never imports the Electron glue, the renderer or the sandbox.'), ...toolkitInternals] },
+  {
+    files: ['src/cli/**'],
+    patterns: [
+      electron,
+      layer(
+        ['renderer', 'preload', 'app', 'sandbox'],
+        'The CLI never imports the Electron glue, the renderer or the sandbox.',
+      ),
+      ...toolkitInternals,
+    ],
+  },
   ...PLACES.flatMap(folderBoundaries),
   {
     files: ['sandbox/**'],
@@ -193,7 +273,8 @@ const boundaries = [
       electron,
       {
         regex: '^@pmdesk\\/toolkit$',
-        message: 'The sandbox checks signatures with ethers directly, never with the toolkit’s signing or auth code: it takes only @pmdesk/toolkit/model and @pmdesk/toolkit/aggregator-wire.',
+        message:
+          'The sandbox checks signatures with ethers directly, never with the toolkit’s signing or auth code: it takes only @pmdesk/toolkit/model and @pmdesk/toolkit/aggregator-wire.',
       },
       ...toolkitInternals,
       layer(['renderer', 'preload', 'app'], 'The sandbox is a server: it never imports the app.'),
@@ -203,7 +284,9 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'packages/*/dist/', 'docs/api/', 'coverage/', 'tests/fixtures/lint/**'] },
+  {
+    ignores: ['node_modules/', 'out/', 'dist/', 'packages/*/dist/', 'docs/api/', 'coverage/', 'tests/fixtures/lint/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -217,8 +300,21 @@ export default tseslint.config(
   { files: ['src/renderer/**'], languageOptions: { globals: { ...globals.browser } } },
   // Promises nobody awaits hide their rejections: type-aware, over the code that ships, its tools and its tests.
   {
-    files: ['src/**/*.{ts,tsx}', 'packages/toolkit/src/**/*.ts', 'sandbox/**/*.ts', 'bin/**/*.mjs', 'scripts/**/*.mjs', 'tests/**/*.ts', 'bench/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['bin/*.mjs', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname } },
+    files: [
+      'src/**/*.{ts,tsx}',
+      'packages/toolkit/src/**/*.ts',
+      'sandbox/**/*.ts',
+      'bin/**/*.mjs',
+      'scripts/**/*.mjs',
+      'tests/**/*.ts',
+      'bench/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['bin/*.mjs', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
   },
   // The two rules of hooks, as errors: a hook called conditionally, or an effect reading a value it does not list.
@@ -227,7 +323,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  { files: ['src/main/**', 'packages/toolkit/src/**', 'src/renderer/src/**'], plugins: { pmdesk: { rules: { 'placed-folders': placedFolders } } }, rules: { 'pmdesk/placed-folders': 'error' } },
+  {
+    files: ['src/main/**', 'packages/toolkit/src/**', 'src/renderer/src/**'],
+    plugins: { pmdesk: { rules: { 'placed-folders': placedFolders } } },
+    rules: { 'pmdesk/placed-folders': 'error' },
+  },
   ...boundaries.map(({ files, patterns }) => ({
     files,
     rules: { '@typescript-eslint/no-restricted-imports': 'off', 'no-restricted-imports': ['error', { patterns }] },

@@ -15,7 +15,12 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         extends: true,
-        test: { name: 'conformance', include: ['tests/conformance/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
+        test: {
+          name: 'conformance',
+          include: ['tests/conformance/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,
@@ -32,7 +37,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'keychain', include: ['tests/integration/keychain-*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'keychain',
+          include: ['tests/integration/keychain-*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
     ],
   },

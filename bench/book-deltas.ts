@@ -10,7 +10,7 @@ const ROUNDS = 5;
 /** A seeded stream of deltas near the top of the book: updates, removals and inserts, as a busy market sends. */
 function deltas(seed: number): { side: 'BUY' | 'SELL'; price: number; size: number }[] {
   let state = seed;
-  const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296;
   return Array.from({ length: DELTAS }, () => {
     const side = random() < 0.5 ? 'BUY' : 'SELL';
     const offset = Math.floor(random() ** 3 * LEVELS) * 100; // mostly near the touch
@@ -72,9 +72,15 @@ export function runBookDeltaBench(): { deltasPerSecond: number; reference: numbe
   }
   const result = { deltasPerSecond: median(ours), reference: median(reference), met: median(ours) >= 200_000 };
   console.log('\nLive book: price-level deltas on a 1,000-level book (medians of 5 rounds)');
-  console.log(`  BookState (binary search, sorted arrays)   ${Math.round(result.deltasPerSecond).toLocaleString('en')} deltas/s`);
-  console.log(`  reference (Map, sorted on read)            ${Math.round(result.reference).toLocaleString('en')} deltas/s`);
-  console.log(`  ratio ${(result.deltasPerSecond / result.reference).toFixed(1)}×; target ≥ 200,000/s: ${result.met ? 'met' : 'NOT met'}`);
+  console.log(
+    `  BookState (binary search, sorted arrays)   ${Math.round(result.deltasPerSecond).toLocaleString('en')} deltas/s`,
+  );
+  console.log(
+    `  reference (Map, sorted on read)            ${Math.round(result.reference).toLocaleString('en')} deltas/s`,
+  );
+  console.log(
+    `  ratio ${(result.deltasPerSecond / result.reference).toFixed(1)}×; target ≥ 200,000/s: ${result.met ? 'met' : 'NOT met'}`,
+  );
   return result;
 }
 

@@ -67,12 +67,20 @@ export class BusyBook {
     const tick = Number(market.tickSize);
     const decimals = market.tickSize.split('.')[1]?.length ?? 0;
     const mid = Math.round(0.5 / tick);
-    const level = (ticks: number) => ({ price: priceText(ticks, tick, decimals), size: sizeText(1000 + this.random(100_000)) });
+    const level = (ticks: number) => ({
+      price: priceText(ticks, tick, decimals),
+      size: sizeText(1000 + this.random(100_000)),
+    });
     // Worst first: bids from mid-n up to mid-1, asks from mid+n down to mid+1 (fewer on a coarse tick).
     const n = Math.min(LEVELS, mid - 1);
     this.bids = Array.from({ length: n }, (_, i) => level(mid - n + i));
     this.asks = Array.from({ length: n }, (_, i) => level(mid + n - i));
-    this.fixed = { min_order_size: options.minOrderSize ?? '5', tick_size: market.tickSize, neg_risk: market.negRisk, last_trade_price: '' };
+    this.fixed = {
+      min_order_size: options.minOrderSize ?? '5',
+      tick_size: market.tickSize,
+      neg_risk: market.negRisk,
+      last_trade_price: '',
+    };
     this.jsonHead = `{"market":${JSON.stringify(market.conditionId)},"asset_id":${JSON.stringify(this.tokenId)},"timestamp":`;
     this.jsonTail = `,${JSON.stringify(this.fixed).slice(1)}`;
   }
@@ -125,7 +133,11 @@ export class BusyBook {
       const mid = Math.round(0.5 / tick);
       // Between one tick and two off the middle: the book never crosses and never thins out.
       if (bidsSide ? best === mid - 1 : best === mid + 1) side.pop();
-      else side.push({ price: priceText(bidsSide ? best + 1 : best - 1, tick, decimals), size: sizeText(1000 + this.random(100_000)) });
+      else
+        side.push({
+          price: priceText(bidsSide ? best + 1 : best - 1, tick, decimals),
+          size: sizeText(1000 + this.random(100_000)),
+        });
     }
   }
 
@@ -142,7 +154,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Publishes `rate` updates a second on each book for `seconds`, paced by the clock rather than by a timer's
  * promise (a driver that fell behind catches up). Returns the updates sent and the seconds it really took.
  */
-export async function driveBooks(books: readonly BusyBook[], rate: number, seconds: number, stop?: () => boolean): Promise<{ sent: number; seconds: number }> {
+export async function driveBooks(
+  books: readonly BusyBook[],
+  rate: number,
+  seconds: number,
+  stop?: () => boolean,
+): Promise<{ sent: number; seconds: number }> {
   const total = Math.round(rate * seconds);
   const started = performance.now();
   let sent = 0;
@@ -162,7 +179,10 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /** How far a clock read by `read` (epoch ms) is ahead of Date.now(): the reading with the shortest round trip. */
-export async function clockOffset(read: () => Promise<number>, rounds = 15): Promise<{ offsetMs: number; rttMs: number }> {
+export async function clockOffset(
+  read: () => Promise<number>,
+  rounds = 15,
+): Promise<{ offsetMs: number; rttMs: number }> {
   let best = { offsetMs: 0, rttMs: Infinity };
   for (let i = 0; i < rounds; i++) {
     const before = performance.timeOrigin + performance.now();

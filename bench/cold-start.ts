@@ -44,7 +44,10 @@ async function startOnce(exchange: BenchExchange, browser: Browser, rendererDir:
     mode = await startBrowserMode({ profile: exchange.profile, rendererDir, dataDir, vault });
     await page.goto(mode.host.launchUrl);
     // The first market's row (an event's row above its markets folds and unfolds them; it selects nothing).
-    const row = page.locator(GRID_ROW).filter({ has: page.locator('.market-title:not(.event-title)') }).first();
+    const row = page
+      .locator(GRID_ROW)
+      .filter({ has: page.locator('.market-title:not(.event-title)') })
+      .first();
     await row.waitFor({ timeout: 60_000 });
     const firstRowMs = performance.now() - t0;
     const cell = await row.locator('[col-id="title"]').elementHandle();
@@ -92,12 +95,16 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) timings.push(await startOnce(exchange, browser, rendererDir));
     const median = (pick: (t: Timing) => number) => percentile(timings.map(pick), 50);
     const ms = (v: number) => `${v.toFixed(0)} ms`.padStart(8);
-    console.log(`cold start, browser mode on Polymarket direct (the sandbox in its own process), medians of ${ROUNDS} fresh terminals`);
+    console.log(
+      `cold start, browser mode on Polymarket direct (the sandbox in its own process), medians of ${ROUNDS} fresh terminals`,
+    );
     console.log(`  launch → first row of markets drawn          ${ms(median((t) => t.firstRowMs))}`);
     console.log(`  click on it → market selected                ${ms(median((t) => t.selectedMs))}`);
     console.log(`  click on it → market loaded (its question)   ${ms(median((t) => t.loadedMs))}`);
     const interactive = median((t) => t.firstRowMs + t.selectedMs);
-    console.log(`  launch → interactive grid (row + selected)   ${ms(interactive)}   (range ${ms(Math.min(...timings.map((t) => t.firstRowMs + t.selectedMs))).trim()}–${ms(Math.max(...timings.map((t) => t.firstRowMs + t.selectedMs))).trim()})`);
+    console.log(
+      `  launch → interactive grid (row + selected)   ${ms(interactive)}   (range ${ms(Math.min(...timings.map((t) => t.firstRowMs + t.selectedMs))).trim()}–${ms(Math.max(...timings.map((t) => t.firstRowMs + t.selectedMs))).trim()})`,
+    );
     console.log(`  target under ${TARGET_MS.toLocaleString('en')} ms: ${interactive < TARGET_MS ? 'met' : 'NOT met'}`);
   } finally {
     await browser.close();

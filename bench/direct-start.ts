@@ -33,7 +33,12 @@ interface Timing {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** One fresh terminal on the sandbox reading markets from `source`: launch to the grid, then a click to the book. */
-async function openOnce(sandbox: RunningSandbox, browser: Browser, rendererDir: string, source: SandboxSource): Promise<Timing> {
+async function openOnce(
+  sandbox: RunningSandbox,
+  browser: Browser,
+  rendererDir: string,
+  source: SandboxSource,
+): Promise<Timing> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-start-bench-'));
   const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
@@ -91,10 +96,14 @@ export async function runDirectStartBench(): Promise<void> {
     }
     const launch = (s: SandboxSource) => median(timings[s].map((t) => t.launchMs));
     const book = (s: SandboxSource) => median(timings[s].map((t) => t.bookMs));
-    console.log(`terminal start on the sandbox, headless Chromium on browser mode (medians of ${ROUNDS} interleaved rounds)`);
+    console.log(
+      `terminal start on the sandbox, headless Chromium on browser mode (medians of ${ROUNDS} interleaved rounds)`,
+    );
     for (const source of SOURCES) {
       const name = source === 'polymarket' ? 'Polymarket direct' : 'aggregator';
-      console.log(`  ${name.padEnd(18)} launch to first markets drawn ${launch(source).toFixed(0).padStart(6)} ms   click to book drawn ${book(source).toFixed(0).padStart(5)} ms`);
+      console.log(
+        `  ${name.padEnd(18)} launch to first markets drawn ${launch(source).toFixed(0).padStart(6)} ms   click to book drawn ${book(source).toFixed(0).padStart(5)} ms`,
+      );
     }
     console.log(
       `  ratio direct/aggregator        launch ${(launch('polymarket') / launch('aggregator')).toFixed(2)}×` +

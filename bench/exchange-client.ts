@@ -25,17 +25,28 @@ export interface BenchExchange {
 
 export async function startBenchExchange(options: { chainId?: number } = {}): Promise<BenchExchange> {
   const entry = fileURLToPath(new URL('./exchange-process.ts', import.meta.url));
-  const child: ChildProcess = fork(entry, [JSON.stringify(options)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(entry, [JSON.stringify(options)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   const ready = new Promise<{ profile: NetworkProfile; markets: ExchangeMarket[] }>((resolve, reject) => {
-    child.on('message', (message: { ready?: { profile: NetworkProfile; markets: ExchangeMarket[] }; id?: number; value?: unknown; error?: string }) => {
-      if (message.ready) return resolve(message.ready);
-      const waiter = pending.get(message.id!);
-      pending.delete(message.id!);
-      if (message.error !== undefined) waiter?.reject(new Error(`exchange: ${message.error}`));
-      else waiter?.resolve(message.value);
-    });
+    child.on(
+      'message',
+      (message: {
+        ready?: { profile: NetworkProfile; markets: ExchangeMarket[] };
+        id?: number;
+        value?: unknown;
+        error?: string;
+      }) => {
+        if (message.ready) return resolve(message.ready);
+        const waiter = pending.get(message.id!);
+        pending.delete(message.id!);
+        if (message.error !== undefined) waiter?.reject(new Error(`exchange: ${message.error}`));
+        else waiter?.resolve(message.value);
+      },
+    );
     child.once('exit', (code) => {
       const error = new Error(`the exchange process exited (${code})`);
       reject(error);

@@ -46,7 +46,12 @@ class TimingProxy extends ForwardingProxy {
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? '{}') as { chainId?: number };
-  const sandbox: RunningSandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', source: 'polymarket', ...options });
+  const sandbox: RunningSandbox = await startSandbox({
+    ports: { rpc: 0, clob: 0, aggregator: 0 },
+    simulate: 'off',
+    source: 'polymarket',
+    ...options,
+  });
   let books: BusyBook[] = [];
   let proxy: TimingProxy | undefined;
 
@@ -90,7 +95,8 @@ async function main(): Promise<void> {
   process.on('message', (message: { id: number; request: ExchangeRequest }) => {
     answer(message.request).then(
       (value) => process.send!({ id: message.id, value }),
-      (error: unknown) => process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        process.send!({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
     );
   });
   // The bench went away without a word: nothing of the sandbox outlives it.

@@ -13,12 +13,18 @@ import { ScriptedBook } from '../tests/helpers/ws-fixture';
 
 const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
 
-export async function runFeedLatencyBench(): Promise<{ paced: { p50: number; p99: number }; stream: { p50: number; p99: number } }> {
+export async function runFeedLatencyBench(): Promise<{
+  paced: { p50: number; p99: number };
+  stream: { p50: number; p99: number };
+}> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const socketReady = new Promise<WebSocket>((resolve) => server.once('connection', (socket) => socket.once('message', () => resolve(socket))));
+  const socketReady = new Promise<WebSocket>((resolve) =>
+    server.once('connection', (socket) => socket.once('message', () => resolve(socket))),
+  );
   let onView: (view: BookView) => void = () => undefined;
   const feed = new MarketFeed({
     wsUrl: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/ws`,
@@ -43,7 +49,9 @@ export async function runFeedLatencyBench(): Promise<{ paced: { p50: number; p99
   for (let i = 0; i < 300; i++) {
     const message = JSON.stringify(book.change('BUY', '0.45', String(100 + (i % 50))));
     const ts = book.timestamp;
-    const done = new Promise<number>((resolve) => (onView = (view) => view.timestamp === ts && resolve(performance.now())));
+    const done = new Promise<number>(
+      (resolve) => (onView = (view) => view.timestamp === ts && resolve(performance.now())),
+    );
     const sent = performance.now();
     socket.send(message);
     paced.push((await done) - sent);
@@ -72,10 +80,17 @@ export async function runFeedLatencyBench(): Promise<{ paced: { p50: number; p99
 
   feed.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  const result = { paced: { p50: pct(paced, 50), p99: pct(paced, 99) }, stream: { p50: pct(stream, 50), p99: pct(stream, 99) } };
+  const result = {
+    paced: { p50: pct(paced, 50), p99: pct(paced, 99) },
+    stream: { p50: pct(stream, 50), p99: pct(stream, 99) },
+  };
   console.log('\nLive book latency: loopback server send → coalesced update (16 ms frames, hash checked)');
-  console.log(`  paced, ${paced.length} changes one at a time     p50 ${result.paced.p50.toFixed(2)} ms   p99 ${result.paced.p99.toFixed(2)} ms`);
-  console.log(`  stream, ${stream.length} changes, one per ms    p50 ${result.stream.p50.toFixed(2)} ms   p99 ${result.stream.p99.toFixed(2)} ms`);
+  console.log(
+    `  paced, ${paced.length} changes one at a time     p50 ${result.paced.p50.toFixed(2)} ms   p99 ${result.paced.p99.toFixed(2)} ms`,
+  );
+  console.log(
+    `  stream, ${stream.length} changes, one per ms    p50 ${result.stream.p50.toFixed(2)} ms   p99 ${result.stream.p99.toFixed(2)} ms`,
+  );
   return result;
 }
 
@@ -107,16 +122,31 @@ export async function runSandboxFeedLatencyBench(orders = 150): Promise<{ p50: n
     for (let i = 0; i < orders; i++) {
       const price = 0.05 + (i % 25) * 0.01;
       const shares = parseUnits('5', 6);
-      const order = await signedOrderJson(sb, alice, { tokenId: yes, side: 'BUY', makerAmount: parseUnits((price * 5).toFixed(6), 6), takerAmount: shares });
+      const order = await signedOrderJson(sb, alice, {
+        tokenId: yes,
+        side: 'BUY',
+        makerAmount: parseUnits((price * 5).toFixed(6), 6),
+        takerAmount: shares,
+      });
       const updated = new Promise<BookView>((resolve) => (waiting = resolve));
-      const response = await l2Request(sb.server.url, alice, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
+      const response = await l2Request(
+        sb.server.url,
+        alice,
+        creds,
+        'POST',
+        '/order',
+        JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }),
+      );
       if (response.status !== 200) throw new Error(`order refused: ${JSON.stringify(response.body)}`);
       await updated;
     }
-    if (feed.resyncs !== 0 || !feed.hashChecked(yes)) throw new Error('the feed resynced or skipped hash checks: the benchmark is broken');
+    if (feed.resyncs !== 0 || !feed.hashChecked(yes))
+      throw new Error('the feed resynced or skipped hash checks: the benchmark is broken');
     feed.close();
     const result = { p50: pct(latencies, 50), p99: pct(latencies, 99) };
-    console.log(`  sandbox CLOB, ${latencies.length} orders → updates     p50 ${result.p50} ms   p99 ${result.p99} ms   (server time → update, ms resolution)`);
+    console.log(
+      `  sandbox CLOB, ${latencies.length} orders → updates     p50 ${result.p50} ms   p99 ${result.p99} ms   (server time → update, ms resolution)`,
+    );
     return result;
   } finally {
     await sb.stop();

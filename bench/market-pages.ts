@@ -48,7 +48,8 @@ export async function startBenchTerminal(): Promise<BenchTerminal> {
 /** `count` open binary markets on a 1¢ tick, each with a busy book on its first outcome, published once. */
 export async function busyMarkets(terminal: BenchTerminal, count: number): Promise<ExchangeMarket[]> {
   const markets = terminal.exchange.markets.filter((m) => m.tickSize === '0.01' && m.open).slice(0, count);
-  if (markets.length < count) throw new Error(`The sandbox has ${markets.length} open 1¢ markets; the bench needs ${count}.`);
+  if (markets.length < count)
+    throw new Error(`The sandbox has ${markets.length} open 1¢ markets; the bench needs ${count}.`);
   await terminal.exchange.busy(markets.map((m) => m.id));
   return markets;
 }
@@ -57,7 +58,11 @@ export async function busyMarkets(terminal: BenchTerminal, count: number): Promi
  * A page on `market`'s first outcome, `initScripts` installed before the renderer loads, returned once its
  * ladder draws the busy book (the ladder names the book's send time in data-book-ts).
  */
-export async function openMarketPage(terminal: BenchTerminal, market: ExchangeMarket, initScripts: (() => void)[] = []): Promise<Page> {
+export async function openMarketPage(
+  terminal: BenchTerminal,
+  market: ExchangeMarket,
+  initScripts: (() => void)[] = [],
+): Promise<Page> {
   // A context (a window) each: pages in the tabs of one window are hidden but for the front one, and Chromium
   // hardly draws hidden pages (about 10 frames a second measured), which is not what four views on screen get.
   const context = await terminal.browser.newContext({ viewport: { width: 1600, height: 1000 } });
@@ -66,22 +71,30 @@ export async function openMarketPage(terminal: BenchTerminal, market: ExchangeMa
   // tsx keeps function names with a `__name` helper the page does not have: a no-op stands in for it.
   await page.addInitScript({ content: 'globalThis.__name ??= (f) => f;' });
   for (const script of initScripts) await page.addInitScript(script);
-  await page.goto(`${terminal.mode.host.launchUrl}&market=${encodeURIComponent(market.id)}&outcome=${market.tokens[0]}`);
+  await page.goto(
+    `${terminal.mode.host.launchUrl}&market=${encodeURIComponent(market.id)}&outcome=${market.tokens[0]}`,
+  );
   await page.locator('[data-testid="order-book"][data-book-ts] .ladder-row').first().waitFor({ timeout: 30_000 });
   return page;
 }
 
-const ladderOf = (marketId: string) => `[data-testid="tile"][data-market-id="${marketId}"] [data-testid="order-book"][data-book-ts] .ladder-row`;
+const ladderOf = (marketId: string) =>
+  `[data-testid="tile"][data-market-id="${marketId}"] [data-testid="order-book"][data-book-ts] .ladder-row`;
 
 /**
  * One page whose workspace holds a tile per market, in `markets`' order, each returned drawing its busy book:
  * the first opened by link, then for each next one "+ Tile" (a new empty tile, focused) and a link to the market
  * in the page's fragment (a market linked goes into the focused tile), as a trader opens them.
  */
-export async function openMarketTiles(terminal: BenchTerminal, markets: readonly ExchangeMarket[], initScripts: (() => void)[] = []): Promise<Page> {
+export async function openMarketTiles(
+  terminal: BenchTerminal,
+  markets: readonly ExchangeMarket[],
+  initScripts: (() => void)[] = [],
+): Promise<Page> {
   const [first, ...rest] = markets;
   if (!first) throw new Error('No market to open.');
-  if (markets.length > TILES_MAX) throw new Error(`A workspace holds at most ${TILES_MAX} tiles; the bench asked for ${markets.length}.`);
+  if (markets.length > TILES_MAX)
+    throw new Error(`A workspace holds at most ${TILES_MAX} tiles; the bench asked for ${markets.length}.`);
   const page = await openMarketPage(terminal, first, initScripts);
   const launchHash = new URL(terminal.mode.host.launchUrl).hash;
   for (const market of rest) {
@@ -106,7 +119,12 @@ export function viewsFromEnv(): { mode: ViewsMode; count: number } {
 }
 
 /** `markets` on screen at once: one page of tiles, or a page each. */
-export async function openMarketViews(terminal: BenchTerminal, markets: readonly ExchangeMarket[], mode: ViewsMode, initScripts: (() => void)[] = []): Promise<Page[]> {
+export async function openMarketViews(
+  terminal: BenchTerminal,
+  markets: readonly ExchangeMarket[],
+  mode: ViewsMode,
+  initScripts: (() => void)[] = [],
+): Promise<Page[]> {
   if (mode === 'tiles') return [await openMarketTiles(terminal, markets, initScripts)];
   const pages: Page[] = [];
   for (const market of markets) pages.push(await openMarketPage(terminal, market, initScripts));
@@ -115,10 +133,11 @@ export async function openMarketViews(terminal: BenchTerminal, markets: readonly
 
 /** The page's clock (performance.timeOrigin + now, epoch ms): what its recorder times paints with. */
 export function pageClock(page: Page): () => Promise<number> {
-  return () => page.evaluate(() => {
-    const p = (globalThis as unknown as { performance: { timeOrigin: number; now(): number } }).performance;
-    return p.timeOrigin + p.now();
-  });
+  return () =>
+    page.evaluate(() => {
+      const p = (globalThis as unknown as { performance: { timeOrigin: number; now(): number } }).performance;
+      return p.timeOrigin + p.now();
+    });
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

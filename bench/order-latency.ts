@@ -55,7 +55,11 @@ function installClickClock(): void {
   const w = globalThis as unknown as {
     confirmClicks: { at: number; handled: number }[];
     performance: { timeOrigin: number; now(): number };
-    addEventListener(type: string, listener: (e: { target: unknown; timeStamp: number }) => void, capture: boolean): void;
+    addEventListener(
+      type: string,
+      listener: (e: { target: unknown; timeStamp: number }) => void,
+      capture: boolean,
+    ): void;
   };
   w.confirmClicks = [];
   // Capture on the window: before any of the page's own handlers, React's included.
@@ -64,14 +68,20 @@ function installClickClock(): void {
     (e) => {
       const target = e.target as { closest?(s: string): unknown } | null;
       if (!target?.closest?.('[data-testid="ticket-confirm"]')) return;
-      w.confirmClicks.push({ at: w.performance.timeOrigin + e.timeStamp, handled: w.performance.timeOrigin + w.performance.now() });
+      w.confirmClicks.push({
+        at: w.performance.timeOrigin + e.timeStamp,
+        handled: w.performance.timeOrigin + w.performance.now(),
+      });
     },
     true,
   );
 }
 
 async function call<T>(page: Page, op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
+  const answer = await page.evaluate(
+    ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
+    [op, input] as const,
+  );
   if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
   return answer.value as T;
 }
@@ -103,7 +113,8 @@ async function main(): Promise<void> {
     const [yes] = market.tokens;
     const profile = { ...exchange.profile, clobUrl: proxyUrl };
     const [terminalKey, officialKey, toolkitKey, makerKey] = exchange.profile.testWallets.map((w) => w.privateKey);
-    if (!terminalKey || !officialKey || !toolkitKey || !makerKey) throw new Error('The sandbox has fewer than four test wallets.');
+    if (!terminalKey || !officialKey || !toolkitKey || !makerKey)
+      throw new Error('The sandbox has fewer than four test wallets.');
 
     // The terminal: browser mode in this process, its CLOB requests through the proxy.
     const rendererDir = await buildRenderer();
@@ -121,7 +132,11 @@ async function main(): Promise<void> {
     await page.addInitScript(installClickClock);
     await page.goto(mode.host.launchUrl);
     await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
-    await call(page, 'importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: terminalKey } });
+    await call(page, 'importWallet', {
+      label: WALLET,
+      password: PASSWORD,
+      source: { kind: 'privateKey', privateKey: terminalKey },
+    });
     await call(page, 'unlockWallet', { label: WALLET, password: PASSWORD });
     await page.goto(`${mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
     await page.reload();
@@ -132,14 +147,17 @@ async function main(): Promise<void> {
     // `read`: the trader reads the confirmation until it says the order is made ready (main checks, builds and
     // signs it while it is open, ~40 ms; a person reads for several hundred), then clicks. Otherwise the click
     // comes the moment the dialog shows, and waits for the making.
-    const terminalRound = async (read = true): Promise<{ clickMs: number; handledMs: number; before: string[]; ready: string }> => {
+    const terminalRound = async (
+      read = true,
+    ): Promise<{ clickMs: number; handledMs: number; before: string[]; ready: string }> => {
       await ticket('ticket-kind-limit').click();
       await ticket('ticket-size-unit').selectOption('shares');
       await ticket('ticket-side-buy').click();
       await ticket('ticket-price').fill(String(ORDER.price * 100));
       await ticket('ticket-size').fill(String(ORDER.size));
       await page.waitForFunction(() => {
-        const doc = (globalThis as unknown as { document: { querySelector(s: string): { disabled?: boolean } | null } }).document;
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): { disabled?: boolean } | null } })
+          .document;
         return doc.querySelector('[data-testid="order-ticket"] [data-testid="ticket-submit"]')?.disabled === false;
       });
       await ticket('ticket-submit').click();
@@ -153,17 +171,27 @@ async function main(): Promise<void> {
       const arrival = await nextArrival(exchange, seen);
       // What main asked the exchange between the click and the order (chain reads go to the node, not here).
       const before = (await exchange.requests(seenRequests)).filter((r) => r.at < arrival).map((r) => r.what);
-      const click = await page.evaluate(() => (globalThis as unknown as { confirmClicks: { at: number; handled: number }[] }).confirmClicks.at(-1)!);
+      const click = await page.evaluate(() =>
+        (globalThis as unknown as { confirmClicks: { at: number; handled: number }[] }).confirmClicks.at(-1)!,
+      );
       // Placed (or refused): the result replaces "Sending…"; then the order is cancelled for the next round.
       await page.waitForFunction(() => {
-        const text = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="ticket-result"]')?.textContent ?? '';
+        const text =
+          (
+            globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }
+          ).document.querySelector('[data-testid="ticket-result"]')?.textContent ?? '';
         return text !== '' && !text.startsWith('Sending');
       });
       const result = await ticket('ticket-result').innerText();
       if (!/placed/i.test(result)) throw new Error(`The ticket's order was not placed: ${result}`);
       await call(page, 'cancelAll', { wallet: WALLET });
       const arrivalHere = arrival - exchangeOffset;
-      return { clickMs: arrivalHere - (click.at - pageOffset), handledMs: arrivalHere - (click.handled - pageOffset), before, ready };
+      return {
+        clickMs: arrivalHere - (click.at - pageOffset),
+        handledMs: arrivalHere - (click.handled - pageOffset),
+        before,
+        ready,
+      };
     };
 
     /** A market order through the ticket, clicked once the confirmation says it is made ready (or not). */
@@ -174,7 +202,8 @@ async function main(): Promise<void> {
       await ticket('ticket-size-unit').selectOption('usd');
       await ticket('ticket-size').fill(String(MARKET_ORDER_USD));
       await page.waitForFunction(() => {
-        const doc = (globalThis as unknown as { document: { querySelector(s: string): { disabled?: boolean } | null } }).document;
+        const doc = (globalThis as unknown as { document: { querySelector(s: string): { disabled?: boolean } | null } })
+          .document;
         return doc.querySelector('[data-testid="order-ticket"] [data-testid="ticket-submit"]')?.disabled === false;
       });
       await ticket('ticket-submit').click();
@@ -184,9 +213,14 @@ async function main(): Promise<void> {
       const pageOffset = (await clockOffset(pageClock(page), 5)).offsetMs;
       await page.getByTestId('ticket-confirm').click();
       const arrival = await nextArrival(exchange, seen);
-      const click = await page.evaluate(() => (globalThis as unknown as { confirmClicks: { at: number; handled: number }[] }).confirmClicks.at(-1)!);
+      const click = await page.evaluate(() =>
+        (globalThis as unknown as { confirmClicks: { at: number; handled: number }[] }).confirmClicks.at(-1)!,
+      );
       await page.waitForFunction(() => {
-        const text = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }).document.querySelector('[data-testid="ticket-result"]')?.textContent ?? '';
+        const text =
+          (
+            globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null } }
+          ).document.querySelector('[data-testid="ticket-result"]')?.textContent ?? '';
         return text !== '' && !text.startsWith('Sending');
       });
       const result = await ticket('ticket-result').innerText();
@@ -196,13 +230,28 @@ async function main(): Promise<void> {
 
     // The official client, from Node (this process), with its own wallet and keys, through the same proxy.
     const officialWallet = new Wallet(officialKey);
-    const anonymous = new OfficialClient({ host: proxyUrl, chain: 80_002, signer: officialSigner(officialWallet) as never, throwOnError: true });
+    const anonymous = new OfficialClient({
+      host: proxyUrl,
+      chain: 80_002,
+      signer: officialSigner(officialWallet) as never,
+      throwOnError: true,
+    });
     const officialCreds = await anonymous.createOrDeriveApiKey();
-    const official = new OfficialClient({ host: proxyUrl, chain: 80_002, signer: officialSigner(officialWallet) as never, creds: officialCreds, throwOnError: true });
+    const official = new OfficialClient({
+      host: proxyUrl,
+      chain: 80_002,
+      signer: officialSigner(officialWallet) as never,
+      creds: officialCreds,
+      throwOnError: true,
+    });
     const officialRound = async (): Promise<number> => {
       const seen = (await exchange.arrivals()).length;
       const started = performance.timeOrigin + performance.now();
-      const posted = (await official.createAndPostOrder({ tokenID: yes, price: ORDER.price, size: ORDER.size, side: Side.BUY }, { tickSize: '0.01', negRisk: market.negRisk }, OrderType.GTC)) as { orderID?: string; success?: boolean };
+      const posted = (await official.createAndPostOrder(
+        { tokenID: yes, price: ORDER.price, size: ORDER.size, side: Side.BUY },
+        { tickSize: '0.01', negRisk: market.negRisk },
+        OrderType.GTC,
+      )) as { orderID?: string; success?: boolean };
       const arrival = await nextArrival(exchange, seen);
       if (!posted.orderID) throw new Error(`The official client's order was not placed: ${JSON.stringify(posted)}`);
       await official.cancelOrder({ orderID: posted.orderID });
@@ -211,9 +260,18 @@ async function main(): Promise<void> {
 
     // This toolkit from Node, for the like-for-like comparison with the official client.
     const network = parseTradingProfile(profile).network;
-    const base = { host: proxyUrl, chainId: network.chainId, throwOnError: true, networks: [network], logger: silentLogger };
+    const base = {
+      host: proxyUrl,
+      chainId: network.chainId,
+      throwOnError: true,
+      networks: [network],
+      logger: silentLogger,
+    };
     const toolkitSigner = privateKeySigner(toolkitKey);
-    const toolkitCreds = (await new ClobClient({ ...base, signer: toolkitSigner }).createOrDeriveApiKey()) as ApiCredentials;
+    const toolkitCreds = (await new ClobClient({
+      ...base,
+      signer: toolkitSigner,
+    }).createOrDeriveApiKey()) as ApiCredentials;
     const toolkit = new ClobClient({ ...base, signer: toolkitSigner, creds: toolkitCreds });
     const toolkitRound = async (): Promise<number> => {
       const seen = (await exchange.arrivals()).length;
@@ -229,10 +287,16 @@ async function main(): Promise<void> {
     // The maker's resting ask for the market orders (a bid for No), straight to the exchange (not through the proxy).
     const makerSigner = privateKeySigner(makerKey);
     const makerBase = { ...base, host: exchange.profile.clobUrl };
-    const makerCreds = (await new ClobClient({ ...makerBase, signer: makerSigner }).createOrDeriveApiKey()) as ApiCredentials;
+    const makerCreds = (await new ClobClient({
+      ...makerBase,
+      signer: makerSigner,
+    }).createOrDeriveApiKey()) as ApiCredentials;
     const maker = new ClobClient({ ...makerBase, signer: makerSigner, creds: makerCreds });
     const no = market.tokens[1]!;
-    const resting = (await maker.postOrder(await maker.createOrder({ tokenId: no, side: 'BUY', price: MAKER.price, size: MAKER.size }), { orderType: 'GTC' })) as { orderID?: string };
+    const resting = (await maker.postOrder(
+      await maker.createOrder({ tokenId: no, side: 'BUY', price: MAKER.price, size: MAKER.size }),
+      { orderType: 'GTC' },
+    )) as { orderID?: string };
     if (!resting.orderID) throw new Error(`The maker's order was not placed: ${JSON.stringify(resting)}`);
 
     let exchangeOffset = (await clockOffset(() => exchange.clock())).offsetMs;
@@ -243,7 +307,14 @@ async function main(): Promise<void> {
       await officialRound();
       await toolkitRound();
     }
-    const samples = { terminal: [] as number[], terminalHandled: [] as number[], atOnce: [] as number[], market: [] as number[], official: [] as number[], toolkit: [] as number[] };
+    const samples = {
+      terminal: [] as number[],
+      terminalHandled: [] as number[],
+      atOnce: [] as number[],
+      market: [] as number[],
+      official: [] as number[],
+      toolkit: [] as number[],
+    };
     const readyStates = new Map<string, number>();
     const marketReady = new Map<string, number>();
     const asked = new Map<string, number>();
@@ -263,9 +334,12 @@ async function main(): Promise<void> {
     }
 
     const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(10);
-    console.log(`confirm click → POST /order on the wire (arrival at a loopback proxy in the exchange's process), ${ROUNDS} rounds after ${WARM_ROUNDS} warm ones`);
+    console.log(
+      `confirm click → POST /order on the wire (arrival at a loopback proxy in the exchange's process), ${ROUNDS} rounds after ${WARM_ROUNDS} warm ones`,
+    );
     console.log(`${''.padEnd(62)}${'p50'.padStart(10)}${'p99'.padStart(10)}`);
-    const line = (name: string, values: number[]) => console.log(`${name.padEnd(62)}${ms(percentile(values, 50))}${ms(percentile(values, 99))}`);
+    const line = (name: string, values: number[]) =>
+      console.log(`${name.padEnd(62)}${ms(percentile(values, 50))}${ms(percentile(values, 99))}`);
     line('terminal: click on ticket-confirm → arrival', samples.terminal);
     line('terminal: click handler in the page → arrival', samples.terminalHandled);
     line('terminal: click the moment the confirmation shows → arrival', samples.atOnce);
@@ -273,13 +347,23 @@ async function main(): Promise<void> {
     line('@polymarket/clob-client-v2 createAndPostOrder → arrival', samples.official);
     line('toolkit createOrder + postOrder → arrival', samples.toolkit);
     const p50 = (v: number[]) => percentile(v, 50);
-    console.log(`ratio terminal click / official call (p50)                   ${(p50(samples.terminal) / p50(samples.official)).toFixed(2)}×`);
-    console.log(`ratio toolkit / official (p50)                               ${(p50(samples.toolkit) / p50(samples.official)).toFixed(2)}×`);
+    console.log(
+      `ratio terminal click / official call (p50)                   ${(p50(samples.terminal) / p50(samples.official)).toFixed(2)}×`,
+    );
+    console.log(
+      `ratio toolkit / official (p50)                               ${(p50(samples.toolkit) / p50(samples.official)).toFixed(2)}×`,
+    );
     console.log(`target: terminal p50 under 10 ms: ${p50(samples.terminal) < 10 ? 'met' : 'NOT met'}`);
-    console.log(`the confirmation said, when clicked after reading: ${[...readyStates].map(([state, n]) => `ready="${state}" ×${n}`).join(', ')}`);
-    console.log(`the market order's confirmation said: ${[...marketReady].map(([state, n]) => `ready="${state}" ×${n}`).join(', ')}`);
+    console.log(
+      `the confirmation said, when clicked after reading: ${[...readyStates].map(([state, n]) => `ready="${state}" ×${n}`).join(', ')}`,
+    );
+    console.log(
+      `the market order's confirmation said: ${[...marketReady].map(([state, n]) => `ready="${state}" ×${n}`).join(', ')}`,
+    );
     const perRound = [...asked].map(([what, n]) => `${what} ×${(n / ROUNDS).toFixed(1)}`).join(', ');
-    console.log(`CLOB requests from the terminal between the click and its POST /order, per round: ${perRound || 'none'}`);
+    console.log(
+      `CLOB requests from the terminal between the click and its POST /order, per round: ${perRound || 'none'}`,
+    );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }

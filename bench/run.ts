@@ -52,7 +52,8 @@ async function measure(ops: [string, (i: number) => unknown][]): Promise<number[
   for (let round = 0; round < ROUNDS; round++) {
     for (const [k, [, op]] of ops.entries()) samples[k]!.push(await once(op, SECONDS / ROUNDS));
   }
-  for (const [k, s] of samples.entries()) console.log(`${ops[k]![0].padEnd(60)} ${median(s).toFixed(0).padStart(9)} /s`);
+  for (const [k, s] of samples.entries())
+    console.log(`${ops[k]![0].padEnd(60)} ${median(s).toFixed(0).padStart(9)} /s`);
   return samples;
 }
 
@@ -60,7 +61,9 @@ async function measure(ops: [string, (i: number) => unknown][]): Promise<number[
 const ratio = (a: number[], b: number[]): number => median(a.map((rate, round) => rate / b[round]!));
 
 async function main(): Promise<void> {
-  console.log(`node ${process.version}, ${SECONDS} s per operation in ${ROUNDS} interleaved rounds; rates are medians, ratios the median of per-round ratios\n`);
+  console.log(
+    `node ${process.version}, ${SECONDS} s per operation in ${ROUNDS} interleaved rounds; rates are medians, ratios the median of per-round ratios\n`,
+  );
 
   const key = new SigningKey(KEY);
   const digests = Array.from({ length: 256 }, () => hexlify(randomBytes(32)));
@@ -85,11 +88,21 @@ async function main(): Promise<void> {
   const official = officialWith(walletClient);
   const officialV5 = officialWith(new WalletV5(KEY));
   const officialOrder = (client: OfficialClient, i: number) =>
-    client.createOrder({ tokenID: TOKEN, price: 0.56, size: 21.04 + (i % 100), side: i & 1 ? Side.SELL : Side.BUY }, { tickSize: '0.01' as never, negRisk: false, version: 2 });
+    client.createOrder(
+      { tokenID: TOKEN, price: 0.56, size: 21.04 + (i % 100), side: i & 1 ? Side.SELL : Side.BUY },
+      { tickSize: '0.01' as never, negRisk: false, version: 2 },
+    );
   const [floor, ethersFloor, ours, theirs, theirsV5] = (await measure([
-    ['raw secp256k1 sign, the toolkit\'s primitive (the floor)', (i) => rawSign(digestBytes[i & 255]!)],
+    ["raw secp256k1 sign, the toolkit's primitive (the floor)", (i) => rawSign(digestBytes[i & 255]!)],
     ['raw secp256k1 sign, ethers 6 SigningKey (reference)', (i) => key.sign(digests[i & 255]!).serialized],
-    ['pmdesk OrderBuilder.buildLimitOrder (v2)', (i) => builder.buildLimitOrder({ tokenId: TOKEN, side: i & 1 ? 'SELL' : 'BUY', price: 0.56, size: 21.04 + (i % 100) }, terms)],
+    [
+      'pmdesk OrderBuilder.buildLimitOrder (v2)',
+      (i) =>
+        builder.buildLimitOrder(
+          { tokenId: TOKEN, side: i & 1 ? 'SELL' : 'BUY', price: 0.56, size: 21.04 + (i % 100) },
+          terms,
+        ),
+    ],
     ['@polymarket/clob-client-v2 createOrder, viem WalletClient', (i) => officialOrder(official, i)],
     ['@polymarket/clob-client-v2 createOrder, ethers v5 Wallet', (i) => officialOrder(officialV5, i)],
   ])) as [number[], number[], number[], number[], number[]];
@@ -97,19 +110,41 @@ async function main(): Promise<void> {
   const signer = privateKeySigner(KEY);
   const body = '{"deferExec":false,"postOnly":false,"order":{"salt":1},"owner":"bench-key","orderType":"GTC"}';
   const [l2Ours, l2Theirs] = (await measure([
-    ['pmdesk createL2Headers', (i) => createL2Headers(signer, CREDS, { method: 'POST', requestPath: '/order', body }, 1_780_000_000 + i)],
-    ['@polymarket/clob-client-v2 createL2Headers', (i) => officialL2Headers(walletClient as never, CREDS, { method: 'POST', requestPath: '/order', body }, 1_780_000_000 + i)],
+    [
+      'pmdesk createL2Headers',
+      (i) => createL2Headers(signer, CREDS, { method: 'POST', requestPath: '/order', body }, 1_780_000_000 + i),
+    ],
+    [
+      '@polymarket/clob-client-v2 createL2Headers',
+      (i) =>
+        officialL2Headers(
+          walletClient as never,
+          CREDS,
+          { method: 'POST', requestPath: '/order', body },
+          1_780_000_000 + i,
+        ),
+    ],
   ])) as [number[], number[]];
 
   const orderRatio = ratio(ours, theirs);
   const floorShare = ratio(ours, floor);
   const l2Ratio = ratio(l2Ours, l2Theirs);
   console.log('');
-  console.log(`orders vs official client   ${orderRatio.toFixed(2)}x   (target >= 3x)    ${orderRatio >= 3 ? 'met' : 'NOT met'}   (WalletClient, as its README)`);
-  console.log(`                            ${ratio(ours, theirsV5).toFixed(2)}x                     (ethers v5 Wallet)`);
-  console.log(`orders vs raw sign floor    ${(floorShare * 100).toFixed(0)} %    (target >= 70 %)  ${floorShare >= 0.7 ? 'met' : 'NOT met'}   (the toolkit's own primitive)`);
-  console.log(`                            ${(ratio(ours, ethersFloor) * 100).toFixed(0)} %                     (ethers SigningKey's raw sign)`);
-  console.log(`L2 headers vs official      ${l2Ratio.toFixed(1)}x   (target >= 10x)   ${l2Ratio >= 10 ? 'met' : 'NOT met'}`);
+  console.log(
+    `orders vs official client   ${orderRatio.toFixed(2)}x   (target >= 3x)    ${orderRatio >= 3 ? 'met' : 'NOT met'}   (WalletClient, as its README)`,
+  );
+  console.log(
+    `                            ${ratio(ours, theirsV5).toFixed(2)}x                     (ethers v5 Wallet)`,
+  );
+  console.log(
+    `orders vs raw sign floor    ${(floorShare * 100).toFixed(0)} %    (target >= 70 %)  ${floorShare >= 0.7 ? 'met' : 'NOT met'}   (the toolkit's own primitive)`,
+  );
+  console.log(
+    `                            ${(ratio(ours, ethersFloor) * 100).toFixed(0)} %                     (ethers SigningKey's raw sign)`,
+  );
+  console.log(
+    `L2 headers vs official      ${l2Ratio.toFixed(1)}x   (target >= 10x)   ${l2Ratio >= 10 ? 'met' : 'NOT met'}`,
+  );
 }
 
 await main();

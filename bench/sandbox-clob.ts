@@ -10,7 +10,9 @@ const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
 function stats(label: string, samples: number[]): void {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
-  console.log(`${label.padEnd(46)} median ${at(0.5).padStart(6)} ms   p90 ${at(0.9).padStart(6)} ms   (n=${samples.length})`);
+  console.log(
+    `${label.padEnd(46)} median ${at(0.5).padStart(6)} ms   p90 ${at(0.9).padStart(6)} ms   (n=${samples.length})`,
+  );
 }
 
 const sb = await startClobSandbox({ orderVersion: 2 });
@@ -22,8 +24,14 @@ try {
   };
   const [A, B] = [creds(alice), creds(bob)];
   const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
-  const buy = (tokenId: string, price: number) => ({ tokenId, side: 'BUY' as const, makerAmount: usdc(price * 10), takerAmount: usdc(10) });
-  const body = (order: unknown, owner: string) => JSON.stringify({ deferExec: false, postOnly: false, order, owner, orderType: 'GTC' });
+  const buy = (tokenId: string, price: number) => ({
+    tokenId,
+    side: 'BUY' as const,
+    makerAmount: usdc(price * 10),
+    takerAmount: usdc(10),
+  });
+  const body = (order: unknown, owner: string) =>
+    JSON.stringify({ deferExec: false, postOnly: false, order, owner, orderType: 'GTC' });
 
   const resting: number[] = [];
   const settled: number[] = [];
@@ -38,7 +46,8 @@ try {
     t = performance.now();
     const fill = await l2Request(sb.server.url, bob, B, 'POST', '/order', body(taker, B.key));
     settled.push(performance.now() - t);
-    if (fill.body.status !== 'matched' || fill.body.transactionsHashes.length !== 1) throw new Error(JSON.stringify(fill.body));
+    if (fill.body.status !== 'matched' || fill.body.transactionsHashes.length !== 1)
+      throw new Error(JSON.stringify(fill.body));
 
     // The bots' path: no HTTP, same checks and settlement.
     const bid2 = await signedOrderJson(sb, alice, buy(yes, 0.4));

@@ -36,10 +36,15 @@ function installTimerCount(): void {
   const live = new Set<number>();
   const [setT, clearT, setI, clearI] = [w.setTimeout, w.clearTimeout, w.setInterval, w.clearInterval];
   w.setTimeout = (fn, ms, ...args) => {
-    const id: number = setT.call(w, (...a: unknown[]) => {
-      live.delete(id);
-      if (typeof fn === 'function') (fn as (...x: unknown[]) => void)(...a);
-    }, ms, ...args);
+    const id: number = setT.call(
+      w,
+      (...a: unknown[]) => {
+        live.delete(id);
+        if (typeof fn === 'function') (fn as (...x: unknown[]) => void)(...a);
+      },
+      ms,
+      ...args,
+    );
     live.add(id);
     return id;
   };
@@ -83,20 +88,33 @@ async function samplePage(page: Page, cdp: CDPSession): Promise<PageSample> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
   const timers = await page.evaluate(() => (globalThis as unknown as { pageTimers(): number }).pageTimers());
-  return { heapMb: mb(metric('JSHeapUsedSize')), nodes: metric('Nodes'), listeners: metric('JSEventListeners'), timers };
+  return {
+    heapMb: mb(metric('JSHeapUsedSize')),
+    nodes: metric('Nodes'),
+    listeners: metric('JSEventListeners'),
+    timers,
+  };
 }
 
 function sampleMain(): Omit<Sample, 'seconds' | 'pages'> {
   (globalThis as { gc?: () => void }).gc?.();
   const memory = process.memoryUsage();
   const resources = process.getActiveResourcesInfo();
-  return { mainHeapMb: mb(memory.heapUsed), mainRssMb: mb(memory.rss), mainTimers: resources.filter((r) => r === 'Timeout').length, mainHandles: resources.length };
+  return {
+    mainHeapMb: mb(memory.heapUsed),
+    mainRssMb: mb(memory.rss),
+    mainTimers: resources.filter((r) => r === 'Timeout').length,
+    mainHandles: resources.length,
+  };
 }
 
 const pct = (first: number, last: number) => (100 * (last - first)) / first;
 
 async function main(): Promise<void> {
-  if (!(globalThis as { gc?: unknown }).gc) console.log('(run with node --expose-gc for a collection before each sample of main; the heap figures are noisier without)');
+  if (!(globalThis as { gc?: unknown }).gc)
+    console.log(
+      '(run with node --expose-gc for a collection before each sample of main; the heap figures are noisier without)',
+    );
   const terminal = await startBenchTerminal();
   try {
     const markets = await busyMarkets(terminal, VIEWS.count);
@@ -108,8 +126,12 @@ async function main(): Promise<void> {
       sessions.push(cdp);
     }
     const views = VIEWS.mode === 'tiles' ? `one page with ${VIEWS.count} tiles` : `${VIEWS.count} market pages`;
-    console.log(`soak: ${views}, ${RATE} book updates/s each, ${MINUTES} min, a sample every ${SAMPLE_SECONDS} s, warm-up ${(WARMUP_SECONDS / 60).toFixed(1)} min`);
-    console.log(`   time  main heap   main rss  timers handles | ${pages.length === 1 ? 'page: ' : 'pages:'} heap MB (each)          nodes (each)            listeners (each)      timers (each)`);
+    console.log(
+      `soak: ${views}, ${RATE} book updates/s each, ${MINUTES} min, a sample every ${SAMPLE_SECONDS} s, warm-up ${(WARMUP_SECONDS / 60).toFixed(1)} min`,
+    );
+    console.log(
+      `   time  main heap   main rss  timers handles | ${pages.length === 1 ? 'page: ' : 'pages:'} heap MB (each)          nodes (each)            listeners (each)      timers (each)`,
+    );
     const driving = terminal.exchange.drive(RATE, MINUTES * 60);
     let finished = false;
     void driving.finally(() => (finished = true));
@@ -121,7 +143,11 @@ async function main(): Promise<void> {
       for (const [i, page] of pages.entries()) pageSamples.push(await samplePage(page, sessions[i]!));
       const sample: Sample = { seconds, ...sampleMain(), pages: pageSamples };
       samples.push(sample);
-      const each = (pick: (p: PageSample) => number, digits = 0) => pageSamples.map((p) => pick(p).toFixed(digits)).join(' ').padEnd(22);
+      const each = (pick: (p: PageSample) => number, digits = 0) =>
+        pageSamples
+          .map((p) => pick(p).toFixed(digits))
+          .join(' ')
+          .padEnd(22);
       console.log(
         `${(seconds / 60).toFixed(1).padStart(5)} m ${sample.mainHeapMb.toFixed(1).padStart(7)} MB ${sample.mainRssMb.toFixed(0).padStart(6)} MB ${String(sample.mainTimers).padStart(6)} ${String(sample.mainHandles).padStart(7)} | ` +
           `${each((p) => p.heapMb, 1).padEnd(30)} ${each((p) => p.nodes).padEnd(23)} ${each((p) => p.listeners)} ${each((p) => p.timers)}`,
@@ -130,7 +156,9 @@ async function main(): Promise<void> {
       await Promise.race([sleep(SAMPLE_SECONDS * 1000), driving]);
     }
     const { sent, seconds } = await driving;
-    console.log(`updates sent: ${sent.toLocaleString('en')} in ${(seconds / 60).toFixed(1)} min (${(sent / seconds / VIEWS.count).toFixed(0)}/s a book)`);
+    console.log(
+      `updates sent: ${sent.toLocaleString('en')} in ${(seconds / 60).toFixed(1)} min (${(sent / seconds / VIEWS.count).toFixed(0)}/s a book)`,
+    );
 
     // The first samples after the warm-up against the last ones: up to three of each, as counts move a little
     // from sample to sample (a tooltip's listeners, a pending retry) without growing.
@@ -142,7 +170,9 @@ async function main(): Promise<void> {
     }
     const head = after.slice(0, k);
     const tail = after.slice(-k);
-    console.log(`\n${k === 1 ? 'first sample' : `median of the first ${k} samples`} after the warm-up (from ${(head[0]!.seconds / 60).toFixed(1)} min) against ${k === 1 ? 'the last' : `the last ${k}`} (to ${(tail.at(-1)!.seconds / 60).toFixed(1)} min)`);
+    console.log(
+      `\n${k === 1 ? 'first sample' : `median of the first ${k} samples`} after the warm-up (from ${(head[0]!.seconds / 60).toFixed(1)} min) against ${k === 1 ? 'the last' : `the last ${k}`} (to ${(tail.at(-1)!.seconds / 60).toFixed(1)} min)`,
+    );
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const grew: string[] = [];
     const notFlat: string[] = [];
@@ -150,13 +180,19 @@ async function main(): Promise<void> {
       const [a, b] = [median(head.map(pick)), median(tail.map(pick))];
       const change = a === b ? 0 : pct(a, b);
       const digits = kind === 'memory' ? 1 : 0;
-      console.log(`  ${name.padEnd(34)}${a.toFixed(digits).padStart(10)} → ${b.toFixed(digits).padEnd(10)} ${change >= 0 ? '+' : ''}${Number.isFinite(change) ? change.toFixed(1) : '∞'} %`);
+      console.log(
+        `  ${name.padEnd(34)}${a.toFixed(digits).padStart(10)} → ${b.toFixed(digits).padEnd(10)} ${change >= 0 ? '+' : ''}${Number.isFinite(change) ? change.toFixed(1) : '∞'} %`,
+      );
       // Memory is flat within FLAT_PCT; a count grew when every late sample is above every early one.
       if (kind === 'memory' && !(Math.abs(change) <= FLAT_PCT)) notFlat.push(name);
       if (kind === 'count' && Math.min(...tail.map(pick)) > Math.max(...head.map(pick))) grew.push(name);
     };
     row('main heap used (MB)', (s) => s.mainHeapMb, 'memory');
-    console.log(`  ${'main RSS (MB)'.padEnd(34)}${median(head.map((s) => s.mainRssMb)).toFixed(0).padStart(10)} → ${median(tail.map((s) => s.mainRssMb)).toFixed(0)} (for reading: the allocator keeps pages)`);
+    console.log(
+      `  ${'main RSS (MB)'.padEnd(34)}${median(head.map((s) => s.mainRssMb))
+        .toFixed(0)
+        .padStart(10)} → ${median(tail.map((s) => s.mainRssMb)).toFixed(0)} (for reading: the allocator keeps pages)`,
+    );
     row('main timers', (s) => s.mainTimers, 'count');
     row('main active handles', (s) => s.mainHandles, 'count');
     for (const [i] of pages.entries()) {

@@ -19,7 +19,9 @@ const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function tarball(): Promise<{ size: number; unpackedSize: number; entryCount: number }> {
-  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], { cwd: PACKAGE_DIR });
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], {
+    cwd: PACKAGE_DIR,
+  });
   return (JSON.parse(stdout) as { size: number; unpackedSize: number; entryCount: number }[])[0]!;
 }
 
@@ -69,6 +71,12 @@ const bundle = await browserBundle();
 const esm = await importMs('esm');
 const cjs = await importMs('cjs');
 console.log('@pmdesk/toolkit');
-console.log(`  tarball                 ${kb(pack.size)} (${kb(pack.unpackedSize)} unpacked, ${pack.entryCount} files; most of it source maps)`);
-console.log(`  browser app bundle      ${kb(bundle.min)} minified, ${kb(bundle.gzip)} gzipped (ClobClient + createMarketSource + privateKeySigner, with ethers, zod, eventsource)`);
-console.log(`  import time (Node ${process.versions.node})  ESM ${esm.toFixed(0)} ms, CommonJS ${cjs.toFixed(0)} ms (median of ${ROUNDS} fresh processes)`);
+console.log(
+  `  tarball                 ${kb(pack.size)} (${kb(pack.unpackedSize)} unpacked, ${pack.entryCount} files; most of it source maps)`,
+);
+console.log(
+  `  browser app bundle      ${kb(bundle.min)} minified, ${kb(bundle.gzip)} gzipped (ClobClient + createMarketSource + privateKeySigner, with ethers, zod, eventsource)`,
+);
+console.log(
+  `  import time (Node ${process.versions.node})  ESM ${esm.toFixed(0)} ms, CommonJS ${cjs.toFixed(0)} ms (median of ${ROUNDS} fresh processes)`,
+);

@@ -52,15 +52,36 @@ interface Recording {
 
 /** Runs in the page (serialised by Playwright): keeps its state on `window.uiFrames`. */
 function installRecorder(): void {
-  type Rec = { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; listening: boolean };
+  type Rec = {
+    running: boolean;
+    frames: number;
+    last: number;
+    intervals: number[];
+    busy: number[];
+    received: number;
+    commits: number;
+    listening: boolean;
+  };
   const w = globalThis as unknown as {
     uiFrames: Rec;
     __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown;
     requestAnimationFrame(cb: (ts: number) => void): number;
     performance: { now(): number };
-    MessageChannel: new () => { port1: { onmessage: ((e: { data: number }) => void) | null }; port2: { postMessage(v: number): void } };
+    MessageChannel: new () => {
+      port1: { onmessage: ((e: { data: number }) => void) | null };
+      port2: { postMessage(v: number): void };
+    };
   };
-  const rec: Rec = { running: false, frames: 0, last: 0, intervals: [], busy: [], received: 0, commits: 0, listening: false };
+  const rec: Rec = {
+    running: false,
+    frames: 0,
+    last: 0,
+    intervals: [],
+    busy: [],
+    received: 0,
+    commits: 0,
+    listening: false,
+  };
   w.uiFrames = rec;
   // React reports every commit to the DevTools hook when one is present (production builds too).
   let renderers = 0;
@@ -97,7 +118,16 @@ function installRecorder(): void {
 async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = globalThis as unknown as {
-      uiFrames: { running: boolean; frames: number; last: number; intervals: number[]; busy: number[]; received: number; commits: number; listening: boolean };
+      uiFrames: {
+        running: boolean;
+        frames: number;
+        last: number;
+        intervals: number[];
+        busy: number[];
+        received: number;
+        commits: number;
+        listening: boolean;
+      };
       terminal: { on(event: string, listener: (payload: { book: { hash: string } }) => void): void };
     };
     const rec = w.uiFrames;
@@ -115,7 +145,14 @@ async function startRecording(page: Page): Promise<void> {
 async function stopRecording(page: Page): Promise<Recording> {
   return page.evaluate(() => {
     const w = globalThis as unknown as {
-      uiFrames: { running: boolean; frames: number; intervals: number[]; busy: number[]; received: number; commits: number };
+      uiFrames: {
+        running: boolean;
+        frames: number;
+        intervals: number[];
+        busy: number[];
+        received: number;
+        commits: number;
+      };
     };
     const rec = w.uiFrames;
     rec.running = false;
@@ -134,7 +171,10 @@ async function stopRecording(page: Page): Promise<Recording> {
 
 /** A 50-level book around 50¢ whose sizes move with `n`, as a busy market's would. */
 function bookFor(marketId: string, tokenId: string, n: number): Book {
-  const level = (tenths: number, i: number) => ({ price: tenths / 1000, size: 100 + ((n * 7919 + i * 104729) % 5000) / 10 });
+  const level = (tenths: number, i: number) => ({
+    price: tenths / 1000,
+    size: 100 + ((n * 7919 + i * 104729) % 5000) / 10,
+  });
   const shift = n % 5;
   return {
     tokenId,
@@ -193,12 +233,19 @@ async function startProfile(cdp: CDPSession): Promise<void> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await cdp.send('Tracing.start', { categories: process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+  await cdp.send('Tracing.start', {
+    categories: process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline',
+    transferMode: 'ReturnAsStream',
+  });
 }
 
 async function stopProfile(cdp: CDPSession): Promise<void> {
-  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
-  const complete = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream!)));
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
+  const complete = new Promise<string>((resolve) =>
+    cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream!)),
+  );
   await cdp.send('Tracing.end');
   const stream = await complete;
   let text = '';
@@ -226,10 +273,15 @@ async function stopProfile(cdp: CDPSession): Promise<void> {
     self.set(name, (self.get(name) ?? 0) + ms);
   });
   console.log(`CPU profile of the load window (${(totalMs / 1000).toFixed(1)} s sampled), self time:`);
-  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${name}`);
 
   // Main-thread trace events by name (complete events on the renderer's main thread, nested ones included).
-  const events = (JSON.parse(text) as { traceEvents: { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }[] }).traceEvents;
+  const events = (
+    JSON.parse(text) as {
+      traceEvents: { name: string; ph: string; dur?: number; pid: number; tid: number; args?: { name?: string } }[];
+    }
+  ).traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const byName = new Map<string, { ms: number; n: number }>();
   for (const e of events) {
@@ -240,11 +292,16 @@ async function stopProfile(cdp: CDPSession): Promise<void> {
     byName.set(e.name, entry);
   }
   console.log('Main-thread trace events (inclusive time, count):');
-  for (const [name, { ms, n }] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${String(n).padStart(6)}  ${name}`);
+  for (const [name, { ms, n }] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25))
+    console.log(`  ${ms.toFixed(0).padStart(7)} ms  ${String(n).padStart(6)}  ${name}`);
 }
 
 /** Imports a throwaway wallet (the page then follows it), pushes an account of `n` trades, opens its Trades tab. */
-async function showLongHistory(page: Page, mode: Awaited<ReturnType<typeof startBrowserMode>>, n: number): Promise<void> {
+async function showLongHistory(
+  page: Page,
+  mode: Awaited<ReturnType<typeof startBrowserMode>>,
+  n: number,
+): Promise<void> {
   const wallet = 'bench-history';
   await importAndFollow(page, wallet, 'bench history password', `0x${randomBytes(32).toString('hex')}`);
   await page.locator('[data-testid="account-tab-trades"]').click();
@@ -296,7 +353,11 @@ async function main(): Promise<void> {
     // size), to see what each costs the frames.
     if (process.env.BENCH_HIDE) {
       await page.evaluate((selectors) => {
-        const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ style: { visibility: string } }> } }).document;
+        const doc = (
+          globalThis as unknown as {
+            document: { querySelectorAll(s: string): Iterable<{ style: { visibility: string } }> };
+          }
+        ).document;
         for (const element of doc.querySelectorAll(selectors)) element.style.visibility = 'hidden';
       }, process.env.BENCH_HIDE);
     }
@@ -335,11 +396,14 @@ async function main(): Promise<void> {
     const drainBy = lastSent + DRAIN_MS;
     let received = 0;
     while (performance.now() < drainBy) {
-      received = await page.evaluate(() => (globalThis as unknown as { uiFrames: { received: number } }).uiFrames.received);
+      received = await page.evaluate(
+        () => (globalThis as unknown as { uiFrames: { received: number } }).uiFrames.received,
+      );
       if (received >= sent) break;
       await sleep(50);
     }
-    const caughtUpAfter = received >= sent ? `${((performance.now() - lastSent) / 1000).toFixed(1)} s` : `not within ${DRAIN_MS / 1000} s`;
+    const caughtUpAfter =
+      received >= sent ? `${((performance.now() - lastSent) / 1000).toFixed(1)} s` : `not within ${DRAIN_MS / 1000} s`;
     const busy = await stopRecording(page);
 
     await startRecording(page);
@@ -358,19 +422,37 @@ async function main(): Promise<void> {
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     const pct = (v: number) => `${v.toFixed(2)} %`;
     const ratio = (x: number, y: number) => (y > 0 ? `${(x / y).toFixed(2)}×` : 'n/a');
-    console.log(`UI frames: ${RATE.toLocaleString('en')} bookUpdate/s for ${SECONDS} s through browser mode's hub and /bridge (${LEVELS} levels a side), drawn by the market view’s order-book ladder`);
+    console.log(
+      `UI frames: ${RATE.toLocaleString('en')} bookUpdate/s for ${SECONDS} s through browser mode's hub and /bridge (${LEVELS} levels a side), drawn by the market view’s order-book ladder`,
+    );
     console.log(`                                   under load      idle page       load / idle`);
-    const line = (name: string, x: string, y: string, r: string) => console.log(`${name.padEnd(35)}${x.padEnd(16)}${y.padEnd(16)}${r}`);
+    const line = (name: string, x: string, y: string, r: string) =>
+      console.log(`${name.padEnd(35)}${x.padEnd(16)}${y.padEnd(16)}${r}`);
     line('frames', String(a.frames), String(b.frames), ratio(a.frames, b.frames));
-    line(`frames over 16 ms (late > ${ON_TIME_MS.toFixed(1)} ms)`, `${a.over} (${pct(a.overPct)})`, `${b.over} (${pct(b.overPct)})`, a.overPct < 1 ? 'target < 1 %: met' : 'target < 1 %: NOT met');
+    line(
+      `frames over 16 ms (late > ${ON_TIME_MS.toFixed(1)} ms)`,
+      `${a.over} (${pct(a.overPct)})`,
+      `${b.over} (${pct(b.overPct)})`,
+      a.overPct < 1 ? 'target < 1 %: met' : 'target < 1 %: NOT met',
+    );
     line('frame time p50', ms(a.p50), ms(b.p50), ratio(a.p50, b.p50));
     line('frame time p99', ms(a.p99), ms(b.p99), ratio(a.p99, b.p99));
     line('frame work p50 (start → painted)', ms(a.busyP50), ms(b.busyP50), ratio(a.busyP50, b.busyP50));
     line('frame work p99', ms(a.busyP99), ms(b.busyP99), ratio(a.busyP99, b.busyP99));
     line('frames with work over 16 ms', pct(a.busyOverPct), pct(b.busyOverPct), '');
-    line('updates received / sent', `${busy.received} / ${sent}`, `${idle.received} / 0`, `${((100 * busy.received) / Math.max(1, sent)).toFixed(1)} % (sent over ${sendSeconds.toFixed(1)} s)`);
+    line(
+      'updates received / sent',
+      `${busy.received} / ${sent}`,
+      `${idle.received} / 0`,
+      `${((100 * busy.received) / Math.max(1, sent)).toFixed(1)} % (sent over ${sendSeconds.toFixed(1)} s)`,
+    );
     line('page caught up after the last send', caughtUpAfter, '', '');
-    line('React commits / frames', `${busy.commits} / ${a.frames}`, `${idle.commits} / ${b.frames}`, `${(busy.commits / a.frames).toFixed(2)} commits a frame`);
+    line(
+      'React commits / frames',
+      `${busy.commits} / ${a.frames}`,
+      `${idle.commits} / ${b.frames}`,
+      `${(busy.commits / a.frames).toFixed(2)} commits a frame`,
+    );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   }

@@ -21,7 +21,15 @@ import type { Page } from 'playwright-core';
 import { clockOffset, percentile } from './busy-books';
 import { cpuMsOf, machineCpuMs, rendererMainThreadsMs } from './cpu';
 import type { ExchangeMarket } from './exchange-process';
-import { busyMarkets, openMarketViews, pageClock, sleep, startBenchTerminal, viewsFromEnv, type ViewsMode } from './market-pages';
+import {
+  busyMarkets,
+  openMarketViews,
+  pageClock,
+  sleep,
+  startBenchTerminal,
+  viewsFromEnv,
+  type ViewsMode,
+} from './market-pages';
 
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,18 +50,35 @@ interface Recording {
 
 /** Runs in the page (serialised by Playwright): keeps its state on `window.uiLatency`. */
 function installLatencyRecorder(): void {
-  type Ladder = { getAttribute(name: string): string | null; closest(s: string): { getAttribute(name: string): string | null } | null };
-  type Rec = { running: boolean; frames: number; last: number; intervals: number[]; latencies: Record<string, number[]>; shown: Record<string, string>; ladders(): [string, string][] };
+  type Ladder = {
+    getAttribute(name: string): string | null;
+    closest(s: string): { getAttribute(name: string): string | null } | null;
+  };
+  type Rec = {
+    running: boolean;
+    frames: number;
+    last: number;
+    intervals: number[];
+    latencies: Record<string, number[]>;
+    shown: Record<string, string>;
+    ladders(): [string, string][];
+  };
   const w = globalThis as unknown as {
     uiLatency: Rec;
     document: { querySelectorAll(s: string): Iterable<Ladder> };
     requestAnimationFrame(cb: (ts: number) => void): number;
     performance: { timeOrigin: number; now(): number };
-    MessageChannel: new () => { port1: { onmessage: ((e: { data: number }) => void) | null }; port2: { postMessage(v: number): void } };
+    MessageChannel: new () => {
+      port1: { onmessage: ((e: { data: number }) => void) | null };
+      port2: { postMessage(v: number): void };
+    };
   };
   // Every ladder on the page as [its tile's market, the drawn book's timestamp].
   const ladders = (): [string, string][] =>
-    [...w.document.querySelectorAll('[data-testid="order-book"]')].map((el) => [el.closest('[data-testid="tile"]')?.getAttribute('data-market-id') ?? '', el.getAttribute('data-book-ts') ?? '']);
+    [...w.document.querySelectorAll('[data-testid="order-book"]')].map((el) => [
+      el.closest('[data-testid="tile"]')?.getAttribute('data-market-id') ?? '',
+      el.getAttribute('data-book-ts') ?? '',
+    ]);
   const rec: Rec = { running: false, frames: 0, last: 0, intervals: [], latencies: {}, shown: {}, ladders };
   w.uiLatency = rec;
   // Posted from the frame's callback, delivered in the first task after that frame's rendering (the paint).
@@ -86,7 +111,14 @@ async function startRecording(page: Page): Promise<void> {
   await page.evaluate(() => {
     const rec = (globalThis as unknown as { uiLatency: { ladders(): [string, string][] } }).uiLatency;
     // The books already on screen are not new ones: only books drawn from now on are timed.
-    Object.assign(rec, { running: true, frames: 0, last: 0, intervals: [], latencies: {}, shown: Object.fromEntries(rec.ladders()) });
+    Object.assign(rec, {
+      running: true,
+      frames: 0,
+      last: 0,
+      intervals: [],
+      latencies: {},
+      shown: Object.fromEntries(rec.ladders()),
+    });
   });
 }
 
@@ -114,7 +146,13 @@ interface Result {
    * with the bench's own Playwright client), the browser's processes together, and what the machine's cores left
    * idle or had taken by the host they run on (Linux only; a virtual machine's host may run others on its cores).
    */
-  cpu: { exchange: number; terminal: number; browser?: number; pageMainMs?: number; machine?: { idle: number; stolen: number } };
+  cpu: {
+    exchange: number;
+    terminal: number;
+    browser?: number;
+    pageMainMs?: number;
+    machine?: { idle: number; stolen: number };
+  };
 }
 
 /** `views` busy markets at once, each at RATE, for SECONDS: tiles of one page, or a page each. */
@@ -125,7 +163,9 @@ async function run(views: number, mode: ViewsMode): Promise<Result> {
     const pages = await openMarketViews(terminal, markets, mode, [installLatencyRecorder]);
     const tileWidths: number[] = [];
     for (const page of pages) {
-      const widths = await page.locator('[data-testid="tile"]').evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().width)));
+      const widths = await page
+        .locator('[data-testid="tile"]')
+        .evaluateAll((tiles) => tiles.map((t) => Math.round(t.getBoundingClientRect().width)));
       tileWidths.push(...widths);
     }
     // Let the pages settle (first reads answered, charts drawn) before anything is timed.
@@ -147,12 +187,19 @@ async function run(views: number, mode: ViewsMode): Promise<Result> {
     const cpu = {
       exchange: percent(cpuMs),
       terminal: percent((used.user + used.system) / 1000),
-      browser: browserBefore === undefined || browserAfter === undefined ? undefined : percent(browserAfter - browserBefore),
+      browser:
+        browserBefore === undefined || browserAfter === undefined ? undefined : percent(browserAfter - browserBefore),
       // The busiest renderer's main thread (the pages' own, in the pages run: each its own process, alike).
-      pageMainMs: renderersBefore && renderersAfter ? Math.max(0, ...[...renderersAfter].map(([pid, ms]) => ms - (renderersBefore.get(pid) ?? ms))) : undefined,
+      pageMainMs:
+        renderersBefore && renderersAfter
+          ? Math.max(0, ...[...renderersAfter].map(([pid, ms]) => ms - (renderersBefore.get(pid) ?? ms)))
+          : undefined,
       machine:
         machineBefore && machineAfter
-          ? { idle: percent(machineAfter.idle - machineBefore.idle), stolen: percent(machineAfter.stolen - machineBefore.stolen) }
+          ? {
+              idle: percent(machineAfter.idle - machineBefore.idle),
+              stolen: percent(machineAfter.stolen - machineBefore.stolen),
+            }
           : undefined,
     };
     // The last updates are drawn within a few frames; a second is plenty for them to be on screen.
@@ -169,7 +216,9 @@ function report(result: Result): { p50: number; p99: number; overPct: number } {
   // Paint times and send times both on this process's clock: each page's offset and the exchange's taken off.
   const onThisClock = (ms: number, page: number) => ms - result.offsets[page]! + result.exchangeOffset;
   // Each market's latencies, from the page its ladder is on (its tile's, in the tiles run).
-  const byMarket = result.markets.map((m) => result.recordings.flatMap((r, i) => (r.latencies[m.id] ?? []).map((ms) => onThisClock(ms, i))));
+  const byMarket = result.markets.map((m) =>
+    result.recordings.flatMap((r, i) => (r.latencies[m.id] ?? []).map((ms) => onThisClock(ms, i))),
+  );
   const latencies = byMarket.flat();
   const intervals = result.recordings.flatMap((r) => r.intervals);
   const frames = result.recordings.reduce((n, r) => n + r.frames, 0);
@@ -180,11 +229,19 @@ function report(result: Result): { p50: number; p99: number; overPct: number } {
   const ms = (v: number) => `${v.toFixed(1)} ms (${(v / FRAME_MS).toFixed(2)} frames)`;
   const views = result.markets.length;
   const what =
-    views === 1 ? 'one market page' : result.mode === 'tiles' ? `one page, ${views} tiles (one market each)` : `${views} market pages at once, each in a window of its own`;
-  console.log(`\n${what}: ${RATE.toLocaleString('en')} book updates/s each on the sandbox CLOB's /ws/market, ${SECONDS} s`);
+    views === 1
+      ? 'one market page'
+      : result.mode === 'tiles'
+        ? `one page, ${views} tiles (one market each)`
+        : `${views} market pages at once, each in a window of its own`;
+  console.log(
+    `\n${what}: ${RATE.toLocaleString('en')} book updates/s each on the sandbox CLOB's /ws/market, ${SECONDS} s`,
+  );
   const line = (name: string, value: string) => console.log(`  ${name.padEnd(44)}${value}`);
   line('updates sent', `${result.sent.toLocaleString('en')} in ${result.sendSeconds.toFixed(1)} s`);
-  const perPage = result.recordings.map((r) => (r.frames / (r.intervals.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)).join(', ');
+  const perPage = result.recordings
+    .map((r) => (r.frames / (r.intervals.reduce((a, b) => a + b, 0) / 1000)).toFixed(0))
+    .join(', ');
   line('ladder paints of a newer book / frames', `${latencies.length} / ${frames} (frames/s: ${perPage})`);
   line('message → pixel p50', ms(p50));
   line('message → pixel p99', ms(p99));
@@ -193,23 +250,42 @@ function report(result: Result): { p50: number; p99: number; overPct: number } {
     for (const [i, m] of result.markets.entries()) {
       const own = byMarket[i]!;
       const where = result.mode === 'tiles' ? `tile ${i + 1}` : `page ${i + 1}`;
-      line(`  ${where} (market ${m.id}, ${result.tileWidths[i]} px wide)`, `p50 ${ms(percentile(own, 50))}, p99 ${ms(percentile(own, 99))}, ${own.length} paints`);
+      line(
+        `  ${where} (market ${m.id}, ${result.tileWidths[i]} px wide)`,
+        `p50 ${ms(percentile(own, 50))}, p99 ${ms(percentile(own, 99))}, ${own.length} paints`,
+      );
     }
   }
   const whose = result.recordings.length === 1 ? 'of the page' : 'of the pages together';
-  line(`frames over 16 ms ${whose} (> ${ON_TIME_MS.toFixed(1)} ms)`, `${over} of ${intervals.length} (${overPct.toFixed(2)} %)`);
+  line(
+    `frames over 16 ms ${whose} (> ${ON_TIME_MS.toFixed(1)} ms)`,
+    `${over} of ${intervals.length} (${overPct.toFixed(2)} %)`,
+  );
   line('frame time p50 / p99', `${percentile(intervals, 50).toFixed(1)} / ${percentile(intervals, 99).toFixed(1)} ms`);
-  line('CPU while driving (% of a core)', `exchange ${result.cpu.exchange.toFixed(0)} %, terminal's main and bench ${result.cpu.terminal.toFixed(0)} %${result.cpu.browser === undefined ? '' : `, browser ${result.cpu.browser.toFixed(0)} %`}`);
+  line(
+    'CPU while driving (% of a core)',
+    `exchange ${result.cpu.exchange.toFixed(0)} %, terminal's main and bench ${result.cpu.terminal.toFixed(0)} %${result.cpu.browser === undefined ? '' : `, browser ${result.cpu.browser.toFixed(0)} %`}`,
+  );
   if (result.cpu.pageMainMs !== undefined) {
     // Its CPU was read over the drive; its frames were counted over the recording, which also holds the second
     // after it: the frames of the drive are its seconds at the recording's frame rate.
     const busiest = result.recordings[0];
     const frameRate = busiest ? busiest.frames / (busiest.intervals.reduce((a, b) => a + b, 0) / 1000) : 0;
     const driveFrames = Math.max(1, frameRate * result.sendSeconds);
-    line('page main thread CPU a frame', `${(result.cpu.pageMainMs / driveFrames).toFixed(2)} ms (${(result.cpu.pageMainMs / (10 * result.sendSeconds)).toFixed(0)} % of a core)`);
+    line(
+      'page main thread CPU a frame',
+      `${(result.cpu.pageMainMs / driveFrames).toFixed(2)} ms (${(result.cpu.pageMainMs / (10 * result.sendSeconds)).toFixed(0)} % of a core)`,
+    );
   }
-  if (result.cpu.machine) line('cores idle, taken by the host (% of a core)', `${result.cpu.machine.idle.toFixed(0)} %, ${result.cpu.machine.stolen.toFixed(0)} %`);
-  line('page clocks, exchange clock − this clock', `${result.offsets.map((o) => `${o.toFixed(2)} ms`).join(', ')}; ${result.exchangeOffset.toFixed(2)} ms`);
+  if (result.cpu.machine)
+    line(
+      'cores idle, taken by the host (% of a core)',
+      `${result.cpu.machine.idle.toFixed(0)} %, ${result.cpu.machine.stolen.toFixed(0)} %`,
+    );
+  line(
+    'page clocks, exchange clock − this clock',
+    `${result.offsets.map((o) => `${o.toFixed(2)} ms`).join(', ')}; ${result.exchangeOffset.toFixed(2)} ms`,
+  );
   return { p50, p99, overPct };
 }
 
@@ -219,7 +295,10 @@ const one = ONLY === 'many' ? undefined : report(await run(1, 'pages'));
 const many = ONLY === 'one' ? undefined : report(await run(VIEWS.count, VIEWS.mode));
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 console.log('\ntargets');
-if (one) console.log(`  one book at ${RATE}/s: p50 ≤ 1 frame ${verdict(one.p50 <= FRAME_MS)}, p99 ≤ 2 frames ${verdict(one.p99 <= 2 * FRAME_MS)}`);
+if (one)
+  console.log(
+    `  one book at ${RATE}/s: p50 ≤ 1 frame ${verdict(one.p50 <= FRAME_MS)}, p99 ≤ 2 frames ${verdict(one.p99 <= 2 * FRAME_MS)}`,
+  );
 if (many) {
   console.log(
     `  ${VIEWS.count} ${VIEWS.mode} at ${RATE}/s each: frames over 16 ms < 1 % ${verdict(many.overPct < 1)} (p50 ${(many.p50 / FRAME_MS).toFixed(2)}, p99 ${(many.p99 / FRAME_MS).toFixed(2)} frames)`,

@@ -167,7 +167,13 @@ export async function runMarketsGridBench(): Promise<void> {
   try {
     await writeFile(join(entryDir, 'index.html'), PAGE_HTML);
     await writeFile(join(entryDir, 'main.tsx'), PAGE_MAIN.replaceAll("'../src/", "'../../src/"));
-    await build({ root: entryDir, base: './', logLevel: 'silent', plugins: [react()], build: { outDir, emptyOutDir: true } });
+    await build({
+      root: entryDir,
+      base: './',
+      logLevel: 'silent',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true },
+    });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     page.on('pageerror', (error) => console.error('page error:', error.message));
@@ -178,8 +184,14 @@ export async function runMarketsGridBench(): Promise<void> {
     console.log(`markets grid, ${ROWS} rows: page loaded and first drawn in ${Date.now() - t0} ms`);
 
     /** One of `window.bench`'s measurements, run in the page. */
-    const call = <R>(op: 'filter' | 'reference' | 'scroll' | 'update' | 'idle' | 'glide', arg: string | number = 0): Promise<R> =>
-      page.evaluate(([name, a]) => (globalThis as unknown as { bench: Record<string, (a: unknown) => unknown> }).bench[name]!(a), [op, arg] as const) as Promise<R>;
+    const call = <R>(
+      op: 'filter' | 'reference' | 'scroll' | 'update' | 'idle' | 'glide',
+      arg: string | number = 0,
+    ): Promise<R> =>
+      page.evaluate(
+        ([name, a]) => (globalThis as unknown as { bench: Record<string, (a: unknown) => unknown> }).bench[name]!(a),
+        [op, arg] as const,
+      ) as Promise<R>;
     type Timed = { ms: number; shown: number };
 
     const grid: Record<string, number[]> = {};
@@ -212,10 +224,15 @@ export async function runMarketsGridBench(): Promise<void> {
           `grid ${g.toFixed(1).padStart(7)} ms (to the redrawn frame)   Array.filter ${r.toFixed(2).padStart(6)} ms   ratio ${(g / Math.max(r, 0.01)).toFixed(1)}×`,
       );
     }
-    console.log(`  scroll to the last row and back      ${median(scroll).toFixed(1).padStart(7)} ms (two frames each)   rows in the DOM at most: ${domRows} of ${ROWS}`);
-    console.log(`  100 prices changed (new immutable array) ${median(update).toFixed(1).padStart(7)} ms to the redrawn frame`);
+    console.log(
+      `  scroll to the last row and back      ${median(scroll).toFixed(1).padStart(7)} ms (two frames each)   rows in the DOM at most: ${domRows} of ${ROWS}`,
+    );
+    console.log(
+      `  100 prices changed (new immutable array) ${median(update).toFixed(1).padStart(7)} ms to the redrawn frame`,
+    );
     const glide = await call<{ gaps: number[]; idle: number[]; scrolledTo: number }>('glide', 240);
-    const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+    const pct = (xs: number[], p: number) =>
+      [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
     console.log(
       `  continuous scroll, 300 px a frame, 240 frames (to row ${glide.scrolledTo}): frame interval p50 ${pct(glide.gaps, 50).toFixed(1)} ms, p95 ${pct(glide.gaps, 95).toFixed(1)} ms` +
         `   idle frames p50 ${pct(glide.idle, 50).toFixed(1)} ms, p95 ${pct(glide.idle, 95).toFixed(1)} ms   ratio p95 ${(pct(glide.gaps, 95) / pct(glide.idle, 95)).toFixed(2)}×`,

@@ -32,14 +32,21 @@ if (options.help) {
 
 // PMDESK_ELECTRON_DIR: another electron package folder (the tests' stand-in package).
 const electronDir = process.env.PMDESK_ELECTRON_DIR || join(root, 'node_modules', 'electron');
-const shell = chooseShell(options, options.browser ? undefined : await electronForStart(electronDir, { env: process.env, say }));
+const shell = chooseShell(
+  options,
+  options.browser ? undefined : await electronForStart(electronDir, { env: process.env, say }),
+);
 
 // One build for both shells (about two seconds): main, preload and the renderer into out/.
 say('Building PM Desk…');
-const built = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const built = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', '--logLevel', 'warn'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 if (built.status !== 0) {
   say('The build failed; see the errors above.');
   process.exit(1);
@@ -55,7 +62,9 @@ if (options.profile) {
     process.exit(2);
   }
 } else {
-  say(`Starting the local sandbox exchange (chain, exchange, ${options.source === 'aggregator' ? 'aggregator' : "Polymarket's market-data APIs"})…`);
+  say(
+    `Starting the local sandbox exchange (chain, exchange, ${options.source === 'aggregator' ? 'aggregator' : "Polymarket's market-data APIs"})…`,
+  );
   const { startSandbox } = await load('sandbox/index.ts');
   try {
     // The bots' refused orders go to a log file: on the screen they would bury the URL to copy.
@@ -82,7 +91,9 @@ if (options.profile) {
  */
 function sandboxProfile(written, source) {
   if (source === 'polymarket' && !(written.gammaUrl && written.dataUrl)) {
-    say("This sandbox serves no Gamma or Data API: reading its markets through its aggregator instead (as with --source aggregator).");
+    say(
+      'This sandbox serves no Gamma or Data API: reading its markets through its aggregator instead (as with --source aggregator).',
+    );
     return { ...written, source: 'aggregator' };
   }
   return { ...written, source };
@@ -112,13 +123,17 @@ if (shell.kind === 'electron') {
   const child = spawn(shell.binary, [root, `--pmdesk-profile=${file}`], { stdio: 'inherit' });
   cleanups.push(async () => void child.kill());
   child.on('error', (error) => {
-    say(`The PM Desk window could not be started (${error.message}). \`npm start -- --browser\` opens PM Desk in your browser.`);
+    say(
+      `The PM Desk window could not be started (${error.message}). \`npm start -- --browser\` opens PM Desk in your browser.`,
+    );
     void stopAll(1);
   });
   child.on('exit', (code, signal) => {
     // A window that fails at once (on Linux, most often Chromium's sandbox helper: see the README's troubleshooting).
     if (!stopping && code !== 0 && Date.now() - opened < 15_000) {
-      say(`The PM Desk window closed at once (${signal ?? `exit code ${code}`}). \`npm start -- --browser\` opens PM Desk in your browser; the README's Troubleshooting says more.`);
+      say(
+        `The PM Desk window closed at once (${signal ?? `exit code ${code}`}). \`npm start -- --browser\` opens PM Desk in your browser; the README's Troubleshooting says more.`,
+      );
     }
     void stopAll(code ?? 0);
   });
@@ -128,7 +143,11 @@ if (shell.kind === 'electron') {
   let mode;
   try {
     // Warnings (no keychain, a feed that closed) as one plain line each on stderr; never an object dump.
-    const logger = { debug() {}, warn: (message) => say(`PM Desk: ${message}`), error: (message) => say(`PM Desk: ${message}`) };
+    const logger = {
+      debug() {},
+      warn: (message) => say(`PM Desk: ${message}`),
+      error: (message) => say(`PM Desk: ${message}`),
+    };
     mode = await startBrowserMode({ profile, rendererDir: join(root, 'out', 'renderer'), port: options.port, logger });
   } catch (error) {
     say(`PM Desk did not start: ${error.detail ?? error.message}`);
@@ -137,5 +156,6 @@ if (shell.kind === 'electron') {
   cleanups.push(() => mode.stop());
   for (const line of testWalletLines(profile)) say(line);
   console.log(mode.readyLine);
-  if (options.open && !(await openInBrowser(mode.host.launchUrl))) say('No browser could be opened here: open the URL above.');
+  if (options.open && !(await openInBrowser(mode.host.launchUrl)))
+    say('No browser could be opened here: open the URL above.');
 }

@@ -5,7 +5,11 @@
 /** Notarization options from the environment, or null when it does not name a complete set of credentials. */
 function notarizeOptions(env) {
   if (env.APPLE_API_KEY && env.APPLE_API_KEY_ID && env.APPLE_API_ISSUER) {
-    return { appleApiKey: env.APPLE_API_KEY, appleApiKeyId: env.APPLE_API_KEY_ID, appleApiIssuer: env.APPLE_API_ISSUER };
+    return {
+      appleApiKey: env.APPLE_API_KEY,
+      appleApiKeyId: env.APPLE_API_KEY_ID,
+      appleApiIssuer: env.APPLE_API_ISSUER,
+    };
   }
   if (env.APPLE_ID && env.APPLE_APP_SPECIFIC_PASSWORD && env.APPLE_TEAM_ID) {
     return { appleId: env.APPLE_ID, appleIdPassword: env.APPLE_APP_SPECIFIC_PASSWORD, teamId: env.APPLE_TEAM_ID };
@@ -17,7 +21,9 @@ async function afterSign(context) {
   if (context.electronPlatformName !== 'darwin') return;
   const credentials = notarizeOptions(process.env);
   if (!credentials) {
-    console.log('notarize: skipped (set APPLE_API_KEY, APPLE_API_KEY_ID, APPLE_API_ISSUER, or APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID)');
+    console.log(
+      'notarize: skipped (set APPLE_API_KEY, APPLE_API_KEY_ID, APPLE_API_ISSUER, or APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID)',
+    );
     return;
   }
   const { notarize } = await import('@electron/notarize');

@@ -33,11 +33,15 @@ for (let cycle = 0; cycle < CYCLES; cycle++) {
     { tokenId: yes, price: roundTick(mid - HALF_SPREAD) },
     { tokenId: no, price: roundTick(1 - mid - HALF_SPREAD) },
   ];
-  const orders = await Promise.all(bids.map(async (b) => ({ order: await client.createOrder({ ...b, side: 'BUY', size: SIZE }), orderType: 'GTC' })));
+  const orders = await Promise.all(
+    bids.map(async (b) => ({ order: await client.createOrder({ ...b, side: 'BUY', size: SIZE }), orderType: 'GTC' })),
+  );
   await client.postOrders(orders);
   const open = await client.getOpenOrders({ market: market.conditionId });
   quoted = Math.max(quoted, open.length);
-  console.log(`cycle ${cycle + 1}: mid ${mid.toFixed(2)}, bids ${bids.map((b) => b.price.toFixed(2)).join(' / ')}, ${open.length} open`);
+  console.log(
+    `cycle ${cycle + 1}: mid ${mid.toFixed(2)}, bids ${bids.map((b) => b.price.toFixed(2)).join(' / ')}, ${open.length} open`,
+  );
   await sleep(CYCLE_MS);
 }
 

@@ -12,10 +12,16 @@ const yes = market.position_tokens[0].token_id;
 
 // The maker: 10 Yes + 10 No from $10 of collateral, then an offer of the Yes shares at 0.60.
 const makerKey = privateKeyOf(json, 1);
-const positionMarket = { conditionId: market.conditionId, negRisk: Boolean(market.neg_risk), version: market.version ?? 'v1' };
+const positionMarket = {
+  conditionId: market.conditionId,
+  negRisk: Boolean(market.neg_risk),
+  version: market.version ?? 'v1',
+};
 await sendCalls(profile, makerKey, splitCalls(positionMarket, actionContractsFor(profile), 10_000_000n));
 const maker = await tradingClient(profile, makerKey);
-const offer = await maker.postOrder(await maker.createOrder({ tokenId: yes, side: 'SELL', price: 0.6, size: 10 }), { orderType: 'GTC' });
+const offer = await maker.postOrder(await maker.createOrder({ tokenId: yes, side: 'SELL', price: 0.6, size: 10 }), {
+  orderType: 'GTC',
+});
 
 // The taker: $3 of Yes at market.
 const taker = await tradingClient(profile, privateKeyOf(json, 0));
@@ -24,4 +30,8 @@ const fill = await taker.postOrder(order, { orderType: 'FOK' });
 console.log(`${market.question}: bought ${fill.takingAmount} Yes for $${fill.makingAmount} (${fill.status})`);
 
 await maker.cancelOrder(offer.orderID);
-report({ ok: fill.status === 'matched' && Number(fill.takingAmount) === 5, spent: fill.makingAmount, shares: fill.takingAmount });
+report({
+  ok: fill.status === 'matched' && Number(fill.takingAmount) === 5,
+  spent: fill.makingAmount,
+  shares: fill.takingAmount,
+});

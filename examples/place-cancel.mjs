@@ -19,4 +19,7 @@ const cancelled = await client.cancelOrder(posted.orderID);
 const after = await client.getOrder(posted.orderID);
 console.log(`cancelled: ${after.status}`);
 
-report({ ok: posted.status === 'live' && cancelled.canceled.includes(posted.orderID) && after.status === 'CANCELED', orderID: posted.orderID });
+report({
+  ok: posted.status === 'live' && cancelled.canceled.includes(posted.orderID) && after.status === 'CANCELED',
+  orderID: posted.orderID,
+});

@@ -16,4 +16,8 @@ for (const [i, token] of market.position_tokens.entries()) {
 }
 console.log(`  ${candles.length} hourly candles of ${market.position_tokens[0].name}`);
 
-report({ ok: typeof market.question === 'string' && Array.isArray(candles) && books !== undefined, market: market.question, candles: candles.length });
+report({
+  ok: typeof market.question === 'string' && Array.isArray(candles) && books !== undefined,
+  market: market.question,
+  candles: candles.length,
+});

@@ -24,10 +24,13 @@ const changed = new Promise((resolve, reject) => {
     for (const event of [JSON.parse(String(data))].flat()) {
       if (event.event_type === 'book' && !seen.snapshot) {
         seen.snapshot = event;
-        console.log(`book of ${market.question} (${market.position_tokens[0].name}): ${event.bids.length} bids, ${event.asks.length} asks`);
+        console.log(
+          `book of ${market.question} (${market.position_tokens[0].name}): ${event.bids.length} bids, ${event.asks.length} asks`,
+        );
       } else if (event.event_type === 'price_change') {
         seen.changes += 1;
-        for (const change of event.price_changes ?? event.changes ?? []) console.log(`  ${change.side} ${change.price}: size now ${change.size}`);
+        for (const change of event.price_changes ?? event.changes ?? [])
+          console.log(`  ${change.side} ${change.price}: size now ${change.size}`);
         resolve();
       }
     }
@@ -40,7 +43,9 @@ while (!seen.snapshot) await new Promise((r) => setTimeout(r, 50));
 const client = await tradingClient(profile, privateKeyOf(json));
 const rest = await client.getOrderBook(tokenId);
 seen.hashMatches = orderBookHash(rest) === rest.hash;
-const posted = await client.postOrder(await client.createOrder({ tokenId, side: 'BUY', price: 0.03, size: 25 }), { orderType: 'GTC' });
+const posted = await client.postOrder(await client.createOrder({ tokenId, side: 'BUY', price: 0.03, size: 25 }), {
+  orderType: 'GTC',
+});
 await changed;
 await client.cancelOrder(posted.orderID);
 done = true;

@@ -92,11 +92,14 @@ export async function main(argv: string[]): Promise<void> {
   const source = (o.source ?? 'polymarket') as SandboxSource;
   if (source !== 'polymarket' && source !== 'aggregator') fail('--source must be polymarket or aggregator');
   const geoblock = o.geoblocked === undefined ? undefined : parseGeoblockedRegion(o.geoblocked);
-  if (o.geoblocked !== undefined && !geoblock) fail('--geoblocked must be a country code with an optional region, e.g. US or US-NY');
+  if (o.geoblocked !== undefined && !geoblock)
+    fail('--geoblocked must be a country code with an optional region, e.g. US or US-NY');
   const quiet = Boolean(o.quiet);
   const say = (line: string) => quiet || process.stdout.write(`${line}\n`);
   // The market bots' refused orders go to a file: on the screen they would scroll the ready listing away.
-  const botLogFile = o['data-dir'] ? join(resolve(o['data-dir']), 'bots.log') : join(tmpdir(), 'pmdesk-sandbox-bots.log');
+  const botLogFile = o['data-dir']
+    ? join(resolve(o['data-dir']), 'bots.log')
+    : join(tmpdir(), 'pmdesk-sandbox-bots.log');
   let botLogStarted = false;
   const botLog = (line: string) => {
     if (!botLogStarted) {
@@ -158,14 +161,21 @@ export async function main(argv: string[]): Promise<void> {
   say(`  chain       ${profile.chainId} at ${profile.rpcUrl}`);
   say(`  CLOB        ${profile.clobUrl} (order version ${profile.orderVersion})`);
   say(`  source      ${source}`);
-  say(`  aggregator  ${sandbox.aggregator.url} (fill stream at the same address${profile.aggregatorUrl ? '' : '; running, but not in a polymarket-source profile'})`);
-  say(`  Gamma/Data  ${profile.gammaUrl} (geoblock check at ${profile.geoblockUrl}${geoblock ? `: blocked, ${geoblock.country}${geoblock.region ? `-${geoblock.region}` : ''}` : ''})`);
+  say(
+    `  aggregator  ${sandbox.aggregator.url} (fill stream at the same address${profile.aggregatorUrl ? '' : '; running, but not in a polymarket-source profile'})`,
+  );
+  say(
+    `  Gamma/Data  ${profile.gammaUrl} (geoblock check at ${profile.geoblockUrl}${geoblock ? `: blocked, ${geoblock.country}${geoblock.region ? `-${geoblock.region}` : ''}` : ''})`,
+  );
   say(`  real-time   ${profile.rtdsUrl}`);
   for (const [name, address] of Object.entries(profile.contracts)) say(`  ${name.padEnd(18)} ${address}`);
   say(`  test wallet ${wallet.address}`);
   say(`  its key     ${wallet.privateKey} (a public dev key: worthless anywhere but this sandbox)`);
   // The ready-made accounts (proxy wallet, Safe, deposit wallet): their owners' keys are in the profile.
-  for (const account of profile.testAccounts) say(`  ${`${account.kind} account`.padEnd(18)} ${account.address} (type ${account.signatureType}, owner ${account.owner})`);
+  for (const account of profile.testAccounts)
+    say(
+      `  ${`${account.kind} account`.padEnd(18)} ${account.address} (type ${account.signatureType}, owner ${account.owner})`,
+    );
   say(`  profile     ${profileFile}`);
   if (options.simulate !== 'off') say(`  bot log     ${botLogFile} (the market bots' refused orders)`);
   say('Press Ctrl-C to stop.');

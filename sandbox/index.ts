@@ -6,7 +6,17 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AggregatorServer } from './aggregator/server';
 import { ChainTraderDirectory } from './aggregator/traders';
-import { sandboxProvider, startChain, deploySandbox, type Deployment, type OrderVersion, type SandboxWallets, type TestAccount, SANDBOX_CHAIN_ID, AMOY_CHAIN_ID } from './chain/index';
+import {
+  sandboxProvider,
+  startChain,
+  deploySandbox,
+  type Deployment,
+  type OrderVersion,
+  type SandboxWallets,
+  type TestAccount,
+  SANDBOX_CHAIN_ID,
+  AMOY_CHAIN_ID,
+} from './chain/index';
 import { SANDBOX_EVENTS, buildCatalog, type Catalog } from './market/catalog';
 import { generateHistory } from './market/history';
 import { MarketData } from './market/market-data';
@@ -150,7 +160,9 @@ export const CLOB_STATE_FILE = 'clob-state.json';
 export const FILLS_FILE = 'market-fills.jsonl';
 
 /** Starts the chain (and deploys, unless the data folder already holds a deployment; `deployed` says it did). */
-export async function startSandboxChainFor(options: SandboxOptions): Promise<{ deployment: Deployment; deployed: boolean; stop: () => Promise<void> }> {
+export async function startSandboxChainFor(
+  options: SandboxOptions,
+): Promise<{ deployment: Deployment; deployed: boolean; stop: () => Promise<void> }> {
   const chainId = options.chainId ?? SANDBOX_CHAIN_ID;
   const stateFile = options.dataDir ? join(options.dataDir, 'chain-state.json') : undefined;
   const deploymentFile = options.dataDir ? join(options.dataDir, 'deployment.json') : undefined;
@@ -158,7 +170,11 @@ export async function startSandboxChainFor(options: SandboxOptions): Promise<{ d
   const saved = deploymentFile ? await readJson<Deployment>(deploymentFile) : undefined;
   // A deployment from before the account factories (no `wallets`) or the onramp (no `usdcE`) is started afresh too.
   const reuse =
-    saved && saved.chainId === chainId && saved.orderVersion === (options.orderVersion ?? 2) && saved.wallets !== undefined && saved.contracts.usdcE !== undefined;
+    saved &&
+    saved.chainId === chainId &&
+    saved.orderVersion === (options.orderVersion ?? 2) &&
+    saved.wallets !== undefined &&
+    saved.contracts.usdcE !== undefined;
   // A state file from another chain id or order version would resurrect the wrong contracts: start afresh.
   if (stateFile && !reuse) await rm(stateFile, { force: true });
   const chain = await startChain({ port: options.ports?.rpc ?? DEFAULT_PORTS.rpc, chainId, stateFile });
@@ -192,7 +208,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stops.push(chain.stop);
     const { deployment } = chain;
     const catalog = catalogFor(deployment);
-    const marketData = new MarketData(catalog, generateHistory(catalog, { seed: options.seed ?? 42, now: now(), days: options.historyDays ?? 21 }));
+    const marketData = new MarketData(
+      catalog,
+      generateHistory(catalog, { seed: options.seed ?? 42, now: now(), days: options.historyDays ?? 21 }),
+    );
     const clobStateFile = options.dataDir ? join(options.dataDir, CLOB_STATE_FILE) : undefined;
     if (options.dataDir) {
       const fillsFile = join(options.dataDir, FILLS_FILE);
@@ -217,16 +236,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       fills: () => late.clob?.settledFills() ?? [],
       createdAt: new Date(now()).toISOString(),
     });
-    const aggregator = await new AggregatorServer({ catalog, marketData, traders, port: options.ports?.aggregator ?? DEFAULT_PORTS.aggregator, now }).start();
+    const aggregator = await new AggregatorServer({
+      catalog,
+      marketData,
+      traders,
+      port: options.ports?.aggregator ?? DEFAULT_PORTS.aggregator,
+      now,
+    }).start();
     stops.push(() => aggregator.stop());
     log(`aggregator listening at ${aggregator.url}`);
 
-    const clob = await startClobServer({ deployment, catalog, marketData, port: options.ports?.clob ?? DEFAULT_PORTS.clob, now, stateFile: clobStateFile, log, heartbeatTimeoutMs: options.heartbeatTimeoutMs, shareViewLagMs: options.shareViewLagMs });
+    const clob = await startClobServer({
+      deployment,
+      catalog,
+      marketData,
+      port: options.ports?.clob ?? DEFAULT_PORTS.clob,
+      now,
+      stateFile: clobStateFile,
+      log,
+      heartbeatTimeoutMs: options.heartbeatTimeoutMs,
+      shareViewLagMs: options.shareViewLagMs,
+    });
     late.clob = clob;
     stops.push(() => clob.stop());
     log(`CLOB listening at ${clob.url} (WebSocket channels ${clob.url.replace(/^http/, 'ws')}/ws/market and /ws/user)`);
 
-    const resolve = (marketId: string, winner: 0 | 1) => resolveMarket({ deployment, catalog, clob, now }, marketId, winner);
+    const resolve = (marketId: string, winner: 0 | 1) =>
+      resolveMarket({ deployment, catalog, clob, now }, marketId, winner);
     const polymarket = await new PolymarketServer({
       catalog,
       marketData,
@@ -236,7 +272,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       // The owners of the ready-made accounts have them as their profile wallet.
       knownWallets: deployment.testWallets.map((w, i) => {
         const account = deployment.testAccounts.find((a) => a.owner.toLowerCase() === w.address.toLowerCase());
-        return { address: w.address, name: `sandbox-trader-${i + 1}`, ...(account ? { account: account.address } : {}) };
+        return {
+          address: w.address,
+          name: `sandbox-trader-${i + 1}`,
+          ...(account ? { account: account.address } : {}),
+        };
       }),
       port: options.ports?.polymarket ?? (options.ports?.aggregator === 0 ? 0 : DEFAULT_PORTS.polymarket),
       now,
@@ -268,12 +308,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if ((options.simulate ?? 'run') !== 'off') {
       const seed = options.seed ?? 42;
       const bots = await fundBots(deployment, options.bots ?? 4, seed);
-      simulator = new MarketSimulator({ clobUrl: clob.url, deployment, catalog, marketData, bots, seed, intervalMs: options.simIntervalMs, log });
+      simulator = new MarketSimulator({
+        clobUrl: clob.url,
+        deployment,
+        catalog,
+        marketData,
+        bots,
+        seed,
+        intervalMs: options.simIntervalMs,
+        log,
+      });
       await simulator.open();
       const running = simulator;
       stops.push(() => running.stop());
       if ((options.simulate ?? 'run') === 'run') running.start();
-      log(`market simulator: ${bots.length} bots ${options.simulate === 'manual' ? 'quoting (manual steps)' : 'trading'}`);
+      log(
+        `market simulator: ${bots.length} bots ${options.simulate === 'manual' ? 'quoting (manual steps)' : 'trading'}`,
+      );
     }
 
     const profile: NetworkProfile = {
@@ -297,7 +348,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       wallets: { ...deployment.wallets },
       testAccounts: deployment.testAccounts.map((a) => ({ ...a })),
     };
-    return { profile, deployment, catalog, marketData, clob, aggregator, polymarket, relayer, simulator, resolveMarket: resolve, stop: stopAll };
+    return {
+      profile,
+      deployment,
+      catalog,
+      marketData,
+      clob,
+      aggregator,
+      polymarket,
+      relayer,
+      simulator,
+      resolveMarket: resolve,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -17,16 +17,26 @@ export function formatReport(report: ResolutionReport): string {
   const lines = [
     `resolved ${report.marketId} (${report.slug}): ${report.winner.name} wins`,
     `  condition ${report.conditionId}, reportPayouts ${report.transactionHash}`,
-    ...report.payouts.map((p) => `  ${p.outcome}: payout ${p.numerator}/${report.payoutDenominator} = ${p.perShare} pUSD per share (token ${p.tokenId})`),
+    ...report.payouts.map(
+      (p) =>
+        `  ${p.outcome}: payout ${p.numerator}/${report.payoutDenominator} = ${p.perShare} pUSD per share (token ${p.tokenId})`,
+    ),
     `  ${report.cancelledOrders.length} resting order(s) cancelled`,
   ];
   return `${lines.join('\n')}\n`;
 }
 
-export async function main(argv: string[], out: (text: string) => void = (t) => process.stdout.write(t)): Promise<number> {
+export async function main(
+  argv: string[],
+  out: (text: string) => void = (t) => process.stdout.write(t),
+): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { profile: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     process.stderr.write(`sandbox:resolve: ${(error as Error).message}\n${USAGE}\n`);
     return 2;
@@ -43,10 +53,13 @@ export async function main(argv: string[], out: (text: string) => void = (t) => 
   let gammaUrl: string;
   try {
     const profile = JSON.parse(await readFile(parsed.values.profile, 'utf8')) as { gammaUrl?: unknown };
-    if (typeof profile.gammaUrl !== 'string' || !/^https?:\/\//.test(profile.gammaUrl)) throw new Error('the profile has no gammaUrl');
+    if (typeof profile.gammaUrl !== 'string' || !/^https?:\/\//.test(profile.gammaUrl))
+      throw new Error('the profile has no gammaUrl');
     gammaUrl = profile.gammaUrl.replace(/\/+$/, '');
   } catch (error) {
-    process.stderr.write(`sandbox:resolve: cannot read the profile ${parsed.values.profile}: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `sandbox:resolve: cannot read the profile ${parsed.values.profile}: ${(error as Error).message}\n`,
+    );
     return 2;
   }
   let response: Response;

@@ -36,7 +36,9 @@ export function findMarket(catalog: Catalog, idOrSlug: string): CatalogMarket | 
   return (
     catalog.market(idOrSlug) ??
     catalog.marketByCondition(idOrSlug) ??
-    catalog.events.flatMap((e) => e.markets).find((m) => m.slug === idOrSlug || m.conditionId.toLowerCase() === idOrSlug.toLowerCase())
+    catalog.events
+      .flatMap((e) => e.markets)
+      .find((m) => m.slug === idOrSlug || m.conditionId.toLowerCase() === idOrSlug.toLowerCase())
   );
 }
 
@@ -54,7 +56,11 @@ export function outcomeIndex(market: CatalogMarket, outcome: string | number): 0
  * Resolves one market: `winningOutcomeIndex` (0 = the first outcome, Yes) pays 1 pUSD a share, the other 0.
  * A neg-risk event's other markets are left as they are: resolve each (the losers with No).
  */
-export async function resolveMarket(parts: ResolveParts, marketIdOrSlug: string, winningOutcomeIndex: 0 | 1): Promise<ResolutionReport> {
+export async function resolveMarket(
+  parts: ResolveParts,
+  marketIdOrSlug: string,
+  winningOutcomeIndex: 0 | 1,
+): Promise<ResolutionReport> {
   const { deployment, catalog, clob } = parts;
   const market = findMarket(catalog, marketIdOrSlug);
   if (!market) throw new Error(`no market ${marketIdOrSlug}`);
@@ -71,19 +77,25 @@ export async function resolveMarket(parts: ResolveParts, marketIdOrSlug: string,
       throw new Error(`market ${market.id} was already resolved on the chain`);
     }
     const numerators = market.tokens.map((t) => (t.index === winningOutcomeIndex ? 1n : 0n));
-    const { cancelled, result: transactionHash } = await clob.closeMarket(market.conditionId, winningOutcomeIndex, async () => {
-      const tx = await ctf.getFunction('reportPayouts')(onChain.questionId, numerators, TX_OVERRIDES);
-      const receipt = await tx.wait();
-      if (!receipt || receipt.status !== 1) throw new Error('reportPayouts failed');
-      return tx.hash as string;
-    });
+    const { cancelled, result: transactionHash } = await clob.closeMarket(
+      market.conditionId,
+      winningOutcomeIndex,
+      async () => {
+        const tx = await ctf.getFunction('reportPayouts')(onChain.questionId, numerators, TX_OVERRIDES);
+        const receipt = await tx.wait();
+        if (!receipt || receipt.status !== 1) throw new Error('reportPayouts failed');
+        return tx.hash as string;
+      },
+    );
     const resolvedAt = new Date((parts.now ?? Date.now)()).toISOString();
     market.closed = true;
     market.acceptingOrders = false;
     market.resolution = { winner: winningOutcomeIndex, at: resolvedAt };
 
     const denominator = (await ctf.getFunction('payoutDenominator')(market.conditionId)) as bigint;
-    const reported = await Promise.all(market.tokens.map((t) => ctf.getFunction('payoutNumerators')(market.conditionId, t.index) as Promise<bigint>));
+    const reported = await Promise.all(
+      market.tokens.map((t) => ctf.getFunction('payoutNumerators')(market.conditionId, t.index) as Promise<bigint>),
+    );
     const winner = market.tokens[winningOutcomeIndex];
     return {
       marketId: market.id,

@@ -9,7 +9,9 @@ const toolkitSources = sourceAliases();
 const toolkitPlugin = {
   name: 'pmdesk-toolkit-sources',
   setup(b) {
-    b.onResolve({ filter: /^@pmdesk\/toolkit(\/|$)/ }, ({ path }) => (toolkitSources[path] ? { path: toolkitSources[path] } : undefined));
+    b.onResolve({ filter: /^@pmdesk\/toolkit(\/|$)/ }, ({ path }) =>
+      toolkitSources[path] ? { path: toolkitSources[path] } : undefined,
+    );
   },
 };
 

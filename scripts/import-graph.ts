@@ -9,7 +9,8 @@ export const GRAPH_ROOTS = ['src', 'packages/toolkit/src'];
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
 // `import … from '…'`, `export … from '…'` (across lines), `import '…'` and `import('…')`.
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*\(?\s*['"]([^'"]+)['"]/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'";]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*\(?\s*['"]([^'"]+)['"]/gm;
 
 export interface ImportGraph {
   /** Each file (relative to the root, with `/`) and the files it imports. */
@@ -39,7 +40,15 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = resolve(dirname(from), specifier);
   const stem = base.replace(/\.(js|mjs|ts|tsx)$/, '');
-  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${stem}.mjs`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  const candidates = [
+    base,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${stem}.mts`,
+    `${stem}.mjs`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ];
   return candidates.find(isFile);
 }
 

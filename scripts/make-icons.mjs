@@ -7,7 +7,14 @@ import { chromium } from 'playwright-core';
 const svg = readFileSync(new URL('../build/icon.svg', import.meta.url), 'utf8');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
 });
 try {
   for (const [file, size] of [
@@ -15,7 +22,9 @@ try {
     ['src/renderer/public/icon.png', 256],
   ]) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
     await page.screenshot({ path: new URL(`../${file}`, import.meta.url).pathname, omitBackground: true });
     await page.close();
   }

@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const MODEL = 'errors|market-model|market-rules';
-const files = execFileSync('git', ['ls-files', 'src', 'sandbox', 'tests', 'bench', 'scripts', 'packages', 'examples'], { encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', 'src', 'sandbox', 'tests', 'bench', 'scripts', 'packages', 'examples'], {
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f) && !f.endsWith('migrate-toolkit-imports.mjs'));
 
@@ -17,17 +19,25 @@ for (const file of files) {
   if (file.startsWith('packages/toolkit/src/')) {
     const depth = file.split('/').length - 4;
     after = after.replace(/'(\.\.\/)+shared\/(errors|market-model|aggregator|market-rules)'/g, (_m, _d, name) =>
-      file.startsWith('packages/toolkit/src/model/') ? `'./${name}'` : depth === 0 ? `'./model/${name}'` : `'${'../'.repeat(depth)}model/${name}'`,
+      file.startsWith('packages/toolkit/src/model/')
+        ? `'./${name}'`
+        : depth === 0
+          ? `'./model/${name}'`
+          : `'${'../'.repeat(depth)}model/${name}'`,
     );
   } else if (file.startsWith('tests/')) {
-    after = after.replace(/src\/main\/toolkit/g, 'packages/toolkit/src').replace(new RegExp(`src/shared/(${MODEL}|aggregator)'`, 'g'), "packages/toolkit/src/model/$1'");
+    after = after
+      .replace(/src\/main\/toolkit/g, 'packages/toolkit/src')
+      .replace(new RegExp(`src/shared/(${MODEL}|aggregator)'`, 'g'), "packages/toolkit/src/model/$1'");
   } else {
     after = after
       .replace(/'((\.\.?\/)+)(src\/)?(main\/)?toolkit(\/[\w/-]+)?'/g, "'@pmdesk/toolkit'")
       .replace(new RegExp(`'((\\.\\.?/)+)(src/)?shared/(${MODEL})'`, 'g'), "'@pmdesk/toolkit/model'")
       .replace(/'((\.\.?\/)+)(src\/)?shared\/aggregator'/g, "'@pmdesk/toolkit/aggregator-wire'");
     if (file.startsWith('src/shared/')) {
-      after = after.replace(new RegExp(`'\\./(${MODEL})'`, 'g'), "'@pmdesk/toolkit/model'").replace(/'\.\/aggregator'/g, "'@pmdesk/toolkit/aggregator-wire'");
+      after = after
+        .replace(new RegExp(`'\\./(${MODEL})'`, 'g'), "'@pmdesk/toolkit/model'")
+        .replace(/'\.\/aggregator'/g, "'@pmdesk/toolkit/aggregator-wire'");
     }
   }
   if (after !== before) {

@@ -3,12 +3,22 @@
 // API key, the chain for on-chain steps, and a market to act on. Kept out of the examples so each shows its topic.
 import { readFileSync } from 'node:fs';
 import { JsonRpcProvider, Wallet } from 'ethers';
-import { ClobClient, accountTransactions, createMarketSource, parseNetworkProfile, privateKeySigner, silentLogger } from '@pmdesk/toolkit';
+import {
+  ClobClient,
+  accountTransactions,
+  createMarketSource,
+  parseNetworkProfile,
+  privateKeySigner,
+  silentLogger,
+} from '@pmdesk/toolkit';
 
 /** The profile as written, and as the toolkit reads it. */
 export function loadNetwork() {
   const path = process.env.PMDESK_PROFILE;
-  if (!path) throw new Error('Set PMDESK_PROFILE to a network profile JSON file (npm run sandbox -- --profile-out profile.json).');
+  if (!path)
+    throw new Error(
+      'Set PMDESK_PROFILE to a network profile JSON file (npm run sandbox -- --profile-out profile.json).',
+    );
   const json = JSON.parse(readFileSync(path, 'utf8'));
   return { json, profile: parseNetworkProfile(json), source: createMarketSource(json) };
 }
@@ -22,7 +32,13 @@ export function privateKeyOf(json, index = 0) {
 
 /** A CLOB client that can trade: the key signs orders, the API key (created or derived once) signs requests. */
 export async function tradingClient(profile, privateKey) {
-  const base = { host: profile.clobUrl, chainId: profile.chainId, networks: [profile], throwOnError: true, logger: silentLogger };
+  const base = {
+    host: profile.clobUrl,
+    chainId: profile.chainId,
+    networks: [profile],
+    throwOnError: true,
+    logger: silentLogger,
+  };
   const signer = privateKeySigner(privateKey);
   const creds = await new ClobClient({ ...base, signer }).createOrDeriveApiKey();
   return new ClobClient({ ...base, signer, creds });
@@ -33,7 +49,9 @@ export async function openMarkets(source, { plain = false } = {}) {
   const events = await source.listEvents({ limit: 20 });
   return events
     .flatMap((event) => event.markets)
-    .filter((m) => m.position_tokens.length === 2 && m.accepting_orders !== false && !m.closed && (!plain || !m.neg_risk));
+    .filter(
+      (m) => m.position_tokens.length === 2 && m.accepting_orders !== false && !m.closed && (!plain || !m.neg_risk),
+    );
 }
 
 /** Sends the calls from the key's own account (an EOA) and waits for each; returns the number of transactions. */
@@ -41,7 +59,10 @@ export async function sendCalls(profile, privateKey, calls) {
   const provider = new JsonRpcProvider(profile.rpcUrl, profile.chainId, { staticNetwork: true });
   try {
     const wallet = new Wallet(privateKey, provider);
-    const plan = await accountTransactions({ kind: 'eoa', address: wallet.address, owner: wallet.address }, calls, { chainId: profile.chainId, wallets: {} });
+    const plan = await accountTransactions({ kind: 'eoa', address: wallet.address, owner: wallet.address }, calls, {
+      chainId: profile.chainId,
+      wallets: {},
+    });
     for (const tx of plan.transactions) {
       const receipt = await (await wallet.sendTransaction(tx)).wait();
       if (receipt?.status !== 1) throw new Error(`transaction ${receipt?.hash} failed`);

@@ -2,10 +2,17 @@
 // The real aggregator ranks by embedding similarity; a lexical cosine is the honest offline stand-in
 // with the same contract (a score per event, best first, a threshold and a top-K).
 
-const STOPWORDS = new Set('a an and are at be by for in is it of on or the to will with what who which than this that'.split(' '));
+const STOPWORDS = new Set(
+  'a an and are at be by for in is it of on or the to will with what who which than this that'.split(' '),
+);
 
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').match(/[a-z0-9$]+/g) ?? []).filter((w) => !STOPWORDS.has(w));
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .match(/[a-z0-9$]+/g) ?? []
+  ).filter((w) => !STOPWORDS.has(w));
 }
 
 export interface SearchDocument<T> {
@@ -20,7 +27,8 @@ export class SearchIndex<T> {
   constructor(documents: readonly SearchDocument<T>[]) {
     const termCounts = documents.map((d) => counts(tokenize(d.text)));
     const documentFrequency = new Map<string, number>();
-    for (const c of termCounts) for (const term of c.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    for (const c of termCounts)
+      for (const term of c.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
     const n = documents.length;
     this.idf = new Map([...documentFrequency].map(([term, df]) => [term, Math.log(1 + n / df)]));
     this.vectors = documents.map((d, i) => {
@@ -48,7 +56,8 @@ export class SearchIndex<T> {
 
   private weigh(termCounts: Map<string, number>): Map<string, number> {
     const weights = new Map<string, number>();
-    for (const [term, count] of termCounts) weights.set(term, (1 + Math.log(count)) * (this.idf.get(term) ?? Math.log(2)));
+    for (const [term, count] of termCounts)
+      weights.set(term, (1 + Math.log(count)) * (this.idf.get(term) ?? Math.log(2)));
     return weights;
   }
 }

@@ -5,7 +5,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getAddress } from 'ethers';
-import { PROTOCOLS, POLY_ORDER_FIELDS, type TradeRecord, type Trader, type TraderPosition } from '@pmdesk/toolkit/aggregator-wire';
+import {
+  PROTOCOLS,
+  POLY_ORDER_FIELDS,
+  type TradeRecord,
+  type Trader,
+  type TraderPosition,
+} from '@pmdesk/toolkit/aggregator-wire';
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import { SearchIndex } from './search';
@@ -62,7 +68,10 @@ export class AggregatorServer {
 
   constructor(private readonly options: AggregatorServerOptions) {
     this.now = options.now ?? Date.now;
-    const text = (e: CatalogEvent) => [e.title, e.description, e.slug, ...e.markets.flatMap((m) => [m.question, m.groupItemTitle, m.description])].join(' ');
+    const text = (e: CatalogEvent) =>
+      [e.title, e.description, e.slug, ...e.markets.flatMap((m) => [m.question, m.groupItemTitle, m.description])].join(
+        ' ',
+      );
     this.search = new SearchIndex(options.catalog.events.map((e) => ({ item: e, text: text(e) })));
     this.searchWithComments = new SearchIndex(
       options.catalog.events.map((e) => ({ item: e, text: `${text(e)} ${e.comments.map((c) => c.text).join(' ')}` })),
@@ -123,34 +132,72 @@ export class AggregatorServer {
     }
   }
 
-  private async route(method: string, url: URL, body: string | undefined, req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  private async route(
+    method: string,
+    url: URL,
+    body: string | undefined,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<unknown> {
     const q = url.searchParams;
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const segments = path.split('/').filter(Boolean).map(decodeURIComponentSafe);
     const get = method === 'GET';
 
-    if (get && segments[0] === 'v1' && segments[1] === 'events' && segments.length === 3) return this.eventJson(this.event(requireProtocol(q), segments[2]!));
-    if (get && segments[0] === 'v1' && segments[1] === 'events' && segments[3] === 'comments' && segments.length === 4) {
+    if (get && segments[0] === 'v1' && segments[1] === 'events' && segments.length === 3)
+      return this.eventJson(this.event(requireProtocol(q), segments[2]!));
+    if (
+      get &&
+      segments[0] === 'v1' &&
+      segments[1] === 'events' &&
+      segments[3] === 'comments' &&
+      segments.length === 4
+    ) {
       return this.comments(this.event(requireProtocol(q), segments[2]!));
     }
-    if (get && segments[0] === 'v1' && segments[1] === 'markets' && segments.length === 3) return this.marketJson(this.market(requireProtocol(q), segments[2]!));
-    if (get && segments[0] === 'v1' && segments[1] === 'markets' && segments[3] === 'orderbook' && segments.length === 4) {
+    if (get && segments[0] === 'v1' && segments[1] === 'markets' && segments.length === 3)
+      return this.marketJson(this.market(requireProtocol(q), segments[2]!));
+    if (
+      get &&
+      segments[0] === 'v1' &&
+      segments[1] === 'markets' &&
+      segments[3] === 'orderbook' &&
+      segments.length === 4
+    ) {
       return this.books(this.market(requireProtocol(q), segments[2]!));
     }
-    if (get && segments[0] === 'v1' && segments[1] === 'markets' && segments[3] === 'orderbook' && segments[4] === 'filledevents' && segments.length === 5) {
+    if (
+      get &&
+      segments[0] === 'v1' &&
+      segments[1] === 'markets' &&
+      segments[3] === 'orderbook' &&
+      segments[4] === 'filledevents' &&
+      segments.length === 5
+    ) {
       return this.fillHistory(this.market(requireProtocol(q), segments[2]!));
     }
-    if (get && path === '/v1/ongoing-events') return this.ongoing(requireProtocol(q), page(q, 'page', 1), page(q, 'limit', 50));
+    if (get && path === '/v1/ongoing-events')
+      return this.ongoing(requireProtocol(q), page(q, 'page', 1), page(q, 'limit', 50));
     // The address is checked before the protocol, as the toolkit's client does.
-    if (get && segments[0] === 'v1' && segments[1] === 'trader' && segments.length === 3) return this.trader(traderAddress(segments[2]!), requireProtocol(q));
-    if (get && segments[0] === 'v1' && segments[1] === 'trader' && segments[3] === 'positions' && segments.length === 4) {
+    if (get && segments[0] === 'v1' && segments[1] === 'trader' && segments.length === 3)
+      return this.trader(traderAddress(segments[2]!), requireProtocol(q));
+    if (
+      get &&
+      segments[0] === 'v1' &&
+      segments[1] === 'trader' &&
+      segments[3] === 'positions' &&
+      segments.length === 4
+    ) {
       return this.positions(traderAddress(segments[2]!), requireProtocol(q));
     }
     if (get && path === '/v1/agg/sluglist') return this.slugs(page(q, 'page', 1), page(q, 'limit', 100));
-    if (get && path === '/v1/agg') return this.options.catalog.events.filter((e) => e.slug === required(q, 'slug')).map((e) => this.eventJson(e));
+    if (get && path === '/v1/agg')
+      return this.options.catalog.events.filter((e) => e.slug === required(q, 'slug')).map((e) => this.eventJson(e));
     if (get && path === '/v1/agg/market') {
       const slug = required(q, 'slug');
-      return this.allMarkets().filter((m) => m.slug === slug).map((m) => this.marketJson(m));
+      return this.allMarkets()
+        .filter((m) => m.slug === slug)
+        .map((m) => this.marketJson(m));
     }
     if (get && path === '/v1/agg/retrieve') return this.retrieve(q);
     if (method === 'POST' && path === '/v1/proposePrice') return this.proposePrice(body ?? '');
@@ -185,7 +232,8 @@ export class AggregatorServer {
       for (const token of market.tokens) {
         for (const fill of data.fills(token.tokenId)) volume += fill.price * fill.volumeBase;
         const book = data.book(token.tokenId);
-        for (const level of [...(book?.bids ?? []), ...(book?.asks ?? [])]) liquidity += Number(level.price) * Number(level.size);
+        for (const level of [...(book?.bids ?? []), ...(book?.asks ?? [])])
+          liquidity += Number(level.price) * Number(level.size);
       }
     }
     return {
@@ -233,7 +281,11 @@ export class AggregatorServer {
       position_tokens: market.tokens.map((t) => ({
         token_id: t.tokenId,
         name: t.name,
-        price: market.resolution ? (market.resolution.winner === t.index ? '1' : '0') : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals),
+        price: market.resolution
+          ? market.resolution.winner === t.index
+            ? '1'
+            : '0'
+          : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals),
         ...(market.resolution ? { winner: market.resolution.winner === t.index } : {}),
       })),
       groupItemTitle: market.groupItemTitle,
@@ -244,7 +296,9 @@ export class AggregatorServer {
       accepting_orders: market.acceptingOrders,
       closed: market.closed,
       // The taker fee charged at match time (rate, exponent, taker-only), or null on a fee-free market.
-      fee_schedule: market.fees ? { rate: market.fees.rate, exponent: market.fees.exponent, taker_only: market.fees.takerOnly } : null,
+      fee_schedule: market.fees
+        ? { rate: market.fees.rate, exponent: market.fees.exponent, taker_only: market.fees.takerOnly }
+        : null,
     };
   }
 
@@ -319,12 +373,19 @@ export class AggregatorServer {
     const query = required(q, 'query');
     const topK = q.has('topK') ? page(q, 'topK', 10) : 10;
     const threshold = q.has('threshold') ? Number(q.get('threshold')) : 0;
-    if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1) throw new HttpError(400, "Parameter 'threshold' must be between 0 and 1.");
-    const protocols = q.get('protocols')?.split(',').map((p) => p.trim()).filter(Boolean);
+    if (!Number.isFinite(threshold) || threshold < 0 || threshold > 1)
+      throw new HttpError(400, "Parameter 'threshold' must be between 0 and 1.");
+    const protocols = q
+      .get('protocols')
+      ?.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     for (const p of protocols ?? []) if (!PROTOCOL_SET.has(p)) throw new HttpError(400, `Unknown protocol '${p}'.`);
     if (protocols?.length && !protocols.includes('polymarket')) return [];
     const index = q.get('isIncludeComment') === 'true' ? this.searchWithComments : this.search;
-    return index.search(query, topK, threshold).map(({ item, score }) => ({ event: this.eventJson(item), cosineSimilarity: score }));
+    return index
+      .search(query, topK, threshold)
+      .map(({ item, score }) => ({ event: this.eventJson(item), cosineSimilarity: score }));
   }
 
   private proposePrice(body: string) {
@@ -335,22 +396,32 @@ export class AggregatorServer {
       throw new HttpError(400, 'Body must be JSON: {"order": {…}}.', 'error');
     }
     const order = (parsed as { order?: Record<string, unknown> } | null)?.order;
-    if (!order || typeof order !== 'object') throw new HttpError(400, 'Body must hold the signed order as "order".', 'error');
+    if (!order || typeof order !== 'object')
+      throw new HttpError(400, 'Body must hold the signed order as "order".', 'error');
     for (const field of POLY_ORDER_FIELDS) {
-      if (typeof order[field] !== 'string' || order[field] === '') throw new HttpError(400, `order.${field} must be a non-empty string.`, 'error');
+      if (typeof order[field] !== 'string' || order[field] === '')
+        throw new HttpError(400, `order.${field} must be a non-empty string.`, 'error');
     }
     const o = order as Record<(typeof POLY_ORDER_FIELDS)[number], string>;
-    if (o.side !== '0' && o.side !== '1') throw new HttpError(400, 'order.side must be "0" (BUY) or "1" (SELL).', 'error');
+    if (o.side !== '0' && o.side !== '1')
+      throw new HttpError(400, 'order.side must be "0" (BUY) or "1" (SELL).', 'error');
     const makerAmount = baseUnits(o.makerAmount, 'makerAmount');
     const takerAmount = baseUnits(o.takerAmount, 'takerAmount');
     const found = this.options.catalog.token(o.tokenId);
     if (!found) throw new HttpError(400, `order.tokenId ${o.tokenId} is not a sandbox outcome token.`, 'error');
     const [collateral, tokens] = o.side === '0' ? [makerAmount, takerAmount] : [takerAmount, makerAmount];
-    if (collateral < ORACLE_MIN_COLLATERAL) throw new HttpError(400, 'The order is below the oracle minimum of 1 USDC.', 'error');
+    if (collateral < ORACLE_MIN_COLLATERAL)
+      throw new HttpError(400, 'The order is below the oracle minimum of 1 USDC.', 'error');
     const price = Number((collateral * 1_000_000n) / tokens) / 1_000_000;
     if (!(price > 0 && price < 1)) throw new HttpError(400, 'The order implies a price outside (0, 1).', 'error');
     const complement = found.market.tokens[1 - found.token.index]!.tokenId;
-    const record: PendingPrice = { tokenId: o.tokenId, complement, price, complementPrice: Number((1 - price).toFixed(6)), createdAt: Math.floor(this.now() / 1000) };
+    const record: PendingPrice = {
+      tokenId: o.tokenId,
+      complement,
+      price,
+      complementPrice: Number((1 - price).toFixed(6)),
+      createdAt: Math.floor(this.now() / 1000),
+    };
     this.pending.push(record);
     return { success: true, pending: record };
   }
@@ -371,7 +442,12 @@ export class AggregatorServer {
     const byToken = this.options.catalog.token(id);
     const market = byToken?.market ?? this.market(protocol, id);
     if (protocol !== 'polymarket') throw new HttpError(404, `Market '${id}' not found.`);
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     res.write(': connected\n\n');
     const wanted = byToken ? [byToken.token.tokenId] : [market.tokens[0].tokenId];
     const complement = byToken ? undefined : market.tokens[1].tokenId;
@@ -381,7 +457,8 @@ export class AggregatorServer {
     const stop = this.options.marketData.onFill((tokenId, fill, mirror) => {
       if (mirror && !byToken) return;
       if (wanted.includes(tokenId)) res.write(`data: ${JSON.stringify(fill)}\n\n`);
-      else if (tokenId === complement) res.write(`data: ${JSON.stringify({ ...fill, price: Number((1 - fill.price).toFixed(decimals)) })}\n\n`);
+      else if (tokenId === complement)
+        res.write(`data: ${JSON.stringify({ ...fill, price: Number((1 - fill.price).toFixed(decimals)) })}\n\n`);
     });
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), this.options.keepAliveMs ?? 15_000);
     const close = () => {
@@ -432,7 +509,15 @@ function traderAddress(segment: string): string {
 /** The profile of an address with no activity: its pseudonym, no name, zero stats. */
 function emptyTrader(address: string): Trader {
   return {
-    user: { tradingWallet: address, proxyOwner: null, name: '', pseudonym: pseudonymOf(address), bio: '', avatar: '', createdAt: '' },
+    user: {
+      tradingWallet: address,
+      proxyOwner: null,
+      name: '',
+      pseudonym: pseudonymOf(address),
+      bio: '',
+      avatar: '',
+      createdAt: '',
+    },
     stats: { portfolioValue: 0, cumulativeVolume: 0, cumulativeProfit: null, totalTrades: 0, balanceInProtocol: null },
   };
 }
@@ -452,7 +537,8 @@ function page(q: URLSearchParams, name: string, fallback: number): number {
 }
 
 function baseUnits(value: string, field: string): bigint {
-  if (!/^\d{1,40}$/.test(value) || BigInt(value) === 0n) throw new HttpError(400, `order.${field} must be a positive whole number of base units.`, 'error');
+  if (!/^\d{1,40}$/.test(value) || BigInt(value) === 0n)
+    throw new HttpError(400, `order.${field} must be a positive whole number of base units.`, 'error');
   return BigInt(value);
 }
 

@@ -44,7 +44,6 @@ export interface ChainTraderOptions {
   createdAt: string;
 }
 
-
 export class ChainTraderDirectory implements TraderDirectory {
   private readonly ctf: Contract;
   private readonly collateral: Contract;
@@ -53,7 +52,9 @@ export class ChainTraderDirectory implements TraderDirectory {
   constructor(private readonly options: ChainTraderOptions) {
     this.ctf = new Contract(options.conditionalTokens, ERC1155_BALANCES, options.provider);
     this.collateral = new Contract(options.collateral, ERC20_BALANCE, options.provider);
-    this.tokens = options.catalog.events.flatMap((e) => e.markets.flatMap((m) => m.tokens.map((t) => ({ tokenId: t.tokenId, marketId: m.id }))));
+    this.tokens = options.catalog.events.flatMap((e) =>
+      e.markets.flatMap((m) => m.tokens.map((t) => ({ tokenId: t.tokenId, marketId: m.id }))),
+    );
   }
 
   async positions(address: string): Promise<TraderPosition[]> {

@@ -2,10 +2,28 @@
 // implementation, master copy, beacon and MultiSend), and opens one funded account of each kind for a test
 // key, its approvals granted from the account itself (proxy(), execTransaction through MultiSend, and an
 // owner-signed deposit-wallet batch), so each can trade as soon as the sandbox is up.
-import { AbiCoder, Contract, Interface, MaxUint256, Signature, Wallet, ZeroAddress, concat, getCreateAddress, solidityPacked, type JsonRpcProvider } from 'ethers';
+import {
+  AbiCoder,
+  Contract,
+  Interface,
+  MaxUint256,
+  Signature,
+  Wallet,
+  ZeroAddress,
+  concat,
+  getCreateAddress,
+  solidityPacked,
+  type JsonRpcProvider,
+} from 'ethers';
 import type { CompiledContracts } from './compile.js';
 import { sendRawInOneBlock, type RawTransaction } from './transactions.js';
-import { SIGNATURE_TYPE_OF, accountAddress, safeInitCodeHash, type AccountKind, type SandboxWallets } from './wallet-addresses.js';
+import {
+  SIGNATURE_TYPE_OF,
+  accountAddress,
+  safeInitCodeHash,
+  type AccountKind,
+  type SandboxWallets,
+} from './wallet-addresses.js';
 
 export interface TestAccount {
   kind: AccountKind;
@@ -31,12 +49,21 @@ const SIMPLE_CALL_GAS = 150_000n;
  * Deploys the three factories and what they clone or point at, and sets the proxy and Safe factories on the
  * given exchanges, all in one block: every address follows from the deployer's nonce.
  */
-export async function deployWalletFactories(deployer: Wallet, compiled: CompiledContracts, exchanges: Contract[]): Promise<SandboxWallets> {
+export async function deployWalletFactories(
+  deployer: Wallet,
+  compiled: CompiledContracts,
+  exchanges: Contract[],
+): Promise<SandboxWallets> {
   const provider = deployer.provider as JsonRpcProvider;
   const chainId = Number((await provider.getNetwork()).chainId);
   const first = await provider.getTransactionCount(deployer.address, 'pending');
   const at = (offset: number) => getCreateAddress({ from: deployer.address, nonce: first + offset });
-  const creation = (artifact: { abi: unknown; bytecode: string }, types: string[] = [], args: unknown[] = [], gasLimit = CREATION_GAS): RawTransaction => ({
+  const creation = (
+    artifact: { abi: unknown; bytecode: string },
+    types: string[] = [],
+    args: unknown[] = [],
+    gasLimit = CREATION_GAS,
+  ): RawTransaction => ({
     wallet: deployer,
     data: concat([artifact.bytecode, AbiCoder.defaultAbiCoder().encode(types, args)]),
     gasLimit,
@@ -68,8 +95,18 @@ export async function deployWalletFactories(deployer: Wallet, compiled: Compiled
     creation(compiled.DepositWalletBeacon, ['address'], [wallets.depositWalletImplementation]),
     creation(compiled.DepositWalletFactory, ['address'], [wallets.depositWalletBeacon]),
     ...exchanges.flatMap((venue) => [
-      { wallet: deployer, to: venue.target as string, data: exchange.encodeFunctionData('setProxyFactory', [wallets.proxyFactory]), gasLimit: SIMPLE_CALL_GAS },
-      { wallet: deployer, to: venue.target as string, data: exchange.encodeFunctionData('setSafeFactory', [wallets.safeFactory]), gasLimit: SIMPLE_CALL_GAS },
+      {
+        wallet: deployer,
+        to: venue.target as string,
+        data: exchange.encodeFunctionData('setProxyFactory', [wallets.proxyFactory]),
+        gasLimit: SIMPLE_CALL_GAS,
+      },
+      {
+        wallet: deployer,
+        to: venue.target as string,
+        data: exchange.encodeFunctionData('setSafeFactory', [wallets.safeFactory]),
+        gasLimit: SIMPLE_CALL_GAS,
+      },
     ]),
     creation(compiled.RelayHub),
   ]);
@@ -79,10 +116,20 @@ export async function deployWalletFactories(deployer: Wallet, compiled: Compiled
 // ---------------------------------------------------------------- signing what the owners sign
 
 /** The owner's EIP-712 CreateProxy signature that lets anyone deploy its Safe (no payment). */
-export async function signCreateProxy(owner: Wallet, wallets: SandboxWallets, chainId: number): Promise<{ v: number; r: string; s: string }> {
+export async function signCreateProxy(
+  owner: Wallet,
+  wallets: SandboxWallets,
+  chainId: number,
+): Promise<{ v: number; r: string; s: string }> {
   const signature = await owner.signTypedData(
     { name: 'Polymarket Contract Proxy Factory', chainId, verifyingContract: wallets.safeFactory },
-    { CreateProxy: [{ name: 'paymentToken', type: 'address' }, { name: 'payment', type: 'uint256' }, { name: 'paymentReceiver', type: 'address' }] },
+    {
+      CreateProxy: [
+        { name: 'paymentToken', type: 'address' },
+        { name: 'payment', type: 'uint256' },
+        { name: 'paymentReceiver', type: 'address' },
+      ],
+    },
     { paymentToken: ZeroAddress, payment: 0n, paymentReceiver: ZeroAddress },
   );
   const { v, r, s } = Signature.from(signature);
@@ -106,17 +153,53 @@ export const SAFE_TX_TYPES = {
 
 /** MultiSend's packed entries: (uint8 operation 0, address to, uint256 value 0, uint256 length, bytes data). */
 export function multiSendPayload(calls: AccountCall[]): string {
-  return concat(calls.map(({ to, data }) => solidityPacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [0, to, 0, (data.length - 2) / 2, data])));
+  return concat(
+    calls.map(({ to, data }) =>
+      solidityPacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [0, to, 0, (data.length - 2) / 2, data]),
+    ),
+  );
 }
 
 /** execTransaction calldata running `calls` as `owner`'s Safe at Safe nonce `nonce`, signed as typed data (v 27/28). */
-export async function safeExecution(owner: Wallet, safe: string, nonce: bigint, chainId: number, wallets: SandboxWallets, compiled: CompiledContracts, calls: AccountCall[]): Promise<string> {
+export async function safeExecution(
+  owner: Wallet,
+  safe: string,
+  nonce: bigint,
+  chainId: number,
+  wallets: SandboxWallets,
+  compiled: CompiledContracts,
+  calls: AccountCall[],
+): Promise<string> {
   const multiSend = new Interface(compiled.MultiSend.abi);
   const [to, data, operation] =
-    calls.length === 1 ? [calls[0]!.to, calls[0]!.data, 0] : [wallets.multiSend, multiSend.encodeFunctionData('multiSend', [multiSendPayload(calls)]), 1];
-  const tx = { to, value: 0n, data, operation, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: ZeroAddress, refundReceiver: ZeroAddress, nonce };
+    calls.length === 1
+      ? [calls[0]!.to, calls[0]!.data, 0]
+      : [wallets.multiSend, multiSend.encodeFunctionData('multiSend', [multiSendPayload(calls)]), 1];
+  const tx = {
+    to,
+    value: 0n,
+    data,
+    operation,
+    safeTxGas: 0n,
+    baseGas: 0n,
+    gasPrice: 0n,
+    gasToken: ZeroAddress,
+    refundReceiver: ZeroAddress,
+    nonce,
+  };
   const signature = await owner.signTypedData({ chainId, verifyingContract: safe }, SAFE_TX_TYPES, tx);
-  return new Interface(compiled.Safe.abi).encodeFunctionData('execTransaction', [to, 0n, data, operation, 0n, 0n, 0n, ZeroAddress, ZeroAddress, signature]);
+  return new Interface(compiled.Safe.abi).encodeFunctionData('execTransaction', [
+    to,
+    0n,
+    data,
+    operation,
+    0n,
+    0n,
+    0n,
+    ZeroAddress,
+    ZeroAddress,
+    signature,
+  ]);
 }
 
 export const DEPOSIT_BATCH_TYPES = {
@@ -134,7 +217,14 @@ export const DEPOSIT_BATCH_TYPES = {
 };
 
 /** execute() calldata running `calls` as `owner`'s deposit wallet at batch nonce `nonce`, the owner's Batch signature inside. */
-export async function depositWalletExecution(owner: Wallet, wallet: string, nonce: bigint, chainId: number, compiled: CompiledContracts, calls: AccountCall[]): Promise<string> {
+export async function depositWalletExecution(
+  owner: Wallet,
+  wallet: string,
+  nonce: bigint,
+  chainId: number,
+  compiled: CompiledContracts,
+  calls: AccountCall[],
+): Promise<string> {
   const batchCalls = calls.map(({ to, data }) => ({ target: to, value: 0n, data }));
   const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
   const signature = await owner.signTypedData(
@@ -165,36 +255,73 @@ export interface AccountSetup {
  * approval from the account itself. All in one block; the owners sign here, the operator sends what anyone may
  * send (createProxy, execTransaction, the deposit-wallet batch) and each proxy owner sends its own proxy().
  */
-export async function openTestAccounts(setup: AccountSetup, requests: { kind: AccountKind; ownerKey: string }[]): Promise<TestAccount[]> {
+export async function openTestAccounts(
+  setup: AccountSetup,
+  requests: { kind: AccountKind; ownerKey: string }[],
+): Promise<TestAccount[]> {
   const { operator, provider, compiled, wallets, collateral } = setup;
   const chainId = Number((await provider.getNetwork()).chainId);
   const ctf = new Interface(['function setApprovalForAll(address,bool)']);
   const calls: AccountCall[] = [
-    ...setup.spenders.map((spender) => ({ to: collateral.target as string, data: collateral.interface.encodeFunctionData('approve', [spender, MaxUint256]) })),
-    ...setup.operators.map((op) => ({ to: setup.conditionalTokens, data: ctf.encodeFunctionData('setApprovalForAll', [op, true]) })),
+    ...setup.spenders.map((spender) => ({
+      to: collateral.target as string,
+      data: collateral.interface.encodeFunctionData('approve', [spender, MaxUint256]),
+    })),
+    ...setup.operators.map((op) => ({
+      to: setup.conditionalTokens,
+      data: ctf.encodeFunctionData('setApprovalForAll', [op, true]),
+    })),
   ];
   const transactions: RawTransaction[] = [];
-  const send = (wallet: Wallet, to: string, data: string, gasLimit = ACCOUNT_TX_GAS) => transactions.push({ wallet, to, data, gasLimit });
+  const send = (wallet: Wallet, to: string, data: string, gasLimit = ACCOUNT_TX_GAS) =>
+    transactions.push({ wallet, to, data, gasLimit });
   const opened: TestAccount[] = [];
   for (const { kind, ownerKey } of requests) {
     const owner = new Wallet(ownerKey, provider);
     const address = accountAddress(wallets, kind, owner.address);
     const deployed = (await provider.getCode(address)) !== '0x';
-    send(operator, collateral.target as string, collateral.interface.encodeFunctionData('mint', [address, setup.funding]), SIMPLE_CALL_GAS);
+    send(
+      operator,
+      collateral.target as string,
+      collateral.interface.encodeFunctionData('mint', [address, setup.funding]),
+      SIMPLE_CALL_GAS,
+    );
     if (kind === 'proxy') {
       // The owner calls the factory itself: its first proxy() deploys the wallet, then runs the batch as it.
       const factory = new Interface(compiled.ProxyWalletFactory.abi);
-      send(owner, wallets.proxyFactory, factory.encodeFunctionData('proxy', [calls.map(({ to, data }) => ({ typeCode: 1, to, value: 0n, data }))]));
+      send(
+        owner,
+        wallets.proxyFactory,
+        factory.encodeFunctionData('proxy', [calls.map(({ to, data }) => ({ typeCode: 1, to, value: 0n, data }))]),
+      );
     } else if (kind === 'safe') {
       if (!deployed) {
         const factory = new Interface(compiled.SafeProxyFactory.abi);
-        send(operator, wallets.safeFactory, factory.encodeFunctionData('createProxy', [ZeroAddress, 0n, ZeroAddress, await signCreateProxy(owner, wallets, chainId)]));
+        send(
+          operator,
+          wallets.safeFactory,
+          factory.encodeFunctionData('createProxy', [
+            ZeroAddress,
+            0n,
+            ZeroAddress,
+            await signCreateProxy(owner, wallets, chainId),
+          ]),
+        );
       }
-      const nonce = deployed ? ((await new Contract(address, compiled.Safe.abi, provider).getFunction('nonce')()) as bigint) : 0n;
+      const nonce = deployed
+        ? ((await new Contract(address, compiled.Safe.abi, provider).getFunction('nonce')()) as bigint)
+        : 0n;
       send(operator, address, await safeExecution(owner, address, nonce, chainId, wallets, compiled, calls));
     } else {
-      if (!deployed) send(operator, wallets.depositWalletFactory, new Interface(compiled.DepositWalletFactory.abi).encodeFunctionData('deployWallet', [owner.address]));
-      const nonce = deployed ? ((await new Contract(address, compiled.DepositWallet.abi, provider).getFunction('nonce')()) as bigint) : 0n;
+      if (!deployed)
+        send(
+          operator,
+          wallets.depositWalletFactory,
+          new Interface(compiled.DepositWalletFactory.abi).encodeFunctionData('deployWallet', [owner.address]),
+        );
+      const nonce = deployed
+        ? ((await new Contract(address, compiled.DepositWallet.abi, provider).getFunction('nonce')()) as bigint)
+        : 0n;
       send(operator, address, await depositWalletExecution(owner, address, nonce, chainId, compiled, calls));
     }
     opened.push({ kind, owner: owner.address, address, signatureType: SIGNATURE_TYPE_OF[kind] });

@@ -95,14 +95,21 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new Error(`Invalid chain id: ${chainId}`);
   const port = options.port ?? 0;
   const args = [
-    '--host', '127.0.0.1',
-    '--port', String(port),
-    '--chain-id', String(chainId),
-    '--accounts', String(DEV_PRIVATE_KEYS.length),
-    '--balance', '10000',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(chainId),
+    '--accounts',
+    String(DEV_PRIVATE_KEYS.length),
+    '--balance',
+    '10000',
     // A fixed base fee keeps a legacy transaction's explicit gas price valid in every block.
-    '--base-fee', '0',
-    '--gas-price', '1000000000',
+    '--base-fee',
+    '0',
+    '--gas-price',
+    '1000000000',
     ...(options.stateFile ? ['--state', options.stateFile] : []),
   ];
   // setpriv execs anvil in place, so the child's pid is anvil's.

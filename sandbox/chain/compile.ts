@@ -82,9 +82,12 @@ export function compileContracts(): CompiledContracts {
   if (!solc.version().startsWith(SOLC_VERSION)) {
     throw new Error(`solc ${SOLC_VERSION} expected, found ${solc.version()}: run npm ci`);
   }
-  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS }))) as SolcOutput;
+  const output = JSON.parse(
+    solc.compile(JSON.stringify({ language: 'Solidity', sources, settings: SETTINGS })),
+  ) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  if (errors.length > 0)
+    throw new Error(`Solidity compilation failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
 
   const pick = (file: string, name: string): ContractArtifact => {
     const contract = output.contracts?.[file]?.[name];
@@ -137,5 +140,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const started = performance.now();
   const compiled = compileContracts();
   const sizes = Object.entries(compiled).map(([name, { bytecode }]) => `${name} ${(bytecode.length - 2) / 2} B`);
-  console.log(`sandbox contracts ready in ${Math.round(performance.now() - started)} ms (${ARTIFACTS_DIR}): ${sizes.join(', ')}`);
+  console.log(
+    `sandbox contracts ready in ${Math.round(performance.now() - started)} ms (${ARTIFACTS_DIR}): ${sizes.join(', ')}`,
+  );
 }

@@ -2,7 +2,21 @@
 // adapter, the exchange and the neg-risk exchange, USDC.e and the collateral onramp; prepares markets and
 // registers their tokens; funds test wallets with pUSD and USDC.e and grants the allowances trading needs.
 // Everything here is a real transaction.
-import { AbiCoder, Contract, ContractFactory, MaxUint256, Wallet, ZeroHash, concat, dataSlice, getAddress, getCreateAddress, id, parseUnits, type InterfaceAbi } from 'ethers';
+import {
+  AbiCoder,
+  Contract,
+  ContractFactory,
+  MaxUint256,
+  Wallet,
+  ZeroHash,
+  concat,
+  dataSlice,
+  getAddress,
+  getCreateAddress,
+  id,
+  parseUnits,
+  type InterfaceAbi,
+} from 'ethers';
 import { AMOY_CHAIN_ID, DEV_PRIVATE_KEYS } from './anvil.js';
 import { compileContracts, conditionalTokensArtifact, type CompiledContracts } from './compile.js';
 import { deployWalletFactories, openTestAccounts, type TestAccount } from './accounts.js';
@@ -93,7 +107,10 @@ export interface DeployOptions {
  * Polymarket's Amoy contracts per order version (docs/protocol.md#contracts-and-addresses). Version 3 has one exchange for
  * every market; the sandbox's neg-risk exchange then keeps its own address.
  */
-export const AMOY_CONTRACTS: Record<OrderVersion, Omit<SandboxContracts, 'negRiskExchange' | 'usdcE' | 'collateralOnramp'> & { negRiskExchange?: string }> = {
+export const AMOY_CONTRACTS: Record<
+  OrderVersion,
+  Omit<SandboxContracts, 'negRiskExchange' | 'usdcE' | 'collateralOnramp'> & { negRiskExchange?: string }
+> = {
   1: {
     collateral: '0x9c4e1703476e875070ee25b56a58b008cfb8fa78',
     conditionalTokens: '0x69308FB512518e39F9b16112fA8d994F4e2Bf8bB',
@@ -127,7 +144,11 @@ const DEFAULT_MARKETS = [
   { question: 'Which outcome wins the sandbox election? Candidate A', negRisk: true },
 ];
 
-async function deployContract(deployer: Wallet, artifact: { abi: InterfaceAbi; bytecode: string }, args: unknown[] = []): Promise<Contract> {
+async function deployContract(
+  deployer: Wallet,
+  artifact: { abi: InterfaceAbi; bytecode: string },
+  args: unknown[] = [],
+): Promise<Contract> {
   const factory = new ContractFactory(artifact.abi, artifact.bytecode, deployer);
   const contract = await factory.deploy(...args, TX_OVERRIDES);
   await contract.waitForDeployment();
@@ -174,7 +195,9 @@ async function openMarket(
   { question, negRisk }: { question: string; negRisk: boolean },
 ): Promise<SandboxMarket> {
   const prepared = await prepareBinaryMarket(ctf, collateral, oracle, question);
-  await mined(venue.getFunction('registerToken')(prepared.tokenIds[0], prepared.tokenIds[1], prepared.conditionId, TX_OVERRIDES));
+  await mined(
+    venue.getFunction('registerToken')(prepared.tokenIds[0], prepared.tokenIds[1], prepared.conditionId, TX_OVERRIDES),
+  );
   return { question, ...prepared, negRisk };
 }
 
@@ -182,7 +205,10 @@ async function openMarket(
  * Opens another binary market on a running sandbox (the operator is its oracle), for the market simulator and
  * tests. A question already asked is refused by ConditionalTokens ("condition already prepared").
  */
-export async function addMarket(deployment: Deployment, market: { question: string; negRisk: boolean }): Promise<SandboxMarket> {
+export async function addMarket(
+  deployment: Deployment,
+  market: { question: string; negRisk: boolean },
+): Promise<SandboxMarket> {
   const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
   try {
     const operator = new Wallet(deployment.operator.privateKey, provider);
@@ -199,15 +225,31 @@ export async function addMarket(deployment: Deployment, market: { question: stri
  * Deploys USDC.e (the Collateral contract again, under its own name) and the onramp that wraps it into pUSD, in
  * one block: the onramp's constructor needs USDC.e's address, which follows from the deployer's nonce.
  */
-async function deployOnramp(deployer: Wallet, compiled: CompiledContracts, chainId: number, pusd: string): Promise<{ usdcE: Contract; onramp: Contract }> {
+async function deployOnramp(
+  deployer: Wallet,
+  compiled: CompiledContracts,
+  chainId: number,
+  pusd: string,
+): Promise<{ usdcE: Contract; onramp: Contract }> {
   const provider = deployer.provider as Parameters<typeof sendRawInOneBlock>[0];
   const first = await provider.getTransactionCount(deployer.address, 'pending');
   const usdceAddress = getCreateAddress({ from: deployer.address, nonce: first });
   const onrampAddress = getCreateAddress({ from: deployer.address, nonce: first + 1 });
   const coder = AbiCoder.defaultAbiCoder();
   await sendRawInOneBlock(provider, chainId, [
-    { wallet: deployer, data: concat([compiled.Collateral.bytecode, coder.encode(['string', 'string'], ['USD Coin (PoS) (sandbox)', 'USDC.e'])]), gasLimit: 2_000_000n },
-    { wallet: deployer, data: concat([compiled.CollateralOnramp.bytecode, coder.encode(['address', 'address'], [pusd, usdceAddress])]), gasLimit: 2_000_000n },
+    {
+      wallet: deployer,
+      data: concat([
+        compiled.Collateral.bytecode,
+        coder.encode(['string', 'string'], ['USD Coin (PoS) (sandbox)', 'USDC.e']),
+      ]),
+      gasLimit: 2_000_000n,
+    },
+    {
+      wallet: deployer,
+      data: concat([compiled.CollateralOnramp.bytecode, coder.encode(['address', 'address'], [pusd, usdceAddress])]),
+      gasLimit: 2_000_000n,
+    },
   ]);
   return {
     usdcE: new Contract(usdceAddress, compiled.Collateral.abi, deployer),
@@ -227,10 +269,13 @@ export async function deploySandbox(
     const compiled = compileContracts();
 
     const amoy = options.addresses === 'amoy' ? AMOY_CONTRACTS[orderVersion] : undefined;
-    if (amoy && chain.chainId !== AMOY_CHAIN_ID) throw new Error('Amoy addresses need the chain started with chain id 80002.');
+    if (amoy && chain.chainId !== AMOY_CHAIN_ID)
+      throw new Error('Amoy addresses need the chain started with chain id 80002.');
     // Each contract is deployed, then moved to its Amoy address if asked; later constructors get final addresses.
     const place = async (contract: Contract, target: string | undefined): Promise<Contract> =>
-      target ? (contract.attach(await relocateContract(provider, await contract.getAddress(), target)) as Contract) : contract;
+      target
+        ? (contract.attach(await relocateContract(provider, await contract.getAddress(), target)) as Contract)
+        : contract;
 
     const collateral = await place(
       await deployContract(deployer, compiled.Collateral, ['Polymarket USD (sandbox)', 'pUSD']),
@@ -293,7 +338,12 @@ export async function deploySandbox(
     // The operator is funded too: fillOrder makes it the counterparty.
     const funding = parseUnits(String(options.fundingPerWallet ?? 100_000), COLLATERAL_DECIMALS);
     const traders = [operatorKey, ...walletKeys].map((key) => new Wallet(key, provider));
-    const spenders = [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter, contracts.conditionalTokens];
+    const spenders = [
+      contracts.exchange,
+      contracts.negRiskExchange,
+      contracts.negRiskAdapter,
+      contracts.conditionalTokens,
+    ];
     const operators = [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter];
     const usdceFunding = parseUnits(String(options.usdcePerWallet ?? 10_000), COLLATERAL_DECIMALS);
     await sendInOneBlock(provider, chain.chainId, [
@@ -302,21 +352,59 @@ export async function deploySandbox(
       { wallet: deployer, contract: usdcE, method: 'mint', args: [contracts.collateralOnramp, ONRAMP_RESERVE] },
       { wallet: deployer, contract: exchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },
       { wallet: deployer, contract: negRiskExchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },
-      ...traders.map((trader) => ({ wallet: deployer, contract: collateral, method: 'mint', args: [trader.address, funding] })),
-      ...traders.map((trader) => ({ wallet: deployer, contract: usdcE, method: 'mint', args: [trader.address, usdceFunding] })),
+      ...traders.map((trader) => ({
+        wallet: deployer,
+        contract: collateral,
+        method: 'mint',
+        args: [trader.address, funding],
+      })),
+      ...traders.map((trader) => ({
+        wallet: deployer,
+        contract: usdcE,
+        method: 'mint',
+        args: [trader.address, usdceFunding],
+      })),
       ...traders.flatMap((trader) => [
-        ...spenders.map((spender) => ({ wallet: trader, contract: collateral, method: 'approve', args: [spender, MaxUint256] })),
-        ...operators.map((operator) => ({ wallet: trader, contract: ctf, method: 'setApprovalForAll', args: [operator, true] })),
+        ...spenders.map((spender) => ({
+          wallet: trader,
+          contract: collateral,
+          method: 'approve',
+          args: [spender, MaxUint256],
+        })),
+        ...operators.map((operator) => ({
+          wallet: trader,
+          contract: ctf,
+          method: 'setApprovalForAll',
+          args: [operator, true],
+        })),
       ]),
     ]);
 
-    const accountSetup = { operator: deployer, provider, compiled, wallets, collateral, spenders, operators, conditionalTokens: ctfAddress, funding };
+    const accountSetup = {
+      operator: deployer,
+      provider,
+      compiled,
+      wallets,
+      collateral,
+      spenders,
+      operators,
+      conditionalTokens: ctfAddress,
+      funding,
+    };
     const owners = Object.entries(TEST_ACCOUNT_OWNERS) as [AccountKind, number][];
-    const testAccounts = await openTestAccounts(accountSetup, owners.map(([kind, index]) => ({ kind, ownerKey: walletKeys[index]! })));
+    const testAccounts = await openTestAccounts(
+      accountSetup,
+      owners.map(([kind, index]) => ({ kind, ownerKey: walletKeys[index]! })),
+    );
     await sendInOneBlock(
       provider,
       chain.chainId,
-      testAccounts.map((account) => ({ wallet: deployer, contract: usdcE, method: 'mint', args: [account.address, usdceFunding] })),
+      testAccounts.map((account) => ({
+        wallet: deployer,
+        contract: usdcE,
+        method: 'mint',
+        args: [account.address, usdceFunding],
+      })),
     );
 
     return {
@@ -340,7 +428,12 @@ export async function deploySandbox(
  * Opens (or tops up) `owner`'s account of a kind on a running sandbox, as the deployment does for its test
  * accounts: deployed if needed, `funding` collateral minted to it, every trading approval granted from it.
  */
-export async function openAccount(deployment: Deployment, kind: AccountKind, ownerKey: string, funding: bigint): Promise<TestAccount> {
+export async function openAccount(
+  deployment: Deployment,
+  kind: AccountKind,
+  ownerKey: string,
+  funding: bigint,
+): Promise<TestAccount> {
   const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
   try {
     const operator = new Wallet(deployment.operator.privateKey, provider);
@@ -353,7 +446,12 @@ export async function openAccount(deployment: Deployment, kind: AccountKind, own
         compiled,
         wallets: deployment.wallets,
         collateral: new Contract(contracts.collateral, compiled.Collateral.abi, operator),
-        spenders: [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter, contracts.conditionalTokens],
+        spenders: [
+          contracts.exchange,
+          contracts.negRiskExchange,
+          contracts.negRiskAdapter,
+          contracts.conditionalTokens,
+        ],
         operators: [contracts.exchange, contracts.negRiskExchange, contracts.negRiskAdapter],
         conditionalTokens: contracts.conditionalTokens,
         funding,

@@ -4,7 +4,12 @@ import { startChain, type ChainOptions } from './anvil.js';
 import { deploySandbox, type DeployOptions, type Deployment } from './deploy.js';
 
 export { AMOY_CHAIN_ID, SANDBOX_CHAIN_ID, startChain, type Chain, type ChainOptions } from './anvil.js';
-export { compileContracts, conditionalTokensArtifact, type CompiledContracts, type ContractArtifact } from './compile.js';
+export {
+  compileContracts,
+  conditionalTokensArtifact,
+  type CompiledContracts,
+  type ContractArtifact,
+} from './compile.js';
 export {
   AMOY_CONTRACTS,
   TX_OVERRIDES,

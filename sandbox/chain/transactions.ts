@@ -48,7 +48,12 @@ export interface RawTransaction {
 export async function sendInOneBlock(provider: JsonRpcProvider, chainId: number, calls: BulkCall[]): Promise<void> {
   const transactions: RawTransaction[] = [];
   for (const { wallet, contract, method, args } of calls) {
-    transactions.push({ wallet, to: await contract.getAddress(), data: contract.interface.encodeFunctionData(method, args), gasLimit: BULK_CALL_GAS });
+    transactions.push({
+      wallet,
+      to: await contract.getAddress(),
+      data: contract.interface.encodeFunctionData(method, args),
+      gasLimit: BULK_CALL_GAS,
+    });
   }
   await sendRawInOneBlock(provider, chainId, transactions);
 }
@@ -57,7 +62,11 @@ export async function sendInOneBlock(provider: JsonRpcProvider, chainId: number,
  * The same for transactions built by the caller, creations included; they run in the order given, so one may
  * use what an earlier one deployed (its address follows from the sender's nonce).
  */
-export async function sendRawInOneBlock(provider: JsonRpcProvider, chainId: number, transactions: RawTransaction[]): Promise<void> {
+export async function sendRawInOneBlock(
+  provider: JsonRpcProvider,
+  chainId: number,
+  transactions: RawTransaction[],
+): Promise<void> {
   await provider.send('evm_setAutomine', [false]);
   try {
     const nonces = new Map<string, number>();

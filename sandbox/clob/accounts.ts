@@ -38,9 +38,12 @@ export async function signatureRefusal(
 ): Promise<string | undefined> {
   if (order.signatureType === 3) {
     // POLY_1271: the deposit wallet is maker and signer; the owner's ERC-7739 signature is the wallet's to judge.
-    if (order.maker.toLowerCase() !== order.signer.toLowerCase()) return 'invalid signature: a POLY_1271 order must have maker = signer (the deposit wallet)';
-    if (getAddress(order.signer) !== accountAddress(wallets, 'deposit', keyOwner)) return 'the order signer address has to be the address of the API KEY';
-    if (!(await isValidContractSignature(provider, order.signer, orderHash, order.signature))) return 'invalid signature';
+    if (order.maker.toLowerCase() !== order.signer.toLowerCase())
+      return 'invalid signature: a POLY_1271 order must have maker = signer (the deposit wallet)';
+    if (getAddress(order.signer) !== accountAddress(wallets, 'deposit', keyOwner))
+      return 'the order signer address has to be the address of the API KEY';
+    if (!(await isValidContractSignature(provider, order.signer, orderHash, order.signature)))
+      return 'invalid signature';
     return undefined;
   }
   let signer = ZERO_ADDRESS;
@@ -50,15 +53,27 @@ export async function signatureRefusal(
     return 'invalid signature';
   }
   const s = order.signature.length === 132 ? BigInt(`0x${order.signature.slice(66, 130)}`) : 0n;
-  if (signer === ZERO_ADDRESS || s > MAX_S || signer.toLowerCase() !== order.signer.toLowerCase()) return 'invalid signature';
-  if (getAddress(order.signer) !== getAddress(keyOwner)) return 'the order signer address has to be the address of the API KEY';
-  if (order.signatureType === 0 && order.maker.toLowerCase() !== order.signer.toLowerCase()) return 'invalid signature: an EOA order must have maker = signer';
+  if (signer === ZERO_ADDRESS || s > MAX_S || signer.toLowerCase() !== order.signer.toLowerCase())
+    return 'invalid signature';
+  if (getAddress(order.signer) !== getAddress(keyOwner))
+    return 'the order signer address has to be the address of the API KEY';
+  if (order.signatureType === 0 && order.maker.toLowerCase() !== order.signer.toLowerCase())
+    return 'invalid signature: an EOA order must have maker = signer';
   return undefined;
 }
 
 /** ERC-1271 through eth_call: the wallet must have code and answer the magic value. */
-export async function isValidContractSignature(provider: JsonRpcProvider, wallet: string, hash: string, signature: string): Promise<boolean> {
-  const contract = new Contract(wallet, ['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'], provider);
+export async function isValidContractSignature(
+  provider: JsonRpcProvider,
+  wallet: string,
+  hash: string,
+  signature: string,
+): Promise<boolean> {
+  const contract = new Contract(
+    wallet,
+    ['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'],
+    provider,
+  );
   try {
     if ((await provider.getCode(wallet)) === '0x') return false;
     return ((await contract.getFunction('isValidSignature')(hash, signature)) as string) === ERC1271_MAGIC;

@@ -47,7 +47,12 @@ export type Controls = (eoa: string, address: string) => boolean;
  * (and POLY_ADDRESS) may name the signing EOA or, when `controls` allows it, one of its accounts: the key
  * belongs to the EOA either way.
  */
-export function verifyL1(headers: Headers, chainId: number, nowSeconds: number, controls?: Controls): { address: string; nonce: bigint } {
+export function verifyL1(
+  headers: Headers,
+  chainId: number,
+  nowSeconds: number,
+  controls?: Controls,
+): { address: string; nonce: bigint } {
   const address = header(headers, 'POLY_ADDRESS');
   const signature = header(headers, 'POLY_SIGNATURE');
   const timestamp = header(headers, 'POLY_TIMESTAMP');
@@ -74,13 +79,17 @@ export function verifyL1(headers: Headers, chainId: number, nowSeconds: number, 
 
 function checkWindow(timestamp: string, nowSeconds: number): void {
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Number(timestamp) - nowSeconds) > AUTH_WINDOW_SECONDS) {
-    throw new AuthError(401, 'Invalid timestamp: outside the allowed window; check your clock or use server time (GET /time)');
+    throw new AuthError(
+      401,
+      'Invalid timestamp: outside the allowed window; check your clock or use server time (GET /time)',
+    );
   }
 }
 
 /** The API credentials of an address and nonce: always the same for the same server secret. */
 export function deriveCredentials(serverSecret: string, address: string, nonce: bigint): ApiCredentials {
-  const material = (purpose: string) => createHmac('sha256', serverSecret).update(`${purpose}:${address.toLowerCase()}:${nonce}`).digest();
+  const material = (purpose: string) =>
+    createHmac('sha256', serverSecret).update(`${purpose}:${address.toLowerCase()}:${nonce}`).digest();
   const k = material('key').toString('hex');
   return {
     apiKey: `${k.slice(0, 8)}-${k.slice(8, 12)}-4${k.slice(13, 16)}-a${k.slice(17, 20)}-${k.slice(20, 32)}`,
@@ -92,7 +101,11 @@ export function deriveCredentials(serverSecret: string, address: string, nonce: 
 /** The L2 signature of a request, as the protocol defines it. */
 export function hmacSignature(secret: string, timestamp: string, method: string, path: string, body: string): string {
   const key = Buffer.from(secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  return createHmac('sha256', key).update(`${timestamp}${method}${path}${body}`).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
+  return createHmac('sha256', key)
+    .update(`${timestamp}${method}${path}${body}`)
+    .digest('base64')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 /** Checks L2 headers against the registered key; the key's owner address (POLY_ADDRESS may name its accounts). */
@@ -108,9 +121,11 @@ export function verifyL2(
   const timestamp = header(headers, 'POLY_TIMESTAMP');
   const apiKey = header(headers, 'POLY_API_KEY');
   const passphrase = header(headers, 'POLY_PASSPHRASE');
-  if (!address || !signature || !timestamp || !apiKey || !passphrase) throw new AuthError(401, 'Unauthorized/Invalid api key');
+  if (!address || !signature || !timestamp || !apiKey || !passphrase)
+    throw new AuthError(401, 'Unauthorized/Invalid api key');
   const creds = lookup(apiKey);
-  const sameAddress = creds && (creds.address.toLowerCase() === address.toLowerCase() || controls?.(creds.address, address) === true);
+  const sameAddress =
+    creds && (creds.address.toLowerCase() === address.toLowerCase() || controls?.(creds.address, address) === true);
   if (!creds || !sameText(creds.passphrase, passphrase) || !sameAddress) {
     throw new AuthError(401, 'Unauthorized/Invalid api key');
   }

@@ -23,7 +23,9 @@ function trimDecimal(text: string): string {
 
 /** sha1 of the summary's JSON with an empty hash: what the server sends and a client can recompute. */
 export function bookHash(book: Omit<BookSnapshot, 'hash'> & { hash?: string }): string {
-  return createHash('sha1').update(JSON.stringify({ ...book, hash: '' })).digest('hex');
+  return createHash('sha1')
+    .update(JSON.stringify({ ...book, hash: '' }))
+    .digest('hex');
 }
 
 type Level = { price: string; size: string };
@@ -33,7 +35,11 @@ type Level = { price: string; size: string };
  * new (in `after`'s order), then each price gone from it with size "0". A book whose prices all stayed in their
  * places (the usual change: sizes only) is compared place by place, without a map of the old side.
  */
-export function levelChanges(before: readonly Level[], after: readonly Level[], side: 'BUY' | 'SELL'): { price: string; size: string; side: 'BUY' | 'SELL' }[] {
+export function levelChanges(
+  before: readonly Level[],
+  after: readonly Level[],
+  side: 'BUY' | 'SELL',
+): { price: string; size: string; side: 'BUY' | 'SELL' }[] {
   const out: { price: string; size: string; side: 'BUY' | 'SELL' }[] = [];
   if (before.length === after.length && before.every((l, i) => l.price === after[i]!.price)) {
     after.forEach((l, i) => {

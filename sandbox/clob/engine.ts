@@ -68,7 +68,8 @@ export type RejectReason = 'POST_ONLY_CROSSES' | 'FOK_NOT_FILLED' | 'FAK_NO_MATC
 export const REJECT_MESSAGES: Record<RejectReason, string> = {
   POST_ONLY_CROSSES: 'invalid post-only order: order crosses book',
   FOK_NOT_FILLED: "order couldn't be fully filled. FOK orders are fully filled or killed.",
-  FAK_NO_MATCH: 'no orders found to match with FAK order. FAK orders are partially filled or killed if no match is found.',
+  FAK_NO_MATCH:
+    'no orders found to match with FAK order. FAK orders are partially filled or killed if no match is found.',
   DUPLICATE: 'order already exists',
   INVALID: 'invalid order',
 };
@@ -238,7 +239,9 @@ export class MarketBook {
     // Binary search for the first order that this one must stand behind.
     const before = (other: RestingOrder) => {
       const p = asFirstOutcome(other).price;
-      return view.bid ? p > view.price || (p === view.price && other.seq < order.seq) : p < view.price || (p === view.price && other.seq < order.seq);
+      return view.bid
+        ? p > view.price || (p === view.price && other.seq < order.seq)
+        : p < view.price || (p === view.price && other.seq < order.seq);
     };
     let lo = 0;
     let hi = list.length;

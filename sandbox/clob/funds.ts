@@ -23,19 +23,28 @@ export async function fundsShortfall(
   const message = (have: bigint, need: bigint, what: string) =>
     `not enough balance / allowance: ${what} ${formatUnits(have)} available, ${formatUnits(need)} needed by this order and the open ones`;
   if (terms.side === 'BUY') {
-    const reserved = open.filter((o) => o.terms.side === 'BUY').reduce((sum, o) => sum + reservedAmount(o.terms, remainingOf(o)), 0n);
-    const reservedHere = open.filter((o) => o.terms.side === 'BUY' && o.venue === venue).reduce((sum, o) => sum + reservedAmount(o.terms, remainingOf(o)), 0n);
+    const reserved = open
+      .filter((o) => o.terms.side === 'BUY')
+      .reduce((sum, o) => sum + reservedAmount(o.terms, remainingOf(o)), 0n);
+    const reservedHere = open
+      .filter((o) => o.terms.side === 'BUY' && o.venue === venue)
+      .reduce((sum, o) => sum + reservedAmount(o.terms, remainingOf(o)), 0n);
     const [balance, allowance] = (await Promise.all([
       state.collateral.getFunction('balanceOf')(order.maker),
       state.collateral.getFunction('allowance')(order.maker, venue),
     ])) as [bigint, bigint];
-    state.balanceCache.set(`${maker}:collateral`, { balance, allowances: { ...state.balanceCache.get(`${maker}:collateral`)?.allowances, [venue]: allowance } });
+    state.balanceCache.set(`${maker}:collateral`, {
+      balance,
+      allowances: { ...state.balanceCache.get(`${maker}:collateral`)?.allowances, [venue]: allowance },
+    });
     if (balance < reserved + adding) return message(balance, reserved + adding, 'balance');
     if (allowance < reservedHere + adding) return message(allowance, reservedHere + adding, 'allowance');
     return undefined;
   }
   const tokenId = market.tokens[outcome].tokenId;
-  const reserved = open.filter((o) => o.terms.side === 'SELL' && o.tokenId === tokenId).reduce((sum, o) => sum + remainingOf(o), 0n);
+  const reserved = open
+    .filter((o) => o.terms.side === 'SELL' && o.tokenId === tokenId)
+    .reduce((sum, o) => sum + remainingOf(o), 0n);
   const [onChain, approved] = (await Promise.all([
     state.ctf.getFunction('balanceOf')(order.maker, tokenId),
     state.ctf.getFunction('isApprovedForAll')(order.maker, venue),
@@ -43,7 +52,8 @@ export async function fundsShortfall(
   // What the exchange sees: a fill's shares may not be seen yet (its balance/allowance cache).
   const balance = seenShares(state, maker, tokenId, onChain);
   if (balance < reserved + adding) return message(balance, reserved + adding, 'balance');
-  if (!approved) return 'not enough balance / allowance: the exchange is not approved for the outcome tokens (setApprovalForAll)';
+  if (!approved)
+    return 'not enough balance / allowance: the exchange is not approved for the outcome tokens (setApprovalForAll)';
   return undefined;
 }
 

@@ -65,13 +65,23 @@ export function parseJson(body: string): unknown {
 }
 
 /** One page of a list: cursors are base64 offsets, "MA==" the first page, "LTE=" past the last. */
-export function page<T>(rows: T[], q: Query, pageSize: number): { limit: number; count: number; next_cursor: string; data: T[] } {
+export function page<T>(
+  rows: T[],
+  q: Query,
+  pageSize: number,
+): { limit: number; count: number; next_cursor: string; data: T[] } {
   const cursor = q.get('next_cursor') ?? INITIAL_CURSOR;
   if (cursor === END_CURSOR) return { limit: pageSize, count: 0, next_cursor: END_CURSOR, data: [] };
   const text = Buffer.from(cursor, 'base64').toString('utf8');
-  if (!/^\d{1,9}$/.test(text) || Buffer.from(text).toString('base64') !== cursor) throw new HttpError(400, 'invalid next_cursor');
+  if (!/^\d{1,9}$/.test(text) || Buffer.from(text).toString('base64') !== cursor)
+    throw new HttpError(400, 'invalid next_cursor');
   const offset = Number(text);
   const data = rows.slice(offset, offset + pageSize);
   const next = offset + pageSize;
-  return { limit: pageSize, count: data.length, next_cursor: next >= rows.length ? END_CURSOR : Buffer.from(String(next)).toString('base64'), data };
+  return {
+    limit: pageSize,
+    count: data.length,
+    next_cursor: next >= rows.length ? END_CURSOR : Buffer.from(String(next)).toString('base64'),
+    data,
+  };
 }

@@ -11,7 +11,14 @@ const BASE = 1_000_000n;
 
 export const ORDER_TYPES: readonly OrderType[] = ['GTC', 'GTD', 'FOK', 'FAK'];
 /** Decimals of the collateral amount per tick size (docs/protocol.md#rounding-and-amounts). */
-export const AMOUNT_DECIMALS: Record<string, number> = { '0.1': 3, '0.01': 4, '0.005': 5, '0.0025': 6, '0.001': 5, '0.0001': 6 };
+export const AMOUNT_DECIMALS: Record<string, number> = {
+  '0.1': 3,
+  '0.01': 4,
+  '0.005': 5,
+  '0.0025': 6,
+  '0.001': 5,
+  '0.0001': 6,
+};
 const SIZE_DECIMALS = 2;
 
 export class OrderRejected extends Error {
@@ -45,14 +52,16 @@ const MAX_UINT256 = (1n << 256n) - 1n;
 
 function uint(value: unknown, field: string): bigint {
   const text = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
-  if (typeof text !== 'string' || !UINT.test(text)) throw new OrderRejected(`invalid order: ${field} must be an unsigned integer`, 'INVALID');
+  if (typeof text !== 'string' || !UINT.test(text))
+    throw new OrderRejected(`invalid order: ${field} must be an unsigned integer`, 'INVALID');
   const n = BigInt(text);
   if (n > MAX_UINT256) throw new OrderRejected(`invalid order: ${field} is out of range`, 'INVALID');
   return n;
 }
 
 function matching(value: unknown, pattern: RegExp, field: string): string {
-  if (typeof value !== 'string' || !pattern.test(value)) throw new OrderRejected(`invalid order: ${field} is malformed`, 'INVALID');
+  if (typeof value !== 'string' || !pattern.test(value))
+    throw new OrderRejected(`invalid order: ${field} is malformed`, 'INVALID');
   return value;
 }
 
@@ -61,7 +70,8 @@ function matching(value: unknown, pattern: RegExp, field: string): string {
  * `order_version_mismatch`, the string the official v2 client looks for before it re-reads /version.
  */
 export function parseOrderBody(body: unknown, version: OrderVersion): ParsedOrderBody {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OrderRejected('Invalid order payload', 'INVALID');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new OrderRejected('Invalid order payload', 'INVALID');
   const b = body as Record<string, unknown>;
   const o = b.order;
   if (!o || typeof o !== 'object' || Array.isArray(o)) throw new OrderRejected('Invalid order payload', 'INVALID');
@@ -75,13 +85,16 @@ export function parseOrderBody(body: unknown, version: OrderVersion): ParsedOrde
       'VERSION',
     );
   }
-  if (typeof b.owner !== 'string' || b.owner.length === 0 || b.owner.length > 100) throw new OrderRejected('Invalid order payload: owner', 'INVALID');
+  if (typeof b.owner !== 'string' || b.owner.length === 0 || b.owner.length > 100)
+    throw new OrderRejected('Invalid order payload: owner', 'INVALID');
   const orderType = b.orderType ?? 'GTC';
   if (typeof orderType !== 'string' || !ORDER_TYPES.includes(orderType as OrderType)) {
     throw new OrderRejected(`Invalid order payload: orderType must be one of ${ORDER_TYPES.join(', ')}`, 'INVALID');
   }
-  if (b.postOnly !== undefined && typeof b.postOnly !== 'boolean') throw new OrderRejected('Invalid order payload: postOnly', 'INVALID');
-  if (b.deferExec !== undefined && typeof b.deferExec !== 'boolean') throw new OrderRejected('Invalid order payload: deferExec', 'INVALID');
+  if (b.postOnly !== undefined && typeof b.postOnly !== 'boolean')
+    throw new OrderRejected('Invalid order payload: postOnly', 'INVALID');
+  if (b.deferExec !== undefined && typeof b.deferExec !== 'boolean')
+    throw new OrderRejected('Invalid order payload: deferExec', 'INVALID');
   const side = order.side === 'BUY' || order.side === 0 ? 0 : order.side === 'SELL' || order.side === 1 ? 1 : -1;
   if (side < 0) throw new OrderRejected('invalid order: side must be BUY or SELL', 'INVALID');
   const signatureType = order.signatureType;
@@ -106,7 +119,13 @@ export function parseOrderBody(body: unknown, version: OrderVersion): ParsedOrde
     builder: version === 1 ? ZERO_BYTES32 : matching(order.builder ?? ZERO_BYTES32, BYTES32, 'builder'),
     signature: matching(order.signature, SIGNATURE, 'signature'),
   };
-  return { order: parsed, owner: b.owner, orderType: orderType as OrderType, postOnly: b.postOnly === true, deferExec: b.deferExec === true };
+  return {
+    order: parsed,
+    owner: b.owner,
+    orderType: orderType as OrderType,
+    postOnly: b.postOnly === true,
+    deferExec: b.deferExec === true,
+  };
 }
 
 /** Tick size as 1e-4 price units. */
@@ -149,20 +168,26 @@ export function orderTerms(
   const side: Side = order.side === 0 ? 'BUY' : 'SELL';
   const collateral = side === 'BUY' ? order.makerAmount : order.takerAmount;
   const shares = side === 'BUY' ? order.takerAmount : order.makerAmount;
-  if (collateral === 0n || shares === 0n) throw new OrderRejected('invalid order amounts: makerAmount and takerAmount must be positive');
+  if (collateral === 0n || shares === 0n)
+    throw new OrderRejected('invalid order amounts: makerAmount and takerAmount must be positive');
   const tick = tickUnits(market.tickSize);
   const scaled = collateral * BigInt(PRICE_ONE);
   const exact = scaled % shares === 0n;
   const floorPrice = Number(scaled / shares);
-  const price = side === 'BUY' ? floorPrice - (floorPrice % tick) : Math.ceil((exact ? floorPrice : floorPrice + 1) / tick) * tick;
+  const price =
+    side === 'BUY' ? floorPrice - (floorPrice % tick) : Math.ceil((exact ? floorPrice : floorPrice + 1) / tick) * tick;
   const marketOrder = orderType === 'FOK' || orderType === 'FAK';
   const display = (units: number) => (units / PRICE_ONE).toString();
   const ratio = Number(scaled / shares) / PRICE_ONE;
   if (!marketOrder && (!exact || floorPrice % tick !== 0)) {
-    throw new OrderRejected(`invalid price (${ratio}): the price must be a multiple of the tick size ${market.tickSize}`);
+    throw new OrderRejected(
+      `invalid price (${ratio}): the price must be a multiple of the tick size ${market.tickSize}`,
+    );
   }
   if (price < tick || price > PRICE_ONE - tick) {
-    throw new OrderRejected(`invalid price (${marketOrder ? display(price) : ratio}), min: ${market.tickSize} - max: ${display(PRICE_ONE - tick)}`);
+    throw new OrderRejected(
+      `invalid price (${marketOrder ? display(price) : ratio}), min: ${market.tickSize} - max: ${display(PRICE_ONE - tick)}`,
+    );
   }
   const amountDecimals = AMOUNT_DECIMALS[market.tickSize] ?? 6;
   const limitPrecision = decimalsOf(shares) <= SIZE_DECIMALS && decimalsOf(collateral) <= amountDecimals;
@@ -203,7 +228,10 @@ export function formatUnits(baseUnits: bigint): string {
 }
 
 /** Collateral an order still locks (BUY) or shares it still offers (SELL) for `remainingShares` of it. */
-export function reservedAmount(terms: { side: Side; collateral: bigint; shares: bigint }, remainingShares: bigint): bigint {
+export function reservedAmount(
+  terms: { side: Side; collateral: bigint; shares: bigint },
+  remainingShares: bigint,
+): bigint {
   if (terms.side === 'SELL') return remainingShares;
   // Rounded up: a BUY must keep at least what its remaining shares cost at its signed price.
   return (remainingShares * terms.collateral + terms.shares - 1n) / terms.shares;
@@ -245,7 +273,11 @@ export interface SettlementPlan {
  * share lots and every resting price is exact, so the maker legs are exact integers; the taker pays exactly
  * what its makers' prices add up to (the improvement stays with it). Throws if the contract would revert.
  */
-export function settlementPlan(taker: PlanOrder, makers: Map<string, PlanOrder>, fills: readonly Fill[]): SettlementPlan {
+export function settlementPlan(
+  taker: PlanOrder,
+  makers: Map<string, PlanOrder>,
+  fills: readonly Fill[],
+): SettlementPlan {
   const legs: SettlementLeg[] = [];
   // The exchange's balances during the call, as the contract moves them.
   let takerPays = 0n;
@@ -254,7 +286,8 @@ export function settlementPlan(taker: PlanOrder, makers: Map<string, PlanOrder>,
     const maker = makers.get(fill.makerId);
     if (!maker) throw new Error(`settlement: unknown maker ${fill.makerId}`);
     const cost = (fill.shares * BigInt(fill.makerPrice)) / BigInt(PRICE_ONE);
-    if ((fill.shares * BigInt(fill.makerPrice)) % BigInt(PRICE_ONE) !== 0n) throw new Error('settlement: a fill is not a whole number of lots');
+    if ((fill.shares * BigInt(fill.makerPrice)) % BigInt(PRICE_ONE) !== 0n)
+      throw new Error('settlement: a fill is not a whole number of lots');
     const fillAmount = maker.side === 'BUY' ? cost : fill.shares;
     const taking = (fillAmount * maker.takerAmount) / maker.makerAmount;
     const expectedTaking = maker.side === 'BUY' ? fill.shares : cost;
@@ -265,14 +298,26 @@ export function settlementPlan(taker: PlanOrder, makers: Map<string, PlanOrder>,
     const takerCost = taker.side === 'BUY' ? (fill.shares * BigInt(fill.takerPrice)) / BigInt(PRICE_ONE) : fill.shares;
     takerPays += takerCost;
     shares += fill.shares;
-    legs.push({ makerId: fill.makerId, fillAmount, taking, shares: fill.shares, matchType: fill.matchType, makerPrice: fill.makerPrice, takerPrice: fill.takerPrice });
+    legs.push({
+      makerId: fill.makerId,
+      fillAmount,
+      taking,
+      shares: fill.shares,
+      matchType: fill.matchType,
+      makerPrice: fill.makerPrice,
+      takerPrice: fill.takerPrice,
+    });
   }
   const takerFillAmount = takerPays;
-  if (takerFillAmount > taker.makingRemaining) throw new Error('settlement: the taker fill exceeds what remains on chain');
+  if (takerFillAmount > taker.makingRemaining)
+    throw new Error('settlement: the taker fill exceeds what remains on chain');
   // The taker receives shares for a BUY; for a SELL the collateral its makers' prices leave it.
   const takerReceives =
-    taker.side === 'BUY' ? shares : legs.reduce((sum, leg) => sum + (leg.shares * BigInt(leg.takerPrice)) / BigInt(PRICE_ONE), 0n);
+    taker.side === 'BUY'
+      ? shares
+      : legs.reduce((sum, leg) => sum + (leg.shares * BigInt(leg.takerPrice)) / BigInt(PRICE_ONE), 0n);
   const minTaking = (takerFillAmount * taker.takerAmount) / taker.makerAmount;
-  if (takerReceives < minTaking) throw new Error('settlement: the taker would receive less than its price (TooLittleTokensReceived)');
+  if (takerReceives < minTaking)
+    throw new Error('settlement: the taker would receive less than its price (TooLittleTokensReceived)');
   return { takerFillAmount, takerReceives, legs };
 }

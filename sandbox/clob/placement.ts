@@ -40,7 +40,11 @@ export async function placeOrder(state: ClobState, body: unknown, caller: Caller
   const version = deployment.orderVersion;
   let orderId: string;
   try {
-    orderId = TypedDataEncoder.hash(exchangeDomain(version, deployment.chainId, venue), TYPED_ORDER[version], signedMessage(version, order));
+    orderId = TypedDataEncoder.hash(
+      exchangeDomain(version, deployment.chainId, venue),
+      TYPED_ORDER[version],
+      signedMessage(version, order),
+    );
   } catch {
     return refused('invalid signature');
   }
@@ -60,30 +64,46 @@ export async function placeOrder(state: ClobState, body: unknown, caller: Caller
   const nowS = state.nowSeconds();
   if (orderType === 'GTD') {
     if (order.expiration < BigInt(nowS + GTD_MIN_LIFETIME_SECONDS)) {
-      return refused(`invalid expiration: a GTD order must expire at least ${GTD_MIN_LIFETIME_SECONDS} seconds from now`, orderId);
+      return refused(
+        `invalid expiration: a GTD order must expire at least ${GTD_MIN_LIFETIME_SECONDS} seconds from now`,
+        orderId,
+      );
     }
   } else if (order.expiration !== 0n) {
     return refused('invalid expiration: only GTD orders may expire', orderId);
   }
-  if (postOnly && orderType !== 'GTC' && orderType !== 'GTD') return refused('invalid post-only order: only GTC and GTD orders can be post-only', orderId);
+  if (postOnly && orderType !== 'GTC' && orderType !== 'GTD')
+    return refused('invalid post-only order: only GTC and GTD orders can be post-only', orderId);
   if (version === 1) {
-    if (order.taker.toLowerCase() !== ZERO_ADDRESS) return refused('invalid order: private orders (taker set) are not supported', orderId);
+    if (order.taker.toLowerCase() !== ZERO_ADDRESS)
+      return refused('invalid order: private orders (taker set) are not supported', orderId);
     // Version 1 signs the market's rate (GET /fee-rate), and the exchange charges it from the signed order.
     const marketBps = BigInt(feeRateBps(market.fees));
-    if (order.feeRateBps !== marketBps) return refused(`invalid user provided fee rate: (${order.feeRateBps}), fee rate for the market must be ${marketBps}`, orderId);
+    if (order.feeRateBps !== marketBps)
+      return refused(
+        `invalid user provided fee rate: (${order.feeRateBps}), fee rate for the market must be ${marketBps}`,
+        orderId,
+      );
   }
 
   // The chain's answers, asked together (one round trip instead of four) and judged in the order above.
   const contractWallet = order.signatureType === 1 || order.signatureType === 2;
   const [wallet, nonce, status, shortfall] = await Promise.all([
-    contractWallet ? (exchange.getFunction(order.signatureType === 1 ? 'getPolyProxyWalletAddress' : 'getSafeAddress')(order.signer) as Promise<string>) : undefined,
+    contractWallet
+      ? (exchange.getFunction(order.signatureType === 1 ? 'getPolyProxyWalletAddress' : 'getSafeAddress')(
+          order.signer,
+        ) as Promise<string>)
+      : undefined,
     version === 1 ? (exchange.getFunction('nonces')(order.maker) as Promise<bigint>) : undefined,
     exchange.getFunction('getOrderStatus')(orderId) as Promise<{ isFilledOrCancelled: boolean }>,
     // Balance and allowance on the chain, minus what the maker's open orders already reserve.
     fundsShortfall(state, order, terms, venue, outcome, market),
   ]);
   if (contractWallet && (wallet === ZERO_ADDRESS || wallet!.toLowerCase() !== order.maker.toLowerCase())) {
-    return refused(`invalid signature: the maker is not the signer's ${order.signatureType === 1 ? 'proxy wallet' : 'safe'}`, orderId);
+    return refused(
+      `invalid signature: the maker is not the signer's ${order.signatureType === 1 ? 'proxy wallet' : 'safe'}`,
+      orderId,
+    );
   }
   if (version === 1 && order.nonce !== nonce) return refused('invalid nonce', orderId);
   if (status.isFilledOrCancelled) return refused('order already exists: it is filled or cancelled on chain', orderId);
@@ -108,7 +128,18 @@ export async function placeOrder(state: ClobState, body: unknown, caller: Caller
   const book = state.books.get(market.conditionId)!;
   state.expireBook(book);
   const result = book.submit(
-    { id: orderId, owner: caller.apiKey, maker: order.maker, outcome, side: terms.side, price: terms.price, size: terms.size, type: orderType, expiration: Number(order.expiration), postOnly },
+    {
+      id: orderId,
+      owner: caller.apiKey,
+      maker: order.maker,
+      outcome,
+      side: terms.side,
+      price: terms.price,
+      size: terms.size,
+      type: orderType,
+      expiration: Number(order.expiration),
+      postOnly,
+    },
     nowS,
   );
   if (!result.ok) return refused(result.message, orderId);
@@ -135,7 +166,11 @@ export async function placeOrder(state: ClobState, body: unknown, caller: Caller
 }
 
 /** Cancels the caller's orders by id, naming each one it could not cancel and why. */
-export function cancelOrders(state: ClobState, caller: Caller, ids: readonly string[]): { canceled: string[]; not_canceled: Record<string, string> } {
+export function cancelOrders(
+  state: ClobState,
+  caller: Caller,
+  ids: readonly string[],
+): { canceled: string[]; not_canceled: Record<string, string> } {
   const canceled: string[] = [];
   const notCanceled: Record<string, string> = {};
   const touched = new Set<CatalogMarket>();

@@ -22,7 +22,14 @@ export interface ClobTradeView {
   /** Unix seconds. */
   matchTime: number;
   makerAddress: string;
-  makers: { makerAddress: string; shares: bigint; price: number; tokenId: string; outcome: 0 | 1; side: 'BUY' | 'SELL' }[];
+  makers: {
+    makerAddress: string;
+    shares: bigint;
+    price: number;
+    tokenId: string;
+    outcome: 0 | 1;
+    side: 'BUY' | 'SELL';
+  }[];
   transactionHash: string;
 }
 
@@ -71,9 +78,14 @@ export class ClobPublicTrades implements PublicTradeSource {
   /** The trade's prints, one per price level it took, best level first (so the last print is the last level). */
   private view(trade: ClobTradeView): readonly PublicTrade[] {
     const cached = this.views.get(trade);
-    if (cached && cached[0]!.status === trade.status && cached[0]!.transactionHash === trade.transactionHash) return cached;
+    if (cached && cached[0]!.status === trade.status && cached[0]!.transactionHash === trade.transactionHash)
+      return cached;
     // Shared by every reader: frozen, so one cannot change what the others see.
-    const prints = Object.freeze(publicPrints(trade).map((print) => Object.freeze({ ...print, makers: Object.freeze(print.makers) as PublicTrade['makers'] })));
+    const prints = Object.freeze(
+      publicPrints(trade).map((print) =>
+        Object.freeze({ ...print, makers: Object.freeze(print.makers) as PublicTrade['makers'] }),
+      ),
+    );
     this.views.set(trade, prints);
     return prints;
   }
@@ -111,7 +123,14 @@ export function publicPrints(t: ClobTradeView): PublicTrade[] {
     price: price(level.price),
     size: level.makers.length ? shares(level.makers.reduce((sum, m) => sum + m.shares, 0n)) : shares(t.shares),
     taker: t.makerAddress,
-    makers: level.makers.map((m) => ({ address: m.makerAddress, side: m.side, tokenId: m.tokenId, outcomeIndex: m.outcome, price: price(m.price), size: shares(m.shares) })),
+    makers: level.makers.map((m) => ({
+      address: m.makerAddress,
+      side: m.side,
+      tokenId: m.tokenId,
+      outcomeIndex: m.outcome,
+      price: price(m.price),
+      size: shares(m.shares),
+    })),
     transactionHash: t.transactionHash,
     timestamp: t.matchTime,
     status: t.status,

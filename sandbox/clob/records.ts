@@ -42,7 +42,16 @@ export interface OrderResponse {
 
 /** A refusal as Polymarket answers it: success false and the message traders know, never a throw. */
 export function refused(message: string, orderID = ''): OrderResponse {
-  return { success: false, errorMsg: message, orderID, status: 'unmatched', takingAmount: '0', makingAmount: '0', transactionsHashes: [], tradeIDs: [] };
+  return {
+    success: false,
+    errorMsg: message,
+    orderID,
+    status: 'unmatched',
+    takingAmount: '0',
+    makingAmount: '0',
+    transactionsHashes: [],
+    tradeIDs: [],
+  };
 }
 
 export interface OrderRecord {
@@ -81,7 +90,16 @@ export interface TradeRecord {
   lastUpdate: number;
   owner: string;
   makerAddress: string;
-  makers: { orderId: string; owner: string; makerAddress: string; shares: bigint; price: number; tokenId: string; outcome: 0 | 1; side: 'BUY' | 'SELL' }[];
+  makers: {
+    orderId: string;
+    owner: string;
+    makerAddress: string;
+    shares: bigint;
+    price: number;
+    tokenId: string;
+    outcome: 0 | 1;
+    side: 'BUY' | 'SELL';
+  }[];
   transactionHash: string;
   errMsg: string | null;
 }

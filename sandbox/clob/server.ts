@@ -113,7 +113,10 @@ export class ClobServer {
   }
 
   /** Cancels orders of `apiKey`'s owner. */
-  async cancelOrders(apiKey: string, orderIds: readonly string[]): Promise<{ canceled: string[]; not_canceled: Record<string, string> }> {
+  async cancelOrders(
+    apiKey: string,
+    orderIds: readonly string[],
+  ): Promise<{ canceled: string[]; not_canceled: Record<string, string> }> {
     const caller = this.state.callerOf(apiKey);
     return this.state.exclusive(async () => cancelOrders(this.state, caller, orderIds));
   }
@@ -132,14 +135,42 @@ export class ClobServer {
    * Every settled (or settling) fill, one row per side of each trade, in each trader's own outcome and price:
    * what the aggregator's trader profiles count as volume, trades and average prices.
    */
-  settledFills(): { address: string; tokenId: string; side: 'BUY' | 'SELL'; shares: number; price: number; timestamp: number }[] {
-    const rows: { address: string; tokenId: string; side: 'BUY' | 'SELL'; shares: number; price: number; timestamp: number }[] = [];
+  settledFills(): {
+    address: string;
+    tokenId: string;
+    side: 'BUY' | 'SELL';
+    shares: number;
+    price: number;
+    timestamp: number;
+  }[] {
+    const rows: {
+      address: string;
+      tokenId: string;
+      side: 'BUY' | 'SELL';
+      shares: number;
+      price: number;
+      timestamp: number;
+    }[] = [];
     for (const t of this.state.trades) {
       if (t.status === 'FAILED') continue;
       const timestamp = t.matchTime; // already Unix seconds
-      rows.push({ address: t.makerAddress, tokenId: t.tokenId, side: t.side, shares: Number(t.shares) / 1e6, price: t.price / 10_000, timestamp });
+      rows.push({
+        address: t.makerAddress,
+        tokenId: t.tokenId,
+        side: t.side,
+        shares: Number(t.shares) / 1e6,
+        price: t.price / 10_000,
+        timestamp,
+      });
       for (const m of t.makers) {
-        rows.push({ address: m.makerAddress, tokenId: m.tokenId, side: m.side, shares: Number(m.shares) / 1e6, price: m.price / 10_000, timestamp });
+        rows.push({
+          address: m.makerAddress,
+          tokenId: m.tokenId,
+          side: m.side,
+          shares: Number(m.shares) / 1e6,
+          price: m.price / 10_000,
+          timestamp,
+        });
       }
     }
     return rows;
@@ -202,7 +233,11 @@ export class ClobServer {
    * why) and the emptied books published. `onChain` runs in the same turn of the queue, so the operator's
    * resolution transaction never races a settlement for the operator's nonce. Returns the cancelled order ids.
    */
-  async closeMarket<T>(conditionId: string, winner: 0 | 1, onChain: () => Promise<T>): Promise<{ cancelled: string[]; result: T }> {
+  async closeMarket<T>(
+    conditionId: string,
+    winner: 0 | 1,
+    onChain: () => Promise<T>,
+  ): Promise<{ cancelled: string[]; result: T }> {
     const { state } = this;
     const market = state.marketParam(conditionId);
     return state.exclusive(async () => {
@@ -236,7 +271,13 @@ export class ClobServer {
     const old = market.tickSize;
     if (old === tickSize) return;
     market.tickSize = tickSize;
-    this.state.feed?.tickSizeChanged(conditionId, market.tokens.map((t) => t.tokenId), old, tickSize, String(this.state.now()));
+    this.state.feed?.tickSizeChanged(
+      conditionId,
+      market.tokens.map((t) => t.tokenId),
+      old,
+      tickSize,
+      String(this.state.now()),
+    );
     this.state.publishBook(market);
   }
 
@@ -276,7 +317,13 @@ export class ClobServer {
         ? orderById
         : undefined;
     if (!handler) throw new HttpError(404, `not found: ${method} ${path}`);
-    const caller = verifyL2(req.headers, { method, path, body: raw }, (key) => this.state.apiKeys.get(key), this.state.nowSeconds(), this.state.controls);
+    const caller = verifyL2(
+      req.headers,
+      { method, path, body: raw },
+      (key) => this.state.apiKeys.get(key),
+      this.state.nowSeconds(),
+      this.state.controls,
+    );
     return handler(this.state, caller, request);
   }
 }

@@ -16,18 +16,33 @@ import { NOTIFY_CANCEL, NOTIFY_FILL, refused, type OrderRecord, type OrderRespon
 import type { ClobState } from './state';
 
 /** Settles a taker's fills with one matchOrders; marks trades MATCHED → MINED → CONFIRMED, or FAILED and restores the makers. */
-export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[], response: OrderResponse): Promise<OrderResponse> {
+export async function settle(
+  state: ClobState,
+  taker: OrderRecord,
+  fills: Fill[],
+  response: OrderResponse,
+): Promise<OrderResponse> {
   const makers = new Map<string, PlanOrder>();
   const makerRecords = new Map<string, OrderRecord>();
   for (const fill of fills) {
     const record = state.orders.get(fill.makerId)!;
     makerRecords.set(record.id, record);
-    makers.set(record.id, { side: record.terms.side, makerAmount: record.order.makerAmount, takerAmount: record.order.takerAmount, makingRemaining: record.makingRemaining });
+    makers.set(record.id, {
+      side: record.terms.side,
+      makerAmount: record.order.makerAmount,
+      takerAmount: record.order.takerAmount,
+      makingRemaining: record.makingRemaining,
+    });
   }
   let plan: ReturnType<typeof settlementPlan>;
   try {
     plan = settlementPlan(
-      { side: taker.terms.side, makerAmount: taker.order.makerAmount, takerAmount: taker.order.takerAmount, makingRemaining: taker.makingRemaining },
+      {
+        side: taker.terms.side,
+        makerAmount: taker.order.makerAmount,
+        takerAmount: taker.order.takerAmount,
+        makingRemaining: taker.makingRemaining,
+      },
       makers,
       fills,
     );
@@ -39,7 +54,10 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
   }
   // Version 1 orders sign their fee rate (charged by the contract); later versions pay the market's, set here.
   const fee = state.options.deployment.orderVersion === 1 ? 0n : takerFee(taker.market.fees, fills);
-  const feeShort = fee > 0n && taker.terms.side === 'BUY' ? await buyerShortOfFee(state, taker, plan.takerFillAmount + fee) : undefined;
+  const feeShort =
+    fee > 0n && taker.terms.side === 'BUY'
+      ? await buyerShortOfFee(state, taker, plan.takerFillAmount + fee)
+      : undefined;
   if (feeShort) {
     await restoreAfterFailure(state, taker, fills, makerRecords);
     return refused(feeShort, taker.id);
@@ -55,7 +73,7 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
     outcome: taker.outcome,
     side: taker.terms.side,
     shares,
-    price: Number((fills.reduce((sum, f) => sum + f.shares * BigInt(f.takerPrice), 0n) / shares)),
+    price: Number(fills.reduce((sum, f) => sum + f.shares * BigInt(f.takerPrice), 0n) / shares),
     status: 'MATCHED',
     matchTime: nowS,
     lastUpdate: nowS,
@@ -63,7 +81,16 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
     makerAddress: taker.order.maker,
     makers: plan.legs.map((leg) => {
       const m = makerRecords.get(leg.makerId)!;
-      return { orderId: m.id, owner: m.owner, makerAddress: m.order.maker, shares: leg.shares, price: leg.makerPrice, tokenId: m.tokenId, outcome: m.outcome, side: m.terms.side };
+      return {
+        orderId: m.id,
+        owner: m.owner,
+        makerAddress: m.order.maker,
+        shares: leg.shares,
+        price: leg.makerPrice,
+        tokenId: m.tokenId,
+        outcome: m.outcome,
+        side: m.terms.side,
+      };
     }),
     transactionHash: '',
     errMsg: null,
@@ -86,9 +113,14 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
       plan.legs.map((leg) => leg.fillAmount),
     ];
     // The wallets that receive shares keep the exchange's view of them from before the fill (when modelled).
-    const buyers = [taker, ...makerRecords.values()].filter((o) => o.terms.side === 'BUY').map((o) => ({ owner: o.order.maker, tokenId: o.tokenId }));
+    const buyers = [taker, ...makerRecords.values()]
+      .filter((o) => o.terms.side === 'BUY')
+      .map((o) => ({ owner: o.order.maker, tokenId: o.tokenId }));
     await holdShareViews(state, buyers);
-    const data = fee > 0n ? exchange.interface.encodeFunctionData('matchOrdersWithFee', [...args, fee]) : exchange.interface.encodeFunctionData('matchOrders', args);
+    const data =
+      fee > 0n
+        ? exchange.interface.encodeFunctionData('matchOrdersWithFee', [...args, fee])
+        : exchange.interface.encodeFunctionData('matchOrders', args);
     trade.transactionHash = await sendAsOperator(state, await exchange.getAddress(), data, plan.legs.length);
     const receipt = await receiptOf(state, trade.transactionHash);
     if (receipt.status !== '0x1') throw new Error('settlement transaction reverted');
@@ -110,11 +142,17 @@ export async function settle(state: ClobState, taker: OrderRecord, fills: Fill[]
     m.makingRemaining -= leg.fillAmount;
     m.matched += leg.shares;
     if (!state.books.get(m.market.conditionId)!.order(m.id)) state.setOrderStatus(m, 'MATCHED');
-    state.notify(m.owner, NOTIFY_FILL, { order_id: m.id, trade_id: trade.id, matched_amount: sharesString(leg.shares), price: priceString(leg.makerPrice) });
+    state.notify(m.owner, NOTIFY_FILL, {
+      order_id: m.id,
+      trade_id: trade.id,
+      matched_amount: sharesString(leg.shares),
+      price: priceString(leg.makerPrice),
+    });
   }
   for (const m of makerRecords.values()) state.orderEvent(m, 'UPDATE');
   for (const fill of fills) recordTape(state, taker.market, taker.outcome, taker.terms.side, fill, nowS);
-  for (const address of [taker.order.maker, ...[...makerRecords.values()].map((m) => m.order.maker)]) forgetBalances(state, address);
+  for (const address of [taker.order.maker, ...[...makerRecords.values()].map((m) => m.order.maker)])
+    forgetBalances(state, address);
   const taking = plan.takerReceives;
   return {
     ...response,
@@ -152,7 +190,14 @@ async function sendAsOperator(state: ClobState, to: string, data: string, legs: 
     state.provider.call({ from, to, data, gasLimit }),
     state.provider.getTransactionCount(from, 'pending'),
   ]);
-  const signed = await state.operator.signTransaction({ ...TX_OVERRIDES, chainId: state.options.deployment.chainId, nonce, to, data, gasLimit });
+  const signed = await state.operator.signTransaction({
+    ...TX_OVERRIDES,
+    chainId: state.options.deployment.chainId,
+    nonce,
+    to,
+    data,
+    gasLimit,
+  });
   return (await state.provider.send('eth_sendRawTransaction', [signed])) as string;
 }
 
@@ -171,7 +216,12 @@ async function receiptOf(state: ClobState, hash: string): Promise<{ status: stri
  * shares back on the book (same price, same time priority); the others are cancelled. The taker's unfilled
  * part is not retried: its answer says the settlement failed.
  */
-async function restoreAfterFailure(state: ClobState, taker: OrderRecord, fills: Fill[], makers: Map<string, OrderRecord>): Promise<void> {
+async function restoreAfterFailure(
+  state: ClobState,
+  taker: OrderRecord,
+  fills: Fill[],
+  makers: Map<string, OrderRecord>,
+): Promise<void> {
   const book = state.books.get(taker.market.conditionId)!;
   book.cancel(taker.id);
   state.setOrderStatus(taker, 'CANCELED');
@@ -181,7 +231,9 @@ async function restoreAfterFailure(state: ClobState, taker: OrderRecord, fills: 
     book.restore(m.resting, fill.shares);
     state.setOrderStatus(m, 'LIVE');
     // Restored first, then judged with every open order of its maker counted, itself included.
-    const short = await fundsShortfall(state, m.order, m.terms, m.venue, m.outcome, m.market, 0n).catch(() => 'chain unavailable');
+    const short = await fundsShortfall(state, m.order, m.terms, m.venue, m.outcome, m.market, 0n).catch(
+      () => 'chain unavailable',
+    );
     if (short) {
       book.cancel(m.id);
       state.setOrderStatus(m, 'CANCELED');
@@ -191,15 +243,41 @@ async function restoreAfterFailure(state: ClobState, taker: OrderRecord, fills: 
 }
 
 /** Both outcome tapes and both last-trade prices, for one fill. */
-function recordTape(state: ClobState, market: CatalogMarket, takerOutcome: 0 | 1, takerSide: 'BUY' | 'SELL', fill: Fill, timestamp: number): void {
+function recordTape(
+  state: ClobState,
+  market: CatalogMarket,
+  takerOutcome: 0 | 1,
+  takerSide: 'BUY' | 'SELL',
+  fill: Fill,
+  timestamp: number,
+): void {
   const volumeBase = Number(fill.shares) / 1e6;
   const price = fill.takerPrice / PRICE_ONE;
   const data = state.options.marketData;
   // Both outcome tapes agree: the taker's token at its price, the complement at 1 − price.
   data.recordFill(market.tokens[takerOutcome].tokenId, { price, volumeBase, timestamp });
-  data.recordFill(market.tokens[1 - takerOutcome]!.tokenId, { price: (PRICE_ONE - fill.takerPrice) / PRICE_ONE, volumeBase, timestamp }, { mirror: true });
+  data.recordFill(
+    market.tokens[1 - takerOutcome]!.tokenId,
+    { price: (PRICE_ONE - fill.takerPrice) / PRICE_ONE, volumeBase, timestamp },
+    { mirror: true },
+  );
   // Buying one outcome at p is selling the other at 1 − p: each token's last_trade_price says so.
-  const common = { market: market.conditionId, size: sharesString(fill.shares), timestamp: String(state.now()), fee_rate_bps: String(feeRateBps(market.fees)) };
-  state.feed?.lastTrade({ ...common, asset_id: market.tokens[takerOutcome].tokenId, price: priceString(fill.takerPrice), side: takerSide });
-  state.feed?.lastTrade({ ...common, asset_id: market.tokens[1 - takerOutcome]!.tokenId, price: priceString(PRICE_ONE - fill.takerPrice), side: takerSide === 'BUY' ? 'SELL' : 'BUY' });
+  const common = {
+    market: market.conditionId,
+    size: sharesString(fill.shares),
+    timestamp: String(state.now()),
+    fee_rate_bps: String(feeRateBps(market.fees)),
+  };
+  state.feed?.lastTrade({
+    ...common,
+    asset_id: market.tokens[takerOutcome].tokenId,
+    price: priceString(fill.takerPrice),
+    side: takerSide,
+  });
+  state.feed?.lastTrade({
+    ...common,
+    asset_id: market.tokens[1 - takerOutcome]!.tokenId,
+    price: priceString(PRICE_ONE - fill.takerPrice),
+    side: takerSide === 'BUY' ? 'SELL' : 'BUY',
+  });
 }

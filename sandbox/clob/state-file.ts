@@ -45,7 +45,16 @@ export interface SavedTrade {
   lastUpdate: number;
   owner: string;
   makerAddress: string;
-  makers: { orderId: string; owner: string; makerAddress: string; shares: string; price: number; tokenId: string; outcome: 0 | 1; side: Side }[];
+  makers: {
+    orderId: string;
+    owner: string;
+    makerAddress: string;
+    shares: string;
+    price: number;
+    tokenId: string;
+    outcome: 0 | 1;
+    side: Side;
+  }[];
   transactionHash: string;
   errMsg: string | null;
 }
@@ -70,7 +79,16 @@ export interface SavedClobState {
 
 export type StateRead = { state: SavedClobState } | { missing: true } | { refused: string };
 
-const ORDER_BIGINTS = ['salt', 'tokenId', 'makerAmount', 'takerAmount', 'expiration', 'nonce', 'feeRateBps', 'timestamp'] as const;
+const ORDER_BIGINTS = [
+  'salt',
+  'tokenId',
+  'makerAmount',
+  'takerAmount',
+  'expiration',
+  'nonce',
+  'feeRateBps',
+  'timestamp',
+] as const;
 
 export function saveOrder(order: ExchangeOrder): Bigs<ExchangeOrder> {
   const out = { ...order } as unknown as Record<string, unknown>;
@@ -90,13 +108,15 @@ export function saveResting(r: RestingOrder): Bigs<RestingOrder> {
 }
 
 export function loadResting(saved: Bigs<RestingOrder>): RestingOrder {
-  if (!Number.isInteger(saved.seq) || !Number.isInteger(saved.price)) throw new Error(`order ${saved.id}: bad book entry`);
+  if (!Number.isInteger(saved.seq) || !Number.isInteger(saved.price))
+    throw new Error(`order ${saved.id}: bad book entry`);
   return { ...saved, size: big(saved.size), remaining: big(saved.remaining) };
 }
 
 /** A decimal string back to a bigint; anything else is a corrupt file. */
 export function big(value: unknown): bigint {
-  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) throw new Error(`not a decimal integer: ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value))
+    throw new Error(`not a decimal integer: ${JSON.stringify(value)}`);
   return BigInt(value);
 }
 
@@ -106,7 +126,11 @@ function text(value: unknown, name: string): string {
 }
 
 /** Reads and checks the file; never throws: a missing file is a first start, anything unreadable is refused with why. */
-export async function readClobState(file: string, expected: { chainId: number; exchange: string; orderVersion: number }, catalog: Catalog): Promise<StateRead> {
+export async function readClobState(
+  file: string,
+  expected: { chainId: number; exchange: string; orderVersion: number },
+  catalog: Catalog,
+): Promise<StateRead> {
   let raw: string;
   try {
     raw = await readFile(file, 'utf8');
@@ -121,9 +145,16 @@ export async function readClobState(file: string, expected: { chainId: number; e
     return { refused: `not valid JSON (${(error as Error).message})` };
   }
   if (!state || typeof state !== 'object') return { refused: 'not a JSON object' };
-  if (state.version !== CLOB_STATE_VERSION) return { refused: `version ${JSON.stringify(state.version)}, this sandbox reads version ${CLOB_STATE_VERSION}` };
-  if (state.chainId !== expected.chainId || state.orderVersion !== expected.orderVersion || String(state.exchange).toLowerCase() !== expected.exchange.toLowerCase()) {
-    return { refused: `saved for another deployment (chain ${state.chainId}, exchange ${state.exchange}, order version ${state.orderVersion})` };
+  if (state.version !== CLOB_STATE_VERSION)
+    return { refused: `version ${JSON.stringify(state.version)}, this sandbox reads version ${CLOB_STATE_VERSION}` };
+  if (
+    state.chainId !== expected.chainId ||
+    state.orderVersion !== expected.orderVersion ||
+    String(state.exchange).toLowerCase() !== expected.exchange.toLowerCase()
+  ) {
+    return {
+      refused: `saved for another deployment (chain ${state.chainId}, exchange ${state.exchange}, order version ${state.orderVersion})`,
+    };
   }
   for (const list of ['apiKeys', 'orders', 'finished', 'retired', 'trades', 'notifications'] as const) {
     if (!Array.isArray(state[list])) return { refused: `"${list}" is missing or not a list` };

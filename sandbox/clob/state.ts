@@ -13,7 +13,15 @@ import type { ApiCredentials } from './auth';
 import { bookSnapshot } from './book-snapshot';
 import { MarketBook } from './engine';
 import { HttpError, page, type Query } from './http';
-import { NOTIFY_CANCEL, type Caller, type Notification, type OrderRecord, type OrderStatus, type TradeRecord, type TradeStatus } from './records';
+import {
+  NOTIFY_CANCEL,
+  type Caller,
+  type Notification,
+  type OrderRecord,
+  type OrderStatus,
+  type TradeRecord,
+  type TradeStatus,
+} from './records';
 import { openOrderJson, tradeJson } from './views';
 import type { ClobWebSocketChannels, ClobWsOptions } from './ws';
 
@@ -80,7 +88,8 @@ export class ClobState {
   /** The exchange's trades as public feeds show them (Data API /trades, the real-time activity feed). */
   readonly publicTrades: ClobPublicTrades;
   /** Whether POLY_ADDRESS may name an address for a key of an EOA: the EOA or one of its accounts. */
-  readonly controls = (eoa: string, address: string): boolean => controlsAddress(this.options.deployment.wallets, eoa, address);
+  readonly controls = (eoa: string, address: string): boolean =>
+    controlsAddress(this.options.deployment.wallets, eoa, address);
   readonly notifications = new Map<string, Notification[]>();
   notificationSeq = 1;
   readonly heartbeats = new Map<string, { id: string; timer: NodeJS.Timeout }>();
@@ -122,12 +131,18 @@ export class ClobState {
     }
     this.collateral = new Contract(
       deployment.contracts.collateral,
-      ['function balanceOf(address) view returns (uint256)', 'function allowance(address,address) view returns (uint256)'],
+      [
+        'function balanceOf(address) view returns (uint256)',
+        'function allowance(address,address) view returns (uint256)',
+      ],
       this.provider,
     );
     this.ctf = new Contract(
       deployment.contracts.conditionalTokens,
-      ['function balanceOf(address,uint256) view returns (uint256)', 'function isApprovedForAll(address,address) view returns (bool)'],
+      [
+        'function balanceOf(address,uint256) view returns (uint256)',
+        'function isApprovedForAll(address,address) view returns (bool)',
+      ],
       this.provider,
     );
     for (const event of options.catalog.events) {
@@ -146,7 +161,11 @@ export class ClobState {
   exclusive<T>(work: () => Promise<T>, persist = true): Promise<T> {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
-    if (persist) void run.then(() => this.changed(), () => this.changed());
+    if (persist)
+      void run.then(
+        () => this.changed(),
+        () => this.changed(),
+      );
     return run;
   }
 
@@ -182,7 +201,8 @@ export class ClobState {
   }
 
   tokenParam(tokenId: unknown): [CatalogMarket, 0 | 1] {
-    if (typeof tokenId !== 'string' || tokenId === '') throw new HttpError(400, 'Invalid payload: token_id is required');
+    if (typeof tokenId !== 'string' || tokenId === '')
+      throw new HttpError(400, 'Invalid payload: token_id is required');
     const found = this.options.catalog.token(tokenId);
     if (!found) throw new HttpError(404, `No orderbook exists for the requested token id`);
     return [found.market, found.token.index as 0 | 1];
@@ -273,7 +293,11 @@ export class ClobState {
 
   /** A user-channel order event for the order's owner. */
   orderEvent(record: OrderRecord, type: 'PLACEMENT' | 'UPDATE' | 'CANCELLATION'): void {
-    this.feed?.order(record.owner, record.market.conditionId, { ...openOrderJson(record), type, timestamp: String(this.now()) });
+    this.feed?.order(record.owner, record.market.conditionId, {
+      ...openOrderJson(record),
+      type,
+      timestamp: String(this.now()),
+    });
   }
 
   // ------------------------------------------------------------------ trades
@@ -300,7 +324,12 @@ export class ClobState {
   /** A user-channel trade event for each owner in the trade, from its own side. */
   private tradeEvent(trade: TradeRecord): void {
     const owners = [trade.owner, ...trade.makers.map((m) => m.owner)];
-    this.feed?.trade(owners, trade.market.conditionId, (viewer) => ({ ...tradeJson(trade, viewer), type: 'TRADE', trade_owner: viewer, timestamp: String(this.now()) }));
+    this.feed?.trade(owners, trade.market.conditionId, (viewer) => ({
+      ...tradeJson(trade, viewer),
+      type: 'TRADE',
+      trade_owner: viewer,
+      timestamp: String(this.now()),
+    }));
   }
 
   // ------------------------------------------------------------------ notifications

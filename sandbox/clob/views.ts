@@ -70,7 +70,13 @@ export function tradeJson(t: TradeRecord, viewer: string) {
 export function marketTradeEventJson(t: TradeRecord, print: { price: number; size: number }) {
   return {
     event_type: 'trade',
-    market: { condition_id: t.market.conditionId, asset_id: t.tokenId, question: t.market.question, icon: '', slug: t.market.slug },
+    market: {
+      condition_id: t.market.conditionId,
+      asset_id: t.tokenId,
+      question: t.market.question,
+      icon: '',
+      slug: t.market.slug,
+    },
     user: { address: t.makerAddress, username: '', profile_picture: '', optimized_profile_picture: '', pseudonym: '' },
     side: t.side,
     size: String(print.size),

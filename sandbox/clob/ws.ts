@@ -148,7 +148,11 @@ export class ClobWebSocketChannels {
    * its previous and new level lists, so both outcome books move together in one price_change. A token whose hash
    * moved without a level change (tick size) gets a `book` too, so a client's hash never goes stale.
    */
-  booksChanged(conditionId: string, before: readonly (BookSnapshot | undefined)[], after: readonly BookSnapshot[]): void {
+  booksChanged(
+    conditionId: string,
+    before: readonly (BookSnapshot | undefined)[],
+    after: readonly BookSnapshot[],
+  ): void {
     const traded = this.traded.delete(conditionId);
     if (this.market.size === 0) return;
     const changes: Json[] = [];
@@ -158,19 +162,32 @@ export class ClobWebSocketChannels {
       const prev = before[i];
       if (prev && prev.hash === next.hash) return;
       const best = bestOf(next);
-      const diff = traded ? [] : [...levelChanges(prev?.bids ?? [], next.bids, 'BUY'), ...levelChanges(prev?.asks ?? [], next.asks, 'SELL')];
+      const diff = traded
+        ? []
+        : [...levelChanges(prev?.bids ?? [], next.bids, 'BUY'), ...levelChanges(prev?.asks ?? [], next.asks, 'SELL')];
       if (diff.length === 0) resnap.push(next);
-      for (const d of diff) changes.push({ asset_id: next.asset_id, ...d, hash: next.hash, best_bid: best.bid, best_ask: best.ask });
+      for (const d of diff)
+        changes.push({ asset_id: next.asset_id, ...d, hash: next.hash, best_bid: best.bid, best_ask: best.ask });
       const old = prev ? bestOf(prev) : undefined;
       if (!old || old.bid !== best.bid || old.ask !== best.ask) {
-        bestMoves.push({ event_type: 'best_bid_ask', market: conditionId, asset_id: next.asset_id, best_bid: best.bid, best_ask: best.ask, spread: spreadOf(best), timestamp: next.timestamp });
+        bestMoves.push({
+          event_type: 'best_bid_ask',
+          market: conditionId,
+          asset_id: next.asset_id,
+          best_bid: best.bid,
+          best_ask: best.ask,
+          spread: spreadOf(best),
+          timestamp: next.timestamp,
+        });
       }
     });
     const timestamp = after[0]?.timestamp ?? String(Date.now());
     const faults = changes.length ? this.armed : { duplicate: false, swap: false, corrupt: false };
     if (changes.length) this.armed = { duplicate: false, swap: false, corrupt: false };
     for (const [ws, conn] of this.market) {
-      const mine = changes.filter((c) => conn.assets.has(c.asset_id as string)).map((c) => (faults.corrupt ? { ...c, hash: CORRUPT_HASH } : c));
+      const mine = changes
+        .filter((c) => conn.assets.has(c.asset_id as string))
+        .map((c) => (faults.corrupt ? { ...c, hash: CORRUPT_HASH } : c));
       if (mine.length) {
         const message = { event_type: 'price_change', market: conditionId, price_changes: mine, timestamp };
         if (faults.swap) this.swapped.set(ws, message);
@@ -188,35 +205,69 @@ export class ClobWebSocketChannels {
   }
 
   /** One fill, as each outcome token's tape records it. */
-  lastTrade(message: { asset_id: string; market: string; price: string; side: 'BUY' | 'SELL'; size: string; timestamp: string; fee_rate_bps?: string }): void {
+  lastTrade(message: {
+    asset_id: string;
+    market: string;
+    price: string;
+    side: 'BUY' | 'SELL';
+    size: string;
+    timestamp: string;
+    fee_rate_bps?: string;
+  }): void {
     this.traded.add(message.market);
-    for (const [ws, conn] of this.market) if (conn.assets.has(message.asset_id)) this.sendMarket(ws, { event_type: 'last_trade_price', fee_rate_bps: '0', ...message });
+    for (const [ws, conn] of this.market)
+      if (conn.assets.has(message.asset_id))
+        this.sendMarket(ws, { event_type: 'last_trade_price', fee_rate_bps: '0', ...message });
   }
 
   /** A market resolved: subscribers with custom features on get `market_resolved` (docs/protocol.md#clob-websocket-channels). */
-  marketResolved(message: { market: string; assets_ids: string[]; winning_asset_id: string; winning_outcome: string; timestamp: string }): void {
+  marketResolved(message: {
+    market: string;
+    assets_ids: string[];
+    winning_asset_id: string;
+    winning_outcome: string;
+    timestamp: string;
+  }): void {
     for (const [ws, conn] of this.market) {
-      if (conn.custom && message.assets_ids.some((id) => conn.assets.has(id))) this.sendMarket(ws, { event_type: 'market_resolved', ...message });
+      if (conn.custom && message.assets_ids.some((id) => conn.assets.has(id)))
+        this.sendMarket(ws, { event_type: 'market_resolved', ...message });
     }
   }
 
-  tickSizeChanged(conditionId: string, tokenIds: readonly string[], oldTick: string, newTick: string, timestamp: string): void {
+  tickSizeChanged(
+    conditionId: string,
+    tokenIds: readonly string[],
+    oldTick: string,
+    newTick: string,
+    timestamp: string,
+  ): void {
     for (const [ws, conn] of this.market) {
       for (const asset of tokenIds) {
-        if (conn.assets.has(asset)) this.sendMarket(ws, { event_type: 'tick_size_change', asset_id: asset, market: conditionId, old_tick_size: oldTick, new_tick_size: newTick, timestamp });
+        if (conn.assets.has(asset))
+          this.sendMarket(ws, {
+            event_type: 'tick_size_change',
+            asset_id: asset,
+            market: conditionId,
+            old_tick_size: oldTick,
+            new_tick_size: newTick,
+            timestamp,
+          });
       }
     }
   }
 
   /** An order event (PLACEMENT / UPDATE / CANCELLATION) for its owner's connections only. */
   order(owner: string, conditionId: string, message: Json): void {
-    for (const [ws, conn] of this.user) if (conn.owner === owner && watches(conn, conditionId)) this.send(ws, { event_type: 'order', ...message });
+    for (const [ws, conn] of this.user)
+      if (conn.owner === owner && watches(conn, conditionId)) this.send(ws, { event_type: 'order', ...message });
   }
 
   /** A trade event for each of its owners (taker and makers), each seeing the trade from its own side. */
   trade(owners: readonly string[], conditionId: string, messageFor: (owner: string) => Json): void {
     for (const owner of new Set(owners)) {
-      for (const [ws, conn] of this.user) if (conn.owner === owner && watches(conn, conditionId)) this.send(ws, { event_type: 'trade', ...messageFor(owner) });
+      for (const [ws, conn] of this.user)
+        if (conn.owner === owner && watches(conn, conditionId))
+          this.send(ws, { event_type: 'trade', ...messageFor(owner) });
     }
   }
 
@@ -246,7 +297,8 @@ export class ClobWebSocketChannels {
         } catch {
           return this.error(ws, 'invalid JSON');
         }
-        if (!message || typeof message !== 'object' || Array.isArray(message)) return this.error(ws, 'a message is a JSON object');
+        if (!message || typeof message !== 'object' || Array.isArray(message))
+          return this.error(ws, 'a message is a JSON object');
         if (channel === 'market') this.onMarketMessage(ws, message as Json);
         else this.onUserMessage(ws, message as Json);
       } catch (error) {
@@ -264,8 +316,10 @@ export class ClobWebSocketChannels {
     }
     const operation = message.operation;
     const type = typeof message.type === 'string' ? message.type.toLowerCase() : undefined;
-    if (operation !== undefined && operation !== 'subscribe' && operation !== 'unsubscribe') return this.error(ws, 'operation must be subscribe or unsubscribe');
-    if (operation === undefined && type !== 'market') return this.error(ws, 'type must be "market" (or send an operation)');
+    if (operation !== undefined && operation !== 'subscribe' && operation !== 'unsubscribe')
+      return this.error(ws, 'operation must be subscribe or unsubscribe');
+    if (operation === undefined && type !== 'market')
+      return this.error(ws, 'type must be "market" (or send an operation)');
     let conn = this.market.get(ws);
     if (!conn) {
       conn = { assets: new Set(), custom: false };
@@ -307,7 +361,8 @@ export class ClobWebSocketChannels {
         ws.close(CLOSE_BAD_AUTH, 'invalid credentials');
         return;
       }
-      if (typeof message.type === 'string' && message.type.toLowerCase() !== 'user') return this.error(ws, 'type must be "user"');
+      if (typeof message.type === 'string' && message.type.toLowerCase() !== 'user')
+        return this.error(ws, 'type must be "user"');
       this.user.set(ws, { owner: apiKey, markets: new Set(markets as string[]) });
       return;
     }

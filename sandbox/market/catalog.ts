@@ -86,7 +86,8 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
         slug: 'fed-25-bps-cut-december-2026',
         question: 'Will the Fed cut rates by 25 bps in December 2026?',
         groupItemTitle: '25 bps cut',
-        description: 'Resolves YES if the target range is lowered by exactly 25 basis points after the December 2026 meeting.',
+        description:
+          'Resolves YES if the target range is lowered by exactly 25 basis points after the December 2026 meeting.',
         tickSize: '0.01',
         minOrderSize: 5,
         startPrice: 0.35,
@@ -96,7 +97,8 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
         slug: 'fed-50-bps-cut-december-2026',
         question: 'Will the Fed cut rates by 50+ bps in December 2026?',
         groupItemTitle: '50+ bps cut',
-        description: 'Resolves YES if the target range is lowered by 50 basis points or more after the December 2026 meeting.',
+        description:
+          'Resolves YES if the target range is lowered by 50 basis points or more after the December 2026 meeting.',
         tickSize: '0.001',
         minOrderSize: 5,
         startPrice: 0.07,
@@ -113,7 +115,8 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
     tags: ['crypto', 'bitcoin'],
     slug: 'bitcoin-above-120k-on-december-31-2026',
     title: 'Bitcoin above $120k on December 31, 2026?',
-    description: 'Resolves YES if the BTC/USD 1-minute candle close at 23:59 UTC on 31 December 2026 on the reference exchange is above $120,000.',
+    description:
+      'Resolves YES if the BTC/USD 1-minute candle close at 23:59 UTC on 31 December 2026 on the reference exchange is above $120,000.',
     startDate: '2026-09-01T00:00:00Z',
     creationDate: '2026-08-31T12:00:00Z',
     endDate: '2026-12-31T23:59:00Z',
@@ -139,7 +142,8 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
     tags: ['weather'],
     slug: 'white-christmas-in-london-2026',
     title: 'White Christmas in London 2026?',
-    description: 'Resolves YES if the Met Office records a single snowflake falling at its London Weather Centre reference site on 25 December 2026.',
+    description:
+      'Resolves YES if the Met Office records a single snowflake falling at its London Weather Centre reference site on 25 December 2026.',
     startDate: '2026-10-15T00:00:00Z',
     creationDate: '2026-10-14T09:00:00Z',
     endDate: '2026-12-26T00:00:00Z',
@@ -155,14 +159,17 @@ export const SANDBOX_EVENTS: readonly EventSpec[] = [
         startPrice: 0.12,
       }),
     ],
-    comments: [{ author: 'weather-nerd', text: 'Long-range models hint at a cold snap around the 20th.', hoursAgo: 20 }],
+    comments: [
+      { author: 'weather-nerd', text: 'Long-range models hint at a cold snap around the 20th.', hoursAgo: 20 },
+    ],
   },
   {
     id: '9004',
     tags: ['tech', 'ai'],
     slug: 'new-frontier-ai-model-release-before-2027',
     title: 'New frontier AI model released before 2027?',
-    description: 'Resolves YES if a major lab publicly releases a new flagship model generation between creation and 31 December 2026, 23:59 UTC.',
+    description:
+      'Resolves YES if a major lab publicly releases a new flagship model generation between creation and 31 December 2026, 23:59 UTC.',
     startDate: '2026-08-01T00:00:00Z',
     creationDate: '2026-07-31T15:00:00Z',
     endDate: '2026-12-31T23:59:00Z',
@@ -251,7 +258,10 @@ export interface MarketOnChain {
 }
 
 /** Joins the market specs with their on-chain ids. */
-export function buildCatalog(specs: readonly EventSpec[], onChain: (market: MarketSpec, event: EventSpec) => MarketOnChain): Catalog {
+export function buildCatalog(
+  specs: readonly EventSpec[],
+  onChain: (market: MarketSpec, event: EventSpec) => MarketOnChain,
+): Catalog {
   const events: CatalogEvent[] = specs.map((event) => ({
     ...event,
     markets: event.markets.map((spec) => {
@@ -275,7 +285,9 @@ export function buildCatalog(specs: readonly EventSpec[], onChain: (market: Mark
   }));
   const markets = new Map(events.flatMap((e) => e.markets.map((m) => [m.id, m] as const)));
   const byCondition = new Map([...markets.values()].map((m) => [m.conditionId, m] as const));
-  const tokens = new Map([...markets.values()].flatMap((m) => m.tokens.map((t) => [t.tokenId, { market: m, token: t }] as const)));
+  const tokens = new Map(
+    [...markets.values()].flatMap((m) => m.tokens.map((t) => [t.tokenId, { market: m, token: t }] as const)),
+  );
   return {
     events,
     market: (id) => markets.get(id),

@@ -34,7 +34,8 @@ export function checkFees(fees: MarketFees): MarketFees {
   if (!(fees.rate >= 0 && fees.rate < 1) || Math.abs(Number(fees.rate.toFixed(6)) - fees.rate) > 1e-12) {
     throw new Error(`fee rate ${fees.rate}: a number in [0, 1) with at most 6 decimals`);
   }
-  if (!Number.isInteger(fees.exponent) || fees.exponent < 0 || fees.exponent > 8) throw new Error(`fee exponent ${fees.exponent}: a whole number 0–8`);
+  if (!Number.isInteger(fees.exponent) || fees.exponent < 0 || fees.exponent > 8)
+    throw new Error(`fee exponent ${fees.exponent}: a whole number 0–8`);
   if (fees.takerOnly !== true) throw new Error('only taker fees are charged in the sandbox');
   return fees;
 }

@@ -4,7 +4,11 @@ import { appendFile, readFile } from 'node:fs/promises';
 import type { MarketData } from './market-data';
 
 /** Puts the journal's fills back into the tapes; a missing file is a first start, an unreadable line is skipped. */
-export async function loadFillJournal(file: string, marketData: MarketData, log: (line: string) => void): Promise<number> {
+export async function loadFillJournal(
+  file: string,
+  marketData: MarketData,
+  log: (line: string) => void,
+): Promise<number> {
   let raw: string;
   try {
     raw = await readFile(file, 'utf8');
@@ -19,7 +23,13 @@ export async function loadFillJournal(file: string, marketData: MarketData, log:
     try {
       const row = JSON.parse(line) as { tokenId?: unknown; price?: unknown; volumeBase?: unknown; timestamp?: unknown };
       const { tokenId, price, volumeBase, timestamp } = row;
-      if (typeof tokenId !== 'string' || typeof price !== 'number' || typeof volumeBase !== 'number' || typeof timestamp !== 'number') throw new Error('bad row');
+      if (
+        typeof tokenId !== 'string' ||
+        typeof price !== 'number' ||
+        typeof volumeBase !== 'number' ||
+        typeof timestamp !== 'number'
+      )
+        throw new Error('bad row');
       fills.push({ tokenId, fill: { price, volumeBase, timestamp } });
     } catch {
       // A crash mid-append leaves at most a torn last line: losing that one fill beats losing the tape.
@@ -32,7 +42,11 @@ export async function loadFillJournal(file: string, marketData: MarketData, log:
 }
 
 /** Appends every new fill to the journal, in order, one write per burst; `stop()` waits for the last write. */
-export function journalFills(file: string, marketData: MarketData, log: (line: string) => void): { stop(): Promise<void> } {
+export function journalFills(
+  file: string,
+  marketData: MarketData,
+  log: (line: string) => void,
+): { stop(): Promise<void> } {
   let pending: string[] = [];
   let writing: Promise<void> = Promise.resolve();
   let failed = false;
@@ -48,7 +62,9 @@ export function journalFills(file: string, marketData: MarketData, log: (line: s
     }
   };
   const unsubscribe = marketData.onFill((tokenId, fill) => {
-    pending.push(`${JSON.stringify({ tokenId, price: fill.price, volumeBase: fill.volumeBase, timestamp: fill.timestamp })}\n`);
+    pending.push(
+      `${JSON.stringify({ tokenId, price: fill.price, volumeBase: fill.volumeBase, timestamp: fill.timestamp })}\n`,
+    );
     writing = writing.then(flush);
   });
   return {

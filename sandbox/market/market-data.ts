@@ -32,7 +32,8 @@ export class MarketData {
   ) {
     for (const event of catalog.events) {
       for (const market of event.markets) {
-        for (const token of market.tokens) this.fillsByToken.set(token.tokenId, [...(history?.fills.get(token.tokenId) ?? [])]);
+        for (const token of market.tokens)
+          this.fillsByToken.set(token.tokenId, [...(history?.fills.get(token.tokenId) ?? [])]);
       }
     }
   }

@@ -15,7 +15,8 @@ const MAX_BODY = 4096;
 
 export async function adminResolve(req: IncomingMessage, admin: AdminHandlers): Promise<unknown> {
   const remote = req.socket.remoteAddress ?? '';
-  if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) throw new HttpError(403, 'admin routes answer loopback callers only');
+  if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote))
+    throw new HttpError(403, 'admin routes answer loopback callers only');
   if (req.method !== 'POST') throw new HttpError(405, 'POST /admin/resolve');
   let text = '';
   for await (const chunk of req) {
@@ -29,8 +30,10 @@ export async function adminResolve(req: IncomingMessage, admin: AdminHandlers): 
     throw new HttpError(400, 'body: JSON {"market": …, "outcome": …}');
   }
   const { market, outcome } = (body ?? {}) as { market?: unknown; outcome?: unknown };
-  if (typeof market !== 'string' || market === '') throw new HttpError(400, 'market: a market id, slug or condition id');
-  if (typeof outcome !== 'string' && outcome !== 0 && outcome !== 1) throw new HttpError(400, 'outcome: "Yes", "No", an outcome name, 0 or 1');
+  if (typeof market !== 'string' || market === '')
+    throw new HttpError(400, 'market: a market id, slug or condition id');
+  if (typeof outcome !== 'string' && outcome !== 0 && outcome !== 1)
+    throw new HttpError(400, 'outcome: "Yes", "No", an outcome name, 0 or 1');
   try {
     return await admin.resolve(market, outcome);
   } catch (error) {

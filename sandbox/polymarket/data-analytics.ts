@@ -10,8 +10,24 @@ import type { WalletDirectory } from './wallets';
 
 const DAY = 86_400;
 const PERIODS = ['DAY', 'WEEK', 'MONTH', 'ALL'] as const;
-const PERIOD_SECONDS: Record<(typeof PERIODS)[number], number> = { DAY, WEEK: 7 * DAY, MONTH: 30 * DAY, ALL: Number.POSITIVE_INFINITY };
-const CATEGORIES = ['OVERALL', 'POLITICS', 'SPORTS', 'CRYPTO', 'CULTURE', 'MENTIONS', 'WEATHER', 'ECONOMICS', 'TECH', 'FINANCE'] as const;
+const PERIOD_SECONDS: Record<(typeof PERIODS)[number], number> = {
+  DAY,
+  WEEK: 7 * DAY,
+  MONTH: 30 * DAY,
+  ALL: Number.POSITIVE_INFINITY,
+};
+const CATEGORIES = [
+  'OVERALL',
+  'POLITICS',
+  'SPORTS',
+  'CRYPTO',
+  'CULTURE',
+  'MENTIONS',
+  'WEATHER',
+  'ECONOMICS',
+  'TECH',
+  'FINANCE',
+] as const;
 /** The sandbox's tags each leaderboard category covers (none for topics the catalog has no events in). */
 const CATEGORY_TAGS: Record<(typeof CATEGORIES)[number], string[] | undefined> = {
   OVERALL: undefined,
@@ -69,7 +85,10 @@ export class DataAnalytics {
   async openInterest(q: Query) {
     const markets = this.marketsAsked(q, 'market', false);
     const holdings = await this.options.wallets.holdingsOf(this.options.wallets.wallets());
-    return markets.map((m) => ({ market: m.conditionId, value: round(holdings.filter((h) => h.token.tokenId === m.tokens[0].tokenId).reduce((s, h) => s + h.size, 0)) }));
+    return markets.map((m) => ({
+      market: m.conditionId,
+      value: round(holdings.filter((h) => h.token.tokenId === m.tokens[0].tokenId).reduce((s, h) => s + h.size, 0)),
+    }));
   }
 
   /** `/live-volume?id=`: an event's traded volume, in total and per market (Gamma's `volume`). */
@@ -78,7 +97,10 @@ export class DataAnalytics {
     if (!/^\d+$/.test(id)) throw new HttpError(400, 'id must be an integer');
     const event = this.options.catalog.events.find((e) => e.id === id);
     if (!event) return [];
-    const markets = event.markets.map((m) => ({ market: m.conditionId, value: round(marketVolume(this.options.shapes, m, 0)) }));
+    const markets = event.markets.map((m) => ({
+      market: m.conditionId,
+      value: round(marketVolume(this.options.shapes, m, 0)),
+    }));
     return [{ total: round(markets.reduce((s, m) => s + m.value, 0)), markets }];
   }
 
@@ -107,7 +129,16 @@ export class DataAnalytics {
       .sort((a, b) => (orderBy === 'VOL' ? b.vol - a.vol : b.pnl - a.pnl) || a.wallet.localeCompare(b.wallet))
       .map((r, i) => {
         const who = this.options.wallets.identity(r.wallet);
-        return { rank: String(i + 1), proxyWallet: r.wallet, userName: who.name || who.pseudonym, vol: r.vol, pnl: r.pnl, profileImage: who.profileImage, xUsername: '', verifiedBadge: false };
+        return {
+          rank: String(i + 1),
+          proxyWallet: r.wallet,
+          userName: who.name || who.pseudonym,
+          vol: r.vol,
+          pnl: r.pnl,
+          profileImage: who.profileImage,
+          xUsername: '',
+          verifiedBadge: false,
+        };
       })
       .filter((r) => !user || r.proxyWallet.toLowerCase() === user)
       .filter((r) => !userName || r.userName.toLowerCase().includes(userName));
@@ -134,8 +165,12 @@ export class DataAnalytics {
       const rows = [...wallets.values()]
         .filter((w) => !user || w.toLowerCase() === user)
         .map((wallet) => {
-          const held = holdings.find((h) => h.token.tokenId === token.tokenId && h.owner.toLowerCase() === wallet.toLowerCase());
-          const l = ledgers.find((x) => x.token.tokenId === token.tokenId && x.wallet.toLowerCase() === wallet.toLowerCase());
+          const held = holdings.find(
+            (h) => h.token.tokenId === token.tokenId && h.owner.toLowerCase() === wallet.toLowerCase(),
+          );
+          const l = ledgers.find(
+            (x) => x.token.tokenId === token.tokenId && x.wallet.toLowerCase() === wallet.toLowerCase(),
+          );
           const size = held?.size ?? 0;
           const avgPrice = l && l.bought > 0 ? l.cost / l.bought : curPrice;
           const realizedPnl = l ? l.proceeds - l.sold * avgPrice : 0;
@@ -161,9 +196,17 @@ export class DataAnalytics {
           };
         })
         .filter((r) => status === 'ALL' || (status === 'OPEN') === r.size > 0);
-      const key = { TOKENS: (r: (typeof rows)[number]) => r.size, CASH_PNL: (r: (typeof rows)[number]) => r.cashPnl, REALIZED_PNL: (r: (typeof rows)[number]) => r.realizedPnl, TOTAL_PNL: (r: (typeof rows)[number]) => r.totalPnl }[sortBy];
+      const key = {
+        TOKENS: (r: (typeof rows)[number]) => r.size,
+        CASH_PNL: (r: (typeof rows)[number]) => r.cashPnl,
+        REALIZED_PNL: (r: (typeof rows)[number]) => r.realizedPnl,
+        TOTAL_PNL: (r: (typeof rows)[number]) => r.totalPnl,
+      }[sortBy];
       const sign = direction === 'ASC' ? 1 : -1;
-      return { token: token.tokenId, positions: rows.sort((a, b) => sign * (key(a) - key(b))).slice(offset, offset + limit) };
+      return {
+        token: token.tokenId,
+        positions: rows.sort((a, b) => sign * (key(a) - key(b))).slice(offset, offset + limit),
+      };
     });
   }
 
@@ -206,7 +249,13 @@ export class DataAnalytics {
           endDate: l.market.end,
         };
       });
-    const key = { REALIZEDPNL: (r: (typeof rows)[number]) => r.realizedPnl, TITLE: (r: (typeof rows)[number]) => r.title, PRICE: (r: (typeof rows)[number]) => r.curPrice, AVGPRICE: (r: (typeof rows)[number]) => r.avgPrice, TIMESTAMP: (r: (typeof rows)[number]) => r.timestamp }[sortBy];
+    const key = {
+      REALIZEDPNL: (r: (typeof rows)[number]) => r.realizedPnl,
+      TITLE: (r: (typeof rows)[number]) => r.title,
+      PRICE: (r: (typeof rows)[number]) => r.curPrice,
+      AVGPRICE: (r: (typeof rows)[number]) => r.avgPrice,
+      TIMESTAMP: (r: (typeof rows)[number]) => r.timestamp,
+    }[sortBy];
     const sign = direction === 'ASC' ? 1 : -1;
     return rows
       .sort((a, b) => {
@@ -224,7 +273,9 @@ export class DataAnalytics {
       .filter((l) => l.wallet.toLowerCase() === user.toLowerCase() && !held.has(l.token.tokenId) && l.bought > 0)
       .map((l) => {
         // Shares neither sold nor still held were redeemed at the market's payout.
-        const redeemed = Math.max(0, l.bought - l.sold) * (l.market.resolution ? (l.market.resolution.winner === l.token.index ? 1 : 0) : 0);
+        const redeemed =
+          Math.max(0, l.bought - l.sold) *
+          (l.market.resolution ? (l.market.resolution.winner === l.token.index ? 1 : 0) : 0);
         return {
           event: l.event,
           market: l.market,
@@ -253,7 +304,9 @@ export class DataAnalytics {
     const all = this.options.catalog.events.flatMap((e) => e.markets);
     const asked = required ? [q.required(name)] : q.list(name);
     if (!asked) return all;
-    for (const m of asked) if (!/^0x[0-9a-fA-F]{64}$/.test(m)) throw new HttpError(400, `${name} must be 0x-prefixed 64-hex-digit condition ids`);
+    for (const m of asked)
+      if (!/^0x[0-9a-fA-F]{64}$/.test(m))
+        throw new HttpError(400, `${name} must be 0x-prefixed 64-hex-digit condition ids`);
     const wanted = asked.map((m) => m.toLowerCase());
     return all.filter((m) => wanted.includes(m.conditionId.toLowerCase()));
   }
@@ -268,7 +321,17 @@ export class DataAnalytics {
       if (!market || !token) continue;
       const key = `${e.wallet.toLowerCase()}:${e.tokenId}`;
       const event = this.options.catalog.events.find((x) => x.id === market.eventId)!;
-      const l = out.get(key) ?? { wallet: e.wallet, event, market, token, bought: 0, cost: 0, sold: 0, proceeds: 0, lastAt: 0 };
+      const l = out.get(key) ?? {
+        wallet: e.wallet,
+        event,
+        market,
+        token,
+        bought: 0,
+        cost: 0,
+        sold: 0,
+        proceeds: 0,
+        lastAt: 0,
+      };
       if (e.side === 'BUY') {
         l.bought += e.size;
         l.cost += e.size * e.price;

@@ -16,7 +16,22 @@ const V2_DEFAULT_LIMIT = 100;
 const STATUSES = ['OPEN', 'REDEEMABLE', 'CLOSED'] as const;
 const SIDES = ['BUY', 'SELL'] as const;
 /** The activity types the v2 feed names (ts-sdk `bindings/src/data/common.ts` ActivityType). */
-const ACTIVITY_TYPES = ['TRADE', 'SPLIT', 'MERGE', 'REDEEM', 'CONVERSION', 'MIGRATION', 'REWARD', 'MAKER_REBATE', 'TAKER_REBATE', 'REFERRAL_REWARD', 'YIELD', 'DEPOSIT', 'WITHDRAWAL', 'TIP'];
+const ACTIVITY_TYPES = [
+  'TRADE',
+  'SPLIT',
+  'MERGE',
+  'REDEEM',
+  'CONVERSION',
+  'MIGRATION',
+  'REWARD',
+  'MAKER_REBATE',
+  'TAKER_REBATE',
+  'REFERRAL_REWARD',
+  'YIELD',
+  'DEPOSIT',
+  'WITHDRAWAL',
+  'TIP',
+];
 /** Polymarket's "not applicable" outcome index. */
 const NO_OUTCOME = 999;
 
@@ -76,7 +91,11 @@ export class DataV2Routes {
     const inMarket = (c: string) => !conditions || conditions.has(c.toLowerCase());
     if (status === 'CLOSED') {
       const lots = (await this.context.closedLots(user)).filter((l) => inMarket(l.market.conditionId));
-      return page(q, 'positions', lots.sort((a, b) => b.realizedPnl - a.realizedPnl).map((l) => this.closedRow(user, l)));
+      return page(
+        q,
+        'positions',
+        lots.sort((a, b) => b.realizedPnl - a.realizedPnl).map((l) => this.closedRow(user, l)),
+      );
     }
     const rows = (await this.context.wallets.holdings(user))
       .filter((h) => inMarket(h.market.conditionId))
@@ -105,19 +124,64 @@ export class DataV2Routes {
     const user = requireAddress(q, 'user').toLowerCase();
     const conditions = conditionIds(q);
     const types = q.list('type')?.map((t) => t.toUpperCase());
-    for (const t of types ?? []) if (!ACTIVITY_TYPES.includes(t)) throw new HttpError(400, `type must be a list of ${ACTIVITY_TYPES.join(', ')}`);
+    for (const t of types ?? [])
+      if (!ACTIVITY_TYPES.includes(t)) throw new HttpError(400, `type must be a list of ${ACTIVITY_TYPES.join(', ')}`);
     const side = q.choice('side', SIDES);
     const direction = q.choice('sort_direction', ['ASC', 'DESC'] as const, 'DESC');
     // The sandbox's only activity is trading (splits and merges happen on the chain, outside the exchange).
-    const rows = types && !types.includes('TRADE') ? [] : this.context
-      .sides(false)
-      .filter((s) => s.wallet.toLowerCase() === user)
-      .filter((s) => !conditions || conditions.has(s.conditionId.toLowerCase()))
-      .filter((s) => !side || s.side === side)
-      .map((s) => {
-        const { proxy_wallet, timestamp, condition_id, size, price, transaction_hash, token_id, outcome_index, title, slug, icon, event_slug, outcome, name, pseudonym, bio, profile_image, profile_image_optimized } = this.tradeRow(s);
-        return { proxy_wallet, timestamp, condition_id, type: 'TRADE', size, usdc_size: round(s.size * s.price), transaction_hash, price, token_id, side: s.side, outcome_index, title, slug, icon, event_slug, outcome, name, pseudonym, bio, profile_image, profile_image_optimized };
-      });
+    const rows =
+      types && !types.includes('TRADE')
+        ? []
+        : this.context
+            .sides(false)
+            .filter((s) => s.wallet.toLowerCase() === user)
+            .filter((s) => !conditions || conditions.has(s.conditionId.toLowerCase()))
+            .filter((s) => !side || s.side === side)
+            .map((s) => {
+              const {
+                proxy_wallet,
+                timestamp,
+                condition_id,
+                size,
+                price,
+                transaction_hash,
+                token_id,
+                outcome_index,
+                title,
+                slug,
+                icon,
+                event_slug,
+                outcome,
+                name,
+                pseudonym,
+                bio,
+                profile_image,
+                profile_image_optimized,
+              } = this.tradeRow(s);
+              return {
+                proxy_wallet,
+                timestamp,
+                condition_id,
+                type: 'TRADE',
+                size,
+                usdc_size: round(s.size * s.price),
+                transaction_hash,
+                price,
+                token_id,
+                side: s.side,
+                outcome_index,
+                title,
+                slug,
+                icon,
+                event_slug,
+                outcome,
+                name,
+                pseudonym,
+                bio,
+                profile_image,
+                profile_image_optimized,
+              };
+            });
     if (direction === 'ASC') rows.reverse();
     return page(q, 'activity', rows);
   }
@@ -245,9 +309,12 @@ export class DataV2Routes {
 function conditionIds(q: Query): Set<string> | undefined {
   const asked = q.list('condition_id') ?? q.list('condition');
   if (!asked) return undefined;
-  for (const c of asked) if (!/^0x[0-9a-fA-F]{64}$/.test(c)) throw new HttpError(400, 'condition_id must be a comma-separated list of 0x-prefixed 64-hex-digit condition ids');
+  for (const c of asked)
+    if (!/^0x[0-9a-fA-F]{64}$/.test(c))
+      throw new HttpError(400, 'condition_id must be a comma-separated list of 0x-prefixed 64-hex-digit condition ids');
   const distinct = new Set(asked.map((c) => c.toLowerCase()));
-  if (distinct.size > V2_MAX_CONDITION_IDS) throw new HttpError(400, `condition_id accepts at most ${V2_MAX_CONDITION_IDS} distinct condition ids`);
+  if (distinct.size > V2_MAX_CONDITION_IDS)
+    throw new HttpError(400, `condition_id accepts at most ${V2_MAX_CONDITION_IDS} distinct condition ids`);
   return distinct;
 }
 
@@ -275,7 +342,15 @@ function page<T>(q: Query, feed: string, rows: T[]) {
 function readCursor(raw: string): { o: number; f: string } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (parsed && typeof parsed === 'object' && 'o' in parsed && 'f' in parsed && Number.isInteger(parsed.o) && typeof parsed.f === 'string' && (parsed.o as number) >= 0) {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      'o' in parsed &&
+      'f' in parsed &&
+      Number.isInteger(parsed.o) &&
+      typeof parsed.f === 'string' &&
+      (parsed.o as number) >= 0
+    ) {
       return { o: parsed.o as number, f: parsed.f };
     }
   } catch {
@@ -285,6 +360,11 @@ function readCursor(raw: string): { o: number; f: string } {
 }
 
 function filterDigest(q: Query, feed: string): string {
-  const kept = [...q.params.entries()].filter(([k]) => k !== 'cursor' && k !== 'limit').sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256').update(`${feed}?${new URLSearchParams(kept).toString()}`).digest('hex').slice(0, 16);
+  const kept = [...q.params.entries()]
+    .filter(([k]) => k !== 'cursor' && k !== 'limit')
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash('sha256')
+    .update(`${feed}?${new URLSearchParams(kept).toString()}`)
+    .digest('hex')
+    .slice(0, 16);
 }

@@ -9,7 +9,17 @@ import type { GammaShapeContext } from './gamma-shapes';
 import { HttpError, requireAddress, round, type Query } from './http';
 import type { Holding, WalletDirectory } from './wallets';
 
-const POSITION_SORTS = ['CURRENT', 'INITIAL', 'TOKENS', 'CASHPNL', 'PERCENTPNL', 'TITLE', 'RESOLVING', 'PRICE', 'AVGPRICE'] as const;
+const POSITION_SORTS = [
+  'CURRENT',
+  'INITIAL',
+  'TOKENS',
+  'CASHPNL',
+  'PERCENTPNL',
+  'TITLE',
+  'RESOLVING',
+  'PRICE',
+  'AVGPRICE',
+] as const;
 const ACTIVITY_SORTS = ['TIMESTAMP', 'TOKENS', 'CASH'] as const;
 const ACTIVITY_TYPES = ['TRADE', 'SPLIT', 'MERGE', 'REDEEM', 'REWARD', 'CONVERSION', 'MAKER_REBATE'] as const;
 const DIRECTIONS = ['ASC', 'DESC'] as const;
@@ -41,13 +51,37 @@ export class DataRoutes {
   private readonly v2: DataV2Routes;
 
   constructor(private readonly options: DataRoutesOptions) {
-    const entries = () => this.sides(false).map((s) => ({ wallet: s.wallet, side: s.side, tokenId: s.tokenId, conditionId: s.trade.conditionId, price: s.price, size: s.size, timestamp: s.trade.timestamp }));
-    this.analytics = new DataAnalytics({ catalog: options.catalog, wallets: options.wallets, shapes: options.shapes, entries });
+    const entries = () =>
+      this.sides(false).map((s) => ({
+        wallet: s.wallet,
+        side: s.side,
+        tokenId: s.tokenId,
+        conditionId: s.trade.conditionId,
+        price: s.price,
+        size: s.size,
+        timestamp: s.trade.timestamp,
+      }));
+    this.analytics = new DataAnalytics({
+      catalog: options.catalog,
+      wallets: options.wallets,
+      shapes: options.shapes,
+      entries,
+    });
     this.v2 = new DataV2Routes({
       catalog: options.catalog,
       wallets: options.wallets,
       sides: (takerOnly) =>
-        this.sides(takerOnly).map((s) => ({ wallet: s.wallet, side: s.side, tokenId: s.tokenId, conditionId: s.trade.conditionId, outcomeIndex: s.outcomeIndex, price: s.price, size: s.size, timestamp: s.trade.timestamp, transactionHash: s.trade.transactionHash })),
+        this.sides(takerOnly).map((s) => ({
+          wallet: s.wallet,
+          side: s.side,
+          tokenId: s.tokenId,
+          conditionId: s.trade.conditionId,
+          outcomeIndex: s.outcomeIndex,
+          price: s.price,
+          size: s.size,
+          timestamp: s.trade.timestamp,
+          transactionHash: s.trade.transactionHash,
+        })),
       closedLots: (user) => this.analytics.closedLots(user),
     });
   }
@@ -93,12 +127,19 @@ export class DataRoutes {
     const eventIds = q.list('eventId');
     if (markets && eventIds) throw new HttpError(400, 'market and eventId are mutually exclusive');
     if (markets) {
-      for (const m of markets) if (!/^0x[0-9a-f]{64}$/.test(m)) throw new HttpError(400, 'market must be a comma-separated list of 0x-prefixed 64-hex-digit condition ids');
+      for (const m of markets)
+        if (!/^0x[0-9a-f]{64}$/.test(m))
+          throw new HttpError(400, 'market must be a comma-separated list of 0x-prefixed 64-hex-digit condition ids');
       return (c) => markets.includes(c.toLowerCase());
     }
     if (eventIds) {
-      for (const id of eventIds) if (!/^\d+$/.test(id)) throw new HttpError(400, 'eventId must be a comma-separated list of integers');
-      const conditions = new Set(this.options.catalog.events.filter((e) => eventIds.includes(e.id)).flatMap((e) => e.markets.map((m) => m.conditionId.toLowerCase())));
+      for (const id of eventIds)
+        if (!/^\d+$/.test(id)) throw new HttpError(400, 'eventId must be a comma-separated list of integers');
+      const conditions = new Set(
+        this.options.catalog.events
+          .filter((e) => eventIds.includes(e.id))
+          .flatMap((e) => e.markets.map((m) => m.conditionId.toLowerCase())),
+      );
       return (c) => conditions.has(c.toLowerCase());
     }
     return undefined;
@@ -143,9 +184,28 @@ export class DataRoutes {
     const out: TradeSide[] = [];
     this.options.trades.trades().forEach((trade, seq) => {
       if (!trade.transactionHash) return;
-      out.push({ trade, wallet: trade.taker, side: trade.side, tokenId: trade.tokenId, outcomeIndex: trade.outcomeIndex, price: trade.price, size: trade.size, seq });
+      out.push({
+        trade,
+        wallet: trade.taker,
+        side: trade.side,
+        tokenId: trade.tokenId,
+        outcomeIndex: trade.outcomeIndex,
+        price: trade.price,
+        size: trade.size,
+        seq,
+      });
       if (takerOnly) return;
-      for (const m of trade.makers) out.push({ trade, wallet: m.address, side: m.side, tokenId: m.tokenId, outcomeIndex: m.outcomeIndex, price: m.price, size: m.size, seq });
+      for (const m of trade.makers)
+        out.push({
+          trade,
+          wallet: m.address,
+          side: m.side,
+          tokenId: m.tokenId,
+          outcomeIndex: m.outcomeIndex,
+          price: m.price,
+          size: m.size,
+          seq,
+        });
     });
     return out.sort((a, b) => b.trade.timestamp - a.trade.timestamp || b.seq - a.seq);
   }
@@ -159,7 +219,8 @@ export class DataRoutes {
     const side = q.choice('side', SIDES);
     const filterType = q.choice('filterType', ['CASH', 'TOKENS'] as const);
     const filterAmount = q.number('filterAmount', 0, Number.MAX_SAFE_INTEGER);
-    if ((filterType === undefined) !== (filterAmount === undefined)) throw new HttpError(400, 'filterType and filterAmount must be given together');
+    if ((filterType === undefined) !== (filterAmount === undefined))
+      throw new HttpError(400, 'filterType and filterAmount must be given together');
     return this.sides(takerOnly)
       .filter((s) => !user || s.wallet.toLowerCase() === user)
       .filter((s) => !inMarket || inMarket(s.trade.conditionId))
@@ -173,7 +234,9 @@ export class DataRoutes {
     const user = requireAddress(q, 'user').toLowerCase();
     const inMarket = this.marketFilter(q);
     const types = q.list('type')?.map((t) => t.toUpperCase());
-    for (const t of types ?? []) if (!(ACTIVITY_TYPES as readonly string[]).includes(t)) throw new HttpError(400, `type must be a list of ${ACTIVITY_TYPES.join(', ')}`);
+    for (const t of types ?? [])
+      if (!(ACTIVITY_TYPES as readonly string[]).includes(t))
+        throw new HttpError(400, `type must be a list of ${ACTIVITY_TYPES.join(', ')}`);
     const limit = q.int('limit', 100, 0, 500)!;
     const offset = q.int('offset', 0, 0, 10_000)!;
     const start = q.int('start', undefined, 0, Number.MAX_SAFE_INTEGER);
@@ -187,23 +250,35 @@ export class DataRoutes {
       .filter((s) => s.wallet.toLowerCase() === user)
       .filter((s) => !inMarket || inMarket(s.trade.conditionId))
       .filter((s) => !side || s.side === side)
-      .filter((s) => (start === undefined || s.trade.timestamp >= start) && (end === undefined || s.trade.timestamp <= end))
+      .filter(
+        (s) => (start === undefined || s.trade.timestamp >= start) && (end === undefined || s.trade.timestamp <= end),
+      )
       .map((s) => ({ ...this.tradeRow(s), type: 'TRADE', usdcSize: round(s.size * s.price) }));
-    const key = { TIMESTAMP: (r: (typeof rows)[number]) => r.timestamp, TOKENS: (r: (typeof rows)[number]) => r.size, CASH: (r: (typeof rows)[number]) => r.usdcSize }[sortBy];
+    const key = {
+      TIMESTAMP: (r: (typeof rows)[number]) => r.timestamp,
+      TOKENS: (r: (typeof rows)[number]) => r.size,
+      CASH: (r: (typeof rows)[number]) => r.usdcSize,
+    }[sortBy];
     return sortAndPage(rows, key, direction, offset, limit);
   }
 
   private async value(q: Query) {
     const user = requireAddress(q, 'user');
     const inMarket = this.marketFilter(q);
-    const holdings = (await this.options.wallets.holdings(user)).filter((h) => !inMarket || inMarket(h.market.conditionId));
+    const holdings = (await this.options.wallets.holdings(user)).filter(
+      (h) => !inMarket || inMarket(h.market.conditionId),
+    );
     return [{ user: user.toLowerCase(), value: round(holdings.reduce((sum, h) => sum + h.size * h.curPrice, 0)) }];
   }
 
   /** `{user, traded}`: how many markets the wallet has traded in (as taker or maker), as Polymarket counts it. */
   private traded(q: Query) {
     const user = requireAddress(q, 'user').toLowerCase();
-    const markets = new Set(this.sides(false).filter((s) => s.wallet.toLowerCase() === user).map((s) => s.trade.conditionId));
+    const markets = new Set(
+      this.sides(false)
+        .filter((s) => s.wallet.toLowerCase() === user)
+        .map((s) => s.trade.conditionId),
+    );
     return { user, traded: markets.size };
   }
 
@@ -313,7 +388,13 @@ function positionRow(h: Holding) {
   };
 }
 
-function sortAndPage<T>(rows: T[], key: (row: T) => number | string, direction: 'ASC' | 'DESC', offset: number, limit: number): T[] {
+function sortAndPage<T>(
+  rows: T[],
+  key: (row: T) => number | string,
+  direction: 'ASC' | 'DESC',
+  offset: number,
+  limit: number,
+): T[] {
   const sign = direction === 'ASC' ? 1 : -1;
   const sorted = [...rows].sort((a, b) => {
     const x = key(a);

@@ -29,7 +29,17 @@ export function questionIdOf(market: CatalogMarket): string {
 }
 
 export function tagJson(tag: (typeof SANDBOX_TAGS)[number], createdAt: string) {
-  return { id: tag.id, label: tag.label, slug: tag.slug, forceShow: false, forceHide: false, isCarousel: false, publishedAt: createdAt, createdAt, updatedAt: createdAt };
+  return {
+    id: tag.id,
+    label: tag.label,
+    slug: tag.slug,
+    forceShow: false,
+    forceHide: false,
+    isCarousel: false,
+    publishedAt: createdAt,
+    createdAt,
+    updatedAt: createdAt,
+  };
 }
 
 export function tagsOf(event: CatalogEvent) {
@@ -41,7 +51,8 @@ export function marketVolume(ctx: GammaShapeContext, market: CatalogMarket, sinc
   let sum = 0;
   // Every trade is on both tapes (p and 1 − p, the same shares): half of both is the trade at the first
   // outcome's and the second's price, so the event's number equals the aggregator's.
-  for (const token of market.tokens) for (const f of ctx.marketData.fills(token.tokenId)) if (f.timestamp >= sinceS) sum += f.price * f.volumeBase;
+  for (const token of market.tokens)
+    for (const f of ctx.marketData.fills(token.tokenId)) if (f.timestamp >= sinceS) sum += f.price * f.volumeBase;
   return sum / 2;
 }
 
@@ -61,7 +72,12 @@ function priceAt(ctx: GammaShapeContext, tokenId: string, atS: number): number |
   return undefined;
 }
 
-export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: CatalogMarket, { withEvent = false } = {}) {
+export function marketJson(
+  ctx: GammaShapeContext,
+  event: CatalogEvent,
+  market: CatalogMarket,
+  { withEvent = false } = {},
+) {
   const data = ctx.marketData;
   const decimals = market.tickSize.split('.')[1]!.length;
   const [yes] = market.tokens;
@@ -96,7 +112,13 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     outcomes: JSON.stringify(market.tokens.map((t) => t.name)),
     // Resolved: the winner settles at "1" and the loser at "0" (docs/protocol.md#positions-and-resolution).
     outcomePrices: JSON.stringify(
-      market.tokens.map((t) => (market.resolution ? (market.resolution.winner === t.index ? '1' : '0') : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals))),
+      market.tokens.map((t) =>
+        market.resolution
+          ? market.resolution.winner === t.index
+            ? '1'
+            : '0'
+          : (data.displayPrice(t.tokenId) ?? 0.5).toFixed(decimals),
+      ),
     ),
     clobTokenIds: JSON.stringify(market.tokens.map((t) => t.tokenId)),
     // Gamma names the AMM of a pre-CLOB market here; an order-book market has none and Gamma sends "" (the
@@ -142,7 +164,16 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
     feesEnabled: market.fees !== undefined,
     makerBaseFee: 0,
     takerBaseFee: feeRateBps(market.fees),
-    ...(market.fees ? { feeSchedule: { rate: market.fees.rate, exponent: market.fees.exponent, takerOnly: market.fees.takerOnly, rebateRate: 0 } } : {}),
+    ...(market.fees
+      ? {
+          feeSchedule: {
+            rate: market.fees.rate,
+            exponent: market.fees.exponent,
+            takerOnly: market.fees.takerOnly,
+            rebateRate: 0,
+          },
+        }
+      : {}),
     rewardsMinSize: market.minOrderSize * 10,
     rewardsMaxSpread: 3.5,
     clobRewards: [],
@@ -156,7 +187,11 @@ export function marketJson(ctx: GammaShapeContext, event: CatalogEvent, market: 
 /** An event's own fields, without its markets (what a market's `events[]` carries). */
 function eventSummary(ctx: GammaShapeContext, event: CatalogEvent) {
   const nowS = Math.floor(ctx.now() / 1000);
-  const sum = (f: (m: CatalogMarket) => number) => round(event.markets.reduce((s, m) => s + f(m), 0), 6);
+  const sum = (f: (m: CatalogMarket) => number) =>
+    round(
+      event.markets.reduce((s, m) => s + f(m), 0),
+      6,
+    );
   const v = (days: number) => sum((m) => marketVolume(ctx, m, nowS - days * DAY));
   return {
     id: event.id,

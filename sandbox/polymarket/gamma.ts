@@ -36,7 +36,14 @@ export class GammaRoutes {
   private keysetOn = true;
 
   constructor(private readonly options: GammaRoutesOptions) {
-    const text = (e: CatalogEvent) => [e.title, e.description, e.slug, ...(e.tags ?? []), ...e.markets.flatMap((m) => [m.question, m.groupItemTitle, m.description])].join(' ');
+    const text = (e: CatalogEvent) =>
+      [
+        e.title,
+        e.description,
+        e.slug,
+        ...(e.tags ?? []),
+        ...e.markets.flatMap((m) => [m.question, m.groupItemTitle, m.description]),
+      ].join(' ');
     this.search = new SearchIndex(options.catalog.events.map((e) => ({ item: e, text: text(e) })));
   }
 
@@ -52,18 +59,44 @@ export class GammaRoutes {
     const n = segments.length;
     if (first === 'events') {
       // The offset list still answers, with the headers Polymarket sends since it was deprecated.
-      if (n === 1) return { body: page(sortRows(this.events(q), q), q, { maxOffset: LIST_MAX_OFFSET, deeper: '/events/keyset' }), headers: deprecationHeaders('/events/keyset') };
-      if (n === 2 && second === 'keyset') return this.keysetOn ? { body: keysetPage(this.events(q), q, 'events') } : undefined;
-      if (n === 2) return { body: eventJson(this.options, this.eventBy((e) => e.id === second)) };
-      if (n === 3 && second === 'slug') return { body: eventJson(this.options, this.eventBy((e) => e.slug === third)) };
-      if (n === 3 && third === 'tags') return { body: tagsOf(this.eventBy((e) => e.id === second)).map((t) => tagJson(t, this.options.createdAt)) };
+      if (n === 1)
+        return {
+          body: page(sortRows(this.events(q), q), q, { maxOffset: LIST_MAX_OFFSET, deeper: '/events/keyset' }),
+          headers: deprecationHeaders('/events/keyset'),
+        };
+      if (n === 2 && second === 'keyset')
+        return this.keysetOn ? { body: keysetPage(this.events(q), q, 'events') } : undefined;
+      if (n === 2)
+        return {
+          body: eventJson(
+            this.options,
+            this.eventBy((e) => e.id === second),
+          ),
+        };
+      if (n === 3 && second === 'slug')
+        return {
+          body: eventJson(
+            this.options,
+            this.eventBy((e) => e.slug === third),
+          ),
+        };
+      if (n === 3 && third === 'tags')
+        return { body: tagsOf(this.eventBy((e) => e.id === second)).map((t) => tagJson(t, this.options.createdAt)) };
     }
     if (first === 'markets') {
-      if (n === 1) return { body: page(sortRows(this.markets(q), q), q, { maxOffset: LIST_MAX_OFFSET, deeper: '/markets/keyset' }), headers: deprecationHeaders('/markets/keyset') };
-      if (n === 2 && second === 'keyset') return this.keysetOn ? { body: keysetPage(this.markets(q), q, 'markets') } : undefined;
+      if (n === 1)
+        return {
+          body: page(sortRows(this.markets(q), q), q, { maxOffset: LIST_MAX_OFFSET, deeper: '/markets/keyset' }),
+          headers: deprecationHeaders('/markets/keyset'),
+        };
+      if (n === 2 && second === 'keyset')
+        return this.keysetOn ? { body: keysetPage(this.markets(q), q, 'markets') } : undefined;
       if (n === 2) return { body: this.marketJson(this.marketBy((m) => m.id === second)) };
       if (n === 3 && second === 'slug') return { body: this.marketJson(this.marketBy((m) => m.slug === third)) };
-      if (n === 3 && third === 'tags') return { body: tagsOf(this.marketBy((m) => m.id === second).event).map((t) => tagJson(t, this.options.createdAt)) };
+      if (n === 3 && third === 'tags')
+        return {
+          body: tagsOf(this.marketBy((m) => m.id === second).event).map((t) => tagJson(t, this.options.createdAt)),
+        };
     }
     if (first === 'public-search' && n === 1) return { body: this.publicSearch(q) };
     if (first === 'comments') {
@@ -80,7 +113,8 @@ export class GammaRoutes {
     if (first === 'tags') return this.tags(segments, q);
     // Polymarket has these; the sandbox has no sports, series, teams or clarifications to model, so it says so
     // with an honest empty answer rather than a 404 (a series by id is unknown, as any unknown id).
-    if ((first === 'sports' || first === 'teams' || first === 'series' || first === 'market-clarifications') && n === 1) return { body: [] };
+    if ((first === 'sports' || first === 'teams' || first === 'series' || first === 'market-clarifications') && n === 1)
+      return { body: [] };
     if (first === 'sports' && n === 2 && second === 'market-types') return { body: { marketTypes: [] } };
     if (first === 'series' && n === 2) throw new HttpError(404, NOT_FOUND);
     if (first === 'status' && n === 1) return { body: 'OK' };
@@ -99,10 +133,18 @@ export class GammaRoutes {
     const tag = bySlug ? tags.find((t) => t.slug === key) : tags.find((t) => t.id === key);
     if (!tag || n < (bySlug ? 3 : 2)) throw new HttpError(404, NOT_FOUND);
     if (rest.length === 0) return { body: tag };
-    if (rest[0] !== 'related-tags' || rest.length > 2 || (rest.length === 2 && rest[1] !== 'tags')) throw new HttpError(404, `no route for /${segments.join('/')}`);
+    if (rest[0] !== 'related-tags' || rest.length > 2 || (rest.length === 2 && rest[1] !== 'tags'))
+      throw new HttpError(404, `no route for /${segments.join('/')}`);
     const related = this.relatedTags(tag.id, q);
     if (rest.length === 1) {
-      return { body: related.map((r, i) => ({ id: String(Number(tag.id) * 1000 + Number(r.id)), tagID: Number(tag.id), relatedTagID: Number(r.id), rank: i + 1 })) };
+      return {
+        body: related.map((r, i) => ({
+          id: String(Number(tag.id) * 1000 + Number(r.id)),
+          tagID: Number(tag.id),
+          relatedTagID: Number(r.id),
+          rank: i + 1,
+        })),
+      };
     }
     return { body: related.map((r) => tagJson(r, this.options.createdAt)) };
   }
@@ -110,14 +152,18 @@ export class GammaRoutes {
   /** Tags filed on the same events as `tagId` (events of the asked `status`), the most shared first. */
   private relatedTags(tagId: string, q: Query) {
     const status = q.string('status');
-    if (status !== undefined && !['active', 'closed', 'all'].includes(status)) throw new HttpError(400, 'status must be active, closed or all');
+    if (status !== undefined && !['active', 'closed', 'all'].includes(status))
+      throw new HttpError(400, 'status must be active, closed or all');
     const closed = (e: CatalogEvent) => e.markets.every((m) => m.closed);
     const events = this.options.catalog.events
       .filter((e) => tagsOf(e).some((t) => t.id === tagId))
       .filter((e) => status === undefined || status === 'all' || (status === 'closed') === closed(e));
     const shared = new Map<string, number>();
-    for (const event of events) for (const t of tagsOf(event)) if (t.id !== tagId) shared.set(t.id, (shared.get(t.id) ?? 0) + 1);
-    return SANDBOX_TAGS.filter((t) => shared.has(t.id)).sort((a, b) => shared.get(b.id)! - shared.get(a.id)! || Number(a.id) - Number(b.id));
+    for (const event of events)
+      for (const t of tagsOf(event)) if (t.id !== tagId) shared.set(t.id, (shared.get(t.id) ?? 0) + 1);
+    return SANDBOX_TAGS.filter((t) => shared.has(t.id)).sort(
+      (a, b) => shared.get(b.id)! - shared.get(a.id)! || Number(a.id) - Number(b.id),
+    );
   }
 
   private allMarkets(): { event: CatalogEvent; market: CatalogMarket }[] {
@@ -185,21 +231,36 @@ export class GammaRoutes {
     const pageNumber = q.int('page', 1, 1, 10_000)!;
     const perType = q.int('limit_per_type', 10, 0, 100)!;
     const status = q.string('events_status');
-    if (status !== undefined && !['active', 'closed', 'all'].includes(status)) throw new HttpError(400, 'events_status must be active, closed or all');
+    if (status !== undefined && !['active', 'closed', 'all'].includes(status))
+      throw new HttpError(400, 'events_status must be active, closed or all');
     const matches = this.search
       .search(text, Number.MAX_SAFE_INTEGER)
       .map((m) => m.item)
-      .filter((e) => status === undefined || status === 'all' || (status === 'closed') === e.markets.every((m) => m.closed));
-    const events = matches.slice((pageNumber - 1) * perType, pageNumber * perType).map((e) => eventJson(this.options, e));
+      .filter(
+        (e) => status === undefined || status === 'all' || (status === 'closed') === e.markets.every((m) => m.closed),
+      );
+    const events = matches
+      .slice((pageNumber - 1) * perType, pageNumber * perType)
+      .map((e) => eventJson(this.options, e));
     const needle = text.toLowerCase();
     const tags =
       q.bool('search_tags') === false
         ? []
         : SANDBOX_TAGS.filter((t) => t.label.toLowerCase().includes(needle) || t.slug.includes(needle))
             .slice(0, perType)
-            .map((t) => ({ id: t.id, label: t.label, slug: t.slug, eventCount: this.options.catalog.events.filter((e) => e.tags?.includes(t.slug)).length }));
+            .map((t) => ({
+              id: t.id,
+              label: t.label,
+              slug: t.slug,
+              eventCount: this.options.catalog.events.filter((e) => e.tags?.includes(t.slug)).length,
+            }));
     const profiles = q.bool('search_profiles') === false ? [] : this.profiles(needle).slice(0, perType);
-    return { events, tags, profiles, pagination: { hasMore: pageNumber * perType < matches.length, totalResults: matches.length } };
+    return {
+      events,
+      tags,
+      profiles,
+      pagination: { hasMore: pageNumber * perType < matches.length, totalResults: matches.length },
+    };
   }
 
   /** Search's profile rows: wallets whose name or pseudonym holds the text. */
@@ -227,7 +288,8 @@ export class GammaRoutes {
 
   private comments(q: Query) {
     const type = q.required('parent_entity_type');
-    if (!(PARENT_TYPES as readonly string[]).includes(type)) throw new HttpError(400, `parent_entity_type must be one of ${PARENT_TYPES.join(', ')}`);
+    if (!(PARENT_TYPES as readonly string[]).includes(type))
+      throw new HttpError(400, `parent_entity_type must be one of ${PARENT_TYPES.join(', ')}`);
     const parent = q.required('parent_entity_id');
     if (!/^\d+$/.test(parent)) throw new HttpError(400, 'parent_entity_id must be an integer');
     // Only events carry comments in the sandbox; a series or market has none (an empty list, as Gamma answers).
@@ -254,7 +316,8 @@ export class GammaRoutes {
 
   /** `/comments/user_address/{address}`: what one wallet wrote, newest first unless asked otherwise. */
   private commentsBy(address: string, q: Query): Row[] {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new HttpError(400, 'address must be a 0x-prefixed 40-hex-digit address');
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+      throw new HttpError(400, 'address must be a 0x-prefixed 40-hex-digit address');
     const rows = this.allComments().filter((c) => String(c.userAddress).toLowerCase() === address.toLowerCase());
     return page(sortRows(rows, q, q.list('order') ?? ['createdAt'], q.bool('ascending') ?? false), q);
   }
@@ -267,7 +330,8 @@ export class GammaRoutes {
 function page<T>(rows: T[], q: Query, { maxOffset, deeper }: { maxOffset?: number; deeper?: string } = {}): T[] {
   const limit = q.int('limit', undefined, 0, MAX_LIMIT);
   const offset = q.int('offset', 0, 0, Number.MAX_SAFE_INTEGER)!;
-  if (maxOffset !== undefined && offset > maxOffset) throw new HttpError(422, `offset must be at most ${maxOffset}${deeper ? `; page deeper with ${deeper}` : ''}`);
+  if (maxOffset !== undefined && offset > maxOffset)
+    throw new HttpError(422, `offset must be at most ${maxOffset}${deeper ? `; page deeper with ${deeper}` : ''}`);
   return rows.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 
@@ -275,10 +339,16 @@ function page<T>(rows: T[], q: Query, { maxOffset, deeper }: { maxOffset?: numbe
  * Sorts by `order` (a comma list of the rows' own field names; Gamma's default is by id) and `ascending`
  * (false unless given, so `order=volume24hr` lists the busiest first). An unknown field is a 400.
  */
-function sortRows<T extends Row>(rows: T[], q: Query, order = q.list('order'), ascending = q.bool('ascending') ?? false): T[] {
+function sortRows<T extends Row>(
+  rows: T[],
+  q: Query,
+  order = q.list('order'),
+  ascending = q.bool('ascending') ?? false,
+): T[] {
   if (!order?.length) return ascending === false && q.has('ascending') ? [...rows].reverse() : rows;
   for (const field of order) {
-    if (rows.length && !rows.every((r) => typeof r[field] === 'number' || typeof r[field] === 'string')) throw new HttpError(400, `order: unknown or unsortable field '${field}'`);
+    if (rows.length && !rows.every((r) => typeof r[field] === 'number' || typeof r[field] === 'string'))
+      throw new HttpError(400, `order: unknown or unsortable field '${field}'`);
   }
   const value = (row: T, field: string) => {
     const v = row[field];

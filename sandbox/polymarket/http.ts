@@ -50,7 +50,8 @@ export class Query {
     const raw = this.string(name);
     if (raw === undefined) return undefined;
     const n = Number(raw);
-    if (!Number.isFinite(n) || n < min || n > max) throw new HttpError(400, `${name} must be a number between ${min} and ${max}`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      throw new HttpError(400, `${name} must be a number between ${min} and ${max}`);
     return n;
   }
 
@@ -105,7 +106,8 @@ export class Query {
 /** An address as the Data API accepts it: 0x and 40 hex digits. */
 export function requireAddress(q: Query, name: string): string {
   const value = q.required(name);
-  if (!/^0x[0-9a-fA-F]{40}$/.test(value)) throw new HttpError(400, `${name} must be a 0x-prefixed 40-hex-digit address`);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(value))
+    throw new HttpError(400, `${name} must be a 0x-prefixed 40-hex-digit address`);
   return value;
 }
 

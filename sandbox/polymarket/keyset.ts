@@ -28,7 +28,8 @@ export function keysetPage(rows: Row[], q: Query, itemsKey: string): Row {
   const order = q.list('order');
   const fields = order?.length ? order : ['id'];
   for (const field of fields) {
-    if (rows.length && !rows.every((r) => typeof r[field] === 'number' || typeof r[field] === 'string')) throw new HttpError(400, `order: unknown or unsortable field '${field}'`);
+    if (rows.length && !rows.every((r) => typeof r[field] === 'number' || typeof r[field] === 'string'))
+      throw new HttpError(400, `order: unknown or unsortable field '${field}'`);
   }
   const ascending = q.bool('ascending') ?? !order?.length;
   const keyOf = (row: Row): Key => [...fields.map((f) => sortValue(row, f)), Number(row.id)];
@@ -74,7 +75,11 @@ function decodeCursor(cursor: string, length: number): Key {
   } catch {
     key = undefined;
   }
-  if (!Array.isArray(key) || key.length !== length || !key.every((v) => typeof v === 'string' || typeof v === 'number')) {
+  if (
+    !Array.isArray(key) ||
+    key.length !== length ||
+    !key.every((v) => typeof v === 'string' || typeof v === 'number')
+  ) {
     throw new HttpError(400, 'after_cursor is not a cursor of this list (ask again without it, with the same order)');
   }
   return key as Key;

@@ -117,7 +117,8 @@ export class RealTimeFeed {
     const current = this.subscriptions.get(ws);
     if (!current) return;
     if (action === 'subscribe') {
-      for (const s of asked) if (!current.some((c) => sameSubscription(c, s)) && current.length < MAX_SUBSCRIPTIONS) current.push(s);
+      for (const s of asked)
+        if (!current.some((c) => sameSubscription(c, s)) && current.length < MAX_SUBSCRIPTIONS) current.push(s);
     } else {
       this.subscriptions.set(
         ws,
@@ -182,7 +183,10 @@ function parseSubscription(raw: unknown): Subscription | undefined {
   } catch {
     return undefined;
   }
-  const { event_slug: eventSlug, market_slug: marketSlug } = (parsed ?? {}) as { event_slug?: unknown; market_slug?: unknown };
+  const { event_slug: eventSlug, market_slug: marketSlug } = (parsed ?? {}) as {
+    event_slug?: unknown;
+    market_slug?: unknown;
+  };
   if (eventSlug !== undefined && typeof eventSlug !== 'string') return undefined;
   if (marketSlug !== undefined && typeof marketSlug !== 'string') return undefined;
   return { topic, type, eventSlug, marketSlug };

@@ -82,7 +82,12 @@ export class PolymarketServer {
       server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
     });
     this.server = server;
-    this.feed = new RealTimeFeed(server, { catalog: this.options.catalog, trades: this.options.trades, wallets: this.wallets, now: this.now });
+    this.feed = new RealTimeFeed(server, {
+      catalog: this.options.catalog,
+      trades: this.options.trades,
+      wallets: this.wallets,
+      now: this.now,
+    });
     return this;
   }
 
@@ -117,12 +122,15 @@ export class PolymarketServer {
     try {
       const url = new URL(req.url ?? '/', 'http://sandbox');
       const path = url.pathname.replace(/\/+$/, '') || '/';
-      if (path === ADMIN_RESOLVE_PATH && this.options.admin) return json(res, 200, await adminResolve(req, this.options.admin));
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, `method ${req.method ?? ''} not allowed`);
+      if (path === ADMIN_RESOLVE_PATH && this.options.admin)
+        return json(res, 200, await adminResolve(req, this.options.admin));
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        throw new HttpError(405, `method ${req.method ?? ''} not allowed`);
       if (path === GEOBLOCK_PATH) return json(res, 200, geoblockJson(this.geoblockState));
       const segments = path.split('/').filter(Boolean).map(decodeSegment);
       const q = new Query(url.searchParams);
-      const answer: GammaAnswer | undefined = (await this.gamma.route(segments, q)) ?? (await this.data.route(segments, q));
+      const answer: GammaAnswer | undefined =
+        (await this.gamma.route(segments, q)) ?? (await this.data.route(segments, q));
       if (!answer) throw new HttpError(404, `no route for ${path}`);
       json(res, 200, answer.body, answer.headers);
     } catch (error) {

@@ -56,7 +56,9 @@ export class WalletDirectory {
 
   constructor(private readonly options: WalletDirectoryOptions) {
     this.ctf = new Contract(options.conditionalTokens, ERC1155_BALANCES, options.provider);
-    this.tokens = options.catalog.events.flatMap((event) => event.markets.flatMap((market) => market.tokens.map((token) => ({ event, market, token }))));
+    this.tokens = options.catalog.events.flatMap((event) =>
+      event.markets.flatMap((market) => market.tokens.map((token) => ({ event, market, token }))),
+    );
   }
 
   identity(address: string): WalletIdentity {
@@ -116,7 +118,11 @@ export class WalletDirectory {
       const opposite = p.market.tokens[1 - p.token.index]!;
       // A resolved market's shares are worth their payout: 1 for the winner, 0 for the loser.
       const resolution = p.market.resolution;
-      const curPrice = resolution ? (resolution.winner === p.token.index ? 1 : 0) : round(this.options.marketData.displayPrice(p.token.tokenId) ?? 0, 4);
+      const curPrice = resolution
+        ? resolution.winner === p.token.index
+          ? 1
+          : 0
+        : round(this.options.marketData.displayPrice(p.token.tokenId) ?? 0, 4);
       const buys = bought.get(`${p.owner.toLowerCase()}:${p.token.tokenId}`);
       out.push({
         owner: p.owner,

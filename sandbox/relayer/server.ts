@@ -8,7 +8,15 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Wallet, getAddress, isAddress, type JsonRpcProvider, type Log } from 'ethers';
 import { sandboxProvider, TX_OVERRIDES } from '../chain/transactions';
 import { depositWalletAddress, safeAddress, type SandboxWallets } from '../chain/wallet-addresses';
-import { RELAY_HUB_ABI, RelayerRefusal, requestWallet, submitSchema, verifyRequest, walletNonce, type SubmitRequest } from './verify';
+import {
+  RELAY_HUB_ABI,
+  RelayerRefusal,
+  requestWallet,
+  submitSchema,
+  verifyRequest,
+  walletNonce,
+  type SubmitRequest,
+} from './verify';
 
 export interface RelayerApiKeyCredential {
   key: string;
@@ -56,7 +64,10 @@ export const SANDBOX_RELAY_KEY = '0x02ec685a52be53d62f043f28f58cb471e534841a8b90
 /** The relayer API key the sandbox gives a test wallet: fixed per address, so a written profile stays valid. */
 export function sandboxRelayerApiKey(address: string): RelayerApiKeyCredential {
   const owner = getAddress(address);
-  return { key: `sandbox-relayer-${owner.slice(2, 10).toLowerCase()}-${owner.slice(-8).toLowerCase()}`, address: owner };
+  return {
+    key: `sandbox-relayer-${owner.slice(2, 10).toLowerCase()}-${owner.slice(-8).toLowerCase()}`,
+    address: owner,
+  };
 }
 
 const MAX_BODY = 512 * 1024;
@@ -172,7 +183,12 @@ export class SandboxRelayer {
       const record = this.records.get(decodeURIComponent(url.pathname.slice('/v1/account/transactions/'.length)));
       if (!record) throw new HttpError(404, 'transaction not found');
       await this.settle(record);
-      return send(res, 200, { transaction_id: record.transactionID, transaction_hash: record.transactionHash, state: record.state, error_msg: record.state === 'STATE_FAILED' ? 'the transaction reverted' : null });
+      return send(res, 200, {
+        transaction_id: record.transactionID,
+        transaction_hash: record.transactionHash,
+        state: record.state,
+        error_msg: record.state === 'STATE_FAILED' ? 'the transaction reverted' : null,
+      });
     }
     switch (route) {
       case 'GET /nonce': {
@@ -195,7 +211,11 @@ export class SandboxRelayer {
       case 'GET /transactions': {
         const submitter = this.authenticate(req, url.pathname, undefined);
         const mine = [...this.records.values()].filter((r) => r.submitter === submitter);
-        return send(res, 200, mine.map((r) => this.public(r)));
+        return send(
+          res,
+          200,
+          mine.map((r) => this.public(r)),
+        );
       }
       case 'POST /submit': {
         const body = await readBody(req);
@@ -209,7 +229,8 @@ export class SandboxRelayer {
 
   /** The nonce the owner's next request of this type must carry. */
   private async nextNonce(owner: string, type: string | null): Promise<string> {
-    if (type !== 'PROXY' && type !== 'SAFE' && type !== 'WALLET') throw new HttpError(400, 'type must be SAFE, PROXY or WALLET');
+    if (type !== 'PROXY' && type !== 'SAFE' && type !== 'WALLET')
+      throw new HttpError(400, 'type must be SAFE, PROXY or WALLET');
     return String(await walletNonce(this.provider, this.options.wallets, owner, type));
   }
 
@@ -223,7 +244,9 @@ export class SandboxRelayer {
     const apiKey = header(req, 'RELAYER_API_KEY');
     if (apiKey) {
       const address = header(req, 'RELAYER_API_KEY_ADDRESS') ?? '';
-      const known = (this.options.apiKeys ?? []).find((k) => sameText(k.key, apiKey) && isAddress(address) && getAddress(k.address) === getAddress(address));
+      const known = (this.options.apiKeys ?? []).find(
+        (k) => sameText(k.key, apiKey) && isAddress(address) && getAddress(k.address) === getAddress(address),
+      );
       if (!known) throw new HttpError(401, 'invalid relayer api key');
       return `api-key:${getAddress(known.address)}`;
     }
@@ -231,29 +254,40 @@ export class SandboxRelayer {
     if (builderKey) {
       const builder = (this.options.builders ?? []).find((b) => sameText(b.key, builderKey));
       const timestamp = header(req, 'POLY_BUILDER_TIMESTAMP') ?? '';
-      if (!builder || !sameText(builder.passphrase, header(req, 'POLY_BUILDER_PASSPHRASE') ?? '')) throw new HttpError(401, 'invalid builder credentials');
-      if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Number(timestamp) - Date.now() / 1000) > BUILDER_CLOCK_SKEW_S) throw new HttpError(401, 'builder timestamp out of range');
+      if (!builder || !sameText(builder.passphrase, header(req, 'POLY_BUILDER_PASSPHRASE') ?? ''))
+        throw new HttpError(401, 'invalid builder credentials');
+      if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Number(timestamp) - Date.now() / 1000) > BUILDER_CLOCK_SKEW_S)
+        throw new HttpError(401, 'builder timestamp out of range');
       const expected = createHmac('sha256', Buffer.from(builder.secret, 'base64'))
         .update(`${timestamp}${req.method}${path}${body ?? ''}`)
         .digest('base64')
         .replace(/\+/g, '-')
         .replace(/\//g, '_');
-      if (!sameText(expected, header(req, 'POLY_BUILDER_SIGNATURE') ?? '')) throw new HttpError(401, 'invalid builder signature');
+      if (!sameText(expected, header(req, 'POLY_BUILDER_SIGNATURE') ?? ''))
+        throw new HttpError(401, 'invalid builder signature');
       return `builder:${builder.key}`;
     }
     throw new HttpError(401, 'missing relayer authentication');
   }
 
-  private async submit(body: string, submitter: string): Promise<{ transactionID: string; transactionHash: string | null; state: string }> {
+  private async submit(
+    body: string,
+    submitter: string,
+  ): Promise<{ transactionID: string; transactionHash: string | null; state: string }> {
     let parsed: SubmitRequest;
     try {
       const result = submitSchema.safeParse(JSON.parse(body));
-      if (!result.success) throw new HttpError(400, `invalid request: ${result.error.issues[0]?.path.join('.')} ${result.error.issues[0]?.message}`);
+      if (!result.success)
+        throw new HttpError(
+          400,
+          `invalid request: ${result.error.issues[0]?.path.join('.')} ${result.error.issues[0]?.message}`,
+        );
       parsed = result.data;
     } catch (error) {
       throw error instanceof HttpError ? error : new HttpError(400, 'invalid JSON');
     }
-    if (submitter.startsWith('api-key:') && submitter !== `api-key:${getAddress(parsed.from)}`) throw new HttpError(401, 'the api key belongs to another address');
+    if (submitter.startsWith('api-key:') && submitter !== `api-key:${getAddress(parsed.from)}`)
+      throw new HttpError(401, 'the api key belongs to another address');
     // Checked and sent one at a time (the relay account's nonces are counted here), then answered at once, as
     // Polymarket's relayer answers: mining and confirmation are followed apart (follow()), so an answer never waits
     // for another transaction's block. While a wallet's action is in flight its next one is refused with
@@ -262,13 +296,23 @@ export class SandboxRelayer {
     this.queue = work.catch(() => undefined);
     const record = await work;
     // No hash yet is null, as Polymarket's relayer answers (its clients refuse an empty string).
-    return { transactionID: record.transactionID, transactionHash: record.transactionHash || null, state: record.state };
+    return {
+      transactionID: record.transactionID,
+      transactionHash: record.transactionHash || null,
+      state: record.state,
+    };
   }
 
   private async verifyAndSend(request: SubmitRequest, submitter: string): Promise<RelayerRecord> {
     const wallet = requestWallet(this.options.wallets, request);
     if (this.inFlight.has(wallet)) throw new RelayerRefusal(400, 'wallet has in-flight action');
-    const call = await verifyRequest(this.provider, this.options.chainId, this.options.wallets, this.relay.address, request);
+    const call = await verifyRequest(
+      this.provider,
+      this.options.chainId,
+      this.options.wallets,
+      this.relay.address,
+      request,
+    );
     const now = new Date().toISOString();
     const record: RelayerRecord = {
       transactionID: randomUUID(),
@@ -290,7 +334,14 @@ export class SandboxRelayer {
     let hash: string;
     try {
       this.relayNonce ??= await this.provider.getTransactionCount(this.relay.address, 'pending');
-      const signed = await this.relay.signTransaction({ ...TX_OVERRIDES, chainId: this.options.chainId, nonce: this.relayNonce, gasLimit: call.gasLimit ?? RELAY_GAS_LIMIT, to: call.to, data: call.data });
+      const signed = await this.relay.signTransaction({
+        ...TX_OVERRIDES,
+        chainId: this.options.chainId,
+        nonce: this.relayNonce,
+        gasLimit: call.gasLimit ?? RELAY_GAS_LIMIT,
+        to: call.to,
+        data: call.data,
+      });
       hash = (await this.provider.send('eth_sendRawTransaction', [signed])) as string;
       this.relayNonce += 1;
     } catch {
@@ -335,7 +386,8 @@ export class SandboxRelayer {
   private async settle(record: RelayerRecord): Promise<void> {
     if (record.state !== 'STATE_MINED') return;
     const receipt = await this.provider.getTransactionReceipt(record.transactionHash);
-    if (receipt && (await this.provider.getBlockNumber()) > receipt.blockNumber) this.update(record, { state: 'STATE_CONFIRMED' });
+    if (receipt && (await this.provider.getBlockNumber()) > receipt.blockNumber)
+      this.update(record, { state: 'STATE_CONFIRMED' });
   }
 
   private update(record: RelayerRecord, change: Partial<RelayerRecord>): void {
@@ -364,5 +416,8 @@ export async function startRelayer(options: SandboxRelayerOptions): Promise<Sand
 
 /** The accounts a request acts for, for the docs and tests: the owner's Safe and deposit wallet on the sandbox. */
 export function relayedWallets(wallets: SandboxWallets, owner: string): { safe: string; depositWallet: string } {
-  return { safe: safeAddress(wallets.safeFactory, wallets.safeInitCodeHash, owner), depositWallet: depositWalletAddress(wallets.depositWalletFactory, wallets.depositWalletBeacon, owner) };
+  return {
+    safe: safeAddress(wallets.safeFactory, wallets.safeInitCodeHash, owner),
+    depositWallet: depositWalletAddress(wallets.depositWalletFactory, wallets.depositWalletBeacon, owner),
+  };
 }

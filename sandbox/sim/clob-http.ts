@@ -25,7 +25,8 @@ export class BotClobClient {
       return;
     }
     const created = await this.request('POST', '/auth/api-key', undefined, await this.l1Headers());
-    if (!created.ok) throw new Error(`bot ${this.wallet.address} could not get an API key: ${JSON.stringify(created.body)}`);
+    if (!created.ok)
+      throw new Error(`bot ${this.wallet.address} could not get an API key: ${JSON.stringify(created.body)}`);
     this.creds = created.body as ApiCredentials;
   }
 
@@ -41,7 +42,9 @@ export class BotClobClient {
     return this.private('DELETE', '/cancel-market-orders', JSON.stringify({ market }));
   }
 
-  async book(tokenId: string): Promise<{ bids: { price: string; size: string }[]; asks: { price: string; size: string }[] } | undefined> {
+  async book(
+    tokenId: string,
+  ): Promise<{ bids: { price: string; size: string }[]; asks: { price: string; size: string }[] } | undefined> {
     const result = await this.request('GET', `/book?token_id=${tokenId}`);
     return result.ok ? (result.body as never) : undefined;
   }
@@ -76,7 +79,12 @@ export class BotClobClient {
     });
   }
 
-  private async request(method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
+  private async request(
+    method: string,
+    path: string,
+    body?: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ ok: boolean; status: number; body: unknown }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       body,

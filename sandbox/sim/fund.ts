@@ -5,7 +5,12 @@ import { compileContracts, conditionalTokensArtifact } from '../chain/compile';
 import type { Deployment } from '../chain/deploy';
 import { sandboxProvider, sendInOneBlock } from '../chain/transactions';
 
-export async function fundBots(deployment: Deployment, count: number, seed: number, collateralEach = 250_000): Promise<Wallet[]> {
+export async function fundBots(
+  deployment: Deployment,
+  count: number,
+  seed: number,
+  collateralEach = 250_000,
+): Promise<Wallet[]> {
   const provider = sandboxProvider(deployment.rpcUrl, deployment.chainId);
   try {
     const bots = Array.from({ length: count }, (_, i) => new Wallet(id(`pmdesk-sandbox-bot:${seed}:${i}`), provider));
@@ -24,7 +29,12 @@ export async function fundBots(deployment: Deployment, count: number, seed: numb
           method: 'approve',
           args: [spender, MaxUint256],
         })),
-        ...[exchange, negRiskExchange, negRiskAdapter].map((op) => ({ wallet: bot, contract: ctf, method: 'setApprovalForAll', args: [op, true] })),
+        ...[exchange, negRiskExchange, negRiskAdapter].map((op) => ({
+          wallet: bot,
+          contract: ctf,
+          method: 'setApprovalForAll',
+          args: [op, true],
+        })),
       ]),
     ]);
     return bots.map((bot) => new Wallet(bot.privateKey));

@@ -30,12 +30,19 @@ export interface OrderVenue {
 export function orderAmounts(order: BotOrder): { makerAmount: bigint; takerAmount: bigint } {
   const shares = BigInt(order.sizeCents) * 10_000n;
   const collateral = BigInt(order.sizeCents) * BigInt(order.price);
-  return order.side === 'BUY' ? { makerAmount: collateral, takerAmount: shares } : { makerAmount: shares, takerAmount: collateral };
+  return order.side === 'BUY'
+    ? { makerAmount: collateral, takerAmount: shares }
+    : { makerAmount: shares, takerAmount: collateral };
 }
 
 let saltCounter = 0;
 
-export async function signBotOrder(wallet: Wallet, venue: OrderVenue, order: BotOrder, now: number): Promise<{ order: ExchangeOrder; json: Record<string, unknown> }> {
+export async function signBotOrder(
+  wallet: Wallet,
+  venue: OrderVenue,
+  order: BotOrder,
+  now: number,
+): Promise<{ order: ExchangeOrder; json: Record<string, unknown> }> {
   const { makerAmount, takerAmount } = orderAmounts(order);
   const exchangeOrder: ExchangeOrder = {
     salt: BigInt(now) * 1000n + BigInt(saltCounter++ % 1000),
@@ -100,7 +107,12 @@ function orderJson(version: OrderVersion, o: ExchangeOrder, side: 'BUY' | 'SELL'
 }
 
 /** The full POST /order body, keys in the official clients' order. */
-export function postOrderBody(version: OrderVersion, order: Record<string, unknown>, owner: string, orderType: string): string {
+export function postOrderBody(
+  version: OrderVersion,
+  order: Record<string, unknown>,
+  owner: string,
+  orderType: string,
+): string {
   return version === 1
     ? JSON.stringify({ deferExec: false, order, owner, orderType, postOnly: false })
     : JSON.stringify({ deferExec: false, postOnly: false, order, owner, orderType });

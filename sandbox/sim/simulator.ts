@@ -55,7 +55,10 @@ export class MarketSimulator {
 
   /** Gets every bot an API key and puts a first set of quotes on every market. */
   async open(): Promise<void> {
-    const bots = this.options.bots.map((wallet) => ({ wallet, client: new BotClobClient(this.options.clobUrl, wallet, this.options.deployment.chainId) }));
+    const bots = this.options.bots.map((wallet) => ({
+      wallet,
+      client: new BotClobClient(this.options.clobUrl, wallet, this.options.deployment.chainId),
+    }));
     await Promise.all(bots.map((b) => b.client.connect()));
     const half = Math.ceil(bots.length / 2);
     this.makers = bots.slice(0, half);
@@ -104,8 +107,15 @@ export class MarketSimulator {
       const size = (20 + this.random.int(0, 80) + level * 40) * 100;
       const bidPrice = bid - level * step;
       const askPrice = ask + level * step;
-      if (bidPrice > 0) await this.place(maker, market, { tokenId: yes.tokenId, side: 'BUY', price: bidPrice, sizeCents: size }, 'GTC');
-      if (askPrice < 10_000) await this.place(maker, market, { tokenId: no.tokenId, side: 'BUY', price: 10_000 - askPrice, sizeCents: size }, 'GTC');
+      if (bidPrice > 0)
+        await this.place(maker, market, { tokenId: yes.tokenId, side: 'BUY', price: bidPrice, sizeCents: size }, 'GTC');
+      if (askPrice < 10_000)
+        await this.place(
+          maker,
+          market,
+          { tokenId: no.tokenId, side: 'BUY', price: 10_000 - askPrice, sizeCents: size },
+          'GTC',
+        );
     }
   }
 
@@ -128,7 +138,9 @@ export class MarketSimulator {
     // Buying the first outcome at the ask crosses the maker's bid on the second; buying the second at 1 − bid
     // crosses the maker's bid on the first. Both are mints on the exchange.
     const order: BotOrder =
-      this.random.next() < 0.5 ? { tokenId: yes.tokenId, side: 'BUY', price: ask, sizeCents } : { tokenId: no.tokenId, side: 'BUY', price: 10_000 - bid, sizeCents };
+      this.random.next() < 0.5
+        ? { tokenId: yes.tokenId, side: 'BUY', price: ask, sizeCents }
+        : { tokenId: no.tokenId, side: 'BUY', price: 10_000 - bid, sizeCents };
     await this.place(taker, market, order, 'FAK');
   }
 
@@ -141,7 +153,9 @@ export class MarketSimulator {
       feeRateBps: feeRateBps(market.fees),
     };
     const { json } = await signBotOrder(bot.wallet, venue, order, Date.now());
-    const result = await bot.client.postOrder(postOrderBody(deployment.orderVersion, json, bot.client.apiKey, orderType));
+    const result = await bot.client.postOrder(
+      postOrderBody(deployment.orderVersion, json, bot.client.apiKey, orderType),
+    );
     const body = result.body as { success?: boolean; errorMsg?: string; error?: string } | undefined;
     if (!result.ok || body?.success === false) {
       // A FAK with nothing left to take is normal market life; anything else is a problem worth seeing.

@@ -27,14 +27,21 @@ export interface DerivedRow {
   era?: DepositWalletEra;
 }
 
-const ERA_NOTE: Readonly<Record<DepositWalletEra, string>> = { beacon: 'current (beacon) era', uups: 'made before the factory upgrade (UUPS era)' };
+const ERA_NOTE: Readonly<Record<DepositWalletEra, string>> = {
+  beacon: 'current (beacon) era',
+  uups: 'made before the factory upgrade (UUPS era)',
+};
 
 export function registerAccountCommands(program: Command, run: Run): void {
-  const account = program.command('account').description("a key's accounts: the proxy, Safe and deposit wallets it can trade from");
+  const account = program
+    .command('account')
+    .description("a key's accounts: the proxy, Safe and deposit wallets it can trade from");
   account
     .command('derive <address>')
-    .description('every kind of account of an owner address, derived offline (CREATE2) from the chain\'s wallet factories')
-    .option('--chain <id>', 'chain id: 137 Polygon (default), 80002 Amoy, or the --network profile\'s')
+    .description(
+      "every kind of account of an owner address, derived offline (CREATE2) from the chain's wallet factories",
+    )
+    .option('--chain <id>', "chain id: 137 Polygon (default), 80002 Amoy, or the --network profile's")
     .action(
       run(async (ctx: CliContext, owner: string, opts: { chain?: string }) => {
         const globals = program.opts<{ chain?: string; network?: string }>();
@@ -46,7 +53,10 @@ export function registerAccountCommands(program: Command, run: Run): void {
           return;
         }
         ctx.out.stdout(
-          fields([['owner', rows[0]!.address], ['chain', chainId]]) +
+          fields([
+            ['owner', rows[0]!.address],
+            ['chain', chainId],
+          ]) +
             '\n' +
             table(rows, [
               { header: 'KIND', value: (r) => r.kind },
@@ -65,8 +75,13 @@ export function registerAccountCommands(program: Command, run: Run): void {
 function addShowCommand(account: Command, program: Command, run: Run): void {
   account
     .command('show [address]')
-    .description("the key's accounts on this chain (PMDESK_PRIVATE_KEY's address unless one is given): which exist, hold collateral, and which PM Desk trades from")
-    .option('--rpc-url <url>', "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)")
+    .description(
+      "the key's accounts on this chain (PMDESK_PRIVATE_KEY's address unless one is given): which exist, hold collateral, and which PM Desk trades from",
+    )
+    .option(
+      '--rpc-url <url>',
+      "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)",
+    )
     .action(
       run(async (ctx: CliContext, address: string | undefined, opts: { rpcUrl?: string }) => {
         const globals = program.opts<{ chain?: string; network?: string }>();
@@ -76,26 +91,43 @@ function addShowCommand(account: Command, program: Command, run: Run): void {
         try {
           network = networkFor(chainId, custom ? [custom] : undefined);
         } catch {
-          throw invalidParameter(`No wallet factories are known for chain ${chainId}: give a --network profile with "wallets".`);
+          throw invalidParameter(
+            `No wallet factories are known for chain ${chainId}: give a --network profile with "wallets".`,
+          );
         }
         const owner = address ? checkedAddress(address, 'owner') : keyAddress();
         const rpcUrl = opts.rpcUrl || process.env.PMDESK_RPC_URL || network.rpcUrl;
-        if (!rpcUrl) throw invalidParameter(`No chain node for chain ${chainId}: pass --rpc-url or set PMDESK_RPC_URL.`);
+        if (!rpcUrl)
+          throw invalidParameter(`No chain node for chain ${chainId}: pass --rpc-url or set PMDESK_RPC_URL.`);
         const contracts = actionContractsFor(network);
         const collateral = [contracts.collateral, contracts.usdcE].filter((t): t is string => Boolean(t));
         // The profile's wallet is the strongest evidence; a source without profiles (the aggregator) gives none.
         const source = ctx.markets();
-        const profileWallet = source.getProfileWallet ? ((await source.getProfileWallet(owner)) ?? undefined) : undefined;
+        const profileWallet = source.getProfileWallet
+          ? ((await source.getProfileWallet(owner)) ?? undefined)
+          : undefined;
         const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1 });
         try {
-          const found = await findAccounts(owner, { profileWallet, chainRead: rpcChainRead(provider, collateral), config: walletConfigFor(network) });
+          const found = await findAccounts(owner, {
+            profileWallet,
+            chainRead: rpcChainRead(provider, collateral),
+            config: walletConfigFor(network),
+          });
           if (ctx.out.json) {
             const plain = (c: (typeof found.candidates)[number]) => ({ ...c, balance: c.balance.toString() });
-            ctx.out.stdout(`${JSON.stringify({ owner: found.owner, chainId, profileWallet: profileWallet ?? null, chosen: plain(found.chosen), reason: found.reason, candidates: found.candidates.map(plain) })}\n`);
+            ctx.out.stdout(
+              `${JSON.stringify({ owner: found.owner, chainId, profileWallet: profileWallet ?? null, chosen: plain(found.chosen), reason: found.reason, candidates: found.candidates.map(plain) })}\n`,
+            );
             return;
           }
           ctx.out.stdout(
-            fields([['key', found.owner], ['chain', chainId], ['profile wallet', profileWallet ?? '(none)'], ['trades from', `${found.chosen.address} (${found.chosen.kind})`], ['because', CHOICE[found.reason]]]) +
+            fields([
+              ['key', found.owner],
+              ['chain', chainId],
+              ['profile wallet', profileWallet ?? '(none)'],
+              ['trades from', `${found.chosen.address} (${found.chosen.kind})`],
+              ['because', CHOICE[found.reason]],
+            ]) +
               '\n' +
               table(found.candidates, [
                 { header: 'KIND', value: (c) => c.kind },
@@ -115,7 +147,7 @@ function addShowCommand(account: Command, program: Command, run: Run): void {
 
 function keyAddress(): string {
   const key = process.env.PMDESK_PRIVATE_KEY;
-  if (!key) throw invalidParameter('Give an address, or set PMDESK_PRIVATE_KEY (hex) to show the key\'s own accounts.');
+  if (!key) throw invalidParameter("Give an address, or set PMDESK_PRIVATE_KEY (hex) to show the key's own accounts.");
   try {
     return new Wallet(key).address;
   } catch {
@@ -130,12 +162,16 @@ export function derivedRows(owner: string, chainId: number, custom: NetworkProfi
   try {
     network = networkFor(chainId, custom ? [custom] : undefined);
   } catch {
-    throw invalidParameter(`No wallet factories are known for chain ${chainId}: give a --network profile with "wallets".`);
+    throw invalidParameter(
+      `No wallet factories are known for chain ${chainId}: give a --network profile with "wallets".`,
+    );
   }
   const derived = deriveAccounts(address, walletConfigFor(network));
   const rows: DerivedRow[] = [{ kind: 'eoa', signatureType: 0, address }];
-  if (derived.depositWallet?.beacon) rows.push({ kind: 'deposit-wallet', signatureType: 3, address: derived.depositWallet.beacon, era: 'beacon' });
-  if (derived.depositWallet?.uups) rows.push({ kind: 'deposit-wallet', signatureType: 3, address: derived.depositWallet.uups, era: 'uups' });
+  if (derived.depositWallet?.beacon)
+    rows.push({ kind: 'deposit-wallet', signatureType: 3, address: derived.depositWallet.beacon, era: 'beacon' });
+  if (derived.depositWallet?.uups)
+    rows.push({ kind: 'deposit-wallet', signatureType: 3, address: derived.depositWallet.uups, era: 'uups' });
   if (derived.safe) rows.push({ kind: 'safe', signatureType: 2, address: derived.safe });
   if (derived.proxy) rows.push({ kind: 'proxy', signatureType: 1, address: derived.proxy });
   return rows;

@@ -14,7 +14,11 @@ export interface NodelessReads {
 }
 
 /** The account `account show` would name, as far as it can be known without a node; else a refusal that says what to pass. */
-export async function accountWithoutNode(owner: string, config: WalletConfig, reads: NodelessReads): Promise<ActingAccount> {
+export async function accountWithoutNode(
+  owner: string,
+  config: WalletConfig,
+  reads: NodelessReads,
+): Promise<ActingAccount> {
   let named: string | null | undefined;
   try {
     named = await reads.profileWallet();
@@ -38,7 +42,8 @@ export async function accountWithoutNode(owner: string, config: WalletConfig, re
       [AccountKind.SAFE, derived.safe, 2],
       [AccountKind.PROXY, derived.proxy, 1],
     ] as const) {
-      if (address && (await reads.exchangeBalance(signatureType)) > 0n) return { address, kind, signatureType, reason: 'funded' };
+      if (address && (await reads.exchangeBalance(signatureType)) > 0n)
+        return { address, kind, signatureType, reason: 'funded' };
     }
   }
   throw invalidParameter(

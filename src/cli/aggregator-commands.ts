@@ -25,7 +25,10 @@ export const numberFlag = (value: string): number => (value.trim() === '' ? Numb
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 
-export function registerAggregatorCommands(program: Command, run: (action: Action) => (...args: unknown[]) => Promise<void>): void {
+export function registerAggregatorCommands(
+  program: Command,
+  run: (action: Action) => (...args: unknown[]) => Promise<void>,
+): void {
   const oracle = program.command('oracle').description("the aggregator's price oracle (aggregator source only)");
 
   oracle
@@ -52,7 +55,9 @@ export function registerAggregatorCommands(program: Command, run: (action: Actio
 
   oracle
     .command('scan')
-    .description('GET /v1/scanPendingPriceData: whether a pending price can be verified (exit 1 when the aggregator fails)')
+    .description(
+      'GET /v1/scanPendingPriceData: whether a pending price can be verified (exit 1 when the aggregator fails)',
+    )
     .action(
       run(async (ctx: CliContext) => {
         requireAggregator(ctx, 'scanPendingPriceData');
@@ -82,7 +87,10 @@ async function readOrderFile(file: string): Promise<Record<string, unknown>> {
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw invalidParameter(`Cannot read the order file: ${error instanceof Error ? error.message : String(error)}`, 'proposePrice');
+    throw invalidParameter(
+      `Cannot read the order file: ${error instanceof Error ? error.message : String(error)}`,
+      'proposePrice',
+    );
   }
   if (parsed && typeof parsed === 'object' && 'order' in parsed && parsed.order && typeof parsed.order === 'object') {
     parsed = parsed.order;

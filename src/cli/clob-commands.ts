@@ -66,8 +66,14 @@ interface OrderFlags {
 
 export function registerClobCommands(program: Command, run: Run): void {
   program
-    .option('--clob-url <url>', `exchange (CLOB) base URL (env PMDESK_CLOB_URL; default: the --network profile's, else the local sandbox's ${DEFAULT_CLOB_URL})`)
-    .option('--chain <id>', 'chain id: 137 Polygon, 80002 Amoy (env PMDESK_CHAIN; default 137, or the --network profile\'s)')
+    .option(
+      '--clob-url <url>',
+      `exchange (CLOB) base URL (env PMDESK_CLOB_URL; default: the --network profile's, else the local sandbox's ${DEFAULT_CLOB_URL})`,
+    )
+    .option(
+      '--chain <id>',
+      "chain id: 137 Polygon, 80002 Amoy (env PMDESK_CHAIN; default 137, or the --network profile's)",
+    )
     .option(
       '--network <file>',
       'a network profile (JSON: chainId, orderVersion, source, clobUrl, gammaUrl, dataUrl, rtdsUrl, aggregatorUrl, sseUrl, contracts), e.g. the one `npm run sandbox -- --profile-out FILE` writes (env PMDESK_NETWORK)',
@@ -76,7 +82,8 @@ export function registerClobCommands(program: Command, run: Run): void {
   const globals = (): ClobGlobals => program.opts<ClobGlobals>();
   /** One per run: a deprecated exchange endpoint is said once, however many clients a command builds. */
   let clobNoticeOnce: ReturnType<typeof apiNotice> | undefined;
-  const clobNotice = (notice: Parameters<ReturnType<typeof apiNotice>>[0]) => (clobNoticeOnce ??= apiNotice(Boolean(program.opts<{ json?: boolean }>().json)))(notice);
+  const clobNotice = (notice: Parameters<ReturnType<typeof apiNotice>>[0]) =>
+    (clobNoticeOnce ??= apiNotice(Boolean(program.opts<{ json?: boolean }>().json)))(notice);
   /** The custom network profile named by --network or PMDESK_NETWORK, read once. */
   const customNetwork = (): NetworkProfile | undefined => networkProfile(globals().network);
   const networks = (): NetworkProfile[] | undefined => {
@@ -93,17 +100,27 @@ export function registerClobCommands(program: Command, run: Run): void {
     const typeText = opts.signatureType ?? opts.sigType;
     const signatureType = typeText === undefined ? undefined : sigTypeOf(typeText);
     const signer = await envSigner().getAddress();
-    return accountForOverride(signer, { account, signatureType }, walletConfigFor(networkFor(chainOf(opts.chain), networks())));
+    return accountForOverride(
+      signer,
+      { account, signatureType },
+      walletConfigFor(networkFor(chainOf(opts.chain), networks())),
+    );
   };
   /** A client for this command: signer and credentials only when the environment holds them. */
-  const clob = (options: { signer?: boolean; creds?: boolean; chain?: string; sigType?: string; account?: Account } = {}): ClobClient =>
+  const clob = (
+    options: { signer?: boolean; creds?: boolean; chain?: string; sigType?: string; account?: Account } = {},
+  ): ClobClient =>
     new ClobClient({
       host: resolveEndpoints(globals(), process.env, customNetwork()).clobUrl,
       networks: networks(),
       chainId: chainOf(options.chain),
       signer: options.signer || options.creds ? envSigner() : undefined,
       creds: options.creds ? envCreds() : undefined,
-      signatureType: options.account ? options.account.signatureType : options.sigType === undefined ? undefined : sigTypeOf(options.sigType),
+      signatureType: options.account
+        ? options.account.signatureType
+        : options.sigType === undefined
+          ? undefined
+          : sigTypeOf(options.sigType),
       funder: options.account ? funderOf(options.account) : undefined,
       throwOnError: true,
       timeoutMs: globals().timeoutMs,
@@ -121,7 +138,10 @@ export function registerClobCommands(program: Command, run: Run): void {
     ['version', 'GET /version: the order version the exchange expects', (c) => c.getVersion()],
   ];
   for (const [name, description, call] of simple) {
-    reads.command(name).description(description).action(run(async (ctx: CliContext) => print(ctx, await call(clob()))));
+    reads
+      .command(name)
+      .description(description)
+      .action(run(async (ctx: CliContext) => print(ctx, await call(clob()))));
   }
   reads
     .command('book <tokenId>')
@@ -136,8 +156,16 @@ export function registerClobCommands(program: Command, run: Run): void {
     ['midpoint', 'GET /midpoint', (c, t) => c.getMidpoint(t)],
     ['spread', 'GET /spread', (c, t) => c.getSpread(t)],
     ['last-trade', 'GET /last-trade-price', (c, t) => c.getLastTradePrice(t)],
-    ['tick-size', "GET /tick-size: the market's minimum tick", async (c, t) => ({ minimum_tick_size: await c.getTickSize(t) })],
-    ['neg-risk', 'GET /neg-risk: whether the token trades on the neg-risk exchange', async (c, t) => ({ neg_risk: await c.getNegRisk(t) })],
+    [
+      'tick-size',
+      "GET /tick-size: the market's minimum tick",
+      async (c, t) => ({ minimum_tick_size: await c.getTickSize(t) }),
+    ],
+    [
+      'neg-risk',
+      'GET /neg-risk: whether the token trades on the neg-risk exchange',
+      async (c, t) => ({ neg_risk: await c.getNegRisk(t) }),
+    ],
   ];
   for (const [name, description, call] of perToken) {
     reads
@@ -149,13 +177,21 @@ export function registerClobCommands(program: Command, run: Run): void {
     .command('price <tokenId>')
     .description('GET /price: the best price on one side')
     .option('--side <side>', 'BUY or SELL')
-    .action(run(async (ctx: CliContext, tokenId: string, opts: { side?: string }) => print(ctx, await clob().getPrice(tokenId, sideOf(opts.side)))));
+    .action(
+      run(async (ctx: CliContext, tokenId: string, opts: { side?: string }) =>
+        print(ctx, await clob().getPrice(tokenId, sideOf(opts.side))),
+      ),
+    );
   reads
     .command('markets')
     .description('GET /markets: one page, or every page with --all')
     .option('--all', 'follow next_cursor to the end')
     .option('--cursor <cursor>', 'start at this cursor (one page)')
-    .action(run(async (ctx: CliContext, opts: { all?: boolean; cursor?: string }) => print(ctx, await (opts.all ? clob().getAllMarkets() : clob().getMarkets(opts.cursor)))));
+    .action(
+      run(async (ctx: CliContext, opts: { all?: boolean; cursor?: string }) =>
+        print(ctx, await (opts.all ? clob().getAllMarkets() : clob().getMarkets(opts.cursor))),
+      ),
+    );
   reads
     .command('prices-history')
     .description('GET /prices-history')
@@ -165,29 +201,40 @@ export function registerClobCommands(program: Command, run: Run): void {
     .option('--start-ts <s>', 'start, unix seconds')
     .option('--end-ts <s>', 'end, unix seconds')
     .action(
-      run(async (ctx: CliContext, opts: { market?: string; interval?: string; fidelity?: string; startTs?: string; endTs?: string }) => {
-        if (!opts.market) throw invalidParameter("Missing required parameter 'market'.");
-        if (opts.interval !== undefined && !['max', '1w', '1d', '6h', '1h'].includes(opts.interval)) {
-          throw invalidParameter(`--interval must be max, 1w, 1d, 6h or 1h, got ${opts.interval}`);
-        }
-        print(
-          ctx,
-          await clob().getPricesHistory({
-            market: opts.market,
-            interval: opts.interval as 'max' | undefined,
-            fidelity: intFlag(opts.fidelity, 'fidelity'),
-            startTs: intFlag(opts.startTs, 'start-ts'),
-            endTs: intFlag(opts.endTs, 'end-ts'),
-          }),
-        );
-      }),
+      run(
+        async (
+          ctx: CliContext,
+          opts: { market?: string; interval?: string; fidelity?: string; startTs?: string; endTs?: string },
+        ) => {
+          if (!opts.market) throw invalidParameter("Missing required parameter 'market'.");
+          if (opts.interval !== undefined && !['max', '1w', '1d', '6h', '1h'].includes(opts.interval)) {
+            throw invalidParameter(`--interval must be max, 1w, 1d, 6h or 1h, got ${opts.interval}`);
+          }
+          print(
+            ctx,
+            await clob().getPricesHistory({
+              market: opts.market,
+              interval: opts.interval as 'max' | undefined,
+              fidelity: intFlag(opts.fidelity, 'fidelity'),
+              startTs: intFlag(opts.startTs, 'start-ts'),
+              endTs: intFlag(opts.endTs, 'end-ts'),
+            }),
+          );
+        },
+      ),
     );
 
   // ---- API keys ----
-  const keys = program.command('keys').description('API keys (level 1 with PMDESK_PRIVATE_KEY; list/delete also need PMDESK_API_*)');
+  const keys = program
+    .command('keys')
+    .description('API keys (level 1 with PMDESK_PRIVATE_KEY; list/delete also need PMDESK_API_*)');
   const keyMakers: [string, string, (c: ClobClient, nonce?: number) => Promise<ClobResult<ApiCredentials>>][] = [
     ['create', 'POST /auth/api-key: new credentials', (c, n) => c.createApiKey(n)],
-    ['derive', 'GET /auth/derive-api-key: the credentials already made for this wallet and nonce', (c, n) => c.deriveApiKey(n)],
+    [
+      'derive',
+      'GET /auth/derive-api-key: the credentials already made for this wallet and nonce',
+      (c, n) => c.deriveApiKey(n),
+    ],
     ['create-or-derive', 'derive, and create when none results', (c, n) => c.createOrDeriveApiKey(n)],
   ];
   for (const [name, description, call] of keyMakers) {
@@ -198,7 +245,8 @@ export function registerClobCommands(program: Command, run: Run): void {
       .option('--out <file>', 'where to write {key, secret, passphrase}; must not exist')
       .action(
         run(async (ctx: CliContext, opts: { nonce?: string; out?: string }) => {
-          if (!opts.out) throw invalidParameter('--out <file> is required: credentials are written to a file, never printed.');
+          if (!opts.out)
+            throw invalidParameter('--out <file> is required: credentials are written to a file, never printed.');
           const nonce = intFlag(opts.nonce, 'nonce');
           const client = clob({ signer: true });
           // The file is claimed before the exchange is asked: a created key cannot be recovered, so it must
@@ -213,20 +261,39 @@ export function registerClobCommands(program: Command, run: Run): void {
         }),
       );
   }
-  keys.command('list').description('GET /auth/api-keys').action(run(async (ctx: CliContext) => print(ctx, await clob({ creds: true }).getApiKeys())));
-  keys.command('delete').description('DELETE /auth/api-key: the key in PMDESK_API_KEY').action(run(async (ctx: CliContext) => print(ctx, await clob({ creds: true }).deleteApiKey())));
+  keys
+    .command('list')
+    .description('GET /auth/api-keys')
+    .action(run(async (ctx: CliContext) => print(ctx, await clob({ creds: true }).getApiKeys())));
+  keys
+    .command('delete')
+    .description('DELETE /auth/api-key: the key in PMDESK_API_KEY')
+    .action(run(async (ctx: CliContext) => print(ctx, await clob({ creds: true }).deleteApiKey())));
 
   // ---- orders ----
   const order = program.command('order').description('build, sign, place, read and cancel orders');
-  withOrderFlags(order.command('build').description('build and sign an order with no network; prints {signedOrder, orderHash, body}')).action(
-    run(async (ctx: CliContext, opts: OrderFlags) => print(ctx, await buildOffline(opts, chainOf(opts.chain), customNetwork(), await orderAccount(opts)))),
+  withOrderFlags(
+    order
+      .command('build')
+      .description('build and sign an order with no network; prints {signedOrder, orderHash, body}'),
+  ).action(
+    run(async (ctx: CliContext, opts: OrderFlags) =>
+      print(ctx, await buildOffline(opts, chainOf(opts.chain), customNetwork(), await orderAccount(opts))),
+    ),
   );
-  withOrderFlags(order.command('place').description('build with what the exchange says about the market, sign, post, then read the status')).action(
+  withOrderFlags(
+    order
+      .command('place')
+      .description('build with what the exchange says about the market, sign, post, then read the status'),
+  ).action(
     run(async (ctx: CliContext, opts: OrderFlags) => {
       const acting = await placingAccount(ctx, opts);
       const account = { address: acting.address, kind: acting.kind, signatureType: acting.signatureType };
       const placed = await place(clob({ creds: true, chain: opts.chain, account }), opts, customNetwork());
-      print(ctx, ctx.out.json && placed && typeof placed === 'object' ? { ...placed, account: accountJson(acting) } : placed);
+      print(
+        ctx,
+        ctx.out.json && placed && typeof placed === 'object' ? { ...placed, account: accountJson(acting) } : placed,
+      );
     }),
   );
   /**
@@ -237,7 +304,12 @@ export function registerClobCommands(program: Command, run: Run): void {
   const placingAccount = async (ctx: CliContext, opts: OrderFlags): Promise<ActingAccount> => {
     if (opts.account ?? opts.funder ?? opts.signatureType ?? opts.sigType) {
       const account = await orderAccount(opts);
-      return sayAndReturn(ctx, { address: account.address, kind: account.kind, signatureType: account.signatureType, reason: 'flag' });
+      return sayAndReturn(ctx, {
+        address: account.address,
+        kind: account.kind,
+        signatureType: account.signatureType,
+        reason: 'flag',
+      });
     }
     const network = networkFor(chainOf(opts.chain), networks());
     const custom = customNetwork();
@@ -247,28 +319,62 @@ export function registerClobCommands(program: Command, run: Run): void {
       // No node: the profile or the exchange may still name the account; else refused, never the key by default.
       const account = await accountWithoutNode(signer, walletConfigFor(network), {
         profileWallet: () => ctx.markets().getProfileWallet?.(signer) ?? Promise.resolve(undefined),
-        exchangeBalance: async (type) => balanceOf(await clob({ creds: true, chain: opts.chain, sigType: String(type) }).getBalanceAllowance({ asset_type: 'COLLATERAL' })),
+        exchangeBalance: async (type) =>
+          balanceOf(
+            await clob({ creds: true, chain: opts.chain, sigType: String(type) }).getBalanceAllowance({
+              asset_type: 'COLLATERAL',
+            }),
+          ),
       });
       return sayAndReturn(ctx, account);
     }
-    return sayAndReturn(ctx, await actingAccount(signer, {}, network, rpcUrl, (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined), ctx.timeoutMs()));
+    return sayAndReturn(
+      ctx,
+      await actingAccount(
+        signer,
+        {},
+        network,
+        rpcUrl,
+        (owner) => ctx.markets().getProfileWallet?.(owner) ?? Promise.resolve(undefined),
+        ctx.timeoutMs(),
+      ),
+    );
   };
   const sayAndReturn = (ctx: CliContext, account: ActingAccount): ActingAccount => {
     sayAccount(ctx, account);
     return account;
   };
-  order.command('get <id>').description('GET /data/order/{id}').action(run(async (ctx: CliContext, id: string) => print(ctx, await clob({ creds: true }).getOrder(id))));
+  order
+    .command('get <id>')
+    .description('GET /data/order/{id}')
+    .action(run(async (ctx: CliContext, id: string) => print(ctx, await clob({ creds: true }).getOrder(id))));
   order
     .command('open')
     .description('GET /data/orders: open orders, every page')
     .option('--market <conditionId>', 'only this market')
     .option('--asset <tokenId>', 'only this token')
-    .action(run(async (ctx: CliContext, opts: { market?: string; asset?: string }) => print(ctx, await clob({ creds: true }).getOpenOrders({ market: opts.market, asset_id: opts.asset }))));
+    .action(
+      run(async (ctx: CliContext, opts: { market?: string; asset?: string }) =>
+        print(ctx, await clob({ creds: true }).getOpenOrders({ market: opts.market, asset_id: opts.asset })),
+      ),
+    );
   order
     .command('cancel <ids...>')
     .description('DELETE /order (one id) or /orders (several)')
-    .action(run(async (ctx: CliContext, ids: string[]) => print(ctx, ids.length === 1 ? await clob({ creds: true }).cancelOrder(ids[0]!) : await clob({ creds: true }).cancelOrders(ids))));
-  order.command('cancel-all').description('DELETE /cancel-all').action(run(async (ctx: CliContext) => print(ctx, await clob({ creds: true }).cancelAll())));
+    .action(
+      run(async (ctx: CliContext, ids: string[]) =>
+        print(
+          ctx,
+          ids.length === 1
+            ? await clob({ creds: true }).cancelOrder(ids[0]!)
+            : await clob({ creds: true }).cancelOrders(ids),
+        ),
+      ),
+    );
+  order
+    .command('cancel-all')
+    .description('DELETE /cancel-all')
+    .action(run(async (ctx: CliContext) => print(ctx, await clob({ creds: true }).cancelAll())));
   order
     .command('cancel-market')
     .description('DELETE /cancel-market-orders')
@@ -289,7 +395,10 @@ export function registerClobCommands(program: Command, run: Run): void {
     .option('--first-page', 'one page only')
     .action(
       run(async (ctx: CliContext, opts: { market?: string; asset?: string; firstPage?: boolean }) =>
-        print(ctx, await clob({ creds: true }).getTrades({ market: opts.market, asset_id: opts.asset }, Boolean(opts.firstPage))),
+        print(
+          ctx,
+          await clob({ creds: true }).getTrades({ market: opts.market, asset_id: opts.asset }, Boolean(opts.firstPage)),
+        ),
       ),
     );
   program
@@ -301,9 +410,17 @@ export function registerClobCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx: CliContext, opts: { assetType?: string; token?: string; sigType?: string }) => {
         const assetType = opts.assetType ?? 'COLLATERAL';
-        if (assetType !== 'COLLATERAL' && assetType !== 'CONDITIONAL') throw invalidParameter(`--asset-type must be COLLATERAL or CONDITIONAL, got ${assetType}`);
-        if (assetType === 'CONDITIONAL' && !opts.token) throw invalidParameter('--token is required with --asset-type CONDITIONAL');
-        print(ctx, await clob({ creds: true, sigType: opts.sigType }).getBalanceAllowance({ asset_type: assetType, token_id: opts.token }));
+        if (assetType !== 'COLLATERAL' && assetType !== 'CONDITIONAL')
+          throw invalidParameter(`--asset-type must be COLLATERAL or CONDITIONAL, got ${assetType}`);
+        if (assetType === 'CONDITIONAL' && !opts.token)
+          throw invalidParameter('--token is required with --asset-type CONDITIONAL');
+        print(
+          ctx,
+          await clob({ creds: true, sigType: opts.sigType }).getBalanceAllowance({
+            asset_type: assetType,
+            token_id: opts.token,
+          }),
+        );
       }),
     );
 }
@@ -319,8 +436,14 @@ function withOrderFlags(command: Command): Command {
     .option('--neg-risk <bool>', 'true or false')
     .option('--order-version <v>', '1, 2 or 3')
     .option('--chain <id>', 'chain id (overrides the global --chain)')
-    .option('--account <address>', "the account to trade from: the key itself or one of its proxy, Safe or deposit wallets on this chain (see `pmdesk account derive`); any other address is refused before signing")
-    .option('--signature-type <n>', "0 EOA (default), 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE, 3 POLY_1271 (deposit wallet); alone, the key's own wallet of that kind")
+    .option(
+      '--account <address>',
+      'the account to trade from: the key itself or one of its proxy, Safe or deposit wallets on this chain (see `pmdesk account derive`); any other address is refused before signing',
+    )
+    .option(
+      '--signature-type <n>',
+      "0 EOA (default), 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE, 3 POLY_1271 (deposit wallet); alone, the key's own wallet of that kind",
+    )
     .option('--sig-type <n>', 'older spelling of --signature-type')
     .option('--funder <address>', 'older spelling of --account')
     .option('--salt <n>', 'order salt (default: random)')
@@ -340,7 +463,8 @@ function withOrderFlags(command: Command): Command {
 function parseOrder(opts: OrderFlags) {
   if (!opts.token) throw invalidParameter("Missing required parameter 'token'.");
   const side = sideOf(opts.side);
-  if ((opts.size === undefined) === (opts.amount === undefined)) throw invalidParameter('Give exactly one of --size (limit order) or --amount (market order).');
+  if ((opts.size === undefined) === (opts.amount === undefined))
+    throw invalidParameter('Give exactly one of --size (limit order) or --amount (market order).');
   const market = opts.amount !== undefined;
   const orderType = orderTypeOf(opts.orderType ?? (market ? 'FOK' : 'GTC'));
   const tickSize = opts.tickSize === undefined ? undefined : tickOf(opts.tickSize);
@@ -364,20 +488,36 @@ function parseOrder(opts: OrderFlags) {
   return { market, fields, price, quantity, tickSize, negRisk, version, post };
 }
 
-async function buildOffline(opts: OrderFlags, chainId: number, custom: NetworkProfile | undefined, account: Account): Promise<unknown> {
+async function buildOffline(
+  opts: OrderFlags,
+  chainId: number,
+  custom: NetworkProfile | undefined,
+  account: Account,
+): Promise<unknown> {
   const o = parseOrder(opts);
   // With no exchange to ask, everything the market would say must be on the command line.
   if (!o.tickSize) throw invalidParameter('--tick-size is required for order build (there is no market to ask).');
-  if (o.price === undefined) throw invalidParameter('--price is required for order build (there is no book to price a market order from).');
+  if (o.price === undefined)
+    throw invalidParameter('--price is required for order build (there is no book to price a market order from).');
   const networks = custom ? [custom] : undefined;
-  const builder = new OrderBuilder({ signer: envSigner(), chainId, signatureType: account.signatureType, funder: funderOf(account), networks });
+  const builder = new OrderBuilder({
+    signer: envSigner(),
+    chainId,
+    signatureType: account.signatureType,
+    funder: funderOf(account),
+    networks,
+  });
   // The live exchange signs version 2 since 2026-04-28; a profile that names its version wins.
   const profileVersion = custom?.chainId === chainId ? custom.orderVersion : undefined;
   const terms = { tickSize: o.tickSize, negRisk: o.negRisk ?? false, version: o.version ?? profileVersion ?? 2 };
   const built = o.market
     ? await builder.buildMarketOrder({ ...o.fields, amount: o.quantity, price: o.price }, terms)
     : await builder.buildLimitOrder({ ...o.fields, price: o.price, size: o.quantity }, terms);
-  return { signedOrder: built.signedOrder, orderHash: built.orderHash, body: orderBody(built, opts.owner ?? process.env.PMDESK_API_KEY ?? '', o.post) };
+  return {
+    signedOrder: built.signedOrder,
+    orderHash: built.orderHash,
+    body: orderBody(built, opts.owner ?? process.env.PMDESK_API_KEY ?? '', o.post),
+  };
 }
 
 /**
@@ -392,15 +532,22 @@ async function place(client: ClobClient, opts: OrderFlags, custom: NetworkProfil
   const create = (version: OrderVersion | undefined) => {
     const options = { tickSize: o.tickSize, negRisk: o.negRisk, version };
     return o.market
-      ? client.createMarketOrder({ ...o.fields, amount: o.quantity, price: o.price }, { ...options, orderType: o.post.orderType })
+      ? client.createMarketOrder(
+          { ...o.fields, amount: o.quantity, price: o.price },
+          { ...options, orderType: o.post.orderType },
+        )
       : client.createOrder({ ...o.fields, price: o.price!, size: o.quantity }, options);
   };
-  const provider = custom?.rpcUrl ? new JsonRpcProvider(custom.rpcUrl, Network.from(custom.chainId), { staticNetwork: true }) : undefined;
+  const provider = custom?.rpcUrl
+    ? new JsonRpcProvider(custom.rpcUrl, Network.from(custom.chainId), { staticNetwork: true })
+    : undefined;
   const postOnce = (built: BuiltOrder) =>
     postOrderOnce(client, built, o.post, {
       tokenId: o.fields.tokenId,
       methodName: 'placeOrder',
-      chainStatus: provider ? (hash) => new ExchangeContract(built.verifyingContract, provider).orderStatus(hash) : undefined,
+      chainStatus: provider
+        ? (hash) => new ExchangeContract(built.verifyingContract, provider).orderStatus(hash)
+        : undefined,
     });
   try {
     let order = await create(o.version);
@@ -424,7 +571,13 @@ async function place(client: ClobClient, opts: OrderFlags, custom: NetworkProfil
         status = undefined;
       }
     }
-    return { orderHash: order.orderHash, orderVersion: order.version, response: posted.response ?? null, reconciled: posted.reconciled, status };
+    return {
+      orderHash: order.orderHash,
+      orderVersion: order.version,
+      response: posted.response ?? null,
+      reconciled: posted.reconciled,
+      status,
+    };
   } finally {
     provider?.destroy();
   }
@@ -434,11 +587,13 @@ async function place(client: ClobClient, opts: OrderFlags, custom: NetworkProfil
 
 function sideOf(value?: string): OrderSide {
   const side = value?.toUpperCase();
-  if (side !== 'BUY' && side !== 'SELL') throw invalidParameter(`--side must be BUY or SELL, got ${value ?? 'nothing'}`);
+  if (side !== 'BUY' && side !== 'SELL')
+    throw invalidParameter(`--side must be BUY or SELL, got ${value ?? 'nothing'}`);
   return side;
 }
 function tickOf(value: string): TickSize {
-  if (!isTickSize(value)) throw invalidParameter(`--tick-size must be 0.1, 0.01, 0.005, 0.0025, 0.001 or 0.0001, got ${value}`);
+  if (!isTickSize(value))
+    throw invalidParameter(`--tick-size must be 0.1, 0.01, 0.005, 0.0025, 0.001 or 0.0001, got ${value}`);
   return value;
 }
 function orderTypeOf(value: string): OrderType {
@@ -447,12 +602,14 @@ function orderTypeOf(value: string): OrderType {
   return type;
 }
 function versionOf(value: string): OrderVersion {
-  if (value !== '1' && value !== '2' && value !== '3') throw invalidParameter(`--order-version must be 1, 2 or 3, got ${value}`);
+  if (value !== '1' && value !== '2' && value !== '3')
+    throw invalidParameter(`--order-version must be 1, 2 or 3, got ${value}`);
   return Number(value) as OrderVersion;
 }
 function sigTypeOf(value?: string): SignatureType {
   if (value === undefined) return 0;
-  if (value !== '0' && value !== '1' && value !== '2' && value !== '3') throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${value}`);
+  if (value !== '0' && value !== '1' && value !== '2' && value !== '3')
+    throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${value}`);
   return Number(value) as SignatureType;
 }
 /** The order's funder: the account's wallet, or none when the key itself trades. */
@@ -470,7 +627,8 @@ function intFlag(value: string | undefined, flag: string): number | undefined {
 }
 function positiveFlag(value: string, flag: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw invalidParameter(`--${flag} must be a positive number, got ${value}`);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw invalidParameter(`--${flag} must be a positive number, got ${value}`);
   return n;
 }
 
@@ -481,7 +639,8 @@ function envSigner() {
 }
 function envCreds(): ApiCredentials {
   const { PMDESK_API_KEY: key, PMDESK_API_SECRET: secret, PMDESK_API_PASSPHRASE: passphrase } = process.env;
-  if (!key || !secret || !passphrase) throw invalidParameter('Set PMDESK_API_KEY, PMDESK_API_SECRET and PMDESK_API_PASSPHRASE for this command.');
+  if (!key || !secret || !passphrase)
+    throw invalidParameter('Set PMDESK_API_KEY, PMDESK_API_SECRET and PMDESK_API_PASSPHRASE for this command.');
   return { key, secret, passphrase };
 }
 
@@ -505,7 +664,9 @@ async function writeSecretFile(path: string, fetchCreds: () => Promise<ApiCreden
     throw error;
   }
   try {
-    await handle.writeFile(`${JSON.stringify({ key: creds.key, secret: creds.secret, passphrase: creds.passphrase })}\n`);
+    await handle.writeFile(
+      `${JSON.stringify({ key: creds.key, secret: creds.secret, passphrase: creds.passphrase })}\n`,
+    );
   } finally {
     await handle.close();
   }

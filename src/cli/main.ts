@@ -14,7 +14,15 @@ import { registerMarketCommands } from './market-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
 import { registerTradeCommands } from './trade-commands';
-import { EXIT_INVALID_INPUT, apiNotice, processOutput, rateLimitNotice, reportError, retryNotice, type Output } from './output';
+import {
+  EXIT_INVALID_INPUT,
+  apiNotice,
+  processOutput,
+  rateLimitNotice,
+  reportError,
+  retryNotice,
+  type Output,
+} from './output';
 import { networkProfile, resolveEndpoints, resolveSource } from './network';
 
 export { DEFAULT_API_URL, DEFAULT_CLOB_URL, DEFAULT_DATA_URL, DEFAULT_GAMMA_URL, DEFAULT_RTDS_URL } from './network';
@@ -40,11 +48,26 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
       '--source <source>',
       "market-data source of the read commands: polymarket (Gamma, Data API, CLOB) or aggregator (env PMDESK_SOURCE; default: the --network profile's, else aggregator when an aggregator URL is given, else polymarket)",
     )
-    .option('--gamma-url <url>', "Polymarket Gamma API base URL (env PMDESK_GAMMA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)")
-    .option('--data-url <url>', "Polymarket Data API base URL (env PMDESK_DATA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)")
-    .option('--rtds-url <url>', "Polymarket real-time data service, ws:// or wss:// (env PMDESK_RTDS_URL; default: the --network profile's, else the local sandbox's ws://127.0.0.1:4813/rtds)")
-    .option('--api-url <url>', "aggregator API base URL (env PMDESK_API_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4810)")
-    .option('--sse-url <url>', "fill-stream base URL (env PMDESK_SSE_URL; default: the --network profile's, else the API URL)")
+    .option(
+      '--gamma-url <url>',
+      "Polymarket Gamma API base URL (env PMDESK_GAMMA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)",
+    )
+    .option(
+      '--data-url <url>',
+      "Polymarket Data API base URL (env PMDESK_DATA_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4813)",
+    )
+    .option(
+      '--rtds-url <url>',
+      "Polymarket real-time data service, ws:// or wss:// (env PMDESK_RTDS_URL; default: the --network profile's, else the local sandbox's ws://127.0.0.1:4813/rtds)",
+    )
+    .option(
+      '--api-url <url>',
+      "aggregator API base URL (env PMDESK_API_URL; default: the --network profile's, else the local sandbox's http://127.0.0.1:4810)",
+    )
+    .option(
+      '--sse-url <url>',
+      "fill-stream base URL (env PMDESK_SSE_URL; default: the --network profile's, else the API URL)",
+    )
     .option('--timeout-ms <ms>', 'request timeout in milliseconds (default 100000)', numberFlag)
     .option('--json', 'print exactly the parsed response as JSON; errors as JSON on stderr')
     .option('--verbose', 'log toolkit warnings and errors to stderr')
@@ -81,7 +104,14 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
           }
           return client;
         },
-        markets: () => (source ??= createMarketSource(sourceEndpoints(), { timeoutMs: timeoutMs(), logger, onRetry, onNotice, onRateLimit })),
+        markets: () =>
+          (source ??= createMarketSource(sourceEndpoints(), {
+            timeoutMs: timeoutMs(),
+            logger,
+            onRetry,
+            onNotice,
+            onRateLimit,
+          })),
         sourceKind: () => source?.kind ?? sourceEndpoints().source,
         timeoutMs,
       };

@@ -4,7 +4,14 @@
 import type { Command } from 'commander';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market } from '@pmdesk/toolkit/model';
-import { CHART_INTERVALS, type ChartInterval, type EventListOptions, type EventListPage, type MarketSource, type TradePageOptions } from '@pmdesk/toolkit';
+import {
+  CHART_INTERVALS,
+  type ChartInterval,
+  type EventListOptions,
+  type EventListPage,
+  type MarketSource,
+  type TradePageOptions,
+} from '@pmdesk/toolkit';
 import { candleIntervalMillis, generateCandles, POLYMARKET_MAX_COMMENTS } from '@pmdesk/toolkit';
 import { errorJson } from './output';
 import { numberFlag, type CliContext } from './aggregator-commands';
@@ -27,7 +34,8 @@ import {
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
 
-const PROTOCOL_HELP = 'polymarket, limitless or truemarket on the aggregator; polymarket (the default) on Polymarket direct';
+const PROTOCOL_HELP =
+  'polymarket, limitless or truemarket on the aggregator; polymarket (the default) on Polymarket direct';
 
 export function registerMarketCommands(program: Command, run: Run): void {
   const events = program.command('events').description('events (groups of markets)');
@@ -64,10 +72,15 @@ export function registerMarketCommands(program: Command, run: Run): void {
 
   events
     .command('list')
-    .description('listed events, largest first (Polymarket direct: open events by --order; the aggregator: its ongoing events)')
+    .description(
+      'listed events, largest first (Polymarket direct: open events by --order; the aggregator: its ongoing events)',
+    )
     .option('--protocol <protocol>', PROTOCOL_HELP)
     .option('--tag <slug>', 'only events with this tag, e.g. politics (where the source has tags)')
-    .option('--order <field>', 'sort field, largest first: volume24hr (the default on Polymarket direct), volume, liquidity, endDate …')
+    .option(
+      '--order <field>',
+      'sort field, largest first: volume24hr (the default on Polymarket direct), volume, liquidity, endDate …',
+    )
     .option('--limit <n>', 'events at most', numberFlag)
     .option('--offset <n>', 'events to skip, from 0 (the aggregator takes whole pages only)', numberFlag)
     .option(
@@ -75,16 +88,26 @@ export function registerMarketCommands(program: Command, run: Run): void {
       `Polymarket direct: continue after the next cursor a previous page printed (${FIRST_PAGE} for the first page); prints the next one (--json: {"events", "nextCursor"})`,
     )
     .action(
-      run(async (ctx: CliContext, opts: { protocol?: string; tag?: string; order?: string; limit?: number; offset?: number; cursor?: string }) => {
-        checkPage(opts, 'listEvents');
-        const source = ctx.markets();
-        const options = { protocol: protocolOf(source, opts.protocol), tag: opts.tag, order: opts.order, limit: opts.limit };
-        if (opts.cursor !== undefined) {
-          show(ctx, await eventsAfter(source, options, opts.cursor, opts.offset), eventPageText);
-          return;
-        }
-        show(ctx, await source.listEvents({ ...options, offset: opts.offset }), eventsTable);
-      }),
+      run(
+        async (
+          ctx: CliContext,
+          opts: { protocol?: string; tag?: string; order?: string; limit?: number; offset?: number; cursor?: string },
+        ) => {
+          checkPage(opts, 'listEvents');
+          const source = ctx.markets();
+          const options = {
+            protocol: protocolOf(source, opts.protocol),
+            tag: opts.tag,
+            order: opts.order,
+            limit: opts.limit,
+          };
+          if (opts.cursor !== undefined) {
+            show(ctx, await eventsAfter(source, options, opts.cursor, opts.offset), eventPageText);
+            return;
+          }
+          show(ctx, await source.listEvents({ ...options, offset: opts.offset }), eventsTable);
+        },
+      ),
     );
 
   events
@@ -97,7 +120,11 @@ export function registerMarketCommands(program: Command, run: Run): void {
       run(async (ctx: CliContext, opts: { protocol?: string; page?: number; limit?: number }) => {
         checkPage(opts, 'listEvents');
         const source = ctx.markets();
-        show(ctx, await source.listEvents({ protocol: protocolOf(source, opts.protocol), page: opts.page, limit: opts.limit }), eventsTable);
+        show(
+          ctx,
+          await source.listEvents({ protocol: protocolOf(source, opts.protocol), page: opts.page, limit: opts.limit }),
+          eventsTable,
+        );
       }),
     );
 
@@ -107,7 +134,13 @@ export function registerMarketCommands(program: Command, run: Run): void {
     .description('the order book of each outcome')
     .option('--protocol <protocol>', PROTOCOL_HELP)
     .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string }) => showBooks(ctx, id, opts)));
-  byId(markets, 'fills <id>', 'past fills of each outcome, oldest first', (s, p, id) => s.getFillHistory(p, id), fillHistoryText).alias('history');
+  byId(
+    markets,
+    'fills <id>',
+    'past fills of each outcome, oldest first',
+    (s, p, id) => s.getFillHistory(p, id),
+    fillHistoryText,
+  ).alias('history');
 
   markets
     .command('candles <id>')
@@ -155,7 +188,13 @@ export function registerMarketCommands(program: Command, run: Run): void {
     (s, address, page) => s.getTraderActivity(address, page),
     activityTable,
   );
-  traderPages('trades <address>', "a trader's trades, newest first (Polymarket direct)", 'getTraderTrades', (s, address, page) => s.getTraderTrades(address, page), tradesTable);
+  traderPages(
+    'trades <address>',
+    "a trader's trades, newest first (Polymarket direct)",
+    'getTraderTrades',
+    (s, address, page) => s.getTraderTrades(address, page),
+    tradesTable,
+  );
 
   slugs
     .command('list')
@@ -165,19 +204,27 @@ export function registerMarketCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx: CliContext, opts: { page?: number; limit?: number }) => {
         checkPage(opts, 'listSlugs');
-        show(ctx, await ctx.markets().listSlugs({ page: opts.page, limit: opts.limit }), (list) => `${list.join('\n')}\n`);
+        show(
+          ctx,
+          await ctx.markets().listSlugs({ page: opts.page, limit: opts.limit }),
+          (list) => `${list.join('\n')}\n`,
+        );
       }),
     );
 
   slugs
     .command('events <slug>')
     .description('the events with this slug (on every provider, on the aggregator)')
-    .action(run(async (ctx: CliContext, slug: string) => show(ctx, await ctx.markets().getEventsBySlug(slug), eventsTable)));
+    .action(
+      run(async (ctx: CliContext, slug: string) => show(ctx, await ctx.markets().getEventsBySlug(slug), eventsTable)),
+    );
 
   slugs
     .command('markets <slug>')
     .description('the markets with this slug (on every provider, on the aggregator)')
-    .action(run(async (ctx: CliContext, slug: string) => show(ctx, await ctx.markets().getMarketsBySlug(slug), marketsText)));
+    .action(
+      run(async (ctx: CliContext, slug: string) => show(ctx, await ctx.markets().getMarketsBySlug(slug), marketsText)),
+    );
 
   program
     .command('search <text...>')
@@ -187,17 +234,23 @@ export function registerMarketCommands(program: Command, run: Run): void {
     .option('--include-comments', 'match against discussions too (the aggregator)')
     .option('--threshold <x>', 'minimum similarity, 0..1 (the aggregator)', numberFlag)
     .action(
-      run(async (ctx: CliContext, words: string[], opts: { topK?: number; protocols?: string; includeComments?: boolean; threshold?: number }) => {
-        const text = words.join(' ');
-        if (text.trim() === '') throw invalidParameter("Missing required parameter 'query'.", 'search');
-        const matches = await ctx.markets().search(text, {
-          topK: opts.topK,
-          protocols: opts.protocols?.split(','),
-          isIncludeComment: opts.includeComments ? true : undefined,
-          threshold: opts.threshold,
-        });
-        show(ctx, matches, searchTable);
-      }),
+      run(
+        async (
+          ctx: CliContext,
+          words: string[],
+          opts: { topK?: number; protocols?: string; includeComments?: boolean; threshold?: number },
+        ) => {
+          const text = words.join(' ');
+          if (text.trim() === '') throw invalidParameter("Missing required parameter 'query'.", 'search');
+          const matches = await ctx.markets().search(text, {
+            topK: opts.topK,
+            protocols: opts.protocols?.split(','),
+            isIncludeComment: opts.includeComments ? true : undefined,
+            threshold: opts.threshold,
+          });
+          show(ctx, matches, searchTable);
+        },
+      ),
     );
 
   fills
@@ -205,7 +258,11 @@ export function registerMarketCommands(program: Command, run: Run): void {
     .description('one JSON line per live fill; exits 1 when the stream ends')
     .option('--protocol <protocol>', PROTOCOL_HELP)
     .option('--count <n>', 'exit 0 after this many fills', numberFlag)
-    .action(run(async (ctx: CliContext, id: string, opts: { protocol?: string; count?: number }) => watchFills(ctx, id, opts)));
+    .action(
+      run(async (ctx: CliContext, id: string, opts: { protocol?: string; count?: number }) =>
+        watchFills(ctx, id, opts),
+      ),
+    );
 
   program
     .command('candles <id>')
@@ -222,11 +279,28 @@ export function registerMarketCommands(program: Command, run: Run): void {
 const FIRST_PAGE = 'start';
 
 /** One page by cursor: only where the source lists by cursor, and never mixed with an offset. */
-function eventsAfter(source: MarketSource, options: EventListOptions, cursor: string, offset: number | undefined): Promise<EventListPage> {
-  if (offset !== undefined) throw invalidParameter('Give --cursor or --offset, not both: a cursor already says where the page starts.', 'listEvents');
-  if (cursor.trim() === '') throw invalidParameter(`Parameter 'cursor' must be a next cursor a previous page printed, or '${FIRST_PAGE}'.`, 'listEvents');
+function eventsAfter(
+  source: MarketSource,
+  options: EventListOptions,
+  cursor: string,
+  offset: number | undefined,
+): Promise<EventListPage> {
+  if (offset !== undefined)
+    throw invalidParameter(
+      'Give --cursor or --offset, not both: a cursor already says where the page starts.',
+      'listEvents',
+    );
+  if (cursor.trim() === '')
+    throw invalidParameter(
+      `Parameter 'cursor' must be a next cursor a previous page printed, or '${FIRST_PAGE}'.`,
+      'listEvents',
+    );
   if (!source.listEventsPage) {
-    throw new PmDeskError(ErrorCode.NOT_AVAILABLE, 'The aggregator lists events by page, not by cursor: use --offset (or events ongoing --page).', { methodName: 'listEvents' });
+    throw new PmDeskError(
+      ErrorCode.NOT_AVAILABLE,
+      'The aggregator lists events by page, not by cursor: use --offset (or events ongoing --page).',
+      { methodName: 'listEvents' },
+    );
   }
   return source.listEventsPage(options, cursor === FIRST_PAGE ? undefined : cursor);
 }
@@ -257,8 +331,10 @@ function checkPage(opts: { page?: number; limit?: number; offset?: number }, met
 
 function wholeAtLeast(name: string, value: number | undefined, min: number, methodName: string): void {
   if (value === undefined) return;
-  if (!(value >= min)) throw invalidParameter(`Parameter '${name}' must be ${min} or greater.`, methodName, { [name]: value });
-  if (!Number.isInteger(value)) throw invalidParameter(`Parameter '${name}' must be a whole number.`, methodName, { [name]: value });
+  if (!(value >= min))
+    throw invalidParameter(`Parameter '${name}' must be ${min} or greater.`, methodName, { [name]: value });
+  if (!Number.isInteger(value))
+    throw invalidParameter(`Parameter '${name}' must be a whole number.`, methodName, { [name]: value });
 }
 
 const WALLET_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -283,7 +359,9 @@ function outcomeIndex(market: Market, name: string | undefined): number {
   if (index < 0 || index >= tokens.length) {
     throw new PmDeskError(
       ErrorCode.NOT_FOUND,
-      name === undefined ? 'This market has no outcome tokens.' : `Outcome '${name}' not found; this market's outcomes are: ${tokens.map((t) => t.name).join(', ')}.`,
+      name === undefined
+        ? 'This market has no outcome tokens.'
+        : `Outcome '${name}' not found; this market's outcomes are: ${tokens.map((t) => t.name).join(', ')}.`,
       { methodName: 'candles' },
     );
   }
@@ -323,11 +401,17 @@ async function showBooks(ctx: CliContext, id: string, opts: { protocol?: string 
   if (Object.keys(books).length < 2) {
     try {
       const market = await source.getMarket(protocol, id);
-      const why = market.closed ? 'the market is closed and the exchange keeps no book for it' : 'the exchange has no book for it (404)';
-      notes = market.position_tokens.filter((token) => !books[token.token_id]).map((token) => `no order book for ${token.name || 'outcome'} (token ${token.token_id}): ${why}`);
+      const why = market.closed
+        ? 'the market is closed and the exchange keeps no book for it'
+        : 'the exchange has no book for it (404)';
+      notes = market.position_tokens
+        .filter((token) => !books[token.token_id])
+        .map((token) => `no order book for ${token.name || 'outcome'} (token ${token.token_id}): ${why}`);
     } catch (error) {
       // The books read are shown all the same; only the naming of the missing one failed.
-      notes = [`one outcome has no order book; the market could not be read to say which (${error instanceof Error ? error.message : String(error)})`];
+      notes = [
+        `one outcome has no order book; the market could not be read to say which (${error instanceof Error ? error.message : String(error)})`,
+      ];
     }
   }
   if (ctx.out.json) {
@@ -393,13 +477,25 @@ interface CandleOptions {
 async function candlesFromFills(ctx: CliContext, id: string, opts: CandleOptions): Promise<void> {
   const intervalMillis = candleIntervalMillis(opts.interval);
   generateCandles([], intervalMillis); // refuses a non-positive interval before any request
-  for (const [name, value] of [['from', opts.from], ['to', opts.to]] as const) {
-    if (value !== undefined && Number.isNaN(value)) throw invalidParameter(`Parameter '${name}' must be a time in Unix milliseconds.`, 'generateCandles');
+  for (const [name, value] of [
+    ['from', opts.from],
+    ['to', opts.to],
+  ] as const) {
+    if (value !== undefined && Number.isNaN(value))
+      throw invalidParameter(`Parameter '${name}' must be a time in Unix milliseconds.`, 'generateCandles');
   }
   const source = ctx.markets();
   const protocol = protocolOf(source, opts.protocol);
   const [market, history] = await Promise.all([source.getMarket(protocol, id), source.getFillHistory(protocol, id)]);
   const index = outcomeIndex(market, opts.outcome);
-  const fillsOfOutcome = (history[index] ?? []).map(({ price, volumeBase, timestamp }) => ({ price, volumeBase, timestamp }));
-  show(ctx, generateCandles(fillsOfOutcome, intervalMillis, opts.from ?? 0, opts.to ?? Number.POSITIVE_INFINITY), candlesTable);
+  const fillsOfOutcome = (history[index] ?? []).map(({ price, volumeBase, timestamp }) => ({
+    price,
+    volumeBase,
+    timestamp,
+  }));
+  show(
+    ctx,
+    generateCandles(fillsOfOutcome, intervalMillis, opts.from ?? 0, opts.to ?? Number.POSITIVE_INFINITY),
+    candlesTable,
+  );
 }

@@ -91,7 +91,10 @@ export function booksText(books: MarketOrderBooks): string {
       // Best first on both sides, whatever order the source listed its levels in.
       const bids = [...book.bids].sort((a, b) => b.price - a.price);
       const asks = [...book.asks].sort((a, b) => a.price - b.price);
-      const rows = Array.from({ length: Math.min(Math.max(bids.length, asks.length), 10) }, (_, i) => ({ bid: bids[i], ask: asks[i] }));
+      const rows = Array.from({ length: Math.min(Math.max(bids.length, asks.length), 10) }, (_, i) => ({
+        bid: bids[i],
+        ask: asks[i],
+      }));
       return `token ${token}\n${table(rows, [
         { header: 'bid size', value: (r) => r.bid?.size, right: true },
         { header: 'bid', value: (r) => r.bid?.price, right: true },
@@ -112,7 +115,11 @@ const fillsTable = (list: TradeRecord[]): string =>
 
 /** The last 20 fills of each outcome. */
 export const fillHistoryText = (history: FillHistory): string =>
-  history.map((fillsOfOutcome, i) => `outcome #${i}: ${fillsOfOutcome.length} fills\n${fillsTable(fillsOfOutcome.slice(-20))}`).join('\n');
+  history
+    .map(
+      (fillsOfOutcome, i) => `outcome #${i}: ${fillsOfOutcome.length} fills\n${fillsTable(fillsOfOutcome.slice(-20))}`,
+    )
+    .join('\n');
 
 export const candlesTable = (list: Candle[]): string =>
   table(list, [

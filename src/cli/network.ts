@@ -55,13 +55,18 @@ export interface Endpoints {
  */
 type SourceProfile = NetworkProfile & Partial<Pick<SourceEndpoints, 'source' | 'gammaUrl' | 'dataUrl' | 'rtdsUrl'>>;
 
-const pick = (...candidates: (string | undefined)[]): string | undefined => candidates.find((c) => c !== undefined && c !== '');
+const pick = (...candidates: (string | undefined)[]): string | undefined =>
+  candidates.find((c) => c !== undefined && c !== '');
 
 /**
  * Flag > environment (PMDESK_API_URL, PMDESK_SSE_URL, PMDESK_CLOB_URL, PMDESK_GAMMA_URL, PMDESK_DATA_URL,
  * PMDESK_RTDS_URL) > profile > default, URL by URL.
  */
-export function resolveEndpoints(flags: EndpointFlags, env: NodeJS.ProcessEnv, profile: NetworkProfile | undefined): Endpoints {
+export function resolveEndpoints(
+  flags: EndpointFlags,
+  env: NodeJS.ProcessEnv,
+  profile: NetworkProfile | undefined,
+): Endpoints {
   const p = profile as SourceProfile | undefined;
   return {
     apiUrl: pick(flags.apiUrl, env.PMDESK_API_URL, p?.aggregatorUrl) ?? DEFAULT_API_URL,
@@ -86,10 +91,16 @@ export type ResolvedSource = SourceEndpoints & { source: MarketSourceKind };
  * flag, variable or profile, as before there was a choice), else Polymarket direct on the local sandbox —
  * what `npm run sandbox` and `npm start` default to.
  */
-export function resolveSource(flags: SourceFlags, env: NodeJS.ProcessEnv, profile: NetworkProfile | undefined): ResolvedSource {
+export function resolveSource(
+  flags: SourceFlags,
+  env: NodeJS.ProcessEnv,
+  profile: NetworkProfile | undefined,
+): ResolvedSource {
   const named = pick(flags.source, env.PMDESK_SOURCE);
   if (named !== undefined && !isSourceKind(named)) {
-    throw invalidParameter(`Unknown market-data source '${named}': use ${MARKET_SOURCE_KINDS.join(' or ')} (--source or PMDESK_SOURCE).`);
+    throw invalidParameter(
+      `Unknown market-data source '${named}': use ${MARKET_SOURCE_KINDS.join(' or ')} (--source or PMDESK_SOURCE).`,
+    );
   }
   const p = profile as SourceProfile | undefined;
   const urls = resolveEndpoints(flags, env, profile);
@@ -112,7 +123,10 @@ function isSourceKind(value: string): value is MarketSourceKind {
 const profiles = new Map<string, NetworkProfile>();
 
 /** The profile named by --network (or PMDESK_NETWORK), read and checked once per process; undefined when none is named. */
-export function networkProfile(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): NetworkProfile | undefined {
+export function networkProfile(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): NetworkProfile | undefined {
   const file = flag || env.PMDESK_NETWORK;
   if (!file) return undefined;
   let profile = profiles.get(file);
@@ -130,7 +144,12 @@ export function networkProfile(flag: string | undefined, env: NodeJS.ProcessEnv 
 }
 
 /** The chain a command signs or derives for: its own --chain, else the global one, else PMDESK_CHAIN, else the profile's, else Polygon. */
-export function resolveChainId(flag: string | undefined, globalFlag: string | undefined, env: NodeJS.ProcessEnv, profile: NetworkProfile | undefined): number {
+export function resolveChainId(
+  flag: string | undefined,
+  globalFlag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  profile: NetworkProfile | undefined,
+): number {
   const text = flag ?? globalFlag ?? env.PMDESK_CHAIN ?? String(profile?.chainId ?? 137);
   const chainId = Number(text);
   if (!Number.isInteger(chainId) || chainId <= 0) throw invalidParameter(`--chain must be a chain id, got ${text}`);

@@ -1,9 +1,15 @@
 // How `pmdesk` speaks: exactly the parsed response as JSON with --json, readable tables without;
 // failures on stderr with a catalogued code and an exit status a script can branch on.
-import type { PmDeskError} from '@pmdesk/toolkit/model';
+import type { PmDeskError } from '@pmdesk/toolkit/model';
 import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
 import { isOrderInDoubt } from '@pmdesk/toolkit';
-import { rateLimitText, retryNoticeText, type ApiNotice, type RateLimitReading, type RetryNotice } from '@pmdesk/toolkit';
+import {
+  rateLimitText,
+  retryNoticeText,
+  type ApiNotice,
+  type RateLimitReading,
+  type RetryNotice,
+} from '@pmdesk/toolkit';
 
 /**
  * 2: invalid input caught before any request was sent; 3: an order was posted, got no definite answer and could
@@ -29,7 +35,13 @@ export const processOutput = (json: boolean): Output => ({
 export function errorJson(error: PmDeskError): string {
   const inDoubt = isOrderInDoubt(error) ? { orderHash: error.context?.orderHash } : {};
   return JSON.stringify({
-    error: { code: error.code, message: error.detail, statusCode: error.statusCode ?? null, methodName: error.methodName ?? null, ...inDoubt },
+    error: {
+      code: error.code,
+      message: error.detail,
+      statusCode: error.statusCode ?? null,
+      methodName: error.methodName ?? null,
+      ...inDoubt,
+    },
   });
 }
 
@@ -41,7 +53,10 @@ export function reportError(out: Output, thrown: unknown): number {
 }
 
 /** Says on stderr that a throttled read waits before its retry, so a pause is never a silent hang. */
-export function retryNotice(json: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): (notice: RetryNotice) => void {
+export function retryNotice(
+  json: boolean,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+): (notice: RetryNotice) => void {
   return (notice) =>
     write(
       json
@@ -55,30 +70,43 @@ export function retryNotice(json: boolean, write: (text: string) => void = (text
  * endpoint deprecated or past its sunset, a list read through its deprecated fallback): never on stdout, so a
  * `--json` answer stays exactly the parsed response; with --json the line is JSON too.
  */
-export function apiNotice(json: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): (notice: ApiNotice) => void {
+export function apiNotice(
+  json: boolean,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+): (notice: ApiNotice) => void {
   const said = new Set<string>();
   return (notice) => {
     const key = `${notice.kind} ${notice.api} ${notice.endpoint}`;
     if (said.has(key)) return;
     said.add(key);
     const code = notice.kind.toUpperCase().replace(/-/g, '_');
-    write(json ? `${JSON.stringify({ notice: { code, api: notice.api, endpoint: notice.endpoint, message: notice.message } })}
-` : `pmdesk: ${notice.message}
-`);
+    write(
+      json
+        ? `${JSON.stringify({ notice: { code, api: notice.api, endpoint: notice.endpoint, message: notice.message } })}
+`
+        : `pmdesk: ${notice.message}
+`,
+    );
   };
 }
 
 /** With --verbose, each answer's rate-limit headers on stderr ("Gamma GET /events/keyset: rate limit 41 left, …"). */
-export function rateLimitNotice(verbose: boolean, write: (text: string) => void = (text) => process.stderr.write(text)): ((reading: RateLimitReading) => void) | undefined {
+export function rateLimitNotice(
+  verbose: boolean,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+): ((reading: RateLimitReading) => void) | undefined {
   if (!verbose) return undefined;
-  return (reading) => write(`pmdesk: ${rateLimitText(reading.api, reading.endpoint, reading)}
+  return (reading) =>
+    write(`pmdesk: ${rateLimitText(reading.api, reading.endpoint, reading)}
 `);
 }
 
 export function exitStatusFor(error: PmDeskError): number {
   if (isOrderInDoubt(error)) return EXIT_ORDER_IN_DOUBT;
   // A client-side validation failure has no HTTP status: nothing reached the server.
-  return error.code === ErrorCode.INVALID_PARAMETER && error.statusCode === undefined ? EXIT_INVALID_INPUT : EXIT_FAILURE;
+  return error.code === ErrorCode.INVALID_PARAMETER && error.statusCode === undefined
+    ? EXIT_INVALID_INPUT
+    : EXIT_FAILURE;
 }
 
 export interface Column<T> {

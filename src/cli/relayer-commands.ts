@@ -6,7 +6,11 @@ import { Wallet, getAddress, isAddress } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import { RelayerClient, networkFor, type NetworkProfile, type RelayerCredentials } from '@pmdesk/toolkit';
 import { CredentialVault } from '../main/credentials/api-credentials';
-import { RelayerCredentialStore, checkRelayerCredentials, describeRelayerCredentials } from '../main/credentials/relayer-credentials';
+import {
+  RelayerCredentialStore,
+  checkRelayerCredentials,
+  describeRelayerCredentials,
+} from '../main/credentials/relayer-credentials';
 import type { CliContext } from './aggregator-commands';
 import { fields } from './output';
 import { networkProfile, resolveChainId } from './network';
@@ -25,20 +29,29 @@ interface LoginFlags {
 }
 
 export function registerRelayerCommands(program: Command, run: Run): void {
-  const relayer = program.command('relayer').description("Polymarket's relayer: gasless on-chain actions for proxy wallets, Safes and deposit wallets");
+  const relayer = program
+    .command('relayer')
+    .description("Polymarket's relayer: gasless on-chain actions for proxy wallets, Safes and deposit wallets");
 
   relayer
     .command('login')
-    .description('store relayer credentials in the OS keychain for a wallet on this network (standard input: the API key; with --builder: key, secret, passphrase, one a line)')
+    .description(
+      'store relayer credentials in the OS keychain for a wallet on this network (standard input: the API key; with --builder: key, secret, passphrase, one a line)',
+    )
     .option('--builder', 'builder credentials (key, secret, passphrase) instead of a relayer API key')
-    .option('--wallet <address>', "the wallet (owner key's address) they are for; default: PMDESK_PRIVATE_KEY's address")
+    .option(
+      '--wallet <address>',
+      "the wallet (owner key's address) they are for; default: PMDESK_PRIVATE_KEY's address",
+    )
     .option('--key-address <address>', 'the address the relayer API key was issued for; default: the wallet')
     .action(
       run(async (ctx: CliContext, opts: LoginFlags) => {
         const network = networkOf(program);
         const relayerUrl = relayerUrlOf(network);
         const owner = ownerOf(opts.wallet);
-        const secrets = await readSecrets(opts.builder ? ['Builder API key: ', 'Builder secret: ', 'Builder passphrase: '] : ['Relayer API key: ']);
+        const secrets = await readSecrets(
+          opts.builder ? ['Builder API key: ', 'Builder secret: ', 'Builder passphrase: '] : ['Relayer API key: '],
+        );
         const credentials: RelayerCredentials = checkRelayerCredentials(
           opts.builder
             ? { kind: 'builder', builder: { key: secrets[0]!, secret: secrets[1]!, passphrase: secrets[2]! } }
@@ -46,14 +59,34 @@ export function registerRelayerCommands(program: Command, run: Run): void {
         );
         // Asked once with them: credentials the relayer refuses are not kept (its 401 says so; nothing else is sent).
         await new RelayerClient({ url: relayerUrl, credentials, timeoutMs: ctx.timeoutMs() }).transactions();
-        const vault = await CredentialVault.open({ onWarning: (warning) => ctx.out.stderr(`pmdesk: ${warning.detail}\n`) });
+        const vault = await CredentialVault.open({
+          onWarning: (warning) => ctx.out.stderr(`pmdesk: ${warning.detail}\n`),
+        });
         await new RelayerCredentialStore(vault).save(owner, relayerUrl, credentials);
-        const said = { wallet: owner, relayerUrl, stored: describeRelayerCredentials(credentials), storage: vault.storage };
+        const said = {
+          wallet: owner,
+          relayerUrl,
+          stored: describeRelayerCredentials(credentials),
+          storage: vault.storage,
+        };
         if (ctx.out.json) ctx.out.stdout(`${JSON.stringify(said)}\n`);
         else if (vault.storage === 'keychain')
-          ctx.out.stdout(`${fields([['wallet', owner], ['relayer', relayerUrl], ['stored', `${said.stored} (OS keychain)`]])}\nThey are not shown again. Money commands of this wallet now go through the relayer (no gas needed).\n`);
+          ctx.out.stdout(
+            `${fields([
+              ['wallet', owner],
+              ['relayer', relayerUrl],
+              ['stored', `${said.stored} (OS keychain)`],
+            ])}\nThey are not shown again. Money commands of this wallet now go through the relayer (no gas needed).\n`,
+          );
         // Relayer credentials cannot be derived again from the wallet: without a keychain they end with this run.
-        else ctx.out.stdout(`${fields([['wallet', owner], ['relayer', relayerUrl], ['accepted', `${said.stored} (no keychain: kept in memory for this run only)`]])}\nThey are gone when this command ends: enter them again with \`pmdesk relayer login\` once a keychain is available.\n`);
+        else
+          ctx.out.stdout(
+            `${fields([
+              ['wallet', owner],
+              ['relayer', relayerUrl],
+              ['accepted', `${said.stored} (no keychain: kept in memory for this run only)`],
+            ])}\nThey are gone when this command ends: enter them again with \`pmdesk relayer login\` once a keychain is available.\n`,
+          );
       }),
     );
 
@@ -67,7 +100,12 @@ export function registerRelayerCommands(program: Command, run: Run): void {
         const owner = ownerOf(opts.wallet);
         const forgotten = await new RelayerCredentialStore(await CredentialVault.open()).forget(owner, relayerUrl);
         if (ctx.out.json) ctx.out.stdout(`${JSON.stringify({ wallet: owner, relayerUrl, forgotten })}\n`);
-        else ctx.out.stdout(forgotten ? `Forgot the relayer credentials of ${owner} on ${relayerUrl}.\n` : `No relayer credentials of ${owner} on ${relayerUrl} were stored.\n`);
+        else
+          ctx.out.stdout(
+            forgotten
+              ? `Forgot the relayer credentials of ${owner} on ${relayerUrl}.\n`
+              : `No relayer credentials of ${owner} on ${relayerUrl} were stored.\n`,
+          );
       }),
     );
 
@@ -78,7 +116,8 @@ export function registerRelayerCommands(program: Command, run: Run): void {
       run(async (ctx: CliContext, id: string) => {
         const relayerUrl = relayerUrlOf(networkOf(program));
         const found = await new RelayerClient({ url: relayerUrl, timeoutMs: ctx.timeoutMs() }).transaction(id);
-        if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `The relayer at ${relayerUrl} knows no transaction ${id}.`);
+        if (!found)
+          throw new PmDeskError(ErrorCode.NOT_FOUND, `The relayer at ${relayerUrl} knows no transaction ${id}.`);
         if (ctx.out.json) {
           ctx.out.stdout(`${JSON.stringify(found)}\n`);
           return;
@@ -104,7 +143,8 @@ function networkOf(program: Command): NetworkProfile {
 }
 
 function relayerUrlOf(network: NetworkProfile): string {
-  if (!network.relayerUrl) throw invalidParameter(`The network ${network.name} names no relayer (relayerUrl in its profile).`);
+  if (!network.relayerUrl)
+    throw invalidParameter(`The network ${network.name} names no relayer (relayerUrl in its profile).`);
   return network.relayerUrl;
 }
 
@@ -137,9 +177,15 @@ async function readSecrets(questions: string[]): Promise<string[]> {
     if (size > MAX_STDIN) throw invalidParameter('Standard input holds more than relayer credentials.');
     chunks.push(chunk as Buffer);
   }
-  const lines = Buffer.concat(chunks).toString('utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = Buffer.concat(chunks)
+    .toString('utf8')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   if (lines.length !== questions.length) {
-    throw invalidParameter(`Standard input must hold ${questions.length === 1 ? 'the relayer API key, one line' : 'the builder key, secret and passphrase, one a line'}; it held ${lines.length} line(s).`);
+    throw invalidParameter(
+      `Standard input must hold ${questions.length === 1 ? 'the relayer API key, one line' : 'the builder key, secret and passphrase, one a line'}; it held ${lines.length} line(s).`,
+    );
   }
   return lines;
 }

@@ -22,7 +22,12 @@ import {
   type RelayStep,
 } from '@pmdesk/toolkit';
 import { CredentialVault } from '../main/credentials/api-credentials';
-import { RelayerCredentialStore, describeRelayerCredentials, relayerCredentialsFor, type RelayerCredentialSource } from '../main/credentials/relayer-credentials';
+import {
+  RelayerCredentialStore,
+  describeRelayerCredentials,
+  relayerCredentialsFor,
+  type RelayerCredentialSource,
+} from '../main/credentials/relayer-credentials';
 import type { CliContext } from './aggregator-commands';
 import type { ActingAccount } from './trading-account';
 import { fields, table } from './output';
@@ -31,7 +36,15 @@ export const RELAYER_PATH_SAID = "Sent through Polymarket's relayer — no gas n
 /** Seconds a relayed transaction is followed by default: the official client's 100 polls, 2 s apart. */
 export const DEFAULT_RELAYER_WAIT_SECONDS = 200;
 
-export type Via = { via: 'key'; why: string } | { via: 'relayer'; relayerUrl: string; credentials: RelayerCredentials; source: RelayerCredentialSource; why: string };
+export type Via =
+  | { via: 'key'; why: string }
+  | {
+      via: 'relayer';
+      relayerUrl: string;
+      credentials: RelayerCredentials;
+      source: RelayerCredentialSource;
+      why: string;
+    };
 
 /** Parses --via. */
 export function viaFlag(text: string | undefined): 'relayer' | 'key' | undefined {
@@ -53,16 +66,30 @@ async function credentialsFor(owner: string, network: NetworkProfile) {
 }
 
 /** Which path the command takes, and why in the trader's words; refuses a --via that cannot be honoured. */
-export async function chooseVia(owner: string, account: ActingAccount, network: NetworkProfile, flag: 'relayer' | 'key' | undefined): Promise<Via> {
+export async function chooseVia(
+  owner: string,
+  account: ActingAccount,
+  network: NetworkProfile,
+  flag: 'relayer' | 'key' | undefined,
+): Promise<Via> {
   if (account.kind === AccountKind.EOA) {
-    if (flag === 'relayer') throw invalidParameter("The key acts as itself and pays its own gas: --via relayer is for a proxy wallet, Safe or deposit wallet.");
+    if (flag === 'relayer')
+      throw invalidParameter(
+        'The key acts as itself and pays its own gas: --via relayer is for a proxy wallet, Safe or deposit wallet.',
+      );
     return { via: 'key', why: 'the key acts as itself' };
   }
   if (flag === 'key') return { via: 'key', why: '--via key' };
   const found = await credentialsFor(owner, network);
   if (found && network.relayerUrl) {
     const from = found.source === 'keychain' ? 'stored by `pmdesk relayer login`' : "the network profile's test key";
-    return { via: 'relayer', relayerUrl: network.relayerUrl, credentials: found.credentials, source: found.source, why: `${describeRelayerCredentials(found.credentials)}, ${from}` };
+    return {
+      via: 'relayer',
+      relayerUrl: network.relayerUrl,
+      credentials: found.credentials,
+      source: found.source,
+      why: `${describeRelayerCredentials(found.credentials)}, ${from}`,
+    };
   }
   if (flag === 'relayer') {
     throw invalidParameter(
@@ -88,7 +115,11 @@ export interface RelayedSend {
   summary: [string, string][];
 }
 
-const KIND_NAME: Readonly<Record<string, string>> = { proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+const KIND_NAME: Readonly<Record<string, string>> = {
+  proxy: 'proxy wallet',
+  safe: 'Safe',
+  'deposit-wallet': 'deposit wallet',
+};
 
 /**
  * Shows what would be relayed, and with `send` signs with the key, submits once and follows it. A transaction
@@ -96,9 +127,17 @@ const KIND_NAME: Readonly<Record<string, string>> = { proxy: 'proxy wallet', saf
  */
 export async function sendThroughRelayer(job: RelayedSend): Promise<void> {
   const { ctx, account, key, via } = job;
-  const relayed: RelayedAccount = { kind: account.kind as RelayedAccount['kind'], address: account.address, owner: key.address };
+  const relayed: RelayedAccount = {
+    kind: account.kind as RelayedAccount['kind'],
+    address: account.address,
+    owner: key.address,
+  };
   const type = relayerTypeOf(relayed.kind);
-  const network: RelayerNetwork = { chainId: job.network.chainId, wallets: walletConfigFor(job.network), ...(job.multiSend ? { multiSend: job.multiSend } : {}) };
+  const network: RelayerNetwork = {
+    chainId: job.network.chainId,
+    wallets: walletConfigFor(job.network),
+    ...(job.multiSend ? { multiSend: job.multiSend } : {}),
+  };
   const client = new RelayerClient({ url: via.relayerUrl, credentials: via.credentials, timeoutMs: ctx.timeoutMs() });
   const signer = privateKeySigner(key.privateKey);
   const accountLine = `${account.address} (${KIND_NAME[account.kind]}, owned by key ${key.address})`;
@@ -106,11 +145,21 @@ export async function sendThroughRelayer(job: RelayedSend): Promise<void> {
   if (!job.send) {
     const deployed = relayed.kind === 'proxy' || (await client.deployed(relayed.address, type));
     if (ctx.out.json) {
-      ctx.out.stdout(`${JSON.stringify({ ...Object.fromEntries(job.summary), account, key: key.address, via: 'relayer', relayerType: type, deployFirst: !deployed, calls: job.calls.map((c) => ({ to: c.to, data: c.data })), sent: false, hashes: [] })}\n`);
+      ctx.out.stdout(
+        `${JSON.stringify({ ...Object.fromEntries(job.summary), account, key: key.address, via: 'relayer', relayerType: type, deployFirst: !deployed, calls: job.calls.map((c) => ({ to: c.to, data: c.data })), sent: false, hashes: [] })}\n`,
+      );
       return;
     }
     const text =
-      fields([...job.summary, ['account', accountLine], ['sent through', pathLine], ['request', `${type}${deployed ? '' : `, after deploying the ${KIND_NAME[account.kind]} (${type === 'SAFE' ? 'SAFE-CREATE' : 'WALLET-CREATE'})`}`]]) +
+      fields([
+        ...job.summary,
+        ['account', accountLine],
+        ['sent through', pathLine],
+        [
+          'request',
+          `${type}${deployed ? '' : `, after deploying the ${KIND_NAME[account.kind]} (${type === 'SAFE' ? 'SAFE-CREATE' : 'WALLET-CREATE'})`}`,
+        ],
+      ]) +
       '\n' +
       table(job.calls, [{ header: 'CALL TO', value: (c) => c.to }]) +
       '\nNothing sent: add --yes to send.\n';
@@ -119,8 +168,14 @@ export async function sendThroughRelayer(job: RelayedSend): Promise<void> {
   }
   const onStep = (step: RelayStep) => {
     if (ctx.out.json) return;
-    if (step.step === 'deploying') ctx.out.stderr(`pmdesk: the ${KIND_NAME[account.kind]} is not deployed yet: deploying it through the relayer first.\n`);
-    if (step.step === 'submitted') ctx.out.stderr(`pmdesk: submitted to Polymarket's relayer as ${step.submitted.transactionID}${step.submitted.transactionHash ? ` (${step.submitted.transactionHash})` : ''}: ${step.submitted.state}.\n`);
+    if (step.step === 'deploying')
+      ctx.out.stderr(
+        `pmdesk: the ${KIND_NAME[account.kind]} is not deployed yet: deploying it through the relayer first.\n`,
+      );
+    if (step.step === 'submitted')
+      ctx.out.stderr(
+        `pmdesk: submitted to Polymarket's relayer as ${step.submitted.transactionID}${step.submitted.transactionHash ? ` (${step.submitted.transactionHash})` : ''}: ${step.submitted.state}.\n`,
+      );
   };
   const maxPolls = Math.max(1, Math.min(1000, Math.ceil((job.waitSeconds * 1000) / RELAYER_POLL_INTERVAL_MS)));
   const result = await relayCalls({
@@ -132,10 +187,17 @@ export async function sendThroughRelayer(job: RelayedSend): Promise<void> {
     onStep,
   });
   const { outcome } = result;
-  const context = { transactionID: outcome.transactionID, transactionHash: outcome.transactionHash, state: outcome.state };
+  const context = {
+    transactionID: outcome.transactionID,
+    transactionHash: outcome.transactionHash,
+    state: outcome.state,
+  };
   if (!outcome.final) throw new PmDeskError(ErrorCode.TIMEOUT_ERROR, outcome.summary, { context });
   if (!outcome.succeeded) throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, outcome.summary, { context });
-  const hashes = [...(result.deployment?.transactionHash ? [result.deployment.transactionHash] : []), outcome.transactionHash].filter(Boolean);
+  const hashes = [
+    ...(result.deployment?.transactionHash ? [result.deployment.transactionHash] : []),
+    outcome.transactionHash,
+  ].filter(Boolean);
   if (ctx.out.json) {
     ctx.out.stdout(
       `${JSON.stringify({ ...Object.fromEntries(job.summary), account, key: key.address, via: 'relayer', relayerType: type, deployed: result.deployment ? result.deployment.transactionHash : undefined, relayer: context, sent: true, hashes })}\n`,
@@ -143,6 +205,11 @@ export async function sendThroughRelayer(job: RelayedSend): Promise<void> {
     return;
   }
   ctx.out.stdout(
-    fields([...job.summary, ['account', accountLine], ['sent through', pathLine], ['relayer transaction', `${outcome.transactionID} (${outcome.state})`]]) + `\n${outcome.summary}\n`,
+    fields([
+      ...job.summary,
+      ['account', accountLine],
+      ['sent through', pathLine],
+      ['relayer transaction', `${outcome.transactionID} (${outcome.state})`],
+    ]) + `\n${outcome.summary}\n`,
   );
 }

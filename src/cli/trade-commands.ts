@@ -41,7 +41,9 @@ interface TradeFlags {
 }
 
 export function registerTradeCommands(program: Command, run: Run): void {
-  const trade = program.command('trade').description('place an order: checks, API credentials, allowances, then one signed order');
+  const trade = program
+    .command('trade')
+    .description('place an order: checks, API credentials, allowances, then one signed order');
   for (const side of ['buy', 'sell'] as const) {
     trade
       .command(side)
@@ -50,13 +52,23 @@ export function registerTradeCommands(program: Command, run: Run): void {
       .requiredOption('--outcome <name>', 'the outcome: its name in any case (Yes, no) or its token id')
       .option('--usdc <dollars>', 'dollars to spend (buy) or raise (sell); the size is dollars / price', numberFlag)
       .option('--size <shares>', 'shares', numberFlag)
-      .option('--price <p>', "limit price (a market order's worst price); default: the outcome's current price", numberFlag)
+      .option(
+        '--price <p>',
+        "limit price (a market order's worst price); default: the outcome's current price",
+        numberFlag,
+      )
       .option('--order-type <type>', 'GTC (default), GTD (with --expiration), FOK or FAK (market orders)')
       .option('--expiration <unix-seconds>', 'when a GTD order expires', numberFlag)
       .option('--post-only', 'rest on the book only: refused if it would match at once (GTC, GTD)')
       .option('--wallet <label>', 'the wallet (default: the only one in the data folder)')
-      .option('--account <address>', "the account to trade from: the wallet's key itself or one of its proxy, Safe or deposit wallets (default: the one `pmdesk account show` names); any other address is refused before signing")
-      .option('--signature-type <n>', "0 the key, 1 proxy, 2 Safe, 3 deposit wallet; alone, the key's own wallet of that kind (default: as `pmdesk account show`)")
+      .option(
+        '--account <address>',
+        "the account to trade from: the wallet's key itself or one of its proxy, Safe or deposit wallets (default: the one `pmdesk account show` names); any other address is refused before signing",
+      )
+      .option(
+        '--signature-type <n>',
+        "0 the key, 1 proxy, 2 Safe, 3 deposit wallet; alone, the key's own wallet of that kind (default: as `pmdesk account show`)",
+      )
       .option('--profile <file>', "the network profile (default: the local sandbox's, as npm run sandbox writes it)")
       .option('--data-dir <dir>', 'the data folder (env PMDESK_DATA_DIR; default: the per-OS user data folder)')
       .action(run(async (ctx: CliContext, opts: TradeFlags) => placeOrder(ctx, side === 'buy' ? 'BUY' : 'SELL', opts)));
@@ -65,21 +77,33 @@ export function registerTradeCommands(program: Command, run: Run): void {
 
 /** Everything the flags can get wrong, said before any file is read or request is sent (exit 2). */
 function parseFlags(side: 'BUY' | 'SELL', opts: TradeFlags): { input: OrderIntent } {
-  if ((opts.usdc === undefined) === (opts.size === undefined)) throw invalidParameter('Say how much, once: --usdc DOLLARS or --size SHARES.');
-  for (const [flag, value] of [['--usdc', opts.usdc], ['--size', opts.size], ['--price', opts.price]] as const) {
-    if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw invalidParameter(`${flag} must be a positive number.`);
+  if ((opts.usdc === undefined) === (opts.size === undefined))
+    throw invalidParameter('Say how much, once: --usdc DOLLARS or --size SHARES.');
+  for (const [flag, value] of [
+    ['--usdc', opts.usdc],
+    ['--size', opts.size],
+    ['--price', opts.price],
+  ] as const) {
+    if (value !== undefined && !(Number.isFinite(value) && value > 0))
+      throw invalidParameter(`${flag} must be a positive number.`);
   }
   if (opts.price !== undefined && opts.price >= 1) throw invalidParameter('--price is a probability: below 1.');
   const orderType = (opts.orderType ?? 'GTC').toUpperCase();
-  if (!ORDER_TYPES.includes(orderType as OrderType)) throw invalidParameter(`--order-type must be one of ${ORDER_TYPES.join(', ')}.`);
-  if (orderType === 'GTD' && opts.expiration === undefined) throw invalidParameter('A GTD order needs --expiration UNIX-SECONDS.');
+  if (!ORDER_TYPES.includes(orderType as OrderType))
+    throw invalidParameter(`--order-type must be one of ${ORDER_TYPES.join(', ')}.`);
+  if (orderType === 'GTD' && opts.expiration === undefined)
+    throw invalidParameter('A GTD order needs --expiration UNIX-SECONDS.');
   if (opts.expiration !== undefined) {
     if (orderType !== 'GTD') throw invalidParameter('--expiration applies to GTD orders only (--order-type GTD).');
-    if (!Number.isSafeInteger(opts.expiration) || opts.expiration <= Math.floor(Date.now() / 1000)) throw invalidParameter('--expiration must be a future time in unix seconds.');
+    if (!Number.isSafeInteger(opts.expiration) || opts.expiration <= Math.floor(Date.now() / 1000))
+      throw invalidParameter('--expiration must be a future time in unix seconds.');
   }
-  if (opts.postOnly && orderType !== 'GTC' && orderType !== 'GTD') throw invalidParameter('--post-only applies to GTC and GTD orders only.');
-  if (opts.signatureType !== undefined && !/^[0-3]$/.test(opts.signatureType)) throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${opts.signatureType}`);
-  if (opts.account !== undefined && !isAddress(opts.account)) throw invalidParameter(`--account is not an address: ${opts.account}`);
+  if (opts.postOnly && orderType !== 'GTC' && orderType !== 'GTD')
+    throw invalidParameter('--post-only applies to GTC and GTD orders only.');
+  if (opts.signatureType !== undefined && !/^[0-3]$/.test(opts.signatureType))
+    throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${opts.signatureType}`);
+  if (opts.account !== undefined && !isAddress(opts.account))
+    throw invalidParameter(`--account is not an address: ${opts.account}`);
   return {
     input: {
       provider: 'polymarket',
@@ -101,7 +125,11 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
   const profile = await readTradingProfile(opts.profile);
   const dataDir = resolveDataDir({ flag: opts.dataDir });
   let signer: SignerClient | undefined;
-  const wallets = new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle: cliPasswordThrottle(ctx, dataDir) });
+  const wallets = new Wallets({
+    dataDir,
+    signer: () => (signer = startSignerThread()),
+    throttle: cliPasswordThrottle(ctx, dataDir),
+  });
   const say = (line: string) => {
     if (!ctx.out.json) ctx.out.stderr(`pmdesk: ${line}\n`);
   };
@@ -111,13 +139,28 @@ async function placeOrder(ctx: CliContext, side: 'BUY' | 'SELL', opts: TradeFlag
     // Which account trades is settled from the keystore's address, before the wallet is unlocked or anything signed:
     // the one `account show` names, unless the flags name another of the key's own.
     const markets = createMarketSource(profile.endpoints, { logger: silentLogger, timeoutMs: ctx.timeoutMs() });
-    const account = await actingAccount((await wallets.store.find(label)).address, opts, profile.network, profile.rpcUrl, (owner) => markets.getProfileWallet?.(owner) ?? Promise.resolve(undefined), ctx.timeoutMs());
+    const account = await actingAccount(
+      (await wallets.store.find(label)).address,
+      opts,
+      profile.network,
+      profile.rpcUrl,
+      (owner) => markets.getProfileWallet?.(owner) ?? Promise.resolve(undefined),
+      ctx.timeoutMs(),
+    );
     sayAccount(ctx, account);
     const unlocked = await wallets.unlock(label, await existingPassword(`Password of "${label}": `));
     const vault = await CredentialVault.open({ onWarning: (warning) => say(warning.detail) });
     service = new TradingService({ profile, vault, onNotice: say, markets, timeoutMs: ctx.timeoutMs() });
-    const trading = account.signatureType === 0 ? {} : { account: { address: account.address, kind: account.kind, signatureType: account.signatureType } };
-    const placed = await service.executeOrder(input, { kind: 'worker', address: unlocked.address, signer: signer!, ...trading });
+    const trading =
+      account.signatureType === 0
+        ? {}
+        : { account: { address: account.address, kind: account.kind, signatureType: account.signatureType } };
+    const placed = await service.executeOrder(input, {
+      kind: 'worker',
+      address: unlocked.address,
+      signer: signer!,
+      ...trading,
+    });
     ctx.out.stdout(ctx.out.json ? `${JSON.stringify(tradeJson(placed, account))}\n` : tradeText(placed));
   } finally {
     service?.close();
@@ -130,13 +173,22 @@ async function chooseWallet(wallets: Wallets, label: string | undefined): Promis
   if (label !== undefined) return (await wallets.store.find(label)).label;
   const all = await wallets.list();
   if (all.length === 1) return all[0]!.label;
-  if (all.length === 0) throw invalidParameter('There is no wallet in the data folder: pmdesk wallet create or pmdesk wallet import first.');
+  if (all.length === 0)
+    throw invalidParameter(
+      'There is no wallet in the data folder: pmdesk wallet create or pmdesk wallet import first.',
+    );
   throw invalidParameter(`Say which wallet trades: --wallet LABEL (one of ${all.map((w) => w.label).join(', ')}).`);
 }
 
 /** `--json`: the issue's shape, and the account the order traded from. */
 function tradeJson(placed: PlacedOrder, account: ActingAccount) {
-  return { orderID: placed.orderID ?? null, status: placed.status, pending: placed.pending, approvals: placed.approvals.map(({ spender, txHash }) => ({ spender, txHash })), account: accountJson(account) };
+  return {
+    orderID: placed.orderID ?? null,
+    status: placed.status,
+    pending: placed.pending,
+    approvals: placed.approvals.map(({ spender, txHash }) => ({ spender, txHash })),
+    account: accountJson(account),
+  };
 }
 
 function tradeText(placed: PlacedOrder): string {
@@ -151,7 +203,13 @@ function tradeText(placed: PlacedOrder): string {
       ['order id', placed.orderID ?? '(none: nothing was placed)'],
       ['status', placed.status],
       ['pending', placed.pending ? 'yes' : 'no'],
-      ...placed.approvals.map((a, i): [string, string] => [`approval ${i + 1}`, `${a.kind} for ${a.spenderName} ${a.spender}: ${a.txHash}`]),
-    ]) + (placed.reconciled ? 'The exchange did not answer the post; the order was found by its hash and placed once.\n' : '')
+      ...placed.approvals.map((a, i): [string, string] => [
+        `approval ${i + 1}`,
+        `${a.kind} for ${a.spenderName} ${a.spender}: ${a.txHash}`,
+      ]),
+    ]) +
+    (placed.reconciled
+      ? 'The exchange did not answer the post; the order was found by its hash and placed once.\n'
+      : '')
   );
 }

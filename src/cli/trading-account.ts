@@ -4,7 +4,16 @@
 import { JsonRpcProvider, Network } from 'ethers';
 import { boundedRpcRequest } from '../main/trading/chain-rpc';
 import { ErrorCode, PmDeskError, invalidParameter, isPmDeskError } from '@pmdesk/toolkit/model';
-import { accountForOverride, actionContractsFor, classifyAccount, findAccounts, rpcChainRead, walletConfigFor, type ChoiceReason, type NetworkProfile } from '@pmdesk/toolkit';
+import {
+  accountForOverride,
+  actionContractsFor,
+  classifyAccount,
+  findAccounts,
+  rpcChainRead,
+  walletConfigFor,
+  type ChoiceReason,
+  type NetworkProfile,
+} from '@pmdesk/toolkit';
 import type { AccountKind } from '@pmdesk/toolkit';
 import type { CliContext } from './aggregator-commands';
 
@@ -45,8 +54,13 @@ export async function actingAccount(
   const config = walletConfigFor(network);
   if (flags.account !== undefined || flags.signatureType !== undefined) {
     const typed = flags.signatureType === undefined ? undefined : Number(flags.signatureType);
-    if (typed !== undefined && !(Number.isInteger(typed) && typed >= 0 && typed <= 3)) throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${String(flags.signatureType)}`);
-    const account = accountForOverride(owner, { account: flags.account, signatureType: typed as 0 | 1 | 2 | 3 | undefined }, config);
+    if (typed !== undefined && !(Number.isInteger(typed) && typed >= 0 && typed <= 3))
+      throw invalidParameter(`--signature-type must be 0, 1, 2 or 3, got ${String(flags.signatureType)}`);
+    const account = accountForOverride(
+      owner,
+      { account: flags.account, signatureType: typed as 0 | 1 | 2 | 3 | undefined },
+      config,
+    );
     return { address: account.address, kind: account.kind, signatureType: account.signatureType, reason: 'flag' };
   }
   let wallet: string | undefined;
@@ -60,16 +74,32 @@ export async function actingAccount(
   const contracts = actionContractsFor(network);
   const collateral = [contracts.collateral, contracts.usdcE].filter((t): t is string => Boolean(t));
   // Bounded like every other request of the command (--timeout-ms): a node that drips or stalls is given up.
-  const provider = new JsonRpcProvider(boundedRpcRequest(rpcUrl, timeoutMs), Network.from(network.chainId), { staticNetwork: true, batchMaxCount: 1 });
+  const provider = new JsonRpcProvider(boundedRpcRequest(rpcUrl, timeoutMs), Network.from(network.chainId), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+  });
   try {
-    const found = await findAccounts(owner, { profileWallet: wallet, chainRead: rpcChainRead(provider, collateral), config });
-    return { address: found.chosen.address, kind: found.chosen.kind, signatureType: found.chosen.signatureType, reason: found.reason };
+    const found = await findAccounts(owner, {
+      profileWallet: wallet,
+      chainRead: rpcChainRead(provider, collateral),
+      config,
+    });
+    return {
+      address: found.chosen.address,
+      kind: found.chosen.kind,
+      signatureType: found.chosen.signatureType,
+      reason: found.reason,
+    };
   } catch (error) {
     if (isPmDeskError(error)) throw error;
     const reason = (error as { code?: unknown })?.code;
     // Out of time (ethers says TIMEOUT) is the catalogue's timeout, as for the order flow's own chain reads.
     const code = reason === 'TIMEOUT' ? ErrorCode.TIMEOUT_ERROR : ErrorCode.NETWORK_ERROR;
-    throw new PmDeskError(code, `The chain's node at ${rpcUrl} did not answer while looking for the account of ${owner}: check that the network (or the local sandbox) is running, or name one with --account.`, { cause: error });
+    throw new PmDeskError(
+      code,
+      `The chain's node at ${rpcUrl} did not answer while looking for the account of ${owner}: check that the network (or the local sandbox) is running, or name one with --account.`,
+      { cause: error },
+    );
   } finally {
     provider.destroy();
   }
@@ -77,10 +107,18 @@ export async function actingAccount(
 
 /** Says which account acts: on stderr for text, nothing here for --json (the command puts it in its JSON). */
 export function sayAccount(ctx: CliContext, account: ActingAccount): void {
-  if (!ctx.out.json) ctx.out.stderr(`pmdesk: acting from ${account.address} (${account.kind}, signature type ${account.signatureType}): ${CHOICE[account.reason]}.\n`);
+  if (!ctx.out.json)
+    ctx.out.stderr(
+      `pmdesk: acting from ${account.address} (${account.kind}, signature type ${account.signatureType}): ${CHOICE[account.reason]}.\n`,
+    );
 }
 
 /** The account as --json shows it. */
-export function accountJson(account: ActingAccount): { address: string; kind: AccountKind; signatureType: number; reason: string } {
+export function accountJson(account: ActingAccount): {
+  address: string;
+  kind: AccountKind;
+  signatureType: number;
+  reason: string;
+} {
   return { address: account.address, kind: account.kind, signatureType: account.signatureType, reason: account.reason };
 }

@@ -30,13 +30,21 @@ const DATA_DIR_HELP = 'the data folder (env PMDESK_DATA_DIR; default: the per-OS
 const MAX_STDIN_SECRET = 4096;
 
 export function registerWalletCommands(program: Command, run: Run): void {
-  const wallet = program.command('wallet').description('wallets: encrypted keystores in the data folder, opened only in the signer worker');
-  const leaf = (usage: string, description: string) => wallet.command(usage).description(description).option('--data-dir <dir>', DATA_DIR_HELP);
+  const wallet = program
+    .command('wallet')
+    .description('wallets: encrypted keystores in the data folder, opened only in the signer worker');
+  const leaf = (usage: string, description: string) =>
+    wallet.command(usage).description(description).option('--data-dir <dir>', DATA_DIR_HELP);
 
   leaf('list', 'every wallet: label and address').action(
     run(async (ctx: CliContext, opts: DataDirFlag) => {
       const list = await withWallets(ctx, opts, (wallets) => wallets.list());
-      print(ctx.out, list, () => table(list, [{ header: 'LABEL', value: (w) => w.label }, { header: 'ADDRESS', value: (w) => w.address }]));
+      print(ctx.out, list, () =>
+        table(list, [
+          { header: 'LABEL', value: (w) => w.label },
+          { header: 'ADDRESS', value: (w) => w.address },
+        ]),
+      );
     }),
   );
 
@@ -49,10 +57,16 @@ export function registerWalletCommands(program: Command, run: Run): void {
           await wallets.store.checkAvailable(opts.label);
           return wallets.create(opts.label, await newPassword());
         });
-        print(ctx.out, created, () =>
-          `${fields([['label', created.label], ['address', created.address]])}\n` +
-          'Recovery phrase, shown this once. Write it down and keep it offline: it is the wallet.\n\n' +
-          `  ${created.mnemonic}\n`,
+        print(
+          ctx.out,
+          created,
+          () =>
+            `${fields([
+              ['label', created.label],
+              ['address', created.address],
+            ])}\n` +
+            'Recovery phrase, shown this once. Write it down and keep it offline: it is the wallet.\n\n' +
+            `  ${created.mnemonic}\n`,
         );
       }),
     );
@@ -78,7 +92,11 @@ export function registerWalletCommands(program: Command, run: Run): void {
             return;
           }
           const exported = await wallets.exportKeystoreTo(label, opts.out);
-          print(ctx.out, { ...exported, file: opts.out }, () => `Exported "${exported.label}" (${exported.address}) to ${opts.out}.\n`);
+          print(
+            ctx.out,
+            { ...exported, file: opts.out },
+            () => `Exported "${exported.label}" (${exported.address}) to ${opts.out}.\n`,
+          );
         });
       }),
     );
@@ -96,9 +114,12 @@ export function registerWalletCommands(program: Command, run: Run): void {
       const removed = await withWallets(ctx, opts, (wallets) => wallets.remove(label, password));
       // Its API credentials go too; with no keychain there were none kept beyond a session.
       const forgotten = await (await CredentialVault.open()).forgetWallet(removed.address);
-      print(ctx.out, removed, () =>
-        `Removed "${removed.label}" (${removed.address}). Its recovery phrase or a keystore export is the only way back.\n` +
-        (forgotten > 0 ? `Its API credentials were removed from the keychain too (${forgotten}).\n` : ''),
+      print(
+        ctx.out,
+        removed,
+        () =>
+          `Removed "${removed.label}" (${removed.address}). Its recovery phrase or a keystore export is the only way back.\n` +
+          (forgotten > 0 ? `Its API credentials were removed from the keychain too (${forgotten}).\n` : ''),
       );
     }),
   );
@@ -124,14 +145,21 @@ interface ImportFlags extends DataDirFlag {
 }
 
 async function importWallet(ctx: CliContext, opts: ImportFlags): Promise<void> {
-  const sources = (['mnemonic', 'mnemonicStdin', 'privateKey', 'privateKeyStdin', 'keystore'] as const).filter((k) => opts[k] !== undefined && opts[k] !== false);
+  const sources = (['mnemonic', 'mnemonicStdin', 'privateKey', 'privateKeyStdin', 'keystore'] as const).filter(
+    (k) => opts[k] !== undefined && opts[k] !== false,
+  );
   if (sources.length !== 1) {
-    throw invalidParameter('Say where the wallet comes from, once: --mnemonic, --mnemonic-stdin, --private-key, --private-key-stdin or --keystore FILE.');
+    throw invalidParameter(
+      'Say where the wallet comes from, once: --mnemonic, --mnemonic-stdin, --private-key, --private-key-stdin or --keystore FILE.',
+    );
   }
   const source = sources[0]!;
-  if (opts.index !== undefined && source !== 'mnemonic' && source !== 'mnemonicStdin') throw invalidParameter('--index applies to a recovery phrase only.');
-  if (opts.index !== undefined && (!Number.isSafeInteger(opts.index) || opts.index < 0)) throw invalidParameter('--index must be a whole number from 0.');
-  if (source === 'keystore' && opts.address !== undefined) throw invalidParameter('--address applies to a recovery phrase or a private key.');
+  if (opts.index !== undefined && source !== 'mnemonic' && source !== 'mnemonicStdin')
+    throw invalidParameter('--index applies to a recovery phrase only.');
+  if (opts.index !== undefined && (!Number.isSafeInteger(opts.index) || opts.index < 0))
+    throw invalidParameter('--index must be a whole number from 0.');
+  if (source === 'keystore' && opts.address !== undefined)
+    throw invalidParameter('--address applies to a recovery phrase or a private key.');
 
   const imported: WalletSummary = await withWallets(ctx, opts, async (wallets) => {
     // A taken label is said before the trader types any secret.
@@ -141,7 +169,9 @@ async function importWallet(ctx: CliContext, opts: ImportFlags): Promise<void> {
       return wallets.importKeystore(opts.label, text, await existingPassword('Password of the keystore file: '));
     }
     const phraseSource = source === 'mnemonic' || source === 'mnemonicStdin';
-    const secret = source.endsWith('Stdin') ? await readStdinSecret() : await promptHidden(phraseSource ? 'Recovery phrase: ' : 'Private key: ');
+    const secret = source.endsWith('Stdin')
+      ? await readStdinSecret()
+      : await promptHidden(phraseSource ? 'Recovery phrase: ' : 'Private key: ');
     const password = await newPassword();
     const expected = opts.address === undefined ? {} : { expectedAddress: opts.address };
     return phraseSource
@@ -156,7 +186,14 @@ async function withWallets<T>(ctx: CliContext, opts: DataDirFlag, work: (wallets
   const dataDir = resolveDataDir({ flag: opts.dataDir });
   let signer: SignerClient | undefined;
   try {
-    return await work(new Wallets({ dataDir, signer: () => (signer = startSignerThread()), throttle: cliPasswordThrottle(ctx, dataDir), onSetAside: cliSetAside(ctx) }));
+    return await work(
+      new Wallets({
+        dataDir,
+        signer: () => (signer = startSignerThread()),
+        throttle: cliPasswordThrottle(ctx, dataDir),
+        onSetAside: cliSetAside(ctx),
+      }),
+    );
   } finally {
     await signer?.close();
   }
@@ -169,7 +206,11 @@ export function cliSetAside(ctx: CliContext): (setAside: SetAsideWallet) => void
       movedTo === file
         ? `the wallet file ${file} is not a keystore and could not be moved; it is left out.`
         : `the wallet file ${file} is not a keystore; it was set aside as ${movedTo} and left out.`;
-    ctx.out.stderr(ctx.out.json ? `${JSON.stringify({ notice: { code: 'WALLET_SET_ASIDE', file, movedTo, message } })}\n` : `pmdesk: ${message}\n`);
+    ctx.out.stderr(
+      ctx.out.json
+        ? `${JSON.stringify({ notice: { code: 'WALLET_SET_ASIDE', file, movedTo, message } })}\n`
+        : `pmdesk: ${message}\n`,
+    );
   };
 }
 
@@ -181,7 +222,11 @@ export function cliPasswordThrottle(ctx: CliContext, dataDir: string): PasswordT
     // JSON line on stderr, as the throttled-read notice is.
     onWait: (_wallet, ms) => {
       const message = `too many wrong passwords for this wallet; waiting ${Math.ceil(ms / 1000)} s before trying.`;
-      ctx.out.stderr(ctx.out.json ? `${JSON.stringify({ notice: { code: 'PASSWORD_THROTTLED', waitMs: ms, message } })}\n` : `pmdesk: ${message}\n`);
+      ctx.out.stderr(
+        ctx.out.json
+          ? `${JSON.stringify({ notice: { code: 'PASSWORD_THROTTLED', waitMs: ms, message } })}\n`
+          : `pmdesk: ${message}\n`,
+      );
     },
   });
 }
@@ -222,7 +267,8 @@ async function readStdinSecret(): Promise<string> {
   let size = 0;
   for await (const chunk of process.stdin) {
     size += (chunk as Buffer).length;
-    if (size > MAX_STDIN_SECRET) throw invalidParameter('Standard input holds more than a recovery phrase or a private key.');
+    if (size > MAX_STDIN_SECRET)
+      throw invalidParameter('Standard input holds more than a recovery phrase or a private key.');
     chunks.push(chunk as Buffer);
   }
   const secret = Buffer.concat(chunks).toString('utf8').trim();
@@ -246,7 +292,9 @@ export async function promptHidden(question: string): Promise<string> {
     own = true;
   } catch {
     if (!process.stdin.isTTY) {
-      throw invalidParameter('No terminal to ask on: set PMDESK_PASSWORD (and pipe secrets in with --mnemonic-stdin or --private-key-stdin).');
+      throw invalidParameter(
+        'No terminal to ask on: set PMDESK_PASSWORD (and pipe secrets in with --mnemonic-stdin or --private-key-stdin).',
+      );
     }
     input = process.stdin as ReadStream;
     output = process.stderr;
@@ -269,7 +317,8 @@ export async function promptHidden(question: string): Promise<string> {
     const onData = (chunk: Buffer) => {
       for (const ch of chunk.toString('utf8')) {
         if (ch === '\r' || ch === '\n') return finish();
-        if (ch === '\u0003' || ch === '\u0004') return finish(new PmDeskError(ErrorCode.INVALID_PARAMETER, 'Cancelled.'));
+        if (ch === '\u0003' || ch === '\u0004')
+          return finish(new PmDeskError(ErrorCode.INVALID_PARAMETER, 'Cancelled.'));
         if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
         else value += ch;
       }

@@ -3,7 +3,14 @@
 // main's alerts and stops read the same numbers.
 
 /** The highest bid and the lowest ask with shares on them; null for an empty side. */
-export function bookTop(book: { bids: readonly { price: number | string; size: number | string }[]; asks: readonly { price: number | string; size: number | string }[] } | undefined): { bestBid: number | null; bestAsk: number | null } {
+export function bookTop(
+  book:
+    | {
+        bids: readonly { price: number | string; size: number | string }[];
+        asks: readonly { price: number | string; size: number | string }[];
+      }
+    | undefined,
+): { bestBid: number | null; bestAsk: number | null } {
   let bestBid: number | null = null;
   let bestAsk: number | null = null;
   for (const level of book?.bids ?? []) {

@@ -3,7 +3,10 @@
 // dollars it takes, the price it reaches, and how much of it the book covers. Pure: unit-tested.
 
 /** A book's two sides, levels in any order, prices and sizes as numbers or decimal text (the feed's and the exchange's). */
-export type Book = { bids: readonly { price: number | string; size: number | string }[]; asks: readonly { price: number | string; size: number | string }[] };
+export type Book = {
+  bids: readonly { price: number | string; size: number | string }[];
+  asks: readonly { price: number | string; size: number | string }[];
+};
 
 /** How far the live book takes a market order. */
 export interface LiveFill {
@@ -24,7 +27,13 @@ export interface LiveFill {
  * Walks the book from its best level (levels sorted here: sources differ in their order) for `amount` dollars
  * or shares; a limit (the order's worst price) stops the walk.
  */
-export function walkLiveBook(book: Book, side: 'BUY' | 'SELL', amount: number, unit: 'usd' | 'shares', limit?: number): LiveFill {
+export function walkLiveBook(
+  book: Book,
+  side: 'BUY' | 'SELL',
+  amount: number,
+  unit: 'usd' | 'shares',
+  limit?: number,
+): LiveFill {
   const levels = (side === 'BUY' ? book.asks : book.bids)
     .map((l) => ({ price: Number(l.price), size: Number(l.size) }))
     .filter((l) => l.price > 0 && l.size > 0)
@@ -43,5 +52,12 @@ export function walkLiveBook(book: Book, side: 'BUY' | 'SELL', amount: number, u
     left -= take;
     reached = price;
   }
-  return { shares, dollars, reached, average: shares > 0 ? dollars / shares : null, complete: left <= 1e-9, covered: amount - Math.max(0, left) };
+  return {
+    shares,
+    dollars,
+    reached,
+    average: shares > 0 ? dollars / shares : null,
+    complete: left <= 1e-9,
+    covered: amount - Math.max(0, left),
+  };
 }

@@ -49,7 +49,16 @@ function sideOf(levels: readonly LevelIn[], bestFirst: (a: BookLevel, b: BookLev
  * A source's book (the aggregator's, Polymarket's GET /book: levels in any order, as strings or numbers, with
  * snake_case names) as the one Book shape.
  */
-export function bookFromLevels(tokenId: string, source: { market?: string; bids: readonly LevelIn[]; asks: readonly LevelIn[]; hash?: string; timestamp?: string | number }): Book {
+export function bookFromLevels(
+  tokenId: string,
+  source: {
+    market?: string;
+    bids: readonly LevelIn[];
+    asks: readonly LevelIn[];
+    hash?: string;
+    timestamp?: string | number;
+  },
+): Book {
   const timestamp = Number(source.timestamp ?? 0);
   return {
     tokenId,

@@ -10,7 +10,11 @@
 export const MARKET_IMAGE_HOSTS: readonly string[] = ['polymarket-upload.s3.us-east-2.amazonaws.com'];
 
 /** The `img-src` sources: the app, data: URLs and the market image hosts over https, nothing else. */
-export const IMAGE_SOURCES: readonly string[] = ["'self'", 'data:', ...MARKET_IMAGE_HOSTS.map((host) => `https://${host}`)];
+export const IMAGE_SOURCES: readonly string[] = [
+  "'self'",
+  'data:',
+  ...MARKET_IMAGE_HOSTS.map((host) => `https://${host}`),
+];
 
 export interface CspOptions {
   /** Extra `connect-src` sources: browser mode adds its exact `ws://127.0.0.1:PORT`. */

@@ -2,7 +2,18 @@
 // key per action, no key for two actions, keys a trader can press without typing into anything. Shared: main
 // cleans the saved bindings on load with these rules, the renderer refuses a rebinding with them.
 
-export const TRADING_ACTIONS = ['buyBest', 'sellBest', 'priceUp', 'priceDown', 'preset1', 'preset2', 'preset3', 'preset4', 'flatten', 'cancelMarket'] as const;
+export const TRADING_ACTIONS = [
+  'buyBest',
+  'sellBest',
+  'priceUp',
+  'priceDown',
+  'preset1',
+  'preset2',
+  'preset3',
+  'preset4',
+  'flatten',
+  'cancelMarket',
+] as const;
 export type TradingAction = (typeof TRADING_ACTIONS)[number];
 export type KeyBindings = Record<TradingAction, string>;
 
@@ -44,12 +55,31 @@ export interface SizePresets {
   unit: 'shares' | 'usd';
   sizes: number[];
 }
-export const DEFAULT_SIZE_PRESETS: Readonly<SizePresets> = Object.freeze({ unit: 'shares', sizes: Object.freeze([10, 50, 100, 500]) as number[] });
+export const DEFAULT_SIZE_PRESETS: Readonly<SizePresets> = Object.freeze({
+  unit: 'shares',
+  sizes: Object.freeze([10, 50, 100, 500]) as number[],
+});
 /** No preset above this (shares or dollars): a slip of the keyboard stays a slip. */
 export const SIZE_PRESET_MAX = 1_000_000;
 
 /** Keys that move around, close or type nothing: never a trading key. */
-const RESERVED = new Set(['Escape', 'Tab', 'Enter', ' ', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+const RESERVED = new Set([
+  'Escape',
+  'Tab',
+  'Enter',
+  ' ',
+  'Shift',
+  'Control',
+  'Alt',
+  'Meta',
+  'CapsLock',
+  'Backspace',
+  'Delete',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+]);
 /** Keys the terminal always means something by (the help, search, leaving a field). */
 export const FIXED_KEYS = new Set(['?', '/', 'Escape']);
 
@@ -61,7 +91,13 @@ export function isBindableKey(key: string): boolean {
 
 /** A size preset the ticket can take: positive, at most two decimals, bounded. */
 export function isSizePreset(size: unknown): size is number {
-  return typeof size === 'number' && Number.isFinite(size) && size > 0 && size <= SIZE_PRESET_MAX && Math.abs(Math.round(size * 100) - size * 100) < 1e-9;
+  return (
+    typeof size === 'number' &&
+    Number.isFinite(size) &&
+    size > 0 &&
+    size <= SIZE_PRESET_MAX &&
+    Math.abs(Math.round(size * 100) - size * 100) < 1e-9
+  );
 }
 
 /**
@@ -71,7 +107,8 @@ export function isSizePreset(size: unknown): size is number {
  * lists both uses of it). A binding is a preference: a bad one never sets the settings file aside.
  */
 export function cleanKeyBindings(value: unknown, taken: readonly string[] = []): KeyBindings {
-  const saved = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const saved =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const out = { ...DEFAULT_KEY_BINDINGS };
   const used = new Set(taken);
   for (const action of TRADING_ACTIONS) {
@@ -88,7 +125,10 @@ export function cleanKeyBindings(value: unknown, taken: readonly string[] = []):
 export function cleanSizePresets(value: unknown): SizePresets {
   const saved = typeof value === 'object' && value !== null ? (value as Partial<SizePresets>) : {};
   const unit = saved.unit === 'usd' || saved.unit === 'shares' ? saved.unit : DEFAULT_SIZE_PRESETS.unit;
-  const sizes = Array.isArray(saved.sizes) && saved.sizes.length === PRESET_ACTIONS.length && saved.sizes.every(isSizePreset) ? [...saved.sizes] : [...DEFAULT_SIZE_PRESETS.sizes];
+  const sizes =
+    Array.isArray(saved.sizes) && saved.sizes.length === PRESET_ACTIONS.length && saved.sizes.every(isSizePreset)
+      ? [...saved.sizes]
+      : [...DEFAULT_SIZE_PRESETS.sizes];
   return { unit, sizes };
 }
 
@@ -111,13 +151,27 @@ export interface KeyUse {
  * terminal's other shortcuts (the help's list, which includes the trading keys themselves: those of `action`
  * are skipped, another action's are named by that action).
  */
-export function rebind(bindings: KeyBindings, action: TradingAction, key: string, others: readonly KeyUse[]): { ok: true; bindings: KeyBindings } | { ok: false; reason: string } {
-  if (!isBindableKey(key)) return { ok: false, reason: `${keyLabel(key)} cannot be a trading key: choose a letter, a digit, a sign or F1–F12.` };
+export function rebind(
+  bindings: KeyBindings,
+  action: TradingAction,
+  key: string,
+  others: readonly KeyUse[],
+): { ok: true; bindings: KeyBindings } | { ok: false; reason: string } {
+  if (!isBindableKey(key))
+    return {
+      ok: false,
+      reason: `${keyLabel(key)} cannot be a trading key: choose a letter, a digit, a sign or F1–F12.`,
+    };
   if (bindings[action] === key) return { ok: true, bindings };
   const otherAction = TRADING_ACTIONS.find((a) => a !== action && bindings[a] === key);
-  if (otherAction) return { ok: false, reason: `${keyLabel(key)} already does “${TRADING_ACTION_NAMES[otherAction]}”: choose another key.` };
+  if (otherAction)
+    return {
+      ok: false,
+      reason: `${keyLabel(key)} already does “${TRADING_ACTION_NAMES[otherAction]}”: choose another key.`,
+    };
   const own = new Set(Object.values(TRADING_ACTION_NAMES));
   const shortcut = others.find((s) => s.key === key && !own.has(s.description));
-  if (shortcut) return { ok: false, reason: `${keyLabel(key)} already does “${shortcut.description}”: choose another key.` };
+  if (shortcut)
+    return { ok: false, reason: `${keyLabel(key)} already does “${shortcut.description}”: choose another key.` };
   return { ok: true, bindings: { ...bindings, [action]: key } };
 }

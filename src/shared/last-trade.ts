@@ -19,7 +19,9 @@ export function inOutcome(firstOutcomePrice: number, outcomeIndex: number): numb
  * ids in position order.
  */
 export function firstOutcomePrice(fill: Pick<TradeRecord, 'price' | 'tokenId'>, tokens: readonly string[]): number {
-  return tokens.length === 2 && fill.tokenId !== undefined && fill.tokenId === tokens[1] ? onGrid(1 - fill.price) : fill.price;
+  return tokens.length === 2 && fill.tokenId !== undefined && fill.tokenId === tokens[1]
+    ? onGrid(1 - fill.price)
+    : fill.price;
 }
 
 /**
@@ -28,15 +30,24 @@ export function firstOutcomePrice(fill: Pick<TradeRecord, 'price' | 'tokenId'>, 
  * the first's (1 − p, a buy of one is a sell of the other); one that does not (the aggregator) repeats every trade
  * in each outcome's list, so its first list is the whole tape. `firstToken` names the first outcome's token when known.
  */
-export function historyInFirstOutcome(history: readonly (readonly TradeRecord[])[], firstToken?: string): TradeRecord[] {
+export function historyInFirstOutcome(
+  history: readonly (readonly TradeRecord[])[],
+  firstToken?: string,
+): TradeRecord[] {
   const [first = [], second = []] = history;
-  const own = history.length === 2 ? second.filter((fill) => fill.tokenId !== undefined && fill.tokenId !== firstToken) : [];
+  const own =
+    history.length === 2 ? second.filter((fill) => fill.tokenId !== undefined && fill.tokenId !== firstToken) : [];
   const flipped = own.map((fill): TradeRecord => {
     // The token is the first outcome's now (when it is known at all).
     const { side: taken, tokenId: _traded, ...rest } = fill;
     const side = taken === 'BUY' ? 'SELL' : taken === 'SELL' ? 'BUY' : undefined;
     const tokenId = firstToken ?? first.find((f) => f.tokenId)?.tokenId;
-    return { ...rest, price: Math.round((1 - fill.price) * 1e6) / 1e6, ...(tokenId ? { tokenId } : {}), ...(side ? { side } : {}) };
+    return {
+      ...rest,
+      price: Math.round((1 - fill.price) * 1e6) / 1e6,
+      ...(tokenId ? { tokenId } : {}),
+      ...(side ? { side } : {}),
+    };
   });
   return [...first, ...flipped].sort((a, b) => a.timestamp - b.timestamp);
 }

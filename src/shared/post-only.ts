@@ -13,7 +13,10 @@ const cents = (price: number): string => `${Number((price * 100).toFixed(4))}¢`
  * Whether a post-only limit order would take liquidity on arrival: a buy at or above the best ask, a sell at or
  * below the best bid. Such an order is refused by the exchange rather than matched; the sentence says what to do.
  */
-export function postOnlyCrossing(order: { side: 'BUY' | 'SELL'; price: number }, book: Levels | undefined): string | null {
+export function postOnlyCrossing(
+  order: { side: 'BUY' | 'SELL'; price: number },
+  book: Levels | undefined,
+): string | null {
   if (!book || !(order.price > 0)) return null;
   const { bestBid, bestAsk } = topOf(book);
   if (order.side === 'BUY') {
@@ -33,7 +36,10 @@ export function isPostOnlyRefusal(message: string): boolean {
  * The sentence for a crossing only the exchange saw (the book moved between the ticket's look and the order's
  * arrival): what was refused, why, and what to do; the book's side now when it is known.
  */
-export function postOnlyRefusedSentence(order: { side: 'BUY' | 'SELL'; price: number }, book: Levels | undefined): string {
+export function postOnlyRefusedSentence(
+  order: { side: 'BUY' | 'SELL'; price: number },
+  book: Levels | undefined,
+): string {
   const { bestBid, bestAsk } = topOf(book);
   const buy = order.side === 'BUY';
   const best = buy ? bestAsk : bestBid;

@@ -42,7 +42,11 @@ export const SavedTileSchema = z.strictObject({
 export const SavedWorkspaceSchema = z.strictObject({
   name: z.string().trim().min(1).max(WORKSPACE_NAME_MAX),
   tiles: z.array(SavedTileSchema).min(1).max(TILES_MAX),
-  focused: z.number().int().min(0).max(TILES_MAX - 1),
+  focused: z
+    .number()
+    .int()
+    .min(0)
+    .max(TILES_MAX - 1),
 });
 
 export const SavedWorkspacesSchema = z.array(SavedWorkspaceSchema).max(WORKSPACES_MAX);
@@ -54,13 +58,22 @@ export interface NetworkWorkspaces {
 }
 
 export const NetworkWorkspacesSchema = z
-  .strictObject({ list: SavedWorkspacesSchema.min(1), active: z.number().int().min(0).max(WORKSPACES_MAX - 1) })
+  .strictObject({
+    list: SavedWorkspacesSchema.min(1),
+    active: z
+      .number()
+      .int()
+      .min(0)
+      .max(WORKSPACES_MAX - 1),
+  })
   .refine((w) => w.active < w.list.length, { message: 'the active workspace is one of the list', path: ['active'] });
 
 /** Workspaces by network name (a network's name as the network list gives it). */
 export const WorkspacesByNetworkSchema = z
   .record(z.string().trim().min(1).max(64), NetworkWorkspacesSchema)
-  .refine((byNetwork) => Object.keys(byNetwork).length <= WORKSPACE_NETWORKS_MAX, { message: `at most ${WORKSPACE_NETWORKS_MAX} networks` });
+  .refine((byNetwork) => Object.keys(byNetwork).length <= WORKSPACE_NETWORKS_MAX, {
+    message: `at most ${WORKSPACE_NETWORKS_MAX} networks`,
+  });
 
 /** Shares made to add up to 1, none under the minimum (a row of zeros shares evenly). */
 export function normalShares(widths: readonly number[]): number[] {
@@ -95,12 +108,19 @@ export function cleanWorkspaces(value: unknown): SavedWorkspace[] {
     if (typeof name !== 'string' || !Array.isArray(tiles)) continue;
     const trimmed = name.trim().slice(0, WORKSPACE_NAME_MAX);
     if (!trimmed || names.has(trimmed.toLowerCase())) continue;
-    const kept = tiles.slice(0, TILES_MAX).map(cleanTile).filter((t): t is SavedTile => t !== null);
+    const kept = tiles
+      .slice(0, TILES_MAX)
+      .map(cleanTile)
+      .filter((t): t is SavedTile => t !== null);
     if (kept.length === 0) continue;
     const shares = normalShares(kept.map((t) => t.width));
     const at = typeof focused === 'number' && Number.isInteger(focused) ? focused : 0;
     names.add(trimmed.toLowerCase());
-    out.push({ name: trimmed, tiles: kept.map((t, i) => ({ ...t, width: shares[i]! })), focused: Math.min(Math.max(at, 0), kept.length - 1) });
+    out.push({
+      name: trimmed,
+      tiles: kept.map((t, i) => ({ ...t, width: shares[i]! })),
+      focused: Math.min(Math.max(at, 0), kept.length - 1),
+    });
   }
   return out;
 }
@@ -134,7 +154,10 @@ export function cleanNetworkWorkspaces(value: unknown): Record<string, NetworkWo
  * it) in today's shape: its workspaces are the network's the terminal started on, the one they were shown on.
  * Anything else is answered as it is.
  */
-export function workspacesOfOldFile(file: Record<string, unknown>, network: string | undefined): Record<string, unknown> {
+export function workspacesOfOldFile(
+  file: Record<string, unknown>,
+  network: string | undefined,
+): Record<string, unknown> {
   if (!Array.isArray(file.workspaces)) return file;
   const { workspaces, activeWorkspace, ...rest } = file;
   return { ...rest, workspaces: network ? { [network]: { list: workspaces, active: activeWorkspace } } : {} };

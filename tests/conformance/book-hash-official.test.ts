@@ -10,8 +10,14 @@ const books: Record<string, unknown>[] = [
     asset_id: '52114319501245915516055106046884209969926127482827954674443846427813813222426',
     timestamp: '1757908892351',
     hash: '0x1234',
-    bids: [{ price: '0.4', size: '100' }, { price: '0.45', size: '20.5' }],
-    asks: [{ price: '0.6', size: '3' }, { price: '0.55', size: '1000' }],
+    bids: [
+      { price: '0.4', size: '100' },
+      { price: '0.45', size: '20.5' },
+    ],
+    asks: [
+      { price: '0.6', size: '3' },
+      { price: '0.55', size: '1000' },
+    ],
     min_order_size: '5',
     tick_size: '0.01',
     neg_risk: false,

@@ -4,15 +4,36 @@
 // rounding; and the vectors of docs/protocol.md#fees and the official fee tables.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClobClient, Side, adjustBuyAmountForFees as officialAdjust } from '@polymarket/clob-client-v2';
-import { adjustBuyAmountForFees, adjustBuySizeForFees, checkFeeSlippage, decimalFraction, fillFee, unitsToAmount, type FeeTerms } from '../../packages/toolkit/src/orders/fees';
-import { ROUNDING, limitOrderRawAmounts, marketOrderRawAmounts, roundNormal, toBaseUnits, type TickSize } from '../../packages/toolkit/src/orders/rounding';
+import {
+  adjustBuyAmountForFees,
+  adjustBuySizeForFees,
+  checkFeeSlippage,
+  decimalFraction,
+  fillFee,
+  unitsToAmount,
+  type FeeTerms,
+} from '../../packages/toolkit/src/orders/fees';
+import {
+  ROUNDING,
+  limitOrderRawAmounts,
+  marketOrderRawAmounts,
+  roundNormal,
+  toBaseUnits,
+  type TickSize,
+} from '../../packages/toolkit/src/orders/rounding';
 import { TOKEN_ID, pinClock, referenceSigner, unpinClock } from './reference';
 
 afterEach(() => unpinClock());
 
 const $ = (dollars: number) => BigInt(toBaseUnits(dollars));
 /** The exact fee the shrink counts, as a fraction of base units (for the "never above the balance" check). */
-function exactFeesTimesD(amount: bigint, price: number, terms: FeeTerms, bps: number, slip: number): { n: bigint; d: bigint } {
+function exactFeesTimesD(
+  amount: bigint,
+  price: number,
+  terms: FeeTerms,
+  bps: number,
+  slip: number,
+): { n: bigint; d: bigint } {
   const p = decimalFraction(price, 'p');
   const r = decimalFraction(terms.rate, 'r');
   const e = BigInt(terms.exponent);
@@ -49,13 +70,32 @@ describe('adjustBuyAmountForFees against the official function', () => {
             for (const amount of AMOUNTS)
               for (const balance of BALANCES) {
                 n++;
-                const official = officialAdjust(amount, price, balance, terms.rate as number, terms.exponent, bps / 10_000, slip);
-                const ours = adjustBuyAmountForFees({ amount: $(amount), price, balance: $(balance), terms, builderTakerFeeBps: bps, feeSlippagePercent: slip });
+                const official = officialAdjust(
+                  amount,
+                  price,
+                  balance,
+                  terms.rate as number,
+                  terms.exponent,
+                  bps / 10_000,
+                  slip,
+                );
+                const ours = adjustBuyAmountForFees({
+                  amount: $(amount),
+                  price,
+                  balance: $(balance),
+                  terms,
+                  builderTakerFeeBps: bps,
+                  feeSlippagePercent: slip,
+                });
                 const officialUnits = official * 1e6;
-                if (Math.abs(Number(ours) - officialUnits) > 1.000001) mismatches.push(`p ${price} r ${terms.rate}^${terms.exponent} bps ${bps} slip ${slip} amount ${amount} balance ${balance}: ours ${ours}, official ${official}`);
+                if (Math.abs(Number(ours) - officialUnits) > 1.000001)
+                  mismatches.push(
+                    `p ${price} r ${terms.rate}^${terms.exponent} bps ${bps} slip ${slip} amount ${amount} balance ${balance}: ours ${ours}, official ${official}`,
+                  );
                 if (ours !== $(amount)) {
                   const fees = exactFeesTimesD(ours, price, terms, bps, slip);
-                  if (ours * fees.d + fees.n > $(balance) * fees.d) mismatches.push(`over balance: p ${price} amount ${amount} balance ${balance}: ours ${ours}`);
+                  if (ours * fees.d + fees.n > $(balance) * fees.d)
+                    mismatches.push(`over balance: p ${price} amount ${amount} balance ${balance}: ours ${ours}`);
                 }
               }
     expect(mismatches.slice(0, 10)).toEqual([]);
@@ -64,7 +104,15 @@ describe('adjustBuyAmountForFees against the official function', () => {
 
   it('reproduces the official vectors F01–F04 exactly (rate 0.25, exponent 2, price 0.5, amount = balance = 50)', () => {
     const terms = { rate: 0.25, exponent: 2 };
-    const shrink = (bps: number, slip: number, t: FeeTerms = terms) => adjustBuyAmountForFees({ amount: 50_000_000n, price: 0.5, balance: 50_000_000n, terms: t, builderTakerFeeBps: bps, feeSlippagePercent: slip });
+    const shrink = (bps: number, slip: number, t: FeeTerms = terms) =>
+      adjustBuyAmountForFees({
+        amount: 50_000_000n,
+        price: 0.5,
+        balance: 50_000_000n,
+        terms: t,
+        builderTakerFeeBps: bps,
+        feeSlippagePercent: slip,
+      });
     expect(shrink(0, 0)).toBe(48_437_500n);
     expect(shrink(100, 0, { rate: 0, exponent: 0 })).toBe(49_500_000n);
     expect(shrink(100, 0)).toBe(47_937_500n);
@@ -73,22 +121,33 @@ describe('adjustBuyAmountForFees against the official function', () => {
     // Balance above amount + fees: unchanged.
     expect(adjustBuyAmountForFees({ amount: 50_000_000n, price: 0.5, balance: 60_000_000n, terms })).toBe(50_000_000n);
     // Fees larger than the balance: nothing left, not a negative amount.
-    expect(adjustBuyAmountForFees({ amount: 50_000_000n, price: 0.01, balance: 1n, terms: { rate: 100, exponent: 0 } })).toBe(0n);
+    expect(
+      adjustBuyAmountForFees({ amount: 50_000_000n, price: 0.01, balance: 1n, terms: { rate: 100, exponent: 0 } }),
+    ).toBe(0n);
   });
 
   it('refuses the slippage values the official client refuses, with its sentence', () => {
     for (const bad of [0.5, 101, Number.NaN, -1]) {
-      expect(() => officialAdjust(50, 0.5, 50, 0.25, 2, 0, bad)).toThrow('feeSlippage must be 0 or a percentage between 1 and 100');
+      expect(() => officialAdjust(50, 0.5, 50, 0.25, 2, 0, bad)).toThrow(
+        'feeSlippage must be 0 or a percentage between 1 and 100',
+      );
       expect(() => checkFeeSlippage(bad)).toThrow('feeSlippage must be 0 or a percentage between 1 and 100');
     }
-    expect(() => adjustBuyAmountForFees({ amount: 1n, price: 0.5, balance: 1n, terms: { rate: 0.1, exponent: 1.5 } })).toThrow(/whole number/);
+    expect(() =>
+      adjustBuyAmountForFees({ amount: 1n, price: 0.5, balance: 1n, terms: { rate: 0.1, exponent: 1.5 } }),
+    ).toThrow(/whole number/);
   });
 });
 
 describe('shrunk BUY orders against the official client', () => {
   /** An official client with the market's terms cached, so it asks nothing of any server. */
   function officialClient(tick: TickSize, terms: FeeTerms, slip: number): ClobClient {
-    const client = new ClobClient({ host: 'http://127.0.0.1:9', chain: 80002 as never, signer: referenceSigner, feeSlippage: slip });
+    const client = new ClobClient({
+      host: 'http://127.0.0.1:9',
+      chain: 80002 as never,
+      signer: referenceSigner,
+      feeSlippage: slip,
+    });
     client.tickSizes[TOKEN_ID] = tick as never;
     client.negRisk[TOKEN_ID] = false;
     client.feeInfos[TOKEN_ID] = { rate: terms.rate as number, exponent: terms.exponent };
@@ -100,30 +159,64 @@ describe('shrunk BUY orders against the official client', () => {
     pinClock(1_780_000_000_000, 0.5);
     const terms = { rate: 0.25, exponent: 2 };
     const client = officialClient('0.01', terms, 20);
-    const limit = await client.createOrder({ tokenID: TOKEN_ID, price: 0.5, size: 100, side: Side.BUY, userUSDCBalance: 50 }, { tickSize: '0.01' });
-    const rounded = await client.createOrder({ tokenID: TOKEN_ID, price: 0.505, size: 100, side: Side.BUY, userUSDCBalance: 50 }, { tickSize: '0.01' });
-    const market = await client.createMarketOrder({ tokenID: TOKEN_ID, price: 0.5, amount: 50, side: Side.BUY, userUSDCBalance: 50 }, { tickSize: '0.01' });
-    expect([limit.makerAmount, limit.takerAmount, rounded.makerAmount, rounded.takerAmount, market.makerAmount, market.takerAmount]).toEqual([
-      '48125000',
-      '96250000',
-      '48159300',
-      '94430000',
-      '48120000',
-      '96240000',
-    ]);
+    const limit = await client.createOrder(
+      { tokenID: TOKEN_ID, price: 0.5, size: 100, side: Side.BUY, userUSDCBalance: 50 },
+      { tickSize: '0.01' },
+    );
+    const rounded = await client.createOrder(
+      { tokenID: TOKEN_ID, price: 0.505, size: 100, side: Side.BUY, userUSDCBalance: 50 },
+      { tickSize: '0.01' },
+    );
+    const market = await client.createMarketOrder(
+      { tokenID: TOKEN_ID, price: 0.5, amount: 50, side: Side.BUY, userUSDCBalance: 50 },
+      { tickSize: '0.01' },
+    );
+    expect([
+      limit.makerAmount,
+      limit.takerAmount,
+      rounded.makerAmount,
+      rounded.takerAmount,
+      market.makerAmount,
+      market.takerAmount,
+    ]).toEqual(['48125000', '96250000', '48159300', '94430000', '48120000', '96240000']);
     expect(ourLimit('0.01', 0.5, 100, 50, terms, 20)).toEqual(['48125000', '96250000']);
     expect(ourLimit('0.01', 0.505, 100, 50, terms, 20)).toEqual(['48159300', '94430000']);
     expect(ourMarket('0.01', 0.5, 50, 50, terms, 20)).toEqual(['48120000', '96240000']);
   });
 
   /** Our pipeline for a limit BUY: notional in base units, the exact shrink, then the size back through the rounding table. */
-  function ourLimit(tick: TickSize, price: number, size: number, balance: number, terms: FeeTerms, slip: number): [string, string] {
+  function ourLimit(
+    tick: TickSize,
+    price: number,
+    size: number,
+    balance: number,
+    terms: FeeTerms,
+    slip: number,
+  ): [string, string] {
     const p = roundNormal(price, ROUNDING[tick].price);
-    const raw = limitOrderRawAmounts('BUY', adjustBuySizeForFees({ size, price: p, balance: $(balance), terms, feeSlippagePercent: slip }), p, ROUNDING[tick]);
+    const raw = limitOrderRawAmounts(
+      'BUY',
+      adjustBuySizeForFees({ size, price: p, balance: $(balance), terms, feeSlippagePercent: slip }),
+      p,
+      ROUNDING[tick],
+    );
     return [toBaseUnits(raw.maker), toBaseUnits(raw.taker)];
   }
-  function ourMarket(tick: TickSize, price: number, amount: number, balance: number, terms: FeeTerms, slip: number): [string, string] {
-    const adjusted = adjustBuyAmountForFees({ amount: $(amount), price, balance: $(balance), terms, feeSlippagePercent: slip });
+  function ourMarket(
+    tick: TickSize,
+    price: number,
+    amount: number,
+    balance: number,
+    terms: FeeTerms,
+    slip: number,
+  ): [string, string] {
+    const adjusted = adjustBuyAmountForFees({
+      amount: $(amount),
+      price,
+      balance: $(balance),
+      terms,
+      feeSlippagePercent: slip,
+    });
     const raw = marketOrderRawAmounts('BUY', unitsToAmount(adjusted), price, ROUNDING[tick]);
     return [toBaseUnits(raw.maker), toBaseUnits(raw.taker)];
   }
@@ -132,7 +225,11 @@ describe('shrunk BUY orders against the official client', () => {
     pinClock(1_780_000_000_000, 0.5);
     const mismatches: string[] = [];
     let n = 0;
-    for (const terms of [{ rate: 0.072, exponent: 1 }, { rate: 0.25, exponent: 2 }, { rate: 0.03, exponent: 1 }])
+    for (const terms of [
+      { rate: 0.072, exponent: 1 },
+      { rate: 0.25, exponent: 2 },
+      { rate: 0.03, exponent: 1 },
+    ])
       for (const slip of [0, 20])
         for (const tick of ['0.01', '0.001'] as TickSize[]) {
           const client = officialClient(tick, terms, slip);
@@ -144,12 +241,24 @@ describe('shrunk BUY orders against the official client', () => {
               [10, 100],
             ] as const) {
               n++;
-              const limit = await client.createOrder({ tokenID: TOKEN_ID, price, size, side: Side.BUY, userUSDCBalance: balance }, { tickSize: tick });
+              const limit = await client.createOrder(
+                { tokenID: TOKEN_ID, price, size, side: Side.BUY, userUSDCBalance: balance },
+                { tickSize: tick },
+              );
               const ours = ourLimit(tick, price, size, balance, terms, slip);
-              if (ours.join('/') !== `${limit.makerAmount}/${limit.takerAmount}`) mismatches.push(`limit ${tick} ${price}x${size} bal ${balance} r ${terms.rate}: ours ${ours.join('/')}, official ${limit.makerAmount}/${limit.takerAmount}`);
-              const market = await client.createMarketOrder({ tokenID: TOKEN_ID, price, amount: size, side: Side.BUY, userUSDCBalance: balance }, { tickSize: tick });
+              if (ours.join('/') !== `${limit.makerAmount}/${limit.takerAmount}`)
+                mismatches.push(
+                  `limit ${tick} ${price}x${size} bal ${balance} r ${terms.rate}: ours ${ours.join('/')}, official ${limit.makerAmount}/${limit.takerAmount}`,
+                );
+              const market = await client.createMarketOrder(
+                { tokenID: TOKEN_ID, price, amount: size, side: Side.BUY, userUSDCBalance: balance },
+                { tickSize: tick },
+              );
               const oursMarket = ourMarket(tick, price, size, balance, terms, slip);
-              if (oursMarket.join('/') !== `${market.makerAmount}/${market.takerAmount}`) mismatches.push(`market ${tick} ${price} ${size} bal ${balance} r ${terms.rate}: ours ${oursMarket.join('/')}, official ${market.makerAmount}/${market.takerAmount}`);
+              if (oursMarket.join('/') !== `${market.makerAmount}/${market.takerAmount}`)
+                mismatches.push(
+                  `market ${tick} ${price} ${size} bal ${balance} r ${terms.rate}: ours ${oursMarket.join('/')}, official ${market.makerAmount}/${market.takerAmount}`,
+                );
             }
         }
     expect(mismatches).toEqual([]);
@@ -177,22 +286,42 @@ describe('fillFee', () => {
 
   it('the production rates: $100 at 0.5 in sports is $1.50, $100 at 0.3 in crypto $5.04', () => {
     expect(fillFee({ price: 0.5, shares: shares(200), terms: { rate: 0.03, exponent: 1 } }).total).toBe(1_500_000n);
-    expect(fillFee({ price: 0.3, shares: 333_333_334n, terms: { rate: 0.072, exponent: 1 } }).platform).toBe(5_040_000n);
+    expect(fillFee({ price: 0.3, shares: 333_333_334n, terms: { rate: 0.072, exponent: 1 } }).platform).toBe(
+      5_040_000n,
+    );
   });
 
   it('adds a builder fee on the notional, and charges a maker nothing on a taker-only market', () => {
-    expect(fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.25, exponent: 2 }, builderFeeBps: 100 })).toEqual({ platform: 1_562_500n, builder: 500_000n, total: 2_062_500n });
-    expect(fillFee({ price: 0.75, shares: shares(200), terms: { rate: 0, exponent: 0 }, builderFeeBps: 500 }).builder).toBe(7_500_000n);
-    expect(fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.03, exponent: 1, takerOnly: true }, role: 'maker' }).platform).toBe(0n);
-    expect(fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.03, exponent: 1 }, role: 'maker' }).platform).toBe(0n);
-    expect(fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.03, exponent: 1, takerOnly: false }, role: 'maker' }).platform).toBe(750_000n);
+    expect(
+      fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.25, exponent: 2 }, builderFeeBps: 100 }),
+    ).toEqual({ platform: 1_562_500n, builder: 500_000n, total: 2_062_500n });
+    expect(
+      fillFee({ price: 0.75, shares: shares(200), terms: { rate: 0, exponent: 0 }, builderFeeBps: 500 }).builder,
+    ).toBe(7_500_000n);
+    expect(
+      fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.03, exponent: 1, takerOnly: true }, role: 'maker' })
+        .platform,
+    ).toBe(0n);
+    expect(
+      fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.03, exponent: 1 }, role: 'maker' }).platform,
+    ).toBe(0n);
+    expect(
+      fillFee({ price: 0.5, shares: shares(100), terms: { rate: 0.03, exponent: 1, takerOnly: false }, role: 'maker' })
+        .platform,
+    ).toBe(750_000n);
   });
 
   it('refuses prices outside (0, 1), negative shares and fractional builder bps', () => {
-    expect(() => fillFee({ price: 1, shares: 1n, terms: { rate: 0.03, exponent: 1 } })).toThrow(/strictly between 0 and 1/);
-    expect(() => fillFee({ price: 0, shares: 1n, terms: { rate: 0.03, exponent: 1 } })).toThrow(/strictly between 0 and 1/);
+    expect(() => fillFee({ price: 1, shares: 1n, terms: { rate: 0.03, exponent: 1 } })).toThrow(
+      /strictly between 0 and 1/,
+    );
+    expect(() => fillFee({ price: 0, shares: 1n, terms: { rate: 0.03, exponent: 1 } })).toThrow(
+      /strictly between 0 and 1/,
+    );
     expect(() => fillFee({ price: 0.5, shares: -1n, terms: { rate: 0.03, exponent: 1 } })).toThrow(/base units/);
-    expect(() => fillFee({ price: 0.5, shares: 1n, terms: { rate: 0.03, exponent: 1 }, builderFeeBps: 0.5 })).toThrow(/basis points/);
+    expect(() => fillFee({ price: 0.5, shares: 1n, terms: { rate: 0.03, exponent: 1 }, builderFeeBps: 0.5 })).toThrow(
+      /basis points/,
+    );
   });
 
   it('reads decimals exactly, exponent forms included', () => {

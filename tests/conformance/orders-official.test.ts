@@ -31,7 +31,11 @@ type Combo = { chainId: number; negRisk: boolean; signatureType: SignatureType; 
 const COMBOS: Combo[] = [];
 for (const chainId of [POLYGON.chainId, AMOY.chainId])
   for (const negRisk of [false, true])
-    for (const [signatureType, funder] of [[0, undefined], [1, FUNDER], [2, FUNDER]] as const)
+    for (const [signatureType, funder] of [
+      [0, undefined],
+      [1, FUNDER],
+      [2, FUNDER],
+    ] as const)
       COMBOS.push({ chainId, negRisk, signatureType, funder });
 
 const SIZES = [21.04, 0.001, 100, 12.8205, 2435.89, 5, 0.01, 33.33];
@@ -67,7 +71,9 @@ function limitCases(version: OrderVersion): Case[] {
           n++;
         }
   // And every combo on the plainest order, for both sides.
-  for (const combo of COMBOS) for (const side of ['BUY', 'SELL'] as const) cases.push({ version, tick: '0.01', side, price: 0.56, size: 21.04, combo, n: n++ });
+  for (const combo of COMBOS)
+    for (const side of ['BUY', 'SELL'] as const)
+      cases.push({ version, tick: '0.01', side, price: 0.56, size: 21.04, combo, n: n++ });
   return cases;
 }
 
@@ -94,7 +100,14 @@ function ourBuilder(combo: Combo): OrderBuilder {
 
 /** The official v1 client with its caches filled, so it builds without a server. */
 function referenceV1(combo: Combo, tick: TickSize, fee: number) {
-  const client = new ClobClientV1('http://127.0.0.1:9', combo.chainId, referenceSigner, undefined, combo.signatureType as 0 | 1 | 2, combo.funder);
+  const client = new ClobClientV1(
+    'http://127.0.0.1:9',
+    combo.chainId,
+    referenceSigner,
+    undefined,
+    combo.signatureType as 0 | 1 | 2,
+    combo.funder,
+  );
   client.tickSizes[TOKEN_ID] = tick as never;
   (client as unknown as { tickSizeTimestamps: Record<string, number> }).tickSizeTimestamps[TOKEN_ID] = Date.now();
   client.negRisk[TOKEN_ID] = combo.negRisk;
@@ -119,24 +132,43 @@ function referenceV2(combo: Combo, tick: TickSize, fee: number) {
 
 const V2_TYPES = {
   Order: [
-    { name: 'salt', type: 'uint256' }, { name: 'maker', type: 'address' }, { name: 'signer', type: 'address' },
-    { name: 'tokenId', type: 'uint256' }, { name: 'makerAmount', type: 'uint256' }, { name: 'takerAmount', type: 'uint256' },
-    { name: 'side', type: 'uint8' }, { name: 'signatureType', type: 'uint8' }, { name: 'timestamp', type: 'uint256' },
-    { name: 'metadata', type: 'bytes32' }, { name: 'builder', type: 'bytes32' },
+    { name: 'salt', type: 'uint256' },
+    { name: 'maker', type: 'address' },
+    { name: 'signer', type: 'address' },
+    { name: 'tokenId', type: 'uint256' },
+    { name: 'makerAmount', type: 'uint256' },
+    { name: 'takerAmount', type: 'uint256' },
+    { name: 'side', type: 'uint8' },
+    { name: 'signatureType', type: 'uint8' },
+    { name: 'timestamp', type: 'uint256' },
+    { name: 'metadata', type: 'bytes32' },
+    { name: 'builder', type: 'bytes32' },
   ],
 } as const;
 
 /** viem's EIP-712 digest of the reference's own v2/v3 order, against the contract it should be bound to. */
 function viemHashV2(ref: Record<string, unknown>, version: OrderVersion, chainId: number, contract: string): string {
   return hashTypedData({
-    domain: { name: 'Polymarket CTF Exchange', version: String(version), chainId, verifyingContract: contract as `0x${string}` },
+    domain: {
+      name: 'Polymarket CTF Exchange',
+      version: String(version),
+      chainId,
+      verifyingContract: contract as `0x${string}`,
+    },
     types: V2_TYPES,
     primaryType: 'Order',
     message: {
-      salt: BigInt(ref.salt as string), maker: ref.maker as `0x${string}`, signer: ref.signer as `0x${string}`,
-      tokenId: BigInt(ref.tokenId as string), makerAmount: BigInt(ref.makerAmount as string), takerAmount: BigInt(ref.takerAmount as string),
-      side: ref.side === 'BUY' ? 0 : 1, signatureType: ref.signatureType as number, timestamp: BigInt(ref.timestamp as string),
-      metadata: ref.metadata as `0x${string}`, builder: ref.builder as `0x${string}`,
+      salt: BigInt(ref.salt as string),
+      maker: ref.maker as `0x${string}`,
+      signer: ref.signer as `0x${string}`,
+      tokenId: BigInt(ref.tokenId as string),
+      makerAmount: BigInt(ref.makerAmount as string),
+      takerAmount: BigInt(ref.takerAmount as string),
+      side: ref.side === 'BUY' ? 0 : 1,
+      signatureType: ref.signatureType as number,
+      timestamp: BigInt(ref.timestamp as string),
+      metadata: ref.metadata as `0x${string}`,
+      builder: ref.builder as `0x${string}`,
     },
   });
 }
@@ -205,13 +237,28 @@ for (const version of [1, 2, 3] as const) {
         const fee = ('feeRateBps' in x ? x.feeRateBps : undefined) ?? 0;
         const ref = await outcome(() =>
           referenceV2(c.combo, c.tick, fee).createOrder(
-            { tokenID: TOKEN_ID, price: c.price, size: c.size, side: c.side === 'BUY' ? SideV2.BUY : SideV2.SELL, ...x } as never,
+            {
+              tokenID: TOKEN_ID,
+              price: c.price,
+              size: c.size,
+              side: c.side === 'BUY' ? SideV2.BUY : SideV2.SELL,
+              ...x,
+            } as never,
             { tickSize: c.tick as never, negRisk: c.combo.negRisk, version },
           ),
         );
         const ours = await outcome(() =>
           ourBuilder(c.combo).buildLimitOrder(
-            { tokenId: TOKEN_ID, side: c.side, price: c.price, size: c.size, salt, timestamp, ...x, ...(version === 1 ? { feeRateBps: fee } : {}) },
+            {
+              tokenId: TOKEN_ID,
+              side: c.side,
+              price: c.price,
+              size: c.size,
+              salt,
+              timestamp,
+              ...x,
+              ...(version === 1 ? { feeRateBps: fee } : {}),
+            },
             { tickSize: c.tick, negRisk: c.combo.negRisk, version },
           ),
         );
@@ -228,7 +275,11 @@ for (const version of [1, 2, 3] as const) {
           expect(built.orderHash).toBe(viemHashV2(r, version, c.combo.chainId, built.verifyingContract));
           const network = c.combo.chainId === 137 ? POLYGON : AMOY;
           const expected =
-            version === 3 ? network.contracts.exchangeV3 : c.combo.negRisk ? network.contracts.negRiskExchangeV2 : network.contracts.exchangeV2;
+            version === 3
+              ? network.contracts.exchangeV3
+              : c.combo.negRisk
+                ? network.contracts.negRiskExchangeV2
+                : network.contracts.exchangeV2;
           expect(built.verifyingContract).toBe(expected);
           const orderType = ORDER_TYPES[c.n % 4]!;
           const postOnly = (orderType === 'GTC' || orderType === 'GTD') && c.n % 3 === 0;
@@ -256,25 +307,49 @@ describe('market orders against both official clients', () => {
               const combo = COMBOS[(n * 5) % COMBOS.length]!;
               n++;
               const { salt, timestamp } = pinClock(NOW, RANDOM);
-              const orderInput = { tokenID: TOKEN_ID, amount, price, side: side === 'BUY' ? SideV2.BUY : SideV2.SELL, orderType: 'FOK' };
+              const orderInput = {
+                tokenID: TOKEN_ID,
+                amount,
+                price,
+                side: side === 'BUY' ? SideV2.BUY : SideV2.SELL,
+                orderType: 'FOK',
+              };
               const ref = await outcome(async () =>
                 version === 1 && n % 2 === 0
-                  ? (referenceV1(combo, tick, 0).createMarketOrder({ ...orderInput } as never, { tickSize: tick as never, negRisk: combo.negRisk }) as Promise<unknown>)
-                  : (referenceV2(combo, tick, 0).createMarketOrder({ ...orderInput } as never, { tickSize: tick as never, negRisk: combo.negRisk, version }) as Promise<unknown>),
+                  ? (referenceV1(combo, tick, 0).createMarketOrder({ ...orderInput } as never, {
+                      tickSize: tick as never,
+                      negRisk: combo.negRisk,
+                    }) as Promise<unknown>)
+                  : (referenceV2(combo, tick, 0).createMarketOrder({ ...orderInput } as never, {
+                      tickSize: tick as never,
+                      negRisk: combo.negRisk,
+                      version,
+                    }) as Promise<unknown>),
               );
               const ours = await outcome(() =>
-                ourBuilder(combo).buildMarketOrder({ tokenId: TOKEN_ID, side, amount, price, salt, timestamp }, { tickSize: tick, negRisk: combo.negRisk, version }),
+                ourBuilder(combo).buildMarketOrder(
+                  { tokenId: TOKEN_ID, side, amount, price, salt, timestamp },
+                  { tickSize: tick, negRisk: combo.negRisk, version },
+                ),
               );
               unpinClock();
               expect(ours.ok, JSON.stringify({ version, tick, side, price, amount, ref, ours })).toBe(ref.ok);
               if (!ref.ok || !ours.ok) continue;
               const r = ref.value as Record<string, unknown>;
-              const normalized = { ...r, salt: String(r.salt), side: r.side === 0 || r.side === 'BUY' ? 'BUY' : 'SELL' };
+              const normalized = {
+                ...r,
+                salt: String(r.salt),
+                side: r.side === 0 || r.side === 'BUY' ? 'BUY' : 'SELL',
+              };
               expect(ours.value.signedOrder).toEqual(normalized);
               const built = ours.value;
               if (version === 1) {
                 const exchange = new ExchangeOrderBuilder(built.verifyingContract, combo.chainId, referenceSigner);
-                expect(built.orderHash).toBe(exchange.buildOrderHash(exchange.buildOrderTypedData({ ...normalized, side: normalized.side === 'BUY' ? 0 : 1 } as never)));
+                expect(built.orderHash).toBe(
+                  exchange.buildOrderHash(
+                    exchange.buildOrderTypedData({ ...normalized, side: normalized.side === 'BUY' ? 0 : 1 } as never),
+                  ),
+                );
               } else {
                 expect(built.orderHash).toBe(viemHashV2(normalized, version, combo.chainId, built.verifyingContract));
                 const orderType = (['FOK', 'FAK'] as const)[n % 2]!;

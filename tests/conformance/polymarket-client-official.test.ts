@@ -6,7 +6,15 @@ import { Contract, Wallet, ZeroHash } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPublicClient, forkEnvironmentConfig } from '@polymarket/client';
-import { fetchBuilderFeeRates, fetchMarketInfo, fetchNegRisk, fetchTickSize, listCurrentRewards, listMarketRewards, resolveConditionByToken } from '@polymarket/client/actions';
+import {
+  fetchBuilderFeeRates,
+  fetchMarketInfo,
+  fetchNegRisk,
+  fetchTickSize,
+  listCurrentRewards,
+  listMarketRewards,
+  resolveConditionByToken,
+} from '@polymarket/client/actions';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider } from '../../sandbox/chain/index';
 import { mined } from '../../sandbox/chain/deploy';
@@ -69,7 +77,12 @@ beforeAll(async () => {
   fed = sandbox.catalog.events[0]!.markets[0]!;
   [yes, no] = btc.tokens.map((t) => t.tokenId) as [string, string];
   sb = { chain: sandbox.deployment, server: sandbox.clob } as unknown as ClobSandbox;
-  [taker, maker, bidder, closer] = p.testWallets.map((w) => new Wallet(w.privateKey)) as [Wallet, Wallet, Wallet, Wallet];
+  [taker, maker, bidder, closer] = p.testWallets.map((w) => new Wallet(w.privateKey)) as [
+    Wallet,
+    Wallet,
+    Wallet,
+    Wallet,
+  ];
   // A NO bid at 0.60 (a YES ask at 0.40) and a YES bid at 0.30. The taker buys 5 YES at 0.40 and keeps them; the
   // closer buys 5 YES at 0.40 and sells them to the YES bid at 0.30: a closed position, 0.50 lost.
   await postOrder(sb, maker, limitOrder(no, 'BUY', 0.6, 20));
@@ -85,7 +98,11 @@ afterAll(() => sandbox?.stop());
 
 describe('@polymarket/client 0.2.0 reads the sandbox’s Gamma', () => {
   it('events and markets by id, slug and URL, with the catalog’s token ids and Gamma’s prices', async () => {
-    for (const read of [client.fetchMarket({ id: btc.id }), client.fetchMarket({ slug: btc.slug }), client.fetchMarket({ url: `https://polymarket.com/market/${btc.slug}` })]) {
+    for (const read of [
+      client.fetchMarket({ id: btc.id }),
+      client.fetchMarket({ slug: btc.slug }),
+      client.fetchMarket({ url: `https://polymarket.com/market/${btc.slug}` }),
+    ]) {
       const market = await read;
       expect(market.id).toBe(btc.id);
       expect(market.conditionId).toBe(btc.conditionId);
@@ -93,14 +110,18 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s Gamma', () => {
       expect([market.outcomes.yes.label, market.outcomes.no.label]).toEqual(['Yes', 'No']);
       expect(market.state).toMatchObject({ active: true, closed: false, acceptingOrders: true, negRisk: false });
     }
-    const raw = (await (await fetch(`${sandbox.profile.gammaUrl}/markets/${btc.id}`)).json()) as { outcomePrices: string };
+    const raw = (await (await fetch(`${sandbox.profile.gammaUrl}/markets/${btc.id}`)).json()) as {
+      outcomePrices: string;
+    };
     expect([(await client.fetchMarket({ id: btc.id })).outcomes.yes.price]).toEqual([JSON.parse(raw.outcomePrices)[0]]);
     const eventSpec = sandbox.catalog.events[0]!;
     for (const read of [client.fetchEvent({ id: eventSpec.id }), client.fetchEvent({ slug: eventSpec.slug })]) {
       const event = await read;
       expect(event.id).toBe(eventSpec.id);
       expect(event.markets.map((m) => m.id)).toEqual(eventSpec.markets.map((m) => m.id));
-      expect(event.markets.map((m) => m.outcomes.yes.tokenId)).toEqual(eventSpec.markets.map((m) => m.tokens[0].tokenId));
+      expect(event.markets.map((m) => m.outcomes.yes.tokenId)).toEqual(
+        eventSpec.markets.map((m) => m.tokens[0].tokenId),
+      );
     }
     expect(await rejection(client.fetchEvent({ id: '999999' }))).toMatchObject({ name: 'RequestRejectedError' });
   });
@@ -113,7 +134,9 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s Gamma', () => {
     for await (const page of client.listMarkets({ pageSize: 3 })) markets.push(...page.items.map((m) => m.id));
     expect(markets).toEqual(sandbox.catalog.events.flatMap((e) => e.markets.map((m) => m.id)));
     const crypto = await client.listEvents({ tagIds: [103] }).firstPage();
-    expect(crypto.items.map((e) => e.id)).toEqual(sandbox.catalog.events.filter((e) => e.tags?.includes('crypto')).map((e) => e.id));
+    expect(crypto.items.map((e) => e.id)).toEqual(
+      sandbox.catalog.events.filter((e) => e.tags?.includes('crypto')).map((e) => e.id),
+    );
     expect(crypto.hasMore).toBe(false);
     const byToken = await client.listMarkets({ clobTokenIds: [no] }).firstPage();
     expect(byToken.items.map((m) => m.id)).toEqual([btc.id]);
@@ -130,7 +153,9 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s Gamma', () => {
     expect((await client.fetchTag({ id: '103' })).slug).toBe('crypto');
     expect((await client.fetchTag({ slug: 'crypto' })).id).toBe('103');
     // Crypto and Bitcoin are filed on the same event; Economy and Fed Rates on another.
-    expect((await client.fetchRelatedTags({ id: '103' })).map((r) => [r.tagId, r.relatedTagId, r.rank])).toEqual([[103, 104, 1]]);
+    expect((await client.fetchRelatedTags({ id: '103' })).map((r) => [r.tagId, r.relatedTagId, r.rank])).toEqual([
+      [103, 104, 1],
+    ]);
     expect((await client.fetchRelatedTags({ slug: 'economy' })).map((r) => r.relatedTagId)).toEqual([102]);
     expect((await client.fetchRelatedTagResources({ id: '103' })).map((t) => t.slug)).toEqual(['bitcoin']);
     expect((await client.fetchRelatedTagResources({ slug: 'fed-rates' })).map((t) => t.slug)).toEqual(['economy']);
@@ -138,7 +163,9 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s Gamma', () => {
 
   it('comments by event, by id and by author; public profiles, with no profile read as null (a 404)', async () => {
     const spec = sandbox.catalog.events.find((e) => e.id === btc.eventId)!;
-    const comments = await client.listComments({ parentEntityType: 'Event' as never, parentEntityId: btc.eventId as never }).firstPage();
+    const comments = await client
+      .listComments({ parentEntityType: 'Event' as never, parentEntityId: btc.eventId as never })
+      .firstPage();
     expect(comments.items.map((c) => c.body).sort()).toEqual(spec.comments.map((c) => c.text).sort());
     const first = comments.items[0]!;
     expect((await client.fetchCommentsById({ id: first.id })).map((c) => c.id)).toEqual([first.id]);
@@ -165,10 +192,14 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s Data API', () => {
     expect(positions.map((p) => [p.tokenId, num(p.size), num(p.avgPrice)])).toEqual([[yes, 5, 0.4]]);
     expect((await client.listPositions({ user: closer.address }).firstPage()).items).toEqual([]);
     const closed = (await client.listClosedPositions({ user: closer.address }).firstPage()).items;
-    expect(closed.map((c) => [c.tokenId, c.conditionId, num(c.avgPrice), num(c.totalBought), num(c.realizedPnl)])).toEqual([[yes, btc.conditionId, 0.4, 5, -0.5]]);
+    expect(
+      closed.map((c) => [c.tokenId, c.conditionId, num(c.avgPrice), num(c.totalBought), num(c.realizedPnl)]),
+    ).toEqual([[yes, btc.conditionId, 0.4, 5, -0.5]]);
     expect((await client.listClosedPositions({ user: taker.address }).firstPage()).items).toEqual([]);
     const activity = (await client.listActivity({ user: closer.address }).firstPage()).items;
-    expect(activity.map((a) => (a.type === 'TRADE' ? [a.type, a.side, num(a.price), num(a.shares)] : [a.type]))).toEqual([
+    expect(
+      activity.map((a) => (a.type === 'TRADE' ? [a.type, a.side, num(a.price), num(a.shares)] : [a.type])),
+    ).toEqual([
       ['TRADE', 'SELL', 0.3, 5],
       ['TRADE', 'BUY', 0.4, 5],
     ]);
@@ -189,13 +220,19 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s Data API', () => {
       ].sort(),
     );
     // Open interest: the complete sets outstanding, 10 YES shares held (and 10 NO, the maker's).
-    expect((await client.listOpenInterest({ market: [btc.conditionId] })).map((o) => [o.market, num(o.value)])).toEqual([[btc.conditionId, 10]]);
-    const gammaEvent = (await (await fetch(`${sandbox.profile.gammaUrl}/events/${btc.eventId}`)).json()) as { volume: number };
+    expect((await client.listOpenInterest({ market: [btc.conditionId] })).map((o) => [o.market, num(o.value)])).toEqual(
+      [[btc.conditionId, 10]],
+    );
+    const gammaEvent = (await (await fetch(`${sandbox.profile.gammaUrl}/events/${btc.eventId}`)).json()) as {
+      volume: number;
+    };
     const [live] = await client.fetchEventLiveVolume({ id: btc.eventId });
     expect(num(live!.total)).toBe(gammaEvent.volume);
     expect(live!.markets!.map((m) => m.market)).toEqual([btc.conditionId]);
     const board = (await client.listTraderLeaderboard({ timePeriod: 'ALL', orderBy: 'VOL' }).firstPage()).items;
-    expect(board.map((r) => r.wallet)).toEqual(expect.arrayContaining([taker.address, maker.address, bidder.address, closer.address]));
+    expect(board.map((r) => r.wallet)).toEqual(
+      expect.arrayContaining([taker.address, maker.address, bidder.address, closer.address]),
+    );
     const closerRow = board.find((r) => r.wallet === closer.address)!;
     expect([num(closerRow.vol), num(closerRow.pnl)]).toEqual([3.5, -0.5]);
     expect(board.map((r) => r.rank)).toEqual(board.map((_, i) => String(i + 1)));
@@ -252,13 +289,17 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s CLOB', () => {
     const subscription = await client.subscribe([{ topic: 'market', tokenIds: [yes] }]);
     try {
       const events = subscription[Symbol.asyncIterator]();
-      const first = (await events.next()).value as { type: string; payload: { tokenId: string; bids: { price: string }[] } };
+      const first = (await events.next()).value as {
+        type: string;
+        payload: { tokenId: string; bids: { price: string }[] };
+      };
       expect(first.type).toBe('book');
       expect(first.payload.tokenId).toBe(yes);
       expect(first.payload.bids.map((l) => l.price)).toEqual(sandbox.clob.book(yes)!.bids.map((l) => l.price));
       await postOrder(sb, taker, limitOrder(yes, 'BUY', 0.4, 5));
       const seen: string[] = [];
-      for (let i = 0; i < 20 && !seen.includes('last_trade_price'); i++) seen.push(((await events.next()).value as { type: string }).type);
+      for (let i = 0; i < 20 && !seen.includes('last_trade_price'); i++)
+        seen.push(((await events.next()).value as { type: string }).type);
       expect(seen).toContain('last_trade_price');
     } finally {
       await subscription.close();
@@ -275,12 +316,22 @@ describe('PM Desk’s direct source reads the same answers', () => {
     expect(ours.conditionId).toBe(theirs.conditionId);
     expect((await gamma.getMarketBySlug(btc.slug)).id).toBe(theirs.id);
     const event = await gamma.getEvent(btc.eventId);
-    expect(event.markets!.map((m) => m.id)).toEqual((await client.fetchEvent({ id: btc.eventId })).markets.map((m) => m.id));
+    expect(event.markets!.map((m) => m.id)).toEqual(
+      (await client.fetchEvent({ id: btc.eventId })).markets.map((m) => m.id),
+    );
     expect((await gamma.getEventBySlug(event.slug!)).id).toBe(btc.eventId);
     const search = await gamma.searchPage('bitcoin');
-    expect(search.events?.map((e) => e.id)).toEqual((await client.search({ q: 'bitcoin' }).firstPage()).items.events.map((e) => e.id));
+    expect(search.events?.map((e) => e.id)).toEqual(
+      (await client.search({ q: 'bitcoin' }).firstPage()).items.events.map((e) => e.id),
+    );
     const comments = await gamma.listEventComments(btc.eventId);
-    expect(comments.map((c) => c.id)).toEqual((await client.listComments({ parentEntityType: 'Event' as never, parentEntityId: btc.eventId as never }).firstPage()).items.map((c) => c.id));
+    expect(comments.map((c) => c.id)).toEqual(
+      (
+        await client
+          .listComments({ parentEntityType: 'Event' as never, parentEntityId: btc.eventId as never })
+          .firstPage()
+      ).items.map((c) => c.id),
+    );
     expect(await gamma.getPublicProfile(Wallet.createRandom().address)).toBeNull();
     expect((await gamma.getPublicProfile(taker.address))?.name).toBe('sandbox-trader-1');
   });
@@ -291,13 +342,20 @@ describe('PM Desk’s direct source reads the same answers', () => {
     const theirs = (await client.listPositions({ user: taker.address }).firstPage()).items;
     expect(positions.map((p) => [p.asset, Number(p.size)])).toEqual(theirs.map((p) => [p.tokenId, num(p.size)]));
     const trades = await data.getTrades({ user: closer.address });
-    expect(trades.map((t) => [t.side, Number(t.price)])).toEqual((await client.listTrades({ user: closer.address }).firstPage()).items.map((t) => [t.side, num(t.price)]));
+    expect(trades.map((t) => [t.side, Number(t.price)])).toEqual(
+      (await client.listTrades({ user: closer.address }).firstPage()).items.map((t) => [t.side, num(t.price)]),
+    );
     expect((await data.getActivity(closer.address)).length).toBe(2);
-    expect(await data.getValue(taker.address)).toBeCloseTo(num((await client.fetchPortfolioValue({ user: taker.address }))[0]!.value), 6);
+    expect(await data.getValue(taker.address)).toBeCloseTo(
+      num((await client.fetchPortfolioValue({ user: taker.address }))[0]!.value),
+      6,
+    );
     expect(await data.getMarketsTraded(closer.address)).toBe(1);
     const book = await new ClobPublicReads({ baseUrl: sandbox.profile.clobUrl }).getBook(yes);
     const official = await client.fetchOrderBook({ tokenId: yes });
-    expect(book.bids.map((l) => [String(l.price), String(l.size)])).toEqual(official.bids.map((l) => [l.price, l.size]));
+    expect(book.bids.map((l) => [String(l.price), String(l.size)])).toEqual(
+      official.bids.map((l) => [l.price, l.size]),
+    );
     const exchange = new ClobClient({ host: sandbox.profile.clobUrl, chainId: sandbox.deployment.chainId });
     expect(await exchange.getLastTradePrice(yes)).toMatchObject(await client.fetchLastTradePrice({ tokenId: yes }));
   });
@@ -309,14 +367,25 @@ describe('@polymarket/client 0.2.0 reads a resolved market', () => {
     const [wYes, wNo] = weather.tokens.map((t) => t.tokenId) as [string, string];
     const provider = sandboxProvider(sandbox.deployment.rpcUrl, sandbox.deployment.chainId);
     try {
-      const [seller, winner] = [1, 4].map((i) => new Wallet(sandbox.profile.testWallets[i]!.privateKey, provider)) as [Wallet, Wallet];
+      const [seller, winner] = [1, 4].map((i) => new Wallet(sandbox.profile.testWallets[i]!.privateKey, provider)) as [
+        Wallet,
+        Wallet,
+      ];
       // The winner buys 10 Yes at 0.30 from a No bid at 0.70; Yes wins; the winner redeems on the chain.
       await postOrder(sb, seller, limitOrder(wNo, 'BUY', 0.7, 10));
       await postOrder(sb, winner, limitOrder(wYes, 'BUY', 0.3, 10));
       await settled(winner, 1);
       await sandbox.resolveMarket(weather.id, 0);
       const ctf = new Contract(sandbox.deployment.contracts.conditionalTokens, conditionalTokensArtifact().abi, winner);
-      await mined(ctf.getFunction('redeemPositions')(sandbox.deployment.contracts.collateral, ZeroHash, weather.conditionId, [1, 2], TX_OVERRIDES));
+      await mined(
+        ctf.getFunction('redeemPositions')(
+          sandbox.deployment.contracts.collateral,
+          ZeroHash,
+          weather.conditionId,
+          [1, 2],
+          TX_OVERRIDES,
+        ),
+      );
 
       const market = await client.fetchMarket({ id: weather.id });
       expect(market.state).toMatchObject({ closed: true, acceptingOrders: false });
@@ -328,11 +397,16 @@ describe('@polymarket/client 0.2.0 reads a resolved market', () => {
 
       expect((await client.listPositions({ user: winner.address }).firstPage()).items).toEqual([]);
       const closed = (await client.listClosedPositions({ user: winner.address }).firstPage()).items;
-      expect(closed.map((c) => [c.tokenId, num(c.avgPrice), num(c.realizedPnl), num(c.curPrice)])).toEqual([[wYes, 0.3, 7, 1]]);
+      expect(closed.map((c) => [c.tokenId, num(c.avgPrice), num(c.realizedPnl), num(c.curPrice)])).toEqual([
+        [wYes, 0.3, 7, 1],
+      ]);
       // The loser has not redeemed: a redeemable position worth nothing, not a closed one.
-      const loser = (await client.listPositions({ user: seller.address, market: [weather.conditionId] }).firstPage()).items;
+      const loser = (await client.listPositions({ user: seller.address, market: [weather.conditionId] }).firstPage())
+        .items;
       expect(loser.map((p) => [p.tokenId, num(p.size), num(p.curPrice), p.redeemable])).toEqual([[wNo, 10, 0, true]]);
-      expect((await client.listClosedPositions({ user: seller.address, market: [weather.conditionId] }).firstPage()).items).toEqual([]);
+      expect(
+        (await client.listClosedPositions({ user: seller.address, market: [weather.conditionId] }).firstPage()).items,
+      ).toEqual([]);
       expect(await client.fetchLastTradePrice({ tokenId: wYes })).toEqual({ price: '0.3', side: 'BUY' });
     } finally {
       provider.destroy();

@@ -30,7 +30,9 @@ export function unpinClock(): void {
 }
 
 /** Runs a builder and reports either its result or its error message, so refusals are compared too. */
-export async function outcome<T>(run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+export async function outcome<T>(
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {

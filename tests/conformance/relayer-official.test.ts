@@ -28,7 +28,11 @@ import { builderHeaders, relayerApiKeyHeaders } from '../../packages/toolkit/src
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../helpers/fixture-server';
 import { TEST_ADDRESS, TEST_KEY, account } from './reference';
 
-const BUILDER = { key: '019a0000-1111-2222-3333-444455556666', secret: 'c2VjcmV0LWJ5dGVzLWZvci10ZXN0cy0xMjM0NTY3OA==', passphrase: 'builder-pass' };
+const BUILDER = {
+  key: '019a0000-1111-2222-3333-444455556666',
+  secret: 'c2VjcmV0LWJ5dGVzLWZvci10ZXN0cy0xMjM0NTY3OA==',
+  passphrase: 'builder-pass',
+};
 // Lower case, as a relayer may answer it: the body echoes it unchanged, the hash takes its bytes.
 const RELAY = '0x1f9c8a3c1e2bd4a6b0c7d8e9f0a1b2c3d4e5f6a7';
 const NETWORK: RelayerNetwork = { chainId: 137, wallets: POLYGON_WALLETS };
@@ -92,12 +96,17 @@ beforeEach(() => {
     .on('GET', '/relay-payload', (_req, reply) => reply.json(200, { address: RELAY, nonce: answers.relayNonce }))
     .on('GET', '/nonce', (_req, reply) => reply.json(200, { nonce: answers.nonce }))
     .on('GET', '/deployed', (_req, reply) => reply.json(200, { deployed: answers.deployed }))
-    .json('POST', '/submit', { transactionID: '0190f1c2-relayed', transactionHash: `0x${'ab'.repeat(32)}`, state: 'STATE_NEW' })
+    .json('POST', '/submit', {
+      transactionID: '0190f1c2-relayed',
+      transactionHash: `0x${'ab'.repeat(32)}`,
+      state: 'STATE_NEW',
+    })
     .json('GET', '/transactions', [])
     .on('POST', '/rpc', (req, reply) => {
       const call = JSON.parse(req.body) as { id: number; method: string };
       if (call.method === 'eth_chainId') return reply.json(200, { jsonrpc: '2.0', id: call.id, result: '0x89' });
-      if (call.method === 'eth_estimateGas' && answers.estimate) return reply.json(200, { jsonrpc: '2.0', id: call.id, result: answers.estimate });
+      if (call.method === 'eth_estimateGas' && answers.estimate)
+        return reply.json(200, { jsonrpc: '2.0', id: call.id, result: answers.estimate });
       reply.json(200, { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: 'execution reverted' } });
     });
 });
@@ -105,7 +114,14 @@ beforeEach(() => {
 describe('PROXY: the rlx: relay hash, personal_sign', () => {
   it('a batch with the gas the chain estimated is the official request, byte for byte', async () => {
     await officialClient(RelayerTxType.PROXY).execute([txn(APPROVE), txn(APPROVE_ALL)], 'approvals');
-    const request = await buildProxyRequest(NETWORK, { signer: ours, calls: [APPROVE, APPROVE_ALL], relay: RELAY, nonce: '7', gasLimit: BigInt(answers.estimate!), metadata: 'approvals' });
+    const request = await buildProxyRequest(NETWORK, {
+      signer: ours,
+      calls: [APPROVE, APPROVE_ALL],
+      relay: RELAY,
+      nonce: '7',
+      gasLimit: BigInt(answers.estimate!),
+      metadata: 'approvals',
+    });
     expect(request.proxyWallet).toBe(WALLETS.proxy);
     expectSameSubmit(request);
   });
@@ -155,7 +171,15 @@ describe('WALLET: the deposit wallet Batch typed data', () => {
     const deadline = '1780449726';
     const calls = [APPROVE, APPROVE_ALL].map((c) => ({ target: c.to, value: '0', data: c.data }));
     await officialClient(RelayerTxType.SAFE).executeDepositWalletBatch(calls, wallet, deadline);
-    expectSameSubmit(await buildWalletBatchRequest(NETWORK, { signer: ours, wallet, calls: [APPROVE, APPROVE_ALL], nonce: '5', deadline }));
+    expectSameSubmit(
+      await buildWalletBatchRequest(NETWORK, {
+        signer: ours,
+        wallet,
+        calls: [APPROVE, APPROVE_ALL],
+        nonce: '5',
+        deadline,
+      }),
+    );
   });
 
   it('deploying the deposit wallet (WALLET-CREATE) is the official request', async () => {
@@ -168,14 +192,21 @@ describe('auth headers', () => {
   it('GET /transactions carries the same builder HMAC headers (no body)', async () => {
     await officialClient(RelayerTxType.SAFE).getTransactions();
     const sent = server.to('/transactions')[0]!;
-    const headers = builderHeaders(BUILDER, { method: 'GET', path: '/transactions' }, Number(sent.headers['poly_builder_timestamp']));
+    const headers = builderHeaders(
+      BUILDER,
+      { method: 'GET', path: '/transactions' },
+      Number(sent.headers['poly_builder_timestamp']),
+    );
     expect(sent.headers['poly_builder_signature']).toBe(headers.POLY_BUILDER_SIGNATURE);
     expect(sent.headers['poly_builder_api_key']).toBe(headers.POLY_BUILDER_API_KEY);
   });
 
   it('@polymarket/client encodes the same proxy and MultiSend calldata for a batch', async () => {
     // Exported at run time, not in its type declarations.
-    const { encodeProxyCall, encodeSafeMultisendCall } = polymarketClient as unknown as Record<'encodeProxyCall' | 'encodeSafeMultisendCall', (calls: unknown) => string>;
+    const { encodeProxyCall, encodeSafeMultisendCall } = polymarketClient as unknown as Record<
+      'encodeProxyCall' | 'encodeSafeMultisendCall',
+      (calls: unknown) => string
+    >;
     const calls = [APPROVE, APPROVE_ALL];
     const proxy = await buildProxyRequest(NETWORK, { signer: ours, calls, relay: RELAY, nonce: 0 });
     expect(proxy.data).toBe(encodeProxyCall(calls));

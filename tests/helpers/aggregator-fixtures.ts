@@ -68,7 +68,14 @@ export const books = {
     bids: [{ price: '0.52', size: '1200' }],
     asks: [{ price: 0.54, size: 800 }],
   },
-  [NO_TOKEN]: { market: '0xabc', asset_id: NO_TOKEN, timestamp: 1747400000000, hash: '9a1b', bids: [], asks: [{ price: '0.48', size: '1200' }] },
+  [NO_TOKEN]: {
+    market: '0xabc',
+    asset_id: NO_TOKEN,
+    timestamp: 1747400000000,
+    hash: '9a1b',
+    bids: [],
+    asks: [{ price: '0.48', size: '1200' }],
+  },
 };
 
 export const fillHistory = [

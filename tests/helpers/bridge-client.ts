@@ -16,7 +16,9 @@ export interface BridgeClient {
 }
 
 export async function openBridge(host: RunningHost): Promise<BridgeClient> {
-  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${encodeURIComponent(host.token)}`, { headers: { Origin: host.origin } });
+  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?token=${encodeURIComponent(host.token)}`, {
+    headers: { Origin: host.origin },
+  });
   const answers = new Map<number, (result: Result<unknown>) => void>();
   const events: { event: EventName; payload: unknown }[] = [];
   const waiters: { event: EventName; match: (p: unknown) => boolean; resolve: (p: unknown) => void }[] = [];
@@ -53,7 +55,9 @@ export async function openBridge(host: RunningHost): Promise<BridgeClient> {
     nextEvent<T>(event: EventName, match: (payload: T) => boolean = () => true, since = events.length) {
       const seen = events.slice(since).find((e) => e.event === event && match(e.payload as T));
       if (seen) return Promise.resolve(seen.payload as T);
-      return new Promise<T>((resolve) => waiters.push({ event, match: match as (p: unknown) => boolean, resolve: resolve as (p: unknown) => void }));
+      return new Promise<T>((resolve) =>
+        waiters.push({ event, match: match as (p: unknown) => boolean, resolve: resolve as (p: unknown) => void }),
+      );
     },
     close: () => socket.close(),
   };

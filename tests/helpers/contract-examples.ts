@@ -20,15 +20,35 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   reportFrames: { frameAt: 1_764_000_000_016.7, intervalMs: 16.67 },
   listWallets: {},
   createWallet: { label: 'fuzz', password: 'correct horse battery' },
-  importWallet: { label: 'fuzz', password: 'correct horse battery', source: { kind: 'privateKey', privateKey: `0x${'11'.repeat(32)}` } },
+  importWallet: {
+    label: 'fuzz',
+    password: 'correct horse battery',
+    source: { kind: 'privateKey', privateKey: `0x${'11'.repeat(32)}` },
+  },
   importSandboxWallet: { label: 'fuzz-test', password: 'correct horse battery' },
   unlockWallet: { label: 'fuzz', password: 'correct horse battery', autoLockMinutes: 5 },
   lockWallet: { label: 'fuzz' },
   exportWallet: { label: 'fuzz', password: 'correct horse battery' },
   getWalletAccount: { wallet: 'fuzz' },
   chooseWalletAccount: { wallet: 'fuzz', account: null },
-  placeOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
-  readyOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
+  placeOrder: {
+    wallet: 'fuzz',
+    marketId: '506729',
+    tokenId: '123',
+    side: 'BUY',
+    orderType: 'GTC',
+    price: 0.5,
+    size: 10,
+  },
+  readyOrder: {
+    wallet: 'fuzz',
+    marketId: '506729',
+    tokenId: '123',
+    side: 'BUY',
+    orderType: 'GTC',
+    price: 0.5,
+    size: 10,
+  },
   cancelOrder: { wallet: 'fuzz', orderId: '0xabc' },
   cancelAll: { wallet: 'fuzz' },
   cancelMarket: { wallet: 'fuzz', marketId: '506729' },
@@ -41,7 +61,15 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   runMoneyAction: { wallet: 'fuzz', action: 'wrap', amount: '5' },
   saveRelayerCredentials: { wallet: 'fuzz', kind: 'api-key', relayerKey: 'relayer-key-example' },
   forgetRelayerCredentials: { wallet: 'fuzz' },
-  previewOrder: { wallet: 'fuzz', marketId: '506729', tokenId: '123', side: 'BUY', orderType: 'GTC', price: 0.5, size: 10 },
+  previewOrder: {
+    wallet: 'fuzz',
+    marketId: '506729',
+    tokenId: '123',
+    side: 'BUY',
+    orderType: 'GTC',
+    price: 0.5,
+    size: 10,
+  },
   watchMarketState: { protocol: 'polymarket', marketId: '506729' },
   unwatchMarketState: { marketId: '506729' },
   watchAccount: { wallet: 'fuzz' },
@@ -49,10 +77,25 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   setDeadManSwitch: { wallet: 'fuzz', enabled: true },
   getDeadManSwitch: { wallet: 'fuzz' },
   listAlerts: {},
-  createAlert: { kind: 'price', protocol: 'polymarket', marketId: '506729', tokenId: '123', price: 'bid', direction: 'down', level: 0.4 },
+  createAlert: {
+    kind: 'price',
+    protocol: 'polymarket',
+    marketId: '506729',
+    tokenId: '123',
+    price: 'bid',
+    direction: 'down',
+    level: 0.4,
+  },
   deleteAlert: { id: 'a1' },
   listStops: {},
-  createStop: { wallet: 'fuzz', protocol: 'polymarket', marketId: '506729', tokenId: '123', kind: 'stop-loss', level: 0.4 },
+  createStop: {
+    wallet: 'fuzz',
+    protocol: 'polymarket',
+    marketId: '506729',
+    tokenId: '123',
+    kind: 'stop-loss',
+    level: 0.4,
+  },
   cancelStop: { id: 's1' },
   getTradingAccess: { wallet: 'fuzz' },
   listSlugs: { page: 1, limit: 10 },
@@ -64,7 +107,14 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   saveSettings: { theme: 'light', watchlist: ['506729'] },
   listNetworks: {},
   switchNetwork: { name: 'sandbox' },
-  addNetwork: { name: 'fork', chainId: 31337, aggregatorUrl: 'http://127.0.0.1:1', clobUrl: 'http://127.0.0.1:2', rpcUrl: 'http://127.0.0.1:3', orderVersion: 2 },
+  addNetwork: {
+    name: 'fork',
+    chainId: 31337,
+    aggregatorUrl: 'http://127.0.0.1:1',
+    clobUrl: 'http://127.0.0.1:2',
+    rpcUrl: 'http://127.0.0.1:3',
+    orderVersion: 2,
+  },
 };
 
 /** Values no field of the contract accepts: each one, put in any field, makes the input invalid. */
@@ -76,7 +126,17 @@ export interface SecretFinding {
 }
 
 /** Fields that hold public 32-byte values (condition ids, book and transaction hashes), never a key. */
-const PUBLIC_BYTES32_FIELDS = new Set(['conditionId', 'questionId', 'market', 'hash', 'txHash', 'transactionHash', 'parentCollectionId', 'orderId', 'cancelled']);
+const PUBLIC_BYTES32_FIELDS = new Set([
+  'conditionId',
+  'questionId',
+  'market',
+  'hash',
+  'txHash',
+  'transactionHash',
+  'parentCollectionId',
+  'orderId',
+  'cancelled',
+]);
 const SECRET_FIELD = /^(privateKey|private_key|mnemonic|phrase|password|passphrase|secret|apiSecret|seed)$/i;
 const BYTES32 = /^(0x)?[0-9a-fA-F]{64}$/;
 
@@ -90,12 +150,14 @@ export function findSecrets(value: unknown, known: readonly string[], where = 'v
   const findings: SecretFinding[] = [];
   const walk = (v: unknown, path: string, key: string) => {
     if (typeof v === 'string') {
-      if (BYTES32.test(v) && !PUBLIC_BYTES32_FIELDS.has(key)) findings.push({ where: `${where}${path}`, kind: '32 bytes of hex (a private key?)' });
+      if (BYTES32.test(v) && !PUBLIC_BYTES32_FIELDS.has(key))
+        findings.push({ where: `${where}${path}`, kind: '32 bytes of hex (a private key?)' });
       return;
     }
     if (!v || typeof v !== 'object') return;
     for (const [k, child] of Object.entries(v)) {
-      if (!Array.isArray(v) && SECRET_FIELD.test(k)) findings.push({ where: `${where}${path}.${k}`, kind: 'a field named like a secret' });
+      if (!Array.isArray(v) && SECRET_FIELD.test(k))
+        findings.push({ where: `${where}${path}.${k}`, kind: 'a field named like a secret' });
       // An array's items are judged by the array's own field name (a list of order ids, say).
       walk(child, `${path}.${k}`, Array.isArray(v) ? key : k);
     }
@@ -105,10 +167,12 @@ export function findSecrets(value: unknown, known: readonly string[], where = 'v
   for (const secret of known) {
     if (!secret) continue;
     const bare = secret.replace(/^0x/i, '');
-    if (text.includes(secret) || (bare.length >= 32 && text.toLowerCase().includes(bare.toLowerCase()))) findings.push({ where, kind: 'a known secret of this run' });
+    if (text.includes(secret) || (bare.length >= 32 && text.toLowerCase().includes(bare.toLowerCase())))
+      findings.push({ where, kind: 'a known secret of this run' });
     // A phrase's words in order, however they are joined.
     const words = secret.trim().split(/\s+/);
-    if (words.length >= 12 && new RegExp(words.join('\\W+')).test(text)) findings.push({ where, kind: 'a recovery phrase' });
+    if (words.length >= 12 && new RegExp(words.join('\\W+')).test(text))
+      findings.push({ where, kind: 'a recovery phrase' });
   }
   return findings;
 }

@@ -13,4 +13,6 @@ if (command === 'save-then-load') {
 }
 if (command === 'load') loaded = await vault.load(address, exchange);
 if (command === 'forget') loaded = await vault.forget(address, exchange);
-process.stdout.write(`${JSON.stringify({ storage: vault.storage, warning: vault.warning?.toJSON() ?? null, warnings, loaded })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ storage: vault.storage, warning: vault.warning?.toJSON() ?? null, warnings, loaded })}\n`,
+);

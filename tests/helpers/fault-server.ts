@@ -90,7 +90,9 @@ export class FaultServer {
     const retryAfter = String(this.options.retryAfterSeconds ?? 60);
     switch (mode as FaultMode | 'throttled-once') {
       case 'html':
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body><form action="/login">Sign in</form></body></html>');
+        res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end('<!doctype html><html><body><form action="/login">Sign in</form></body></html>');
         return;
       case 'junk':
         res.writeHead(200, { 'Content-Type': 'application/json' }).end(JUNK_BODY);
@@ -121,12 +123,16 @@ export class FaultServer {
         return;
       }
       case 'throttled':
-        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': retryAfter }).end('{"error":"Too Many Requests"}');
+        res
+          .writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': retryAfter })
+          .end('{"error":"Too Many Requests"}');
         return;
       case 'throttled-once': {
         // The first request to each URL is throttled for a second; the retry gets a price.
         if (this.to('throttled-once').filter((r) => r.url === url).length === 1) {
-          res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' }).end('{"error":"Too Many Requests"}');
+          res
+            .writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '1' })
+            .end('{"error":"Too Many Requests"}');
         } else {
           res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"price":"0.5"}');
         }

@@ -134,7 +134,11 @@ function makeReply(res: ServerResponse): Reply {
       setTimeout(() => res.socket?.destroy(), 20);
     },
     sse() {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+      });
       res.flushHeaders();
       return {
         send: (data) => void res.write(`data: ${data}\n\n`),

@@ -39,9 +39,19 @@ export abstract class ForwardingProxy {
 
   /** Sends the request on, headers and body as they came, and reads the whole answer. */
   protected async forward(req: IncomingMessage, body: string): Promise<ForwardedAnswer> {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-    const answer = await fetch(`${this.upstream}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body });
-    return { status: answer.status, contentType: answer.headers.get('content-type') ?? 'application/json', text: await answer.text() };
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)),
+    ) as Record<string, string>;
+    const answer = await fetch(`${this.upstream}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body === '' ? undefined : body,
+    });
+    return {
+      status: answer.status,
+      contentType: answer.headers.get('content-type') ?? 'application/json',
+      text: await answer.text(),
+    };
   }
 
   protected static reply(res: ServerResponse, answer: ForwardedAnswer): void {

@@ -23,10 +23,17 @@ export function hubClient(terminal: Pick<Terminal, 'hub' | 'router'>, id: string
   const next = (match: (e: Heard) => boolean) => new Promise<Heard>((resolve) => waiters.push({ match, resolve }));
   return {
     heard,
-    call: (op: string, input: unknown) => terminal.router.call(op, input, sender) as Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>,
+    call: (op: string, input: unknown) =>
+      terminal.router.call(op, input, sender) as Promise<{
+        ok: boolean;
+        value?: unknown;
+        error?: { code: string; message: string };
+      }>,
     next,
     /** The next `event` whose payload `match` accepts, typed. */
     nextEvent: <E extends EventName>(event: E, match: (p: TerminalEvents[E]) => boolean = () => true) =>
-      next((e) => e.event === event && match(e.payload as TerminalEvents[E])).then((e) => e.payload as TerminalEvents[E]),
+      next((e) => e.event === event && match(e.payload as TerminalEvents[E])).then(
+        (e) => e.payload as TerminalEvents[E],
+      ),
   };
 }

@@ -4,7 +4,11 @@
 import type { Page } from 'playwright-core';
 import type { OpenOrder, TradeInfo } from '../../src/shared/contract';
 
-export function longAccount(tradeCount: number, orderCount: number, now = Math.floor(Date.now() / 1000)): { trades: TradeInfo[]; openOrders: OpenOrder[] } {
+export function longAccount(
+  tradeCount: number,
+  orderCount: number,
+  now = Math.floor(Date.now() / 1000),
+): { trades: TradeInfo[]; openOrders: OpenOrder[] } {
   const trades: TradeInfo[] = Array.from({ length: tradeCount }, (_, i) => ({
     tradeId: `long-trade-${i}`,
     conditionId: '0xlong',
@@ -37,7 +41,11 @@ export function longAccount(tradeCount: number, orderCount: number, now = Math.f
 export async function importAndFollow(page: Page, label: string, password: string, privateKey: string): Promise<void> {
   const answer = await page.evaluate(
     async ([label, password, privateKey]) =>
-      (globalThis as unknown as { terminal: { importWallet(input: unknown): Promise<{ ok: boolean; error?: unknown }> } }).terminal.importWallet({
+      (
+        globalThis as unknown as {
+          terminal: { importWallet(input: unknown): Promise<{ ok: boolean; error?: unknown }> };
+        }
+      ).terminal.importWallet({
         label,
         password,
         source: { kind: 'privateKey', privateKey },

@@ -15,10 +15,16 @@ if (!net.Socket.prototype[GUARDED]) {
   net.Socket.prototype.connect = function guardedConnect(...args) {
     // net.connect and tls.connect hand over [options, callback] already normalised; a direct call passes options or (port, host).
     const first = Array.isArray(args[0]) ? args[0][0] : args[0];
-    const host = first !== null && typeof first === 'object' ? (first.host ?? first.servername) : typeof args[1] === 'string' ? args[1] : undefined;
+    const host =
+      first !== null && typeof first === 'object'
+        ? (first.host ?? first.servername)
+        : typeof args[1] === 'string'
+          ? args[1]
+          : undefined;
     if (typeof host === 'string' && REAL_HOST.test(host.replace(/\.$/, ''))) {
       const message = `A test tried to reach a real host: ${host}`;
-      if (process.env.PMDESK_REAL_HOST_LOG) appendFileSync(process.env.PMDESK_REAL_HOST_LOG, `${message} (pid ${process.pid})\n`);
+      if (process.env.PMDESK_REAL_HOST_LOG)
+        appendFileSync(process.env.PMDESK_REAL_HOST_LOG, `${message} (pid ${process.pid})\n`);
       // Failed the way a refused connection fails (an 'error' on the socket), so fetch rejects and a WebSocket
       // emits 'error' instead of an exception escaping from inside the HTTP client.
       process.nextTick(() => this.destroy(Object.assign(new Error(message), { code: 'ERR_PMDESK_REAL_HOST' })));

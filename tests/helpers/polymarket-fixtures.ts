@@ -57,7 +57,12 @@ export const V2_POSITION_NO = '9002';
 
 /** A Protocol V2 market: version "v2", positionIds a real array, and no clobTokenIds. */
 export function v2Market(): Record<string, unknown> {
-  const market = gammaMarket({ id: '700001', version: 'v2', positionIds: [V2_POSITION_YES, V2_POSITION_NO], orderPriceMinTickSize: 0.001 });
+  const market = gammaMarket({
+    id: '700001',
+    version: 'v2',
+    positionIds: [V2_POSITION_YES, V2_POSITION_NO],
+    orderPriceMinTickSize: 0.001,
+  });
   delete market.clobTokenIds;
   return market;
 }
@@ -97,7 +102,11 @@ export function negRiskEvent(): Record<string, unknown> {
     negRiskMarketID: '0x' + 'cd'.repeat(32),
     commentCount: 3,
     tags: [{ id: '2', label: 'Economy', slug: 'economy' }],
-    markets: [outcome(601, '25 bps cut', '111', '112', '0.61'), outcome(602, 'No change', '121', '122', '0.35'), outcome(603, '50+ bps cut', '131', '132', '0.04')],
+    markets: [
+      outcome(601, '25 bps cut', '111', '112', '0.61'),
+      outcome(602, 'No change', '121', '122', '0.35'),
+      outcome(603, '50+ bps cut', '131', '132', '0.04'),
+    ],
   };
 }
 
@@ -262,8 +271,20 @@ export function rtdsTrade(overrides: Record<string, unknown> = {}): Record<strin
 export function liveActivityTrade(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     event_type: 'trade',
-    market: { condition_id: CONDITION_ID, asset_id: YES_TOKEN, question: 'Will the Fed cut rates by 25 bps in December?', icon: '', slug: 'fed-cut-25-bps-december' },
-    user: { address: WALLET, username: 'alice', profile_picture: '', optimized_profile_picture: '', pseudonym: 'Bright-Owl' },
+    market: {
+      condition_id: CONDITION_ID,
+      asset_id: YES_TOKEN,
+      question: 'Will the Fed cut rates by 25 bps in December?',
+      icon: '',
+      slug: 'fed-cut-25-bps-december',
+    },
+    user: {
+      address: WALLET,
+      username: 'alice',
+      profile_picture: '',
+      optimized_profile_picture: '',
+      pseudonym: 'Bright-Owl',
+    },
     side: 'BUY',
     size: '12.5',
     fee_rate_bps: '0',

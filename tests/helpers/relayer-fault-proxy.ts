@@ -40,9 +40,19 @@ export class RelayerFaultProxy extends ForwardingProxy {
   }
 
   protected override async forward(req: IncomingMessage, body: string): Promise<ForwardedAnswer> {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
-    const answer = await fetch(`${this.target}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body });
-    return { status: answer.status, contentType: answer.headers.get('content-type') ?? 'application/json', text: await answer.text() };
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)),
+    ) as Record<string, string>;
+    const answer = await fetch(`${this.target}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body === '' ? undefined : body,
+    });
+    return {
+      status: answer.status,
+      contentType: answer.headers.get('content-type') ?? 'application/json',
+      text: await answer.text(),
+    };
   }
 
   protected async onRequest(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
@@ -50,7 +60,9 @@ export class RelayerFaultProxy extends ForwardingProxy {
       this.submissions.push(body);
       const fault = this.submitFaults.shift();
       if (fault === 'refuse') {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'nonce 7 is not the Safe’s nonce 8' }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'nonce 7 is not the Safe’s nonce 8' }));
         return;
       }
       const answer = await this.forward(req, body);

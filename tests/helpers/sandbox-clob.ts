@@ -23,10 +23,14 @@ export interface ClobSandbox {
 }
 
 export async function startClobSandbox(
-  options: { orderVersion?: OrderVersion; amoy?: boolean } & Partial<Omit<ClobServerOptions, 'deployment' | 'catalog' | 'marketData'>> = {},
+  options: { orderVersion?: OrderVersion; amoy?: boolean } & Partial<
+    Omit<ClobServerOptions, 'deployment' | 'catalog' | 'marketData'>
+  > = {},
 ): Promise<ClobSandbox> {
   const { orderVersion = 2, amoy = false, ...serverOptions } = options;
-  const specs = SANDBOX_EVENTS.flatMap((event) => event.markets.map((market) => ({ question: market.question, negRisk: event.negRisk })));
+  const specs = SANDBOX_EVENTS.flatMap((event) =>
+    event.markets.map((market) => ({ question: market.question, negRisk: event.negRisk })),
+  );
   const chain = await startSandboxChain({
     orderVersion,
     markets: specs,
@@ -42,8 +46,16 @@ export async function startClobSandbox(
     server = await startClobServer({ deployment: chain, catalog, marketData: data, ...serverOptions });
     const provider = sandboxProvider(chain.rpcUrl, chain.chainId);
     const markets = catalog.events.flatMap((e) => e.markets);
-    const collateral = new Contract(chain.contracts.collateral, ['function balanceOf(address) view returns (uint256)'], provider);
-    const ctf = new Contract(chain.contracts.conditionalTokens, ['function balanceOf(address,uint256) view returns (uint256)'], provider);
+    const collateral = new Contract(
+      chain.contracts.collateral,
+      ['function balanceOf(address) view returns (uint256)'],
+      provider,
+    );
+    const ctf = new Contract(
+      chain.contracts.conditionalTokens,
+      ['function balanceOf(address,uint256) view returns (uint256)'],
+      provider,
+    );
     const running = server;
     return {
       chain,
@@ -72,7 +84,11 @@ export async function startClobSandbox(
 /** An ethers v6 wallet in the shape the official clients call (`_signTypedData`, as ethers v5 named it). */
 export function officialSigner(wallet: Wallet) {
   return {
-    _signTypedData: (domain: Record<string, unknown>, types: Record<string, { name: string; type: string }[]>, value: Record<string, unknown>) => {
+    _signTypedData: (
+      domain: Record<string, unknown>,
+      types: Record<string, { name: string; type: string }[]>,
+      value: Record<string, unknown>,
+    ) => {
       const { EIP712Domain: _omit, ...rest } = types;
       return wallet.signTypedData(domain, rest, value);
     },
@@ -98,8 +114,16 @@ export async function l2Request(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whichever JSON the server answered
 ): Promise<{ status: number; body: any }> {
   const { createL2Headers } = await import('@polymarket/clob-client-v2');
-  const headers = (await createL2Headers(officialSigner(wallet) as never, creds, { method, requestPath: path, body })) as unknown as Record<string, string>;
-  const response = await fetch(`${url}${path}${query}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body });
+  const headers = (await createL2Headers(officialSigner(wallet) as never, creds, {
+    method,
+    requestPath: path,
+    body,
+  })) as unknown as Record<string, string>;
+  const response = await fetch(`${url}${path}${query}`, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body,
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -126,10 +150,15 @@ export interface OrderFields {
 let saltCounter = 1n;
 
 /** An order signed with ethers for the sandbox's exchange, as the POST /order JSON of its version. */
-export async function signedOrderJson(sb: ClobSandbox, wallet: Wallet, fields: OrderFields): Promise<Record<string, unknown>> {
+export async function signedOrderJson(
+  sb: ClobSandbox,
+  wallet: Wallet,
+  fields: OrderFields,
+): Promise<Record<string, unknown>> {
   const { ORDER_TYPES, exchangeDomain, signedMessage } = await import('../../sandbox/chain/order-typed-data');
   const version = fields.version ?? sb.chain.orderVersion;
-  const venue = fields.verifyingContract ?? (fields.negRisk ? sb.chain.contracts.negRiskExchange : sb.chain.contracts.exchange);
+  const venue =
+    fields.verifyingContract ?? (fields.negRisk ? sb.chain.contracts.negRiskExchange : sb.chain.contracts.exchange);
   const order = {
     salt: fields.salt ?? BigInt(Date.now()) * 1000n + saltCounter++,
     maker: fields.maker ?? wallet.address,
@@ -148,7 +177,11 @@ export async function signedOrderJson(sb: ClobSandbox, wallet: Wallet, fields: O
     builder: `0x${'0'.repeat(64)}`,
     signature: '0x',
   };
-  const signature = await wallet.signTypedData(exchangeDomain(version, sb.chain.chainId, venue), ORDER_TYPES[version], signedMessage(version, order));
+  const signature = await wallet.signTypedData(
+    exchangeDomain(version, sb.chain.chainId, venue),
+    ORDER_TYPES[version],
+    signedMessage(version, order),
+  );
   const common = { salt: Number(order.salt), maker: order.maker, signer: order.signer };
   if (version === 1) {
     return {
@@ -190,7 +223,9 @@ const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
 export function limitOrder(tokenId: string, side: 'BUY' | 'SELL', price: number, size: number): OrderFields {
   const shares = usdc(size);
   const collateral = usdc(Number((price * size).toFixed(6)));
-  return side === 'BUY' ? { tokenId, side, makerAmount: collateral, takerAmount: shares } : { tokenId, side, makerAmount: shares, takerAmount: collateral };
+  return side === 'BUY'
+    ? { tokenId, side, makerAmount: collateral, takerAmount: shares }
+    : { tokenId, side, makerAmount: shares, takerAmount: collateral };
 }
 
 /** The L2 credentials the sandbox made for a wallet. */
@@ -203,17 +238,34 @@ export function credsOf(sb: ClobSandbox, wallet: Wallet): Creds {
 export async function postOrder(sb: ClobSandbox, wallet: Wallet, fields: OrderFields): Promise<string> {
   const creds = credsOf(sb, wallet);
   const order = await signedOrderJson(sb, wallet, fields);
-  const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
-  if (response.status !== 200) throw new Error(`POST /order answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const response = await l2Request(
+    sb.server.url,
+    wallet,
+    creds,
+    'POST',
+    '/order',
+    JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }),
+  );
+  if (response.status !== 200)
+    throw new Error(`POST /order answered ${response.status}: ${JSON.stringify(response.body)}`);
   return (response.body as { orderID: string }).orderID;
 }
 
 /** Every page of one L2 list endpoint, as the app's REST client would read it. */
 export async function allPages<T>(sb: ClobSandbox, wallet: Wallet, path: string): Promise<T[]> {
   const rows: T[] = [];
-  for (let cursor = 'MA=='; cursor !== 'LTE='; ) {
-    const response = await l2Request(sb.server.url, wallet, credsOf(sb, wallet), 'GET', path, undefined, `?next_cursor=${cursor}`);
-    if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  for (let cursor = 'MA=='; cursor !== 'LTE=';) {
+    const response = await l2Request(
+      sb.server.url,
+      wallet,
+      credsOf(sb, wallet),
+      'GET',
+      path,
+      undefined,
+      `?next_cursor=${cursor}`,
+    );
+    if (response.status !== 200)
+      throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
     rows.push(...(response.body.data as T[]));
     cursor = response.body.next_cursor as string;
   }

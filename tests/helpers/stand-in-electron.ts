@@ -53,7 +53,12 @@ export async function standInElectron(): Promise<StandInElectron> {
   const dir = await mkdtemp(join(tmpdir(), 'pmdesk-electron-standin-'));
   await writeFile(
     join(dir, 'package.json'),
-    JSON.stringify({ name: 'electron', version: '45.4.1', main: 'index.js', bin: { electron: 'cli.js', 'install-electron': 'install.js' } }),
+    JSON.stringify({
+      name: 'electron',
+      version: '45.4.1',
+      main: 'index.js',
+      bin: { electron: 'cli.js', 'install-electron': 'install.js' },
+    }),
   );
   await writeFile(join(dir, 'install.js'), INSTALLER.replace('BINARY', JSON.stringify(BINARY)));
   await chmod(join(dir, 'install.js'), 0o755);

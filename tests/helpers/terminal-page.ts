@@ -47,22 +47,40 @@ export interface TerminalPageOptions {
 export async function buildRenderer(): Promise<string> {
   const outDir = await mkdtemp(join(tmpdir(), 'pmdesk-renderer-'));
   // PMDESK_UNMINIFIED=1 keeps the bundle readable, so a profile of a bench's page names its functions.
-  await build({ root: 'src/renderer', logLevel: 'silent', build: { outDir, emptyOutDir: true, ...(process.env.PMDESK_UNMINIFIED ? { minify: false } : {}) } });
+  await build({
+    root: 'src/renderer',
+    logLevel: 'silent',
+    build: { outDir, emptyOutDir: true, ...(process.env.PMDESK_UNMINIFIED ? { minify: false } : {}) },
+  });
   return outDir;
 }
 
 export async function openTerminalPage(options: TerminalPageOptions = {}): Promise<TerminalPage> {
   const rendererDir = await buildRenderer();
   const dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-page-data-'));
-  const cleanups: (() => Promise<unknown>)[] = [() => rm(rendererDir, { recursive: true, force: true }), () => rm(dataDir, { recursive: true, force: true })];
+  const cleanups: (() => Promise<unknown>)[] = [
+    () => rm(rendererDir, { recursive: true, force: true }),
+    () => rm(dataDir, { recursive: true, force: true }),
+  ];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: options.simulate ?? 'off', simIntervalMs: options.simIntervalMs, source: options.source ?? 'polymarket' });
+    const sandbox = await startSandbox({
+      ports: { rpc: 0, clob: 0, aggregator: 0 },
+      simulate: options.simulate ?? 'off',
+      simIntervalMs: options.simIntervalMs,
+      source: options.source ?? 'polymarket',
+    });
     cleanups.push(() => sandbox.stop());
     const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
-    const mode = await startBrowserMode({ profile: options.profile ? options.profile(sandbox.profile) : sandbox.profile, rendererDir, dataDir, vault, regionCheckMs: options.regionCheckMs });
+    const mode = await startBrowserMode({
+      profile: options.profile ? options.profile(sandbox.profile) : sandbox.profile,
+      rendererDir,
+      dataDir,
+      vault,
+      regionCheckMs: options.regionCheckMs,
+    });
     cleanups.push(() => mode.stop());
     const browser = await launchChromium();
     cleanups.push(() => browser.close());
@@ -97,7 +115,10 @@ interface PageTerminal {
 
 /** One operation through the page's window.terminal, failing with main's sentence when main refuses. */
 export async function callTerminal<T>(page: Page, op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
+  const answer = await page.evaluate(
+    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
+    [op, input] as const,
+  );
   if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
   return answer.value as T;
 }
@@ -110,6 +131,10 @@ export async function dismissNotices(page: Page): Promise<void> {
 
 /** Imports the sandbox's funded test wallet (by its index) under `label` through the page, and unlocks it. */
 export async function importTestWallet(t: TerminalPage, label: string, password: string, index = 0): Promise<void> {
-  await callTerminal(t.page, 'importWallet', { label, password, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox, index) } });
+  await callTerminal(t.page, 'importWallet', {
+    label,
+    password,
+    source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox, index) },
+  });
   await callTerminal(t.page, 'unlockWallet', { label, password });
 }

@@ -22,8 +22,17 @@ export interface TradingSandbox {
   stop(): Promise<void>;
 }
 
-export async function startTradingSandbox(orderVersion: 1 | 2 | 3 = 2, options: { shareViewLagMs?: number } = {}): Promise<TradingSandbox> {
-  const sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion, ...options });
+export async function startTradingSandbox(
+  orderVersion: 1 | 2 | 3 = 2,
+  options: { shareViewLagMs?: number } = {},
+): Promise<TradingSandbox> {
+  const sandbox = await startSandbox({
+    ports: { rpc: 0, clob: 0, aggregator: 0 },
+    simulate: 'off',
+    seed: 11,
+    orderVersion,
+    ...options,
+  });
   return { sandbox, profile: parseTradingProfile(sandbox.profile), stop: () => sandbox.stop() };
 }
 
@@ -57,7 +66,13 @@ export async function freshWallet(
 /** A pre-approved, funded sandbox test wallet trading through the toolkit directly (the other side of our trades). */
 export async function marketMaker(sb: TradingSandbox, index = 1): Promise<{ client: ClobClient; address: string }> {
   const wallet = sb.sandbox.profile.testWallets[index]!;
-  const base = { host: sb.profile.network.clobUrl, chainId: sb.profile.network.chainId, throwOnError: true, networks: [sb.profile.network], logger: silentLogger };
+  const base = {
+    host: sb.profile.network.clobUrl,
+    chainId: sb.profile.network.chainId,
+    throwOnError: true,
+    networks: [sb.profile.network],
+    logger: silentLogger,
+  };
   const signer = privateKeySigner(wallet.privateKey);
   const creds = (await new ClobClient({ ...base, signer }).createOrDeriveApiKey()) as ApiCredentials;
   return { client: new ClobClient({ ...base, signer, creds }), address: wallet.address };

@@ -32,7 +32,8 @@ export class WsFixture {
         socket,
         path: request.url ?? '',
         received,
-        receivedCount: (count) => new Promise((resolve) => (received.length >= count ? resolve() : countWaiters.push({ count, resolve }))),
+        receivedCount: (count) =>
+          new Promise((resolve) => (received.length >= count ? resolve() : countWaiters.push({ count, resolve }))),
         send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
       };
       this.connections.push(connection);

@@ -28,7 +28,9 @@ export class WsTestClient {
         waiter.resolve(message);
       } else this.pending.push(message);
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   static open(url: string): Promise<WsTestClient> {

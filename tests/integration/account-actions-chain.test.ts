@@ -13,7 +13,10 @@ import { walletConfigSchema } from '../../packages/toolkit/src/chain/wallet-conf
 import { AccountKind } from '../../packages/toolkit/src/accounts/derive';
 import { isPmDeskError } from '../../packages/toolkit/src/model/errors';
 
-const ERC20 = new Interface(['function approve(address spender, uint256 amount) returns (bool)', 'function allowance(address owner, address spender) view returns (uint256)']);
+const ERC20 = new Interface([
+  'function approve(address spender, uint256 amount) returns (bool)',
+  'function allowance(address owner, address spender) view returns (uint256)',
+]);
 const SPENDER_A = '0x00000000000000000000000000000000000000a1';
 const SPENDER_B = '0x00000000000000000000000000000000000000b2';
 
@@ -22,7 +25,8 @@ let provider: ReturnType<typeof sandboxProvider>;
 let collateral: Contract;
 
 const accountOf = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
-const ownerKey = (owner: string) => sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(owner))!.privateKey;
+const ownerKey = (owner: string) =>
+  sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(owner))!.privateKey;
 const KIND = { proxy: AccountKind.PROXY, safe: AccountKind.SAFE, deposit: AccountKind.DEPOSIT_WALLET } as const;
 
 async function run(kind: 'proxy' | 'safe', amounts: [bigint, bigint]) {
@@ -60,15 +64,18 @@ afterAll(async () => {
 });
 
 describe('on-chain actions through an account', () => {
-  it.each(['proxy', 'safe'] as const)('a %s runs a batch of approvals as the account, in one transaction from its owner', async (kind) => {
-    const { plan, test } = await run(kind, [1_234_567n, 7_654_321n]);
-    expect(plan.atomic).toBe(true);
-    expect(plan.transactions).toHaveLength(1);
-    expect(await collateral.getFunction('allowance')(test.address, SPENDER_A)).toBe(1_234_567n);
-    expect(await collateral.getFunction('allowance')(test.address, SPENDER_B)).toBe(7_654_321n);
-    // Never from the key itself (the pitfall of approving from the EOA for a proxy or Safe).
-    expect(await collateral.getFunction('allowance')(test.owner, SPENDER_A)).toBe(0n);
-  });
+  it.each(['proxy', 'safe'] as const)(
+    'a %s runs a batch of approvals as the account, in one transaction from its owner',
+    async (kind) => {
+      const { plan, test } = await run(kind, [1_234_567n, 7_654_321n]);
+      expect(plan.atomic).toBe(true);
+      expect(plan.transactions).toHaveLength(1);
+      expect(await collateral.getFunction('allowance')(test.address, SPENDER_A)).toBe(1_234_567n);
+      expect(await collateral.getFunction('allowance')(test.address, SPENDER_B)).toBe(7_654_321n);
+      // Never from the key itself (the pitfall of approving from the EOA for a proxy or Safe).
+      expect(await collateral.getFunction('allowance')(test.owner, SPENDER_A)).toBe(0n);
+    },
+  );
 
   it("a Safe's nonce moves on, so a second action is signed for the next nonce and runs too", async () => {
     const safe = accountOf('safe').address;
@@ -82,11 +89,20 @@ describe('on-chain actions through an account', () => {
     const safe = accountOf('safe');
     const proxyOwner = accountOf('proxy').owner;
     const wallets = walletConfigSchema.parse(sandbox.profile.wallets);
-    const call = [{ to: sandbox.profile.contracts.collateral, data: ERC20.encodeFunctionData('approve', [SPENDER_A, 1n]) }];
-    const notMine = accountTransactions({ kind: AccountKind.SAFE, address: safe.address, owner: proxyOwner }, call, { chainId: sandbox.profile.chainId, wallets });
+    const call = [
+      { to: sandbox.profile.contracts.collateral, data: ERC20.encodeFunctionData('approve', [SPENDER_A, 1n]) },
+    ];
+    const notMine = accountTransactions({ kind: AccountKind.SAFE, address: safe.address, owner: proxyOwner }, call, {
+      chainId: sandbox.profile.chainId,
+      wallets,
+    });
     await expect(notMine).rejects.toSatisfy((e) => isPmDeskError(e) && e.code === 'ERR_INVALID_PARAM');
     const deposit = accountOf('deposit');
-    const relayerOnly = accountTransactions({ kind: AccountKind.DEPOSIT_WALLET, address: deposit.address, owner: deposit.owner }, call, { chainId: sandbox.profile.chainId, wallets });
+    const relayerOnly = accountTransactions(
+      { kind: AccountKind.DEPOSIT_WALLET, address: deposit.address, owner: deposit.owner },
+      call,
+      { chainId: sandbox.profile.chainId, wallets },
+    );
     await expect(relayerOnly).rejects.toSatisfy((e) => isPmDeskError(e) && e.code === 'ERR_NOT_AVAILABLE');
   });
 });

@@ -22,7 +22,9 @@ afterAll(async () => {
 function opened(wallet: Wallet, secret?: string): WatchedWallet {
   const c = sb.server.apiKeyFor(wallet.address);
   const creds = { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
-  const rows = async <T>(path: string) => ((await l2Request(sb.server.url, wallet, creds, 'GET', path, undefined, '?next_cursor=MA==')).body.data as T[]) ?? [];
+  const rows = async <T>(path: string) =>
+    ((await l2Request(sb.server.url, wallet, creds, 'GET', path, undefined, '?next_cursor=MA==')).body.data as T[]) ??
+    [];
   return {
     address: wallet.address,
     credentials: { apiKey: c.apiKey, secret: secret ?? c.secret, passphrase: c.passphrase },
@@ -43,8 +45,10 @@ function listen(hub: EventHub, id: string) {
   });
   return {
     heard,
-    until: (check: () => boolean) => new Promise<void>((resolve) => (check() ? resolve() : waiters.push({ check, resolve }))),
-    of: <E extends EventName>(event: E) => heard.filter((h) => h.event === event).map((h) => h.payload as TerminalEvents[E]),
+    until: (check: () => boolean) =>
+      new Promise<void>((resolve) => (check() ? resolve() : waiters.push({ check, resolve }))),
+    of: <E extends EventName>(event: E) =>
+      heard.filter((h) => h.event === event).map((h) => h.payload as TerminalEvents[E]),
   };
 }
 
@@ -84,7 +88,11 @@ describe('AccountFeeds', () => {
     const wrongSecret = Buffer.from('not the secret at all').toString('base64');
     const feeds = new AccountFeeds(
       async (label) => {
-        if (label === 'locked') throw new PmDeskError(ErrorCode.UNAUTHORIZED, 'The wallet locked is locked and has no exchange credentials yet: unlock it to follow its orders.');
+        if (label === 'locked')
+          throw new PmDeskError(
+            ErrorCode.UNAUTHORIZED,
+            'The wallet locked is locked and has no exchange credentials yet: unlock it to follow its orders.',
+          );
         return opened(bob, wrongSecret);
       },
       hub,
@@ -97,7 +105,12 @@ describe('AccountFeeds', () => {
       await feeds.follow('a', 'bob');
       await a.until(() => a.of('feedStatus').some((s) => s.state === 'closed'));
       const closed = a.of('feedStatus').find((s) => s.state === 'closed')!;
-      expect(closed).toMatchObject({ feed: 'user', marketId: 'bob', state: 'closed', error: { code: 'ERR_UNAUTHORIZED' } });
+      expect(closed).toMatchObject({
+        feed: 'user',
+        marketId: 'bob',
+        state: 'closed',
+        error: { code: 'ERR_UNAUTHORIZED' },
+      });
       expect(JSON.stringify(a.heard)).not.toContain(wrongSecret);
       expect(JSON.stringify(a.heard)).not.toContain(sb.server.apiKeyFor(bob.address).passphrase);
     } finally {

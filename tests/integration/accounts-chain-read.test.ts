@@ -31,8 +31,15 @@ beforeAll(async () => {
     if (method === 'eth_call') {
       const { to, data } = params[0] as { to: string; data: string };
       if (data === '0x49493a4d') {
-        if (beacon === 'revert') return reply.json(200, { jsonrpc: '2.0', id, error: { code: 3, message: 'execution reverted', data: '0x' } });
-        return answer(beacon === 'zero' ? word(0n) : beacon === 'garbage' ? '0x1234' : word(0x7a18edfe055488a3128f01f563e5b479d92ffc3an));
+        if (beacon === 'revert')
+          return reply.json(200, { jsonrpc: '2.0', id, error: { code: 3, message: 'execution reverted', data: '0x' } });
+        return answer(
+          beacon === 'zero'
+            ? word(0n)
+            : beacon === 'garbage'
+              ? '0x1234'
+              : word(0x7a18edfe055488a3128f01f563e5b479d92ffc3an),
+        );
       }
       if (data.startsWith('0x70a08231')) {
         if (to.toLowerCase() === '0x000000000000000000000000000000000000dead') return answer('0x12');
@@ -41,7 +48,11 @@ beforeAll(async () => {
     }
     return reply.json(200, { jsonrpc: '2.0', id, error: { code: -32601, message: `no fixture for ${method}` } });
   });
-  provider = new JsonRpcProvider(server.url, Network.from(137), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  provider = new JsonRpcProvider(server.url, Network.from(137), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
 });
 afterAll(async () => {
   provider.destroy();
@@ -53,8 +64,18 @@ describe('rpcChainRead', () => {
     code.set(SAFE.toLowerCase(), '0x608060405234');
     balances.set(`${PUSD.toLowerCase()}:${UUPS.slice(2).toLowerCase()}`, 1_500_000n);
     balances.set(`${USDCE.toLowerCase()}:${UUPS.slice(2).toLowerCase()}`, 250_000n);
-    const found = await findAccounts(KEY, { chainRead: rpcChainRead(provider, [PUSD, USDCE]), config: POLYGON_WALLETS });
-    expect(found.chosen).toMatchObject({ address: UUPS, kind: 'deposit-wallet', era: 'uups', balance: 1_750_000n, deployed: false, foundBy: 'derivation' });
+    const found = await findAccounts(KEY, {
+      chainRead: rpcChainRead(provider, [PUSD, USDCE]),
+      config: POLYGON_WALLETS,
+    });
+    expect(found.chosen).toMatchObject({
+      address: UUPS,
+      kind: 'deposit-wallet',
+      era: 'uups',
+      balance: 1_750_000n,
+      deployed: false,
+      foundBy: 'derivation',
+    });
     expect(found.reason).toBe('funded');
     expect(found.alsoInUse.map((c) => [c.address, c.deployed])).toEqual([[SAFE, true]]);
     // The key's code is never read; each wallet's is, and each candidate's balance on both tokens.
@@ -67,7 +88,9 @@ describe('rpcChainRead', () => {
     const read = rpcChainRead(provider, ['0x000000000000000000000000000000000000dEaD']);
     const error = await read.collateralBalance(KEY).catch((e: PmDeskError) => e);
     expect((error as PmDeskError).code).toBe('ERR_VALIDATION');
-    expect((error as PmDeskError).detail).toBe(`balanceOf(${KEY}) on 0x000000000000000000000000000000000000dEaD answered 0x12, not one 32-byte word.`);
+    expect((error as PmDeskError).detail).toBe(
+      `balanceOf(${KEY}) on 0x000000000000000000000000000000000000dEaD answered 0x12, not one 32-byte word.`,
+    );
   });
 });
 

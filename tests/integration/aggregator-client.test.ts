@@ -6,7 +6,18 @@ import { AggregatorClient } from '../../packages/toolkit/src/aggregator/client';
 import type { Logger } from '../../packages/toolkit/src/base/logger';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
-import { books, comment, event, fillHistory, market, positions, searchResults, signedOrder, trader, YES_TOKEN } from '../helpers/aggregator-fixtures';
+import {
+  books,
+  comment,
+  event,
+  fillHistory,
+  market,
+  positions,
+  searchResults,
+  signedOrder,
+  trader,
+  YES_TOKEN,
+} from '../helpers/aggregator-fixtures';
 
 let server: FixtureServer;
 let logged: { level: string; message: string; data: unknown }[];
@@ -15,7 +26,8 @@ const logger: Logger = {
   warn: (message, data) => logged.push({ level: 'warn', message, data }),
   error: (message, data) => logged.push({ level: 'error', message, data }),
 };
-const client = (options: { timeoutMs?: number } = {}) => new AggregatorClient({ apiUrl: server.url, logger, ...options });
+const client = (options: { timeoutMs?: number } = {}) =>
+  new AggregatorClient({ apiUrl: server.url, logger, ...options });
 
 /** Runs a call expected to fail and returns its error. */
 async function failure(promise: Promise<unknown>): Promise<PmDeskError> {
@@ -129,8 +141,15 @@ describe('every aggregator endpoint on the wire', () => {
     expect(server.last().url).toBe('/v1/agg/retrieve?query=top+AI+model');
     expect(match!.cosineSimilarity).toBe(0.83);
 
-    await client().search('top AI model', { topK: 3, protocols: ['polymarket', 'limitless'], isIncludeComment: true, threshold: 0.5 });
-    expect(server.last().url).toBe('/v1/agg/retrieve?query=top+AI+model&topK=3&protocols=polymarket,limitless&isIncludeComment=true&threshold=0.5');
+    await client().search('top AI model', {
+      topK: 3,
+      protocols: ['polymarket', 'limitless'],
+      isIncludeComment: true,
+      threshold: 0.5,
+    });
+    expect(server.last().url).toBe(
+      '/v1/agg/retrieve?query=top+AI+model&topK=3&protocols=polymarket,limitless&isIncludeComment=true&threshold=0.5',
+    );
     expect(server.last().query.get('query')).toBe('top AI model');
 
     await client().search('x', { protocols: [], isIncludeComment: false, topK: 0 });
@@ -190,20 +209,64 @@ describe('validation before any request', () => {
   const cases: [string, () => Promise<unknown>, string][] = [
     ['getEvent without protocol', () => client().getEvent('', '1'), "Missing required parameter 'protocol'."],
     ['getEvent without id', () => client().getEvent('polymarket', ''), "Missing required parameter 'marketId'."],
-    ['getMarket without protocol', () => client().getMarket(undefined as unknown as string, '1'), "Missing required parameter 'protocol'."],
+    [
+      'getMarket without protocol',
+      () => client().getMarket(undefined as unknown as string, '1'),
+      "Missing required parameter 'protocol'.",
+    ],
     ['getMarket without id', () => client().getMarket('polymarket', '  '), "Missing required parameter 'exchangeId'."],
-    ['listOngoingEvents without protocol', () => client().listOngoingEvents(''), "Missing required parameter 'protocol'."],
-    ['listOngoingEvents page 0', () => client().listOngoingEvents('polymarket', { page: 0 }), "Parameter 'page' must be 1 or greater."],
-    ['listOngoingEvents page NaN', () => client().listOngoingEvents('polymarket', { page: Number.NaN }), "Parameter 'page' must be 1 or greater."],
-    ['listOngoingEvents limit 0', () => client().listOngoingEvents('polymarket', { limit: 0 }), "Parameter 'limit' must be 1 or greater."],
-    ['listOngoingEvents limit -3', () => client().listOngoingEvents('polymarket', { limit: -3 }), "Parameter 'limit' must be 1 or greater."],
-    ['getEventComments without id', () => client().getEventComments('polymarket', ''), "Missing required parameter 'marketId'."],
+    [
+      'listOngoingEvents without protocol',
+      () => client().listOngoingEvents(''),
+      "Missing required parameter 'protocol'.",
+    ],
+    [
+      'listOngoingEvents page 0',
+      () => client().listOngoingEvents('polymarket', { page: 0 }),
+      "Parameter 'page' must be 1 or greater.",
+    ],
+    [
+      'listOngoingEvents page NaN',
+      () => client().listOngoingEvents('polymarket', { page: Number.NaN }),
+      "Parameter 'page' must be 1 or greater.",
+    ],
+    [
+      'listOngoingEvents limit 0',
+      () => client().listOngoingEvents('polymarket', { limit: 0 }),
+      "Parameter 'limit' must be 1 or greater.",
+    ],
+    [
+      'listOngoingEvents limit -3',
+      () => client().listOngoingEvents('polymarket', { limit: -3 }),
+      "Parameter 'limit' must be 1 or greater.",
+    ],
+    [
+      'getEventComments without id',
+      () => client().getEventComments('polymarket', ''),
+      "Missing required parameter 'marketId'.",
+    ],
     ['getOrderBooks without protocol', () => client().getOrderBooks('', '1'), "Missing required parameter 'protocol'."],
-    ['getOrderBooks without id', () => client().getOrderBooks('polymarket', ''), "Missing required parameter 'exchangeId'."],
-    ['getFillHistory without id', () => client().getFillHistory('polymarket', ''), "Missing required parameter 'exchangeId'."],
-    ['getTrader checks the address before the protocol', () => client().getTrader('', ''), "Missing required parameter 'traderAddress'."],
+    [
+      'getOrderBooks without id',
+      () => client().getOrderBooks('polymarket', ''),
+      "Missing required parameter 'exchangeId'.",
+    ],
+    [
+      'getFillHistory without id',
+      () => client().getFillHistory('polymarket', ''),
+      "Missing required parameter 'exchangeId'.",
+    ],
+    [
+      'getTrader checks the address before the protocol',
+      () => client().getTrader('', ''),
+      "Missing required parameter 'traderAddress'.",
+    ],
     ['getTrader without protocol', () => client().getTrader('', '0x1'), "Missing required parameter 'protocol'."],
-    ['getTraderPositions without address', () => client().getTraderPositions('polymarket', ''), "Missing required parameter 'traderAddress'."],
+    [
+      'getTraderPositions without address',
+      () => client().getTraderPositions('polymarket', ''),
+      "Missing required parameter 'traderAddress'.",
+    ],
     ['listSlugs page 0', () => client().listSlugs({ page: 0 }), "Parameter 'page' must be 1 or greater."],
     ['listSlugs limit 0', () => client().listSlugs({ limit: 0 }), "Parameter 'limit' must be 1 or greater."],
     ['listSlugs page 1.5', () => client().listSlugs({ page: 1.5 }), "Parameter 'page' must be a whole number."],
@@ -247,13 +310,17 @@ describe('failures', () => {
     expect(error.code).toBe(code);
     expect(error.statusCode).toBe(status);
     expect(error.detail).toBe(`API request failed with status ${status}. Server message: nope`);
-    expect(error.message).toBe(`[${code}] API request failed with status ${status}. Server message: nope (Method: getMarket) (Status: ${status})`);
+    expect(error.message).toBe(
+      `[${code}] API request failed with status ${status}. Server message: nope (Method: getMarket) (Status: ${status})`,
+    );
     expect(error.responseData).toEqual({ message: 'nope' });
   });
 
   it('appends the server error when there is no message, nothing for a text body', async () => {
     server.json('GET', '/v1/markets/1', { error: 'market halted' }, 400);
-    expect((await failure(client().getMarket('polymarket', '1'))).detail).toBe('API request failed with status 400. Server error: market halted');
+    expect((await failure(client().getMarket('polymarket', '1'))).detail).toBe(
+      'API request failed with status 400. Server error: market halted',
+    );
     server.on('GET', '/v1/markets/1', (_r, reply) => reply.text(502, '<html>Bad Gateway</html>', 'text/html'));
     const error = await failure(client().getMarket('polymarket', '1'));
     expect(error.detail).toBe('API request failed with status 502.');
@@ -264,7 +331,11 @@ describe('failures', () => {
     server.json('GET', '/v1/trader/0xSECRETADDR', { message: 'x' }, 500);
     const error = await failure(client().getTrader('polymarket', '0xSECRETADDR'));
     expect(JSON.stringify(error.context)).not.toContain('SECRETADDR');
-    expect(error.context).toMatchObject({ endpoint: 'GET /v1/trader/{address}', traderAddress: '***', protocol: 'polymarket' });
+    expect(error.context).toMatchObject({
+      endpoint: 'GET /v1/trader/{address}',
+      traderAddress: '***',
+      protocol: 'polymarket',
+    });
   });
 
   it('cuts a search query to 50 characters in the error context', async () => {
@@ -296,19 +367,25 @@ describe('failures', () => {
 
   it('a refused connection is a network error', async () => {
     const port = await closedPort();
-    const error = await failure(new AggregatorClient({ apiUrl: `http://127.0.0.1:${port}`, logger }).getMarket('polymarket', '1'));
+    const error = await failure(
+      new AggregatorClient({ apiUrl: `http://127.0.0.1:${port}`, logger }).getMarket('polymarket', '1'),
+    );
     expect(error.code).toBe('ERR_NETWORK');
     expect(error.context?.reason).toBe('ECONNREFUSED');
   });
 
   it('an unsupported protocol fails to set up', async () => {
-    const error = await failure(new AggregatorClient({ apiUrl: 'ftp://127.0.0.1:1', logger }).getMarket('polymarket', '1'));
+    const error = await failure(
+      new AggregatorClient({ apiUrl: 'ftp://127.0.0.1:1', logger }).getMarket('polymarket', '1'),
+    );
     expect(error.code).toBe('ERR_API_REQUEST');
     expect(error.detail).toBe('Failed to setup the API request: Unsupported protocol ftp:');
   });
 
   it('malformed JSON in a success answer is a validation error', async () => {
-    server.on('GET', '/v1/markets/1', (_r, reply) => reply.text(200, '{"id": "1", "position_tokens": [', 'application/json'));
+    server.on('GET', '/v1/markets/1', (_r, reply) =>
+      reply.text(200, '{"id": "1", "position_tokens": [', 'application/json'),
+    );
     const error = await failure(client().getMarket('polymarket', '1'));
     expect(error.code).toBe('ERR_VALIDATION');
     expect(error.detail).toBe('The API server answered with malformed JSON.');
@@ -349,9 +426,13 @@ describe('slug lookups', () => {
 
   it('markets by slug say "Exchange with slug \'…\' not found."', async () => {
     server.json('GET', '/v1/agg/market', []);
-    expect((await failure(client().getMarketsBySlug('no-such-market'))).detail).toBe("Exchange with slug 'no-such-market' not found.");
+    expect((await failure(client().getMarketsBySlug('no-such-market'))).detail).toBe(
+      "Exchange with slug 'no-such-market' not found.",
+    );
     server.json('GET', '/v1/agg/market', { error: 'x' }, 404);
-    expect((await failure(client().getMarketsBySlug('gone-market'))).detail).toBe("Exchange with slug 'gone-market' not found.");
+    expect((await failure(client().getMarketsBySlug('gone-market'))).detail).toBe(
+      "Exchange with slug 'gone-market' not found.",
+    );
   });
 
   it('other failures keep their own code', async () => {

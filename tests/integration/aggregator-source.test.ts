@@ -70,7 +70,9 @@ describe('AggregatorSource maps the aggregator onto the market model', () => {
   });
 
   it('maps events (and their markets) from listEvents, with page and limit on the wire; an offset must fall on a page', async () => {
-    server.json('GET', '/v1/ongoing-events', [{ ...event, closed: 'true', volume24hr: '12.5', markets: [tradingMarket] }]);
+    server.json('GET', '/v1/ongoing-events', [
+      { ...event, closed: 'true', volume24hr: '12.5', markets: [tradingMarket] },
+    ]);
     const events = await source().listEvents({ page: 2, limit: 10 });
     expect(server.last().url).toBe('/v1/ongoing-events?protocol=polymarket&page=2&limit=10');
     expect(events[0]!.closed).toBe(true);
@@ -102,7 +104,10 @@ describe('AggregatorSource maps the aggregator onto the market model', () => {
   });
 
   it('trader activity and trades are ERR_NOT_AVAILABLE with the sentence, and nothing is sent', async () => {
-    for (const read of [source().getTraderActivity('0x00000000000000000000000000000000000000a1'), source().getTraderTrades('0x00000000000000000000000000000000000000a1')]) {
+    for (const read of [
+      source().getTraderActivity('0x00000000000000000000000000000000000000a1'),
+      source().getTraderTrades('0x00000000000000000000000000000000000000a1'),
+    ]) {
       const error = await failure(read);
       expect(error.code).toBe(ErrorCode.NOT_AVAILABLE);
       expect(error.detail).toBe('The aggregator has no trader activity; use a network with source polymarket.');
@@ -133,7 +138,9 @@ describe('AggregatorSource maps the aggregator onto the market model', () => {
   });
 
   it('toTradeRecord keeps the model fields that are well typed', () => {
-    expect(toTradeRecord({ price: 0.5, volumeBase: 1, timestamp: 2, side: 'BUY', tokenId: '7', transactionHash: 5 })).toEqual({
+    expect(
+      toTradeRecord({ price: 0.5, volumeBase: 1, timestamp: 2, side: 'BUY', tokenId: '7', transactionHash: 5 }),
+    ).toEqual({
       price: 0.5,
       volumeBase: 1,
       timestamp: 2,
@@ -154,10 +161,17 @@ describe('createMarketSource', () => {
     const aggregator = createMarketSource({ aggregatorUrl: 'http://127.0.0.1:4810', sseUrl: 'http://127.0.0.1:4811' });
     expect(aggregator).toBeInstanceOf(AggregatorSource);
     expect((aggregator as AggregatorSource).client.sseUrl).toBe('http://127.0.0.1:4811');
-    const direct = createMarketSource({ source: 'polymarket', gammaUrl: 'http://127.0.0.1:1', dataUrl: 'http://127.0.0.1:2', clobUrl: 'http://127.0.0.1:3' });
+    const direct = createMarketSource({
+      source: 'polymarket',
+      gammaUrl: 'http://127.0.0.1:1',
+      dataUrl: 'http://127.0.0.1:2',
+      clobUrl: 'http://127.0.0.1:3',
+    });
     expect(direct).toBeInstanceOf(PolymarketSource);
     expect(direct.kind).toBe('polymarket');
     expect(() => createMarketSource({ source: 'aggregator' })).toThrow(/names no aggregatorUrl/);
-    expect(() => createMarketSource({ source: 'polymarket', gammaUrl: 'http://127.0.0.1:1' })).toThrow(/names no dataUrl, clobUrl/);
+    expect(() => createMarketSource({ source: 'polymarket', gammaUrl: 'http://127.0.0.1:1' })).toThrow(
+      /names no dataUrl, clobUrl/,
+    );
   });
 });

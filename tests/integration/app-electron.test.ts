@@ -21,14 +21,18 @@ function electronBinary(): string | undefined {
   const pathFile = join(dir, 'path.txt');
   if (!existsSync(pathFile)) return undefined;
   const executable = readFileSync(pathFile, 'utf8').trim();
-  const full = process.env.ELECTRON_OVERRIDE_DIST_PATH ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, executable) : join(dir, 'dist', executable);
+  const full = process.env.ELECTRON_OVERRIDE_DIST_PATH
+    ? join(process.env.ELECTRON_OVERRIDE_DIST_PATH, executable)
+    : join(dir, 'dist', executable);
   return existsSync(full) ? full : undefined;
 }
 
 const binary = electronBinary();
 const hasBinary = binary !== undefined;
 if (!hasBinary) {
-  console.warn('app-electron.test.ts: skipped — the Electron binary is not installed (node_modules/electron has no dist; ELECTRON_SKIP_BINARY_DOWNLOAD). The wiring is tested on stand-ins in tests/unit/app-window.test.ts.');
+  console.warn(
+    'app-electron.test.ts: skipped — the Electron binary is not installed (node_modules/electron has no dist; ELECTRON_SKIP_BINARY_DOWNLOAD). The wiring is tested on stand-ins in tests/unit/app-window.test.ts.',
+  );
 }
 
 describe('the real Electron app', () => {
@@ -37,34 +41,55 @@ describe('the real Electron app', () => {
     await app?.close();
   });
 
-  it.skipIf(!hasBinary)('refuses permissions, keeps navigation and window.open in the app, limits images to the market hosts', async () => {
-    // The app as `npm start` builds it; a profile on loopback ports where nothing listens: no real host is contacted.
-    if (!existsSync('out/main/index.js')) execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], { stdio: 'inherit' });
-    const dir = await mkdtemp(join(tmpdir(), 'pmdesk-electron-'));
-    const profile = join(dir, 'profile.json');
-    await writeFile(
-      profile,
-      JSON.stringify({ name: 'sandbox', chainId: 31338, source: 'polymarket', rpcUrl: 'http://127.0.0.1:9', clobUrl: 'http://127.0.0.1:9', gammaUrl: 'http://127.0.0.1:9', dataUrl: 'http://127.0.0.1:9', orderVersion: 2, contracts: {} }),
-    );
-    app = await _electron.launch({ executablePath: binary, args: ['.', `--pmdesk-profile=${profile}`], env: { ...process.env, PMDESK_DATA_DIR: dir } as Record<string, string> });
-    const page: Page = await app.firstWindow();
-    await page.waitForLoadState('domcontentloaded');
-    expect(page.url()).toBe('app://pmdesk/index.html');
+  it.skipIf(!hasBinary)(
+    'refuses permissions, keeps navigation and window.open in the app, limits images to the market hosts',
+    async () => {
+      // The app as `npm start` builds it; a profile on loopback ports where nothing listens: no real host is contacted.
+      if (!existsSync('out/main/index.js'))
+        execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+          stdio: 'inherit',
+        });
+      const dir = await mkdtemp(join(tmpdir(), 'pmdesk-electron-'));
+      const profile = join(dir, 'profile.json');
+      await writeFile(
+        profile,
+        JSON.stringify({
+          name: 'sandbox',
+          chainId: 31338,
+          source: 'polymarket',
+          rpcUrl: 'http://127.0.0.1:9',
+          clobUrl: 'http://127.0.0.1:9',
+          gammaUrl: 'http://127.0.0.1:9',
+          dataUrl: 'http://127.0.0.1:9',
+          orderVersion: 2,
+          contracts: {},
+        }),
+      );
+      app = await _electron.launch({
+        executablePath: binary,
+        args: ['.', `--pmdesk-profile=${profile}`],
+        env: { ...process.env, PMDESK_DATA_DIR: dir } as Record<string, string>,
+      });
+      const page: Page = await app.firstWindow();
+      await page.waitForLoadState('domcontentloaded');
+      expect(page.url()).toBe('app://pmdesk/index.html');
 
-    // Page-side code as strings: this file is typed for Node, the page runs in the renderer.
-    expect(await page.evaluate<string>('Notification.requestPermission()')).toBe('denied');
-    expect(await page.evaluate<boolean>("window.open('https://example.invalid/') === null")).toBe(true);
-    await page.evaluate("void (window.location.href = 'https://example.invalid/')");
-    await page.waitForTimeout(300);
-    expect(page.url()).toBe('app://pmdesk/index.html');
+      // Page-side code as strings: this file is typed for Node, the page runs in the renderer.
+      expect(await page.evaluate<string>('Notification.requestPermission()')).toBe('denied');
+      expect(await page.evaluate<boolean>("window.open('https://example.invalid/') === null")).toBe(true);
+      await page.evaluate("void (window.location.href = 'https://example.invalid/')");
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe('app://pmdesk/index.html');
 
-    // The document's CSP, read back through a violation: an image from another host is refused.
-    const violation = await page.evaluate<string>(`new Promise((resolve) => {
+      // The document's CSP, read back through a violation: an image from another host is refused.
+      const violation = await page.evaluate<string>(`new Promise((resolve) => {
       document.addEventListener('securitypolicyviolation', (e) => resolve(e.originalPolicy), { once: true });
       const img = document.createElement('img');
       img.src = 'https://images.example.invalid/market.png';
       document.body.append(img);
     })`);
-    expect(violation).toContain(`img-src ${IMAGE_SOURCES.join(' ')}`);
-  }, 120_000);
+      expect(violation).toContain(`img-src ${IMAGE_SOURCES.join(' ')}`);
+    },
+    120_000,
+  );
 });

@@ -4,7 +4,12 @@
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { serveSignerOnParentPort, utilityProcessTransport, type ParentPortLike, type UtilityProcessLike } from '../../src/main/app/signer-utility';
+import {
+  serveSignerOnParentPort,
+  utilityProcessTransport,
+  type ParentPortLike,
+  type UtilityProcessLike,
+} from '../../src/main/app/signer-utility';
 import { SignerClient } from '../../src/main/wallets/signer-client';
 
 /** A utility process whose child end runs in this process: messages cross asynchronously, as they do. */
@@ -55,7 +60,13 @@ describe('the signer in a utility process', () => {
     const answered = new Promise<void>((resolve) => child.on('message', () => resolve()));
     childSide.emit('message', { data: { id: 7, token: randomBytes(32).toString('hex'), op: 'unlocked', params: {} } });
     await answered;
-    expect(replies).toEqual([{ id: 7, ok: false, error: { code: 'ERR_FORBIDDEN', message: 'The signer answers only to the process that started it.' } }]);
+    expect(replies).toEqual([
+      {
+        id: 7,
+        ok: false,
+        error: { code: 'ERR_FORBIDDEN', message: 'The signer answers only to the process that started it.' },
+      },
+    ]);
   });
 
   it('a request before the token is ignored, and a dead signer fails pending requests plainly', async () => {

@@ -41,9 +41,21 @@ beforeAll(async () => {
   proxy = new BatchProxy(sb.server.url);
   await proxy.start();
   const alice = sb.wallets[0] as Wallet;
-  const network = parseNetworkProfile({ name: 'sandbox', chainId: sb.chain.chainId, orderVersion: 2, contracts: sb.chain.contracts });
+  const network = parseNetworkProfile({
+    name: 'sandbox',
+    chainId: sb.chain.chainId,
+    orderVersion: 2,
+    contracts: sb.chain.contracts,
+  });
   const c = sb.server.apiKeyFor(alice.address);
-  const base = { chainId: network.chainId, networks: [network], signer: privateKeySigner(alice.privateKey), creds: { key: c.apiKey, secret: c.secret, passphrase: c.passphrase }, throwOnError: true, logger: silentLogger };
+  const base = {
+    chainId: network.chainId,
+    networks: [network],
+    signer: privateKeySigner(alice.privateKey),
+    creds: { key: c.apiKey, secret: c.secret, passphrase: c.passphrase },
+    throwOnError: true,
+    logger: silentLogger,
+  };
   client = new ClobClient({ ...base, host: proxy.url });
   direct = new ClobClient({ ...base, host: sb.server.url });
 }, 120_000);
@@ -54,8 +66,14 @@ afterAll(async () => {
 
 const yes = () => sb.binary.tokens[0].tokenId;
 const batchOf = async (prices: number[]) =>
-  Promise.all(prices.map(async (price) => ({ order: await client.createOrder({ tokenId: yes(), side: 'BUY' as const, price, size: 10 }, { version: 2 }), tokenId: yes() })));
-const openHashes = async () => ((await direct.getOpenOrders({ asset_id: yes() })) as { id: string }[]).map((o) => o.id).sort();
+  Promise.all(
+    prices.map(async (price) => ({
+      order: await client.createOrder({ tokenId: yes(), side: 'BUY' as const, price, size: 10 }, { version: 2 }),
+      tokenId: yes(),
+    })),
+  );
+const openHashes = async () =>
+  ((await direct.getOpenOrders({ asset_id: yes() })) as { id: string }[]).map((o) => o.id).sort();
 
 describe('postOrdersOnce', () => {
   it('a batch whose answer is lost is found order by order by hash, and posted once', async () => {

@@ -31,7 +31,8 @@ describe('busy books for the benches', () => {
     const warnings: string[] = [];
     feed = new MarketFeed({
       wsUrl: `${sb.server.url.replace(/^http/, 'ws')}/ws`,
-      fetchBook: async (tokenId) => (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as RestBook,
+      fetchBook: async (tokenId) =>
+        (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as RestBook,
       depth: 1000,
       handlers: {
         onBook: (view) => {

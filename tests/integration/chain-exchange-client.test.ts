@@ -28,11 +28,25 @@ describe('toolkit exchange-contract client (sandbox chain, order version 1)', ()
       chainId: sb.chain.chainId,
       orderVersion: 1,
       clobUrl: sb.server.url,
-      contracts: { collateral: c.collateral, conditionalTokens: c.conditionalTokens, negRiskAdapter: c.negRiskAdapter, exchange: c.exchange, negRiskExchange: c.negRiskExchange },
+      contracts: {
+        collateral: c.collateral,
+        conditionalTokens: c.conditionalTokens,
+        negRiskAdapter: c.negRiskAdapter,
+        exchange: c.exchange,
+        negRiskExchange: c.negRiskExchange,
+      },
     };
     const client = async (wallet: Wallet) => {
       const signer = privateKeySigner(wallet.privateKey);
-      const base = { host: sb.server.url, chainId: sb.chain.chainId, signer, throwOnError: true, networks: [profile], logger: silentLogger, timeoutMs: 10_000 };
+      const base = {
+        host: sb.server.url,
+        chainId: sb.chain.chainId,
+        signer,
+        throwOnError: true,
+        networks: [profile],
+        logger: silentLogger,
+        timeoutMs: 10_000,
+      };
       const creds = (await new ClobClient(base).createOrDeriveApiKey()) as ApiCredentials;
       return new ClobClient({ ...base, creds });
     };
@@ -45,27 +59,46 @@ describe('toolkit exchange-contract client (sandbox chain, order version 1)', ()
   it('reads a partly filled order, hashes it like the toolkit, and decodes the settlement', async () => {
     const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
     const block = await sb.provider.getBlockNumber();
-    const resting = await alice.createAndPostOrder((version) => alice.createOrder({ tokenId: yes, price: 0.42, size: 30, side: 'BUY' }, { version }), { orderType: 'GTC' });
+    const resting = await alice.createAndPostOrder(
+      (version) => alice.createOrder({ tokenId: yes, price: 0.42, size: 30, side: 'BUY' }, { version }),
+      { orderType: 'GTC' },
+    );
     expect(await exchange.orderStatus(resting.order.orderHash)).toEqual({ isFilledOrCancelled: false, remaining: 0n }); // never seen on chain yet
     expect(await exchange.hashOrder(resting.order.signedOrder)).toBe(resting.order.orderHash);
 
-    const taker = await bob.createAndPostOrder((version) => bob.createOrder({ tokenId: no, price: 0.58, size: 12, side: 'BUY' }, { version }), { orderType: 'FOK' });
+    const taker = await bob.createAndPostOrder(
+      (version) => bob.createOrder({ tokenId: no, price: 0.58, size: 12, side: 'BUY' }, { version }),
+      { orderType: 'FOK' },
+    );
     expect(taker.response).toMatchObject({ success: true, status: 'matched' });
     // 30 shares at 0.42 is 12.6 USDC; 12 shares filled used 5.04 of it.
-    expect(await exchange.orderStatus(resting.order.orderHash)).toEqual({ isFilledOrCancelled: false, remaining: 7_560_000n });
+    expect(await exchange.orderStatus(resting.order.orderHash)).toEqual({
+      isFilledOrCancelled: false,
+      remaining: 7_560_000n,
+    });
 
     const events = await exchange.events(block + 1);
     const filled = events.filter((e) => e.name === 'OrderFilled');
     expect(filled.map((e) => e.name === 'OrderFilled' && e.orderHash)).toContain(resting.order.orderHash);
     const mine = filled.find((e) => e.name === 'OrderFilled' && e.orderHash === resting.order.orderHash)!;
-    expect(mine).toMatchObject({ maker: sb.wallets[0]!.address, makerAssetId: 0n, takerAssetId: BigInt(yes), makerAmountFilled: 5_040_000n, takerAmountFilled: 12_000_000n });
+    expect(mine).toMatchObject({
+      maker: sb.wallets[0]!.address,
+      makerAssetId: 0n,
+      takerAssetId: BigInt(yes),
+      makerAmountFilled: 5_040_000n,
+      takerAmountFilled: 12_000_000n,
+    });
     expect(events.some((e) => e.name === 'OrdersMatched' && e.takerOrderHash === taker.order.orderHash)).toBe(true);
   });
 
   it('lets only the maker cancel on the chain, and reports the contract’s reason otherwise', async () => {
     const yes = sb.binary.tokens[0].tokenId;
     const built = await alice.createOrder({ tokenId: yes, price: 0.3, size: 10, side: 'BUY' }, { version: 1 });
-    const asBob = new ExchangeContract(sb.chain.contracts.exchange, new Wallet(sb.wallets[1]!.privateKey, sb.provider), 'sandbox');
+    const asBob = new ExchangeContract(
+      sb.chain.contracts.exchange,
+      new Wallet(sb.wallets[1]!.privateKey, sb.provider),
+      'sandbox',
+    );
     await expect(asBob.cancelOrder(built.signedOrder, LEGACY)).rejects.toThrow(/NotOwner/);
     try {
       await asBob.cancelOrder(built.signedOrder, LEGACY);
@@ -73,7 +106,11 @@ describe('toolkit exchange-contract client (sandbox chain, order version 1)', ()
       expect(error).toBeInstanceOf(PmDeskError);
       expect(JSON.stringify(error)).not.toContain(sb.wallets[1]!.privateKey);
     }
-    const asAlice = new ExchangeContract(sb.chain.contracts.exchange, new Wallet(sb.wallets[0]!.privateKey, sb.provider), 'sandbox');
+    const asAlice = new ExchangeContract(
+      sb.chain.contracts.exchange,
+      new Wallet(sb.wallets[0]!.privateKey, sb.provider),
+      'sandbox',
+    );
     const receipt = await (await asAlice.cancelOrder(built.signedOrder, LEGACY)).wait();
     expect(asAlice.decodeLogs(receipt!.logs)).toMatchObject([{ name: 'OrderCancelled', orderHash: built.orderHash }]);
     expect(await exchange.orderStatus(built.orderHash)).toMatchObject({ isFilledOrCancelled: true });
@@ -86,7 +123,11 @@ describe('toolkit exchange-contract client (sandbox chain, order version 1)', ()
     expect(await exchange.isPaused()).toBe(false);
     const carol = sb.wallets[2]!;
     expect(await exchange.nonce(carol.address)).toBe(0n);
-    const asCarol = new ExchangeContract(sb.chain.contracts.exchange, new Wallet(carol.privateKey, sb.provider), 'sandbox');
+    const asCarol = new ExchangeContract(
+      sb.chain.contracts.exchange,
+      new Wallet(carol.privateKey, sb.provider),
+      'sandbox',
+    );
     await (await asCarol.incrementNonce(LEGACY)).wait();
     expect(await exchange.nonce(carol.address)).toBe(1n);
   });

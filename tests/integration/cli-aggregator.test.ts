@@ -4,7 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer, type SseStream } from '../helpers/fixture-server';
-import { books, comment, event, fillHistory, market, positions, searchResults, signedOrder, trader, YES_TOKEN } from '../helpers/aggregator-fixtures';
+import {
+  books,
+  comment,
+  event,
+  fillHistory,
+  market,
+  positions,
+  searchResults,
+  signedOrder,
+  trader,
+  YES_TOKEN,
+} from '../helpers/aggregator-fixtures';
 import { runPmdesk, type PmdeskOptions, type PmdeskRun } from '../helpers/pmdesk-process';
 
 let server: FixtureServer;
@@ -43,7 +54,11 @@ describe('pmdesk reads, --json prints exactly the parsed response', () => {
     server.json('GET', '/v1/markets/506729', market);
     const run = await pmdesk(['--json', 'markets', 'get', '506729', '--protocol', 'polymarket']);
     expect(run.code).toBe(0);
-    expect((json(run) as typeof market).position_tokens[1]).toEqual({ token_id: market.position_tokens[1]!.token_id, name: 'No', price: '0.47' });
+    expect((json(run) as typeof market).position_tokens[1]).toEqual({
+      token_id: market.position_tokens[1]!.token_id,
+      name: 'No',
+      price: '0.47',
+    });
   });
 
   it('events ongoing, with defaults and with --page/--limit', async () => {
@@ -89,7 +104,9 @@ describe('pmdesk reads, --json prints exactly the parsed response', () => {
     expect(server.last().url).toBe('/v1/agg/sluglist?page=4&limit=20');
     expect((json(await pmdesk(['slugs', 'events', 'which-company', '--json'])) as unknown[]).length).toBe(1);
     expect(server.last().url).toBe('/v1/agg?slug=which-company');
-    expect((json(await pmdesk(['slugs', 'markets', 'will-google', '--json'])) as { id: string }[])[0]!.id).toBe('506729');
+    expect((json(await pmdesk(['slugs', 'markets', 'will-google', '--json'])) as { id: string }[])[0]!.id).toBe(
+      '506729',
+    );
     expect(server.last().url).toBe('/v1/agg/market?slug=will-google');
   });
 
@@ -99,8 +116,21 @@ describe('pmdesk reads, --json prints exactly the parsed response', () => {
     expect(run.code).toBe(0);
     expect(server.last().url).toBe('/v1/agg/retrieve?query=top+AI+model');
     expect((json(run) as { cosineSimilarity: number }[])[0]!.cosineSimilarity).toBe(0.83);
-    await pmdesk(['search', 'top AI', '--top-k', '3', '--protocols', 'polymarket,limitless', '--include-comments', '--threshold', '0.5', '--json']);
-    expect(server.last().url).toBe('/v1/agg/retrieve?query=top+AI&topK=3&protocols=polymarket,limitless&isIncludeComment=true&threshold=0.5');
+    await pmdesk([
+      'search',
+      'top AI',
+      '--top-k',
+      '3',
+      '--protocols',
+      'polymarket,limitless',
+      '--include-comments',
+      '--threshold',
+      '0.5',
+      '--json',
+    ]);
+    expect(server.last().url).toBe(
+      '/v1/agg/retrieve?query=top+AI&topK=3&protocols=polymarket,limitless&isIncludeComment=true&threshold=0.5',
+    );
   });
 
   it('readable tables without --json', async () => {
@@ -119,10 +149,26 @@ describe('pmdesk reads, --json prints exactly the parsed response', () => {
 describe('pmdesk markets book without --json', () => {
   it('shows each outcome best-first, whatever order the server sent', async () => {
     server.json('GET', '/v1/markets/5/orderbook', {
-      t1: { market: 'm', asset_id: 't1', hash: 'h', bids: [{ price: '0.50', size: '1' }, { price: '0.52', size: '2' }, { price: '0.51', size: '3' }], asks: [{ price: '0.60', size: '4' }, { price: '0.55', size: '5' }] },
+      t1: {
+        market: 'm',
+        asset_id: 't1',
+        hash: 'h',
+        bids: [
+          { price: '0.50', size: '1' },
+          { price: '0.52', size: '2' },
+          { price: '0.51', size: '3' },
+        ],
+        asks: [
+          { price: '0.60', size: '4' },
+          { price: '0.55', size: '5' },
+        ],
+      },
     });
     const run = await pmdesk(['markets', 'book', '5', '--protocol', 'polymarket']);
-    const rows = run.stdout.split('\n').slice(3, 6).map((line) => line.trim().split(/\s+/));
+    const rows = run.stdout
+      .split('\n')
+      .slice(3, 6)
+      .map((line) => line.trim().split(/\s+/));
     expect(rows).toEqual([
       ['2', '0.52', '0.55', '5'],
       ['3', '0.51', '0.6', '4'],
@@ -132,11 +178,16 @@ describe('pmdesk markets book without --json', () => {
 });
 
 describe('pmdesk failures', () => {
-  it('a missing --protocol is the toolkit\'s message, exit 2, nothing sent', async () => {
+  it("a missing --protocol is the toolkit's message, exit 2, nothing sent", async () => {
     const run = await pmdesk(['events', 'get', '12483', '--json']);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(errorOf(run)).toEqual({ code: 'ERR_INVALID_PARAM', message: "Missing required parameter 'protocol'.", statusCode: null, methodName: 'getEvent' });
+    expect(errorOf(run)).toEqual({
+      code: 'ERR_INVALID_PARAM',
+      message: "Missing required parameter 'protocol'.",
+      statusCode: null,
+      methodName: 'getEvent',
+    });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -183,7 +234,9 @@ describe('pmdesk failures', () => {
     server.json('GET', '/v1/agg', []);
     const run = await pmdesk(['slugs', 'events', 'nothing-here']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("pmdesk: [ERR_NOT_FOUND] Market with slug 'nothing-here' not found. (Method: getEventsBySlug) (Status: 404)\n");
+    expect(run.stderr).toBe(
+      "pmdesk: [ERR_NOT_FOUND] Market with slug 'nothing-here' not found. (Method: getEventsBySlug) (Status: 404)\n",
+    );
   });
 
   it('honours --timeout-ms', async () => {
@@ -270,7 +323,12 @@ describe('pmdesk fills watch', () => {
     });
     const run = await pmdesk(['fills', 'watch', '506729', '--protocol', 'polymarket', '--count', '2']);
     expect(run.code).toBe(0);
-    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
       { price: 0.5, volumeBase: 10, timestamp: 1747400000 },
       { price: 0.51, volumeBase: 2, timestamp: 1747400001 },
     ]);
@@ -346,16 +404,43 @@ describe('pmdesk candles', () => {
   });
 
   it('--outcome picks another outcome by name, case-insensitively; --from/--to narrow', async () => {
-    const no = await pmdesk(['candles', '506729', '--protocol', 'polymarket', '--interval', '1d', '--outcome', 'no', '--json']);
+    const no = await pmdesk([
+      'candles',
+      '506729',
+      '--protocol',
+      'polymarket',
+      '--interval',
+      '1d',
+      '--outcome',
+      'no',
+      '--json',
+    ]);
     expect(json(no)).toEqual([{ time: 1747353600, open: 0.49, high: 0.49, low: 0.49, close: 0.49, volume: 40 }]);
-    const narrow = await pmdesk(['candles', '506729', '--protocol', 'polymarket', '--interval', '60000', '--from', '1747390400000', '--to', '1747394000000', '--json']);
-    expect(json(narrow)).toEqual([{ time: 1747390500 - (1747390500 % 60), open: 0.55, high: 0.55, low: 0.55, close: 0.55, volume: 20 }]);
+    const narrow = await pmdesk([
+      'candles',
+      '506729',
+      '--protocol',
+      'polymarket',
+      '--interval',
+      '60000',
+      '--from',
+      '1747390400000',
+      '--to',
+      '1747394000000',
+      '--json',
+    ]);
+    expect(json(narrow)).toEqual([
+      { time: 1747390500 - (1747390500 % 60), open: 0.55, high: 0.55, low: 0.55, close: 0.55, volume: 20 },
+    ]);
   });
 
   it('an unknown outcome is a clear not-found error', async () => {
     const run = await pmdesk(['candles', '506729', '--protocol', 'polymarket', '--outcome', 'Maybe', '--json']);
     expect(run.code).toBe(1);
-    expect(errorOf(run)).toMatchObject({ code: 'ERR_NOT_FOUND', message: "Outcome 'Maybe' not found; this market's outcomes are: Yes, No." });
+    expect(errorOf(run)).toMatchObject({
+      code: 'ERR_NOT_FOUND',
+      message: "Outcome 'Maybe' not found; this market's outcomes are: Yes, No.",
+    });
   });
 
   it('a non-positive interval is refused before any request', async () => {

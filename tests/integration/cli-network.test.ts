@@ -19,19 +19,34 @@ function pmdesk(args: string[], env: Record<string, string> = {}): Promise<Pmdes
 /** Which of the three servers saw requests since the last call (one name, if the precedence holds); then forgets them. */
 function winner(): string {
   const servers = { profile: fromProfile, env: fromEnv, flag: fromFlag };
-  const hit = Object.entries(servers).filter(([, server]) => server.requests.length > 0).map(([name]) => name);
+  const hit = Object.entries(servers)
+    .filter(([, server]) => server.requests.length > 0)
+    .map(([name]) => name);
   for (const server of Object.values(servers)) server.reset();
   return hit.join(',');
 }
 
 beforeAll(async () => {
-  [fromProfile, fromEnv, fromFlag] = await Promise.all([startFixtureServer(), startFixtureServer(), startFixtureServer()]);
-  for (const s of [fromProfile, fromEnv, fromFlag]) s.fallback = (req, reply) => reply.json(200, req.path === '/ok' ? 'OK' : ['a-b']);
+  [fromProfile, fromEnv, fromFlag] = await Promise.all([
+    startFixtureServer(),
+    startFixtureServer(),
+    startFixtureServer(),
+  ]);
+  for (const s of [fromProfile, fromEnv, fromFlag])
+    s.fallback = (req, reply) => reply.json(200, req.path === '/ok' ? 'OK' : ['a-b']);
   const dir = await mkdtemp(join(tmpdir(), 'pmdesk-cli-network-'));
   profileFile = join(dir, 'sandbox.json');
   await writeFile(
     profileFile,
-    JSON.stringify({ name: 'sandbox', chainId: 31338, orderVersion: 2, clobUrl: fromProfile.url, aggregatorUrl: fromProfile.url, sseUrl: fromProfile.url, contracts: {} }),
+    JSON.stringify({
+      name: 'sandbox',
+      chainId: 31338,
+      orderVersion: 2,
+      clobUrl: fromProfile.url,
+      aggregatorUrl: fromProfile.url,
+      sseUrl: fromProfile.url,
+      contracts: {},
+    }),
   );
 });
 afterAll(async () => {
@@ -44,9 +59,17 @@ describe('pmdesk --network', () => {
     expect(winner()).toBe('profile');
     expect((await pmdesk(['--json', 'clob', 'ok'], { PMDESK_NETWORK: profileFile })).code).toBe(0);
     expect(winner()).toBe('profile');
-    expect((await pmdesk(['--network', profileFile, '--json', 'clob', 'ok'], { PMDESK_CLOB_URL: fromEnv.url })).code).toBe(0);
+    expect(
+      (await pmdesk(['--network', profileFile, '--json', 'clob', 'ok'], { PMDESK_CLOB_URL: fromEnv.url })).code,
+    ).toBe(0);
     expect(winner()).toBe('env');
-    expect((await pmdesk(['--network', profileFile, '--clob-url', fromFlag.url, '--json', 'clob', 'ok'], { PMDESK_CLOB_URL: fromEnv.url })).code).toBe(0);
+    expect(
+      (
+        await pmdesk(['--network', profileFile, '--clob-url', fromFlag.url, '--json', 'clob', 'ok'], {
+          PMDESK_CLOB_URL: fromEnv.url,
+        })
+      ).code,
+    ).toBe(0);
     expect(winner()).toBe('flag');
   });
 
@@ -55,9 +78,17 @@ describe('pmdesk --network', () => {
     expect(slugs.code).toBe(0);
     expect(JSON.parse(slugs.stdout)).toEqual(['a-b']);
     expect(winner()).toBe('profile');
-    expect((await pmdesk(['--network', profileFile, '--json', 'slugs', 'list'], { PMDESK_API_URL: fromEnv.url })).code).toBe(0);
+    expect(
+      (await pmdesk(['--network', profileFile, '--json', 'slugs', 'list'], { PMDESK_API_URL: fromEnv.url })).code,
+    ).toBe(0);
     expect(winner()).toBe('env');
-    expect((await pmdesk(['--network', profileFile, '--api-url', fromFlag.url, '--json', 'slugs', 'list'], { PMDESK_API_URL: fromEnv.url })).code).toBe(0);
+    expect(
+      (
+        await pmdesk(['--network', profileFile, '--api-url', fromFlag.url, '--json', 'slugs', 'list'], {
+          PMDESK_API_URL: fromEnv.url,
+        })
+      ).code,
+    ).toBe(0);
     expect(winner()).toBe('flag');
   });
 

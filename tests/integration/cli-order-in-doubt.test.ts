@@ -40,7 +40,9 @@ class FaultyProxy extends ForwardingProxy {
 
 /** `npm run sandbox` in its own process, until it has written its profile. */
 function runSandbox(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const ready = new Promise<void>((resolve, reject) => {
@@ -68,14 +70,33 @@ describe('pmdesk order place on the profile npm run sandbox writes', () => {
     profileFile = join(dir, 'profile.json');
     sandbox = runSandbox(['--ports-auto', '--no-sim', '--profile-out', profileFile, '--seed', '5']);
     await sandbox.ready;
-    const raw = JSON.parse(await readFile(profileFile, 'utf8')) as { clobUrl: string; testWallets: { privateKey: string }[] };
+    const raw = JSON.parse(await readFile(profileFile, 'utf8')) as {
+      clobUrl: string;
+      testWallets: { privateKey: string }[];
+    };
     const network = parseNetworkProfile(raw);
     const key = raw.testWallets[0]!.privateKey;
-    const base = { host: raw.clobUrl, chainId: network.chainId, networks: [network], throwOnError: true, logger: silentLogger };
-    const creds = (await new ClobClient({ ...base, signer: privateKeySigner(key) }).createOrDeriveApiKey()) as ApiCredentials;
+    const base = {
+      host: raw.clobUrl,
+      chainId: network.chainId,
+      networks: [network],
+      throwOnError: true,
+      logger: silentLogger,
+    };
+    const creds = (await new ClobClient({
+      ...base,
+      signer: privateKeySigner(key),
+    }).createOrDeriveApiKey()) as ApiCredentials;
     direct = new ClobClient({ ...base, signer: privateKeySigner(key), creds });
-    env = { PMDESK_PRIVATE_KEY: key, PMDESK_API_KEY: creds.key, PMDESK_API_SECRET: creds.secret, PMDESK_API_PASSPHRASE: creds.passphrase };
-    const markets = (await direct.getMarkets()) as { data: { active?: boolean; closed?: boolean; neg_risk?: boolean; tokens: { token_id: string }[] }[] };
+    env = {
+      PMDESK_PRIVATE_KEY: key,
+      PMDESK_API_KEY: creds.key,
+      PMDESK_API_SECRET: creds.secret,
+      PMDESK_API_PASSPHRASE: creds.passphrase,
+    };
+    const markets = (await direct.getMarkets()) as {
+      data: { active?: boolean; closed?: boolean; neg_risk?: boolean; tokens: { token_id: string }[] }[];
+    };
     token = markets.data.find((m) => m.active !== false && !m.closed && !m.neg_risk)!.tokens[0]!.token_id;
     proxy = new FaultyProxy(raw.clobUrl);
     await proxy.start();
@@ -87,14 +108,38 @@ describe('pmdesk order place on the profile npm run sandbox writes', () => {
   });
 
   const place = (price: string, viaProxy: boolean) =>
-    runPmdesk(['--json', '--network', profileFile, ...(viaProxy ? ['--clob-url', proxy.url] : []), 'order', 'place', '--token', token, '--side', 'BUY', '--price', price, '--size', '10'], { env });
-  const openHashes = async () => ((await direct.getOpenOrders({ asset_id: token })) as { id: string }[]).map((o) => o.id);
+    runPmdesk(
+      [
+        '--json',
+        '--network',
+        profileFile,
+        ...(viaProxy ? ['--clob-url', proxy.url] : []),
+        'order',
+        'place',
+        '--token',
+        token,
+        '--side',
+        'BUY',
+        '--price',
+        price,
+        '--size',
+        '10',
+      ],
+      { env },
+    );
+  const openHashes = async () =>
+    ((await direct.getOpenOrders({ asset_id: token })) as { id: string }[]).map((o) => o.id);
 
   it('places an order with the documented flow: the sandbox exchange signs version 2 orders', async () => {
     const run = await place('0.05', false);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as { orderHash: string; orderVersion: number; reconciled: boolean; status: { status: string } };
+    const out = JSON.parse(run.stdout) as {
+      orderHash: string;
+      orderVersion: number;
+      reconciled: boolean;
+      status: { status: string };
+    };
     expect(out).toMatchObject({ orderVersion: 2, reconciled: false, status: { status: 'LIVE' } });
     expect(await openHashes()).toContain(out.orderHash);
     await direct.cancelAll();
@@ -119,7 +164,8 @@ describe('pmdesk order place on the profile npm run sandbox writes', () => {
     proxy.down = false;
     expect(run.code).toBe(3);
     expect(run.stdout).toBe('');
-    const error = (JSON.parse(run.stderr.trim()) as { error: { code: string; message: string; orderHash: string } }).error;
+    const error = (JSON.parse(run.stderr.trim()) as { error: { code: string; message: string; orderHash: string } })
+      .error;
     expect(error.orderHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(error.message).toContain(`may be live`);
     expect(error.message).toContain(`pmdesk order get ${error.orderHash}`);
@@ -128,7 +174,25 @@ describe('pmdesk order place on the profile npm run sandbox writes', () => {
     expect(await openHashes()).toEqual([error.orderHash]);
     // Text mode says the same to a person.
     proxy.fault = 'go-down';
-    const text = await runPmdesk(['--network', profileFile, '--clob-url', proxy.url, 'order', 'place', '--token', token, '--side', 'BUY', '--price', '0.08', '--size', '10'], { env });
+    const text = await runPmdesk(
+      [
+        '--network',
+        profileFile,
+        '--clob-url',
+        proxy.url,
+        'order',
+        'place',
+        '--token',
+        token,
+        '--side',
+        'BUY',
+        '--price',
+        '0.08',
+        '--size',
+        '10',
+      ],
+      { env },
+    );
     proxy.down = false;
     expect(text.code).toBe(3);
     expect(text.stderr).toMatch(/Order 0x[0-9a-f]{64} may be live: .*Check it with `pmdesk order get 0x[0-9a-f]{64}`/);

@@ -93,7 +93,16 @@ const gammaComment = {
   updatedAt: '2025-05-01T10:00:00Z',
   reportCount: 0,
   reactionCount: 3,
-  profile: { name: 'alice', pseudonym: 'Bright-Owl', displayUsernamePublic: true, bio: '', proxyWallet: WALLET, baseAddress: WALLET, profileImage: '', positions: [] },
+  profile: {
+    name: 'alice',
+    pseudonym: 'Bright-Owl',
+    displayUsernamePublic: true,
+    bio: '',
+    proxyWallet: WALLET,
+    baseAddress: WALLET,
+    profileImage: '',
+    positions: [],
+  },
 };
 
 /** A Data API trade row; an activity row is the same plus `type` and `usdcSize`. */
@@ -119,7 +128,16 @@ const dataTrade = {
   transactionHash: TX,
 };
 const dataActivity = { ...dataTrade, type: 'TRADE', usdcSize: 21.2 };
-const dataRedeem = { ...dataTrade, type: 'REDEEM', side: '', price: 0, size: 10, usdcSize: 10, timestamp: 1747500000, transactionHash: `0x${'8f'.repeat(32)}` };
+const dataRedeem = {
+  ...dataTrade,
+  type: 'REDEEM',
+  side: '',
+  price: 0,
+  size: 10,
+  usdcSize: 10,
+  timestamp: 1747500000,
+  transactionHash: `0x${'8f'.repeat(32)}`,
+};
 
 let gamma: FixtureServer;
 let data: FixtureServer;
@@ -129,7 +147,8 @@ let rtds: WsFixture;
 
 const json = (run: PmdeskRun) => JSON.parse(run.stdout) as unknown;
 /** The error a run printed: stderr's last line (notices, such as a fallback, may come before it). */
-const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: Record<string, unknown> }).error;
+const errorOf = (run: PmdeskRun) =>
+  (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: Record<string, unknown> }).error;
 
 /** pmdesk with Polymarket direct's hosts named by flag and no source named: no aggregator URL means Polymarket direct. */
 function pmdesk(args: string[], options: PmdeskOptions = {}): Promise<PmdeskRun> {
@@ -137,7 +156,12 @@ function pmdesk(args: string[], options: PmdeskOptions = {}): Promise<PmdeskRun>
 }
 
 beforeAll(async () => {
-  [gamma, data, clob, aggregator] = await Promise.all([startFixtureServer(), startFixtureServer(), startFixtureServer(), startFixtureServer()]);
+  [gamma, data, clob, aggregator] = await Promise.all([
+    startFixtureServer(),
+    startFixtureServer(),
+    startFixtureServer(),
+    startFixtureServer(),
+  ]);
   rtds = await WsFixture.start();
 });
 afterAll(async () => {
@@ -148,7 +172,7 @@ beforeEach(() => {
 });
 
 describe('events and markets', () => {
-  it('events list asks Gamma\'s keyset list for open events by tag, order and limit, and prints the model', async () => {
+  it("events list asks Gamma's keyset list for open events by tag, order and limit, and prints the model", async () => {
     gamma.json('GET', '/events/keyset', { events: [gammaEvent] });
     const run = await pmdesk(['events', 'list', '--tag', 'politics', '--order', 'volume', '--limit', '5', '--json']);
     expect(run.code).toBe(0);
@@ -161,7 +185,14 @@ describe('events and markets', () => {
     expect(request!.query.get('closed')).toBe('false');
     expect(gamma.to('/events')).toHaveLength(0);
     const [listed] = json(run) as Record<string, unknown>[];
-    expect(listed).toMatchObject({ id: '12483', protocol: 'polymarket', slug: gammaEvent.slug, title: gammaEvent.title, volume: 2831002.1, neg_risk: true });
+    expect(listed).toMatchObject({
+      id: '12483',
+      protocol: 'polymarket',
+      slug: gammaEvent.slug,
+      title: gammaEvent.title,
+      volume: 2831002.1,
+      neg_risk: true,
+    });
     const [market] = (listed as { markets: Record<string, unknown>[] }).markets;
     expect(market).toMatchObject({
       id: '506729',
@@ -177,21 +208,29 @@ describe('events and markets', () => {
     expect(aggregator.requests).toHaveLength(0);
   });
 
-  it('events list without flags sorts by 24 h volume; its table reads like the aggregator\'s', async () => {
+  it("events list without flags sorts by 24 h volume; its table reads like the aggregator's", async () => {
     gamma.json('GET', '/events/keyset', { events: [gammaEvent] });
     const run = await pmdesk(['events', 'list']);
     expect(run.code).toBe(0);
     expect(gamma.last().query.get('order')).toBe('volume24hr');
     expect(run.stdout.split('\n')[0]).toMatch(/^id\s+title\s+slug\s+markets\s+volume$/);
     // The slug is cut at 40 characters, as every table cuts a long cell.
-    expect(run.stdout).toMatch(/^12483\s+Which company has best AI model end of May\?\s+which-company-has-best-ai-model-end-of-…\s+1\s+2831002\.1$/m);
+    expect(run.stdout).toMatch(
+      /^12483\s+Which company has best AI model end of May\?\s+which-company-has-best-ai-model-end-of-…\s+1\s+2831002\.1$/m,
+    );
   });
 
   it('events list --cursor continues the keyset list and prints the next cursor (in --json too)', async () => {
     gamma.on('GET', '/events/keyset', (request, reply) =>
       request.query.get('after_cursor') === 'MjA='
         ? reply.json(200, { events: [{ ...gammaEvent, id: '3' }] })
-        : reply.json(200, { events: [{ ...gammaEvent, id: '1' }, { ...gammaEvent, id: '2' }], next_cursor: 'MjA=' }),
+        : reply.json(200, {
+            events: [
+              { ...gammaEvent, id: '1' },
+              { ...gammaEvent, id: '2' },
+            ],
+            next_cursor: 'MjA=',
+          }),
     );
     const first = await pmdesk(['events', 'list', '--limit', '2', '--cursor', 'start', '--json']);
     expect(first.code).toBe(0);
@@ -213,14 +252,32 @@ describe('events and markets', () => {
 
   it('events list falls back to the deprecated offset list on a 404, and says so once on stderr, never on stdout', async () => {
     gamma.on('GET', '/events', (_request, reply) =>
-      reply.json(200, [gammaEvent], { Deprecation: 'true', Sunset: 'Fri, 01 May 2026 00:00:00 GMT', Warning: '299 - "use /events/keyset"' }),
+      reply.json(200, [gammaEvent], {
+        Deprecation: 'true',
+        Sunset: 'Fri, 01 May 2026 00:00:00 GMT',
+        Warning: '299 - "use /events/keyset"',
+      }),
     );
     const run = await pmdesk(['events', 'list', '--limit', '5', '--offset', '10', '--json']);
     expect(run.code).toBe(0);
-    expect(gamma.to('/events')[0]!.rawQuery).toBe('limit=5&offset=10&order=volume24hr&ascending=false&active=true&closed=false');
+    expect(gamma.to('/events')[0]!.rawQuery).toBe(
+      'limit=5&offset=10&order=volume24hr&ascending=false&active=true&closed=false',
+    );
     expect((json(run) as { id: string }[]).map((e) => e.id)).toEqual(['12483']);
-    expect(run.stderr.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
-      { notice: { code: 'FALLBACK', api: 'Gamma', endpoint: 'GET /events/keyset', message: 'Gamma has no /events/keyset (404): listing events through the deprecated /events with offsets.' } },
+    expect(
+      run.stderr
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
+      {
+        notice: {
+          code: 'FALLBACK',
+          api: 'Gamma',
+          endpoint: 'GET /events/keyset',
+          message: 'Gamma has no /events/keyset (404): listing events through the deprecated /events with offsets.',
+        },
+      },
       {
         notice: {
           code: 'DEPRECATED',
@@ -244,7 +301,11 @@ describe('events and markets', () => {
   it('a deprecated Data API or CLOB endpoint is said once per run on stderr', async () => {
     gamma.json('GET', '/markets/506729', gammaMarket);
     clob.on('GET', '/book', (request, reply) =>
-      reply.json(200, { market: CONDITION, asset_id: request.query.get('token_id'), bids: [], asks: [], hash: 'h', timestamp: '1' }, { Warning: '299 clob "use POST /books"' }),
+      reply.json(
+        200,
+        { market: CONDITION, asset_id: request.query.get('token_id'), bids: [], asks: [], hash: 'h', timestamp: '1' },
+        { Warning: '299 clob "use POST /books"' },
+      ),
     );
     const run = await pmdesk(['markets', 'book', '506729']);
     expect(run.code).toBe(0);
@@ -252,27 +313,37 @@ describe('events and markets', () => {
     expect(run.stderr).toBe('pmdesk: CLOB GET /book is deprecated: use POST /books.\n');
   });
 
-  it('--verbose shows each answer\'s Poly-RateLimit headers on stderr', async () => {
+  it("--verbose shows each answer's Poly-RateLimit headers on stderr", async () => {
     gamma.on('GET', '/markets/506729', (_request, reply) =>
-      reply.json(200, gammaMarket, { 'Poly-RateLimit-Remaining': '41', 'Poly-RateLimit-Tier': 'silver', 'Poly-RateLimit-Warning': 'true' }),
+      reply.json(200, gammaMarket, {
+        'Poly-RateLimit-Remaining': '41',
+        'Poly-RateLimit-Tier': 'silver',
+        'Poly-RateLimit-Warning': 'true',
+      }),
     );
     const quiet = await pmdesk(['markets', 'get', '506729', '--json']);
     expect(quiet.stderr).toBe('');
     const verbose = await pmdesk(['--verbose', 'markets', 'get', '506729', '--json']);
     expect(verbose.code).toBe(0);
-    expect(verbose.stderr).toContain('pmdesk: Gamma GET /markets/{id}: rate limit 41 left, tier silver (warning mode)\n');
+    expect(verbose.stderr).toContain(
+      'pmdesk: Gamma GET /markets/{id}: rate limit 41 left, tier silver (warning mode)\n',
+    );
     expect(JSON.parse(verbose.stdout)).toMatchObject({ id: '506729' });
   });
 
   it('a 425 is waited out with a sentence on stderr (the matching engine restarting), then the read answers', async () => {
     let calls = 0;
-    gamma.on('GET', '/markets/506729', (_request, reply) => (++calls === 1 ? reply.json(425, { error: 'too early' }, { 'Retry-After': '1' }) : reply.json(200, gammaMarket)));
+    gamma.on('GET', '/markets/506729', (_request, reply) =>
+      ++calls === 1 ? reply.json(425, { error: 'too early' }, { 'Retry-After': '1' }) : reply.json(200, gammaMarket),
+    );
     const text = await pmdesk(['markets', 'get', '506729']);
     expect(text.code).toBe(0);
     expect(text.stderr).toBe("pmdesk: Gamma's matching engine is restarting, retrying in 1 s\n");
     calls = 0;
     const asJson = await pmdesk(['markets', 'get', '506729', '--json']);
-    expect(JSON.parse(asJson.stderr)).toEqual({ notice: { code: 'ENGINE_RESTARTING', waitMs: 1000, methodName: 'getMarket' } });
+    expect(JSON.parse(asJson.stderr)).toEqual({
+      notice: { code: 'ENGINE_RESTARTING', waitMs: 1000, methodName: 'getMarket' },
+    });
     expect(JSON.parse(asJson.stdout)).toMatchObject({ id: '506729' });
   });
 
@@ -286,27 +357,38 @@ describe('events and markets', () => {
     const market = await pmdesk(['markets', 'get', '506729', '--protocol', 'polymarket', '--json']);
     expect((json(market) as { question: string; version: string }).question).toBe(gammaMarket.question);
     const comments = await pmdesk(['events', 'comments', '12483', '--json']);
-    expect(json(comments)).toEqual([expect.objectContaining({ id: '901', content: 'Gemini looks strong.', name: 'alice', baseAddress: WALLET })]);
+    expect(json(comments)).toEqual([
+      expect.objectContaining({ id: '901', content: 'Gemini looks strong.', name: 'alice', baseAddress: WALLET }),
+    ]);
     const commentRequest = gamma.to('/comments')[0]!;
     expect(commentRequest.query.get('parent_entity_type')).toBe('Event');
     expect(commentRequest.query.get('parent_entity_id')).toBe('12483');
   });
 
   it('markets get states the fee from the schedule, "fee unknown" without one, never takerBaseFee / 10 000', async () => {
-    gamma.json('GET', '/markets/1', { ...gammaMarket, id: '1', feesEnabled: true, takerBaseFee: 1000, feeSchedule: { rate: 0.07, exponent: 1, takerOnly: true } });
+    gamma.json('GET', '/markets/1', {
+      ...gammaMarket,
+      id: '1',
+      feesEnabled: true,
+      takerBaseFee: 1000,
+      feeSchedule: { rate: 0.07, exponent: 1, takerOnly: true },
+    });
     gamma.json('GET', '/markets/2', { ...gammaMarket, id: '2', feesEnabled: true, takerBaseFee: 1000 });
     expect((await pmdesk(['markets', 'get', '1'])).stdout).toMatch(/^fee\s+taker fee 7 %·p\(1−p\)$/m);
     expect((await pmdesk(['markets', 'get', '2'])).stdout).toMatch(/^fee\s+fee unknown$/m);
     expect((json(await pmdesk(['markets', 'get', '2', '--json'])) as { fees?: unknown }).fees).toBeUndefined();
   });
 
-  it('events comments pages within Gamma\'s 200-offset cap and says how many were shown', async () => {
+  it("events comments pages within Gamma's 200-offset cap and says how many were shown", async () => {
     let cap = 200;
     gamma.on('GET', '/comments', (request, reply) => {
       const offset = Number(request.query.get('offset'));
       if (offset > cap) return reply.json(422, { error: 'offset must be at most 200' });
       const limit = Number(request.query.get('limit'));
-      return reply.json(200, Array.from({ length: limit }, (_, i) => ({ ...gammaComment, id: String(offset + i + 1) })));
+      return reply.json(
+        200,
+        Array.from({ length: limit }, (_, i) => ({ ...gammaComment, id: String(offset + i + 1) })),
+      );
     });
     const text = await pmdesk(['events', 'comments', '12483']);
     expect(text.code).toBe(0);
@@ -319,22 +401,38 @@ describe('events and markets', () => {
     gamma.reset();
     cap = 0;
     gamma.on('GET', '/comments', (request, reply) =>
-      Number(request.query.get('offset')) > cap ? reply.json(422, { error: 'offset too large' }) : reply.json(200, Array.from({ length: 100 }, (_, i) => ({ ...gammaComment, id: String(i + 1) }))),
+      Number(request.query.get('offset')) > cap
+        ? reply.json(422, { error: 'offset too large' })
+        : reply.json(
+            200,
+            Array.from({ length: 100 }, (_, i) => ({ ...gammaComment, id: String(i + 1) })),
+          ),
     );
     const lower = await pmdesk(['events', 'comments', '12483']);
     expect(lower.code).toBe(0);
     expect(lower.stdout).toMatch(/\n100 comments shown\n$/);
   });
 
-  it('markets get and events get say a market\'s state in words, not Gamma\'s `active` (issue 27)', async () => {
-    const resolved = { ...gammaMarket, active: true, closed: true, acceptingOrders: false, umaResolutionStatus: 'resolved', outcomePrices: '["1","0"]' };
+  it("markets get and events get say a market's state in words, not Gamma's `active` (issue 27)", async () => {
+    const resolved = {
+      ...gammaMarket,
+      active: true,
+      closed: true,
+      acceptingOrders: false,
+      umaResolutionStatus: 'resolved',
+      outcomePrices: '["1","0"]',
+    };
     gamma.json('GET', '/markets/506729', resolved);
     gamma.json('GET', '/events/12483', { ...gammaEvent, markets: [resolved] });
     const market = await pmdesk(['markets', 'get', '506729']);
     expect(market.stdout).toMatch(/^state\s+Resolved: Yes$/m);
     expect(market.stdout).not.toMatch(/^active/m);
     expect((await pmdesk(['events', 'get', '12483'])).stdout).toMatch(/Resolved: Yes/);
-    gamma.json('GET', '/markets/506729', { ...resolved, umaResolutionStatus: 'proposed', outcomePrices: '["0.999","0.001"]' });
+    gamma.json('GET', '/markets/506729', {
+      ...resolved,
+      umaResolutionStatus: 'proposed',
+      outcomePrices: '["0.999","0.001"]',
+    });
     expect((await pmdesk(['markets', 'get', '506729'])).stdout).toMatch(/^state\s+Closed — awaiting resolution$/m);
   });
 
@@ -353,8 +451,14 @@ describe('events and markets', () => {
         asset_id: request.query.get('token_id'),
         timestamp: '1747400000000',
         hash: `h-${request.query.get('token_id')!.slice(0, 4)}`,
-        bids: [{ price: '0.51', size: '300' }, { price: '0.52', size: '1200' }],
-        asks: [{ price: '0.55', size: '100' }, { price: '0.54', size: '800' }],
+        bids: [
+          { price: '0.51', size: '300' },
+          { price: '0.52', size: '1200' },
+        ],
+        asks: [
+          { price: '0.55', size: '100' },
+          { price: '0.54', size: '800' },
+        ],
         min_order_size: '5',
         neg_risk: false,
         tick_size: '0.01',
@@ -365,7 +469,12 @@ describe('events and markets', () => {
     const books = json(run) as Record<string, { asset_id: string; bids: { price: number; size: number }[] }>;
     expect(Object.keys(books).sort()).toEqual([NO, YES].sort());
     expect(books[YES]!.bids).toContainEqual({ price: 0.52, size: 1200 });
-    expect(clob.to('/book').map((r) => r.query.get('token_id')).sort()).toEqual([NO, YES].sort());
+    expect(
+      clob
+        .to('/book')
+        .map((r) => r.query.get('token_id'))
+        .sort(),
+    ).toEqual([NO, YES].sort());
     const text = await pmdesk(['markets', 'book', '506729']);
     expect(text.stdout).toContain(`token ${YES}`);
     expect(text.stdout).toMatch(/^\s*1200\s+0\.52\s+0\.54\s+800$/m);
@@ -376,13 +485,22 @@ describe('events and markets', () => {
     clob.on('GET', '/book', (request, reply) =>
       request.query.get('token_id') === NO
         ? reply.json(404, { error: 'No orderbook exists for the requested token id' })
-        : reply.json(200, { market: CONDITION, asset_id: YES, timestamp: '1747400000000', hash: 'h', bids: [{ price: '0.99', size: '50' }], asks: [] }),
+        : reply.json(200, {
+            market: CONDITION,
+            asset_id: YES,
+            timestamp: '1747400000000',
+            hash: 'h',
+            bids: [{ price: '0.99', size: '50' }],
+            asks: [],
+          }),
     );
     const text = await pmdesk(['markets', 'book', '506729']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`token ${YES}`);
     expect(text.stdout).toMatch(/^\s*50\s+0\.99\s*$/m);
-    expect(text.stdout).toContain(`no order book for No (token ${NO}): the market is closed and the exchange keeps no book for it`);
+    expect(text.stdout).toContain(
+      `no order book for No (token ${NO}): the market is closed and the exchange keeps no book for it`,
+    );
     const run = await pmdesk(['markets', 'book', '506729', '--json']);
     expect(run.code).toBe(0);
     expect(Object.keys(json(run) as object)).toEqual([YES]);
@@ -405,8 +523,13 @@ describe('events and markets', () => {
 });
 
 describe('search', () => {
-  it('asks Gamma\'s public search with the words joined, best match first', async () => {
-    gamma.json('GET', '/public-search', { events: [gammaEvent, { ...gammaEvent, id: '777', title: 'Second', slug: 'second' }], tags: [], profiles: [], pagination: { hasMore: false, totalResults: 2 } });
+  it("asks Gamma's public search with the words joined, best match first", async () => {
+    gamma.json('GET', '/public-search', {
+      events: [gammaEvent, { ...gammaEvent, id: '777', title: 'Second', slug: 'second' }],
+      tags: [],
+      profiles: [],
+      pagination: { hasMore: false, totalResults: 2 },
+    });
     const run = await pmdesk(['search', 'top', 'AI', 'model', '--json']);
     expect(run.code).toBe(0);
     expect(gamma.to('/public-search')[0]!.query.get('q')).toBe('top AI model');
@@ -456,7 +579,9 @@ describe('traders', () => {
     const run = await pmdesk(['traders', 'trades', WALLET, '--limit', '50']);
     expect(run.code).toBe(0);
     expect(data.requests.map((r) => r.path)).toEqual(['/v2/trades', '/trades']);
-    expect(run.stderr).toBe('pmdesk: The Data API does not serve /v2/trades here (404); reading /trades with offset pages instead.\n');
+    expect(run.stderr).toBe(
+      'pmdesk: The Data API does not serve /v2/trades here (404); reading /trades with offset pages instead.\n',
+    );
   });
 
   it('traders trades reads the Data API trades of that wallet and prints MarketTrade rows', async () => {
@@ -498,12 +623,38 @@ describe('traders', () => {
 describe('the same --json shape on both sources', () => {
   /** The model's required keys of an event, its first market and that market's first token, with their types. */
   const shape = (value: unknown) => {
-    const e = value as Record<string, unknown> & { markets: (Record<string, unknown> & { position_tokens: Record<string, unknown>[] })[] };
+    const e = value as Record<string, unknown> & {
+      markets: (Record<string, unknown> & { position_tokens: Record<string, unknown>[] })[];
+    };
     const m = e.markets[0]!;
-    const types = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, Array.isArray(o[k]) ? 'array' : typeof o[k]]));
+    const types = (o: Record<string, unknown>, keys: string[]) =>
+      Object.fromEntries(keys.map((k) => [k, Array.isArray(o[k]) ? 'array' : typeof o[k]]));
     return {
-      event: types(e, ['id', 'protocol', 'region', 'slug', 'title', 'description', 'startDate', 'creationDate', 'endDate', 'image', 'icon', 'markets']),
-      market: types(m, ['id', 'name', 'question', 'end', 'description', 'image', 'icon', 'position_tokens', 'groupItemTitle']),
+      event: types(e, [
+        'id',
+        'protocol',
+        'region',
+        'slug',
+        'title',
+        'description',
+        'startDate',
+        'creationDate',
+        'endDate',
+        'image',
+        'icon',
+        'markets',
+      ]),
+      market: types(m, [
+        'id',
+        'name',
+        'question',
+        'end',
+        'description',
+        'image',
+        'icon',
+        'position_tokens',
+        'groupItemTitle',
+      ]),
       token: types(m.position_tokens[0]!, ['token_id', 'name', 'price']),
     };
   };
@@ -512,7 +663,16 @@ describe('the same --json shape on both sources', () => {
     gamma.json('GET', '/events/12483', gammaEvent);
     aggregator.json('GET', '/v1/events/12483', aggregatorEvent);
     const direct = await pmdesk(['events', 'get', '12483', '--json']);
-    const viaAggregator = await runPmdesk(['--api-url', aggregator.url, 'events', 'get', '12483', '--protocol', 'polymarket', '--json']);
+    const viaAggregator = await runPmdesk([
+      '--api-url',
+      aggregator.url,
+      'events',
+      'get',
+      '12483',
+      '--protocol',
+      'polymarket',
+      '--json',
+    ]);
     expect(direct.code).toBe(0);
     expect(viaAggregator.code).toBe(0);
     expect(shape(json(direct))).toEqual(shape(json(viaAggregator)));
@@ -527,7 +687,16 @@ describe('a network profile that names Polymarket direct', () => {
     const file = join(dir, 'polygon-like.json');
     await writeFile(
       file,
-      JSON.stringify({ name: 'direct', chainId: 31338, source: 'polymarket', gammaUrl: gamma.url, dataUrl: data.url, clobUrl: clob.url, aggregatorUrl: aggregator.url, contracts: {} }),
+      JSON.stringify({
+        name: 'direct',
+        chainId: 31338,
+        source: 'polymarket',
+        gammaUrl: gamma.url,
+        dataUrl: data.url,
+        clobUrl: clob.url,
+        aggregatorUrl: aggregator.url,
+        contracts: {},
+      }),
     );
     const run = await runPmdesk(['--network', file, 'events', 'get', '12483', '--json']);
     expect(run.code).toBe(0);
@@ -538,30 +707,46 @@ describe('a network profile that names Polymarket direct', () => {
 });
 
 describe('fills watch on the real-time feed', () => {
-  it('subscribes to the market\'s trades by slug and prints one JSON fill per trade', async () => {
+  it("subscribes to the market's trades by slug and prints one JSON fill per trade", async () => {
     gamma.json('GET', '/markets/506729', gammaMarket);
     const connections = rtds.connections.length;
-    const run = await pmdesk(['--rtds-url', rtds.wsUrl.replace(/\/ws$/, ''), 'fills', 'watch', '506729', '--count', '1'], {
-      during: () =>
-        void (async () => {
-          const connection = await rtds.connection(connections);
-          await connection.receivedCount(1);
-          connection.send({
-            topic: 'activity',
-            type: 'orders_matched',
-            timestamp: 1747400000123,
-            payload: { ...dataTrade, price: 0.53, size: 40 },
-          });
-        })(),
-    });
+    const run = await pmdesk(
+      ['--rtds-url', rtds.wsUrl.replace(/\/ws$/, ''), 'fills', 'watch', '506729', '--count', '1'],
+      {
+        during: () =>
+          void (async () => {
+            const connection = await rtds.connection(connections);
+            await connection.receivedCount(1);
+            connection.send({
+              topic: 'activity',
+              type: 'orders_matched',
+              timestamp: 1747400000123,
+              payload: { ...dataTrade, price: 0.53, size: 40 },
+            });
+          })(),
+      },
+    );
     expect(run.code).toBe(0);
-    const subscribe = JSON.parse(rtds.connections[connections]!.received[0]!) as { action: string; subscriptions: { topic: string; type: string; filters: string }[] };
+    const subscribe = JSON.parse(rtds.connections[connections]!.received[0]!) as {
+      action: string;
+      subscriptions: { topic: string; type: string; filters: string }[];
+    };
     expect(subscribe.action).toBe('subscribe');
     expect(subscribe.subscriptions[0]).toMatchObject({ topic: 'activity', type: 'orders_matched' });
     expect(JSON.parse(subscribe.subscriptions[0]!.filters)).toEqual({ market_slug: gammaMarket.slug });
-    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ price: 0.53, volumeBase: 40, side: 'BUY', tokenId: YES, trader: WALLET, transactionHash: TX });
+    expect(lines[0]).toMatchObject({
+      price: 0.53,
+      volumeBase: 40,
+      side: 'BUY',
+      tokenId: YES,
+      trader: WALLET,
+      transactionHash: TX,
+    });
     // The first connect is no recovery (issue 27, defect 6).
     expect(run.stderr).toContain('pmdesk: live feed open\n');
     expect(run.stderr).not.toContain('again');
@@ -569,15 +754,27 @@ describe('fills watch on the real-time feed', () => {
 });
 
 describe('fills watch when the real-time feed cannot be reached', () => {
-  it('polls the Data API for the market\'s new trades and says so on stderr', async () => {
+  it("polls the Data API for the market's new trades and says so on stderr", async () => {
     gamma.json('GET', '/markets/506729', gammaMarket);
     // A trade made now: polling passes on only the trades after the watch began.
-    data.on('GET', '/trades', (_request, reply) => reply.json(200, [{ ...dataTrade, timestamp: Math.floor(Date.now() / 1000) + 1 }]));
+    data.on('GET', '/trades', (_request, reply) =>
+      reply.json(200, [{ ...dataTrade, timestamp: Math.floor(Date.now() / 1000) + 1 }]),
+    );
     const refused = 'ws://127.0.0.1:1/rtds';
     const run = await pmdesk(['--rtds-url', refused, 'fills', 'watch', '506729', '--count', '1', '--json']);
     expect(run.code).toBe(0);
-    expect(run.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([expect.objectContaining({ price: 0.53, volumeBase: 40, tokenId: YES, transactionHash: TX })]);
-    expect(run.stderr.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toContainEqual({ mode: 'polling' });
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([expect.objectContaining({ price: 0.53, volumeBase: 40, tokenId: YES, transactionHash: TX })]);
+    expect(
+      run.stderr
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toContainEqual({ mode: 'polling' });
     expect(data.to('/trades')[0]!.query.get('market')).toBe(CONDITION);
   });
 });

@@ -23,7 +23,20 @@ const json = (run: PmdeskRun) => JSON.parse(run.stdout) as unknown;
 
 /** Runs pmdesk with both kinds of server named; the source flag or variable decides which one is read. */
 function pmdesk(args: string[], env: Record<string, string> = {}): Promise<PmdeskRun> {
-  return runPmdesk(['--api-url', aggregator.url, '--gamma-url', direct.url, '--data-url', direct.url, '--clob-url', direct.url, ...args], { env });
+  return runPmdesk(
+    [
+      '--api-url',
+      aggregator.url,
+      '--gamma-url',
+      direct.url,
+      '--data-url',
+      direct.url,
+      '--clob-url',
+      direct.url,
+      ...args,
+    ],
+    { env },
+  );
 }
 
 beforeAll(async () => {
@@ -41,7 +54,19 @@ beforeEach(() => {
 describe('the aggregator source', () => {
   it('events list reads one page of ongoing events: --limit/--offset become page and limit', async () => {
     aggregator.json('GET', '/v1/ongoing-events', [event]);
-    const run = await pmdesk(['--source', 'aggregator', 'events', 'list', '--protocol', 'polymarket', '--limit', '5', '--offset', '10', '--json']);
+    const run = await pmdesk([
+      '--source',
+      'aggregator',
+      'events',
+      'list',
+      '--protocol',
+      'polymarket',
+      '--limit',
+      '5',
+      '--offset',
+      '10',
+      '--json',
+    ]);
     expect(run.code).toBe(0);
     expect(aggregator.last().url).toBe('/v1/ongoing-events?protocol=polymarket&page=3&limit=5');
     const [first] = json(run) as { id: string; liquidity: number; markets: { position_tokens: unknown[] }[] }[];
@@ -83,25 +108,66 @@ describe('the aggregator source', () => {
     const history = await pmdesk(['markets', 'history', '506729', '--protocol', 'polymarket', '--json']);
     expect(json(history)).toEqual(json(fills));
 
-    const yes = await pmdesk(['markets', 'candles', '506729', '--protocol', 'polymarket', '--interval', '1h', '--json']);
+    const yes = await pmdesk([
+      'markets',
+      'candles',
+      '506729',
+      '--protocol',
+      'polymarket',
+      '--interval',
+      '1h',
+      '--json',
+    ]);
     expect(yes.code).toBe(0);
     expect(json(yes)).toEqual([
       { time: 1747389600, open: 0.51, high: 0.55, low: 0.51, close: 0.55, volume: 120 },
       { time: 1747393200, open: 0.5, high: 0.5, low: 0.5, close: 0.5, volume: 5 },
     ]);
-    const no = await pmdesk(['markets', 'candles', '506729', '--protocol', 'polymarket', '--interval', '1d', '--outcome', 'NO', '--json']);
+    const no = await pmdesk([
+      'markets',
+      'candles',
+      '506729',
+      '--protocol',
+      'polymarket',
+      '--interval',
+      '1d',
+      '--outcome',
+      'NO',
+      '--json',
+    ]);
     expect(json(no)).toEqual([{ time: 1747353600, open: 0.49, high: 0.49, low: 0.49, close: 0.49, volume: 40 }]);
     const table = await pmdesk(['markets', 'candles', '506729', '--protocol', 'polymarket', '--interval', '6h']);
     expect(table.stdout).toMatch(/^time \(UTC\)\s+open\s+high\s+low\s+close\s+volume\n/);
   });
 
-  it('markets candles: an unknown outcome lists the market\'s outcomes; an unknown range is refused before any request', async () => {
+  it("markets candles: an unknown outcome lists the market's outcomes; an unknown range is refused before any request", async () => {
     aggregator.json('GET', '/v1/markets/506729', market);
-    const run = await pmdesk(['markets', 'candles', '506729', '--protocol', 'polymarket', '--outcome', 'Maybe', '--json']);
+    const run = await pmdesk([
+      'markets',
+      'candles',
+      '506729',
+      '--protocol',
+      'polymarket',
+      '--outcome',
+      'Maybe',
+      '--json',
+    ]);
     expect(run.code).toBe(1);
-    expect(errorOf(run)).toMatchObject({ code: 'ERR_NOT_FOUND', message: "Outcome 'Maybe' not found; this market's outcomes are: Yes, No." });
+    expect(errorOf(run)).toMatchObject({
+      code: 'ERR_NOT_FOUND',
+      message: "Outcome 'Maybe' not found; this market's outcomes are: Yes, No.",
+    });
     aggregator.reset();
-    const range = await pmdesk(['markets', 'candles', '506729', '--protocol', 'polymarket', '--interval', '2h', '--json']);
+    const range = await pmdesk([
+      'markets',
+      'candles',
+      '506729',
+      '--protocol',
+      'polymarket',
+      '--interval',
+      '2h',
+      '--json',
+    ]);
     expect(range.code).toBe(2);
     expect(errorOf(range)).toEqual({
       code: 'ERR_INVALID_PARAM',
@@ -144,7 +210,10 @@ describe('which source reads', () => {
   it("a --network profile's aggregator URL means the aggregator when nothing else is said", async () => {
     aggregator.json('GET', '/v1/agg/sluglist', ['from-profile']);
     const file = join(dir, 'aggregator-profile.json');
-    await writeFile(file, JSON.stringify({ name: 'sandbox', chainId: 31338, aggregatorUrl: aggregator.url, contracts: {} }));
+    await writeFile(
+      file,
+      JSON.stringify({ name: 'sandbox', chainId: 31338, aggregatorUrl: aggregator.url, contracts: {} }),
+    );
     const run = await runPmdesk(['--network', file, 'slugs', 'list', '--json']);
     expect(run.code).toBe(0);
     expect(json(run)).toEqual(['from-profile']);
@@ -153,7 +222,10 @@ describe('which source reads', () => {
   it('an unknown source is invalid input: exit 2 naming both sources, nothing sent', async () => {
     const flag = await pmdesk(['--source', 'gamma', 'events', 'get', '1', '--json']);
     expect(flag.code).toBe(2);
-    expect(errorOf(flag)).toMatchObject({ code: 'ERR_INVALID_PARAM', message: "Unknown market-data source 'gamma': use polymarket or aggregator (--source or PMDESK_SOURCE)." });
+    expect(errorOf(flag)).toMatchObject({
+      code: 'ERR_INVALID_PARAM',
+      message: "Unknown market-data source 'gamma': use polymarket or aggregator (--source or PMDESK_SOURCE).",
+    });
     const env = await pmdesk(['markets', 'get', '1', '--json'], { PMDESK_SOURCE: 'clob' });
     expect(env.code).toBe(2);
     expect(aggregator.requests.length + direct.requests.length).toBe(0);
@@ -164,13 +236,18 @@ describe('aggregator-only commands on Polymarket direct', () => {
   it('oracle propose, verify and scan are ERR_NOT_AVAILABLE (exit 1) and call no aggregator', async () => {
     const file = join(dir, 'order.json');
     await writeFile(file, '{}');
-    for (const args of [['oracle', 'propose', '--order-file', file], ['oracle', 'verify'], ['oracle', 'scan']]) {
+    for (const args of [
+      ['oracle', 'propose', '--order-file', file],
+      ['oracle', 'verify'],
+      ['oracle', 'scan'],
+    ]) {
       const run = await pmdesk(['--source', 'polymarket', ...args, '--json']);
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
       expect(errorOf(run)).toMatchObject({
         code: 'ERR_NOT_AVAILABLE',
-        message: "The price oracle is the aggregator's, and the market-data source here is polymarket: run with --source aggregator (or a network whose source is aggregator).",
+        message:
+          "The price oracle is the aggregator's, and the market-data source here is polymarket: run with --source aggregator (or a network whose source is aggregator).",
       });
     }
     expect(aggregator.requests.length + direct.requests.length).toBe(0);

@@ -34,10 +34,17 @@ async function pmdesk(args: string[], options: { env?: Record<string, string>; i
  * Runs pmdesk on a real terminal (a pty made by util-linux `script`) and types `answers` one by one, each
  * only once the prompt before it has appeared, so nothing is typed while the terminal still echoes.
  */
-function pmdeskOnTerminal(args: string[], env: Record<string, string>, answers: [prompt: string, typed: string][]): Promise<Run> {
+function pmdeskOnTerminal(
+  args: string[],
+  env: Record<string, string>,
+  answers: [prompt: string, typed: string][],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const command = ['node', 'bin/pmdesk.mjs', ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let seen = 0;
     const pending = [...answers];
@@ -83,11 +90,20 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeou
   });
 
   it('imports from a phrase at an index, from a private key, and checks --address', async () => {
-    const phrase = await pmdesk(['wallet', 'import', '--label', 'Phrase', '--mnemonic-stdin', '--index', '1', '--json'], { env, input: `${PHRASE}\n` });
+    const phrase = await pmdesk(
+      ['wallet', 'import', '--label', 'Phrase', '--mnemonic-stdin', '--index', '1', '--json'],
+      { env, input: `${PHRASE}\n` },
+    );
     expect([phrase.code, json(phrase)]).toEqual([0, { label: 'Phrase', address: DEV_1 }]);
-    const key = await pmdesk(['wallet', 'import', '--label', 'Key', '--private-key-stdin', '--json'], { env, input: DEV_PRIVATE_KEYS[2] });
+    const key = await pmdesk(['wallet', 'import', '--label', 'Key', '--private-key-stdin', '--json'], {
+      env,
+      input: DEV_PRIVATE_KEYS[2],
+    });
     expect([key.code, json(key)]).toEqual([0, { label: 'Key', address: DEV_2 }]);
-    const wrong = await pmdesk(['wallet', 'import', '--label', 'Other', '--private-key-stdin', '--address', DEV_1, '--json'], { env, input: DEV_PRIVATE_KEYS[0] });
+    const wrong = await pmdesk(
+      ['wallet', 'import', '--label', 'Other', '--private-key-stdin', '--address', DEV_1, '--json'],
+      { env, input: DEV_PRIVATE_KEYS[0] },
+    );
     expect([wrong.code, errorOf(wrong).message]).toEqual([2, 'privateKey/address mismatch']);
     // --data-dir wins over PMDESK_DATA_DIR.
     const elsewhere = await mkdtemp(join(tmpdir(), 'pmdesk-cli-wallet-'));
@@ -109,11 +125,18 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeou
     expect((await decryptKeystoreJson(toStdout.stdout, PASSWORD)).address).toBe(DEV_0);
 
     const other = { ...env, PMDESK_DATA_DIR: await mkdtemp(join(tmpdir(), 'pmdesk-cli-wallet-')) };
-    const badPassword = await pmdesk(['wallet', 'import', '--label', 'Copy', '--keystore', file, '--json'], { env: { ...other, PMDESK_PASSWORD: 'not it at all' } });
-    expect([badPassword.code, errorOf(badPassword)]).toEqual([1, { code: 'ERR_UNAUTHORIZED', message: 'invalid password', statusCode: null, methodName: null }]);
+    const badPassword = await pmdesk(['wallet', 'import', '--label', 'Copy', '--keystore', file, '--json'], {
+      env: { ...other, PMDESK_PASSWORD: 'not it at all' },
+    });
+    expect([badPassword.code, errorOf(badPassword)]).toEqual([
+      1,
+      { code: 'ERR_UNAUTHORIZED', message: 'invalid password', statusCode: null, methodName: null },
+    ]);
     const garbage = join(dataDir, 'garbage.json');
     await writeFile(garbage, '{"version":3,"crypto":{}}');
-    const notKeystore = await pmdesk(['wallet', 'import', '--label', 'Copy', '--keystore', garbage, '--json'], { env: other });
+    const notKeystore = await pmdesk(['wallet', 'import', '--label', 'Copy', '--keystore', garbage, '--json'], {
+      env: other,
+    });
     expect([notKeystore.code, errorOf(notKeystore).message]).toEqual([2, 'invalid JSON wallet']);
     const copied = await pmdesk(['wallet', 'import', '--label', 'Copy', '--keystore', file, '--json'], { env: other });
     expect([copied.code, json(copied)]).toEqual([0, { label: 'Copy', address: DEV_0 }]);
@@ -127,7 +150,9 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeou
     expect([unlocked.code, json(unlocked)]).toEqual([0, { label: 'Trading', address: DEV_0 }]);
     const wrong = await pmdesk(['wallet', 'unlock', 'Trading'], { env: { ...env, PMDESK_PASSWORD: 'nope nope nope' } });
     expect([wrong.code, wrong.stderr]).toEqual([1, 'pmdesk: [ERR_UNAUTHORIZED] invalid password\n']);
-    const notRemoved = await pmdesk(['wallet', 'remove', 'Trading'], { env: { ...env, PMDESK_PASSWORD: 'nope nope nope' } });
+    const notRemoved = await pmdesk(['wallet', 'remove', 'Trading'], {
+      env: { ...env, PMDESK_PASSWORD: 'nope nope nope' },
+    });
     expect(notRemoved.code).toBe(1);
     expect(json(await pmdesk(['wallet', 'list', '--json'], { env }))).toHaveLength(1);
     const removed = await pmdesk(['wallet', 'remove', 'Trading', '--json'], { env });
@@ -140,12 +165,17 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeou
   it('remembers wrong passwords across runs: later runs wait before trying, and say why', async () => {
     await pmdesk(['wallet', 'import', '--label', 'Main', '--private-key-stdin'], { env, input: DEV_PRIVATE_KEYS[0] });
     const wrong = { ...env, PMDESK_PASSWORD: 'wrong password!' };
-    for (let i = 0; i < 5; i++) expect((await pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })).stderr).toBe('pmdesk: [ERR_UNAUTHORIZED] invalid password\n');
+    for (let i = 0; i < 5; i++)
+      expect((await pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })).stderr).toBe(
+        'pmdesk: [ERR_UNAUTHORIZED] invalid password\n',
+      );
     // Two more wrong ones: the next right one owes 4 s from the last failure, far more than a process start.
     for (let i = 0; i < 2; i++) expect((await pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })).code).toBe(1);
     const right = await pmdesk(['wallet', 'unlock', 'Main'], { env });
     expect(right.code).toBe(0);
-    expect(right.stderr).toMatch(/^pmdesk: too many wrong passwords for this wallet; waiting [1-4] s before trying\.\n$/);
+    expect(right.stderr).toMatch(
+      /^pmdesk: too many wrong passwords for this wallet; waiting [1-4] s before trying\.\n$/,
+    );
     expect((await pmdesk(['wallet', 'unlock', 'Main'], { env })).stderr).toBe('');
   });
 
@@ -153,9 +183,13 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeou
     await pmdesk(['wallet', 'import', '--label', 'Main', '--private-key-stdin'], { env, input: DEV_PRIVATE_KEYS[0] });
     const wrong = { ...env, PMDESK_PASSWORD: 'wrong password!' };
     // Seven at once: five free, then the sixth and seventh each owe a wait after the one before (1 s, 2 s).
-    const runs = await Promise.all(Array.from({ length: 7 }, () => pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })));
+    const runs = await Promise.all(
+      Array.from({ length: 7 }, () => pmdesk(['wallet', 'unlock', 'Main'], { env: wrong })),
+    );
     expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1, 1, 1, 1]);
-    const waits = runs.flatMap((r) => [...r.stderr.matchAll(/waiting (\d+) s before trying/g)].map((m) => Number(m[1]))).sort();
+    const waits = runs
+      .flatMap((r) => [...r.stderr.matchAll(/waiting (\d+) s before trying/g)].map((m) => Number(m[1])))
+      .sort();
     expect(waits).toEqual([1, 2]);
     // None was lost from the count: the right password now owes the eighth wait (4 s after the last failure).
     const right = await pmdesk(['wallet', 'unlock', 'Main'], { env });
@@ -166,13 +200,27 @@ describe('pmdesk wallet, scripted (PMDESK_PASSWORD, secrets on stdin)', { timeou
   it('exits 2 on invalid input, before anything is written', async () => {
     const noSource = await pmdesk(['wallet', 'import', '--label', 'X', '--json'], { env });
     expect([noSource.code, errorOf(noSource).code]).toEqual([2, 'ERR_INVALID_PARAM']);
-    const twoSources = await pmdesk(['wallet', 'import', '--label', 'X', '--mnemonic-stdin', '--private-key-stdin'], { env, input: PHRASE });
+    const twoSources = await pmdesk(['wallet', 'import', '--label', 'X', '--mnemonic-stdin', '--private-key-stdin'], {
+      env,
+      input: PHRASE,
+    });
     expect(twoSources.code).toBe(2);
     expect((await pmdesk(['wallet', 'create', '--json'], { env })).code).toBe(2);
-    const badPhrase = await pmdesk(['wallet', 'import', '--label', 'X', '--mnemonic-stdin', '--json'], { env, input: 'not a phrase at all' });
-    expect([badPhrase.code, errorOf(badPhrase).message]).toEqual([2, 'The recovery phrase is not a valid BIP-39 mnemonic.']);
-    const shortPassword = await pmdesk(['wallet', 'create', '--label', 'X'], { env: { ...env, PMDESK_PASSWORD: 'short' } });
-    expect([shortPassword.code, shortPassword.stderr]).toEqual([2, 'pmdesk: [ERR_INVALID_PARAM] A wallet password is at least 8 characters.\n']);
+    const badPhrase = await pmdesk(['wallet', 'import', '--label', 'X', '--mnemonic-stdin', '--json'], {
+      env,
+      input: 'not a phrase at all',
+    });
+    expect([badPhrase.code, errorOf(badPhrase).message]).toEqual([
+      2,
+      'The recovery phrase is not a valid BIP-39 mnemonic.',
+    ]);
+    const shortPassword = await pmdesk(['wallet', 'create', '--label', 'X'], {
+      env: { ...env, PMDESK_PASSWORD: 'short' },
+    });
+    expect([shortPassword.code, shortPassword.stderr]).toEqual([
+      2,
+      'pmdesk: [ERR_INVALID_PARAM] A wallet password is at least 8 characters.\n',
+    ]);
     const noTerminal = await pmdesk(['wallet', 'unlock', 'X', '--json'], { env: { PMDESK_DATA_DIR: dataDir } });
     expect([noTerminal.code, errorOf(noTerminal).message]).toEqual([
       2,
@@ -192,7 +240,9 @@ describe('pmdesk wallet on a terminal', { timeout: 120_000 }, () => {
     ]);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain(`Imported "Typed" (${DEV_1}).`);
-    const unlocked = await pmdeskOnTerminal(['wallet', 'unlock', 'Typed'], noPassword, [['Password of "Typed": ', PASSWORD]]);
+    const unlocked = await pmdeskOnTerminal(['wallet', 'unlock', 'Typed'], noPassword, [
+      ['Password of "Typed": ', PASSWORD],
+    ]);
     expect(unlocked.code).toBe(0);
     expect(unlocked.stdout).toContain('the password is right');
     const mismatch = await pmdeskOnTerminal(['wallet', 'create', '--label', 'New'], noPassword, [
@@ -217,6 +267,7 @@ describe('what pmdesk wallet prints', () => {
     // Runs in file order, after the others: `printed` holds every stdout and stderr they produced.
     expect(printed.length).toBeGreaterThan(40);
     const all = printed.join('\n').toLowerCase();
-    for (const secret of [PASSWORD, PHRASE, ...DEV_PRIVATE_KEYS.slice(0, 3).map((k) => k.slice(2, 26))]) expect(all).not.toContain(secret.toLowerCase());
+    for (const secret of [PASSWORD, PHRASE, ...DEV_PRIVATE_KEYS.slice(0, 3).map((k) => k.slice(2, 26))])
+      expect(all).not.toContain(secret.toLowerCase());
   });
 });

@@ -6,10 +6,20 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyTypedData, recoverAddress } from 'ethers';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
-import { ClobClient, dropNotificationParams, orderScoringParams, type ClobClientOptions } from '../../packages/toolkit/src/clob/client';
+import {
+  ClobClient,
+  dropNotificationParams,
+  orderScoringParams,
+  type ClobClientOptions,
+} from '../../packages/toolkit/src/clob/client';
 import { POST_ONLY_MODE } from '../../packages/toolkit/src/clob/service';
 import { POLYGON, type NetworkProfile } from '../../packages/toolkit/src/chain/networks';
-import { CLOB_AUTH_MESSAGE, CLOB_AUTH_TYPES, CREDS_CREATION_WARNING, type ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import {
+  CLOB_AUTH_MESSAGE,
+  CLOB_AUTH_TYPES,
+  CREDS_CREATION_WARNING,
+  type ApiCredentials,
+} from '../../packages/toolkit/src/clob/auth';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
 import type { Logger } from '../../packages/toolkit/src/base/logger';
 import type { ApiNotice, RateLimitReading } from '../../packages/toolkit/src/http/answer-headers';
@@ -17,7 +27,11 @@ import { startFixtureServer, type FixtureServer, type RecordedRequest } from '..
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const CREDS: ApiCredentials = { key: 'api-key-1', secret: 'c2VjcmV0LWJ5dGVzLWZvci10ZXN0cy0xMjM0NTY3OA==', passphrase: 'pass-phrase' };
+const CREDS: ApiCredentials = {
+  key: 'api-key-1',
+  secret: 'c2VjcmV0LWJ5dGVzLWZvci10ZXN0cy0xMjM0NTY3OA==',
+  passphrase: 'pass-phrase',
+};
 const TOKEN = '1234567890';
 const signer = privateKeySigner(KEY);
 
@@ -28,7 +42,8 @@ const logger: Logger = {
   warn: (message, data) => logged.push({ level: 'warn', message, data }),
   error: (message, data) => logged.push({ level: 'error', message, data }),
 };
-const client = (options: Partial<ClobClientOptions> = {}) => new ClobClient({ host: server.url, chainId: 137, signer, creds: CREDS, logger, ...options });
+const client = (options: Partial<ClobClientOptions> = {}) =>
+  new ClobClient({ host: server.url, chainId: 137, signer, creds: CREDS, logger, ...options });
 
 /** Recomputes the level 2 signature from what arrived, independently of the toolkit. */
 function expectL2(request: RecordedRequest, method: string, path: string, body?: string) {
@@ -39,7 +54,11 @@ function expectL2(request: RecordedRequest, method: string, path: string, body?:
     .replace(/\+/g, '-')
     .replace(/\//g, '_');
   expect(request.headers.poly_signature).toBe(expected);
-  expect(request.headers).toMatchObject({ poly_address: ADDRESS, poly_api_key: CREDS.key, poly_passphrase: CREDS.passphrase });
+  expect(request.headers).toMatchObject({
+    poly_address: ADDRESS,
+    poly_api_key: CREDS.key,
+    poly_passphrase: CREDS.passphrase,
+  });
   expect(request.body).toBe(body ?? '');
 }
 
@@ -56,14 +75,20 @@ beforeEach(() => {
 describe('public reads on the wire', () => {
   it("says once that an endpoint is deprecated, and reports each answer's Poly-RateLimit headers", async () => {
     server.on('GET', '/time', (_request, reply) =>
-      reply.json(200, 1_700_000_000, { Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT', 'Poly-RateLimit-Remaining': '99', 'Poly-RateLimit-Tier': 'standard' }),
+      reply.json(200, 1_700_000_000, {
+        Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT',
+        'Poly-RateLimit-Remaining': '99',
+        'Poly-RateLimit-Tier': 'standard',
+      }),
     );
     const notices: ApiNotice[] = [];
     const readings: RateLimitReading[] = [];
     const c = client({ onNotice: (n) => notices.push(n), onRateLimit: (r) => readings.push(r) });
     await c.getServerTime();
     await c.getServerTime();
-    expect(notices.map((n) => [n.kind, n.endpoint, n.message])).toEqual([['deprecated', 'GET /time', 'CLOB GET /time is deprecated (sunset Sat, 01 Aug 2026 00:00:00 GMT).']]);
+    expect(notices.map((n) => [n.kind, n.endpoint, n.message])).toEqual([
+      ['deprecated', 'GET /time', 'CLOB GET /time is deprecated (sunset Sat, 01 Aug 2026 00:00:00 GMT).'],
+    ]);
     expect(readings.map((r) => [r.endpoint, r.remaining, r.tier])).toEqual([
       ['GET /time', 99, 'standard'],
       ['GET /time', 99, 'standard'],
@@ -108,10 +133,19 @@ describe('public reads on the wire', () => {
       [() => c.getPrice(TOKEN, 'SELL'), 'GET', `/price?token_id=${TOKEN}&side=SELL`],
       [() => c.getSpread(TOKEN), 'GET', `/spread?token_id=${TOKEN}`],
       [() => c.getLastTradePrice(TOKEN), 'GET', `/last-trade-price?token_id=${TOKEN}`],
-      [() => c.getPricesHistory({ market: TOKEN, interval: '1d', fidelity: 60 }), 'GET', `/prices-history?market=${TOKEN}&interval=1d&fidelity=60`],
+      [
+        () => c.getPricesHistory({ market: TOKEN, interval: '1d', fidelity: 60 }),
+        'GET',
+        `/prices-history?market=${TOKEN}&interval=1d&fidelity=60`,
+      ],
       [() => c.getOrderBooks([{ token_id: TOKEN }]), 'POST', '/books', `[{"token_id":"${TOKEN}"}]`],
       [() => c.getMidpoints([{ token_id: TOKEN }]), 'POST', '/midpoints', `[{"token_id":"${TOKEN}"}]`],
-      [() => c.getPrices([{ token_id: TOKEN, side: 'BUY' }]), 'POST', '/prices', `[{"token_id":"${TOKEN}","side":"BUY"}]`],
+      [
+        () => c.getPrices([{ token_id: TOKEN, side: 'BUY' }]),
+        'POST',
+        '/prices',
+        `[{"token_id":"${TOKEN}","side":"BUY"}]`,
+      ],
       [() => c.getSpreads([{ token_id: TOKEN }]), 'POST', '/spreads', `[{"token_id":"${TOKEN}"}]`],
       [() => c.getLastTradesPrices([{ token_id: TOKEN }]), 'POST', '/last-trades-prices', `[{"token_id":"${TOKEN}"}]`],
     ];
@@ -131,7 +165,15 @@ describe('public reads on the wire', () => {
     expect(await client().getVersion()).toBe(2);
     server.json('GET', '/version', { version: 3 });
     expect(await client().getVersion()).toBe(3);
-    server.json('GET', '/clob-markets/0xc', { c: '0xc', t: [{ t: 'A', o: 'Yes' }, { t: 'B', o: 'No' }], mts: 0.005, nr: true });
+    server.json('GET', '/clob-markets/0xc', {
+      c: '0xc',
+      t: [
+        { t: 'A', o: 'Yes' },
+        { t: 'B', o: 'No' },
+      ],
+      mts: 0.005,
+      nr: true,
+    });
     const c = client();
     await c.getClobMarketInfo('0xc');
     expect(await c.getTickSize('B')).toBe('0.005');
@@ -175,11 +217,15 @@ describe('caches', () => {
 
   it('throws a catalogued error when a tick size cannot be read', async () => {
     server.json('GET', '/tick-size', { error: 'market not found' }, 404);
-    const error = await client().getTickSize(TOKEN).catch((e: unknown) => e);
+    const error = await client()
+      .getTickSize(TOKEN)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PmDeskError);
     expect((error as PmDeskError).code).toBe('ERR_NOT_FOUND');
     server.json('GET', '/tick-size', { minimum_tick_size: 0.02 });
-    const odd = (await client().getTickSize(TOKEN).catch((e: unknown) => e)) as PmDeskError;
+    const odd = (await client()
+      .getTickSize(TOKEN)
+      .catch((e: unknown) => e)) as PmDeskError;
     expect([odd.code, odd.detail]).toEqual(['ERR_VALIDATION', 'The server answered an unknown tick size (0.02).']);
   });
 });
@@ -202,7 +248,9 @@ describe('failures (docs/protocol.md#errors)', () => {
 
   it('throws catalogued errors when asked to', async () => {
     server.json('GET', '/ok', { error: 'bad token' }, 400);
-    const error = (await client({ throwOnError: true }).getOk().catch((e: unknown) => e)) as PmDeskError;
+    const error = (await client({ throwOnError: true })
+      .getOk()
+      .catch((e: unknown) => e)) as PmDeskError;
     expect(error).toBeInstanceOf(PmDeskError);
     expect(error.code).toBe('ERR_INVALID_PARAM');
     expect(error.statusCode).toBe(400);
@@ -214,7 +262,13 @@ describe('failures (docs/protocol.md#errors)', () => {
     const c = client({ throwOnError: true });
     const error = (await c.getApiKeys().catch((e: unknown) => e)) as PmDeskError;
     expect(error.code).toBe('ERR_UNAUTHORIZED');
-    for (const text of [inspect(c, { depth: 10 }), JSON.stringify(c), JSON.stringify(error), inspect(error, { depth: 10 }), JSON.stringify(logged)]) {
+    for (const text of [
+      inspect(c, { depth: 10 }),
+      JSON.stringify(c),
+      JSON.stringify(error),
+      inspect(error, { depth: 10 }),
+      JSON.stringify(logged),
+    ]) {
       expect(text).not.toContain(CREDS.secret);
       expect(text).not.toContain(CREDS.passphrase);
       expect(text).not.toContain(KEY.slice(2));
@@ -222,9 +276,15 @@ describe('failures (docs/protocol.md#errors)', () => {
   });
 
   it('refuses level 1 and level 2 calls without a signer or credentials, before sending anything', async () => {
-    await expect(new ClobClient({ host: server.url, chainId: 137 }).createApiKey()).rejects.toThrow('Signer is needed to interact with this endpoint!');
-    await expect(client({ creds: undefined }).getApiKeys()).rejects.toThrow('API Credentials are needed to interact with this endpoint!');
-    await expect(client({ signer: undefined }).cancelAll()).rejects.toThrow('API Credentials are needed to interact with this endpoint!');
+    await expect(new ClobClient({ host: server.url, chainId: 137 }).createApiKey()).rejects.toThrow(
+      'Signer is needed to interact with this endpoint!',
+    );
+    await expect(client({ creds: undefined }).getApiKeys()).rejects.toThrow(
+      'API Credentials are needed to interact with this endpoint!',
+    );
+    await expect(client({ signer: undefined }).cancelAll()).rejects.toThrow(
+      'API Credentials are needed to interact with this endpoint!',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -242,7 +302,8 @@ describe('level 2 calls on the wire', () => {
       '/cancel-market-orders': cancelled,
       '/balance-allowance': { balance: '0', allowances: {} },
     };
-    const answerOf = (path: string, method: string) => (method === 'POST' ? undefined : wellFormed[path]) ?? { ok: true };
+    const answerOf = (path: string, method: string) =>
+      (method === 'POST' ? undefined : wellFormed[path]) ?? { ok: true };
     server.fallback = (req, reply) => reply.json(200, answerOf(req.url.split('?')[0]!, req.method));
     const c = client({ signatureType: 2, funder: '0x1234567890AbcdEF1234567890aBcdef12345678' });
     const cases: [() => Promise<unknown>, string, string, string, string?][] = [
@@ -253,15 +314,47 @@ describe('level 2 calls on the wire', () => {
       [() => c.cancelOrder('0xabc'), 'DELETE', '/order', '/order', '{"orderID":"0xabc"}'],
       [() => c.cancelOrders(['0xa', '0xb']), 'DELETE', '/orders', '/orders', '["0xa","0xb"]'],
       [() => c.cancelAll(), 'DELETE', '/cancel-all', '/cancel-all'],
-      [() => c.cancelMarketOrders({ market: '0xm', asset_id: TOKEN }), 'DELETE', '/cancel-market-orders', '/cancel-market-orders', `{"market":"0xm","asset_id":"${TOKEN}"}`],
+      [
+        () => c.cancelMarketOrders({ market: '0xm', asset_id: TOKEN }),
+        'DELETE',
+        '/cancel-market-orders',
+        '/cancel-market-orders',
+        `{"market":"0xm","asset_id":"${TOKEN}"}`,
+      ],
       [() => c.isOrderScoring({ order_id: '0xa' }), 'GET', '/order-scoring', '/order-scoring?order_id=0xa'],
-      [() => c.areOrdersScoring({ orderIds: ['0xa', '0xb'] }), 'POST', '/orders-scoring', '/orders-scoring', '["0xa","0xb"]'],
+      [
+        () => c.areOrdersScoring({ orderIds: ['0xa', '0xb'] }),
+        'POST',
+        '/orders-scoring',
+        '/orders-scoring',
+        '["0xa","0xb"]',
+      ],
       [() => c.getNotifications(), 'GET', '/notifications', '/notifications?signature_type=2'],
       [() => c.dropNotifications({ ids: ['1', '2'] }), 'DELETE', '/notifications', '/notifications?ids=1,2'],
-      [() => c.getBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: TOKEN }), 'GET', '/balance-allowance', `/balance-allowance?asset_type=CONDITIONAL&token_id=${TOKEN}&signature_type=2`],
-      [() => c.updateBalanceAllowance({ asset_type: 'COLLATERAL' }), 'GET', '/balance-allowance/update', '/balance-allowance/update?asset_type=COLLATERAL&signature_type=2'],
-      [() => c.getTotalEarningsForUserForDay('2026-11-01'), 'GET', '/rewards/user/total', '/rewards/user/total?date=2026-11-01&signature_type=2'],
-      [() => c.getRewardPercentages(), 'GET', '/rewards/user/percentages', '/rewards/user/percentages?signature_type=2'],
+      [
+        () => c.getBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: TOKEN }),
+        'GET',
+        '/balance-allowance',
+        `/balance-allowance?asset_type=CONDITIONAL&token_id=${TOKEN}&signature_type=2`,
+      ],
+      [
+        () => c.updateBalanceAllowance({ asset_type: 'COLLATERAL' }),
+        'GET',
+        '/balance-allowance/update',
+        '/balance-allowance/update?asset_type=COLLATERAL&signature_type=2',
+      ],
+      [
+        () => c.getTotalEarningsForUserForDay('2026-11-01'),
+        'GET',
+        '/rewards/user/total',
+        '/rewards/user/total?date=2026-11-01&signature_type=2',
+      ],
+      [
+        () => c.getRewardPercentages(),
+        'GET',
+        '/rewards/user/percentages',
+        '/rewards/user/percentages?signature_type=2',
+      ],
       [() => c.postHeartbeat(), 'POST', '/v1/heartbeats', '/v1/heartbeats', '{"heartbeat_id":""}'],
       [() => c.postHeartbeat(null), 'POST', '/v1/heartbeats', '/v1/heartbeats', '{"heartbeat_id":null}'],
       [() => c.postHeartbeat('hb-1'), 'POST', '/v1/heartbeats', '/v1/heartbeats', '{"heartbeat_id":"hb-1"}'],
@@ -308,7 +401,11 @@ describe('paging', () => {
   it('walks from MA== to LTE= with one signature for all pages', async () => {
     expect(await client().getTrades({ market: '0xm' })).toEqual([1, 2, 3, 4]);
     const trades = server.to('/data/trades');
-    expect(trades.map((r) => r.url)).toEqual(['/data/trades?market=0xm&next_cursor=MA%3D%3D', '/data/trades?market=0xm&next_cursor=Mg%3D%3D', '/data/trades?market=0xm&next_cursor=NA%3D%3D']);
+    expect(trades.map((r) => r.url)).toEqual([
+      '/data/trades?market=0xm&next_cursor=MA%3D%3D',
+      '/data/trades?market=0xm&next_cursor=Mg%3D%3D',
+      '/data/trades?market=0xm&next_cursor=NA%3D%3D',
+    ]);
     expect(new Set(trades.map((r) => r.headers.poly_signature)).size).toBe(1);
     expectL2(trades[0]!, 'GET', '/data/trades');
   });
@@ -320,7 +417,9 @@ describe('paging', () => {
 
   it('stops at an error object, and at a cursor the server repeats', async () => {
     server.on('GET', '/data/orders', (req, reply) =>
-      req.query.get('next_cursor') === 'MA==' ? reply.json(200, { data: [1], next_cursor: 'Mg==' }) : reply.json(500, { error: 'boom' }),
+      req.query.get('next_cursor') === 'MA=='
+        ? reply.json(200, { data: [1], next_cursor: 'Mg==' })
+        : reply.json(500, { error: 'boom' }),
     );
     expect(await client().getOpenOrders()).toEqual({ error: 'boom', status: 500 });
     server.json('GET', '/rewards/markets/current', { data: [1], next_cursor: 'MA==' });
@@ -343,21 +442,42 @@ describe('API keys', () => {
     const h = server.last().headers;
     expect(h.poly_nonce).toBe('5');
     const value = { address: ADDRESS, timestamp: h.poly_timestamp as string, nonce: 5, message: CLOB_AUTH_MESSAGE };
-    expect(verifyTypedData({ name: 'ClobAuthDomain', version: '1', chainId: 80002 }, CLOB_AUTH_TYPES, value, h.poly_signature as string)).toBe(ADDRESS);
-    expect(verifyTypedData({ name: 'ClobAuthDomain', version: '1', chainId: 1 }, CLOB_AUTH_TYPES, value, h.poly_signature as string)).not.toBe(ADDRESS);
+    expect(
+      verifyTypedData(
+        { name: 'ClobAuthDomain', version: '1', chainId: 80002 },
+        CLOB_AUTH_TYPES,
+        value,
+        h.poly_signature as string,
+      ),
+    ).toBe(ADDRESS);
+    expect(
+      verifyTypedData(
+        { name: 'ClobAuthDomain', version: '1', chainId: 1 },
+        CLOB_AUTH_TYPES,
+        value,
+        h.poly_signature as string,
+      ),
+    ).not.toBe(ADDRESS);
   });
 
   it('derives first by default and creates only when no key results, warning that created keys cannot be recovered', async () => {
     server.json('GET', '/auth/derive-api-key', { error: 'no key' }, 400);
     server.json('POST', '/auth/api-key', raw);
     expect(await client().createOrDeriveApiKey()).toEqual({ key: 'k', secret: 's', passphrase: 'p' });
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /auth/derive-api-key', 'POST /auth/api-key']);
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /auth/derive-api-key',
+      'POST /auth/api-key',
+    ]);
     expect(logged).toContainEqual({ level: 'warn', message: CREDS_CREATION_WARNING, data: undefined });
 
     server.reset();
     logged = [];
     server.json('GET', '/auth/derive-api-key', raw);
-    expect(await client({ throwOnError: true }).createOrDeriveApiKey()).toEqual({ key: 'k', secret: 's', passphrase: 'p' });
+    expect(await client({ throwOnError: true }).createOrDeriveApiKey()).toEqual({
+      key: 'k',
+      secret: 's',
+      passphrase: 'p',
+    });
     expect(server.requests).toHaveLength(1);
     expect(logged.filter((l) => l.level === 'warn')).toHaveLength(0);
   });
@@ -366,10 +486,14 @@ describe('API keys', () => {
     server.json('GET', '/auth/derive-api-key', { error: 'upstream timeout' }, 502);
     expect(await client().createOrDeriveApiKey()).toEqual({ error: 'upstream timeout', status: 502 });
     expect(server.to('/auth/api-key')).toHaveLength(0);
-    const thrown = (await client({ throwOnError: true }).createOrDeriveApiKey().catch((e: unknown) => e)) as PmDeskError;
+    const thrown = (await client({ throwOnError: true })
+      .createOrDeriveApiKey()
+      .catch((e: unknown) => e)) as PmDeskError;
     expect(thrown.code).toBe('ERR_SERVER');
     const offline = new ClobClient({ host: 'http://127.0.0.1:9', chainId: 137, signer, logger });
-    expect(await offline.createOrDeriveApiKey()).toEqual({ error: 'Network error: No response received from the API server.' });
+    expect(await offline.createOrDeriveApiKey()).toEqual({
+      error: 'Network error: No response received from the API server.',
+    });
     expect(server.to('/auth/api-key')).toHaveLength(0);
   });
 
@@ -382,8 +506,15 @@ describe('API keys', () => {
   it('in the other order, creates first and derives when the server gives no key', async () => {
     server.json('POST', '/auth/api-key', { error: 'exists' }, 400);
     server.json('GET', '/auth/derive-api-key', raw);
-    expect(await client({ throwOnError: true }).createOrDeriveApiKey(0, 'create-first')).toEqual({ key: 'k', secret: 's', passphrase: 'p' });
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/api-key', 'GET /auth/derive-api-key']);
+    expect(await client({ throwOnError: true }).createOrDeriveApiKey(0, 'create-first')).toEqual({
+      key: 'k',
+      secret: 's',
+      passphrase: 'p',
+    });
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /auth/api-key',
+      'GET /auth/derive-api-key',
+    ]);
     server.reset();
     server.json('POST', '/auth/api-key', { error: 'boom' }, 500);
     server.json('GET', '/auth/derive-api-key', raw);
@@ -409,7 +540,9 @@ describe('the order flow', () => {
     );
     expect(server.to('/order')).toHaveLength(1);
     expect(error?.statusCode).toBe(425);
-    expect(error?.detail).toBe("CLOB's matching engine is restarting (425): the request was not processed; try again in 3 s.");
+    expect(error?.detail).toBe(
+      "CLOB's matching engine is restarting (425): the request was not processed; try again in 3 s.",
+    );
   });
 
   it('a 503 to an order post is post-only mode: a sentence that says only post-only orders go, and a notice', async () => {
@@ -432,16 +565,24 @@ describe('the order flow', () => {
   it('after a post-only 503, only post-only orders go: another is refused before it is sent', async () => {
     let calls = 0;
     server.on('POST', '/order', (_request, reply) =>
-      ++calls === 1 ? reply.json(503, { error: 'trading is in post only mode' }, { 'Retry-After': '30' }) : reply.json(200, { success: true, orderID: '0xid' }),
+      ++calls === 1
+        ? reply.json(503, { error: 'trading is in post only mode' }, { 'Retry-After': '30' })
+        : reply.json(200, { success: true, orderID: '0xid' }),
     );
     const c = client({ throwOnError: true });
     const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
-    const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as PmDeskError);
+    const fail = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (e: unknown) => e as PmDeskError,
+      );
     expect((await fail(c.postOrder(order)))?.detail).toBe(POST_ONLY_MODE);
     const taker = await fail(c.postOrder(order, { orderType: 'GTC' }));
     expect(taker?.code).toBe('ERR_INVALID_PARAM');
     expect(taker?.statusCode).toBeUndefined();
-    expect(taker?.detail).toMatch(/^The exchange is in post-only mode \(503\): .* Not sent: mark it post-only, or try again in \d+ s\.$/);
+    expect(taker?.detail).toMatch(
+      /^The exchange is in post-only mode \(503\): .* Not sent: mark it post-only, or try again in \d+ s\.$/,
+    );
     expect(await fail(c.postOrders([{ order }]))).toMatchObject({ code: 'ERR_INVALID_PARAM' });
     expect(server.to('/order')).toHaveLength(1);
     expect(await c.postOrder(order, { orderType: 'GTC', postOnly: true })).toEqual({ success: true, orderID: '0xid' });
@@ -449,11 +590,17 @@ describe('the order flow', () => {
   });
 
   it('clients given one exchange mode share the post-only hold: an order through another client is refused too', async () => {
-    server.on('POST', '/order', (_request, reply) => reply.json(503, { error: 'trading is in post only mode' }, { 'Retry-After': '30' }));
+    server.on('POST', '/order', (_request, reply) =>
+      reply.json(503, { error: 'trading is in post only mode' }, { 'Retry-After': '30' }),
+    );
     const mode = { postOnlyUntil: 0 };
     const first = client({ throwOnError: true, exchangeMode: mode });
     const order = await first.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 10 });
-    const fail = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as PmDeskError);
+    const fail = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (e: unknown) => e as PmDeskError,
+      );
     expect((await fail(first.postOrder(order)))?.detail).toBe(POST_ONLY_MODE);
     // A client made for the next order (as the terminal makes one per order), the same mode: nothing is sent.
     const next = await fail(client({ throwOnError: true, exchangeMode: mode }).postOrder(order, { orderType: 'GTC' }));
@@ -467,7 +614,14 @@ describe('the order flow', () => {
   it('asks for tick, version and neg-risk, signs for the neg-risk v2 exchange and posts the exact body', async () => {
     server.json('POST', '/order', { success: true, orderID: '0xid' });
     const c = client();
-    const order = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.56, size: 21.04, salt: '42', timestamp: '1780000000000' });
+    const order = await c.createOrder({
+      tokenId: TOKEN,
+      side: 'BUY',
+      price: 0.56,
+      size: 21.04,
+      salt: '42',
+      timestamp: '1780000000000',
+    });
     expect(order.version).toBe(2);
     expect(order.verifyingContract).toBe('0xe2222d279d744050d28e00520010520000310F59');
     expect(recoverAddress(order.orderHash, order.signedOrder.signature)).toBe(ADDRESS);
@@ -475,31 +629,45 @@ describe('the order flow', () => {
     const post = server.last();
     const body = JSON.parse(post.body) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['deferExec', 'postOnly', 'order', 'owner', 'orderType']);
-    expect(body).toMatchObject({ owner: CREDS.key, orderType: 'GTD', postOnly: true, order: { salt: 42, makerAmount: '11782400', takerAmount: '21040000' } });
+    expect(body).toMatchObject({
+      owner: CREDS.key,
+      orderType: 'GTD',
+      postOnly: true,
+      order: { salt: 42, makerAmount: '11782400', takerAmount: '21040000' },
+    });
     expectL2(post, 'POST', '/order', post.body);
   });
 
   it('refuses a price out of range and a tick finer than the market, before signing', async () => {
     const c = client();
-    await expect(c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.995, size: 1 })).rejects.toThrow('invalid price (0.995), min: 0.01 - max: 0.99');
-    await expect(c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 1 }, { tickSize: '0.001' })).rejects.toThrow(
-      'invalid tick size (0.001), minimum for the market is 0.01',
+    await expect(c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.995, size: 1 })).rejects.toThrow(
+      'invalid price (0.995), min: 0.01 - max: 0.99',
     );
+    await expect(
+      c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 1 }, { tickSize: '0.001' }),
+    ).rejects.toThrow('invalid tick size (0.001), minimum for the market is 0.01');
   });
 
   it('checks a version 1 fee against the market and signs the market fee', async () => {
     server.json('GET', '/fee-rate', { base_fee: 100 });
     const c = client();
-    await expect(c.createOrder({ tokenId: TOKEN, side: 'SELL', price: 0.5, size: 10, feeRateBps: 50 }, { version: 1 })).rejects.toThrow(
-      'invalid user provided fee rate: 50, fee rate for the market must be 100',
-    );
+    await expect(
+      c.createOrder({ tokenId: TOKEN, side: 'SELL', price: 0.5, size: 10, feeRateBps: 50 }, { version: 1 }),
+    ).rejects.toThrow('invalid user provided fee rate: 50, fee rate for the market must be 100');
     const order = await c.createOrder({ tokenId: TOKEN, side: 'SELL', price: 0.5, size: 10 }, { version: 1 });
     expect(order.signedOrder).toMatchObject({ feeRateBps: '100', maker: ADDRESS });
     expect(order.verifyingContract).toBe('0xC5d563A36AE78145C45a50134d48A1215220f80a');
   });
 
   it('prices a market order from the book when no price is given', async () => {
-    server.json('GET', '/book', { asset_id: TOKEN, asks: [{ price: '0.6', size: '100' }, { price: '0.5', size: '100' }], bids: [] });
+    server.json('GET', '/book', {
+      asset_id: TOKEN,
+      asks: [
+        { price: '0.6', size: '100' },
+        { price: '0.5', size: '100' },
+      ],
+      bids: [],
+    });
     const order = await client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 60 }, { orderType: 'FOK' });
     expect(order.signedOrder).toMatchObject({ makerAmount: '60000000', takerAmount: '100000000', expiration: '0' });
     await expect(client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 500 })).rejects.toThrow('no match');
@@ -507,7 +675,9 @@ describe('the order flow', () => {
 
   it('refuses to price a market order from a book of the wrong shape', async () => {
     server.json('GET', '/book', { unexpected: true });
-    await expect(client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 60 }, { orderType: 'FOK' })).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
+    await expect(
+      client().createMarketOrder({ tokenId: TOKEN, side: 'BUY', amount: 60 }, { orderType: 'FOK' }),
+    ).rejects.toMatchObject({ code: 'ERR_VALIDATION' });
   });
 
   it('rebuilds a post rejected for a version mismatch once, for the version the server now names', async () => {
@@ -521,7 +691,9 @@ describe('the order flow', () => {
       } else reply.json(200, { success: true, orderID: '0xid', v1: body.order.timestamp === undefined });
     });
     const c = client();
-    const { order, response } = await c.createAndPostOrder((version) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version }));
+    const { order, response } = await c.createAndPostOrder((version) =>
+      c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version }),
+    );
     expect(order.version).toBe(1);
     expect(response).toEqual({ success: true, orderID: '0xid', v1: true });
     expect(posts).toBe(2);
@@ -553,7 +725,9 @@ describe('version mismatch', () => {
     server.json('GET', '/version', { version: 2 });
     const versions = refuseFirstPost(1);
     const c = client({ throwOnError: true });
-    const { order, response } = await c.createAndPostOrder((v) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }));
+    const { order, response } = await c.createAndPostOrder((v) =>
+      c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }),
+    );
     expect([order.version, versions]).toEqual([1, ['v2/3', 'v1']]);
     expect(response).toEqual({ success: true, orderID: '0xid' });
   });
@@ -562,7 +736,9 @@ describe('version mismatch', () => {
     const profile: NetworkProfile = { ...POLYGON, name: 'stale', orderVersion: 3 };
     const versions = refuseFirstPost(2);
     const c = client({ networks: [profile] });
-    const { order } = await c.createAndPostOrder((v) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }));
+    const { order } = await c.createAndPostOrder((v) =>
+      c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }),
+    );
     expect(order.version).toBe(2);
     expect(order.verifyingContract).toBe(POLYGON.contracts.exchangeV2);
     expect(versions).toHaveLength(2);
@@ -571,9 +747,18 @@ describe('version mismatch', () => {
   it('does not retry when the caller fixed the version, and then throws the refusal', async () => {
     refuseFirstPost(1);
     const c = client({ throwOnError: true });
-    const error = (await c.createAndPostOrder((v) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }), {}, 2).catch((e: unknown) => e)) as PmDeskError;
+    const error = (await c
+      .createAndPostOrder(
+        (v) => c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 10 }, { version: v }),
+        {},
+        2,
+      )
+      .catch((e: unknown) => e)) as PmDeskError;
     expect(error).toBeInstanceOf(PmDeskError);
-    expect([error.statusCode, error.detail]).toEqual([400, 'API request failed with status 400. Server error: order_version_mismatch']);
+    expect([error.statusCode, error.detail]).toEqual([
+      400,
+      'API request failed with status 400. Server error: order_version_mismatch',
+    ]);
     expect(server.to('/order')).toHaveLength(1);
   });
 });
@@ -585,26 +770,48 @@ describe('the rest of the surface', () => {
   });
 
   it('posts several orders as one signed array of bodies', async () => {
-    server.json('POST', '/orders', [{ success: true, orderID: '0xa' }, { success: true, orderID: '0xb' }]);
+    server.json('POST', '/orders', [
+      { success: true, orderID: '0xa' },
+      { success: true, orderID: '0xb' },
+    ]);
     server.json('GET', '/tick-size', { minimum_tick_size: 0.01 });
     const c = client();
     const terms = { tickSize: '0.01', negRisk: false, version: 2 } as const;
-    const a = await c.createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.4, size: 10, salt: '1', timestamp: '1' }, terms);
-    const b = await c.createOrder({ tokenId: TOKEN, side: 'SELL', price: 0.6, size: 10, salt: '2', timestamp: '1' }, terms);
-    expect(await c.postOrders([{ order: a, orderType: 'GTC' }, { order: b, orderType: 'GTD' }], { postOnly: true })).toEqual([
+    const a = await c.createOrder(
+      { tokenId: TOKEN, side: 'BUY', price: 0.4, size: 10, salt: '1', timestamp: '1' },
+      terms,
+    );
+    const b = await c.createOrder(
+      { tokenId: TOKEN, side: 'SELL', price: 0.6, size: 10, salt: '2', timestamp: '1' },
+      terms,
+    );
+    expect(
+      await c.postOrders(
+        [
+          { order: a, orderType: 'GTC' },
+          { order: b, orderType: 'GTD' },
+        ],
+        { postOnly: true },
+      ),
+    ).toEqual([
       { success: true, orderID: '0xa' },
       { success: true, orderID: '0xb' },
     ]);
     const post = server.last();
     expectL2(post, 'POST', '/orders', post.body);
     const bodies = JSON.parse(post.body) as { orderType: string; postOnly: boolean; order: { salt: number } }[];
-    expect(bodies.map((x) => [x.orderType, x.postOnly, x.order.salt])).toEqual([['GTC', true, 1], ['GTD', true, 2]]);
+    expect(bodies.map((x) => [x.orderType, x.postOnly, x.order.salt])).toEqual([
+      ['GTC', true, 1],
+      ['GTD', true, 2],
+    ]);
   });
 
   it('pages rewards and reads market trade events at the path of the order version', async () => {
     server.json('GET', '/rewards/user/markets', { data: [{ m: 1 }], next_cursor: 'LTE=' });
     expect(await client().getUserEarningsAndMarketsConfig('2026-11-01', 'earnings', 'DESC', true)).toEqual([{ m: 1 }]);
-    expect(server.last().url).toBe('/rewards/user/markets?date=2026-11-01&signature_type=0&next_cursor=MA%3D%3D&order_by=earnings&position=DESC&no_competition=true');
+    expect(server.last().url).toBe(
+      '/rewards/user/markets?date=2026-11-01&signature_type=0&next_cursor=MA%3D%3D&order_by=earnings&position=DESC&no_competition=true',
+    );
     expectL2(server.last(), 'GET', '/rewards/user/markets');
     server.json('GET', '/rewards/markets/0xc', { data: [{ r: 1 }], next_cursor: 'LTE=' });
     expect(await client().getRawRewardsForMarket('0xc')).toEqual([{ r: 1 }]);
@@ -631,6 +838,8 @@ describe('the rest of the surface', () => {
     expect(order.version).toBe(3);
     expect(order.verifyingContract).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
     expect(server.to('/version')).toHaveLength(0);
-    await expect(client({ chainId: 31337 }).createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 2 }, { version: 2 })).rejects.toThrow('Invalid network');
+    await expect(
+      client({ chainId: 31337 }).createOrder({ tokenId: TOKEN, side: 'BUY', price: 0.5, size: 2 }, { version: 2 }),
+    ).rejects.toThrow('Invalid network');
   });
 });

@@ -30,7 +30,13 @@ import { operations } from '../../src/shared/contract';
 import { WS_MAX_MESSAGE_BYTES } from '../../packages/toolkit/src/http/limits';
 import { WsFixture } from '../helpers/ws-fixture';
 import { until } from '../helpers/until';
-import { FAULT_MODES, ExchangeFaultProxy, startFaultServer, type FaultMode, type FaultServer } from '../helpers/fault-server';
+import {
+  FAULT_MODES,
+  ExchangeFaultProxy,
+  startFaultServer,
+  type FaultMode,
+  type FaultServer,
+} from '../helpers/fault-server';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
 import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
 
@@ -82,11 +88,30 @@ async function codeOf(call: () => Promise<unknown>): Promise<string> {
 }
 
 const clob = (mode: string, extra: Partial<ConstructorParameters<typeof ClobClient>[0]> = {}) =>
-  new ClobClient({ host: faults.base(mode), chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_BYTES, ...extra });
+  new ClobClient({
+    host: faults.base(mode),
+    chainId: 137,
+    throwOnError: true,
+    timeoutMs: TIMEOUT_MS,
+    maxAnswerBytes: MAX_BYTES,
+    ...extra,
+  });
 const aggregator = (mode: string) =>
-  new AggregatorClient({ apiUrl: faults.base(mode), timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_BYTES, logger: silentLogger });
+  new AggregatorClient({
+    apiUrl: faults.base(mode),
+    timeoutMs: TIMEOUT_MS,
+    maxAnswerBytes: MAX_BYTES,
+    logger: silentLogger,
+  });
 const polymarket = (mode: string) =>
-  new PolymarketSource({ gammaUrl: faults.base(mode), dataUrl: faults.base(mode), clobUrl: faults.base(mode), timeoutMs: TIMEOUT_MS, maxAnswerBytes: MAX_BYTES, logger: silentLogger });
+  new PolymarketSource({
+    gammaUrl: faults.base(mode),
+    dataUrl: faults.base(mode),
+    clobUrl: faults.base(mode),
+    timeoutMs: TIMEOUT_MS,
+    maxAnswerBytes: MAX_BYTES,
+    logger: silentLogger,
+  });
 
 /** Every public read of the exchange client. */
 const clobReads: [string, (c: ClobClient) => Promise<unknown>][] = [
@@ -118,10 +143,19 @@ const clobReads: [string, (c: ClobClient) => Promise<unknown>][] = [
 
 /** A signer and API credentials for the level 2 calls: a well-known test key, made-up credentials. */
 const TEST_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
-const TEST_CREDS: ApiCredentials = { key: 'key-1', secret: Buffer.from('secret-1').toString('base64'), passphrase: 'pass-1' };
+const TEST_CREDS: ApiCredentials = {
+  key: 'key-1',
+  secret: Buffer.from('secret-1').toString('base64'),
+  passphrase: 'pass-1',
+};
 const authedClob = (mode: string) => clob(mode, { signer: privateKeySigner(TEST_KEY), creds: TEST_CREDS });
 /** The environment the CLI's level 2 commands read their key and credentials from. */
-const AUTH_ENV = { PMDESK_PRIVATE_KEY: TEST_KEY, PMDESK_API_KEY: TEST_CREDS.key, PMDESK_API_SECRET: TEST_CREDS.secret, PMDESK_API_PASSPHRASE: TEST_CREDS.passphrase };
+const AUTH_ENV = {
+  PMDESK_PRIVATE_KEY: TEST_KEY,
+  PMDESK_API_KEY: TEST_CREDS.key,
+  PMDESK_API_SECRET: TEST_CREDS.secret,
+  PMDESK_API_PASSPHRASE: TEST_CREDS.passphrase,
+};
 
 /** Every authenticated read and cancel of the exchange client (issue 34, point 3). */
 const clobAuthCalls: [string, (c: ClobClient) => Promise<unknown>][] = [
@@ -220,7 +254,14 @@ describe('bounds', () => {
     const server = await startFixtureServer();
     try {
       server.on('GET', '/price', (_req, reply) => reply.text(200, '{"price":"0.5"}', 'text/html'));
-      expect(await codeOf(() => new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS }).getPrice(TOKEN, 'BUY'))).toBe('ERR_VALIDATION');
+      expect(
+        await codeOf(() =>
+          new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS }).getPrice(
+            TOKEN,
+            'BUY',
+          ),
+        ),
+      ).toBe('ERR_VALIDATION');
     } finally {
       await server.stop();
     }
@@ -290,7 +331,13 @@ describe('Retry-After', () => {
       else reply.json(200, { price: '0.5' });
     });
     const notices: RetryNotice[] = [];
-    const client = new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS, onRetry: (n) => notices.push(n) });
+    const client = new ClobClient({
+      host: server.url,
+      chainId: 137,
+      throwOnError: true,
+      timeoutMs: TIMEOUT_MS,
+      onRetry: (n) => notices.push(n),
+    });
     expect(await client.getPrice(TOKEN, 'BUY')).toEqual({ price: '0.5' });
     expect(calls).toBe(2);
     expect(notices).toEqual([{ methodName: 'getPrice', api: 'CLOB', waitMs: 1000, attempt: 1 }]);
@@ -300,7 +347,13 @@ describe('Retry-After', () => {
     server.reset();
     server.on('POST', '/prices', (_req, reply) => reply.json(429, { error: 'slow down' }, { 'Retry-After': '1' }));
     const notices: RetryNotice[] = [];
-    const client = new ClobClient({ host: server.url, chainId: 137, throwOnError: true, timeoutMs: TIMEOUT_MS, onRetry: (n) => notices.push(n) });
+    const client = new ClobClient({
+      host: server.url,
+      chainId: 137,
+      throwOnError: true,
+      timeoutMs: TIMEOUT_MS,
+      onRetry: (n) => notices.push(n),
+    });
     expect(await codeOf(() => client.getPrices([{ token_id: TOKEN }]))).toBe('ERR_RATE_LIMIT');
     expect(server.to('/prices')).toHaveLength(1);
     expect(notices).toEqual([]);
@@ -315,7 +368,12 @@ describe('Retry-After', () => {
       else reply.json(200, ['a', 'b']);
     });
     const notices: RetryNotice[] = [];
-    const client = new AggregatorClient({ apiUrl: server.url, timeoutMs: TIMEOUT_MS, logger: silentLogger, onRetry: (n) => notices.push(n) });
+    const client = new AggregatorClient({
+      apiUrl: server.url,
+      timeoutMs: TIMEOUT_MS,
+      logger: silentLogger,
+      onRetry: (n) => notices.push(n),
+    });
     expect(await client.listSlugs()).toEqual(['a', 'b']);
     expect(notices.map((n) => n.waitMs)).toEqual([1000]);
   });
@@ -333,7 +391,12 @@ describe('the live fill stream is bounded', () => {
     const server = await startFixtureServer();
     try {
       server.on('GET', '/sse/fillevent', (_req, reply) => void reply.sse());
-      const client = new AggregatorClient({ apiUrl: server.url, timeoutMs: TIMEOUT_MS, logger: silentLogger, streamLimits: { idleTimeoutMs: 300 } });
+      const client = new AggregatorClient({
+        apiUrl: server.url,
+        timeoutMs: TIMEOUT_MS,
+        logger: silentLogger,
+        streamLimits: { idleTimeoutMs: 300 },
+      });
       const error = await client.subscribeToFills('polymarket', '1').done;
       expect(error?.code).toBe('ERR_SSE_CLOSED');
     } finally {
@@ -343,7 +406,11 @@ describe('the live fill stream is bounded', () => {
 
   it('a redirect to another origin is not followed: ERR_SSE_CONNECT, nothing reaches it', async () => {
     const before = elsewhere.requests.length;
-    const client = new AggregatorClient({ apiUrl: faults.base('redirect'), timeoutMs: TIMEOUT_MS, logger: silentLogger });
+    const client = new AggregatorClient({
+      apiUrl: faults.base('redirect'),
+      timeoutMs: TIMEOUT_MS,
+      logger: silentLogger,
+    });
     const error = await client.subscribeToFills('polymarket', '1').done;
     expect(error?.code).toBe('ERR_SSE_CONNECT');
     expect(error?.detail).toContain(elsewhere.url.replace('127.0.0.1', 'localhost'));
@@ -353,11 +420,22 @@ describe('the live fill stream is bounded', () => {
   it('a redirect within the origin is followed', async () => {
     const server = await startFixtureServer();
     try {
-      server.on('GET', '/old/sse/fillevent', (_req, reply) => reply.json(307, {}, { Location: '/sse/fillevent?protocol=polymarket&id=1' }));
-      server.on('GET', '/sse/fillevent', (_req, reply) => reply.sse().send('{"price":0.5,"volumeBase":10,"timestamp":1700000000}'));
-      const client = new AggregatorClient({ apiUrl: `${server.url}/old`, sseUrl: `${server.url}/old`, timeoutMs: TIMEOUT_MS, logger: silentLogger });
+      server.on('GET', '/old/sse/fillevent', (_req, reply) =>
+        reply.json(307, {}, { Location: '/sse/fillevent?protocol=polymarket&id=1' }),
+      );
+      server.on('GET', '/sse/fillevent', (_req, reply) =>
+        reply.sse().send('{"price":0.5,"volumeBase":10,"timestamp":1700000000}'),
+      );
+      const client = new AggregatorClient({
+        apiUrl: `${server.url}/old`,
+        sseUrl: `${server.url}/old`,
+        timeoutMs: TIMEOUT_MS,
+        logger: silentLogger,
+      });
       const fills: unknown[] = [];
-      const subscription = client.subscribeToFills('polymarket', '1', { onFill: (fill) => (fills.push(fill), subscription.close()) });
+      const subscription = client.subscribeToFills('polymarket', '1', {
+        onFill: (fill) => (fills.push(fill), subscription.close()),
+      });
       expect(await subscription.done).toBeNull();
       expect(fills).toEqual([expect.objectContaining({ price: 0.5 })]);
     } finally {
@@ -372,7 +450,12 @@ describe('the live fill stream is bounded', () => {
         const stream = reply.sse();
         stream.raw(`data: ${'x'.repeat(4096)}`);
       });
-      const client = new AggregatorClient({ apiUrl: server.url, timeoutMs: TIMEOUT_MS, logger: silentLogger, streamLimits: { maxMessageBytes: 1024 } });
+      const client = new AggregatorClient({
+        apiUrl: server.url,
+        timeoutMs: TIMEOUT_MS,
+        logger: silentLogger,
+        streamLimits: { maxMessageBytes: 1024 },
+      });
       const error = await client.subscribeToFills('polymarket', '1').done;
       expect(error?.code).toBe('ERR_SSE_MESSAGE');
     } finally {
@@ -384,13 +467,18 @@ describe('the live fill stream is bounded', () => {
 describe('WebSocket handshakes are bounded', () => {
   it('a host that accepts and never upgrades is given up and redialled', async () => {
     const silent = await startFaultServer();
-    const feed = new MarketFeed({ wsUrl: `${silent.base('silent').replace('http', 'ws')}/ws`, fetchBook: () => new Promise(() => {}), staleMs: 300 });
+    const feed = new MarketFeed({
+      wsUrl: `${silent.base('silent').replace('http', 'ws')}/ws`,
+      fetchBook: () => new Promise(() => {}),
+      staleMs: 300,
+    });
     try {
       feed.start();
       feed.subscribe([TOKEN]);
       // Without a handshake bound the first dial would wait forever and no second one would come.
       // Real time here (the redial waits its back-off on the real clock), polled in small steps.
-      for (let waited = 0; silent.to('silent').length < 2 && waited < 8_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      for (let waited = 0; silent.to('silent').length < 2 && waited < 8_000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
       expect(silent.to('silent').length).toBeGreaterThanOrEqual(2);
     } finally {
       feed.close();
@@ -501,9 +589,16 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   ];
 
   // The market reads are the same commands on both sources: every one on Polymarket direct, a few on the aggregator.
-  const onAggregator = [['events', 'get', '1', '--protocol', 'polymarket'], ['markets', 'book', '1', '--protocol', 'polymarket'], ['search', 'google']];
+  const onAggregator = [
+    ['events', 'get', '1', '--protocol', 'polymarket'],
+    ['markets', 'book', '1', '--protocol', 'polymarket'],
+    ['search', 'google'],
+  ];
   const junkRuns = () => [
-    ...[...clobCommands, ...authCommands, ...marketCommands, ...directOnly].map((c) => [...flags('junk', 'polymarket'), ...c]),
+    ...[...clobCommands, ...authCommands, ...marketCommands, ...directOnly].map((c) => [
+      ...flags('junk', 'polymarket'),
+      ...c,
+    ]),
     ...onAggregator.map((c) => [...flags('junk', 'aggregator'), ...c]),
   ];
   const faultCases: [FaultMode, string[]][] = [
@@ -511,9 +606,32 @@ describe('the CLI exits non-zero with the catalogued code', () => {
     ...(['html', 'silent', 'redirect'] as const).map((mode): [FaultMode, string[]] => [mode, ['markets', 'get', '1']]),
   ];
   /** Without --json: the notice is the sentence a trader reads. */
-  const throttledRun = () => [...flags('throttled-once', 'polymarket').slice(1), 'clob', 'price', TOKEN, '--side', 'BUY'];
-  const watchRun = () => [...flags('silent', 'aggregator'), '--sse-url', faults.base('silent'), 'fills', 'watch', '1', '--protocol', 'polymarket'];
-  const directWatchRun = () => [...flags('silent', 'polymarket'), '--rtds-url', `${faults.base('silent').replace('http', 'ws')}/rtds`, 'fills', 'watch', '1'];
+  const throttledRun = () => [
+    ...flags('throttled-once', 'polymarket').slice(1),
+    'clob',
+    'price',
+    TOKEN,
+    '--side',
+    'BUY',
+  ];
+  const watchRun = () => [
+    ...flags('silent', 'aggregator'),
+    '--sse-url',
+    faults.base('silent'),
+    'fills',
+    'watch',
+    '1',
+    '--protocol',
+    'polymarket',
+  ];
+  const directWatchRun = () => [
+    ...flags('silent', 'polymarket'),
+    '--rtds-url',
+    `${faults.base('silent').replace('http', 'ws')}/rtds`,
+    'fills',
+    'watch',
+    '1',
+  ];
 
   // All the processes share one pool, so the ones waiting out a silent server overlap the busy ones.
   let junk: { runs: string[][]; results: PmdeskRun[] };
@@ -523,7 +641,16 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   let throttled: PmdeskRun;
   beforeAll(async () => {
     const runs = junkRuns();
-    const all = await runAll([throttledRun(), watchRun(), directWatchRun(), ...runs, ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command])], 5);
+    const all = await runAll(
+      [
+        throttledRun(),
+        watchRun(),
+        directWatchRun(),
+        ...runs,
+        ...faultCases.map(([mode, command]) => [...flags(mode, 'polymarket'), ...command]),
+      ],
+      5,
+    );
     [throttled, watch, directWatch] = all as [PmdeskRun, PmdeskRun, PmdeskRun];
     junk = { runs, results: all.slice(3, 3 + runs.length) };
     matrix = all.slice(3 + runs.length);
@@ -536,13 +663,26 @@ describe('the CLI exits non-zero with the catalogued code', () => {
   });
 
   it('every read command: a junk answer is ERR_VALIDATION and exit 1, never an echoed result', () => {
-    const outcomes = junk.results.map((r, i) => ({ command: junk.runs[i]!.slice(14).join(' '), code: r.code, error: codeInStderr(r), stdout: r.stdout }));
-    expect(outcomes).toEqual(junk.runs.map((r) => ({ command: r.slice(14).join(' '), code: 1, error: 'ERR_VALIDATION', stdout: '' })));
+    const outcomes = junk.results.map((r, i) => ({
+      command: junk.runs[i]!.slice(14).join(' '),
+      code: r.code,
+      error: codeInStderr(r),
+      stdout: r.stdout,
+    }));
+    expect(outcomes).toEqual(
+      junk.runs.map((r) => ({ command: r.slice(14).join(' '), code: 1, error: 'ERR_VALIDATION', stdout: '' })),
+    );
   });
 
   it('every fault mode against the CLOB book, and the worst ones against a Gamma read', () => {
-    const outcomes = matrix.map((r, i) => ({ run: `${faultCases[i]![1].join(' ')} @${faultCases[i]![0]}`, code: r.code, error: codeInStderr(r) }));
-    expect(outcomes).toEqual(faultCases.map(([mode, command]) => ({ run: `${command.join(' ')} @${mode}`, code: 1, error: EXPECTED[mode] })));
+    const outcomes = matrix.map((r, i) => ({
+      run: `${faultCases[i]![1].join(' ')} @${faultCases[i]![0]}`,
+      code: r.code,
+      error: codeInStderr(r),
+    }));
+    expect(outcomes).toEqual(
+      faultCases.map(([mode, command]) => ({ run: `${command.join(' ')} @${mode}`, code: 1, error: EXPECTED[mode] })),
+    );
   });
 
   it('fills watch honours --timeout-ms against a server that accepts and never answers', () => {
@@ -579,13 +719,35 @@ describe('the order flow meets a faulty exchange', () => {
     await writeFile(profileFile, JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url }));
     // The same, with the market source or the chain's node dripping an answer that never ends.
     const drip = faults.base('drip');
-    await writeFile(join(dir, 'market-drip.json'), JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url, aggregatorUrl: drip, sseUrl: drip, gammaUrl: drip, dataUrl: drip }));
-    await writeFile(join(dir, 'chain-drip.json'), JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url, rpcUrl: drip }));
+    await writeFile(
+      join(dir, 'market-drip.json'),
+      JSON.stringify({
+        ...sb.sandbox.profile,
+        clobUrl: proxy.url,
+        aggregatorUrl: drip,
+        sseUrl: drip,
+        gammaUrl: drip,
+        dataUrl: drip,
+      }),
+    );
+    await writeFile(
+      join(dir, 'chain-drip.json'),
+      JSON.stringify({ ...sb.sandbox.profile, clobUrl: proxy.url, rpcUrl: drip }),
+    );
     // A funded, pre-approved test wallet: no allowances to set, so each order is one post.
     const trader = sb.sandbox.profile.testWallets[2]!;
     const { network } = sb.profile;
-    const base = { host: network.clobUrl, chainId: network.chainId, networks: [network], throwOnError: true, logger: silentLogger };
-    const creds = (await new ClobClient({ ...base, signer: privateKeySigner(trader.privateKey) }).createOrDeriveApiKey()) as ApiCredentials;
+    const base = {
+      host: network.clobUrl,
+      chainId: network.chainId,
+      networks: [network],
+      throwOnError: true,
+      logger: silentLogger,
+    };
+    const creds = (await new ClobClient({
+      ...base,
+      signer: privateKeySigner(trader.privateKey),
+    }).createOrDeriveApiKey()) as ApiCredentials;
     direct = new ClobClient({ ...base, signer: privateKeySigner(trader.privateKey), creds });
     env = {
       PMDESK_PRIVATE_KEY: trader.privateKey,
@@ -596,7 +758,10 @@ describe('the order flow meets a faulty exchange', () => {
       PMDESK_DATA_DIR: join(dir, 'data'),
       TMPDIR: dir,
     };
-    const imported = await runPmdesk(['wallet', 'import', '--label', 'trader', '--private-key-stdin', '--json'], { env, input: trader.privateKey });
+    const imported = await runPmdesk(['wallet', 'import', '--label', 'trader', '--private-key-stdin', '--json'], {
+      env,
+      input: trader.privateKey,
+    });
     expect(imported.code).toBe(0);
     signer = startSignerThread();
     const { keystore } = await signer.importPrivateKey(trader.privateKey, PASSWORD, FAST_SCRYPT);
@@ -618,12 +783,57 @@ describe('the order flow meets a faulty exchange', () => {
     proxy.orderFaults.length = 0;
     if (fault !== 'none') proxy.orderFaults.push(fault);
   };
-  const inDoubt = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string; orderHash: string } }).error;
+  const inDoubt = (run: PmdeskRun) =>
+    (
+      JSON.parse(run.stderr.trim().split('\n').at(-1)!) as {
+        error: { code: string; message: string; orderHash: string };
+      }
+    ).error;
   const orderPlace = (price: string) =>
-    runPmdesk(['--json', '--network', profileFile, 'order', 'place', '--token', yes, '--side', 'BUY', '--price', price, '--size', '10'], { env });
+    runPmdesk(
+      [
+        '--json',
+        '--network',
+        profileFile,
+        'order',
+        'place',
+        '--token',
+        yes,
+        '--side',
+        'BUY',
+        '--price',
+        price,
+        '--size',
+        '10',
+      ],
+      { env },
+    );
   const tradeBuy = (price: string, profile = profileFile, flags: string[] = []) =>
-    runPmdesk(['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '10', '--price', price, '--profile', profile, '--json', ...flags], { env });
-  const errorOf = (run: PmdeskRun) => (JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { error: { code: string; message: string; methodName: string | null } }).error;
+    runPmdesk(
+      [
+        'trade',
+        'buy',
+        '--market',
+        '90021',
+        '--outcome',
+        'Yes',
+        '--size',
+        '10',
+        '--price',
+        price,
+        '--profile',
+        profile,
+        '--json',
+        ...flags,
+      ],
+      { env },
+    );
+  const errorOf = (run: PmdeskRun) =>
+    (
+      JSON.parse(run.stderr.trim().split('\n').at(-1)!) as {
+        error: { code: string; message: string; methodName: string | null };
+      }
+    ).error;
 
   it('order place: found by its hash, placed once (exit 0)', async () => {
     await start('junk');
@@ -672,10 +882,17 @@ describe('the order flow meets a faulty exchange', () => {
   it("the terminal's ticket: reconciled, the order id is its hash, placed once", async () => {
     await start('junk');
     const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
-    const service = new TradingService({ profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } }, vault, timeoutMs: 20_000 });
+    const service = new TradingService({
+      profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } },
+      vault,
+      timeoutMs: 20_000,
+    });
     try {
       const address = sb.sandbox.profile.testWallets[2]!.address;
-      const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.09, size: 10 }, { kind: 'worker', address, signer });
+      const placed = await service.executeOrder(
+        { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.09, size: 10 },
+        { kind: 'worker', address, signer },
+      );
       expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
       expect(proxy.forwardedPosts).toHaveLength(1);
       expect(await openHashes()).toEqual([placed.orderHash]);
@@ -713,7 +930,10 @@ describe('the order flow meets a faulty exchange', () => {
     await start('none');
     const run = await tradeBuy('0.1', join(dir, 'chain-drip.json'), bounded);
     expect(run.code).toBe(1);
-    expect(errorOf(run)).toMatchObject({ code: 'ERR_TIMEOUT', message: expect.stringContaining("The chain's node at") });
+    expect(errorOf(run)).toMatchObject({
+      code: 'ERR_TIMEOUT',
+      message: expect.stringContaining("The chain's node at"),
+    });
     expect(proxy.forwardedPosts).toHaveLength(0);
   }, 60_000);
 
@@ -732,11 +952,29 @@ describe('the order flow meets a faulty exchange', () => {
 // non-SSE answer was refused at once but its unread body held the connection, and the process, open until the
 // server hung up. Every fault mode, as processes; with the old stream the drip, stall and endless ones never end.
 describe('fills watch on the aggregator ends after every fault', () => {
-  const EXPECTED_WATCH: Record<FaultMode, string> = { ...Object.fromEntries(FAULT_MODES.map((m) => [m, 'ERR_SSE_CONNECT'])), silent: 'ERR_TIMEOUT' } as Record<FaultMode, string>;
+  const EXPECTED_WATCH: Record<FaultMode, string> = {
+    ...Object.fromEntries(FAULT_MODES.map((m) => [m, 'ERR_SSE_CONNECT'])),
+    silent: 'ERR_TIMEOUT',
+  } as Record<FaultMode, string>;
   it('exits 1 with ERR_SSE_CONNECT (ERR_TIMEOUT when nothing answers), following no redirect', async () => {
     const before = elsewhere.requests.length;
     const results = await runAll(
-      FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), '--sse-url', faults.base(mode), 'fills', 'watch', '1', '--protocol', 'polymarket']),
+      FAULT_MODES.map((mode) => [
+        '--json',
+        '--timeout-ms',
+        String(CLI_TIMEOUT_MS),
+        '--source',
+        'aggregator',
+        '--api-url',
+        faults.base(mode),
+        '--sse-url',
+        faults.base(mode),
+        'fills',
+        'watch',
+        '1',
+        '--protocol',
+        'polymarket',
+      ]),
     );
     const outcomes = results.map((r, i) => ({ mode: FAULT_MODES[i], code: r.code, error: codeInStderr(r) }));
     expect(outcomes).toEqual(FAULT_MODES.map((mode) => ({ mode, code: 1, error: EXPECTED_WATCH[mode] })));
@@ -748,8 +986,25 @@ describe('fills watch on the aggregator ends after every fault', () => {
 // and a 429 keeps the server's own words before the wait, as the catalogue's error format does.
 describe('the small ones', () => {
   it('oracle scan: every fault mode is exit 1 with its code, never a printed false', async () => {
-    const results = await runAll(FAULT_MODES.map((mode) => ['--json', '--timeout-ms', String(CLI_TIMEOUT_MS), '--source', 'aggregator', '--api-url', faults.base(mode), 'oracle', 'scan']));
-    const outcomes = results.map((r, i) => ({ mode: FAULT_MODES[i], code: r.code, error: codeInStderr(r), stdout: r.stdout }));
+    const results = await runAll(
+      FAULT_MODES.map((mode) => [
+        '--json',
+        '--timeout-ms',
+        String(CLI_TIMEOUT_MS),
+        '--source',
+        'aggregator',
+        '--api-url',
+        faults.base(mode),
+        'oracle',
+        'scan',
+      ]),
+    );
+    const outcomes = results.map((r, i) => ({
+      mode: FAULT_MODES[i],
+      code: r.code,
+      error: codeInStderr(r),
+      stdout: r.stdout,
+    }));
     expect(outcomes).toEqual(FAULT_MODES.map((mode) => ({ mode, code: 1, error: EXPECTED[mode], stdout: '' })));
   }, 60_000);
 
@@ -758,23 +1013,49 @@ describe('the small ones', () => {
     try {
       const key = Wallet.createRandom().privateKey;
       const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
-      expect((await runPmdesk(['wallet', 'import', '--label', 't', '--private-key-stdin', '--json'], { env, input: key })).code).toBe(0);
+      expect(
+        (await runPmdesk(['wallet', 'import', '--label', 't', '--private-key-stdin', '--json'], { env, input: key }))
+          .code,
+      ).toBe(0);
       // Ten wrong passwords, the last 22 s ago: 8 s of the 30 s wait are still owed when the CLI starts (a
       // shorter one could be over before a slow machine gets the process going, and nothing would be said).
       const address = new Wallet(key).address.toLowerCase();
-      await writeFile(join(dir, 'password-attempts.json'), JSON.stringify({ [address]: { failures: 10, lastFailureAt: Date.now() - 22_000 } }));
+      await writeFile(
+        join(dir, 'password-attempts.json'),
+        JSON.stringify({ [address]: { failures: 10, lastFailureAt: Date.now() - 22_000 } }),
+      );
       const run = await runPmdesk(['--json', 'wallet', 'unlock', 't'], { env });
       expect(run.code).toBe(0);
-      const lines = run.stderr.trim().split('\n').map((line) => JSON.parse(line) as { notice?: { code: string; message: string } });
-      expect(lines).toEqual([{ notice: expect.objectContaining({ code: 'PASSWORD_THROTTLED', message: expect.stringContaining('too many wrong passwords') }) }]);
+      const lines = run.stderr
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { notice?: { code: string; message: string } });
+      expect(lines).toEqual([
+        {
+          notice: expect.objectContaining({
+            code: 'PASSWORD_THROTTLED',
+            message: expect.stringContaining('too many wrong passwords'),
+          }),
+        },
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
   it('the bridge refuses an amount that is not exactly a number ("5\\n" is not $5)', () => {
-    const amountOf = (amount: string) => operations.runMoneyAction.input.safeParse({ wallet: 'w', action: 'wrap', amount }).success;
-    expect(['5\n', ' 5', '5 ', '\t5', '5\r\n', '0x5', '5e0', ''].map(amountOf)).toEqual([false, false, false, false, false, false, false, false]);
+    const amountOf = (amount: string) =>
+      operations.runMoneyAction.input.safeParse({ wallet: 'w', action: 'wrap', amount }).success;
+    expect(['5\n', ' 5', '5 ', '\t5', '5\r\n', '0x5', '5e0', ''].map(amountOf)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(['5', '12.5', '0.000001'].map(amountOf)).toEqual([true, true, true]);
   });
 
@@ -783,7 +1064,14 @@ describe('the small ones', () => {
     try {
       const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
       for (const label of ['a', 'b']) {
-        expect((await runPmdesk(['wallet', 'import', '--label', label, '--private-key-stdin', '--json'], { env, input: Wallet.createRandom().privateKey })).code).toBe(0);
+        expect(
+          (
+            await runPmdesk(['wallet', 'import', '--label', label, '--private-key-stdin', '--json'], {
+              env,
+              input: Wallet.createRandom().privateKey,
+            })
+          ).code,
+        ).toBe(0);
       }
       const walletsDir = join(dir, 'wallets');
       const broken = join(walletsDir, '00000000-0000-4000-8000-000000000000.json');
@@ -791,7 +1079,8 @@ describe('the small ones', () => {
       const list = await runPmdesk(['--json', 'wallet', 'list'], { env });
       expect(list.code).toBe(0);
       expect((JSON.parse(list.stdout) as { label: string }[]).map((w) => w.label)).toEqual(['a', 'b']);
-      const notice = (JSON.parse(list.stderr.trim()) as { notice: { code: string; file: string; movedTo: string } }).notice;
+      const notice = (JSON.parse(list.stderr.trim()) as { notice: { code: string; file: string; movedTo: string } })
+        .notice;
       expect(notice).toMatchObject({ code: 'WALLET_SET_ASIDE', file: broken });
       // Kept, byte for byte, under a name no longer read as a wallet; the next listing is clean.
       expect(await readFile(notice.movedTo, 'utf8')).toBe('{"version":3,"crypto":');
@@ -807,7 +1096,14 @@ describe('the small ones', () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmdesk-fault-temps-'));
     try {
       const env = { PMDESK_DATA_DIR: dir, PMDESK_PASSWORD: PASSWORD };
-      expect((await runPmdesk(['wallet', 'import', '--label', 'a', '--private-key-stdin', '--json'], { env, input: Wallet.createRandom().privateKey })).code).toBe(0);
+      expect(
+        (
+          await runPmdesk(['wallet', 'import', '--label', 'a', '--private-key-stdin', '--json'], {
+            env,
+            input: Wallet.createRandom().privateKey,
+          })
+        ).code,
+      ).toBe(0);
       const walletsDir = join(dir, 'wallets');
       const [walletFile] = (await readdir(walletsDir)).filter((name) => name.endsWith('.json'));
       const hourAgo = new Date(Date.now() - 60 * 60_000);
@@ -819,7 +1115,9 @@ describe('the small ones', () => {
       await writeFile(join(walletsDir, `.${walletFile}.ba9876543210.tmp`), 'a write under way');
       await stale(dir, '.alerts.json.0123456789ab.tmp');
       expect((await runPmdesk(['--json', 'wallet', 'list'], { env })).code).toBe(0);
-      expect((await readdir(walletsDir)).filter((name) => name.endsWith('.tmp'))).toEqual([`.${walletFile}.ba9876543210.tmp`]);
+      expect((await readdir(walletsDir)).filter((name) => name.endsWith('.tmp'))).toEqual([
+        `.${walletFile}.ba9876543210.tmp`,
+      ]);
       await stale(dir, `.${SETTINGS_FILE}.0123456789ab.tmp`);
       const alerts = new KeptFile(dir, 'alerts.json', z.array(z.unknown()), () => []);
       expect(await alerts.read()).toEqual([]);
@@ -845,9 +1143,21 @@ describe('the small ones', () => {
       // One good workspace and one that cannot be read: the good one loads, the other is named and kept.
       warnings.length = 0;
       const tile = { protocol: 'polymarket', marketId: '1', width: 1 };
-      const text = JSON.stringify({ workspaces: { sandbox: { list: [{ name: 'Main', tiles: [tile], focused: 0 }, { name: 'Broken', tiles: 'x' }], active: 0 } } });
+      const text = JSON.stringify({
+        workspaces: {
+          sandbox: {
+            list: [
+              { name: 'Main', tiles: [tile], focused: 0 },
+              { name: 'Broken', tiles: 'x' },
+            ],
+            active: 0,
+          },
+        },
+      });
       await writeFile(file, text);
-      expect((await new SettingsStore(dir, logger).get()).workspaces.sandbox?.list.map((w) => w.name)).toEqual(['Main']);
+      expect((await new SettingsStore(dir, logger).get()).workspaces.sandbox?.list.map((w) => w.name)).toEqual([
+        'Main',
+      ]);
       expect(warnings).toEqual([expect.stringContaining('1 saved workspace(s)')]);
       expect(await readFile(`${file}.workspaces.bad`, 'utf8')).toBe(text);
     } finally {
@@ -856,8 +1166,12 @@ describe('the small ones', () => {
   });
 
   it("a 429 keeps the server's words: API request failed with status 429. Server error: …, then the wait", async () => {
-    const error = (await aggregator('throttled').listSlugs().catch((e: unknown) => e)) as PmDeskError;
+    const error = (await aggregator('throttled')
+      .listSlugs()
+      .catch((e: unknown) => e)) as PmDeskError;
     expect(error.code).toBe('ERR_RATE_LIMIT');
-    expect(error.detail).toBe('API request failed with status 429. Server error: Too Many Requests. The aggregator is limiting requests; try again in 60 s.');
+    expect(error.detail).toBe(
+      'API request failed with status 429. Server error: Too Many Requests. The aggregator is limiting requests; try again in 60 s.',
+    );
   });
 });

@@ -38,7 +38,12 @@ describe('dead-man switch', () => {
     const clock = new ManualScheduler();
     const states: [HeartbeatState, string | undefined][] = [];
     const client = new ClobClient({ host: server.url, chainId: 137, signer: privateKeySigner(KEY), creds: CREDS });
-    const dms = new DeadManSwitch({ client, intervalMs: 5_000, scheduler: clock, onState: (s, d) => states.push([s, d]) });
+    const dms = new DeadManSwitch({
+      client,
+      intervalMs: 5_000,
+      scheduler: clock,
+      onState: (s, d) => states.push([s, d]),
+    });
     expect(dms.state).toBe('off');
     dms.start();
     const beat = async (n: number) => {
@@ -75,7 +80,12 @@ describe('dead-man switch', () => {
   it('reports failing when the exchange cannot be reached', async () => {
     const clock = new ManualScheduler();
     const states: HeartbeatState[] = [];
-    const client = new ClobClient({ host: 'http://127.0.0.1:9', chainId: 137, signer: privateKeySigner(KEY), creds: CREDS });
+    const client = new ClobClient({
+      host: 'http://127.0.0.1:9',
+      chainId: 137,
+      signer: privateKeySigner(KEY),
+      creds: CREDS,
+    });
     const dms = new DeadManSwitch({ client, scheduler: clock, onState: (s) => states.push(s) });
     dms.start();
     await until(() => states.length === 1, 'first beat');

@@ -44,11 +44,18 @@ describe('live books through the contract', () => {
     expect(terminal.services.books).toBeInstanceOf(LiveBookFeeds);
     const a = client('a');
     const open = a.next((e) => e.event === 'feedStatus' && (e.payload as { state: string }).state === 'open');
-    expect(await a.call('subscribeBook', { marketId: '506729' })).toMatchObject({ ok: true, value: { marketId: '506729', state: 'connecting' } });
+    expect(await a.call('subscribeBook', { marketId: '506729' })).toMatchObject({
+      ok: true,
+      value: { marketId: '506729', state: 'connecting' },
+    });
     const c = await ws.connection(0);
     await c.receivedCount(1);
     expect(c.path).toBe('/ws/market');
-    expect(JSON.parse(c.received[0]!)).toEqual({ assets_ids: [YES_TOKEN, NO_TOKEN], type: 'market', custom_feature_enabled: true });
+    expect(JSON.parse(c.received[0]!)).toEqual({
+      assets_ids: [YES_TOKEN, NO_TOKEN],
+      type: 'market',
+      custom_feature_enabled: true,
+    });
     await open;
 
     const yes = new ScriptedBook(YES_TOKEN, '0xabc', 1_000);
@@ -76,14 +83,22 @@ describe('live books through the contract', () => {
       },
     });
 
-    const resynced = a.next((e) => e.event === 'bookUpdate' && (e.payload as { book: { timestamp: number } }).book.timestamp === 9000);
+    const resynced = a.next(
+      (e) => e.event === 'bookUpdate' && (e.payload as { book: { timestamp: number } }).book.timestamp === 9000,
+    );
     const bad = yes.change('BUY', '0.53', '1');
     (bad.price_changes as { hash: string }[])[0]!.hash = 'drifted';
     c.send(bad);
-    expect(((await resynced).payload as { book: unknown }).book).toMatchObject({ bids: [{ price: 0.33, size: 3 }], asks: [] });
+    expect(((await resynced).payload as { book: unknown }).book).toMatchObject({
+      bids: [{ price: 0.33, size: 3 }],
+      asks: [],
+    });
     expect(server.to('/book').map((r) => r.query.get('token_id'))).toEqual([YES_TOKEN]);
 
-    expect(await a.call('unsubscribeBook', { marketId: '506729' })).toMatchObject({ ok: true, value: { wasSubscribed: true } });
+    expect(await a.call('unsubscribeBook', { marketId: '506729' })).toMatchObject({
+      ok: true,
+      value: { wasSubscribed: true },
+    });
     await c.receivedCount(2);
     expect(JSON.parse(c.received[1]!)).toEqual({ assets_ids: [YES_TOKEN, NO_TOKEN], operation: 'unsubscribe' });
     expect(terminal.services.books.followed()).toEqual([]);
@@ -94,13 +109,20 @@ describe('live books through the contract', () => {
     const heard: { event: string; payload: unknown }[] = [];
     hub.connect('c', (event, payload) => heard.push({ event, payload }));
     const clock = new ManualScheduler();
-    const live = new LiveBookFeeds(async () => books as never, hub, { wsUrl: ws.wsUrl, fetchBook: async () => rest.summary() as never, scheduler: clock, staleMs: 30_000 });
+    const live = new LiveBookFeeds(async () => books as never, hub, {
+      wsUrl: ws.wsUrl,
+      fetchBook: async () => rest.summary() as never,
+      scheduler: clock,
+      staleMs: 30_000,
+    });
     const base = ws.connections.length;
     live.follow('c', 'polymarket', '506729');
     const c = await ws.connection(base);
     await c.receivedCount(1);
-    const states = () => heard.filter((h) => h.event === 'feedStatus').map((h) => (h.payload as { state: string }).state);
-    for (let i = 0; i < 200_000 && !states().includes('open'); i++) await new Promise((resolve) => setImmediate(resolve));
+    const states = () =>
+      heard.filter((h) => h.event === 'feedStatus').map((h) => (h.payload as { state: string }).state);
+    for (let i = 0; i < 200_000 && !states().includes('open'); i++)
+      await new Promise((resolve) => setImmediate(resolve));
     expect(states()).toEqual(['open']);
     clock.advance(30_000); // no message, no PONG
     expect(states()).toEqual(['open', 'stale']);
@@ -110,26 +132,43 @@ describe('live books through the contract', () => {
     live.closeAll();
   });
 
-  it('pushes a tickSize event to the market\'s clients when the exchange changes its tick, and tells the order flow', async () => {
+  it("pushes a tickSize event to the market's clients when the exchange changes its tick, and tells the order flow", async () => {
     const hub = new EventHub();
     const heard: { event: string; payload: unknown }[] = [];
     hub.connect('c', (event, payload) => heard.push({ event, payload }));
     hub.connect('other', (event, payload) => heard.push({ event: `other:${event}`, payload }));
     const toFlow: [string, string][] = [];
-    const live = new LiveBookFeeds(async () => books as never, hub, { wsUrl: ws.wsUrl, fetchBook: async () => rest.summary() as never }, (tokenId, tickSize) =>
-      toFlow.push([tokenId, tickSize]),
+    const live = new LiveBookFeeds(
+      async () => books as never,
+      hub,
+      { wsUrl: ws.wsUrl, fetchBook: async () => rest.summary() as never },
+      (tokenId, tickSize) => toFlow.push([tokenId, tickSize]),
     );
     const base = ws.connections.length;
     live.follow('c', 'polymarket', '506729');
     const c = await ws.connection(base);
     await c.receivedCount(1);
     c.send(new ScriptedBook(YES_TOKEN, '0xabc', 1_000).bookMessage());
-    c.send({ event_type: 'tick_size_change', asset_id: YES_TOKEN, market: '0xabc', old_tick_size: '0.01', new_tick_size: '0.001', timestamp: '1001' });
-    for (let i = 0; i < 200_000 && !heard.some((h) => h.event === 'tickSize'); i++) await new Promise((resolve) => setImmediate(resolve));
+    c.send({
+      event_type: 'tick_size_change',
+      asset_id: YES_TOKEN,
+      market: '0xabc',
+      old_tick_size: '0.01',
+      new_tick_size: '0.001',
+      timestamp: '1001',
+    });
+    for (let i = 0; i < 200_000 && !heard.some((h) => h.event === 'tickSize'); i++)
+      await new Promise((resolve) => setImmediate(resolve));
     expect(heard.filter((h) => h.event.endsWith('tickSize'))).toEqual([
       {
         event: 'tickSize',
-        payload: { marketId: '506729', tokenId: YES_TOKEN, previous: '0.01', tickSize: '0.001', message: 'The tick size changed from 0.01 to 0.001: prices now move in steps of 0.001.' },
+        payload: {
+          marketId: '506729',
+          tokenId: YES_TOKEN,
+          previous: '0.01',
+          tickSize: '0.001',
+          message: 'The tick size changed from 0.01 to 0.001: prices now move in steps of 0.001.',
+        },
       },
     ]);
     // The order flow keeps the new tick for the next order (trading/exchange-terms.ts).

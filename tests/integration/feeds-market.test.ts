@@ -4,7 +4,13 @@
 // change after a quiet frame at once, the rest folded into the frame's end), several busy markets every other frame.
 // Time (PING, stale, backoff, frames) moves only through the injected scheduler.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MarketFeed, type BookView, type FeedWarning, type MarketFeedState, type RestBook } from '../../src/main/feeds/market-feed';
+import {
+  MarketFeed,
+  type BookView,
+  type FeedWarning,
+  type MarketFeedState,
+  type RestBook,
+} from '../../src/main/feeds/market-feed';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { FrameClock } from '../../src/main/feeds/frame-clock';
 import { ScriptedBook, WsFixture } from '../helpers/ws-fixture';
@@ -136,7 +142,11 @@ describe('market feed', () => {
     t.clock.advance(16);
     expect(t.fetched).toEqual([TOKEN]);
     expect(t.warnings).toEqual([{ kind: 'resync', tokenId: TOKEN, reason: 'hash mismatch' }]);
-    expect(t.books.at(-1)).toMatchObject({ bids: [{ price: 0.41, size: 3 }], asks: [{ price: 0.59, size: 4 }], timestamp: 5000 });
+    expect(t.books.at(-1)).toMatchObject({
+      bids: [{ price: 0.41, size: 3 }],
+      asks: [{ price: 0.59, size: 4 }],
+      timestamp: 5000,
+    });
   });
 
   it('learns the hashed fields from one GET /book when the snapshot omits them, then checks each book it hands out', async () => {
@@ -148,7 +158,15 @@ describe('market feed', () => {
     t.feed.start();
     const c = await connected(0, t.feed);
     // As the channel sends it: no min_order_size, tick_size, neg_risk or last_trade_price, yet hashed with them.
-    c.send({ event_type: 'book', asset_id: TOKEN, market: MARKET, bids: full.bids, asks: full.asks, timestamp: full.timestamp, hash: full.hash });
+    c.send({
+      event_type: 'book',
+      asset_id: TOKEN,
+      market: MARKET,
+      bids: full.bids,
+      asks: full.asks,
+      timestamp: full.timestamp,
+      hash: full.hash,
+    });
     await until(() => t.feed.hashChecked(TOKEN), 'hash template learnt');
     expect(t.fetched).toEqual([TOKEN]);
     expect(t.feed.resyncs).toBe(0);
@@ -170,7 +188,11 @@ describe('market feed', () => {
     book.bids.set('0.4', '100');
     let answer!: (b: RestBook) => void;
     const clock = new ManualScheduler();
-    const f = new MarketFeed({ wsUrl: server.wsUrl, scheduler: clock, fetchBook: () => new Promise((resolve) => (answer = resolve)) });
+    const f = new MarketFeed({
+      wsUrl: server.wsUrl,
+      scheduler: clock,
+      fetchBook: () => new Promise((resolve) => (answer = resolve)),
+    });
     feed = f;
     base = server.connections.length;
     f.subscribe([TOKEN]);
@@ -197,7 +219,12 @@ describe('market feed', () => {
     t.feed.subscribe([TOKEN]);
     t.feed.start();
     const c = await connected(0, t.feed);
-    const change = (ts: number) => ({ event_type: 'price_change', market: MARKET, timestamp: String(ts), price_changes: [{ asset_id: TOKEN, price: '0.3', size: '1', side: 'BUY' }] });
+    const change = (ts: number) => ({
+      event_type: 'price_change',
+      market: MARKET,
+      timestamp: String(ts),
+      price_changes: [{ asset_id: TOKEN, price: '0.3', size: '1', side: 'BUY' }],
+    });
     c.send(change(1)); // a change before any snapshot: resync
     await until(() => t.warnings.some((w) => w.kind === 'resync_failed'), 'first failure');
     for (let i = 2; i <= 6; i++) c.send(change(i));
@@ -223,7 +250,12 @@ describe('market feed', () => {
     const c = await connected(0, t.feed);
     c.send(book.bookMessage());
     // A bid at 0.65 over an ask at 0.60 with no hash to check: only the crossing reveals the drift.
-    c.send({ event_type: 'price_change', market: MARKET, timestamp: '1001', price_changes: [{ asset_id: TOKEN, price: '0.65', size: '1', side: 'BUY' }] });
+    c.send({
+      event_type: 'price_change',
+      market: MARKET,
+      timestamp: '1001',
+      price_changes: [{ asset_id: TOKEN, price: '0.65', size: '1', side: 'BUY' }],
+    });
     await until(() => t.fetched.length === 1, 'resync');
     expect(t.warnings[0]).toEqual({ kind: 'resync', tokenId: TOKEN, reason: 'the book crossed' });
     await until(() => t.feed.book(TOKEN)?.bids[0]?.price === 0.4, 'REST book applied');
@@ -259,7 +291,12 @@ describe('market feed', () => {
     expect(t.fetched).toEqual([]);
 
     // An older change never seen before is not a replay: something was missed, so the book is resynced.
-    c.send({ event_type: 'price_change', market: MARKET, timestamp: '999', price_changes: [{ asset_id: TOKEN, price: '0.2', size: '1', side: 'BUY', hash: 'unseen' }] });
+    c.send({
+      event_type: 'price_change',
+      market: MARKET,
+      timestamp: '999',
+      price_changes: [{ asset_id: TOKEN, price: '0.2', size: '1', side: 'BUY', hash: 'unseen' }],
+    });
     await until(() => t.fetched.length === 1, 'resync after out-of-order change');
     expect(t.warnings[0]).toMatchObject({ reason: 'a change arrived out of order' });
   });
@@ -365,7 +402,11 @@ describe('market feed', () => {
     expect(server.connections).toHaveLength(base + 1); // the backoff has not run out
     t.clock.advance(1);
     const second = await connected(1, t.feed);
-    expect(JSON.parse(second.received[0]!)).toEqual({ assets_ids: [TOKEN], type: 'market', custom_feature_enabled: true });
+    expect(JSON.parse(second.received[0]!)).toEqual({
+      assets_ids: [TOKEN],
+      type: 'market',
+      custom_feature_enabled: true,
+    });
     // The book moved while the feed was away; the new snapshot replaces it whole, older timestamp or not.
     const fresh = new ScriptedBook(TOKEN, MARKET, 1000);
     fresh.bids.set('0.35', '9');
@@ -383,7 +424,12 @@ describe('market feed', () => {
       delays.push(ms);
       return setTimeout(fn, ms);
     };
-    const f = new MarketFeed({ wsUrl: 'ws://127.0.0.1:1/ws', scheduler: clock, fetchBook: () => Promise.reject(new Error('none')), backoffMs: { initial: 500, max: 2_000 } });
+    const f = new MarketFeed({
+      wsUrl: 'ws://127.0.0.1:1/ws',
+      scheduler: clock,
+      fetchBook: () => Promise.reject(new Error('none')),
+      backoffMs: { initial: 500, max: 2_000 },
+    });
     feed = f;
     f.start();
     for (let i = 1; i <= 4; i++) {
@@ -399,14 +445,22 @@ describe('market feed', () => {
     t.feed.start();
     const c = await connected(0, t.feed);
     c.send(new ScriptedBook(TOKEN, MARKET, 1000).bookMessage());
-    c.send({ event_type: 'tick_size_change', asset_id: TOKEN, market: MARKET, old_tick_size: '0.01', new_tick_size: '0.001' });
+    c.send({
+      event_type: 'tick_size_change',
+      asset_id: TOKEN,
+      market: MARKET,
+      old_tick_size: '0.01',
+      new_tick_size: '0.001',
+    });
     await until(() => t.feed.messages === 2, 'two messages');
     t.clock.advance(16);
-    expect(t.warnings).toEqual([{ kind: 'tick_size_change', tokenId: TOKEN, market: MARKET, oldTickSize: '0.01', newTickSize: '0.001' }]);
+    expect(t.warnings).toEqual([
+      { kind: 'tick_size_change', tokenId: TOKEN, market: MARKET, oldTickSize: '0.01', newTickSize: '0.001' },
+    ]);
     expect(t.books.at(-1)!.tickSize).toBe('0.001');
   });
 
-  it('checks a handed-out book against the fields its change was hashed with, not a later trade\'s', async () => {
+  it("checks a handed-out book against the fields its change was hashed with, not a later trade's", async () => {
     const t = open();
     t.feed.subscribe([TOKEN]);
     t.feed.start();
@@ -417,11 +471,25 @@ describe('market feed', () => {
     await until(() => t.books.length === 1, 'the snapshot at once');
     c.send(book.change('BUY', '0.41', '5'));
     // A trade after the change: the exchange's next hash covers its price, the change's did not.
-    c.send({ event_type: 'last_trade_price', asset_id: TOKEN, market: MARKET, price: '0.41', size: '5', side: 'BUY', timestamp: '1002' });
+    c.send({
+      event_type: 'last_trade_price',
+      asset_id: TOKEN,
+      market: MARKET,
+      price: '0.41',
+      size: '5',
+      side: 'BUY',
+      timestamp: '1002',
+    });
     await until(() => t.feed.messages === 3, 'three messages');
     t.clock.advance(16);
     expect(t.feed.resyncs).toBe(0);
-    expect(t.books.at(-1)).toMatchObject({ timestamp: 1001, bids: [{ price: 0.41, size: 5 }, { price: 0.4, size: 100 }] });
+    expect(t.books.at(-1)).toMatchObject({
+      timestamp: 1001,
+      bids: [
+        { price: 0.41, size: 5 },
+        { price: 0.4, size: 100 },
+      ],
+    });
   });
 
   it('coalesces a burst of 1,000 changes into one update per token per frame', async () => {
@@ -434,7 +502,8 @@ describe('market feed', () => {
     c.send(a.bookMessage());
     await until(() => t.books.length === 1, 'the first snapshot at once');
     c.send(b.bookMessage());
-    for (let i = 0; i < 1000; i++) c.send(i % 2 ? a.change('BUY', '0.4', String(i + 1)) : b.change('SELL', '0.6', String(i + 1)));
+    for (let i = 0; i < 1000; i++)
+      c.send(i % 2 ? a.change('BUY', '0.4', String(i + 1)) : b.change('SELL', '0.6', String(i + 1)));
     await until(() => t.feed.messages === 1002, 'the burst');
     // Everything after the first snapshot (sent at once) waits for the frame's end.
     expect(t.books).toHaveLength(1);
@@ -453,7 +522,7 @@ describe('market feed', () => {
   // out every frame until both have gone out 20 times within a second, then every other frame; when one goes quiet
   // the other is back on every frame within the second. Aligned to the window's frames, or on the fixed fold.
   it.each([
-    ['aligned to the window\'s frames', true],
+    ["aligned to the window's frames", true],
     ['on the fixed fold', false],
   ])('hands out several busy markets every other frame, one busy market every frame (%s)', async (_how, aligned) => {
     const clock = new ManualScheduler();

@@ -45,12 +45,18 @@ describe('the live feeds after the exchange was down', () => {
     const url = sb.server.url;
     const port = Number(new URL(url).port);
     const wsUrl = `${url.replace(/^http/, 'ws')}/ws`;
-    const restBook = async (tokenId: string) => (await (await fetch(`${url}/book?token_id=${tokenId}`)).json()) as RestBook;
+    const restBook = async (tokenId: string) =>
+      (await (await fetch(`${url}/book?token_id=${tokenId}`)).json()) as RestBook;
     await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.4, 10));
 
     // Default back-off: what the terminal runs with (no backoffMs given).
     const marketStates: MarketFeedState[] = [];
-    const market = new MarketFeed({ wsUrl, fetchBook: restBook, depth: 100, handlers: { onState: (s) => marketStates.push(s) } });
+    const market = new MarketFeed({
+      wsUrl,
+      fetchBook: restBook,
+      depth: 100,
+      handlers: { onState: (s) => marketStates.push(s) },
+    });
     feeds.push(market);
     const userStates: UserFeedState[] = [];
     let reconciled = 0;
@@ -61,35 +67,61 @@ describe('the live feeds after the exchange was down', () => {
       // The REST reads go to whichever server is up: the first, then the one restarted on its port.
       fetchOpenOrders: () => allPages<UserOrder>({ ...sb, server: restarted ?? sb.server }, bob, '/data/orders'),
       fetchTrades: () => allPages<UserTrade>({ ...sb, server: restarted ?? sb.server }, bob, '/data/trades'),
-      handlers: { onState: (s) => userStates.push(s), onReconciled: (error) => void (error === undefined && reconciled++) },
+      handlers: {
+        onState: (s) => userStates.push(s),
+        onReconciled: (error) => void (error === undefined && reconciled++),
+      },
     });
     feeds.push(user);
     market.start();
     market.subscribe([yes]);
     user.start();
-    await until(() => market.state === 'live' && market.book(yes, 100) !== undefined && user.state === 'live' && reconciled > 0, 10_000, 'both feeds live');
+    await until(
+      () => market.state === 'live' && market.book(yes, 100) !== undefined && user.state === 'live' && reconciled > 0,
+      10_000,
+      'both feeds live',
+    );
     const before = market.book(yes, 100)!;
     expect(before.bids.map((l) => l.price)).toEqual([0.4]);
 
     // The outage: long enough that an uncapped doubling (0.5, 1, 2, 4, 8 s) would wait 8 s more after it.
     await new Promise((resolve) => setTimeout(resolve, 400)); // the state file has the resting order
     await sb.server.stop();
-    await until(() => market.state === 'reconnecting' && user.state === 'reconnecting', 5_000, 'both feeds see the drop');
+    await until(
+      () => market.state === 'reconnecting' && user.state === 'reconnecting',
+      5_000,
+      'both feeds see the drop',
+    );
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     const reconciledBefore = reconciled;
     const marketLiveBefore = marketStates.filter((s) => s === 'live').length;
     const userLiveBefore = userStates.filter((s) => s === 'live').length;
 
     // Back on the same port with its saved orders; an order placed at once changes the book while the feeds are still away.
-    restarted = await startClobServer({ deployment: sb.chain, catalog: sb.catalog, marketData: sb.data, port, stateFile });
+    restarted = await startClobServer({
+      deployment: sb.chain,
+      catalog: sb.catalog,
+      marketData: sb.data,
+      port,
+      stateFile,
+    });
     const back = Date.now();
     expect(restarted.url).toBe(url);
     await postOrder({ ...sb, server: restarted }, bob, limitOrder(yes, 'BUY', 0.42, 5));
     const rest = await restBook(yes);
     expect(rest.bids.map((l) => l.price)).toEqual(['0.4', '0.42']);
 
-    await until(() => marketStates.filter((s) => s === 'live').length > marketLiveBefore && market.book(yes, 100)?.hash === rest.hash, 5_000, 'the book live from a fresh snapshot');
-    await until(() => userStates.filter((s) => s === 'live').length > userLiveBefore && reconciled > reconciledBefore, 5_000, `the user feed live and reconciled (${userStates.join(',')})`);
+    await until(
+      () =>
+        marketStates.filter((s) => s === 'live').length > marketLiveBefore && market.book(yes, 100)?.hash === rest.hash,
+      5_000,
+      'the book live from a fresh snapshot',
+    );
+    await until(
+      () => userStates.filter((s) => s === 'live').length > userLiveBefore && reconciled > reconciledBefore,
+      5_000,
+      `the user feed live and reconciled (${userStates.join(',')})`,
+    );
     const took = Date.now() - back;
     expect(took).toBeLessThan(5_000);
     // The back-off never waits longer than its cap, so being back takes at most the cap plus a connect.

@@ -9,7 +9,15 @@ import { EventHub } from '../../src/main/ipc/event-hub';
 import { LiveBookFeeds } from '../../src/main/follow/live-book-feeds';
 import type { RestBook } from '../../src/main/feeds/market-feed';
 import { UserFeed, type FeedSource, type UserOrder, type UserTrade } from '../../src/main/feeds/user-feed';
-import { allPages, credsOf, l2Request, limitOrder, postOrder, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
+import {
+  allPages,
+  credsOf,
+  l2Request,
+  limitOrder,
+  postOrder,
+  startClobSandbox,
+  type ClobSandbox,
+} from '../helpers/sandbox-clob';
 
 let sb: ClobSandbox;
 beforeAll(async () => {
@@ -35,7 +43,8 @@ function recorder() {
         w.resolve();
       }
     },
-    until: (check: () => boolean) => new Promise<void>((resolve) => (check() ? resolve() : waiters.push({ check, resolve }))),
+    until: (check: () => boolean) =>
+      new Promise<void>((resolve) => (check() ? resolve() : waiters.push({ check, resolve }))),
   };
 }
 
@@ -46,10 +55,16 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
     const hub = new EventHub();
     const heard: { event: EventName; payload: unknown }[] = [];
     const r = recorder();
-    hub.connect('c', <E extends EventName>(event: E, payload: TerminalEvents[E]) => (heard.push({ event, payload }), r.settle()));
-    const statuses = () => heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
+    hub.connect(
+      'c',
+      <E extends EventName>(event: E, payload: TerminalEvents[E]) => (heard.push({ event, payload }), r.settle()),
+    );
+    const statuses = () =>
+      heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
     const bids = (tokenId: string) =>
-      heard.filter((h) => h.event === 'bookUpdate' && (h.payload as { tokenId: string }).tokenId === tokenId).map((h) => (h.payload as TerminalEvents['bookUpdate']).book.bids);
+      heard
+        .filter((h) => h.event === 'bookUpdate' && (h.payload as { tokenId: string }).tokenId === tokenId)
+        .map((h) => (h.payload as TerminalEvents['bookUpdate']).book.bids);
 
     faults.refuse(true, 'market');
     const live = new LiveBookFeeds(async () => ({ [yes]: {}, [no]: {} }) as never, hub, {
@@ -88,9 +103,14 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
     const hub = new EventHub();
     const heard: { event: EventName; payload: unknown }[] = [];
     const r = recorder();
-    hub.connect('c', <E extends EventName>(event: E, payload: TerminalEvents[E]) => (heard.push({ event, payload }), r.settle()));
-    const statuses = () => heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
-    const books = () => heard.filter((h) => h.event === 'bookUpdate').map((h) => (h.payload as TerminalEvents['bookUpdate']).book);
+    hub.connect(
+      'c',
+      <E extends EventName>(event: E, payload: TerminalEvents[E]) => (heard.push({ event, payload }), r.settle()),
+    );
+    const statuses = () =>
+      heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
+    const books = () =>
+      heard.filter((h) => h.event === 'bookUpdate').map((h) => (h.payload as TerminalEvents['bookUpdate']).book);
     // GET /book from the sandbox, or from a port where nothing listens (a real refused connection) while "down".
     let restUrl = sb.server.url;
     const fetchBook = async (tokenId: string): Promise<RestBook> => {
@@ -115,7 +135,13 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
 
       restUrl = 'http://127.0.0.1:1';
       await r.until(() => statuses().length === 2);
-      expect(statuses()[1]).toMatchObject({ feed: 'book', marketId: 'm1', state: 'stale', source: 'polling', error: { code: 'ERR_NETWORK' } });
+      expect(statuses()[1]).toMatchObject({
+        feed: 'book',
+        marketId: 'm1',
+        state: 'stale',
+        source: 'polling',
+        error: { code: 'ERR_NETWORK' },
+      });
       // The last book is handed out again, marked stale, with its levels as they were: never an empty one.
       await r.until(() => books().at(-1)!.stale === true);
       expect({ ...books().at(-1)!, stale: false }).toEqual(known);
@@ -144,7 +170,12 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
       fetchTrades: () => allPages<UserTrade>(sb, bob, '/data/trades'),
       backoffMs: { initial: 20, max: 100 },
       pollMs: 50,
-      handlers: { onSource: (s) => (sources.push(s), r.settle()), onOrder: r.settle, onState: r.settle, onReconciled: r.settle },
+      handlers: {
+        onSource: (s) => (sources.push(s), r.settle()),
+        onOrder: r.settle,
+        onState: r.settle,
+        onReconciled: r.settle,
+      },
     });
     try {
       feed.start();
@@ -161,7 +192,14 @@ describe('polling fallback while the exchange WebSocket is unreachable', () => {
       const polls = feed.polls;
       // Over the socket again: a cancel arrives as an event, not through a poll.
       const creds = credsOf(sb, bob);
-      const cancelled = await l2Request(sb.server.url, bob, creds, 'DELETE', '/order', JSON.stringify({ orderID: placed }));
+      const cancelled = await l2Request(
+        sb.server.url,
+        bob,
+        creds,
+        'DELETE',
+        '/order',
+        JSON.stringify({ orderID: placed }),
+      );
       expect(cancelled.status).toBe(200);
       await r.until(() => feed.order(placed) === undefined);
       expect(feed.polls).toBe(polls);

@@ -10,7 +10,15 @@ import { MarketFeed, type BookView, type RestBook } from '../../src/main/feeds/m
 import { DeadManSwitch } from '../../src/main/feeds/heartbeat';
 import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
-import { credsOf, l2Request, limitOrder, postOrder, signedOrderJson, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
+import {
+  credsOf,
+  l2Request,
+  limitOrder,
+  postOrder,
+  signedOrderJson,
+  startClobSandbox,
+  type ClobSandbox,
+} from '../helpers/sandbox-clob';
 
 let sb: ClobSandbox;
 let feed: MarketFeed;
@@ -26,7 +34,8 @@ afterAll(async () => {
 describe('market feed on the sandbox CLOB', () => {
   it('keeps both outcomes equal to GET /book through placements, a trade and a cancel', async () => {
     const [alice, bob, carol] = sb.wallets as [Wallet, Wallet, Wallet];
-    const restBook = async (tokenId: string) => (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as RestBook;
+    const restBook = async (tokenId: string) =>
+      (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as RestBook;
     const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
 
     const views: BookView[] = [];
@@ -46,7 +55,11 @@ describe('market feed on the sandbox CLOB', () => {
       },
     });
     const viewWith = (tokenId: string, hash: string) =>
-      new Promise<void>((resolve) => (views.some((v) => v.tokenId === tokenId && v.hash === hash) ? resolve() : waiters.push({ match: (v) => v.tokenId === tokenId && v.hash === hash, resolve })));
+      new Promise<void>((resolve) =>
+        views.some((v) => v.tokenId === tokenId && v.hash === hash)
+          ? resolve()
+          : waiters.push({ match: (v) => v.tokenId === tokenId && v.hash === hash, resolve }),
+      );
     /** After an action, both outcomes' books in the feed are GET /book's (the CLOB lists best last). */
     const matchesRest = async () => {
       for (const token of [yes, no]) {
@@ -76,7 +89,14 @@ describe('market feed on the sandbox CLOB', () => {
     await postOrder(sb, carol, limitOrder(no, 'BUY', 0.62, 12)); // crosses alice's YES bids: a trade
     await matchesRest();
     const creds = credsOf(sb, alice);
-    const cancelled = await l2Request(sb.server.url, alice, creds, 'DELETE', '/order', JSON.stringify({ orderID: first }));
+    const cancelled = await l2Request(
+      sb.server.url,
+      alice,
+      creds,
+      'DELETE',
+      '/order',
+      JSON.stringify({ orderID: first }),
+    );
     expect(cancelled.status).toBe(200);
     await matchesRest();
 
@@ -133,7 +153,12 @@ describe('market feed on the sandbox CLOB', () => {
     const wallet = (sb.wallets[3] ?? sb.wallets[0]) as Wallet;
     const c = sb.server.apiKeyFor(wallet.address);
     const creds = { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
-    const client = new ClobClient({ host: sb.server.url, chainId: sb.chain.chainId, signer: privateKeySigner(wallet.privateKey), creds });
+    const client = new ClobClient({
+      host: sb.server.url,
+      chainId: sb.chain.chainId,
+      signer: privateKeySigner(wallet.privateKey),
+      creds,
+    });
     const token = sb.binary.tokens[0].tokenId;
     const dms = new DeadManSwitch({ client, intervalMs: 200 });
     dms.start();
@@ -146,7 +171,14 @@ describe('market feed on the sandbox CLOB', () => {
     };
     await wait(() => dms.state === 'on', 'switch on');
     const order = await signedOrderJson(sb, wallet, limitOrder(token, 'BUY', 0.07, 5));
-    const posted = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
+    const posted = await l2Request(
+      sb.server.url,
+      wallet,
+      creds,
+      'POST',
+      '/order',
+      JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }),
+    );
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     const orderId = (posted.body as { orderID: string }).orderID;
     const status = async () => ((await client.getOrder(orderId)) as { status?: string }).status;

@@ -67,7 +67,9 @@ describe('trade tape', () => {
       { kind: 'fill', source: 'source', price: 0.5, size: 10, timestamp: t0 },
       { kind: 'gap', gapFrom: downAt, gapTo: downAt + 1_000 },
     ]);
-    expect(tape.candles()).toEqual([{ time: Math.floor(t0 / 60) * 60, open: 0.5, high: 0.7, low: 0.5, close: 0.7, volume: 13 }]);
+    expect(tape.candles()).toEqual([
+      { time: Math.floor(t0 / 60) * 60, open: 0.5, high: 0.7, low: 0.5, close: 0.7, volume: 13 },
+    ]);
     expect(states).toEqual(['connecting', 'live', 'reconnecting', 'live']);
 
     streams[1]!.send(JSON.stringify({ price: 0.6, volumeBase: 1, timestamp: t0 + 8 }));
@@ -89,7 +91,11 @@ describe('trade tape', () => {
       scheduler: new ManualScheduler(),
     });
     tape.addTrade({ tokenId: 't', market: 'm', price: 0.42, size: 5, side: 'BUY', timestamp: 1_700_000_000_000 });
-    expect(tape.entries()).toEqual([{ kind: 'fill', source: 'exchange', price: 0.42, size: 5, side: 'BUY', timestamp: 1_700_000_000 }]);
-    expect(tape.candles()).toEqual([{ time: 1_699_999_980, open: 0.42, high: 0.42, low: 0.42, close: 0.42, volume: 5 }]);
+    expect(tape.entries()).toEqual([
+      { kind: 'fill', source: 'exchange', price: 0.42, size: 5, side: 'BUY', timestamp: 1_700_000_000 },
+    ]);
+    expect(tape.candles()).toEqual([
+      { time: 1_699_999_980, open: 0.42, high: 0.42, low: 0.42, close: 0.42, volume: 5 },
+    ]);
   });
 });

@@ -5,9 +5,24 @@
 // retries (the sandbox's settlement fault) goes MATCHED → RETRYING → FAILED (not pending) or on to CONFIRMED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wallet } from 'ethers';
-import { UserFeed, type TradeView, type UserFeedState, type UserOrder, type UserTrade } from '../../src/main/feeds/user-feed';
+import {
+  UserFeed,
+  type TradeView,
+  type UserFeedState,
+  type UserOrder,
+  type UserTrade,
+} from '../../src/main/feeds/user-feed';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
-import { allPages, credsOf, l2Request, limitOrder, postOrder, signedOrderJson, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
+import {
+  allPages,
+  credsOf,
+  l2Request,
+  limitOrder,
+  postOrder,
+  signedOrderJson,
+  startClobSandbox,
+  type ClobSandbox,
+} from '../helpers/sandbox-clob';
 
 let sb: ClobSandbox;
 const feeds: UserFeed[] = [];
@@ -27,8 +42,8 @@ function settle(): void {
     w.resolve();
   }
 }
-const until = (check: () => boolean) => new Promise<void>((resolve) => (check() ? resolve() : waiters.push({ check, resolve })));
-
+const until = (check: () => boolean) =>
+  new Promise<void>((resolve) => (check() ? resolve() : waiters.push({ check, resolve })));
 
 interface Recorded {
   feed: UserFeed;
@@ -75,7 +90,14 @@ describe('user feed on the sandbox CLOB', () => {
     // Placement: reconciliation ran once, so this can only have come over the socket.
     const resting = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.4, 10));
     await until(() => a.feed.order(resting) !== undefined);
-    expect(a.feed.order(resting)).toMatchObject({ id: resting, status: 'LIVE', side: 'BUY', price: '0.4', original_size: '10', size_matched: '0' });
+    expect(a.feed.order(resting)).toMatchObject({
+      id: resting,
+      status: 'LIVE',
+      side: 'BUY',
+      price: '0.4',
+      original_size: '10',
+      size_matched: '0',
+    });
     expect(a.feed.order(resting)).not.toHaveProperty('event_type');
 
     // A fill: bob's NO bid at 0.6 crosses alice's YES bid at 0.4 (a mint match).
@@ -88,15 +110,29 @@ describe('user feed on the sandbox CLOB', () => {
       ['MINED', true, false],
       ['CONFIRMED', false, false],
     ]);
-    expect(a.feed.trade(tradeId)).toMatchObject({ pending: false, failed: false, trade: { id: tradeId, status: 'CONFIRMED', size: '10' } });
+    expect(a.feed.trade(tradeId)).toMatchObject({
+      pending: false,
+      failed: false,
+      trade: { id: tradeId, status: 'CONFIRMED', size: '10' },
+    });
     // Fully filled: no longer open, as the UPDATE said.
     await until(() => a.feed.order(resting) === undefined);
-    expect(a.orderEvents.at(-1)).toMatchObject({ open: false, order: { id: resting, status: 'MATCHED', size_matched: '10' } });
+    expect(a.orderEvents.at(-1)).toMatchObject({
+      open: false,
+      order: { id: resting, status: 'MATCHED', size_matched: '10' },
+    });
 
     // A cancel removes the order.
     const toCancel = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.3, 5));
     await until(() => a.feed.order(toCancel) !== undefined);
-    const cancelled = await l2Request(sb.server.url, alice, credsOf(sb, alice), 'DELETE', '/order', JSON.stringify({ orderID: toCancel }));
+    const cancelled = await l2Request(
+      sb.server.url,
+      alice,
+      credsOf(sb, alice),
+      'DELETE',
+      '/order',
+      JSON.stringify({ orderID: toCancel }),
+    );
     expect(cancelled.status).toBe(200);
     await until(() => a.feed.order(toCancel) === undefined);
     expect(a.orderEvents.at(-1)).toMatchObject({ open: false, order: { id: toCancel, status: 'CANCELED' } });
@@ -114,7 +150,18 @@ describe('user feed on the sandbox CLOB', () => {
     sb.server.wsFaults().dropAll('user');
     await until(() => a.feed.state === 'reconnecting');
     const whileDown = await postOrder(sb, alice, limitOrder(yes, 'BUY', 0.25, 5));
-    expect((await l2Request(sb.server.url, alice, credsOf(sb, alice), 'DELETE', '/order', JSON.stringify({ orderID: marker }))).status).toBe(200);
+    expect(
+      (
+        await l2Request(
+          sb.server.url,
+          alice,
+          credsOf(sb, alice),
+          'DELETE',
+          '/order',
+          JSON.stringify({ orderID: marker }),
+        )
+      ).status,
+    ).toBe(200);
     expect(a.feed.order(whileDown)).toBeUndefined();
     expect(a.feed.order(marker)).toBeDefined();
     a.scheduler.advance(500); // the first backoff step
@@ -123,7 +170,12 @@ describe('user feed on the sandbox CLOB', () => {
     expect(a.feed.state).toBe('live');
     expect(a.feed.order(whileDown)).toMatchObject({ id: whileDown, status: 'LIVE', price: '0.25' });
     expect(a.feed.order(marker)).toBeUndefined();
-    expect(a.feed.openOrders().map((o) => o.id).sort()).toEqual((await allPages<UserOrder>(sb, alice, '/data/orders')).map((o) => o.id).sort());
+    expect(
+      a.feed
+        .openOrders()
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual((await allPages<UserOrder>(sb, alice, '/data/orders')).map((o) => o.id).sort());
     // The confirmed trade is still confirmed (REST agrees), not set back to pending.
     expect(a.feed.trade(tradeId)).toMatchObject({ pending: false, trade: { status: 'CONFIRMED' } });
 
@@ -152,14 +204,28 @@ describe('user feed on the sandbox CLOB', () => {
     d.feed.start();
     await until(() => d.reconciled.length === 1);
     const faults = sb.server.exchangeFaults();
-    const statuses = (id: string) => d.trades.filter((t) => t.trade.id === id).map((t) => [t.trade.status, t.pending, t.failed]);
+    const statuses = (id: string) =>
+      d.trades.filter((t) => t.trade.id === id).map((t) => [t.trade.status, t.pending, t.failed]);
 
     // Retried twice, then failed: dave's resting bid is put back on the book.
     const resting = await postOrder(sb, dave, limitOrder(yes, 'BUY', 0.45, 5));
     await until(() => d.feed.order(resting) !== undefined);
     faults.nextSettlement({ retries: 2, fail: true });
     const creds = credsOf(sb, erin);
-    const refused = await l2Request(sb.server.url, erin, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order: await signedOrderJson(sb, erin, limitOrder(no, 'BUY', 0.55, 5)), owner: creds.key, orderType: 'GTC' }));
+    const refused = await l2Request(
+      sb.server.url,
+      erin,
+      creds,
+      'POST',
+      '/order',
+      JSON.stringify({
+        deferExec: false,
+        postOnly: false,
+        order: await signedOrderJson(sb, erin, limitOrder(no, 'BUY', 0.55, 5)),
+        owner: creds.key,
+        orderType: 'GTC',
+      }),
+    );
     expect(refused.status).toBe(400);
     await until(() => d.trades.some((t) => t.failed));
     const failedId = d.trades.find((t) => t.failed)!.trade.id;
@@ -184,4 +250,3 @@ describe('user feed on the sandbox CLOB', () => {
     ]);
   });
 });
-

@@ -35,7 +35,12 @@ async function call<T>(op: string, input: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 12, orderVersion: 2 });
+  sandbox = await startSandbox({
+    ports: { rpc: 0, clob: 0, aggregator: 0 },
+    simulate: 'off',
+    seed: 12,
+    orderVersion: 2,
+  });
   const sb = { sandbox, profile: parseTradingProfile(sandbox.profile), stop: () => sandbox.stop() };
   const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
   dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-fill-alert-'));
@@ -45,19 +50,26 @@ beforeAll(async () => {
     shell: 'browser',
     allowSender: allowOrigins([APP]),
     wallets: { dataDir, signer: startSignerThread(), scryptN: 2 ** 12 },
-    openOrderFlow: (raw, markets) => new TradingService({ profile: parseTradingProfile(raw), vault, timeoutMs: 20_000, markets }),
+    openOrderFlow: (raw, markets) =>
+      new TradingService({ profile: parseTradingProfile(raw), vault, timeoutMs: 20_000, markets }),
     accountFeeds: { backoffMs: { initial: 50, max: 400 }, pollMs: 100, heartbeatMs: 250 },
   });
   window1 = hubClient(terminal, 'window-1', APP);
   const funder = startSignerThread();
   const funded = await freshWallet(sb, funder, { unlock: false });
   await funder.close();
-  await call('importWallet', { label: 'desk', password: PASSWORD, source: { kind: 'privateKey', privateKey: funded.privateKey } });
+  await call('importWallet', {
+    label: 'desk',
+    password: PASSWORD,
+    source: { kind: 'privateKey', privateKey: funded.privateKey },
+  });
   await call('unlockWallet', { label: 'desk', password: PASSWORD, autoLockMinutes: 0 });
   const maker = await marketMaker(sb);
   const no = sandbox.catalog.market(MARKET)!.tokens[1].tokenId;
   // The maker's bid for No at 60¢ is an ask for Yes at 40¢.
-  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 100 })).toMatchObject({ success: true });
+  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 100 })).toMatchObject({
+    success: true,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -76,7 +88,16 @@ it('a fill alert armed a second before a fill fires on it, naming the market', a
   const fired = window1.nextEvent('alert', (a) => a.alert.id === fillAlert.id);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const market = sandbox.catalog.market(MARKET)!;
-  expect(await call('placeOrder', { wallet: 'desk', marketId: MARKET, tokenId: market.tokens[0].tokenId, side: 'BUY', orderType: 'FOK', amountUsd: 8 })).toMatchObject({ status: 'MATCHED' });
+  expect(
+    await call('placeOrder', {
+      wallet: 'desk',
+      marketId: MARKET,
+      tokenId: market.tokens[0].tokenId,
+      side: 'BUY',
+      orderType: 'FOK',
+      amountUsd: 8,
+    }),
+  ).toMatchObject({ status: 'MATCHED' });
 
   const { alert, entry } = await fired;
   expect(alert).toMatchObject({ state: 'fired' });

@@ -32,24 +32,37 @@ describe('followed fills across a dropped stream', () => {
     const hub = new EventHub();
     const heard: { event: EventName; payload: unknown }[] = [];
     hub.connect('a', <E extends EventName>(event: E, payload: TerminalEvents[E]) => heard.push({ event, payload }));
-    const feeds = new FillFeeds((protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers), hub, {
-      scheduler: clock,
-      backoffMs: { initial: 1_000, max: 8_000 },
-    });
-    const of = <E extends EventName>(event: E) => heard.filter((h) => h.event === event).map((h) => h.payload as TerminalEvents[E]);
+    const feeds = new FillFeeds(
+      (protocol, marketId, handlers) => client.subscribeToFills(protocol, marketId, handlers),
+      hub,
+      {
+        scheduler: clock,
+        backoffMs: { initial: 1_000, max: 8_000 },
+      },
+    );
+    const of = <E extends EventName>(event: E) =>
+      heard.filter((h) => h.event === event).map((h) => h.payload as TerminalEvents[E]);
 
     expect(feeds.follow('a', 'polymarket', '506729')).toEqual({ marketId: '506729', state: 'connecting' });
     await until(() => streams.length === 1 && of('feedStatus').some((s) => s.state === 'open'), 'first stream open');
     streams[0]!.send(JSON.stringify({ price: 0.5, volumeBase: 10, timestamp: 1_700_000_000 }));
     await until(() => of('fill').length === 1, 'first fill');
-    expect(of('fill')[0]).toEqual({ marketId: '506729', fill: { price: 0.5, volumeBase: 10, timestamp: 1_700_000_000 } });
+    expect(of('fill')[0]).toEqual({
+      marketId: '506729',
+      fill: { price: 0.5, volumeBase: 10, timestamp: 1_700_000_000 },
+    });
 
     clock.advance(5_000);
     const downAt = clock.now();
     streams[0]!.destroy();
     await until(() => of('feedStatus').length === 3, 'dropped');
     const dropped = of('feedStatus')[2]!;
-    expect(dropped).toMatchObject({ feed: 'fills', marketId: '506729', state: 'connecting', error: { code: expect.stringMatching(/^ERR_/) } });
+    expect(dropped).toMatchObject({
+      feed: 'fills',
+      marketId: '506729',
+      state: 'connecting',
+      error: { code: expect.stringMatching(/^ERR_/) },
+    });
 
     clock.advance(999);
     expect(streams).toHaveLength(1); // still backing off
@@ -83,7 +96,8 @@ describe('followed fills from a source that falls back to polling', () => {
       return { state: 'open', latest: () => null, close: () => given.onClose?.(), done: new Promise(() => {}) };
     };
     const feeds = new FillFeeds(source, hub, { scheduler: new ManualScheduler() });
-    const statuses = () => heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
+    const statuses = () =>
+      heard.filter((h) => h.event === 'feedStatus').map((h) => h.payload as TerminalEvents['feedStatus']);
 
     feeds.follow('a', 'polymarket', '506729');
     handlers!.onMode?.('polling');

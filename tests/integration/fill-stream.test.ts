@@ -108,7 +108,9 @@ describe('fill stream', () => {
     expect(r.errors.map((e) => e.code)).toEqual(['ERR_SSE_MESSAGE', 'ERR_SSE_MESSAGE']);
     expect(r.errors[0]!.detail).toMatch(/^Failed to process SSE message: /);
     expect(r.errors[0]!.context?.rawData).toBe(`${long.slice(0, 100)}...`);
-    expect(r.errors[1]!.detail).toBe('Failed to process SSE message: Received SSE message with unexpected data structure.');
+    expect(r.errors[1]!.detail).toBe(
+      'Failed to process SSE message: Received SSE message with unexpected data structure.',
+    );
     expect(r.errors[1]!.context).toMatchObject({ protocol: 'polymarket', id: '***' });
     expect(sub.state).toBe('open');
     expect(sub.latest()).toEqual({ price: 0.5, volumeBase: 1, timestamp: 2 });

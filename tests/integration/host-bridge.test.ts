@@ -48,7 +48,10 @@ afterAll(async () => {
 });
 
 /** Opens a WebSocket and reports how the upgrade went: the HTTP status of a refusal, or 101. */
-function upgrade(path: string, headers: Record<string, string>): Promise<{ status: number; socket?: WebSocket; early: unknown[] }> {
+function upgrade(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; socket?: WebSocket; early: unknown[] }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${host.port}${path}`, { headers });
     // The greeting can arrive with the handshake, before a caller could listen: keep it.
@@ -130,7 +133,10 @@ async function session(): Promise<Session> {
   const { socket, early } = await upgrade(bridge(), { Origin: origin });
   socket!.removeAllListeners('message');
   const messages: unknown[] = [...early];
-  const waiters: { predicate: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
+  const waiters: {
+    predicate: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+  }[] = [];
   socket!.on('message', (data) => {
     const message = JSON.parse(String(data)) as Record<string, unknown>;
     messages.push(message);
@@ -159,21 +165,41 @@ describe('a bridge connection', () => {
     expect(greeting.payload).toMatchObject({ name: 'fixture', shell: 'browser' });
 
     s.socket.send(JSON.stringify({ id: 1, op: 'listEvents', input: { limit: 1 } }));
-    expect((await s.next((m) => m.id === 1)).result).toMatchObject({ ok: true, value: { events: [{ id: '12483' }], hasMore: true } });
+    expect((await s.next((m) => m.id === 1)).result).toMatchObject({
+      ok: true,
+      value: { events: [{ id: '12483' }], hasMore: true },
+    });
 
     s.socket.send(JSON.stringify({ id: 2, op: 'listEvents', input: { limit: 0 } }));
-    expect((await s.next((m) => m.id === 2)).result).toMatchObject({ ok: false, error: { code: ErrorCode.INVALID_PARAMETER } });
+    expect((await s.next((m) => m.id === 2)).result).toMatchObject({
+      ok: false,
+      error: { code: ErrorCode.INVALID_PARAMETER },
+    });
 
-    s.socket.send(JSON.stringify({ id: 3, op: 'placeOrder', input: { wallet: 'w', marketId: '1', tokenId: '2', side: 'BUY', price: 0.5, size: 1 } }));
+    s.socket.send(
+      JSON.stringify({
+        id: 3,
+        op: 'placeOrder',
+        input: { wallet: 'w', marketId: '1', tokenId: '2', side: 'BUY', price: 0.5, size: 1 },
+      }),
+    );
     expect((await s.next((m) => m.id === 3)).result).toMatchObject({ ok: false, error: { code: 'ERR_NOT_AVAILABLE' } });
 
-    for (const frame of ['not json', '[1,2]', 'null', JSON.stringify({ id: 'x', op: 'getNetwork' }), JSON.stringify({ id: -5, op: 'getNetwork' })]) s.socket.send(frame);
+    for (const frame of [
+      'not json',
+      '[1,2]',
+      'null',
+      JSON.stringify({ id: 'x', op: 'getNetwork' }),
+      JSON.stringify({ id: -5, op: 'getNetwork' }),
+    ])
+      s.socket.send(frame);
     s.socket.send(Buffer.from([1, 2, 3]), { binary: true });
     s.socket.send(JSON.stringify({ id: 4, op: 'getNetwork', input: {} }));
     expect((await s.next((m) => m.id === 4)).result).toMatchObject({ ok: true, value: { chainId: 31338 } });
     const refusals = s.messages.filter((m) => (m as { id?: unknown }).id === 0);
     expect(refusals).toHaveLength(6);
-    for (const refusal of refusals) expect(refusal).toMatchObject({ result: { ok: false, error: { code: ErrorCode.INVALID_PARAMETER } } });
+    for (const refusal of refusals)
+      expect(refusal).toMatchObject({ result: { ok: false, error: { code: ErrorCode.INVALID_PARAMETER } } });
     s.socket.close();
   });
 
@@ -187,7 +213,11 @@ describe('a bridge connection', () => {
     s.socket.send(JSON.stringify({ id: 7, op: 'getNetwork', input: {} }));
     await s.next((m) => m.id === 7);
     const frames = s.messages.slice(s.messages.findIndex((m) => (m as { event?: string }).event === 'network') + 1);
-    const messages = frames.flatMap((f) => (Array.isArray(f) ? f : [f])) as { event?: string; id?: number; payload?: { message: string } }[];
+    const messages = frames.flatMap((f) => (Array.isArray(f) ? f : [f])) as {
+      event?: string;
+      id?: number;
+      payload?: { message: string };
+    }[];
     expect(messages.map((m) => m.payload?.message ?? m.id)).toEqual(['one', 'two', 'three', 7]);
     expect(Array.isArray(frames[0])).toBe(true);
     s.socket.close();
@@ -197,13 +227,20 @@ describe('a bridge connection', () => {
     const s = await session();
     await s.next((m) => m.event === 'network');
     const notice = (message: string) => terminal.hub.emit('notice', { kind: 'info', message });
-    const carries = (frame: unknown, message: string) => (Array.isArray(frame) ? frame : [frame]).some((m) => (m as { payload?: { message?: string } }).payload?.message === message);
+    const carries = (frame: unknown, message: string) =>
+      (Array.isArray(frame) ? frame : [frame]).some(
+        (m) => (m as { payload?: { message?: string } }).payload?.message === message,
+      );
     const frameOf = (message: string) => s.messages.find((f) => carries(f, message));
     // The first event leaves at once and opens a window; what comes within it waits for its end...
     notice('one');
     await s.next((f) => carries(f, 'one'));
     notice('two');
-    terminal.hub.emit('bookUpdate', { marketId: 'm1', tokenId: '1', book: { tokenId: '1', market: 'm1', hash: 'h', timestamp: 1, bids: [], asks: [] } });
+    terminal.hub.emit('bookUpdate', {
+      marketId: 'm1',
+      tokenId: '1',
+      book: { tokenId: '1', market: 'm1', hash: 'h', timestamp: 1, bids: [], asks: [] },
+    });
     // ...but a book takes what is queued with it at the end of this turn; a notice after that waits for the window.
     setImmediate(() => notice('three'));
     await s.next((f) => carries(f, 'three'));
@@ -225,7 +262,11 @@ describe('a bridge connection', () => {
   });
 });
 
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: host.port, path, method, headers }, (res) => {
       let body = '';
@@ -243,14 +284,26 @@ describe('the page', () => {
     const page = await get('/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('PM Desk');
-    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy({ connectSrc: [`ws://127.0.0.1:${host.port}`] }));
+    expect(page.headers['content-security-policy']).toBe(
+      contentSecurityPolicy({ connectSrc: [`ws://127.0.0.1:${host.port}`] }),
+    );
     expect(page.headers['content-security-policy']).toContain("script-src 'self';");
     expect(page.headers['content-security-policy']).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
-    expect(page.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer' });
+    expect(page.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+    });
   });
 
   it('never serves a file outside the renderer folder', async () => {
-    for (const path of ['/../pmdesk-outside.txt', '/%2e%2e/pmdesk-outside.txt', '/..%2fpmdesk-outside.txt', '/%00', '/%E0%A4%A']) {
+    for (const path of [
+      '/../pmdesk-outside.txt',
+      '/%2e%2e/pmdesk-outside.txt',
+      '/..%2fpmdesk-outside.txt',
+      '/%00',
+      '/%E0%A4%A',
+    ]) {
       const res = await get(path);
       expect([path, res.status]).toEqual([path, 404]);
       expect(res.body).not.toContain('outside');

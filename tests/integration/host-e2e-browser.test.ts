@@ -53,9 +53,13 @@ beforeAll(async () => {
   await page.waitForFunction(() => typeof (globalThis as unknown as { terminal?: unknown }).terminal === 'object');
   // Everything the page hears from main, in order.
   await page.evaluate(() => {
-    const w = globalThis as unknown as { heard: unknown[]; terminal: { on: (e: string, l: (p: unknown) => void) => void } };
+    const w = globalThis as unknown as {
+      heard: unknown[];
+      terminal: { on: (e: string, l: (p: unknown) => void) => void };
+    };
     w.heard = [];
-    for (const event of ['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network']) w.terminal.on(event, (payload) => w.heard.push({ event, payload }));
+    for (const event of ['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network'])
+      w.terminal.on(event, (payload) => w.heard.push({ event, payload }));
   });
 }, 120_000);
 
@@ -69,10 +73,16 @@ afterAll(async () => {
 });
 
 /** Calls one operation through window.terminal in the page and records the answer there. */
-async function ask(op: string, input?: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+async function ask(
+  op: string,
+  input?: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return page.evaluate(
     async ([op, input]) => {
-      const w = globalThis as unknown as { answers?: unknown[]; terminal: Record<string, (input?: unknown) => Promise<unknown>> };
+      const w = globalThis as unknown as {
+        answers?: unknown[];
+        terminal: Record<string, (input?: unknown) => Promise<unknown>>;
+      };
       const answer = await w.terminal[op as string]!(input);
       (w.answers ??= []).push({ op, answer });
       return answer as { ok: boolean };
@@ -82,7 +92,10 @@ async function ask(op: string, input?: unknown): Promise<{ ok: boolean; value?: 
 }
 
 const waitHeard = (event: string) =>
-  page.waitForFunction((name) => (globalThis as unknown as { heard: { event: string }[] }).heard.some((h) => h.event === name), event);
+  page.waitForFunction(
+    (name) => (globalThis as unknown as { heard: { event: string }[] }).heard.some((h) => h.event === name),
+    event,
+  );
 
 describe('PM Desk in a browser, against the sandbox', () => {
   let marketId = '';
@@ -93,12 +106,19 @@ describe('PM Desk in a browser, against the sandbox', () => {
   it('exposes window.terminal (and nothing like ipcRenderer) and hears its network, announced at connect', async () => {
     const surface = await page.evaluate(() => {
       const w = globalThis as unknown as Record<string, unknown>;
-      return { keys: Object.keys(w.terminal as object).length, frozen: Object.isFrozen(w.terminal), ipc: 'ipcRenderer' in w || 'require' in w || 'process' in w };
+      return {
+        keys: Object.keys(w.terminal as object).length,
+        frozen: Object.isFrozen(w.terminal),
+        ipc: 'ipcRenderer' in w || 'require' in w || 'process' in w,
+      };
     });
     expect(surface).toEqual({ keys: OPERATION_NAMES.length + 1, frozen: true, ipc: false });
     // The recorder subscribed after the bridge connected: the network is a state event, replayed to it.
     await waitHeard('network');
-    expect(await ask('getNetwork')).toMatchObject({ ok: true, value: { name: 'sandbox', chainId: sandbox.profile.chainId, sandbox: true, shell: 'browser' } });
+    expect(await ask('getNetwork')).toMatchObject({
+      ok: true,
+      value: { name: 'sandbox', chainId: sandbox.profile.chainId, sandbox: true, shell: 'browser' },
+    });
   });
 
   it('has an icon: the page names it, the host serves it, and nothing the page loads is missing', async () => {
@@ -136,13 +156,20 @@ describe('PM Desk in a browser, against the sandbox', () => {
   it('pushes live fills of a followed market over the bridge', async () => {
     expect(await ask('subscribeFills', { marketId })).toMatchObject({ ok: true, value: { marketId } });
     await page.waitForFunction(
-      (id) => (globalThis as unknown as { heard: { event: string; payload: { marketId: string; state: string } }[] }).heard.some((h) => h.event === 'feedStatus' && h.payload.marketId === id && h.payload.state === 'open'),
+      (id) =>
+        (
+          globalThis as unknown as { heard: { event: string; payload: { marketId: string; state: string } }[] }
+        ).heard.some((h) => h.event === 'feedStatus' && h.payload.marketId === id && h.payload.state === 'open'),
       marketId,
     );
     const token = sandbox.catalog.market(marketId)!.tokens[0]!.tokenId;
     sandbox.marketData.recordFill(token, { price: 0.42, volumeBase: 7, timestamp: Math.floor(Date.now() / 1000) });
     await waitHeard('fill');
-    const fills = await page.evaluate(() => (globalThis as unknown as { heard: { event: string; payload: unknown }[] }).heard.filter((h) => h.event === 'fill'));
+    const fills = await page.evaluate(() =>
+      (globalThis as unknown as { heard: { event: string; payload: unknown }[] }).heard.filter(
+        (h) => h.event === 'fill',
+      ),
+    );
     expect(fills[0]).toMatchObject({ payload: { marketId, fill: { price: 0.42, volumeBase: 7 } } });
     expect(await ask('unsubscribeFills', { marketId })).toMatchObject({ ok: true, value: { wasSubscribed: true } });
   });
@@ -150,56 +177,119 @@ describe('PM Desk in a browser, against the sandbox', () => {
   it('pushes the books of a followed market', async () => {
     expect(await ask('subscribeBook', { marketId })).toMatchObject({ ok: true, value: { marketId } });
     await waitHeard('bookUpdate');
-    const update = await page.evaluate(() => (globalThis as unknown as { heard: { event: string; payload: unknown }[] }).heard.find((h) => h.event === 'bookUpdate'));
+    const update = await page.evaluate(() =>
+      (globalThis as unknown as { heard: { event: string; payload: unknown }[] }).heard.find(
+        (h) => h.event === 'bookUpdate',
+      ),
+    );
     const tokens = sandbox.catalog.market(marketId)!.tokens.map((t) => t.tokenId);
-    expect(update).toMatchObject({ payload: { marketId, tokenId: expect.any(String), book: { bids: expect.any(Array), asks: expect.any(Array) } } });
+    expect(update).toMatchObject({
+      payload: { marketId, tokenId: expect.any(String), book: { bids: expect.any(Array), asks: expect.any(Array) } },
+    });
     expect(tokens).toContain((update as { payload: { tokenId: string } }).payload.tokenId);
     expect(await ask('unsubscribeBook', { marketId })).toMatchObject({ ok: true, value: { wasSubscribed: true } });
   });
 
   it('creates, unlocks, locks, imports and exports wallets; the phrase is shown once', async () => {
     const created = await ask('createWallet', { label: 'e2e', password: PASSWORD });
-    expect(created).toMatchObject({ ok: true, value: { wallet: { label: 'e2e', unlocked: false }, recoveryPhrase: { shownOnce: true } } });
+    expect(created).toMatchObject({
+      ok: true,
+      value: { wallet: { label: 'e2e', unlocked: false }, recoveryPhrase: { shownOnce: true } },
+    });
     recoveryPhrase = (created.value as { recoveryPhrase: { value: string } }).recoveryPhrase.value;
     expect(recoveryPhrase.split(' ')).toHaveLength(12);
 
-    expect(await ask('unlockWallet', { label: 'e2e', password: 'wrong password!' })).toMatchObject({ ok: false, error: { code: 'ERR_UNAUTHORIZED' } });
-    expect(await ask('unlockWallet', { label: 'e2e', password: PASSWORD })).toMatchObject({ ok: true, value: { unlocked: true } });
+    expect(await ask('unlockWallet', { label: 'e2e', password: 'wrong password!' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_UNAUTHORIZED' },
+    });
+    expect(await ask('unlockWallet', { label: 'e2e', password: PASSWORD })).toMatchObject({
+      ok: true,
+      value: { unlocked: true },
+    });
     expect(await ask('listWallets')).toMatchObject({ ok: true, value: [{ label: 'e2e', unlocked: true }] });
     expect(await ask('lockWallet', { label: 'e2e' })).toMatchObject({ ok: true, value: { unlocked: false } });
     await waitHeard('walletLock');
 
     const testWallet = sandbox.profile.testWallets[0]!;
-    expect(await ask('importWallet', { label: 'imported', password: PASSWORD, source: { kind: 'privateKey', privateKey: testWallet.privateKey } })).toMatchObject({
+    expect(
+      await ask('importWallet', {
+        label: 'imported',
+        password: PASSWORD,
+        source: { kind: 'privateKey', privateKey: testWallet.privateKey },
+      }),
+    ).toMatchObject({
       ok: true,
       value: { label: 'imported', address: testWallet.address },
     });
-    expect(await ask('exportWallet', { label: 'imported', password: 'not the password' })).toMatchObject({ ok: false, error: { code: 'ERR_UNAUTHORIZED' } });
+    expect(await ask('exportWallet', { label: 'imported', password: 'not the password' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_UNAUTHORIZED' },
+    });
     const exported = await ask('exportWallet', { label: 'imported', password: PASSWORD });
-    expect(exported).toMatchObject({ ok: true, value: { fileName: expect.stringMatching(/^imported-[0-9a-f]{8}\.json$/) } });
-
+    expect(exported).toMatchObject({
+      ok: true,
+      value: { fileName: expect.stringMatching(/^imported-[0-9a-f]{8}\.json$/) },
+    });
   });
 
   it('trades through the contract: an order placed, seen in the balance, cancelled', async () => {
     const token = sandbox.catalog.market(marketId)!.tokens[0]!.tokenId;
-    const locked = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 });
-    expect(locked).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is locked: unlock it with its password/) } });
+    const locked = await ask('placeOrder', {
+      wallet: 'imported',
+      marketId,
+      tokenId: token,
+      side: 'BUY',
+      price: 0.05,
+      size: 10,
+    });
+    expect(locked).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/is locked: unlock it with its password/) },
+    });
     expect(await ask('unlockWallet', { label: 'imported', password: PASSWORD })).toMatchObject({ ok: true });
-    const placed = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 });
-    expect(placed).toMatchObject({ ok: true, value: { orderId: expect.stringMatching(/^0x[0-9a-f]{64}$/), pending: true } });
+    const placed = await ask('placeOrder', {
+      wallet: 'imported',
+      marketId,
+      tokenId: token,
+      side: 'BUY',
+      price: 0.05,
+      size: 10,
+    });
+    expect(placed).toMatchObject({
+      ok: true,
+      value: { orderId: expect.stringMatching(/^0x[0-9a-f]{64}$/), pending: true },
+    });
     const orderId = (placed.value as { orderId: string }).orderId;
     const balances = await ask('getBalances', { wallet: 'imported', marketId });
     expect(balances).toMatchObject({ ok: true, value: { outcomes: { [token]: 0 } } });
     expect((balances.value as { collateral: number }).collateral).toBeGreaterThan(0);
     expect(await ask('getPositions', { wallet: 'imported' })).toMatchObject({ ok: true });
     const open = await ask('listOpenOrders', { wallet: 'imported', marketId });
-    expect(open).toMatchObject({ ok: true, value: [{ orderId, tokenId: token, side: 'BUY', price: 0.05, originalSize: 10, sizeMatched: 0, status: 'LIVE' }] });
-    expect((open.value as { conditionId: string }[])[0]!.conditionId).toBe(sandbox.catalog.market(marketId)!.conditionId);
+    expect(open).toMatchObject({
+      ok: true,
+      value: [{ orderId, tokenId: token, side: 'BUY', price: 0.05, originalSize: 10, sizeMatched: 0, status: 'LIVE' }],
+    });
+    expect((open.value as { conditionId: string }[])[0]!.conditionId).toBe(
+      sandbox.catalog.market(marketId)!.conditionId,
+    );
     expect(await ask('listTrades', { wallet: 'imported' })).toEqual({ ok: true, value: [] });
     expect(await ask('cancelAll', { wallet: 'imported' })).toEqual({ ok: true, value: { cancelled: [orderId] } });
-    const again = await ask('placeOrder', { wallet: 'imported', marketId, tokenId: token, side: 'BUY', price: 0.04, amountUsd: 1, orderType: 'GTD', expiration: Math.floor(Date.now() / 1000) + 3600 });
+    const again = await ask('placeOrder', {
+      wallet: 'imported',
+      marketId,
+      tokenId: token,
+      side: 'BUY',
+      price: 0.04,
+      amountUsd: 1,
+      orderType: 'GTD',
+      expiration: Math.floor(Date.now() / 1000) + 3600,
+    });
     expect(again).toMatchObject({ ok: true, value: { pending: true } });
-    expect(await ask('cancelMarket', { wallet: 'imported', marketId })).toEqual({ ok: true, value: { cancelled: [(again.value as { orderId: string }).orderId] } });
+    expect(await ask('cancelMarket', { wallet: 'imported', marketId })).toEqual({
+      ok: true,
+      value: { cancelled: [(again.value as { orderId: string }).orderId] },
+    });
     const updates = await page.evaluate(() =>
       (globalThis as unknown as { heard: { event: string; payload: { orderId: string; status: string } }[] }).heard
         .filter((h) => h.event === 'orderUpdate')
@@ -212,7 +302,9 @@ describe('PM Desk in a browser, against the sandbox', () => {
       [againId, 'LIVE'],
       [againId, 'CANCELED'],
     ]);
-    expect(await ask('placeOrder', { wallet: 'nobody', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 })).toMatchObject({
+    expect(
+      await ask('placeOrder', { wallet: 'nobody', marketId, tokenId: token, side: 'BUY', price: 0.05, size: 10 }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'ERR_NOT_FOUND' },
     });
@@ -244,7 +336,11 @@ describe('PM Desk in a browser, against the sandbox', () => {
       results.fetchViolation = violations.find((v) => v.startsWith('connect-src')) ?? 'none';
       return results;
     }, sandbox.profile.aggregatorUrl);
-    expect(blocked).toEqual({ fetch: 'blocked', fetchViolation: 'connect-src', inline: expect.stringMatching(/^blocked by script-src/) });
+    expect(blocked).toEqual({
+      fetch: 'blocked',
+      fetchViolation: 'connect-src',
+      inline: expect.stringMatching(/^blocked by script-src/),
+    });
   });
 
   it('a page of another origin holding the token is refused at the upgrade', async () => {
@@ -277,13 +373,24 @@ describe('PM Desk in a browser, against the sandbox', () => {
     expect(answers.length).toBeGreaterThan(15);
     const credentials = await vault.load(sandbox.profile.testWallets[0]!.address, sandbox.profile.clobUrl);
     expect(credentials).not.toBeNull();
-    const known = [PASSWORD, recoveryPhrase, ...sandbox.profile.testWallets.map((w) => w.privateKey), credentials!.key, credentials!.secret, credentials!.passphrase];
+    const known = [
+      PASSWORD,
+      recoveryPhrase,
+      ...sandbox.profile.testWallets.map((w) => w.privateKey),
+      credentials!.key,
+      credentials!.secret,
+      credentials!.passphrase,
+    ];
     const findings = [
       ...answers.flatMap(({ op, answer }, i) => {
         if (op !== 'createWallet') return findSecrets(answer, known, `answer ${i} (${op})`);
         recoveryShownIn.push(op);
         const { value } = answer as { value: { recoveryPhrase: { value: string } } };
-        return findSecrets({ ...value, recoveryPhrase: { shownOnce: true, value: '(the one expected place)' } }, known, `answer ${i} (${op})`);
+        return findSecrets(
+          { ...value, recoveryPhrase: { shownOnce: true, value: '(the one expected place)' } },
+          known,
+          `answer ${i} (${op})`,
+        );
       }),
       ...heard.flatMap((h, i) => findSecrets(h, known, `event ${i}`)),
     ];
@@ -291,7 +398,11 @@ describe('PM Desk in a browser, against the sandbox', () => {
     expect(recoveryShownIn).toEqual(['createWallet']);
     // The exported file is an encrypted keystore: neither the key nor the password is in it.
     const exported = answers.find((a) => a.op === 'exportWallet' && (a.answer as { ok: boolean }).ok)!;
-    const keystore = JSON.parse((exported.answer as { value: { keystoreJson: string } }).value.keystoreJson) as { version: number; Crypto?: { cipher: string }; crypto?: { cipher: string } };
+    const keystore = JSON.parse((exported.answer as { value: { keystoreJson: string } }).value.keystoreJson) as {
+      version: number;
+      Crypto?: { cipher: string };
+      crypto?: { cipher: string };
+    };
     expect(keystore.version).toBe(3);
     expect((keystore.Crypto ?? keystore.crypto)?.cipher).toBe('aes-128-ctr');
   });

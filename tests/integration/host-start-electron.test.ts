@@ -24,7 +24,10 @@ beforeAll(async () => {
   aggregator.on('GET', '/v1/ongoing-events', (_r, reply) => reply.json(200, [event]));
   dir = await mkdtemp(join(tmpdir(), 'pmdesk-start-electron-'));
   profile = join(dir, 'profile.json');
-  await writeFile(profile, JSON.stringify({ name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '' }));
+  await writeFile(
+    profile,
+    JSON.stringify({ name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '' }),
+  );
 });
 
 afterAll(async () => {
@@ -64,7 +67,10 @@ async function stop(run: Start): Promise<number | null> {
 }
 
 /** Waits (polling every 100 ms, at most `timeoutMs`) until `check` holds; a guard against a hang, not a speed check. */
-async function until(check: () => boolean | Promise<boolean>, { timeoutMs, what }: { timeoutMs: number; what: string }): Promise<void> {
+async function until(
+  check: () => boolean | Promise<boolean>,
+  { timeoutMs, what }: { timeoutMs: number; what: string },
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`never happened: ${what}`);
@@ -90,13 +96,16 @@ describe('npm start where the Electron binary is not downloaded yet', () => {
     electron = await standInElectron();
   });
 
-  it('downloads it once through Electron\'s own installer, saying so, then opens the window with the built main', async () => {
+  it("downloads it once through Electron's own installer, saying so, then opens the window with the built main", async () => {
     const run = start(electron, { STANDIN_ELECTRON_INSTALL: 'ok' });
     // Until the window is launched, or start settled on anything else (browser mode's ready line, an exit).
-    await until(async () => (await electron.launches()).length === 1 || run.stdout.length > 0 || run.child.exitCode !== null, {
-      timeoutMs: 90_000,
-      what: 'the stand-in window to be launched',
-    });
+    await until(
+      async () => (await electron.launches()).length === 1 || run.stdout.length > 0 || run.child.exitCode !== null,
+      {
+        timeoutMs: 90_000,
+        what: 'the stand-in window to be launched',
+      },
+    );
     expect(run.stderr).toContain(`Downloading Electron 45 for ${target} (about 100 MB), once…`);
     expect(run.stderr).toContain('Opening the PM Desk window…');
     expect(run.stderr.join('\n')).not.toMatch(/Browser mode|Could not download/);
@@ -116,10 +125,13 @@ describe('npm start where the Electron binary is not downloaded yet', () => {
 
   it('does not download again on the next start', async () => {
     const run = start(electron, { STANDIN_ELECTRON_INSTALL: 'fail' });
-    await until(async () => (await electron.launches()).length === 2 || run.stdout.length > 0 || run.child.exitCode !== null, {
-      timeoutMs: 90_000,
-      what: 'the second launch',
-    });
+    await until(
+      async () => (await electron.launches()).length === 2 || run.stdout.length > 0 || run.child.exitCode !== null,
+      {
+        timeoutMs: 90_000,
+        what: 'the second launch',
+      },
+    );
     expect(await electron.launches()).toHaveLength(2);
     expect(await electron.installerRuns()).toHaveLength(1);
     expect(run.stderr.join('\n')).not.toContain('Downloading Electron');
@@ -132,7 +144,9 @@ describe('npm start when Electron cannot or must not be downloaded', () => {
     const electron = await standInElectron();
     const run = start(electron, { ELECTRON_SKIP_BINARY_DOWNLOAD: '1', STANDIN_ELECTRON_INSTALL: 'ok' });
     await until(() => run.stdout.some((line) => readyLine.test(line)), { timeoutMs: 90_000, what: 'the ready line' });
-    expect(run.stderr).toContain('Browser mode: the Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD is set).');
+    expect(run.stderr).toContain(
+      'Browser mode: the Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD is set).',
+    );
     expect(await electron.installerRuns()).toHaveLength(0);
     expect(await stop(run)).toBe(0);
   }, 120_000);
@@ -146,16 +160,22 @@ describe('npm start when Electron cannot or must not be downloaded', () => {
     expect(await stop(run)).toBe(0);
   }, 120_000);
 
-  it('falls back to browser mode with the installer\'s reason when it fails', async () => {
+  it("falls back to browser mode with the installer's reason when it fails", async () => {
     const electron = await standInElectron();
-    const run = start(electron, { STANDIN_ELECTRON_INSTALL: 'fail', HTTPS_PROXY: 'http://127.0.0.1:9', ELECTRON_MIRROR: 'http://127.0.0.1:9/' });
+    const run = start(electron, {
+      STANDIN_ELECTRON_INSTALL: 'fail',
+      HTTPS_PROXY: 'http://127.0.0.1:9',
+      ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+    });
     await until(() => run.stdout.some((line) => readyLine.test(line)), { timeoutMs: 90_000, what: 'the ready line' });
     expect(run.stderr).toContain(
       'Could not download Electron (TypeError: fetch failed (getaddrinfo ENOTFOUND mirror.invalid)): opening PM Desk in your browser instead.',
     );
     expect(run.stderr).toContain('Browser mode: Electron could not be downloaded.');
     // The installer saw the trader's mirror, and a proxy it only follows when told to.
-    expect(await electron.installerRuns()).toEqual([{ pid: expect.any(Number), env: { ELECTRON_GET_USE_PROXY: 'true', ELECTRON_MIRROR: 'http://127.0.0.1:9/' } }]);
+    expect(await electron.installerRuns()).toEqual([
+      { pid: expect.any(Number), env: { ELECTRON_GET_USE_PROXY: 'true', ELECTRON_MIRROR: 'http://127.0.0.1:9/' } },
+    ]);
     expect(await electron.launches()).toHaveLength(0);
     expect(await stop(run)).toBe(0);
   }, 120_000);
@@ -164,7 +184,9 @@ describe('npm start when Electron cannot or must not be downloaded', () => {
     const electron = await standInElectron();
     const run = start(electron, { STANDIN_ELECTRON_INSTALL: 'hang', PMDESK_ELECTRON_DOWNLOAD_TIMEOUT_MS: '1500' });
     await until(() => run.stdout.some((line) => readyLine.test(line)), { timeoutMs: 90_000, what: 'the ready line' });
-    expect(run.stderr).toContain('Could not download Electron (it took longer than 1.5 s): opening PM Desk in your browser instead.');
+    expect(run.stderr).toContain(
+      'Could not download Electron (it took longer than 1.5 s): opening PM Desk in your browser instead.',
+    );
     const installer = (await electron.installerRuns())[0]!;
     await until(() => !alive(installer.pid), { timeoutMs: 10_000, what: 'the hung installer to be stopped' });
     expect(await stop(run)).toBe(0);

@@ -25,7 +25,16 @@ beforeAll(async () => {
   aggregator.on('GET', '/v1/ongoing-events', (_r, reply) => reply.json(200, [event]));
   dir = await mkdtemp(join(tmpdir(), 'pmdesk-start-'));
   const profile = join(dir, 'profile.json');
-  await writeFile(profile, JSON.stringify({ name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '', testWallets: [TEST_WALLET] }));
+  await writeFile(
+    profile,
+    JSON.stringify({
+      name: 'fixture',
+      chainId: 31338,
+      aggregatorUrl: aggregator.url,
+      clobUrl: '',
+      testWallets: [TEST_WALLET],
+    }),
+  );
   child = spawn(process.execPath, ['bin/start.mjs', '--browser', '--no-open', '--profile', profile], {
     env: { ...process.env, PMDESK_DATA_DIR: join(dir, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,7 +60,7 @@ describe('npm start in browser mode', () => {
     expect(stderr).toContain('Browser mode: --browser was given.');
   });
 
-  it('names the profile\'s funded test wallet on stderr, before the ready line, and how to use it', () => {
+  it("names the profile's funded test wallet on stderr, before the ready line, and how to use it", () => {
     expect(stderr).toContain(`Sandbox test wallet, funded on this sandbox only: ${TEST_WALLET.address}`);
     expect(stderr.find((line) => line.includes('Use the sandbox test wallet'))).toContain(TEST_WALLET.privateKey);
   });

@@ -5,7 +5,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_PAYLOAD_BYTES, OPERATION_NAMES, ContractErrorCode, operations, type OperationName, type Result } from '../../src/shared/contract';
+import {
+  DEFAULT_MAX_PAYLOAD_BYTES,
+  OPERATION_NAMES,
+  ContractErrorCode,
+  operations,
+  type OperationName,
+  type Result,
+} from '../../src/shared/contract';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { allowOrigins, registerRouter, type SenderInfo } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
@@ -110,7 +117,10 @@ describe('valid calls reach the services', () => {
         { time: 1747393980, open: 0.5, high: 0.5, low: 0.5, close: 0.5, volume: 5 },
       ],
     });
-    expectRefused(await call('getCandles', { marketId: '506729', outcomeIndex: 0, interval: '2m' }), ErrorCode.INVALID_PARAMETER);
+    expectRefused(
+      await call('getCandles', { marketId: '506729', outcomeIndex: 0, interval: '2m' }),
+      ErrorCode.INVALID_PARAMETER,
+    );
   });
 
   it('a server error becomes its catalogue code, not a crash', async () => {
@@ -129,14 +139,28 @@ describe('valid calls reach the services', () => {
     const result = await call('getNetwork', {});
     expect(result).toEqual({
       ok: true,
-      value: { name: 'fixture', chainId: 31338, orderVersion: null, source: 'aggregator', clobUrl: '', aggregatorUrl: server.url, gammaUrl: '', sandbox: true, shell: 'electron' },
+      value: {
+        name: 'fixture',
+        chainId: 31338,
+        orderVersion: null,
+        source: 'aggregator',
+        clobUrl: '',
+        aggregatorUrl: server.url,
+        gammaUrl: '',
+        sandbox: true,
+        shell: 'electron',
+      },
     });
   });
 
   it('a wallet error never echoes the password or key it was given', async () => {
     const privateKey = `0x${'ab'.repeat(32)}`;
     const tooShort = 'short1';
-    const result = await call('importWallet', { label: 'k', password: tooShort, source: { kind: 'privateKey', privateKey } });
+    const result = await call('importWallet', {
+      label: 'k',
+      password: tooShort,
+      source: { kind: 'privateKey', privateKey },
+    });
     expectRefused(result, ErrorCode.INVALID_PARAMETER);
     expect(findSecrets(result, [privateKey, tooShort])).toEqual([]);
     expect(await walletFiles()).toBe(0);
@@ -158,7 +182,7 @@ function deep(levels: number): unknown {
 /** A tiny seeded generator, so a failing case can be replayed. */
 function prng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 function randomJunk(next: () => number, depth = 0): unknown {
   const pick = Math.floor(next() * 9);
@@ -174,7 +198,14 @@ function randomJunk(next: () => number, depth = 0): unknown {
     case 4:
       return depth > 3 ? [] : Array.from({ length: Math.floor(next() * 4) }, () => randomJunk(next, depth + 1));
     default:
-      return depth > 3 ? {} : Object.fromEntries(Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => [`k${i}${Math.floor(next() * 99)}`, randomJunk(next, depth + 1)]));
+      return depth > 3
+        ? {}
+        : Object.fromEntries(
+            Array.from({ length: 1 + Math.floor(next() * 3) }, (_, i) => [
+              `k${i}${Math.floor(next() * 99)}`,
+              randomJunk(next, depth + 1),
+            ]),
+          );
   }
 }
 
@@ -208,7 +239,12 @@ function malformed(op: OperationName): [string, unknown][] {
     for (const wrong of WRONG_FOR_EVERY_FIELD) {
       // `true` in a boolean field, `[]` in a list field and `null` in a nullable one (a field whose valid example is
       // null: chooseWalletAccount's account) are well-formed: everything else must be refused.
-      if ((typeof wrong === 'boolean' && typeof right === 'boolean') || (Array.isArray(wrong) && Array.isArray(right)) || (wrong === null && right === null)) continue;
+      if (
+        (typeof wrong === 'boolean' && typeof right === 'boolean') ||
+        (Array.isArray(wrong) && Array.isArray(right)) ||
+        (wrong === null && right === null)
+      )
+        continue;
       cases.push([`${field} = ${JSON.stringify(wrong)}`, { ...valid, [field]: wrong }]);
     }
     cases.push([`${field} a function`, { ...valid, [field]: () => 1 }]);
@@ -220,15 +256,22 @@ function malformed(op: OperationName): [string, unknown][] {
 }
 
 describe('fuzz: malformed, oversized and wrongly typed payloads at every operation', () => {
-  it.each(OPERATION_NAMES.map((op) => [op]))('%s rejects each with ERR_INVALID_PARAM before any service', async (op) => {
-    for (const [name, payload] of malformed(op)) {
-      const result = await call(op, payload);
-      expect({ name, ok: result.ok, code: !result.ok && result.error.code }).toEqual({ name, ok: false, code: ErrorCode.INVALID_PARAMETER });
-    }
-    expect(server.requests).toHaveLength(0);
-    expect(await walletFiles()).toBe(0);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+  it.each(OPERATION_NAMES.map((op) => [op]))(
+    '%s rejects each with ERR_INVALID_PARAM before any service',
+    async (op) => {
+      for (const [name, payload] of malformed(op)) {
+        const result = await call(op, payload);
+        expect({ name, ok: result.ok, code: !result.ok && result.error.code }).toEqual({
+          name,
+          ok: false,
+          code: ErrorCode.INVALID_PARAMETER,
+        });
+      }
+      expect(server.requests).toHaveLength(0);
+      expect(await walletFiles()).toBe(0);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
 
   it('random payloads never crash the router, and only schema-valid ones reach a service', async () => {
     const next = prng(20261122);
@@ -247,7 +290,18 @@ describe('fuzz: malformed, oversized and wrongly typed payloads at every operati
   });
 
   it('an unknown operation or a non-string name is refused with a code', async () => {
-    for (const name of ['invoke', 'signMessage', 'signTypedData', '__proto__', 'constructor', 'toString', 42, null, {}, ['listEvents']]) {
+    for (const name of [
+      'invoke',
+      'signMessage',
+      'signTypedData',
+      '__proto__',
+      'constructor',
+      'toString',
+      42,
+      null,
+      {},
+      ['listEvents'],
+    ]) {
       expectRefused(await call(name, {}), ErrorCode.INVALID_PARAMETER);
     }
   });

@@ -13,7 +13,11 @@ import { PADDING_BLOCK } from '../../src/main/wallets/padding';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const CREDS = { key: '0f1e2d3c-aaaa-bbbb-cccc-111122223333', secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3JldA==', passphrase: 'passphrase-9f8e7d6c5b4a39281706f5e4d3c2b1a0' };
+const CREDS = {
+  key: '0f1e2d3c-aaaa-bbbb-cccc-111122223333',
+  secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3JldA==',
+  passphrase: 'passphrase-9f8e7d6c5b4a39281706f5e4d3c2b1a0',
+};
 const OTHER = { key: 'k2', secret: 'czI=', passphrase: 'p2' };
 const EXCHANGE = 'http://127.0.0.1:4820/';
 const used: string[] = [];
@@ -27,7 +31,8 @@ beforeAll(async () => {
   const store = new KeychainSecretStore();
   try {
     await store.set('pmdesk-test-probe', 'probe');
-    if ((await store.get('pmdesk-test-probe')) !== 'probe') throw new Error('the keychain accepted a write but did not keep it (locked?)');
+    if ((await store.get('pmdesk-test-probe')) !== 'probe')
+      throw new Error('the keychain accepted a write but did not keep it (locked?)');
     await store.delete('pmdesk-test-probe');
   } catch (error) {
     keychainMissing =
@@ -57,7 +62,11 @@ interface ChildView {
 }
 
 /** The vault in another process, with the environment given (a different D-Bus, or none). */
-function inChild(args: string[], env: NodeJS.ProcessEnv = process.env, wrap: string[] = []): Promise<ChildView & { stderr: string }> {
+function inChild(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  wrap: string[] = [],
+): Promise<ChildView & { stderr: string }> {
   return new Promise((resolve, reject) => {
     const command = [...wrap, process.execPath, '--import', 'tsx', 'tests/helpers/credential-vault-child.ts', ...args];
     const child = spawn(command[0]!, command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -164,7 +173,9 @@ describe('credentials in the OS keychain', () => {
   });
 
   it('name accounts by checksummed address and host only', () => {
-    expect(credentialAccount(ALICE.toLowerCase(), 'https://user:pw@Clob.Polymarket.com/auth?x=1')).toBe(`${ALICE}@clob.polymarket.com`);
+    expect(credentialAccount(ALICE.toLowerCase(), 'https://user:pw@Clob.Polymarket.com/auth?x=1')).toBe(
+      `${ALICE}@clob.polymarket.com`,
+    );
     expect(exchangeHost('http://127.0.0.1:4820')).toBe('127.0.0.1:4820');
     expect(() => credentialAccount('0x123', EXCHANGE)).toThrow('not a valid address');
   });
@@ -176,7 +187,9 @@ describe('without a keychain', () => {
     const view = await inChild(['save-then-load', ALICE, EXCHANGE, JSON.stringify(CREDS)], env);
     expect(view.storage).toBe('memory');
     expect(view.warning).toMatchObject({ code: 'ERR_ENVIRONMENT', context: { reason: 'KEYCHAIN_UNAVAILABLE' } });
-    expect(view.warning!.message).toMatch(/^No OS keychain is available \(.+\)\. API credentials are kept in memory for this session only/);
+    expect(view.warning!.message).toMatch(
+      /^No OS keychain is available \(.+\)\. API credentials are kept in memory for this session only/,
+    );
     expect(view.warnings).toHaveLength(1);
     expect(view.loaded).toEqual(CREDS);
     const said = JSON.stringify([view.warning, view.warnings]) + view.stderr;
@@ -208,10 +221,11 @@ describe('without a keychain', () => {
     let broken = false;
     const flaky: SecretStore = {
       kind: 'keychain',
-      get: (a) => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.get(a)),
-      set: (a, s) => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.set(a, s)),
-      delete: (a) => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.delete(a)),
-      accounts: () => (broken ? Promise.reject(new Error('Couldn\'t access platform storage: Locked')) : real.accounts()),
+      get: (a) => (broken ? Promise.reject(new Error("Couldn't access platform storage: Locked")) : real.get(a)),
+      set: (a, s) => (broken ? Promise.reject(new Error("Couldn't access platform storage: Locked")) : real.set(a, s)),
+      delete: (a) => (broken ? Promise.reject(new Error("Couldn't access platform storage: Locked")) : real.delete(a)),
+      accounts: () =>
+        broken ? Promise.reject(new Error("Couldn't access platform storage: Locked")) : real.accounts(),
     };
     const warnings: string[] = [];
     const vault = await CredentialVault.open({ keychain: flaky, onWarning: (w) => warnings.push(w.detail) });

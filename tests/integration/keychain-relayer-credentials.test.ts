@@ -20,7 +20,10 @@ const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const RELAYER = 'http://127.0.0.1:4814';
 const API_KEY: RelayerCredentials = { kind: 'api-key', apiKey: { key: 'relayer-key-5d1c9a2e-77f0', address: ALICE } };
-const BUILDER: RelayerCredentials = { kind: 'builder', builder: { key: 'builder-key-01', secret: 'c2VjcmV0LWJ1aWxkZXItc2VjcmV0', passphrase: 'passphrase-builder-9f8e' } };
+const BUILDER: RelayerCredentials = {
+  kind: 'builder',
+  builder: { key: 'builder-key-01', secret: 'c2VjcmV0LWJ1aWxkZXItc2VjcmV0', passphrase: 'passphrase-builder-9f8e' },
+};
 const used: string[] = [];
 
 let keychainMissing: string | undefined;
@@ -28,7 +31,8 @@ beforeAll(async () => {
   const store = new KeychainSecretStore();
   try {
     await store.set('pmdesk-test-probe', 'probe');
-    if ((await store.get('pmdesk-test-probe')) !== 'probe') throw new Error('the keychain accepted a write but did not keep it (locked?)');
+    if ((await store.get('pmdesk-test-probe')) !== 'probe')
+      throw new Error('the keychain accepted a write but did not keep it (locked?)');
     await store.delete('pmdesk-test-probe');
   } catch (error) {
     keychainMissing = `The keychain tests need a real, unlocked OS keychain and found none (${(error as Error).message}): run them through scripts/with-keychain.sh.`;
@@ -105,9 +109,18 @@ describe('relayer credentials in the OS keychain', () => {
 
   it("uses a login's credentials first, else the profile's key for the owner; shows neither key nor secret", async () => {
     const store = new RelayerCredentialStore(await CredentialVault.open());
-    const network: NetworkProfile = { name: 'sandbox', chainId: 31337, contracts: {}, relayerUrl: RELAYER, relayerApiKeys: [{ key: 'profile-key', address: BOB.toLowerCase() }] };
+    const network: NetworkProfile = {
+      name: 'sandbox',
+      chainId: 31337,
+      contracts: {},
+      relayerUrl: RELAYER,
+      relayerApiKeys: [{ key: 'profile-key', address: BOB.toLowerCase() }],
+    };
     expect(await relayerCredentialsFor(ALICE, network, store)).toBeUndefined();
-    expect(await relayerCredentialsFor(BOB, network, store)).toEqual({ credentials: { kind: 'api-key', apiKey: { key: 'profile-key', address: BOB } }, source: 'profile' });
+    expect(await relayerCredentialsFor(BOB, network, store)).toEqual({
+      credentials: { kind: 'api-key', apiKey: { key: 'profile-key', address: BOB } },
+      source: 'profile',
+    });
     track(BOB, RELAYER);
     await store.save(BOB, RELAYER, BUILDER);
     expect(await relayerCredentialsFor(BOB, network, store)).toEqual({ credentials: BUILDER, source: 'keychain' });

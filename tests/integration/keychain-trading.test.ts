@@ -33,7 +33,9 @@ describe('pmdesk trade keeps API credentials in the OS keychain', () => {
     signer = startSignerThread();
     const fresh = await freshWallet(sb, signer, { unlock: false });
     address = fresh.address;
-    expect((await pmdesk(['wallet', 'import', '--label', 'trader', '--private-key-stdin'], env, fresh.privateKey)).code).toBe(0);
+    expect(
+      (await pmdesk(['wallet', 'import', '--label', 'trader', '--private-key-stdin'], env, fresh.privateKey)).code,
+    ).toBe(0);
     env.PROFILE = profile;
   }, 120_000);
   afterAll(async () => {
@@ -44,7 +46,20 @@ describe('pmdesk trade keeps API credentials in the OS keychain', () => {
   });
 
   it('creates them on the first order and keeps them; the next process creates none; stale ones are replaced', async () => {
-    const order = ['trade', 'buy', '--market', '90021', '--outcome', 'Yes', '--size', '5', '--price', '0.1', '--profile', env.PROFILE!];
+    const order = [
+      'trade',
+      'buy',
+      '--market',
+      '90021',
+      '--outcome',
+      'Yes',
+      '--size',
+      '5',
+      '--price',
+      '0.1',
+      '--profile',
+      env.PROFILE!,
+    ];
     const first = await pmdesk(order, env);
     expect(first.code).toBe(0);
     expect(first.stderr).toContain(`${CREDS_CREATION_WARNING} PM Desk keeps them in the OS keychain`);
@@ -61,7 +76,11 @@ describe('pmdesk trade keeps API credentials in the OS keychain', () => {
     expect(await vault.load(address, sb.profile.network.clobUrl)).toEqual(kept);
 
     // Credentials the exchange no longer knows (a revoked key, a restarted exchange): proven, refused, replaced.
-    await vault.save(address, sb.profile.network.clobUrl, { key: '00000000-0000-0000-0000-000000000000', secret: 'c3RhbGU=', passphrase: 'stale' });
+    await vault.save(address, sb.profile.network.clobUrl, {
+      key: '00000000-0000-0000-0000-000000000000',
+      secret: 'c3RhbGU=',
+      passphrase: 'stale',
+    });
     const third = await pmdesk([...order.slice(0, -4), '--price', '0.12', '--profile', env.PROFILE!], env);
     expect(third.code).toBe(0);
     expect(await vault.load(address, sb.profile.network.clobUrl)).toEqual(kept);

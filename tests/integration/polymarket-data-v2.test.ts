@@ -9,7 +9,16 @@ import type { ApiNotice } from '../../packages/toolkit/src/http/answer-headers';
 import { PolymarketSource } from '../../packages/toolkit/src/polymarket/source';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { startFixtureServer, type FixtureServer } from '../helpers/fixture-server';
-import { CONDITION_ID, NO_TOKEN, TX, WALLET, YES_TOKEN, dataActivity, dataPosition, dataTrade } from '../helpers/polymarket-fixtures';
+import {
+  CONDITION_ID,
+  NO_TOKEN,
+  TX,
+  WALLET,
+  YES_TOKEN,
+  dataActivity,
+  dataPosition,
+  dataTrade,
+} from '../helpers/polymarket-fixtures';
 
 let data: FixtureServer;
 let warnings: string[];
@@ -89,7 +98,10 @@ function v2Position(overrides: Record<string, unknown> = {}): Record<string, unk
   };
 }
 
-const envelope = (rows: unknown[], next: string | null, limit = 100) => ({ data: rows, pagination: { limit, offset: 0, has_more: next !== null, next_cursor: next } });
+const envelope = (rows: unknown[], next: string | null, limit = 100) => ({
+  data: rows,
+  pagination: { limit, offset: 0, has_more: next !== null, next_cursor: next },
+});
 
 async function failure(promise: Promise<unknown>): Promise<PmDeskError> {
   try {
@@ -115,28 +127,72 @@ describe('the v2 feeds', () => {
   it('walks positions by the server cursor, sending the same filters with every page, and keeps status and flags', async () => {
     data.on('GET', '/v2/positions', (request, reply) => {
       if (!request.query.get('cursor')) reply.json(200, envelope([v2Position()], 'Y3Vyc29yLTI'));
-      else reply.json(200, envelope([v2Position({ token_id: NO_TOKEN, outcome: 'No', outcome_index: 999, status: 'REDEEMABLE', redeemable: true, mergeable: false })], null));
+      else
+        reply.json(
+          200,
+          envelope(
+            [
+              v2Position({
+                token_id: NO_TOKEN,
+                outcome: 'No',
+                outcome_index: 999,
+                status: 'REDEEMABLE',
+                redeemable: true,
+                mergeable: false,
+              }),
+            ],
+            null,
+          ),
+        );
     });
-    const positions = await new PolymarketSource({ gammaUrl: data.url, dataUrl: data.url, clobUrl: data.url, logger }).getTraderPositions('polymarket', WALLET);
+    const positions = await new PolymarketSource({
+      gammaUrl: data.url,
+      dataUrl: data.url,
+      clobUrl: data.url,
+      logger,
+    }).getTraderPositions('polymarket', WALLET);
     expect(data.to('/v2/positions').map((r) => r.rawQuery)).toEqual([
       `user=${WALLET}&status=OPEN&limit=1000`,
       `user=${WALLET}&status=OPEN&limit=1000&cursor=Y3Vyc29yLTI`,
     ]);
     expect(data.to('/positions')).toHaveLength(0);
     expect(positions).toEqual([
-      expect.objectContaining({ tokenId: YES_TOKEN, size: 40, averagePrice: 0.5, initialValue: 20, currentValue: 24, currentPrice: 0.6, cashPnl: 4, percentPnl: 20, outcomeIndex: 0, endsOn: '2026-12-10', redeemable: false }),
+      expect.objectContaining({
+        tokenId: YES_TOKEN,
+        size: 40,
+        averagePrice: 0.5,
+        initialValue: 20,
+        currentValue: 24,
+        currentPrice: 0.6,
+        cashPnl: 4,
+        percentPnl: 20,
+        outcomeIndex: 0,
+        endsOn: '2026-12-10',
+        redeemable: false,
+      }),
       // 999 is Polymarket's "no outcome": absent, never a real index.
       expect.objectContaining({ tokenId: NO_TOKEN, outcome: 'No', outcomeIndex: null, redeemable: true }),
     ]);
     const raw = await client().getPositions(WALLET, { status: 'CLOSED' });
     expect(data.to('/v2/positions').at(-1)!.query.get('status')).toBe('CLOSED');
-    expect(raw.map((p) => [(p as { status?: string }).status, p.mergeable])).toEqual([['OPEN', true], ['REDEEMABLE', false]]);
+    expect(raw.map((p) => [(p as { status?: string }).status, p.mergeable])).toEqual([
+      ['OPEN', true],
+      ['REDEEMABLE', false],
+    ]);
     expect(warnings).toEqual([]);
   });
 
   it('reads an activity page past an offset by walking cursors (v2 has no offsets), and the trade tape with taker_only', async () => {
-    const rows = Array.from({ length: 5 }, (_, i) => ({ ...v2Trade({ timestamp: 1_764_000_000 - i }), type: 'TRADE', usdc_size: 13.25 }));
-    rows.push({ ...v2Trade({ side: '', token_id: '', price: 0, outcome: '', outcome_index: 999 }), type: 'MERGE', usdc_size: 5 });
+    const rows = Array.from({ length: 5 }, (_, i) => ({
+      ...v2Trade({ timestamp: 1_764_000_000 - i }),
+      type: 'TRADE',
+      usdc_size: 13.25,
+    }));
+    rows.push({
+      ...v2Trade({ side: '', token_id: '', price: 0, outcome: '', outcome_index: 999 }),
+      type: 'MERGE',
+      usdc_size: 5,
+    });
     data.on('GET', '/v2/activity', (request, reply) => {
       const at = Number(request.query.get('cursor') ?? 0);
       const limit = Number(request.query.get('limit'));
@@ -164,7 +220,10 @@ describe('the v2 feeds', () => {
   });
 
   it('refuses a page whose has_more and next_cursor disagree, naming the field, instead of walking forever', async () => {
-    data.json('GET', '/v2/trades', { data: [v2Trade()], pagination: { limit: 100, offset: 0, has_more: true, next_cursor: null } });
+    data.json('GET', '/v2/trades', {
+      data: [v2Trade()],
+      pagination: { limit: 100, offset: 0, has_more: true, next_cursor: null },
+    });
     const error = await failure(client().getTrades({ user: WALLET }));
     expect(error.code).toBe('ERR_VALIDATION');
     expect(error.message).toContain('next_cursor');
@@ -185,7 +244,11 @@ describe('condition ids, 20 a request', () => {
       const asked = request.query.get('condition_id')!.split(',');
       reply.json(200, envelope([v2Trade({ condition_id: asked[0], timestamp: 1_764_000_000 + asked.length })], null));
     });
-    const trades = await client().getTrades({ markets: [...ids, cid(3, true), cid(7, true)], takerOnly: true, limit: 10 });
+    const trades = await client().getTrades({
+      markets: [...ids, cid(3, true), cid(7, true)],
+      takerOnly: true,
+      limit: 10,
+    });
     const asked = data.to('/v2/trades').map((r) => r.query.get('condition_id')!.split(','));
     expect(asked.map((batch) => batch.length).sort((a, b) => b - a)).toEqual([20, 20, 5]);
     expect(asked.flat().sort()).toEqual([...ids].sort());
@@ -197,14 +260,26 @@ describe('condition ids, 20 a request', () => {
     const ids = Array.from({ length: 21 }, (_, i) => cid(i + 100));
     data.json('GET', '/v2/positions', envelope([v2Position()], null));
     expect(await client().getPositions(WALLET, { conditionIds: ids })).toHaveLength(2);
-    expect(data.to('/v2/positions').map((r) => r.query.get('condition_id')!.split(',').length).sort()).toEqual([1, 20]);
+    expect(
+      data
+        .to('/v2/positions')
+        .map((r) => r.query.get('condition_id')!.split(',').length)
+        .sort(),
+    ).toEqual([1, 20]);
 
     data.reset();
     data.json('GET', '/positions', [dataPosition()]);
     expect(await client().getPositions(WALLET, { conditionIds: ids })).toHaveLength(2);
-    expect(data.to('/positions').map((r) => r.query.get('market')!.split(',').length).sort()).toEqual([1, 20]);
+    expect(
+      data
+        .to('/positions')
+        .map((r) => r.query.get('market')!.split(',').length)
+        .sort(),
+    ).toEqual([1, 20]);
     // Both batches met the 404 at once; the fallback is said once.
-    expect(warnings).toEqual(['The Data API does not serve /v2/positions here (404); reading /positions with offset pages instead.']);
+    expect(warnings).toEqual([
+      'The Data API does not serve /v2/positions here (404); reading /positions with offset pages instead.',
+    ]);
   });
 
   it('refuses a condition id that is not one before sending anything', async () => {

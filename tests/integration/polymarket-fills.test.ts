@@ -98,7 +98,12 @@ describe('real-time trades', () => {
       [YES_TOKEN, 10, 'SELL', 0.55],
       [YES_TOKEN, 11, 'SELL', 0.45],
     ]);
-    expect(live.fills[0]).toMatchObject({ price: 0.55, trader: '0x00000000000000000000000000000000000000a1', traderName: 'alice', transactionHash: '0x' + 'cd'.repeat(32) });
+    expect(live.fills[0]).toMatchObject({
+      price: 0.55,
+      trader: '0x00000000000000000000000000000000000000a1',
+      traderName: 'alice',
+      transactionHash: '0x' + 'cd'.repeat(32),
+    });
     expect(live.errors.map((e) => e.code)).toEqual(['ERR_VALIDATION', 'ERR_VALIDATION']);
     expect(live.errors[0]!.detail).toContain('price');
     expect(live.subscription.latest()).toEqual(live.fills[1]);
@@ -187,7 +192,10 @@ describe('a silent subscription (issue 27, defect 4)', () => {
     expect(feed.modes).toEqual(['live']);
 
     // Still silent while the market trades: polling takes over.
-    http.json('GET', '/trades', [dataTrade({ timestamp: t + 2, transactionHash: '0x0d' }), dataTrade({ timestamp: t + 1, transactionHash: '0x0c' })]);
+    http.json('GET', '/trades', [
+      dataTrade({ timestamp: t + 2, transactionHash: '0x0d' }),
+      dataTrade({ timestamp: t + 1, transactionHash: '0x0c' }),
+    ]);
     await until(() => feed.modes.includes('polling'), 'polling');
     expect(feed.modes).toEqual(['live', 'polling']);
     await until(() => feed.fills.length === 2, 'the second missed trade');

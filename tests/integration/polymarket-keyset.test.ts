@@ -20,7 +20,11 @@ let clob: FixtureServer;
 const logger: Logger = { debug() {}, warn() {}, error() {} };
 
 /** Gamma's deprecation headers on the offset lists, as Polymarket sends them since spring 2026. */
-const DEPRECATED = { Deprecation: 'true', Sunset: 'Fri, 01 May 2026 00:00:00 GMT', Warning: '299 - "use /events/keyset"' };
+const DEPRECATED = {
+  Deprecation: 'true',
+  Sunset: 'Fri, 01 May 2026 00:00:00 GMT',
+  Warning: '299 - "use /events/keyset"',
+};
 
 function source(notices: ApiNotice[] = [], readings: RateLimitReading[] = []) {
   return new PolymarketSource({
@@ -43,7 +47,10 @@ function serveEvents(total: number): void {
     const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString().replace('row:', '')) : 0;
     const end = Math.min(start + limit, total);
     const events = Array.from({ length: end - start }, (_, i) => event(start + i + 1));
-    reply.json(200, end < total ? { events, next_cursor: Buffer.from(`row:${end}`).toString('base64url') } : { events });
+    reply.json(
+      200,
+      end < total ? { events, next_cursor: Buffer.from(`row:${end}`).toString('base64url') } : { events },
+    );
   });
 }
 
@@ -71,10 +78,17 @@ describe('events listed by keyset', () => {
   it('asks /events/keyset with the filters of the offset list, and never the deprecated /events', async () => {
     serveEvents(3);
     const notices: ApiNotice[] = [];
-    const events = await source(notices).listEvents({ protocol: 'polymarket', limit: 10, tag: 'economy', order: 'liquidity' });
+    const events = await source(notices).listEvents({
+      protocol: 'polymarket',
+      limit: 10,
+      tag: 'economy',
+      order: 'liquidity',
+    });
     expect(events.map((e) => e.id)).toEqual(['1', '2', '3']);
     expect(gamma.requests.map((r) => r.path)).toEqual(['/events/keyset']);
-    expect(gamma.last().rawQuery).toBe('limit=10&order=liquidity&ascending=false&tag_slug=economy&active=true&closed=false');
+    expect(gamma.last().rawQuery).toBe(
+      'limit=10&order=liquidity&ascending=false&tag_slug=economy&active=true&closed=false',
+    );
     expect(notices).toEqual([]);
   });
 
@@ -127,7 +141,13 @@ describe('events listed by keyset', () => {
 
   it('lists slugs through the keyset list too', async () => {
     serveEvents(12);
-    expect(await source().listSlugs({ page: 2, limit: 5 })).toEqual(['event-6', 'event-7', 'event-8', 'event-9', 'event-10']);
+    expect(await source().listSlugs({ page: 2, limit: 5 })).toEqual([
+      'event-6',
+      'event-7',
+      'event-8',
+      'event-9',
+      'event-10',
+    ]);
     expect(gamma.requests.every((r) => r.path === '/events/keyset')).toBe(true);
   });
 
@@ -156,7 +176,9 @@ describe('markets listed by keyset', () => {
     // A page short of its limit only because a null was dropped is topped up from the next page.
     const topped = await s.listMarketsPage({ limit: 3 });
     expect(topped.markets.map((m) => m.id)).toEqual(['1', '2', '3']);
-    expect(gamma.to('/markets/keyset')[0]!.rawQuery).toBe('limit=2&order=volume24hr&ascending=false&active=true&closed=false');
+    expect(gamma.to('/markets/keyset')[0]!.rawQuery).toBe(
+      'limit=2&order=volume24hr&ascending=false&active=true&closed=false',
+    );
   });
 });
 
@@ -166,7 +188,9 @@ describe('the deprecated offset lists, only when a keyset list answers 404', () 
     const notices: ApiNotice[] = [];
     const s = source(notices);
     expect((await s.listEvents({ page: 3, limit: 10, order: 'volume' })).map((e) => e.id)).toEqual(['11', '12']);
-    expect(gamma.to('/events').map((r) => r.rawQuery)).toEqual(['limit=10&offset=20&order=volume&ascending=false&active=true&closed=false']);
+    expect(gamma.to('/events').map((r) => r.rawQuery)).toEqual([
+      'limit=10&offset=20&order=volume&ascending=false&active=true&closed=false',
+    ]);
     await s.listEvents({ page: 4, limit: 10 });
     // The keyset list is asked once: after its 404 the source stays on the offset list.
     expect(gamma.to('/events/keyset')).toHaveLength(1);
@@ -181,7 +205,9 @@ describe('the deprecated offset lists, only when a keyset list answers 404', () 
   });
 
   it('hands out offset cursors on the fallback, so a cursor continues the same way', async () => {
-    gamma.on('GET', '/events', (request, reply) => reply.json(200, Number(request.query.get('offset')) === 0 ? [event(1), event(2)] : [event(3)]));
+    gamma.on('GET', '/events', (request, reply) =>
+      reply.json(200, Number(request.query.get('offset')) === 0 ? [event(1), event(2)] : [event(3)]),
+    );
     const s = source();
     const first = await s.listEventsPage({ limit: 2 });
     expect(first.nextCursor).toBe('offset:2');
@@ -223,8 +249,12 @@ describe('the deprecation watch', () => {
 
   it('notices any one of the three headers on any host, on a failed answer too', async () => {
     const notices: ApiNotice[] = [];
-    data.on('GET', '/value', (_request, reply) => reply.json(200, [{ user: '0x1', value: 1 }], { Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT' }));
-    clob.on('GET', '/book', (_request, reply) => reply.json(404, { error: 'No orderbook exists' }, { Warning: '299 clob "book moved"' }));
+    data.on('GET', '/value', (_request, reply) =>
+      reply.json(200, [{ user: '0x1', value: 1 }], { Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT' }),
+    );
+    clob.on('GET', '/book', (_request, reply) =>
+      reply.json(404, { error: 'No orderbook exists' }, { Warning: '299 clob "book moved"' }),
+    );
     gamma.on('GET', '/markets/1', (_request, reply) => reply.json(200, gammaMarket(), { Deprecation: '@1767225600' }));
     const s = source(notices);
     await s.data.getValue('0x0000000000000000000000000000000000000001').catch(() => undefined);
@@ -239,7 +269,9 @@ describe('the deprecation watch', () => {
 
   it('does not notice an ordinary answer, nor a Warning other than 299', async () => {
     const notices: ApiNotice[] = [];
-    gamma.on('GET', '/markets/1', (_request, reply) => reply.json(200, gammaMarket(), { Warning: '199 - "miscellaneous"' }));
+    gamma.on('GET', '/markets/1', (_request, reply) =>
+      reply.json(200, gammaMarket(), { Warning: '199 - "miscellaneous"' }),
+    );
     await source(notices).getMarket('polymarket', '1');
     expect(notices).toEqual([]);
   });
@@ -258,7 +290,17 @@ describe('Poly-RateLimit headers', () => {
     );
     const readings: RateLimitReading[] = [];
     await source([], readings).getMarket('polymarket', '1');
-    expect(readings).toEqual([{ api: 'Gamma', endpoint: 'GET /markets/{id}', status: 200, remaining: 41, resetAt: resetAt * 1000, tier: 'silver', warning: true }]);
+    expect(readings).toEqual([
+      {
+        api: 'Gamma',
+        endpoint: 'GET /markets/{id}',
+        status: 200,
+        remaining: 41,
+        resetAt: resetAt * 1000,
+        tier: 'silver',
+        warning: true,
+      },
+    ]);
   });
 
   it('holds the host once an answer says the budget is spent, until its reset, and no longer than 10 s', async () => {
@@ -266,7 +308,11 @@ describe('Poly-RateLimit headers', () => {
     const limiter = new HostLimiter({ general: { limit: 1000, windowMs: 10_000 } }, () => clock);
     let calls = 0;
     gamma.on('GET', '/markets/1', (_request, reply) =>
-      reply.json(200, gammaMarket(), ++calls === 1 ? { 'Poly-RateLimit-Remaining': '0', 'Poly-RateLimit-Reset': String(clock / 1000 + 5) } : {}),
+      reply.json(
+        200,
+        gammaMarket(),
+        ++calls === 1 ? { 'Poly-RateLimit-Remaining': '0', 'Poly-RateLimit-Reset': String(clock / 1000 + 5) } : {},
+      ),
     );
     const client = new GammaClient({ baseUrl: gamma.url, logger, limiter });
     await client.getMarket('1');
@@ -286,9 +332,18 @@ describe('Poly-RateLimit headers', () => {
   it('waits a 429 that names no Retry-After until its Poly-RateLimit-Reset', async () => {
     let calls = 0;
     const reset = Math.floor(Date.now() / 1000) + 6;
-    gamma.on('GET', '/markets/1', (_request, reply) => (++calls === 1 ? reply.json(429, { error: 'slow down' }, { 'Poly-RateLimit-Reset': String(reset) }) : reply.json(200, gammaMarket())));
+    gamma.on('GET', '/markets/1', (_request, reply) =>
+      ++calls === 1
+        ? reply.json(429, { error: 'slow down' }, { 'Poly-RateLimit-Reset': String(reset) })
+        : reply.json(200, gammaMarket()),
+    );
     const waits: number[] = [];
-    const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms), limiter: new HostLimiter({}) });
+    const client = new GammaClient({
+      baseUrl: gamma.url,
+      logger,
+      sleep: async (ms) => void waits.push(ms),
+      limiter: new HostLimiter({}),
+    });
     await client.getMarket('1');
     expect(waits).toHaveLength(1);
     // The wait is the reset's distance from when the answer was judged: more than the 1 s default, at most 6 s.
@@ -299,7 +354,10 @@ describe('Poly-RateLimit headers', () => {
   it('does not hold the host while the budget has room', async () => {
     const limiter = new HostLimiter({ general: { limit: 1000, windowMs: 10_000 } });
     gamma.on('GET', '/markets/1', (_request, reply) =>
-      reply.json(200, gammaMarket(), { 'Poly-RateLimit-Remaining': '7', 'Poly-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + 5) }),
+      reply.json(200, gammaMarket(), {
+        'Poly-RateLimit-Remaining': '7',
+        'Poly-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + 5),
+      }),
     );
     await new GammaClient({ baseUrl: gamma.url, logger, limiter }).getMarket('1');
     expect(limiter.heldFor()).toBe(0);
@@ -309,17 +367,26 @@ describe('Poly-RateLimit headers', () => {
 describe('425: the matching engine restarting', () => {
   it('waits and retries a read, saying why, then answers', async () => {
     let calls = 0;
-    gamma.on('GET', '/markets/1', (_request, reply) => (++calls === 1 ? reply.json(425, { error: 'too early' }) : reply.json(200, gammaMarket())));
+    gamma.on('GET', '/markets/1', (_request, reply) =>
+      ++calls === 1 ? reply.json(425, { error: 'too early' }) : reply.json(200, gammaMarket()),
+    );
     const waits: number[] = [];
     const notices: string[] = [];
-    const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms), onRetry: (n) => notices.push(retryNoticeText(n)) });
+    const client = new GammaClient({
+      baseUrl: gamma.url,
+      logger,
+      sleep: async (ms) => void waits.push(ms),
+      onRetry: (n) => notices.push(retryNoticeText(n)),
+    });
     expect((await client.getMarket('1')).id).toBe('506729');
     expect(waits).toEqual([3_000]);
     expect(notices).toEqual(["Gamma's matching engine is restarting, retrying in 3 s"]);
   });
 
   it('honours a Retry-After given as an HTTP date, and gives up after two retries with a sentence', async () => {
-    gamma.on('GET', '/markets/1', (_request, reply) => reply.json(425, {}, { 'Retry-After': new Date(Date.now() + 5_000).toUTCString() }));
+    gamma.on('GET', '/markets/1', (_request, reply) =>
+      reply.json(425, {}, { 'Retry-After': new Date(Date.now() + 5_000).toUTCString() }),
+    );
     const waits: number[] = [];
     const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms) });
     const error = await failure(client.getMarket('1'));
@@ -328,6 +395,8 @@ describe('425: the matching engine restarting', () => {
     expect(gamma.requests).toHaveLength(3);
     expect(error.code).toBe('ERR_SERVER');
     expect(error.statusCode).toBe(425);
-    expect(error.detail).toMatch(/^Gamma's matching engine is restarting \(425\): the request was not processed; try again in [45] s\.$/);
+    expect(error.detail).toMatch(
+      /^Gamma's matching engine is restarting \(425\): the request was not processed; try again in [45] s\.$/,
+    );
   });
 });

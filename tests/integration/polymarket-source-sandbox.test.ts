@@ -40,7 +40,10 @@ beforeAll(async () => {
     { source: 'polymarket', gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl, rtdsUrl: p.rtdsUrl },
     { timeoutMs: 10_000, onNotice: (notice) => heard.push(notice) },
   );
-  aggregator = createMarketSource({ source: 'aggregator', aggregatorUrl: p.aggregatorUrl, sseUrl: p.sseUrl }, { timeoutMs: 10_000 });
+  aggregator = createMarketSource(
+    { source: 'aggregator', aggregatorUrl: p.aggregatorUrl, sseUrl: p.sseUrl },
+    { timeoutMs: 10_000 },
+  );
   sb = { chain: sandbox.deployment, server: sandbox.clob } as unknown as ClobSandbox;
   btc = sandbox.catalog.market('90021')!;
   [taker, maker] = p.testWallets.map((w) => new Wallet(w.privateKey)) as [Wallet, Wallet];
@@ -56,19 +59,39 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
     const negRisk = mine.find((e) => e.neg_risk)!;
     expect(negRisk.markets.length).toBeGreaterThan(1);
 
-    const [a, b] = await Promise.all([direct.getMarket('polymarket', btc.id), aggregator.getMarket('polymarket', btc.id)]);
-    for (const field of ['conditionId', 'minimum_tick_size', 'minimum_order_size', 'neg_risk', 'accepting_orders', 'closed'] as const) expect(a[field], field).toEqual(b[field]);
-    expect(a.position_tokens.map((t) => [t.token_id, t.name])).toEqual(b.position_tokens.map((t) => [t.token_id, t.name]));
+    const [a, b] = await Promise.all([
+      direct.getMarket('polymarket', btc.id),
+      aggregator.getMarket('polymarket', btc.id),
+    ]);
+    for (const field of [
+      'conditionId',
+      'minimum_tick_size',
+      'minimum_order_size',
+      'neg_risk',
+      'accepting_orders',
+      'closed',
+    ] as const)
+      expect(a[field], field).toEqual(b[field]);
+    expect(a.position_tokens.map((t) => [t.token_id, t.name])).toEqual(
+      b.position_tokens.map((t) => [t.token_id, t.name]),
+    );
 
-    expect((await direct.getEvent('polymarket', negRisk.id)).markets.map((m) => m.id)).toEqual(negRisk.markets.map((m) => m.id));
+    expect((await direct.getEvent('polymarket', negRisk.id)).markets.map((m) => m.id)).toEqual(
+      negRisk.markets.map((m) => m.id),
+    );
     expect((await direct.getEventsBySlug(negRisk.slug))[0]!.id).toBe(negRisk.id);
     expect((await direct.getMarketsBySlug(btc.slug))[0]!.id).toBe(btc.id);
     expect((await direct.listSlugs({ limit: 100 })).sort()).toEqual(mine.map((e) => e.slug).sort());
     const hits = await direct.search('bitcoin');
     expect(hits[0]!.event.markets.some((m) => m.id === btc.id)).toBe(true);
-    expect((await direct.getEventComments('polymarket', negRisk.id)).length).toBe(sandbox.catalog.events.find((e) => e.id === negRisk.id)!.comments.length);
+    expect((await direct.getEventComments('polymarket', negRisk.id)).length).toBe(
+      sandbox.catalog.events.find((e) => e.id === negRisk.id)!.comments.length,
+    );
     // Paging and sorting as Gamma does them: the second page continues the first.
-    const [first, second] = [await direct.listEvents({ limit: 2, order: 'volume' }), await direct.listEvents({ limit: 2, offset: 2, order: 'volume' })];
+    const [first, second] = [
+      await direct.listEvents({ limit: 2, order: 'volume' }),
+      await direct.listEvents({ limit: 2, offset: 2, order: 'volume' }),
+    ];
     expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(4);
     // Every list above went through /events/keyset: no fallback, no deprecated endpoint heard.
     expect(heard).toEqual([]);
@@ -77,7 +100,10 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
   it('falls back to the deprecated offset list when the keyset lists answer 404, and says so', async () => {
     const p = sandbox.profile;
     const notices: ApiNotice[] = [];
-    const fallback = createMarketSource({ source: 'polymarket', gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl }, { timeoutMs: 10_000, onNotice: (n) => notices.push(n) });
+    const fallback = createMarketSource(
+      { source: 'polymarket', gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl },
+      { timeoutMs: 10_000, onNotice: (n) => notices.push(n) },
+    );
     const keyset = await direct.listEvents({ limit: 3, offset: 1, order: 'volume' });
     sandbox.polymarket.keysetLists(false);
     try {
@@ -93,13 +119,17 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
   });
 
   it('reads the same books as the exchange and a chart from the price history', async () => {
-    const [mine, theirs] = await Promise.all([direct.getOrderBooks('polymarket', btc.id), aggregator.getOrderBooks('polymarket', btc.id)]);
+    const [mine, theirs] = await Promise.all([
+      direct.getOrderBooks('polymarket', btc.id),
+      aggregator.getOrderBooks('polymarket', btc.id),
+    ]);
     expect(Object.keys(mine).sort()).toEqual(Object.keys(theirs).sort());
     const yes = mine[btc.tokens[0].tokenId]!;
     expect(yes.asks.some((l) => l.price === 0.4 && l.size === 20)).toBe(true);
     const candles = await direct.getCandles('polymarket', btc.id, 0, '1h');
     expect(candles.length).toBeGreaterThan(10);
-    for (const c of candles) expect(c.low <= c.open && c.open <= c.high && c.low <= c.close && c.close <= c.high).toBe(true);
+    for (const c of candles)
+      expect(c.low <= c.open && c.open <= c.high && c.low <= c.close && c.close <= c.high).toBe(true);
     expect(candles.every((c, i) => i === 0 || c.time > candles[i - 1]!.time)).toBe(true);
     // Minute candles too (the chart's 1H range): a fill two minutes ago is its minute's candle on both sources.
     const at = Math.floor(Date.now() / 1000) - 120;
@@ -115,7 +145,10 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
   it("hears a real trade live, then finds it in the market's fills and the trader's activity, trades and positions", async () => {
     const fills: TradeRecord[] = [];
     const modes: string[] = [];
-    const stream = direct.subscribeToFills('polymarket', btc.id, { onFill: (f) => fills.push(f), onMode: (m) => modes.push(m) });
+    const stream = direct.subscribeToFills('polymarket', btc.id, {
+      onFill: (f) => fills.push(f),
+      onMode: (m) => modes.push(m),
+    });
     await until(() => stream.state === 'open', 10_000);
     // The taker buys 10 YES at 0.40 against the resting ask.
     await postOrder(sb, taker, limitOrder(btc.tokens[0].tokenId, 'BUY', 0.4, 10));
@@ -128,7 +161,14 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
     const history = await direct.getFillHistory('polymarket', btc.id);
     expect(history[0]!.some((f) => f.price === 0.4 && f.volumeBase === 10 && f.trader === taker.address)).toBe(true);
     const activity = await direct.getTraderActivity(taker.address);
-    expect(activity[0]).toMatchObject({ type: 'TRADE', side: 'BUY', size: 10, price: 0.4, conditionId: btc.conditionId, tokenId: btc.tokens[0].tokenId });
+    expect(activity[0]).toMatchObject({
+      type: 'TRADE',
+      side: 'BUY',
+      size: 10,
+      price: 0.4,
+      conditionId: btc.conditionId,
+      tokenId: btc.tokens[0].tokenId,
+    });
     const trades = await direct.getTraderTrades(taker.address);
     expect(trades[0]).toMatchObject({ trader: taker.address, side: 'BUY', size: 10, price: 0.4 });
     const positions = await direct.getTraderPositions('polymarket', taker.address);
@@ -143,11 +183,21 @@ describe('Polymarket direct on the sandbox, next to the aggregator', () => {
   it('polls the Data API, and says so, while the real-time feed refuses; goes live again when it answers', async () => {
     const p = sandbox.profile;
     // Polling and the feed's retry made quick, so the test waits seconds, not Polymarket-friendly minutes.
-    const fast = new PolymarketSource({ gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl, rtdsUrl: p.rtdsUrl, timeoutMs: 10_000, timing: { pollMs: 300, rtdsRetryMs: 500, rtdsOpenTimeoutMs: 2_000 } });
+    const fast = new PolymarketSource({
+      gammaUrl: p.gammaUrl,
+      dataUrl: p.dataUrl,
+      clobUrl: p.clobUrl,
+      rtdsUrl: p.rtdsUrl,
+      timeoutMs: 10_000,
+      timing: { pollMs: 300, rtdsRetryMs: 500, rtdsOpenTimeoutMs: 2_000 },
+    });
     sandbox.polymarket.rtdsFaults().refuse(true);
     const modes: string[] = [];
     const fills: TradeRecord[] = [];
-    const stream = fast.subscribeToFills('polymarket', btc.id, { onFill: (f) => fills.push(f), onMode: (m) => modes.push(m) });
+    const stream = fast.subscribeToFills('polymarket', btc.id, {
+      onFill: (f) => fills.push(f),
+      onMode: (m) => modes.push(m),
+    });
     await until(() => modes.includes('polling'), 20_000);
     await postOrder(sb, maker, limitOrder(btc.tokens[1].tokenId, 'BUY', 0.6, 5));
     await postOrder(sb, taker, limitOrder(btc.tokens[0].tokenId, 'BUY', 0.4, 5));

@@ -69,7 +69,9 @@ describe('events and markets (Gamma)', () => {
     gamma.reset();
     gamma.json('GET', '/events', [negRiskEvent()]);
     await source().listEvents({ protocol: 'polymarket', page: 3, limit: 10, tag: 'economy', order: 'liquidity' });
-    expect(gamma.last().rawQuery).toBe('limit=10&offset=20&order=liquidity&ascending=false&tag_slug=economy&active=true&closed=false');
+    expect(gamma.last().rawQuery).toBe(
+      'limit=10&offset=20&order=liquidity&ascending=false&tag_slug=economy&active=true&closed=false',
+    );
   });
 
   it('refuses another protocol with a sentence, sending nothing', async () => {
@@ -88,7 +90,9 @@ describe('events and markets (Gamma)', () => {
     expect((await source().getEvent('polymarket', '12483')).markets).toHaveLength(3);
     expect((await source().getEventsBySlug('fed-decision-in-december')).map((e) => e.id)).toEqual(['12483']);
     expect((await source().getMarket('polymarket', '506729')).conditionId).toBe(CONDITION_ID);
-    expect((await source().getMarketsBySlug('fed-cut-25-bps-december')).map((m) => m.position_tokens.length)).toEqual([2]);
+    expect((await source().getMarketsBySlug('fed-cut-25-bps-december')).map((m) => m.position_tokens.length)).toEqual([
+      2,
+    ]);
   });
 
   it('reads a Protocol V2 market with its positionIds as tokens', async () => {
@@ -115,7 +119,9 @@ describe('events and markets (Gamma)', () => {
     const notJson = await failure(source().getMarket('polymarket', '1'));
     expect(notJson.code).toBe('ERR_VALIDATION');
     expect(notJson.detail).toContain('clobTokenIds');
-    expect((await failure(source().getMarket('polymarket', '2'))).detail).toContain(': clobTokenIds: 2 token ids for 3 outcomes');
+    expect((await failure(source().getMarket('polymarket', '2'))).detail).toContain(
+      ': clobTokenIds: 2 token ids for 3 outcomes',
+    );
     expect((await failure(source().listEvents())).detail).toContain('(root)');
   });
 
@@ -123,7 +129,12 @@ describe('events and markets (Gamma)', () => {
     const event = (id: string) => ({ ...negRiskEvent(), id, markets: [] });
     gamma.on('GET', '/public-search', (request, reply) => {
       const page = Number(request.query.get('page'));
-      reply.json(200, { events: page === 1 ? [event('1'), event('2')] : [event('3')], tags: [], profiles: [], pagination: { hasMore: page === 1, totalResults: 3 } });
+      reply.json(200, {
+        events: page === 1 ? [event('1'), event('2')] : [event('3')],
+        tags: [],
+        profiles: [],
+        pagination: { hasMore: page === 1, totalResults: 3 },
+      });
     });
     const matches = await source().search('fed cut', { topK: 10 });
     expect(matches.map((m) => [m.event.id, m.cosineSimilarity])).toEqual([
@@ -142,7 +153,12 @@ describe('events and markets (Gamma)', () => {
 
     gamma.on('GET', '/comments', (request, reply) => {
       const offset = Number(request.query.get('offset'));
-      reply.json(200, offset === 0 ? Array.from({ length: 100 }, (_, i) => gammaComment({ id: `c${i}` })) : [gammaComment({ id: 'last' })]);
+      reply.json(
+        200,
+        offset === 0
+          ? Array.from({ length: 100 }, (_, i) => gammaComment({ id: `c${i}` }))
+          : [gammaComment({ id: 'last' })],
+      );
     });
     const comments = await source().getEventComments('polymarket', '12483');
     expect(comments).toHaveLength(101);
@@ -164,7 +180,12 @@ describe('books, fills and candles (CLOB and Data API)', () => {
     expect(Object.keys(books)).toEqual([YES_TOKEN, NO_TOKEN]);
     expect(books[YES_TOKEN]!.bids.at(-1)).toEqual({ price: 0.52, size: 40.5 });
     expect(books[NO_TOKEN]!.asset_id).toBe(NO_TOKEN);
-    expect(clob.to('/book').map((r) => r.query.get('token_id')).sort()).toEqual([NO_TOKEN, YES_TOKEN].sort());
+    expect(
+      clob
+        .to('/book')
+        .map((r) => r.query.get('token_id'))
+        .sort(),
+    ).toEqual([NO_TOKEN, YES_TOKEN].sort());
   });
 
   it('reads the taker tape once and returns it oldest first per token, with side, trader and transaction', async () => {
@@ -177,7 +198,14 @@ describe('books, fills and candles (CLOB and Data API)', () => {
     const history = await source().getFillHistory('polymarket', '506729');
     expect(data.last().rawQuery).toBe(`market=${CONDITION_ID}&limit=500&offset=0&takerOnly=true`);
     expect(history.map((fills) => fills.map((f) => f.transactionHash))).toEqual([['0x01', '0x02'], ['0x03']]);
-    expect(history[1]![0]).toMatchObject({ side: 'SELL', tokenId: NO_TOKEN, trader: WALLET, traderName: 'alice', volumeBase: 25, price: 0.53 });
+    expect(history[1]![0]).toMatchObject({
+      side: 'SELL',
+      tokenId: NO_TOKEN,
+      trader: WALLET,
+      traderName: 'alice',
+      volumeBase: 25,
+      price: 0.53,
+    });
   });
 
   it('builds candles from the outcome token price history over a window, volume from the fills', async () => {
@@ -190,7 +218,10 @@ describe('books, fills and candles (CLOB and Data API)', () => {
         { t: hour + 10, p: 0.52 },
       ],
     });
-    data.json('GET', '/trades', [dataTrade({ timestamp: hour + 20, size: 7, asset: NO_TOKEN }), dataTrade({ timestamp: hour + 5, size: 3 })]);
+    data.json('GET', '/trades', [
+      dataTrade({ timestamp: hour + 20, size: 7, asset: NO_TOKEN }),
+      dataTrade({ timestamp: hour + 5, size: 3 }),
+    ]);
     const candles = await source().getCandles('polymarket', '506729', 0, '1h');
     const asked = clob.last().query;
     expect(asked.get('market')).toBe(YES_TOKEN);
@@ -204,13 +235,32 @@ describe('books, fills and candles (CLOB and Data API)', () => {
   });
 });
 
-describe('a market\'s live activity (CLOB)', () => {
+describe("a market's live activity (CLOB)", () => {
   it('reads recent trades at the V2 path and maps them to fills', async () => {
-    clob.json('GET', `/markets/live-activity/${CONDITION_ID}`, [liveActivityTrade(), liveActivityTrade({ side: 'SELL', user: null })]);
+    clob.json('GET', `/markets/live-activity/${CONDITION_ID}`, [
+      liveActivityTrade(),
+      liveActivityTrade({ side: 'SELL', user: null }),
+    ]);
     const trades = await source().clob.getLiveActivity(CONDITION_ID);
     expect(trades.map(liveActivityToTradeRecord)).toEqual([
-      { price: 0.54, volumeBase: 12.5, timestamp: 1_764_000_000, side: 'BUY', tokenId: YES_TOKEN, trader: WALLET, traderName: 'alice', transactionHash: TX },
-      { price: 0.54, volumeBase: 12.5, timestamp: 1_764_000_000, side: 'SELL', tokenId: YES_TOKEN, transactionHash: TX },
+      {
+        price: 0.54,
+        volumeBase: 12.5,
+        timestamp: 1_764_000_000,
+        side: 'BUY',
+        tokenId: YES_TOKEN,
+        trader: WALLET,
+        traderName: 'alice',
+        transactionHash: TX,
+      },
+      {
+        price: 0.54,
+        volumeBase: 12.5,
+        timestamp: 1_764_000_000,
+        side: 'SELL',
+        tokenId: YES_TOKEN,
+        transactionHash: TX,
+      },
     ]);
     clob.json('GET', `/markets/live-activity/${CONDITION_ID}`, [liveActivityTrade({ size: null })]);
     expect((await failure(source().clob.getLiveActivity(CONDITION_ID))).detail).toContain(': 0.size:');
@@ -226,7 +276,13 @@ describe('traders (Gamma profile and Data API)', () => {
     expect(gamma.last().rawQuery).toBe(`address=${OWNER}`);
     expect(data.to('/value')[0]!.rawQuery).toBe(`user=${WALLET}`);
     expect(trader.user.tradingWallet).toBe(WALLET);
-    expect(trader.stats).toEqual({ portfolioValue: 1234.56, cumulativeVolume: null, cumulativeProfit: null, totalTrades: null, marketsTraded: 17 });
+    expect(trader.stats).toEqual({
+      portfolioValue: 1234.56,
+      cumulativeVolume: null,
+      cumulativeProfit: null,
+      totalTrades: null,
+      marketsTraded: 17,
+    });
   });
 
   it('answers the profile wallet, or null for a 404 or a JSON null', async () => {
@@ -240,11 +296,19 @@ describe('traders (Gamma profile and Data API)', () => {
 
   it('reads every page of positions and stops at a short page', async () => {
     data.on('GET', '/positions', (request, reply) =>
-      reply.json(200, request.query.get('offset') === '0' ? Array.from({ length: 500 }, () => dataPosition()) : [dataPosition(), dataPosition()]),
+      reply.json(
+        200,
+        request.query.get('offset') === '0'
+          ? Array.from({ length: 500 }, () => dataPosition())
+          : [dataPosition(), dataPosition()],
+      ),
     );
     const positions = await source().getTraderPositions('polymarket', WALLET);
     expect(positions).toHaveLength(502);
-    expect(data.to('/positions').map((r) => r.rawQuery)).toEqual([`user=${WALLET}&limit=500&offset=0`, `user=${WALLET}&limit=500&offset=500`]);
+    expect(data.to('/positions').map((r) => r.rawQuery)).toEqual([
+      `user=${WALLET}&limit=500&offset=0`,
+      `user=${WALLET}&limit=500&offset=500`,
+    ]);
   });
 
   it('reads activity and the trader trades (maker and taker) one page at a time', async () => {
@@ -266,7 +330,9 @@ describe('traders (Gamma profile and Data API)', () => {
 describe('throttling and budgets', () => {
   it('retries a 429 after the Retry-After it names, then answers', async () => {
     let calls = 0;
-    gamma.on('GET', '/events/1', (_request, reply) => (++calls === 1 ? reply.json(429, { error: 'slow down' }, { 'Retry-After': '1' }) : reply.json(200, negRiskEvent())));
+    gamma.on('GET', '/events/1', (_request, reply) =>
+      ++calls === 1 ? reply.json(429, { error: 'slow down' }, { 'Retry-After': '1' }) : reply.json(200, negRiskEvent()),
+    );
     const waits: number[] = [];
     const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms) });
     expect((await client.getEvent('1')).id).toBe('12483');
@@ -292,12 +358,16 @@ describe('throttling and budgets', () => {
     const client = new GammaClient({ baseUrl: gamma.url, logger, sleep: async (ms) => void waits.push(ms) });
     const error = await failure(client.getEvent('1'));
     expect(error.code).toBe('ERR_RATE_LIMIT');
-    expect(error.detail).toBe('API request failed with status 429. Server error: slow down. Gamma is limiting requests; try again in 2 s.');
+    expect(error.detail).toBe(
+      'API request failed with status 429. Server error: slow down. Gamma is limiting requests; try again in 2 s.',
+    );
     expect(waits).toEqual([2000, 2000]);
     expect(gamma.requests).toHaveLength(3);
 
     gamma.reset();
-    gamma.on('GET', '/events/1', (_request, reply) => reply.json(429, {}, { 'Retry-After': new Date(Date.now() + 60_000).toUTCString() }));
+    gamma.on('GET', '/events/1', (_request, reply) =>
+      reply.json(429, {}, { 'Retry-After': new Date(Date.now() + 60_000).toUTCString() }),
+    );
     const long = await failure(client.getEvent('1'));
     expect(long.code).toBe('ERR_RATE_LIMIT');
     expect(long.detail).toMatch(/try again in (59|60) s/);
@@ -313,7 +383,11 @@ describe('throttling and budgets', () => {
   it('keeps a host under its budget: requests over it wait until the window has passed on the budget clock', async () => {
     gamma.json('GET', '/events/1', negRiskEvent());
     let clock = 1_000;
-    const client = new GammaClient({ baseUrl: gamma.url, logger, limiter: new HostLimiter({ general: { limit: 3, windowMs: 300 } }, () => clock) });
+    const client = new GammaClient({
+      baseUrl: gamma.url,
+      logger,
+      limiter: new HostLimiter({ general: { limit: 3, windowMs: 300 } }, () => clock),
+    });
     const all = Promise.all(Array.from({ length: 5 }, () => client.getEvent('1')));
     await until(() => gamma.requests.length === 3, 'three requests within the budget');
     // The budget's clock stands still: however long real time runs, the other two stay queued.
@@ -325,8 +399,19 @@ describe('throttling and budgets', () => {
   });
 
   it('bounds an answer in size', async () => {
-    gamma.on('GET', '/big', (_request, reply) => reply.text(200, JSON.stringify({ blob: 'x'.repeat(5000) }), 'application/json'));
-    const error = await failure(httpRequest({ method: 'GET', baseUrl: gamma.url, path: '/big', timeoutMs: 5000, methodName: 'big', maxBytes: 1000 }));
+    gamma.on('GET', '/big', (_request, reply) =>
+      reply.text(200, JSON.stringify({ blob: 'x'.repeat(5000) }), 'application/json'),
+    );
+    const error = await failure(
+      httpRequest({
+        method: 'GET',
+        baseUrl: gamma.url,
+        path: '/big',
+        timeoutMs: 5000,
+        methodName: 'big',
+        maxBytes: 1000,
+      }),
+    );
     expect(error.code).toBe('ERR_API_REQUEST');
     expect(error.detail).toContain('larger than 1000 bytes');
   });
@@ -344,7 +429,13 @@ describe('geoblock', () => {
     });
     expect(gamma.last().path).toBe('/api/geoblock');
     gamma.json('GET', '/api/geoblock', { blocked: false, ip: '198.51.100.1', country: 'PT', region: '11' });
-    expect(await checkGeoblock(`${gamma.url}/api/geoblock`)).toEqual({ allowed: true, state: 'ok', reason: '', country: 'PT', region: '11' });
+    expect(await checkGeoblock(`${gamma.url}/api/geoblock`)).toEqual({
+      allowed: true,
+      state: 'ok',
+      reason: '',
+      country: 'PT',
+      region: '11',
+    });
     gamma.on('GET', '/api/geoblock', (_request, reply) => reply.text(403, '<html>blocked</html>', 'text/html'));
     const forbidden = await checkGeoblock(`${gamma.url}/api/geoblock`);
     expect(forbidden.state).toBe('unknown');

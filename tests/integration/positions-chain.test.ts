@@ -8,9 +8,22 @@ import { accountTransactions, type ActionAccount, type ChainCall } from '../../p
 import { providerGasReader, quoteGas } from '../../packages/toolkit/src/accounts/gas';
 import { actionContractsFor, type ActionContracts } from '../../packages/toolkit/src/accounts/action-contracts';
 import { tokenBalance } from '../../packages/toolkit/src/collateral/pusd';
-import { mergeCalls, mergeableAmount, redeemCalls, splitCalls, type PositionMarket } from '../../packages/toolkit/src/positions/calls';
+import {
+  mergeCalls,
+  mergeableAmount,
+  redeemCalls,
+  splitCalls,
+  type PositionMarket,
+} from '../../packages/toolkit/src/positions/calls';
 import { positionBalances, redeemPlan, resolutionOf } from '../../packages/toolkit/src/positions/resolution';
-import { TX_OVERRIDES, conditionalTokensArtifact, sandboxProvider, startSandboxChain, type SandboxChain, type SandboxMarket } from '../../sandbox/chain/index.js';
+import {
+  TX_OVERRIDES,
+  conditionalTokensArtifact,
+  sandboxProvider,
+  startSandboxChain,
+  type SandboxChain,
+  type SandboxMarket,
+} from '../../sandbox/chain/index.js';
 
 let sandbox: SandboxChain;
 let provider: JsonRpcProvider;
@@ -35,7 +48,11 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-const marketOf = (m: SandboxMarket): PositionMarket => ({ conditionId: m.conditionId, negRisk: m.negRisk, version: 'v1' });
+const marketOf = (m: SandboxMarket): PositionMarket => ({
+  conditionId: m.conditionId,
+  negRisk: m.negRisk,
+  version: 'v1',
+});
 
 /** Builds the key's transactions for the calls, checks each one's gas against the key's POL, sends it and waits. */
 async function act(calls: ChainCall[]): Promise<void> {
@@ -48,7 +65,8 @@ async function act(calls: ChainCall[]): Promise<void> {
 }
 
 const collateral = () => tokenBalance(provider, contracts.collateral!, trader.address);
-const positions = (m: SandboxMarket) => positionBalances(provider, contracts.conditionalTokens!, trader.address, m.tokenIds);
+const positions = (m: SandboxMarket) =>
+  positionBalances(provider, contracts.conditionalTokens!, trader.address, m.tokenIds);
 
 describe('split and merge from the key’s own account', () => {
   it('splits collateral into both outcomes on ConditionalTokens and merges them back, to the base unit', async () => {
@@ -88,7 +106,11 @@ describe('resolution and redeem', () => {
 
     // The operator is the sandbox markets' oracle: the first outcome (YES) wins.
     const oracle = new Wallet(sandbox.operator.privateKey, provider);
-    const ctf = new Contract(contracts.conditionalTokens!, new Interface(conditionalTokensArtifact().abi as never), oracle);
+    const ctf = new Contract(
+      contracts.conditionalTokens!,
+      new Interface(conditionalTokensArtifact().abi as never),
+      oracle,
+    );
     await (await ctf.getFunction('reportPayouts')(standard.questionId, [1, 0], TX_OVERRIDES)).wait();
 
     const after = await resolutionOf(provider, contracts.conditionalTokens!, standard.conditionId);
@@ -106,7 +128,9 @@ describe('resolution and redeem', () => {
   });
 
   it('an unknown condition is ERR_NOT_FOUND', async () => {
-    const missing = await resolutionOf(provider, contracts.conditionalTokens!, `0x${'12'.repeat(32)}`).catch((e: PmDeskError) => e);
+    const missing = await resolutionOf(provider, contracts.conditionalTokens!, `0x${'12'.repeat(32)}`).catch(
+      (e: PmDeskError) => e,
+    );
     expect((missing as PmDeskError).code).toBe('ERR_NOT_FOUND');
   });
 });
@@ -115,19 +139,31 @@ describe('gas check', () => {
   it('refuses before sending when the key has no POL, in one sentence', async () => {
     const broke = Wallet.createRandom().connect(provider);
     const [call] = splitCalls(marketOf(standard), contracts, 1n);
-    const approve: ChainCall = { to: contracts.collateral!, data: new Interface(['function approve(address,uint256)']).encodeFunctionData('approve', [call!.to, 1n]) };
-    const plan = await accountTransactions({ kind: 'eoa', address: broke.address, owner: broke.address }, [approve], { chainId: sandbox.chainId, wallets: {} });
+    const approve: ChainCall = {
+      to: contracts.collateral!,
+      data: new Interface(['function approve(address,uint256)']).encodeFunctionData('approve', [call!.to, 1n]),
+    };
+    const plan = await accountTransactions({ kind: 'eoa', address: broke.address, owner: broke.address }, [approve], {
+      chainId: sandbox.chainId,
+      wallets: {},
+    });
     const error = await quoteGas(plan.transactions[0]!, providerGasReader(provider)).catch((e: PmDeskError) => e);
     expect((error as PmDeskError).code).toBe('ERR_INVALID_PARAM');
-    expect((error as PmDeskError).detail).toMatch(new RegExp(`^The key ${broke.address} has 0 POL; this needs about 0\\.0000\\d+ POL for gas\\.$`));
+    expect((error as PmDeskError).detail).toMatch(
+      new RegExp(`^The key ${broke.address} has 0 POL; this needs about 0\\.0000\\d+ POL for gas\\.$`),
+    );
   });
 
   it('a transaction the chain would refuse is reported before sending', async () => {
     const broke = Wallet.createRandom();
-    const plan = await accountTransactions({ kind: 'eoa', address: broke.address, owner: broke.address }, splitCalls(marketOf(standard), contracts, 1_000_000n), {
-      chainId: sandbox.chainId,
-      wallets: {},
-    });
+    const plan = await accountTransactions(
+      { kind: 'eoa', address: broke.address, owner: broke.address },
+      splitCalls(marketOf(standard), contracts, 1_000_000n),
+      {
+        chainId: sandbox.chainId,
+        wallets: {},
+      },
+    );
     const error = await quoteGas(plan.transactions[0]!, providerGasReader(provider)).catch((e: PmDeskError) => e);
     expect((error as PmDeskError).code).toBe('ERR_API_REQUEST');
     expect((error as PmDeskError).detail).toMatch(/^The chain would refuse this transaction, so nothing was sent/);

@@ -26,13 +26,21 @@ async function fail(run: () => Promise<unknown>): Promise<PmDeskError> {
   throw new Error('expected a failure');
 }
 function client(extra: Partial<ConstructorParameters<typeof RelayerClient>[0]> = {}): RelayerClient {
-  return new RelayerClient({ url: server.url, credentials: { kind: 'builder', builder: BUILDER }, sleep: noWait, ...extra });
+  return new RelayerClient({
+    url: server.url,
+    credentials: { kind: 'builder', builder: BUILDER },
+    sleep: noWait,
+    ...extra,
+  });
 }
 
 beforeAll(async () => {
   server = await startFixtureServer();
   const signer = privateKeySigner('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
-  request = await buildSafeRequest({ chainId: 137, wallets: POLYGON_WALLETS }, { signer, calls: [{ to: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB', data: '0x095ea7b3' }], nonce: '2' });
+  request = await buildSafeRequest(
+    { chainId: 137, wallets: POLYGON_WALLETS },
+    { signer, calls: [{ to: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB', data: '0x095ea7b3' }], nonce: '2' },
+  );
 });
 afterAll(() => server.stop());
 beforeEach(() => server.reset());
@@ -40,10 +48,18 @@ beforeEach(() => server.reset());
 describe('submitting', () => {
   it('sends the exact body with builder headers that sign it, and reads the answer', async () => {
     server.json('POST', '/submit', { transactionID: 'tx-1', transactionHash: HASH, state: 'STATE_NEW' });
-    expect(await client().submit(request)).toEqual({ transactionID: 'tx-1', transactionHash: HASH, state: 'STATE_NEW' });
+    expect(await client().submit(request)).toEqual({
+      transactionID: 'tx-1',
+      transactionHash: HASH,
+      state: 'STATE_NEW',
+    });
     const sent = server.last();
     expect(sent.body).toBe(relayerRequestBody(request));
-    const expected = builderHeaders(BUILDER, { method: 'POST', path: '/submit', body: sent.body }, Number(sent.headers['poly_builder_timestamp']));
+    const expected = builderHeaders(
+      BUILDER,
+      { method: 'POST', path: '/submit', body: sent.body },
+      Number(sent.headers['poly_builder_timestamp']),
+    );
     expect(sent.headers['poly_builder_signature']).toBe(expected.POLY_BUILDER_SIGNATURE);
   });
 
@@ -72,7 +88,10 @@ describe('submitting', () => {
 describe('following a transaction', () => {
   it('stops after its polls when the state never ends, and says what is known', async () => {
     server.json('GET', '/transaction', [{ transactionID: 'tx-2', transactionHash: HASH, state: 'STATE_EXECUTED' }]);
-    const outcome = await client().waitForFinal({ transactionID: 'tx-2', transactionHash: '', state: 'STATE_NEW' }, { maxPolls: 3 });
+    const outcome = await client().waitForFinal(
+      { transactionID: 'tx-2', transactionHash: '', state: 'STATE_NEW' },
+      { maxPolls: 3 },
+    );
     expect(outcome).toMatchObject({ final: false, succeeded: false, state: 'STATE_EXECUTED', transactionHash: HASH });
     expect(outcome.summary).toBe(`Submitted as ${HASH}, not yet mined (STATE_EXECUTED): pmdesk relayer tx tx-2`);
     expect(server.to('/transaction')).toHaveLength(3);

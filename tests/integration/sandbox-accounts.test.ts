@@ -23,7 +23,12 @@ import {
   zeroPadValue,
   type TypedDataDomain,
 } from 'ethers';
-import { ClobClient as ClobClientV2, Side as SideV2, createL1Headers, createL2Headers } from '@polymarket/clob-client-v2';
+import {
+  ClobClient as ClobClientV2,
+  Side as SideV2,
+  createL1Headers,
+  createL2Headers,
+} from '@polymarket/clob-client-v2';
 import { compileContracts } from '../../sandbox/chain/compile';
 import { TX_OVERRIDES, mined, type TestAccount } from '../../sandbox/chain/deploy';
 import { ORDER_TYPES, exchangeDomain, signedMessage, type ExchangeOrder } from '../../sandbox/chain/order-typed-data';
@@ -90,10 +95,23 @@ async function depositWalletSignature(owner: Wallet, domain: TypedDataDomain, or
       ],
       Order: ORDER_TYPES[2].Order,
     },
-    { contents: message, name: 'DepositWallet', version: '1', chainId: domain.chainId, verifyingContract: order.signer, salt: ZeroHash },
+    {
+      contents: message,
+      name: 'DepositWallet',
+      version: '1',
+      chainId: domain.chainId,
+      verifyingContract: order.signer,
+      salt: ZeroHash,
+    },
   );
   const contents = TypedDataEncoder.hashStruct('Order', ORDER_TYPES[2], message);
-  return concat([inner, TypedDataEncoder.hashDomain(domain), contents, toUtf8Bytes(ORDER_TYPE_STRING), toBeHex(ORDER_TYPE_STRING.length, 2)]);
+  return concat([
+    inner,
+    TypedDataEncoder.hashDomain(domain),
+    contents,
+    toUtf8Bytes(ORDER_TYPE_STRING),
+    toBeHex(ORDER_TYPE_STRING.length, 2),
+  ]);
 }
 
 let saltCounter = 1n;
@@ -111,7 +129,14 @@ let accounts: Record<TestAccount['kind'], TestAccount>;
 const keyOf = (address: string): Wallet => sb.wallets.find((w) => w.address === address)!;
 
 /** A version-2 BUY of `tokenId` at `price` for `size` shares, made by `maker` and signed as its kind requires. */
-async function buyOrder(signerKey: Wallet, maker: string, signatureType: number, tokenId: string, price: number, size: number): Promise<ExchangeOrder> {
+async function buyOrder(
+  signerKey: Wallet,
+  maker: string,
+  signatureType: number,
+  tokenId: string,
+  price: number,
+  size: number,
+): Promise<ExchangeOrder> {
   const signer = signatureType === 3 ? maker : signerKey.address;
   const order: ExchangeOrder = {
     salt: BigInt(Date.now()) * 1000n + saltCounter++,
@@ -133,12 +158,18 @@ async function buyOrder(signerKey: Wallet, maker: string, signatureType: number,
   };
   const domain = exchangeDomain(2, sb.chain.chainId, sb.chain.contracts.exchange);
   order.signature =
-    signatureType === 3 ? await depositWalletSignature(signerKey, domain, order) : await signerKey.signTypedData(domain, ORDER_TYPES[2], signedMessage(2, order));
+    signatureType === 3
+      ? await depositWalletSignature(signerKey, domain, order)
+      : await signerKey.signTypedData(domain, ORDER_TYPES[2], signedMessage(2, order));
   return order;
 }
 
 function orderHash(order: ExchangeOrder): string {
-  return TypedDataEncoder.hash(exchangeDomain(2, sb.chain.chainId, sb.chain.contracts.exchange), ORDER_TYPES[2], signedMessage(2, order));
+  return TypedDataEncoder.hash(
+    exchangeDomain(2, sb.chain.chainId, sb.chain.contracts.exchange),
+    ORDER_TYPES[2],
+    signedMessage(2, order),
+  );
 }
 
 /** POST /order's JSON for a version-2 order. */
@@ -167,7 +198,13 @@ function credsOf(wallet: Wallet): Creds {
 
 async function post(wallet: Wallet, order: ExchangeOrder) {
   const creds = credsOf(wallet);
-  const body = JSON.stringify({ deferExec: false, postOnly: false, order: orderJson(order), owner: creds.key, orderType: 'GTC' });
+  const body = JSON.stringify({
+    deferExec: false,
+    postOnly: false,
+    order: orderJson(order),
+    owner: creds.key,
+    orderType: 'GTC',
+  });
   return l2Request(sb.server.url, wallet, creds, 'POST', '/order', body);
 }
 
@@ -200,13 +237,27 @@ beforeAll(async () => {
 afterAll(async () => sb?.stop());
 
 describe('addresses from the formulas', () => {
-  it("reproduce the published Polygon vectors (proxy init-code hash, proxy and beacon-era deposit wallet)", () => {
-    const [factory, implementation] = ['0xaB45c5A4B0c941a2F231C04C3f49182e1A254052', '0x44e999d5c2F66Ef0861317f9A4805AC2e90aEB4f'];
-    expect(proxyWalletOf(factory, implementation, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0x365f0CA36Ae1f641E02fE3B7743673da42A13A70');
-    expect(proxyWalletOf(factory, implementation, '0x339a9731D4c1ea6861db006ad592b83E49C9398e')).toBe('0xBa734A6A711c9f13B8f7366572a4F9817a0dAC46');
-    const [depositFactory, beacon] = ['0x00000000000Fb5C9ADea0298D729A0CB3823Cc07', '0x7A18EDfe055488A3128f01F563e5B479D92ffc3a'];
-    expect(depositWalletOf(depositFactory, beacon, '0xA60601A4d903af91855C52BFB3814f6bA342f201')).toBe('0xC91A0e6CF447a271c942d0b02ce3fCc12195fe7f');
-    expect(depositWalletOf(depositFactory, beacon, '0x0000000000000000000000000000000000000001')).toBe('0x94bF330955A0b957662fEaF878dE77bf25f76cD9');
+  it('reproduce the published Polygon vectors (proxy init-code hash, proxy and beacon-era deposit wallet)', () => {
+    const [factory, implementation] = [
+      '0xaB45c5A4B0c941a2F231C04C3f49182e1A254052',
+      '0x44e999d5c2F66Ef0861317f9A4805AC2e90aEB4f',
+    ];
+    expect(proxyWalletOf(factory, implementation, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe(
+      '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70',
+    );
+    expect(proxyWalletOf(factory, implementation, '0x339a9731D4c1ea6861db006ad592b83E49C9398e')).toBe(
+      '0xBa734A6A711c9f13B8f7366572a4F9817a0dAC46',
+    );
+    const [depositFactory, beacon] = [
+      '0x00000000000Fb5C9ADea0298D729A0CB3823Cc07',
+      '0x7A18EDfe055488A3128f01F563e5B479D92ffc3a',
+    ];
+    expect(depositWalletOf(depositFactory, beacon, '0xA60601A4d903af91855C52BFB3814f6bA342f201')).toBe(
+      '0xC91A0e6CF447a271c942d0b02ce3fCc12195fe7f',
+    );
+    expect(depositWalletOf(depositFactory, beacon, '0x0000000000000000000000000000000000000001')).toBe(
+      '0x94bF330955A0b957662fEaF878dE77bf25f76cD9',
+    );
   });
 
   it('put every deployed account where the formulas say, with code, and the contracts agree', async () => {
@@ -216,14 +267,24 @@ describe('addresses from the formulas', () => {
       ['safe', sb.wallets[2]!.address, 2],
       ['deposit', sb.wallets[3]!.address, 3],
     ]);
-    expect(accounts.proxy.address).toBe(proxyWalletOf(wallets.proxyFactory, wallets.proxyImplementation, accounts.proxy.owner));
-    expect(accounts.safe.address).toBe(safeOf(wallets.safeFactory, compiled.SafeProxy.bytecode, wallets.safeMasterCopy, accounts.safe.owner));
-    expect(wallets.safeInitCodeHash).toBe(keccak256(concat([compiled.SafeProxy.bytecode, abi.encode(['address'], [wallets.safeMasterCopy])])));
-    expect(accounts.deposit.address).toBe(depositWalletOf(wallets.depositWalletFactory, wallets.depositWalletBeacon, accounts.deposit.owner));
+    expect(accounts.proxy.address).toBe(
+      proxyWalletOf(wallets.proxyFactory, wallets.proxyImplementation, accounts.proxy.owner),
+    );
+    expect(accounts.safe.address).toBe(
+      safeOf(wallets.safeFactory, compiled.SafeProxy.bytecode, wallets.safeMasterCopy, accounts.safe.owner),
+    );
+    expect(wallets.safeInitCodeHash).toBe(
+      keccak256(concat([compiled.SafeProxy.bytecode, abi.encode(['address'], [wallets.safeMasterCopy])])),
+    );
+    expect(accounts.deposit.address).toBe(
+      depositWalletOf(wallets.depositWalletFactory, wallets.depositWalletBeacon, accounts.deposit.owner),
+    );
     for (const account of sb.chain.testAccounts) {
       expect(await sb.provider.getCode(account.address)).not.toBe('0x');
       expect(await sb.collateralOf(account.address)).toBe(usdc(100_000));
-      expect(await collateral.getFunction('allowance')(account.address, sb.chain.contracts.exchange)).toBe(2n ** 256n - 1n);
+      expect(await collateral.getFunction('allowance')(account.address, sb.chain.contracts.exchange)).toBe(
+        2n ** 256n - 1n,
+      );
     }
     expect(await exchange.getFunction('getPolyProxyWalletAddress')(accounts.proxy.owner)).toBe(accounts.proxy.address);
     expect(await exchange.getFunction('getSafeAddress')(accounts.safe.owner)).toBe(accounts.safe.address);
@@ -247,22 +308,41 @@ describe('proxy wallets: proxy(calls) from the owner', () => {
     expect(await sb.provider.getCode(wallet)).toBe('0x');
     await mined(collateral.getFunction('mint')(wallet, usdc(50), TX_OVERRIDES));
     const factory = new Contract(proxyFactory, compiled.ProxyWalletFactory.abi, owner);
-    const call = (method: string, args: unknown[]) => ({ typeCode: 1, to: sb.chain.contracts.collateral, value: 0n, data: collateral.interface.encodeFunctionData(method, args) });
+    const call = (method: string, args: unknown[]) => ({
+      typeCode: 1,
+      to: sb.chain.contracts.collateral,
+      value: 0n,
+      data: collateral.interface.encodeFunctionData(method, args),
+    });
 
-    await mined(factory.getFunction('proxy')([call('approve', [alice.address, usdc(7)]), call('transfer', [alice.address, usdc(5)])], TX_OVERRIDES));
+    await mined(
+      factory.getFunction('proxy')(
+        [call('approve', [alice.address, usdc(7)]), call('transfer', [alice.address, usdc(5)])],
+        TX_OVERRIDES,
+      ),
+    );
     expect(await sb.provider.getCode(wallet)).not.toBe('0x');
     expect(await collateral.getFunction('allowance')(wallet, alice.address)).toBe(usdc(7));
     expect(await sb.collateralOf(wallet)).toBe(usdc(45));
 
     // The second call fails with the token's own error; the first one's approval is undone with it.
     const failing = [call('approve', [alice.address, usdc(1)]), call('transfer', [alice.address, usdc(46)])];
-    expect(await revertOf(factory.getFunction('proxy').staticCall(failing), collateral.interface)).toBe('InsufficientBalance');
+    expect(await revertOf(factory.getFunction('proxy').staticCall(failing), collateral.interface)).toBe(
+      'InsufficientBalance',
+    );
     // typeCode 0 (INVALID) is refused: clients must send 1 for a call.
     const direct = new Contract(wallet, compiled.ProxyWallet.abi, owner);
-    expect(await revertOf(factory.getFunction('proxy').staticCall([{ ...call('approve', [alice.address, 1n]), typeCode: 0 }]), direct.interface)).toBe('InvalidCallType');
+    expect(
+      await revertOf(
+        factory.getFunction('proxy').staticCall([{ ...call('approve', [alice.address, 1n]), typeCode: 0 }]),
+        direct.interface,
+      ),
+    ).toBe('InvalidCallType');
     expect(await collateral.getFunction('allowance')(wallet, alice.address)).toBe(usdc(7));
     // Only the factory may drive the wallet.
-    expect(await revertOf(direct.getFunction('proxy').staticCall([call('transfer', [owner.address, 1n])]), direct.interface)).toBe('must be called be owner');
+    expect(
+      await revertOf(direct.getFunction('proxy').staticCall([call('transfer', [owner.address, 1n])]), direct.interface),
+    ).toBe('must be called be owner');
   });
 });
 
@@ -286,9 +366,32 @@ describe('Safes: execTransaction signed by the owner', () => {
     const owner = keyOf(accounts.safe.owner);
     const safe = new Contract(accounts.safe.address, compiled.Safe.abi, operator);
     const approve = (amount: bigint) => collateral.interface.encodeFunctionData('approve', [alice.address, amount]);
-    const tx = (data: string, nonce: bigint) => ({ to: sb.chain.contracts.collateral, value: 0n, data, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: ZeroAddress, refundReceiver: ZeroAddress, nonce });
+    const tx = (data: string, nonce: bigint) => ({
+      to: sb.chain.contracts.collateral,
+      value: 0n,
+      data,
+      operation: 0,
+      safeTxGas: 0n,
+      baseGas: 0n,
+      gasPrice: 0n,
+      gasToken: ZeroAddress,
+      refundReceiver: ZeroAddress,
+      nonce,
+    });
     const exec = (data: string, signature: string) =>
-      safe.getFunction('execTransaction')(sb.chain.contracts.collateral, 0n, data, 0, 0n, 0n, 0n, ZeroAddress, ZeroAddress, signature, TX_OVERRIDES);
+      safe.getFunction('execTransaction')(
+        sb.chain.contracts.collateral,
+        0n,
+        data,
+        0,
+        0n,
+        0n,
+        0n,
+        ZeroAddress,
+        ZeroAddress,
+        signature,
+        TX_OVERRIDES,
+      );
     const domain = { chainId: sb.chain.chainId, verifyingContract: accounts.safe.address };
 
     const nonce = (await safe.getFunction('nonce')()) as bigint;
@@ -297,11 +400,31 @@ describe('Safes: execTransaction signed by the owner', () => {
     expect(await collateral.getFunction('allowance')(accounts.safe.address, alice.address)).toBe(11n);
     expect(await safe.getFunction('nonce')()).toBe(nonce + 1n);
     // The same signature again is for a used nonce: the hash differs and the signer no longer recovers.
-    expect(await revertOf(safe.getFunction('execTransaction').staticCall(sb.chain.contracts.collateral, 0n, approve(11n), 0, 0n, 0n, 0n, ZeroAddress, ZeroAddress, typed), safe.interface)).toBe('GS026');
+    expect(
+      await revertOf(
+        safe
+          .getFunction('execTransaction')
+          .staticCall(sb.chain.contracts.collateral, 0n, approve(11n), 0, 0n, 0n, 0n, ZeroAddress, ZeroAddress, typed),
+        safe.interface,
+      ),
+    ).toBe('GS026');
 
     // eth_sign: personal_sign over the SafeTx hash, v raised by 4.
     const hash = TypedDataEncoder.hash(domain, SAFE_TX, tx(approve(22n), nonce + 1n));
-    expect(await safe.getFunction('getTransactionHash')(sb.chain.contracts.collateral, 0n, approve(22n), 0, 0n, 0n, 0n, ZeroAddress, ZeroAddress, nonce + 1n)).toBe(hash);
+    expect(
+      await safe.getFunction('getTransactionHash')(
+        sb.chain.contracts.collateral,
+        0n,
+        approve(22n),
+        0,
+        0n,
+        0n,
+        0n,
+        ZeroAddress,
+        ZeroAddress,
+        nonce + 1n,
+      ),
+    ).toBe(hash);
     const personal = getBytes(await owner.signMessage(getBytes(hash)));
     personal[64] = personal[64]! + 4;
     await mined(exec(approve(22n), concat([personal])));
@@ -309,9 +432,25 @@ describe('Safes: execTransaction signed by the owner', () => {
 
     // Another key, either form, is refused; so is the owner's eth_sign signature left at v 27/28.
     const forged = await alice.signTypedData(domain, SAFE_TX, tx(approve(33n), nonce + 2n));
-    const call = (signature: string) => safe.getFunction('execTransaction').staticCall(sb.chain.contracts.collateral, 0n, approve(33n), 0, 0n, 0n, 0n, ZeroAddress, ZeroAddress, signature);
+    const call = (signature: string) =>
+      safe
+        .getFunction('execTransaction')
+        .staticCall(
+          sb.chain.contracts.collateral,
+          0n,
+          approve(33n),
+          0,
+          0n,
+          0n,
+          0n,
+          ZeroAddress,
+          ZeroAddress,
+          signature,
+        );
     expect(await revertOf(call(forged), safe.interface)).toBe('GS026');
-    const unraised = await owner.signMessage(getBytes(TypedDataEncoder.hash(domain, SAFE_TX, tx(approve(33n), nonce + 2n))));
+    const unraised = await owner.signMessage(
+      getBytes(TypedDataEncoder.hash(domain, SAFE_TX, tx(approve(33n), nonce + 2n))),
+    );
     expect(await revertOf(call(unraised), safe.interface)).toBe('GS026');
     expect(await collateral.getFunction('allowance')(accounts.safe.address, alice.address)).toBe(22n);
   });
@@ -322,14 +461,31 @@ describe('Safes: execTransaction signed by the owner', () => {
     const factory = new Contract(safeFactory, compiled.SafeProxyFactory.abi, operator);
     const signature = await owner.signTypedData(
       { name: 'Polymarket Contract Proxy Factory', chainId: sb.chain.chainId, verifyingContract: safeFactory },
-      { CreateProxy: [{ name: 'paymentToken', type: 'address' }, { name: 'payment', type: 'uint256' }, { name: 'paymentReceiver', type: 'address' }] },
+      {
+        CreateProxy: [
+          { name: 'paymentToken', type: 'address' },
+          { name: 'payment', type: 'uint256' },
+          { name: 'paymentReceiver', type: 'address' },
+        ],
+      },
       { paymentToken: ZeroAddress, payment: 0n, paymentReceiver: ZeroAddress },
     );
-    const sig = { v: Number(`0x${signature.slice(130, 132)}`), r: signature.slice(0, 66), s: `0x${signature.slice(66, 130)}` };
+    const sig = {
+      v: Number(`0x${signature.slice(130, 132)}`),
+      r: signature.slice(0, 66),
+      s: `0x${signature.slice(66, 130)}`,
+    };
     await mined(factory.getFunction('createProxy')(ZeroAddress, 0n, ZeroAddress, sig, TX_OVERRIDES));
     const address = safeOf(safeFactory, compiled.SafeProxy.bytecode, safeMasterCopy, owner.address);
-    expect(await new Contract(address, compiled.Safe.abi, sb.provider).getFunction('getOwners')()).toEqual([owner.address]);
-    expect(await revertOf(factory.getFunction('createProxy').staticCall(ZeroAddress, 0n, ZeroAddress, sig), factory.interface)).toBe('create2 call failed');
+    expect(await new Contract(address, compiled.Safe.abi, sb.provider).getFunction('getOwners')()).toEqual([
+      owner.address,
+    ]);
+    expect(
+      await revertOf(
+        factory.getFunction('createProxy').staticCall(ZeroAddress, 0n, ZeroAddress, sig),
+        factory.interface,
+      ),
+    ).toBe('create2 call failed');
   });
 });
 
@@ -345,7 +501,9 @@ describe('deposit wallets: ERC-1271 with ERC-7739 wrapping', () => {
     expect(await wallet.getFunction('isValidSignature')(orderHash(other), order.signature)).toBe('0xffffffff');
     const forged = await buyOrder(alice, accounts.deposit.address, 3, yes, 0.3, 10);
     expect(await wallet.getFunction('isValidSignature')(orderHash(forged), forged.signature)).toBe('0xffffffff');
-    expect(await wallet.getFunction('isValidSignature')(orderHash(order), order.signature.slice(0, -4))).toBe('0xffffffff');
+    expect(await wallet.getFunction('isValidSignature')(orderHash(order), order.signature.slice(0, -4))).toBe(
+      '0xffffffff',
+    );
 
     const client = new ClobClientV2({
       host: sb.server.url,
@@ -356,8 +514,15 @@ describe('deposit wallets: ERC-1271 with ERC-7739 wrapping', () => {
       funderAddress: accounts.deposit.address,
       throwOnError: true,
     });
-    const official = await client.createOrder({ tokenID: yes, price: 0.3, size: 10, side: SideV2.BUY }, { tickSize: '0.01', negRisk: false });
-    expect([official.maker, official.signer, official.signatureType]).toEqual([accounts.deposit.address, accounts.deposit.address, 3]);
+    const official = await client.createOrder(
+      { tokenID: yes, price: 0.3, size: 10, side: SideV2.BUY },
+      { tickSize: '0.01', negRisk: false },
+    );
+    expect([official.maker, official.signer, official.signatureType]).toEqual([
+      accounts.deposit.address,
+      accounts.deposit.address,
+      3,
+    ]);
     const asExchangeOrder: ExchangeOrder = {
       ...order,
       salt: BigInt(official.salt),
@@ -366,7 +531,9 @@ describe('deposit wallets: ERC-1271 with ERC-7739 wrapping', () => {
       timestamp: BigInt(String(official.timestamp)),
       signature: official.signature,
     };
-    expect(await wallet.getFunction('isValidSignature')(orderHash(asExchangeOrder), official.signature)).toBe(ERC1271_MAGIC);
+    expect(await wallet.getFunction('isValidSignature')(orderHash(asExchangeOrder), official.signature)).toBe(
+      ERC1271_MAGIC,
+    );
   });
 });
 
@@ -388,29 +555,75 @@ describe('deposit wallets: owner-signed batches', () => {
   it('runs a Batch the owner signed, sent by anyone, once; refuses another key, a replay and a passed deadline', async () => {
     const owner = keyOf(accounts.deposit.owner);
     const wallet = new Contract(accounts.deposit.address, compiled.DepositWallet.abi, operator);
-    const domain = { name: 'DepositWallet', version: '1', chainId: sb.chain.chainId, verifyingContract: accounts.deposit.address };
-    const calls = [{ target: sb.chain.contracts.collateral, value: 0n, data: collateral.interface.encodeFunctionData('approve', [alice.address, 44n]) }];
+    const domain = {
+      name: 'DepositWallet',
+      version: '1',
+      chainId: sb.chain.chainId,
+      verifyingContract: accounts.deposit.address,
+    };
+    const calls = [
+      {
+        target: sb.chain.contracts.collateral,
+        value: 0n,
+        data: collateral.interface.encodeFunctionData('approve', [alice.address, 44n]),
+      },
+    ];
     const nonce = (await wallet.getFunction('nonce')()) as bigint;
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 600);
-    const signed = await owner.signTypedData(domain, BATCH, { wallet: accounts.deposit.address, nonce, deadline, calls });
+    const signed = await owner.signTypedData(domain, BATCH, {
+      wallet: accounts.deposit.address,
+      nonce,
+      deadline,
+      calls,
+    });
 
-    const forged = await alice.signTypedData(domain, BATCH, { wallet: accounts.deposit.address, nonce, deadline, calls });
-    expect(await revertOf(wallet.getFunction('execute').staticCall(calls, deadline, forged), wallet.interface)).toBe('InvalidSignature');
-    const late = await owner.signTypedData(domain, BATCH, { wallet: accounts.deposit.address, nonce, deadline: 1n, calls });
+    const forged = await alice.signTypedData(domain, BATCH, {
+      wallet: accounts.deposit.address,
+      nonce,
+      deadline,
+      calls,
+    });
+    expect(await revertOf(wallet.getFunction('execute').staticCall(calls, deadline, forged), wallet.interface)).toBe(
+      'InvalidSignature',
+    );
+    const late = await owner.signTypedData(domain, BATCH, {
+      wallet: accounts.deposit.address,
+      nonce,
+      deadline: 1n,
+      calls,
+    });
     expect(await revertOf(wallet.getFunction('execute').staticCall(calls, 1n, late), wallet.interface)).toBe('Expired');
 
     await mined(wallet.getFunction('execute')(calls, deadline, signed, TX_OVERRIDES));
     expect(await collateral.getFunction('allowance')(accounts.deposit.address, alice.address)).toBe(44n);
     expect(await wallet.getFunction('nonce')()).toBe(nonce + 1n);
-    expect(await revertOf(wallet.getFunction('execute').staticCall(calls, deadline, signed), wallet.interface)).toBe('InvalidSignature');
+    expect(await revertOf(wallet.getFunction('execute').staticCall(calls, deadline, signed), wallet.interface)).toBe(
+      'InvalidSignature',
+    );
   });
 });
 
 describe('orders from each account kind', () => {
   it('the exchange contract fills each kind from its account (fillOrder) and refuses wallets that are not the signer’s', async () => {
     // The operator is the counterparty: it holds YES from a split.
-    const ctf = new Contract(sb.chain.contracts.conditionalTokens, ['function splitPosition(address,bytes32,bytes32,uint256[],uint256)', 'function balanceOf(address,uint256) view returns (uint256)'], operator);
-    await mined(ctf.getFunction('splitPosition')(sb.chain.contracts.collateral, ZeroHash, sb.binary.conditionId, [1, 2], usdc(30), TX_OVERRIDES));
+    const ctf = new Contract(
+      sb.chain.contracts.conditionalTokens,
+      [
+        'function splitPosition(address,bytes32,bytes32,uint256[],uint256)',
+        'function balanceOf(address,uint256) view returns (uint256)',
+      ],
+      operator,
+    );
+    await mined(
+      ctf.getFunction('splitPosition')(
+        sb.chain.contracts.collateral,
+        ZeroHash,
+        sb.binary.conditionId,
+        [1, 2],
+        usdc(30),
+        TX_OVERRIDES,
+      ),
+    );
     for (const account of sb.chain.testAccounts) {
       const before = await sb.collateralOf(account.address);
       const order = await buyOrder(keyOf(account.owner), account.address, account.signatureType, yes, 0.25, 10);
@@ -420,10 +633,13 @@ describe('orders from each account kind', () => {
     }
 
     const proxyOwner = keyOf(accounts.proxy.owner);
-    const refused = async (order: ExchangeOrder) => revertOf(exchange.getFunction('fillOrder').staticCall(order, usdc(2.5)));
+    const refused = async (order: ExchangeOrder) =>
+      revertOf(exchange.getFunction('fillOrder').staticCall(order, usdc(2.5)));
     // Another owner's Safe as a proxy maker, the owner's proxy presented as a Safe, a deposit wallet signed by an EOA.
     expect(await refused(await buyOrder(proxyOwner, accounts.safe.address, 1, yes, 0.25, 10))).toBe('InvalidSignature');
-    expect(await refused(await buyOrder(proxyOwner, accounts.proxy.address, 2, yes, 0.25, 10))).toBe('InvalidSignature');
+    expect(await refused(await buyOrder(proxyOwner, accounts.proxy.address, 2, yes, 0.25, 10))).toBe(
+      'InvalidSignature',
+    );
     expect(await refused(await buyOrder(alice, accounts.deposit.address, 3, yes, 0.25, 10))).toBe('InvalidSignature');
     const eoaSigned = await buyOrder(keyOf(accounts.deposit.owner), accounts.deposit.address, 0, yes, 0.25, 10);
     expect(await refused({ ...eoaSigned, signatureType: 3 })).toBe('InvalidSignature');
@@ -432,7 +648,10 @@ describe('orders from each account kind', () => {
   it('the sandbox CLOB takes a resting order from each kind and settles it from the account (MINT against alice)', async () => {
     for (const account of sb.chain.testAccounts) {
       const owner = keyOf(account.owner);
-      const [accountBefore, aliceBefore] = [await sb.collateralOf(account.address), await sb.collateralOf(alice.address)];
+      const [accountBefore, aliceBefore] = [
+        await sb.collateralOf(account.address),
+        await sb.collateralOf(alice.address),
+      ];
       const sharesBefore = await sb.sharesOf(account.address, yes);
       const bid = await post(owner, await buyOrder(owner, account.address, account.signatureType, yes, 0.4, 10));
       expect(bid.body, account.kind).toMatchObject({ success: true, status: 'live' });
@@ -447,12 +666,12 @@ describe('orders from each account kind', () => {
 
   it('the CLOB refuses a wallet that is not the signer’s, an EOA-signed type 3 and another key’s deposit wallet', async () => {
     const [proxyOwner, depositOwner] = [keyOf(accounts.proxy.owner), keyOf(accounts.deposit.owner)];
-    expect((await post(proxyOwner, await buyOrder(proxyOwner, accounts.safe.address, 1, yes, 0.2, 10))).body.error).toBe(
-      "invalid signature: the maker is not the signer's proxy wallet",
-    );
-    expect((await post(proxyOwner, await buyOrder(proxyOwner, accounts.safe.address, 2, yes, 0.2, 10))).body.error).toBe(
-      "invalid signature: the maker is not the signer's safe",
-    );
+    expect(
+      (await post(proxyOwner, await buyOrder(proxyOwner, accounts.safe.address, 1, yes, 0.2, 10))).body.error,
+    ).toBe("invalid signature: the maker is not the signer's proxy wallet");
+    expect(
+      (await post(proxyOwner, await buyOrder(proxyOwner, accounts.safe.address, 2, yes, 0.2, 10))).body.error,
+    ).toBe("invalid signature: the maker is not the signer's safe");
     const eoaSigned = await buyOrder(depositOwner, accounts.deposit.address, 3, yes, 0.2, 10);
     expect((await post(depositOwner, { ...eoaSigned, signer: depositOwner.address })).body.error).toBe(
       'invalid signature: a POLY_1271 order must have maker = signer (the deposit wallet)',
@@ -469,13 +688,35 @@ describe('orders from each account kind', () => {
   it("posts the official client's type-3 order and reads the deposit wallet's balance with signature_type=3", async () => {
     const owner = keyOf(accounts.deposit.owner);
     const creds = credsOf(owner);
-    const client = new ClobClientV2({ host: sb.server.url, chain: 80002, signer: officialSigner(owner) as never, creds, signatureType: 3, funderAddress: accounts.deposit.address, throwOnError: true });
-    const posted = await client.createAndPostOrder({ tokenID: yes, price: 0.15, size: 10, side: SideV2.BUY }, { tickSize: '0.01', negRisk: false });
+    const client = new ClobClientV2({
+      host: sb.server.url,
+      chain: 80002,
+      signer: officialSigner(owner) as never,
+      creds,
+      signatureType: 3,
+      funderAddress: accounts.deposit.address,
+      throwOnError: true,
+    });
+    const posted = await client.createAndPostOrder(
+      { tokenID: yes, price: 0.15, size: 10, side: SideV2.BUY },
+      { tickSize: '0.01', negRisk: false },
+    );
     expect(posted).toMatchObject({ success: true, status: 'live' });
-    const view = await l2Request(sb.server.url, owner, creds, 'GET', '/balance-allowance', undefined, '?asset_type=COLLATERAL&signature_type=3');
+    const view = await l2Request(
+      sb.server.url,
+      owner,
+      creds,
+      'GET',
+      '/balance-allowance',
+      undefined,
+      '?asset_type=COLLATERAL&signature_type=3',
+    );
     expect(view.body.balance).toBe((await sb.collateralOf(accounts.deposit.address)).toString());
     expect(view.body.allowances[sb.chain.contracts.exchange]).toBe((2n ** 256n - 1n).toString());
-    expect(await client.cancelOrder({ orderID: posted.orderID })).toEqual({ canceled: [posted.orderID], not_canceled: {} });
+    expect(await client.cancelOrder({ orderID: posted.orderID })).toEqual({
+      canceled: [posted.orderID],
+      not_canceled: {},
+    });
   });
 });
 
@@ -484,15 +725,30 @@ describe('L1/L2 auth naming an account', () => {
     const owner = keyOf(accounts.proxy.owner);
     const creds = credsOf(owner);
     for (const account of [accounts.proxy.address]) {
-      const l1 = (await createL1Headers(officialSigner(owner) as never, 80002 as never, 0, undefined, account)) as unknown as Record<string, string>;
+      const l1 = (await createL1Headers(
+        officialSigner(owner) as never,
+        80002 as never,
+        0,
+        undefined,
+        account,
+      )) as unknown as Record<string, string>;
       const derived = await fetch(`${sb.server.url}/auth/derive-api-key`, { headers: l1 });
       expect(await derived.json()).toEqual({ apiKey: creds.key, secret: creds.secret, passphrase: creds.passphrase });
     }
-    const foreign = (await createL1Headers(officialSigner(owner) as never, 80002 as never, 0, undefined, accounts.safe.address)) as unknown as Record<string, string>;
+    const foreign = (await createL1Headers(
+      officialSigner(owner) as never,
+      80002 as never,
+      0,
+      undefined,
+      accounts.safe.address,
+    )) as unknown as Record<string, string>;
     expect((await fetch(`${sb.server.url}/auth/derive-api-key`, { headers: foreign })).status).toBe(401);
 
     const l2 = async (address: string) => {
-      const headers = (await createL2Headers(officialSigner(owner) as never, creds, { method: 'GET', requestPath: '/data/orders' })) as unknown as Record<string, string>;
+      const headers = (await createL2Headers(officialSigner(owner) as never, creds, {
+        method: 'GET',
+        requestPath: '/data/orders',
+      })) as unknown as Record<string, string>;
       return (await fetch(`${sb.server.url}/data/orders`, { headers: { ...headers, POLY_ADDRESS: address } })).status;
     };
     expect(await l2(accounts.proxy.address)).toBe(200);

@@ -37,13 +37,31 @@ beforeAll(async () => {
       trader: async (address) =>
         address.toLowerCase() === TRADER
           ? {
-              user: { tradingWallet: TRADER, proxyOwner: null, name: 'alice', pseudonym: 'Bright-Owl', bio: '', avatar: '', createdAt: '2026-10-01T00:00:00Z' },
+              user: {
+                tradingWallet: TRADER,
+                proxyOwner: null,
+                name: 'alice',
+                pseudonym: 'Bright-Owl',
+                bio: '',
+                avatar: '',
+                createdAt: '2026-10-01T00:00:00Z',
+              },
               stats: { portfolioValue: 100, cumulativeVolume: 5, cumulativeProfit: null, totalTrades: 2 },
             }
           : undefined,
       positions: async (address) =>
         address.toLowerCase() === TRADER
-          ? [{ outcome: 'Yes', size: 10, currentPrice: 0.5, currentValue: 5, initialValue: 4, icon: '', endsOn: '2026-12-31T00:00:00Z' }]
+          ? [
+              {
+                outcome: 'Yes',
+                size: 10,
+                currentPrice: 0.5,
+                currentValue: 5,
+                initialValue: 4,
+                icon: '',
+                endsOn: '2026-12-31T00:00:00Z',
+              },
+            ]
           : [],
     },
   }).start();
@@ -64,14 +82,23 @@ describe('sandbox aggregator: reads', () => {
   it('lists ongoing events a page at a time', async () => {
     const all = await client.listOngoingEvents('polymarket');
     expect(all.map((e) => e.id)).toEqual(['9001', '9002', '9003', '9004', '9005']);
-    expect((await client.listOngoingEvents('polymarket', { page: 2, limit: 2 })).map((e) => e.id)).toEqual(['9003', '9004']);
+    expect((await client.listOngoingEvents('polymarket', { page: 2, limit: 2 })).map((e) => e.id)).toEqual([
+      '9003',
+      '9004',
+    ]);
     expect(await client.listOngoingEvents('polymarket', { page: 9, limit: 2 })).toEqual([]);
     expect(await client.listOngoingEvents('limitless')).toEqual([]);
   });
 
   it('serves an event with its markets, prices as strings on the tick grid', async () => {
     const event = await client.getEvent('polymarket', '9001');
-    expect(event).toMatchObject({ id: '9001', protocol: 'polymarket', region: 'global', slug: 'fed-decision-in-december-2026', neg_risk: true });
+    expect(event).toMatchObject({
+      id: '9001',
+      protocol: 'polymarket',
+      region: 'global',
+      slug: 'fed-decision-in-december-2026',
+      neg_risk: true,
+    });
     expect(event.markets.map((m) => m.groupItemTitle)).toEqual(['No change', '25 bps cut', '50+ bps cut']);
     const [yes, no] = event.markets[0]!.position_tokens;
     expect(yes).toMatchObject({ token_id: '900111', name: 'Yes' });
@@ -82,7 +109,13 @@ describe('sandbox aggregator: reads', () => {
 
   it('serves a market with its condition, tick and minimum size', async () => {
     const market = await client.getMarket('polymarket', '90013');
-    expect(market).toMatchObject({ id: '90013', conditionId: `0x${'90013'.padStart(64, '0')}`, minimum_tick_size: '0.001', minimum_order_size: 5, neg_risk: true });
+    expect(market).toMatchObject({
+      id: '90013',
+      conditionId: `0x${'90013'.padStart(64, '0')}`,
+      minimum_tick_size: '0.001',
+      minimum_order_size: 5,
+      neg_risk: true,
+    });
     expect(market.position_tokens[0]!.price).toMatch(/^0\.\d{3}$/);
   });
 
@@ -149,8 +182,15 @@ describe('sandbox aggregator: reads', () => {
     };
     // Malformed: 400 with one message on both routes, before the protocol is looked at.
     for (const bad of ['0x1', 'alice', `0x${'g'.repeat(40)}`, `${TRADER}00`]) {
-      for (const path of [`/v1/trader/${bad}?protocol=polymarket`, `/v1/trader/${bad}/positions?protocol=polymarket`, `/v1/trader/${bad}/positions`]) {
-        expect(await get(path), path).toEqual({ status: 400, body: { message: 'Invalid trader address: 0x and 40 hex digits.' } });
+      for (const path of [
+        `/v1/trader/${bad}?protocol=polymarket`,
+        `/v1/trader/${bad}/positions?protocol=polymarket`,
+        `/v1/trader/${bad}/positions`,
+      ]) {
+        expect(await get(path), path).toEqual({
+          status: 400,
+          body: { message: 'Invalid trader address: 0x and 40 hex digits.' },
+        });
       }
     }
     const profileFailure = await failure(client.getTrader('polymarket', '0x1'));
@@ -172,11 +212,18 @@ describe('sandbox aggregator: reads', () => {
   });
 
   it('lists slugs and looks events and markets up by slug', async () => {
-    expect(await client.listSlugs({ limit: 2 })).toEqual(['fed-decision-in-december-2026', 'bitcoin-above-120k-on-december-31-2026']);
+    expect(await client.listSlugs({ limit: 2 })).toEqual([
+      'fed-decision-in-december-2026',
+      'bitcoin-above-120k-on-december-31-2026',
+    ]);
     expect((await client.getEventsBySlug('white-christmas-in-london-2026'))[0]!.id).toBe('9003');
     expect((await client.getMarketsBySlug('fed-25-bps-cut-december-2026'))[0]!.id).toBe('90012');
-    expect((await failure(client.getEventsBySlug('no-such-thing'))).detail).toBe("Market with slug 'no-such-thing' not found.");
-    expect((await failure(client.getMarketsBySlug('no-such-thing'))).detail).toBe("Exchange with slug 'no-such-thing' not found.");
+    expect((await failure(client.getEventsBySlug('no-such-thing'))).detail).toBe(
+      "Market with slug 'no-such-thing' not found.",
+    );
+    expect((await failure(client.getMarketsBySlug('no-such-thing'))).detail).toBe(
+      "Exchange with slug 'no-such-thing' not found.",
+    );
   });
 });
 
@@ -185,7 +232,9 @@ describe('sandbox aggregator: search', () => {
     const results = await client.search('fed rate cut december');
     expect(results[0]!.event.id).toBe('9001');
     for (const r of results) expect(r.cosineSimilarity).toBeGreaterThan(0);
-    expect(results.map((r) => r.cosineSimilarity)).toEqual([...results.map((r) => r.cosineSimilarity)].sort((a, b) => b - a));
+    expect(results.map((r) => r.cosineSimilarity)).toEqual(
+      [...results.map((r) => r.cosineSimilarity)].sort((a, b) => b - a),
+    );
     expect((await client.search('snow london christmas'))[0]!.event.id).toBe('9003');
   });
 
@@ -221,8 +270,14 @@ describe('sandbox aggregator: price oracle', () => {
 
   it('proposes, scans and verifies a price', async () => {
     expect(await client.scanPendingPriceData()).toBe(false);
-    const proposed = (await client.proposePrice(order)) as { success: boolean; pending: { price: number; complement: string; complementPrice: number } };
-    expect(proposed).toMatchObject({ success: true, pending: { tokenId: '900111', price: 0.55, complement: '900112', complementPrice: 0.45 } });
+    const proposed = (await client.proposePrice(order)) as {
+      success: boolean;
+      pending: { price: number; complement: string; complementPrice: number };
+    };
+    expect(proposed).toMatchObject({
+      success: true,
+      pending: { tokenId: '900111', price: 0.55, complement: '900112', complementPrice: 0.45 },
+    });
     expect(await client.scanPendingPriceData()).toBe(true);
     expect(await client.verifyPrice()).toMatchObject({ verified: 1 });
     expect(await client.scanPendingPriceData()).toBe(false);
@@ -231,7 +286,10 @@ describe('sandbox aggregator: price oracle', () => {
   it('refuses an order below the minimum or for an unknown token (the client returns null)', async () => {
     expect(await client.proposePrice({ ...order, makerAmount: '500000' })).toBeNull();
     expect(await client.proposePrice({ ...order, tokenId: '42' })).toBeNull();
-    const raw = await fetch(`${server.url}/v1/proposePrice`, { method: 'POST', body: JSON.stringify({ order: { ...order, tokenId: '42', side: '0' } }) });
+    const raw = await fetch(`${server.url}/v1/proposePrice`, {
+      method: 'POST',
+      body: JSON.stringify({ order: { ...order, tokenId: '42', side: '0' } }),
+    });
     expect(raw.status).toBe(400);
     expect(await raw.json()).toEqual({ error: 'order.tokenId 42 is not a sandbox outcome token.' });
   });
@@ -321,8 +379,16 @@ describe('sandbox aggregator: bad input never hurts it', () => {
   });
 
   it('survives a flood of bad requests and still answers', async () => {
-    const paths = ['/v1/events/x', '/v1/markets/%ZZ?protocol=polymarket', '/v1/agg?slug=', '/sse/fillevent?protocol=polymarket', '/v1/trader/?protocol=polymarket'];
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => raw(paths[i % paths.length]!).then((r) => r.status)));
+    const paths = [
+      '/v1/events/x',
+      '/v1/markets/%ZZ?protocol=polymarket',
+      '/v1/agg?slug=',
+      '/sse/fillevent?protocol=polymarket',
+      '/v1/trader/?protocol=polymarket',
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => raw(paths[i % paths.length]!).then((r) => r.status)),
+    );
     for (const status of answers) expect([400, 404]).toContain(status);
     expect((await client.listOngoingEvents('polymarket')).length).toBe(5);
   });

@@ -4,8 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract, TypedDataEncoder, Wallet, ZeroAddress, ZeroHash, parseUnits, type JsonRpcProvider } from 'ethers';
 import { AMOY_CHAIN_ID, startChain, type Chain } from '../../sandbox/chain/anvil.js';
 import { compileContracts } from '../../sandbox/chain/compile.js';
-import { AMOY_CONTRACTS, TX_OVERRIDES, deploySandbox, mined, sandboxProvider, type Deployment, type OrderVersion } from '../../sandbox/chain/deploy.js';
-import { ORDER_TYPES, SIDE, exchangeDomain, signedMessage, type ExchangeOrder } from '../../sandbox/chain/order-typed-data.js';
+import {
+  AMOY_CONTRACTS,
+  TX_OVERRIDES,
+  deploySandbox,
+  mined,
+  sandboxProvider,
+  type Deployment,
+  type OrderVersion,
+} from '../../sandbox/chain/deploy.js';
+import {
+  ORDER_TYPES,
+  SIDE,
+  exchangeDomain,
+  signedMessage,
+  type ExchangeOrder,
+} from '../../sandbox/chain/order-typed-data.js';
 
 const usdc = (amount: number): bigint => parseUnits(String(amount), 6);
 
@@ -84,15 +98,26 @@ describe.each([1, 2] as const)('order version %i at Amoy addresses', (version) =
   it('hashes an order exactly as Amoy’s published domain does', async () => {
     const o = order(alice, SIDE.BUY, 1n, usdc(1), usdc(2));
     const domain = exchangeDomain(version, AMOY_CHAIN_ID, amoy.exchange);
-    expect(await exchange.getFunction('hashOrder')(o)).toBe(TypedDataEncoder.hash(domain, ORDER_TYPES[version], signedMessage(version, o)));
+    expect(await exchange.getFunction('hashOrder')(o)).toBe(
+      TypedDataEncoder.hash(domain, ORDER_TYPES[version], signedMessage(version, o)),
+    );
   });
 
   it('settles a MINT between orders signed for Amoy’s exchange', async () => {
     const [yes, no] = deployment.markets.find((m) => !m.negRisk)!.tokenIds.map(BigInt) as [bigint, bigint];
     const taker = await signForAmoy(order(alice, SIDE.BUY, yes, usdc(6), usdc(10)), alice, version, amoy.exchange);
-    const maker = await signForAmoy({ ...order(bob, SIDE.BUY, no, usdc(4), usdc(10)), salt: 43n }, bob, version, amoy.exchange);
+    const maker = await signForAmoy(
+      { ...order(bob, SIDE.BUY, no, usdc(4), usdc(10)), salt: 43n },
+      bob,
+      version,
+      amoy.exchange,
+    );
     await mined(exchange.getFunction('matchOrders')(taker, [maker], usdc(6), [usdc(4)], TX_OVERRIDES));
-    const ctf = new Contract(amoy.conditionalTokens, ['function balanceOf(address,uint256) view returns (uint256)'], provider);
+    const ctf = new Contract(
+      amoy.conditionalTokens,
+      ['function balanceOf(address,uint256) view returns (uint256)'],
+      provider,
+    );
     expect(await ctf.getFunction('balanceOf')(alice.address, yes)).toBe(usdc(10));
     expect(await ctf.getFunction('balanceOf')(bob.address, no)).toBe(usdc(10));
   });
@@ -100,10 +125,24 @@ describe.each([1, 2] as const)('order version %i at Amoy addresses', (version) =
   it('settles a MINT on the neg-risk exchange through the adapter at its Amoy address', async () => {
     const [a, notA] = deployment.markets.find((m) => m.negRisk)!.tokenIds.map(BigInt) as [bigint, bigint];
     const negRiskExchange = exchange.attach(amoy.negRiskExchange!) as Contract;
-    const taker = await signForAmoy(order(alice, SIDE.BUY, a, usdc(3), usdc(10)), alice, version, amoy.negRiskExchange!);
-    const maker = await signForAmoy({ ...order(bob, SIDE.BUY, notA, usdc(7), usdc(10)), salt: 44n }, bob, version, amoy.negRiskExchange!);
+    const taker = await signForAmoy(
+      order(alice, SIDE.BUY, a, usdc(3), usdc(10)),
+      alice,
+      version,
+      amoy.negRiskExchange!,
+    );
+    const maker = await signForAmoy(
+      { ...order(bob, SIDE.BUY, notA, usdc(7), usdc(10)), salt: 44n },
+      bob,
+      version,
+      amoy.negRiskExchange!,
+    );
     await mined(negRiskExchange.getFunction('matchOrders')(taker, [maker], usdc(3), [usdc(7)], TX_OVERRIDES));
-    const ctf = new Contract(amoy.conditionalTokens, ['function balanceOf(address,uint256) view returns (uint256)'], provider);
+    const ctf = new Contract(
+      amoy.conditionalTokens,
+      ['function balanceOf(address,uint256) view returns (uint256)'],
+      provider,
+    );
     expect(await ctf.getFunction('balanceOf')(alice.address, a)).toBe(usdc(10));
   });
 });

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AMOY_CHAIN_ID, ANVIL_PACKAGE, SANDBOX_CHAIN_ID, findAnvil, startChain, type Chain } from '../../sandbox/chain/anvil.js';
+import {
+  AMOY_CHAIN_ID,
+  ANVIL_PACKAGE,
+  SANDBOX_CHAIN_ID,
+  findAnvil,
+  startChain,
+  type Chain,
+} from '../../sandbox/chain/anvil.js';
 import { startSandboxChain } from '../../sandbox/chain/index.js';
 
 const started: Chain[] = [];
@@ -39,7 +46,8 @@ function anvilChildren(): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // "pid (comm) state ppid ..."
       const match = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
-      if (match && match[1] === 'anvil' && match[2] !== 'Z' && Number(match[3]) === process.pid) pids.push(Number(entry));
+      if (match && match[1] === 'anvil' && match[2] !== 'Z' && Number(match[3]) === process.pid)
+        pids.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }
@@ -146,7 +154,12 @@ describe('sandbox chain', () => {
       const code = await fetch(sandbox.rpcUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [sandbox.contracts.exchange, 'latest'] }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_getCode',
+          params: [sandbox.contracts.exchange, 'latest'],
+        }),
       });
       expect(((await code.json()) as { result: string }).result.length).toBeGreaterThan(2);
     } finally {
@@ -184,7 +197,9 @@ describe('sandbox chain', () => {
       expect((await call('eth_getCode', [first.contracts.exchange, 'latest'])).length).toBeGreaterThan(2);
       // balanceOf(wallet) on the collateral: 100 000 units of 6 decimals.
       const balanceOf = `0x70a08231${wallet.slice(2).toLowerCase().padStart(64, '0')}`;
-      expect(BigInt(await call('eth_call', [{ to: first.contracts.collateral, data: balanceOf }, 'latest']))).toBe(100_000_000_000n);
+      expect(BigInt(await call('eth_call', [{ to: first.contracts.collateral, data: balanceOf }, 'latest']))).toBe(
+        100_000_000_000n,
+      );
       // Stopped here, before its folder goes, because stopping writes the state file.
       await second.stop();
     } finally {
@@ -197,7 +212,9 @@ describe('sandbox chain', () => {
     try {
       const notExecutable = join(dir, 'anvil');
       writeFileSync(notExecutable, 'not a program');
-      await expect(startChain({ anvilPath: notExecutable })).rejects.toThrow(/anvil (exited before listening|could not be started)/);
+      await expect(startChain({ anvilPath: notExecutable })).rejects.toThrow(
+        /anvil (exited before listening|could not be started)/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

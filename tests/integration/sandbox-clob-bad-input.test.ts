@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { Contract, parseUnits, type Wallet } from 'ethers';
 import { TX_OVERRIDES, mined } from '../../sandbox/chain/deploy';
-import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
+import {
+  l2Request,
+  signedOrderJson,
+  startClobSandbox,
+  type ClobSandbox,
+  type Creds,
+  type OrderFields,
+} from '../helpers/sandbox-clob';
 
 const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
 
@@ -25,8 +32,14 @@ describe('sandbox CLOB under bad input', () => {
     const c = sb.server.apiKeyFor(wallet.address);
     return { key: c.apiKey, secret: c.secret, passphrase: c.passphrase };
   };
-  const buy = (tokenId: string, price: number, size: number): OrderFields => ({ tokenId, side: 'BUY', makerAmount: usdc(price * size), takerAmount: usdc(size) });
-  const postBody = (order: unknown, owner: string, orderType = 'GTC') => JSON.stringify({ deferExec: false, postOnly: false, order, owner, orderType });
+  const buy = (tokenId: string, price: number, size: number): OrderFields => ({
+    tokenId,
+    side: 'BUY',
+    makerAmount: usdc(price * size),
+    takerAmount: usdc(size),
+  });
+  const postBody = (order: unknown, owner: string, orderType = 'GTC') =>
+    JSON.stringify({ deferExec: false, postOnly: false, order, owner, orderType });
 
   beforeAll(async () => {
     sb = await startClobSandbox({ orderVersion: 2, maxBodyBytes: 64 * 1024 });
@@ -37,7 +50,10 @@ describe('sandbox CLOB under bad input', () => {
   afterAll(async () => sb?.stop());
 
   it('answers malformed JSON and wrong types with 400 and an error', async () => {
-    expect(await l2Request(sb.server.url, alice, A, 'POST', '/order', '{"order": {')).toEqual({ status: 400, body: { error: 'Invalid JSON body' } });
+    expect(await l2Request(sb.server.url, alice, A, 'POST', '/order', '{"order": {')).toEqual({
+      status: 400,
+      body: { error: 'Invalid JSON body' },
+    });
     const good = await signedOrderJson(sb, alice, buy(yes, 0.2, 10));
     const cases: [unknown, RegExp][] = [
       [null, /^Invalid order payload/],
@@ -74,18 +90,36 @@ describe('sandbox CLOB under bad input', () => {
       expect((await l2Request(sb.server.url, alice, A, 'DELETE', '/order', body || undefined)).status).toBe(400);
     }
     expect((await l2Request(sb.server.url, alice, A, 'DELETE', '/orders', '[1]')).status).toBe(400);
-    expect((await l2Request(sb.server.url, alice, A, 'GET', '/balance-allowance', undefined, '?asset_type=GOLD')).status).toBe(400);
-    expect((await l2Request(sb.server.url, alice, A, 'GET', '/data/trades', undefined, '?before=yesterday')).status).toBe(400);
+    expect(
+      (await l2Request(sb.server.url, alice, A, 'GET', '/balance-allowance', undefined, '?asset_type=GOLD')).status,
+    ).toBe(400);
+    expect(
+      (await l2Request(sb.server.url, alice, A, 'GET', '/data/trades', undefined, '?before=yesterday')).status,
+    ).toBe(400);
     // A batch answers per order: the good one is placed, the bad one refused.
-    const batch = await l2Request(sb.server.url, alice, A, 'POST', '/orders', JSON.stringify([JSON.parse(postBody(good, A.key)), { order: { side: 'BUY' }, owner: A.key, orderType: 'GTC' }]));
+    const batch = await l2Request(
+      sb.server.url,
+      alice,
+      A,
+      'POST',
+      '/orders',
+      JSON.stringify([JSON.parse(postBody(good, A.key)), { order: { side: 'BUY' }, owner: A.key, orderType: 'GTC' }]),
+    );
     expect(batch.status).toBe(200);
-    expect(batch.body).toMatchObject([{ success: true, status: 'live' }, { success: false, status: 'unmatched', errorMsg: expect.stringMatching(/^invalid order/) }]);
+    expect(batch.body).toMatchObject([
+      { success: true, status: 'live' },
+      { success: false, status: 'unmatched', errorMsg: expect.stringMatching(/^invalid order/) },
+    ]);
     await l2Request(sb.server.url, alice, A, 'DELETE', '/cancel-all');
   });
 
   it('refuses oversized bodies with 413, declared or streamed', async () => {
     const big = JSON.stringify({ order: { salt: 'x'.repeat(100_000) } });
-    const declared = await fetch(`${sb.server.url}/order`, { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
+    const declared = await fetch(`${sb.server.url}/order`, {
+      method: 'POST',
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toEqual({ error: 'request body too large' });
     const chunks = new ReadableStream({
@@ -94,7 +128,11 @@ describe('sandbox CLOB under bad input', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(`${sb.server.url}/books`, { method: 'POST', body: chunks, duplex: 'half' } as RequestInit);
+    const streamed = await fetch(`${sb.server.url}/books`, {
+      method: 'POST',
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     // A body promised and never finished: the client goes away; the server carries on.
     const { port } = new URL(sb.server.url);
@@ -110,7 +148,9 @@ describe('sandbox CLOB under bad input', () => {
   });
 
   it('answers bad, stale or missing auth with 401, unknown paths with 404, bad reads with 400/404', async () => {
-    expect(await (await fetch(`${sb.server.url}/data/orders`)).json()).toEqual({ error: 'Unauthorized/Invalid api key' });
+    expect(await (await fetch(`${sb.server.url}/data/orders`)).json()).toEqual({
+      error: 'Unauthorized/Invalid api key',
+    });
     const good = await l2Request(sb.server.url, alice, A, 'GET', '/data/orders');
     expect(good.status).toBe(200);
     expect((await l2Request(sb.server.url, alice, { ...A, passphrase: 'x' }, 'GET', '/data/orders')).status).toBe(401);
@@ -119,7 +159,12 @@ describe('sandbox CLOB under bad input', () => {
     expect((await l2Request(sb.server.url, bob, A, 'GET', '/data/orders')).status).toBe(401);
     const { createL2Headers, createL1Headers } = await import('@polymarket/clob-client-v2');
     const { officialSigner } = await import('../helpers/sandbox-clob');
-    const stale = (await createL2Headers(officialSigner(alice) as never, A, { method: 'GET', requestPath: '/data/orders' }, Math.floor(Date.now() / 1000) - 3600)) as never;
+    const stale = (await createL2Headers(
+      officialSigner(alice) as never,
+      A,
+      { method: 'GET', requestPath: '/data/orders' },
+      Math.floor(Date.now() / 1000) - 3600,
+    )) as never;
     const staleResponse = await fetch(`${sb.server.url}/data/orders`, { headers: stale });
     expect(staleResponse.status).toBe(401);
     expect(((await staleResponse.json()) as { error: string }).error).toMatch(/^Invalid timestamp/);
@@ -128,7 +173,9 @@ describe('sandbox CLOB under bad input', () => {
     expect((await fetch(`${sb.server.url}/auth/derive-api-key`, { headers: l1 })).status).toBe(401);
     expect((await fetch(`${sb.server.url}/nope`)).status).toBe(404);
     expect((await fetch(`${sb.server.url}/data/nope`, { method: 'DELETE' })).status).toBe(404);
-    expect(await (await fetch(`${sb.server.url}/book`)).json()).toEqual({ error: 'Invalid payload: token_id is required' });
+    expect(await (await fetch(`${sb.server.url}/book`)).json()).toEqual({
+      error: 'Invalid payload: token_id is required',
+    });
     expect((await fetch(`${sb.server.url}/book?token_id=42`)).status).toBe(404);
     expect((await fetch(`${sb.server.url}/price?token_id=${yes}&side=UP`)).status).toBe(400);
     expect((await fetch(`${sb.server.url}/markets/0x1234`)).status).toBe(404);
@@ -142,7 +189,9 @@ describe('sandbox CLOB under bad input', () => {
     const bid = await signedOrderJson(sb, alice, buy(yes, 0.5, 10));
     expect((await l2Request(sb.server.url, alice, A, 'POST', '/order', postBody(bid, A.key))).body.status).toBe('live');
     const taker = await signedOrderJson(sb, bob, buy(no, 0.5, 10));
-    expect((await l2Request(sb.server.url, bob, B, 'POST', '/order', postBody(taker, B.key))).body.status).toBe('matched');
+    expect((await l2Request(sb.server.url, bob, B, 'POST', '/order', postBody(taker, B.key))).body.status).toBe(
+      'matched',
+    );
     for (const [wallet, c, order] of [
       [alice, A, bid],
       [bob, B, taker],
@@ -158,40 +207,86 @@ describe('sandbox CLOB under bad input', () => {
 
   it('reports a settlement that reverts as FAILED, moves nothing and cancels the maker that can no longer pay', async () => {
     // Carol bids, then empties her wallet on the chain behind the server's back.
-    const bid = await l2Request(sb.server.url, carol, C, 'POST', '/order', postBody(await signedOrderJson(sb, carol, buy(yes, 0.4, 10)), C.key));
+    const bid = await l2Request(
+      sb.server.url,
+      carol,
+      C,
+      'POST',
+      '/order',
+      postBody(await signedOrderJson(sb, carol, buy(yes, 0.4, 10)), C.key),
+    );
     expect(bid.body.status).toBe('live');
-    const collateral = new Contract(sb.chain.contracts.collateral, ['function transfer(address,uint256) returns (bool)'], carol);
+    const collateral = new Contract(
+      sb.chain.contracts.collateral,
+      ['function transfer(address,uint256) returns (bool)'],
+      carol,
+    );
     const held = await sb.collateralOf(carol.address);
     await mined(collateral.getFunction('transfer')(alice.address, held - usdc(1), TX_OVERRIDES));
-    const before = { a: await sb.collateralOf(alice.address), b: await sb.collateralOf(bob.address), c: await sb.collateralOf(carol.address) };
-    const taker = await l2Request(sb.server.url, bob, B, 'POST', '/order', postBody(await signedOrderJson(sb, bob, buy(no, 0.6, 10)), B.key));
+    const before = {
+      a: await sb.collateralOf(alice.address),
+      b: await sb.collateralOf(bob.address),
+      c: await sb.collateralOf(carol.address),
+    };
+    const taker = await l2Request(
+      sb.server.url,
+      bob,
+      B,
+      'POST',
+      '/order',
+      postBody(await signedOrderJson(sb, bob, buy(no, 0.6, 10)), B.key),
+    );
     expect(taker.status).toBe(400);
     expect(taker.body).toMatchObject({ success: false, status: 'unmatched', tradeIDs: [expect.any(String)] });
     expect(taker.body.error).toMatch(/^settlement failed: /);
-    const [trade] = (await l2Request(sb.server.url, bob, B, 'GET', '/data/trades', undefined, `?id=${taker.body.tradeIDs[0]}`)).body.data;
+    const [trade] = (
+      await l2Request(sb.server.url, bob, B, 'GET', '/data/trades', undefined, `?id=${taker.body.tradeIDs[0]}`)
+    ).body.data;
     expect(trade).toMatchObject({ status: 'FAILED', transaction_hash: '' });
     expect(await sb.collateralOf(alice.address)).toBe(before.a);
     expect(await sb.collateralOf(bob.address)).toBe(before.b);
     expect(await sb.collateralOf(carol.address)).toBe(before.c);
-    expect((await l2Request(sb.server.url, carol, C, 'GET', `/data/order/${bid.body.orderID}`)).body.status).toBe('CANCELED');
-    expect(((await fetch(`${sb.server.url}/book?token_id=${yes}`).then((r) => r.json())) as { bids: unknown[] }).bids).toEqual([]);
+    expect((await l2Request(sb.server.url, carol, C, 'GET', `/data/order/${bid.body.orderID}`)).body.status).toBe(
+      'CANCELED',
+    );
+    expect(
+      ((await fetch(`${sb.server.url}/book?token_id=${yes}`).then((r) => r.json())) as { bids: unknown[] }).bids,
+    ).toEqual([]);
     // Carol is paid back so the next test starts from a clean slate.
-    const back = new Contract(sb.chain.contracts.collateral, ['function transfer(address,uint256) returns (bool)'], alice);
+    const back = new Contract(
+      sb.chain.contracts.collateral,
+      ['function transfer(address,uint256) returns (bool)'],
+      alice,
+    );
     await mined(back.getFunction('transfer')(carol.address, held - usdc(1), TX_OVERRIDES));
   });
 
   it('keeps settling a valid trade exactly while a flood of bad requests arrives', async () => {
     const failedBefore = sb.server.failedTrades().length;
-    const start = { a: await sb.collateralOf(alice.address), b: await sb.collateralOf(bob.address), ay: await sb.sharesOf(alice.address, yes), bn: await sb.sharesOf(bob.address, no) };
+    const start = {
+      a: await sb.collateralOf(alice.address),
+      b: await sb.collateralOf(bob.address),
+      ay: await sb.sharesOf(alice.address, yes),
+      bn: await sb.sharesOf(bob.address, no),
+    };
     const good = await signedOrderJson(sb, alice, buy(yes, 0.35, 20));
     const bad = (i: number): Promise<number> => {
       switch (i % 6) {
         case 0:
           return l2Request(sb.server.url, alice, A, 'POST', '/order', '{"order":').then((r) => r.status);
         case 1:
-          return fetch(`${sb.server.url}/order`, { method: 'POST', body: '{}', headers: { poly_api_key: A.key } }).then((r) => r.status);
+          return fetch(`${sb.server.url}/order`, { method: 'POST', body: '{}', headers: { poly_api_key: A.key } }).then(
+            (r) => r.status,
+          );
         case 2:
-          return l2Request(sb.server.url, alice, A, 'POST', '/order', postBody({ ...good, makerAmount: String(usdc(999)) }, A.key)).then((r) => r.status);
+          return l2Request(
+            sb.server.url,
+            alice,
+            A,
+            'POST',
+            '/order',
+            postBody({ ...good, makerAmount: String(usdc(999)) }, A.key),
+          ).then((r) => r.status);
         case 3:
           return fetch(`${sb.server.url}/book?token_id=${'9'.repeat(i)}`).then((r) => r.status);
         case 4:
@@ -203,7 +298,14 @@ describe('sandbox CLOB under bad input', () => {
     const flood = Array.from({ length: 300 }, (_, i) => bad(i));
     const trade = (async () => {
       const rest = await l2Request(sb.server.url, alice, A, 'POST', '/order', postBody(good, A.key));
-      const fill = await l2Request(sb.server.url, bob, B, 'POST', '/order', postBody(await signedOrderJson(sb, bob, buy(no, 0.65, 20)), B.key));
+      const fill = await l2Request(
+        sb.server.url,
+        bob,
+        B,
+        'POST',
+        '/order',
+        postBody(await signedOrderJson(sb, bob, buy(no, 0.65, 20)), B.key),
+      );
       return [rest.body.status, fill.body.status];
     })();
     const statuses = await Promise.all(flood);

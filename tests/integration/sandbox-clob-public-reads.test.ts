@@ -16,13 +16,26 @@ describe('sandbox CLOB public reads (order version 2)', () => {
     sb = await startClobSandbox({ orderVersion: 2, amoy: true });
     const [a, b] = sb.wallets;
     const client = async (wallet: typeof a) => {
-      const anon = new ClobClient({ host: sb.server.url, chain: 80002, signer: officialSigner(wallet!) as never, throwOnError: true });
+      const anon = new ClobClient({
+        host: sb.server.url,
+        chain: 80002,
+        signer: officialSigner(wallet!) as never,
+        throwOnError: true,
+      });
       const creds = await anon.createOrDeriveApiKey();
-      return new ClobClient({ host: sb.server.url, chain: 80002, signer: officialSigner(wallet!) as never, creds, throwOnError: true });
+      return new ClobClient({
+        host: sb.server.url,
+        chain: 80002,
+        signer: officialSigner(wallet!) as never,
+        creds,
+        throwOnError: true,
+      });
     };
     alice = await client(a);
     bob = await client(b);
-    traded = sb.catalog.events.flatMap((e) => e.markets).find((m) => !m.negRisk && m.tickSize === '0.01' && m !== sb.binary)!;
+    traded = sb.catalog.events
+      .flatMap((e) => e.markets)
+      .find((m) => !m.negRisk && m.tickSize === '0.01' && m !== sb.binary)!;
   });
   afterAll(async () => sb?.stop());
 
@@ -37,7 +50,10 @@ describe('sandbox CLOB public reads (order version 2)', () => {
     // A bid for YES at 0.49, and a bid for NO at 0.49: an ask for YES at 0.51.
     await alice.createAndPostOrder({ tokenID: yes, price: 0.49, size: 10, side: Side.BUY }, options);
     await bob.createAndPostOrder({ tokenID: no, price: 0.49, size: 10, side: Side.BUY }, options);
-    const single = { BUY: (await alice.getPrice(yes, 'BUY')).price as string, SELL: (await alice.getPrice(yes, 'SELL')).price as string };
+    const single = {
+      BUY: (await alice.getPrice(yes, 'BUY')).price as string,
+      SELL: (await alice.getPrice(yes, 'SELL')).price as string,
+    };
     expect(single).toEqual({ BUY: '0.49', SELL: '0.51' });
 
     const prices = await alice.getPrices([
@@ -66,7 +82,9 @@ describe('sandbox CLOB public reads (order version 2)', () => {
     // A settlement that fails is no trade: it must not show.
     sb.server.exchangeFaults().nextSettlement({ retries: 0, fail: true });
     await alice.createAndPostOrder({ tokenID: yes, price: 0.7, size: 5, side: Side.SELL }, options);
-    await expect(bob.createAndPostOrder({ tokenID: yes, price: 0.7, size: 5, side: Side.BUY }, options)).rejects.toThrow(/settlement failed/);
+    await expect(
+      bob.createAndPostOrder({ tokenID: yes, price: 0.7, size: 5, side: Side.BUY }, options),
+    ).rejects.toThrow(/settlement failed/);
     expect(sb.server.failedTrades()).toHaveLength(1);
     // NORMAL: alice rests a YES ask at 0.6 (below her restored 0.7), bob lifts it.
     await alice.createAndPostOrder({ tokenID: yes, price: 0.6, size: 5, side: Side.SELL }, options);
@@ -74,7 +92,13 @@ describe('sandbox CLOB public reads (order version 2)', () => {
 
     const events = await alice.getMarketTradesEvents(traded.conditionId);
     const market = { condition_id: traded.conditionId, question: traded.question, icon: '', slug: traded.slug };
-    const user = { address: b.address, username: '', profile_picture: '', optimized_profile_picture: '', pseudonym: '' };
+    const user = {
+      address: b.address,
+      username: '',
+      profile_picture: '',
+      optimized_profile_picture: '',
+      pseudonym: '',
+    };
     expect(events).toEqual([
       {
         event_type: 'trade',

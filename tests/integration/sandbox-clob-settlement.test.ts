@@ -27,14 +27,23 @@ describe('settlement grid (order version 2)', () => {
   afterAll(async () => sb?.stop());
 
   /** Exact amounts for `shares` base units at `price` 1e-4 units. */
-  const order = (tokenId: string, side: 'BUY' | 'SELL', price: bigint, shares: bigint, negRisk: boolean): OrderFields =>
+  const order = (
+    tokenId: string,
+    side: 'BUY' | 'SELL',
+    price: bigint,
+    shares: bigint,
+    negRisk: boolean,
+  ): OrderFields =>
     side === 'BUY'
       ? { tokenId, side, makerAmount: cost(shares, price), takerAmount: shares, negRisk }
       : { tokenId, side, makerAmount: shares, takerAmount: cost(shares, price), negRisk };
 
   const place = async (wallet: Wallet, fields: OrderFields, orderType = 'GTC') => {
     const json = await signedOrderJson(sb, wallet, fields);
-    return sb.server.placeOrder({ deferExec: false, postOnly: false, order: json, owner: keys.get(wallet.address), orderType }, keys.get(wallet.address)!);
+    return sb.server.placeOrder(
+      { deferExec: false, postOnly: false, order: json, owner: keys.get(wallet.address), orderType },
+      keys.get(wallet.address)!,
+    );
   };
 
   const snapshot = async (market: CatalogMarket) => {
@@ -50,7 +59,11 @@ describe('settlement grid (order version 2)', () => {
 
   const markets = () => {
     const all = sb.catalog.events.flatMap((e) => e.markets);
-    return [all.find((m) => !m.negRisk && m.tickSize === '0.01')!, all.find((m) => !m.negRisk && m.tickSize === '0.001')!, all.find((m) => m.negRisk)!];
+    return [
+      all.find((m) => !m.negRisk && m.tickSize === '0.01')!,
+      all.find((m) => !m.negRisk && m.tickSize === '0.001')!,
+      all.find((m) => m.negRisk)!,
+    ];
   };
 
   it('settles MINT, MERGE and NORMAL fills with improvement and partial fills at every grid point, to the unit', async () => {
@@ -67,7 +80,11 @@ describe('settlement grid (order version 2)', () => {
           const improved = p > tick ? ONE - p + tick : ONE - p;
           const s0 = await snapshot(market);
           expect((await place(alice, order(yes, 'BUY', p, shares, neg))).status).toBe('live');
-          const mint = await place(bob, order(no, 'BUY', improved > ONE - tick ? ONE - p : improved, shares * 2n, neg), 'GTC');
+          const mint = await place(
+            bob,
+            order(no, 'BUY', improved > ONE - tick ? ONE - p : improved, shares * 2n, neg),
+            'GTC',
+          );
           expect(mint, mint.errorMsg).toMatchObject({ success: true, status: 'matched' });
           await sb.server.cancelOrders(keys.get(bob.address)!, sb.server.openOrderIds(keys.get(bob.address)!));
           const s1 = await snapshot(market);
@@ -80,7 +97,7 @@ describe('settlement grid (order version 2)', () => {
           expect((await place(alice, order(yes, 'SELL', p, shares, neg))).status).toBe('live');
           const lower = ONE - p - tick >= tick ? ONE - p - tick : ONE - p;
           const merge = await place(bob, order(no, 'SELL', lower, shares, neg), 'GTC');
-          expect(merge, JSON.stringify(merge)).toMatchObject({ success: true, status: "matched" });
+          expect(merge, JSON.stringify(merge)).toMatchObject({ success: true, status: 'matched' });
           const s2 = await snapshot(market);
           expect(s2.a.c - s1.a.c).toBe(cost(shares, p));
           expect(s2.b.c - s1.b.c).toBe(shares - cost(shares, p));
@@ -93,7 +110,11 @@ describe('settlement grid (order version 2)', () => {
           expect(again.status, again.errorMsg).toBe('matched');
           expect((await place(alice, order(yes, 'SELL', p, shares * 2n, neg))).status).toBe('live');
           const s3 = await snapshot(market);
-          const normal = await place(carol, order(yes, 'BUY', p + tick <= ONE - tick ? p + tick : p, shares, neg), 'GTC');
+          const normal = await place(
+            carol,
+            order(yes, 'BUY', p + tick <= ONE - tick ? p + tick : p, shares, neg),
+            'GTC',
+          );
           expect(normal).toMatchObject({ success: true, status: 'matched' });
           const s4 = await snapshot(market);
           expect(s4.c.c - s3.c.c).toBe(-cost(shares, p));
@@ -135,10 +156,14 @@ describe('settlement grid (order version 2)', () => {
       const better = price - 10n;
       await place(alice, order(yes, 'BUY', better, lots, false));
       await place(bob, order(no, 'BUY', ONE - better, lots, false), 'FOK');
-      const offer = await place(alice, order(yes, "SELL", better, lots, false));
-      expect(offer.status, offer.errorMsg).toBe("live");
+      const offer = await place(alice, order(yes, 'SELL', better, lots, false));
+      expect(offer.status, offer.errorMsg).toBe('live');
       const before = await snapshot(market);
-      const response = await place(carol, { tokenId: yes, side: 'BUY', makerAmount: amount, takerAmount, negRisk: false }, 'FOK');
+      const response = await place(
+        carol,
+        { tokenId: yes, side: 'BUY', makerAmount: amount, takerAmount, negRisk: false },
+        'FOK',
+      );
       expect(response).toMatchObject({ success: true, status: 'matched' });
       const after = await snapshot(market);
       const filled = (takerAmount / 10_000n) * 10_000n;
@@ -165,7 +190,13 @@ describe('settlement grid (order version 2)', () => {
     expect((await place(carol, order(no, 'BUY', p(0.42), s(20), false))).status).toBe('live');
     const before = await snapshot(market);
     const sweep = await place(bob, order(yes, 'BUY', p(0.6), s(30), false), 'FOK');
-    expect(sweep).toMatchObject({ success: true, status: 'matched', makingAmount: '17.1', takingAmount: '30', transactionsHashes: [expect.any(String)] });
+    expect(sweep).toMatchObject({
+      success: true,
+      status: 'matched',
+      makingAmount: '17.1',
+      takingAmount: '30',
+      transactionsHashes: [expect.any(String)],
+    });
     const after = await snapshot(market);
     expect(after.b.c - before.b.c).toBe(-s(17.1));
     expect(after.b.y - before.b.y).toBe(s(30));
@@ -192,7 +223,8 @@ describe('settlement grid (order version 2)', () => {
     const market = markets()[0]!;
     const [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
     // Carol bids for NO at 0.30, 0.31, … 0.41: YES asks from 0.70 down to 0.59.
-    for (let i = 0; i < 12; i++) expect((await place(carol, order(no, 'BUY', BigInt(3000 + 100 * i), 5_000_000n, false))).status).toBe('live');
+    for (let i = 0; i < 12; i++)
+      expect((await place(carol, order(no, 'BUY', BigInt(3000 + 100 * i), 5_000_000n, false))).status).toBe('live');
     const before = await snapshot(market);
     const sweep = await place(bob, order(yes, 'BUY', 7000n, 60_000_000n, false), 'FOK');
     expect(sweep, sweep.errorMsg).toMatchObject({ success: true, status: 'matched', takingAmount: '60' });

@@ -42,7 +42,13 @@ describe('toolkit exchange client against the sandbox CLOB (order version 2, san
       chainId: sb.chain.chainId,
       orderVersion: 2,
       clobUrl: sb.server.url,
-      contracts: { collateral: c.collateral, conditionalTokens: c.conditionalTokens, negRiskAdapter: c.negRiskAdapter, exchangeV2: c.exchange, negRiskExchangeV2: c.negRiskExchange },
+      contracts: {
+        collateral: c.collateral,
+        conditionalTokens: c.conditionalTokens,
+        negRiskAdapter: c.negRiskAdapter,
+        exchangeV2: c.exchange,
+        negRiskExchangeV2: c.negRiskExchange,
+      },
     };
     [aliceWallet, bobWallet] = sb.wallets as [Wallet, Wallet];
     aliceCreds = (await client(aliceWallet).createOrDeriveApiKey()) as ApiCredentials;
@@ -66,22 +72,32 @@ describe('toolkit exchange client against the sandbox CLOB (order version 2, san
 
   it('runs an order through its life: rests, is found, fills in part on the chain, shows in trades, is cancelled', async () => {
     const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
-    const { order, response } = await alice.createAndPostOrder((version) => alice.createOrder({ tokenId: yes, price: 0.42, size: 30, side: 'BUY' }, { version }), {
-      orderType: 'GTC',
-    });
+    const { order, response } = await alice.createAndPostOrder(
+      (version) => alice.createOrder({ tokenId: yes, price: 0.42, size: 30, side: 'BUY' }, { version }),
+      {
+        orderType: 'GTC',
+      },
+    );
     expect(response).toMatchObject({ success: true, status: 'live', orderID: order.orderHash });
     expect(order.verifyingContract).toBe(sb.chain.contracts.exchange);
     expect(await alice.getOrder(order.orderHash)).toMatchObject({ status: 'LIVE', original_size: '30', price: '0.42' });
     expect(((await bob.getOrderBook(yes)) as { bids: unknown[] }).bids).toEqual([{ price: '0.42', size: '30' }]);
 
     const start = { a: await sb.collateralOf(aliceWallet.address), b: await sb.collateralOf(bobWallet.address) };
-    const fill = await bob.createAndPostOrder((version) => bob.createOrder({ tokenId: no, price: 0.58, size: 12, side: 'BUY' }, { version }), { orderType: 'FOK' });
+    const fill = await bob.createAndPostOrder(
+      (version) => bob.createOrder({ tokenId: no, price: 0.58, size: 12, side: 'BUY' }, { version }),
+      { orderType: 'FOK' },
+    );
     expect(fill.response).toMatchObject({ success: true, status: 'matched', makingAmount: '6.96', takingAmount: '12' });
     expect(await sb.collateralOf(aliceWallet.address)).toBe(start.a - usdc(5.04));
     expect(await sb.collateralOf(bobWallet.address)).toBe(start.b - usdc(6.96));
     expect(await sb.sharesOf(aliceWallet.address, yes)).toBe(usdc(12));
     expect(await alice.getOrder(order.orderHash)).toMatchObject({ status: 'LIVE', size_matched: '12' });
-    const trades = (await alice.getTrades({ market: sb.binary.conditionId })) as { status: string; trader_side: string; maker_orders: { order_id: string }[] }[];
+    const trades = (await alice.getTrades({ market: sb.binary.conditionId })) as {
+      status: string;
+      trader_side: string;
+      maker_orders: { order_id: string }[];
+    }[];
     expect(trades).toEqual([expect.objectContaining({ status: 'CONFIRMED', trader_side: 'MAKER' })]);
     expect(trades[0]!.maker_orders[0]!.order_id).toBe(order.orderHash);
 
@@ -92,11 +108,16 @@ describe('toolkit exchange client against the sandbox CLOB (order version 2, san
 
   it('sells with a market order priced from the book', async () => {
     const yes = sb.binary.tokens[0].tokenId;
-    await bob.createAndPostOrder((version) => bob.createOrder({ tokenId: yes, price: 0.45, size: 20, side: 'BUY' }, { version }));
+    await bob.createAndPostOrder((version) =>
+      bob.createOrder({ tokenId: yes, price: 0.45, size: 20, side: 'BUY' }, { version }),
+    );
     const before = await sb.collateralOf(aliceWallet.address);
-    const { response } = await alice.createAndPostOrder((version) => alice.createMarketOrder({ tokenId: yes, amount: 12, side: 'SELL' }, { version, orderType: 'FOK' }), {
-      orderType: 'FOK',
-    });
+    const { response } = await alice.createAndPostOrder(
+      (version) => alice.createMarketOrder({ tokenId: yes, amount: 12, side: 'SELL' }, { version, orderType: 'FOK' }),
+      {
+        orderType: 'FOK',
+      },
+    );
     expect(response).toMatchObject({ success: true, status: 'matched', makingAmount: '12', takingAmount: '5.4' });
     expect(await sb.collateralOf(aliceWallet.address)).toBe(before + usdc(5.4));
     expect(await sb.sharesOf(aliceWallet.address, yes)).toBe(0n);
@@ -104,10 +125,16 @@ describe('toolkit exchange client against the sandbox CLOB (order version 2, san
   });
 
   it('reads balance-allowance, refreshes it, and keeps heartbeats', async () => {
-    const view = (await alice.getBalanceAllowance({ asset_type: 'COLLATERAL' })) as { balance: string; allowances: Record<string, string> };
+    const view = (await alice.getBalanceAllowance({ asset_type: 'COLLATERAL' })) as {
+      balance: string;
+      allowances: Record<string, string>;
+    };
     expect(view.balance).toBe((await sb.collateralOf(aliceWallet.address)).toString());
     expect(view.allowances[sb.chain.contracts.exchange]).toMatch(/^\d{20,}$/);
-    const refreshed = (await alice.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: sb.binary.tokens[0].tokenId })) as { balance: string };
+    const refreshed = (await alice.updateBalanceAllowance({
+      asset_type: 'CONDITIONAL',
+      token_id: sb.binary.tokens[0].tokenId,
+    })) as { balance: string };
     expect(refreshed.balance).toBe('0');
     const beat = (await alice.postHeartbeat()) as { heartbeat_id: string };
     const next = (await alice.postHeartbeat(beat.heartbeat_id)) as { heartbeat_id: string };

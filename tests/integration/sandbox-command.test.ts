@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 
 /** Runs the sandbox command until `ready` resolves, then hands back its output and a stop function. */
 function runSandbox(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const ready = new Promise<void>((resolve, reject) => {
@@ -27,7 +29,16 @@ describe('npm run sandbox', () => {
   it('prints where everything is, writes the profile when ready, and stops every part on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmdesk-sandbox-'));
     const profileFile = join(dir, 'profile.json');
-    const run = runSandbox(['--ports-auto', '--no-sim', '--profile-out', profileFile, '--seed', '3', '--source', 'aggregator']);
+    const run = runSandbox([
+      '--ports-auto',
+      '--no-sim',
+      '--profile-out',
+      profileFile,
+      '--seed',
+      '3',
+      '--source',
+      'aggregator',
+    ]);
     await run.ready;
 
     const profile = JSON.parse(await readFile(profileFile, 'utf8')) as Record<string, unknown> & {
@@ -69,8 +80,22 @@ describe('npm run sandbox', () => {
       'multiSend',
       'relayHub',
     ]);
-    expect((profile.testAccounts as { kind: string; signatureType: number }[]).map((a) => [a.kind, a.signatureType])).toEqual([['proxy', 1], ['safe', 2], ['deposit', 3]]);
-    expect(Object.keys(profile.contracts)).toEqual(['collateral', 'conditionalTokens', 'exchange', 'negRiskExchange', 'negRiskAdapter', 'usdcE', 'collateralOnramp']);
+    expect(
+      (profile.testAccounts as { kind: string; signatureType: number }[]).map((a) => [a.kind, a.signatureType]),
+    ).toEqual([
+      ['proxy', 1],
+      ['safe', 2],
+      ['deposit', 3],
+    ]);
+    expect(Object.keys(profile.contracts)).toEqual([
+      'collateral',
+      'conditionalTokens',
+      'exchange',
+      'negRiskExchange',
+      'negRiskAdapter',
+      'usdcE',
+      'collateralOnramp',
+    ]);
     expect(profile).toMatchObject({ name: 'sandbox', chainId: 31338, orderVersion: 2 });
     expect(profile.testWallets[0]!.privateKey).toMatch(/^0x[0-9a-f]{64}$/);
     expect(run.output()).toContain(`test wallet ${profile.testWallets[0]!.address}`);
@@ -78,10 +103,16 @@ describe('npm run sandbox', () => {
 
     const ok = await fetch(`${profile.clobUrl as string}/ok`);
     expect(ok.status).toBe(200);
-    const events = (await (await fetch(`${profile.aggregatorUrl as string}/v1/ongoing-events?protocol=polymarket`)).json()) as unknown[];
+    const events = (await (
+      await fetch(`${profile.aggregatorUrl as string}/v1/ongoing-events?protocol=polymarket`)
+    ).json()) as unknown[];
     expect(events).toHaveLength(5);
     const chainId = (await (
-      await fetch(profile.rpcUrl as string, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
+      await fetch(profile.rpcUrl as string, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+      })
     ).json()) as { result: string };
     expect(Number(chainId.result)).toBe(31338);
 
@@ -92,12 +123,22 @@ describe('npm run sandbox', () => {
     }
   }, 90_000);
 
-  it("with its market bots, names the file their refused orders go to, and none of them reaches the screen", async () => {
+  it('with its market bots, names the file their refused orders go to, and none of them reaches the screen', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmdesk-sandbox-'));
-    const run = runSandbox(['--ports-auto', '--profile-out', join(dir, 'profile.json'), '--seed', '3', '--sim-interval-ms', '50']);
+    const run = runSandbox([
+      '--ports-auto',
+      '--profile-out',
+      join(dir, 'profile.json'),
+      '--seed',
+      '3',
+      '--sim-interval-ms',
+      '50',
+    ]);
     try {
       await run.ready;
-      expect(run.output()).toContain(`  bot log     ${join(tmpdir(), 'pmdesk-sandbox-bots.log')} (the market bots' refused orders)`);
+      expect(run.output()).toContain(
+        `  bot log     ${join(tmpdir(), 'pmdesk-sandbox-bots.log')} (the market bots' refused orders)`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // a few bot steps
       expect(run.output()).not.toMatch(/^\s*simulator: /m);
     } finally {
@@ -110,7 +151,16 @@ describe('npm run sandbox', () => {
   it('names the Polymarket source by default: Gamma, Data, real-time and geoblock URLs and no aggregator URLs', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmdesk-sandbox-'));
     const profileFile = join(dir, 'profile.json');
-    const run = runSandbox(['--ports-auto', '--no-sim', '--profile-out', profileFile, '--seed', '3', '--geoblocked', 'US-NY']);
+    const run = runSandbox([
+      '--ports-auto',
+      '--no-sim',
+      '--profile-out',
+      profileFile,
+      '--seed',
+      '3',
+      '--geoblocked',
+      'US-NY',
+    ]);
     try {
       await run.ready;
       const profile = JSON.parse(await readFile(profileFile, 'utf8')) as Record<string, string>;
@@ -119,11 +169,19 @@ describe('npm run sandbox', () => {
       expect(profile).not.toHaveProperty('sseUrl');
       expect(profile.rtdsUrl).toBe(`${profile.gammaUrl!.replace(/^http/, 'ws')}/rtds`);
       expect(run.output()).toContain(profile.rtdsUrl);
-      const events = (await (await fetch(`${profile.gammaUrl}/events`)).json()) as { id: string; markets: { clobTokenIds: string }[] }[];
+      const events = (await (await fetch(`${profile.gammaUrl}/events`)).json()) as {
+        id: string;
+        markets: { clobTokenIds: string }[];
+      }[];
       expect(events.map((e) => e.id)).toEqual(['9001', '9002', '9003', '9004', '9005']);
       expect(typeof events[0]!.markets[0]!.clobTokenIds).toBe('string');
       expect(await (await fetch(`${profile.dataUrl}/`)).json()).toEqual({ data: 'OK' });
-      expect(await (await fetch(profile.geoblockUrl!)).json()).toEqual({ blocked: true, ip: '127.0.0.1', country: 'US', region: 'NY' });
+      expect(await (await fetch(profile.geoblockUrl!)).json()).toEqual({
+        blocked: true,
+        ip: '127.0.0.1',
+        country: 'US',
+        region: 'NY',
+      });
     } finally {
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);

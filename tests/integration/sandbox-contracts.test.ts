@@ -96,8 +96,12 @@ beforeAll(async () => {
   });
   await mined(exchangeV1.getFunction('registerToken')(yes, no, conditionId, TX_OVERRIDES));
   for (const trader of [operator, alice, bob]) {
-    await mined(collateral.connect(trader).getFunction('approve')(await exchangeV1.getAddress(), 2n ** 255n, TX_OVERRIDES));
-    await mined(ctf.connect(trader).getFunction('setApprovalForAll')(await exchangeV1.getAddress(), true, TX_OVERRIDES));
+    await mined(
+      collateral.connect(trader).getFunction('approve')(await exchangeV1.getAddress(), 2n ** 255n, TX_OVERRIDES),
+    );
+    await mined(
+      ctf.connect(trader).getFunction('setApprovalForAll')(await exchangeV1.getAddress(), true, TX_OVERRIDES),
+    );
   }
   standard = { contract: exchange, version: 2 };
   negRisk = { contract: negRiskExchange, version: 2 };
@@ -157,12 +161,26 @@ async function sign(order: ExchangeOrder, wallet: Wallet, venue: Venue): Promise
 }
 
 /** A BUY of `size` shares at `price` (collateral per share), signed for the venue. */
-function buy(maker: Wallet, tokenId: bigint, price: number, size: number, venue = standard, extra: Partial<ExchangeOrder> = {}) {
+function buy(
+  maker: Wallet,
+  tokenId: bigint,
+  price: number,
+  size: number,
+  venue = standard,
+  extra: Partial<ExchangeOrder> = {},
+) {
   return sign(newOrder(maker, SIDE.BUY, tokenId, notional(price, size), shares(size), extra), maker, venue);
 }
 
 /** A SELL of `size` shares at `price`, signed for the venue. */
-function sell(maker: Wallet, tokenId: bigint, price: number, size: number, venue = standard, extra: Partial<ExchangeOrder> = {}) {
+function sell(
+  maker: Wallet,
+  tokenId: bigint,
+  price: number,
+  size: number,
+  venue = standard,
+  extra: Partial<ExchangeOrder> = {},
+) {
   return sign(newOrder(maker, SIDE.SELL, tokenId, shares(size), notional(price, size), extra), maker, venue);
 }
 
@@ -172,14 +190,23 @@ async function send(
   args: unknown[],
   from: Wallet = operator,
 ): Promise<ContractTransactionReceipt> {
-  const tx = (await (contract.connect(from) as Contract).getFunction(method)(...args, TX_OVERRIDES)) as ContractTransactionResponse;
+  const tx = (await (contract.connect(from) as Contract).getFunction(method)(
+    ...args,
+    TX_OVERRIDES,
+  )) as ContractTransactionResponse;
   const receipt = await tx.wait();
   if (!receipt) throw new Error(`${method}: no receipt`);
   return receipt;
 }
 
 /** Expects the call to revert with the named custom error of the contract's ABI. */
-async function expectRevert(contract: Contract, method: string, args: unknown[], errorName: string, from: Wallet = operator) {
+async function expectRevert(
+  contract: Contract,
+  method: string,
+  args: unknown[],
+  errorName: string,
+  from: Wallet = operator,
+) {
   const outcome = await send(contract, method, args, from).then(
     () => 'succeeded',
     (error: unknown) => revertName(contract, error),
@@ -195,7 +222,10 @@ function revertName(contract: Contract, error: unknown): string {
 }
 
 /** The named events a contract emitted in a receipt, in order. */
-function events(receipt: ContractTransactionReceipt, contract: Contract): { name: string; args: Record<string, unknown> }[] {
+function events(
+  receipt: ContractTransactionReceipt,
+  contract: Contract,
+): { name: string; args: Record<string, unknown> }[] {
   const address = String(contract.target).toLowerCase();
   return receipt.logs
     .filter((log) => log.address.toLowerCase() === address)
@@ -214,9 +244,15 @@ async function split(wallet: Wallet, amount: bigint, condition = conditionId): P
   await send(ctf, 'splitPosition', [deployment.contracts.collateral, ZeroHash, condition, [1, 2], amount], wallet);
 }
 
-async function status(venue: Venue, order: ExchangeOrder): Promise<{ isFilledOrCancelled: boolean; remaining: bigint }> {
+async function status(
+  venue: Venue,
+  order: ExchangeOrder,
+): Promise<{ isFilledOrCancelled: boolean; remaining: bigint }> {
   const hash = (await venue.contract.getFunction('hashOrder')(order)) as string;
-  const [isFilledOrCancelled, remaining] = (await venue.contract.getFunction('getOrderStatus')(hash)) as [boolean, bigint];
+  const [isFilledOrCancelled, remaining] = (await venue.contract.getFunction('getOrderStatus')(hash)) as [
+    boolean,
+    bigint,
+  ];
   return { isFilledOrCancelled, remaining };
 }
 
@@ -255,7 +291,12 @@ describe('deployment', () => {
     const [a, b] = market.tokenIds.map(BigInt) as [bigint, bigint];
     expect(await exchange.getFunction('getComplement')(a)).toBe(b);
     expect(await exchange.getFunction('getConditionId')(b)).toBe(market.conditionId);
-    await send(exchange, 'matchOrders', [await buy(alice, a, 0.7, 10), [await buy(bob, b, 0.3, 10)], usdc(7), [usdc(3)]]);
+    await send(exchange, 'matchOrders', [
+      await buy(alice, a, 0.7, 10),
+      [await buy(bob, b, 0.3, 10)],
+      usdc(7),
+      [usdc(3)],
+    ]);
     expect(await sharesOf(alice, a)).toBe(shares(10));
   });
 
@@ -314,7 +355,11 @@ describe('order hashing and signatures', () => {
       outcomeTokenFactory: deployment.contracts.conditionalTokens,
       orderVersion: 3,
     });
-    const order = newOrder(alice, SIDE.SELL, yes, shares(10), usdc(4), { nonce: 3n, expiration: 99n, builder: `0x${'ab'.repeat(32)}` });
+    const order = newOrder(alice, SIDE.SELL, yes, shares(10), usdc(4), {
+      nonce: 3n,
+      expiration: 99n,
+      builder: `0x${'ab'.repeat(32)}`,
+    });
     for (const venue of [legacy, standard, { contract: exchangeV3, version: 3 as const }]) {
       const domain = exchangeDomain(venue.version, chain.chainId, await venue.contract.getAddress());
       const expected = TypedDataEncoder.hash(domain, ORDER_TYPES[venue.version], signedMessage(venue.version, order));
@@ -326,7 +371,9 @@ describe('order hashing and signatures', () => {
     const order = newOrder(alice, SIDE.SELL, yes, shares(10), usdc(4));
     const changed = { ...order, nonce: 7n, feeRateBps: 50n, taker: bob.address };
     expect(await exchange.getFunction('hashOrder')(changed)).toBe(await exchange.getFunction('hashOrder')(order));
-    expect(await exchangeV1.getFunction('hashOrder')(changed)).not.toBe(await exchangeV1.getFunction('hashOrder')(order));
+    expect(await exchangeV1.getFunction('hashOrder')(changed)).not.toBe(
+      await exchangeV1.getFunction('hashOrder')(order),
+    );
   });
 });
 
@@ -446,7 +493,12 @@ describe('settlement', () => {
     expect((await collateralOf(bob)) - bobBefore).toBe(usdc(3));
     expect(await sharesOf(operator, yes)).toBe(shares(10));
     const filled = events(receipt, exchange).find((e) => e.name === 'OrderFilled')!;
-    expect(filled.args).toMatchObject({ maker: bob.address, taker: operator.address, makerAmountFilled: shares(10), fee: 0n });
+    expect(filled.args).toMatchObject({
+      maker: bob.address,
+      taker: operator.address,
+      makerAmountFilled: shares(10),
+      fee: 0n,
+    });
   });
 
   it('fillOrders fills several orders in one transaction', async () => {
@@ -513,7 +565,13 @@ describe('neg-risk exchange', () => {
   it('the adapter refuses other collateral and non-binary partitions', async () => {
     const market = deployment.markets.find((m) => m.negRisk)!;
     const adapter = new Contract(deployment.contracts.negRiskAdapter, compileContracts().NegRiskAdapter.abi, provider);
-    await expectRevert(adapter, 'splitPosition', [bob.address, ZeroHash, market.conditionId, [1, 2], 1n], 'UnknownCollateral', alice);
+    await expectRevert(
+      adapter,
+      'splitPosition',
+      [bob.address, ZeroHash, market.conditionId, [1, 2], 1n],
+      'UnknownCollateral',
+      alice,
+    );
     await expectRevert(
       adapter,
       'splitPosition',
@@ -659,7 +717,10 @@ describe('roles and pause', () => {
       args: { removedOperator: carol.address, admin: operator.address },
     });
     const newAdmin = await send(exchange, 'addAdmin', [bob.address]);
-    expect(events(newAdmin, exchange)[0]).toEqual({ name: 'NewAdmin', args: { newAdminAddress: bob.address, admin: operator.address } });
+    expect(events(newAdmin, exchange)[0]).toEqual({
+      name: 'NewAdmin',
+      args: { newAdminAddress: bob.address, admin: operator.address },
+    });
     const removedAdmin = await send(exchange, 'removeAdmin', [bob.address]);
     expect(events(removedAdmin, exchange)[0]).toEqual({
       name: 'RemovedAdmin',
@@ -673,7 +734,10 @@ describe('roles and pause', () => {
     await send(exchange, 'addAdmin', [carol.address]);
     await send(exchange, 'renounceOperatorRole', [], carol);
     const renounced = await send(exchange, 'renounceAdminRole', [], carol);
-    expect(events(renounced, exchange)[0]).toEqual({ name: 'RemovedAdmin', args: { removedAdmin: carol.address, admin: carol.address } });
+    expect(events(renounced, exchange)[0]).toEqual({
+      name: 'RemovedAdmin',
+      args: { removedAdmin: carol.address, admin: carol.address },
+    });
     expect(await exchange.getFunction('isOperator')(carol.address)).toBe(false);
     expect(await exchange.getFunction('isAdmin')(carol.address)).toBe(false);
     await expectRevert(exchange, 'renounceAdminRole', [], 'NotAdmin', carol);
@@ -685,7 +749,12 @@ describe('roles and pause', () => {
     const paused = await send(exchange, 'pauseTrading', []);
     expect(events(paused, exchange)).toEqual([{ name: 'TradingPaused', args: { pauser: operator.address } }]);
     await expectRevert(exchange, 'fillOrder', [order, shares(10)], 'Paused');
-    await expectRevert(exchange, 'matchOrders', [await buy(alice, yes, 0.5, 10), [order], usdc(5), [shares(10)]], 'Paused');
+    await expectRevert(
+      exchange,
+      'matchOrders',
+      [await buy(alice, yes, 0.5, 10), [order], usdc(5), [shares(10)]],
+      'Paused',
+    );
 
     const unpaused = await send(exchange, 'unpauseTrading', []);
     expect(events(unpaused, exchange)).toEqual([{ name: 'TradingUnpaused', args: { pauser: operator.address } }]);
@@ -711,10 +780,12 @@ describe('token registry', () => {
   });
 
   it('getComplement of an unknown token reverts InvalidTokenId', async () => {
-    const outcome = await exchange.getFunction('getComplement')(424242n).then(
-      () => 'returned',
-      (error: unknown) => revertName(exchange, error),
-    );
+    const outcome = await exchange
+      .getFunction('getComplement')(424242n)
+      .then(
+        () => 'returned',
+        (error: unknown) => revertName(exchange, error),
+      );
     expect(outcome).toBe('InvalidTokenId');
   });
 });
@@ -739,7 +810,12 @@ describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
     expect(proxy).toBe(await exchange.getFunction('getPolyProxyWalletAddress')(alice.address));
     await split(bob, shares(10));
 
-    await send(exchange, 'matchOrders', [await walletBuy(alice, proxy, PROXY, 0.5, 10), [await sell(bob, yes, 0.5, 10)], usdc(5), [shares(10)]]);
+    await send(exchange, 'matchOrders', [
+      await walletBuy(alice, proxy, PROXY, 0.5, 10),
+      [await sell(bob, yes, 0.5, 10)],
+      usdc(5),
+      [shares(10)],
+    ]);
 
     expect(await ctf.getFunction('balanceOf')(proxy, yes)).toBe(shares(10));
     expect(await collateralOf(proxy)).toBe(usdc(95));
@@ -759,18 +835,33 @@ describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
   it('invalid signature: a proxy order whose maker is someone else’s proxy', async () => {
     const bobsProxy = await walletFor('proxy', bob, usdc(100));
     await split(operator, shares(10));
-    await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, bobsProxy, PROXY, 0.5, 10), usdc(5)], 'InvalidSignature');
+    await expectRevert(
+      exchange,
+      'fillOrder',
+      [await walletBuy(alice, bobsProxy, PROXY, 0.5, 10), usdc(5)],
+      'InvalidSignature',
+    );
   });
 
   it('invalid signature: a proxy wallet presented as a Safe', async () => {
     const proxy = await walletFor('proxy', alice, usdc(100));
     await split(operator, shares(10));
-    await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, proxy, SAFE, 0.5, 10), usdc(5)], 'InvalidSignature');
+    await expectRevert(
+      exchange,
+      'fillOrder',
+      [await walletBuy(alice, proxy, SAFE, 0.5, 10), usdc(5)],
+      'InvalidSignature',
+    );
   });
 
   it('invalid signature: a POLY_1271 order whose maker is an EOA (no ERC-1271 wallet to ask)', async () => {
     await split(operator, shares(10));
-    await expectRevert(exchange, 'fillOrder', [await walletBuy(alice, alice.address, 3, 0.5, 10), usdc(5)], 'InvalidSignature');
+    await expectRevert(
+      exchange,
+      'fillOrder',
+      [await walletBuy(alice, alice.address, 3, 0.5, 10), usdc(5)],
+      'InvalidSignature',
+    );
   });
 
   it('only an admin sets the wallet factories, with an event', async () => {
@@ -778,7 +869,10 @@ describe('contract-wallet makers (POLY_PROXY, POLY_GNOSIS_SAFE)', () => {
     await expectRevert(exchange, 'setSafeFactory', [mallory.address], 'NotAdmin', mallory);
     const receipt = await send(exchange, 'setSafeFactory', [carol.address]);
     expect(events(receipt, exchange)).toEqual([
-      { name: 'SafeFactoryUpdated', args: { oldSafeFactory: deployment.wallets.safeFactory, newSafeFactory: carol.address } },
+      {
+        name: 'SafeFactoryUpdated',
+        args: { oldSafeFactory: deployment.wallets.safeFactory, newSafeFactory: carol.address },
+      },
     ]);
   });
 });
@@ -797,7 +891,11 @@ describe('rejections', () => {
   });
 
   it('invalid signature: an EOA order whose signer is not its maker', async () => {
-    const order = await sign(newOrder(alice, SIDE.BUY, yes, usdc(5), shares(10), { signer: bob.address }), bob, standard);
+    const order = await sign(
+      newOrder(alice, SIDE.BUY, yes, usdc(5), shares(10), { signer: bob.address }),
+      bob,
+      standard,
+    );
     await split(operator, shares(10));
     await expectRevert(exchange, 'fillOrder', [order, usdc(5)], 'InvalidSignature');
   });

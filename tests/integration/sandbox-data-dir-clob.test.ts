@@ -17,20 +17,35 @@ const chainId = 80_002;
 const options = { ports, simulate: 'off' as const, chainId };
 
 function client(sb: RunningSandbox, wallet: Wallet, creds?: ApiKeyCreds): ClobClient {
-  return new ClobClient({ host: sb.clob.url, chain: chainId, signer: officialSigner(wallet) as never, creds, throwOnError: true });
+  return new ClobClient({
+    host: sb.clob.url,
+    chain: chainId,
+    signer: officialSigner(wallet) as never,
+    creds,
+    throwOnError: true,
+  });
 }
 
 async function sharesOf(sb: RunningSandbox, owner: string, tokenId: string): Promise<bigint> {
   const provider = sandboxProvider(sb.deployment.rpcUrl, sb.deployment.chainId);
   try {
-    return (await new Contract(sb.deployment.contracts.conditionalTokens, ['function balanceOf(address,uint256) view returns (uint256)'], provider).balanceOf!(owner, tokenId)) as bigint;
+    return (await new Contract(
+      sb.deployment.contracts.conditionalTokens,
+      ['function balanceOf(address,uint256) view returns (uint256)'],
+      provider,
+    ).balanceOf!(owner, tokenId)) as bigint;
   } finally {
     provider.destroy();
   }
 }
 
-async function tape(sb: RunningSandbox, marketId: string): Promise<{ price: number; volumeBase: number; timestamp: number }[][]> {
-  const response = await fetch(`${sb.profile.aggregatorUrl}/v1/markets/${marketId}/orderbook/filledevents?protocol=polymarket`);
+async function tape(
+  sb: RunningSandbox,
+  marketId: string,
+): Promise<{ price: number; volumeBase: number; timestamp: number }[][]> {
+  const response = await fetch(
+    `${sb.profile.aggregatorUrl}/v1/markets/${marketId}/orderbook/filledevents?protocol=polymarket`,
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as never;
 }
@@ -70,7 +85,9 @@ describe('sandbox data folder: the CLOB', () => {
     const lines: string[] = [];
     const second = await startSandbox({ ...options, dataDir, log: (l) => lines.push(l) });
     try {
-      expect(lines).toContainEqual(expect.stringMatching(/^CLOB state loaded from .*: 2 API keys, 1 resting orders, 1 trades$/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^CLOB state loaded from .*: 2 API keys, 1 resting orders, 1 trades$/),
+      );
       expect(lines).toContain(`2 real fills restored from ${join(dataDir, 'market-fills.jsonl')}`);
       // The key derives again (same secret) and is listed as registered.
       expect(await client(second, a).deriveApiKey()).toEqual(aliceCreds);
@@ -79,12 +96,23 @@ describe('sandbox data folder: the CLOB', () => {
       expect((await alice.getApiKeys()).apiKeys).toContain(aliceCreds.key);
       // The resting bid: same id, what it matched before, on the book with what is left.
       expect(await alice.getOpenOrders({ market: market.conditionId })).toEqual([
-        expect.objectContaining({ id: bidId, status: 'LIVE', side: 'BUY', price: '0.55', original_size: '12', size_matched: '5' }),
+        expect.objectContaining({
+          id: bidId,
+          status: 'LIVE',
+          side: 'BUY',
+          price: '0.55',
+          original_size: '12',
+          size_matched: '5',
+        }),
       ]);
       expect((await bob.getOrderBook(yes)).bids).toEqual([{ price: '0.55', size: '7' }]);
       expect((await bob.getOrderBook(no)).asks).toEqual([{ price: '0.45', size: '7' }]);
       expect((await bob.getTrades({ market: market.conditionId })).map((t) => t.id)).toEqual(tradeIds);
-      expect((await alice.getTrades({ market: market.conditionId }))[0]).toMatchObject({ id: tradeIds[0], trader_side: 'MAKER', status: 'CONFIRMED' });
+      expect((await alice.getTrades({ market: market.conditionId }))[0]).toMatchObject({
+        id: tradeIds[0],
+        trader_side: 'MAKER',
+        status: 'CONFIRMED',
+      });
       // The real fill is on both tapes the aggregator serves (the generated history was made afresh).
       const [yesTape, noTape] = await tape(second, market.id);
       expect(yesTape).toContainEqual(realFill);
@@ -92,8 +120,12 @@ describe('sandbox data folder: the CLOB', () => {
       // The restored trade is in the public feed (Data API /trades), and is not announced again.
       const heard: string[] = [];
       const unsubscribe = second.clob.publicTrades.onTrade((t) => heard.push(t.id));
-      const publicRows = (await (await fetch(`${second.profile.dataUrl}/trades?market=${market.conditionId}`)).json()) as { proxyWallet: string; side: string; size: number }[];
-      expect(publicRows.map((r) => [r.proxyWallet.toLowerCase(), r.side, r.size])).toEqual([[b.address.toLowerCase(), 'BUY', 5]]);
+      const publicRows = (await (
+        await fetch(`${second.profile.dataUrl}/trades?market=${market.conditionId}`)
+      ).json()) as { proxyWallet: string; side: string; size: number }[];
+      expect(publicRows.map((r) => [r.proxyWallet.toLowerCase(), r.side, r.size])).toEqual([
+        [b.address.toLowerCase(), 'BUY', 5],
+      ]);
 
       // The restored order still trades: Bob takes the other 7, and the chain moves the shares.
       const rest = await bob.createAndPostOrder({ tokenID: no, price: 0.45, size: 7, side: Side.BUY }, ticks);
@@ -104,7 +136,10 @@ describe('sandbox data folder: the CLOB', () => {
       unsubscribe();
       expect(await sharesOf(second, a.address, yes)).toBe(parseUnits('12', 6));
       expect(await sharesOf(second, b.address, no)).toBe(parseUnits('12', 6));
-      expect((await alice.getTrades({ market: market.conditionId })).map((t) => t.status)).toEqual(['CONFIRMED', 'CONFIRMED']);
+      expect((await alice.getTrades({ market: market.conditionId })).map((t) => t.status)).toEqual([
+        'CONFIRMED',
+        'CONFIRMED',
+      ]);
     } finally {
       await second.stop();
     }
@@ -115,7 +150,11 @@ describe('sandbox data folder: the CLOB', () => {
     const refused: string[] = [];
     const third = await startSandbox({ ...options, dataDir, log: (l) => refused.push(l) });
     try {
-      expect(refused).toContainEqual(expect.stringMatching(/^CLOB state in .*clob-state\.json refused: not valid JSON .*; starting with an empty CLOB \(the file is kept as .*\)$/));
+      expect(refused).toContainEqual(
+        expect.stringMatching(
+          /^CLOB state in .*clob-state\.json refused: not valid JSON .*; starting with an empty CLOB \(the file is kept as .*\)$/,
+        ),
+      );
       expect(refused).toContain(`reusing the deployment in ${dataDir}`);
       await expect(client(third, a).deriveApiKey()).rejects.toThrow('Could not derive api key!');
       expect(third.clob.book(yes)!.bids).toEqual([]);

@@ -12,7 +12,9 @@ const ports = { rpc: 0, clob: 0, aggregator: 0 };
 async function collateralOf(rpcUrl: string, chainId: number, token: string, owner: string): Promise<bigint> {
   const provider = sandboxProvider(rpcUrl, chainId);
   try {
-    return (await new Contract(token, ['function balanceOf(address) view returns (uint256)'], provider).balanceOf!(owner)) as bigint;
+    return (await new Contract(token, ['function balanceOf(address) view returns (uint256)'], provider).balanceOf!(
+      owner,
+    )) as bigint;
   } finally {
     provider.destroy();
   }
@@ -26,13 +28,31 @@ describe('sandbox data folder', () => {
     const market = first.catalog.market('90031')!;
     const provider = sandboxProvider(first.deployment.rpcUrl, first.deployment.chainId);
     try {
-      const ctf = new Contract(first.deployment.contracts.conditionalTokens, ['function splitPosition(address,bytes32,bytes32,uint256[],uint256)'], new Wallet(wallet.privateKey, provider));
-      await (await ctf.splitPosition!(first.deployment.contracts.collateral, ZeroHash, market.conditionId, [1, 2], parseUnits('7', 6), TX_OVERRIDES)).wait();
+      const ctf = new Contract(
+        first.deployment.contracts.conditionalTokens,
+        ['function splitPosition(address,bytes32,bytes32,uint256[],uint256)'],
+        new Wallet(wallet.privateKey, provider),
+      );
+      await (
+        await ctf.splitPosition!(
+          first.deployment.contracts.collateral,
+          ZeroHash,
+          market.conditionId,
+          [1, 2],
+          parseUnits('7', 6),
+          TX_OVERRIDES,
+        )
+      ).wait();
     } finally {
       provider.destroy();
     }
     const contracts = first.profile.contracts;
-    const before = await collateralOf(first.deployment.rpcUrl, first.deployment.chainId, contracts.collateral, wallet.address);
+    const before = await collateralOf(
+      first.deployment.rpcUrl,
+      first.deployment.chainId,
+      contracts.collateral,
+      wallet.address,
+    );
     await first.stop();
 
     const lines: string[] = [];
@@ -41,7 +61,9 @@ describe('sandbox data folder', () => {
       expect(lines).toContain(`reusing the deployment in ${dataDir}`);
       expect(second.profile.contracts).toEqual(contracts);
       expect(second.catalog.market('90031')!.conditionId).toBe(market.conditionId);
-      expect(await collateralOf(second.deployment.rpcUrl, second.deployment.chainId, contracts.collateral, wallet.address)).toBe(before);
+      expect(
+        await collateralOf(second.deployment.rpcUrl, second.deployment.chainId, contracts.collateral, wallet.address),
+      ).toBe(before);
       expect(before).toBe(parseUnits(String(100_000 - 7), 6));
     } finally {
       await second.stop();

@@ -83,7 +83,12 @@ describe('the sandbox’s v2 feeds', () => {
     expect(second.pagination).toMatchObject({ has_more: false, next_cursor: null });
     // Makers' sides too when asked: the maker's NO buys at 0.60.
     const both = await page(`/v2/trades?condition_id=${btc.conditionId}&taker_only=false`);
-    expect(both.data.filter((r) => r.proxy_wallet === maker.address).map((r) => [r.side, r.outcome_index, r.price])).toEqual([['BUY', 1, 0.6], ['BUY', 1, 0.6]]);
+    expect(
+      both.data.filter((r) => r.proxy_wallet === maker.address).map((r) => [r.side, r.outcome_index, r.price]),
+    ).toEqual([
+      ['BUY', 1, 0.6],
+      ['BUY', 1, 0.6],
+    ]);
   });
 
   it('refuses offsets, a limit past 1000, more than 20 distinct condition ids and a cursor with other filters', async () => {
@@ -94,7 +99,10 @@ describe('the sandbox’s v2 feeds', () => {
       [`/v2/trades?user=${taker.address}&limit=1001`, 400],
       [`/v2/activity?user=${taker.address}&condition_id=${[...twenty, btc.conditionId].join(',')}`, 400],
       // The same 20 in two cases are 20 distinct ids.
-      [`/v2/activity?user=${taker.address}&condition_id=${[...twenty, twenty[0]!.toUpperCase().replace('0X', '0x')].join(',')}`, 200],
+      [
+        `/v2/activity?user=${taker.address}&condition_id=${[...twenty, twenty[0]!.toUpperCase().replace('0X', '0x')].join(',')}`,
+        200,
+      ],
       [`/v2/trades?user=${maker.address}&limit=1&cursor=${first.pagination.next_cursor}`, 400],
       [`/v2/trades?user=${taker.address}&cursor=not-a-cursor`, 400],
       [`/v2/positions?user=${taker.address}&status=LOST`, 400],
@@ -106,10 +114,23 @@ describe('the sandbox’s v2 feeds', () => {
 
   it('serves activity with usdc_size, and positions with their status and flags, closed ones folded in', async () => {
     const activity = await page(`/v2/activity?user=${taker.address}`);
-    expect(activity.data.map((r) => [r.type, r.side, r.size, r.usdc_size])).toEqual([['TRADE', 'BUY', 6, 2.4], ['TRADE', 'BUY', 10, 4]]);
+    expect(activity.data.map((r) => [r.type, r.side, r.size, r.usdc_size])).toEqual([
+      ['TRADE', 'BUY', 6, 2.4],
+      ['TRADE', 'BUY', 10, 4],
+    ]);
     const open = await page(`/v2/positions?user=${taker.address}`);
     expect(open.data).toEqual([
-      expect.objectContaining({ token_id: btc.tokens[0].tokenId, current_size: 16, avg_price: 0.4, current_value: expect.any(Number), status: 'OPEN', redeemable: false, mergeable: false, opposite_token_id: btc.tokens[1].tokenId, outcome_index: 0 }),
+      expect.objectContaining({
+        token_id: btc.tokens[0].tokenId,
+        current_size: 16,
+        avg_price: 0.4,
+        current_value: expect.any(Number),
+        status: 'OPEN',
+        redeemable: false,
+        mergeable: false,
+        opposite_token_id: btc.tokens[1].tokenId,
+        outcome_index: 0,
+      }),
     ]);
     expect((await page(`/v2/activity?user=${taker.address}&type=REDEEM`)).data).toEqual([]);
     expect((await page(`/v2/positions?user=${taker.address}&status=REDEEMABLE`)).data).toEqual([]);
@@ -117,9 +138,18 @@ describe('the sandbox’s v2 feeds', () => {
     // The taker sells all 16 YES back to a bid: the position moves from OPEN to CLOSED with what it made.
     await postOrder(sb, maker, limitOrder(btc.tokens[0].tokenId, 'BUY', 0.5, 16));
     await postOrder(sb, taker, limitOrder(btc.tokens[0].tokenId, 'SELL', 0.5, 16));
-    await until(async () => (await page(`/v2/positions?user=${taker.address}&status=CLOSED`)).data.length === 1, 20_000);
+    await until(
+      async () => (await page(`/v2/positions?user=${taker.address}&status=CLOSED`)).data.length === 1,
+      20_000,
+    );
     const closed = await page(`/v2/positions?user=${taker.address}&status=CLOSED`);
-    expect(closed.data[0]).toMatchObject({ token_id: btc.tokens[0].tokenId, status: 'CLOSED', current_size: 0, realized_pnl: 1.6, total_size: 16 });
+    expect(closed.data[0]).toMatchObject({
+      token_id: btc.tokens[0].tokenId,
+      status: 'CLOSED',
+      current_size: 0,
+      realized_pnl: 1.6,
+      total_size: 16,
+    });
     expect((await page(`/v2/positions?user=${taker.address}`)).data).toEqual([]);
   });
 
@@ -127,12 +157,25 @@ describe('the sandbox’s v2 feeds', () => {
     const warnings: string[] = [];
     const logger: Logger = { debug() {}, warn: (m) => warnings.push(m), error() {} };
     const p = sandbox.profile;
-    const direct = new PolymarketSource({ gammaUrl: p.gammaUrl, dataUrl: p.dataUrl, clobUrl: p.clobUrl, logger, timeoutMs: 10_000 });
+    const direct = new PolymarketSource({
+      gammaUrl: p.gammaUrl,
+      dataUrl: p.dataUrl,
+      clobUrl: p.clobUrl,
+      logger,
+      timeoutMs: 10_000,
+    });
     const trades = await direct.getTraderTrades(maker.address);
     const v1 = (await get(`/trades?user=${maker.address}&takerOnly=false`)).body as Record<string, unknown>[];
-    expect(trades.map((t) => [t.side, t.tokenId, t.size, t.price, t.transactionHash])).toEqual(v1.map((r) => [r.side, r.asset, r.size, r.price, r.transactionHash]));
+    expect(trades.map((t) => [t.side, t.tokenId, t.size, t.price, t.transactionHash])).toEqual(
+      v1.map((r) => [r.side, r.asset, r.size, r.price, r.transactionHash]),
+    );
     const positions = await direct.getTraderPositions('polymarket', maker.address);
-    expect(positions.map((x) => [x.tokenId, x.size]).sort()).toEqual([[btc.tokens[0].tokenId, 16], [btc.tokens[1].tokenId, 16]].sort());
+    expect(positions.map((x) => [x.tokenId, x.size]).sort()).toEqual(
+      [
+        [btc.tokens[0].tokenId, 16],
+        [btc.tokens[1].tokenId, 16],
+      ].sort(),
+    );
     expect((await direct.getTraderActivity(maker.address)).length).toBe(3);
     expect(warnings).toEqual([]);
   });

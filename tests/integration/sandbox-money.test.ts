@@ -8,7 +8,15 @@ import { Contract, MaxUint256, Wallet } from 'ethers';
 import { TX_OVERRIDES, compileContracts } from '../../sandbox/chain/index';
 import { mined } from '../../sandbox/chain/deploy';
 import { takerFee } from '../../sandbox/market/fees';
-import { credsOf, l2Request, limitOrder, postOrder, signedOrderJson, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
+import {
+  credsOf,
+  l2Request,
+  limitOrder,
+  postOrder,
+  signedOrderJson,
+  startClobSandbox,
+  type ClobSandbox,
+} from '../helpers/sandbox-clob';
 
 const usdc = (n: number) => BigInt(Math.round(n * 1e6));
 
@@ -34,7 +42,17 @@ describe('pUSD and the collateral onramp', () => {
   const send = (contract: Contract, wallet: Wallet, method: string, args: unknown[]) =>
     mined((contract.connect(wallet) as Contract).getFunction(method)(...args, TX_OVERRIDES));
   const view = async (path: string) =>
-    (await l2Request(sb.server.url, alice, credsOf(sb, alice), 'GET', path, undefined, '?asset_type=COLLATERAL&signature_type=0')).body as { balance: string };
+    (
+      await l2Request(
+        sb.server.url,
+        alice,
+        credsOf(sb, alice),
+        'GET',
+        path,
+        undefined,
+        '?asset_type=COLLATERAL&signature_type=0',
+      )
+    ).body as { balance: string };
 
   it('names both tokens, with Polymarket’s selectors, and funds test wallets and accounts with USDC.e', async () => {
     expect(await usdcE.getFunction('symbol')()).toBe('USDC.e');
@@ -73,7 +91,9 @@ describe('pUSD and the collateral onramp', () => {
   it('refuses another asset, a caller without the approval, and everything while paused', async () => {
     await send(usdcE, alice, 'approve', [sb.chain.contracts.collateralOnramp, MaxUint256]);
     const call = (method: string, asset: string) =>
-      (onramp.connect(alice) as Contract).getFunction(method).staticCall(asset, alice.address, usdc(1), { from: alice.address });
+      (onramp.connect(alice) as Contract)
+        .getFunction(method)
+        .staticCall(asset, alice.address, usdc(1), { from: alice.address });
     const wrongAsset = await call('wrap', sb.chain.contracts.collateral).catch((e: unknown) => e);
     expect(onramp.interface.parseError((wrongAsset as { data: string }).data)?.name).toBe('UnsupportedAsset');
     await send(pusd, alice, 'approve', [sb.chain.contracts.collateralOnramp, 0n]);
@@ -108,13 +128,25 @@ describe('fees charged at match time', () => {
   const take = async (wallet: Wallet, fields: ReturnType<typeof limitOrder>) => {
     const creds = credsOf(sb, wallet);
     const order = await signedOrderJson(sb, wallet, fields);
-    const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'FOK' }));
+    const response = await l2Request(
+      sb.server.url,
+      wallet,
+      creds,
+      'POST',
+      '/order',
+      JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'FOK' }),
+    );
     expect(response.body).toMatchObject({ success: true, status: 'matched' });
     return response.body as { tradeIDs: string[] };
   };
 
   it('reports the market’s fee parameters on the CLOB’s market reads', async () => {
-    const read = async (path: string) => (await (await fetch(`${sb.server.url}${path}`)).json()) as { fd?: unknown; base_fee?: number; taker_base_fee?: number };
+    const read = async (path: string) =>
+      (await (await fetch(`${sb.server.url}${path}`)).json()) as {
+        fd?: unknown;
+        base_fee?: number;
+        taker_base_fee?: number;
+      };
     expect((await read(`/clob-markets/${sb.binary.conditionId}`)).fd).toEqual({ r: 0.072, e: 1, to: true });
     expect(await read(`/fee-rate?token_id=${sb.binary.tokens[0].tokenId}`)).toEqual({ base_fee: 720 });
     expect((await read(`/markets/${sb.binary.conditionId}`)).taker_base_fee).toBe(720);
@@ -127,7 +159,11 @@ describe('fees charged at match time', () => {
     const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
     // Alice bids 0.70 for 1000 No; Bob takes 1000 Yes at 0.30 against it (a MINT).
     await postOrder(sb, alice, limitOrder(no, 'BUY', 0.7, 1000));
-    const [fees0, alice0, bob0] = [await feesPaid(), await sb.collateralOf(alice.address), await sb.collateralOf(bob.address)];
+    const [fees0, alice0, bob0] = [
+      await feesPaid(),
+      await sb.collateralOf(alice.address),
+      await sb.collateralOf(bob.address),
+    ];
     expect(fees0).toBe(0n);
     await take(bob, limitOrder(yes, 'BUY', 0.3, 1000));
     // 1000 × 0.072 × 0.30 × 0.70 = 15.12
@@ -143,27 +179,50 @@ describe('fees charged at match time', () => {
   it('a selling taker pays it out of the proceeds, and the trade states the rate', async () => {
     const yes = sb.binary.tokens[0].tokenId;
     await postOrder(sb, carol, limitOrder(yes, 'BUY', 0.4, 500));
-    const [fees0, bob0, carol0] = [await feesPaid(), await sb.collateralOf(bob.address), await sb.collateralOf(carol.address)];
+    const [fees0, bob0, carol0] = [
+      await feesPaid(),
+      await sb.collateralOf(bob.address),
+      await sb.collateralOf(carol.address),
+    ];
     const { tradeIDs } = await take(bob, limitOrder(yes, 'SELL', 0.4, 500));
     // 500 × 0.072 × 0.40 × 0.60 = 8.64
     expect((await feesPaid()) - fees0).toBe(usdc(8.64));
     expect((await sb.collateralOf(bob.address)) - bob0).toBe(usdc(200) - usdc(8.64));
     expect(carol0 - (await sb.collateralOf(carol.address))).toBe(usdc(200));
     expect(await sb.sharesOf(carol.address, yes)).toBe(usdc(500));
-    const trades = await l2Request(sb.server.url, bob, credsOf(sb, bob), 'GET', '/data/trades', undefined, `?id=${tradeIDs[0]}`);
+    const trades = await l2Request(
+      sb.server.url,
+      bob,
+      credsOf(sb, bob),
+      'GET',
+      '/data/trades',
+      undefined,
+      `?id=${tradeIDs[0]}`,
+    );
     expect(trades.body.data[0]).toMatchObject({ fee_rate_bps: '720', trader_side: 'TAKER' });
   });
 
   it('refuses a buying taker who can pay the price but not the fee, and puts the maker back', async () => {
     const [yes, no] = [sb.binary.tokens[0].tokenId, sb.binary.tokens[1].tokenId];
     const dave = sb.wallets[3]!;
-    const pusd = new Contract(sb.chain.contracts.collateral, ['function approve(address,uint256) returns (bool)'], dave);
+    const pusd = new Contract(
+      sb.chain.contracts.collateral,
+      ['function approve(address,uint256) returns (bool)'],
+      dave,
+    );
     await mined(pusd.getFunction('approve')(sb.chain.contracts.exchange, usdc(30), TX_OVERRIDES));
     const resting = await postOrder(sb, alice, limitOrder(no, 'BUY', 0.7, 100));
     const [fees0, dave0] = [await feesPaid(), await sb.collateralOf(dave.address)];
     const creds = credsOf(sb, dave);
     const order = await signedOrderJson(sb, dave, limitOrder(yes, 'BUY', 0.3, 100));
-    const response = await l2Request(sb.server.url, dave, creds, 'POST', '/order', JSON.stringify({ order, owner: creds.key, orderType: 'FOK' }));
+    const response = await l2Request(
+      sb.server.url,
+      dave,
+      creds,
+      'POST',
+      '/order',
+      JSON.stringify({ order, owner: creds.key, orderType: 'FOK' }),
+    );
     // 100 × 0.072 × 0.21 = 1.512 on top of the 30.
     expect(response.body).toMatchObject({
       success: false,
@@ -201,7 +260,14 @@ describe('fees on order version 1', () => {
     expect(await (await fetch(`${sb.server.url}/fee-rate?token_id=${yes}`)).json()).toEqual({ base_fee: 400 });
     const creds = credsOf(sb, bob);
     const unsigned = await signedOrderJson(sb, bob, limitOrder(yes, 'BUY', 0.4, 100));
-    const refusal = await l2Request(sb.server.url, bob, creds, 'POST', '/order', JSON.stringify({ order: unsigned, owner: creds.key, orderType: 'GTC' }));
+    const refusal = await l2Request(
+      sb.server.url,
+      bob,
+      creds,
+      'POST',
+      '/order',
+      JSON.stringify({ order: unsigned, owner: creds.key, orderType: 'GTC' }),
+    );
     expect(refusal.body.errorMsg).toBe('invalid user provided fee rate: (0), fee rate for the market must be 400');
 
     await postOrder(sb, alice, { ...limitOrder(no, 'BUY', 0.6, 100), feeRateBps: 400n });

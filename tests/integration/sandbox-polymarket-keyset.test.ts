@@ -62,30 +62,44 @@ describe('GET /markets/keyset and /events/keyset', () => {
     const pages = await allPages('/events/keyset?limit=2', 'events');
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat().map((e) => e.id)).toEqual(sandbox.catalog.events.map((e) => e.id));
-    expect(pages.flat().map((e) => (e.markets as Msg[]).length)).toEqual(sandbox.catalog.events.map((e) => e.markets.length));
+    expect(pages.flat().map((e) => (e.markets as Msg[]).length)).toEqual(
+      sandbox.catalog.events.map((e) => e.markets.length),
+    );
   });
 
   it('keeps the order asked for across pages (order, ascending), as the offset list orders it', async () => {
     const offsetOrder = (await ok<Msg[]>('/markets?order=slug&ascending=false')).map((m) => m.slug);
-    const keysetOrder = (await allPages('/markets/keyset?order=slug&ascending=false&limit=2', 'markets')).flat().map((m) => m.slug);
+    const keysetOrder = (await allPages('/markets/keyset?order=slug&ascending=false&limit=2', 'markets'))
+      .flat()
+      .map((m) => m.slug);
     expect(keysetOrder).toEqual(offsetOrder);
     expect(keysetOrder).toEqual([...keysetOrder].sort().reverse());
-    const ascending = (await allPages('/events/keyset?order=title&ascending=true&limit=2', 'events')).flat().map((e) => e.title);
+    const ascending = (await allPages('/events/keyset?order=title&ascending=true&limit=2', 'events'))
+      .flat()
+      .map((e) => e.title);
     expect(ascending).toEqual(sandbox.catalog.events.map((e) => e.title).sort((a, b) => a.localeCompare(b)));
   });
 
   it('applies the offset lists’ filters: tag, ids (comma or repeated, as the official client sends them), closed, active', async () => {
     const crypto = await allPages('/events/keyset?tag_id=103&limit=1', 'events');
-    expect(crypto.flat().map((e) => e.id)).toEqual(sandbox.catalog.events.filter((e) => e.tags?.includes('crypto')).map((e) => e.id));
+    expect(crypto.flat().map((e) => e.id)).toEqual(
+      sandbox.catalog.events.filter((e) => e.tags?.includes('crypto')).map((e) => e.id),
+    );
     const marketsByTag = (await allPages('/markets/keyset?tag_id=102', 'markets')).flat().map((m) => m.id);
-    expect(marketsByTag).toEqual(sandbox.catalog.events.find((e) => e.tags?.includes('fed-rates'))!.markets.map((m) => m.id));
+    expect(marketsByTag).toEqual(
+      sandbox.catalog.events.find((e) => e.tags?.includes('fed-rates'))!.markets.map((m) => m.id),
+    );
     const repeated = (await ok<Page>('/events/keyset?id=9002&id=9004')).events!.map((e) => e.id);
     expect(repeated).toEqual(['9002', '9004']);
     expect((await ok<Page>('/events/keyset?id=9002,9004')).events!.map((e) => e.id)).toEqual(['9002', '9004']);
     expect((await ok<Page>('/markets/keyset?closed=true')).markets).toEqual([]);
-    expect((await ok<Page>('/markets/keyset?closed=false&active=true')).markets!.length).toBe((await ok<Msg[]>('/markets')).length);
+    expect((await ok<Page>('/markets/keyset?closed=false&active=true')).markets!.length).toBe(
+      (await ok<Msg[]>('/markets')).length,
+    );
     const fed = sandbox.catalog.events[0]!.markets[0]!;
-    expect((await ok<Page>(`/markets/keyset?condition_ids=${fed.conditionId}`)).markets!.map((m) => m.id)).toEqual([fed.id]);
+    expect((await ok<Page>(`/markets/keyset?condition_ids=${fed.conditionId}`)).markets!.map((m) => m.id)).toEqual([
+      fed.id,
+    ]);
   });
 
   it('ignores a cursor= parameter (page 1 again), as Polymarket does: only after_cursor continues', async () => {
@@ -118,7 +132,8 @@ describe('GET /markets/keyset and /events/keyset', () => {
     expect([...first.markets!, ...second.markets!, ...third.markets!].map((r) => r.id)).toEqual(rows.map((r) => r.id));
     // Ties on the ordered field are broken by id, so a page boundary inside a tie neither repeats nor skips a row.
     const byVolume = [read('order=volume&limit=30')];
-    while (byVolume.at(-1)!.next_cursor) byVolume.push(read(`order=volume&limit=30&after_cursor=${byVolume.at(-1)!.next_cursor}`));
+    while (byVolume.at(-1)!.next_cursor)
+      byVolume.push(read(`order=volume&limit=30&after_cursor=${byVolume.at(-1)!.next_cursor}`));
     const ids = byVolume.flatMap((p) => p.markets!.map((r) => r.id));
     expect(new Set(ids).size).toBe(rows.length);
     const volumes = byVolume.flatMap((p) => p.markets!.map((r) => r.volume as number));

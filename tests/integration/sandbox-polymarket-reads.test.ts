@@ -26,7 +26,10 @@ afterAll(() => sandbox?.stop());
 
 describe('Gamma', () => {
   it('names related tags with Gamma’s own casing (tagID, relatedTagID), by id and by slug', async () => {
-    expect(await get('/tags/103/related-tags')).toEqual({ status: 200, body: [{ id: '103104', tagID: 103, relatedTagID: 104, rank: 1 }] });
+    expect(await get('/tags/103/related-tags')).toEqual({
+      status: 200,
+      body: [{ id: '103104', tagID: 103, relatedTagID: 104, rank: 1 }],
+    });
     expect(await get('/tags/slug/crypto/related-tags')).toEqual(await get('/tags/103/related-tags'));
     expect((await get('/tags/103/related-tags?status=closed')).body).toEqual([]);
     const tags = (await get('/tags/slug/bitcoin/related-tags/tags')).body as { slug: string }[];
@@ -42,7 +45,8 @@ describe('Gamma', () => {
   });
 
   it('answers sports, teams, series and clarifications with an empty list, not a 404', async () => {
-    for (const path of ['/sports', '/teams', '/series', '/market-clarifications']) expect(await get(path)).toEqual({ status: 200, body: [] });
+    for (const path of ['/sports', '/teams', '/series', '/market-clarifications'])
+      expect(await get(path)).toEqual({ status: 200, body: [] });
     expect(await get('/sports/market-types')).toEqual({ status: 200, body: { marketTypes: [] } });
     expect((await get('/series/1')).status).toBe(404);
   });
@@ -79,13 +83,21 @@ describe('Data API', () => {
       { token: btc.tokens[0].tokenId, positions: [] },
       { token: btc.tokens[1].tokenId, positions: [] },
     ]);
-    expect(((await get('/oi')).body as { market: string }[]).map((o) => o.market)).toEqual(sandbox.catalog.events.flatMap((e) => e.markets.map((m) => m.conditionId)));
+    expect(((await get('/oi')).body as { market: string }[]).map((o) => o.market)).toEqual(
+      sandbox.catalog.events.flatMap((e) => e.markets.map((m) => m.conditionId)),
+    );
     expect((await get('/live-volume?id=424242')).body).toEqual([]);
   });
 
   it('gives live volume as Gamma’s volume of the event’s markets', async () => {
-    const event = (await get('/events/9001')).body as { volume: number; markets: { conditionId: string; volumeNum: number }[] };
-    const [live] = (await get('/live-volume?id=9001')).body as { total: number; markets: { market: string; value: number }[] }[];
+    const event = (await get('/events/9001')).body as {
+      volume: number;
+      markets: { conditionId: string; volumeNum: number }[];
+    };
+    const [live] = (await get('/live-volume?id=9001')).body as {
+      total: number;
+      markets: { market: string; value: number }[];
+    }[];
     expect(live!.total).toBe(event.volume);
     expect(live!.markets).toEqual(event.markets.map((m) => ({ market: m.conditionId, value: m.volumeNum })));
   });

@@ -62,7 +62,14 @@ describe('Gamma: events and markets', () => {
     expect(events.map((e: Msg) => e.id)).toEqual(['9001', '9002', '9003', '9004', '9005']);
     for (const event of events) {
       const spec = sandbox.catalog.events.find((e) => e.id === event.id)!;
-      expect(event).toMatchObject({ slug: spec.slug, title: spec.title, negRisk: spec.negRisk, commentCount: spec.comments.length, active: true, closed: false });
+      expect(event).toMatchObject({
+        slug: spec.slug,
+        title: spec.title,
+        negRisk: spec.negRisk,
+        commentCount: spec.comments.length,
+        active: true,
+        closed: false,
+      });
       expect(event.tags.length).toBeGreaterThan(0);
       expect(typeof event.volume).toBe('number');
       for (const market of event.markets) {
@@ -73,7 +80,9 @@ describe('Gamma: events and markets', () => {
         expect(JSON.parse(market.outcomes)).toEqual(['Yes', 'No']);
         const tokenIds = JSON.parse(market.clobTokenIds);
         expect(tokenIds).toEqual(catalogMarket.tokens.map((t) => t.tokenId));
-        expect(tokenIds).toEqual(sandbox.deployment.markets.find((m) => m.conditionId === market.conditionId)!.tokenIds);
+        expect(tokenIds).toEqual(
+          sandbox.deployment.markets.find((m) => m.conditionId === market.conditionId)!.tokenIds,
+        );
         expect(market).toMatchObject({
           conditionId: catalogMarket.conditionId,
           slug: catalogMarket.slug,
@@ -101,7 +110,11 @@ describe('Gamma: events and markets', () => {
   it('marks the neg-risk event and its markets with one negRiskMarketID, and only that event', async () => {
     const [fed, bitcoin] = await ok('/events?id=9001,9002');
     expect(fed.negRiskMarketID).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(fed.markets.map((m: Msg) => m.negRiskMarketID)).toEqual([fed.negRiskMarketID, fed.negRiskMarketID, fed.negRiskMarketID]);
+    expect(fed.markets.map((m: Msg) => m.negRiskMarketID)).toEqual([
+      fed.negRiskMarketID,
+      fed.negRiskMarketID,
+      fed.negRiskMarketID,
+    ]);
     expect(fed.markets.map((m: Msg) => [m.groupItemTitle, m.groupItemThreshold])).toEqual([
       ['No change', '0'],
       ['25 bps cut', '1'],
@@ -114,7 +127,9 @@ describe('Gamma: events and markets', () => {
   it('shows the same markets and prices as the aggregator', async () => {
     for (const id of ['9001', '9002', '9003']) {
       const gamma = await ok(`/events/${id}`);
-      const aggregator = (await (await fetch(`${sandbox.profile.aggregatorUrl}/v1/events/${id}?protocol=polymarket`)).json()) as Msg;
+      const aggregator = (await (
+        await fetch(`${sandbox.profile.aggregatorUrl}/v1/events/${id}?protocol=polymarket`)
+      ).json()) as Msg;
       expect(gamma.markets.map((m: Msg) => m.id)).toEqual(aggregator.markets.map((m: Msg) => m.id));
       gamma.markets.forEach((m: Msg, i: number) => {
         const agg = aggregator.markets[i];
@@ -144,10 +159,26 @@ describe('Gamma: events and markets', () => {
     const busiest = await ok('/events?order=volume24hr&ascending=false');
     const volumes = busiest.map((e: Msg) => e.volume24hr);
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
-    expect((await ok('/events?order=id&ascending=true')).map((e: Msg) => e.id)).toEqual(['9001', '9002', '9003', '9004', '9005']);
-    expect((await ok('/events?order=id&ascending=false')).map((e: Msg) => e.id)).toEqual(['9005', '9004', '9003', '9002', '9001']);
+    expect((await ok('/events?order=id&ascending=true')).map((e: Msg) => e.id)).toEqual([
+      '9001',
+      '9002',
+      '9003',
+      '9004',
+      '9005',
+    ]);
+    expect((await ok('/events?order=id&ascending=false')).map((e: Msg) => e.id)).toEqual([
+      '9005',
+      '9004',
+      '9003',
+      '9002',
+      '9001',
+    ]);
     expect((await ok('/events?tag_slug=crypto')).map((e: Msg) => e.id)).toEqual(['9002']);
-    expect((await ok('/events?slug=white-christmas-in-london-2026,champions-league-winner-2026-27-real-madrid')).map((e: Msg) => e.id)).toEqual(['9003', '9005']);
+    expect(
+      (await ok('/events?slug=white-christmas-in-london-2026,champions-league-winner-2026-27-real-madrid')).map(
+        (e: Msg) => e.id,
+      ),
+    ).toEqual(['9003', '9005']);
     expect(await ok('/events?closed=true')).toEqual([]);
     expect(await ok('/events?active=true&closed=false&archived=false')).toHaveLength(5);
   });
@@ -156,8 +187,12 @@ describe('Gamma: events and markets', () => {
     expect((await ok('/markets?limit=3&offset=2')).map((m: Msg) => m.id)).toEqual(['90013', '90021', '90031']);
     expect((await ok('/markets?id=90031,90012')).map((m: Msg) => m.id)).toEqual(['90012', '90031']);
     const fedCut = sandbox.catalog.market('90012')!;
-    expect((await ok(`/markets?condition_ids=${btc.conditionId},${fedCut.conditionId}`)).map((m: Msg) => m.id)).toEqual(['90012', '90021']);
-    const both = await ok(`/markets?clob_token_ids=${btc.tokens[1].tokenId}&clob_token_ids=${fedCut.tokens[0].tokenId}`);
+    expect((await ok(`/markets?condition_ids=${btc.conditionId},${fedCut.conditionId}`)).map((m: Msg) => m.id)).toEqual(
+      ['90012', '90021'],
+    );
+    const both = await ok(
+      `/markets?clob_token_ids=${btc.tokens[1].tokenId}&clob_token_ids=${fedCut.tokens[0].tokenId}`,
+    );
     expect(both.map((m: Msg) => m.id)).toEqual(['90012', '90021']);
     // The list is a repeated key, not a comma list.
     expect(await ok(`/markets?clob_token_ids=${btc.tokens[1].tokenId},${fedCut.tokens[0].tokenId}`)).toEqual([]);
@@ -174,7 +209,14 @@ describe('Gamma: events and markets', () => {
   });
 
   it('refuses bad parameters with 400 {error}', async () => {
-    for (const path of ['/events?limit=abc', '/events?offset=-1', '/markets?limit=1.5', '/events?ascending=maybe', '/events?order=nonsense', '/markets?closed=yes']) {
+    for (const path of [
+      '/events?limit=abc',
+      '/events?offset=-1',
+      '/markets?limit=1.5',
+      '/events?ascending=maybe',
+      '/events?order=nonsense',
+      '/markets?closed=yes',
+    ]) {
       const { status, body } = await get(path);
       expect(status, path).toBe(400);
       expect(typeof body.error).toBe('string');
@@ -213,9 +255,15 @@ describe('Gamma: search, comments, tags, profiles', () => {
     expect(typeof first.id).toBe('string');
     expect(first).not.toHaveProperty('parentCommentID');
     expect(first.userAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect((await ok('/comments?parent_entity_type=Event&parent_entity_id=9001&limit=1&offset=1'))[0].body).toBe(comments[1].body);
+    expect((await ok('/comments?parent_entity_type=Event&parent_entity_id=9001&limit=1&offset=1'))[0].body).toBe(
+      comments[1].body,
+    );
     expect(await ok('/comments?parent_entity_type=market&parent_entity_id=90011')).toEqual([]);
-    for (const path of ['/comments?parent_entity_type=event&parent_entity_id=9001', '/comments?parent_entity_type=Event', '/comments?parent_entity_type=Event&parent_entity_id=abc']) {
+    for (const path of [
+      '/comments?parent_entity_type=event&parent_entity_id=9001',
+      '/comments?parent_entity_type=Event',
+      '/comments?parent_entity_type=Event&parent_entity_id=abc',
+    ]) {
       expect((await get(path)).status, path).toBe(400);
     }
   });
@@ -232,7 +280,10 @@ describe('Gamma: search, comments, tags, profiles', () => {
     const profile = await ok(`/public-profile?address=${taker.address}`);
     expect(profile).toMatchObject({ proxyWallet: taker.address, name: 'sandbox-trader-1', verifiedBadge: false });
     expect(profile.users[0]).toMatchObject({ creator: false, mod: false });
-    expect(await get(`/public-profile?address=${Wallet.createRandom().address}`)).toEqual({ status: 404, body: { error: 'profile not found' } });
+    expect(await get(`/public-profile?address=${Wallet.createRandom().address}`)).toEqual({
+      status: 404,
+      body: { error: 'profile not found' },
+    });
     expect((await get('/public-profile?address=0x123')).status).toBe(400);
   });
 });
@@ -255,8 +306,26 @@ describe('a real trade on the sandbox CLOB', () => {
   beforeAll(async () => {
     rtds = await WsTestClient.open(sandbox.profile.rtdsUrl);
     otherMarket = await WsTestClient.open(sandbox.profile.rtdsUrl);
-    rtds.send({ action: 'subscribe', subscriptions: [{ topic: 'activity', type: 'orders_matched', filters: JSON.stringify({ event_slug: 'bitcoin-above-120k-on-december-31-2026' }) }] });
-    otherMarket.send({ action: 'subscribe', subscriptions: [{ topic: 'activity', type: 'orders_matched', filters: JSON.stringify({ market_slug: 'white-christmas-in-london-2026' }) }] });
+    rtds.send({
+      action: 'subscribe',
+      subscriptions: [
+        {
+          topic: 'activity',
+          type: 'orders_matched',
+          filters: JSON.stringify({ event_slug: 'bitcoin-above-120k-on-december-31-2026' }),
+        },
+      ],
+    });
+    otherMarket.send({
+      action: 'subscribe',
+      subscriptions: [
+        {
+          topic: 'activity',
+          type: 'orders_matched',
+          filters: JSON.stringify({ market_slug: 'white-christmas-in-london-2026' }),
+        },
+      ],
+    });
     // ping → pong: each subscription is in place before the trade.
     for (const c of [rtds, otherMarket]) {
       c.send('ping');
@@ -313,7 +382,9 @@ describe('a real trade on the sandbox CLOB', () => {
     expect(row.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await ok(`/trades?user=${maker.address}`)).toEqual([]);
     const makerRows = await ok(`/trades?user=${maker.address}&takerOnly=false`);
-    expect(makerRows.map((r: Msg) => [r.side, r.outcome, r.price, r.size, r.transactionHash])).toEqual([['BUY', 'No', 0.6, 10, row.transactionHash]]);
+    expect(makerRows.map((r: Msg) => [r.side, r.outcome, r.price, r.size, r.transactionHash])).toEqual([
+      ['BUY', 'No', 0.6, 10, row.transactionHash],
+    ]);
     expect(await ok('/trades?side=SELL')).toEqual([]);
     expect(await ok('/trades?filterType=CASH&filterAmount=5')).toEqual([]);
     expect(await ok('/trades?filterType=TOKENS&filterAmount=10')).toHaveLength(1);
@@ -322,9 +393,21 @@ describe('a real trade on the sandbox CLOB', () => {
 
   it('is in the taker’s /activity as a TRADE with its cash size', async () => {
     const [row] = await ok(`/activity?user=${taker.address.toLowerCase()}`);
-    expect(row).toMatchObject({ type: 'TRADE', side: 'BUY', size: 10, price: 0.4, usdcSize: 4, proxyWallet: taker.address });
+    expect(row).toMatchObject({
+      type: 'TRADE',
+      side: 'BUY',
+      size: 10,
+      price: 0.4,
+      usdcSize: 4,
+      proxyWallet: taker.address,
+    });
     expect(await ok(`/activity?user=${taker.address}&type=SPLIT`)).toEqual([]);
-    expect((await ok(`/activity?user=${maker.address}`))[0]).toMatchObject({ type: 'TRADE', side: 'BUY', outcome: 'No', usdcSize: 6 });
+    expect((await ok(`/activity?user=${maker.address}`))[0]).toMatchObject({
+      type: 'TRADE',
+      side: 'BUY',
+      outcome: 'No',
+      usdcSize: 6,
+    });
   });
 
   it('shows up in /positions, /value and /holders from the chain balances', async () => {

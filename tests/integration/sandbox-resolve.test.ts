@@ -39,25 +39,61 @@ afterAll(async () => {
 async function holder(index: number, conditionId: string, amount: bigint) {
   const wallet = new Wallet(sandbox.deployment.testWallets[index]!.privateKey, provider);
   const ctf = new Contract(sandbox.deployment.contracts.conditionalTokens, conditionalTokensArtifact().abi, wallet);
-  await mined(ctf.getFunction('splitPosition')(sandbox.deployment.contracts.collateral, ZeroHash, conditionId, [1, 2], amount, TX_OVERRIDES));
-  const pusd = new Contract(sandbox.deployment.contracts.collateral, ['function balanceOf(address) view returns (uint256)'], provider);
+  await mined(
+    ctf.getFunction('splitPosition')(
+      sandbox.deployment.contracts.collateral,
+      ZeroHash,
+      conditionId,
+      [1, 2],
+      amount,
+      TX_OVERRIDES,
+    ),
+  );
+  const pusd = new Contract(
+    sandbox.deployment.contracts.collateral,
+    ['function balanceOf(address) view returns (uint256)'],
+    provider,
+  );
   return {
     wallet,
     ctf,
     pusd: () => pusd.getFunction('balanceOf')(wallet.address) as Promise<bigint>,
     shares: (tokenId: string) => ctf.getFunction('balanceOf')(wallet.address, tokenId) as Promise<bigint>,
-    redeem: () => mined(ctf.getFunction('redeemPositions')(sandbox.deployment.contracts.collateral, ZeroHash, conditionId, [1, 2], TX_OVERRIDES)),
+    redeem: () =>
+      mined(
+        ctf.getFunction('redeemPositions')(
+          sandbox.deployment.contracts.collateral,
+          ZeroHash,
+          conditionId,
+          [1, 2],
+          TX_OVERRIDES,
+        ),
+      ),
   };
 }
 
 async function placeBuy(wallet: Wallet, tokenId: string, price: number, size: number) {
   const apiKey = sandbox.clob.apiKeyFor(wallet.address).apiKey;
-  const order = await signedOrderJson({ chain: sandbox.deployment } as unknown as ClobSandbox, wallet, limitOrder(tokenId, 'BUY', price, size));
-  return { apiKey, response: await sandbox.clob.placeOrder({ deferExec: false, postOnly: false, order, owner: apiKey, orderType: 'GTC' }, apiKey) };
+  const order = await signedOrderJson(
+    { chain: sandbox.deployment } as unknown as ClobSandbox,
+    wallet,
+    limitOrder(tokenId, 'BUY', price, size),
+  );
+  return {
+    apiKey,
+    response: await sandbox.clob.placeOrder(
+      { deferExec: false, postOnly: false, order, owner: apiKey, orderType: 'GTC' },
+      apiKey,
+    ),
+  };
 }
 
 const adminResolve = (body: unknown, method = 'POST') =>
-  fetch(`${sandbox.profile.gammaUrl}/admin/resolve`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify(body) : undefined });
+  fetch(`${sandbox.profile.gammaUrl}/admin/resolve`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: method === 'POST' ? JSON.stringify(body) : undefined,
+  });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whichever JSON the servers answer
 const getJson = async (url: string): Promise<any> => (await fetch(url)).json();
 
@@ -78,11 +114,17 @@ describe('resolving a market on a running sandbox', () => {
 
     // The CLOB: the resting order is gone, a new one is refused, the market reads closed with its winner.
     expect(sandbox.clob.openOrderIds(resting.apiKey)).toEqual([]);
-    expect((await placeBuy(h.wallet, no, 0.1, 10)).response).toMatchObject({ success: false, errorMsg: 'the market is not accepting orders' });
+    expect((await placeBuy(h.wallet, no, 0.1, 10)).response).toMatchObject({
+      success: false,
+      errorMsg: 'the market is not accepting orders',
+    });
     expect((await getJson(`${sandbox.profile.clobUrl}/clob-markets/${market.conditionId}`)).ao).toBe(false);
     const clobMarket = await getJson(`${sandbox.profile.clobUrl}/markets/${market.conditionId}`);
     expect(clobMarket).toMatchObject({ closed: true, accepting_orders: false });
-    expect(clobMarket.tokens.map((t: { winner: boolean; price: number }) => [t.winner, t.price])).toEqual([[true, 1], [false, 0]]);
+    expect(clobMarket.tokens.map((t: { winner: boolean; price: number }) => [t.winner, t.price])).toEqual([
+      [true, 1],
+      [false, 0],
+    ]);
 
     // Gamma and the aggregator.
     const gamma = await getJson(`${sandbox.profile.gammaUrl}/markets/90051`);
@@ -91,15 +133,33 @@ describe('resolving a market on a running sandbox', () => {
     expect(Date.parse(gamma.closedTime)).not.toBeNaN();
     const aggregated = await getJson(`${sandbox.profile.aggregatorUrl}/v1/markets/90051?protocol=polymarket`);
     expect(aggregated).toMatchObject({ closed: true, accepting_orders: false });
-    expect(aggregated.position_tokens.map((t: { price: string; winner: boolean }) => [t.price, t.winner])).toEqual([['1', true], ['0', false]]);
+    expect(aggregated.position_tokens.map((t: { price: string; winner: boolean }) => [t.price, t.winner])).toEqual([
+      ['1', true],
+      ['0', false],
+    ]);
 
     // The Data API: both positions redeemable, worth their payout.
-    const positions = await getJson(`${sandbox.profile.dataUrl}/positions?user=${h.wallet.address}&market=${market.conditionId}&redeemable=true`);
-    expect(positions.map((p: { outcome: string; curPrice: number; redeemable: boolean; size: number }) => [p.outcome, p.curPrice, p.redeemable, p.size]).sort()).toEqual([
+    const positions = await getJson(
+      `${sandbox.profile.dataUrl}/positions?user=${h.wallet.address}&market=${market.conditionId}&redeemable=true`,
+    );
+    expect(
+      positions
+        .map((p: { outcome: string; curPrice: number; redeemable: boolean; size: number }) => [
+          p.outcome,
+          p.curPrice,
+          p.redeemable,
+          p.size,
+        ])
+        .sort(),
+    ).toEqual([
       ['No', 0, true, 50],
       ['Yes', 1, true, 50],
     ]);
-    expect(await getJson(`${sandbox.profile.dataUrl}/positions?user=${h.wallet.address}&market=${market.conditionId}&redeemable=false`)).toEqual([]);
+    expect(
+      await getJson(
+        `${sandbox.profile.dataUrl}/positions?user=${h.wallet.address}&market=${market.conditionId}&redeemable=false`,
+      ),
+    ).toEqual([]);
 
     // The chain holds the payouts; redeeming pays the 50 Yes shares and nothing for the 50 No.
     expect(await h.ctf.getFunction('payoutDenominator')(market.conditionId)).toBe(1n);
@@ -127,8 +187,17 @@ describe('resolving a market on a running sandbox', () => {
     } finally {
       ws.close();
     }
-    expect(report).toMatchObject({ marketId: '90031', conditionId: market.conditionId, winner: { index: 1, name: 'No', tokenId: market.tokens[1].tokenId }, payoutDenominator: '1', cancelledOrders: [] });
-    expect(report.payouts.map((p) => [p.outcome, p.numerator, p.perShare])).toEqual([['Yes', '0', '0'], ['No', '1', '1']]);
+    expect(report).toMatchObject({
+      marketId: '90031',
+      conditionId: market.conditionId,
+      winner: { index: 1, name: 'No', tokenId: market.tokens[1].tokenId },
+      payoutDenominator: '1',
+      cancelledOrders: [],
+    });
+    expect(report.payouts.map((p) => [p.outcome, p.numerator, p.perShare])).toEqual([
+      ['Yes', '0', '0'],
+      ['No', '1', '1'],
+    ]);
     expect(report.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     const before = await h.pusd();
     await h.redeem();
@@ -139,7 +208,9 @@ describe('resolving a market on a running sandbox', () => {
     const again = await adminResolve({ market: '90051', outcome: 'No' });
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toMatch(/already resolved/);
-    expect(await (await adminResolve({ market: '90041', outcome: 'Maybe' })).json()).toEqual({ error: 'unknown outcome "Maybe": one of Yes, No' });
+    expect(await (await adminResolve({ market: '90041', outcome: 'Maybe' })).json()).toEqual({
+      error: 'unknown outcome "Maybe": one of Yes, No',
+    });
     expect((await adminResolve({ market: 'no-such-market', outcome: 'Yes' })).status).toBe(400);
     expect((await adminResolve({ outcome: 'Yes' })).status).toBe(400);
     expect((await adminResolve(undefined, 'GET')).status).toBe(405);

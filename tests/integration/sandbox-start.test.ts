@@ -41,7 +41,14 @@ describe('the sandbox, started whole', () => {
         ['function splitPosition(address,bytes32,bytes32,uint256[],uint256)'],
         signer,
       );
-      const tx = await ctf.splitPosition!(sandbox.deployment.contracts.collateral, ZeroHash, market.conditionId, [1, 2], parseUnits('12', 6), TX_OVERRIDES);
+      const tx = await ctf.splitPosition!(
+        sandbox.deployment.contracts.collateral,
+        ZeroHash,
+        market.conditionId,
+        [1, 2],
+        parseUnits('12', 6),
+        TX_OVERRIDES,
+      );
       await tx.wait();
     } finally {
       provider.destroy();
@@ -66,7 +73,10 @@ describe('the sandbox, started whole', () => {
     expect(yes.asks.length).toBeGreaterThan(0);
     expect(Math.max(...yes.bids.map((l) => l.price))).toBeLessThan(Math.min(...yes.asks.map((l) => l.price)));
 
-    const tape = () => sandbox.catalog.events.flatMap((e) => e.markets).reduce((n, m) => n + sandbox.marketData.fills(m.tokens[0].tokenId).length, 0);
+    const tape = () =>
+      sandbox.catalog.events
+        .flatMap((e) => e.markets)
+        .reduce((n, m) => n + sandbox.marketData.fills(m.tokens[0].tokenId).length, 0);
     const before = tape();
     for (let i = 0; i < 12; i++) await sandbox.simulator!.tick();
     expect(sandbox.simulator!.problems).toEqual([]);
@@ -80,6 +90,8 @@ describe('the sandbox, started whole', () => {
     expect(profile.stats.totalTrades).toBeGreaterThan(0);
     expect(profile.stats.cumulativeVolume).toBeGreaterThan(0);
     const positions = await client.getTraderPositions('polymarket', someone);
-    expect(positions.some((p) => typeof p.averagePrice === 'number' && p.averagePrice > 0 && p.averagePrice < 1)).toBe(true);
+    expect(positions.some((p) => typeof p.averagePrice === 'number' && p.averagePrice > 0 && p.averagePrice < 1)).toBe(
+      true,
+    );
   }, 120_000);
 });

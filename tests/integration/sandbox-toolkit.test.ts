@@ -70,7 +70,16 @@ describe('toolkit orders on the sandbox exchange', () => {
     await mined(operatorCollateral.getFunction('approve')(await exchangeV1.getAddress(), 2n ** 255n, TX_OVERRIDES));
     await mined(ctf.getFunction('setApprovalForAll')(await exchangeV1.getAddress(), true, TX_OVERRIDES));
     for (const market of sandbox.markets) {
-      await mined(ctf.getFunction('splitPosition')(sandbox.contracts.collateral, `0x${'0'.repeat(64)}`, market.conditionId, [1, 2], 1_000_000_000n, TX_OVERRIDES));
+      await mined(
+        ctf.getFunction('splitPosition')(
+          sandbox.contracts.collateral,
+          `0x${'0'.repeat(64)}`,
+          market.conditionId,
+          [1, 2],
+          1_000_000_000n,
+          TX_OVERRIDES,
+        ),
+      );
     }
     const profile = sandboxProfile(sandbox, await exchangeV1.getAddress());
     const signer = privateKeySigner(sandbox.testWallets[0]!.privateKey);
@@ -83,20 +92,24 @@ describe('toolkit orders on the sandbox exchange', () => {
   });
 
   const yes = (): string => sandbox.markets.find((m) => !m.negRisk)!.tokenIds[0];
-  const sharesOf = async (tokenId: string): Promise<bigint> => (await ctf.getFunction('balanceOf')(alice, tokenId)) as bigint;
+  const sharesOf = async (tokenId: string): Promise<bigint> =>
+    (await ctf.getFunction('balanceOf')(alice, tokenId)) as bigint;
 
-  it.each([2, 1] as OrderVersion[])('a version-%i limit BUY from the toolkit has the same hash on chain and fills', async (version) => {
-    const venue = version === 1 ? exchangeV1 : exchange;
-    const built = await builder.buildLimitOrder(
-      { tokenId: yes(), side: 'BUY', price: 0.56, size: 21.04 },
-      { tickSize: '0.01', negRisk: false, version },
-    );
-    const order = onChain(built);
-    expect(await venue.getFunction('hashOrder')(order)).toBe(built.orderHash);
-    const before = await sharesOf(yes());
-    await mined(venue.getFunction('fillOrder')(order, order.makerAmount, TX_OVERRIDES));
-    expect((await sharesOf(yes())) - before).toBe(21_040_000n);
-  });
+  it.each([2, 1] as OrderVersion[])(
+    'a version-%i limit BUY from the toolkit has the same hash on chain and fills',
+    async (version) => {
+      const venue = version === 1 ? exchangeV1 : exchange;
+      const built = await builder.buildLimitOrder(
+        { tokenId: yes(), side: 'BUY', price: 0.56, size: 21.04 },
+        { tickSize: '0.01', negRisk: false, version },
+      );
+      const order = onChain(built);
+      expect(await venue.getFunction('hashOrder')(order)).toBe(built.orderHash);
+      const before = await sharesOf(yes());
+      await mined(venue.getFunction('fillOrder')(order, order.makerAmount, TX_OVERRIDES));
+      expect((await sharesOf(yes())) - before).toBe(21_040_000n);
+    },
+  );
 
   it('a neg-risk order from the toolkit verifies on the neg-risk exchange and nowhere else', async () => {
     const market = sandbox.markets.find((m) => m.negRisk)!;
@@ -107,10 +120,13 @@ describe('toolkit orders on the sandbox exchange', () => {
     expect(built.verifyingContract).toBe(sandbox.contracts.negRiskExchange);
     const order = onChain(built);
     // The standard exchange hashes the order under its own domain, so the signature cannot match.
-    const refused = await exchange.getFunction('fillOrder').staticCall(order, order.makerAmount, TX_OVERRIDES).then(
-      () => 'accepted',
-      (error: { data?: string }) => exchange.interface.parseError(error.data ?? '0x')?.name,
-    );
+    const refused = await exchange
+      .getFunction('fillOrder')
+      .staticCall(order, order.makerAmount, TX_OVERRIDES)
+      .then(
+        () => 'accepted',
+        (error: { data?: string }) => exchange.interface.parseError(error.data ?? '0x')?.name,
+      );
     expect(refused).toBe('InvalidSignature');
     await mined(negRiskExchange.getFunction('fillOrder')(order, order.makerAmount, TX_OVERRIDES));
     expect(await sharesOf(market.tokenIds[0])).toBe(10_000_000n);
@@ -137,11 +153,26 @@ describe('toolkit orders at Amoy addresses', () => {
     const exchange = new Contract(sandbox.contracts.exchange, compiled.CTFExchange.abi, operator);
     const ctf = new Contract(sandbox.contracts.conditionalTokens, conditionalTokensArtifact().abi, operator);
     const market = sandbox.markets.find((m) => !m.negRisk)!;
-    await mined(ctf.getFunction('splitPosition')(sandbox.contracts.collateral, `0x${'0'.repeat(64)}`, market.conditionId, [1, 2], 100_000_000n, TX_OVERRIDES));
+    await mined(
+      ctf.getFunction('splitPosition')(
+        sandbox.contracts.collateral,
+        `0x${'0'.repeat(64)}`,
+        market.conditionId,
+        [1, 2],
+        100_000_000n,
+        TX_OVERRIDES,
+      ),
+    );
 
     // No custom network: chain id 80002 selects the toolkit's own Amoy addresses.
-    const builder = new OrderBuilder({ signer: privateKeySigner(sandbox.testWallets[0]!.privateKey), chainId: AMOY_CHAIN_ID });
-    const built = await builder.buildLimitOrder({ tokenId: market.tokenIds[0], side: 'BUY', price: 0.5, size: 10 }, { tickSize: '0.01', negRisk: false, version: 2 });
+    const builder = new OrderBuilder({
+      signer: privateKeySigner(sandbox.testWallets[0]!.privateKey),
+      chainId: AMOY_CHAIN_ID,
+    });
+    const built = await builder.buildLimitOrder(
+      { tokenId: market.tokenIds[0], side: 'BUY', price: 0.5, size: 10 },
+      { tickSize: '0.01', negRisk: false, version: 2 },
+    );
     expect(built.verifyingContract).toBe(sandbox.contracts.exchange);
 
     await mined(exchange.getFunction('fillOrder')(onChain(built), 5_000_000n, TX_OVERRIDES));

@@ -18,11 +18,24 @@ describe('sandbox CLOB WebSocket faults', () => {
   const clients: Client[] = [];
 
   const bid = async (price: number, size: number) => {
-    const order = await signedOrderJson(sb, alice, { tokenId: yes, side: 'BUY', makerAmount: usdc(price * size), takerAmount: usdc(size) });
-    const response = await l2Request(sb.server.url, alice, A, 'POST', '/order', JSON.stringify({ order, owner: A.key, orderType: 'GTC' }));
+    const order = await signedOrderJson(sb, alice, {
+      tokenId: yes,
+      side: 'BUY',
+      makerAmount: usdc(price * size),
+      takerAmount: usdc(size),
+    });
+    const response = await l2Request(
+      sb.server.url,
+      alice,
+      A,
+      'POST',
+      '/order',
+      JSON.stringify({ order, owner: A.key, orderType: 'GTC' }),
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
   };
-  const restHash = async () => ((await (await fetch(`${sb.server.url}/book?token_id=${yes}`)).json()) as { hash: string }).hash;
+  const restHash = async () =>
+    ((await (await fetch(`${sb.server.url}/book?token_id=${yes}`)).json()) as { hash: string }).hash;
   const subscribed = async () => {
     const client = await Client.open(`${sb.server.url.replace(/^http/, 'ws')}/ws/market`);
     clients.push(client);
@@ -129,6 +142,16 @@ describe('sandbox CLOB WebSocket faults', () => {
     again.send({ assets_ids: [yes], type: 'market' });
     const [book] = await again.next(Array.isArray);
     expect(book.hash).toBe(await restHash());
-    expect(book.bids.map((l: Msg) => l.price)).toEqual(['0.11', '0.12', '0.13', '0.14', '0.15', '0.16', '0.17', '0.18', '0.19']);
+    expect(book.bids.map((l: Msg) => l.price)).toEqual([
+      '0.11',
+      '0.12',
+      '0.13',
+      '0.14',
+      '0.15',
+      '0.16',
+      '0.17',
+      '0.18',
+      '0.19',
+    ]);
   });
 });

@@ -29,7 +29,12 @@ describe('the sandbox market channel under the simulator', () => {
     const counts = { book: 0, price_change: 0, last_trade_price: 0 };
     const socket = new WebSocket(`${sandbox.profile.wsUrl}/market`);
     ws = socket;
-    const take = (book: Msg) => books.set(book.asset_id, { bids: new Map(book.bids.map((l: Msg) => [l.price, l.size])), asks: new Map(book.asks.map((l: Msg) => [l.price, l.size])), hash: book.hash });
+    const take = (book: Msg) =>
+      books.set(book.asset_id, {
+        bids: new Map(book.bids.map((l: Msg) => [l.price, l.size])),
+        asks: new Map(book.asks.map((l: Msg) => [l.price, l.size])),
+        hash: book.hash,
+      });
     socket.on('message', (data) => {
       const text = data.toString();
       if (text === 'PONG') {
@@ -72,11 +77,17 @@ describe('the sandbox market channel under the simulator', () => {
     expect(counts.book).toBeGreaterThan(tokens.length);
 
     const sorted = (side: Side, ascending: boolean) =>
-      [...side].map(([price, size]) => ({ price, size })).sort((a, b) => (ascending ? Number(a.price) - Number(b.price) : Number(b.price) - Number(a.price)));
+      [...side]
+        .map(([price, size]) => ({ price, size }))
+        .sort((a, b) => (ascending ? Number(a.price) - Number(b.price) : Number(b.price) - Number(a.price)));
     for (const token of tokens) {
       const rest = (await (await fetch(`${sandbox.profile.clobUrl}/book?token_id=${token}`)).json()) as Msg;
       const book = books.get(token)!;
-      expect({ bids: sorted(book.bids, true), asks: sorted(book.asks, false), hash: book.hash }).toEqual({ bids: rest.bids, asks: rest.asks, hash: rest.hash });
+      expect({ bids: sorted(book.bids, true), asks: sorted(book.asks, false), hash: book.hash }).toEqual({
+        bids: rest.bids,
+        asks: rest.asks,
+        hash: rest.hash,
+      });
     }
   });
 });

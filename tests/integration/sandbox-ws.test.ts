@@ -7,17 +7,32 @@ import { Contract, parseUnits, type Wallet } from 'ethers';
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { WsTestClient as Client, type Msg } from '../helpers/ws-test-client';
-import { l2Request, signedOrderJson, startClobSandbox, type ClobSandbox, type Creds, type OrderFields } from '../helpers/sandbox-clob';
+import {
+  l2Request,
+  signedOrderJson,
+  startClobSandbox,
+  type ClobSandbox,
+  type Creds,
+  type OrderFields,
+} from '../helpers/sandbox-clob';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
 import { bookHash } from '../../sandbox/clob/book-snapshot';
 import type { BookSnapshot } from '../../sandbox/market/market-data';
 
 const usdc = (amount: number): bigint => parseUnits(amount.toFixed(6), 6);
 
-function limit(tokenId: string, side: 'BUY' | 'SELL', price: number, size: number, extra: Partial<OrderFields> = {}): OrderFields {
+function limit(
+  tokenId: string,
+  side: 'BUY' | 'SELL',
+  price: number,
+  size: number,
+  extra: Partial<OrderFields> = {},
+): OrderFields {
   const shares = usdc(size);
   const collateral = usdc(Number((price * size).toFixed(6)));
-  return side === 'BUY' ? { tokenId, side, makerAmount: collateral, takerAmount: shares, ...extra } : { tokenId, side, makerAmount: shares, takerAmount: collateral, ...extra };
+  return side === 'BUY'
+    ? { tokenId, side, makerAmount: collateral, takerAmount: shares, ...extra }
+    : { tokenId, side, makerAmount: shares, takerAmount: collateral, ...extra };
 }
 
 type Level = { price: string; size: string };
@@ -26,7 +41,9 @@ type LocalBook = { bids: Map<string, string>; asks: Map<string, string>; hash: s
 /** Levels as GET /book lists them: bids and asks both with the best level last. */
 function ordered(book: LocalBook): { bids: Level[]; asks: Level[] } {
   const list = (m: Map<string, string>, ascending: boolean) =>
-    [...m].map(([price, size]) => ({ price, size })).sort((a, b) => (ascending ? Number(a.price) - Number(b.price) : Number(b.price) - Number(a.price)));
+    [...m]
+      .map(([price, size]) => ({ price, size }))
+      .sort((a, b) => (ascending ? Number(a.price) - Number(b.price) : Number(b.price) - Number(a.price)));
   return { bids: list(book.bids, true), asks: list(book.asks, false) };
 }
 
@@ -53,7 +70,14 @@ describe('sandbox CLOB WebSocket channels', () => {
   };
   const post = async (wallet: Wallet, creds: Creds, fields: OrderFields) => {
     const order = await signedOrderJson(sb, wallet, fields);
-    const response = await l2Request(sb.server.url, wallet, creds, 'POST', '/order', JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }));
+    const response = await l2Request(
+      sb.server.url,
+      wallet,
+      creds,
+      'POST',
+      '/order',
+      JSON.stringify({ deferExec: false, postOnly: false, order, owner: creds.key, orderType: 'GTC' }),
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body as { orderID: string; status: string; tradeIDs: string[] };
   };
@@ -61,17 +85,26 @@ describe('sandbox CLOB WebSocket channels', () => {
     const response = await l2Request(sb.server.url, wallet, creds, 'DELETE', '/order', JSON.stringify({ orderID }));
     expect(response.body.canceled).toEqual([orderID]);
   };
-  const restBook = async (tokenId: string) => (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as Msg;
+  const restBook = async (tokenId: string) =>
+    (await (await fetch(`${sb.server.url}/book?token_id=${tokenId}`)).json()) as Msg;
   const userChannel = async (creds: Creds, marketIds: string[]) => {
     const client = await connect('/ws/user');
-    client.send({ auth: { apiKey: creds.key, secret: creds.secret, passphrase: creds.passphrase }, markets: marketIds, type: 'user' });
+    client.send({
+      auth: { apiKey: creds.key, secret: creds.secret, passphrase: creds.passphrase },
+      markets: marketIds,
+      type: 'user',
+    });
     await client.sync();
     return client;
   };
 
   beforeAll(async () => {
     // A short dead-man switch: only owners that send a heartbeat are affected (one test does).
-    sb = await startClobSandbox({ orderVersion: 2, heartbeatTimeoutMs: 300, ws: { subscribeTimeoutMs: 300, maxFrameBytes: 4096 } });
+    sb = await startClobSandbox({
+      orderVersion: 2,
+      heartbeatTimeoutMs: 300,
+      ws: { subscribeTimeoutMs: 300, maxFrameBytes: 4096 },
+    });
     wsBase = sb.server.url.replace(/^http/, 'ws');
     [alice, bob, carol] = sb.wallets as [Wallet, Wallet, Wallet];
     [A, B, C] = [credsOf(alice), credsOf(bob), credsOf(carol)];
@@ -94,7 +127,12 @@ describe('sandbox CLOB WebSocket channels', () => {
       const rest = await restBook(book.asset_id);
       expect(book).toEqual({ event_type: 'book', ...rest });
       expect(rest.market).toBe(market.conditionId);
-      local.set(book.asset_id, { bids: new Map(book.bids.map((l: Level) => [l.price, l.size])), asks: new Map(book.asks.map((l: Level) => [l.price, l.size])), hash: book.hash, timestamp: book.timestamp });
+      local.set(book.asset_id, {
+        bids: new Map(book.bids.map((l: Level) => [l.price, l.size])),
+        asks: new Map(book.asks.map((l: Level) => [l.price, l.size])),
+        hash: book.hash,
+        timestamp: book.timestamp,
+      });
     }
 
     const seen: Msg[] = [];
@@ -106,9 +144,18 @@ describe('sandbox CLOB WebSocket channels', () => {
         seen.push(book);
         const { event_type: _type, ...summary } = book;
         // Self-checking: the message without event_type hashes to its own hash, like GET /book.
-        expect(createHash('sha1').update(JSON.stringify({ ...summary, hash: '' })).digest('hex')).toBe(book.hash);
+        expect(
+          createHash('sha1')
+            .update(JSON.stringify({ ...summary, hash: '' }))
+            .digest('hex'),
+        ).toBe(book.hash);
         expect(summary).toEqual(await restBook(token));
-        local.set(token, { bids: new Map(book.bids.map((l: Level) => [l.price, l.size])), asks: new Map(book.asks.map((l: Level) => [l.price, l.size])), hash: book.hash, timestamp: book.timestamp });
+        local.set(token, {
+          bids: new Map(book.bids.map((l: Level) => [l.price, l.size])),
+          asks: new Map(book.asks.map((l: Level) => [l.price, l.size])),
+          hash: book.hash,
+          timestamp: book.timestamp,
+        });
       }
     };
     /** One action, one price_change: applied level by level, both outcomes must equal GET /book afterwards. */
@@ -153,17 +200,33 @@ describe('sandbox CLOB WebSocket channels', () => {
     await step(() => post(bob, B, limit(no, 'BUY', 0.55, 8)));
     // Same price again: the size now at the level, not an increment.
     const grown = await step(async () => (second = (await post(alice, A, limit(yes, 'BUY', 0.4, 5))).orderID));
-    expect(grown.price_changes).toEqual(expect.arrayContaining([expect.objectContaining({ asset_id: yes, price: '0.4', size: '15', side: 'BUY' })]));
+    expect(grown.price_changes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ asset_id: yes, price: '0.4', size: '15', side: 'BUY' })]),
+    );
     // A crossing NO buy mints against alice's YES bids (10 then 2 of 5): a trade on the chain, then full books.
     await booksAfter(() => post(carol, C, limit(no, 'BUY', 0.62, 12)));
     expect(ordered(local.get(no)!).asks).toEqual([{ price: '0.6', size: '3' }]);
     expect(ordered(local.get(no)!).bids).toEqual([{ price: '0.55', size: '8' }]);
     const trade = await m.next((x) => x?.event_type === 'last_trade_price' && x.asset_id === no);
-    expect(trade).toMatchObject({ market: market.conditionId, price: '0.6', side: 'BUY', size: '10', fee_rate_bps: '0' });
+    expect(trade).toMatchObject({
+      market: market.conditionId,
+      price: '0.6',
+      side: 'BUY',
+      size: '10',
+      fee_rate_bps: '0',
+    });
     const mirrored = await m.next((x) => x?.event_type === 'last_trade_price' && x.asset_id === yes);
-    expect(mirrored).toMatchObject({ market: market.conditionId, price: '0.4', side: 'SELL', size: '10', fee_rate_bps: '0' });
+    expect(mirrored).toMatchObject({
+      market: market.conditionId,
+      price: '0.4',
+      side: 'SELL',
+      size: '10',
+      fee_rate_bps: '0',
+    });
     expect(Number(trade.timestamp)).toBeGreaterThan(0);
-    expect(await (await fetch(`${sb.server.url}/last-trade-price?token_id=${no}`)).json()).toMatchObject({ price: '0.6' });
+    expect(await (await fetch(`${sb.server.url}/last-trade-price?token_id=${no}`)).json()).toMatchObject({
+      price: '0.6',
+    });
     // Cancelling removes the level on both outcomes: size "0".
     const removed = await step(() => cancel(alice, A, second));
     expect(removed.price_changes).toEqual(
@@ -212,8 +275,25 @@ describe('sandbox CLOB WebSocket channels', () => {
       for (const status of ['MATCHED', 'MINED', 'CONFIRMED']) {
         const t = await client.next((x) => x?.event_type === 'trade' && x.id === tradeId && x.status === status);
         statuses.push(t.status);
-        expect(t).toMatchObject({ taker_order_id: taker.orderID, market: market.conditionId, asset_id: no, side: 'BUY', size: '6', price: '0.7', owner: B.key, trader_side: side });
-        expect(t.maker_orders).toEqual([expect.objectContaining({ order_id: order.orderID, owner: A.key, matched_amount: '6', price: '0.3', asset_id: yes })]);
+        expect(t).toMatchObject({
+          taker_order_id: taker.orderID,
+          market: market.conditionId,
+          asset_id: no,
+          side: 'BUY',
+          size: '6',
+          price: '0.7',
+          owner: B.key,
+          trader_side: side,
+        });
+        expect(t.maker_orders).toEqual([
+          expect.objectContaining({
+            order_id: order.orderID,
+            owner: A.key,
+            matched_amount: '6',
+            price: '0.3',
+            asset_id: yes,
+          }),
+        ]);
         expect(t.match_time).toMatch(/^\d+$/);
         expect(t.last_update).toMatch(/^\d+$/);
       }
@@ -261,7 +341,8 @@ describe('sandbox CLOB WebSocket channels', () => {
       `CANCELLATION:${other.orderID}`,
     ]);
     // No secret ever travels back.
-    for (const c of [ua, ub, uc]) for (const creds of [A, B, C]) expect(JSON.stringify(c.all)).not.toContain(creds.secret);
+    for (const c of [ua, ub, uc])
+      for (const creds of [A, B, C]) expect(JSON.stringify(c.all)).not.toContain(creds.secret);
   });
 
   it('a settlement that reverts: FAILED on both user channels, both orders cancelled, and the book replays to GET /book', async () => {
@@ -278,18 +359,32 @@ describe('sandbox CLOB WebSocket channels', () => {
     const resting = await post(dave, D, limit(yes, 'BUY', 0.35, 10, { negRisk: true }));
     await m.next((x) => x?.event_type === 'price_change');
     // The maker's collateral leaves after it was checked: the chain refuses the match.
-    const collateral = new Contract(sb.chain.contracts.collateral, ['function transfer(address,uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)'], dave);
+    const collateral = new Contract(
+      sb.chain.contracts.collateral,
+      ['function transfer(address,uint256) returns (bool)', 'function balanceOf(address) view returns (uint256)'],
+      dave,
+    );
     const balance = (await collateral.getFunction('balanceOf')(dave.address)) as bigint;
     await (await collateral.getFunction('transfer')(erin.address, balance)).wait();
 
     const order = await signedOrderJson(sb, bob, limit(no, 'BUY', 0.7, 6, { negRisk: true }));
-    const refused = await l2Request(sb.server.url, bob, B, 'POST', '/order', JSON.stringify({ order, owner: B.key, orderType: 'GTC' }));
+    const refused = await l2Request(
+      sb.server.url,
+      bob,
+      B,
+      'POST',
+      '/order',
+      JSON.stringify({ order, owner: B.key, orderType: 'GTC' }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/settlement failed/);
     const tradeId = refused.body.tradeIDs[0];
 
     await Promise.all([ud.sync(), ub.sync(), m.sync()]);
-    const events = (c: Client) => c.all.filter((x) => x?.event_type === 'order' || x?.event_type === 'trade').map((x) => `${x.event_type}:${x.type}:${x.status}:${x.id}`);
+    const events = (c: Client) =>
+      c.all
+        .filter((x) => x?.event_type === 'order' || x?.event_type === 'trade')
+        .map((x) => `${x.event_type}:${x.type}:${x.status}:${x.id}`);
     expect(events(ud)).toEqual([
       `order:PLACEMENT:LIVE:${resting.orderID}`,
       `trade:TRADE:MATCHED:${tradeId}`,
@@ -307,7 +402,10 @@ describe('sandbox CLOB WebSocket channels', () => {
     const changes = m.all.filter((x) => x?.event_type === 'price_change');
     expect(changes).toHaveLength(2);
     expect(changes[1].price_changes).toEqual(
-      expect.arrayContaining([expect.objectContaining({ asset_id: yes, price: '0.35', size: '0', side: 'BUY' }), expect.objectContaining({ asset_id: no, price: '0.65', size: '0', side: 'SELL' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ asset_id: yes, price: '0.35', size: '0', side: 'BUY' }),
+        expect.objectContaining({ asset_id: no, price: '0.65', size: '0', side: 'SELL' }),
+      ]),
     );
     for (const book of dump) {
       const rest = await restBook(book.asset_id);
@@ -328,7 +426,10 @@ describe('sandbox CLOB WebSocket channels', () => {
     ue.send({ operation: 'subscribe', markets: [second.conditionId] });
     await ue.sync();
     await cancel(erin, E, outside.orderID);
-    expect(await ue.next((x) => x?.event_type === 'order')).toMatchObject({ type: 'CANCELLATION', id: outside.orderID });
+    expect(await ue.next((x) => x?.event_type === 'order')).toMatchObject({
+      type: 'CANCELLATION',
+      id: outside.orderID,
+    });
     ue.send({ operation: 'unsubscribe', markets: [second.conditionId] });
     await ue.sync();
     const ignored = await post(erin, E, limit(second.tokens[0].tokenId, 'BUY', 0.05, 5));
@@ -343,11 +444,29 @@ describe('sandbox CLOB WebSocket channels', () => {
     await m.next(Array.isArray);
     const resting = await post(erin, E, limit(token, 'BUY', 0.06, 5));
     await m.next((x) => x?.event_type === 'price_change');
-    const beat = await l2Request(sb.server.url, erin, E, 'POST', '/v1/heartbeats', JSON.stringify({ heartbeat_id: null }));
+    const beat = await l2Request(
+      sb.server.url,
+      erin,
+      E,
+      'POST',
+      '/v1/heartbeats',
+      JSON.stringify({ heartbeat_id: null }),
+    );
     expect(beat.status).toBe(200);
-    expect(await ue.next((x) => x?.event_type === 'order' && x.type === 'CANCELLATION')).toMatchObject({ id: resting.orderID, status: 'CANCELED' });
+    expect(await ue.next((x) => x?.event_type === 'order' && x.type === 'CANCELLATION')).toMatchObject({
+      id: resting.orderID,
+      status: 'CANCELED',
+    });
     const removal = await m.next((x) => x?.event_type === 'price_change');
-    expect(removal.price_changes).toEqual([expect.objectContaining({ asset_id: token, price: '0.06', size: '0', side: 'BUY', hash: (await restBook(token)).hash })]);
+    expect(removal.price_changes).toEqual([
+      expect.objectContaining({
+        asset_id: token,
+        price: '0.06',
+        size: '0',
+        side: 'BUY',
+        hash: (await restBook(token)).hash,
+      }),
+    ]);
   });
 
   it('refuses bad credentials with a close code and a reason that echoes nothing', async () => {
@@ -373,7 +492,12 @@ describe('sandbox CLOB WebSocket channels', () => {
       if (path === '/ws/market') client.send({ assets_ids: [], type: 'market' });
       client.send('PING');
       expect(await client.next((x) => typeof x === 'string')).toBe('PONG');
-      for (const bad of ['{oops', '[1,2]', '"text"', JSON.stringify({ assets_ids: 'x', type: 'market', markets: 'y' })]) {
+      for (const bad of [
+        '{oops',
+        '[1,2]',
+        '"text"',
+        JSON.stringify({ assets_ids: 'x', type: 'market', markets: 'y' }),
+      ]) {
         client.send(bad);
         const error = await client.next((x) => x?.event_type === 'error');
         expect(typeof error.error).toBe('string');
@@ -430,7 +554,11 @@ describe('sandbox CLOB WebSocket channels', () => {
 
     sb.server.setTickSize(market.conditionId, '0.0001');
     for (const asset of [yes, no]) {
-      expect(await m.next((x) => x?.event_type === 'tick_size_change' && x.asset_id === asset)).toMatchObject({ market: market.conditionId, old_tick_size: '0.001', new_tick_size: '0.0001' });
+      expect(await m.next((x) => x?.event_type === 'tick_size_change' && x.asset_id === asset)).toMatchObject({
+        market: market.conditionId,
+        old_tick_size: '0.001',
+        new_tick_size: '0.0001',
+      });
       const book = await m.next((x) => x?.event_type === 'book' && x.asset_id === asset);
       const rest = await restBook(asset);
       expect(rest.tick_size).toBe('0.0001');
@@ -438,8 +566,15 @@ describe('sandbox CLOB WebSocket channels', () => {
     }
 
     await post(alice, A, limit(yes, 'BUY', 0.2345, 10));
-    expect(await m.next((x) => x?.event_type === 'best_bid_ask' && x.asset_id === yes)).toMatchObject({ market: market.conditionId, best_bid: '0.2345', best_ask: '' });
-    expect(await m.next((x) => x?.event_type === 'best_bid_ask' && x.asset_id === no)).toMatchObject({ best_bid: '', best_ask: '0.7655' });
+    expect(await m.next((x) => x?.event_type === 'best_bid_ask' && x.asset_id === yes)).toMatchObject({
+      market: market.conditionId,
+      best_bid: '0.2345',
+      best_ask: '',
+    });
+    expect(await m.next((x) => x?.event_type === 'best_bid_ask' && x.asset_id === no)).toMatchObject({
+      best_bid: '',
+      best_ask: '0.7655',
+    });
     const both = await m.next((x) => x?.event_type === 'price_change');
     expect(both.price_changes.map((c: Msg) => c.asset_id).sort()).toEqual([yes, no].sort());
 
@@ -460,7 +595,12 @@ describe('sandbox CLOB WebSocket channels', () => {
     const { event_type: _e, ...base } = dump as BookSnapshot & { event_type: string };
     const t0 = Number(base.timestamp) + 1;
     const books: BookSnapshot[] = Array.from({ length: 100 }, (_, i) => {
-      const summary = { ...base, timestamp: String(t0 + i), hash: '', bids: [{ price: '0.01', size: String(100 + i) }, ...base.bids.filter((l) => l.price !== '0.01')] };
+      const summary = {
+        ...base,
+        timestamp: String(t0 + i),
+        hash: '',
+        bids: [{ price: '0.01', size: String(100 + i) }, ...base.bids.filter((l) => l.price !== '0.01')],
+      };
       return { ...summary, hash: bookHash(summary) };
     });
     for (const book of books) sb.server.publishBooks(market.conditionId, [book]);
@@ -468,6 +608,8 @@ describe('sandbox CLOB WebSocket channels', () => {
     const changes = m.all.filter((x) => x?.event_type === 'price_change') as Msg[];
     expect(changes.map((c) => Number(c.timestamp))).toEqual(books.map((b) => Number(b.timestamp)));
     expect(changes.map((c) => c.price_changes.at(-1).hash)).toEqual(books.map((b) => b.hash));
-    expect(changes.map((c) => c.price_changes.find((p: Msg) => p.price === '0.01').size)).toEqual(books.map((b) => b.bids[0]!.size));
+    expect(changes.map((c) => c.price_changes.find((p: Msg) => p.price === '0.01').size)).toEqual(
+      books.map((b) => b.bids[0]!.size),
+    );
   });
 });

@@ -28,12 +28,17 @@ let relayerNetwork: RelayerNetwork;
 
 const KINDS = { proxy: 'proxy', safe: 'safe', deposit: 'deposit-wallet' } as const;
 const accountOf = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
-const keyOf = (owner: string) => sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(owner))!.privateKey;
+const keyOf = (owner: string) =>
+  sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(owner))!.privateKey;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off' });
   network = parseNetworkProfile(sandbox.profile);
-  relayerNetwork = { chainId: network.chainId, wallets: walletConfigFor(network), multiSend: actionContractsFor(network).multiSend };
+  relayerNetwork = {
+    chainId: network.chainId,
+    wallets: walletConfigFor(network),
+    multiSend: actionContractsFor(network).multiSend,
+  };
   signer = startSignerThread();
   for (const kind of ['proxy', 'safe', 'deposit'] as const) {
     const { keystore } = await signer.importPrivateKey(keyOf(accountOf(kind).owner), PASSWORD, FAST_SCRYPT);
@@ -46,7 +51,11 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-function workerRequest(kind: 'proxy' | 'safe' | 'deposit', what: 'deploy' | 'action', extra: Record<string, unknown> = {}) {
+function workerRequest(
+  kind: 'proxy' | 'safe' | 'deposit',
+  what: 'deploy' | 'action',
+  extra: Record<string, unknown> = {},
+) {
   const account = accountOf(kind);
   return signer.signRelayerRequest(account.owner, {
     what,
@@ -63,25 +72,33 @@ function workerRequest(kind: 'proxy' | 'safe' | 'deposit', what: 'deploy' | 'act
 }
 
 describe('relayer requests signed in the signer worker', () => {
-  it.each(['proxy', 'safe', 'deposit'] as const)("signs a %s account's wrap byte for byte as the toolkit does with the plain key", async (kind) => {
-    const account = accountOf(kind);
-    const fromWorker = await workerRequest(kind, 'action');
-    const provider = sandboxProvider(sandbox.profile.rpcUrl, sandbox.profile.chainId);
-    try {
-      const { calls, amount } = await moneyActionCalls(provider, actionContractsFor(network), account.address, ACTION);
-      const plain = await buildRelayedCalls(relayerNetwork, privateKeySigner(keyOf(account.owner)), {
-        account: { kind: KINDS[kind], address: account.address, owner: account.owner },
-        calls,
-        reads: { nonce: '3', relay: RELAY },
-        deadline: DEADLINE,
-      });
-      expect(fromWorker.request.type).toBe({ proxy: 'PROXY', safe: 'SAFE', deposit: 'WALLET' }[kind]);
-      expect(relayerRequestBody(fromWorker.request)).toBe(relayerRequestBody(plain));
-      expect(fromWorker.amount).toBe(amount.toString());
-    } finally {
-      provider.destroy();
-    }
-  });
+  it.each(['proxy', 'safe', 'deposit'] as const)(
+    "signs a %s account's wrap byte for byte as the toolkit does with the plain key",
+    async (kind) => {
+      const account = accountOf(kind);
+      const fromWorker = await workerRequest(kind, 'action');
+      const provider = sandboxProvider(sandbox.profile.rpcUrl, sandbox.profile.chainId);
+      try {
+        const { calls, amount } = await moneyActionCalls(
+          provider,
+          actionContractsFor(network),
+          account.address,
+          ACTION,
+        );
+        const plain = await buildRelayedCalls(relayerNetwork, privateKeySigner(keyOf(account.owner)), {
+          account: { kind: KINDS[kind], address: account.address, owner: account.owner },
+          calls,
+          reads: { nonce: '3', relay: RELAY },
+          deadline: DEADLINE,
+        });
+        expect(fromWorker.request.type).toBe({ proxy: 'PROXY', safe: 'SAFE', deposit: 'WALLET' }[kind]);
+        expect(relayerRequestBody(fromWorker.request)).toBe(relayerRequestBody(plain));
+        expect(fromWorker.amount).toBe(amount.toString());
+      } finally {
+        provider.destroy();
+      }
+    },
+  );
 
   it.each(['safe', 'deposit'] as const)("signs a %s's deployment as the toolkit does", async (kind) => {
     const account = accountOf(kind);
@@ -92,7 +109,9 @@ describe('relayer requests signed in the signer worker', () => {
   });
 
   it("refuses another key's account, a nonce that is not a whole number and a proxy deployment, signing nothing", async () => {
-    const other = await workerRequest('safe', 'action', { account: { kind: 'safe', address: accountOf('deposit').address, wallets: walletConfigFor(network) } }).catch((e: unknown) => e);
+    const other = await workerRequest('safe', 'action', {
+      account: { kind: 'safe', address: accountOf('deposit').address, wallets: walletConfigFor(network) },
+    }).catch((e: unknown) => e);
     expect((other as { code: string }).code).toBe('ERR_INVALID_PARAM');
     const nonce = await workerRequest('safe', 'action', { reads: { nonce: '1.5' } }).catch((e: unknown) => e);
     expect((nonce as { code: string }).code).toBe('ERR_INVALID_PARAM');

@@ -48,7 +48,8 @@ function open(): Terminal {
     shell: 'browser',
     allowSender: allowOrigins([APP]),
     wallets: { dataDir, signer: startSignerThread(), scryptN: 2 ** 12 },
-    openOrderFlow: (raw, markets) => new TradingService({ profile: parseTradingProfile(raw), vault, timeoutMs: 20_000, markets }),
+    openOrderFlow: (raw, markets) =>
+      new TradingService({ profile: parseTradingProfile(raw), vault, timeoutMs: 20_000, markets }),
     accountFeeds: { backoffMs: { initial: 50, max: 400 }, pollMs: 100, heartbeatMs: 250 },
     notifier: { show: (title, body) => notified.push({ title, body }) },
     watchTuning: { stopRetryMs: 100, resolveCheckMs: 200 },
@@ -69,10 +70,17 @@ async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, 
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
-const yesHeld = async () => (await call<Balances>('getBalances', { wallet: 'desk', marketId: MARKET })).outcomes[yes] ?? 0;
+const yesHeld = async () =>
+  (await call<Balances>('getBalances', { wallet: 'desk', marketId: MARKET })).outcomes[yes] ?? 0;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion: 2, heartbeatTimeoutMs: 1_500 });
+  sandbox = await startSandbox({
+    ports: { rpc: 0, clob: 0, aggregator: 0 },
+    simulate: 'off',
+    seed: 11,
+    orderVersion: 2,
+    heartbeatTimeoutMs: 1_500,
+  });
   sb = { sandbox, profile: parseTradingProfile(sandbox.profile), stop: () => sandbox.stop() };
   vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
   dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-stops-'));
@@ -83,15 +91,33 @@ beforeAll(async () => {
   const funder = startSignerThread();
   const funded = await freshWallet(sb, funder, { unlock: false });
   await funder.close();
-  await call('importWallet', { label: 'desk', password: PASSWORD, source: { kind: 'privateKey', privateKey: funded.privateKey } });
+  await call('importWallet', {
+    label: 'desk',
+    password: PASSWORD,
+    source: { kind: 'privateKey', privateKey: funded.privateKey },
+  });
   await call('unlockWallet', { label: 'desk', password: PASSWORD, autoLockMinutes: 0 });
   // The desk buys 20 Yes from the maker (its bid for No at 60¢ is an ask for Yes at 40¢), then the maker bids 50¢ for Yes.
   maker = await marketMaker(sb);
-  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 100 })).toMatchObject({ success: true });
-  expect(await call('placeOrder', { wallet: 'desk', marketId: MARKET, tokenId: yes, side: 'BUY', orderType: 'FOK', amountUsd: 8 })).toMatchObject({ status: 'MATCHED' });
+  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 100 })).toMatchObject({
+    success: true,
+  });
+  expect(
+    await call('placeOrder', {
+      wallet: 'desk',
+      marketId: MARKET,
+      tokenId: yes,
+      side: 'BUY',
+      orderType: 'FOK',
+      amountUsd: 8,
+    }),
+  ).toMatchObject({ status: 'MATCHED' });
   await eventually(yesHeld, (held) => held === 20, 'the desk holds 20 Yes');
   await maker.client.cancelAll();
-  expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.5, size: 100 })).toMatchObject({ success: true, status: 'live' });
+  expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.5, size: 100 })).toMatchObject({
+    success: true,
+    status: 'live',
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -106,13 +132,48 @@ describe('a client-side stop-loss and a price alert', () => {
   let fillAlert: AlertInfo;
 
   it('are set on the position; a level the bid is already past is refused', async () => {
-    const refused = await window1.call('createStop', { wallet: 'desk', marketId: MARKET, tokenId: yes, kind: 'stop-loss', level: 0.55 });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_INVALID_PARAM', message: expect.stringMatching(/^The best bid 50¢ is already at or below 55¢: this stop-loss would sell at once/) } });
+    const refused = await window1.call('createStop', {
+      wallet: 'desk',
+      marketId: MARKET,
+      tokenId: yes,
+      kind: 'stop-loss',
+      level: 0.55,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'ERR_INVALID_PARAM',
+        message: expect.stringMatching(
+          /^The best bid 50¢ is already at or below 55¢: this stop-loss would sell at once/,
+        ),
+      },
+    });
     const armedEvent = window1.nextEvent('stop', (s) => s.state === 'armed');
-    stop = await call<StopInfo>('createStop', { wallet: 'desk', marketId: MARKET, tokenId: yes, kind: 'stop-loss', level: 0.45 });
-    expect(stop).toMatchObject({ state: 'armed', outcome: 'Yes', level: 0.45, size: null, worstPrice: null, wallet: 'desk', network: sandbox.profile.name });
+    stop = await call<StopInfo>('createStop', {
+      wallet: 'desk',
+      marketId: MARKET,
+      tokenId: yes,
+      kind: 'stop-loss',
+      level: 0.45,
+    });
+    expect(stop).toMatchObject({
+      state: 'armed',
+      outcome: 'Yes',
+      level: 0.45,
+      size: null,
+      worstPrice: null,
+      wallet: 'desk',
+      network: sandbox.profile.name,
+    });
     await armedEvent;
-    alert = await call<AlertInfo>('createAlert', { kind: 'price', marketId: MARKET, tokenId: yes, price: 'bid', direction: 'down', level: 0.45 });
+    alert = await call<AlertInfo>('createAlert', {
+      kind: 'price',
+      marketId: MARKET,
+      tokenId: yes,
+      price: 'bid',
+      direction: 'down',
+      level: 0.45,
+    });
     expect(alert).toMatchObject({ state: 'armed', kind: 'price', outcome: 'Yes' });
     fillAlert = await call<AlertInfo>('createAlert', { kind: 'fill', wallet: 'desk' });
     expect(fillAlert).toMatchObject({ state: 'armed', kind: 'fill', wallet: 'desk', marketId: '' });
@@ -122,11 +183,24 @@ describe('a client-side stop-loss and a price alert', () => {
 
   it('survives the dead-man switch cancelling a resting order: stops are not orders on the exchange', async () => {
     expect(await call('setDeadManSwitch', { wallet: 'desk', enabled: true })).toMatchObject({ state: 'beating' });
-    const resting = await call<{ orderId: string }>('placeOrder', { wallet: 'desk', marketId: MARKET, tokenId: no, side: 'BUY', price: 0.05, size: 20 });
-    expect((await call<OpenOrder[]>('listOpenOrders', { wallet: 'desk' })).map((o) => o.orderId)).toEqual([resting.orderId]);
+    const resting = await call<{ orderId: string }>('placeOrder', {
+      wallet: 'desk',
+      marketId: MARKET,
+      tokenId: no,
+      side: 'BUY',
+      price: 0.05,
+      size: 20,
+    });
+    expect((await call<OpenOrder[]>('listOpenOrders', { wallet: 'desk' })).map((o) => o.orderId)).toEqual([
+      resting.orderId,
+    ]);
     // Heartbeats stop: 1.5 s later the exchange cancels every open order of the wallet.
     await call('setDeadManSwitch', { wallet: 'desk', enabled: false });
-    await eventually(() => call<OpenOrder[]>('listOpenOrders', { wallet: 'desk' }), (orders) => orders.length === 0, 'the switch cancelled the resting order');
+    await eventually(
+      () => call<OpenOrder[]>('listOpenOrders', { wallet: 'desk' }),
+      (orders) => orders.length === 0,
+      'the switch cancelled the resting order',
+    );
     const { stops } = await call<{ stops: StopInfo[] }>('listStops', {});
     expect(stops.map((s) => [s.id, s.state])).toEqual([[stop.id, 'armed']]);
   });
@@ -145,12 +219,20 @@ describe('a client-side stop-loss and a price alert', () => {
   });
 
   it('the bid falls while the wallet is locked: the stop says it could not sell and stays armed; unlocked, it sells the whole position', async () => {
-    const couldNot = window1.nextEvent('stop', (s) => s.id === stop.id && s.state === 'armed' && (s.result ?? '').includes('could not sell'));
+    const couldNot = window1.nextEvent(
+      'stop',
+      (s) => s.id === stop.id && s.state === 'armed' && (s.result ?? '').includes('could not sell'),
+    );
     const alerted = window1.nextEvent('alert', (a) => a.alert.id === alert.id);
     await maker.client.cancelAll();
-    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.44, size: 100 })).toMatchObject({ success: true, status: 'live' });
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.44, size: 100 })).toMatchObject({
+      success: true,
+      status: 'live',
+    });
     const blocked = await couldNot;
-    expect(blocked.result).toMatch(/^Stop-loss on Yes of ".+" reached its level \(best bid 44¢\) but could not sell: .*is locked.*\. It stays armed and tries again while the bid is past its level\.$/);
+    expect(blocked.result).toMatch(
+      /^Stop-loss on Yes of ".+" reached its level \(best bid 44¢\) but could not sell: .*is locked.*\. It stays armed and tries again while the bid is past its level\.$/,
+    );
     const { alert: fired, entry } = await alerted;
     expect(fired).toMatchObject({ id: alert.id, state: 'fired' });
     expect(entry.message).toMatch(/^The best bid of Yes on ".+" fell to 44¢, crossing 45¢\.$/);
@@ -161,9 +243,13 @@ describe('a client-side stop-loss and a price alert', () => {
     const filled = window1.nextEvent('alert', (a) => a.alert.id === fillAlert.id);
     await call('unlockWallet', { label: 'desk', password: PASSWORD, autoLockMinutes: 0 });
     const done = await sold;
-    expect(done.result).toMatch(/^Stop-loss fired: sold 20 Yes of ".+" into a best bid of 44¢ \(level 45¢, no lower than 1¢\), FAK order 0x[0-9a-f]+\.$/);
+    expect(done.result).toMatch(
+      /^Stop-loss fired: sold 20 Yes of ".+" into a best bid of 44¢ \(level 45¢, no lower than 1¢\), FAK order 0x[0-9a-f]+\.$/,
+    );
     expect(done.orderId).toMatch(/^0x/);
-    expect(window1.heard.some((h) => h.event === 'notice' && (h.payload as { message: string }).message === done.result)).toBe(true);
+    expect(
+      window1.heard.some((h) => h.event === 'notice' && (h.payload as { message: string }).message === done.result),
+    ).toBe(true);
     await eventually(yesHeld, (held) => held === 0, 'the position was sold');
     // The sale is a fill of the desk's: the fill alert (re-armed after the restart, the buy before it left out) tells it.
     const soldLine = `Fill: sold 20 Yes at 44¢ — ${sandbox.catalog.market(MARKET)!.question} (desk)`;
@@ -187,10 +273,27 @@ describe('a last-trade alert', () => {
     const up = now < 50;
     const tradeAt = now + (up ? 10 : -10);
     const levelAt = now + (up ? 5 : -5);
-    const onYes = await call<AlertInfo>('createAlert', { kind: 'price', marketId: FED, tokenId: fedYes.tokenId, price: 'last', direction: up ? 'up' : 'down', level: levelAt / 100 });
-    const onNo = await call<AlertInfo>('createAlert', { kind: 'price', marketId: FED, tokenId: fedNo.tokenId, price: 'last', direction: up ? 'down' : 'up', level: (100 - levelAt) / 100 });
+    const onYes = await call<AlertInfo>('createAlert', {
+      kind: 'price',
+      marketId: FED,
+      tokenId: fedYes.tokenId,
+      price: 'last',
+      direction: up ? 'up' : 'down',
+      level: levelAt / 100,
+    });
+    const onNo = await call<AlertInfo>('createAlert', {
+      kind: 'price',
+      marketId: FED,
+      tokenId: fedNo.tokenId,
+      price: 'last',
+      direction: up ? 'down' : 'up',
+      level: (100 - levelAt) / 100,
+    });
     // The alerts' fill stream is the one a window shares: once a window hears it open, the trade cannot be missed.
-    const opened = window1.nextEvent('feedStatus', (s) => s.feed === 'fills' && s.marketId === FED && s.state === 'open');
+    const opened = window1.nextEvent(
+      'feedStatus',
+      (s) => s.feed === 'fills' && s.marketId === FED && s.state === 'open',
+    );
     const following = await call<{ state: string }>('subscribeFills', { marketId: FED });
     if (following.state !== 'open') await opened;
     const yesFired = window1.nextEvent('alert', (a) => a.alert.id === onYes.id);
@@ -199,11 +302,26 @@ describe('a last-trade alert', () => {
     await maker.client.cancelAll();
     const [rest, take] = up ? [fedNo, fedYes] : [fedYes, fedNo];
     const takePrice = (up ? tradeAt : 100 - tradeAt) / 100;
-    expect(await makerOrder(maker.client, { tokenId: rest.tokenId, side: 'BUY', price: 1 - takePrice, size: 10 })).toMatchObject({ success: true, status: 'live' });
-    expect(await call('placeOrder', { wallet: 'desk', marketId: FED, tokenId: take.tokenId, side: 'BUY', orderType: 'FOK', amountUsd: Number((takePrice * 5).toFixed(2)) })).toMatchObject({ status: 'MATCHED' });
+    expect(
+      await makerOrder(maker.client, { tokenId: rest.tokenId, side: 'BUY', price: 1 - takePrice, size: 10 }),
+    ).toMatchObject({ success: true, status: 'live' });
+    expect(
+      await call('placeOrder', {
+        wallet: 'desk',
+        marketId: FED,
+        tokenId: take.tokenId,
+        side: 'BUY',
+        orderType: 'FOK',
+        amountUsd: Number((takePrice * 5).toFixed(2)),
+      }),
+    ).toMatchObject({ status: 'MATCHED' });
     const word = (direction: boolean) => (direction ? 'rose' : 'fell');
-    expect((await yesFired).entry.message).toBe(`The last trade of ${fedYes.name} on "${onYes.marketName}" ${word(up)} to ${tradeAt}¢, crossing ${levelAt}¢.`);
-    expect((await noFired).entry.message).toBe(`The last trade of ${fedNo.name} on "${onNo.marketName}" ${word(!up)} to ${100 - tradeAt}¢, crossing ${100 - levelAt}¢.`);
+    expect((await yesFired).entry.message).toBe(
+      `The last trade of ${fedYes.name} on "${onYes.marketName}" ${word(up)} to ${tradeAt}¢, crossing ${levelAt}¢.`,
+    );
+    expect((await noFired).entry.message).toBe(
+      `The last trade of ${fedNo.name} on "${onNo.marketName}" ${word(!up)} to ${100 - tradeAt}¢, crossing ${100 - levelAt}¢.`,
+    );
   });
 });
 

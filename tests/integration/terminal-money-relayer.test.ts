@@ -10,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Contract, MaxUint256, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountFunds, MoneyActionDone, MoneyActionPreview, Result, TerminalEvents } from '../../src/shared/contract';
+import type {
+  AccountFunds,
+  MoneyActionDone,
+  MoneyActionPreview,
+  Result,
+  TerminalEvents,
+} from '../../src/shared/contract';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
@@ -46,18 +52,31 @@ async function call<T>(op: string, input: unknown): Promise<T> {
   return answer.value;
 }
 
-const erc20 = (token: string) => new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
-const erc20Allowance = (token: string) => new Contract(token, ['function allowance(address, address) view returns (uint256)'], chain).getFunction('allowance');
+const erc20 = (token: string) =>
+  new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
+const erc20Allowance = (token: string) =>
+  new Contract(token, ['function allowance(address, address) view returns (uint256)'], chain).getFunction('allowance');
 const pusdOf = (address: string) => erc20(sandbox.deployment.contracts.collateral)(address) as Promise<bigint>;
 const usdcEOf = (address: string) => erc20(sandbox.deployment.contracts.usdcE)(address) as Promise<bigint>;
 const sharesOf = (address: string, tokenId: string) =>
-  new Contract(sandbox.deployment.contracts.conditionalTokens, ['function balanceOf(address, uint256) view returns (uint256)'], chain).getFunction('balanceOf')(address, tokenId) as Promise<bigint>;
+  new Contract(
+    sandbox.deployment.contracts.conditionalTokens,
+    ['function balanceOf(address, uint256) view returns (uint256)'],
+    chain,
+  ).getFunction('balanceOf')(address, tokenId) as Promise<bigint>;
 
 const account = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
-const ownerKey = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
+const ownerKey = (kind: 'proxy' | 'safe' | 'deposit') =>
+  sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion: 2, source: 'polymarket' });
+  sandbox = await startSandbox({
+    ports: { rpc: 0, clob: 0, aggregator: 0 },
+    simulate: 'off',
+    seed: 11,
+    orderVersion: 2,
+    source: 'polymarket',
+  });
   const raw = sandbox.profile as unknown as Record<string, unknown>;
   dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-terminal-relayer-'));
   const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
@@ -73,7 +92,11 @@ beforeAll(async () => {
   const market = sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
   for (const kind of ['proxy', 'safe', 'deposit'] as const) {
-    await call('importWallet', { label: kind, password: PASSWORD, source: { kind: 'privateKey', privateKey: ownerKey(kind).privateKey } });
+    await call('importWallet', {
+      label: kind,
+      password: PASSWORD,
+      source: { kind: 'privateKey', privateKey: ownerKey(kind).privateKey },
+    });
     await call('unlockWallet', { label: kind, password: PASSWORD, autoLockMinutes: 0 });
     await chain.send('anvil_setBalance', [ownerKey(kind).address, '0x0']);
   }
@@ -86,76 +109,117 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe.each(['proxy', 'safe', 'deposit'] as const)('money from a %s through the relayer, the key holding no POL', (kind) => {
-  it('says which way and why, wraps, splits and merges to the base unit, and the key still holds no POL', async () => {
-    const holder = account(kind).address;
-    const key = ownerKey(kind).address;
-    const funds = await call<AccountFunds>('getAccountFunds', { wallet: kind });
-    expect(funds).toMatchObject({ accountKind: { proxy: 'proxy', safe: 'safe', deposit: 'deposit-wallet' }[kind], actionsUnavailable: null, via: 'relayer' });
-    expect(funds.viaReason).toBe(`${GASLESS} (a relayer API key for ${key}, the network profile's test key)`);
+describe.each(['proxy', 'safe', 'deposit'] as const)(
+  'money from a %s through the relayer, the key holding no POL',
+  (kind) => {
+    it('says which way and why, wraps, splits and merges to the base unit, and the key still holds no POL', async () => {
+      const holder = account(kind).address;
+      const key = ownerKey(kind).address;
+      const funds = await call<AccountFunds>('getAccountFunds', { wallet: kind });
+      expect(funds).toMatchObject({
+        accountKind: { proxy: 'proxy', safe: 'safe', deposit: 'deposit-wallet' }[kind],
+        actionsUnavailable: null,
+        via: 'relayer',
+      });
+      expect(funds.viaReason).toBe(`${GASLESS} (a relayer API key for ${key}, the network profile's test key)`);
 
-    const [pusd0, usdcE0, yes0, no0, nonce0] = await Promise.all([pusdOf(holder), usdcEOf(holder), sharesOf(holder, yes), sharesOf(holder, no), chain.getTransactionCount(key)]);
-    const preview = await call<MoneyActionPreview>('previewMoneyAction', { wallet: kind, action: 'wrap', amount: '2.5' });
-    expect(preview).toMatchObject({ via: 'relayer', lines: ['$2.50 USDC.e → $2.50 pUSD'], gas: { units: '0' } });
-    expect(await usdcEOf(holder)).toBe(usdcE0);
+      const [pusd0, usdcE0, yes0, no0, nonce0] = await Promise.all([
+        pusdOf(holder),
+        usdcEOf(holder),
+        sharesOf(holder, yes),
+        sharesOf(holder, no),
+        chain.getTransactionCount(key),
+      ]);
+      const preview = await call<MoneyActionPreview>('previewMoneyAction', {
+        wallet: kind,
+        action: 'wrap',
+        amount: '2.5',
+      });
+      expect(preview).toMatchObject({ via: 'relayer', lines: ['$2.50 USDC.e → $2.50 pUSD'], gas: { units: '0' } });
+      expect(await usdcEOf(holder)).toBe(usdcE0);
 
-    const wrapped = await call<MoneyActionDone>('runMoneyAction', { wallet: kind, action: 'wrap', amount: '2.5' });
-    expect(wrapped.via).toBe('relayer');
-    expect(wrapped.relayer?.summary).toMatch(/^Sent through Polymarket's relayer — no gas needed: mined as 0x[0-9a-f]{64}\.$/);
-    expect(['STATE_MINED', 'STATE_CONFIRMED']).toContain(wrapped.relayer?.state);
-    expect(wrapped.txHashes).toEqual([wrapped.relayer!.transactionHash]);
-    expect(await usdcEOf(holder)).toBe(usdcE0 - 2_500_000n);
-    expect(await pusdOf(holder)).toBe(pusd0 + 2_500_000n);
+      const wrapped = await call<MoneyActionDone>('runMoneyAction', { wallet: kind, action: 'wrap', amount: '2.5' });
+      expect(wrapped.via).toBe('relayer');
+      expect(wrapped.relayer?.summary).toMatch(
+        /^Sent through Polymarket's relayer — no gas needed: mined as 0x[0-9a-f]{64}\.$/,
+      );
+      expect(['STATE_MINED', 'STATE_CONFIRMED']).toContain(wrapped.relayer?.state);
+      expect(wrapped.txHashes).toEqual([wrapped.relayer!.transactionHash]);
+      expect(await usdcEOf(holder)).toBe(usdcE0 - 2_500_000n);
+      expect(await pusdOf(holder)).toBe(pusd0 + 2_500_000n);
 
-    await call<MoneyActionDone>('runMoneyAction', { wallet: kind, action: 'split', marketId: MARKET, amount: '3' });
-    await call<MoneyActionDone>('runMoneyAction', { wallet: kind, action: 'merge', marketId: MARKET, amount: '1' });
-    expect(await pusdOf(holder)).toBe(pusd0 + 2_500_000n - 2_000_000n);
-    expect([await sharesOf(holder, yes), await sharesOf(holder, no)]).toEqual([yes0 + 2_000_000n, no0 + 2_000_000n]);
+      await call<MoneyActionDone>('runMoneyAction', { wallet: kind, action: 'split', marketId: MARKET, amount: '3' });
+      await call<MoneyActionDone>('runMoneyAction', { wallet: kind, action: 'merge', marketId: MARKET, amount: '1' });
+      expect(await pusdOf(holder)).toBe(pusd0 + 2_500_000n - 2_000_000n);
+      expect([await sharesOf(holder, yes), await sharesOf(holder, no)]).toEqual([yes0 + 2_000_000n, no0 + 2_000_000n]);
 
-    // The key sent nothing and paid nothing: the relayer did.
-    expect(await chain.getTransactionCount(key)).toBe(nonce0);
-    expect(await chain.getBalance(key)).toBe(0n);
-  }, 120_000);
-});
+      // The key sent nothing and paid nothing: the relayer did.
+      expect(await chain.getTransactionCount(key)).toBe(nonce0);
+      expect(await chain.getBalance(key)).toBe(0n);
+    }, 120_000);
+  },
+);
 
 describe('a first order from an account that has never approved the exchange, the key holding no POL', () => {
-  it.each(['deposit-wallet', 'safe'] as const)('as a %s: the approvals go through the relayer (deploying it first), then the order', async (kind) => {
-    // The first test wallet owns no test account: its Safe and deposit wallet have no code and no approval.
-    const owner = sandbox.profile.testWallets[0]!;
-    const derived = deriveAccounts(owner.address, walletConfigFor(parseNetworkProfile(sandbox.profile)));
-    const holder = kind === 'safe' ? derived.safe! : derived.depositWallet!.beacon!;
-    const minter = new Wallet(sandbox.deployment.operator.privateKey, chain);
-    await (await new Contract(sandbox.deployment.contracts.collateral, compileContracts().Collateral.abi, minter).getFunction('mint')(holder, 20_000_000n, TX_OVERRIDES)).wait();
-    if (kind === 'deposit-wallet') {
-      await call('importWallet', { label: 'fresh', password: PASSWORD, source: { kind: 'privateKey', privateKey: owner.privateKey } });
-      await call('unlockWallet', { label: 'fresh', password: PASSWORD, autoLockMinutes: 0 });
-      await chain.send('anvil_setBalance', [owner.address, '0x0']);
-    }
-    await call('chooseWalletAccount', { wallet: 'fresh', account: holder });
-    expect(await chain.getCode(holder)).toBe('0x');
-    const { exchange, negRiskExchange } = sandbox.profile.contracts;
-    const allowance = (spender: string) => erc20Allowance(sandbox.deployment.contracts.collateral)(holder, spender) as Promise<bigint>;
-    expect(await allowance(exchange!)).toBe(0n);
+  it.each(['deposit-wallet', 'safe'] as const)(
+    'as a %s: the approvals go through the relayer (deploying it first), then the order',
+    async (kind) => {
+      // The first test wallet owns no test account: its Safe and deposit wallet have no code and no approval.
+      const owner = sandbox.profile.testWallets[0]!;
+      const derived = deriveAccounts(owner.address, walletConfigFor(parseNetworkProfile(sandbox.profile)));
+      const holder = kind === 'safe' ? derived.safe! : derived.depositWallet!.beacon!;
+      const minter = new Wallet(sandbox.deployment.operator.privateKey, chain);
+      await (
+        await new Contract(
+          sandbox.deployment.contracts.collateral,
+          compileContracts().Collateral.abi,
+          minter,
+        ).getFunction('mint')(holder, 20_000_000n, TX_OVERRIDES)
+      ).wait();
+      if (kind === 'deposit-wallet') {
+        await call('importWallet', {
+          label: 'fresh',
+          password: PASSWORD,
+          source: { kind: 'privateKey', privateKey: owner.privateKey },
+        });
+        await call('unlockWallet', { label: 'fresh', password: PASSWORD, autoLockMinutes: 0 });
+        await chain.send('anvil_setBalance', [owner.address, '0x0']);
+      }
+      await call('chooseWalletAccount', { wallet: 'fresh', account: holder });
+      expect(await chain.getCode(holder)).toBe('0x');
+      const { exchange, negRiskExchange } = sandbox.profile.contracts;
+      const allowance = (spender: string) =>
+        erc20Allowance(sandbox.deployment.contracts.collateral)(holder, spender) as Promise<bigint>;
+      expect(await allowance(exchange!)).toBe(0n);
 
-    const notices: TerminalEvents['notice'][] = [];
-    const off = terminal.hub.connect(`order-listener-${kind}`, (event, payload) => {
-      if (event === 'notice') notices.push(payload as TerminalEvents['notice']);
-    });
-    let placed: { status: string };
-    try {
-      placed = await call<{ status: string }>('placeOrder', { wallet: 'fresh', marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.05, size: 10 });
-    } finally {
-      off();
-    }
-    expect(placed.status).toBe('LIVE');
-    const approvals = notices.filter((n) => n.kind === 'approval');
-    expect(approvals).toHaveLength(4);
-    expect(new Set(approvals.map((n) => n.txHash)).size).toBe(1);
-    expect(approvals[0]!.message).toMatch(/^Allowance set through Polymarket's relayer — no gas needed: /);
-    expect(await chain.getCode(holder)).not.toBe('0x');
-    for (const spender of [exchange!, negRiskExchange!]) expect(await allowance(spender)).toBe(MaxUint256);
-    expect(await chain.getBalance(owner.address)).toBe(0n);
-  }, 120_000);
+      const notices: TerminalEvents['notice'][] = [];
+      const off = terminal.hub.connect(`order-listener-${kind}`, (event, payload) => {
+        if (event === 'notice') notices.push(payload as TerminalEvents['notice']);
+      });
+      let placed: { status: string };
+      try {
+        placed = await call<{ status: string }>('placeOrder', {
+          wallet: 'fresh',
+          marketId: MARKET,
+          tokenId: yes,
+          side: 'BUY',
+          price: 0.05,
+          size: 10,
+        });
+      } finally {
+        off();
+      }
+      expect(placed.status).toBe('LIVE');
+      const approvals = notices.filter((n) => n.kind === 'approval');
+      expect(approvals).toHaveLength(4);
+      expect(new Set(approvals.map((n) => n.txHash)).size).toBe(1);
+      expect(approvals[0]!.message).toMatch(/^Allowance set through Polymarket's relayer — no gas needed: /);
+      expect(await chain.getCode(holder)).not.toBe('0x');
+      for (const spender of [exchange!, negRiskExchange!]) expect(await allowance(spender)).toBe(MaxUint256);
+      expect(await chain.getBalance(owner.address)).toBe(0n);
+    },
+    120_000,
+  );
 });
 
 describe('the path asked for', () => {
@@ -173,13 +237,19 @@ describe('the path asked for', () => {
       off();
     }
     expect(await pusdOf(holder)).toBe(pusd0 + yes0);
-    expect(notices.map((n) => n.message)).toContainEqual(expect.stringMatching(/^redeem: submitted to Polymarket's relayer as \S+ \(STATE_\w+\)$/));
+    expect(notices.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/^redeem: submitted to Polymarket's relayer as \S+ \(STATE_\w+\)$/),
+    );
     expect(await chain.getBalance(ownerKey('deposit').address)).toBe(0n);
 
     // A proxy wallet's redeem goes through the sandbox's relay hub, as the profile names it.
     const proxy = account('proxy').address;
     const [proxyCash0, proxyYes0] = await Promise.all([pusdOf(proxy), sharesOf(proxy, yes)]);
-    const redeemed = await call<MoneyActionDone>('runMoneyAction', { wallet: 'proxy', action: 'redeem', marketId: MARKET });
+    const redeemed = await call<MoneyActionDone>('runMoneyAction', {
+      wallet: 'proxy',
+      action: 'redeem',
+      marketId: MARKET,
+    });
     expect(redeemed.via).toBe('relayer');
     expect(await pusdOf(proxy)).toBe(proxyCash0 + proxyYes0);
     expect(await sharesOf(proxy, yes)).toBe(0n);
@@ -187,10 +257,20 @@ describe('the path asked for', () => {
   }, 120_000);
 
   it('honours the key path for a Safe (which then needs POL) and refuses it for a deposit wallet', async () => {
-    const safe = await call<MoneyActionPreview>('previewMoneyAction', { wallet: 'safe', action: 'unwrap', amount: '1', via: 'key' }).catch((e: Error) => e);
+    const safe = await call<MoneyActionPreview>('previewMoneyAction', {
+      wallet: 'safe',
+      action: 'unwrap',
+      amount: '1',
+      via: 'key',
+    }).catch((e: Error) => e);
     // The key holds no POL: the key path is quoted and refused before anything is sent.
     expect(String((safe as Error).message)).toMatch(/has 0 POL; this needs about/);
-    const deposit = await result('previewMoneyAction', { wallet: 'deposit', action: 'unwrap', amount: '1', via: 'key' });
+    const deposit = await result('previewMoneyAction', {
+      wallet: 'deposit',
+      action: 'unwrap',
+      amount: '1',
+      via: 'key',
+    });
     expect(deposit).toMatchObject({ ok: false, error: { code: 'ERR_NOT_AVAILABLE' } });
   }, 60_000);
 });

@@ -44,20 +44,29 @@ async function call<T>(op: string, input: unknown): Promise<T> {
   return answer.value;
 }
 
-const erc20 = (token: string) => new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
+const erc20 = (token: string) =>
+  new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
 const pusdOf = (address: string) => erc20(sandbox.deployment.contracts.collateral)(address) as Promise<bigint>;
 const usdcEOf = (address: string) => erc20(sandbox.deployment.contracts.usdcE)(address) as Promise<bigint>;
 const sharesOf = (address: string, tokenId: string) =>
-  new Contract(sandbox.deployment.contracts.conditionalTokens, ['function balanceOf(address, uint256) view returns (uint256)'], chain).getFunction('balanceOf')(
-    address,
-    tokenId,
-  ) as Promise<bigint>;
+  new Contract(
+    sandbox.deployment.contracts.conditionalTokens,
+    ['function balanceOf(address, uint256) view returns (uint256)'],
+    chain,
+  ).getFunction('balanceOf')(address, tokenId) as Promise<bigint>;
 
 const account = (kind: 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
-const ownerKey = (kind: 'safe' | 'deposit') => sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
+const ownerKey = (kind: 'safe' | 'deposit') =>
+  sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === account(kind).owner.toLowerCase())!;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, orderVersion: 2, source: 'polymarket' });
+  sandbox = await startSandbox({
+    ports: { rpc: 0, clob: 0, aggregator: 0 },
+    simulate: 'off',
+    seed: 11,
+    orderVersion: 2,
+    source: 'polymarket',
+  });
   // No relayer keys: this file is the key's own path (the key signs and pays gas); terminal-money-relayer.test.ts has the relayer's.
   const raw = { ...sandbox.profile, relayerApiKeys: [] } as unknown as Record<string, unknown>;
   dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-terminal-money-'));
@@ -74,7 +83,11 @@ beforeAll(async () => {
   const market = sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
   for (const kind of ['safe', 'deposit'] as const) {
-    await call('importWallet', { label: kind, password: PASSWORD, source: { kind: 'privateKey', privateKey: ownerKey(kind).privateKey } });
+    await call('importWallet', {
+      label: kind,
+      password: PASSWORD,
+      source: { kind: 'privateKey', privateKey: ownerKey(kind).privateKey },
+    });
     await call('unlockWallet', { label: kind, password: PASSWORD, autoLockMinutes: 0 });
   }
 }, 120_000);
@@ -90,7 +103,15 @@ describe('money from a Safe account', () => {
   it("shows the Safe's pUSD and USDC.e and the key's POL, exactly as the chain holds them", async () => {
     const safe = account('safe');
     const funds = await call<AccountFunds>('getAccountFunds', { wallet: 'safe' });
-    expect(funds).toMatchObject({ wallet: 'safe', account: safe.address, accountKind: 'safe', key: ownerKey('safe').address, actionsUnavailable: null, via: 'key', viaReason: 'Your key pays gas in POL: no relayer credentials' });
+    expect(funds).toMatchObject({
+      wallet: 'safe',
+      account: safe.address,
+      accountKind: 'safe',
+      key: ownerKey('safe').address,
+      actionsUnavailable: null,
+      via: 'key',
+      viaReason: 'Your key pays gas in POL: no relayer credentials',
+    });
     expect(funds.pusd.units).toBe((await pusdOf(safe.address)).toString());
     expect(funds.usdcE?.units).toBe((await usdcEOf(safe.address)).toString());
     expect(funds.keyGas.units).toBe((await chain.getBalance(ownerKey('safe').address)).toString());
@@ -100,10 +121,28 @@ describe('money from a Safe account', () => {
   it('previews a wrap with its exact amount and gas and sends nothing; then wraps and unwraps as the Safe, to the base unit', async () => {
     const safe = account('safe').address;
     const key = ownerKey('safe').address;
-    const [pusd0, usdcE0, keyPusd0, nonce0] = await Promise.all([pusdOf(safe), usdcEOf(safe), pusdOf(key), chain.getTransactionCount(key)]);
+    const [pusd0, usdcE0, keyPusd0, nonce0] = await Promise.all([
+      pusdOf(safe),
+      usdcEOf(safe),
+      pusdOf(key),
+      chain.getTransactionCount(key),
+    ]);
 
-    const preview = await call<MoneyActionPreview>('previewMoneyAction', { wallet: 'safe', action: 'wrap', amount: '5.25' });
-    expect(preview).toMatchObject({ action: 'wrap', account: safe, accountKind: 'safe', key, amount: { units: '5250000', text: '$5.25' }, lines: ['$5.25 USDC.e → $5.25 pUSD'], transactions: 1, atomic: true });
+    const preview = await call<MoneyActionPreview>('previewMoneyAction', {
+      wallet: 'safe',
+      action: 'wrap',
+      amount: '5.25',
+    });
+    expect(preview).toMatchObject({
+      action: 'wrap',
+      account: safe,
+      accountKind: 'safe',
+      key,
+      amount: { units: '5250000', text: '$5.25' },
+      lines: ['$5.25 USDC.e → $5.25 pUSD'],
+      transactions: 1,
+      atomic: true,
+    });
     expect(BigInt(preview.gas.units)).toBeGreaterThan(0n);
     expect(await chain.getTransactionCount(key)).toBe(nonce0);
 
@@ -129,19 +168,34 @@ describe('money from a Safe account', () => {
   it('splits a complete set and merges part of it back, as the Safe, to the base unit', async () => {
     const safe = account('safe').address;
     const [pusd0, yes0, no0] = await Promise.all([pusdOf(safe), sharesOf(safe, yes), sharesOf(safe, no)]);
-    const preview = await call<MoneyActionPreview>('previewMoneyAction', { wallet: 'safe', action: 'split', marketId: MARKET, amount: '3' });
+    const preview = await call<MoneyActionPreview>('previewMoneyAction', {
+      wallet: 'safe',
+      action: 'split',
+      marketId: MARKET,
+      amount: '3',
+    });
     expect(preview.lines).toEqual(['$3.00 pUSD → 3 shares of each outcome']);
     await call('runMoneyAction', { wallet: 'safe', action: 'split', marketId: MARKET, amount: '3' });
     expect(await pusdOf(safe)).toBe(pusd0 - 3_000_000n);
     expect([await sharesOf(safe, yes), await sharesOf(safe, no)]).toEqual([yes0 + 3_000_000n, no0 + 3_000_000n]);
 
-    const merge = await call<MoneyActionPreview>('previewMoneyAction', { wallet: 'safe', action: 'merge', marketId: MARKET, amount: '1.5' });
+    const merge = await call<MoneyActionPreview>('previewMoneyAction', {
+      wallet: 'safe',
+      action: 'merge',
+      marketId: MARKET,
+      amount: '1.5',
+    });
     expect(merge.lines).toEqual(['1.5 shares of each outcome → $1.50 pUSD']);
     await call('runMoneyAction', { wallet: 'safe', action: 'merge', marketId: MARKET, amount: '1.5' });
     expect(await pusdOf(safe)).toBe(pusd0 - 1_500_000n);
     expect([await sharesOf(safe, yes), await sharesOf(safe, no)]).toEqual([yes0 + 1_500_000n, no0 + 1_500_000n]);
 
-    const tooMany = await result('previewMoneyAction', { wallet: 'safe', action: 'merge', marketId: MARKET, amount: '100000' });
+    const tooMany = await result('previewMoneyAction', {
+      wallet: 'safe',
+      action: 'merge',
+      marketId: MARKET,
+      amount: '100000',
+    });
     expect(tooMany).toMatchObject({ ok: false, error: { code: ErrorCode.INVALID_PARAMETER } });
   }, 60_000);
 
@@ -153,7 +207,10 @@ describe('money from a Safe account', () => {
     try {
       const refused = await result('runMoneyAction', { wallet: 'safe', action: 'wrap', amount: '1' });
       expect(refused).toMatchObject({ ok: false, error: { code: ErrorCode.INVALID_PARAMETER } });
-      if (!refused.ok) expect(refused.error.message).toMatch(new RegExp(`^The key ${key} has 0 POL; this needs about [0-9.]+ POL for gas\\.$`));
+      if (!refused.ok)
+        expect(refused.error.message).toMatch(
+          new RegExp(`^The key ${key} has 0 POL; this needs about [0-9.]+ POL for gas\\.$`),
+        );
       expect(await chain.getTransactionCount(key)).toBe(nonce);
     } finally {
       await chain.send('anvil_setBalance', [key, `0x${before.toString(16)}`]);
@@ -169,7 +226,11 @@ describe('money from a Safe account', () => {
     await sandbox.resolveMarket(MARKET, 0);
     const [pusd0, yes0, no0] = await Promise.all([pusdOf(safe), sharesOf(safe, yes), sharesOf(safe, no)]);
     expect(yes0).toBeGreaterThan(0n);
-    const preview = await call<MoneyActionPreview>('previewMoneyAction', { wallet: 'safe', action: 'redeem', marketId: MARKET });
+    const preview = await call<MoneyActionPreview>('previewMoneyAction', {
+      wallet: 'safe',
+      action: 'redeem',
+      marketId: MARKET,
+    });
     expect(preview.amount.units).toBe(yes0.toString());
     expect(preview.result).toBe(`Won ${preview.amount.text}`);
     expect(preview.held.map((h) => h.shares.units)).toEqual([yes0.toString(), no0.toString()]);
@@ -186,12 +247,33 @@ describe('money from a Safe account', () => {
 describe('the key itself', () => {
   it('wraps in two transactions from the key (approve, then wrap), said before sending, to the base unit', async () => {
     const key = sandbox.profile.testWallets[0]!;
-    await call('importWallet', { label: 'key', password: PASSWORD, source: { kind: 'privateKey', privateKey: key.privateKey } });
+    await call('importWallet', {
+      label: 'key',
+      password: PASSWORD,
+      source: { kind: 'privateKey', privateKey: key.privateKey },
+    });
     await call('unlockWallet', { label: 'key', password: PASSWORD, autoLockMinutes: 0 });
-    expect(await call<AccountFunds>('getAccountFunds', { wallet: 'key' })).toMatchObject({ account: key.address, accountKind: 'eoa', key: key.address });
-    const [pusd0, usdcE0, nonce0] = await Promise.all([pusdOf(key.address), usdcEOf(key.address), chain.getTransactionCount(key.address)]);
-    const preview = await call<MoneyActionPreview>('previewMoneyAction', { wallet: 'key', action: 'wrap', amount: '1.5' });
-    expect(preview).toMatchObject({ accountKind: 'eoa', transactions: 2, atomic: false, note: expect.stringContaining('cannot batch') });
+    expect(await call<AccountFunds>('getAccountFunds', { wallet: 'key' })).toMatchObject({
+      account: key.address,
+      accountKind: 'eoa',
+      key: key.address,
+    });
+    const [pusd0, usdcE0, nonce0] = await Promise.all([
+      pusdOf(key.address),
+      usdcEOf(key.address),
+      chain.getTransactionCount(key.address),
+    ]);
+    const preview = await call<MoneyActionPreview>('previewMoneyAction', {
+      wallet: 'key',
+      action: 'wrap',
+      amount: '1.5',
+    });
+    expect(preview).toMatchObject({
+      accountKind: 'eoa',
+      transactions: 2,
+      atomic: false,
+      note: expect.stringContaining('cannot batch'),
+    });
     const done = await call<MoneyActionDone>('runMoneyAction', { wallet: 'key', action: 'wrap', amount: '1.5' });
     expect(done.txHashes).toHaveLength(2);
     expect(await chain.getTransactionCount(key.address)).toBe(nonce0 + 2);
@@ -218,7 +300,9 @@ describe('the signer worker', () => {
       const { keystore } = await signer.importPrivateKey(key.privateKey, PASSWORD, { scryptN: 2 ** 12 });
       await signer.unlock(keystore, PASSWORD);
       const profile = parseTradingProfile(sandbox.profile);
-      const other = sandbox.profile.testAccounts.find((a) => a.kind === 'proxy' && a.owner.toLowerCase() !== key.address.toLowerCase())!;
+      const other = sandbox.profile.testAccounts.find(
+        (a) => a.kind === 'proxy' && a.owner.toLowerCase() !== key.address.toLowerCase(),
+      )!;
       const nonce = await chain.getTransactionCount(key.address);
       const request = {
         action: { action: 'wrap' as const, amount: '1000000' },
@@ -228,7 +312,10 @@ describe('the signer worker', () => {
         chainId: profile.network.chainId,
         send: true,
       };
-      await expect(signer.sendAccountAction(key.address, request)).rejects.toMatchObject({ code: ErrorCode.INVALID_PARAMETER, message: expect.stringContaining(`The wallet ${other.address} does not match the signer ${key.address}`) });
+      await expect(signer.sendAccountAction(key.address, request)).rejects.toMatchObject({
+        code: ErrorCode.INVALID_PARAMETER,
+        message: expect.stringContaining(`The wallet ${other.address} does not match the signer ${key.address}`),
+      });
       expect(await chain.getTransactionCount(key.address)).toBe(nonce);
     } finally {
       await signer.close();

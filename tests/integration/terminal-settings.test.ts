@@ -39,9 +39,19 @@ async function dataFolder(): Promise<string> {
 
 /** Browser mode on the fixture aggregator with this data folder; warnings collected. */
 async function start(dataDir: string, warnings: string[] = []): Promise<BrowserMode> {
-  const logger: Logger = { debug() {}, warn: (message) => warnings.push(message), error: (message) => warnings.push(message) };
+  const logger: Logger = {
+    debug() {},
+    warn: (message) => warnings.push(message),
+    error: (message) => warnings.push(message),
+  };
   const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
-  return startBrowserMode({ profile: { name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '' }, rendererDir, dataDir, vault, logger });
+  return startBrowserMode({
+    profile: { name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '' },
+    rendererDir,
+    dataDir,
+    vault,
+    logger,
+  });
 }
 
 describe('settings', () => {
@@ -50,12 +60,25 @@ describe('settings', () => {
     let mode = await start(dataDir);
     let page = await openBridge(mode.host);
     expect(await page.value<Settings>('getSettings')).toEqual(DEFAULT_SETTINGS);
-    expect(await page.value<Settings>('saveSettings', { theme: 'light', watchlist: ['506729', '90021'] })).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', watchlist: ['506729', '90021'] });
+    expect(await page.value<Settings>('saveSettings', { theme: 'light', watchlist: ['506729', '90021'] })).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'light',
+      watchlist: ['506729', '90021'],
+    });
     const whole = await page.value<Settings>('saveSettings', { activeWallet: 'desk', cancelAllKey: 'K' });
-    expect(whole).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', watchlist: ['506729', '90021'], activeWallet: 'desk', cancelAllKey: 'K' });
+    expect(whole).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'light',
+      watchlist: ['506729', '90021'],
+      activeWallet: 'desk',
+      cancelAllKey: 'K',
+    });
     // Bad input is refused by its schema and nothing is written.
     const before = await readFile(join(dataDir, 'settings.json'), 'utf8');
-    expect(await page.call('saveSettings', { theme: 'blue' })).toMatchObject({ ok: false, error: { code: ErrorCode.INVALID_PARAMETER } });
+    expect(await page.call('saveSettings', { theme: 'blue' })).toMatchObject({
+      ok: false,
+      error: { code: ErrorCode.INVALID_PARAMETER },
+    });
     expect(await readFile(join(dataDir, 'settings.json'), 'utf8')).toBe(before);
     expect((await stat(join(dataDir, 'settings.json'))).mode & 0o777).toBe(0o600);
     page.close();
@@ -65,7 +88,10 @@ describe('settings', () => {
     page = await openBridge(mode.host);
     try {
       expect(await page.value<Settings>('getSettings')).toEqual(whole);
-      expect(await page.value<Settings>('saveSettings', { activeWallet: null })).toEqual({ ...whole, activeWallet: null });
+      expect(await page.value<Settings>('saveSettings', { activeWallet: null })).toEqual({
+        ...whole,
+        activeWallet: null,
+      });
     } finally {
       page.close();
       await mode.stop();
@@ -88,28 +114,35 @@ describe('settings', () => {
   it.each([
     ['not JSON', '{"theme": "light", '],
     ['a key of the wrong type', JSON.stringify({ theme: 'light', watchlist: 'all of them' })],
-  ])('a corrupt file (%s) gives the defaults, is kept as settings.json.bad, and is warned about once', async (_name, text) => {
-    const dataDir = await dataFolder();
-    await writeFile(join(dataDir, 'settings.json'), text);
-    const warnings: string[] = [];
-    const mode = await start(dataDir, warnings);
-    const page = await openBridge(mode.host);
-    try {
-      expect(await page.value<Settings>('getSettings')).toEqual(DEFAULT_SETTINGS);
-      expect(await page.value<Settings>('getSettings')).toEqual(DEFAULT_SETTINGS);
-      expect(await readFile(join(dataDir, 'settings.json.bad'), 'utf8')).toBe(text);
-      const about = warnings.filter((w) => w.includes('settings.json'));
-      expect(about).toHaveLength(1);
-      expect(about[0]).toContain('settings.json.bad');
-      // The next change writes a good file; the bad one stays for the trader.
-      await page.value('saveSettings', { theme: 'light' });
-      // The watchlist is kept per network in the file (each network reads its own as `watchlist`).
-      const { watchlist: _one, ...kept } = DEFAULT_SETTINGS;
-      expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))).toEqual({ ...kept, watchlists: {}, theme: 'light' });
-      expect(await readFile(join(dataDir, 'settings.json.bad'), 'utf8')).toBe(text);
-    } finally {
-      page.close();
-      await mode.stop();
-    }
-  });
+  ])(
+    'a corrupt file (%s) gives the defaults, is kept as settings.json.bad, and is warned about once',
+    async (_name, text) => {
+      const dataDir = await dataFolder();
+      await writeFile(join(dataDir, 'settings.json'), text);
+      const warnings: string[] = [];
+      const mode = await start(dataDir, warnings);
+      const page = await openBridge(mode.host);
+      try {
+        expect(await page.value<Settings>('getSettings')).toEqual(DEFAULT_SETTINGS);
+        expect(await page.value<Settings>('getSettings')).toEqual(DEFAULT_SETTINGS);
+        expect(await readFile(join(dataDir, 'settings.json.bad'), 'utf8')).toBe(text);
+        const about = warnings.filter((w) => w.includes('settings.json'));
+        expect(about).toHaveLength(1);
+        expect(about[0]).toContain('settings.json.bad');
+        // The next change writes a good file; the bad one stays for the trader.
+        await page.value('saveSettings', { theme: 'light' });
+        // The watchlist is kept per network in the file (each network reads its own as `watchlist`).
+        const { watchlist: _one, ...kept } = DEFAULT_SETTINGS;
+        expect(JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
+          ...kept,
+          watchlists: {},
+          theme: 'light',
+        });
+        expect(await readFile(join(dataDir, 'settings.json.bad'), 'utf8')).toBe(text);
+      } finally {
+        page.close();
+        await mode.stop();
+      }
+    },
+  );
 });

@@ -8,7 +8,13 @@ import { ErrorCode, PmDeskError } from '../../packages/toolkit/src/model/errors'
 import type { Candle, Market, PredictionEvent, TradeRecord } from '../../packages/toolkit/src/model/market-model';
 import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
 import { openTerminal, type Terminal } from '../../src/main/terminal/terminal';
-import type { ChartInterval, EventListOptions, FillHandlers, FillSubscription, MarketSource } from '../../packages/toolkit/src/model/market-source';
+import type {
+  ChartInterval,
+  EventListOptions,
+  FillHandlers,
+  FillSubscription,
+  MarketSource,
+} from '../../packages/toolkit/src/model/market-source';
 
 const APP = 'app://pmdesk';
 const sender: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };
@@ -66,11 +72,18 @@ const source: MarketSource = {
   listSlugs: async () => [event.slug],
   getEventComments: async () => [],
   getOrderBooks: async () => ({
-    [YES]: { market: market.conditionId!, asset_id: YES, bids: [{ price: 0.6, size: 100 }], asks: [{ price: 0.62, size: 80 }], hash: 'h1' },
+    [YES]: {
+      market: market.conditionId!,
+      asset_id: YES,
+      bids: [{ price: 0.6, size: 100 }],
+      asks: [{ price: 0.62, size: 80 }],
+      hash: 'h1',
+    },
   }),
   getFillHistory: async () => [[{ price: 0.61, volumeBase: 40, timestamp: 1_764_000_010 }], []],
   getCandles: async (protocol: string, marketId: string, outcomeIndex: number, interval: ChartInterval) => (
-    calls.push({ method: 'getCandles', args: [protocol, marketId, outcomeIndex, interval] }), candles
+    calls.push({ method: 'getCandles', args: [protocol, marketId, outcomeIndex, interval] }),
+    candles
   ),
   getTrader: notHere,
   getTraderPositions: async () => [],
@@ -90,7 +103,8 @@ const source: MarketSource = {
 
 let terminal: Terminal;
 const heard: { event: EventName; payload: unknown }[] = [];
-const of = <E extends EventName>(name: E) => heard.filter((h) => h.event === name).map((h) => h.payload as TerminalEvents[E]);
+const of = <E extends EventName>(name: E) =>
+  heard.filter((h) => h.event === name).map((h) => h.payload as TerminalEvents[E]);
 const value = async <T>(op: string, input: unknown): Promise<T> => {
   const result = (await terminal.router.call(op, input, sender)) as Result<T>;
   if (!result.ok) throw new Error(`${op}: ${result.error.code} ${result.error.message}`);
@@ -100,7 +114,14 @@ const value = async <T>(op: string, input: unknown): Promise<T> => {
 beforeAll(() => {
   terminal = openTerminal({
     // A Polymarket-direct profile on a local chain: no aggregatorUrl at all.
-    profile: { name: 'direct', chainId: 31338, source: 'polymarket', gammaUrl: 'http://127.0.0.1:9/gamma', dataUrl: 'http://127.0.0.1:9/data', clobUrl: 'http://127.0.0.1:9' },
+    profile: {
+      name: 'direct',
+      chainId: 31338,
+      source: 'polymarket',
+      gammaUrl: 'http://127.0.0.1:9/gamma',
+      dataUrl: 'http://127.0.0.1:9/data',
+      clobUrl: 'http://127.0.0.1:9',
+    },
     shell: 'browser',
     allowSender: allowOrigins([APP]),
     markets: source,
@@ -126,19 +147,36 @@ describe('the terminal on a MarketSource', () => {
   });
 
   it('pages events through listEvents and reads markets, books and history through the source', async () => {
-    expect(await value('listEvents', { page: 2, limit: 1 })).toEqual({ events: [event], page: 2, limit: 1, hasMore: true });
+    expect(await value('listEvents', { page: 2, limit: 1 })).toEqual({
+      events: [event],
+      page: 2,
+      limit: 1,
+      hasMore: true,
+    });
     expect(calls.find((c) => c.method === 'listEvents')?.args).toEqual([{ protocol: 'polymarket', page: 2, limit: 1 }]);
     expect(await value<Market>('getMarket', { marketId: 'm-1' })).toEqual(market);
     expect(await value('getOrderBook', { marketId: 'm-1' })).toMatchObject({ [YES]: { hash: 'h1' } });
-    expect(await value('getPriceHistory', { marketId: 'm-1' })).toEqual([[{ price: 0.61, volumeBase: 40, timestamp: 1_764_000_010 }], []]);
+    expect(await value('getPriceHistory', { marketId: 'm-1' })).toEqual([
+      [{ price: 0.61, volumeBase: 40, timestamp: 1_764_000_010 }],
+      [],
+    ]);
     expect(await value<PredictionEvent>('getEvent', { eventId: 'e-1' })).toEqual(event);
     expect(calls.find((c) => c.method === 'getEvent')?.args).toEqual(['polymarket', 'e-1']);
   });
 
   it("answers another protocol's list as empty and its market as not found on a Polymarket-only source, without asking it", async () => {
     const asked = calls.length;
-    expect(await value('listEvents', { protocol: 'limitless', page: 1, limit: 50 })).toEqual({ events: [], page: 1, limit: 50, hasMore: false });
-    const missing = (await terminal.router.call('getMarket', { protocol: 'truemarket', marketId: 'm-1' }, sender)) as Result<Market>;
+    expect(await value('listEvents', { protocol: 'limitless', page: 1, limit: 50 })).toEqual({
+      events: [],
+      page: 1,
+      limit: 50,
+      hasMore: false,
+    });
+    const missing = (await terminal.router.call(
+      'getMarket',
+      { protocol: 'truemarket', marketId: 'm-1' },
+      sender,
+    )) as Result<Market>;
     expect(missing.ok).toBe(false);
     if (!missing.ok) {
       expect(missing.error.code).toBe(ErrorCode.NOT_FOUND);
@@ -158,7 +196,9 @@ describe('the terminal on a MarketSource', () => {
     fillHandlers!.onOpen?.();
     fillHandlers!.onFill?.({ price: 0.62, volumeBase: 3, timestamp: 1_764_000_100, side: 'BUY' });
     fillHandlers!.onMode?.('polling');
-    expect(of('fill')).toEqual([{ marketId: 'm-1', fill: { price: 0.62, volumeBase: 3, timestamp: 1_764_000_100, side: 'BUY' } }]);
+    expect(of('fill')).toEqual([
+      { marketId: 'm-1', fill: { price: 0.62, volumeBase: 3, timestamp: 1_764_000_100, side: 'BUY' } },
+    ]);
     expect(of('feedStatus').filter((s) => s.feed === 'fills')).toEqual([
       { feed: 'fills', marketId: 'm-1', state: 'connecting' },
       { feed: 'fills', marketId: 'm-1', state: 'open' },

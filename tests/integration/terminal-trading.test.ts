@@ -17,7 +17,14 @@ import { parseAppProfile } from '../../src/main/settings/profile';
 import { TradingService } from '../../src/main/trading/service';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import { sandboxProvider } from '../../sandbox/chain/index';
-import { PASSWORD, freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+import {
+  PASSWORD,
+  freshWallet,
+  makerOrder,
+  marketMaker,
+  startTradingSandbox,
+  type TradingSandbox,
+} from '../helpers/trading-sandbox';
 
 const APP = 'app://pmdesk';
 const window1: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };
@@ -61,12 +68,19 @@ beforeAll(async () => {
   const funded = await freshWallet(sb, signer, { unlock: false });
   address = funded.address;
   chain = sandboxProvider(sb.sandbox.deployment.rpcUrl, sb.sandbox.deployment.chainId);
-  await call('importWallet', { label: 'desk', password: PASSWORD, source: { kind: 'privateKey', privateKey: funded.privateKey } });
+  await call('importWallet', {
+    label: 'desk',
+    password: PASSWORD,
+    source: { kind: 'privateKey', privateKey: funded.privateKey },
+  });
   const market = sb.sandbox.catalog.market(MARKET)!;
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
   // The other side: a bid for No at 0.60 is an ask for Yes at 0.40 (200 shares).
   const maker = await marketMaker(sb);
-  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 200 })).toMatchObject({ success: true, status: 'live' });
+  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 200 })).toMatchObject({
+    success: true,
+    status: 'live',
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -76,13 +90,29 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const order = (extra: Record<string, unknown>) => ({ wallet: 'desk', marketId: MARKET, tokenId: yes, side: 'BUY', ...extra });
+const order = (extra: Record<string, unknown>) => ({
+  wallet: 'desk',
+  marketId: MARKET,
+  tokenId: yes,
+  side: 'BUY',
+  ...extra,
+});
 const checks = (preview: OrderPreview) => preview.problems.map((p) => [p.check, p.blocking]);
 
 describe('previewOrder', () => {
   it('previews a locked wallet’s limit buy: snapped price, shares, cost, payout, and WALLET_LOCKED with the missing allowances', async () => {
     const preview = await call<OrderPreview>('previewOrder', order({ price: 0.05, amountUsd: 0.5 }));
-    expect(preview).toMatchObject({ side: 'BUY', orderType: 'GTC', price: 0.05, shares: 10, cost: 0.5, payout: 10, fees: 0, tickSize: '0.01', approvalsNeeded: 4 });
+    expect(preview).toMatchObject({
+      side: 'BUY',
+      orderType: 'GTC',
+      price: 0.05,
+      shares: 10,
+      cost: 0.5,
+      payout: 10,
+      fees: 0,
+      tickSize: '0.01',
+      approvalsNeeded: 4,
+    });
     expect(preview.minOrderSize).toBe(sb.sandbox.catalog.market(MARKET)!.minOrderSize);
     expect(preview.minOrderSize).toBeGreaterThan(0);
     expect(checks(preview)).toEqual([
@@ -108,7 +138,9 @@ describe('previewOrder', () => {
       'The book can fill only $80.00 of the $500.00: a fill-or-kill order would not be placed. Trade less, or use FAK to take what is there.',
     );
     const worst = await call<OrderPreview>('previewOrder', order({ orderType: 'FOK', amountUsd: 8, price: 0.35 }));
-    expect(worst.problems.find((p) => p.check === 'NOT_ENOUGH_LIQUIDITY')?.message).toMatch(/^The book has no asks at 35¢ or better for "/);
+    expect(worst.problems.find((p) => p.check === 'NOT_ENOUGH_LIQUIDITY')?.message).toMatch(
+      /^The book has no asks at 35¢ or better for "/,
+    );
   });
 
   it('blocks a sell of shares the wallet does not hold', async () => {
@@ -121,11 +153,16 @@ describe('previewOrder', () => {
   it('snaps an off-tick price to the tick and says the order would be refused as typed', async () => {
     const preview = await call<OrderPreview>('previewOrder', order({ price: 0.053, size: 10 }));
     expect(preview.price).toBe(0.05);
-    expect(preview.problems.find((p) => p.check === 'PRICE_OFF_TICK')).toMatchObject({ blocking: true, message: expect.stringMatching(/use 0\.05 or 0\.06/) });
+    expect(preview.problems.find((p) => p.check === 'PRICE_OFF_TICK')).toMatchObject({
+      blocking: true,
+      message: expect.stringMatching(/use 0\.05 or 0\.06/),
+    });
   });
 
   it('refuses an unknown wallet with a catalogue code', async () => {
-    expect(await refusal('previewOrder', order({ wallet: 'nobody', price: 0.05, size: 10 }))).toMatchObject({ code: ErrorCode.NOT_FOUND });
+    expect(await refusal('previewOrder', order({ wallet: 'nobody', price: 0.05, size: 10 }))).toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+    });
   });
 });
 
@@ -137,16 +174,24 @@ describe('placeOrder', () => {
     const approvals = notices().filter((n) => n.kind === 'approval');
     expect(approvals).toHaveLength(4);
     for (const approval of approvals) {
-      expect(approval).toMatchObject({ wallet: 'desk', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), message: expect.stringContaining(approval.txHash!) });
+      expect(approval).toMatchObject({
+        wallet: 'desk',
+        txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+        message: expect.stringContaining(approval.txHash!),
+      });
       const receipt = (await chain.getTransactionReceipt(approval.txHash!))!;
       expect(receipt.status).toBe(1);
     }
     expect(notices().filter((n) => n.kind === 'credentials')).toHaveLength(1);
     expect(notices().some((n) => n.kind === 'info' && /allowances are missing/.test(n.message))).toBe(true);
-    expect(heard.some((h) => h.event === 'orderUpdate' && (h.payload as { orderId: string }).orderId === placed.orderId)).toBe(true);
+    expect(
+      heard.some((h) => h.event === 'orderUpdate' && (h.payload as { orderId: string }).orderId === placed.orderId),
+    ).toBe(true);
 
     heard.length = 0;
-    expect(await call<{ status: string }>('placeOrder', order({ price: 0.05, size: 10 }))).toMatchObject({ status: 'LIVE' });
+    expect(await call<{ status: string }>('placeOrder', order({ price: 0.05, size: 10 }))).toMatchObject({
+      status: 'LIVE',
+    });
     expect(notices()).toEqual([]);
   });
 
@@ -154,13 +199,23 @@ describe('placeOrder', () => {
     // Main sends a post-only order as asked (the ticket checks its own live book first): the exchange refuses it,
     // and its raw sentence becomes one that says what happened and what to do.
     const crossing = await refusal('placeOrder', order({ price: 0.4, size: 5, postOnly: true }));
-    expect(crossing.message).toMatch(/Post-only: the book moved and this buy at 40¢ would have taken the best ask.*nothing was placed — lower the price or turn post-only off\./);
+    expect(crossing.message).toMatch(
+      /Post-only: the book moved and this buy at 40¢ would have taken the best ask.*nothing was placed — lower the price or turn post-only off\./,
+    );
     expect(crossing.message).not.toMatch(/invalid post-only order/);
-    const resting = await call<{ orderId: string; status: string }>('placeOrder', order({ price: 0.04, size: 10, postOnly: true }));
+    const resting = await call<{ orderId: string; status: string }>(
+      'placeOrder',
+      order({ price: 0.04, size: 10, postOnly: true }),
+    );
     expect(resting.status).toBe('LIVE');
-    const open = await call<{ orderId: string; price: number }[]>('listOpenOrders', { wallet: 'desk', marketId: MARKET });
+    const open = await call<{ orderId: string; price: number }[]>('listOpenOrders', {
+      wallet: 'desk',
+      marketId: MARKET,
+    });
     expect(open.find((o) => o.orderId === resting.orderId)).toMatchObject({ price: 0.04 });
     // The same crossing price without post-only takes the ask.
-    expect(await call<{ status: string }>('placeOrder', order({ price: 0.4, size: 5 }))).toMatchObject({ status: 'MATCHED' });
+    expect(await call<{ status: string }>('placeOrder', order({ price: 0.4, size: 5 }))).toMatchObject({
+      status: 'MATCHED',
+    });
   });
 });

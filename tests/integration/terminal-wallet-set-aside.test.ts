@@ -30,7 +30,12 @@ beforeAll(async () => {
   await mkdir(walletsDir(dataDir), { recursive: true });
   await writeFile(join(walletsDir(dataDir), '00000000-0000-4000-8000-000000000000.json'), DAMAGED);
   const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
-  mode = await startBrowserMode({ profile: { name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '' }, rendererDir, dataDir, vault });
+  mode = await startBrowserMode({
+    profile: { name: 'fixture', chainId: 31338, aggregatorUrl: aggregator.url, clobUrl: '' },
+    rendererDir,
+    dataDir,
+    vault,
+  });
   page = await openBridge(mode.host);
 });
 
@@ -45,7 +50,11 @@ describe('a damaged wallet file', () => {
   it('is set aside and the trader is told once where it went and what to do', async () => {
     const since = page.events.length;
     expect(await page.value<WalletInfo[]>('listWallets')).toEqual([]);
-    const notice = await page.nextEvent<TerminalEvents['notice']>('notice', (n) => /wallet file was damaged/.test(n.message), since);
+    const notice = await page.nextEvent<TerminalEvents['notice']>(
+      'notice',
+      (n) => /wallet file was damaged/.test(n.message),
+      since,
+    );
     const [movedTo] = (await readdir(walletsDir(dataDir))).filter((name) => name.includes('.damaged-'));
     expect(notice).toEqual({
       kind: 'info',
@@ -55,6 +64,10 @@ describe('a damaged wallet file', () => {
     expect(await readFile(join(walletsDir(dataDir), movedTo!), 'utf8')).toBe(DAMAGED);
     await page.value('listWallets');
     await page.value('getSettings');
-    expect(page.events.filter((e) => e.event === 'notice' && /wallet file/.test((e.payload as TerminalEvents['notice']).message))).toHaveLength(1);
+    expect(
+      page.events.filter(
+        (e) => e.event === 'notice' && /wallet file/.test((e.payload as TerminalEvents['notice']).message),
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -77,7 +77,11 @@ let sandbox: RunningSandbox;
 let profilePath: string;
 
 async function node(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await run(process.execPath, args, { cwd: scratch, env: { ...process.env, ...env }, timeout: 90_000 });
+  const { stdout } = await run(process.execPath, args, {
+    cwd: scratch,
+    env: { ...process.env, ...env },
+    timeout: 90_000,
+  });
   return stdout;
 }
 const lastJson = <T>(stdout: string): T => JSON.parse(stdout.trim().split('\n').at(-1)!) as T;
@@ -95,7 +99,10 @@ function expectPlacedAndCancelled(report: Report): void {
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'pmdesk-toolkit-user-'));
   // `npm pack` runs the package's prepack (the build), as `npm publish` would.
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', scratch, '--loglevel=error'], { cwd: PACKAGE_DIR, timeout: 240_000 });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', scratch, '--loglevel=error'], {
+    cwd: PACKAGE_DIR,
+    timeout: 240_000,
+  });
   pack = (JSON.parse(stdout) as PackResult[])[0]!;
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'toolkit-user', private: true }));
   const [sb] = await Promise.all([
@@ -122,7 +129,14 @@ describe('the packed package', () => {
       expect(p).not.toMatch(/\.(test|spec)\.|\.env|keystore|\.pem$|\.key$|clob-state|market-fills|anvil/i);
       expect(p).toMatch(/\.(js|js\.map|d\.ts|json|md)$|^LICENSE$/);
     }
-    for (const entry of ['dist/esm/index.js', 'dist/esm/model.js', 'dist/esm/aggregator-wire.js', 'dist/cjs/index.js', 'dist/types/index.d.ts', 'dist/cjs/index.d.ts']) {
+    for (const entry of [
+      'dist/esm/index.js',
+      'dist/esm/model.js',
+      'dist/esm/aggregator-wire.js',
+      'dist/cjs/index.js',
+      'dist/types/index.d.ts',
+      'dist/cjs/index.d.ts',
+    ]) {
       expect(paths).toContain(entry);
     }
     // No private key of the sandbox (its deployer, test wallets) in any file of the package.
@@ -135,19 +149,34 @@ describe('the packed package', () => {
   });
 
   it('passes `npm publish --dry-run` with nothing but the login notice', async () => {
-    const { stdout, stderr } = await run('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], { cwd: PACKAGE_DIR, timeout: 60_000 });
+    const { stdout, stderr } = await run('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: PACKAGE_DIR,
+      timeout: 60_000,
+    });
     const answer = JSON.parse(stdout) as Record<string, { name: string; version: string; files: unknown[] }>;
-    expect(answer['@pmdesk/toolkit']).toMatchObject({ name: '@pmdesk/toolkit', version: expect.stringMatching(/^\d+\.\d+\.\d+$/) });
-    const complaints = stderr.split('\n').filter((l) => /npm (warn|error)/i.test(l) && !/requires you to be logged in/.test(l));
+    expect(answer['@pmdesk/toolkit']).toMatchObject({
+      name: '@pmdesk/toolkit',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+    });
+    const complaints = stderr
+      .split('\n')
+      .filter((l) => /npm (warn|error)/i.test(l) && !/requires you to be logged in/.test(l));
     expect(complaints).toEqual([]);
   });
 
   it('declares a typed exports map, no side effects, and only runtime dependencies a browser can take', () => {
-    const manifest = JSON.parse(readFileSync(join(scratch, 'node_modules/@pmdesk/toolkit/package.json'), 'utf8')) as Record<string, unknown>;
+    const manifest = JSON.parse(
+      readFileSync(join(scratch, 'node_modules/@pmdesk/toolkit/package.json'), 'utf8'),
+    ) as Record<string, unknown>;
     expect(manifest.sideEffects).toBe(false);
     const exportsMap = manifest.exports as Record<string, { import: { types: string }; require: { types: string } }>;
     expect(Object.keys(exportsMap).sort()).toEqual(['.', './aggregator-wire', './model', './package.json']);
-    expect(Object.keys(manifest.dependencies as object).sort()).toEqual(['@noble/hashes', 'ethers', 'eventsource', 'zod']);
+    expect(Object.keys(manifest.dependencies as object).sort()).toEqual([
+      '@noble/hashes',
+      'ethers',
+      'eventsource',
+      'zod',
+    ]);
     // The Node-only fast paths are optional: an install without them still signs (pure JS).
     expect(Object.keys(manifest.optionalDependencies as object).sort()).toEqual(['keccak', 'secp256k1', 'ws']);
   });
@@ -207,34 +236,56 @@ console.log(JSON.stringify({ signer: signed.signer, status: posted.status, cance
       join(scratch, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUncheckedIndexedAccess: true,
-          resolveJsonModule: true, lib: ['ES2023', 'DOM'], types: [], outDir: 'ts-out', rootDir: '.', skipLibCheck: false,
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          resolveJsonModule: true,
+          lib: ['ES2023', 'DOM'],
+          types: [],
+          outDir: 'ts-out',
+          rootDir: '.',
+          skipLibCheck: false,
         },
         files: ['typed.ts'],
       }),
     );
     // package.json "type": "module" so NodeNext reads typed.ts as ESM (top-level await, import attributes).
-    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(scratch, 'package.json'), 'utf8')), type: 'module' }));
+    writeFileSync(
+      join(scratch, 'package.json'),
+      JSON.stringify({ ...JSON.parse(readFileSync(join(scratch, 'package.json'), 'utf8')), type: 'module' }),
+    );
     try {
       await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: scratch, timeout: 180_000 });
     } catch (error) {
       throw new Error(`tsc failed:\n${(error as { stdout?: string }).stdout ?? String(error)}`);
     }
-    const report = lastJson<{ signer: string; status: string; canceled: string[]; orderID: string }>(await node(['ts-out/typed.js']));
+    const report = lastJson<{ signer: string; status: string; canceled: string[]; orderID: string }>(
+      await node(['ts-out/typed.js']),
+    );
     expect(report.signer).toBe(sandbox.profile.testWallets[0]!.address);
     expect(report.status).toBe('live');
     expect(report.canceled).toEqual([report.orderID]);
   }, 240_000);
 
   it('a Vite browser bundle in Chromium reads markets, places and cancels an order with the pure-JS signer', async () => {
-    writeFileSync(join(scratch, 'index.html'), '<!doctype html><html><body><script type="module" src="/main.js"></script></body></html>');
+    writeFileSync(
+      join(scratch, 'index.html'),
+      '<!doctype html><html><body><script type="module" src="/main.js"></script></body></html>',
+    );
     writeFileSync(
       join(scratch, 'main.js'),
       `import * as tk from '@pmdesk/toolkit';\nimport profile from './profile.json';\n${SCENARIO}\n` +
         `scenario(tk, profile).then((r) => { window.report = r; }, (e) => { window.report = { error: String(e && e.stack || e) }; });\n`,
     );
     const { build } = await import('vite');
-    await build({ root: scratch, configFile: false, logLevel: 'error', build: { outDir: 'web-dist', emptyOutDir: true } });
+    await build({
+      root: scratch,
+      configFile: false,
+      logLevel: 'error',
+      build: { outDir: 'web-dist', emptyOutDir: true },
+    });
     const bundled = readdirSync(join(scratch, 'web-dist/assets')).filter((f) => f.endsWith('.js'));
     const code = bundled.map((f) => readFileSync(join(scratch, 'web-dist/assets', f), 'utf8')).join('\n');
     // Nothing of Node reached the bundle: no built-in import and no Buffer.
@@ -244,13 +295,23 @@ console.log(JSON.stringify({ signer: signed.signer, status: posted.status, cance
     let browser: Browser | undefined;
     try {
       // The sandbox's servers send no CORS headers (Polymarket's public ones do); the page is let through instead.
-      browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, '--disable-web-security'] });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [...CHROMIUM_ARGS, '--disable-web-security'],
+      });
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      await page.waitForFunction(() => (globalThis as unknown as { report?: unknown }).report !== undefined, undefined, { timeout: 60_000 });
-      const report = (await page.evaluate(() => (globalThis as unknown as { report: unknown }).report)) as Report & { error?: string };
+      await page.waitForFunction(
+        () => (globalThis as unknown as { report?: unknown }).report !== undefined,
+        undefined,
+        { timeout: 60_000 },
+      );
+      const report = (await page.evaluate(() => (globalThis as unknown as { report: unknown }).report)) as Report & {
+        error?: string;
+      };
       expect(report.error).toBeUndefined();
       expect(errors).toEqual([]);
       expectPlacedAndCancelled(report);
@@ -262,7 +323,9 @@ console.log(JSON.stringify({ signer: signed.signer, status: posted.status, cance
   }, 180_000);
 
   it('every example in examples/ runs against the sandbox as a user would run it', async () => {
-    const examples = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.mjs')).sort();
+    const examples = readdirSync(EXAMPLES_DIR)
+      .filter((f) => f.endsWith('.mjs'))
+      .sort();
     expect(examples.length).toBeGreaterThanOrEqual(6);
     cpSync(EXAMPLES_DIR, join(scratch, 'examples'), { recursive: true });
     for (const example of examples) {

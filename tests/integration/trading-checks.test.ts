@@ -36,7 +36,11 @@ describe('pre-trade checks and the documented messages', () => {
   beforeAll(async () => {
     sb = await startTradingSandbox();
     signer = startSignerThread();
-    service = new TradingService({ profile: sb.profile, vault: await CredentialVault.open({ keychain: new MemorySecretStore() }), timeoutMs: 20_000 });
+    service = new TradingService({
+      profile: sb.profile,
+      vault: await CredentialVault.open({ keychain: new MemorySecretStore() }),
+      timeoutMs: 20_000,
+    });
     ({ address: fundedAddress } = await freshWallet(sb, signer, { collateral: 50 }));
     funded = { kind: 'worker', address: fundedAddress, signer };
   }, 120_000);
@@ -60,9 +64,21 @@ describe('pre-trade checks and the documented messages', () => {
   });
 
   it('says the price is off the tick or out of bounds, and the size under the minimum', async () => {
-    expect(await checks(order({ price: 0.555 }))).toContainEqual(['PRICE_OFF_TICK', true, "The price 0.555 is not on this market's 0.01 tick: use 0.55 or 0.56."]);
-    expect(await checks(order({ price: 0.995 }))).toContainEqual(['PRICE_OUT_OF_BOUNDS', true, 'The price 0.995 is out of bounds: this market takes prices from 0.01 to 0.99.']);
-    expect(await checks(order({ size: 2 }))).toContainEqual(['SIZE_UNDER_MINIMUM', true, "2 shares is under this market's minimum order of 5 shares: order at least 5."]);
+    expect(await checks(order({ price: 0.555 }))).toContainEqual([
+      'PRICE_OFF_TICK',
+      true,
+      "The price 0.555 is not on this market's 0.01 tick: use 0.55 or 0.56.",
+    ]);
+    expect(await checks(order({ price: 0.995 }))).toContainEqual([
+      'PRICE_OUT_OF_BOUNDS',
+      true,
+      'The price 0.995 is out of bounds: this market takes prices from 0.01 to 0.99.',
+    ]);
+    expect(await checks(order({ size: 2 }))).toContainEqual([
+      'SIZE_UNDER_MINIMUM',
+      true,
+      "2 shares is under this market's minimum order of 5 shares: order at least 5.",
+    ]);
   });
 
   it('says the wallet lacks collateral or outcome tokens, and gas for the allowances', async () => {
@@ -71,9 +87,15 @@ describe('pre-trade checks and the documented messages', () => {
     const buy = await checks(order({ amountUsd: 100, size: undefined, price: 0.5 }), empty);
     expect(buy.map(([id]) => id)).toEqual(['NOT_ENOUGH_COLLATERAL', 'ALLOWANCE_MISSING', 'NOT_ENOUGH_GAS']);
     expect(buy[0]![2]).toBe('This buy needs $100.00 but the wallet holds $0.00: deposit more or buy less.');
-    expect(buy[2]![2]).toBe('Setting the allowances needs up to 0.08 ETH for gas but the wallet holds 0.0 ETH: send it some first.');
+    expect(buy[2]![2]).toBe(
+      'Setting the allowances needs up to 0.08 ETH for gas but the wallet holds 0.0 ETH: send it some first.',
+    );
     const sell = await checks(order({ side: 'SELL' }), empty);
-    expect(sell[0]).toEqual(['NOT_ENOUGH_OUTCOME_TOKENS', true, 'This sell needs 10 "Yes" shares but the wallet holds 0: sell at most 0.']);
+    expect(sell[0]).toEqual([
+      'NOT_ENOUGH_OUTCOME_TOKENS',
+      true,
+      'This sell needs 10 "Yes" shares but the wallet holds 0: sell at most 0.',
+    ]);
   });
 
   it('says a locked wallet is locked', async () => {
@@ -95,7 +117,11 @@ describe('pre-trade checks and the documented messages', () => {
         'The market "Bitcoin above $120k on December 31, 2026?" is not accepting orders right now: try again when it reopens.',
       ]);
       market.closed = true;
-      expect(await checks(order())).toContainEqual(['MARKET_CLOSED', true, 'The market "Bitcoin above $120k on December 31, 2026?" is closed: it takes no more orders.']);
+      expect(await checks(order())).toContainEqual([
+        'MARKET_CLOSED',
+        true,
+        'The market "Bitcoin above $120k on December 31, 2026?" is closed: it takes no more orders.',
+      ]);
     } finally {
       market.acceptingOrders = true;
       market.closed = false;
@@ -104,7 +130,10 @@ describe('pre-trade checks and the documented messages', () => {
 
   it('says the profile is for another chain than the node it points at', async () => {
     const other = { ...sb.profile, network: { ...sb.profile.network, chainId: 80002, name: 'amoy-copy' } };
-    const wrong = new TradingService({ profile: other, vault: await CredentialVault.open({ keychain: new MemorySecretStore() }) });
+    const wrong = new TradingService({
+      profile: other,
+      vault: await CredentialVault.open({ keychain: new MemorySecretStore() }),
+    });
     try {
       expect((await wrong.check(order(), funded)).find((p) => p.check === 'NETWORK_MISMATCH')?.message).toBe(
         `The chain at ${sb.profile.rpcUrl} is chain ${sb.profile.network.chainId}, but the profile "amoy-copy" is for chain 80002: use the profile written for this network.`,
@@ -121,11 +150,16 @@ describe('pre-trade checks and the documented messages', () => {
     const port = (server.address() as AddressInfo).port;
     await new Promise((resolve) => server.close(resolve));
     const rpcUrl = `http://127.0.0.1:${port}`;
-    const offline = new TradingService({ profile: { ...sb.profile, rpcUrl }, vault: await CredentialVault.open({ keychain: new MemorySecretStore() }) });
+    const offline = new TradingService({
+      profile: { ...sb.profile, rpcUrl },
+      vault: await CredentialVault.open({ keychain: new MemorySecretStore() }),
+    });
     try {
       const error = await offline.check(order(), funded).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: ErrorCode.NETWORK_ERROR });
-      expect((error as PmDeskError).detail).toBe(`The chain's node at ${rpcUrl} did not answer (ECONNREFUSED): check that the network (or the local sandbox) is running.`);
+      expect((error as PmDeskError).detail).toBe(
+        `The chain's node at ${rpcUrl} did not answer (ECONNREFUSED): check that the network (or the local sandbox) is running.`,
+      );
     } finally {
       offline.close();
     }
@@ -134,12 +168,17 @@ describe('pre-trade checks and the documented messages', () => {
   it('fails the order with every blocking sentence, and sends nothing: no approval, no order', async () => {
     const { address } = await freshWallet(sb, signer, { collateral: 5 });
     const wallet: TradingWallet = { kind: 'worker', address, signer };
-    const failed = await service.executeOrder(order({ price: 0.555, size: 2, amountUsd: undefined }), wallet).catch((e: unknown) => e);
+    const failed = await service
+      .executeOrder(order({ price: 0.555, size: 2, amountUsd: undefined }), wallet)
+      .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(PreTradeCheckError);
     const error = failed as PreTradeCheckError;
     expect(error.code).toBe(ErrorCode.VALIDATION_ERROR);
     expect(error.problems.map((p) => p.check)).toEqual(['PRICE_OFF_TICK', 'SIZE_UNDER_MINIMUM', 'ALLOWANCE_MISSING']);
-    expect(error.detail.split('\n')).toEqual(['The order was not placed:', ...error.problems.map((p) => `- ${p.message}`)]);
+    expect(error.detail.split('\n')).toEqual([
+      'The order was not placed:',
+      ...error.problems.map((p) => `- ${p.message}`),
+    ]);
     expect(await service.provider.getTransactionCount(address)).toBe(0);
     expect(service.pendingOrderIds()).toEqual([]);
   });
@@ -156,17 +195,35 @@ describe('pre-trade checks and the documented messages', () => {
     expect(await message(order(), null)).toEqual([invalid, OrderMessages.WALLET_REQUIRED]);
     expect(await message(undefined)).toEqual([invalid, OrderMessages.USER_ORDER_NOT_FOUND]);
     expect(await message(order({ tokenId: '' }))).toEqual([invalid, OrderMessages.USER_ORDER_NOT_FOUND]);
-    const jsonRpc = { kind: 'json-rpc', signer: privateKeySigner(sb.sandbox.profile.testWallets[0]!.privateKey), approvals: signer };
+    const jsonRpc = {
+      kind: 'json-rpc',
+      signer: privateKeySigner(sb.sandbox.profile.testWallets[0]!.privateKey),
+      approvals: signer,
+    };
     expect(await message(order(), jsonRpc)).toEqual([invalid, OrderMessages.WALLET_ADDRESS_REQUIRED]);
-    expect(await message(order({ marketId: '99999999' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND]);
-    expect(await message(order({ marketId: 'no-such-market-anywhere' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND]);
-    expect(await message(order({ tokenId: 'Maybe' }))).toEqual([ErrorCode.NOT_FOUND, OrderMessages.POSITION_TOKEN_NOT_FOUND]);
+    expect(await message(order({ marketId: '99999999' }))).toEqual([
+      ErrorCode.NOT_FOUND,
+      OrderMessages.EXCHANGE_NOT_FOUND,
+    ]);
+    expect(await message(order({ marketId: 'no-such-market-anywhere' }))).toEqual([
+      ErrorCode.NOT_FOUND,
+      OrderMessages.EXCHANGE_NOT_FOUND,
+    ]);
+    expect(await message(order({ tokenId: 'Maybe' }))).toEqual([
+      ErrorCode.NOT_FOUND,
+      OrderMessages.POSITION_TOKEN_NOT_FOUND,
+    ]);
     expect(service.pendingOrderIds()).toEqual([]);
   });
 
   it('trades through a JSON-RPC wallet that names its address', async () => {
     const tester = sb.sandbox.profile.testWallets[3]!;
-    const wallet: TradingWallet = { kind: 'json-rpc', walletAddress: tester.address, signer: privateKeySigner(tester.privateKey), approvals: signer };
+    const wallet: TradingWallet = {
+      kind: 'json-rpc',
+      walletAddress: tester.address,
+      signer: privateKeySigner(tester.privateKey),
+      approvals: signer,
+    };
     const placed = await service.executeOrder(order(), wallet);
     // The sandbox's test wallets come approved: nothing to send through the approvals channel.
     expect(placed).toMatchObject({ status: 'LIVE', pending: true, approvals: [] });

@@ -20,7 +20,9 @@ afterAll(() => clob.stop());
 
 describe("the order flow's exchange watch", () => {
   it('tells a deprecated exchange endpoint once and every rate-limit reading', async () => {
-    clob.on('GET', '/fee-rate', (_request, reply) => reply.json(200, { base_fee: 0 }, { Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT', 'Poly-RateLimit-Remaining': '12' }));
+    clob.on('GET', '/fee-rate', (_request, reply) =>
+      reply.json(200, { base_fee: 0 }, { Sunset: 'Sat, 01 Aug 2026 00:00:00 GMT', 'Poly-RateLimit-Remaining': '12' }),
+    );
     const profile: TradingProfile = {
       network: { ...POLYGON, orderVersion: 2, clobUrl: clob.url },
       rpcUrl: 'http://127.0.0.1:9',
@@ -30,10 +32,16 @@ describe("the order flow's exchange watch", () => {
     const notices: ApiNotice[] = [];
     const readings: RateLimitReading[] = [];
     const vault = await CredentialVault.open({ keychain: new MemorySecretStore() });
-    const flow = new TradingService({ profile, vault, exchangeWatch: { onNotice: (n) => notices.push(n), onRateLimit: (r) => readings.push(r) } });
+    const flow = new TradingService({
+      profile,
+      vault,
+      exchangeWatch: { onNotice: (n) => notices.push(n), onRateLimit: (r) => readings.push(r) },
+    });
     try {
       expect(await flow.exchangeFeeRateBps(TOKEN)).toBe(0);
-      expect(notices.map((n) => n.message)).toEqual(['CLOB GET /fee-rate is deprecated (sunset Sat, 01 Aug 2026 00:00:00 GMT).']);
+      expect(notices.map((n) => n.message)).toEqual([
+        'CLOB GET /fee-rate is deprecated (sunset Sat, 01 Aug 2026 00:00:00 GMT).',
+      ]);
       expect(readings.map((r) => [r.api, r.endpoint, r.remaining])).toEqual([['CLOB', 'GET /fee-rate', 12]]);
     } finally {
       flow.close();

@@ -11,7 +11,13 @@ import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
 import { previewOrder } from '../../src/main/trading/preview';
 import { PreTradeCheckError } from '../../src/main/trading/checks';
-import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+import {
+  freshWallet,
+  makerOrder,
+  marketMaker,
+  startTradingSandbox,
+  type TradingSandbox,
+} from '../helpers/trading-sandbox';
 import type { ClobClient } from '../../packages/toolkit/src/clob/client';
 
 const MARKET = '90041';
@@ -34,8 +40,14 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
     [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
     maker = await marketMaker(sb);
     // A bid for No at 0.50 is an ask for Yes at 0.50; a bid for Yes at 0.40.
-    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.5, size: 200 })).toMatchObject({ success: true, status: 'live' });
-    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.4, size: 200 })).toMatchObject({ success: true, status: 'live' });
+    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.5, size: 200 })).toMatchObject({
+      success: true,
+      status: 'live',
+    });
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.4, size: 200 })).toMatchObject({
+      success: true,
+      status: 'live',
+    });
   }, 120_000);
   afterAll(async () => {
     service?.close();
@@ -44,7 +56,11 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
   });
 
   const collateralOf = (address: string): Promise<bigint> =>
-    new Contract(sb.profile.network.contracts.collateral!, ['function balanceOf(address) view returns (uint256)'], service.provider).getFunction('balanceOf')(address) as Promise<bigint>;
+    new Contract(
+      sb.profile.network.contracts.collateral!,
+      ['function balanceOf(address) view returns (uint256)'],
+      service.provider,
+    ).getFunction('balanceOf')(address) as Promise<bigint>;
   const feesPaid = () => collateralOf(sb.sandbox.profile.feeRecipient);
   const worker = async (collateral: number): Promise<{ wallet: TradingWallet; address: string }> => {
     const { address } = await freshWallet(sb, signer, { collateral });
@@ -53,7 +69,14 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
 
   it('a taker BUY and SELL move exactly the previewed fee to the fee recipient, and the price ± fee from the trader', async () => {
     const { wallet, address } = await worker(100);
-    const buy = { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY' as const, price: 0.5, size: 10 };
+    const buy = {
+      provider: 'polymarket',
+      marketId: MARKET,
+      tokenId: 'Yes',
+      side: 'BUY' as const,
+      price: 0.5,
+      size: 10,
+    };
     const preview = await previewOrder(service, buy, wallet);
     // 10 shares at 0.50: 10 × 0.04 × 0.5 × 0.5.
     expect(preview).toMatchObject({ price: 0.5, shares: 10, cost: 5, fees: 0.1, feeTerms: 'taker fee 4 %·p(1−p)' });
@@ -64,7 +87,14 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
     expect((await feesPaid()) - fees0).toBe(units(preview.fees));
     expect(trader0 - (await collateralOf(address))).toBe(units(preview.cost) + units(preview.fees));
 
-    const sell = { provider: 'polymarket', marketId: MARKET, tokenId: yes, side: 'SELL' as const, price: 0.4, size: 10 };
+    const sell = {
+      provider: 'polymarket',
+      marketId: MARKET,
+      tokenId: yes,
+      side: 'SELL' as const,
+      price: 0.4,
+      size: 10,
+    };
     const sold = await previewOrder(service, sell, wallet);
     // 10 × 0.04 × 0.4 × 0.6, out of the $4 proceeds.
     expect(sold).toMatchObject({ price: 0.4, shares: 10, cost: 4, fees: 0.096 });
@@ -75,23 +105,39 @@ describe('fees on a fee market, previewed and charged (order version 2)', () => 
   });
 
   it('reads the market’s fee terms from the profile’s source', async () => {
-    expect((await service.markets.getMarket('polymarket', MARKET)).fees).toEqual({ rate: 0.04, exponent: 1, takerOnly: true });
+    expect((await service.markets.getMarket('polymarket', MARKET)).fees).toEqual({
+      rate: 0.04,
+      exponent: 1,
+      takerOnly: true,
+    });
   });
 
   it('a resting limit order that takes nothing is previewed with no fee', async () => {
     const { wallet } = await worker(100);
-    const preview = await previewOrder(service, { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.3, size: 10 }, wallet);
+    const preview = await previewOrder(
+      service,
+      { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', price: 0.3, size: 10 },
+      wallet,
+    );
     expect(preview).toMatchObject({ cost: 3, fees: 0, feeTerms: 'taker fee 4 %·p(1−p)' });
   });
 
   it('refuses a limit BUY whose balance covers the price but not the fee, saying so', async () => {
     const { wallet, address } = await worker(5);
-    const buy = { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY' as const, price: 0.5, size: 10 };
+    const buy = {
+      provider: 'polymarket',
+      marketId: MARKET,
+      tokenId: 'Yes',
+      side: 'BUY' as const,
+      price: 0.5,
+      size: 10,
+    };
     const preview = await previewOrder(service, buy, wallet);
     expect(preview.problems).toContainEqual({
       check: 'NOT_ENOUGH_COLLATERAL',
       blocking: true,
-      message: 'This buy needs $5.10 ($5.00 at the price and a $0.10 taker fee) but the wallet holds $5.00: deposit more or buy less.',
+      message:
+        'This buy needs $5.10 ($5.00 at the price and a $0.10 taker fee) but the wallet holds $5.00: deposit more or buy less.',
     });
     const fees0 = await feesPaid();
     await expect(service.executeOrder(buy, wallet)).rejects.toBeInstanceOf(PreTradeCheckError);

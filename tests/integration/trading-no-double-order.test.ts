@@ -18,7 +18,13 @@ import { silentLogger } from '../../packages/toolkit/src/base/logger';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
-import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+import {
+  freshWallet,
+  makerOrder,
+  marketMaker,
+  startTradingSandbox,
+  type TradingSandbox,
+} from '../helpers/trading-sandbox';
 import { ForwardingProxy } from '../helpers/forwarding-proxy';
 
 type Fault = 'lose-answer' | 'lose-request' | 'hold-answer' | 'garble-answer' | 'lose-request-after' | 'go-down';
@@ -91,13 +97,29 @@ describe('a post whose answer is lost places exactly one order', () => {
     yes = sb.sandbox.catalog.market('90021')!.tokens[0].tokenId;
     // Liquidity for the market order: a bid for No at 0.60 is an ask for Yes at 0.40.
     const maker = await marketMaker(sb);
-    await makerOrder(maker.client, { tokenId: sb.sandbox.catalog.market('90021')!.tokens[1].tokenId, side: 'BUY', price: 0.6, size: 100 });
+    await makerOrder(maker.client, {
+      tokenId: sb.sandbox.catalog.market('90021')!.tokens[1].tokenId,
+      side: 'BUY',
+      price: 0.6,
+      size: 100,
+    });
     // The first order sets allowances and credentials; then the wallet's own view of the exchange, not through the proxy.
-    await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.05, size: 5 }, wallet);
+    await service.executeOrder(
+      { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.05, size: 5 },
+      wallet,
+    );
     await service.cancelAll(wallet);
     const creds = (await vault.load(fresh.address, proxy.url)) as ApiCredentials;
     const { network } = sb.profile;
-    direct = new ClobClient({ host: network.clobUrl, chainId: network.chainId, signer: privateKeySigner(fresh.privateKey), creds, throwOnError: true, networks: [network], logger: silentLogger });
+    direct = new ClobClient({
+      host: network.clobUrl,
+      chainId: network.chainId,
+      signer: privateKeySigner(fresh.privateKey),
+      creds,
+      throwOnError: true,
+      networks: [network],
+      logger: silentLogger,
+    });
     proxy.forwardedPosts.length = 0;
   }, 120_000);
   afterAll(async () => {
@@ -112,7 +134,10 @@ describe('a post whose answer is lost places exactly one order', () => {
 
   it('a resting order whose answer was lost is found by its hash and not posted again', async () => {
     proxy.faults.push('lose-answer');
-    const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.1, size: 10 }, wallet);
+    const placed = await service.executeOrder(
+      { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.1, size: 10 },
+      wallet,
+    );
     expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
     expect(proxy.forwardedPosts).toHaveLength(1);
     expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
@@ -123,10 +148,17 @@ describe('a post whose answer is lost places exactly one order', () => {
     proxy.forwardedPosts.length = 0;
     proxy.arrivedPosts.length = 0;
     // A client that gives up quickly; the held answer would never come however long it waited.
-    const impatient = new TradingService({ profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } }, vault, timeoutMs: 1500 });
+    const impatient = new TradingService({
+      profile: { ...sb.profile, network: { ...sb.profile.network, clobUrl: proxy.url } },
+      vault,
+      timeoutMs: 1500,
+    });
     try {
       proxy.faults.push('hold-answer');
-      const placed = await impatient.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.14, size: 10 }, wallet);
+      const placed = await impatient.executeOrder(
+        { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.14, size: 10 },
+        wallet,
+      );
       expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
       expect(proxy.arrivedPosts).toHaveLength(1);
       expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
@@ -139,7 +171,10 @@ describe('a post whose answer is lost places exactly one order', () => {
   it('a success whose body cannot be read is reconciled too, not taken for a refusal', async () => {
     proxy.forwardedPosts.length = 0;
     proxy.faults.push('garble-answer');
-    const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.15, size: 10 }, wallet);
+    const placed = await service.executeOrder(
+      { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.15, size: 10 },
+      wallet,
+    );
     expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
     expect(proxy.forwardedPosts).toHaveLength(1);
     expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
@@ -150,18 +185,26 @@ describe('a post whose answer is lost places exactly one order', () => {
     proxy.forwardedPosts.length = 0;
     const before = (await service.balances(wallet.kind === 'worker' ? wallet.address : '')).collateral;
     proxy.faults.push('lose-answer');
-    const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', amountUsd: 4, orderType: 'FOK' }, wallet);
+    const placed = await service.executeOrder(
+      { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', amountUsd: 4, orderType: 'FOK' },
+      wallet,
+    );
     expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'MATCHED', pending: false });
     expect(proxy.forwardedPosts).toHaveLength(1);
     expect((await trades()).filter((t) => t.taker_order_id === placed.orderHash)).toHaveLength(1);
-    expect(before - (await service.balances(wallet.kind === 'worker' ? wallet.address : '')).collateral).toBe(4_000_000n);
+    expect(before - (await service.balances(wallet.kind === 'worker' ? wallet.address : '')).collateral).toBe(
+      4_000_000n,
+    );
   });
 
   it('an order that never arrived is sent again as the same signed order (same hash, same bytes): one order', async () => {
     proxy.forwardedPosts.length = 0;
     proxy.arrivedPosts.length = 0;
     proxy.faults.push('lose-request');
-    const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.11, size: 10 }, wallet);
+    const placed = await service.executeOrder(
+      { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.11, size: 10 },
+      wallet,
+    );
     expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
     expect(proxy.forwardedPosts).toHaveLength(1);
     // Not re-signed: the retry is byte for byte the order that was lost (same salt, same signature).
@@ -181,7 +224,10 @@ describe('a post whose answer is lost places exactly one order', () => {
       await (await exchange.cancelOrder(order as unknown as SignedOrder, TX_OVERRIDES)).wait();
     };
     proxy.faults.push('lose-request-after');
-    const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.16, size: 10 }, wallet);
+    const placed = await service.executeOrder(
+      { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.16, size: 10 },
+      wallet,
+    );
     expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'FILLED_OR_CANCELLED' });
     expect(proxy.arrivedPosts).toHaveLength(1);
     expect(proxy.forwardedPosts).toHaveLength(0);
@@ -193,7 +239,10 @@ describe('a post whose answer is lost places exactly one order', () => {
     const pendingBefore = service.pendingOrderIds();
     proxy.faults.push('lose-request', 'lose-request');
     const failed = await service
-      .executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.12, size: 10 }, wallet)
+      .executeOrder(
+        { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.12, size: 10 },
+        wallet,
+      )
       .catch((e: unknown) => e);
     expect(failed).toMatchObject({ code: ErrorCode.NETWORK_ERROR });
     expect((failed as Error).message).toMatch(/shows no order 0x[0-9a-f]{64}: nothing was placed/);
@@ -206,7 +255,10 @@ describe('a post whose answer is lost places exactly one order', () => {
     proxy.forwardedPosts.length = 0;
     // The first send never arrives; the retry (the same signed order) is placed but its answer is lost too.
     proxy.faults.push('lose-request', 'lose-answer');
-    const placed = await service.executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.13, size: 10 }, wallet);
+    const placed = await service.executeOrder(
+      { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.13, size: 10 },
+      wallet,
+    );
     expect(placed).toMatchObject({ reconciled: true, orderID: placed.orderHash, status: 'LIVE', pending: true });
     expect(proxy.forwardedPosts).toHaveLength(1);
     expect((await openOrders()).map((o) => o.id)).toEqual([placed.orderHash]);
@@ -216,7 +268,10 @@ describe('a post whose answer is lost places exactly one order', () => {
     proxy.forwardedPosts.length = 0;
     proxy.faults.push('go-down');
     const failed = await service
-      .executeOrder({ provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.17, size: 10 }, wallet)
+      .executeOrder(
+        { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY', price: 0.17, size: 10 },
+        wallet,
+      )
       .catch((e: unknown) => e);
     proxy.down = false;
     expect(isOrderInDoubt(failed)).toBe(true);

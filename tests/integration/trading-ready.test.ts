@@ -26,9 +26,23 @@ describe('orders made ready before the click', () => {
   let address: string;
   let keystore: string;
   let yes: string;
-  const bid = (price: number, size = 10): OrderIntent => ({ provider: 'polymarket', marketId: MARKET, tokenId: 'YES', side: 'BUY', price, size });
+  const bid = (price: number, size = 10): OrderIntent => ({
+    provider: 'polymarket',
+    marketId: MARKET,
+    tokenId: 'YES',
+    side: 'BUY',
+    price,
+    size,
+  });
   /** A market BUY of YES for `dollars`, at the book (no worst price) unless one is given. */
-  const marketBuy = (dollars: number, worst?: number): OrderIntent => ({ provider: 'polymarket', marketId: MARKET, tokenId: 'YES', side: 'BUY', amountUsd: dollars, ...(worst !== undefined ? { price: worst } : {}) });
+  const marketBuy = (dollars: number, worst?: number): OrderIntent => ({
+    provider: 'polymarket',
+    marketId: MARKET,
+    tokenId: 'YES',
+    side: 'BUY',
+    amountUsd: dollars,
+    ...(worst !== undefined ? { price: worst } : {}),
+  });
 
   beforeAll(async () => {
     sb = await startTradingSandbox();
@@ -61,7 +75,12 @@ describe('orders made ready before the click', () => {
     // Made ready, not sent: the exchange does not know it.
     await expect(service.order(wallet, ready.orderHash!)).rejects.toThrow();
     const placed = await service.executeOrder(bid(0.02), wallet);
-    expect(placed).toMatchObject({ orderHash: ready.orderHash, orderID: ready.orderHash, status: 'LIVE', pending: true });
+    expect(placed).toMatchObject({
+      orderHash: ready.orderHash,
+      orderID: ready.orderHash,
+      status: 'LIVE',
+      pending: true,
+    });
     expect(await service.order(wallet, ready.orderHash!)).toMatchObject({ price: '0.02', original_size: '10' });
     const again = await service.executeOrder(bid(0.02), wallet);
     expect(again.orderHash).not.toBe(ready.orderHash);
@@ -123,7 +142,11 @@ describe('orders made ready before the click', () => {
           throw new Error('not now');
         },
       },
-      approvals: { sendApproval: async () => { throw new Error('not now'); } } as never,
+      approvals: {
+        sendApproval: async () => {
+          throw new Error('not now');
+        },
+      } as never,
     };
     expect(await service.readyOrder(bid(0.09), outside)).toEqual({ ready: false });
     expect(asked).toEqual([]);
@@ -142,10 +165,13 @@ describe('orders made ready before the click', () => {
   const offerYes = async (price: number, size = 40) => {
     maker ??= { kind: 'worker', address: (await freshWallet(sb, signer)).address, signer };
     const noPrice = Math.round((1 - price) * 100) / 100;
-    await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'NO', side: 'BUY', price: noPrice, size }, maker);
+    await service.executeOrder(
+      { provider: 'polymarket', marketId: MARKET, tokenId: 'NO', side: 'BUY', price: noPrice, size },
+      maker,
+    );
   };
 
-  it('makes a market order with a worst price ready without any book: its price is the trader\'s', async () => {
+  it("makes a market order with a worst price ready without any book: its price is the trader's", async () => {
     await offerYes(0.6);
     const ready = await service.readyOrder({ ...marketBuy(5, 0.99), orderType: 'FAK' }, wallet);
     expect(ready).toEqual({ ready: true, orderHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
@@ -154,8 +180,15 @@ describe('orders made ready before the click', () => {
   });
 
   it("makes a market order with no worst price ready at the live book's price; a book that moved by the click makes it anew", async () => {
-    const clob = new ClobClient({ host: sb.sandbox.profile.clobUrl, chainId: sb.profile.network.chainId, timeoutMs: 15_000 });
-    const feed = new MarketFeed({ wsUrl: sb.sandbox.profile.wsUrl, fetchBook: async (tokenId) => (await clob.getOrderBook(tokenId)) as never });
+    const clob = new ClobClient({
+      host: sb.sandbox.profile.clobUrl,
+      chainId: sb.profile.network.chainId,
+      timeoutMs: 15_000,
+    });
+    const feed = new MarketFeed({
+      wsUrl: sb.sandbox.profile.wsUrl,
+      fetchBook: async (tokenId) => (await clob.getOrderBook(tokenId)) as never,
+    });
     try {
       feed.subscribe([yes]);
       feed.start();
@@ -165,7 +198,9 @@ describe('orders made ready before the click', () => {
       const asked = bestAsk();
 
       // Priced from the live book and posted as made: the price GET /book gives (the official client's) is the same.
-      expect(marketPriceFromBook((await clob.getOrderBook(yes)) as never, 'BUY', 5)).toBe(marketPriceFromBook(feed.exchangeBook(yes), 'BUY', 5));
+      expect(marketPriceFromBook((await clob.getOrderBook(yes)) as never, 'BUY', 5)).toBe(
+        marketPriceFromBook(feed.exchangeBook(yes), 'BUY', 5),
+      );
       const ready = await service.readyOrder({ ...marketBuy(5), orderType: 'FOK' }, wallet);
       expect(ready).toEqual({ ready: true, orderHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
       const placed = await service.executeOrder({ ...marketBuy(5), orderType: 'FOK' }, wallet);

@@ -8,7 +8,13 @@ import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { startSignerThread } from '../../src/main/wallets/signer-thread';
 import type { SignerClient } from '../../src/main/wallets/signer-client';
 import { TradingService, type TradingWallet } from '../../src/main/trading/service';
-import { freshWallet, makerOrder, marketMaker, startTradingSandbox, type TradingSandbox } from '../helpers/trading-sandbox';
+import {
+  freshWallet,
+  makerOrder,
+  marketMaker,
+  startTradingSandbox,
+  type TradingSandbox,
+} from '../helpers/trading-sandbox';
 import type { ClobClient } from '../../packages/toolkit/src/clob/client';
 
 const MARKET = '90021';
@@ -28,8 +34,14 @@ describe('the exchange’s lagging view of shares after a fill', () => {
     [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
     // The other side: a bid for No at 0.60 is an ask for Yes at 0.40; a bid for Yes at 0.20.
     maker = await marketMaker(sb);
-    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 200 })).toMatchObject({ success: true, status: 'live' });
-    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.2, size: 200 })).toMatchObject({ success: true, status: 'live' });
+    expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 200 })).toMatchObject({
+      success: true,
+      status: 'live',
+    });
+    expect(await makerOrder(maker.client, { tokenId: yes, side: 'BUY', price: 0.2, size: 200 })).toMatchObject({
+      success: true,
+      status: 'live',
+    });
   }, 120_000);
   afterAll(async () => {
     await signer?.close();
@@ -38,15 +50,28 @@ describe('the exchange’s lagging view of shares after a fill', () => {
 
   it('refuses a SELL right after a BUY until GET /balance-allowance/update for the token, as Polymarket does', async () => {
     const trader = await marketMaker(sb, 2);
-    expect(await makerOrder(trader.client, { tokenId: yes, side: 'BUY', price: 0.4, size: 10 }, 'FOK')).toMatchObject({ success: true, status: 'matched' });
+    expect(await makerOrder(trader.client, { tokenId: yes, side: 'BUY', price: 0.4, size: 10 }, 'FOK')).toMatchObject({
+      success: true,
+      status: 'matched',
+    });
     // The chain holds the 10 shares; the exchange still sees none.
-    const seen = (await trader.client.getBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: yes })) as { balance: string };
+    const seen = (await trader.client.getBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: yes })) as {
+      balance: string;
+    };
     expect(seen.balance).toBe('0');
-    await expect(makerOrder(trader.client, { tokenId: yes, side: 'SELL', price: 0.2, size: 10 }, 'FOK')).rejects.toThrow(/not enough balance \/ allowance/);
+    await expect(
+      makerOrder(trader.client, { tokenId: yes, side: 'SELL', price: 0.2, size: 10 }, 'FOK'),
+    ).rejects.toThrow(/not enough balance \/ allowance/);
 
     await trader.client.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: yes });
-    expect(((await trader.client.getBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: yes })) as { balance: string }).balance).toBe('10000000');
-    expect(await makerOrder(trader.client, { tokenId: yes, side: 'SELL', price: 0.2, size: 10 }, 'FOK')).toMatchObject({ success: true, status: 'matched' });
+    expect(
+      ((await trader.client.getBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: yes })) as { balance: string })
+        .balance,
+    ).toBe('10000000');
+    expect(await makerOrder(trader.client, { tokenId: yes, side: 'SELL', price: 0.2, size: 10 }, 'FOK')).toMatchObject({
+      success: true,
+      status: 'matched',
+    });
   });
 
   it('lets PM Desk sell right after it bought: the flow asks the exchange to read the token first', async () => {
@@ -55,10 +80,16 @@ describe('the exchange’s lagging view of shares after a fill', () => {
     try {
       const { address } = await freshWallet(sb, signer);
       const wallet: TradingWallet = { kind: 'worker', address, signer };
-      const bought = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', amountUsd: 4, orderType: 'FOK' }, wallet);
+      const bought = await service.executeOrder(
+        { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'BUY', amountUsd: 4, orderType: 'FOK' },
+        wallet,
+      );
       expect(bought).toMatchObject({ status: 'MATCHED', pending: false });
       expect((await service.balances(address, [bought.market])).outcomes[yes]).toBe(10_000_000n);
-      const sold = await service.executeOrder({ provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'SELL', size: 10, orderType: 'FAK' }, wallet);
+      const sold = await service.executeOrder(
+        { provider: 'polymarket', marketId: MARKET, tokenId: 'Yes', side: 'SELL', size: 10, orderType: 'FAK' },
+        wallet,
+      );
       expect(sold).toMatchObject({ status: 'MATCHED', pending: false });
       expect((await service.balances(address, [sold.market])).outcomes[yes]).toBe(0n);
     } finally {

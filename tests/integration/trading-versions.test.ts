@@ -18,7 +18,11 @@ for (const version of [1, 3] as const) {
     beforeAll(async () => {
       sb = await startTradingSandbox(version);
       signer = startSignerThread();
-      service = new TradingService({ profile: sb.profile, vault: await CredentialVault.open({ keychain: new MemorySecretStore() }), timeoutMs: 20_000 });
+      service = new TradingService({
+        profile: sb.profile,
+        vault: await CredentialVault.open({ keychain: new MemorySecretStore() }),
+        timeoutMs: 20_000,
+      });
     }, 120_000);
     afterAll(async () => {
       service?.close();
@@ -31,9 +35,19 @@ for (const version of [1, 3] as const) {
       const wallet = { kind: 'worker' as const, address, signer };
       const { exchange, negRiskExchange, negRiskAdapter } = sb.sandbox.profile.contracts;
       const spenders = version === 1 ? [exchange, negRiskExchange, negRiskAdapter] : [exchange];
-      const order = { provider: 'polymarket', marketId: '90021', tokenId: 'Yes', side: 'BUY' as const, price: 0.1, size: 10 };
+      const order = {
+        provider: 'polymarket',
+        marketId: '90021',
+        tokenId: 'Yes',
+        side: 'BUY' as const,
+        price: 0.1,
+        size: 10,
+      };
       const first = await service.executeOrder(order, wallet);
-      expect(first.approvals.map((a) => [a.kind, a.spender])).toEqual([...spenders.map((s) => ['collateral', s]), ...spenders.map((s) => ['outcome-tokens', s])]);
+      expect(first.approvals.map((a) => [a.kind, a.spender])).toEqual([
+        ...spenders.map((s) => ['collateral', s]),
+        ...spenders.map((s) => ['outcome-tokens', s]),
+      ]);
       expect(first).toMatchObject({ status: 'LIVE', pending: true });
       const second = await service.executeOrder({ ...order, price: 0.11 }, wallet);
       expect(second).toMatchObject({ status: 'LIVE', pending: true, approvals: [] });

@@ -18,7 +18,11 @@ let proxy: FixtureServer;
 let upstream = '';
 
 /** Forwards a request to the sandbox's Gamma and answers what it answered, with `headers` added. */
-async function forward(url: string, reply: { json(status: number, body: unknown, headers?: Record<string, string>): void }, headers: Record<string, string> = {}) {
+async function forward(
+  url: string,
+  reply: { json(status: number, body: unknown, headers?: Record<string, string>): void },
+  headers: Record<string, string> = {},
+) {
   const answer = await fetch(`${upstream}${url}`);
   reply.json(answer.status, await answer.json(), headers);
 }
@@ -51,31 +55,49 @@ afterAll(async () => {
 });
 
 describe('API notices in the terminal', () => {
-  it('lists the grid through the fallback, and says so and that the list is deprecated, each once', async () => {
-    const notices = page.getByTestId('notices');
-    await notices.getByText(FALLBACK).waitFor();
-    await notices.getByText(DEPRECATED).waitFor();
-    expect(proxy.to('/events').length).toBeGreaterThan(0);
-    expect(proxy.to('/events/keyset')).toHaveLength(1);
+  it(
+    'lists the grid through the fallback, and says so and that the list is deprecated, each once',
+    async () => {
+      const notices = page.getByTestId('notices');
+      await notices.getByText(FALLBACK).waitFor();
+      await notices.getByText(DEPRECATED).waitFor();
+      expect(proxy.to('/events').length).toBeGreaterThan(0);
+      expect(proxy.to('/events/keyset')).toHaveLength(1);
 
-    // More pages of the deprecated list: nothing new to say.
-    const second = await callTerminal<{ events: unknown[] }>(page, 'listEvents', { protocol: 'polymarket', page: 2, limit: 5 });
-    expect(Array.isArray(second.events)).toBe(true);
-    await page.getByTestId('diagnostics-open').click();
-    await page.getByTestId('diagnostics').waitFor();
-    expect(await notices.getByText(FALLBACK).count()).toBe(1);
-    expect(await notices.getByText(DEPRECATED).count()).toBe(1);
-  }, SLOW);
+      // More pages of the deprecated list: nothing new to say.
+      const second = await callTerminal<{ events: unknown[] }>(page, 'listEvents', {
+        protocol: 'polymarket',
+        page: 2,
+        limit: 5,
+      });
+      expect(Array.isArray(second.events)).toBe(true);
+      await page.getByTestId('diagnostics-open').click();
+      await page.getByTestId('diagnostics').waitFor();
+      expect(await notices.getByText(FALLBACK).count()).toBe(1);
+      expect(await notices.getByText(DEPRECATED).count()).toBe(1);
+    },
+    SLOW,
+  );
 
-  it('keeps both in the diagnostics view, with the last rate-limit headers of the endpoint', async () => {
-    const dialog = page.getByTestId('diagnostics');
-    const lines = await dialog.getByTestId('diagnostics-notices').locator('li').allInnerTexts();
-    expect(lines.some((line) => line.endsWith(FALLBACK))).toBe(true);
-    expect(lines.some((line) => line.endsWith(DEPRECATED))).toBe(true);
-    expect(lines).toHaveLength(2);
-    const row = dialog.getByTestId('diagnostics-rate-limits').locator('tr', { hasText: 'Gamma GET /events' });
-    expect((await row.locator('td').allInnerTexts()).map((cell) => cell.trim())).toEqual(['Gamma GET /events', '57', '', 'standard', '']);
-    await page.getByTestId('diagnostics-close').click();
-    await dialog.waitFor({ state: 'detached' });
-  }, SLOW);
+  it(
+    'keeps both in the diagnostics view, with the last rate-limit headers of the endpoint',
+    async () => {
+      const dialog = page.getByTestId('diagnostics');
+      const lines = await dialog.getByTestId('diagnostics-notices').locator('li').allInnerTexts();
+      expect(lines.some((line) => line.endsWith(FALLBACK))).toBe(true);
+      expect(lines.some((line) => line.endsWith(DEPRECATED))).toBe(true);
+      expect(lines).toHaveLength(2);
+      const row = dialog.getByTestId('diagnostics-rate-limits').locator('tr', { hasText: 'Gamma GET /events' });
+      expect((await row.locator('td').allInnerTexts()).map((cell) => cell.trim())).toEqual([
+        'Gamma GET /events',
+        '57',
+        '',
+        'standard',
+        '',
+      ]);
+      await page.getByTestId('diagnostics-close').click();
+      await dialog.waitFor({ state: 'detached' });
+    },
+    SLOW,
+  );
 });

@@ -27,7 +27,8 @@ interface Point {
 async function probe<T>(call: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(
     ([call, args]) => {
-      const hook = (globalThis as unknown as { __pmdeskChart?: Record<string, (...a: unknown[]) => unknown> }).__pmdeskChart;
+      const hook = (globalThis as unknown as { __pmdeskChart?: Record<string, (...a: unknown[]) => unknown> })
+        .__pmdeskChart;
       if (!hook) throw new Error('no chart hook on this page');
       return hook[call as string]!(...(args as unknown[])) as T;
     },
@@ -42,7 +43,9 @@ const minute = (t: number) => Math.floor(t / 60) * 60;
 function sandboxMinutes(from: number): Map<number, { open: number; close: number; volume: number }> {
   const byMinute = new Map<number, { open: number; close: number; volume: number }>();
   // By time, in the order recorded where two share a second (as the candles are made).
-  const fills = [...t.sandbox.marketData.fills(market.tokens[0].tokenId)].filter((f) => f.timestamp >= from).sort((a, b) => a.timestamp - b.timestamp);
+  const fills = [...t.sandbox.marketData.fills(market.tokens[0].tokenId)]
+    .filter((f) => f.timestamp >= from)
+    .sort((a, b) => a.timestamp - b.timestamp);
   for (const fill of fills) {
     const known = byMinute.get(minute(fill.timestamp));
     if (known) Object.assign(known, { close: fill.price, volume: known.volume + fill.volumeBase });
@@ -91,7 +94,9 @@ describe('the price chart', () => {
     expect(volume.some((p) => (p.value ?? 0) > 0)).toBe(true);
     // The axis and crosshair speak cents; the axis marks days as dates, not bare numbers.
     expect(await probe('priceLabel', 42)).toMatch(/^42(\.0)?¢$/);
-    expect(await probe('timeLabel', line[0]!.time, 2)).toMatch(/^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/);
+    expect(await probe('timeLabel', line[0]!.time, 2)).toMatch(
+      /^\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/,
+    );
     expect(await probe('timeLabel', line[0]!.time, 3)).toMatch(/^\d\d:\d\d$/);
     // The library's credit is a line of text beside the legend, not a logo on the plot.
     expect(await chart.getByTestId('chart-credit').textContent()).toContain('TradingView Lightweight Charts');
@@ -128,7 +133,10 @@ describe('the price chart', () => {
     expect(Math.max(...steps) - Math.min(...steps)).toBeLessThan(0.01);
     // Our two fills in one minute: one candle from the first price to the second, their volume together.
     const ours = minute(now - 3_000);
-    expect(candles.find((p) => p.time === ours)).toMatchObject({ open: traded.get(ours)!.open * 100, close: traded.get(ours)!.close * 100 });
+    expect(candles.find((p) => p.time === ours)).toMatchObject({
+      open: traded.get(ours)!.open * 100,
+      close: traded.get(ours)!.close * 100,
+    });
     expect(traded.get(ours)!.volume).toBeGreaterThanOrEqual(11);
     expect(volume.find((p) => p.time === ours)!.value).toBe(traded.get(ours)!.volume);
     expect(volume.map((p) => p.time)).toEqual(candles.map((p) => p.time));
@@ -146,7 +154,13 @@ describe('the price chart', () => {
     await chart.locator('.chart-modes button[data-mode="candles"]').click();
     await expect.poll(() => attr(chart, 'data-mode')).toBe('candles');
     expect(await probe('visible')).toEqual({ candles: true, line: false, volume: true });
-    expect(await page.evaluate(() => (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem('pmdesk.chart.mode'))).toBe('candles');
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem(
+          'pmdesk.chart.mode',
+        ),
+      ),
+    ).toBe('candles');
 
     const box = (await chart.locator('.chart-canvas').boundingBox())!;
     const pointAt = async (time: number) => {
@@ -202,11 +216,18 @@ describe('the price chart', () => {
     // A market with no trade in the last hour.
     const quiet = t.sandbox.catalog.events
       .flatMap((e) => e.markets.map((m) => ({ event: e, market: m })))
-      .find((x) => x.market.id !== market.id && t.sandbox.marketData.fills(x.market.tokens[0].tokenId).every((f) => f.timestamp < now - 3_700));
+      .find(
+        (x) =>
+          x.market.id !== market.id &&
+          t.sandbox.marketData.fills(x.market.tokens[0].tokenId).every((f) => f.timestamp < now - 3_700),
+      );
     expect(quiet, 'a market without trades in the last hour').toBeDefined();
-    await page.evaluate((hash) => {
-      (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
-    }, `${new URL(t.mode.host.launchUrl).hash}&market=${quiet!.market.id}&event=${quiet!.event.id}`);
+    await page.evaluate(
+      (hash) => {
+        (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+      },
+      `${new URL(t.mode.host.launchUrl).hash}&market=${quiet!.market.id}&event=${quiet!.event.id}`,
+    );
     await expect.poll(() => page.locator('.market-question').textContent()).toBe(quiet!.market.question);
     const chart = page.getByTestId('price-chart');
     await chart.locator('button[data-range="1h"]').click();
@@ -244,7 +265,11 @@ describe('the price chart', () => {
     /** The first and last slot's places across the plot, and the plot's width. */
     const ends = async () => {
       const slots = await probe<{ time: number }[]>('slots');
-      const [first, last, width] = await Promise.all([probe<number | null>('x', slots[0]!.time), probe<number | null>('x', slots.at(-1)!.time), probe<number>('plotWidth')]);
+      const [first, last, width] = await Promise.all([
+        probe<number | null>('x', slots[0]!.time),
+        probe<number | null>('x', slots.at(-1)!.time),
+        probe<number>('plotWidth'),
+      ]);
       return { first, last, width };
     };
     const inView = ({ first, last, width }: { first: number | null; last: number | null; width: number }) =>

@@ -30,7 +30,10 @@ let page: Page;
 let orderId: string;
 
 async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
+  const answer = await page.evaluate(
+    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
+    [op, input] as const,
+  );
   if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
   return answer.value as T;
 }
@@ -61,9 +64,22 @@ beforeAll(async () => {
   t = await openTerminalPage();
   page = t.page;
   const yes = t.sandbox.catalog.market(MARKET)!.tokens[0].tokenId;
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
+  await call('importWallet', {
+    label: WALLET,
+    password: PASSWORD,
+    source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) },
+  });
   await call('unlockWallet', { label: WALLET, password: PASSWORD });
-  orderId = (await call<{ orderId: string }>('placeOrder', { wallet: WALLET, marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.05, size: 10 })).orderId;
+  orderId = (
+    await call<{ orderId: string }>('placeOrder', {
+      wallet: WALLET,
+      marketId: MARKET,
+      tokenId: yes,
+      side: 'BUY',
+      price: 0.05,
+      size: 10,
+    })
+  ).orderId;
   await page.reload();
   await byId('wallet-label').getByText(WALLET).waitFor();
 }, SLOW);
@@ -77,8 +93,14 @@ describe('the keyboard', () => {
     await leaveFields();
     await page.keyboard.press('?');
     await byId('shortcuts-help').waitFor();
-    const keys = await byId('shortcuts-help').locator('[data-testid="shortcut"]').evaluateAll((rows) => rows.map((r) => (r as unknown as PageDocument['document']['activeElement'])!.getAttribute('data-key')));
-    expect(keys).toEqual(expect.arrayContaining(['Escape', '?', '/', 'j', 'k', 'b', 's', 'X', 'f', 'w', 'n', '1', '2', '3', '4', '5']));
+    const keys = await byId('shortcuts-help')
+      .locator('[data-testid="shortcut"]')
+      .evaluateAll((rows) =>
+        rows.map((r) => (r as unknown as PageDocument['document']['activeElement'])!.getAttribute('data-key')),
+      );
+    expect(keys).toEqual(
+      expect.arrayContaining(['Escape', '?', '/', 'j', 'k', 'b', 's', 'X', 'f', 'w', 'n', '1', '2', '3', '4', '5']),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     expect(await byId('shortcuts-help').innerText()).toMatch(/Shift\+X\s+Cancel all open orders/);
     await page.keyboard.press('Escape');
@@ -93,10 +115,25 @@ describe('the keyboard', () => {
       const help = byId('shortcuts-help');
       await help.waitFor();
       const fit = await help.evaluate((dialog) => {
-        const d = dialog as unknown as { scrollTop: number; scrollWidth: number; clientWidth: number; getBoundingClientRect(): DOMRectLike; querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): DOMRectLike; textContent: string | null }> };
+        const d = dialog as unknown as {
+          scrollTop: number;
+          scrollWidth: number;
+          clientWidth: number;
+          getBoundingClientRect(): DOMRectLike;
+          querySelectorAll(s: string): ArrayLike<{ getBoundingClientRect(): DOMRectLike; textContent: string | null }>;
+        };
         const box = d.getBoundingClientRect();
-        const past = Array.from(d.querySelectorAll('button, input, select, td')).filter((el) => el.getBoundingClientRect().right > box.right + 0.5);
-        return { scrollTop: d.scrollTop, sideways: d.scrollWidth - d.clientWidth, top: box.top, bottom: box.bottom, right: box.right, past: past.map((el) => el.textContent) };
+        const past = Array.from(d.querySelectorAll('button, input, select, td')).filter(
+          (el) => el.getBoundingClientRect().right > box.right + 0.5,
+        );
+        return {
+          scrollTop: d.scrollTop,
+          sideways: d.scrollWidth - d.clientWidth,
+          top: box.top,
+          bottom: box.bottom,
+          right: box.right,
+          past: past.map((el) => el.textContent),
+        };
       });
       expect(fit).toMatchObject({ scrollTop: 0, sideways: 0, past: [] });
       expect(fit.top).toBeGreaterThanOrEqual(0);
@@ -122,7 +159,9 @@ describe('the keyboard', () => {
     expect((await focused()).testId).toBe('wallet-current');
     // Where the keyboard is shows: a ring around the focused button.
     const ring = await byId('wallet-current').evaluate((el) => {
-      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string } }).getComputedStyle(el);
+      const style = (
+        globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string } }
+      ).getComputedStyle(el);
       return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
     });
     expect(ring.style).not.toBe('none');
@@ -134,7 +173,11 @@ describe('the keyboard', () => {
     await page.keyboard.press('n');
     await byId('network-list').waitFor();
     expect(await focused('[data-testid="network-list"]')).toMatchObject({ testId: 'network-option', inside: true });
-    expect(await page.evaluate(() => (globalThis as unknown as PageDocument).document.activeElement?.getAttribute('data-name'))).toBe('sandbox');
+    expect(
+      await page.evaluate(() =>
+        (globalThis as unknown as PageDocument).document.activeElement?.getAttribute('data-name'),
+      ),
+    ).toBe('sandbox');
     await page.keyboard.press('Escape');
     await byId('network-list').waitFor({ state: 'detached' });
     expect((await focused()).testId).toBe('network-switch');
@@ -172,7 +215,9 @@ describe('the keyboard', () => {
     expect(await byId('cancel-all-dialog').innerText()).toContain('One open order');
     await page.keyboard.press('Escape');
     await byId('cancel-all-dialog').waitFor({ state: 'detached' });
-    expect((await call<{ orderId: string }[]>('listOpenOrders', { wallet: WALLET })).map((o) => o.orderId)).toEqual([orderId]);
+    expect((await call<{ orderId: string }[]>('listOpenOrders', { wallet: WALLET })).map((o) => o.orderId)).toEqual([
+      orderId,
+    ]);
   });
 
   it('the cancel-all key is chosen in the help: a key in use is refused with its use, a free one is kept and works', async () => {
@@ -187,10 +232,14 @@ describe('the keyboard', () => {
     await page.keyboard.press('Enter');
     expect((await focused()).testId).toBe('cancel-all-key');
     await page.keyboard.press('j');
-    expect(await byId('shortcuts-help').getByTestId('dialog-error').innerText()).toBe('j already does “Next market”: choose another key.');
+    expect(await byId('shortcuts-help').getByTestId('dialog-error').innerText()).toBe(
+      'j already does “Next market”: choose another key.',
+    );
     await page.keyboard.press('Shift+Z');
     await expect.poll(async () => (await call<{ cancelAllKey: string }>('getSettings', {})).cancelAllKey).toBe('Z');
-    await expect.poll(() => byId('shortcuts-help').locator('[data-testid="shortcut"][data-key="Z"]').innerText()).toMatch(/Cancel all open orders/);
+    await expect
+      .poll(() => byId('shortcuts-help').locator('[data-testid="shortcut"][data-key="Z"]').innerText())
+      .toMatch(/Cancel all open orders/);
     expect(await byId('shortcuts-help').locator('[data-testid="shortcut"][data-key="X"]').count()).toBe(0);
     await page.keyboard.press('Escape');
     await byId('shortcuts-help').waitFor({ state: 'detached' });
@@ -200,41 +249,61 @@ describe('the keyboard', () => {
     await byId('cancel-all-dialog').waitFor();
     await page.keyboard.press('Escape');
     await byId('cancel-all-dialog').waitFor({ state: 'detached' });
-    expect((await call<{ orderId: string }[]>('listOpenOrders', { wallet: WALLET })).map((o) => o.orderId)).toEqual([orderId]);
+    expect((await call<{ orderId: string }[]>('listOpenOrders', { wallet: WALLET })).map((o) => o.orderId)).toEqual([
+      orderId,
+    ]);
   });
 });
 
 describe('the dead-man switch, from the keyboard', () => {
-  it('turned on: the badge shows ON and says what it means', async () => {
-    await toDeadManToggle();
-    await page.keyboard.press('Space');
-    await byId('dms-badge').waitFor();
-    expect(await byId('dms-badge').innerText()).toBe('DMS ON');
-    expect(await byId('dms-badge').getAttribute('title')).toMatch(/heartbeat.*the exchange cancels this wallet’s open orders about 10 s later/);
-    expect(await byId('dms-toggle').isChecked()).toBe(true);
-    await page.keyboard.press('Escape');
-  }, SLOW);
+  it(
+    'turned on: the badge shows ON and says what it means',
+    async () => {
+      await toDeadManToggle();
+      await page.keyboard.press('Space');
+      await byId('dms-badge').waitFor();
+      expect(await byId('dms-badge').innerText()).toBe('DMS ON');
+      expect(await byId('dms-badge').getAttribute('title')).toMatch(
+        /heartbeat.*the exchange cancels this wallet’s open orders about 10 s later/,
+      );
+      expect(await byId('dms-toggle').isChecked()).toBe(true);
+      await page.keyboard.press('Escape');
+    },
+    SLOW,
+  );
 
-  it('turning it off says first that the one open order will be cancelled; Esc keeps it on', async () => {
-    await toDeadManToggle();
-    await page.keyboard.press('Space');
-    await byId('dms-off-dialog').waitFor();
-    expect(await byId('dms-off-text').innerText()).toMatch(/about 10 s later the exchange cancels its one open order/);
-    await page.keyboard.press('Escape');
-    await byId('dms-off-dialog').waitFor({ state: 'detached' });
-    expect(await byId('dms-badge').count()).toBe(1);
-    expect((await call<{ enabled: boolean }>('getDeadManSwitch', { wallet: WALLET })).enabled).toBe(true);
-  }, SLOW);
+  it(
+    'turning it off says first that the one open order will be cancelled; Esc keeps it on',
+    async () => {
+      await toDeadManToggle();
+      await page.keyboard.press('Space');
+      await byId('dms-off-dialog').waitFor();
+      expect(await byId('dms-off-text').innerText()).toMatch(
+        /about 10 s later the exchange cancels its one open order/,
+      );
+      await page.keyboard.press('Escape');
+      await byId('dms-off-dialog').waitFor({ state: 'detached' });
+      expect(await byId('dms-badge').count()).toBe(1);
+      expect((await call<{ enabled: boolean }>('getDeadManSwitch', { wallet: WALLET })).enabled).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('confirmed: the badge goes, and the exchange cancels the order', async () => {
-    await toDeadManToggle();
-    await page.keyboard.press('Space');
-    await byId('dms-off-dialog').waitFor();
-    // The confirming button has the focus: Enter turns it off.
-    expect((await focused()).testId).toBe('dms-off-confirm');
-    await page.keyboard.press('Enter');
-    await byId('dms-badge').waitFor({ state: 'detached' });
-    expect((await call<{ enabled: boolean }>('getDeadManSwitch', { wallet: WALLET })).enabled).toBe(false);
-    await expect.poll(() => page.locator(`tr[data-order-id="${orderId}"]`).count(), { timeout: 40_000, interval: 1_000 }).toBe(0);
-  }, SLOW);
+  it(
+    'confirmed: the badge goes, and the exchange cancels the order',
+    async () => {
+      await toDeadManToggle();
+      await page.keyboard.press('Space');
+      await byId('dms-off-dialog').waitFor();
+      // The confirming button has the focus: Enter turns it off.
+      expect((await focused()).testId).toBe('dms-off-confirm');
+      await page.keyboard.press('Enter');
+      await byId('dms-badge').waitFor({ state: 'detached' });
+      expect((await call<{ enabled: boolean }>('getDeadManSwitch', { wallet: WALLET })).enabled).toBe(false);
+      await expect
+        .poll(() => page.locator(`tr[data-order-id="${orderId}"]`).count(), { timeout: 40_000, interval: 1_000 })
+        .toBe(0);
+    },
+    SLOW,
+  );
 });

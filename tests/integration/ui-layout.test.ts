@@ -40,13 +40,15 @@ const FED_MARKETS = ['90011', '90012', '90013'];
 const cell = (rowId: string, column: string) => `${panel} .ag-row[row-id="${rowId}"] [col-id="${column}"]`;
 const splitter = (name: string) => `[data-testid="splitter-${name}"]`;
 const valueOf = async (name: string, p: Page = page) => Number(await p.getAttribute(splitter(name), 'aria-valuenow'));
-const columnWidth = (p: Page = page) => p.$eval('section.markets-column', (el) => Math.round((el as unknown as PageElement).getBoundingClientRect().width));
+const columnWidth = (p: Page = page) =>
+  p.$eval('section.markets-column', (el) => Math.round((el as unknown as PageElement).getBoundingClientRect().width));
 
 /** Calls one operation through the page's window.terminal (as a trader's click would, minus the panel). */
 async function call(op: string, input: unknown): Promise<{ ok: boolean; error?: { message: string } }> {
   return page.evaluate(
     async ([op, input]) => {
-      const api = (globalThis as unknown as { terminal: Record<string, (input: unknown) => Promise<unknown>> }).terminal;
+      const api = (globalThis as unknown as { terminal: Record<string, (input: unknown) => Promise<unknown>> })
+        .terminal;
       return (await api[op as string]!(input)) as { ok: boolean };
     },
     [op, input] as const,
@@ -74,7 +76,12 @@ describe('the layout', () => {
       const gridRight = root.getBoundingClientRect().right;
       const headers = Array.from(root.querySelectorAll('.ag-header-cell[col-id]')).map((h) => {
         const text = h.querySelector('.ag-header-cell-text');
-        return { id: h.getAttribute('col-id'), cut: text ? text.scrollWidth > text.clientWidth : false, right: h.getBoundingClientRect().right, label: text?.textContent ?? '' };
+        return {
+          id: h.getAttribute('col-id'),
+          cut: text ? text.scrollWidth > text.clientWidth : false,
+          right: h.getBoundingClientRect().right,
+          label: text?.textContent ?? '',
+        };
       });
       const scroller = root.querySelector('.ag-body-horizontal-scroll-viewport');
       const bar = root.querySelector('.ag-body-horizontal-scroll');
@@ -98,7 +105,11 @@ describe('the layout', () => {
     const outcomes = await page.$eval(cell('90021', 'outcomes'), (c) => {
       const el = c as unknown as PageElement;
       const prices = el.querySelector('.outcome-prices')!;
-      return { inner: prices.scrollWidth, room: el.clientWidth, quotes: el.querySelectorAll('[data-quote-token]').length };
+      return {
+        inner: prices.scrollWidth,
+        room: el.clientWidth,
+        quotes: el.querySelectorAll('[data-quote-token]').length,
+      };
     });
     expect(outcomes.quotes).toBe(2);
     expect(outcomes.inner).toBeLessThanOrEqual(outcomes.room);
@@ -119,7 +130,11 @@ describe('the layout', () => {
     await expect.poll(() => columnWidth()).toBe(before + 120);
     // Saved with the settings once the drag pauses.
     const file = join(terminal.dataDir, 'settings.json');
-    await expect.poll(async () => JSON.parse(await readFile(file, 'utf8').catch(() => '{}')).panelSizes?.markets, { timeout: 5_000 }).toBe(before + 120);
+    await expect
+      .poll(async () => JSON.parse(await readFile(file, 'utf8').catch(() => '{}')).panelSizes?.markets, {
+        timeout: 5_000,
+      })
+      .toBe(before + 120);
 
     await page.reload();
     await waitForGrid(page);
@@ -159,9 +174,13 @@ describe('the layout', () => {
     const wide = await valueOf('markets');
     expect(wide).toBeGreaterThan(PANEL_BOUNDS.markets.initial);
     await page.setViewportSize({ width: 1000, height: 640 });
-    const middle = () => page.$eval('section.market-column', (el) => Math.round((el as unknown as PageElement).getBoundingClientRect().width));
+    const middle = () =>
+      page.$eval('section.market-column', (el) =>
+        Math.round((el as unknown as PageElement).getBoundingClientRect().width),
+      );
     await expect.poll(middle).toBeGreaterThanOrEqual(MARKET_MIN_WIDTH);
-    for (const name of ['markets', 'ticket', 'account'] as const) expect(await valueOf(name)).toBeGreaterThanOrEqual(PANEL_BOUNDS[name].min);
+    for (const name of ['markets', 'ticket', 'account'] as const)
+      expect(await valueOf(name)).toBeGreaterThanOrEqual(PANEL_BOUNDS[name].min);
     expect(await valueOf('markets')).toBeLessThan(wide);
     await page.setViewportSize({ width: 1600, height: 1000 });
     await expect.poll(() => valueOf('markets')).toBe(wide);
@@ -172,10 +191,19 @@ describe('the layout', () => {
   it('paints each column, the account row and each tile on its own (positioned boxes: a number changing in one does not repaint the page)', async () => {
     await page.waitForSelector('[data-testid="tile"]');
     const unpositioned = await page.evaluate(() => {
-      const doc = document as unknown as { querySelectorAll(s: string): ArrayLike<PageElement & { className: string }> };
+      const doc = document as unknown as {
+        querySelectorAll(s: string): ArrayLike<PageElement & { className: string }>;
+      };
       const style = globalThis as unknown as { getComputedStyle(el: unknown): { position: string } };
-      const boxes = [...Array.from(doc.querySelectorAll('.workspace > *')), ...Array.from(doc.querySelectorAll('.columns > *')), ...Array.from(doc.querySelectorAll('[data-testid="tile"]'))];
-      return { count: boxes.length, static: boxes.filter((el) => style.getComputedStyle(el).position === 'static').map((el) => el.className) };
+      const boxes = [
+        ...Array.from(doc.querySelectorAll('.workspace > *')),
+        ...Array.from(doc.querySelectorAll('.columns > *')),
+        ...Array.from(doc.querySelectorAll('[data-testid="tile"]')),
+      ];
+      return {
+        count: boxes.length,
+        static: boxes.filter((el) => style.getComputedStyle(el).position === 'static').map((el) => el.className),
+      };
     });
     // Three rows (columns, splitter, account), five columns (markets, splitter, tiles, splitter, ticket), a tile.
     expect(unpositioned.count).toBeGreaterThanOrEqual(9);
@@ -210,7 +238,9 @@ describe('the markets grid', () => {
     expect(count).toMatch(/^\d+ markets$/);
     await page.click(`${cell(EVENT_ROW, 'title')} [data-testid="event-toggle"]`);
     await expect.poll(() => page.$$(`${panel} .ag-row[row-id="90012"]`).then((r) => r.length)).toBe(0);
-    expect(await page.getAttribute(`${cell(EVENT_ROW, 'title')} [data-testid="event-toggle"]`, 'aria-expanded')).toBe('false');
+    expect(await page.getAttribute(`${cell(EVENT_ROW, 'title')} [data-testid="event-toggle"]`, 'aria-expanded')).toBe(
+      'false',
+    );
     expect(await page.textContent('[data-testid="markets-count"]')).toBe(count);
     await page.click(`${cell(EVENT_ROW, 'title')} [data-testid="event-toggle"]`);
     await page.waitForSelector(`${panel} .ag-row[row-id="90012"]`);
@@ -218,14 +248,27 @@ describe('the markets grid', () => {
 
   it('sorts Volume biggest first on the first click, events among markets and markets within their event', async () => {
     await page.click(`${panel} .ag-header-cell[col-id="volume"] .ag-header-cell-label`);
-    await expect.poll(() => page.getAttribute(`${panel} .ag-header-cell[col-id="volume"]`, 'aria-sort')).toBe('descending');
+    await expect
+      .poll(() => page.getAttribute(`${panel} .ag-header-cell[col-id="volume"]`, 'aria-sort'))
+      .toBe('descending');
     const rows = await page.$$eval(`${panel} .ag-row[row-id]`, (list) =>
       list
-        .map((r) => ({ id: r.getAttribute('row-id') ?? '', index: Number(r.getAttribute('row-index')), grouped: (r.getAttribute('class') ?? '').includes('grouped-row') }))
+        .map((r) => ({
+          id: r.getAttribute('row-id') ?? '',
+          index: Number(r.getAttribute('row-index')),
+          grouped: (r.getAttribute('class') ?? '').includes('grouped-row'),
+        }))
         .sort((a, b) => a.index - b.index),
     );
     const events = await Promise.all(
-      SANDBOX_EVENTS.map(async (e) => (await (await fetch(`${terminal.sandbox.profile.gammaUrl}/events/${e.id}`)).json()) as { id: string; volume: number; markets: { id: string; volumeNum: number }[] }),
+      SANDBOX_EVENTS.map(
+        async (e) =>
+          (await (await fetch(`${terminal.sandbox.profile.gammaUrl}/events/${e.id}`)).json()) as {
+            id: string;
+            volume: number;
+            markets: { id: string; volumeNum: number }[];
+          },
+      ),
     );
     const volumeOf = (id: string): number => {
       if (id.startsWith('event:')) return events.find((e) => `event:polymarket:${e.id}` === id)!.volume;
@@ -242,7 +285,9 @@ describe('the markets grid', () => {
     expect(fed).toEqual([...fed].sort((a, b) => b - a));
     // The second click turns it around; the third goes back to the source's order.
     await page.click(`${panel} .ag-header-cell[col-id="volume"] .ag-header-cell-label`);
-    await expect.poll(() => page.getAttribute(`${panel} .ag-header-cell[col-id="volume"]`, 'aria-sort')).toBe('ascending');
+    await expect
+      .poll(() => page.getAttribute(`${panel} .ag-header-cell[col-id="volume"]`, 'aria-sort'))
+      .toBe('ascending');
     await page.click(`${panel} .ag-header-cell[col-id="volume"] .ag-header-cell-label`);
   });
 
@@ -252,14 +297,25 @@ describe('the markets grid', () => {
     await page.click(cell('90021', 'title'));
     await page.waitForSelector('[data-testid="market-header"]');
     await page.locator('[data-testid="order-book"] .ladder-row').first().waitFor({ timeout: 30_000 });
-    const book = (await (await fetch(`${terminal.sandbox.profile.clobUrl}/book?token_id=${yes}`)).json()) as { bids: { price: string; size: string }[]; asks: { price: string; size: string }[] };
-    const live = quoteFromBook({ bids: book.bids.map((l) => ({ price: Number(l.price), size: Number(l.size) })), asks: book.asks.map((l) => ({ price: Number(l.price), size: Number(l.size) })) }, null);
+    const book = (await (await fetch(`${terminal.sandbox.profile.clobUrl}/book?token_id=${yes}`)).json()) as {
+      bids: { price: string; size: string }[];
+      asks: { price: string; size: string }[];
+    };
+    const live = quoteFromBook(
+      {
+        bids: book.bids.map((l) => ({ price: Number(l.price), size: Number(l.size) })),
+        asks: book.asks.map((l) => ({ price: Number(l.price), size: Number(l.size) })),
+      },
+      null,
+    );
     expect(live.price).not.toBeNull();
     const gridPrice = `${cell('90021', 'outcomes')} [data-quote-token="${yes}"]`;
     await expect.poll(() => page.getAttribute(gridPrice, 'data-quote-basis')).toBe(live.basis);
     expect(Number(await page.getAttribute(gridPrice, 'data-quote-value'))).toBe(live.price);
     // Every place on the screen that shows this outcome's price says the same number.
-    const shown = await page.$$eval(`[data-quote-token="${yes}"]`, (els) => els.map((e) => e.getAttribute('data-quote-value')));
+    const shown = await page.$$eval(`[data-quote-token="${yes}"]`, (els) =>
+      els.map((e) => e.getAttribute('data-quote-value')),
+    );
     expect(new Set(shown)).toEqual(new Set([String(live.price)]));
     // The market header names the market in full, with its event.
     expect(await page.getAttribute('[data-testid="market-question"]', 'title')).toContain(market.question);
@@ -268,14 +324,31 @@ describe('the markets grid', () => {
     const tick = Number(market.tickSize);
     const bid = Math.round(((live.bestBid ?? 0) + tick) * 1e4) / 1e4;
     expect(bid).toBeLessThan(live.bestAsk!);
-    expect(await call('importWallet', { label: 'maker', password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(terminal.sandbox) } })).toMatchObject({ ok: true });
+    expect(
+      await call('importWallet', {
+        label: 'maker',
+        password: PASSWORD,
+        source: { kind: 'privateKey', privateKey: testWalletKey(terminal.sandbox) },
+      }),
+    ).toMatchObject({ ok: true });
     expect(await call('unlockWallet', { label: 'maker', password: PASSWORD })).toMatchObject({ ok: true });
-    const placed = await call('placeOrder', { wallet: 'maker', marketId: market.id, tokenId: yes, side: 'BUY', price: bid, size: 10 });
+    const placed = await call('placeOrder', {
+      wallet: 'maker',
+      marketId: market.id,
+      tokenId: yes,
+      side: 'BUY',
+      price: bid,
+      size: 10,
+    });
     expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
     const moved = quoteFromBook({ bids: [{ price: bid, size: 10 }], asks: [{ price: live.bestAsk!, size: 1 }] }, null);
     expect(moved.price).not.toBe(live.price);
-    await expect.poll(() => page.getAttribute(gridPrice, 'data-quote-value'), { timeout: 15_000 }).toBe(String(moved.price));
-    const after = await page.$$eval(`[data-quote-token="${yes}"]`, (els) => els.map((e) => e.getAttribute('data-quote-value')));
+    await expect
+      .poll(() => page.getAttribute(gridPrice, 'data-quote-value'), { timeout: 15_000 })
+      .toBe(String(moved.price));
+    const after = await page.$$eval(`[data-quote-token="${yes}"]`, (els) =>
+      els.map((e) => e.getAttribute('data-quote-value')),
+    );
     expect(new Set(after)).toEqual(new Set([String(moved.price)]));
   });
 });
@@ -291,7 +364,10 @@ describe('a laptop screen (1280×800)', () => {
       const submit = await page.getByTestId('ticket-submit').boundingBox();
       expect(submit!.y).toBeGreaterThanOrEqual(0);
       expect(submit!.y + submit!.height).toBeLessThanOrEqual(800);
-      const ticketBottom = await page.$eval('section.ticket-column', (el) => (el as unknown as { getBoundingClientRect(): { bottom: number } }).getBoundingClientRect().bottom);
+      const ticketBottom = await page.$eval(
+        'section.ticket-column',
+        (el) => (el as unknown as { getBoundingClientRect(): { bottom: number } }).getBoundingClientRect().bottom,
+      );
       expect(submit!.y + submit!.height).toBeLessThanOrEqual(ticketBottom);
       // A market order's form is taller (its bound, slippage and figures): Submit stays in view all the same.
       await page.getByTestId('ticket-kind-market').click();
@@ -307,12 +383,20 @@ describe('a laptop screen (1280×800)', () => {
         await page.locator(cell(id, 'title')).click();
       }
       await expect.poll(() => page.locator('[data-testid="tile"]').count()).toBe(3);
-      const widths = await page.locator('[data-testid="tile"]').evaluateAll((tiles) => tiles.map((t) => Math.round((t as unknown as PageElement).getBoundingClientRect().width)));
+      const widths = await page
+        .locator('[data-testid="tile"]')
+        .evaluateAll((tiles) =>
+          tiles.map((t) => Math.round((t as unknown as PageElement).getBoundingClientRect().width)),
+        );
       for (const width of widths) expect(width).toBeGreaterThanOrEqual(176);
-      const row = await page.getByTestId('tile-row').evaluate((el) => ({ scroll: (el as unknown as PageElement).scrollWidth, client: (el as unknown as PageElement).clientWidth }));
+      const row = await page.getByTestId('tile-row').evaluate((el) => ({
+        scroll: (el as unknown as PageElement).scrollWidth,
+        client: (el as unknown as PageElement).clientWidth,
+      }));
       expect(row.scroll).toBeGreaterThan(row.client);
     } finally {
-      while ((await page.locator('[data-testid="tile"]').count()) > 1) await page.locator('[data-testid="tile"]').last().getByTestId('tile-close').click();
+      while ((await page.locator('[data-testid="tile"]').count()) > 1)
+        await page.locator('[data-testid="tile"]').last().getByTestId('tile-close').click();
       await page.setViewportSize({ width: 1600, height: 1000 });
     }
   });

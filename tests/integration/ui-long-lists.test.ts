@@ -34,7 +34,10 @@ beforeAll(async () => {
   await openTab('trades');
   // The wallet is followed once its first read has answered: none (its trades), or why none could be read (it is
   // locked: no exchange credentials yet), never "No trades." for trades unread.
-  await page.locator('.account-row').getByText(/^(No trades\.|Orders and trades could not be read: )/).waitFor();
+  await page
+    .locator('.account-row')
+    .getByText(/^(No trades\.|Orders and trades could not be read: )/)
+    .waitFor();
   t.mode.hub.emit('account', { wallet: WALLET, ...longAccount(TRADES, ORDERS), state: 'open' });
   await page.locator('[data-testid="trades"] [data-trade-id]').first().waitFor();
 }, SLOW);
@@ -55,11 +58,17 @@ describe('long lists in the account panel', () => {
     expect(await page.locator('[data-testid="trades"] table').getAttribute('aria-rowcount')).toBe(String(TRADES + 1));
     expect(await rows.last().getAttribute('aria-rowindex')).toBe(String(TRADES + 1));
     // Rows keep their order across the window: consecutive ids, oldest last.
-    const ids = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-trade-id')))).map((id) => Number(id!.split('-').pop()));
+    const ids = (await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-trade-id')))).map((id) =>
+      Number(id!.split('-').pop()),
+    );
     expect(ids).toEqual(ids.map((_, i) => ids[0]! + i));
     // Halfway down, the rows in view are the middle of the list.
     await page.locator('.account-row .panel-body').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
-    await expect.poll(async () => Math.abs(Number((await rows.first().getAttribute('data-trade-id'))!.split('-').pop()) - TRADES / 2)).toBeLessThan(40);
+    await expect
+      .poll(async () =>
+        Math.abs(Number((await rows.first().getAttribute('data-trade-id'))!.split('-').pop()) - TRADES / 2),
+      )
+      .toBeLessThan(40);
   });
 
   it('exports every trade, not just the rows in view', async () => {

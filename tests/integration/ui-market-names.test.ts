@@ -25,7 +25,10 @@ let page: Page;
 const whole = (selector: string) =>
   page.$eval(selector, (el) => {
     const box = el as unknown as Box;
-    return { text: box.textContent, whole: box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1 };
+    return {
+      text: box.textContent,
+      whole: box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1,
+    };
   });
 
 beforeAll(async () => {

@@ -30,6 +30,8 @@ describe('a resolved market', () => {
   it('reads "Resolved: <winner>" in the header and the ticket, though Gamma still calls it active', async () => {
     const winner = market.tokens[0].name;
     await expect.poll(() => page.locator('[data-testid="market-status"]').textContent()).toBe(`Resolved: ${winner}`);
-    await expect.poll(() => page.locator('[data-testid="ticket-market-state"]').textContent()).toBe(`This market is not taking orders (Resolved: ${winner}).`);
+    await expect
+      .poll(() => page.locator('[data-testid="ticket-market-state"]').textContent())
+      .toBe(`This market is not taking orders (Resolved: ${winner}).`);
   });
 });

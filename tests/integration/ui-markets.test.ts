@@ -40,10 +40,13 @@ async function shownRows(p: Page = page): Promise<string[]> {
 }
 
 async function waitRows(expected: string[], p: Page = page): Promise<void> {
-  await expect.poll(() => shownRows(p).then((ids) => [...ids].sort()), { timeout: 10_000 }).toEqual([...expected].sort());
+  await expect
+    .poll(() => shownRows(p).then((ids) => [...ids].sort()), { timeout: 10_000 })
+    .toEqual([...expected].sort());
 }
 
-const selectedRow = (p: Page = page) => p.$eval(`${panel} .ag-root`, (c) => c.querySelector('.ag-row-selected[row-id]')?.getAttribute('row-id') ?? null);
+const selectedRow = (p: Page = page) =>
+  p.$eval(`${panel} .ag-root`, (c) => c.querySelector('.ag-row-selected[row-id]')?.getAttribute('row-id') ?? null);
 const cell = (marketId: string, column: string) => `${panel} .ag-row[row-id="${marketId}"] [col-id="${column}"]`;
 const star = (marketId: string) => `${panel} .ag-row[row-id="${marketId}"] [data-testid="watch-star"]`;
 
@@ -62,7 +65,9 @@ describe('the markets panel', () => {
     await waitRows(ALL_MARKETS);
     // A market of the Fed event sits under the event's row: its own label shown, the question and event on hover.
     expect(await page.textContent(cell('90012', 'title'))).toContain('25 bps cut');
-    expect(await page.getAttribute(`${cell('90012', 'title')} .market-title`, 'title')).toContain('Fed decision in December 2026?');
+    expect(await page.getAttribute(`${cell('90012', 'title')} .market-title`, 'title')).toContain(
+      'Fed decision in December 2026?',
+    );
     expect(await page.textContent(cell('event:polymarket:9001', 'title'))).toContain('Fed decision in December 2026?');
     expect(await page.textContent(cell('90012', 'outcomes'))).toMatch(/Yes\s+\d+(\.\d)?¢.*No\s+\d+(\.\d)?¢/);
     expect(await page.textContent(cell('90012', 'endDate'))).toBe('16 Dec 2026');
@@ -102,7 +107,9 @@ describe('the markets panel', () => {
     expect(await page.textContent('[data-testid="markets-count"]')).toBe(`1 of ${ALL_MARKETS.length} markets`);
     await page.fill('[data-testid="grid-filter"]', 'zzzz no such market');
     await waitRows([]);
-    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('No rows match the filter “zzzz no such market”.');
+    expect(await page.textContent('[data-testid="markets-empty"]')).toBe(
+      'No rows match the filter “zzzz no such market”.',
+    );
     await page.fill('[data-testid="grid-filter"]', '');
     await waitRows(ALL_MARKETS);
   });
@@ -157,7 +164,9 @@ describe('the markets panel', () => {
     await page.keyboard.type('snow london');
     await page.keyboard.press('Enter');
     await expect.poll(() => selectedRow()).toBe('90031');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe('search-input');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).not.toBe(
+      'search-input',
+    );
     await page.fill('[data-testid="search-input"]', '');
     await waitRows(ALL_MARKETS);
 
@@ -184,7 +193,9 @@ describe('the markets panel', () => {
     // Unstarring empties it again, with a sentence saying what the tab is for.
     await page.click(star('90031'));
     await waitRows([]);
-    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('Your watchlist is empty: star a market (☆) to keep it here.');
+    expect(await page.textContent('[data-testid="markets-empty"]')).toBe(
+      'Your watchlist is empty: star a market (☆) to keep it here.',
+    );
     await page.click('[data-testid="markets-tab-markets"]');
     await waitRows(ALL_MARKETS);
   });
@@ -192,13 +203,17 @@ describe('the markets panel', () => {
   it('reads the watchlist kept from an earlier session, and says in its row when a market cannot be read', async () => {
     // A watchlist kept from an earlier session: one market the sandbox knows, one it no longer does.
     const saved = await page.evaluate(() =>
-      (globalThis as unknown as { terminal: { saveSettings(p: unknown): Promise<{ ok: boolean }> } }).terminal.saveSettings({ watchlist: ['90051', '424242'] }),
+      (
+        globalThis as unknown as { terminal: { saveSettings(p: unknown): Promise<{ ok: boolean }> } }
+      ).terminal.saveSettings({ watchlist: ['90051', '424242'] }),
     );
     expect(saved.ok).toBe(true);
     await page.reload();
     await page.click('[data-testid="markets-tab-watchlist"]');
     await waitRows(['90051', '424242']);
-    expect(await page.textContent(cell('424242', 'title'))).toMatch(/^Market 424242: Could not load this market: .*not found/i);
+    expect(await page.textContent(cell('424242', 'title'))).toMatch(
+      /^Market 424242: Could not load this market: .*not found/i,
+    );
     expect(await page.textContent(cell('90051', 'title'))).toContain('Real Madrid');
     // Choosing the broken row does nothing; unstarring it is how it goes.
     await page.click(cell('424242', 'title'));
@@ -211,7 +226,8 @@ describe('the markets panel', () => {
   });
 
   it('saves the chosen columns with the settings', async () => {
-    const headers = () => page.$$eval(`${panel} .ag-header-cell[col-id]`, (cells) => cells.map((c) => c.getAttribute('col-id')));
+    const headers = () =>
+      page.$$eval(`${panel} .ag-header-cell[col-id]`, (cells) => cells.map((c) => c.getAttribute('col-id')));
     expect(await headers()).toContain('liquidity');
     await page.click('[data-testid="column-chooser"]');
     await page.click('[data-testid="column-liquidity"]');
@@ -234,21 +250,22 @@ describe('the markets panel', () => {
 
     const again = await terminal.newPage();
     await again.waitForSelector(`${panel} .ag-row`, { timeout: 30_000 });
-    await expect.poll(() => again.$$eval(`${panel} .ag-header-cell[col-id]`, (cells) => cells.map((c) => c.getAttribute('col-id')))).toEqual([
-      'watch',
-      'title',
-      'volume',
-      'outcomes',
-      'endDate',
-      'spread',
-    ]);
+    await expect
+      .poll(() =>
+        again.$$eval(`${panel} .ag-header-cell[col-id]`, (cells) => cells.map((c) => c.getAttribute('col-id'))),
+      )
+      .toEqual(['watch', 'title', 'volume', 'outcomes', 'endDate', 'spread']);
     await again.close();
   });
 
   it('shows the markets of a slug', async () => {
     await page.click('[data-testid="markets-tab-slugs"]');
-    await page.waitForSelector('[data-testid="slug-select"] option[value="white-christmas-in-london-2026"]', { state: 'attached' });
-    expect(await page.textContent('[data-testid="markets-empty"]')).toBe('Choose a slug to see its events and markets.');
+    await page.waitForSelector('[data-testid="slug-select"] option[value="white-christmas-in-london-2026"]', {
+      state: 'attached',
+    });
+    expect(await page.textContent('[data-testid="markets-empty"]')).toBe(
+      'Choose a slug to see its events and markets.',
+    );
     await page.selectOption('[data-testid="slug-select"]', 'fed-decision-in-december-2026');
     await waitRows(['90011', '90012', '90013']);
     await page.click('[data-testid="markets-tab-markets"]');
@@ -279,7 +296,9 @@ describe('the markets panel', () => {
   it('says in a sentence when the market source cannot be reached', async () => {
     await terminal.sandbox.stop();
     await page.fill('[data-testid="search-input"]', 'bitcoin');
-    await expect.poll(() => page.textContent('[data-testid="markets-error"]'), { timeout: 15_000 }).toMatch(/^Search failed: \S.*[.!]$/);
+    await expect
+      .poll(() => page.textContent('[data-testid="markets-error"]'), { timeout: 15_000 })
+      .toMatch(/^Search failed: \S.*[.!]$/);
     expect(await page.$('[data-testid="markets-empty"]')).toBeNull();
   });
 });

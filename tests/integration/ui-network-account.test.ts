@@ -30,7 +30,10 @@ let yes: string;
 const sent: string[] = [];
 
 async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await page.evaluate(async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input), [op, input] as const);
+  const answer = await page.evaluate(
+    async ([op, input]) => (globalThis as unknown as { terminal: PageTerminal }).terminal[op as string]!(input),
+    [op, input] as const,
+  );
   if (!answer.ok) throw new Error(`${op}: ${answer.error?.message}`);
   return answer.value as T;
 }
@@ -49,12 +52,29 @@ beforeAll(async () => {
     setupPage: (p) => p.on('websocket', (ws) => ws.on('framesent', ({ payload }) => void sent.push(String(payload)))),
   });
   page = t.page;
-  second = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0 }, simulate: 'off', seed: 11, chainId: SECOND_CHAIN });
+  second = await startSandbox({
+    ports: { rpc: 0, clob: 0, aggregator: 0 },
+    simulate: 'off',
+    seed: 11,
+    chainId: SECOND_CHAIN,
+  });
   yes = t.sandbox.catalog.market(MARKET)!.tokens[0].tokenId;
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } });
+  await call('importWallet', {
+    label: WALLET,
+    password: PASSWORD,
+    source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) },
+  });
   await call('unlockWallet', { label: WALLET, password: PASSWORD });
   const p = second.profile;
-  await call('addNetwork', { name: 'second', chainId: SECOND_CHAIN, aggregatorUrl: p.aggregatorUrl, clobUrl: p.clobUrl, rpcUrl: p.rpcUrl, wsUrl: p.wsUrl, orderVersion: 2 });
+  await call('addNetwork', {
+    name: 'second',
+    chainId: SECOND_CHAIN,
+    aggregatorUrl: p.aggregatorUrl,
+    clobUrl: p.clobUrl,
+    rpcUrl: p.rpcUrl,
+    wsUrl: p.wsUrl,
+    orderVersion: 2,
+  });
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
   await page.reload();
   await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
@@ -68,38 +88,71 @@ afterAll(async () => {
 describe('a network switch, in the account panel and the ticket', () => {
   let firstOrder: string;
 
-  it('shows the resting order of the launch network, followed live', async () => {
-    const placed = await call<{ orderId: string }>('placeOrder', { wallet: WALLET, marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.05, size: 10 });
-    firstOrder = placed.orderId;
-    await page.getByTestId('account-tab-orders').click();
-    await expect.poll(() => orderRows().count(), { timeout: 30_000 }).toBe(1);
-    expect(await orderRows().first().getAttribute('data-order-id')).toBe(firstOrder);
-    await expect.poll(() => page.locator('.account-status').innerText()).toContain('live');
-  }, SLOW);
+  it(
+    'shows the resting order of the launch network, followed live',
+    async () => {
+      const placed = await call<{ orderId: string }>('placeOrder', {
+        wallet: WALLET,
+        marketId: MARKET,
+        tokenId: yes,
+        side: 'BUY',
+        price: 0.05,
+        size: 10,
+      });
+      firstOrder = placed.orderId;
+      await page.getByTestId('account-tab-orders').click();
+      await expect.poll(() => orderRows().count(), { timeout: 30_000 }).toBe(1);
+      expect(await orderRows().first().getAttribute('data-order-id')).toBe(firstOrder);
+      await expect.poll(() => page.locator('.account-status').innerText()).toContain('live');
+    },
+    SLOW,
+  );
 
-  it('on the other network: the old order is gone, the wallet is watched again there, the ticket lets the market go', async () => {
-    const before = watchAsks();
-    await switchTo('second');
-    await expect.poll(() => orderRows().count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(watchAsks, { timeout: 30_000 }).toBeGreaterThan(before);
-    await page.getByTestId('order-ticket').getByText('Choose a market to trade.').waitFor();
-  }, SLOW);
+  it(
+    'on the other network: the old order is gone, the wallet is watched again there, the ticket lets the market go',
+    async () => {
+      const before = watchAsks();
+      await switchTo('second');
+      await expect.poll(() => orderRows().count(), { timeout: 30_000 }).toBe(0);
+      await expect.poll(watchAsks, { timeout: 30_000 }).toBeGreaterThan(before);
+      await page.getByTestId('order-ticket').getByText('Choose a market to trade.').waitFor();
+    },
+    SLOW,
+  );
 
-  it('back on the launch network: the order is read again, and a new one arrives through the renewed feed', async () => {
-    const before = watchAsks();
-    await switchTo('sandbox');
-    await expect.poll(watchAsks, { timeout: 30_000 }).toBeGreaterThan(before);
-    await expect.poll(() => orderRows().count(), { timeout: 30_000 }).toBe(1);
-    expect(await orderRows().first().getAttribute('data-order-id')).toBe(firstOrder);
-    await expect.poll(() => page.locator('.account-status').innerText()).toContain('live');
-    const placed = await call<{ orderId: string }>('placeOrder', { wallet: WALLET, marketId: MARKET, tokenId: yes, side: 'BUY', price: 0.04, size: 10 });
-    await expect.poll(() => page.locator(`tr[data-order-id="${placed.orderId}"]`).count(), { timeout: 30_000 }).toBe(1);
-  }, SLOW);
+  it(
+    'back on the launch network: the order is read again, and a new one arrives through the renewed feed',
+    async () => {
+      const before = watchAsks();
+      await switchTo('sandbox');
+      await expect.poll(watchAsks, { timeout: 30_000 }).toBeGreaterThan(before);
+      await expect.poll(() => orderRows().count(), { timeout: 30_000 }).toBe(1);
+      expect(await orderRows().first().getAttribute('data-order-id')).toBe(firstOrder);
+      await expect.poll(() => page.locator('.account-status').innerText()).toContain('live');
+      const placed = await call<{ orderId: string }>('placeOrder', {
+        wallet: WALLET,
+        marketId: MARKET,
+        tokenId: yes,
+        side: 'BUY',
+        price: 0.04,
+        size: 10,
+      });
+      await expect
+        .poll(() => page.locator(`tr[data-order-id="${placed.orderId}"]`).count(), { timeout: 30_000 })
+        .toBe(1);
+    },
+    SLOW,
+  );
 });
 
 describe('workspaces, per network', () => {
-  const tileMarkets = () => page.locator('[data-testid="tile"]').evaluateAll((tiles) => tiles.map((el) => el.getAttribute('data-market-id')));
-  const workspaceNames = () => page.getByTestId('workspace-choice').locator('option').evaluateAll((options) => options.map((o) => (o.textContent ?? '').replace(/\s+\(Alt\+\d\)$/, '')));
+  const tileMarkets = () =>
+    page.locator('[data-testid="tile"]').evaluateAll((tiles) => tiles.map((el) => el.getAttribute('data-market-id')));
+  const workspaceNames = () =>
+    page
+      .getByTestId('workspace-choice')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o.textContent ?? '').replace(/\s+\(Alt\+\d\)$/, '')));
   const shownWorkspace = () => page.getByTestId('workspace-choice').locator('option:checked').textContent();
   const ticketEmpty = () => page.getByTestId('order-ticket').getByText('Choose a market to trade.');
   async function rename(name: string): Promise<void> {
@@ -109,44 +162,60 @@ describe('workspaces, per network', () => {
     await expect.poll(shownWorkspace).toMatch(new RegExp(`^${name}`));
   }
   const kept = async () => {
-    const file = JSON.parse(await readFile(join(t.dataDir, 'settings.json'), 'utf8').catch(() => '{}')) as { workspaces?: Record<string, { list: { name: string }[]; active: number }> };
-    return Object.fromEntries(Object.entries(file.workspaces ?? {}).map(([network, w]) => [network, { names: w.list.map((x) => x.name), active: w.active }]));
+    const file = JSON.parse(await readFile(join(t.dataDir, 'settings.json'), 'utf8').catch(() => '{}')) as {
+      workspaces?: Record<string, { list: { name: string }[]; active: number }>;
+    };
+    return Object.fromEntries(
+      Object.entries(file.workspaces ?? {}).map(([network, w]) => [
+        network,
+        { names: w.list.map((x) => x.name), active: w.active },
+      ]),
+    );
   };
 
-  it("another network shows its own workspaces, never the launch network's market ids; switching back brings each back", async () => {
-    // On the launch network: the market in "Launch desk", and an empty second workspace shown.
-    await expect.poll(tileMarkets).toEqual([MARKET]);
-    await rename('Launch desk');
-    await page.getByTestId('workspace-new').click();
-    await expect.poll(workspaceNames).toEqual(['Launch desk', 'Workspace 2']);
+  it(
+    "another network shows its own workspaces, never the launch network's market ids; switching back brings each back",
+    async () => {
+      // On the launch network: the market in "Launch desk", and an empty second workspace shown.
+      await expect.poll(tileMarkets).toEqual([MARKET]);
+      await rename('Launch desk');
+      await page.getByTestId('workspace-new').click();
+      await expect.poll(workspaceNames).toEqual(['Launch desk', 'Workspace 2']);
 
-    // The second network has none kept: one fresh workspace, its tile empty, the ticket on nothing.
-    await switchTo('second');
-    await expect.poll(workspaceNames).toEqual(['Workspace 1']);
-    await expect.poll(tileMarkets).toEqual(['']);
-    await ticketEmpty().waitFor();
-    // One made here is this network's.
-    await page.locator(`[data-testid="markets-grid"] .ag-row[row-id="${MARKET}"] [col-id="title"]`).click({ timeout: 30_000 });
-    await expect.poll(tileMarkets).toEqual([MARKET]);
-    await rename('Second desk');
+      // The second network has none kept: one fresh workspace, its tile empty, the ticket on nothing.
+      await switchTo('second');
+      await expect.poll(workspaceNames).toEqual(['Workspace 1']);
+      await expect.poll(tileMarkets).toEqual(['']);
+      await ticketEmpty().waitFor();
+      // One made here is this network's.
+      await page
+        .locator(`[data-testid="markets-grid"] .ag-row[row-id="${MARKET}"] [col-id="title"]`)
+        .click({ timeout: 30_000 });
+      await expect.poll(tileMarkets).toEqual([MARKET]);
+      await rename('Second desk');
 
-    // Back: the launch network's workspaces as they were left, the one shown included; Alt+1 shows its market.
-    await switchTo('sandbox');
-    await expect.poll(workspaceNames).toEqual(['Launch desk', 'Workspace 2']);
-    await expect.poll(shownWorkspace).toMatch(/^Workspace 2/);
-    await expect.poll(tileMarkets).toEqual(['']);
-    await page.locator('body').click({ position: { x: 1, y: 1 } });
-    await page.keyboard.press('Alt+1');
-    await expect.poll(tileMarkets).toEqual([MARKET]);
-    await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
+      // Back: the launch network's workspaces as they were left, the one shown included; Alt+1 shows its market.
+      await switchTo('sandbox');
+      await expect.poll(workspaceNames).toEqual(['Launch desk', 'Workspace 2']);
+      await expect.poll(shownWorkspace).toMatch(/^Workspace 2/);
+      await expect.poll(tileMarkets).toEqual(['']);
+      await page.locator('body').click({ position: { x: 1, y: 1 } });
+      await page.keyboard.press('Alt+1');
+      await expect.poll(tileMarkets).toEqual([MARKET]);
+      await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
 
-    // And the second network's again.
-    await switchTo('second');
-    await expect.poll(workspaceNames).toEqual(['Second desk']);
-    await expect.poll(tileMarkets).toEqual([MARKET]);
-    await expect.poll(kept).toEqual({ sandbox: { names: ['Launch desk', 'Workspace 2'], active: 0 }, second: { names: ['Second desk'], active: 0 } });
-    await switchTo('sandbox');
-    await expect.poll(workspaceNames).toEqual(['Launch desk', 'Workspace 2']);
-    await expect.poll(tileMarkets).toEqual([MARKET]);
-  }, SLOW);
+      // And the second network's again.
+      await switchTo('second');
+      await expect.poll(workspaceNames).toEqual(['Second desk']);
+      await expect.poll(tileMarkets).toEqual([MARKET]);
+      await expect.poll(kept).toEqual({
+        sandbox: { names: ['Launch desk', 'Workspace 2'], active: 0 },
+        second: { names: ['Second desk'], active: 0 },
+      });
+      await switchTo('sandbox');
+      await expect.poll(workspaceNames).toEqual(['Launch desk', 'Workspace 2']);
+      await expect.poll(tileMarkets).toEqual([MARKET]);
+    },
+    SLOW,
+  );
 });

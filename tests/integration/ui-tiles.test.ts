@@ -29,10 +29,12 @@ const tileWidth = (marketId: string) => tileOf(marketId).evaluate((el) => Math.r
 function sandboxBook(marketId: string): { asks: number[]; bids: number[] } {
   const market = t.sandbox.catalog.events.flatMap((e) => e.markets).find((m) => m.id === marketId)!;
   const book = t.sandbox.marketData.book(market.tokens[0].tokenId);
-  const prices = (levels: { price: string; size: string }[] | undefined) => (levels ?? []).filter((l) => Number(l.size) > 0).map((l) => Number(l.price));
+  const prices = (levels: { price: string; size: string }[] | undefined) =>
+    (levels ?? []).filter((l) => Number(l.size) > 0).map((l) => Number(l.price));
   return { asks: prices(book?.asks).sort((a, b) => a - b), bids: prices(book?.bids).sort((a, b) => b - a) };
 }
-const tokenOf = (marketId: string) => t.sandbox.catalog.events.flatMap((e) => e.markets).find((m) => m.id === marketId)!.tokens[0].tokenId;
+const tokenOf = (marketId: string) =>
+  t.sandbox.catalog.events.flatMap((e) => e.markets).find((m) => m.id === marketId)!.tokens[0].tokenId;
 
 /** A bid price in neither book (nor `avoid`), below the market's best bid: a row at it can only come from an order placed at it. */
 function freeBid(marketId: string, avoid: number[]): number {
@@ -48,7 +50,11 @@ function freeBid(marketId: string, avoid: number[]): number {
 const ladderOf = (marketId: string) =>
   tileOf(marketId)
     .locator('[data-testid="order-book"] .ladder-row')
-    .evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-side') ?? '', Number(row.getAttribute('data-price'))] as [string, number]));
+    .evaluateAll((rows) =>
+      rows.map(
+        (row) => [row.getAttribute('data-side') ?? '', Number(row.getAttribute('data-price'))] as [string, number],
+      ),
+    );
 const wantLadder = (marketId: string) => {
   const want = sandboxBook(marketId);
   return [...want.asks.reverse().map((p) => ['ask', p]), ...want.bids.map((p) => ['bid', p])];
@@ -57,7 +63,8 @@ const wantLadder = (marketId: string) => {
 async function call(op: string, input: unknown): Promise<{ ok: boolean; error?: { message: string } }> {
   return page.evaluate(
     async ([op, input]) => {
-      const api = (globalThis as unknown as { terminal: Record<string, (input: unknown) => Promise<unknown>> }).terminal;
+      const api = (globalThis as unknown as { terminal: Record<string, (input: unknown) => Promise<unknown>> })
+        .terminal;
       return (await api[op as string]!(input)) as { ok: boolean };
     },
     [op, input] as const,
@@ -69,9 +76,15 @@ async function openFromGrid(marketId: string): Promise<void> {
 }
 
 /** The launch network's workspaces as settings.json keeps them (per network, by name). */
-async function savedSettings(): Promise<{ workspaces?: { name: string; tiles: { marketId?: string; width: number }[]; focused: number }[]; activeWorkspace?: number }> {
+async function savedSettings(): Promise<{
+  workspaces?: { name: string; tiles: { marketId?: string; width: number }[]; focused: number }[];
+  activeWorkspace?: number;
+}> {
   const file = JSON.parse(await readFile(join(t.dataDir, 'settings.json'), 'utf8').catch(() => '{}')) as {
-    workspaces?: Record<string, { list: { name: string; tiles: { marketId?: string; width: number }[]; focused: number }[]; active: number }>;
+    workspaces?: Record<
+      string,
+      { list: { name: string; tiles: { marketId?: string; width: number }[]; focused: number }[]; active: number }
+    >;
   };
   const kept = file.workspaces?.[t.sandbox.profile.name];
   return { workspaces: kept?.list, activeWorkspace: kept?.active };
@@ -117,7 +130,11 @@ describe('tiles', () => {
     expect(await tape.isVisible()).toBe(false);
     // The ladder has the tile's width: every column of a row fits it, nothing scrolls sideways.
     const fits = () =>
-      ladder.locator('.list-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, width: Math.round(el.getBoundingClientRect().width) }));
+      ladder.locator('.list-scroll').evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        width: Math.round(el.getBoundingClientRect().width),
+      }));
     const shown = await fits();
     expect(shown.scroll).toBeLessThanOrEqual(shown.client);
     expect(shown.width).toBeGreaterThan((await tileWidth(BTC.id)) - 10);
@@ -125,11 +142,23 @@ describe('tiles', () => {
     const row = ladder.locator('.ladder-row').first();
     expect(await row.locator('.ladder-total').isVisible()).toBe(false);
     expect(await ladder.locator('.ladder-head .ladder-total').isVisible()).toBe(false);
-    expect(await row.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundImage: string } }).getComputedStyle(el).backgroundImage)).toMatch(/^linear-gradient/);
+    expect(
+      await row.evaluate(
+        (el) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundImage: string } }).getComputedStyle(el)
+            .backgroundImage,
+      ),
+    ).toMatch(/^linear-gradient/);
     // The columns are the book's longest numbers wide, not each row's own: every row's cells line up.
     const columns = await ladder
       .locator('.ladder-row')
-      .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => `${Math.round(c.getBoundingClientRect().left)}+${Math.round(c.getBoundingClientRect().width)}`).join(' ')));
+      .evaluateAll((rows) =>
+        rows.map((r) =>
+          [...r.children]
+            .map((c) => `${Math.round(c.getBoundingClientRect().left)}+${Math.round(c.getBoundingClientRect().width)}`)
+            .join(' '),
+        ),
+      );
     expect(columns.length).toBeGreaterThan(2);
     expect(new Set(columns).size).toBe(1);
     await tradesTab.click();
@@ -142,7 +171,9 @@ describe('tiles', () => {
     // A window wide enough for tiles of 480 px and more: no tabs, the ladder beside the tape.
     await page.setViewportSize({ width: 2600, height: 1000 });
     try {
-      await expect.poll(() => tile.getByTestId('market-view').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(480);
+      await expect
+        .poll(() => tile.getByTestId('market-view').evaluate((el) => el.getBoundingClientRect().width))
+        .toBeGreaterThanOrEqual(480);
       await expect.poll(() => bookTab.isVisible()).toBe(false);
       expect(await ladder.isVisible()).toBe(true);
       expect(await tape.isVisible()).toBe(true);
@@ -162,15 +193,41 @@ describe('tiles', () => {
   it('keeps both ladders live at once: an order resting on each market shows in its own tile only', async () => {
     await expect.poll(() => ladderOf(BTC.id)).toEqual(wantLadder(BTC.id));
     await expect.poll(() => ladderOf(SNOW.id)).toEqual(wantLadder(SNOW.id));
-    expect(await call('importWallet', { label: 'maker', password: PASSWORD, source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) } })).toMatchObject({ ok: true });
+    expect(
+      await call('importWallet', {
+        label: 'maker',
+        password: PASSWORD,
+        source: { kind: 'privateKey', privateKey: testWalletKey(t.sandbox) },
+      }),
+    ).toMatchObject({ ok: true });
     expect(await call('unlockWallet', { label: 'maker', password: PASSWORD })).toMatchObject({ ok: true });
     const btcPrice = freeBid(BTC.id, []);
     const snowPrice = freeBid(SNOW.id, [btcPrice]);
-    const placed = await call('placeOrder', { wallet: 'maker', marketId: BTC.id, tokenId: tokenOf(BTC.id), side: 'BUY', price: btcPrice, size: 10 });
+    const placed = await call('placeOrder', {
+      wallet: 'maker',
+      marketId: BTC.id,
+      tokenId: tokenOf(BTC.id),
+      side: 'BUY',
+      price: btcPrice,
+      size: 10,
+    });
     expect(placed, JSON.stringify(placed.error)).toMatchObject({ ok: true });
-    expect(await call('placeOrder', { wallet: 'maker', marketId: SNOW.id, tokenId: tokenOf(SNOW.id), side: 'BUY', price: snowPrice, size: 12 })).toMatchObject({ ok: true });
-    const btcRow = tileOf(BTC.id).locator(`[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${btcPrice}"]`);
-    const snowRow = tileOf(SNOW.id).locator(`[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${snowPrice}"]`);
+    expect(
+      await call('placeOrder', {
+        wallet: 'maker',
+        marketId: SNOW.id,
+        tokenId: tokenOf(SNOW.id),
+        side: 'BUY',
+        price: snowPrice,
+        size: 12,
+      }),
+    ).toMatchObject({ ok: true });
+    const btcRow = tileOf(BTC.id).locator(
+      `[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${btcPrice}"]`,
+    );
+    const snowRow = tileOf(SNOW.id).locator(
+      `[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${snowPrice}"]`,
+    );
     await btcRow.waitFor();
     await snowRow.waitFor();
     expect((await btcRow.locator('.ladder-size').textContent())?.trim()).toBe('10');
@@ -245,7 +302,9 @@ describe('tiles', () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => tileWidth(BTC.id)).toBeLessThanOrEqual(dragged - 15);
     await splitter.dblclick();
-    await expect.poll(async () => Math.abs((await tileWidth(BTC.id)) - (await tileWidth(SNOW.id)))).toBeLessThanOrEqual(2);
+    await expect
+      .poll(async () => Math.abs((await tileWidth(BTC.id)) - (await tileWidth(SNOW.id))))
+      .toBeLessThanOrEqual(2);
     // Back to a width of the trader's, kept for the reload below.
     await splitter.focus();
     await page.keyboard.press('Shift+ArrowRight');
@@ -257,7 +316,9 @@ describe('tiles', () => {
     await page.getByTestId('tile-add').click();
     await expect.poll(tileMarkets).toEqual([BTC.id, SNOW.id, '']);
     expect(await focusedMarket()).toBe('');
-    await expect.poll(() => page.locator('[data-testid="order-ticket"] .empty').textContent()).toBe('Choose a market to trade.');
+    await expect
+      .poll(() => page.locator('[data-testid="order-ticket"] .empty').textContent())
+      .toBe('Choose a market to trade.');
     await tiles().nth(2).getByTestId('tile-close').click();
     await expect.poll(tileMarkets).toEqual([BTC.id, SNOW.id]);
     // The focus went to a tile still there, and the ticket with it.
@@ -271,12 +332,25 @@ describe('tiles', () => {
     await expect.poll(tileMarkets).toEqual([BTC.id, SNOW.id, '']);
     await openFromGrid(BTC.id);
     await expect.poll(tileMarkets).toEqual([BTC.id, SNOW.id, BTC.id]);
-    await expect.poll(() => tiles().nth(2).locator('[data-testid="order-book"] .ladder-row').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => tiles().nth(2).locator('[data-testid="order-book"] .ladder-row').count())
+      .toBeGreaterThan(0);
     await tiles().nth(2).getByTestId('tile-close').click();
     await expect.poll(tileMarkets).toEqual([BTC.id, SNOW.id]);
     const price = freeBid(BTC.id, []);
-    expect(await call('placeOrder', { wallet: 'maker', marketId: BTC.id, tokenId: tokenOf(BTC.id), side: 'BUY', price, size: 11 })).toMatchObject({ ok: true });
-    const row = tileOf(BTC.id).locator(`[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${price}"]`);
+    expect(
+      await call('placeOrder', {
+        wallet: 'maker',
+        marketId: BTC.id,
+        tokenId: tokenOf(BTC.id),
+        side: 'BUY',
+        price,
+        size: 11,
+      }),
+    ).toMatchObject({ ok: true });
+    const row = tileOf(BTC.id).locator(
+      `[data-testid="order-book"] .ladder-row[data-side="bid"][data-price="${price}"]`,
+    );
     await row.waitFor();
     expect((await row.locator('.ladder-size').textContent())?.trim()).toBe('11');
     await expect.poll(() => ladderOf(BTC.id)).toEqual(wantLadder(BTC.id));
@@ -293,11 +367,17 @@ describe('workspaces', () => {
     await page.getByTestId('workspace-name').fill('Pair');
     expect(await page.getByTestId('workspace-name-problem').count()).toBe(0);
     await page.getByTestId('workspace-name').press('Enter');
-    await expect.poll(() => page.getByTestId('workspace-choice').locator('option:checked').textContent()).toMatch(/^Pair/);
+    await expect
+      .poll(() => page.getByTestId('workspace-choice').locator('option:checked').textContent())
+      .toMatch(/^Pair/);
     await page.getByTestId('workspace-new').click();
     await expect.poll(tileMarkets).toEqual(['']);
-    await expect.poll(() => page.getByTestId('workspace-choice').locator('option:checked').textContent()).toMatch(/^Workspace 2/);
-    await expect.poll(() => page.locator('[data-testid="order-ticket"] .empty').textContent()).toBe('Choose a market to trade.');
+    await expect
+      .poll(() => page.getByTestId('workspace-choice').locator('option:checked').textContent())
+      .toMatch(/^Workspace 2/);
+    await expect
+      .poll(() => page.locator('[data-testid="order-ticket"] .empty').textContent())
+      .toBe('Choose a market to trade.');
     // The last tile of a workspace stays.
     expect(await page.getByTestId('tile-close').isDisabled()).toBe(true);
     await openFromGrid(FED.id);
@@ -333,7 +413,11 @@ describe('workspaces', () => {
     await expect
       .poll(async () => {
         const s = await savedSettings();
-        return { names: s.workspaces?.map((w) => w.name), markets: s.workspaces?.map((w) => w.tiles.map((tile) => tile.marketId)), active: s.activeWorkspace };
+        return {
+          names: s.workspaces?.map((w) => w.name),
+          markets: s.workspaces?.map((w) => w.tiles.map((tile) => tile.marketId)),
+          active: s.activeWorkspace,
+        };
       })
       .toEqual({ names: ['Pair', 'Workspace 2'], markets: [[BTC.id, SNOW.id], [FED.id]], active: 1 });
     await page.keyboard.press('Alt+1');
@@ -344,7 +428,9 @@ describe('workspaces', () => {
     await page.reload();
     await page.waitForSelector(`${grid} .ag-row[row-id="${BTC.id}"]`, { timeout: 30_000 });
     await expect.poll(tileMarkets).toEqual([BTC.id, SNOW.id]);
-    await expect.poll(() => page.getByTestId('workspace-choice').locator('option:checked').textContent()).toMatch(/^Pair/);
+    await expect
+      .poll(() => page.getByTestId('workspace-choice').locator('option:checked').textContent())
+      .toMatch(/^Pair/);
     await expect.poll(focusedMarket).toBe(SNOW.id);
     await expect.poll(ticketQuestion).toBe(SNOW.question);
     await expect.poll(() => tileWidth(BTC.id)).toBeGreaterThanOrEqual(widths.btc - 2);

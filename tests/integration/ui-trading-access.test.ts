@@ -9,13 +9,14 @@ import { importTestWallet, openTerminalPage, type TerminalPage } from '../helper
 const MARKET = '90021'; // Bitcoin above $120k: a 1¢ tick, a minimum of 5 shares
 const WALLET = 'access-trader';
 const PASSWORD = 'access correct horse battery';
-const BLOCKED = 'Trading is not available from your region (US-NY): Polymarket blocks new orders there. You can still browse markets.';
-const CLOSE_ONLY = 'This account is in close-only mode: you can cancel orders and sell positions, but not open new ones.';
+const BLOCKED =
+  'Trading is not available from your region (US-NY): Polymarket blocks new orders there. You can still browse markets.';
+const CLOSE_ONLY =
+  'This account is in close-only mode: you can cancel orders and sell positions, but not open new ones.';
 const SLOW = 120_000;
 
 let t: TerminalPage;
 let page: Page;
-
 
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 const banner = () => page.getByTestId('trading-access-banner');
@@ -58,7 +59,8 @@ describe('the trading-access banner and the ticket', () => {
     expect(await ticket('ticket-submit').getAttribute('title')).toBe(BLOCKED);
     await ticket('ticket-side-buy').click();
     // Reading stays: the market, its book and its chart.
-    for (const id of ['market-header', 'order-book', 'price-chart']) expect(await page.getByTestId(id).isVisible()).toBe(true);
+    for (const id of ['market-header', 'order-book', 'price-chart'])
+      expect(await page.getByTestId(id).isVisible()).toBe(true);
   });
 
   it('unblocked: the banner goes away and Submit comes back', async () => {
@@ -73,7 +75,15 @@ describe('the trading-access banner and the ticket', () => {
     const address = t.sandbox.profile.testWallets[0]!.address;
     faults.closedOnly(address, true);
     try {
-      await expect.poll(() => banner().innerText().catch(() => ''), { timeout: 20_000 }).toBe(CLOSE_ONLY);
+      await expect
+        .poll(
+          () =>
+            banner()
+              .innerText()
+              .catch(() => ''),
+          { timeout: 20_000 },
+        )
+        .toBe(CLOSE_ONLY);
       await expect.poll(() => ticket('ticket-submit').getAttribute('title')).toBe(CLOSE_ONLY);
       expect(await ticket('ticket-submit').isDisabled()).toBe(true);
       await ticket('ticket-side-sell').click();

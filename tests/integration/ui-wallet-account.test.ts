@@ -23,7 +23,7 @@ let chain: JsonRpcProvider;
 let yes: string;
 let no: string;
 
-const call = <T,>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
+const call = <T>(op: string, input: unknown): Promise<T> => callTerminal<T>(page, op, input);
 const ticket = (testId: string) => page.getByTestId('order-ticket').getByTestId(testId);
 
 beforeAll(async () => {
@@ -34,11 +34,20 @@ beforeAll(async () => {
   [yes, no] = [market.tokens[0].tokenId, market.tokens[1].tokenId];
   const safe = t.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
   const owner = t.sandbox.profile.testWallets.find((w) => w.address.toLowerCase() === safe.owner.toLowerCase())!;
-  await call('importWallet', { label: WALLET, password: PASSWORD, source: { kind: 'privateKey', privateKey: owner.privateKey } });
+  await call('importWallet', {
+    label: WALLET,
+    password: PASSWORD,
+    source: { kind: 'privateKey', privateKey: owner.privateKey },
+  });
   await call('unlockWallet', { label: WALLET, password: PASSWORD, autoLockMinutes: 0 });
   // An ask for Yes at 0.40 from a test wallet that owns no account.
-  const maker = await marketMaker({ sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} }, 0);
-  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 100 })).toMatchObject({ success: true });
+  const maker = await marketMaker(
+    { sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} },
+    0,
+  );
+  expect(await makerOrder(maker.client, { tokenId: no, side: 'BUY', price: 0.6, size: 100 })).toMatchObject({
+    success: true,
+  });
   await page.goto(`${t.mode.host.launchUrl}&market=${MARKET}&outcome=${yes}`);
   await page.reload();
   await page.getByTestId('order-ticket').getByRole('button', { name: /^Yes/ }).waitFor();
@@ -54,23 +63,42 @@ describe('the wallet menu’s Polymarket account', () => {
     const safe = t.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
     await page.getByTestId('wallet-current').click();
     const account = page.getByTestId('wallet-account');
-    await expect.poll(() => account.innerText(), { timeout: 20_000 }).toBe(`Polymarket account ${safe.address} (Safe, owned by key ${safe.owner})`);
+    await expect
+      .poll(() => account.innerText(), { timeout: 20_000 })
+      .toBe(`Polymarket account ${safe.address} (Safe, owned by key ${safe.owner})`);
     expect(await account.getAttribute('data-kind')).toBe('safe');
     const options = page.getByTestId('account-option');
-    const addresses = await options.evaluateAll((els) => els.map((el) => (el as unknown as { dataset: { account: string } }).dataset.account));
+    const addresses = await options.evaluateAll((els) =>
+      els.map((el) => (el as unknown as { dataset: { account: string } }).dataset.account),
+    );
     expect(addresses).toContain(safe.owner);
     expect(addresses).toContain(safe.address);
-    expect(await page.locator(`[data-testid="account-option"][data-account="${safe.address}"]`).getAttribute('aria-checked')).toBe('true');
+    expect(
+      await page.locator(`[data-testid="account-option"][data-account="${safe.address}"]`).getAttribute('aria-checked'),
+    ).toBe('true');
     await page.keyboard.press('Escape');
     // The account panel says whose funds it shows.
-    await expect.poll(async () => (await page.getByTestId('account-source').innerText()).trim()).toBe(`· Safe ${safe.address.slice(0, 6)}…${safe.address.slice(-4)}`);
+    await expect
+      .poll(async () => (await page.getByTestId('account-source').innerText()).trim())
+      .toBe(`· Safe ${safe.address.slice(0, 6)}…${safe.address.slice(-4)}`);
   });
 
   it('buys through the ticket from the Safe: its collateral pays and its shares arrive', async () => {
     const safe = t.sandbox.profile.testAccounts.find((a) => a.kind === 'safe')!;
-    const usdc = new Contract(t.sandbox.deployment.contracts.collateral, ['function balanceOf(address) view returns (uint256)'], chain);
-    const ctf = new Contract(t.sandbox.deployment.contracts.conditionalTokens, ['function balanceOf(address, uint256) view returns (uint256)'], chain);
-    const [cash0, ownerCash0] = [(await usdc.getFunction('balanceOf')(safe.address)) as bigint, (await usdc.getFunction('balanceOf')(safe.owner)) as bigint];
+    const usdc = new Contract(
+      t.sandbox.deployment.contracts.collateral,
+      ['function balanceOf(address) view returns (uint256)'],
+      chain,
+    );
+    const ctf = new Contract(
+      t.sandbox.deployment.contracts.conditionalTokens,
+      ['function balanceOf(address, uint256) view returns (uint256)'],
+      chain,
+    );
+    const [cash0, ownerCash0] = [
+      (await usdc.getFunction('balanceOf')(safe.address)) as bigint,
+      (await usdc.getFunction('balanceOf')(safe.owner)) as bigint,
+    ];
 
     await ticket('ticket-side-buy').click();
     await ticket('ticket-price').fill('40');
@@ -81,14 +109,18 @@ describe('the wallet menu’s Polymarket account', () => {
     await page.getByTestId('ticket-confirm').click();
     await page.waitForFunction(
       () => {
-        const text = (globalThis as unknown as PageWindow).document.querySelector('[data-testid="ticket-result"]')?.textContent ?? '';
+        const text =
+          (globalThis as unknown as PageWindow).document.querySelector('[data-testid="ticket-result"]')?.textContent ??
+          '';
         return text !== '' && !text.startsWith('Sending');
       },
       undefined,
       { timeout: 60_000 },
     );
     expect(await ticket('ticket-result').innerText()).toMatch(/BUY order (filled|placed): MATCHED/i);
-    await expect.poll(async () => (await ctf.getFunction('balanceOf')(safe.address, yes)) as bigint, { timeout: 20_000 }).toBe(10_000_000n);
+    await expect
+      .poll(async () => (await ctf.getFunction('balanceOf')(safe.address, yes)) as bigint, { timeout: 20_000 })
+      .toBe(10_000_000n);
     expect((await usdc.getFunction('balanceOf')(safe.address)) as bigint).toBe(cash0 - 4_000_000n);
     expect((await usdc.getFunction('balanceOf')(safe.owner)) as bigint).toBe(ownerCash0);
   });

@@ -39,7 +39,13 @@ async function openWalletMenu(): Promise<void> {
 }
 
 /** What the page holds after a dialog closed: its markup, every field's value, both storages. */
-async function pageHoldings(): Promise<{ html: string; text: string; fields: string[]; local: Record<string, string>; session: Record<string, string> }> {
+async function pageHoldings(): Promise<{
+  html: string;
+  text: string;
+  fields: string[];
+  local: Record<string, string>;
+  session: Record<string, string>;
+}> {
   return page.evaluate(() => {
     interface Storage {
       length: number;
@@ -47,11 +53,16 @@ async function pageHoldings(): Promise<{ html: string; text: string; fields: str
       getItem(k: string): string | null;
     }
     const g = globalThis as unknown as {
-      document: { documentElement: { outerHTML: string }; body: { innerText: string }; querySelectorAll(s: string): ArrayLike<{ value: string }> };
+      document: {
+        documentElement: { outerHTML: string };
+        body: { innerText: string };
+        querySelectorAll(s: string): ArrayLike<{ value: string }>;
+      };
       localStorage: Storage;
       sessionStorage: Storage;
     };
-    const dump = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k) ?? '']));
+    const dump = (s: Storage) =>
+      Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k) ?? '']));
     return {
       html: g.document.documentElement.outerHTML,
       text: g.document.body.innerText,
@@ -114,7 +125,9 @@ describe('the wallet menu, in the browser', () => {
     await byId('unlock-submit').click();
     await byId('unlock-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => byId('wallet-state').textContent()).toBe('Unlocked');
-    const listed = await page.evaluate(async () => (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}));
+    const listed = await page.evaluate(async () =>
+      (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}),
+    );
     expect(listed).toMatchObject({ ok: true, value: [{ label: 'funded', unlocked: true }] });
   });
 
@@ -122,7 +135,9 @@ describe('the wallet menu, in the browser', () => {
     await byId('wallet-lock').click();
     await expect.poll(() => byId('wallet-state').textContent()).toBe('Locked');
     await byId('wallet-unlock').waitFor();
-    const listed = await page.evaluate(async () => (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}));
+    const listed = await page.evaluate(async () =>
+      (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}),
+    );
     expect(listed).toMatchObject({ ok: true, value: [{ label: 'funded', unlocked: false }] });
   });
 
@@ -152,7 +167,9 @@ describe('the wallet menu, in the browser', () => {
     expect(asked).toHaveLength(2);
     expect(await byId('recovery-phrase').count()).toBe(0);
     expect(await byId('phrase-confirm').isDisabled()).toBe(true);
-    expect(await byId('phrase-confirm').getAttribute('title')).toBe(`Type words #${asked[0]} and #${asked[1]} of the phrase.`);
+    expect(await byId('phrase-confirm').getAttribute('title')).toBe(
+      `Type words #${asked[0]} and #${asked[1]} of the phrase.`,
+    );
     await byId('confirm-word-1').fill(words[asked[0]! - 1]!);
     await byId('confirm-word-2').fill(words[asked[0]! - 1]! === words[asked[1]! - 1]! ? 'zzz' : words[asked[0]! - 1]!);
     expect(await byId('phrase-confirm').isDisabled()).toBe(true);
@@ -182,7 +199,11 @@ describe('the wallet menu, in the browser', () => {
     await byId('password-input').fill(PASSWORD);
     const [download] = await Promise.all([page.waitForEvent('download'), byId('export-submit').click()]);
     expect(download.suggestedFilename()).toMatch(/^funded-[0-9a-f]{8}\.json$/);
-    const keystore = JSON.parse(await readFile((await download.path())!, 'utf8')) as { address?: string; crypto?: unknown; Crypto?: unknown };
+    const keystore = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+      address?: string;
+      crypto?: unknown;
+      Crypto?: unknown;
+    };
     const funded = terminal.sandbox.profile.testWallets[0]!;
     expect(`0x${keystore.address}`.toLowerCase()).toBe(funded.address.toLowerCase());
     expect(keystore.crypto ?? keystore.Crypto).toBeTruthy();
@@ -202,7 +223,9 @@ describe('the wallet menu, in the browser', () => {
     await byId('password-input').fill(PASSWORD);
     await expect.poll(() => byId('import-submit').isEnabled()).toBe(true);
     await byId('import-submit').click();
-    await expect.poll(() => byId('dialog-error').textContent()).toBe('This wallet is already in PM Desk, labelled "funded".');
+    await expect
+      .poll(() => byId('dialog-error').textContent())
+      .toBe('This wallet is already in PM Desk, labelled "funded".');
     await page.keyboard.press('Escape');
     await byId('import-dialog').waitFor({ state: 'detached' });
     await rm(join(keystoreFile, '..'), { recursive: true, force: true });
@@ -227,9 +250,13 @@ describe('the wallet menu, in the browser', () => {
 
   it('switches between wallets from the menu: the label, the address and what Unlock opens follow', async () => {
     await openWalletMenu();
-    const labels = await byId('wallet-option').evaluateAll((options) => options.map((o) => (o as unknown as { dataset: { label: string } }).dataset.label));
+    const labels = await byId('wallet-option').evaluateAll((options) =>
+      options.map((o) => (o as unknown as { dataset: { label: string } }).dataset.label),
+    );
     expect(labels.sort()).toEqual(['fresh', 'funded', 'second']);
-    const listed = (await page.evaluate(async () => (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}))) as {
+    const listed = (await page.evaluate(async () =>
+      (globalThis as unknown as { terminal: { listWallets(i: object): Promise<unknown> } }).terminal.listWallets({}),
+    )) as {
       value: { label: string; address: string }[];
     };
     const fresh = listed.value.find((w) => w.label === 'fresh')!;
@@ -250,7 +277,9 @@ describe('the wallet menu, in the browser', () => {
   it('shows the dead-man switch as main answers it (its sentence when it cannot)', async () => {
     await openWalletMenu();
     const answer = (await page.evaluate(async () =>
-      (globalThis as unknown as { terminal: { getDeadManSwitch(i: object): Promise<unknown> } }).terminal.getDeadManSwitch({ wallet: 'funded' }),
+      (
+        globalThis as unknown as { terminal: { getDeadManSwitch(i: object): Promise<unknown> } }
+      ).terminal.getDeadManSwitch({ wallet: 'funded' }),
     )) as { ok: boolean; value?: { enabled: boolean }; error?: { code: string; message: string } };
     if (answer.ok) {
       expect(await byId('dms-toggle').isChecked()).toBe(answer.value!.enabled);
@@ -286,19 +315,29 @@ describe('the wallet menu, in the browser', () => {
     await byId('network-name-input').fill('fork');
     await byId('network-chain-input').fill('13x');
     expect(await byId('network-add-submit').isDisabled()).toBe(true);
-    expect(await byId('network-add-submit').getAttribute('title')).toBe('The chain id is a positive whole number (137 for Polygon).');
+    expect(await byId('network-add-submit').getAttribute('title')).toBe(
+      'The chain id is a positive whole number (137 for Polygon).',
+    );
     await byId('network-chain-input').fill('137');
     // Polymarket direct is the form's first choice; this network reads an aggregator.
-    expect(await byId('network-add-submit').getAttribute('title')).toBe('The Gamma, Data API, exchange and RPC URLs are all needed.');
+    expect(await byId('network-add-submit').getAttribute('title')).toBe(
+      'The Gamma, Data API, exchange and RPC URLs are all needed.',
+    );
     await byId('network-source-select').selectOption('aggregator');
-    expect(await byId('network-add-submit').getAttribute('title')).toBe('The aggregator, exchange and RPC URLs are all needed.');
+    expect(await byId('network-add-submit').getAttribute('title')).toBe(
+      'The aggregator, exchange and RPC URLs are all needed.',
+    );
     const dialog = byId('add-network-dialog');
     await dialog.getByLabel('Aggregator URL').fill('http://127.0.0.1:9/agg');
     await dialog.getByLabel('Exchange (CLOB) URL').fill('http://127.0.0.1:9/clob');
     await dialog.getByLabel('RPC URL').fill('http://127.0.0.1:9/rpc');
     await byId('network-add-submit').click();
-    await expect.poll(async () => (await byId('dialog-error').count()) + (await dialog.count() === 0 ? 1 : 0)).toBe(1);
-    const networks = (await page.evaluate(async () => (globalThis as unknown as { terminal: { listNetworks(i: object): Promise<unknown> } }).terminal.listNetworks({}))) as {
+    await expect
+      .poll(async () => (await byId('dialog-error').count()) + ((await dialog.count()) === 0 ? 1 : 0))
+      .toBe(1);
+    const networks = (await page.evaluate(async () =>
+      (globalThis as unknown as { terminal: { listNetworks(i: object): Promise<unknown> } }).terminal.listNetworks({}),
+    )) as {
       value: { name: string; available: boolean; sandbox: boolean }[];
     };
     const fork = networks.value.find((n) => n.name === 'fork');

@@ -23,9 +23,15 @@ beforeAll(() => {
 afterAll(() => signer.close());
 
 /** Starts the rewriter, lets it finish `writes` writes, waits a random fraction of a millisecond or three, kills it. */
-function rewriteAndKill(dir: string, extraFile: string, writes: number): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
+function rewriteAndKill(
+  dir: string,
+  extraFile: string,
+  writes: number,
+): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/wallet-rewriter.ts', dir, extraFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/wallet-rewriter.ts', dir, extraFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let lines = 0;
     let stderr = '';
     let killed = false;
@@ -38,7 +44,9 @@ function rewriteAndKill(dir: string, extraFile: string, writes: number): Promise
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve({ lines, signal }) : reject(new Error(`rewriter exited with ${code}: ${stderr}`))));
+    child.on('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve({ lines, signal }) : reject(new Error(`rewriter exited with ${code}: ${stderr}`)),
+    );
   });
 }
 

@@ -32,7 +32,10 @@ beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'pmdesk-wallets-'));
   waits = [];
   // The real file ledger; only the wait is recorded instead of slept, so no test depends on the clock.
-  const throttle = new PasswordThrottle({ ledger: fileLedger(join(dataDir, 'password-attempts.json')), sleep: async (ms) => void waits.push(ms) });
+  const throttle = new PasswordThrottle({
+    ledger: fileLedger(join(dataDir, 'password-attempts.json')),
+    sleep: async (ms) => void waits.push(ms),
+  });
   wallets = new Wallets({ dataDir, signer, throttle, scryptN: 2 ** 12 });
 });
 
@@ -50,8 +53,14 @@ describe('wallets on disk', () => {
   it('creates, imports a mnemonic (any index) and a private key, and lists them by label', async () => {
     const created = await wallets.create('Main', PASSWORD);
     expect(created.mnemonic.split(' ')).toHaveLength(12);
-    expect(await wallets.importMnemonic('Second', PHRASE, PASSWORD, { index: 1 })).toEqual({ label: 'Second', address: DEV_1 });
-    expect(await wallets.importPrivateKey('Third', DEV_PRIVATE_KEYS[2], PASSWORD)).toEqual({ label: 'Third', address: DEV_2 });
+    expect(await wallets.importMnemonic('Second', PHRASE, PASSWORD, { index: 1 })).toEqual({
+      label: 'Second',
+      address: DEV_1,
+    });
+    expect(await wallets.importPrivateKey('Third', DEV_PRIVATE_KEYS[2], PASSWORD)).toEqual({
+      label: 'Third',
+      address: DEV_2,
+    });
     expect(await wallets.list()).toEqual([
       { label: 'Main', address: created.address },
       { label: 'Second', address: DEV_1 },
@@ -68,7 +77,11 @@ describe('wallets on disk', () => {
     expect((await stat(join(dir, files[0]!))).mode & 0o777).toBe(0o600);
     const text = await readFile(join(dir, files[0]!), 'utf8');
     const json = JSON.parse(text);
-    expect([json.version, json.label, `0x${json.address}`.toLowerCase()]).toEqual([3, 'Main', created.address.toLowerCase()]);
+    expect([json.version, json.label, `0x${json.address}`.toLowerCase()]).toEqual([
+      3,
+      'Main',
+      created.address.toLowerCase(),
+    ]);
     expect((await decryptKeystoreJson(text, PASSWORD)).address).toBe(created.address);
     // Not the phrase, no two of its words in a row, and no word as a value anywhere. (Each word against the raw
     // text failed whenever the phrase held "salt": scrypt's own field name.)
@@ -87,7 +100,9 @@ describe('wallets on disk', () => {
   it('refuses a taken label (whatever its case) or a wallet already present, before any encryption', async () => {
     await wallets.importPrivateKey('Main', DEV_PRIVATE_KEYS[0], PASSWORD);
     expect((await failure(wallets.create('main', PASSWORD))).detail).toBe('A wallet is already labelled "Main".');
-    expect((await failure(wallets.importMnemonic('Other', PHRASE, PASSWORD))).detail).toBe('This wallet is already in PM Desk, labelled "Main".');
+    expect((await failure(wallets.importMnemonic('Other', PHRASE, PASSWORD))).detail).toBe(
+      'This wallet is already in PM Desk, labelled "Main".',
+    );
     expect((await failure(wallets.rename('Nope', 'X'))).code).toBe('ERR_NOT_FOUND');
   });
 
@@ -97,7 +112,9 @@ describe('wallets on disk', () => {
       wallets.importPrivateKey('same', DEV_PRIVATE_KEYS[1], PASSWORD),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.detail).toMatch(/^A wallet is already labelled "[Ss]ame"\.$/);
+    expect((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.detail).toMatch(
+      /^A wallet is already labelled "[Ss]ame"\.$/,
+    );
     expect(await wallets.list()).toHaveLength(1);
   });
 
@@ -112,8 +129,12 @@ describe('wallets on disk', () => {
     expect((await failure(wallets.exportKeystoreTo('Main', out))).code).toBe('ERR_INVALID_PARAM');
 
     const elsewhere = new Wallets({ dataDir: await mkdtemp(join(tmpdir(), 'pmdesk-wallets-')), signer });
-    expect((await failure(elsewhere.importKeystore('Copy', exported, 'wrong password')))).toMatchObject({ detail: 'invalid password' });
-    expect((await failure(elsewhere.importKeystore('Copy', '{"not":"a keystore"}', PASSWORD))).detail).toBe('invalid JSON wallet');
+    expect(await failure(elsewhere.importKeystore('Copy', exported, 'wrong password'))).toMatchObject({
+      detail: 'invalid password',
+    });
+    expect((await failure(elsewhere.importKeystore('Copy', '{"not":"a keystore"}', PASSWORD))).detail).toBe(
+      'invalid JSON wallet',
+    );
     expect(await elsewhere.importKeystore('Copy', exported, PASSWORD)).toEqual({ label: 'Copy', address: DEV_0 });
     expect(await elsewhere.unlock('Copy', PASSWORD)).toEqual({ label: 'Copy', address: DEV_0 });
     await elsewhere.lock('Copy');
@@ -156,7 +177,8 @@ describe('wallets on disk', () => {
 describe('wrong passwords through the service', () => {
   it('are throttled after five, remembered in the data folder across service instances, and cleared by the right one', async () => {
     await wallets.importPrivateKey('Main', DEV_PRIVATE_KEYS[0], PASSWORD);
-    for (let i = 0; i < 6; i++) expect((await failure(wallets.unlock('Main', `guess ${i}`))).detail).toBe('invalid password');
+    for (let i = 0; i < 6; i++)
+      expect((await failure(wallets.unlock('Main', `guess ${i}`))).detail).toBe('invalid password');
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(0);
     expect(waits[0]).toBeLessThanOrEqual(1000);
@@ -168,7 +190,10 @@ describe('wrong passwords through the service', () => {
     const restarted = new Wallets({
       dataDir,
       signer,
-      throttle: new PasswordThrottle({ ledger: fileLedger(join(dataDir, 'password-attempts.json')), sleep: async (ms) => void again.push(ms) }),
+      throttle: new PasswordThrottle({
+        ledger: fileLedger(join(dataDir, 'password-attempts.json')),
+        sleep: async (ms) => void again.push(ms),
+      }),
     });
     expect(await restarted.unlock('Main', PASSWORD)).toEqual({ label: 'Main', address: DEV_0 });
     expect(again).toHaveLength(1);
@@ -193,8 +218,12 @@ describe('wrong passwords through the service', () => {
         },
       }),
     });
-    const attempts = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => queued.unlock('Main', `parallel guess ${i}`)));
-    expect(attempts.every((a) => a.status === 'rejected' && (a.reason as PmDeskError).detail === 'invalid password')).toBe(true);
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => queued.unlock('Main', `parallel guess ${i}`)),
+    );
+    expect(
+      attempts.every((a) => a.status === 'rejected' && (a.reason as PmDeskError).detail === 'invalid password'),
+    ).toBe(true);
     expect(owed).toEqual([1000, 2000, 4000]);
   });
 

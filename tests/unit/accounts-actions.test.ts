@@ -1,12 +1,41 @@
 // On-chain actions through each account kind (docs/protocol.md#on-chain-actions-per-account): the owner's transaction decoded back with
 // ethers and checked against the documented selectors; Safe hashes recomputed by hand from Safe 1.3.0's type hashes;
 // signatures recovered both ways; MultiSend's packed layout read byte by byte; the gas check's sentence.
-import { AbiCoder, Interface, TypedDataEncoder, Wallet, concat, getBytes, keccak256, toBeHex, zeroPadValue } from 'ethers';
+import {
+  AbiCoder,
+  Interface,
+  TypedDataEncoder,
+  Wallet,
+  concat,
+  getBytes,
+  keccak256,
+  toBeHex,
+  zeroPadValue,
+} from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
-import { DEPOSIT_WALLET_RELAYER_ONLY, accountTransactions, proxyFactoryData, type ChainCall } from '../../packages/toolkit/src/accounts/actions';
-import { checkGasFunds, formatPol, formatPolNeeded, quoteGas, type GasReader } from '../../packages/toolkit/src/accounts/gas';
-import { packMultiSend, packSafeSignature, readSafeNonce, recoverSafeSigner, safeTxFor, safeTxTypedData, unpackMultiSend } from '../../packages/toolkit/src/accounts/safe';
+import {
+  DEPOSIT_WALLET_RELAYER_ONLY,
+  accountTransactions,
+  proxyFactoryData,
+  type ChainCall,
+} from '../../packages/toolkit/src/accounts/actions';
+import {
+  checkGasFunds,
+  formatPol,
+  formatPolNeeded,
+  quoteGas,
+  type GasReader,
+} from '../../packages/toolkit/src/accounts/gas';
+import {
+  packMultiSend,
+  packSafeSignature,
+  readSafeNonce,
+  recoverSafeSigner,
+  safeTxFor,
+  safeTxTypedData,
+  unpackMultiSend,
+} from '../../packages/toolkit/src/accounts/safe';
 import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import { SAFE_MULTISEND_130 } from '../../packages/toolkit/src/accounts/action-contracts';
 import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
@@ -25,7 +54,13 @@ const CTF = '0x4D97DCd97eC945f40cF65F87097ACe5EA0476045';
 const EXCHANGE_V2 = '0xE111180000d2663C0091e4f400237545B87B996B';
 
 /** The documented selectors (docs/protocol.md#on-chain-actions-per-account). */
-const SELECTOR = { proxy: '0x34ee9791', execTransaction: '0x6a761202', multiSend: '0x8d80ff0a', approve: '0x095ea7b3', setApprovalForAll: '0xa22cb465' };
+const SELECTOR = {
+  proxy: '0x34ee9791',
+  execTransaction: '0x6a761202',
+  multiSend: '0x8d80ff0a',
+  approve: '0x095ea7b3',
+  setApprovalForAll: '0xa22cb465',
+};
 
 const erc20 = new Interface(['function approve(address spender, uint256 amount)']);
 const erc1155 = new Interface(['function setApprovalForAll(address operator, bool approved)']);
@@ -49,10 +84,19 @@ const fail = async (run: () => unknown): Promise<PmDeskError> => {
   throw new Error('expected a refusal');
 };
 
-const safeOptions = (key = KEY, nonce = 7n) => ({ chainId: 137, wallets: POLYGON_WALLETS, signer: privateKeySigner(key), safeNonce: async () => nonce });
+const safeOptions = (key = KEY, nonce = 7n) => ({
+  chainId: 137,
+  wallets: POLYGON_WALLETS,
+  signer: privateKeySigner(key),
+  safeNonce: async () => nonce,
+});
 
 /** Safe 1.3.0's getTransactionHash, written out from its type hashes without ethers' typed-data encoder. */
-function safeTxHashByHand(chainId: number, safe: string, tx: { to: string; value: bigint; data: string; operation: number; nonce: bigint }): string {
+function safeTxHashByHand(
+  chainId: number,
+  safe: string,
+  tx: { to: string; value: bigint; data: string; operation: number; nonce: bigint },
+): string {
   const abi = AbiCoder.defaultAbiCoder();
   const DOMAIN_TYPEHASH = '0x47e79534a245952e8b16893a336b85a3d9ea9fa8c573f3d803afb92a79469218';
   const SAFE_TX_TYPEHASH = '0xbb8310d486368db6bd6f849402fdd73ad53d316b5a4b2644ad6efe0f941286d8';
@@ -60,7 +104,19 @@ function safeTxHashByHand(chainId: number, safe: string, tx: { to: string; value
   const zero = '0x0000000000000000000000000000000000000000';
   const structHash = keccak256(
     abi.encode(
-      ['bytes32', 'address', 'uint256', 'bytes32', 'uint8', 'uint256', 'uint256', 'uint256', 'address', 'address', 'uint256'],
+      [
+        'bytes32',
+        'address',
+        'uint256',
+        'bytes32',
+        'uint8',
+        'uint256',
+        'uint256',
+        'uint256',
+        'address',
+        'address',
+        'uint256',
+      ],
       [SAFE_TX_TYPEHASH, tx.to, tx.value, keccak256(tx.data), tx.operation, 0, 0, 0, zero, zero, tx.nonce],
     ),
   );
@@ -69,14 +125,20 @@ function safeTxHashByHand(chainId: number, safe: string, tx: { to: string; value
 
 describe('accountTransactions: the key itself (type 0)', () => {
   it('sends one call as it is, from the key', async () => {
-    const plan = await accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, [CALLS[0]!], { chainId: 137, wallets: POLYGON_WALLETS });
+    const plan = await accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, [CALLS[0]!], {
+      chainId: 137,
+      wallets: POLYGON_WALLETS,
+    });
     expect(plan.transactions).toEqual([{ from: OWNER, to: PUSD, data: CALLS[0]!.data, value: 0n }]);
     expect(plan.atomic).toBe(true);
     expect(plan.note).toBeUndefined();
   });
 
   it('sends several calls as several transactions and says they are not all-or-nothing', async () => {
-    const plan = await accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, CALLS, { chainId: 137, wallets: POLYGON_WALLETS });
+    const plan = await accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, CALLS, {
+      chainId: 137,
+      wallets: POLYGON_WALLETS,
+    });
     expect(plan.transactions.map((t) => t.to)).toEqual([PUSD, CTF]);
     expect(plan.transactions.every((t) => t.from === OWNER)).toBe(true);
     expect(plan.atomic).toBe(false);
@@ -84,24 +146,51 @@ describe('accountTransactions: the key itself (type 0)', () => {
   });
 
   it('never sends from the key for an address that is not the key: a stranger is refused, a wallet named as the key is refused', async () => {
-    const stranger = await fail(() => accountTransactions({ kind: 'eoa', address: OTHER, owner: OWNER }, CALLS, { chainId: 137, wallets: POLYGON_WALLETS }));
+    const stranger = await fail(() =>
+      accountTransactions({ kind: 'eoa', address: OTHER, owner: OWNER }, CALLS, {
+        chainId: 137,
+        wallets: POLYGON_WALLETS,
+      }),
+    );
     expect(stranger.code).toBe('ERR_INVALID_PARAM');
     expect(stranger.detail).toMatch(/does not match the signer/);
-    const safeAsKey = await fail(() => accountTransactions({ kind: 'eoa', address: SAFE, owner: OWNER }, CALLS, { chainId: 137, wallets: POLYGON_WALLETS }));
+    const safeAsKey = await fail(() =>
+      accountTransactions({ kind: 'eoa', address: SAFE, owner: OWNER }, CALLS, {
+        chainId: 137,
+        wallets: POLYGON_WALLETS,
+      }),
+    );
     expect(safeAsKey.code).toBe('ERR_INVALID_PARAM');
     expect(safeAsKey.detail).toBe(`The account ${SAFE} is the key's Safe, not its own address; nothing was built.`);
   });
 
   it('refuses an empty action and calldata that is not hex', async () => {
-    expect((await fail(() => accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, [], { chainId: 137, wallets: POLYGON_WALLETS }))).code).toBe('ERR_INVALID_PARAM');
-    const bad = await fail(() => accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, [{ to: PUSD, data: '0x12z4' }], { chainId: 137, wallets: POLYGON_WALLETS }));
+    expect(
+      (
+        await fail(() =>
+          accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, [], {
+            chainId: 137,
+            wallets: POLYGON_WALLETS,
+          }),
+        )
+      ).code,
+    ).toBe('ERR_INVALID_PARAM');
+    const bad = await fail(() =>
+      accountTransactions({ kind: 'eoa', address: OWNER, owner: OWNER }, [{ to: PUSD, data: '0x12z4' }], {
+        chainId: 137,
+        wallets: POLYGON_WALLETS,
+      }),
+    );
     expect(bad.detail).toMatch(/not hex bytes/);
   });
 });
 
 describe('accountTransactions: proxy wallet (type 1)', () => {
   it('is one proxy(calls) to the proxy factory from the owner, every call CALL (typeCode 1) as the wallet', async () => {
-    const plan = await accountTransactions({ kind: 'proxy', address: PROXY, owner: OWNER }, CALLS, { chainId: 137, wallets: POLYGON_WALLETS });
+    const plan = await accountTransactions({ kind: 'proxy', address: PROXY, owner: OWNER }, CALLS, {
+      chainId: 137,
+      wallets: POLYGON_WALLETS,
+    });
     expect(plan.atomic).toBe(true);
     expect(plan.transactions).toHaveLength(1);
     const [tx] = plan.transactions;
@@ -118,14 +207,29 @@ describe('accountTransactions: proxy wallet (type 1)', () => {
   });
 
   it('refuses a proxy address that is not the key’s own derivation (the factory would act on another wallet)', async () => {
-    const error = await fail(() => accountTransactions({ kind: 'proxy', address: PROXY, owner: OTHER }, CALLS, { chainId: 137, wallets: POLYGON_WALLETS }));
+    const error = await fail(() =>
+      accountTransactions({ kind: 'proxy', address: PROXY, owner: OTHER }, CALLS, {
+        chainId: 137,
+        wallets: POLYGON_WALLETS,
+      }),
+    );
     expect(error.code).toBe('ERR_INVALID_PARAM');
-    const kindMismatch = await fail(() => accountTransactions({ kind: 'proxy', address: SAFE, owner: OWNER }, CALLS, { chainId: 137, wallets: POLYGON_WALLETS }));
+    const kindMismatch = await fail(() =>
+      accountTransactions({ kind: 'proxy', address: SAFE, owner: OWNER }, CALLS, {
+        chainId: 137,
+        wallets: POLYGON_WALLETS,
+      }),
+    );
     expect(kindMismatch.detail).toBe(`The account ${SAFE} is the key's Safe, not its proxy wallet; nothing was built.`);
   });
 
   it('refuses on a chain without a proxy factory', async () => {
-    const error = await fail(() => accountTransactions({ kind: 'proxy', address: PROXY, owner: OWNER }, CALLS, { chainId: 137, wallets: { ...POLYGON_WALLETS, proxyFactory: undefined } }));
+    const error = await fail(() =>
+      accountTransactions({ kind: 'proxy', address: PROXY, owner: OWNER }, CALLS, {
+        chainId: 137,
+        wallets: { ...POLYGON_WALLETS, proxyFactory: undefined },
+      }),
+    );
     expect(error.code).toBe('ERR_INVALID_PARAM');
   });
 
@@ -169,24 +273,65 @@ describe('accountTransactions: Safe (type 2)', () => {
     expect(args[3]).toBe(1n);
     expect((args[2] as string).slice(0, 10)).toBe(SELECTOR.multiSend);
     const [packed] = reader.decodeFunctionData('multiSend', args[2] as string);
-    expect(unpackMultiSend(packed as string)).toEqual(CALLS.map((c) => ({ operation: 0, to: c.to, value: 0n, data: c.data })));
-    const hash = safeTxHashByHand(137, SAFE, { to: SAFE_MULTISEND_130, value: 0n, data: args[2] as string, operation: 1, nonce: 0n });
+    expect(unpackMultiSend(packed as string)).toEqual(
+      CALLS.map((c) => ({ operation: 0, to: c.to, value: 0n, data: c.data })),
+    );
+    const hash = safeTxHashByHand(137, SAFE, {
+      to: SAFE_MULTISEND_130,
+      value: 0n,
+      data: args[2] as string,
+      operation: 1,
+      nonce: 0n,
+    });
     expect(recoverSafeSigner(hash, args[9] as string)).toBe(OWNER);
   });
 
   it('uses the nonce the reader gives (a different nonce is a different hash)', async () => {
-    const a = await accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, [CALLS[0]!], safeOptions(KEY, 1n));
-    const b = await accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, [CALLS[0]!], safeOptions(KEY, 2n));
+    const a = await accountTransactions(
+      { kind: 'safe', address: SAFE, owner: OWNER },
+      [CALLS[0]!],
+      safeOptions(KEY, 1n),
+    );
+    const b = await accountTransactions(
+      { kind: 'safe', address: SAFE, owner: OWNER },
+      [CALLS[0]!],
+      safeOptions(KEY, 2n),
+    );
     expect(a.safe!.tx.nonce).toBe(1n);
     expect(a.safe!.hash).not.toBe(b.safe!.hash);
   });
 
   it('refuses a signer that is not the owner, a missing signer or nonce reader, and a bad nonce answer', async () => {
-    const wrong = await fail(() => accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, safeOptions(OTHER_KEY)));
+    const wrong = await fail(() =>
+      accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, safeOptions(OTHER_KEY)),
+    );
     expect(wrong.detail).toMatch(/not the Safe's owner/);
-    expect((await fail(() => accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, { chainId: 137, wallets: POLYGON_WALLETS }))).detail).toMatch(/no signer/);
-    expect((await fail(() => accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, { ...safeOptions(), safeNonce: undefined }))).detail).toMatch(/no nonce reader/);
-    const badNonce = await fail(() => accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, { ...safeOptions(), safeNonce: async () => -1n }));
+    expect(
+      (
+        await fail(() =>
+          accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, {
+            chainId: 137,
+            wallets: POLYGON_WALLETS,
+          }),
+        )
+      ).detail,
+    ).toMatch(/no signer/);
+    expect(
+      (
+        await fail(() =>
+          accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, {
+            ...safeOptions(),
+            safeNonce: undefined,
+          }),
+        )
+      ).detail,
+    ).toMatch(/no nonce reader/);
+    const badNonce = await fail(() =>
+      accountTransactions({ kind: 'safe', address: SAFE, owner: OWNER }, CALLS, {
+        ...safeOptions(),
+        safeNonce: async () => -1n,
+      }),
+    );
     expect(badNonce.code).toBe('ERR_VALIDATION');
   });
 });
@@ -302,14 +447,31 @@ describe('gas check', () => {
 
   it('quoteGas adds headroom to the estimate, prices it and refuses before sending when the key is short', async () => {
     const tx = { from: OWNER, to: PUSD, data: '0x', value: 0n };
-    const rich: GasReader = { estimateGas: async () => 100_000n, gasPrice: async () => 30_000_000_000n, getBalance: async () => POL };
-    expect(await quoteGas(tx, rich)).toEqual({ gasLimit: 120_000n, gasPrice: 30_000_000_000n, cost: 3_600_000_000_000_000n, balance: POL });
+    const rich: GasReader = {
+      estimateGas: async () => 100_000n,
+      gasPrice: async () => 30_000_000_000n,
+      getBalance: async () => POL,
+    };
+    expect(await quoteGas(tx, rich)).toEqual({
+      gasLimit: 120_000n,
+      gasPrice: 30_000_000_000n,
+      cost: 3_600_000_000_000_000n,
+      balance: POL,
+    });
     const poor: GasReader = { ...rich, getBalance: async () => 1_000_000_000_000_000n };
-    expect((await fail(() => quoteGas(tx, poor))).detail).toBe(`The key ${OWNER} has 0.001 POL; this needs about 0.0036 POL for gas.`);
-    const reverting: GasReader = { ...rich, estimateGas: async () => Promise.reject(Object.assign(new Error('x'), { shortMessage: 'execution reverted: GS026' })) };
+    expect((await fail(() => quoteGas(tx, poor))).detail).toBe(
+      `The key ${OWNER} has 0.001 POL; this needs about 0.0036 POL for gas.`,
+    );
+    const reverting: GasReader = {
+      ...rich,
+      estimateGas: async () =>
+        Promise.reject(Object.assign(new Error('x'), { shortMessage: 'execution reverted: GS026' })),
+    };
     const refused = await fail(() => quoteGas(tx, reverting));
     expect(refused.code).toBe('ERR_API_REQUEST');
-    expect(refused.detail).toBe('The chain would refuse this transaction, so nothing was sent: execution reverted: GS026');
+    expect(refused.detail).toBe(
+      'The chain would refuse this transaction, so nothing was sent: execution reverted: GS026',
+    );
   });
 });
 
@@ -337,9 +499,13 @@ describe('the toolkit entry', () => {
 describe('safeTxTypedData', () => {
   it('is plain JSON (numbers as decimal strings) so it can cross to the signer worker, and hashes the same after the trip', () => {
     const typed = safeTxTypedData(137, SAFE, safeTxFor([{ to: PUSD, data: '0x', value: 12n }], 5n, SAFE_MULTISEND_130));
-    const trip = JSON.parse(JSON.stringify({ domain: typed.domain, types: typed.types, value: typed.value })) as typeof typed;
+    const trip = JSON.parse(
+      JSON.stringify({ domain: typed.domain, types: typed.types, value: typed.value }),
+    ) as typeof typed;
     expect(trip.value).toMatchObject({ value: '12', nonce: '5', operation: 0 });
     expect(safeTxHashByHand(137, SAFE, { to: PUSD, value: 12n, data: '0x', operation: 0, nonce: 5n })).toBe(typed.hash);
-    expect(new Wallet(KEY).signingKey.sign(typed.hash).serialized).toBe(new Wallet(KEY).signingKey.sign(TypedDataEncoder.hash(trip.domain, trip.types, trip.value)).serialized);
+    expect(new Wallet(KEY).signingKey.sign(typed.hash).serialized).toBe(
+      new Wallet(KEY).signingKey.sign(TypedDataEncoder.hash(trip.domain, trip.types, trip.value)).serialized,
+    );
   });
 });

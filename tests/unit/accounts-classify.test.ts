@@ -2,7 +2,12 @@
 // reader that answers from a fixed table.
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
-import { accountForOverride, classifyAccount, findAccounts, type ChainRead } from '../../packages/toolkit/src/accounts/classify';
+import {
+  accountForOverride,
+  classifyAccount,
+  findAccounts,
+  type ChainRead,
+} from '../../packages/toolkit/src/accounts/classify';
 import { AMOY_WALLETS, POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 
 const KEY = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -31,15 +36,34 @@ function chain(state: Record<string, { code?: string; balance?: bigint }>): Chai
     collateralBalance: async (address) => (reads.push(`balance ${address}`), at(address).balance ?? 0n),
   };
 }
-const s = (entries: [string, { code?: string; balance?: bigint }][]) => Object.fromEntries(entries.map(([a, v]) => [a.toLowerCase(), v]));
+const s = (entries: [string, { code?: string; balance?: bigint }][]) =>
+  Object.fromEntries(entries.map(([a, v]) => [a.toLowerCase(), v]));
 
 describe('classifyAccount', () => {
   it('names each kind with its signature type, case-insensitively', () => {
-    expect(classifyAccount(KEY, KEY.toLowerCase(), POLYGON_WALLETS)).toEqual({ address: KEY, kind: 'eoa', signatureType: 0 });
-    expect(classifyAccount(KEY.toLowerCase(), PROXY.toLowerCase(), POLYGON_WALLETS)).toEqual({ address: PROXY, kind: 'proxy', signatureType: 1 });
+    expect(classifyAccount(KEY, KEY.toLowerCase(), POLYGON_WALLETS)).toEqual({
+      address: KEY,
+      kind: 'eoa',
+      signatureType: 0,
+    });
+    expect(classifyAccount(KEY.toLowerCase(), PROXY.toLowerCase(), POLYGON_WALLETS)).toEqual({
+      address: PROXY,
+      kind: 'proxy',
+      signatureType: 1,
+    });
     expect(classifyAccount(KEY, SAFE, POLYGON_WALLETS)).toEqual({ address: SAFE, kind: 'safe', signatureType: 2 });
-    expect(classifyAccount(KEY, BEACON, POLYGON_WALLETS)).toEqual({ address: BEACON, kind: 'deposit-wallet', signatureType: 3, era: 'beacon' });
-    expect(classifyAccount(KEY, UUPS.toUpperCase().replace('0X', '0x'), POLYGON_WALLETS)).toEqual({ address: UUPS, kind: 'deposit-wallet', signatureType: 3, era: 'uups' });
+    expect(classifyAccount(KEY, BEACON, POLYGON_WALLETS)).toEqual({
+      address: BEACON,
+      kind: 'deposit-wallet',
+      signatureType: 3,
+      era: 'beacon',
+    });
+    expect(classifyAccount(KEY, UUPS.toUpperCase().replace('0X', '0x'), POLYGON_WALLETS)).toEqual({
+      address: UUPS,
+      kind: 'deposit-wallet',
+      signatureType: 3,
+      era: 'uups',
+    });
   });
 
   it("refuses another key's wallet, or a kind the chain has no factory for, naming the address", async () => {
@@ -49,9 +73,13 @@ describe('classifyAccount', () => {
       `The wallet ${PROXY} does not match the signer ${STRANGER} or any supported deterministic wallet address (proxy, Safe, deposit wallet) on this chain.`,
     );
     // Amoy has no proxy factory: the Polygon proxy of the same key is no account there.
-    expect((await fail(() => classifyAccount(KEY, PROXY, AMOY_WALLETS))).detail).toMatch(new RegExp(`^The wallet ${PROXY} does not match`));
+    expect((await fail(() => classifyAccount(KEY, PROXY, AMOY_WALLETS))).detail).toMatch(
+      new RegExp(`^The wallet ${PROXY} does not match`),
+    );
     expect(classifyAccount(KEY, SAFE, AMOY_WALLETS).kind).toBe('safe');
-    expect((await fail(() => classifyAccount(KEY, '0xnope', POLYGON_WALLETS))).detail).toBe('wallet is not an address: 0xnope');
+    expect((await fail(() => classifyAccount(KEY, '0xnope', POLYGON_WALLETS))).detail).toBe(
+      'wallet is not an address: 0xnope',
+    );
   });
 });
 
@@ -74,15 +102,36 @@ describe('findAccounts', () => {
   });
 
   it('picks a funded wallet over a merely deployed one, and says which others are in use', async () => {
-    const read = chain(s([[SAFE, { code: '0x6080' }], [PROXY, { balance: 5_000_000n }], [KEY, { balance: 1n }]]));
+    const read = chain(
+      s([
+        [SAFE, { code: '0x6080' }],
+        [PROXY, { balance: 5_000_000n }],
+        [KEY, { balance: 1n }],
+      ]),
+    );
     const found = await findAccounts(KEY, { chainRead: read, config: POLYGON_WALLETS });
-    expect(found.chosen).toMatchObject({ address: PROXY, kind: 'proxy', signatureType: 1, balance: 5_000_000n, deployed: false, foundBy: 'derivation' });
+    expect(found.chosen).toMatchObject({
+      address: PROXY,
+      kind: 'proxy',
+      signatureType: 1,
+      balance: 5_000_000n,
+      deployed: false,
+      foundBy: 'derivation',
+    });
     expect(found.reason).toBe('funded');
     expect(found.alsoInUse.map((c) => c.address)).toEqual([SAFE]);
   });
 
   it('picks a deployed wallet when none holds funds: the deposit wallet first, in the UUPS era too', async () => {
-    const found = await findAccounts(KEY, { chainRead: chain(s([[UUPS, { code: '0x3d' }], [SAFE, { code: '0x60' }]])), config: POLYGON_WALLETS });
+    const found = await findAccounts(KEY, {
+      chainRead: chain(
+        s([
+          [UUPS, { code: '0x3d' }],
+          [SAFE, { code: '0x60' }],
+        ]),
+      ),
+      config: POLYGON_WALLETS,
+    });
     expect(found.chosen).toMatchObject({ address: UUPS, signatureType: 3, era: 'uups', deployed: true });
     expect(found.reason).toBe('deployed');
     expect(found.alsoInUse.map((c) => c.kind)).toEqual(['safe']);
@@ -90,13 +139,19 @@ describe('findAccounts', () => {
 
   it("takes the profile's wallet first, even when another holds more, and refuses one the key cannot sign for", async () => {
     const read = chain(s([[PROXY, { balance: 9n }]]));
-    const found = await findAccounts(KEY, { profileWallet: SAFE.toLowerCase(), chainRead: read, config: POLYGON_WALLETS });
+    const found = await findAccounts(KEY, {
+      profileWallet: SAFE.toLowerCase(),
+      chainRead: read,
+      config: POLYGON_WALLETS,
+    });
     expect(found.chosen).toMatchObject({ address: SAFE, kind: 'safe', foundBy: 'profile' });
     expect(found.reason).toBe('profile');
     expect(found.alsoInUse.map((c) => c.address)).toEqual([PROXY]);
     const profileKey = await findAccounts(KEY, { profileWallet: KEY, chainRead: read, config: POLYGON_WALLETS });
     expect(profileKey.chosen).toMatchObject({ address: KEY, foundBy: 'profile', signatureType: 0 });
-    const error = await fail(() => findAccounts(KEY, { profileWallet: STRANGER, chainRead: chain({}), config: POLYGON_WALLETS }));
+    const error = await fail(() =>
+      findAccounts(KEY, { profileWallet: STRANGER, chainRead: chain({}), config: POLYGON_WALLETS }),
+    );
     expect(error.detail).toMatch(new RegExp(`^The wallet ${STRANGER} does not match the signer ${KEY}`));
   });
 
@@ -106,7 +161,9 @@ describe('findAccounts', () => {
     expect(error.code).toBe('ERR_VALIDATION');
     expect(error.detail).toBe(`getCode for ${SAFE} answered nothing, not hex bytes.`);
     const negative: ChainRead = { getCode: async () => '0x', collateralBalance: async () => -1n };
-    expect((await fail(() => findAccounts(KEY, { chainRead: negative, config: AMOY_WALLETS }))).detail).toMatch(/collateralBalance for 0x[0-9a-fA-F]{40} answered -1/);
+    expect((await fail(() => findAccounts(KEY, { chainRead: negative, config: AMOY_WALLETS }))).detail).toMatch(
+      /collateralBalance for 0x[0-9a-fA-F]{40} answered -1/,
+    );
   });
 });
 
@@ -114,25 +171,41 @@ describe('accountForOverride', () => {
   it('takes the key, its wallet of a type, or a given address of the key, checked against the type', () => {
     expect(accountForOverride(KEY, {}, POLYGON_WALLETS)).toEqual({ address: KEY, kind: 'eoa', signatureType: 0 });
     expect(accountForOverride(KEY, { signatureType: 0 }, POLYGON_WALLETS).address).toBe(KEY);
-    expect(accountForOverride(KEY, { signatureType: 1 }, POLYGON_WALLETS)).toEqual({ address: PROXY, kind: 'proxy', signatureType: 1 });
+    expect(accountForOverride(KEY, { signatureType: 1 }, POLYGON_WALLETS)).toEqual({
+      address: PROXY,
+      kind: 'proxy',
+      signatureType: 1,
+    });
     expect(accountForOverride(KEY, { signatureType: 2 }, POLYGON_WALLETS).address).toBe(SAFE);
-    expect(accountForOverride(KEY, { signatureType: 3 }, POLYGON_WALLETS)).toEqual({ address: BEACON, kind: 'deposit-wallet', signatureType: 3, era: 'beacon' });
-    expect(accountForOverride(KEY, { account: UUPS }, POLYGON_WALLETS)).toMatchObject({ signatureType: 3, era: 'uups' });
-    expect(accountForOverride(KEY, { account: SAFE.toLowerCase(), signatureType: 2 }, POLYGON_WALLETS).address).toBe(SAFE);
+    expect(accountForOverride(KEY, { signatureType: 3 }, POLYGON_WALLETS)).toEqual({
+      address: BEACON,
+      kind: 'deposit-wallet',
+      signatureType: 3,
+      era: 'beacon',
+    });
+    expect(accountForOverride(KEY, { account: UUPS }, POLYGON_WALLETS)).toMatchObject({
+      signatureType: 3,
+      era: 'uups',
+    });
+    expect(accountForOverride(KEY, { account: SAFE.toLowerCase(), signatureType: 2 }, POLYGON_WALLETS).address).toBe(
+      SAFE,
+    );
     expect(accountForOverride(KEY, { account: KEY, signatureType: 0 }, POLYGON_WALLETS).signatureType).toBe(0);
   });
 
   it('refuses an address the key does not control, a type that does not fit it, and a type the chain cannot derive', async () => {
-    expect((await fail(() => accountForOverride(KEY, { account: STRANGER, signatureType: 2 }, POLYGON_WALLETS))).detail).toMatch(
-      new RegExp(`^The wallet ${STRANGER} does not match the signer ${KEY}`),
+    expect(
+      (await fail(() => accountForOverride(KEY, { account: STRANGER, signatureType: 2 }, POLYGON_WALLETS))).detail,
+    ).toMatch(new RegExp(`^The wallet ${STRANGER} does not match the signer ${KEY}`));
+    expect(
+      (await fail(() => accountForOverride(KEY, { account: SAFE, signatureType: 1 }, POLYGON_WALLETS))).detail,
+    ).toBe(`The account ${SAFE} is the key's Safe (signature type 2), not a signature type 1 account.`);
+    expect(
+      (await fail(() => accountForOverride(KEY, { account: KEY, signatureType: 3 }, POLYGON_WALLETS))).detail,
+    ).toBe(`The account ${KEY} is the key's own address (signature type 0), not a signature type 3 account.`);
+    expect((await fail(() => accountForOverride(KEY, { signatureType: 1 }, AMOY_WALLETS))).detail).toBe(
+      'This chain has no proxy wallet factory: signature type 1 cannot be derived here.',
     );
-    expect((await fail(() => accountForOverride(KEY, { account: SAFE, signatureType: 1 }, POLYGON_WALLETS))).detail).toBe(
-      `The account ${SAFE} is the key's Safe (signature type 2), not a signature type 1 account.`,
-    );
-    expect((await fail(() => accountForOverride(KEY, { account: KEY, signatureType: 3 }, POLYGON_WALLETS))).detail).toBe(
-      `The account ${KEY} is the key's own address (signature type 0), not a signature type 3 account.`,
-    );
-    expect((await fail(() => accountForOverride(KEY, { signatureType: 1 }, AMOY_WALLETS))).detail).toBe('This chain has no proxy wallet factory: signature type 1 cannot be derived here.');
     expect((await fail(() => accountForOverride(KEY, { signatureType: 4 }, POLYGON_WALLETS))).detail).toBe(
       'The signature type must be 0 (EOA), 1 (proxy), 2 (Safe) or 3 (deposit wallet), got 4.',
     );

@@ -24,7 +24,13 @@ const VECTORS: [string, string | null, string | null, string | null, string | nu
     '0xBc0fF067b7740Eff76C1ca93c875Ba6B890d6B50',
     '0xdf8b9E8f9AB23f261F6e1B171B7454ae6E46Ba76',
   ],
-  ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0xd9d24e482c11F586cd9A1a53dC3eEc6dE3883862', '0x8ac5D4Bd2752AFc9F5CA531f19D617647216B893', null, '0x5F4f45aBd6e86C60B3Df2a4aF103f85256A2Ce6d'],
+  [
+    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    '0xd9d24e482c11F586cd9A1a53dC3eEc6dE3883862',
+    '0x8ac5D4Bd2752AFc9F5CA531f19D617647216B893',
+    null,
+    '0x5F4f45aBd6e86C60B3Df2a4aF103f85256A2Ce6d',
+  ],
   [
     '0x0000000000000000000000000000000000000001',
     '0x7754536ecd85c00b2E0CF9c1aA679340D8550756',
@@ -32,8 +38,20 @@ const VECTORS: [string, string | null, string | null, string | null, string | nu
     '0x94bF330955A0b957662fEaF878dE77bf25f76cD9',
     '0x57ffBc34De23124fAeb8387fcd689d314E57aCcD',
   ],
-  ['0xA60601A4d903af91855C52BFB3814f6bA342f201', null, null, '0xC91A0e6CF447a271c942d0b02ce3fCc12195fe7f', '0x8b60BF0f650Bf7a0d93F10D72375b37De18F8c40'],
-  ['0x339a9731D4c1ea6861db006ad592b83E49C9398e', '0xBa734A6A711c9f13B8f7366572a4F9817a0dAC46', '0xD285A8131fFF17A8c1F1f0b7A206517120cc0ccD', null, null],
+  [
+    '0xA60601A4d903af91855C52BFB3814f6bA342f201',
+    null,
+    null,
+    '0xC91A0e6CF447a271c942d0b02ce3fCc12195fe7f',
+    '0x8b60BF0f650Bf7a0d93F10D72375b37De18F8c40',
+  ],
+  [
+    '0x339a9731D4c1ea6861db006ad592b83E49C9398e',
+    '0xBa734A6A711c9f13B8f7366572a4F9817a0dAC46',
+    '0xD285A8131fFF17A8c1F1f0b7A206517120cc0ccD',
+    null,
+    null,
+  ],
 ];
 
 const detail = (run: () => unknown): string => {
@@ -124,7 +142,13 @@ describe('wallet configs from network profiles', () => {
     const owner = VECTORS[0]![0];
     const config = walletConfigFor(profile);
     const derived = deriveAccounts(owner, config);
-    expect(derived.proxy).toBe(getCreate2Address(sandbox.proxyFactory!, keccak256(owner), proxyInitCodeHash(sandbox.proxyFactory!, sandbox.proxyImplementation!)));
+    expect(derived.proxy).toBe(
+      getCreate2Address(
+        sandbox.proxyFactory!,
+        keccak256(owner),
+        proxyInitCodeHash(sandbox.proxyFactory!, sandbox.proxyImplementation!),
+      ),
+    );
     expect(derived.proxy).not.toBe(VECTORS[0]![1]);
     expect(derived.safe).not.toBe(VECTORS[0]![2]);
     expect(derived.depositWallet?.beacon).toMatch(/^0x[0-9a-fA-F]{40}$/);
@@ -139,16 +163,18 @@ describe('wallet configs from network profiles', () => {
   });
 
   it('refuses a profile whose wallets are not addresses, naming the field', () => {
-    expect(detail(() => parseNetworkProfile({ chainId: 31337, contracts: {}, wallets: { proxyFactory: '0x12' } }))).toBe(
-      'Invalid network profile: wallets.proxyFactory: not an address',
-    );
-    expect(detail(() => parseNetworkProfile({ chainId: 31337, contracts: {}, wallets: { safeInitCodeHash: '0x12' } }))).toBe(
-      'Invalid network profile: wallets.safeInitCodeHash: not 32 bytes of hex',
-    );
+    expect(
+      detail(() => parseNetworkProfile({ chainId: 31337, contracts: {}, wallets: { proxyFactory: '0x12' } })),
+    ).toBe('Invalid network profile: wallets.proxyFactory: not an address');
+    expect(
+      detail(() => parseNetworkProfile({ chainId: 31337, contracts: {}, wallets: { safeInitCodeHash: '0x12' } })),
+    ).toBe('Invalid network profile: wallets.safeInitCodeHash: not 32 bytes of hex');
   });
 
   it('refuses an owner that is not an address, or a bad checksum, naming it', () => {
     expect(detail(() => deriveAccounts('0x1234', POLYGON_WALLETS))).toBe('owner is not an address: 0x1234');
-    expect(detail(() => deriveAccounts('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266', POLYGON_WALLETS))).toMatch(/^owner (is not an address|has a bad checksum)/);
+    expect(detail(() => deriveAccounts('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266', POLYGON_WALLETS))).toMatch(
+      /^owner (is not an address|has a bad checksum)/,
+    );
   });
 });

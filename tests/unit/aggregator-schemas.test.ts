@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EventSchema, FillHistorySchema, MarketOrderBooksSchema, MarketSchema, TraderSchema } from '../../packages/toolkit/src/model/aggregator';
+import {
+  EventSchema,
+  FillHistorySchema,
+  MarketOrderBooksSchema,
+  MarketSchema,
+  TraderSchema,
+} from '../../packages/toolkit/src/model/aggregator';
 import { parseFillMessage } from '../../packages/toolkit/src/aggregator/fills';
 import { books, event, fillHistory, market, trader } from '../helpers/aggregator-fixtures';
 
@@ -10,7 +16,9 @@ describe('aggregator response schemas', () => {
     expect(parsed.markets[0]!.rewardsMaxSpread).toBe(3.5);
     expect(parsed.markets[0]!.position_tokens[0]!.price).toBe('0.53');
     expect((parsed as Record<string, unknown>).newField).toBe('kept');
-    expect(MarketSchema.parse({ ...market, id: 506729, position_tokens: [{ token_id: 1, name: 'Yes', price: 0.5 }] })).toMatchObject({
+    expect(
+      MarketSchema.parse({ ...market, id: 506729, position_tokens: [{ token_id: 1, name: 'Yes', price: 0.5 }] }),
+    ).toMatchObject({
       id: '506729',
       position_tokens: [{ token_id: '1', name: 'Yes', price: '0.5' }],
     });
@@ -18,7 +26,12 @@ describe('aggregator response schemas', () => {
 
   it('accept nullable stats and text', () => {
     const parsed = TraderSchema.parse(trader);
-    expect(parsed.stats).toMatchObject({ portfolioValue: 1234.5, cumulativeVolume: 98765.4, cumulativeProfit: null, totalTrades: 152 });
+    expect(parsed.stats).toMatchObject({
+      portfolioValue: 1234.5,
+      cumulativeVolume: 98765.4,
+      cumulativeProfit: null,
+      totalTrades: 152,
+    });
     expect(MarketSchema.parse({ ...market, description: null }).description).toBe('');
   });
 

@@ -16,8 +16,22 @@ import { ALERTS_FILE, AlertService, alertsFile, type AlertServiceOptions } from 
 import { BookFeeds } from '../../src/main/follow/book-feeds';
 import { EventHub } from '../../src/main/ipc/event-hub';
 
-const MARKET = { id: 'm1', name: 'Test market', question: 'Test market?', position_tokens: [{ token_id: '1', name: 'Yes' }, { token_id: '2', name: 'No' }] } as unknown as Market;
-const book = (bid: number, ask: number) => ({ market: 'm1', asset_id: '1', hash: `${bid}-${ask}`, bids: [{ price: bid, size: 10 }], asks: [{ price: ask, size: 10 }] });
+const MARKET = {
+  id: 'm1',
+  name: 'Test market',
+  question: 'Test market?',
+  position_tokens: [
+    { token_id: '1', name: 'Yes' },
+    { token_id: '2', name: 'No' },
+  ],
+} as unknown as Market;
+const book = (bid: number, ask: number) => ({
+  market: 'm1',
+  asset_id: '1',
+  hash: `${bid}-${ask}`,
+  bids: [{ price: bid, size: 10 }],
+  asks: [{ price: ask, size: 10 }],
+});
 
 let dir: string;
 let hub: EventHub;
@@ -25,8 +39,17 @@ let books: MarketOrderBooks;
 let history: TradeRecord[][];
 let feeds: BookFeeds;
 let service: AlertService;
-const fills = { follow: (_c: string, _p: string, marketId: string) => ({ marketId, state: 'open' as const }), unfollow: () => true };
-const accounts = { follow: async (_c: string, wallet: string) => ({ wallet, state: 'open' as const }), unfollow: () => true, releaseClient: () => undefined, watched: () => [], closeAll: () => undefined };
+const fills = {
+  follow: (_c: string, _p: string, marketId: string) => ({ marketId, state: 'open' as const }),
+  unfollow: () => true,
+};
+const accounts = {
+  follow: async (_c: string, wallet: string) => ({ wallet, state: 'open' as const }),
+  unfollow: () => true,
+  releaseClient: () => undefined,
+  watched: () => [],
+  closeAll: () => undefined,
+};
 const shown: string[] = [];
 const heard: TerminalEvents['alert'][] = [];
 let marketFacts: AlertServiceOptions['marketFacts'];
@@ -56,7 +79,13 @@ function open(): AlertService {
   void s.start();
   return s;
 }
-const next = () => new Promise<TerminalEvents['alert']>((resolve) => hub.connect(`w-${Math.random()}`, (event, payload) => event === 'alert' && resolve(payload as TerminalEvents['alert'])));
+const next = () =>
+  new Promise<TerminalEvents['alert']>((resolve) =>
+    hub.connect(
+      `w-${Math.random()}`,
+      (event, payload) => event === 'alert' && resolve(payload as TerminalEvents['alert']),
+    ),
+  );
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pmdesk-alerts-'));
@@ -83,7 +112,13 @@ afterEach(async () => {
 describe('the alert service', () => {
   it('a spread alert fires once on a polled book, and lets go of the book a window still follows', async () => {
     feeds.follow('window-1', 'polymarket', 'm1');
-    const alert = await service.create({ kind: 'spread', protocol: 'polymarket', marketId: 'm1', tokenId: '1', level: 0.05 });
+    const alert = await service.create({
+      kind: 'spread',
+      protocol: 'polymarket',
+      marketId: 'm1',
+      tokenId: '1',
+      level: 0.05,
+    });
     expect(feeds.followed()).toEqual(['polymarket:m1']);
     const fired = next();
     books = { ...books, '1': book(0.4, 0.5) };
@@ -100,7 +135,10 @@ describe('the alert service', () => {
     expect((await service.list()).log.map((l) => l.alertId)).toEqual([alert.id]);
     // The firing is written after it is told; closing waits for it, so a terminal quit right after keeps it.
     await service.close();
-    const kept = JSON.parse(await readFile(join(dir, ALERTS_FILE), 'utf8')) as { alerts: { id: string; state: string }[]; log: { id: string }[] };
+    const kept = JSON.parse(await readFile(join(dir, ALERTS_FILE), 'utf8')) as {
+      alerts: { id: string; state: string }[];
+      log: { id: string }[];
+    };
     expect(kept.alerts.map((a) => [a.id, a.state])).toEqual([[alert.id, 'fired']]);
     expect(kept.log.map((l) => l.id)).toEqual([entry.id]);
   });
@@ -108,18 +146,35 @@ describe('the alert service', () => {
   it('a volume spike fires against the hour before, read from the source', async () => {
     const now = Date.now() / 1000;
     // 120 shares over the hour before the last 5 minutes: an average of 10 per 5 minutes.
-    history = [Array.from({ length: 12 }, (_, i) => ({ price: 0.4, volumeBase: 10, timestamp: now - 400 - i * 290 })), []];
+    history = [
+      Array.from({ length: 12 }, (_, i) => ({ price: 0.4, volumeBase: 10, timestamp: now - 400 - i * 290 })),
+      [],
+    ];
     await service.create({ kind: 'volume', protocol: 'polymarket', marketId: 'm1', minutes: 5, multiple: 3 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const fired = next();
-    hub.emit('fill', { marketId: 'm1', fill: { price: 0.41, volumeBase: 30, timestamp: now, tokenId: '1' } }, ['main:alerts']);
-    hub.emit('fill', { marketId: 'm1', fill: { price: 0.41, volumeBase: 1, timestamp: now + 1, tokenId: '1' } }, ['main:alerts']);
+    hub.emit('fill', { marketId: 'm1', fill: { price: 0.41, volumeBase: 30, timestamp: now, tokenId: '1' } }, [
+      'main:alerts',
+    ]);
+    hub.emit('fill', { marketId: 'm1', fill: { price: 0.41, volumeBase: 1, timestamp: now + 1, tokenId: '1' } }, [
+      'main:alerts',
+    ]);
     const { entry } = await fired;
-    expect(entry.message).toBe('31 shares traded in the last 5 min on "Test market", over 3× the 10 of an average 5 min in the hour before.');
+    expect(entry.message).toBe(
+      '31 shares traded in the last 5 min on "Test market", over 3× the 10 of an average 5 min in the hour before.',
+    );
   });
 
   it('a midpoint crossing up fires; kept across a new service on the same folder', async () => {
-    const alert = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'mid', direction: 'up', level: 0.45 });
+    const alert = await service.create({
+      kind: 'price',
+      protocol: 'polymarket',
+      marketId: 'm1',
+      tokenId: '1',
+      price: 'mid',
+      direction: 'up',
+      level: 0.45,
+    });
     await service.close();
     service = open();
     expect((await service.list()).alerts.map((a) => [a.id, a.state])).toEqual([[alert.id, 'armed']]);
@@ -130,9 +185,26 @@ describe('the alert service', () => {
   });
 
   it('a price that crosses while the terminal is closed fires when it opens; one already past when set does not', async () => {
-    const falls = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'bid', direction: 'down', level: 0.35 });
-    const past = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'bid', direction: 'down', level: 0.45 });
-    const kept = async () => JSON.parse(await readFile(join(dir, ALERTS_FILE), 'utf8')) as { alerts: { id: string; seen?: number }[] };
+    const falls = await service.create({
+      kind: 'price',
+      protocol: 'polymarket',
+      marketId: 'm1',
+      tokenId: '1',
+      price: 'bid',
+      direction: 'down',
+      level: 0.35,
+    });
+    const past = await service.create({
+      kind: 'price',
+      protocol: 'polymarket',
+      marketId: 'm1',
+      tokenId: '1',
+      price: 'bid',
+      direction: 'down',
+      level: 0.45,
+    });
+    const kept = async () =>
+      JSON.parse(await readFile(join(dir, ALERTS_FILE), 'utf8')) as { alerts: { id: string; seen?: number }[] };
     const seenOf = async (id: string) => (await kept()).alerts.find((a) => a.id === id)?.seen;
     await vi.waitFor(async () => expect(await seenOf(falls.id)).toBe(0.4));
     // Another reading on the same side is not written: the file keeps the first one.
@@ -154,9 +226,28 @@ describe('the alert service', () => {
   it('a last-trade alert moves with every fill: one naming no token (the aggregator), one naming the second outcome', async () => {
     const now = Date.now() / 1000;
     // The aggregator's history: each outcome's own tape, naming no token; the tape (and the screen) read the first.
-    history = [[{ price: 0.4, volumeBase: 5, timestamp: now - 60 }], [{ price: 0.6, volumeBase: 5, timestamp: now - 60 }]];
-    const noFalls = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '2', price: 'last', direction: 'down', level: 0.55 });
-    const yesRises = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'last', direction: 'up', level: 0.5 });
+    history = [
+      [{ price: 0.4, volumeBase: 5, timestamp: now - 60 }],
+      [{ price: 0.6, volumeBase: 5, timestamp: now - 60 }],
+    ];
+    const noFalls = await service.create({
+      kind: 'price',
+      protocol: 'polymarket',
+      marketId: 'm1',
+      tokenId: '2',
+      price: 'last',
+      direction: 'down',
+      level: 0.55,
+    });
+    const yesRises = await service.create({
+      kind: 'price',
+      protocol: 'polymarket',
+      marketId: 'm1',
+      tokenId: '1',
+      price: 'last',
+      direction: 'up',
+      level: 0.5,
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     // A trade at 46¢ in the first outcome, no token named: No's last trade is 54¢, past its level from 60¢.
     let fired = next();
@@ -166,7 +257,9 @@ describe('the alert service', () => {
     expect(heardNow.entry.message).toBe('The last trade of No on "Test market" fell to 54¢, crossing 55¢.');
     // A fill naming the second outcome's token is in that outcome: No at 45¢ is Yes at 55¢, up through 50¢.
     fired = next();
-    hub.emit('fill', { marketId: 'm1', fill: { price: 0.45, volumeBase: 3, timestamp: now + 1, tokenId: '2' } }, ['main:alerts']);
+    hub.emit('fill', { marketId: 'm1', fill: { price: 0.45, volumeBase: 3, timestamp: now + 1, tokenId: '2' } }, [
+      'main:alerts',
+    ]);
     heardNow = await fired;
     expect(heardNow.alert.id).toBe(yesRises.id);
     expect(heardNow.entry.message).toBe('The last trade of Yes on "Test market" rose to 55¢, crossing 50¢.');
@@ -176,7 +269,15 @@ describe('the alert service', () => {
     const now = Date.now() / 1000;
     // Setting the alert reads the market; arming it reads it again, and that read fails.
     awayFromRead = 2;
-    const set = await service.create({ kind: 'price', protocol: 'polymarket', marketId: 'm1', tokenId: '1', price: 'last', direction: 'up', level: 0.5 });
+    const set = await service.create({
+      kind: 'price',
+      protocol: 'polymarket',
+      marketId: 'm1',
+      tokenId: '1',
+      price: 'last',
+      direction: 'up',
+      level: 0.5,
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(marketReads).toBe(2);
     // Back: the market's next fill reads it, and the one after crosses.
@@ -204,7 +305,12 @@ describe('the alert service', () => {
       pending: true,
       ...extra,
     });
-    const snapshot = (trades: TradeInfo[]): TerminalEvents['account'] => ({ wallet: 'desk', openOrders: [], trades, state: 'open' });
+    const snapshot = (trades: TradeInfo[]): TerminalEvents['account'] => ({
+      wallet: 'desk',
+      openOrders: [],
+      trades,
+      state: 'open',
+    });
     const alert = await service.create({ kind: 'fill', protocol: 'polymarket', wallet: 'desk' });
     expect(alert.marketName).toBe("desk's orders");
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -227,7 +333,11 @@ describe('the alert service', () => {
     const token = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
     hub.emit('account', snapshot([trade('t1')]), ['main:alerts']);
     fired = next();
-    hub.emit('account', snapshot([trade('t3', { side: 'SELL', size: 2.5, price: 0.415, tokenId: token }), trade('t2'), trade('t1')]), ['main:alerts']);
+    hub.emit(
+      'account',
+      snapshot([trade('t3', { side: 'SELL', size: 2.5, price: 0.415, tokenId: token }), trade('t2'), trade('t1')]),
+      ['main:alerts'],
+    );
     expect((await fired).entry.message).toBe('Fill: sold 2.5 at 41.5¢ — token 713210…2563 (desk) and 1 more fill');
   });
 

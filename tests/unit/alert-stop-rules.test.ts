@@ -9,7 +9,10 @@ const level = (price: number, size = 10) => ({ price, size });
 
 describe('bookTop', () => {
   it('takes the highest bid and the lowest ask whatever the order, skipping empty levels', () => {
-    expect(bookTop({ bids: [level(0.4), level(0.45), level(0.47, 0)], asks: [level(0.55), level(0.52)] })).toEqual({ bid: 0.45, ask: 0.52 });
+    expect(bookTop({ bids: [level(0.4), level(0.45), level(0.47, 0)], asks: [level(0.55), level(0.52)] })).toEqual({
+      bid: 0.45,
+      ask: 0.52,
+    });
     expect(bookTop({ bids: [], asks: [level(0.6)] })).toEqual({ bid: null, ask: 0.6 });
   });
 });
@@ -62,17 +65,45 @@ describe('volumeSpike', () => {
   it('compares the last N minutes with N/60 of the hour before', () => {
     // 120 shares in the hour before the last 5 minutes: an average 10 per 5 minutes.
     const hour = Array.from({ length: 12 }, (_, i) => ({ timestamp: now - 300 - 60 - i * 300, volumeBase: 10 }));
-    expect(volumeSpike([...hour, { timestamp: now - 10, volumeBase: 31 }], now, 5, 3)).toEqual({ recent: 31, baseline: 10, spike: true });
+    expect(volumeSpike([...hour, { timestamp: now - 10, volumeBase: 31 }], now, 5, 3)).toEqual({
+      recent: 31,
+      baseline: 10,
+      spike: true,
+    });
     expect(volumeSpike([...hour, { timestamp: now - 10, volumeBase: 30 }], now, 5, 3)).toMatchObject({ spike: false });
   });
   it('a fill stamped a little ahead of this clock counts as recent', () => {
-    expect(volumeSpike([{ timestamp: now - 600, volumeBase: 60 }, { timestamp: now + 2, volumeBase: 5 }], now, 5, 3)).toEqual({ recent: 5, baseline: 5, spike: false });
+    expect(
+      volumeSpike(
+        [
+          { timestamp: now - 600, volumeBase: 60 },
+          { timestamp: now + 2, volumeBase: 5 },
+        ],
+        now,
+        5,
+        3,
+      ),
+    ).toEqual({ recent: 5, baseline: 5, spike: false });
   });
   it('an hour without trades is no baseline', () => {
-    expect(volumeSpike([{ timestamp: now - 10, volumeBase: 1000 }], now, 5, 3)).toEqual({ recent: 1000, baseline: 0, spike: false });
+    expect(volumeSpike([{ timestamp: now - 10, volumeBase: 1000 }], now, 5, 3)).toEqual({
+      recent: 1000,
+      baseline: 0,
+      spike: false,
+    });
   });
   it('leaves out fills older than the hour', () => {
-    expect(volumeSpike([{ timestamp: now - 300 - 3601, volumeBase: 1000 }, { timestamp: now - 1, volumeBase: 1 }], now, 5, 3).baseline).toBe(0);
+    expect(
+      volumeSpike(
+        [
+          { timestamp: now - 300 - 3601, volumeBase: 1000 },
+          { timestamp: now - 1, volumeBase: 1 },
+        ],
+        now,
+        5,
+        3,
+      ).baseline,
+    ).toBe(0);
   });
 });
 

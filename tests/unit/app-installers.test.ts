@@ -45,7 +45,9 @@ describe('electron-builder.yml', () => {
 
   it('rebuilds native modules for Electron and ships only the built app', () => {
     expect(config).toMatchObject({ npmRebuild: true, buildDependenciesFromSource: false, asarUnpack: ['**/*.node'] });
-    expect(config.files).toEqual(expect.arrayContaining(['package.json', 'out/main/**', 'out/preload/**', 'out/renderer/**']));
+    expect(config.files).toEqual(
+      expect.arrayContaining(['package.json', 'out/main/**', 'out/preload/**', 'out/renderer/**']),
+    );
     expect(config.files.some((f) => f.startsWith('src'))).toBe(false);
   });
 
@@ -55,7 +57,12 @@ describe('electron-builder.yml', () => {
     };
     const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
-    await expect(validateConfiguration({ ...config, electronFuses: { ...config.electronFuses, runAsNod: false } }, new DebugLogger(false))).rejects.toThrow();
+    await expect(
+      validateConfiguration(
+        { ...config, electronFuses: { ...config.electronFuses, runAsNod: false } },
+        new DebugLogger(false),
+      ),
+    ).rejects.toThrow();
   });
 
   it('npm run dist builds then packages; the app entry is what the build writes', async () => {
@@ -66,10 +73,20 @@ describe('electron-builder.yml', () => {
 });
 
 describe('the notarize hook', () => {
-  const { notarizeOptions } = require('../../build/notarize.cjs') as { notarizeOptions: (env: Record<string, string>) => unknown };
+  const { notarizeOptions } = require('../../build/notarize.cjs') as {
+    notarizeOptions: (env: Record<string, string>) => unknown;
+  };
   it('uses an App Store Connect API key, else an Apple ID, else skips', () => {
-    expect(notarizeOptions({ APPLE_API_KEY: 'k.p8', APPLE_API_KEY_ID: 'id', APPLE_API_ISSUER: 'iss' })).toEqual({ appleApiKey: 'k.p8', appleApiKeyId: 'id', appleApiIssuer: 'iss' });
-    expect(notarizeOptions({ APPLE_ID: 'a@b.c', APPLE_APP_SPECIFIC_PASSWORD: 'pw', APPLE_TEAM_ID: 'T' })).toEqual({ appleId: 'a@b.c', appleIdPassword: 'pw', teamId: 'T' });
+    expect(notarizeOptions({ APPLE_API_KEY: 'k.p8', APPLE_API_KEY_ID: 'id', APPLE_API_ISSUER: 'iss' })).toEqual({
+      appleApiKey: 'k.p8',
+      appleApiKeyId: 'id',
+      appleApiIssuer: 'iss',
+    });
+    expect(notarizeOptions({ APPLE_ID: 'a@b.c', APPLE_APP_SPECIFIC_PASSWORD: 'pw', APPLE_TEAM_ID: 'T' })).toEqual({
+      appleId: 'a@b.c',
+      appleIdPassword: 'pw',
+      teamId: 'T',
+    });
     expect(notarizeOptions({ APPLE_ID: 'a@b.c' })).toBeNull();
     expect(notarizeOptions({})).toBeNull();
   });

@@ -42,7 +42,9 @@ describe('the window factory', () => {
     expect(options.webPreferences).not.toHaveProperty('additionalArguments');
     expect(options.show).toBe(false);
     expect(mainWindowOptions({ preloadPath: 'p', packaged: false }).webPreferences?.devTools).toBe(true);
-    expect(mainWindowOptions({ preloadPath: 'p', packaged: false, icon: '/app/out/renderer/icon.png' }).icon).toBe('/app/out/renderer/icon.png');
+    expect(mainWindowOptions({ preloadPath: 'p', packaged: false, icon: '/app/out/renderer/icon.png' }).icon).toBe(
+      '/app/out/renderer/icon.png',
+    );
     expect(secureWebPreferences('p')).toEqual(mainWindowOptions({ preloadPath: 'p', packaged: false }).webPreferences);
   });
 
@@ -58,7 +60,8 @@ describe('the window factory', () => {
     await walk('src');
     const made: string[] = [];
     for (const file of files) {
-      for (const match of (await readFile(file, 'utf8')).matchAll(/new BrowserWindow\(([^)]*)/g)) made.push(`${file}: ${match[1]}`);
+      for (const match of (await readFile(file, 'utf8')).matchAll(/new BrowserWindow\(([^)]*)/g))
+        made.push(`${file}: ${match[1]!.replace(/\s+/g, ' ').trim()}`);
     }
     expect(made).toEqual([expect.stringMatching(/^src\/main\/app\/index\.ts: mainWindowOptions\(\{ preloadPath: /)]);
   });
@@ -86,7 +89,13 @@ describe('navigation guards', () => {
   it('blocks every will-navigate and will-redirect; only allowlisted https links go to the browser', () => {
     const { contents, opened } = guarded();
     for (const name of ['will-navigate', 'will-redirect']) {
-      for (const url of ['https://polymarket.com/event/x', 'https://evil.example/', 'http://polymarket.com/', 'file:///etc/passwd', 'app://pmdesk/other.html']) {
+      for (const url of [
+        'https://polymarket.com/event/x',
+        'https://evil.example/',
+        'http://polymarket.com/',
+        'file:///etc/passwd',
+        'app://pmdesk/other.html',
+      ]) {
         const event = preventable(url);
         contents.emit(name, event, url);
         expect([name, url, event.prevented]).toEqual([name, url, true]);
@@ -107,7 +116,13 @@ describe('navigation guards', () => {
 
   it('window.open never opens a window', () => {
     const { contents, opened } = guarded();
-    for (const url of ['https://polygonscan.com/tx/0x1', 'https://evil.example', 'javascript:alert(1)', 'app://pmdesk/index.html', 'about:blank']) {
+    for (const url of [
+      'https://polygonscan.com/tx/0x1',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'app://pmdesk/index.html',
+      'about:blank',
+    ]) {
       expect(contents.openHandler!({ url })).toEqual({ action: 'deny' });
     }
     expect(opened).toEqual(['https://polygonscan.com/tx/0x1']);
@@ -132,10 +147,19 @@ describe('navigation guards', () => {
 });
 
 describe('permissions and requests', () => {
-  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'hid', 'serial', 'usb', 'openExternal', 'fullscreen', 'pointerLock'])(
-    'refuses %s',
-    (permission) => expect(permissionGranted(permission)).toBe(false),
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'clipboard-read',
+    'clipboard-sanitized-write',
+    'hid',
+    'serial',
+    'usb',
+    'openExternal',
+    'fullscreen',
+    'pointerLock',
+  ])('refuses %s', (permission) => expect(permissionGranted(permission)).toBe(false));
 
   it.each([
     ['app://pmdesk/assets/index.js', 'script', true],
@@ -157,9 +181,18 @@ describe('permissions and requests', () => {
 
 describe('the sender of an IPC request', () => {
   it('is the app only for an app:// top frame', () => {
-    expect(senderFromFrame({ url: 'app://pmdesk/index.html', origin: 'null' }, true, 'w')).toEqual({ origin: APP_ORIGIN, mainFrame: true, clientId: 'w' });
-    expect(senderFromFrame({ url: 'app://pmdesk/index.html' }, false, 'w')).toMatchObject({ origin: APP_ORIGIN, mainFrame: false });
-    expect(senderFromFrame({ url: 'https://evil.example/', origin: 'https://evil.example' }, true, 'w')).toMatchObject({ origin: 'https://evil.example' });
+    expect(senderFromFrame({ url: 'app://pmdesk/index.html', origin: 'null' }, true, 'w')).toEqual({
+      origin: APP_ORIGIN,
+      mainFrame: true,
+      clientId: 'w',
+    });
+    expect(senderFromFrame({ url: 'app://pmdesk/index.html' }, false, 'w')).toMatchObject({
+      origin: APP_ORIGIN,
+      mainFrame: false,
+    });
+    expect(senderFromFrame({ url: 'https://evil.example/', origin: 'https://evil.example' }, true, 'w')).toMatchObject({
+      origin: 'https://evil.example',
+    });
     expect(senderFromFrame({ url: 'about:blank', origin: 'null' }, true, 'w')).toMatchObject({ origin: null });
     expect(senderFromFrame(null, true, 'w')).toEqual({ origin: null, mainFrame: false, clientId: 'w' });
     expect(isAppUrl('app://pmdesk.evil/x')).toBe(false);
@@ -171,7 +204,11 @@ describe('the app:// protocol', () => {
   it('serves renderer files with the CSP and security headers', () => {
     const answer = appResponse(dir, 'GET', 'app://pmdesk/');
     expect(answer).toMatchObject({ status: 200, file: `${dir}/index.html` });
-    expect(answer.headers).toMatchObject({ 'Content-Security-Policy': APP_CSP, 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'text/html; charset=utf-8' });
+    expect(answer.headers).toMatchObject({
+      'Content-Security-Policy': APP_CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': 'text/html; charset=utf-8',
+    });
     expect(APP_CSP).toBe(contentSecurityPolicy());
     expect(APP_CSP).toMatch(/default-src 'none'; script-src 'self';/);
     expect(APP_CSP).toContain("object-src 'none'");
@@ -187,14 +224,19 @@ describe('the app:// protocol', () => {
   });
   it('the renderer page says the same img-src as the headers', async () => {
     const html = await readFile('src/renderer/index.html', 'utf8');
-    const meta = /Content-Security-Policy" content="([^"]*)"/.exec(html)![1]!;
-    expect(meta.split('; ').find((d) => d.startsWith('img-src '))).toBe(APP_CSP.split('; ').find((d) => d.startsWith('img-src ')));
+    const meta = /Content-Security-Policy"\s+content="([^"]*)"/.exec(html)![1]!;
+    expect(meta.split('; ').find((d) => d.startsWith('img-src '))).toBe(
+      APP_CSP.split('; ').find((d) => d.startsWith('img-src ')),
+    );
   });
   it('refuses other hosts, other methods and paths out of the folder', () => {
     expect(appResponse(dir, 'GET', 'app://other/index.html').status).toBe(403);
     expect(appResponse(dir, 'POST', 'app://pmdesk/index.html').status).toBe(405);
     // The URL parser folds encoded dots before we see the path: what is left stays inside the folder.
-    expect(appResponse(dir, 'GET', 'app://pmdesk/%2e%2e/%2e%2e/etc/passwd')).toMatchObject({ status: 200, file: `${dir}/etc/passwd` });
+    expect(appResponse(dir, 'GET', 'app://pmdesk/%2e%2e/%2e%2e/etc/passwd')).toMatchObject({
+      status: 200,
+      file: `${dir}/etc/passwd`,
+    });
     expect(appResponse(dir, 'GET', 'app://pmdesk/..%2f..%2fmain%2findex.js').status).toBe(404);
   });
 });
@@ -205,7 +247,8 @@ describe('the menu', () => {
   it('has no devtools in a packaged build, and edit roles everywhere', () => {
     expect(labels(applicationMenu('linux', true))).not.toContain('toggleDevTools');
     expect(labels(applicationMenu('linux', false))).toContain('toggleDevTools');
-    for (const platform of ['darwin', 'win32', 'linux'] as const) expect(labels(applicationMenu(platform, true))).toEqual(expect.arrayContaining(['copy', 'paste', 'quit']));
+    for (const platform of ['darwin', 'win32', 'linux'] as const)
+      expect(labels(applicationMenu(platform, true))).toEqual(expect.arrayContaining(['copy', 'paste', 'quit']));
   });
 });
 
@@ -230,7 +273,7 @@ class RecordingContents extends EventEmitter {
   }
 }
 
-describe('hardenApp: the wiring of every lock, on stand-ins of Electron\'s app and session', () => {
+describe("hardenApp: the wiring of every lock, on stand-ins of Electron's app and session", () => {
   const setup = () => {
     const { session, set } = recordingSession();
     const app = new EventEmitter();
@@ -241,10 +284,18 @@ describe('hardenApp: the wiring of every lock, on stand-ins of Electron\'s app a
 
   it('sets every session handler, and each refuses', () => {
     const { set } = setup();
-    expect(Object.keys(set).sort()).toEqual(['beforeRequest', 'devicePermission', 'displayMedia', 'permissionCheck', 'permissionRequest']);
+    expect(Object.keys(set).sort()).toEqual([
+      'beforeRequest',
+      'devicePermission',
+      'displayMedia',
+      'permissionCheck',
+      'permissionRequest',
+    ]);
     for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal']) {
       const answers: boolean[] = [];
-      (set.permissionRequest as (c: unknown, p: string, cb: (g: boolean) => void) => void)({}, permission, (granted) => answers.push(granted));
+      (set.permissionRequest as (c: unknown, p: string, cb: (g: boolean) => void) => void)({}, permission, (granted) =>
+        answers.push(granted),
+      );
       expect(answers).toEqual([false]);
       expect((set.permissionCheck as (c: unknown, p: string) => boolean)({}, permission)).toBe(false);
     }
@@ -254,11 +305,14 @@ describe('hardenApp: the wiring of every lock, on stand-ins of Electron\'s app a
     expect(streams).toEqual([{}]);
   });
 
-  it('cancels every request but the app\'s files, data: and market images', () => {
+  it("cancels every request but the app's files, data: and market images", () => {
     const { set } = setup();
     const decide = (url: string, resourceType: string) => {
       const answers: { cancel: boolean }[] = [];
-      (set.beforeRequest as (d: { url: string; resourceType: string }, cb: (r: { cancel: boolean }) => void) => void)({ url, resourceType }, (r) => answers.push(r));
+      (set.beforeRequest as (d: { url: string; resourceType: string }, cb: (r: { cancel: boolean }) => void) => void)(
+        { url, resourceType },
+        (r) => answers.push(r),
+      );
       return answers;
     };
     expect(decide('app://pmdesk/index.html', 'mainFrame')).toEqual([{ cancel: false }]);
@@ -272,7 +326,8 @@ describe('hardenApp: the wiring of every lock, on stand-ins of Electron\'s app a
     const { app, opened } = setup();
     const contents = new RecordingContents();
     app.emit('web-contents-created', {}, contents);
-    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview']) expect(contents.listenerCount(event)).toBe(1);
+    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview'])
+      expect(contents.listenerCount(event)).toBe(1);
     const prevented: string[] = [];
     const event = (url: string) => ({ url, preventDefault: () => prevented.push(url) });
     contents.emit('will-navigate', event('https://evil.example/'));
@@ -280,7 +335,12 @@ describe('hardenApp: the wiring of every lock, on stand-ins of Electron\'s app a
     contents.emit('will-frame-navigate', event('https://evil.example/frame'));
     contents.emit('will-frame-navigate', event('app://pmdesk/index.html'));
     contents.emit('will-attach-webview', event('about:blank'));
-    expect(prevented).toEqual(['https://evil.example/', 'https://polymarket.com/event/x', 'https://evil.example/frame', 'about:blank']);
+    expect(prevented).toEqual([
+      'https://evil.example/',
+      'https://polymarket.com/event/x',
+      'https://evil.example/frame',
+      'about:blank',
+    ]);
     expect(contents.openHandler!({ url: 'https://polygonscan.com/tx/0x1' })).toEqual({ action: 'deny' });
     expect(contents.openHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
     // Only allowlisted https links reach the browser; the window itself never leaves the app.
@@ -294,7 +354,7 @@ describe('hardenApp: the wiring of every lock, on stand-ins of Electron\'s app a
 
   it('is what the app runs: index.ts calls hardenApp and sets no session handler of its own', async () => {
     const index = await readFile('src/main/app/index.ts', 'utf8');
-    expect(index).toMatch(/hardenApp\(\{ app: app as unknown as HookableApp, session: session\.defaultSession,/);
+    expect(index).toMatch(/hardenApp\(\{\s*app: app as unknown as HookableApp,\s*session: session\.defaultSession,/);
     expect(index).not.toMatch(/setPermission|onBeforeRequest|web-contents-created|guardContents/);
   });
 });

@@ -11,17 +11,30 @@ const ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const unreachable = { call: () => Promise.reject(new Error('the chain was asked')) };
 
 async function refusal(account: string, approvals: unknown): Promise<{ code: string; message: string }> {
-  const error = (await tradingApprovalCalls(unreachable, account, approvals as TradingApproval[]).catch((e: unknown) => e)) as { code: string; message: string };
+  const error = (await tradingApprovalCalls(unreachable, account, approvals as TradingApproval[]).catch(
+    (e: unknown) => e,
+  )) as { code: string; message: string };
   return { code: error.code, message: error.message };
 }
 
 describe('tradingApprovalCalls refuses bad input before reading the chain', () => {
   it('an empty list, too many, a bad address or an unknown kind', async () => {
     const one: TradingApproval = { kind: 'collateral', token: TOKEN, spender: SPENDER };
-    expect(await refusal(ACCOUNT, [])).toMatchObject({ code: 'ERR_INVALID_PARAM', message: expect.stringContaining('Trading approvals are 1 to 16') });
-    expect(await refusal(ACCOUNT, Array.from({ length: 17 }, () => one))).toMatchObject({ code: 'ERR_INVALID_PARAM' });
+    expect(await refusal(ACCOUNT, [])).toMatchObject({
+      code: 'ERR_INVALID_PARAM',
+      message: expect.stringContaining('Trading approvals are 1 to 16'),
+    });
+    expect(
+      await refusal(
+        ACCOUNT,
+        Array.from({ length: 17 }, () => one),
+      ),
+    ).toMatchObject({ code: 'ERR_INVALID_PARAM' });
     expect(await refusal(ACCOUNT, [{ ...one, spender: '0x1234' }])).toMatchObject({ code: 'ERR_INVALID_PARAM' });
-    expect(await refusal(ACCOUNT, [{ ...one, kind: 'everything' }])).toMatchObject({ code: 'ERR_INVALID_PARAM', message: expect.stringContaining('collateral or the outcome tokens') });
+    expect(await refusal(ACCOUNT, [{ ...one, kind: 'everything' }])).toMatchObject({
+      code: 'ERR_INVALID_PARAM',
+      message: expect.stringContaining('collateral or the outcome tokens'),
+    });
     expect(await refusal('not-an-account', [one])).toMatchObject({ code: 'ERR_INVALID_PARAM' });
   });
 });

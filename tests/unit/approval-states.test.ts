@@ -4,7 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { missingOf, type ApprovalState } from '../../src/main/trading/allowances';
 
-const target = (kind: 'collateral' | 'outcome-tokens', spender: string) => ({ kind, token: '0xtoken', spender, spenderName: spender });
+const target = (kind: 'collateral' | 'outcome-tokens', spender: string) => ({
+  kind,
+  token: '0xtoken',
+  spender,
+  spenderName: spender,
+});
 
 describe('approvals missing from the chain state', () => {
   const states: ApprovalState[] = [

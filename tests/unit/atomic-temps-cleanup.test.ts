@@ -39,7 +39,10 @@ describe('stale temp files of the data folder’s other stores', () => {
     const book = new NetworkBook({ raw, profile: parseAppProfile(raw) }, dir);
     expect((await book.list('fixture')).map((n) => n.name)).toContain('fixture');
     expect(await fileLedger(join(dir, 'password-attempts.json')).read('desk')).toBeUndefined();
-    const sealed = new SafeStorageSecretStore(join(dir, 'api-credentials.safe.json'), { encrypt: async (t) => Buffer.from(t), decrypt: async (b) => b.toString() });
+    const sealed = new SafeStorageSecretStore(join(dir, 'api-credentials.safe.json'), {
+      encrypt: async (t) => Buffer.from(t),
+      decrypt: async (b) => b.toString(),
+    });
     expect(await sealed.accounts()).toEqual([]);
 
     expect(await temps()).toEqual(kept.sort());

@@ -3,7 +3,12 @@ import { BusyBook } from '../../bench/busy-books';
 import { bookHash } from '../../sandbox/clob/book-snapshot';
 import type { BookSnapshot } from '../../sandbox/market/market-data';
 
-const market = { conditionId: `0x${'c'.repeat(64)}`, tokens: [{ tokenId: '1234567890123456789' }, { tokenId: '2' }], tickSize: '0.01', negRisk: false };
+const market = {
+  conditionId: `0x${'c'.repeat(64)}`,
+  tokens: [{ tokenId: '1234567890123456789' }, { tokenId: '2' }],
+  tickSize: '0.01',
+  negRisk: false,
+};
 
 describe("the benches' busy books", () => {
   it('hash every published book as the exchange hashes a summary, through thousands of steps', () => {
@@ -25,7 +30,11 @@ describe("the benches' busy books", () => {
   it('hash a coarse-tick, negative-risk book the same way', () => {
     const published: BookSnapshot[] = [];
     const coarse = { ...market, tickSize: '0.1', negRisk: true };
-    const book = new BusyBook({ publishBooks: (_id, books) => published.push(...books) }, coarse as never, { seed: 9, minOrderSize: '15', outcome: 1 });
+    const book = new BusyBook({ publishBooks: (_id, books) => published.push(...books) }, coarse as never, {
+      seed: 9,
+      minOrderSize: '15',
+      outcome: 1,
+    });
     for (let i = 0; i < 200; i++) book.publish();
     for (const snapshot of published) expect(snapshot.hash).toBe(bookHash(snapshot));
     expect(published[0]!.neg_risk).toBe(true);

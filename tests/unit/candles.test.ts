@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CANDLE_INTERVAL_MS, PRICE_HISTORY_INTERVALS, candleIntervalMillis, generateCandles } from '../../packages/toolkit/src/aggregator/candles';
+import {
+  CANDLE_INTERVAL_MS,
+  PRICE_HISTORY_INTERVALS,
+  candleIntervalMillis,
+  generateCandles,
+} from '../../packages/toolkit/src/aggregator/candles';
 import { PmDeskError } from '../../packages/toolkit/src/model/errors';
 
 const HOUR = 3_600_000;
@@ -57,15 +62,18 @@ describe('candles', () => {
     expect(generateCandles([], HOUR)).toEqual([]);
   });
 
-  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])('refuses interval %s with the documented message', (interval) => {
-    expect(() => generateCandles([], interval)).toThrow(PmDeskError);
-    expect(() => generateCandles([], interval)).toThrow('Candlestick intervalMillis must be positive.');
-    try {
-      generateCandles([], interval);
-    } catch (error) {
-      expect((error as PmDeskError).code).toBe('ERR_INVALID_PARAM');
-    }
-  });
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses interval %s with the documented message',
+    (interval) => {
+      expect(() => generateCandles([], interval)).toThrow(PmDeskError);
+      expect(() => generateCandles([], interval)).toThrow('Candlestick intervalMillis must be positive.');
+      try {
+        generateCandles([], interval);
+      } catch (error) {
+        expect((error as PmDeskError).code).toBe('ERR_INVALID_PARAM');
+      }
+    },
+  );
 
   it('offers the price-history intervals by name', () => {
     expect(PRICE_HISTORY_INTERVALS).toEqual(['max', '1w', '1d', '6h', '1h']);

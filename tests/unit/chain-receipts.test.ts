@@ -10,7 +10,8 @@ function node(after: number) {
     get asked() {
       return asked;
     },
-    getTransactionReceipt: async () => (++asked > after ? ({ status: 1, blockNumber: 7 } as unknown as TransactionReceipt) : null),
+    getTransactionReceipt: async () =>
+      ++asked > after ? ({ status: 1, blockNumber: 7 } as unknown as TransactionReceipt) : null,
   };
 }
 
@@ -22,6 +23,9 @@ describe('waitForReceipt', () => {
   });
 
   it('gives up at its deadline with ERR_TIMEOUT naming the transaction', async () => {
-    await expect(waitForReceipt(node(Infinity), '0xdead', { timeoutMs: 30, pollMs: 5 })).rejects.toMatchObject({ code: 'ERR_TIMEOUT', message: expect.stringContaining('0xdead') });
+    await expect(waitForReceipt(node(Infinity), '0xdead', { timeoutMs: 30, pollMs: 5 })).rejects.toMatchObject({
+      code: 'ERR_TIMEOUT',
+      message: expect.stringContaining('0xdead'),
+    });
   });
 });

@@ -21,7 +21,15 @@ describe('exit statuses', () => {
     const error = orderInDoubt(HASH, 'placeOrder');
     expect(error.detail).toContain(`Order ${HASH} may be live`);
     expect(error.detail).toContain(`pmdesk order get ${HASH}`);
-    expect(JSON.parse(errorJson(error))).toEqual({ error: { code: ErrorCode.NETWORK_ERROR, message: error.detail, statusCode: null, methodName: 'placeOrder', orderHash: HASH } });
+    expect(JSON.parse(errorJson(error))).toEqual({
+      error: {
+        code: ErrorCode.NETWORK_ERROR,
+        message: error.detail,
+        statusCode: null,
+        methodName: 'placeOrder',
+        orderHash: HASH,
+      },
+    });
     expect(JSON.parse(errorJson(invalidParameter('no'))).error).not.toHaveProperty('orderHash');
     // Its JSON copy (toJSON, what a log or another process gets) still tells a doubt from a failure.
     expect(isOrderInDoubt(JSON.parse(JSON.stringify(error)))).toBe(true);

@@ -7,7 +7,13 @@ import { accountTransactions } from '../../packages/toolkit/src/accounts/actions
 import { POLYGON_WALLETS } from '../../packages/toolkit/src/chain/wallet-config';
 import { POLYGON_ACTION_CONTRACTS, actionContractsFor } from '../../packages/toolkit/src/accounts/action-contracts';
 import { POLYGON } from '../../packages/toolkit/src/chain/networks';
-import { collateralBalances, collateralBaseUnits, tokenBalance, unwrapCalls, wrapCalls } from '../../packages/toolkit/src/collateral/pusd';
+import {
+  collateralBalances,
+  collateralBaseUnits,
+  tokenBalance,
+  unwrapCalls,
+  wrapCalls,
+} from '../../packages/toolkit/src/collateral/pusd';
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const PROXY = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
@@ -54,10 +60,14 @@ describe('wrapCalls', () => {
   });
 
   it('runs inside a proxy wallet as one proxy(calls) from the owner: the approval is the wallet’s, not the key’s', async () => {
-    const plan = await accountTransactions({ kind: 'proxy', address: PROXY, owner: OWNER }, wrapCalls(POLYGON_ACTION_CONTRACTS, PROXY, 5_000_000n), {
-      chainId: 137,
-      wallets: POLYGON_WALLETS,
-    });
+    const plan = await accountTransactions(
+      { kind: 'proxy', address: PROXY, owner: OWNER },
+      wrapCalls(POLYGON_ACTION_CONTRACTS, PROXY, 5_000_000n),
+      {
+        chainId: 137,
+        wallets: POLYGON_WALLETS,
+      },
+    );
     expect(plan.transactions).toHaveLength(1);
     expect(plan.transactions[0]!.to).toBe(POLYGON_WALLETS.proxyFactory);
     expect(plan.transactions[0]!.data.slice(0, 10)).toBe(SELECTOR.proxy);
@@ -90,7 +100,9 @@ describe('unwrapCalls', () => {
 describe('actionContractsFor', () => {
   it('gives Polygon its published set and any other chain only what its profile names', () => {
     expect(actionContractsFor(POLYGON)).toEqual(POLYGON_ACTION_CONTRACTS);
-    expect(actionContractsFor({ name: 'sandbox', chainId: 31338, contracts: { collateral: PUSD.toLowerCase() } })).toEqual({ collateral: PUSD });
+    expect(
+      actionContractsFor({ name: 'sandbox', chainId: 31338, contracts: { collateral: PUSD.toLowerCase() } }),
+    ).toEqual({ collateral: PUSD });
     expect(actionContractsFor(POLYGON, { router: OWNER }).router).toBe(OWNER);
     expect(fail(() => actionContractsFor(POLYGON, { router: '0x12' })).code).toBe('ERR_INVALID_PARAM');
   });
@@ -107,7 +119,9 @@ describe('balances', () => {
       },
     };
     expect(await collateralBalances(rpc, POLYGON_ACTION_CONTRACTS, PROXY)).toEqual({ pusd: 7n, usdcE: 3_000_000n });
-    expect(asked.sort()).toEqual([`${PUSD} 0x70a08231 ${PROXY.toLowerCase()}`, `${USDCE} 0x70a08231 ${PROXY.toLowerCase()}`].sort());
+    expect(asked.sort()).toEqual(
+      [`${PUSD} 0x70a08231 ${PROXY.toLowerCase()}`, `${USDCE} 0x70a08231 ${PROXY.toLowerCase()}`].sort(),
+    );
     expect(await collateralBalances(rpc, { collateral: PUSD }, PROXY)).toEqual({ pusd: 7n });
   });
 

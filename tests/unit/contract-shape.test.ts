@@ -3,19 +3,66 @@
 // the contract. Also proves the secret scan the end-to-end tests rely on does find planted secrets.
 import { describe, expect, it } from 'vitest';
 import { CHART_INTERVALS, MARKET_SOURCE_KINDS, PROTOCOLS as TOOLKIT_PROTOCOLS } from '@pmdesk/toolkit/model';
-import { CANDLE_INTERVALS, EVENT_NAMES, MARKET_SOURCES, OPERATION_NAMES, PROTOCOLS, buildTerminal, operations, type OperationName } from '../../src/shared/contract';
+import {
+  CANDLE_INTERVALS,
+  EVENT_NAMES,
+  MARKET_SOURCES,
+  OPERATION_NAMES,
+  PROTOCOLS,
+  buildTerminal,
+  operations,
+  type OperationName,
+} from '../../src/shared/contract';
 import { VALID_INPUT, findSecrets } from '../helpers/contract-examples';
 
 describe('the contract', () => {
   it('names every operation the renderer needs', () => {
     expect(OPERATION_NAMES).toEqual(
       expect.arrayContaining([
-        'getNetwork', 'listEvents', 'searchMarkets', 'getEvent', 'getMarket', 'getOrderBook', 'getPriceHistory', 'getCandles',
-        'subscribeFills', 'unsubscribeFills', 'listWallets', 'createWallet', 'importWallet', 'importSandboxWallet', 'unlockWallet', 'lockWallet', 'exportWallet',
-        'placeOrder', 'cancelOrder', 'cancelAll', 'cancelMarket', 'listOpenOrders', 'listTrades', 'getBalances', 'getPositions',
+        'getNetwork',
+        'listEvents',
+        'searchMarkets',
+        'getEvent',
+        'getMarket',
+        'getOrderBook',
+        'getPriceHistory',
+        'getCandles',
+        'subscribeFills',
+        'unsubscribeFills',
+        'listWallets',
+        'createWallet',
+        'importWallet',
+        'importSandboxWallet',
+        'unlockWallet',
+        'lockWallet',
+        'exportWallet',
+        'placeOrder',
+        'cancelOrder',
+        'cancelAll',
+        'cancelMarket',
+        'listOpenOrders',
+        'listTrades',
+        'getBalances',
+        'getPositions',
       ]),
     );
-    expect(EVENT_NAMES).toEqual(['bookUpdate', 'fill', 'orderUpdate', 'feedStatus', 'walletLock', 'network', 'account', 'deadManSwitch', 'tickSize', 'tapeGap', 'notice', 'tradingAccess', 'alert', 'stop', 'marketState']);
+    expect(EVENT_NAMES).toEqual([
+      'bookUpdate',
+      'fill',
+      'orderUpdate',
+      'feedStatus',
+      'walletLock',
+      'network',
+      'account',
+      'deadManSwitch',
+      'tickSize',
+      'tapeGap',
+      'notice',
+      'tradingAccess',
+      'alert',
+      'stop',
+      'marketState',
+    ]);
   });
 
   it("takes the toolkit's lists of providers, market sources and candle widths instead of copying them", () => {
@@ -25,14 +72,18 @@ describe('the contract', () => {
   });
 
   it('has no generic invoke and nothing that signs what the renderer chooses', () => {
-    for (const name of OPERATION_NAMES) expect(name).not.toMatch(/invoke|sign|send|exec|eval|raw|call|request|channel/i);
+    for (const name of OPERATION_NAMES)
+      expect(name).not.toMatch(/invoke|sign|send|exec|eval|raw|call|request|channel/i);
   });
 
-  it.each(OPERATION_NAMES.map((op) => [op]))('%s: its example parses, an unknown field does not', (op: OperationName) => {
-    const schema = operations[op].input;
-    expect(schema.safeParse(VALID_INPUT[op]).success).toBe(true);
-    expect(schema.safeParse({ ...VALID_INPUT[op], surprise: true }).success).toBe(false);
-  });
+  it.each(OPERATION_NAMES.map((op) => [op]))(
+    '%s: its example parses, an unknown field does not',
+    (op: OperationName) => {
+      const schema = operations[op].input;
+      expect(schema.safeParse(VALID_INPUT[op]).success).toBe(true);
+      expect(schema.safeParse({ ...VALID_INPUT[op], surprise: true }).success).toBe(false);
+    },
+  );
 
   it('declares the one secret shown once: the new wallet recovery phrase', () => {
     const declared = OPERATION_NAMES.filter((op) => (operations[op] as { shownOnce?: string }).shownOnce);
@@ -77,7 +128,9 @@ describe('the secret scan', () => {
   const key = `0x${'4c'.repeat(32)}`;
   it('finds planted secrets', () => {
     expect(findSecrets({ wallet: { address: '0x1', note: key.slice(2) } }, [])).toHaveLength(1);
-    expect(findSecrets({ mnemonic: 'x' }, [])).toEqual([{ where: 'value.mnemonic', kind: 'a field named like a secret' }]);
+    expect(findSecrets({ mnemonic: 'x' }, [])).toEqual([
+      { where: 'value.mnemonic', kind: 'a field named like a secret' },
+    ]);
     expect(findSecrets({ error: { message: 'bad password hunter22!' } }, ['hunter22!'])).toHaveLength(1);
     const phrase = 'abandon ability able about above absent absorb abstract absurd abuse access accident';
     expect(findSecrets({ words: phrase.split(' ') }, [phrase]).map((f) => f.kind)).toContain('a recovery phrase');
@@ -94,7 +147,11 @@ describe('state events', () => {
       call: async () => ({ ok: true, value: null }),
       listen: (event, listener) => {
         listeners.set(event, [...(listeners.get(event) ?? []), listener]);
-        return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener));
+        return () =>
+          listeners.set(
+            event,
+            (listeners.get(event) ?? []).filter((l) => l !== listener),
+          );
       },
     });
     for (const listener of listeners.get('network') ?? []) listener({ name: 'sandbox' });

@@ -9,12 +9,15 @@ const ROOT = normalize(join(__dirname, '..', '..'));
 const SELF = relative(ROOT, __filename).split('\\').join('/');
 
 /** Citations of documents kept outside the repository. */
-const OUTSIDE = /[Ss]pec §\d|(?<![\w-])Part [A-D] §|(?<![\w§/-])§\d|product-spec|\bARCHITECTURE\b|PROTOCOL-NOTES|ACCOUNTS-NOTES|SANDBOX-NOTES|DIRECT-DATA-NOTES|\bSTYLE\.md|shared\/(?:design|spec)\//;
+const OUTSIDE =
+  /[Ss]pec §\d|(?<![\w-])Part [A-D] §|(?<![\w§/-])§\d|product-spec|\bARCHITECTURE\b|PROTOCOL-NOTES|ACCOUNTS-NOTES|SANDBOX-NOTES|DIRECT-DATA-NOTES|\bSTYLE\.md|shared\/(?:design|spec)\//;
 /** Files that are not ours to word: dependencies, generated pages, the lockfile. */
 const NOT_OURS = /^(node_modules\/|docs\/api\/|package-lock\.json$)|(^|\/)package-lock\.json$/;
 
 /** Every file git tracks, and every folder that holds one: what a fresh clone has (an ignored, built file is not). */
-const TRACKED = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+const TRACKED = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  .split('\0')
+  .filter(Boolean);
 const IN_CLONE = new Set(TRACKED.flatMap((f) => f.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
 
 function trackedFiles(): string[] {
@@ -41,7 +44,10 @@ function headingAnchors(markdown: string): Set<string> {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (!heading) continue;
     const text = (heading[1] ?? '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
-    const base = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
@@ -83,10 +89,15 @@ function anchorsOf(file: string): Set<string> {
 /** Why a link from `from` to `target` (relative to the repository root when `fromRoot`) leads nowhere, or null. */
 function brokenLink(from: string, target: string, fromRoot = false): string | null {
   const [pathPart, anchor] = target.split('#', 2);
-  const file = pathPart ? normalize(join(fromRoot ? '' : dirname(from), decodeURIComponent(pathPart))).split('\\').join('/') : from;
+  const file = pathPart
+    ? normalize(join(fromRoot ? '' : dirname(from), decodeURIComponent(pathPart)))
+        .split('\\')
+        .join('/')
+    : from;
   if (file.startsWith('..')) return `${target} leaves the repository`;
   if (!IN_CLONE.has(file.replace(/\/$/, '')) || !existsSync(join(ROOT, file))) return `${target}: no such file`;
-  if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor)) return `${target}: no section #${anchor} in ${file}`;
+  if (anchor && file.endsWith('.md') && !anchorsOf(file).has(anchor))
+    return `${target}: no section #${anchor} in ${file}`;
   return null;
 }
 
@@ -100,14 +111,19 @@ describe('docs references', () => {
       '3: the order flow of spec §4',
     ]);
     expect(outsideCitations('see ../shared/design/ACCOUNTS-NOTES.md')).toHaveLength(1);
-    expect(outsideCitations('/** Spec §9: approval gas. */\n// Part B §13: one exchange\n// the §8 failure objects')).toHaveLength(3);
+    expect(
+      outsideCitations('/** Spec §9: approval gas. */\n// Part B §13: one exchange\n// the §8 failure objects'),
+    ).toHaveLength(3);
     expect(outsideCitations('fees (docs/protocol.md#fees); import x from "../shared/contract"')).toEqual([]);
     expect([...headingAnchors('# A b\n## Order signing (EIP-712)\n```\n# not a heading\n```\n## A b')]).toEqual([
       'a-b',
       'order-signing-eip-712',
       'a-b-1',
     ]);
-    expect(relativeLinks('[a](protocol.md#fees) [b](https://x.y) `[c](nowhere.md)` [d](../README.md "t")')).toEqual(['protocol.md#fees', '../README.md']);
+    expect(relativeLinks('[a](protocol.md#fees) [b](https://x.y) `[c](nowhere.md)` [d](../README.md "t")')).toEqual([
+      'protocol.md#fees',
+      '../README.md',
+    ]);
     expect(brokenLink('docs/cli.md', 'protocol.md#fees')).toBeNull();
     expect(brokenLink('docs/cli.md', 'protocol.md#no-such-section')).toMatch(/no section/);
     expect(brokenLink('docs/cli.md', 'no-such-file.md')).toMatch(/no such file/);

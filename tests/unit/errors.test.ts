@@ -57,7 +57,10 @@ describe('the error catalogue', () => {
 
 describe('PmDeskError', () => {
   it('reads "[CODE] message (Method: x) (Status: n)"', () => {
-    const error = new PmDeskError(ErrorCode.NOT_FOUND, 'API request failed with status 404.', { methodName: 'getEvent', statusCode: 404 });
+    const error = new PmDeskError(ErrorCode.NOT_FOUND, 'API request failed with status 404.', {
+      methodName: 'getEvent',
+      statusCode: 404,
+    });
     expect(error.message).toBe('[ERR_NOT_FOUND] API request failed with status 404. (Method: getEvent) (Status: 404)');
     expect(error.detail).toBe('API request failed with status 404.');
     expect(error.name).toBe('PmDeskError');
@@ -65,8 +68,12 @@ describe('PmDeskError', () => {
   });
 
   it('leaves out the method and status it does not know', () => {
-    expect(new PmDeskError(ErrorCode.TIMEOUT_ERROR, 'API request timed out.').message).toBe('[ERR_TIMEOUT] API request timed out.');
-    expect(new PmDeskError(ErrorCode.TIMEOUT_ERROR, 'x', { statusCode: 0 }).message).toBe('[ERR_TIMEOUT] x (Status: 0)');
+    expect(new PmDeskError(ErrorCode.TIMEOUT_ERROR, 'API request timed out.').message).toBe(
+      '[ERR_TIMEOUT] API request timed out.',
+    );
+    expect(new PmDeskError(ErrorCode.TIMEOUT_ERROR, 'x', { statusCode: 0 }).message).toBe(
+      '[ERR_TIMEOUT] x (Status: 0)',
+    );
   });
 
   it('carries every field of the catalogue’s error, and a generated id', () => {
@@ -78,7 +85,13 @@ describe('PmDeskError', () => {
       context: { url: '/x' },
       cause,
     });
-    expect(error).toMatchObject({ code: 'ERR_SERVER', methodName: 'm', statusCode: 502, responseData: { message: 'bad gateway' }, context: { url: '/x' } });
+    expect(error).toMatchObject({
+      code: 'ERR_SERVER',
+      methodName: 'm',
+      statusCode: 502,
+      responseData: { message: 'bad gateway' },
+      context: { url: '/x' },
+    });
     expect(error.cause).toBe(cause);
     expect(error.errorId).toMatch(/^pmd-err-\d{13}-[0-9a-z]{5}$/);
     expect(new PmDeskError(ErrorCode.SERVER_ERROR, 'x').errorId).not.toBe(error.errorId);
@@ -95,14 +108,22 @@ describe('PmDeskError', () => {
     const error = new PmDeskError(ErrorCode.UNAUTHORIZED, 'no', {
       context: {
         apiKey: 'k-123',
-        nested: { secret: 's', passphrase: 'p', password: 'pw', privateKey: '0x1', mnemonic: 'a b c', signature: '0xsig' },
+        nested: {
+          secret: 's',
+          passphrase: 'p',
+          password: 'pw',
+          privateKey: '0x1',
+          mnemonic: 'a b c',
+          signature: '0xsig',
+        },
         headers: [{ POLY_API_KEY: 'k', POLY_PASSPHRASE: 'pp', authorization: 'Bearer x' }],
         geo_block_token: 'g',
         market: 'keep-me',
       },
     });
     const text = JSON.stringify(error.context);
-    for (const secret of ['k-123', '"s"', '"p"', 'pw', '0x1', 'a b c', '0xsig', '"pp"', 'Bearer', '"g"']) expect(text).not.toContain(secret);
+    for (const secret of ['k-123', '"s"', '"p"', 'pw', '0x1', 'a b c', '0xsig', '"pp"', 'Bearer', '"g"'])
+      expect(text).not.toContain(secret);
     expect(error.context?.market).toBe('keep-me');
   });
 });
@@ -132,10 +153,18 @@ describe('wrapping once', () => {
 
 describe('HTTP failure messages', () => {
   it('appends the server message, else the server error, else nothing', () => {
-    expect(httpFailureMessage(404, { message: 'market gone' })).toBe('API request failed with status 404. Server message: market gone');
-    expect(httpFailureMessage(400, { error: 'bad slug' })).toBe('API request failed with status 400. Server error: bad slug');
-    expect(httpFailureMessage(400, { message: 'm', error: 'e' })).toBe('API request failed with status 400. Server message: m');
-    expect(httpFailureMessage(500, { error: { reason: 'db' } })).toBe('API request failed with status 500. Server error: {"reason":"db"}');
+    expect(httpFailureMessage(404, { message: 'market gone' })).toBe(
+      'API request failed with status 404. Server message: market gone',
+    );
+    expect(httpFailureMessage(400, { error: 'bad slug' })).toBe(
+      'API request failed with status 400. Server error: bad slug',
+    );
+    expect(httpFailureMessage(400, { message: 'm', error: 'e' })).toBe(
+      'API request failed with status 400. Server message: m',
+    );
+    expect(httpFailureMessage(500, { error: { reason: 'db' } })).toBe(
+      'API request failed with status 500. Server error: {"reason":"db"}',
+    );
     expect(httpFailureMessage(503, 'Service Unavailable')).toBe('API request failed with status 503.');
     expect(httpFailureMessage(502, undefined)).toBe('API request failed with status 502.');
   });

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { EventHub } from '../../src/main/ipc/event-hub';
 import type { TerminalEvents } from '../../src/shared/contract';
 
-const lock: TerminalEvents['walletLock'] = { address: '0x0000000000000000000000000000000000000001', locked: false, reason: 'unlock' };
+const lock: TerminalEvents['walletLock'] = {
+  address: '0x0000000000000000000000000000000000000001',
+  locked: false,
+  reason: 'unlock',
+};
 
 describe('the event hub', () => {
   it("an old client's leave leaves a newer client of the same id connected, and tells nobody it went", () => {

@@ -10,7 +10,9 @@ const COND = '0xcond';
 const YES = '111';
 const NO = '222';
 
-function setup(answer: () => unknown = () => ({ t: [{ t: YES }, { t: NO }], mts: 0.01, nr: false, fd: { r: 0.02, e: 1 } })) {
+function setup(
+  answer: () => unknown = () => ({ t: [{ t: YES }, { t: NO }], mts: 0.01, nr: false, fd: { r: 0.02, e: 1 } }),
+) {
   let time = 1_000;
   const reads = { markets: 0, ticks: 0 };
   let tick = '0.01';
@@ -102,12 +104,17 @@ describe('exchange terms', () => {
   });
 
   it('tells a refusal for price and tick from other refusals and from errors without an answer', () => {
-    const refused = (detail: string, status?: number) => new PmDeskError(ErrorCode.INVALID_PARAMETER, detail, { statusCode: status });
-    expect(isTickRefusal(refused('invalid price (0.455): the price must be a multiple of the tick size 0.01', 400))).toBe(true);
+    const refused = (detail: string, status?: number) =>
+      new PmDeskError(ErrorCode.INVALID_PARAMETER, detail, { statusCode: status });
+    expect(
+      isTickRefusal(refused('invalid price (0.455): the price must be a multiple of the tick size 0.01', 400)),
+    ).toBe(true);
     expect(isTickRefusal(refused('invalid price (0.995), min: 0.01 - max: 0.99', 400))).toBe(true);
     expect(isTickRefusal(refused('not enough balance / allowance', 400))).toBe(false);
     // Not an exchange answer (the toolkit's own check before sending) or the exchange failing: not a refusal.
-    expect(isTickRefusal(refused('invalid price (0.455): the price must be a multiple of the tick size 0.01'))).toBe(false);
+    expect(isTickRefusal(refused('invalid price (0.455): the price must be a multiple of the tick size 0.01'))).toBe(
+      false,
+    );
     expect(isTickRefusal(refused('invalid tick size', 502))).toBe(false);
   });
 });

@@ -81,7 +81,15 @@ describe('book state', () => {
         { price: '0.47', size: '25.5' },
       ],
     });
-    expect(book.sameLevelsAs({ bids: [{ price: '0.450', size: '100.0' }, { price: '0.44', size: '200' }], asks: snapshot.asks })).toBe(true);
+    expect(
+      book.sameLevelsAs({
+        bids: [
+          { price: '0.450', size: '100.0' },
+          { price: '0.44', size: '200' },
+        ],
+        asks: snapshot.asks,
+      }),
+    ).toBe(true);
     book.applyChange('BUY', '0.45', '99');
     expect(book.sameLevelsAs(snapshot)).toBe(false);
   });

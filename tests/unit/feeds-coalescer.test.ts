@@ -24,7 +24,7 @@ function setup() {
 const settled = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 describe('coalescer', () => {
-  it('without the leading edge, sends everything at the frame\'s end, one per key with the latest state', async () => {
+  it("without the leading edge, sends everything at the frame's end, one per key with the latest state", async () => {
     const clock = new ManualScheduler();
     const flushed: [string, number][] = [];
     let value = 0;

@@ -51,7 +51,13 @@ describe('the frame clock', () => {
     const frames = new FrameClock(6);
     frames.tell(T0, 16, T0);
     const sent: number[] = [];
-    const c = new Coalescer<string>(() => sent.push(scheduler.now() - T0), scheduler, 16, true, () => frames.nextSendIn(scheduler.now(), 8));
+    const c = new Coalescer<string>(
+      () => sent.push(scheduler.now() - T0),
+      scheduler,
+      16,
+      true,
+      () => frames.nextSendIn(scheduler.now(), 8),
+    );
     // A change every millisecond for ten frames.
     for (let ms = 1; ms <= 160; ms++) {
       scheduler.advance(1);
@@ -69,8 +75,13 @@ describe("the page's frame interval", () => {
   it('is the span over the frames in it, a skipped frame counted as two, finer than the 0.1 ms clock', async () => {
     // A browser module, by a path the Node typecheck does not follow (it has no DOM types), as renderer-live-batching does.
     const renderer = '../../src/renderer/src';
-    const { frameInterval } = (await import(`${renderer}/live/frame-report`)) as { frameInterval(stamps: readonly number[]): number | undefined };
-    const stamps = Array.from({ length: 20 }, (_, i) => Math.round((1000 + i * 16.667 + (i >= 10 ? 16.667 : 0)) * 10) / 10);
+    const { frameInterval } = (await import(`${renderer}/live/frame-report`)) as {
+      frameInterval(stamps: readonly number[]): number | undefined;
+    };
+    const stamps = Array.from(
+      { length: 20 },
+      (_, i) => Math.round((1000 + i * 16.667 + (i >= 10 ? 16.667 : 0)) * 10) / 10,
+    );
     expect(frameInterval(stamps)).toBeCloseTo(16.667, 2);
     expect(frameInterval([5])).toBeUndefined();
   });

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
 import { MAX_RECONNECT_BACKOFF_MS, Redial, type FeedSource } from '../../src/main/feeds/redial';
 
-function setup(options: ConstructorParameters<typeof Redial>[1] = { backoffMs: { initial: 100, max: 400 }, pollMs: 1_000 }) {
+function setup(
+  options: ConstructorParameters<typeof Redial>[1] = { backoffMs: { initial: 100, max: 400 }, pollMs: 1_000 },
+) {
   const clock = new ManualScheduler();
   const sources: FeedSource[] = [];
   const redial = new Redial(clock, options, (s) => sources.push(s));

@@ -104,7 +104,11 @@ describe('Follower', () => {
   it('follows wallets by their own key, and reopens one for the same clients without closing it', () => {
     const hub = new EventHub();
     const closed: string[] = [];
-    const follower = new Follower<{ label: string; round: number; clients: ReadonlySet<string> }, string>(hub, (feed, key) => closed.push(`${key}#${feed.round}`), (key) => key);
+    const follower = new Follower<{ label: string; round: number; clients: ReadonlySet<string> }, string>(
+      hub,
+      (feed, key) => closed.push(`${key}#${feed.round}`),
+      (key) => key,
+    );
     const first = follower.follow('w1', '0xdesk', (clients) => ({ label: 'Desk', round: 1, clients }));
     follower.follow('w2', '0xdesk', () => ({ label: 'never', round: 0, clients: new Set() }));
     expect(follower.follows('w2', '0xdesk')).toBe(true);

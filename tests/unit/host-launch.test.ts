@@ -17,7 +17,9 @@ describe('npm start flags', () => {
   it('takes --source aggregator (or polymarket), and refuses any other source', () => {
     expect(parseLaunchOptions(['--source', 'aggregator'])).toMatchObject({ source: 'aggregator' });
     expect(parseLaunchOptions(['--source=polymarket'])).toMatchObject({ source: 'polymarket' });
-    expect(() => parseLaunchOptions(['--source', 'kalshi'])).toThrow('--source takes polymarket or aggregator, not kalshi.');
+    expect(() => parseLaunchOptions(['--source', 'kalshi'])).toThrow(
+      '--source takes polymarket or aggregator, not kalshi.',
+    );
   });
   it('honours --browser, --port N, --port=N, --no-open and --profile FILE', () => {
     expect(parseLaunchOptions(['--browser', '--port', '4900', '--no-open', '--profile', 'p.json'])).toEqual({
@@ -30,14 +32,22 @@ describe('npm start flags', () => {
     });
     expect(parseLaunchOptions(['--port=0', '--profile=x.json'])).toMatchObject({ port: 0, profile: 'x.json' });
   });
-  it.each([[['--port']], [['--port', 'abc']], [['--port', '70000']], [['--port', '-1']], [['--profile']], [['--source']], [['--electron']], [['stray']]])(
-    'refuses %j with a code',
-    (argv) => {
-      expect(() => parseLaunchOptions(argv)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_PARAM' }));
-    },
-  );
+  it.each([
+    [['--port']],
+    [['--port', 'abc']],
+    [['--port', '70000']],
+    [['--port', '-1']],
+    [['--profile']],
+    [['--source']],
+    [['--electron']],
+    [['stray']],
+  ])('refuses %j with a code', (argv) => {
+    expect(() => parseLaunchOptions(argv)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_PARAM' }));
+  });
   it('prints the ready line exactly', () => {
-    expect(readyLine('http://127.0.0.1:4830/#token=abc')).toBe('PM Desk is running at http://127.0.0.1:4830/#token=abc');
+    expect(readyLine('http://127.0.0.1:4830/#token=abc')).toBe(
+      'PM Desk is running at http://127.0.0.1:4830/#token=abc',
+    );
   });
 });
 
@@ -52,7 +62,10 @@ describe('which shell', () => {
     expect(installedElectron(dir, {})).toBeUndefined();
     await writeFile(join(dir, 'path.txt'), 'electron');
     expect(installedElectron(dir, {})).toBeUndefined();
-    expect(chooseShell(parseLaunchOptions([]), undefined)).toEqual({ kind: 'browser', reason: 'the Electron binary is not installed' });
+    expect(chooseShell(parseLaunchOptions([]), undefined)).toEqual({
+      kind: 'browser',
+      reason: 'the Electron binary is not installed',
+    });
   });
   it('the Electron window when the binary is there, unless --browser', async () => {
     await mkdir(join(dir, 'dist'), { recursive: true });
@@ -73,14 +86,30 @@ describe('the /bridge gate', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
   it('accepts only path, Host, Origin and token together', () => {
-    expect(checkBridgeUpgrade({ url: `/bridge?token=${token}`, headers: ok }, { token, appOrigin })).toEqual({ ok: true });
-    expect(checkBridgeUpgrade({ url: `/bridge?token=${token}x`, headers: ok }, { token, appOrigin })).toMatchObject({ status: 401 });
+    expect(checkBridgeUpgrade({ url: `/bridge?token=${token}`, headers: ok }, { token, appOrigin })).toEqual({
+      ok: true,
+    });
+    expect(checkBridgeUpgrade({ url: `/bridge?token=${token}x`, headers: ok }, { token, appOrigin })).toMatchObject({
+      status: 401,
+    });
     expect(checkBridgeUpgrade({ url: '/bridge', headers: ok }, { token, appOrigin })).toMatchObject({ status: 401 });
-    expect(checkBridgeUpgrade({ url: `/bridge?token=${token}`, headers: { ...ok, origin: undefined } }, { token, appOrigin })).toMatchObject({ status: 403 });
-    expect(checkBridgeUpgrade({ url: `/bridge?token=${token}`, headers: { ...ok, host: 'rebind.example:4830' } }, { token, appOrigin })).toMatchObject({
+    expect(
+      checkBridgeUpgrade(
+        { url: `/bridge?token=${token}`, headers: { ...ok, origin: undefined } },
+        { token, appOrigin },
+      ),
+    ).toMatchObject({ status: 403 });
+    expect(
+      checkBridgeUpgrade(
+        { url: `/bridge?token=${token}`, headers: { ...ok, host: 'rebind.example:4830' } },
+        { token, appOrigin },
+      ),
+    ).toMatchObject({
       status: 403,
     });
-    expect(checkBridgeUpgrade({ url: `/other?token=${token}`, headers: ok }, { token, appOrigin })).toMatchObject({ status: 404 });
+    expect(checkBridgeUpgrade({ url: `/other?token=${token}`, headers: ok }, { token, appOrigin })).toMatchObject({
+      status: 404,
+    });
     expect(checkBridgeUpgrade({ url: undefined, headers: ok }, { token, appOrigin })).toMatchObject({ status: 404 });
   });
 });
@@ -91,15 +120,20 @@ describe('renderer files', () => {
     expect(rendererFile(root, '/')).toBe(join(root, 'index.html'));
     expect(rendererFile(root, '/assets/index-1.js?v=1')).toBe(join(root, 'assets', 'index-1.js'));
   });
-  it.each(['/../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/a/%00', '/%E0%A4%A'])('refuses %s', (path) => {
-    expect(rendererFile(root, path)).toBeNull();
-  });
+  it.each(['/../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc/passwd', '/a/%00', '/%E0%A4%A'])(
+    'refuses %s',
+    (path) => {
+      expect(rendererFile(root, path)).toBeNull();
+    },
+  );
 });
 
 describe('what npm start says about the sandbox', () => {
   const wallet = { address: '0x' + '1'.repeat(40), privateKey: '0x' + 'a'.repeat(64) };
   it('names the funded test wallet and how to use it, and nothing for a profile without one', () => {
-    expect(testWalletLines({ testWallets: [wallet, { address: '0x' + '2'.repeat(40), privateKey: '0x' + 'b'.repeat(64) }] })).toEqual([
+    expect(
+      testWalletLines({ testWallets: [wallet, { address: '0x' + '2'.repeat(40), privateKey: '0x' + 'b'.repeat(64) }] }),
+    ).toEqual([
       `Sandbox test wallet, funded on this sandbox only: ${wallet.address}`,
       `  In the app: Wallet menu → “Use the sandbox test wallet” (you choose its password). Or import its private key: ${wallet.privateKey}`,
     ]);

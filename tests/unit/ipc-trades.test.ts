@@ -14,7 +14,13 @@ const trade = {
   match_time: '1790000000',
   trader_side: 'TAKER',
   maker_orders: [
-    { maker_address: '0x00000000000000000000000000000000000000bb', asset_id: 'no', side: 'BUY', price: '0.45', matched_amount: '6' },
+    {
+      maker_address: '0x00000000000000000000000000000000000000bb',
+      asset_id: 'no',
+      side: 'BUY',
+      price: '0.45',
+      matched_amount: '6',
+    },
     { maker_address: ME.toLowerCase(), asset_id: 'yes', side: 'SELL', price: '0.5', matched_amount: '3' },
     { maker_address: ME, asset_id: 'yes', side: 'SELL', price: '0.6', matched_amount: '1' },
   ],
@@ -22,7 +28,17 @@ const trade = {
 
 describe('trades from the wallet’s own side', () => {
   it('as the taker: the trade as listed', () => {
-    expect(tradeAsSeenBy(ME, trade)).toEqual({ tradeId: 't1', conditionId: '0xc0', status: 'CONFIRMED', matchedAt: 1_790_000_000, tokenId: 'yes', side: 'BUY', price: 0.55, size: 10, pending: false });
+    expect(tradeAsSeenBy(ME, trade)).toEqual({
+      tradeId: 't1',
+      conditionId: '0xc0',
+      status: 'CONFIRMED',
+      matchedAt: 1_790_000_000,
+      tokenId: 'yes',
+      side: 'BUY',
+      price: 0.55,
+      size: 10,
+      pending: false,
+    });
   });
 
   it('pending until CONFIRMED; a FAILED trade is not pending', () => {
@@ -40,11 +56,20 @@ describe('trades from the wallet’s own side', () => {
 
   it('as a maker whose legs name no side: the opposite of the taker on the same outcome', () => {
     const legs = [{ maker_address: ME, asset_id: 'yes', price: '0.5', matched_amount: '2' }];
-    expect(tradeAsSeenBy(ME, { ...trade, trader_side: 'MAKER', maker_orders: legs })).toMatchObject({ side: 'SELL', size: 2, price: 0.5 });
+    expect(tradeAsSeenBy(ME, { ...trade, trader_side: 'MAKER', maker_orders: legs })).toMatchObject({
+      side: 'SELL',
+      size: 2,
+      price: 0.5,
+    });
   });
 
   it('as a maker on the other outcome with no side named: the same side as the taker (a mint)', () => {
     const legs = [{ maker_address: ME, asset_id: 'no', price: '0.45', matched_amount: '5' }];
-    expect(tradeAsSeenBy(ME, { ...trade, trader_side: 'MAKER', maker_orders: legs })).toMatchObject({ tokenId: 'no', side: 'BUY', size: 5, price: 0.45 });
+    expect(tradeAsSeenBy(ME, { ...trade, trader_side: 'MAKER', maker_orders: legs })).toMatchObject({
+      tokenId: 'no',
+      side: 'BUY',
+      size: 5,
+      price: 0.45,
+    });
   });
 });

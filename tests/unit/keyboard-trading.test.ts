@@ -60,7 +60,8 @@ describe('trading key bindings', () => {
 
   it('only one printable character or F1–F12 can be bound; Esc, Enter, Tab, Space, arrows, ? and / cannot', () => {
     for (const key of ['q', 'Q', '7', '=', ']', 'F1', 'F12']) expect(isBindableKey(key)).toBe(true);
-    for (const key of ['Escape', 'Enter', 'Tab', ' ', 'ArrowUp', 'Backspace', 'Shift', '?', '/', 'F13', 'F0', 'ab', '']) expect(isBindableKey(key)).toBe(false);
+    for (const key of ['Escape', 'Enter', 'Tab', ' ', 'ArrowUp', 'Backspace', 'Shift', '?', '/', 'F13', 'F0', 'ab', ''])
+      expect(isBindableKey(key)).toBe(false);
   });
 
   it('a rebinding takes a free key and keeps the others', () => {
@@ -71,20 +72,41 @@ describe('trading key bindings', () => {
   });
 
   it('a key another action or shortcut uses is refused with a sentence naming it', () => {
-    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'buyBest', 'S', OTHER_KEYS)).toEqual({ ok: false, reason: `Shift+S already does “${TRADING_ACTION_NAMES.sellBest}”: choose another key.` });
-    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'priceUp', 'j', OTHER_KEYS)).toEqual({ ok: false, reason: 'j already does “Next market”: choose another key.' });
-    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'cancelMarket', 'X', OTHER_KEYS)).toEqual({ ok: false, reason: 'Shift+X already does “Cancel all open orders (asks first)”: choose another key.' });
-    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'priceUp', 'Enter', OTHER_KEYS)).toEqual({ ok: false, reason: 'Enter cannot be a trading key: choose a letter, a digit, a sign or F1–F12.' });
+    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'buyBest', 'S', OTHER_KEYS)).toEqual({
+      ok: false,
+      reason: `Shift+S already does “${TRADING_ACTION_NAMES.sellBest}”: choose another key.`,
+    });
+    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'priceUp', 'j', OTHER_KEYS)).toEqual({
+      ok: false,
+      reason: 'j already does “Next market”: choose another key.',
+    });
+    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'cancelMarket', 'X', OTHER_KEYS)).toEqual({
+      ok: false,
+      reason: 'Shift+X already does “Cancel all open orders (asks first)”: choose another key.',
+    });
+    expect(rebind({ ...DEFAULT_KEY_BINDINGS }, 'priceUp', 'Enter', OTHER_KEYS)).toEqual({
+      ok: false,
+      reason: 'Enter cannot be a trading key: choose a letter, a digit, a sign or F1–F12.',
+    });
     // The trading keys registered as shortcuts are not "another shortcut": a swap through a free key works.
-    const registered = [...OTHER_KEYS, ...TRADING_ACTIONS.map((a) => ({ key: DEFAULT_KEY_BINDINGS[a], description: TRADING_ACTION_NAMES[a] }))];
+    const registered = [
+      ...OTHER_KEYS,
+      ...TRADING_ACTIONS.map((a) => ({ key: DEFAULT_KEY_BINDINGS[a], description: TRADING_ACTION_NAMES[a] })),
+    ];
     const moved = rebind({ ...DEFAULT_KEY_BINDINGS }, 'sellBest', 'D', registered);
     expect(moved.ok).toBe(true);
-    expect(rebind(moved.ok ? moved.bindings : DEFAULT_KEY_BINDINGS, 'buyBest', 'S', registered)).toMatchObject({ ok: true, bindings: { buyBest: 'S', sellBest: 'D' } });
+    expect(rebind(moved.ok ? moved.bindings : DEFAULT_KEY_BINDINGS, 'buyBest', 'S', registered)).toMatchObject({
+      ok: true,
+      bindings: { buyBest: 'S', sellBest: 'D' },
+    });
   });
 
   it('saved bindings are cleaned: unknown actions dropped, bad or doubled keys back to their default, a clash left over means all defaults', () => {
     expect(cleanKeyBindings(undefined)).toEqual(DEFAULT_KEY_BINDINGS);
-    expect(cleanKeyBindings({ buyBest: 'Q', nonsense: 'Z', sellBest: 'Enter', priceUp: 42 })).toEqual({ ...DEFAULT_KEY_BINDINGS, buyBest: 'Q' });
+    expect(cleanKeyBindings({ buyBest: 'Q', nonsense: 'Z', sellBest: 'Enter', priceUp: 42 })).toEqual({
+      ...DEFAULT_KEY_BINDINGS,
+      buyBest: 'Q',
+    });
     // sellBest asks for Q too: it goes back to S.
     expect(cleanKeyBindings({ buyBest: 'Q', sellBest: 'Q' })).toEqual({ ...DEFAULT_KEY_BINDINGS, buyBest: 'Q' });
     // The cancel-all key is never a trading key.
@@ -95,7 +117,10 @@ describe('trading key bindings', () => {
   });
 
   it('saved presets are cleaned: four valid sizes and a unit, else the defaults', () => {
-    expect(cleanSizePresets({ unit: 'usd', sizes: [5, 25, 100, 250.5] })).toEqual({ unit: 'usd', sizes: [5, 25, 100, 250.5] });
+    expect(cleanSizePresets({ unit: 'usd', sizes: [5, 25, 100, 250.5] })).toEqual({
+      unit: 'usd',
+      sizes: [5, 25, 100, 250.5],
+    });
     expect(cleanSizePresets({ unit: 'euros', sizes: [1, 2, 3] })).toEqual(DEFAULT_SIZE_PRESETS);
     expect(cleanSizePresets({ unit: 'shares', sizes: [1, -2, 3, 4] })).toEqual(DEFAULT_SIZE_PRESETS);
     expect(cleanSizePresets({ unit: 'shares', sizes: [1, 2, 3, 0.001] })).toEqual(DEFAULT_SIZE_PRESETS);
@@ -108,7 +133,10 @@ describe('trading key bindings', () => {
     expect(input.safeParse({ keyBindings: { buyBest: 'Q', sellBest: 'Q' } }).success).toBe(false);
     expect(input.safeParse({ keyBindings: { buyBest: 'Enter' } }).success).toBe(false);
     expect(input.safeParse({ keyBindings: { sellEverything: 'Q' } }).success).toBe(false);
-    expect(input.safeParse({ sizePresets: { unit: 'usd', sizes: [1, 2, 3, 4] }, keyboardOrdersWithoutConfirm: true }).success).toBe(true);
+    expect(
+      input.safeParse({ sizePresets: { unit: 'usd', sizes: [1, 2, 3, 4] }, keyboardOrdersWithoutConfirm: true })
+        .success,
+    ).toBe(true);
     expect(input.safeParse({ sizePresets: { unit: 'usd', sizes: [1, 2, 3] } }).success).toBe(false);
     expect(input.safeParse({ sizePresets: { unit: 'usd', sizes: [1, 2, 3, 2_000_000] } }).success).toBe(false);
   });
@@ -122,9 +150,22 @@ describe('trading key bindings', () => {
     expect(again.keyBindings).toEqual({ ...DEFAULT_KEY_BINDINGS, buyBest: 'Q', sellBest: 'W' });
     expect(again.keyboardOrdersWithoutConfirm).toBe(false);
     const other = await folder();
-    await writeFile(join(other, SETTINGS_FILE), JSON.stringify({ theme: 'light', keyBindings: { buyBest: 'Tab' }, sizePresets: 'big', keyboardOrdersWithoutConfirm: true }));
+    await writeFile(
+      join(other, SETTINGS_FILE),
+      JSON.stringify({
+        theme: 'light',
+        keyBindings: { buyBest: 'Tab' },
+        sizePresets: 'big',
+        keyboardOrdersWithoutConfirm: true,
+      }),
+    );
     const cleaned = await new SettingsStore(other).get();
-    expect(cleaned).toMatchObject({ theme: 'light', keyBindings: DEFAULT_KEY_BINDINGS, sizePresets: DEFAULT_SIZE_PRESETS, keyboardOrdersWithoutConfirm: true });
+    expect(cleaned).toMatchObject({
+      theme: 'light',
+      keyBindings: DEFAULT_KEY_BINDINGS,
+      sizePresets: DEFAULT_SIZE_PRESETS,
+      keyboardOrdersWithoutConfirm: true,
+    });
   });
 });
 
@@ -134,17 +175,34 @@ describe('keyboard orders on the ticket', () => {
   it('buy at the best ask and sell at the best bid: a GTC limit on the tick with the preset size', () => {
     expect(bestPriceOrder('BUY', { bestBid: 0.38, bestAsk: 0.4 }, '0.01', presets, 1, 'Yes')).toEqual({
       ok: true,
-      fields: { side: 'BUY', kind: 'limit', orderType: 'GTC', postOnly: false, expiry: '', priceCents: '40', amount: '50', sizeUnit: 'shares' },
+      fields: {
+        side: 'BUY',
+        kind: 'limit',
+        orderType: 'GTC',
+        postOnly: false,
+        expiry: '',
+        priceCents: '40',
+        amount: '50',
+        sizeUnit: 'shares',
+      },
     });
-    expect(bestPriceOrder('SELL', { bestBid: 0.385, bestAsk: 0.4 }, '0.001', { unit: 'usd', sizes: [5, 6, 7, 8] }, 3, 'Yes')).toMatchObject({
+    expect(
+      bestPriceOrder('SELL', { bestBid: 0.385, bestAsk: 0.4 }, '0.001', { unit: 'usd', sizes: [5, 6, 7, 8] }, 3, 'Yes'),
+    ).toMatchObject({
       ok: true,
       fields: { side: 'SELL', priceCents: '38.5', amount: '8', sizeUnit: 'usd' },
     });
   });
 
   it('no best price on that side: a sentence, no fields', () => {
-    expect(bestPriceOrder('BUY', { bestBid: 0.38, bestAsk: null }, '0.01', presets, 0, 'Yes')).toEqual({ ok: false, reason: 'Nobody is selling Yes: there is no best ask to buy at.' });
-    expect(bestPriceOrder('SELL', { bestBid: null, bestAsk: 0.4 }, '0.01', presets, 0, 'No')).toEqual({ ok: false, reason: 'Nobody is bidding for No: there is no best bid to sell at.' });
+    expect(bestPriceOrder('BUY', { bestBid: 0.38, bestAsk: null }, '0.01', presets, 0, 'Yes')).toEqual({
+      ok: false,
+      reason: 'Nobody is selling Yes: there is no best ask to buy at.',
+    });
+    expect(bestPriceOrder('SELL', { bestBid: null, bestAsk: 0.4 }, '0.01', presets, 0, 'No')).toEqual({
+      ok: false,
+      reason: 'Nobody is bidding for No: there is no best bid to sell at.',
+    });
   });
 
   it('presets become the ticket size in their unit; an unknown preset is nothing', () => {

@@ -30,9 +30,13 @@ const laterTs = 'async function later(): Promise<number> { return 1; }\n';
 describe('lint rules', { timeout: 180_000 }, () => {
   it('a promise nobody awaits, catches or marks `void` fails lint, in every linted part', async () => {
     for (const file of [IN.shared, IN.renderer, IN.toolkit, IN.sandbox, IN.tests, IN.bench]) {
-      expect(await ruleErrors(file, `${laterTs}export function go(): void {\n  later();\n}\n`)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-floating-promises/)]);
+      expect(await ruleErrors(file, `${laterTs}export function go(): void {\n  later();\n}\n`)).toEqual([
+        expect.stringMatching(/^@typescript-eslint\/no-floating-promises/),
+      ]);
     }
-    expect(await ruleErrors(IN.bin, `${later}export function go() {\n  later();\n}\n`)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-floating-promises/)]);
+    expect(await ruleErrors(IN.bin, `${later}export function go() {\n  later();\n}\n`)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-floating-promises/),
+    ]);
   });
 
   it('an awaited, caught or `void` promise passes', async () => {
@@ -42,7 +46,9 @@ describe('lint rules', { timeout: 180_000 }, () => {
 
   it('an async function where a callback must return nothing fails lint', async () => {
     const code = `${laterTs}export function go(): void {\n  setTimeout(async () => {\n    await later();\n  }, 10);\n}\n`;
-    expect(await ruleErrors(IN.toolkit, code)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-misused-promises/)]);
+    expect(await ruleErrors(IN.toolkit, code)).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-misused-promises/),
+    ]);
   });
 
   it('a hook called conditionally, or an effect that does not list what it reads, fails lint in the page', async () => {

@@ -9,18 +9,27 @@ import { MarketSchema } from '../../packages/toolkit/src/model/aggregator';
 import { gammaMarket } from '../helpers/polymarket-fixtures';
 import { market } from '../helpers/aggregator-fixtures';
 
-const gamma = (fields: Record<string, unknown>) => fromGamma(parseAnswer(GammaMarketSchema, gammaMarket(fields), 'test'));
+const gamma = (fields: Record<string, unknown>) =>
+  fromGamma(parseAnswer(GammaMarketSchema, gammaMarket(fields), 'test'));
 const aggregator = (fields: Record<string, unknown>) => fromAggregator(MarketSchema.parse({ ...market, ...fields }));
 
 describe('fees from Gamma', () => {
   it('reads a feeSchedule, defaulting the exponent and taker-only', () => {
-    expect(gamma({ feesEnabled: true, takerBaseFee: 400, feeSchedule: { rate: 0.04, exponent: 1, takerOnly: true, rebateRate: 0 } }).fees).toEqual({ rate: 0.04, exponent: 1, takerOnly: true });
+    expect(
+      gamma({
+        feesEnabled: true,
+        takerBaseFee: 400,
+        feeSchedule: { rate: 0.04, exponent: 1, takerOnly: true, rebateRate: 0 },
+      }).fees,
+    ).toEqual({ rate: 0.04, exponent: 1, takerOnly: true });
     expect(gamma({ feeSchedule: { rate: '0.072' } }).fees).toEqual({ rate: 0.072, exponent: 1, takerOnly: true });
   });
 
   it('never guesses a rate from takerBaseFee (issue 27): the schedule wins beside it, alone it says nothing', () => {
     // Real markets carry takerBaseFee 1000 beside a schedule of 0.07: takerBaseFee / 10 000 would say 0.1.
-    expect(gamma({ feesEnabled: true, takerBaseFee: 1000, feeSchedule: { rate: 0.07, exponent: 1, takerOnly: true } }).fees).toEqual({ rate: 0.07, exponent: 1, takerOnly: true });
+    expect(
+      gamma({ feesEnabled: true, takerBaseFee: 1000, feeSchedule: { rate: 0.07, exponent: 1, takerOnly: true } }).fees,
+    ).toEqual({ rate: 0.07, exponent: 1, takerOnly: true });
     expect(gamma({ feesEnabled: true, takerBaseFee: 1000 }).fees).toBeUndefined();
   });
 
@@ -37,7 +46,11 @@ describe('fees from Gamma', () => {
 
 describe('fees from the aggregator', () => {
   it('reads fee_schedule; null is a fee-free market; absent says nothing', () => {
-    expect(aggregator({ fee_schedule: { rate: 0.04, exponent: 1, taker_only: true } }).fees).toEqual({ rate: 0.04, exponent: 1, takerOnly: true });
+    expect(aggregator({ fee_schedule: { rate: 0.04, exponent: 1, taker_only: true } }).fees).toEqual({
+      rate: 0.04,
+      exponent: 1,
+      takerOnly: true,
+    });
     expect(aggregator({ fee_schedule: null }).fees).toEqual({ rate: 0, exponent: 1, takerOnly: true });
     expect(aggregator({}).fees).toBeUndefined();
     expect('fee_schedule' in aggregator({ fee_schedule: null })).toBe(false);

@@ -9,7 +9,8 @@ import { toMarket } from '../../packages/toolkit/src/polymarket/mapping';
 import { rowOfMarket } from '../../src/renderer/src/model/market-rows';
 import { NO_TOKEN, YES_TOKEN, gammaMarket } from '../helpers/polymarket-fixtures';
 
-const fromGamma = (fields: Record<string, unknown>) => toMarket(parseAnswer(GammaMarketSchema, gammaMarket(fields), 'test'));
+const fromGamma = (fields: Record<string, unknown>) =>
+  toMarket(parseAnswer(GammaMarketSchema, gammaMarket(fields), 'test'));
 const resolvedFields = { active: true, closed: true, acceptingOrders: false, umaResolutionStatus: 'resolved' };
 
 describe('market state in words', () => {
@@ -29,7 +30,13 @@ describe('market state in words', () => {
   });
 
   it('a closed market whose outcome is only proposed is closed, awaiting resolution', () => {
-    const proposed = fromGamma({ active: true, closed: true, acceptingOrders: false, umaResolutionStatus: 'proposed', outcomePrices: '["0.9995","0.0005"]' });
+    const proposed = fromGamma({
+      active: true,
+      closed: true,
+      acceptingOrders: false,
+      umaResolutionStatus: 'proposed',
+      outcomePrices: '["0.9995","0.0005"]',
+    });
     expect(proposed.resolved).toBeUndefined();
     expect(marketState(proposed)).toEqual({ words: 'Closed — awaiting resolution', tone: 'closed' });
   });
@@ -40,7 +47,9 @@ describe('market state in words', () => {
   });
 
   it('the grid row carries the same words', () => {
-    expect(rowOfMarket(fromGamma({ ...resolvedFields, outcomePrices: '["1","0"]' }), undefined, 'polymarket').state).toEqual({ words: 'Resolved: Yes', tone: 'resolved' });
+    expect(
+      rowOfMarket(fromGamma({ ...resolvedFields, outcomePrices: '["1","0"]' }), undefined, 'polymarket').state,
+    ).toEqual({ words: 'Resolved: Yes', tone: 'resolved' });
     expect(rowOfMarket(fromGamma({}), undefined, 'polymarket').state?.words).toBe('Open');
   });
 });

@@ -22,22 +22,45 @@ const market = (patch: Partial<Market> = {}, prices: [string, string] = ['0.52',
 
 describe('marketStateOf', () => {
   it('is open, then closed awaiting resolution while the source says closed and the chain has no payouts', () => {
-    expect(marketStateOf('polymarket', '1', market())).toMatchObject({ state: 'open', winnerTokenId: null, finalPrices: null });
-    expect(marketStateOf('polymarket', '1', market({ closed: true }), { state: 'unresolved' })).toMatchObject({ state: 'closed', winnerTokenId: null, finalPrices: null });
+    expect(marketStateOf('polymarket', '1', market())).toMatchObject({
+      state: 'open',
+      winnerTokenId: null,
+      finalPrices: null,
+    });
+    expect(marketStateOf('polymarket', '1', market({ closed: true }), { state: 'unresolved' })).toMatchObject({
+      state: 'closed',
+      winnerTokenId: null,
+      finalPrices: null,
+    });
   });
 
   it("takes the chain's payouts over a source that still lists the market as trading", () => {
-    const info = marketStateOf('polymarket', '1', market(), { state: 'resolved', numerators: [0n, 1n], denominator: 1n });
+    const info = marketStateOf('polymarket', '1', market(), {
+      state: 'resolved',
+      numerators: [0n, 1n],
+      denominator: 1n,
+    });
     expect(info).toMatchObject({ state: 'resolved', winnerTokenId: '22', finalPrices: { '11': 0, '22': 1 } });
     // A 50/50: each share pays half, and there is no single winner.
-    expect(marketStateOf('polymarket', '1', market(), { state: 'resolved', numerators: [1n, 1n], denominator: 2n })).toMatchObject({ winnerTokenId: null, finalPrices: { '11': 0.5, '22': 0.5 } });
+    expect(
+      marketStateOf('polymarket', '1', market(), { state: 'resolved', numerators: [1n, 1n], denominator: 2n }),
+    ).toMatchObject({ winnerTokenId: null, finalPrices: { '11': 0.5, '22': 0.5 } });
   });
 
   it('reads a resolution off the source alone: its winner, or a closed market listed at exactly 1 and 0', () => {
-    expect(marketStateOf('polymarket', '1', market({ closed: true }, ['1', '0']))).toMatchObject({ state: 'resolved', winnerTokenId: '11', finalPrices: { '11': 1, '22': 0 } });
-    expect(marketStateOf('polymarket', '1', market({ winnerTokenId: '22' }))).toMatchObject({ state: 'resolved', winnerTokenId: '22' });
+    expect(marketStateOf('polymarket', '1', market({ closed: true }, ['1', '0']))).toMatchObject({
+      state: 'resolved',
+      winnerTokenId: '11',
+      finalPrices: { '11': 1, '22': 0 },
+    });
+    expect(marketStateOf('polymarket', '1', market({ winnerTokenId: '22' }))).toMatchObject({
+      state: 'resolved',
+      winnerTokenId: '22',
+    });
     // Near 1 is not resolved: a closed market trades down to its end before the oracle speaks.
-    expect(marketStateOf('polymarket', '1', market({ closed: true }, ['0.9995', '0.0005']))).toMatchObject({ state: 'closed' });
+    expect(marketStateOf('polymarket', '1', market({ closed: true }, ['0.9995', '0.0005']))).toMatchObject({
+      state: 'closed',
+    });
   });
 });
 
@@ -67,7 +90,7 @@ describe('MarketStates', () => {
     }
   });
 
-  it("is read for as long as a client follows it: the follower lets go when the last client leaves or goes away", async () => {
+  it('is read for as long as a client follows it: the follower lets go when the last client leaves or goes away', async () => {
     const hub = new EventHub();
     hub.connect('window-1', () => undefined);
     hub.connect('window-2', () => undefined);

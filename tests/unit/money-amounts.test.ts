@@ -24,7 +24,8 @@ describe('dollarUnits', () => {
 describe('baseUnitsOf and sharesText', () => {
   it('takes only positive whole base units', () => {
     expect(baseUnitsOf('1', 'split')).toBe(1n);
-    for (const bad of ['0', '-1', '1.5', 7, undefined]) expect(() => baseUnitsOf(bad, 'split')).toThrow(expect.objectContaining({ code: ErrorCode.INVALID_PARAMETER }));
+    for (const bad of ['0', '-1', '1.5', 7, undefined])
+      expect(() => baseUnitsOf(bad, 'split')).toThrow(expect.objectContaining({ code: ErrorCode.INVALID_PARAMETER }));
   });
 
   it.each([

@@ -12,17 +12,29 @@ import { takeRealHostAttempts } from '../helpers/no-real-hosts-setup';
 
 describe('no real hosts in tests', () => {
   it("refuses every URL of Polygon's and Amoy's built-in profiles, and logs each attempt", async () => {
-    const urls = [POLYGON, AMOY].flatMap((n) => [n.gammaUrl, n.dataUrl, n.clobUrl, n.geoblockUrl, n.rpcUrl].filter((u): u is string => typeof u === 'string'));
-    for (const url of urls) await expect(fetch(url)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/^A test tried to reach a real host: /) } });
+    const urls = [POLYGON, AMOY].flatMap((n) =>
+      [n.gammaUrl, n.dataUrl, n.clobUrl, n.geoblockUrl, n.rpcUrl].filter((u): u is string => typeof u === 'string'),
+    );
+    for (const url of urls)
+      await expect(fetch(url)).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/^A test tried to reach a real host: /) },
+      });
     const socket = new WebSocket(POLYGON.rtdsUrl!);
-    expect((await new Promise<Error>((resolve) => socket.once('error', resolve))).message).toMatch(/real host: ws-live-data\.polymarket\.com/);
+    expect((await new Promise<Error>((resolve) => socket.once('error', resolve))).message).toMatch(
+      /real host: ws-live-data\.polymarket\.com/,
+    );
     expect(takeRealHostAttempts()).toHaveLength(urls.length + 1);
   });
 
   it('refuses in a child process too, and the parent sees it', async () => {
-    const child = promisify(execFile)(process.execPath, ['-e', "fetch('https://clob.polymarket.com/').catch((e) => { console.log(e.cause.message); })"]);
+    const child = promisify(execFile)(process.execPath, [
+      '-e',
+      "fetch('https://clob.polymarket.com/').catch((e) => { console.log(e.cause.message); })",
+    ]);
     expect((await child).stdout).toContain('A test tried to reach a real host: clob.polymarket.com');
-    expect(takeRealHostAttempts()).toEqual([expect.stringMatching(/^A test tried to reach a real host: clob\.polymarket\.com \(pid \d+\)$/)]);
+    expect(takeRealHostAttempts()).toEqual([
+      expect.stringMatching(/^A test tried to reach a real host: clob\.polymarket\.com \(pid \d+\)$/),
+    ]);
   });
 
   it('lets loopback through', async () => {

@@ -1,7 +1,12 @@
 // Price bounds, tick resolution and the market price walked from a book, with the documented messages.
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
-import { assertPriceInRange, isPriceInRange, marketPriceFromBook, resolveTickSize } from '../../packages/toolkit/src/orders/price';
+import {
+  assertPriceInRange,
+  isPriceInRange,
+  marketPriceFromBook,
+  resolveTickSize,
+} from '../../packages/toolkit/src/orders/price';
 
 const detail = (run: () => unknown): string => {
   try {
@@ -21,7 +26,7 @@ describe('price bounds', () => {
     expect(isPriceInRange(0.991, '0.01')).toBe(false);
   });
 
-  it("refuses with the documented message", () => {
+  it('refuses with the documented message', () => {
     expect(detail(() => assertPriceInRange(0.995, '0.01'))).toBe('invalid price (0.995), min: 0.01 - max: 0.99');
     expect(detail(() => assertPriceInRange(0.05, '0.1'))).toBe('invalid price (0.05), min: 0.1 - max: 0.9');
     expect(detail(() => assertPriceInRange(0.5, '0.01'))).toBe('no error');
@@ -32,7 +37,9 @@ describe('tick size', () => {
   it("uses the market's tick unless the trader asks for a coarser one", () => {
     expect(resolveTickSize('0.01')).toBe('0.01');
     expect(resolveTickSize('0.01', '0.1')).toBe('0.1');
-    expect(detail(() => resolveTickSize('0.01', '0.001'))).toBe('invalid tick size (0.001), minimum for the market is 0.01');
+    expect(detail(() => resolveTickSize('0.01', '0.001'))).toBe(
+      'invalid tick size (0.001), minimum for the market is 0.01',
+    );
   });
 });
 

@@ -65,7 +65,10 @@ describe('Retry-After', () => {
 
   it('waits on a 429 (1 s when it names no time) and on a 503 only when it names one', () => {
     const failure = (statusCode: number, retryAfter?: string) =>
-      new PmDeskError(statusCode === 429 ? 'ERR_RATE_LIMIT' : 'ERR_SERVER', 'x', { statusCode, context: retryAfter ? { retryAfter } : {} });
+      new PmDeskError(statusCode === 429 ? 'ERR_RATE_LIMIT' : 'ERR_SERVER', 'x', {
+        statusCode,
+        context: retryAfter ? { retryAfter } : {},
+      });
     expect(throttleWait(failure(429, '2'), now)).toBe(2_000);
     expect(throttleWait(failure(429), now)).toBe(1_000);
     expect(throttleWait(failure(503, '4'), now)).toBe(4_000);
@@ -89,7 +92,10 @@ describe('request budgets', () => {
 
   it('takes both the class budget and the host budget', async () => {
     let clock = 0;
-    const host = new HostLimiter({ general: { limit: 2, windowMs: 100 }, events: { limit: 5, windowMs: 100 } }, () => clock);
+    const host = new HostLimiter(
+      { general: { limit: 2, windowMs: 100 }, events: { limit: 5, windowMs: 100 } },
+      () => clock,
+    );
     let done = 0;
     const takes = [host.take('events'), host.take('events'), host.take('other')].map((p) => p.then(() => done++));
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -4,8 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClobBookSchema, RtdsTradeSchema } from '../../packages/toolkit/src/polymarket/clob-schemas';
-import { DataActivitySchema, DataPositionSchema, DataTradeSchema } from '../../packages/toolkit/src/polymarket/data-schemas';
-import { GammaCommentSchema, GammaEventSchema, GammaMarketSchema } from '../../packages/toolkit/src/polymarket/gamma-schemas';
+import {
+  DataActivitySchema,
+  DataPositionSchema,
+  DataTradeSchema,
+} from '../../packages/toolkit/src/polymarket/data-schemas';
+import {
+  GammaCommentSchema,
+  GammaEventSchema,
+  GammaMarketSchema,
+} from '../../packages/toolkit/src/polymarket/gamma-schemas';
 import { parseAnswer } from '../../packages/toolkit/src/polymarket/http';
 import {
   fillKey,
@@ -87,8 +95,13 @@ describe('Gamma market → Market', () => {
   });
 
   it('keeps a tick of 0.001 as the string "0.001" and a string tick as sent', () => {
-    expect(toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ orderPriceMinTickSize: 0.001 }), 'test')).minimum_tick_size).toBe('0.001');
-    expect(toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ orderPriceMinTickSize: '0.0001' }), 'test')).minimum_tick_size).toBe('0.0001');
+    expect(
+      toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ orderPriceMinTickSize: 0.001 }), 'test')).minimum_tick_size,
+    ).toBe('0.001');
+    expect(
+      toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ orderPriceMinTickSize: '0.0001' }), 'test'))
+        .minimum_tick_size,
+    ).toBe('0.0001');
   });
 
   it('uses a V2 market positionIds (a real array) as its token ids and states its version', () => {
@@ -100,8 +113,14 @@ describe('Gamma market → Market', () => {
 
   it('routes by version: a v2 market with both lists takes positionIds, a v1 market clobTokenIds', () => {
     const both = { positionIds: [V2_POSITION_YES, V2_POSITION_NO] };
-    expect(toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ ...both, version: 'v2' }), 'test')).position_tokens[0]!.token_id).toBe(V2_POSITION_YES);
-    expect(toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ ...both, version: 'v1' }), 'test')).position_tokens[0]!.token_id).toBe(YES_TOKEN);
+    expect(
+      toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ ...both, version: 'v2' }), 'test')).position_tokens[0]!
+        .token_id,
+    ).toBe(V2_POSITION_YES);
+    expect(
+      toMarket(parseAnswer(GammaMarketSchema, gammaMarket({ ...both, version: 'v1' }), 'test')).position_tokens[0]!
+        .token_id,
+    ).toBe(YES_TOKEN);
   });
 
   it('leaves out what Gamma does not give instead of defaulting it', () => {
@@ -112,7 +131,16 @@ describe('Gamma market → Market', () => {
       { token_id: '1', name: 'Yes', price: '' },
       { token_id: '2', name: 'No', price: '' },
     ]);
-    for (const field of ['conditionId', 'minimum_tick_size', 'minimum_order_size', 'accepting_orders', 'closed', 'version', 'neg_risk', 'active'] as const) {
+    for (const field of [
+      'conditionId',
+      'minimum_tick_size',
+      'minimum_order_size',
+      'accepting_orders',
+      'closed',
+      'version',
+      'neg_risk',
+      'active',
+    ] as const) {
       expect(market).not.toHaveProperty(field);
     }
     expect(market.bestBid).toBeNull();
@@ -164,7 +192,9 @@ describe('Gamma event → PredictionEvent', () => {
       active: true,
       closed: false,
     });
-    expect(event.markets.map((m) => [m.name, m.neg_risk, m.position_tokens[0]!.token_id, m.position_tokens[0]!.price])).toEqual([
+    expect(
+      event.markets.map((m) => [m.name, m.neg_risk, m.position_tokens[0]!.token_id, m.position_tokens[0]!.price]),
+    ).toEqual([
       ['25 bps cut', true, '111', '0.61'],
       ['No change', true, '121', '0.35'],
       ['50+ bps cut', true, '131', '0.04'],
@@ -172,7 +202,9 @@ describe('Gamma event → PredictionEvent', () => {
   });
 
   it('gives an event without markets an empty list, and tolerates unknown fields', () => {
-    const event = toPredictionEvent(parseAnswer(GammaEventSchema, { id: '5', title: 'T', markets: null, brandNew: [1] }, 'test'));
+    const event = toPredictionEvent(
+      parseAnswer(GammaEventSchema, { id: '5', title: 'T', markets: null, brandNew: [1] }, 'test'),
+    );
     expect(event.markets).toEqual([]);
     expect(event.title).toBe('T');
   });
@@ -196,18 +228,42 @@ describe('comments, traders, positions, activity and trades', () => {
       reactionCount: 3,
       content: 'The dots say two cuts.',
     });
-    const reply = toComment(parseAnswer(GammaCommentSchema, gammaComment({ id: '88002', parentCommentID: '88001', profile: null }), 'test'));
+    const reply = toComment(
+      parseAnswer(GammaCommentSchema, gammaComment({ id: '88002', parentCommentID: '88001', profile: null }), 'test'),
+    );
     expect(reply.parent_comment_id).toBe('88001');
     expect(reply.baseAddress).toBe('0x00000000000000000000000000000000000000b2');
     expect(reply.name).toBe('');
   });
 
   it('builds a trader from a profile and the Data API figures, leaving unknown stats null', () => {
-    expect(toTrader({ address: '0xowner', profile: { ...profile, displayUsernamePublic: true, verifiedBadge: false, xUsername: null }, value: 1234.56, marketsTraded: 17 })).toEqual({
-      user: { tradingWallet: WALLET, name: 'alice', pseudonym: 'Bright-Owl', bio: 'macro', avatar: 'https://example.test/a.png', createdAt: '2025-01-02T03:04:05Z' },
-      stats: { portfolioValue: 1234.56, cumulativeVolume: null, cumulativeProfit: null, totalTrades: null, marketsTraded: 17 },
+    expect(
+      toTrader({
+        address: '0xowner',
+        profile: { ...profile, displayUsernamePublic: true, verifiedBadge: false, xUsername: null },
+        value: 1234.56,
+        marketsTraded: 17,
+      }),
+    ).toEqual({
+      user: {
+        tradingWallet: WALLET,
+        name: 'alice',
+        pseudonym: 'Bright-Owl',
+        bio: 'macro',
+        avatar: 'https://example.test/a.png',
+        createdAt: '2025-01-02T03:04:05Z',
+      },
+      stats: {
+        portfolioValue: 1234.56,
+        cumulativeVolume: null,
+        cumulativeProfit: null,
+        totalTrades: null,
+        marketsTraded: 17,
+      },
     });
-    expect(toTrader({ address: '0xowner', profile: null, value: null, marketsTraded: 0 }).user.tradingWallet).toBe('0xowner');
+    expect(toTrader({ address: '0xowner', profile: null, value: null, marketsTraded: 0 }).user.tradingWallet).toBe(
+      '0xowner',
+    );
   });
 
   it('maps a Data API position', () => {
@@ -239,16 +295,36 @@ describe('comments, traders, positions, activity and trades', () => {
 
   it('maps activity: a trade with side and price, a redeem with neither', () => {
     const trade = toTraderActivity(parseAnswer(DataActivitySchema, dataActivity(), 'test'));
-    expect(trade).toMatchObject({ type: 'TRADE', side: 'BUY', price: 0.53, size: 25, usdcSize: 13.25, tokenId: YES_TOKEN, transactionHash: TX });
-    const redeem = toTraderActivity(parseAnswer(DataActivitySchema, dataActivity({ type: 'REDEEM', side: '', price: 0, usdcSize: 120.5 }), 'test'));
+    expect(trade).toMatchObject({
+      type: 'TRADE',
+      side: 'BUY',
+      price: 0.53,
+      size: 25,
+      usdcSize: 13.25,
+      tokenId: YES_TOKEN,
+      transactionHash: TX,
+    });
+    const redeem = toTraderActivity(
+      parseAnswer(DataActivitySchema, dataActivity({ type: 'REDEEM', side: '', price: 0, usdcSize: 120.5 }), 'test'),
+    );
     expect(redeem).toMatchObject({ type: 'REDEEM', side: null, price: null, usdcSize: 120.5 });
   });
 
   it('passes on no outcome index where Polymarket writes 999 ("not applicable"), in activity, trades and positions', () => {
-    const redeem = toTraderActivity(parseAnswer(DataActivitySchema, dataActivity({ type: 'REDEEM', side: '', price: 0, outcome: '', outcomeIndex: 999 }), 'test'));
+    const redeem = toTraderActivity(
+      parseAnswer(
+        DataActivitySchema,
+        dataActivity({ type: 'REDEEM', side: '', price: 0, outcome: '', outcomeIndex: 999 }),
+        'test',
+      ),
+    );
     expect(redeem.outcomeIndex).toBeNull();
-    expect(toMarketTrade(parseAnswer(DataTradeSchema, dataTrade({ outcomeIndex: 999 }), 'test')).outcomeIndex).toBeNull();
-    expect(toTraderPosition(parseAnswer(DataPositionSchema, dataPosition({ outcomeIndex: 999 }), 'test')).outcomeIndex).toBeNull();
+    expect(
+      toMarketTrade(parseAnswer(DataTradeSchema, dataTrade({ outcomeIndex: 999 }), 'test')).outcomeIndex,
+    ).toBeNull();
+    expect(
+      toTraderPosition(parseAnswer(DataPositionSchema, dataPosition({ outcomeIndex: 999 }), 'test')).outcomeIndex,
+    ).toBeNull();
     // A real index stays as it is, 0 included.
     expect(toMarketTrade(parseAnswer(DataTradeSchema, dataTrade({ outcomeIndex: 0 }), 'test')).outcomeIndex).toBe(0);
   });
@@ -289,7 +365,14 @@ describe('comments, traders, positions, activity and trades', () => {
   it('parses a real-time trade to the same fill, and keys fills by transaction, token and size', () => {
     const payload = parseAnswer(RtdsTradeSchema, rtdsTrade().payload, 'test');
     const fill = toTradeRecord(payload);
-    expect(fill).toMatchObject({ price: 0.55, volumeBase: 10, side: 'SELL', tokenId: YES_TOKEN, trader: WALLET, traderName: 'alice' });
+    expect(fill).toMatchObject({
+      price: 0.55,
+      volumeBase: 10,
+      side: 'SELL',
+      tokenId: YES_TOKEN,
+      trader: WALLET,
+      traderName: 'alice',
+    });
     expect(fillKey(fill)).toBe(`${'0x' + 'cd'.repeat(32)}|${YES_TOKEN}|10`);
     expect(fillKey({ ...fill, volumeBase: 11 })).not.toBe(fillKey(fill));
   });
@@ -301,6 +384,8 @@ describe('comments, traders, positions, activity and trades', () => {
       { price: 0.52, size: 40.5 },
     ]);
     expect(book.asks.at(-1)).toEqual({ price: 0.54, size: 12 });
-    expect(rejection(ClobBookSchema, { ...clobBook(YES_TOKEN), bids: [{ price: 'x', size: '1' }] }).detail).toContain(': bids.0.price:');
+    expect(rejection(ClobBookSchema, { ...clobBook(YES_TOKEN), bids: [{ price: 'x', size: '1' }] }).detail).toContain(
+      ': bids.0.price:',
+    );
   });
 });

@@ -9,8 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { marketState } from '../../packages/toolkit/src/model/market-state';
 import { ClobBookSchema, PriceHistorySchema } from '../../packages/toolkit/src/polymarket/clob-schemas';
-import { DataActivitySchema, DataPositionSchema, DataTradeSchema } from '../../packages/toolkit/src/polymarket/data-schemas';
-import { GammaCommentSchema, GammaEventSchema, GammaMarketSchema, GammaProfileSchema, GammaSearchSchema } from '../../packages/toolkit/src/polymarket/gamma-schemas';
+import {
+  DataActivitySchema,
+  DataPositionSchema,
+  DataTradeSchema,
+} from '../../packages/toolkit/src/polymarket/data-schemas';
+import {
+  GammaCommentSchema,
+  GammaEventSchema,
+  GammaMarketSchema,
+  GammaProfileSchema,
+  GammaSearchSchema,
+} from '../../packages/toolkit/src/polymarket/gamma-schemas';
 import { parseAnswer } from '../../packages/toolkit/src/polymarket/http';
 import {
   inFirstOutcome,
@@ -24,9 +34,17 @@ import {
   toTraderPosition,
 } from '../../packages/toolkit/src/polymarket/mapping';
 import { describeFeeTerms, feeTermsOfClobMarket } from '../../src/main/trading/order-fees';
-import { MarketFeed, type FeedWarning, type LastTrade, type WebSocketConstructor } from '../../src/main/feeds/market-feed';
+import {
+  MarketFeed,
+  type FeedWarning,
+  type LastTrade,
+  type WebSocketConstructor,
+} from '../../src/main/feeds/market-feed';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
-import { RtdsStream, type WebSocketConstructor as RtdsSocketConstructor } from '../../packages/toolkit/src/polymarket/rtds';
+import {
+  RtdsStream,
+  type WebSocketConstructor as RtdsSocketConstructor,
+} from '../../packages/toolkit/src/polymarket/rtds';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 
 const DIR = join(__dirname, '..', 'fixtures', 'polymarket-real');
@@ -47,7 +65,7 @@ describe('the recorded set', () => {
 });
 
 describe('Gamma', () => {
-  it('a market with both takerBaseFee and a feeSchedule: outcomes in order, token ids, prices, the schedule\'s fee, open', () => {
+  it("a market with both takerBaseFee and a feeSchedule: outcomes in order, token ids, prices, the schedule's fee, open", () => {
     const market = toMarket(parseAnswer(GammaMarketSchema, load('gamma-market-559651.json'), 'getMarket'));
     expect(market).toMatchObject({
       id: '559651',
@@ -75,9 +93,15 @@ describe('Gamma', () => {
     expect(marketState(market)).toEqual({ words: 'Open', tone: 'open' });
   });
 
-  it('a multi-outcome neg-risk event: one event, its 17 markets in Gamma\'s order, each named by its outcome', () => {
+  it("a multi-outcome neg-risk event: one event, its 17 markets in Gamma's order, each named by its outcome", () => {
     const event = toPredictionEvent(parseAnswer(GammaEventSchema, load('gamma-event-903193-negrisk.json'), 'getEvent'));
-    expect(event).toMatchObject({ id: '903193', slug: 'presidential-election-winner-2024', title: 'Presidential Election Winner 2024', neg_risk: true, closed: false });
+    expect(event).toMatchObject({
+      id: '903193',
+      slug: 'presidential-election-winner-2024',
+      title: 'Presidential Election Winner 2024',
+      neg_risk: true,
+      closed: false,
+    });
     expect(event.markets).toHaveLength(17);
     expect(event.markets.slice(0, 3).map((m) => m.name)).toEqual(['Donald Trump', 'Joe Biden', 'Nikki Haley']);
     const [trump] = event.markets;
@@ -93,21 +117,39 @@ describe('Gamma', () => {
       bestAsk: 0.655,
     });
     expect(trump!.position_tokens).toEqual([
-      { token_id: '21742633143463906290569050155826241533067272736897614950488156847949938836455', name: 'Yes', price: '0.6545' },
-      { token_id: '48331043336612883890938759509493159234755048973500640148014422747788308965732', name: 'No', price: '0.3455' },
+      {
+        token_id: '21742633143463906290569050155826241533067272736897614950488156847949938836455',
+        name: 'Yes',
+        price: '0.6545',
+      },
+      {
+        token_id: '48331043336612883890938759509493159234755048973500640148014422747788308965732',
+        name: 'No',
+        price: '0.3455',
+      },
     ]);
-    expect(event.markets.find((m) => m.name === 'Kamala Harris')?.position_tokens[0]).toMatchObject({ price: '0.3465' });
+    expect(event.markets.find((m) => m.name === 'Kamala Harris')?.position_tokens[0]).toMatchObject({
+      price: '0.3465',
+    });
     // Still trading when recorded: every market open; no fee terms stated, so none is guessed.
     expect(event.markets.every((m) => marketState(m).words === 'Open')).toBe(true);
     expect(trump!.fees).toBeUndefined();
   });
 
   it('the same event after the vote: every market resolved though Gamma still calls it active, the winner named', () => {
-    const event = toPredictionEvent(parseAnswer(GammaEventSchema, load('gamma-event-903193-resolved.json'), 'getEvent'));
+    const event = toPredictionEvent(
+      parseAnswer(GammaEventSchema, load('gamma-event-903193-resolved.json'), 'getEvent'),
+    );
     expect(event).toMatchObject({ id: '903193', neg_risk: true, closed: true, active: true });
     expect(event.markets).toHaveLength(17);
     const byName = (name: string) => event.markets.find((m) => m.name === name)!;
-    expect(byName('Donald Trump')).toMatchObject({ active: true, closed: true, accepting_orders: false, resolved: true, winnerTokenId: '21742633143463906290569050155826241533067272736897614950488156847949938836455' });
+    expect(byName('Donald Trump')).toMatchObject({
+      active: true,
+      closed: true,
+      accepting_orders: false,
+      resolved: true,
+      winnerTokenId: '21742633143463906290569050155826241533067272736897614950488156847949938836455',
+    });
     expect(marketState(byName('Donald Trump'))).toEqual({ words: 'Resolved: Yes', tone: 'resolved' });
     expect(marketState(byName('Kamala Harris')).words).toBe('Resolved: No');
     expect(event.markets.every((m) => marketState(m).tone === 'resolved')).toBe(true);
@@ -115,7 +157,14 @@ describe('Gamma', () => {
 
   it('a resolved market read on its own: "Resolved: Yes", its final prices 1 and 0, no fee guessed from takerBaseFee 0', () => {
     const market = toMarket(parseAnswer(GammaMarketSchema, load('gamma-market-253591-resolved.json'), 'getMarket'));
-    expect(market).toMatchObject({ id: '253591', active: true, closed: true, accepting_orders: false, neg_risk: true, lastTradePrice: 1 });
+    expect(market).toMatchObject({
+      id: '253591',
+      active: true,
+      closed: true,
+      accepting_orders: false,
+      neg_risk: true,
+      lastTradePrice: 1,
+    });
     expect(market.position_tokens.map((t) => [t.name, t.price])).toEqual([
       ['Yes', '1'],
       ['No', '0'],
@@ -129,10 +178,23 @@ describe('Gamma', () => {
     expect(event).toMatchObject({ id: '2890', closed: true, active: true, volume: 1335.05, liquidity: 0 });
     expect(event.markets).toHaveLength(1);
     const [market] = event.markets;
-    expect(market).toMatchObject({ id: '239826', conditionId: '0x064d33e3f5703792aafa92bfb0ee10e08f461b1b34c02c1f02671892ede1609a', closed: true, active: true });
+    expect(market).toMatchObject({
+      id: '239826',
+      conditionId: '0x064d33e3f5703792aafa92bfb0ee10e08f461b1b34c02c1f02671892ede1609a',
+      closed: true,
+      active: true,
+    });
     expect(market!.position_tokens.map((t) => [t.name, t.token_id, t.price])).toEqual([
-      ['Yes', '28182404005967940652495463228537840901055649726248190462854914416579180110833', '0.0000004113679809846114013590098187297978'],
-      ['No', '47044845753450022047436429968808601130811164131571549682541703866165095016290', '0.9999995886320190153885986409901813'],
+      [
+        'Yes',
+        '28182404005967940652495463228537840901055649726248190462854914416579180110833',
+        '0.0000004113679809846114013590098187297978',
+      ],
+      [
+        'No',
+        '47044845753450022047436429968808601130811164131571549682541703866165095016290',
+        '0.9999995886320190153885986409901813',
+      ],
     ]);
     expect(market!.fees).toEqual({ rate: 0, exponent: 1, takerOnly: true });
     // Gamma still says active; the market is closed and names no resolution status, so it reads as closed.
@@ -156,18 +218,26 @@ describe('Gamma', () => {
     const search = parseAnswer(GammaSearchSchema, load('gamma-search.json'), 'search');
     expect(search.events).toEqual([]);
     expect(search.pagination).toMatchObject({ hasMore: true, totalResults: 3833 });
-    expect(search.profiles?.[0]).toMatchObject({ pseudonym: 'Unlucky-Lid', proxyWallet: '0x455d126afb13bcb59e386a0d59208ac83c35c04b' });
+    expect(search.profiles?.[0]).toMatchObject({
+      pseudonym: 'Unlucky-Lid',
+      proxyWallet: '0x455d126afb13bcb59e386a0d59208ac83c35c04b',
+    });
   });
 
   it('a search whose profiles hold a JSON null (as Polymarket sends it) parses; the null is skipped', () => {
     const search = parseAnswer(GammaSearchSchema, load('gamma-search-profiles-sports.json'), 'search');
     expect(search.pagination).toMatchObject({ hasMore: true, totalResults: 118968 });
     expect(search.profiles).toHaveLength(19);
-    expect(search.profiles?.[12]).toMatchObject({ name: 'Sports-Xr', proxyWallet: '0x9065bbeddc5f9de0a3e9561fe2ccd8fd81e53275' });
+    expect(search.profiles?.[12]).toMatchObject({
+      name: 'Sports-Xr',
+      proxyWallet: '0x9065bbeddc5f9de0a3e9561fe2ccd8fd81e53275',
+    });
   });
 
-  it('a reply with its author\'s holdings: thread parent, author wallet, positions by token, reactions counted', () => {
-    const comment = toComment(parseAnswer(GammaCommentSchema, load('gamma-comment-reply-45915.json'), 'getEventComments'));
+  it("a reply with its author's holdings: thread parent, author wallet, positions by token, reactions counted", () => {
+    const comment = toComment(
+      parseAnswer(GammaCommentSchema, load('gamma-comment-reply-45915.json'), 'getEventComments'),
+    );
     expect(comment).toMatchObject({
       id: '3218542',
       parent_comment_id: '3218360',
@@ -179,15 +249,34 @@ describe('Gamma', () => {
     });
     expect(comment.content).toMatch(/^Marçal é arriscado demais/);
     expect(comment.positions).toEqual([
-      { position: '30630994248667897740988010928640156931882346081873066002335460180076741328029', positionSize: '290001537', marketId: '' },
-      { position: '70059117674007036240163073645113489994895807359788046023215512784288966325609', positionSize: '1666666666', marketId: '' },
+      {
+        position: '30630994248667897740988010928640156931882346081873066002335460180076741328029',
+        positionSize: '290001537',
+        marketId: '',
+      },
+      {
+        position: '70059117674007036240163073645113489994895807359788046023215512784288966325609',
+        positionSize: '1666666666',
+        marketId: '',
+      },
     ]);
   });
 
-  it('a public profile: the trader\'s wallet, name and since when', () => {
+  it("a public profile: the trader's wallet, name and since when", () => {
     const profile = parseAnswer(GammaProfileSchema, load('gamma-public-profile.json'), 'getPublicProfile');
-    const trader = toTrader({ address: '0x7c3db723f1d4d8cb9c550095203b686cb11e5c6b', profile, value: null, marketsTraded: null });
-    expect(trader.user).toMatchObject({ tradingWallet: '0x7c3db723f1d4d8cb9c550095203b686cb11e5c6b', name: 'Car', pseudonym: 'Peppery-Capital', bio: 'what is your plan', createdAt: '2024-02-09T01:08:31.155094Z' });
+    const trader = toTrader({
+      address: '0x7c3db723f1d4d8cb9c550095203b686cb11e5c6b',
+      profile,
+      value: null,
+      marketsTraded: null,
+    });
+    expect(trader.user).toMatchObject({
+      tradingWallet: '0x7c3db723f1d4d8cb9c550095203b686cb11e5c6b',
+      name: 'Car',
+      pseudonym: 'Peppery-Capital',
+      bio: 'what is your plan',
+      createdAt: '2024-02-09T01:08:31.155094Z',
+    });
   });
 });
 
@@ -250,14 +339,28 @@ describe('a neg-risk market (JD Vance, one outcome of the 2028 presidential winn
 
   it('its book: neg-risk, best bid 0.005 and best ask 0.995 as the recording project parsed them too', () => {
     const book = parseAnswer(ClobBookSchema, load('clob-book-vance-2028-yes-negrisk.json'), 'getOrderBook');
-    expect(book).toMatchObject({ asset_id: VANCE_YES, neg_risk: true, tick_size: '0.001', last_trade_price: 0.152, timestamp: '1781289337944' });
+    expect(book).toMatchObject({
+      asset_id: VANCE_YES,
+      neg_risk: true,
+      tick_size: '0.001',
+      last_trade_price: 0.152,
+      timestamp: '1781289337944',
+    });
     expect(Math.max(...book.bids.map((l) => l.price))).toBe(0.005);
     expect(Math.min(...book.asks.map((l) => l.price))).toBe(0.995);
   });
 
   it('its trades, numbers written as strings: outcome order kept, and a sale of No read in Yes on the tape', () => {
     const rows = parseAnswer(z.array(DataTradeSchema), load('data-trades-vance-2028.json'), 'getFillHistory');
-    expect(rows.map((r) => [toMarketTrade(r).outcome, toMarketTrade(r).outcomeIndex, toMarketTrade(r).side, toMarketTrade(r).price, toMarketTrade(r).size])).toEqual([
+    expect(
+      rows.map((r) => [
+        toMarketTrade(r).outcome,
+        toMarketTrade(r).outcomeIndex,
+        toMarketTrade(r).side,
+        toMarketTrade(r).price,
+        toMarketTrade(r).size,
+      ]),
+    ).toEqual([
       ['Yes', 0, 'BUY', 0.152, 256],
       ['No', 1, 'SELL', 0.848, 11.77],
       ['Yes', 0, 'BUY', 0.152, 368],
@@ -267,20 +370,36 @@ describe('a neg-risk market (JD Vance, one outcome of the 2028 presidential winn
       { token_id: VANCE_NO, name: 'No', price: '' },
     ];
     // Selling No at 0.848 is buying Yes at 0.152: the tape shows it in the first outcome.
-    expect(inFirstOutcome(toTradeRecord(rows[1]!), tokens)).toMatchObject({ tokenId: VANCE_YES, side: 'BUY', price: 0.152, volumeBase: 11.77, timestamp: 1781288635 });
+    expect(inFirstOutcome(toTradeRecord(rows[1]!), tokens)).toMatchObject({
+      tokenId: VANCE_YES,
+      side: 'BUY',
+      price: 0.152,
+      volumeBase: 11.77,
+      timestamp: 1781288635,
+    });
   });
 });
 
 describe('CLOB', () => {
   it('a book: levels parsed from decimal strings, best bid and ask wherever the exchange lists them', () => {
     const book = parseAnswer(ClobBookSchema, load('clob-book-559651-yes.json'), 'getOrderBook');
-    expect(book).toMatchObject({ market: XI_CONDITION, asset_id: XI_YES, timestamp: '1786863545542', tick_size: '0.001', min_order_size: 5, last_trade_price: 0.045 });
-    expect(book.bids).toEqual([{ price: 0.001, size: 10607956.49 }, { price: 0.002, size: 2301172.5 }]);
+    expect(book).toMatchObject({
+      market: XI_CONDITION,
+      asset_id: XI_YES,
+      timestamp: '1786863545542',
+      tick_size: '0.001',
+      min_order_size: 5,
+      last_trade_price: 0.045,
+    });
+    expect(book.bids).toEqual([
+      { price: 0.001, size: 10607956.49 },
+      { price: 0.002, size: 2301172.5 },
+    ]);
     expect(Math.max(...book.bids.map((l) => l.price))).toBe(0.002);
     expect(Math.min(...book.asks.map((l) => l.price))).toBe(0.046);
   });
 
-  it('the market\'s terms (/clob-markets): the fee the exchange charges, in words', () => {
+  it("the market's terms (/clob-markets): the fee the exchange charges, in words", () => {
     const terms = feeTermsOfClobMarket(load('clob-market-terms-559651.json'));
     expect(terms).toEqual({ rate: 0.04, exponent: 1, takerOnly: true });
     expect(describeFeeTerms(terms!)).toBe('taker fee 4 %·p(1−p)');
@@ -335,13 +454,17 @@ function marketFeedOver(tokens: string[]) {
 
 const best = (levels: { price: number; size: number }[]) => levels[0];
 
-describe('the market WebSocket channel, through PM Desk\'s market feed', () => {
+describe("the market WebSocket channel, through PM Desk's market feed", () => {
   it('a book snapshot (Trump 2024, No): its levels best first, best bid 0.511 and best ask 0.514', () => {
     const frame = load('ws-market-book-trump-2024-no.json') as { asset_id: string };
     const { feed, deliver, warnings, close } = marketFeedOver([frame.asset_id]);
     deliver(frame);
     const book = feed.book(frame.asset_id, 3)!;
-    expect(book).toMatchObject({ market: '0xdd22472e552920b8438158ea7238bfadfa4f736aa4cee91a6b86c39ead110917', timestamp: 1728799418260, hash: '655a38d4977427b086c25b985993691b753ed166' });
+    expect(book).toMatchObject({
+      market: '0xdd22472e552920b8438158ea7238bfadfa4f736aa4cee91a6b86c39ead110917',
+      timestamp: 1728799418260,
+      hash: '655a38d4977427b086c25b985993691b753ed166',
+    });
     expect(book.bids).toEqual([
       { price: 0.511, size: 1304.72 },
       { price: 0.51, size: 12848.17 },
@@ -373,7 +496,10 @@ describe('the market WebSocket channel, through PM Desk\'s market feed', () => {
       const view = feed.book(token, 5)!;
       // The exchange states the top of the book after each change: PM Desk's book agrees.
       const ours = change.price_changes.find((c) => c.asset_id === token)!;
-      expect([best(view.bids)?.price, best(view.asks)?.price], change.timestamp).toEqual([Number(ours.best_bid), Number(ours.best_ask)]);
+      expect([best(view.bids)?.price, best(view.asks)?.price], change.timestamp).toEqual([
+        Number(ours.best_bid),
+        Number(ours.best_ask),
+      ]);
       expect(view.timestamp).toBe(Number(change.timestamp));
     }
     const view = feed.book(token, 4)!;
@@ -456,7 +582,7 @@ function rtdsStreamOver() {
 
 const raw = (name: string) => readFileSync(join(DIR, name), 'utf8');
 
-describe('the real-time data service (RTDS), through PM Desk\'s stream', () => {
+describe("the real-time data service (RTDS), through PM Desk's stream", () => {
   it('frames of another topic (a crypto price tick and its backfill) and the empty greeting: no trade, no error', () => {
     const { deliver, trades, errors, close } = rtdsStreamOver();
     // The service's first frame is an empty text (polyoxide-rtds/src/fixtures.rs, EMPTY_GREETING).
@@ -468,7 +594,7 @@ describe('the real-time data service (RTDS), through PM Desk\'s stream', () => {
     close();
   });
 
-  it('the service\'s refusal of a subscription is reported in its own words, not as a malformed message', () => {
+  it("the service's refusal of a subscription is reported in its own words, not as a malformed message", () => {
     const { deliver, trades, errors, close } = rtdsStreamOver();
     deliver(raw('rtds-rejected-subscription.json'));
     expect(trades).toEqual([]);

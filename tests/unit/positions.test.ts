@@ -5,9 +5,22 @@ import { Interface, toBeHex } from 'ethers';
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { POLYGON_ACTION_CONTRACTS, type ActionContracts } from '../../packages/toolkit/src/accounts/action-contracts';
-import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from '../../packages/toolkit/src/positions/calls';
+import {
+  mergeCalls,
+  mergeableAmount,
+  positionRoute,
+  redeemCalls,
+  splitCalls,
+  type PositionMarket,
+} from '../../packages/toolkit/src/positions/calls';
 import { conditionId31 } from '../../packages/toolkit/src/positions/condition-id';
-import { formatUsd, positionBalances, redeemPlan, resolutionOf, type Resolution } from '../../packages/toolkit/src/positions/resolution';
+import {
+  formatUsd,
+  positionBalances,
+  redeemPlan,
+  resolutionOf,
+  type Resolution,
+} from '../../packages/toolkit/src/positions/resolution';
 
 const SELECTOR = {
   splitPosition: '0x72ce4275',
@@ -56,21 +69,43 @@ const RESOLVED_YES: Resolution = { state: 'resolved', numerators: [1n, 0n], deno
 
 describe('positionRoute', () => {
   it('standard and neg-risk CTF markets go to their collateral adapters with pUSD; Protocol V2 to the Router', () => {
-    expect(positionRoute(standard, P)).toEqual({ route: 'ctf-adapter', target: P.ctfCollateralAdapter, collateral: P.collateral });
-    expect(positionRoute(negRisk, P)).toEqual({ route: 'neg-risk-adapter', target: P.negRiskCtfCollateralAdapter, collateral: P.collateral });
+    expect(positionRoute(standard, P)).toEqual({
+      route: 'ctf-adapter',
+      target: P.ctfCollateralAdapter,
+      collateral: P.collateral,
+    });
+    expect(positionRoute(negRisk, P)).toEqual({
+      route: 'neg-risk-adapter',
+      target: P.negRiskCtfCollateralAdapter,
+      collateral: P.collateral,
+    });
     expect(positionRoute(v2, P)).toEqual({ route: 'router', target: P.router });
     expect(positionRoute({ ...v2, negRisk: true }, P).route).toBe('router');
   });
 
   it('without adapters (the sandbox), or when asked for pre-V2 positions, takes the legacy ConditionalTokens / NegRiskAdapter paths', () => {
-    expect(positionRoute(standard, SANDBOX)).toEqual({ route: 'legacy-ctf', target: SANDBOX.conditionalTokens, collateral: SANDBOX.collateral });
-    expect(positionRoute(negRisk, SANDBOX)).toEqual({ route: 'legacy-neg-risk', target: SANDBOX.negRiskAdapter, collateral: SANDBOX.collateral });
+    expect(positionRoute(standard, SANDBOX)).toEqual({
+      route: 'legacy-ctf',
+      target: SANDBOX.conditionalTokens,
+      collateral: SANDBOX.collateral,
+    });
+    expect(positionRoute(negRisk, SANDBOX)).toEqual({
+      route: 'legacy-neg-risk',
+      target: SANDBOX.negRiskAdapter,
+      collateral: SANDBOX.collateral,
+    });
     // Pre-V2 positions on Polygon were minted on USDC.e.
-    expect(positionRoute(standard, P, { legacy: true })).toEqual({ route: 'legacy-ctf', target: P.conditionalTokens, collateral: P.usdcE });
+    expect(positionRoute(standard, P, { legacy: true })).toEqual({
+      route: 'legacy-ctf',
+      target: P.conditionalTokens,
+      collateral: P.usdcE,
+    });
   });
 
   it('refuses a Protocol V2 market on a network without a Router, naming the field', () => {
-    expect(fail(() => positionRoute(v2, SANDBOX)).detail).toBe("This network has no router address, which a standard Protocol V2 market's split, merge or redeem needs.");
+    expect(fail(() => positionRoute(v2, SANDBOX)).detail).toBe(
+      "This network has no router address, which a standard Protocol V2 market's split, merge or redeem needs.",
+    );
   });
 });
 
@@ -130,7 +165,9 @@ describe('redeem', () => {
   it('refuses an unresolved market before anything is built', () => {
     const error = fail(() => redeemCalls(standard, P, { state: 'unresolved' }, [1n, 0n]));
     expect(error.code).toBe('ERR_INVALID_PARAM');
-    expect(error.detail).toBe(`The market ${CID} is not resolved yet: nothing can be redeemed until its result is reported on chain.`);
+    expect(error.detail).toBe(
+      `The market ${CID} is not resolved yet: nothing can be redeemed until its result is reported on chain.`,
+    );
   });
 
   it('refuses when nothing is held or the balances are not one per outcome', () => {
@@ -143,7 +180,12 @@ describe('redeem', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.to).toBe(P.negRiskCtfCollateralAdapter);
     expect(calls[0]!.data.slice(0, 10)).toBe(SELECTOR.redeemPositions);
-    expect(decode('redeemPositions(address,bytes32,bytes32,uint256[])', calls[0]!.data)).toEqual([P.collateral, ZERO32, CID, [1n, 2n]]);
+    expect(decode('redeemPositions(address,bytes32,bytes32,uint256[])', calls[0]!.data)).toEqual([
+      P.collateral,
+      ZERO32,
+      CID,
+      [1n, 2n],
+    ]);
     const legacy = redeemCalls(standard, SANDBOX, RESOLVED_YES, [3n, 0n]);
     expect(legacy[0]!.to).toBe(SANDBOX.conditionalTokens);
   });
@@ -193,7 +235,9 @@ describe('redeemPlan', () => {
 
   it('refuses an unresolved market and balances that do not match the outcomes', () => {
     expect(fail(() => redeemPlan([1n, 0n], { state: 'unresolved' })).detail).toMatch(/not resolved yet/);
-    expect(fail(() => redeemPlan([1n], RESOLVED_YES)).detail).toBe('The market has 2 outcomes but 1 balances were given.');
+    expect(fail(() => redeemPlan([1n], RESOLVED_YES)).detail).toBe(
+      'The market has 2 outcomes but 1 balances were given.',
+    );
     expect(fail(() => redeemPlan([1n, -1n], RESOLVED_YES)).code).toBe('ERR_INVALID_PARAM');
   });
 
@@ -231,17 +275,35 @@ describe('resolutionOf', () => {
   });
 
   it('a reported condition gives every outcome’s numerator', async () => {
-    expect(await resolutionOf(ctfReader({ slots: 2n, denominator: 1n, numerators: [0n, 1n] }), CTF, CID)).toEqual({ state: 'resolved', numerators: [0n, 1n], denominator: 1n });
-    expect(await resolutionOf(ctfReader({ slots: 2n, denominator: 2n, numerators: [1n, 1n] }), CTF, CID)).toEqual({ state: 'resolved', numerators: [1n, 1n], denominator: 2n });
+    expect(await resolutionOf(ctfReader({ slots: 2n, denominator: 1n, numerators: [0n, 1n] }), CTF, CID)).toEqual({
+      state: 'resolved',
+      numerators: [0n, 1n],
+      denominator: 1n,
+    });
+    expect(await resolutionOf(ctfReader({ slots: 2n, denominator: 2n, numerators: [1n, 1n] }), CTF, CID)).toEqual({
+      state: 'resolved',
+      numerators: [1n, 1n],
+      denominator: 2n,
+    });
   });
 
   it('an unprepared condition is ERR_NOT_FOUND; numerators that do not add up, or a malformed answer, are ERR_VALIDATION naming the field', async () => {
-    const missing = await resolutionOf(ctfReader({ slots: 0n, denominator: 0n, numerators: [] }), CTF, CID).catch((e: PmDeskError) => e);
+    const missing = await resolutionOf(ctfReader({ slots: 0n, denominator: 0n, numerators: [] }), CTF, CID).catch(
+      (e: PmDeskError) => e,
+    );
     expect((missing as PmDeskError).code).toBe('ERR_NOT_FOUND');
-    const mismatch = await resolutionOf(ctfReader({ slots: 2n, denominator: 3n, numerators: [1n, 1n] }), CTF, CID).catch((e: PmDeskError) => e);
+    const mismatch = await resolutionOf(
+      ctfReader({ slots: 2n, denominator: 3n, numerators: [1n, 1n] }),
+      CTF,
+      CID,
+    ).catch((e: PmDeskError) => e);
     expect((mismatch as PmDeskError).code).toBe('ERR_VALIDATION');
     expect((mismatch as PmDeskError).detail).toBe('payoutNumerators add up to 2, not payoutDenominator 3.');
-    const garbage = await resolutionOf(ctfReader({ slots: 2n, denominator: 1n, numerators: [1n, 0n], garbage: '0xdd34de67' }), CTF, CID).catch((e: PmDeskError) => e);
+    const garbage = await resolutionOf(
+      ctfReader({ slots: 2n, denominator: 1n, numerators: [1n, 0n], garbage: '0xdd34de67' }),
+      CTF,
+      CID,
+    ).catch((e: PmDeskError) => e);
     expect((garbage as PmDeskError).code).toBe('ERR_VALIDATION');
     expect((garbage as PmDeskError).detail).toMatch(/^payoutDenominator answered 0x, not one 32-byte word/);
   });
@@ -249,7 +311,12 @@ describe('resolutionOf', () => {
   it('positionBalances reads ERC-1155 balanceOf(holder, id) (0x00fdd58e) per position id', async () => {
     const holder = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
     const balances = await positionBalances(
-      { call: async ({ data }) => (expect(data.slice(0, 10)).toBe('0x00fdd58e'), word(BigInt(`0x${data.slice(-64)}`) * 10n)) },
+      {
+        call: async ({ data }) => (
+          expect(data.slice(0, 10)).toBe('0x00fdd58e'),
+          word(BigInt(`0x${data.slice(-64)}`) * 10n)
+        ),
+      },
       CTF,
       holder,
       ['7', 9n],

@@ -32,7 +32,8 @@ function loadPreload() {
         invoked.push([channel, input]);
         return { ok: true, value: 'answer' };
       },
-      on: (channel: string, listener: (event: unknown, message: unknown) => void) => ipcListeners.set(channel, [...(ipcListeners.get(channel) ?? []), listener]),
+      on: (channel: string, listener: (event: unknown, message: unknown) => void) =>
+        ipcListeners.set(channel, [...(ipcListeners.get(channel) ?? []), listener]),
     },
   };
   const module = { exports: {} };
@@ -61,7 +62,17 @@ describe('the preload', () => {
     expect(Object.keys(api).sort()).toEqual([...OPERATION_NAMES, 'on'].sort());
     for (const value of Object.values(api)) expect(typeof value).toBe('function');
     expect(Object.isFrozen(api)).toBe(true);
-    for (const forbidden of ['invoke', 'send', 'ipcRenderer', 'sendSync', 'signMessage', 'signTypedData', 'require', 'process']) expect(api).not.toHaveProperty(forbidden);
+    for (const forbidden of [
+      'invoke',
+      'send',
+      'ipcRenderer',
+      'sendSync',
+      'signMessage',
+      'signTypedData',
+      'require',
+      'process',
+    ])
+      expect(api).not.toHaveProperty(forbidden);
   });
 
   it('sends each operation on its own channel and answers what main answered', async () => {

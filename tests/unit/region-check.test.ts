@@ -6,22 +6,48 @@ import { describe, expect, it } from 'vitest';
 import type { TradingAccessInfo } from '../../src/shared/contract';
 import type { TradingAccess } from '../../packages/toolkit/src/model/market-model';
 import { ManualScheduler } from '../../src/main/feeds/scheduler';
-import { CLOSE_ONLY_SENTENCE, RegionCheck, blockedSentence, type RegionCheckOptions } from '../../src/main/trading/region-check';
+import {
+  CLOSE_ONLY_SENTENCE,
+  RegionCheck,
+  blockedSentence,
+  type RegionCheckOptions,
+} from '../../src/main/trading/region-check';
 import type { TradingWallet } from '../../src/main/trading/service';
 
 const URL = 'http://127.0.0.1:9/api/geoblock';
 const MINUTE = 60_000;
-const BLOCKED_NY: TradingAccess = { allowed: false, state: 'blocked', reason: 'Polymarket does not allow trading from NY, US.', country: 'US', region: 'NY' };
+const BLOCKED_NY: TradingAccess = {
+  allowed: false,
+  state: 'blocked',
+  reason: 'Polymarket does not allow trading from NY, US.',
+  country: 'US',
+  region: 'NY',
+};
 const OK_IE: TradingAccess = { allowed: true, state: 'ok', reason: '', country: 'IE', region: 'L' };
-const FAILED: TradingAccess = { allowed: false, state: 'unknown', reason: 'Could not check whether trading is allowed from here: connection refused' };
-const NY_SENTENCE = 'Trading is not available from your region (US-NY): Polymarket blocks new orders there. You can still browse markets.';
+const FAILED: TradingAccess = {
+  allowed: false,
+  state: 'unknown',
+  reason: 'Could not check whether trading is allowed from here: connection refused',
+};
+const NY_SENTENCE =
+  'Trading is not available from your region (US-NY): Polymarket blocks new orders there. You can still browse markets.';
 
-const desk: TradingWallet = { kind: 'worker', address: '0x00000000000000000000000000000000000000aa', signer: undefined as never };
+const desk: TradingWallet = {
+  kind: 'worker',
+  address: '0x00000000000000000000000000000000000000aa',
+  signer: undefined as never,
+};
 const flush = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
 };
 
-function setup(options: { answers?: TradingAccess[]; closedOnly?: RegionCheckOptions['closedOnly']; geoblockUrl?: string | null } = {}) {
+function setup(
+  options: {
+    answers?: TradingAccess[];
+    closedOnly?: RegionCheckOptions['closedOnly'];
+    geoblockUrl?: string | null;
+  } = {},
+) {
   const scheduler = new ManualScheduler();
   const events: TradingAccessInfo[] = [];
   const answers = [...(options.answers ?? [])];
@@ -59,7 +85,14 @@ describe('the region check', () => {
     const { check, scheduler, events, asked } = setup({ answers: [BLOCKED_NY, OK_IE] });
     check.start();
     const blocked = await check.access();
-    expect(blocked).toEqual({ allowed: false, state: 'blocked', reason: NY_SENTENCE, country: 'US', region: 'NY', wallet: null });
+    expect(blocked).toEqual({
+      allowed: false,
+      state: 'blocked',
+      reason: NY_SENTENCE,
+      country: 'US',
+      region: 'NY',
+      wallet: null,
+    });
     expect(blockedSentence('US-NY')).toBe(NY_SENTENCE);
     expect(await check.refusal(desk, 'BUY')).toBe(NY_SENTENCE);
     expect(await check.refusal(desk, 'SELL')).toBe(NY_SENTENCE);
@@ -90,7 +123,9 @@ describe('the region check', () => {
     check.start();
     const unknown = await check.access();
     expect(unknown).toMatchObject({ allowed: true, state: 'unknown', wallet: null });
-    expect(unknown.reason).toBe('PM Desk could not check whether Polymarket allows trading from here (connection refused); orders are not held back for that.');
+    expect(unknown.reason).toBe(
+      'PM Desk could not check whether Polymarket allows trading from here (connection refused); orders are not held back for that.',
+    );
     expect(await check.refusal(desk, 'BUY')).toBeUndefined();
 
     scheduler.advance(5 * MINUTE);
@@ -123,7 +158,14 @@ describe('an account in close-only mode', () => {
     // Before an order holds its credentials the account is not asked: nothing known, nothing refused.
     expect(await check.refusal(desk, 'BUY', false)).toBeUndefined();
     expect(asked).toBe(0);
-    expect(await check.access('Desk')).toEqual({ allowed: false, state: 'close-only', reason: CLOSE_ONLY_SENTENCE, country: 'IE', region: 'L', wallet: 'Desk' });
+    expect(await check.access('Desk')).toEqual({
+      allowed: false,
+      state: 'close-only',
+      reason: CLOSE_ONLY_SENTENCE,
+      country: 'IE',
+      region: 'L',
+      wallet: 'Desk',
+    });
     expect(await check.refusal(desk, 'BUY')).toBe(CLOSE_ONLY_SENTENCE);
     expect(await check.refusal(desk, 'SELL')).toBeUndefined();
     // Once known, the answer counts without asking too.
@@ -135,7 +177,14 @@ describe('an account in close-only mode', () => {
     scheduler.advance(5 * MINUTE);
     await flush();
     expect(asked).toBe(2);
-    expect(events.at(-1)).toEqual({ allowed: true, state: 'ok', reason: '', country: 'IE', region: 'L', wallet: 'Desk' });
+    expect(events.at(-1)).toEqual({
+      allowed: true,
+      state: 'ok',
+      reason: '',
+      country: 'IE',
+      region: 'L',
+      wallet: 'Desk',
+    });
     expect(await check.refusal(desk, 'BUY')).toBeUndefined();
     check.close();
   });

@@ -39,50 +39,114 @@ const impostor: ClobSigner = { ...privateKeySigner(OTHER_KEY), getAddress: async
 
 describe('relayer requests refuse bad input before signing', () => {
   it('refuses no calls, a fractional or negative nonce, and calldata that is not hex', async () => {
-    expect((await fail(() => buildProxyRequest(POLYGON, { signer, calls: [], relay: RELAY, nonce: 1 }))).code).toBe('ERR_INVALID_PARAM');
-    expect((await fail(() => buildProxyRequest(POLYGON, { signer, calls: [CALL], relay: RELAY, nonce: '1.5' }))).code).toBe('ERR_INVALID_PARAM');
-    expect((await fail(() => buildSafeRequest(POLYGON, { signer, calls: [CALL], nonce: -1 }))).code).toBe('ERR_INVALID_PARAM');
-    expect((await fail(() => buildSafeRequest(POLYGON, { signer, calls: [{ to: CALL.to, data: 'approve' }], nonce: 0 }))).code).toBe('ERR_INVALID_PARAM');
+    expect((await fail(() => buildProxyRequest(POLYGON, { signer, calls: [], relay: RELAY, nonce: 1 }))).code).toBe(
+      'ERR_INVALID_PARAM',
+    );
+    expect(
+      (await fail(() => buildProxyRequest(POLYGON, { signer, calls: [CALL], relay: RELAY, nonce: '1.5' }))).code,
+    ).toBe('ERR_INVALID_PARAM');
+    expect((await fail(() => buildSafeRequest(POLYGON, { signer, calls: [CALL], nonce: -1 }))).code).toBe(
+      'ERR_INVALID_PARAM',
+    );
+    expect(
+      (await fail(() => buildSafeRequest(POLYGON, { signer, calls: [{ to: CALL.to, data: 'approve' }], nonce: 0 })))
+        .code,
+    ).toBe('ERR_INVALID_PARAM');
   });
 
   it('refuses a relay that is not an address and a chain without a proxy factory', async () => {
-    expect((await fail(() => buildProxyRequest(POLYGON, { signer, calls: [CALL], relay: 'relay-1', nonce: 0 }))).message).toMatch(/relay/);
-    const amoy = await fail(() => buildProxyRequest({ chainId: 80002, wallets: AMOY_WALLETS }, { signer, calls: [CALL], relay: RELAY, nonce: 0 }));
+    expect(
+      (await fail(() => buildProxyRequest(POLYGON, { signer, calls: [CALL], relay: 'relay-1', nonce: 0 }))).message,
+    ).toMatch(/relay/);
+    const amoy = await fail(() =>
+      buildProxyRequest({ chainId: 80002, wallets: AMOY_WALLETS }, { signer, calls: [CALL], relay: RELAY, nonce: 0 }),
+    );
     expect(amoy.code).toBe('ERR_INVALID_PARAM');
     expect(amoy.message).toMatch(/no proxy factory/);
   });
 
   it("refuses a deposit wallet that is not the key's own, and a signature that is not the owner's", async () => {
     const stranger = deriveAccounts('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', POLYGON_WALLETS).depositWallet!.uups!;
-    const notOurs = await fail(() => buildWalletBatchRequest(POLYGON, { signer, wallet: stranger, calls: [CALL], nonce: 0, deadline: 1 }));
+    const notOurs = await fail(() =>
+      buildWalletBatchRequest(POLYGON, { signer, wallet: stranger, calls: [CALL], nonce: 0, deadline: 1 }),
+    );
     expect(notOurs.code).toBe('ERR_INVALID_PARAM');
     const own = deriveAccounts(OWNER, POLYGON_WALLETS).depositWallet!.beacon!;
-    expect((await fail(() => buildWalletBatchRequest(POLYGON, { signer: impostor, wallet: own, calls: [CALL], nonce: 0, deadline: 1 }))).message).toMatch(/not the owner/);
-    expect((await fail(() => buildSafeRequest(POLYGON, { signer: impostor, calls: [CALL], nonce: 0 }))).message).toMatch(/not the owner/);
-    expect((await fail(() => buildProxyRequest(POLYGON, { signer: impostor, calls: [CALL], relay: RELAY, nonce: 0 }))).message).toMatch(/not the owner/);
+    expect(
+      (
+        await fail(() =>
+          buildWalletBatchRequest(POLYGON, { signer: impostor, wallet: own, calls: [CALL], nonce: 0, deadline: 1 }),
+        )
+      ).message,
+    ).toMatch(/not the owner/);
+    expect(
+      (await fail(() => buildSafeRequest(POLYGON, { signer: impostor, calls: [CALL], nonce: 0 }))).message,
+    ).toMatch(/not the owner/);
+    expect(
+      (await fail(() => buildProxyRequest(POLYGON, { signer: impostor, calls: [CALL], relay: RELAY, nonce: 0 })))
+        .message,
+    ).toMatch(/not the owner/);
   });
 
   it('signs a PROXY request by personal_sign of the rlx: hash, through signMessage when the signer has one', async () => {
     const wallet = new Wallet(KEY);
-    const viaMessage = { getAddress: async () => OWNER, signTypedData: () => Promise.reject(new Error('unused')), signMessage: (bytes: Uint8Array) => wallet.signMessage(bytes) };
-    const request = await buildProxyRequest(POLYGON, { signer: viaMessage, calls: [CALL], relay: RELAY, nonce: 4, gasLimit: 250000 });
-    const hash = proxyRelayHash({ from: OWNER, to: request.to, data: request.data, relayerFee: '0', gasPrice: '0', gasLimit: '250000', nonce: '4', relayHub: request.signatureParams.relayHub, relay: RELAY });
+    const viaMessage = {
+      getAddress: async () => OWNER,
+      signTypedData: () => Promise.reject(new Error('unused')),
+      signMessage: (bytes: Uint8Array) => wallet.signMessage(bytes),
+    };
+    const request = await buildProxyRequest(POLYGON, {
+      signer: viaMessage,
+      calls: [CALL],
+      relay: RELAY,
+      nonce: 4,
+      gasLimit: 250000,
+    });
+    const hash = proxyRelayHash({
+      from: OWNER,
+      to: request.to,
+      data: request.data,
+      relayerFee: '0',
+      gasPrice: '0',
+      gasLimit: '250000',
+      nonce: '4',
+      relayHub: request.signatureParams.relayHub,
+      relay: RELAY,
+    });
     expect(recoverAddress(hashMessage(getBytes(hash)), request.signature)).toBe(OWNER);
-    expect(request.signature).toBe((await buildProxyRequest(POLYGON, { signer, calls: [CALL], relay: RELAY, nonce: 4, gasLimit: 250000 })).signature);
+    expect(request.signature).toBe(
+      (await buildProxyRequest(POLYGON, { signer, calls: [CALL], relay: RELAY, nonce: 4, gasLimit: 250000 })).signature,
+    );
   });
 });
 
 describe('relayer auth headers', () => {
   it('refuses empty builder credentials and an API key address that is not an address', () => {
-    expect(() => builderHeaders({ key: 'k', secret: ' ', passphrase: 'p' }, { method: 'GET', path: '/transactions' })).toThrow(/secret is empty/);
+    expect(() =>
+      builderHeaders({ key: 'k', secret: ' ', passphrase: 'p' }, { method: 'GET', path: '/transactions' }),
+    ).toThrow(/secret is empty/);
     expect(() => relayerApiKeyHeaders({ key: 'k', address: 'me' })).toThrow(/not an address/);
   });
 
   it('picks the headers by the kind of credentials, and never puts the builder secret in them', () => {
     const builder = { key: 'k', secret: 'c2VjcmV0', passphrase: 'p' };
-    const headers = relayerAuthHeaders({ kind: 'builder', builder }, { method: 'POST', path: '/submit', body: '{}' }, 1_700_000_000);
-    expect(Object.keys(headers).sort()).toEqual(['POLY_BUILDER_API_KEY', 'POLY_BUILDER_PASSPHRASE', 'POLY_BUILDER_SIGNATURE', 'POLY_BUILDER_TIMESTAMP']);
+    const headers = relayerAuthHeaders(
+      { kind: 'builder', builder },
+      { method: 'POST', path: '/submit', body: '{}' },
+      1_700_000_000,
+    );
+    expect(Object.keys(headers).sort()).toEqual([
+      'POLY_BUILDER_API_KEY',
+      'POLY_BUILDER_PASSPHRASE',
+      'POLY_BUILDER_SIGNATURE',
+      'POLY_BUILDER_TIMESTAMP',
+    ]);
     expect(Object.values(headers)).not.toContain(builder.secret);
-    expect(relayerAuthHeaders({ kind: 'api-key', apiKey: { key: 'rk', address: OWNER } }, { method: 'GET', path: '/transactions' })).toEqual({ RELAYER_API_KEY: 'rk', RELAYER_API_KEY_ADDRESS: OWNER });
+    expect(
+      relayerAuthHeaders(
+        { kind: 'api-key', apiKey: { key: 'rk', address: OWNER } },
+        { method: 'GET', path: '/transactions' },
+      ),
+    ).toEqual({ RELAYER_API_KEY: 'rk', RELAYER_API_KEY_ADDRESS: OWNER });
   });
 });

@@ -14,22 +14,68 @@ import {
   rememberChartMode,
   rememberedChartMode,
 } from '../../src/renderer/src/model/chart-plan';
-import { MAX_SLOTS, axisMark, bucketTime, candlePoint, centsLabel, linePoint, timeline, volumePoint } from '../../src/renderer/src/components/market/chart/timeline';
+import {
+  MAX_SLOTS,
+  axisMark,
+  bucketTime,
+  candlePoint,
+  centsLabel,
+  linePoint,
+  timeline,
+  volumePoint,
+} from '../../src/renderer/src/components/market/chart/timeline';
 import { CANDLES_PER_CHART } from '../../packages/toolkit/src/polymarket/candles';
 
 const now = 1_700_000_123;
-const candle = (time: number, open: number, close: number, volume = 1): Candle => ({ time, open, high: Math.max(open, close), low: Math.min(open, close), close, volume });
+const candle = (time: number, open: number, close: number, volume = 1): Candle => ({
+  time,
+  open,
+  high: Math.max(open, close),
+  low: Math.min(open, close),
+  close,
+  volume,
+});
 
 describe('chart ranges', () => {
   it("are Polymarket's, each with a candle width fine enough to read (1H in minutes, Max in days)", () => {
     expect(CHART_RANGES).toEqual(['1h', '6h', '1d', '1w', '1m', 'max']);
     expect(DEFAULT_INTERVAL).toEqual({ '1h': '1m', '6h': '5m', '1d': '15m', '1w': '1h', '1m': '6h', max: '1d' });
-    expect(rangePlan('1h', now)).toEqual({ interval: '1m', width: 60, from: Math.floor((now - 3_600) / 60) * 60, to: Math.floor(now / 60) * 60, long: false });
-    expect(rangePlan('6h', now)).toMatchObject({ interval: '5m', width: 300, from: Math.floor((now - 21_600) / 300) * 300, long: false });
-    expect(rangePlan('1d', now)).toMatchObject({ interval: '15m', from: Math.floor((now - 86_400) / 900) * 900, to: Math.floor(now / 900) * 900, long: true });
-    expect(rangePlan('1w', now)).toMatchObject({ interval: '1h', from: Math.floor((now - 7 * 86_400) / 3_600) * 3_600, long: true });
-    expect(rangePlan('1m', now)).toMatchObject({ interval: '6h', from: Math.floor((now - 30 * 86_400) / 21_600) * 21_600, long: true });
-    expect(rangePlan('max', now)).toEqual({ interval: '1d', width: 86_400, from: null, to: Math.floor(now / 86_400) * 86_400, long: true });
+    expect(rangePlan('1h', now)).toEqual({
+      interval: '1m',
+      width: 60,
+      from: Math.floor((now - 3_600) / 60) * 60,
+      to: Math.floor(now / 60) * 60,
+      long: false,
+    });
+    expect(rangePlan('6h', now)).toMatchObject({
+      interval: '5m',
+      width: 300,
+      from: Math.floor((now - 21_600) / 300) * 300,
+      long: false,
+    });
+    expect(rangePlan('1d', now)).toMatchObject({
+      interval: '15m',
+      from: Math.floor((now - 86_400) / 900) * 900,
+      to: Math.floor(now / 900) * 900,
+      long: true,
+    });
+    expect(rangePlan('1w', now)).toMatchObject({
+      interval: '1h',
+      from: Math.floor((now - 7 * 86_400) / 3_600) * 3_600,
+      long: true,
+    });
+    expect(rangePlan('1m', now)).toMatchObject({
+      interval: '6h',
+      from: Math.floor((now - 30 * 86_400) / 21_600) * 21_600,
+      long: true,
+    });
+    expect(rangePlan('max', now)).toEqual({
+      interval: '1d',
+      width: 86_400,
+      from: null,
+      to: Math.floor(now / 86_400) * 86_400,
+      long: true,
+    });
   });
 
   it('take a width the trader picks when it is one of the range’s, else their default', () => {
@@ -45,7 +91,10 @@ describe('chart ranges', () => {
       expect(RANGE_INTERVALS[range]).toContain(DEFAULT_INTERVAL[range]);
       for (const interval of RANGE_INTERVALS[range]) {
         expect(CANDLE_INTERVALS).toContain(interval);
-        if (range !== 'max') expect(span[range] / INTERVAL_SECONDS[interval], `${range} in ${interval}`).toBeLessThanOrEqual(CANDLES_PER_CHART);
+        if (range !== 'max')
+          expect(span[range] / INTERVAL_SECONDS[interval], `${range} in ${interval}`).toBeLessThanOrEqual(
+            CANDLES_PER_CHART,
+          );
       }
     }
   });
@@ -56,20 +105,44 @@ describe('live fills into the candles', () => {
     const hour = 3_600;
     const start = Math.floor(now / hour) * hour;
     const candles: Candle[] = [{ time: start, open: 0.5, high: 0.55, low: 0.45, close: 0.5, volume: 10 }];
-    expect(applyFillToCandles(candles, { price: 0.6, size: 5, time: start + 100 }, '1h')).toEqual({ time: start, open: 0.5, high: 0.6, low: 0.45, close: 0.6, volume: 15 });
-    expect(applyFillToCandles(candles, { price: 0.4, size: 2, time: start + hour + 1 }, '1h')).toEqual({ time: start + hour, open: 0.4, high: 0.4, low: 0.4, close: 0.4, volume: 2 });
+    expect(applyFillToCandles(candles, { price: 0.6, size: 5, time: start + 100 }, '1h')).toEqual({
+      time: start,
+      open: 0.5,
+      high: 0.6,
+      low: 0.45,
+      close: 0.6,
+      volume: 15,
+    });
+    expect(applyFillToCandles(candles, { price: 0.4, size: 2, time: start + hour + 1 }, '1h')).toEqual({
+      time: start + hour,
+      open: 0.4,
+      high: 0.4,
+      low: 0.4,
+      close: 0.4,
+      volume: 2,
+    });
     expect(candles).toHaveLength(2);
     expect(applyFillToCandles(candles, { price: 0.9, size: 1, time: start - 1 }, '1h')).toBeNull();
     expect(candles[0]!.high).toBe(0.6);
     // Into no candles at all: the first one.
-    expect(applyFillToCandles([], { price: 0.3, size: 1, time: now }, '1d')).toMatchObject({ time: Math.floor(now / 86_400) * 86_400, open: 0.3 });
+    expect(applyFillToCandles([], { price: 0.3, size: 1, time: now }, '1d')).toMatchObject({
+      time: Math.floor(now / 86_400) * 86_400,
+      open: 0.3,
+    });
   });
 
   it('bucket by minutes on the short ranges', () => {
     const minute = Math.floor(now / 60) * 60;
     const candles: Candle[] = [candle(minute, 0.5, 0.5)];
-    expect(applyFillToCandles(candles, { price: 0.52, size: 3, time: minute + 59 }, '1m')).toMatchObject({ time: minute, close: 0.52, volume: 4 });
-    expect(applyFillToCandles(candles, { price: 0.51, size: 1, time: minute + 60 }, '1m')).toMatchObject({ time: minute + 60, open: 0.51 });
+    expect(applyFillToCandles(candles, { price: 0.52, size: 3, time: minute + 59 }, '1m')).toMatchObject({
+      time: minute,
+      close: 0.52,
+      volume: 4,
+    });
+    expect(applyFillToCandles(candles, { price: 0.51, size: 1, time: minute + 60 }, '1m')).toMatchObject({
+      time: minute + 60,
+      open: 0.51,
+    });
   });
 });
 
@@ -104,7 +177,13 @@ describe('the linear time axis', () => {
 
   it('leaves the line empty before the first trade, and runs the axis to now without trades', () => {
     const slots = timeline([candle(t0 + 120, 0.3, 0.3)], 60, t0, t0 + 240);
-    expect(slots.map(linePoint)).toEqual([{ time: t0 }, { time: t0 + 60 }, { time: t0 + 120, value: 30 }, { time: t0 + 180, value: 30 }, { time: t0 + 240, value: 30 }]);
+    expect(slots.map(linePoint)).toEqual([
+      { time: t0 },
+      { time: t0 + 60 },
+      { time: t0 + 120, value: 30 },
+      { time: t0 + 180, value: 30 },
+      { time: t0 + 240, value: 30 },
+    ]);
     // No trades in the range at all: the axis still spans it, every slot empty.
     const empty = timeline([], 60, t0, t0 + 180);
     expect(empty.map((s) => [s.time, s.candle, s.price])).toEqual([0, 60, 120, 180].map((d) => [t0 + d, null, null]));
@@ -113,7 +192,9 @@ describe('the linear time axis', () => {
   it('starts Max at the first candle, and has nothing to show without one', () => {
     const day = 86_400;
     const d0 = Math.floor(t0 / day) * day;
-    expect(timeline([candle(d0, 0.5, 0.5), candle(d0 + 3 * day, 0.6, 0.6)], day, null, d0 + 4 * day).map((s) => s.time)).toEqual([0, 1, 2, 3, 4].map((i) => d0 + i * day));
+    expect(
+      timeline([candle(d0, 0.5, 0.5), candle(d0 + 3 * day, 0.6, 0.6)], day, null, d0 + 4 * day).map((s) => s.time),
+    ).toEqual([0, 1, 2, 3, 4].map((i) => d0 + i * day));
     expect(timeline([], day, null, d0)).toEqual([]);
   });
 
@@ -160,7 +241,10 @@ describe('labels', () => {
 describe('the line/candles mode', () => {
   it('is the line unless candles were chosen in this session', () => {
     const kept = new Map<string, string>();
-    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+    };
     expect(rememberedChartMode(storage)).toBe('line');
     rememberChartMode('candles', storage);
     expect(rememberedChartMode(storage)).toBe('candles');

@@ -1,7 +1,13 @@
 // The keyboard table's pure parts: how a key is printed in the help, one help line per key, and which keys may
 // become the cancel-all key (not one another shortcut uses, not one that moves around or closes things).
 import { describe, expect, it } from 'vitest';
-import { cancelAllKeyProblem, keyMatches, keyName, shortcutLines, type KeyUse } from '../../src/renderer/src/keys/shortcut-help';
+import {
+  cancelAllKeyProblem,
+  keyMatches,
+  keyName,
+  shortcutLines,
+  type KeyUse,
+} from '../../src/renderer/src/keys/shortcut-help';
 
 const shortcut = (key: string, description: string): KeyUse => ({ key, description });
 
@@ -14,7 +20,12 @@ describe('the keyboard help', () => {
   });
 
   it('gives one line per key, each use of a shared key once, in the order first registered', () => {
-    const lines = shortcutLines([shortcut('Escape', 'Leave the field'), shortcut('j', 'Next market'), shortcut('Escape', 'Close the dialog'), shortcut('Escape', 'Leave the field')]);
+    const lines = shortcutLines([
+      shortcut('Escape', 'Leave the field'),
+      shortcut('j', 'Next market'),
+      shortcut('Escape', 'Close the dialog'),
+      shortcut('Escape', 'Leave the field'),
+    ]);
     expect(lines).toEqual([
       { key: 'Escape', descriptions: ['Leave the field', 'Close the dialog'] },
       { key: 'j', descriptions: ['Next market'] },
@@ -30,7 +41,8 @@ describe('choosing the cancel-all key', () => {
   });
 
   it('refuses keys that move around or close things', () => {
-    for (const key of ['Escape', 'Tab', 'Enter', ' ', 'ArrowDown', 'Shift', 'PageDown']) expect(cancelAllKeyProblem(key, 'X', inUse)).toMatch(/cannot be the cancel-all key/);
+    for (const key of ['Escape', 'Tab', 'Enter', ' ', 'ArrowDown', 'Shift', 'PageDown'])
+      expect(cancelAllKeyProblem(key, 'X', inUse)).toMatch(/cannot be the cancel-all key/);
   });
 
   it('takes a free letter, sign or function key, and the current key itself', () => {
@@ -42,7 +54,10 @@ describe('choosing the cancel-all key', () => {
 });
 
 describe('matching a key press', () => {
-  const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {}) => ({ key, code: '', shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...mods });
+  const press = (
+    key: string,
+    mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; altKey: boolean; metaKey: boolean }> = {},
+  ) => ({ key, code: '', shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...mods });
 
   it('a capital letter is Shift and the letter; the same capital from Caps Lock is not it', () => {
     expect(keyMatches('B', press('B', { shiftKey: true }))).toBe(true);

@@ -1,13 +1,26 @@
 // The panel sizes the splitters set: defaults, bounds, a window too small for the saved sizes (squeezed, never
 // below a minimum, the trader's sizes back when the window grows), and a double-click's reset.
 import { describe, expect, it } from 'vitest';
-import { boundedSize, COLUMNS_INITIAL_HEIGHT, fitPanels, initialMarketsWidth, MARKET_MIN_WIDTH, PANEL_BOUNDS, SPLITTER_PX, withoutPanel } from '../../src/renderer/src/components/shell/panel-sizes';
+import {
+  boundedSize,
+  COLUMNS_INITIAL_HEIGHT,
+  fitPanels,
+  initialMarketsWidth,
+  MARKET_MIN_WIDTH,
+  PANEL_BOUNDS,
+  SPLITTER_PX,
+  withoutPanel,
+} from '../../src/renderer/src/components/shell/panel-sizes';
 
 const big = { width: 1600, height: 960 };
 
 describe('panel sizes', () => {
   it('start from the defaults when the trader has set none', () => {
-    expect(fitPanels({}, big).sizes).toEqual({ markets: PANEL_BOUNDS.markets.initial, ticket: PANEL_BOUNDS.ticket.initial, account: PANEL_BOUNDS.account.initial });
+    expect(fitPanels({}, big).sizes).toEqual({
+      markets: PANEL_BOUNDS.markets.initial,
+      ticket: PANEL_BOUNDS.ticket.initial,
+      account: PANEL_BOUNDS.account.initial,
+    });
   });
 
   it('on a wide screen the markets column starts wider, so market names use the room (1920×1080)', () => {
@@ -18,7 +31,7 @@ describe('panel sizes', () => {
     expect(fitPanels({ markets: 500 }, { width: 1920, height: 1040 }).sizes.markets).toBe(500);
   });
 
-  it('on a short screen the account row starts lower, so the columns keep the ticket\'s whole form (1280×800)', () => {
+  it("on a short screen the account row starts lower, so the columns keep the ticket's whole form (1280×800)", () => {
     const laptop = { width: 1280, height: 760 };
     const { account } = fitPanels({}, laptop).sizes;
     expect(laptop.height - account - SPLITTER_PX).toBe(COLUMNS_INITIAL_HEIGHT);
@@ -29,9 +42,17 @@ describe('panel sizes', () => {
   });
 
   it('draw the saved sizes, each within its bounds (a corrupt or huge value cannot hide a panel)', () => {
-    expect(fitPanels({ markets: 700, ticket: 340, account: 300 }, big).sizes).toEqual({ markets: 700, ticket: 340, account: 300 });
+    expect(fitPanels({ markets: 700, ticket: 340, account: 300 }, big).sizes).toEqual({
+      markets: 700,
+      ticket: 340,
+      account: 300,
+    });
     const wild = fitPanels({ markets: 5, ticket: 99_999, account: Number.NaN }, { width: 4000, height: 3000 }).sizes;
-    expect(wild).toEqual({ markets: PANEL_BOUNDS.markets.min, ticket: PANEL_BOUNDS.ticket.max, account: PANEL_BOUNDS.account.initial });
+    expect(wild).toEqual({
+      markets: PANEL_BOUNDS.markets.min,
+      ticket: PANEL_BOUNDS.ticket.max,
+      account: PANEL_BOUNDS.account.initial,
+    });
   });
 
   it('squeeze in a small window so the market column keeps its room: markets first, then the ticket', () => {

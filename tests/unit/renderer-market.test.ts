@@ -28,7 +28,13 @@ import {
 import { centDecimals, formatCents, formatShares, sharesTextLength } from '../../src/renderer/src/format/numbers';
 
 const TOKEN = '1111';
-const order = (side: 'BUY' | 'SELL', price: number, originalSize: number, sizeMatched = 0, tokenId = TOKEN): OpenOrder => ({
+const order = (
+  side: 'BUY' | 'SELL',
+  price: number,
+  originalSize: number,
+  sizeMatched = 0,
+  tokenId = TOKEN,
+): OpenOrder => ({
   orderId: `0x${Math.random().toString(16).slice(2)}`,
   conditionId: '0xabc',
   tokenId,
@@ -84,14 +90,23 @@ describe('the ladder', () => {
   });
 
   it('counts the characters of a size as formatShares writes it, without formatting', () => {
-    const sizes = [0, 0.004, 0.005, 0.01, 0.1, 0.5, 1, 9.99, 9.995, 10, 12.3, 99.99, 100, 999.99, 999.999, 1000, 1000.5, 1009.99, 12345.6, 99999.99, 100000, 1234567.89, 20.05, 0.07, 1e-7, 2.5e-3];
+    const sizes = [
+      0, 0.004, 0.005, 0.01, 0.1, 0.5, 1, 9.99, 9.995, 10, 12.3, 99.99, 100, 999.99, 999.999, 1000, 1000.5, 1009.99,
+      12345.6, 99999.99, 100000, 1234567.89, 20.05, 0.07, 1e-7, 2.5e-3,
+    ];
     // And the sizes a book writes: two decimals at most, from 0.01 to a million shares.
     for (let i = 1; i < 2000; i++) sizes.push(Math.round(((i * 7919) % 100_000_000) + i / 100) / 100);
     for (const size of sizes) expect(sharesTextLength(size), String(size)).toBe(formatShares(size).length);
   });
 
   it('sizes its number columns by the longest number so far, and never narrows them for the same outcome', () => {
-    const wide = buildLadder({ bids: [{ price: 0.5, size: 1234.5 }, { price: 0.49, size: 10 }], asks: [{ price: 0.52, size: 3 }] });
+    const wide = buildLadder({
+      bids: [
+        { price: 0.5, size: 1234.5 },
+        { price: 0.49, size: 10 },
+      ],
+      asks: [{ price: 0.52, size: 3 }],
+    });
     // "1,234.5" and a total of "1,244.5"; a price as wide as "99¢" on a 1¢ tick, "99.9¢" on 0.1¢.
     expect(ladderColumns(wide, 0)).toEqual({ price: 3, size: 7, total: 7 });
     expect(ladderColumns(wide, 1).price).toBe(5);
@@ -100,7 +115,13 @@ describe('the ladder', () => {
     // The 1,234.5 shares went: the columns stay as wide as they were; a longer total widens its column.
     const after = ladderColumns(narrow, 0, ladderColumns(wide, 0));
     expect(after).toEqual({ price: 3, size: 7, total: 7 });
-    const deeper = buildLadder({ bids: [{ price: 0.5, size: 99_000 }, { price: 0.49, size: 20_000.25 }], asks: [] });
+    const deeper = buildLadder({
+      bids: [
+        { price: 0.5, size: 99_000 },
+        { price: 0.49, size: 20_000.25 },
+      ],
+      asks: [],
+    });
     // "99,000" is narrower than the column; the total "119,000.25" is wider.
     expect(ladderColumns(deeper, 0, after)).toEqual({ price: 3, size: 9, total: 10 });
   });
@@ -117,14 +138,23 @@ describe('the ladder', () => {
   });
 
   it('keeps the levels nearest the middle when the book is deeper than the ladder', () => {
-    const deep = { bids: Array.from({ length: 30 }, (_, i) => ({ price: (40 - i) / 100, size: 1 })), asks: Array.from({ length: 30 }, (_, i) => ({ price: (41 + i) / 100, size: 1 })) };
+    const deep = {
+      bids: Array.from({ length: 30 }, (_, i) => ({ price: (40 - i) / 100, size: 1 })),
+      asks: Array.from({ length: 30 }, (_, i) => ({ price: (41 + i) / 100, size: 1 })),
+    };
     const ladder = buildLadder(deep, [], TOKEN, 5);
     expect(ladder.bids.map((r) => r.price)).toEqual([0.4, 0.39, 0.38, 0.37, 0.36]);
     expect(ladder.asks.map((r) => r.price)).toEqual([0.45, 0.44, 0.43, 0.42, 0.41]);
   });
 
   it('marks the wallet’s own orders by token, side and price, with their unfilled shares', () => {
-    const own = [order('BUY', 0.5, 20, 5), order('BUY', 0.5, 10), order('SELL', 0.55, 60), order('BUY', 0.52, 7, 0, 'another token'), order('SELL', 0.52, 3)];
+    const own = [
+      order('BUY', 0.5, 20, 5),
+      order('BUY', 0.5, 10),
+      order('SELL', 0.55, 60),
+      order('BUY', 0.52, 7, 0, 'another token'),
+      order('SELL', 0.52, 3),
+    ];
     const ladder = buildLadder(book, own, TOKEN);
     const marked = [...ladder.asks, ...ladder.bids].filter((r) => r.own > 0).map((r) => [r.side, r.price, r.own]);
     // The SELL at 0.52 is not on the ask side of this book (0.52 is a bid level): not marked there.
@@ -153,7 +183,9 @@ describe('a book that may be behind', () => {
 describe('a book that cannot be read', () => {
   it('says why from the feed state: unreachable while polls fail, quiet, reconnecting, down; nothing while open', () => {
     expect(bookUnknownWhy({ state: 'open', source: 'polling' })).toBeNull();
-    expect(bookUnknownWhy({ state: 'stale', source: 'polling', error: { message: 'The exchange cannot be reached' } })).toBe('exchange unreachable');
+    expect(
+      bookUnknownWhy({ state: 'stale', source: 'polling', error: { message: 'The exchange cannot be reached' } }),
+    ).toBe('exchange unreachable');
     expect(bookUnknownWhy({ state: 'stale', source: 'live' })).toBe('the exchange has gone quiet');
     expect(bookUnknownWhy({ state: 'connecting' })).toBe('reconnecting to the exchange');
     expect(bookUnknownWhy({ state: 'closed', error: { message: 'refused' } })).toBe('the book feed is down');
@@ -162,7 +194,9 @@ describe('a book that cannot be read', () => {
   it('marks the last book with the local time it was lost, and the ticket says why it cannot trade', () => {
     const since = new Date(2026, 10, 25, 18, 6, 9).getTime();
     expect(bookAsOf({ since, why: 'exchange unreachable' })).toBe('As of 18:06:09, exchange unreachable');
-    expect(cannotTradeLine({ since, why: 'exchange unreachable' })).toBe('Cannot trade: the book is unknown (exchange unreachable since 18:06:09).');
+    expect(cannotTradeLine({ since, why: 'exchange unreachable' })).toBe(
+      'Cannot trade: the book is unknown (exchange unreachable since 18:06:09).',
+    );
   });
 });
 
@@ -181,7 +215,13 @@ describe("the chart's price axis", () => {
     expect(low.maxValue).toBeCloseTo(20 + (19 / 0.67) * 0.08, 9);
     expect(visible(2, 99).maxValue).toBe(100);
     expect(visible(-20, 130)).toEqual({ minValue: 0, maxValue: 100 });
-    for (const [low, high] of [[0, 0], [100, 100], [0, 100], [3, 4], [97, 99.9]] as const) {
+    for (const [low, high] of [
+      [0, 0],
+      [100, 100],
+      [0, 100],
+      [3, 4],
+      [97, 99.9],
+    ] as const) {
       const { minValue, maxValue } = visible(low, high);
       expect(minValue).toBeGreaterThanOrEqual(0);
       expect(maxValue).toBeLessThanOrEqual(100);
@@ -213,14 +253,17 @@ describe('prices for the trader', () => {
 
 describe('the tape', () => {
   // A side in any case, as a stream may send it: the tape reads it case-insensitively.
-  const fill = (price: number, size: number, time: number, side?: string): TapeEntry => tapeFill({ price, volumeBase: size, timestamp: time, ...(side ? { side } : {}) } as TradeRecord);
+  const fill = (price: number, size: number, time: number, side?: string): TapeEntry =>
+    tapeFill({ price, volumeBase: size, timestamp: time, ...(side ? { side } : {}) } as TradeRecord);
 
   it('keeps entries newest first, each in its place by time, up to its limit', () => {
     let tape = addToTape([], [fill(0.5, 1, 100), fill(0.51, 1, 102), fill(0.52, 1, 101)]);
     expect(tape.map((e) => (e.kind === 'fill' ? e.time : -1))).toEqual([102, 101, 100]);
     tape = addToTape(tape, [fill(0.53, 2, 103)]);
     expect(tape[0]).toMatchObject({ price: 0.53, size: 2 });
-    expect(addToTape(tape, [fill(0.6, 1, 200)], 3).map((e) => (e.kind === 'fill' ? e.time : -1))).toEqual([200, 103, 102]);
+    expect(addToTape(tape, [fill(0.6, 1, 200)], 3).map((e) => (e.kind === 'fill' ? e.time : -1))).toEqual([
+      200, 103, 102,
+    ]);
   });
 
   it('shows a gap row where the feed was down, between the fills around it', () => {
@@ -240,7 +283,10 @@ describe('the tape', () => {
   });
 
   it('takes the side from the data and never guesses one: a fill without a side is unknown, said in words', () => {
-    const tape = addToTape([], [fill(0.5, 1, 1), fill(0.52, 1, 2), fill(0.49, 1, 4), fill(0.6, 1, 5, 'SELL'), fill(0.61, 1, 6, 'BUY')]);
+    const tape = addToTape(
+      [],
+      [fill(0.5, 1, 1), fill(0.52, 1, 2), fill(0.49, 1, 4), fill(0.6, 1, 5, 'SELL'), fill(0.61, 1, 6, 'BUY')],
+    );
     const rows = tapeRows(tape, 0);
     expect(rows.map((r) => [r.price, r.side])).toEqual([
       [0.61, 'BUY'],
@@ -253,13 +299,25 @@ describe('the tape', () => {
     expect(tapeCells(rows[0]!, 0).sideTitle).toBeUndefined();
     expect(tapeCells(rows[1]!, 0)).toMatchObject({ side: 'Sell', sideClass: 'ask' });
     // Up from the fill before it, and still not called a buy.
-    expect(tapeCells(rows[3]!, 0)).toMatchObject({ side: 'unknown', sideClass: 'muted', sideTitle: UNKNOWN_SIDE_TITLE });
+    expect(tapeCells(rows[3]!, 0)).toMatchObject({
+      side: 'unknown',
+      sideClass: 'muted',
+      sideTitle: UNKNOWN_SIDE_TITLE,
+    });
     expect(UNKNOWN_SIDE_TITLE).toMatch(/does not state/);
   });
 
   it('carries the trader, the name and the transaction from the record; a fill without a trader shows a dash', () => {
     const address = `0x${'ab'.repeat(19)}cd12`;
-    const named = tapeFill({ price: 0.3, volumeBase: 2, timestamp: 9, side: 'BUY', trader: address, traderName: 'whale', transactionHash: '0xfeed' });
+    const named = tapeFill({
+      price: 0.3,
+      volumeBase: 2,
+      timestamp: 9,
+      side: 'BUY',
+      trader: address,
+      traderName: 'whale',
+      transactionHash: '0xfeed',
+    });
     const bare = tapeFill({ price: 0.3, volumeBase: 2, timestamp: 8, side: 'BUY', trader: address });
     const none = tapeFill({ price: 0.3, volumeBase: 2, timestamp: 7 });
     const rows = tapeRows(addToTape([], [named, bare, none]), 0);
@@ -304,15 +362,17 @@ describe('the tape', () => {
     ]);
     // The aggregator's lists carry no token: the second is the first's mirror, not more trades.
     const mirrored = historyInFirstOutcome(
-      [
-        [{ price: 0.4, volumeBase: 5, timestamp: 10 }],
-        [{ price: 0.6, volumeBase: 5, timestamp: 10 }],
-      ],
+      [[{ price: 0.4, volumeBase: 5, timestamp: 10 }], [{ price: 0.6, volumeBase: 5, timestamp: 10 }]],
       yesToken,
     );
     expect(mirrored).toEqual([{ price: 0.4, volumeBase: 5, timestamp: 10 }]);
     // Before the market is read its first token is not known yet: the history's own records name it.
-    expect(historyInFirstOutcome([[{ price: 0.4, volumeBase: 5, timestamp: 10, tokenId: yesToken }], [{ price: 0.7, volumeBase: 2, timestamp: 11, tokenId: noToken }]])).toEqual([
+    expect(
+      historyInFirstOutcome([
+        [{ price: 0.4, volumeBase: 5, timestamp: 10, tokenId: yesToken }],
+        [{ price: 0.7, volumeBase: 2, timestamp: 11, tokenId: noToken }],
+      ]),
+    ).toEqual([
       { price: 0.4, volumeBase: 5, timestamp: 10, tokenId: yesToken },
       { price: 0.3, volumeBase: 2, timestamp: 11, tokenId: yesToken },
     ]);
@@ -326,7 +386,11 @@ describe('the tape', () => {
 
 describe('a link that opens a market', () => {
   it('reads market, event and protocol from the fragment next to the launch token', () => {
-    expect(marketLinkFromHash('#token=abcdefghijklmnop1234&market=506729&event=16085')).toEqual({ protocol: 'polymarket', marketId: '506729', eventId: '16085' });
+    expect(marketLinkFromHash('#token=abcdefghijklmnop1234&market=506729&event=16085')).toEqual({
+      protocol: 'polymarket',
+      marketId: '506729',
+      eventId: '16085',
+    });
     expect(marketLinkFromHash('#market=m-1&protocol=limitless')).toEqual({ protocol: 'limitless', marketId: 'm-1' });
     expect(marketLinkFromHash('#market=m-1&protocol=nonsense')).toEqual({ protocol: 'polymarket', marketId: 'm-1' });
   });

@@ -3,8 +3,23 @@
 // plurals, the sort orders and each outcome's price from the price model.
 import { describe, expect, it } from 'vitest';
 import type { Market, PredictionEvent } from '../../packages/toolkit/src/model/market-model';
-import { countOf, formatChange, leadPrice, MARKET_COLUMNS, rowOfMarket, rowsOfEvents, type MarketRow } from '../../src/renderer/src/model/market-rows';
-import { eventRowId, groupRows, keepGroupsTogether, marketCount, marketsShown, rowVisible } from '../../src/renderer/src/components/markets/groups';
+import {
+  countOf,
+  formatChange,
+  leadPrice,
+  MARKET_COLUMNS,
+  rowOfMarket,
+  rowsOfEvents,
+  type MarketRow,
+} from '../../src/renderer/src/model/market-rows';
+import {
+  eventRowId,
+  groupRows,
+  keepGroupsTogether,
+  marketCount,
+  marketsShown,
+  rowVisible,
+} from '../../src/renderer/src/components/markets/groups';
 import { quoteFromRecord } from '../../src/renderer/src/model/quote';
 
 const market = (id: string, extra: Partial<Market> = {}): Market => ({
@@ -24,7 +39,18 @@ const market = (id: string, extra: Partial<Market> = {}): Market => ({
 });
 
 const event = (id: string, markets: Market[], extra: Partial<PredictionEvent> = {}): PredictionEvent =>
-  ({ id, protocol: 'polymarket', title: `Event ${id}`, slug: `e-${id}`, endDate: '2026-12-16T19:00:00Z', volume: 900_000, liquidity: 50_000, volume24hr: 12_000, markets, ...extra }) as PredictionEvent;
+  ({
+    id,
+    protocol: 'polymarket',
+    title: `Event ${id}`,
+    slug: `e-${id}`,
+    endDate: '2026-12-16T19:00:00Z',
+    volume: 900_000,
+    liquidity: 50_000,
+    volume24hr: 12_000,
+    markets,
+    ...extra,
+  }) as PredictionEvent;
 
 const fed = event('9001', [
   market('a', { volume: 500_000, volume24hr: 8_000, bestBid: 0.54, bestAsk: 0.56, oneDayPriceChange: 0.03 }),
@@ -55,10 +81,24 @@ describe('rows of a multi-market event', () => {
 
   it('go under one event row: title, event volume and liquidity, the count, the leader; markets right after', () => {
     const rows = groupRows([...rowsOfEvents([btc]), ...rowsOfEvents([fed])]);
-    expect(rows.map((r) => `${r.kind}:${r.id}`)).toEqual(['market:x', 'event:event:polymarket:9001', 'market:a', 'market:b', 'market:c']);
+    expect(rows.map((r) => `${r.kind}:${r.id}`)).toEqual([
+      'market:x',
+      'event:event:polymarket:9001',
+      'market:a',
+      'market:b',
+      'market:c',
+    ]);
     expect(eventRowId(rows[2]!)).toBe(rows[1]!.id);
     const head = rows[1]!;
-    expect(head).toMatchObject({ kind: 'event', eventTitle: 'Event 9001', volume: 900_000, liquidity: 50_000, volume24h: 12_000, childIds: ['a', 'b', 'c'], change24h: null });
+    expect(head).toMatchObject({
+      kind: 'event',
+      eventTitle: 'Event 9001',
+      volume: 900_000,
+      liquidity: 50_000,
+      volume24h: 12_000,
+      childIds: ['a', 'b', 'c'],
+      change24h: null,
+    });
     expect(head.leader?.id).toBe('a');
     expect(leadPrice(head)).toBe(0.55);
     expect(rows.slice(2).every((r) => r.groupId === head.id)).toBe(true);
@@ -115,11 +155,22 @@ describe('folding an event', () => {
 
 describe('display', () => {
   it('shows the 24 h change in cents with its sign, unknown as –', () => {
-    expect([formatChange(0.03), formatChange(-0.015), formatChange(0), formatChange(0.0004), formatChange(null)]).toEqual(['+3¢', '−1.5¢', '0¢', '0¢', '–']);
+    expect([
+      formatChange(0.03),
+      formatChange(-0.015),
+      formatChange(0),
+      formatChange(0.0004),
+      formatChange(null),
+    ]).toEqual(['+3¢', '−1.5¢', '0¢', '0¢', '–']);
   });
 
   it('says 1 market, 3 markets', () => {
-    expect([countOf(1, 'market'), countOf(3, 'market'), countOf(0, 'market'), countOf(1200, 'slug')]).toEqual(['1 market', '3 markets', '0 markets', '1,200 slugs']);
+    expect([countOf(1, 'market'), countOf(3, 'market'), countOf(0, 'market'), countOf(1200, 'slug')]).toEqual([
+      '1 market',
+      '3 markets',
+      '0 markets',
+      '1,200 slugs',
+    ]);
   });
 
   it('offers the 24 h change and 24 h volume in the column chooser', () => {

@@ -39,11 +39,26 @@ const market = (id: string, extra: Record<string, unknown> = {}) => ({
 });
 
 const event = (id: string, protocol: string, markets: unknown[], extra: Record<string, unknown> = {}) =>
-  toEvent(EventSchema.parse({ id, protocol, title: `Event ${id}`, slug: `e-${id}`, endDate: '2026-12-16T19:00:00Z', volume: '1250000', liquidity: 4200, markets, ...extra }));
+  toEvent(
+    EventSchema.parse({
+      id,
+      protocol,
+      title: `Event ${id}`,
+      slug: `e-${id}`,
+      endDate: '2026-12-16T19:00:00Z',
+      volume: '1250000',
+      liquidity: 4200,
+      markets,
+      ...extra,
+    }),
+  );
 
 describe('markets rows', () => {
   it('builds one row per market with its event title, outcomes, volume, liquidity and end date', () => {
-    const fed = event('9001', 'polymarket', [market('1', { groupItemTitle: '25 bps cut' }), market('2', { end: '2026-12-20T00:00:00Z' })]);
+    const fed = event('9001', 'polymarket', [
+      market('1', { groupItemTitle: '25 bps cut' }),
+      market('2', { end: '2026-12-20T00:00:00Z' }),
+    ]);
     const [a, b] = rowsOfEvents([fed]);
     expect(a).toMatchObject({
       kind: 'market',
@@ -73,13 +88,26 @@ describe('markets rows', () => {
   });
 
   it('reads unknown numbers as null and an unknown protocol as polymarket', () => {
-    const odd = event('7', 'somewhere-else', [market('3', { position_tokens: [{ token_id: '31', name: 'Yes', price: 'n/a' }], spread: null })], {
-      volume: null,
-      liquidity: undefined,
-      endDate: 'not a date',
-    });
+    const odd = event(
+      '7',
+      'somewhere-else',
+      [market('3', { position_tokens: [{ token_id: '31', name: 'Yes', price: 'n/a' }], spread: null })],
+      {
+        volume: null,
+        liquidity: undefined,
+        endDate: 'not a date',
+      },
+    );
     const [row] = rowsOfEvents([odd]);
-    expect(row).toMatchObject({ protocol: 'polymarket', volume: null, liquidity: null, endTime: null, spread: null, change24h: null, outcomes: [{ name: 'Yes', quote: { price: null, basis: null } }] });
+    expect(row).toMatchObject({
+      protocol: 'polymarket',
+      volume: null,
+      liquidity: null,
+      endTime: null,
+      spread: null,
+      change24h: null,
+      outcomes: [{ name: 'Yes', quote: { price: null, basis: null } }],
+    });
   });
 
   it('makes a row of a market read alone, with the protocol it was read from', () => {
@@ -96,7 +124,11 @@ describe('markets rows', () => {
   });
 
   it('filters by protocol', () => {
-    const rows = rowsOfEvents([event('1', 'polymarket', [market('a')]), event('2', 'limitless', [market('b')]), event('3', 'truemarket', [market('c')])]);
+    const rows = rowsOfEvents([
+      event('1', 'polymarket', [market('a')]),
+      event('2', 'limitless', [market('b')]),
+      event('3', 'truemarket', [market('c')]),
+    ]);
     expect(filterByProtocol(rows, 'all')).toBe(rows);
     expect(filterByProtocol(rows, 'limitless').map((r) => r.id)).toEqual(['b']);
     expect(filterByProtocol(rows, 'truemarket').map((r) => r.id)).toEqual(['c']);
@@ -150,9 +182,23 @@ describe('display', () => {
   it('shows prices in cents, dollars compactly and end dates in UTC', () => {
     expect(centsText(0.53)).toBe('53');
     expect(centsText(0.027)).toBe('2.7');
-    const [row] = rowsOfEvents([event('1', 'polymarket', [market('a', { position_tokens: [{ token_id: 'a1', name: 'Yes', price: '0.53' }, { token_id: 'a2', name: 'No', price: 'n/a' }] })])]);
+    const [row] = rowsOfEvents([
+      event('1', 'polymarket', [
+        market('a', {
+          position_tokens: [
+            { token_id: 'a1', name: 'Yes', price: '0.53' },
+            { token_id: 'a2', name: 'No', price: 'n/a' },
+          ],
+        }),
+      ]),
+    ]);
     expect(outcomesText(row!.outcomes)).toBe('Yes 53¢ · No –');
-    expect([formatDollars(812.4), formatDollars(45_300), formatDollars(1_250_000), formatDollars(null)]).toEqual(['$812', '$45.3K', '$1.3M', '–']);
+    expect([formatDollars(812.4), formatDollars(45_300), formatDollars(1_250_000), formatDollars(null)]).toEqual([
+      '$812',
+      '$45.3K',
+      '$1.3M',
+      '–',
+    ]);
     expect(formatEndDate(Date.parse('2026-12-31T23:59:00Z'))).toBe('31 Dec 2026');
     expect(formatEndDate(null)).toBe('–');
   });
@@ -185,27 +231,45 @@ describe('what an empty grid says', () => {
 
   it('says nothing while rows are drawn, and names the filter that hides them all', () => {
     expect(emptySentence({ ...base, rows: 3, rowsOnProtocol: 3, rowsDrawn: 3 })).toBeNull();
-    expect(emptySentence({ ...base, rows: 3, rowsOnProtocol: 3, rowsDrawn: 0, filterText: ' snow ' })).toBe('No rows match the filter “snow”.');
+    expect(emptySentence({ ...base, rows: 3, rowsOnProtocol: 3, rowsDrawn: 0, filterText: ' snow ' })).toBe(
+      'No rows match the filter “snow”.',
+    );
   });
 
   it('tells searching from finding nothing, and counts matches the protocol filter hides', () => {
     const search: GridView = { ...base, view: 'search', query: 'bitcoin ', searchedFor: 'bitcoin' };
     expect(emptySentence({ ...search, loading: true })).toBe('Searching for “bitcoin”…');
     expect(emptySentence(search)).toBe('No markets match “bitcoin”.');
-    expect(emptySentence({ ...search, rows: 1, protocolFilter: 'limitless' })).toBe('No markets match “bitcoin” on Limitless. 1 market matches on other protocols.');
-    expect(emptySentence({ ...search, rows: 4, protocolFilter: 'truemarket' })).toBe('No markets match “bitcoin” on TrueMarket. 4 markets match on other protocols.');
+    expect(emptySentence({ ...search, rows: 1, protocolFilter: 'limitless' })).toBe(
+      'No markets match “bitcoin” on Limitless. 1 market matches on other protocols.',
+    );
+    expect(emptySentence({ ...search, rows: 4, protocolFilter: 'truemarket' })).toBe(
+      'No markets match “bitcoin” on TrueMarket. 4 markets match on other protocols.',
+    );
     // A failed search is said on its own line; the grid adds nothing.
     expect(emptySentence({ ...search, error: 'Search failed: the aggregator did not answer.' })).toBeNull();
   });
 
   it('explains an empty watchlist, slug view and listing', () => {
-    expect(emptySentence({ ...base, view: 'watchlist' })).toBe('Your watchlist is empty: star a market (☆) to keep it here.');
-    expect(emptySentence({ ...base, view: 'watchlist', watchlistSize: 2, protocolFilter: 'limitless' })).toBe('None of your watched markets is on Limitless.');
-    expect(emptySentence({ ...base, view: 'watchlist', watchlistSize: 2, loading: true })).toBe('Loading your watchlist…');
+    expect(emptySentence({ ...base, view: 'watchlist' })).toBe(
+      'Your watchlist is empty: star a market (☆) to keep it here.',
+    );
+    expect(emptySentence({ ...base, view: 'watchlist', watchlistSize: 2, protocolFilter: 'limitless' })).toBe(
+      'None of your watched markets is on Limitless.',
+    );
+    expect(emptySentence({ ...base, view: 'watchlist', watchlistSize: 2, loading: true })).toBe(
+      'Loading your watchlist…',
+    );
     expect(emptySentence({ ...base, view: 'slugs' })).toBe('Choose a slug to see its events and markets.');
-    expect(emptySentence({ ...base, view: 'slugs', slug: 'fed-decision', loading: true })).toBe('Loading the events of fed-decision…');
+    expect(emptySentence({ ...base, view: 'slugs', slug: 'fed-decision', loading: true })).toBe(
+      'Loading the events of fed-decision…',
+    );
     expect(emptySentence({ ...base, view: 'markets', loading: true })).toBe('Loading markets…');
-    expect(emptySentence({ ...base, view: 'markets', protocolFilter: 'limitless' })).toBe('No ongoing events on Limitless.');
-    expect(emptySentence({ ...base, view: 'markets', error: 'Polymarket events could not be loaded: offline.' })).toBeNull();
+    expect(emptySentence({ ...base, view: 'markets', protocolFilter: 'limitless' })).toBe(
+      'No ongoing events on Limitless.',
+    );
+    expect(
+      emptySentence({ ...base, view: 'markets', error: 'Polymarket events could not be loaded: offline.' }),
+    ).toBeNull();
   });
 });

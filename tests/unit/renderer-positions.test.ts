@@ -24,13 +24,33 @@ describe('a balance as a trader reads it', () => {
 
 describe('a position at the price shown', () => {
   it('values size × current, costs size × average, PnL in dollars and percent of the cost', () => {
-    expect(positionFigures({ size: 20, averagePrice: 0.4, currentValue: 9 }, 0.55)).toEqual({ value: 11, cost: 8, pnl: 3, pnlPercent: 37.5 });
-    expect(positionFigures({ size: 10, averagePrice: 0.7, currentValue: 3 }, 0.3)).toEqual({ value: 3, cost: 7, pnl: -4, pnlPercent: -57.14 });
+    expect(positionFigures({ size: 20, averagePrice: 0.4, currentValue: 9 }, 0.55)).toEqual({
+      value: 11,
+      cost: 8,
+      pnl: 3,
+      pnlPercent: 37.5,
+    });
+    expect(positionFigures({ size: 10, averagePrice: 0.7, currentValue: 3 }, 0.3)).toEqual({
+      value: 3,
+      cost: 7,
+      pnl: -4,
+      pnlPercent: -57.14,
+    });
   });
 
   it("uses the source's value when no price is shown, and says PnL unknown without an average", () => {
-    expect(positionFigures({ size: 10, averagePrice: 0.5, currentValue: 4.2 }, null)).toEqual({ value: 4.2, cost: 5, pnl: -0.8, pnlPercent: -16 });
-    expect(positionFigures({ size: 10, averagePrice: null, currentValue: 3 }, 0.3)).toEqual({ value: 3, cost: null, pnl: null, pnlPercent: null });
+    expect(positionFigures({ size: 10, averagePrice: 0.5, currentValue: 4.2 }, null)).toEqual({
+      value: 4.2,
+      cost: 5,
+      pnl: -0.8,
+      pnlPercent: -16,
+    });
+    expect(positionFigures({ size: 10, averagePrice: null, currentValue: 3 }, 0.3)).toEqual({
+      value: 3,
+      cost: null,
+      pnl: null,
+      pnlPercent: null,
+    });
     // A cost of nothing has no percent.
     expect(positionFigures({ size: 10, averagePrice: 0, currentValue: 3 }, 0.3).pnlPercent).toBeNull();
   });
@@ -39,7 +59,13 @@ describe('a position at the price shown', () => {
     const a = positionFigures({ size: 20, averagePrice: 0.4, currentValue: 0 }, 0.55);
     const b = positionFigures({ size: 10, averagePrice: 0.7, currentValue: 0 }, 0.3);
     const unknown = positionFigures({ size: 5, averagePrice: null, currentValue: 2 }, null);
-    expect(positionTotals([a, b, unknown])).toEqual({ value: 16, cost: 15, pnl: -1, pnlPercent: -6.67, unknownCost: 1 });
+    expect(positionTotals([a, b, unknown])).toEqual({
+      value: 16,
+      cost: 15,
+      pnl: -1,
+      pnlPercent: -6.67,
+      unknownCost: 1,
+    });
     expect(positionTotals([unknown])).toEqual({ value: 2, cost: null, pnl: null, pnlPercent: null, unknownCost: 1 });
     expect(positionTotals([])).toEqual({ value: 0, cost: null, pnl: null, pnlPercent: null, unknownCost: 0 });
   });
@@ -56,12 +82,34 @@ describe('a position at the price shown', () => {
 });
 
 describe('Close and Limit sell fill the ticket', () => {
-  const request = { marketId: '501', conditionId: '0xc0', tokenId: '11', outcome: 'Yes', size: 12.5, kind: 'market' as const };
+  const request = {
+    marketId: '501',
+    conditionId: '0xc0',
+    tokenId: '11',
+    outcome: 'Yes',
+    size: 12.5,
+    kind: 'market' as const,
+  };
   it('Close: a market SELL (FOK) of the whole size in shares, no price', () => {
-    expect(positionSellFields(request)).toEqual({ side: 'SELL', kind: 'market', orderType: 'FOK', sizeUnit: 'shares', amount: '12.5', priceCents: '', postOnly: false, expiry: '' });
+    expect(positionSellFields(request)).toEqual({
+      side: 'SELL',
+      kind: 'market',
+      orderType: 'FOK',
+      sizeUnit: 'shares',
+      amount: '12.5',
+      priceCents: '',
+      postOnly: false,
+      expiry: '',
+    });
   });
   it('Limit sell: a GTC limit SELL of the whole size at the price given', () => {
-    expect(positionSellFields({ ...request, kind: 'limit', priceCents: '48' })).toMatchObject({ side: 'SELL', kind: 'limit', orderType: 'GTC', amount: '12.5', priceCents: '48' });
+    expect(positionSellFields({ ...request, kind: 'limit', priceCents: '48' })).toMatchObject({
+      side: 'SELL',
+      kind: 'limit',
+      orderType: 'GTC',
+      amount: '12.5',
+      priceCents: '48',
+    });
   });
 
   const market = {
@@ -111,7 +159,11 @@ describe("a trade's fee, names and transaction (main)", () => {
   });
 
   it('a maker on a taker-only market pays nothing; no terms: nothing; unknown terms: null', () => {
-    const makerRow = { ...takerRow, trader_side: 'MAKER', maker_orders: [{ maker_address: ME, asset_id: '11', price: '0.5', matched_amount: '4', side: 'SELL' }] };
+    const makerRow = {
+      ...takerRow,
+      trader_side: 'MAKER',
+      maker_orders: [{ maker_address: ME, asset_id: '11', price: '0.5', matched_amount: '4', side: 'SELL' }],
+    };
     expect(tradeFee(ME, makerRow, TERMS)).toBe(0);
     expect(tradeFee(ME, makerRow, { ...TERMS, takerOnly: false })).toBeCloseTo(0.04, 10);
     expect(tradeFee(ME, takerRow, null)).toBe(0);
@@ -121,22 +173,41 @@ describe("a trade's fee, names and transaction (main)", () => {
   it('adds the question, the outcome name, the fee and the transaction to the trade as the wallet lived it', () => {
     const facts = { question: 'Will it?', slug: 'will-it', outcomes: { '11': 'Yes', '12': 'No' }, feeTerms: TERMS };
     const trade = tradeAsSeenBy(ME, takerRow);
-    expect(tradeDetails(ME, takerRow, trade, facts)).toMatchObject({ tradeId: 't1', question: 'Will it?', outcome: 'Yes', txHash: '0xabc123' });
+    expect(tradeDetails(ME, takerRow, trade, facts)).toMatchObject({
+      tradeId: 't1',
+      question: 'Will it?',
+      outcome: 'Yes',
+      txHash: '0xabc123',
+    });
     // Facts not read: the row's own outcome, no question, fee unknown; a hash that is not one is none.
-    expect(tradeDetails(ME, { ...takerRow, transaction_hash: '' }, trade, undefined)).toMatchObject({ outcome: 'Yes', fee: null, txHash: null });
+    expect(tradeDetails(ME, { ...takerRow, transaction_hash: '' }, trade, undefined)).toMatchObject({
+      outcome: 'Yes',
+      fee: null,
+      txHash: null,
+    });
     expect(tradeDetails(ME, takerRow, trade, undefined)).not.toHaveProperty('question');
   });
 });
 
 /** The exchange's answers as the sandbox gives them, counted (the facts of a market are read once). */
-function reads(markets: Record<string, { question: string; slug: string; tokens: [string, string][]; fd?: { r: number; e: number; to: boolean } | 'fails' }>) {
+function reads(
+  markets: Record<
+    string,
+    { question: string; slug: string; tokens: [string, string][]; fd?: { r: number; e: number; to: boolean } | 'fails' }
+  >,
+) {
   const asked = { market: 0, clob: 0 };
   const r: MarketFactReads = {
     exchangeMarket: async (cid) => {
       asked.market++;
       const m = markets[cid];
       if (!m) throw new Error('not found');
-      return { condition_id: cid, question: m.question, market_slug: m.slug, tokens: m.tokens.map(([token_id, outcome]) => ({ token_id, outcome })) };
+      return {
+        condition_id: cid,
+        question: m.question,
+        market_slug: m.slug,
+        tokens: m.tokens.map(([token_id, outcome]) => ({ token_id, outcome })),
+      };
     },
     exchangeClobMarket: async (cid) => {
       asked.clob++;
@@ -151,13 +222,34 @@ function reads(markets: Record<string, { question: string; slug: string; tokens:
 describe('market facts (main)', () => {
   it('reads each market once, validates the answer, and keeps terms it could not read unknown', async () => {
     const { reads: r, asked } = reads({
-      '0xc0': { question: 'Will it?', slug: 'will-it', tokens: [['11', 'Yes'], ['12', 'No']], fd: { r: 0.04, e: 1, to: true } },
-      '0xc1': { question: 'Other?', slug: 'other', tokens: [['21', 'Up'], ['22', 'Down']], fd: 'fails' },
+      '0xc0': {
+        question: 'Will it?',
+        slug: 'will-it',
+        tokens: [
+          ['11', 'Yes'],
+          ['12', 'No'],
+        ],
+        fd: { r: 0.04, e: 1, to: true },
+      },
+      '0xc1': {
+        question: 'Other?',
+        slug: 'other',
+        tokens: [
+          ['21', 'Up'],
+          ['22', 'Down'],
+        ],
+        fd: 'fails',
+      },
     });
     const facts = new TradeFacts(r);
     await Promise.all([facts.load('0xc0'), facts.load('0xC0'), facts.loadAll(['0xc0', '0xc1', '0xc1'])]);
     expect(asked).toEqual({ market: 2, clob: 2 });
-    expect(facts.cached('0xc0')).toEqual({ question: 'Will it?', slug: 'will-it', outcomes: { '11': 'Yes', '12': 'No' }, feeTerms: { rate: 0.04, exponent: 1, takerOnly: true } });
+    expect(facts.cached('0xc0')).toEqual({
+      question: 'Will it?',
+      slug: 'will-it',
+      outcomes: { '11': 'Yes', '12': 'No' },
+      feeTerms: { rate: 0.04, exponent: 1, takerOnly: true },
+    });
     expect(facts.cached('0xc1')?.feeTerms).toBeUndefined();
     // Unknown to the exchange: nothing kept, asked again next time.
     expect(await facts.load('0xdead')).toBeUndefined();
@@ -166,24 +258,61 @@ describe('market facts (main)', () => {
   });
 
   it('a wrong shape from the exchange is not taken for facts', async () => {
-    const facts = new TradeFacts({ exchangeMarket: async () => ({ condition_id: '0xc0', question: 42 }), exchangeClobMarket: async () => ({}) });
+    const facts = new TradeFacts({
+      exchangeMarket: async () => ({ condition_id: '0xc0', question: 42 }),
+      exchangeClobMarket: async () => ({}),
+    });
     expect(await facts.load('0xc0')).toBeUndefined();
   });
 
   it("names the wallet's trades and a position's question, token and market id", async () => {
-    const { reads: r } = reads({ '0xc0': { question: 'Will it?', slug: 'will-it', tokens: [['11', 'Yes'], ['12', 'No']], fd: { r: 0.04, e: 1, to: true } } });
+    const { reads: r } = reads({
+      '0xc0': {
+        question: 'Will it?',
+        slug: 'will-it',
+        tokens: [
+          ['11', 'Yes'],
+          ['12', 'No'],
+        ],
+        fd: { r: 0.04, e: 1, to: true },
+      },
+    });
     const facts = new TradeFacts(r);
-    const row = { id: 't1', market: '0xc0', asset_id: '12', side: 'SELL', price: '0.4', size: '5', status: 'MATCHED', match_time: '1', trader_side: 'TAKER', maker_orders: [] };
+    const row = {
+      id: 't1',
+      market: '0xc0',
+      asset_id: '12',
+      side: 'SELL',
+      price: '0.4',
+      size: '5',
+      status: 'MATCHED',
+      match_time: '1',
+      trader_side: 'TAKER',
+      maker_orders: [],
+    };
     const [trade] = await describedTrades(ME, [row], facts);
     expect(trade).toMatchObject({ question: 'Will it?', outcome: 'No', side: 'SELL', txHash: null });
     expect(trade!.fee).toBeCloseTo(5 * 0.04 * 0.24, 10);
 
-    const bare: TraderPosition = { conditionId: '0xc0', marketSlug: null, outcome: 'no', size: 5, averagePrice: 0.4, currentPrice: 0.5, currentValue: 2.5, initialValue: 2, icon: '', endsOn: '' };
+    const bare: TraderPosition = {
+      conditionId: '0xc0',
+      marketSlug: null,
+      outcome: 'no',
+      size: 5,
+      averagePrice: 0.4,
+      currentPrice: 0.5,
+      currentValue: 2.5,
+      initialValue: 2,
+      icon: '',
+      endsOn: '',
+    };
     const slugs: string[] = [];
     const found = await describedPosition(bare, facts, async (slug) => (slugs.push(slug), '501'));
     expect(found).toMatchObject({ question: 'Will it?', tokenId: '12', marketId: '501', conditionId: '0xc0', size: 5 });
     expect(slugs).toEqual(['will-it']);
     // The source's own title and token win over the exchange's.
-    expect(await describedPosition({ ...bare, title: 'Titled', tokenId: '99', marketSlug: 's' }, facts, async () => null)).toMatchObject({ question: 'Titled', tokenId: '99', marketId: null });
+    expect(
+      await describedPosition({ ...bare, title: 'Titled', tokenId: '99', marketSlug: 's' }, facts, async () => null),
+    ).toMatchObject({ question: 'Titled', tokenId: '99', marketId: null });
   });
 });

@@ -19,7 +19,9 @@ let setProfileAddress: ProfileStore['setProfileAddress'];
 let useProfile: ProfileStore['useProfile'];
 
 beforeAll(async () => {
-  ({ addressProblem, openTraderProfile, setProfileAddress, useProfile } = (await import(/* @vite-ignore */ PROFILE_STORE)) as ProfileStore);
+  ({ addressProblem, openTraderProfile, setProfileAddress, useProfile } = (await import(
+    /* @vite-ignore */ PROFILE_STORE
+  )) as ProfileStore);
 });
 
 const A = `0x${'a1'.repeat(20)}`;
@@ -49,13 +51,32 @@ function fail(op: string, address: string, message: string, code = 'ERR_NOT_AVAI
   return new Promise((done) => setTimeout(done, 0));
 }
 
-const trader = (name: string, wallet: string) => ({ user: { tradingWallet: wallet, name, pseudonym: '', bio: '', avatar: '', createdAt: '' }, stats: { portfolioValue: 1 } });
+const trader = (name: string, wallet: string) => ({
+  user: { tradingWallet: wallet, name, pseudonym: '', bio: '', avatar: '', createdAt: '' },
+  stats: { portfolioValue: 1 },
+});
 
 beforeEach(() => {
   pending = [];
-  const ask = (op: string) => (input: { address: string }) => new Promise((resolve) => pending.push({ op, address: input.address, resolve }));
-  (globalThis as { window?: unknown }).window = { terminal: { getTrader: ask('getTrader'), getTraderPositions: ask('getTraderPositions'), getTraderActivity: ask('getTraderActivity') } };
-  useProfile.setState({ address: '', knownName: null, invalid: null, loadedFor: null, trader: null, positions: null, activity: null, opened: 0 });
+  const ask = (op: string) => (input: { address: string }) =>
+    new Promise((resolve) => pending.push({ op, address: input.address, resolve }));
+  (globalThis as { window?: unknown }).window = {
+    terminal: {
+      getTrader: ask('getTrader'),
+      getTraderPositions: ask('getTraderPositions'),
+      getTraderActivity: ask('getTraderActivity'),
+    },
+  };
+  useProfile.setState({
+    address: '',
+    knownName: null,
+    invalid: null,
+    loadedFor: null,
+    trader: null,
+    positions: null,
+    activity: null,
+    opened: 0,
+  });
 });
 
 afterEach(() => {
@@ -66,7 +87,12 @@ describe('the trader profile', () => {
   it('reads a well-formed address straight away: profile, positions and activity, each loading until answered', async () => {
     setProfileAddress(A);
     expect(pending.map((p) => p.op).sort()).toEqual(['getTrader', 'getTraderActivity', 'getTraderPositions']);
-    expect(useProfile.getState()).toMatchObject({ loadedFor: A, trader: { state: 'loading' }, positions: { state: 'loading' }, activity: { state: 'loading' } });
+    expect(useProfile.getState()).toMatchObject({
+      loadedFor: A,
+      trader: { state: 'loading' },
+      positions: { state: 'loading' },
+      activity: { state: 'loading' },
+    });
     await answer('getTrader', A, trader('alice', A));
     await answer('getTraderPositions', A, [{ outcome: 'Yes', size: 3 }]);
     await fail('getTraderActivity', A, 'This source has no trader activity.');
@@ -80,7 +106,10 @@ describe('the trader profile', () => {
   it('tells a read the source does not have from one that failed', async () => {
     setProfileAddress(A);
     await fail('getTraderPositions', A, 'The data service could not be reached.', 'ERR_NETWORK');
-    expect(useProfile.getState().positions).toEqual({ state: 'failed', message: 'The data service could not be reached.' });
+    expect(useProfile.getState().positions).toEqual({
+      state: 'failed',
+      message: 'The data service could not be reached.',
+    });
   });
 
   it('drops everything the moment the address changes, and throws away a late answer for the old one', async () => {
@@ -88,7 +117,13 @@ describe('the trader profile', () => {
     await answer('getTrader', A, trader('alice', A));
     // One character typed: not an address any more; nothing of alice stays, nothing is read.
     setProfileAddress(`${A}0`);
-    expect(useProfile.getState()).toMatchObject({ loadedFor: null, trader: null, positions: null, activity: null, invalid: 'An address is 0x and 40 hex digits.' });
+    expect(useProfile.getState()).toMatchObject({
+      loadedFor: null,
+      trader: null,
+      positions: null,
+      activity: null,
+      invalid: 'An address is 0x and 40 hex digits.',
+    });
     setProfileAddress(B);
     expect(useProfile.getState()).toMatchObject({ loadedFor: B, invalid: null, trader: { state: 'loading' } });
     // A's positions arrive after B was asked for: they are not B's and are not shown.
@@ -104,7 +139,12 @@ describe('the trader profile', () => {
     openTraderProfile(B);
     expect(useProfile.getState()).toMatchObject({ address: B, knownName: null, loadedFor: B, opened: 2 });
     openTraderProfile('not an address');
-    expect(useProfile.getState()).toMatchObject({ loadedFor: null, trader: null, invalid: 'An address is 0x and 40 hex digits.', opened: 3 });
+    expect(useProfile.getState()).toMatchObject({
+      loadedFor: null,
+      trader: null,
+      invalid: 'An address is 0x and 40 hex digits.',
+      opened: 3,
+    });
   });
 
   it('says why an address cannot be looked up, and nothing for an empty box', () => {

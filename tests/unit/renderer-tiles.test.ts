@@ -131,7 +131,9 @@ describe('workspaces', () => {
     expect(all.list.map((w) => w.name)).toEqual(['Main', 'Main (2)', 'Other']);
     expect(all.active).toBe(1);
     const copy = all.list[1]!;
-    expect(copy.tiles.map((t) => [t.market, t.tokenId, t.width])).toEqual(main.tiles.map((t) => [t.market, t.tokenId, t.width]));
+    expect(copy.tiles.map((t) => [t.market, t.tokenId, t.width])).toEqual(
+      main.tiles.map((t) => [t.market, t.tokenId, t.width]),
+    );
     expect(copy.tiles.some((t) => main.tiles.some((m) => m.id === t.id))).toBe(false);
     expect(copy.tiles.findIndex((t) => t.id === copy.focused)).toBe(1);
   });
@@ -179,7 +181,14 @@ describe('workspaces', () => {
 });
 
 describe('the workspace and tile keys', () => {
-  const press = (init: Partial<KeyPress>): KeyPress => ({ key: '', code: '', altKey: false, ctrlKey: false, metaKey: false, ...init });
+  const press = (init: Partial<KeyPress>): KeyPress => ({
+    key: '',
+    code: '',
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    ...init,
+  });
 
   it('Alt+digit by the key or by its place (macOS types ¡ for Alt+1); the digit alone is another key', () => {
     expect(keyMatches('Alt+1', press({ key: '1', code: 'Digit1', altKey: true }))).toBe(true);

@@ -4,14 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { createL1Headers as createL1V2, createL2Headers as createL2V2 } from '@polymarket/clob-client-v2';
 import { createL1Headers as createL1V1, createL2Headers as createL2V1 } from '@polymarket/clob-client';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { AuthError} from '../../sandbox/clob/auth';
+import type { AuthError } from '../../sandbox/clob/auth';
 import { deriveCredentials, hmacSignature, verifyL1, verifyL2 } from '../../sandbox/clob/auth';
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const account = privateKeyToAccount(KEY);
-const signer = { account, signTypedData: (args: Parameters<typeof account.signTypedData>[0]) => account.signTypedData(args) } as never;
+const signer = {
+  account,
+  signTypedData: (args: Parameters<typeof account.signTypedData>[0]) => account.signTypedData(args),
+} as never;
 const CHAIN = 31338;
-const lower = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), String(v)]));
+const lower = (h: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), String(v)]));
 
 describe('sandbox L1 auth', () => {
   it.each([
@@ -36,7 +40,9 @@ describe('sandbox L1 auth', () => {
     };
     expect(refused(headers)).toBe('accepted');
     expect(refused(lower(await createL1V2(signer, 80002 as never, 0, now)))).toBe(401);
-    expect(refused({ ...headers, poly_signature: headers.poly_signature!.replace(/.$/, (c) => (c === '0' ? '1' : '0')) })).toBe(401);
+    expect(
+      refused({ ...headers, poly_signature: headers.poly_signature!.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }),
+    ).toBe(401);
     expect(refused({ ...headers, poly_nonce: '1' })).toBe(401);
     expect(refused({ ...headers, poly_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })).toBe(401);
     expect(refused(headers, now + 301)).toBe(401);
@@ -48,12 +54,15 @@ describe('sandbox L1 auth', () => {
   it('with an account check, takes ClobAuth for one of the signer’s accounts and answers the signing EOA', async () => {
     const now = Math.floor(Date.now() / 1000);
     const wallet = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
-    const controls = (eoa: string, address: string) => eoa === account.address && address.toLowerCase() === wallet.toLowerCase();
+    const controls = (eoa: string, address: string) =>
+      eoa === account.address && address.toLowerCase() === wallet.toLowerCase();
     const forWallet = lower(await createL1V2(signer, CHAIN as never, 0, now, wallet as never));
     expect(verifyL1(forWallet, CHAIN, now, controls)).toEqual({ address: account.address, nonce: 0n });
     // Without the check, or for an address the signer does not control, it is refused.
     expect(() => verifyL1(forWallet, CHAIN, now)).toThrow('Invalid L1 Request headers');
-    const forOther = lower(await createL1V2(signer, CHAIN as never, 0, now, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as never));
+    const forOther = lower(
+      await createL1V2(signer, CHAIN as never, 0, now, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as never),
+    );
     expect(() => verifyL1(forOther, CHAIN, now, controls)).toThrow('Invalid L1 Request headers');
   });
 
@@ -76,12 +85,17 @@ describe('sandbox L2 auth', () => {
     const now = Math.floor(Date.now() / 1000);
     const body = JSON.stringify({ order: { salt: 1 }, owner: creds.apiKey, orderType: 'GTC' });
     const headers = lower(await create(signer, official, { method: 'POST', requestPath: '/order', body }, now));
-    expect(verifyL2(headers, { method: 'POST', path: '/order', body }, lookup, now)).toEqual({ address: account.address, apiKey: creds.apiKey });
+    expect(verifyL2(headers, { method: 'POST', path: '/order', body }, lookup, now)).toEqual({
+      address: account.address,
+      apiKey: creds.apiKey,
+    });
   });
 
   it('refuses a changed body, path or method, a wrong passphrase, an unknown key, a stale timestamp', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const headers = lower(await createL2V2(signer, official, { method: 'DELETE', requestPath: '/order', body: '{"orderID":"0x1"}' }, now));
+    const headers = lower(
+      await createL2V2(signer, official, { method: 'DELETE', requestPath: '/order', body: '{"orderID":"0x1"}' }, now),
+    );
     const request = { method: 'DELETE', path: '/order', body: '{"orderID":"0x1"}' };
     const verdict = (h: Record<string, string>, r = request, at = now) => {
       try {
@@ -103,22 +117,42 @@ describe('sandbox L2 auth', () => {
   it('with an account check, takes POLY_ADDRESS naming one of the key owner’s accounts, and no other address', async () => {
     const now = Math.floor(Date.now() / 1000);
     const wallet = '0x365f0CA36Ae1f641E02fE3B7743673da42A13A70';
-    const controls = (eoa: string, address: string) => eoa === account.address && address.toLowerCase() === wallet.toLowerCase();
+    const controls = (eoa: string, address: string) =>
+      eoa === account.address && address.toLowerCase() === wallet.toLowerCase();
     const headers = lower(await createL2V2(signer, official, { method: 'GET', requestPath: '/data/orders' }, now));
     const request = { method: 'GET', path: '/data/orders', body: '' };
-    expect(verifyL2({ ...headers, poly_address: wallet }, request, lookup, now, controls)).toEqual({ address: account.address, apiKey: creds.apiKey });
-    expect(() => verifyL2({ ...headers, poly_address: wallet }, request, lookup, now)).toThrow('Unauthorized/Invalid api key');
-    expect(() => verifyL2({ ...headers, poly_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, request, lookup, now, controls)).toThrow('Unauthorized/Invalid api key');
+    expect(verifyL2({ ...headers, poly_address: wallet }, request, lookup, now, controls)).toEqual({
+      address: account.address,
+      apiKey: creds.apiKey,
+    });
+    expect(() => verifyL2({ ...headers, poly_address: wallet }, request, lookup, now)).toThrow(
+      'Unauthorized/Invalid api key',
+    );
+    expect(() =>
+      verifyL2(
+        { ...headers, poly_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+        request,
+        lookup,
+        now,
+        controls,
+      ),
+    ).toThrow('Unauthorized/Invalid api key');
   });
 
   it('reproduces the official HMAC vector', () => {
-    expect(hmacSignature(`${'A'.repeat(43)}=`, '1000000', 'test-sign', '/orders', '{"hash": "0x123"}')).toBe('ZwAdJKvoYRlEKDkNMwd5BuwNNtg93kNaR_oU2HrfVvc=');
+    expect(hmacSignature(`${'A'.repeat(43)}=`, '1000000', 'test-sign', '/orders', '{"hash": "0x123"}')).toBe(
+      'ZwAdJKvoYRlEKDkNMwd5BuwNNtg93kNaR_oU2HrfVvc=',
+    );
   });
 
   it('derives the same credentials for the same address and nonce, and others otherwise', () => {
-    expect(deriveCredentials('s', account.address, 0n)).toEqual(deriveCredentials('s', account.address.toLowerCase(), 0n));
+    expect(deriveCredentials('s', account.address, 0n)).toEqual(
+      deriveCredentials('s', account.address.toLowerCase(), 0n),
+    );
     expect(deriveCredentials('s', account.address, 1n).apiKey).not.toBe(creds.apiKey);
-    expect(deriveCredentials('other', account.address, 0n).apiKey).not.toBe(deriveCredentials('s', account.address, 0n).apiKey);
+    expect(deriveCredentials('other', account.address, 0n).apiKey).not.toBe(
+      deriveCredentials('s', account.address, 0n).apiKey,
+    );
     expect(creds.apiKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });

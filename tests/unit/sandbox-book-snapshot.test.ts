@@ -40,7 +40,9 @@ describe('CLOB book snapshots', () => {
       { price: '0.47', size: '4' },
       { price: '0.46', size: '3' },
     ]);
-    const expected = createHash('sha1').update(JSON.stringify({ ...book, hash: '' })).digest('hex');
+    const expected = createHash('sha1')
+      .update(JSON.stringify({ ...book, hash: '' }))
+      .digest('hex');
     expect(book.hash).toBe(expected);
     expect(bookHash(book)).toBe(book.hash);
     expect(bookHash({ ...book, bids: [] })).not.toBe(book.hash);
@@ -50,10 +52,14 @@ describe('CLOB book snapshots', () => {
     const lv = (price: string, size: string) => ({ price, size });
     const before = [lv('0.47', '4'), lv('0.46', '3'), lv('0.45', '1')];
     // Sizes only, every price in its place.
-    expect(levelChanges(before, [before[0]!, lv('0.46', '7'), before[2]!], 'SELL')).toEqual([{ price: '0.46', size: '7', side: 'SELL' }]);
+    expect(levelChanges(before, [before[0]!, lv('0.46', '7'), before[2]!], 'SELL')).toEqual([
+      { price: '0.46', size: '7', side: 'SELL' },
+    ]);
     expect(levelChanges(before, before, 'SELL')).toEqual([]);
     // A best level added, one gone, the same count with a price moved.
-    expect(levelChanges(before, [...before, lv('0.44', '2')], 'SELL')).toEqual([{ price: '0.44', size: '2', side: 'SELL' }]);
+    expect(levelChanges(before, [...before, lv('0.44', '2')], 'SELL')).toEqual([
+      { price: '0.44', size: '2', side: 'SELL' },
+    ]);
     expect(levelChanges(before, before.slice(0, 2), 'BUY')).toEqual([{ price: '0.45', size: '0', side: 'BUY' }]);
     expect(levelChanges(before, [before[0]!, before[1]!, lv('0.44', '1')], 'BUY')).toEqual([
       { price: '0.44', size: '1', side: 'BUY' },
@@ -71,7 +77,10 @@ describe('CLOB book snapshots', () => {
     // Distinct prices, as a book's side has them, often the same ones in the same places.
     const side = () => {
       let price = 10;
-      return Array.from({ length: 1 + random(6) }, () => ({ price: `0.${(price += 1 + random(2))}`, size: String(1 + random(3)) }));
+      return Array.from({ length: 1 + random(6) }, () => ({
+        price: `0.${(price += 1 + random(2))}`,
+        size: String(1 + random(3)),
+      }));
     };
     const byMap = (before: { price: string; size: string }[], after: { price: string; size: string }[]) => {
       const old = new Map(before.map((l) => [l.price, l.size]));

@@ -3,15 +3,30 @@
 // breaks Polymarket's rules, and plans settlements whose arithmetic is the exchange contract's.
 import { describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
-import { getOrderRawAmounts as v1Limit, getMarketOrderRawAmounts as v1Market } from '@polymarket/clob-client/dist/order-builder/helpers.js';
+import {
+  getOrderRawAmounts as v1Limit,
+  getMarketOrderRawAmounts as v1Market,
+} from '@polymarket/clob-client/dist/order-builder/helpers.js';
 import { orderToJson as orderToJsonV1 } from '@polymarket/clob-client/dist/utilities.js';
 import { orderToJsonV2, OrderType as OrderTypeV2 } from '@polymarket/clob-client-v2';
-import { OrderRejected, orderTerms, parseOrderBody, reservedAmount, settlementPlan, type PlanOrder } from '../../sandbox/clob/order-rules';
+import {
+  OrderRejected,
+  orderTerms,
+  parseOrderBody,
+  reservedAmount,
+  settlementPlan,
+  type PlanOrder,
+} from '../../sandbox/clob/order-rules';
 import type { Fill } from '../../sandbox/clob/engine';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const SIGNATURE = `0x${'11'.repeat(65)}`;
-const ROUNDING = { '0.1': { price: 1, size: 2, amount: 3 }, '0.01': { price: 2, size: 2, amount: 4 }, '0.001': { price: 3, size: 2, amount: 5 }, '0.0001': { price: 4, size: 2, amount: 6 } } as const;
+const ROUNDING = {
+  '0.1': { price: 1, size: 2, amount: 3 },
+  '0.01': { price: 2, size: 2, amount: 4 },
+  '0.001': { price: 3, size: 2, amount: 5 },
+  '0.0001': { price: 4, size: 2, amount: 6 },
+} as const;
 type Tick = keyof typeof ROUNDING;
 const units = (raw: number): bigint => parseUnits(raw.toString(), 6);
 
@@ -62,7 +77,13 @@ describe('parseOrderBody', () => {
     for (const version of [2, 3] as const) {
       const parsed = parseOrderBody(body, version);
       expect(parsed).toMatchObject({ owner: 'owner-key', orderType: 'GTD', postOnly: true, deferExec: false });
-      expect(parsed.order).toMatchObject({ salt: 479249096354n, side: 0, timestamp: 1780449126930n, makerAmount: 5600000n, nonce: 0n });
+      expect(parsed.order).toMatchObject({
+        salt: 479249096354n,
+        side: 0,
+        timestamp: 1780449126930n,
+        makerAmount: 5600000n,
+        nonce: 0n,
+      });
     }
     expect(rejection(() => parseOrderBody(body, 1))).toMatch(/^order_version_mismatch/);
   });
@@ -77,11 +98,22 @@ describe('parseOrderBody', () => {
   });
 
   it('refuses malformed fields with a message naming them', () => {
-    const body = (order: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ order: { ...v2Order, ...order }, owner: 'k', orderType: 'GTC', ...extra });
-    expect(rejection(() => parseOrderBody(body({ makerAmount: '-1' }), 2))).toBe('invalid order: makerAmount must be an unsigned integer');
-    expect(rejection(() => parseOrderBody(body({ salt: 1.5 }), 2))).toBe('invalid order: salt must be an unsigned integer');
+    const body = (order: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      order: { ...v2Order, ...order },
+      owner: 'k',
+      orderType: 'GTC',
+      ...extra,
+    });
+    expect(rejection(() => parseOrderBody(body({ makerAmount: '-1' }), 2))).toBe(
+      'invalid order: makerAmount must be an unsigned integer',
+    );
+    expect(rejection(() => parseOrderBody(body({ salt: 1.5 }), 2))).toBe(
+      'invalid order: salt must be an unsigned integer',
+    );
     expect(rejection(() => parseOrderBody(body({ metadata: '0x12' }), 2))).toBe('invalid order: metadata is malformed');
-    expect(rejection(() => parseOrderBody(body({}, { orderType: 'IOC' }), 2))).toMatch(/^Invalid order payload: orderType/);
+    expect(rejection(() => parseOrderBody(body({}, { orderType: 'IOC' }), 2))).toMatch(
+      /^Invalid order payload: orderType/,
+    );
     expect(rejection(() => parseOrderBody(body({}, { postOnly: 'yes' }), 2))).toBe('Invalid order payload: postOnly');
     expect(rejection(() => parseOrderBody(body({}, { owner: 5 }), 2))).toBe('Invalid order payload: owner');
   });
@@ -101,7 +133,11 @@ describe('orderTerms against the official builders', () => {
         for (const size of sizes)
           for (const side of ['BUY', 'SELL'] as const) {
             const raw = v1Limit(side as never, size, price, ROUNDING[tick] as never);
-            const order = { side: side === 'BUY' ? 0 : 1, makerAmount: units(raw.rawMakerAmt), takerAmount: units(raw.rawTakerAmt) };
+            const order = {
+              side: side === 'BUY' ? 0 : 1,
+              makerAmount: units(raw.rawMakerAmt),
+              takerAmount: units(raw.rawTakerAmt),
+            };
             const terms = orderTerms(order, 'GTC', market(tick));
             expect(terms.price).toBe(Math.round(price * 10_000));
             expect(terms.size).toBe(units(size));
@@ -118,25 +154,47 @@ describe('orderTerms against the official builders', () => {
       for (const price of [step, 0.3, 0.5, 1 - step].map((p) => Number(p.toFixed(4))))
         for (const amount of [1, 9.99, 100, 949.99]) {
           const buy = v1Market('BUY' as never, amount, price, ROUNDING[tick] as never);
-          const terms = orderTerms({ side: 0, makerAmount: units(buy.rawMakerAmt), takerAmount: units(buy.rawTakerAmt) }, 'FOK', market(tick));
+          const terms = orderTerms(
+            { side: 0, makerAmount: units(buy.rawMakerAmt), takerAmount: units(buy.rawTakerAmt) },
+            'FOK',
+            market(tick),
+          );
           // Never above what the signed amounts pay per share: the contract's crossing check is on the amounts.
           expect(BigInt(terms.price) * units(buy.rawTakerAmt)).toBeLessThanOrEqual(units(buy.rawMakerAmt) * 10_000n);
           expect(terms.price).toBe(Math.round(price * 10_000));
           expect(terms.size % 10_000n).toBe(0n);
           const sell = v1Market('SELL' as never, amount, price, ROUNDING[tick] as never);
-          const sellTerms = orderTerms({ side: 1, makerAmount: units(sell.rawMakerAmt), takerAmount: units(sell.rawTakerAmt) }, 'FAK', market(tick));
-          expect(BigInt(sellTerms.price) * units(sell.rawMakerAmt)).toBeGreaterThanOrEqual(units(sell.rawTakerAmt) * 10_000n);
+          const sellTerms = orderTerms(
+            { side: 1, makerAmount: units(sell.rawMakerAmt), takerAmount: units(sell.rawTakerAmt) },
+            'FAK',
+            market(tick),
+          );
+          expect(BigInt(sellTerms.price) * units(sell.rawMakerAmt)).toBeGreaterThanOrEqual(
+            units(sell.rawTakerAmt) * 10_000n,
+          );
         }
     }
   });
 
   it('refuses what Polymarket refuses', () => {
     const m = market('0.01');
-    const o = (side: number, maker: number, taker: number) => ({ side, makerAmount: units(maker), takerAmount: units(taker) });
-    expect(rejection(() => orderTerms(o(0, 5.55, 10), 'GTC', m))).toBe('invalid price (0.555): the price must be a multiple of the tick size 0.01');
-    expect(rejection(() => orderTerms(o(0, 0.05, 10), 'GTC', m))).toBe('invalid price (0.005): the price must be a multiple of the tick size 0.01');
-    expect(rejection(() => orderTerms(o(1, 10, 9.95), 'GTC', m))).toBe('invalid price (0.995): the price must be a multiple of the tick size 0.01');
-    expect(rejection(() => orderTerms(o(0, 0.5, 1), 'FOK', m))).toBe('invalid amount for a marketable BUY order ($0.5), min size: $1');
+    const o = (side: number, maker: number, taker: number) => ({
+      side,
+      makerAmount: units(maker),
+      takerAmount: units(taker),
+    });
+    expect(rejection(() => orderTerms(o(0, 5.55, 10), 'GTC', m))).toBe(
+      'invalid price (0.555): the price must be a multiple of the tick size 0.01',
+    );
+    expect(rejection(() => orderTerms(o(0, 0.05, 10), 'GTC', m))).toBe(
+      'invalid price (0.005): the price must be a multiple of the tick size 0.01',
+    );
+    expect(rejection(() => orderTerms(o(1, 10, 9.95), 'GTC', m))).toBe(
+      'invalid price (0.995): the price must be a multiple of the tick size 0.01',
+    );
+    expect(rejection(() => orderTerms(o(0, 0.5, 1), 'FOK', m))).toBe(
+      'invalid amount for a marketable BUY order ($0.5), min size: $1',
+    );
     expect(rejection(() => orderTerms(o(0, 10, 10), 'FOK', m))).toBe('invalid price (1), min: 0.01 - max: 0.99');
     // A market SELL whose worst price is under a tick is matched no lower than one tick: the safe side.
     expect(orderTerms(o(1, 10, 0.05), 'FAK', m).price).toBe(100);
@@ -157,7 +215,13 @@ describe('orderTerms against the official builders', () => {
 });
 
 describe('settlementPlan', () => {
-  const fill = (makerId: string, shares: bigint, makerPrice: number, takerPrice: number, matchType: Fill['matchType']): Fill => ({
+  const fill = (
+    makerId: string,
+    shares: bigint,
+    makerPrice: number,
+    takerPrice: number,
+    matchType: Fill['matchType'],
+  ): Fill => ({
     takerId: 't',
     makerId,
     shares,
@@ -170,12 +234,20 @@ describe('settlementPlan', () => {
 
   it('pays each maker exactly its price and the taker the rest, for mixed NORMAL and MINT legs', () => {
     // Taker BUY 30 YES at 0.60 meets an ask of YES at 0.55 (10) and a NO bid at 0.42 (= YES ask 0.58, 20).
-    const taker: PlanOrder = { side: 'BUY', makerAmount: 18_000_000n, takerAmount: 30_000_000n, makingRemaining: 18_000_000n };
+    const taker: PlanOrder = {
+      side: 'BUY',
+      makerAmount: 18_000_000n,
+      takerAmount: 30_000_000n,
+      makingRemaining: 18_000_000n,
+    };
     const makers = new Map<string, PlanOrder>([
       ['ask', { side: 'SELL', makerAmount: 10_000_000n, takerAmount: 5_500_000n, makingRemaining: 10_000_000n }],
       ['noBid', { side: 'BUY', makerAmount: 8_400_000n, takerAmount: 20_000_000n, makingRemaining: 8_400_000n }],
     ]);
-    const plan = settlementPlan(taker, makers, [fill('ask', 10_000_000n, 5500, 5500, 'NORMAL'), fill('noBid', 20_000_000n, 4200, 5800, 'MINT')]);
+    const plan = settlementPlan(taker, makers, [
+      fill('ask', 10_000_000n, 5500, 5500, 'NORMAL'),
+      fill('noBid', 20_000_000n, 4200, 5800, 'MINT'),
+    ]);
     expect(plan.legs.map((l) => [l.fillAmount, l.taking])).toEqual([
       [10_000_000n, 5_500_000n],
       [8_400_000n, 20_000_000n],
@@ -187,24 +259,50 @@ describe('settlementPlan', () => {
   });
 
   it('gives a SELL taker its makers’ prices for NORMAL and MERGE legs', () => {
-    const taker: PlanOrder = { side: 'SELL', makerAmount: 20_000_000n, takerAmount: 8_000_000n, makingRemaining: 20_000_000n };
+    const taker: PlanOrder = {
+      side: 'SELL',
+      makerAmount: 20_000_000n,
+      takerAmount: 8_000_000n,
+      makingRemaining: 20_000_000n,
+    };
     const makers = new Map<string, PlanOrder>([
       ['bid', { side: 'BUY', makerAmount: 4_500_000n, takerAmount: 10_000_000n, makingRemaining: 4_500_000n }],
       ['noAsk', { side: 'SELL', makerAmount: 10_000_000n, takerAmount: 5_800_000n, makingRemaining: 10_000_000n }],
     ]);
-    const plan = settlementPlan(taker, makers, [fill('bid', 10_000_000n, 4500, 4500, 'NORMAL'), fill('noAsk', 10_000_000n, 5800, 4200, 'MERGE')]);
+    const plan = settlementPlan(taker, makers, [
+      fill('bid', 10_000_000n, 4500, 4500, 'NORMAL'),
+      fill('noAsk', 10_000_000n, 5800, 4200, 'MERGE'),
+    ]);
     expect(plan.takerFillAmount).toBe(20_000_000n);
     expect(plan.takerReceives).toBe(8_700_000n);
   });
 
   it('throws rather than send a settlement the contract would revert', () => {
-    const taker: PlanOrder = { side: 'BUY', makerAmount: 5_000_000n, takerAmount: 10_000_000n, makingRemaining: 5_000_000n };
-    const maker = (): Map<string, PlanOrder> => new Map([['m', { side: 'SELL', makerAmount: 10_000_000n, takerAmount: 5_000_000n, makingRemaining: 10_000_000n }]]);
-    expect(() => settlementPlan(taker, maker(), [fill('m', 10_000_001n, 5000, 5000, 'NORMAL')])).toThrow('not a whole number of lots');
-    expect(() => settlementPlan(taker, maker(), [fill('m', 10_000_000n, 5100, 5100, 'NORMAL')])).toThrow('not its signed price');
-    expect(() => settlementPlan({ ...taker, makingRemaining: 4_000_000n }, maker(), [fill('m', 10_000_000n, 5000, 5000, 'NORMAL')])).toThrow('exceeds what remains');
+    const taker: PlanOrder = {
+      side: 'BUY',
+      makerAmount: 5_000_000n,
+      takerAmount: 10_000_000n,
+      makingRemaining: 5_000_000n,
+    };
+    const maker = (): Map<string, PlanOrder> =>
+      new Map([
+        ['m', { side: 'SELL', makerAmount: 10_000_000n, takerAmount: 5_000_000n, makingRemaining: 10_000_000n }],
+      ]);
+    expect(() => settlementPlan(taker, maker(), [fill('m', 10_000_001n, 5000, 5000, 'NORMAL')])).toThrow(
+      'not a whole number of lots',
+    );
+    expect(() => settlementPlan(taker, maker(), [fill('m', 10_000_000n, 5100, 5100, 'NORMAL')])).toThrow(
+      'not its signed price',
+    );
+    expect(() =>
+      settlementPlan({ ...taker, makingRemaining: 4_000_000n }, maker(), [
+        fill('m', 10_000_000n, 5000, 5000, 'NORMAL'),
+      ]),
+    ).toThrow('exceeds what remains');
     const spent = maker();
     spent.get('m')!.makingRemaining = 5_000_000n;
-    expect(() => settlementPlan(taker, spent, [fill('m', 10_000_000n, 5000, 5000, 'NORMAL')])).toThrow('exceeds what remains on chain');
+    expect(() => settlementPlan(taker, spent, [fill('m', 10_000_000n, 5000, 5000, 'NORMAL')])).toThrow(
+      'exceeds what remains on chain',
+    );
   });
 });

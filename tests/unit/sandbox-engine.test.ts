@@ -20,8 +20,13 @@ describe('matching engine', () => {
   it('rests orders that do not cross and shows both outcome books mirrored', () => {
     const book = new MarketBook();
     expect(book.submit(order({ side: 'BUY', price: 0.4 }), 0)).toMatchObject({ ok: true, status: 'live', fills: [] });
-    expect(book.submit(order({ side: 'SELL', price: 0.45, size: 5n * SHARE }), 0)).toMatchObject({ ok: true, status: 'live' });
-    expect(book.submit(order({ side: 'BUY', price: 0.5, outcome: 1, size: 3n * SHARE }), 0)).toMatchObject({ status: 'live' }); // an ask at 0.50 for the first outcome
+    expect(book.submit(order({ side: 'SELL', price: 0.45, size: 5n * SHARE }), 0)).toMatchObject({
+      ok: true,
+      status: 'live',
+    });
+    expect(book.submit(order({ side: 'BUY', price: 0.5, outcome: 1, size: 3n * SHARE }), 0)).toMatchObject({
+      status: 'live',
+    }); // an ask at 0.50 for the first outcome
     expect(book.levels(0)).toEqual({
       bids: [{ price: p(0.4), size: 10n * SHARE }],
       asks: [
@@ -69,11 +74,20 @@ describe('matching engine', () => {
     const buyNo = order({ side: 'BUY', outcome: 1, price: 0.45 });
     book.submit(buyNo, 0);
     const result = book.submit(order({ side: 'BUY', outcome: 0, price: 0.6 }), 0);
-    expect(result.ok && result.fills[0]).toMatchObject({ makerId: buyNo.id, matchType: 'MINT', makerPrice: p(0.45), takerPrice: p(0.55), shares: 10n * SHARE });
+    expect(result.ok && result.fills[0]).toMatchObject({
+      makerId: buyNo.id,
+      matchType: 'MINT',
+      makerPrice: p(0.45),
+      takerPrice: p(0.55),
+      shares: 10n * SHARE,
+    });
     // 0.54 + 0.45 < 1: no cross
     const book2 = new MarketBook();
     book2.submit(order({ side: 'BUY', outcome: 1, price: 0.45 }), 0);
-    expect(book2.submit(order({ side: 'BUY', outcome: 0, price: 0.54 }), 0)).toMatchObject({ status: 'live', fills: [] });
+    expect(book2.submit(order({ side: 'BUY', outcome: 0, price: 0.54 }), 0)).toMatchObject({
+      status: 'live',
+      fills: [],
+    });
   });
 
   it('MERGEs two SELLs of complementary outcomes whose prices add up to at most 1', () => {
@@ -97,7 +111,11 @@ describe('matching engine', () => {
     const book = new MarketBook();
     book.submit(order({ side: 'SELL', price: 0.5, size: 3n * SHARE }), 0);
     const killed = book.submit(order({ side: 'BUY', price: 0.5, size: 4n * SHARE, type: 'FOK' }), 0);
-    expect(killed).toEqual({ ok: false, reason: 'FOK_NOT_FILLED', message: "order couldn't be fully filled. FOK orders are fully filled or killed." });
+    expect(killed).toEqual({
+      ok: false,
+      reason: 'FOK_NOT_FILLED',
+      message: "order couldn't be fully filled. FOK orders are fully filled or killed.",
+    });
     expect(book.levels(0).asks).toEqual([{ price: p(0.5), size: 3n * SHARE }]);
     const filled = book.submit(order({ side: 'BUY', price: 0.5, size: 3n * SHARE, type: 'FOK' }), 0);
     expect(filled).toMatchObject({ ok: true, status: 'matched' });
@@ -110,14 +128,23 @@ describe('matching engine', () => {
     const partial = book.submit(order({ side: 'BUY', price: 0.5, size: 5n * SHARE, type: 'FAK' }), 0);
     expect(partial.ok && partial.fills[0]!.shares).toBe(3n * SHARE);
     expect(book.size).toBe(0);
-    expect(book.submit(order({ side: 'BUY', price: 0.5, type: 'FAK' }), 0)).toMatchObject({ ok: false, reason: 'FAK_NO_MATCH' });
+    expect(book.submit(order({ side: 'BUY', price: 0.5, type: 'FAK' }), 0)).toMatchObject({
+      ok: false,
+      reason: 'FAK_NO_MATCH',
+    });
   });
 
   it('refuses a post-only order that would cross, and rests one that would not', () => {
     const book = new MarketBook();
     book.submit(order({ side: 'SELL', price: 0.5 }), 0);
-    expect(book.submit(order({ side: 'BUY', price: 0.5, postOnly: true }), 0)).toMatchObject({ ok: false, reason: 'POST_ONLY_CROSSES' });
-    expect(book.submit(order({ side: 'BUY', price: 0.49, postOnly: true }), 0)).toMatchObject({ ok: true, status: 'live' });
+    expect(book.submit(order({ side: 'BUY', price: 0.5, postOnly: true }), 0)).toMatchObject({
+      ok: false,
+      reason: 'POST_ONLY_CROSSES',
+    });
+    expect(book.submit(order({ side: 'BUY', price: 0.49, postOnly: true }), 0)).toMatchObject({
+      ok: true,
+      status: 'live',
+    });
   });
 
   it('expires GTD orders and cancels on request', () => {
@@ -139,7 +166,10 @@ describe('matching engine', () => {
     book.submit(o, 0);
     expect(book.submit({ ...o }, 0)).toMatchObject({ ok: false, reason: 'DUPLICATE' });
     expect(book.submit(order({ side: 'BUY', price: 1 }), 0)).toMatchObject({ ok: false, reason: 'INVALID' });
-    expect(book.submit(order({ side: 'BUY', price: 0.5, size: 0n }), 0)).toMatchObject({ ok: false, reason: 'INVALID' });
+    expect(book.submit(order({ side: 'BUY', price: 0.5, size: 0n }), 0)).toMatchObject({
+      ok: false,
+      reason: 'INVALID',
+    });
   });
 
   it('keeps price-time order across many inserts (binary search)', () => {

@@ -24,7 +24,12 @@ describe('takerFee', () => {
     const small = { shares: 50n, takerPrice: 5000 };
     expect(takerFee(CRYPTO, [small])).toBe(0n);
     expect(takerFee(CRYPTO, [small, small])).toBe(1n);
-    expect(takerFee(POLITICS, [{ shares: shares(10), takerPrice: 3000 }, { shares: shares(20), takerPrice: 3100 }])).toBe(84_000n + 171_120n);
+    expect(
+      takerFee(POLITICS, [
+        { shares: shares(10), takerPrice: 3000 },
+        { shares: shares(20), takerPrice: 3100 },
+      ]),
+    ).toBe(84_000n + 171_120n);
   });
 
   it('raises p(1−p) to the exponent and is symmetric in p and 1−p', () => {
@@ -32,7 +37,9 @@ describe('takerFee', () => {
     // 100 × 0.25 × (0.2 × 0.8)² = 0.64.
     expect(takerFee(squared, [{ shares: shares(100), takerPrice: 2000 }])).toBe(640_000n);
     expect(takerFee(squared, [{ shares: shares(100), takerPrice: 8000 }])).toBe(640_000n);
-    expect(takerFee(CRYPTO, [{ shares: shares(100), takerPrice: 9900 }])).toBe(takerFee(CRYPTO, [{ shares: shares(100), takerPrice: 100 }]));
+    expect(takerFee(CRYPTO, [{ shares: shares(100), takerPrice: 9900 }])).toBe(
+      takerFee(CRYPTO, [{ shares: shares(100), takerPrice: 100 }]),
+    );
   });
 
   it('charges nothing without fees or at a zero rate', () => {

@@ -26,7 +26,20 @@ function sweep(id = 'trade-1'): ClobTradeView {
   const total = shares(105.26);
   // The CLOB's own record keeps the taker's average (its business: what its order paid on the whole).
   const average = Number((shares(50) * 9400n + shares(55.26) * 9500n) / total);
-  return { id, market, tokenId: '111', outcome: 0, side: 'BUY', shares: total, price: average, status: 'MINED', matchTime: 1_800_000_000, makerAddress: '0xtaker', makers, transactionHash: '0xhash' };
+  return {
+    id,
+    market,
+    tokenId: '111',
+    outcome: 0,
+    side: 'BUY',
+    shares: total,
+    price: average,
+    status: 'MINED',
+    matchTime: 1_800_000_000,
+    makerAddress: '0xtaker',
+    makers,
+    transactionHash: '0xhash',
+  };
 }
 
 describe('public prints of a taker trade', () => {

@@ -9,12 +9,29 @@ const RENDERER_SESSION = '../../src/renderer/src/store/session';
 
 describe('the default settings', () => {
   it('are the same in main and in the renderer', async () => {
-    const { DEFAULT_SETTINGS: RENDERER_DEFAULTS } = (await import(/* @vite-ignore */ RENDERER_SESSION)) as { DEFAULT_SETTINGS: Settings };
+    const { DEFAULT_SETTINGS: RENDERER_DEFAULTS } = (await import(/* @vite-ignore */ RENDERER_SESSION)) as {
+      DEFAULT_SETTINGS: Settings;
+    };
     expect(MAIN_DEFAULTS).toEqual(RENDERER_DEFAULTS);
     expect(MAIN_DEFAULTS).toEqual({
-      theme: 'dark', watchlist: [], cancelAllKey: 'X', marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'], activeWallet: null,
+      theme: 'dark',
+      watchlist: [],
+      cancelAllKey: 'X',
+      marketColumns: ['title', 'outcomes', 'volume', 'liquidity', 'endDate'],
+      activeWallet: null,
       panelSizes: {},
-      keyBindings: { buyBest: 'B', sellBest: 'S', priceUp: '+', priceDown: '-', preset1: 'F1', preset2: 'F2', preset3: 'F3', preset4: 'F4', flatten: 'F', cancelMarket: 'C' },
+      keyBindings: {
+        buyBest: 'B',
+        sellBest: 'S',
+        priceUp: '+',
+        priceDown: '-',
+        preset1: 'F1',
+        preset2: 'F2',
+        preset3: 'F3',
+        preset4: 'F4',
+        flatten: 'F',
+        cancelMarket: 'C',
+      },
       sizePresets: { unit: 'shares', sizes: [10, 50, 100, 500] },
       keyboardOrdersWithoutConfirm: false,
       marketSlippageTicks: 3,

@@ -20,7 +20,16 @@ afterEach(async () => {
 describe('saved panel sizes', () => {
   it('keep good entries and drop bad ones one by one', () => {
     expect(cleanPanelSizes({ markets: 480, ticket: 320.5 })).toEqual({ markets: 480, ticket: 320.5 });
-    expect(cleanPanelSizes({ markets: 'wide', ticket: -4, account: 1e9, 'Bad Name': 100, big: Number.POSITIVE_INFINITY, ok: 200 })).toEqual({ ok: 200 });
+    expect(
+      cleanPanelSizes({
+        markets: 'wide',
+        ticket: -4,
+        account: 1e9,
+        'Bad Name': 100,
+        big: Number.POSITIVE_INFINITY,
+        ok: 200,
+      }),
+    ).toEqual({ ok: 200 });
     expect(cleanPanelSizes([300])).toEqual({});
     expect(cleanPanelSizes(null)).toEqual({});
     expect(cleanPanelSizes('markets')).toEqual({});
@@ -30,7 +39,14 @@ describe('saved panel sizes', () => {
 
   it('a corrupt or huge value does not set the settings aside: the rest of the file is kept', async () => {
     const dir = await folder();
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ theme: 'light', watchlist: ['90011'], panelSizes: { markets: 'x', account: 99_999_999, ticket: 340 } }));
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({
+        theme: 'light',
+        watchlist: ['90011'],
+        panelSizes: { markets: 'x', account: 99_999_999, ticket: 340 },
+      }),
+    );
     const settings = await new SettingsStore(dir).get();
     expect(settings.theme).toBe('light');
     expect(settings.watchlist).toEqual(['90011']);
@@ -55,6 +71,8 @@ describe('saved panel sizes', () => {
     expect(input.safeParse({ panelSizes: { markets: -1 } }).success).toBe(false);
     expect(input.safeParse({ panelSizes: { markets: 1e9 } }).success).toBe(false);
     expect(input.safeParse({ panelSizes: { 'not a name': 100 } }).success).toBe(false);
-    expect(input.safeParse({ panelSizes: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, 1])) }).success).toBe(false);
+    expect(
+      input.safeParse({ panelSizes: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, 1])) }).success,
+    ).toBe(false);
   });
 });

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsStore, SETTINGS_FILE } from '../../src/main/settings/settings';
 import { operations } from '../../src/shared/contract';
-import { WORKSPACE_NETWORKS_MAX, cleanActiveWorkspace, cleanNetworkWorkspaces, cleanWorkspaces } from '../../src/shared/workspaces';
+import {
+  WORKSPACE_NETWORKS_MAX,
+  cleanActiveWorkspace,
+  cleanNetworkWorkspaces,
+  cleanWorkspaces,
+} from '../../src/shared/workspaces';
 
 const dirs: string[] = [];
 async function folder(): Promise<string> {
@@ -30,7 +35,14 @@ describe('saved workspaces', () => {
       { name: '', tiles: [tile('4')], focused: 0 },
       { name: 'No tiles', tiles: [], focused: 0 },
       { name: 'Bad tiles', tiles: [{ marketId: 5 }, 'x', { protocol: 'kalshi', marketId: '6', width: 1 }], focused: 0 },
-      { name: 'Odd', tiles: [{ marketId: '7', width: 3 }, { protocol: 'polymarket', marketId: '8', tokenId: 'y', width: 0 }], focused: 9 },
+      {
+        name: 'Odd',
+        tiles: [
+          { marketId: '7', width: 3 },
+          { protocol: 'polymarket', marketId: '8', tokenId: 'y', width: 0 },
+        ],
+        focused: 9,
+      },
       'not a workspace',
       null,
     ]);
@@ -44,7 +56,11 @@ describe('saved workspaces', () => {
   });
 
   it('hold their bounds: 20 workspaces, 8 tiles each, widths adding up to 1', () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({ name: `W${i}`, tiles: Array.from({ length: 12 }, (_, j) => tile(String(j), 0.3)), focused: 11 }));
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      name: `W${i}`,
+      tiles: Array.from({ length: 12 }, (_, j) => tile(String(j), 0.3)),
+      focused: 11,
+    }));
     const cleaned = cleanWorkspaces(many);
     expect(cleaned).toHaveLength(20);
     expect(cleaned.every((w) => w.tiles.length === 8 && w.focused === 7)).toBe(true);
@@ -56,16 +72,31 @@ describe('saved workspaces', () => {
 
   it('a corrupt value does not set the settings aside, and good ones survive a reread, per network', async () => {
     const dir = await folder();
-    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify({ theme: 'light', workspaces: { sandbox: { list: 'not a list', active: 'x' }, ' padded': { list: [], active: 0 } } }));
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({
+        theme: 'light',
+        workspaces: { sandbox: { list: 'not a list', active: 'x' }, ' padded': { list: [], active: 0 } },
+      }),
+    );
     const settings = await new SettingsStore(dir, undefined, 'sandbox').get();
     expect(settings.theme).toBe('light');
     expect(settings.workspaces).toEqual({});
     const store = new SettingsStore(dir, undefined, 'sandbox');
     const list = [
-      { name: 'Main', tiles: [{ protocol: 'polymarket' as const, marketId: '90011', eventId: '9001', tokenId: 't1', width: 0.6 }, { width: 0.4 }], focused: 1 },
+      {
+        name: 'Main',
+        tiles: [
+          { protocol: 'polymarket' as const, marketId: '90011', eventId: '9001', tokenId: 't1', width: 0.6 },
+          { width: 0.4 },
+        ],
+        focused: 1,
+      },
       { name: 'Crypto', tiles: [{ protocol: 'polymarket' as const, marketId: '90021', width: 1 }], focused: 0 },
     ];
-    const polygon = [{ name: 'Elections', tiles: [{ protocol: 'polymarket' as const, marketId: '253591', width: 1 }], focused: 0 }];
+    const polygon = [
+      { name: 'Elections', tiles: [{ protocol: 'polymarket' as const, marketId: '253591', width: 1 }], focused: 0 },
+    ];
     await store.save({ workspaces: { sandbox: { list, active: 1 } } });
     // One network's save leaves the other networks' workspaces as they were.
     await store.save({ workspaces: { polygon: { list: polygon, active: 0 } } });
@@ -85,9 +116,14 @@ describe('saved workspaces', () => {
     expect((await store.get()).workspaces).toEqual({ sandbox: { list, active: 1 } });
     // Written back in today's shape on the next save; the old index goes with the list.
     await store.save({ theme: 'dark' });
-    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).toMatchObject({ theme: 'dark', workspaces: { sandbox: { list, active: 1 } } });
+    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).toMatchObject({
+      theme: 'dark',
+      workspaces: { sandbox: { list, active: 1 } },
+    });
     expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))).not.toHaveProperty('activeWorkspace');
-    expect((await new SettingsStore(dir, undefined, 'polygon').get()).workspaces).toEqual({ sandbox: { list, active: 1 } });
+    expect((await new SettingsStore(dir, undefined, 'polygon').get()).workspaces).toEqual({
+      sandbox: { list, active: 1 },
+    });
   });
 
   it('clean each network on its own: a bad network name or entry is dropped, the active index kept on a workspace', () => {
@@ -101,7 +137,10 @@ describe('saved workspaces', () => {
         second: 'not an entry',
         third: { list: [{ name: '', tiles: [] }], active: 0 },
       }),
-    ).toEqual({ sandbox: { list: [good, { name: 'Second', tiles: [tile('2', 1)], focused: 0 }], active: 0 }, polygon: { list: [good], active: 0 } });
+    ).toEqual({
+      sandbox: { list: [good, { name: 'Second', tiles: [tile('2', 1)], focused: 0 }], active: 0 },
+      polygon: { list: [good], active: 0 },
+    });
     expect(cleanNetworkWorkspaces([good])).toEqual({});
     expect(cleanNetworkWorkspaces(undefined)).toEqual({});
     const many = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`net${i}`, { list: [good], active: 0 }]));
@@ -112,11 +151,18 @@ describe('saved workspaces', () => {
     const input = operations.saveSettings.input;
     const one = (list: unknown[], active = 0) => ({ workspaces: { sandbox: { list, active } } });
     expect(input.safeParse(one([{ name: 'Main', tiles: [tile('1', 1)], focused: 0 }])).success).toBe(true);
-    const nine = input.safeParse(one([{ name: 'Main', tiles: Array.from({ length: 9 }, () => tile('1', 0.1)), focused: 0 }]));
+    const nine = input.safeParse(
+      one([{ name: 'Main', tiles: Array.from({ length: 9 }, () => tile('1', 0.1)), focused: 0 }]),
+    );
     expect(nine.success).toBe(false);
     expect(nine.error?.issues[0]?.path).toEqual(['workspaces', 'sandbox', 'list', 0, 'tiles']);
-    expect(input.safeParse(one(Array.from({ length: 21 }, (_, i) => ({ name: `W${i}`, tiles: [tile('1', 1)], focused: 0 })))).success).toBe(false);
-    expect(input.safeParse(one([{ name: 'Main', tiles: [{ ...tile('1', 1), extra: true }], focused: 0 }])).success).toBe(false);
+    expect(
+      input.safeParse(one(Array.from({ length: 21 }, (_, i) => ({ name: `W${i}`, tiles: [tile('1', 1)], focused: 0 }))))
+        .success,
+    ).toBe(false);
+    expect(
+      input.safeParse(one([{ name: 'Main', tiles: [{ ...tile('1', 1), extra: true }], focused: 0 }])).success,
+    ).toBe(false);
     expect(input.safeParse(one([{ name: 'Main', tiles: [tile('1', 1)], focused: 0 }], 1)).success).toBe(false);
     expect(input.safeParse(one([])).success).toBe(false);
     // The workspaces of a network are named by the network: the old list-and-index shape is refused.

@@ -39,6 +39,13 @@ describe('bookFromLevels', () => {
   });
 
   it('names what a source leaves out plainly: no market, hash or time', () => {
-    expect(bookFromLevels('tok', { bids: [], asks: [] })).toEqual({ tokenId: 'tok', market: '', hash: '', timestamp: 0, bids: [], asks: [] });
+    expect(bookFromLevels('tok', { bids: [], asks: [] })).toEqual({
+      tokenId: 'tok',
+      market: '',
+      hash: '',
+      timestamp: 0,
+      bids: [],
+      asks: [],
+    });
   });
 });

@@ -28,7 +28,10 @@ const OTHER_DEPOSIT = '0x5F4f45aBd6e86C60B3Df2a4aF103f85256A2Ce6d';
 async function signerWithKey(): Promise<SignerClient> {
   let toWorker: (message: unknown) => void = () => {};
   let toMain: (message: unknown) => void = () => {};
-  new SignerService(TOKEN, { send: (m: SignerReplyMessage) => queueMicrotask(() => toMain(m)), onMessage: (l) => (toWorker = l) });
+  new SignerService(TOKEN, {
+    send: (m: SignerReplyMessage) => queueMicrotask(() => toMain(m)),
+    onMessage: (l) => (toWorker = l),
+  });
   const transport: SignerTransport = {
     send: (m: SignerRequestMessage) => queueMicrotask(() => toWorker(m)),
     onMessage: (l) => (toMain = l),
@@ -41,7 +44,14 @@ async function signerWithKey(): Promise<SignerClient> {
   return client;
 }
 
-const input = { tokenId: '1234', side: 'BUY' as const, price: 0.5, size: 10, salt: '479249096354', timestamp: '1780449126930' };
+const input = {
+  tokenId: '1234',
+  side: 'BUY' as const,
+  price: 0.5,
+  size: 10,
+  salt: '479249096354',
+  timestamp: '1780449126930',
+};
 const terms = { tickSize: '0.01' as const, negRisk: false, version: 2 as const };
 
 async function refusal(run: () => Promise<unknown>): Promise<{ code: string; detail: string }> {
@@ -58,42 +68,96 @@ describe('the signer signs for the key’s own accounts only', () => {
     const client = await signerWithKey();
     for (const wallet of [DEPOSIT, DEPOSIT_UUPS]) {
       const signer = client.clobSigner(ADDRESS, POLYGON_WALLETS);
-      const built = await new OrderBuilder({ signer, chainId: 137, signatureType: 3, funder: wallet }).buildLimitOrder(input, terms);
+      const built = await new OrderBuilder({ signer, chainId: 137, signatureType: 3, funder: wallet }).buildLimitOrder(
+        input,
+        terms,
+      );
       expect(built.signedOrder).toMatchObject({ maker: wallet, signer: wallet, signatureType: 3 });
       const inner = built.signedOrder.signature.slice(0, 132);
-      expect(recoverAddress(depositWalletDigest(2, 137, built.verifyingContract, built.signedOrder as unknown as OrderV2Fields), inner)).toBe(ADDRESS);
+      expect(
+        recoverAddress(
+          depositWalletDigest(2, 137, built.verifyingContract, built.signedOrder as unknown as OrderV2Fields),
+          inner,
+        ),
+      ).toBe(ADDRESS);
     }
   });
 
   it('refuses a type 3 order for another key’s deposit wallet, and any type 3 order without the chain’s factories', async () => {
     const client = await signerWithKey();
     const other = await refusal(() =>
-      new OrderBuilder({ signer: client.clobSigner(ADDRESS, POLYGON_WALLETS), chainId: 137, signatureType: 3, funder: OTHER_DEPOSIT }).buildLimitOrder(input, terms),
+      new OrderBuilder({
+        signer: client.clobSigner(ADDRESS, POLYGON_WALLETS),
+        chainId: 137,
+        signatureType: 3,
+        funder: OTHER_DEPOSIT,
+      }).buildLimitOrder(input, terms),
     );
-    expect(other).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, detail: expect.stringMatching(`only for this key's own deposit wallet: ${OTHER_DEPOSIT}`) });
-    const blind = await refusal(() => new OrderBuilder({ signer: client.clobSigner(ADDRESS), chainId: 137, signatureType: 3, funder: DEPOSIT }).buildLimitOrder(input, terms));
+    expect(other).toMatchObject({
+      code: ErrorCode.INVALID_PARAMETER,
+      detail: expect.stringMatching(`only for this key's own deposit wallet: ${OTHER_DEPOSIT}`),
+    });
+    const blind = await refusal(() =>
+      new OrderBuilder({
+        signer: client.clobSigner(ADDRESS),
+        chainId: 137,
+        signatureType: 3,
+        funder: DEPOSIT,
+      }).buildLimitOrder(input, terms),
+    );
     expect(blind.detail).toMatch(/only for this key's own deposit wallet/);
   });
 
   it('signs proxy and Safe orders for the key’s own wallets, refuses another key’s Safe and a type that does not match the wallet', async () => {
     const client = await signerWithKey();
     const signer = client.clobSigner(ADDRESS, POLYGON_WALLETS);
-    for (const [signatureType, funder] of [[1, PROXY], [2, SAFE]] as const) {
-      const built = await new OrderBuilder({ signer, chainId: 137, signatureType, funder }).buildLimitOrder(input, terms);
+    for (const [signatureType, funder] of [
+      [1, PROXY],
+      [2, SAFE],
+    ] as const) {
+      const built = await new OrderBuilder({ signer, chainId: 137, signatureType, funder }).buildLimitOrder(
+        input,
+        terms,
+      );
       expect(recoverAddress(built.orderHash, built.signedOrder.signature)).toBe(ADDRESS);
     }
-    expect((await refusal(() => new OrderBuilder({ signer, chainId: 137, signatureType: 2, funder: OTHER_SAFE }).buildLimitOrder(input, terms))).detail).toMatch(
-      `own Safe: ${OTHER_SAFE} is not it`,
-    );
-    expect((await refusal(() => new OrderBuilder({ signer, chainId: 137, signatureType: 1, funder: SAFE }).buildLimitOrder(input, terms))).detail).toMatch(/own proxy wallet/);
-    expect((await refusal(() => new OrderBuilder({ signer: client.clobSigner(ADDRESS), chainId: 137, signatureType: 2, funder: SAFE }).buildLimitOrder(input, terms))).detail).toMatch(
-      /own Safe/,
-    );
+    expect(
+      (
+        await refusal(() =>
+          new OrderBuilder({ signer, chainId: 137, signatureType: 2, funder: OTHER_SAFE }).buildLimitOrder(
+            input,
+            terms,
+          ),
+        )
+      ).detail,
+    ).toMatch(`own Safe: ${OTHER_SAFE} is not it`);
+    expect(
+      (
+        await refusal(() =>
+          new OrderBuilder({ signer, chainId: 137, signatureType: 1, funder: SAFE }).buildLimitOrder(input, terms),
+        )
+      ).detail,
+    ).toMatch(/own proxy wallet/);
+    expect(
+      (
+        await refusal(() =>
+          new OrderBuilder({
+            signer: client.clobSigner(ADDRESS),
+            chainId: 137,
+            signatureType: 2,
+            funder: SAFE,
+          }).buildLimitOrder(input, terms),
+        )
+      ).detail,
+    ).toMatch(/own Safe/);
   });
 
   it('still signs the key’s own type 0 orders without factories', async () => {
     const client = await signerWithKey();
-    const built = await new OrderBuilder({ signer: client.clobSigner(ADDRESS), chainId: 137 }).buildLimitOrder(input, terms);
+    const built = await new OrderBuilder({ signer: client.clobSigner(ADDRESS), chainId: 137 }).buildLimitOrder(
+      input,
+      terms,
+    );
     expect(recoverAddress(built.orderHash, built.signedOrder.signature)).toBe(ADDRESS);
   });
 
@@ -103,7 +167,12 @@ describe('the signer signs for the key’s own accounts only', () => {
     for (const address of [ADDRESS, PROXY, SAFE, DEPOSIT]) {
       expect((await createL1Headers(signer, 137, 0, 1760000000, address)).POLY_ADDRESS).toBe(address);
     }
-    expect(await refusal(() => createL1Headers(signer, 137, 0, 1760000000, OTHER_SAFE))).toMatchObject({ code: ErrorCode.INVALID_PARAMETER, detail: 'signer does not match' });
-    expect((await refusal(() => createL1Headers(client.clobSigner(ADDRESS), 137, 0, 1760000000, SAFE))).detail).toBe('signer does not match');
+    expect(await refusal(() => createL1Headers(signer, 137, 0, 1760000000, OTHER_SAFE))).toMatchObject({
+      code: ErrorCode.INVALID_PARAMETER,
+      detail: 'signer does not match',
+    });
+    expect((await refusal(() => createL1Headers(client.clobSigner(ADDRESS), 137, 0, 1760000000, SAFE))).detail).toBe(
+      'signer does not match',
+    );
   });
 });

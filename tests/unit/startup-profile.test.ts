@@ -14,12 +14,21 @@ const all = () => true;
 
 describe('the desktop app’s starting network profile', () => {
   it('takes --pmdesk-profile first, then PMDESK_PROFILE', () => {
-    expect(startupProfileFile(['electron', '.', '--pmdesk-profile=/tmp/a.json'], { PMDESK_PROFILE: '/tmp/b.json' }, DATA, all)).toBe('/tmp/a.json');
+    expect(
+      startupProfileFile(
+        ['electron', '.', '--pmdesk-profile=/tmp/a.json'],
+        { PMDESK_PROFILE: '/tmp/b.json' },
+        DATA,
+        all,
+      ),
+    ).toBe('/tmp/a.json');
     expect(startupProfileFile(['electron', '.'], { PMDESK_PROFILE: '/tmp/b.json' }, DATA, all)).toBe('/tmp/b.json');
   });
 
   it('falls back to profile.json in the data folder, only when it exists', () => {
-    expect(startupProfileFile(['pmdesk'], {}, DATA, (file) => file === join(DATA, 'profile.json'))).toBe(join(DATA, 'profile.json'));
+    expect(startupProfileFile(['pmdesk'], {}, DATA, (file) => file === join(DATA, 'profile.json'))).toBe(
+      join(DATA, 'profile.json'),
+    );
     expect(startupProfileFile(['pmdesk'], {}, DATA, none)).toBeUndefined();
   });
 
@@ -41,9 +50,23 @@ describe('the desktop app’s starting network profile', () => {
 
   it('reads a given profile file, and names a file that is not JSON', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pmdesk-launch-'));
-    await writeFile(join(dir, 'p.json'), JSON.stringify({ name: 'fork', chainId: 31337, source: 'aggregator', aggregatorUrl: 'http://127.0.0.1:1', clobUrl: 'http://127.0.0.1:2' }));
-    expect((await readLaunchProfile(join(dir, 'p.json'))).profile).toMatchObject({ name: 'fork', source: 'aggregator' });
+    await writeFile(
+      join(dir, 'p.json'),
+      JSON.stringify({
+        name: 'fork',
+        chainId: 31337,
+        source: 'aggregator',
+        aggregatorUrl: 'http://127.0.0.1:1',
+        clobUrl: 'http://127.0.0.1:2',
+      }),
+    );
+    expect((await readLaunchProfile(join(dir, 'p.json'))).profile).toMatchObject({
+      name: 'fork',
+      source: 'aggregator',
+    });
     await writeFile(join(dir, 'bad.json'), '{nope');
-    await expect(readLaunchProfile(join(dir, 'bad.json'))).rejects.toThrow(`The network profile ${join(dir, 'bad.json')} is not JSON.`);
+    await expect(readLaunchProfile(join(dir, 'bad.json'))).rejects.toThrow(
+      `The network profile ${join(dir, 'bad.json')} is not JSON.`,
+    );
   });
 });

@@ -42,7 +42,11 @@ describe('hashes without node:crypto', () => {
     for (let i = 0; i < 40; i++) {
       const raw = randomBytes(16 + i);
       const message = `${1_700_000_000 + i}POST/order{"n":${i}}`;
-      const expected = createHmac('sha256', raw).update(message).digest('base64').replace(/\+/g, '-').replace(/\//g, '_');
+      const expected = createHmac('sha256', raw)
+        .update(message)
+        .digest('base64')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
       const standard = raw.toString('base64');
       for (const secret of [standard, standard.replace(/=+$/, ''), raw.toString('base64url')]) {
         expect(buildHmacSignature(secret, 1_700_000_000 + i, 'POST', '/order', `{"n":${i}}`)).toBe(expected);
@@ -51,8 +55,18 @@ describe('hashes without node:crypto', () => {
   });
 
   it('the book hash is SHA-1 of the summary with hash "", as node:crypto computes it', () => {
-    const book = { market: '0xabc', asset_id: '123', timestamp: '1700000000000', bids: [{ price: '0.4', size: '10' }], asks: [], hash: 'old', tick_size: '0.01' };
-    const expected = createHash('sha1').update(JSON.stringify({ ...book, hash: '' })).digest('hex');
+    const book = {
+      market: '0xabc',
+      asset_id: '123',
+      timestamp: '1700000000000',
+      bids: [{ price: '0.4', size: '10' }],
+      asks: [],
+      hash: 'old',
+      tick_size: '0.01',
+    };
+    const expected = createHash('sha1')
+      .update(JSON.stringify({ ...book, hash: '' }))
+      .digest('hex');
     expect(orderBookHash(book)).toBe(expected);
     expect(book.hash).toBe('old');
   });

@@ -28,12 +28,32 @@ const BOOK = {
     { price: '0.45', size: '10' },
   ],
 };
-const limit = (side: 'BUY' | 'SELL', price: number, size: number, postOnly = false): OrderPlan => ({ kind: 'limit', side, price, size, orderType: 'GTC', expiration: 0, postOnly });
-const market = (side: 'BUY' | 'SELL', amount: number, price?: number): OrderPlan => ({ kind: 'market', side, price, amount, orderType: 'FOK', estimatedSize: 0, estimatedPrice: 0.5 });
+const limit = (side: 'BUY' | 'SELL', price: number, size: number, postOnly = false): OrderPlan => ({
+  kind: 'limit',
+  side,
+  price,
+  size,
+  orderType: 'GTC',
+  expiration: 0,
+  postOnly,
+});
+const market = (side: 'BUY' | 'SELL', amount: number, price?: number): OrderPlan => ({
+  kind: 'market',
+  side,
+  price,
+  amount,
+  orderType: 'FOK',
+  estimatedSize: 0,
+  estimatedPrice: 0.5,
+});
 
 describe('fee terms', () => {
   it('reads the CLOB market’s fd, a missing, null or zero-rate fd as no fee', () => {
-    expect(feeTermsOfClobMarket({ c: '0x1', fd: { r: 0.072, e: 1, to: true } })).toEqual({ rate: 0.072, exponent: 1, takerOnly: true });
+    expect(feeTermsOfClobMarket({ c: '0x1', fd: { r: 0.072, e: 1, to: true } })).toEqual({
+      rate: 0.072,
+      exponent: 1,
+      takerOnly: true,
+    });
     expect(feeTermsOfClobMarket({ fd: { r: '0.04', e: 2 } })).toEqual({ rate: '0.04', exponent: 2, takerOnly: true });
     expect(feeTermsOfClobMarket({ fd: { r: 0, e: 0, to: true } })).toBeUndefined();
     expect(feeTermsOfClobMarket({ fd: null })).toBeUndefined();
@@ -58,9 +78,15 @@ describe('fee terms', () => {
 
   it('lets the exchange’s answer win over the source, and falls back to the source without one', () => {
     expect(chooseFeeTerms({ terms: undefined }, TECH)).toEqual({ terms: undefined, source: 'none' });
-    expect(chooseFeeTerms({ terms: { rate: 0.072, exponent: 1 } }, TECH)).toEqual({ terms: { rate: 0.072, exponent: 1 }, source: 'exchange' });
+    expect(chooseFeeTerms({ terms: { rate: 0.072, exponent: 1 } }, TECH)).toEqual({
+      terms: { rate: 0.072, exponent: 1 },
+      source: 'exchange',
+    });
     expect(chooseFeeTerms(undefined, TECH)).toEqual({ terms: TECH, source: 'market' });
-    expect(chooseFeeTerms(undefined, { rate: 0, exponent: 1, takerOnly: true })).toEqual({ terms: undefined, source: 'none' });
+    expect(chooseFeeTerms(undefined, { rate: 0, exponent: 1, takerOnly: true })).toEqual({
+      terms: undefined,
+      source: 'none',
+    });
     // Neither the exchange nor the market said: unknown, not "no fee" (issue 27, defect 2).
     expect(chooseFeeTerms(undefined, undefined)).toEqual({ terms: undefined, source: 'unknown' });
   });
@@ -137,23 +163,50 @@ describe('planOrderFee', () => {
 
   it('charges nothing on version 1 (the order signs its fee) and asks nothing', async () => {
     const r = reads(async () => ({ fd: { r: 0.04, e: 1 } }));
-    expect((await planOrderFee(r, traded(TECH), 't', limit('BUY', 0.6, 10), 1)).fee).toMatchObject({ units: 0n, source: 'none' });
+    expect((await planOrderFee(r, traded(TECH), 't', limit('BUY', 0.6, 10), 1)).fee).toMatchObject({
+      units: 0n,
+      source: 'none',
+    });
     expect(r.asked).toEqual([]);
   });
 
   it('uses the exchange’s terms over the source’s, and the source’s when the exchange does not answer', async () => {
-    const fromExchange = await planOrderFee(reads(async () => ({ fd: { r: 0.072, e: 1, to: true } })), traded(TECH), 't', limit('BUY', 0.5, 10), 2);
+    const fromExchange = await planOrderFee(
+      reads(async () => ({ fd: { r: 0.072, e: 1, to: true } })),
+      traded(TECH),
+      't',
+      limit('BUY', 0.5, 10),
+      2,
+    );
     expect(fromExchange.fee).toMatchObject({ source: 'exchange', units: 180_000n }); // 10 × 0.072 × 0.25
     const fromMarket = await planOrderFee(reads(down), traded(TECH), 't', limit('BUY', 0.5, 10), 3);
     expect(fromMarket.fee).toMatchObject({ source: 'market', units: 100_000n });
-    await expect(planOrderFee(reads(async () => ({ fd: { r: 0.04, e: 'one' } })), traded(TECH), 't', limit('BUY', 0.5, 10), 2)).rejects.toThrow(/fd\.e/);
+    await expect(
+      planOrderFee(
+        reads(async () => ({ fd: { r: 0.04, e: 'one' } })),
+        traded(TECH),
+        't',
+        limit('BUY', 0.5, 10),
+        2,
+      ),
+    ).rejects.toThrow(/fd\.e/);
   });
 
   it('says the fee is unknown when the exchange does not answer and the market states no terms', async () => {
     const unknown = await planOrderFee(reads(down), traded(), 't', limit('BUY', 0.5, 10), 2);
     expect(unknown.fee).toMatchObject({ source: 'unknown', terms: undefined, units: 0n });
     // The exchange answering without fee details is a fee-free market, known as such.
-    expect((await planOrderFee(reads(async () => ({ fd: null })), traded(), 't', limit('BUY', 0.5, 10), 2)).fee).toMatchObject({ source: 'none' });
+    expect(
+      (
+        await planOrderFee(
+          reads(async () => ({ fd: null })),
+          traded(),
+          't',
+          limit('BUY', 0.5, 10),
+          2,
+        )
+      ).fee,
+    ).toMatchObject({ source: 'none' });
   });
 
   it('shrinks a market BUY only when amount and fee exceed the balance', async () => {
@@ -161,7 +214,13 @@ describe('planOrderFee', () => {
     const untouched = await planOrderFee(rich, traded(), 't', market('BUY', 5), 2);
     expect(untouched.plan).toMatchObject({ amount: 5 });
     expect(untouched.fee.shrunkFrom).toBeUndefined();
-    const poor = await planOrderFee(reads(async () => ({ fd: { r: 0.04, e: 1 } }), 5_000_000n), traded(), 't', market('BUY', 5), 2);
+    const poor = await planOrderFee(
+      reads(async () => ({ fd: { r: 0.04, e: 1 } }), 5_000_000n),
+      traded(),
+      't',
+      market('BUY', 5),
+      2,
+    );
     expect(poor.plan).toMatchObject({ amount: 4.9, estimatedSize: 9.8 });
     expect(poor.fee).toMatchObject({ shrunkFrom: 5, units: 98_000n });
   });

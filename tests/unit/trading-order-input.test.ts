@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PmDeskError } from '../../packages/toolkit/src/model/errors';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
-import { OrderMessages, assertOrderRequest, findToken, planOrder, tradedMarket, type OrderIntent } from '../../src/main/trading/order-input';
+import {
+  OrderMessages,
+  assertOrderRequest,
+  findToken,
+  planOrder,
+  tradedMarket,
+  type OrderIntent,
+} from '../../src/main/trading/order-input';
 import { DEFAULT_APPROVAL_GAS, parseTradingProfile } from '../../src/main/trading/profile';
 import { approvalGasCost, approvalTargets, formatGas } from '../../src/main/trading/allowances';
 import type { Market } from '../../packages/toolkit/src/model/market-model';
@@ -29,7 +36,14 @@ const sandboxJson = (orderVersion: 1 | 2 | 3, extra: Record<string, unknown> = {
   ...extra,
 });
 
-const input = (over: Partial<OrderIntent> = {}): OrderIntent => ({ provider: 'polymarket', marketId: '1', tokenId: 'Yes', side: 'BUY', size: 10, ...over });
+const input = (over: Partial<OrderIntent> = {}): OrderIntent => ({
+  provider: 'polymarket',
+  marketId: '1',
+  tokenId: 'Yes',
+  side: 'BUY',
+  size: 10,
+  ...over,
+});
 const detail = (fn: () => unknown): string => {
   try {
     fn();
@@ -42,24 +56,51 @@ const detail = (fn: () => unknown): string => {
 describe('order request', () => {
   it('takes the contract’s order intent as it is: its names, its choices, no provider', () => {
     // The page's placeOrder input, as the contract parses it (src/shared/contract.ts): nothing renamed on its way.
-    const intent: ParsedInput<'placeOrder'> = { wallet: 'main', marketId: '1', tokenId: 'Yes', side: 'SELL', amountUsd: 4.2, orderType: 'FAK', postOnly: false };
+    const intent: ParsedInput<'placeOrder'> = {
+      wallet: 'main',
+      marketId: '1',
+      tokenId: 'Yes',
+      side: 'SELL',
+      amountUsd: 4.2,
+      orderType: 'FAK',
+      postOnly: false,
+    };
     expect(() => assertOrderRequest(intent, {})).not.toThrow();
-    expect(planOrder(intent, { token_id: '7', name: 'Yes', price: '0.42' })).toMatchObject({ kind: 'market', side: 'SELL', amount: 10, orderType: 'FAK' });
+    expect(planOrder(intent, { token_id: '7', name: 'Yes', price: '0.42' })).toMatchObject({
+      kind: 'market',
+      side: 'SELL',
+      amount: 10,
+      orderType: 'FAK',
+    });
   });
 
   it('says what is missing in the spec’s order: provider, then wallet, then the order', () => {
     expect(detail(() => assertOrderRequest(input({ provider: '' }), undefined))).toBe(OrderMessages.PROVIDER_REQUIRED);
-    expect(detail(() => assertOrderRequest(input({ provider: 'truemarket' }), undefined))).toBe(OrderMessages.ONLY_POLYMARKET);
+    expect(detail(() => assertOrderRequest(input({ provider: 'truemarket' }), undefined))).toBe(
+      OrderMessages.ONLY_POLYMARKET,
+    );
     expect(detail(() => assertOrderRequest(input(), undefined))).toBe(OrderMessages.WALLET_REQUIRED);
     expect(detail(() => assertOrderRequest(undefined, {}))).toBe(OrderMessages.USER_ORDER_NOT_FOUND);
-    expect(detail(() => assertOrderRequest(input({ side: 'HOLD' as 'BUY' }), {}))).toBe(OrderMessages.USER_ORDER_NOT_FOUND);
-    expect(detail(() => assertOrderRequest(input({ size: undefined }), {}))).toBe('Say how much to trade: a size in shares or a dollar amount.');
-    expect(detail(() => assertOrderRequest(input({ price: Number.NaN }), {}))).toBe("The order's price must be a positive number.");
+    expect(detail(() => assertOrderRequest(input({ side: 'HOLD' as 'BUY' }), {}))).toBe(
+      OrderMessages.USER_ORDER_NOT_FOUND,
+    );
+    expect(detail(() => assertOrderRequest(input({ size: undefined }), {}))).toBe(
+      'Say how much to trade: a size in shares or a dollar amount.',
+    );
+    expect(detail(() => assertOrderRequest(input({ price: Number.NaN }), {}))).toBe(
+      "The order's price must be a positive number.",
+    );
     expect(() => assertOrderRequest(input({ provider: 'Polymarket' }), {})).not.toThrow();
   });
 
   it('finds the outcome by token id or by name in any case', () => {
-    const market = tradedMarket({ id: '1', position_tokens: [{ token_id: '7', name: 'Yes', price: '0.4' }, { token_id: '8', name: 'No', price: '0.6' }] } as unknown as Market);
+    const market = tradedMarket({
+      id: '1',
+      position_tokens: [
+        { token_id: '7', name: 'Yes', price: '0.4' },
+        { token_id: '8', name: 'No', price: '0.6' },
+      ],
+    } as unknown as Market);
     expect(findToken(market, 'nO').token_id).toBe('8');
     expect(findToken(market, '7').name).toBe('Yes');
     const error = (() => {
@@ -77,25 +118,62 @@ describe('planning the order', () => {
   const token = { token_id: '7', name: 'Yes', price: '0.42' };
 
   it('prices at the token price and sizes dollars / price, rounded down to whole hundredths', () => {
-    expect(planOrder(input({ size: undefined, amountUsd: 10 }), token)).toMatchObject({ kind: 'limit', price: 0.42, size: 23.8, orderType: 'GTC', expiration: 0 });
-    expect(planOrder(input({ size: undefined, amountUsd: 1, price: 0.3 }), token)).toMatchObject({ price: 0.3, size: 3.33 });
+    expect(planOrder(input({ size: undefined, amountUsd: 10 }), token)).toMatchObject({
+      kind: 'limit',
+      price: 0.42,
+      size: 23.8,
+      orderType: 'GTC',
+      expiration: 0,
+    });
+    expect(planOrder(input({ size: undefined, amountUsd: 1, price: 0.3 }), token)).toMatchObject({
+      price: 0.3,
+      size: 3.33,
+    });
     expect(planOrder(input({ size: 12, amountUsd: 1 }), token)).toMatchObject({ size: 12 });
-    expect(() => planOrder(input({ size: undefined, amountUsd: 0.001 }), token)).toThrow('$0.001 buys less than a hundredth of a share at 0.42: give more dollars or a size.');
+    expect(() => planOrder(input({ size: undefined, amountUsd: 0.001 }), token)).toThrow(
+      '$0.001 buys less than a hundredth of a share at 0.42: give more dollars or a size.',
+    );
   });
 
   it('makes FOK and FAK market orders: a buy spends dollars, a sell sells shares', () => {
-    expect(planOrder({ ...input({ size: undefined, amountUsd: 8 }), orderType: 'FOK' }, token)).toMatchObject({ kind: 'market', amount: 8, price: undefined, estimatedSize: 19.04 });
-    expect(planOrder({ ...input({ size: 10 }), orderType: 'FOK' }, token)).toMatchObject({ kind: 'market', amount: 4.2 });
-    expect(planOrder({ ...input({ side: 'SELL', size: 10 }), orderType: 'FAK' }, token)).toMatchObject({ kind: 'market', amount: 10, orderType: 'FAK' });
-    expect(planOrder({ ...input({ side: 'SELL', size: undefined, amountUsd: 4.2 }), orderType: 'FAK' }, token)).toMatchObject({ amount: 10 });
-    expect(() => planOrder({ ...input({ size: 0.01 }), orderType: 'FOK' }, token)).toThrow(/comes to nothing after rounding/);
+    expect(planOrder({ ...input({ size: undefined, amountUsd: 8 }), orderType: 'FOK' }, token)).toMatchObject({
+      kind: 'market',
+      amount: 8,
+      price: undefined,
+      estimatedSize: 19.04,
+    });
+    expect(planOrder({ ...input({ size: 10 }), orderType: 'FOK' }, token)).toMatchObject({
+      kind: 'market',
+      amount: 4.2,
+    });
+    expect(planOrder({ ...input({ side: 'SELL', size: 10 }), orderType: 'FAK' }, token)).toMatchObject({
+      kind: 'market',
+      amount: 10,
+      orderType: 'FAK',
+    });
+    expect(
+      planOrder({ ...input({ side: 'SELL', size: undefined, amountUsd: 4.2 }), orderType: 'FAK' }, token),
+    ).toMatchObject({ amount: 10 });
+    expect(() => planOrder({ ...input({ size: 0.01 }), orderType: 'FOK' }, token)).toThrow(
+      /comes to nothing after rounding/,
+    );
   });
 
   it('keeps GTD with its expiration and post-only, and refuses them where they do not apply', () => {
-    expect(planOrder({ ...input(), orderType: 'GTD', expiration: 4102444800, postOnly: true }, token)).toMatchObject({ orderType: 'GTD', expiration: 4102444800, postOnly: true });
-    expect(() => planOrder({ ...input(), orderType: 'GTD' }, token)).toThrow('A GTD order needs an expiration (unix seconds).');
-    expect(() => planOrder({ ...input(), orderType: 'GTC', expiration: 4102444800 }, token)).toThrow(/Only GTD orders expire/);
-    expect(() => planOrder({ ...input(), orderType: 'FAK', postOnly: true }, token)).toThrow('Post-only orders are GTC or GTD.');
+    expect(planOrder({ ...input(), orderType: 'GTD', expiration: 4102444800, postOnly: true }, token)).toMatchObject({
+      orderType: 'GTD',
+      expiration: 4102444800,
+      postOnly: true,
+    });
+    expect(() => planOrder({ ...input(), orderType: 'GTD' }, token)).toThrow(
+      'A GTD order needs an expiration (unix seconds).',
+    );
+    expect(() => planOrder({ ...input(), orderType: 'GTC', expiration: 4102444800 }, token)).toThrow(
+      /Only GTD orders expire/,
+    );
+    expect(() => planOrder({ ...input(), orderType: 'FAK', postOnly: true }, token)).toThrow(
+      'Post-only orders are GTC or GTD.',
+    );
   });
 });
 
@@ -116,7 +194,13 @@ describe('trading profile and approval targets', () => {
 
   it('reads a version 2 sandbox’s exchanges as the version 2 ones (docs/protocol.md#allowances: the two exchanges)', () => {
     const profile = parseTradingProfile(sandboxJson(2));
-    expect(profile.network.contracts).toEqual({ collateral: USDC, conditionalTokens: CTF, negRiskAdapter: C, exchangeV2: A, negRiskExchangeV2: B });
+    expect(profile.network.contracts).toEqual({
+      collateral: USDC,
+      conditionalTokens: CTF,
+      negRiskAdapter: C,
+      exchangeV2: A,
+      negRiskExchangeV2: B,
+    });
     expect(approvalTargets(profile, 2).map((t) => [t.kind, t.spender])).toEqual([
       ['collateral', A],
       ['collateral', B],
@@ -146,9 +230,15 @@ describe('trading profile and approval targets', () => {
   });
 
   it('refuses a profile without what trading needs, naming the field', () => {
-    expect(() => parseTradingProfile({ ...sandboxJson(2), rpcUrl: undefined })).toThrow('Invalid network profile: rpcUrl: ');
-    expect(() => parseTradingProfile({ ...sandboxJson(2), orderVersion: 4 })).toThrow(/Invalid network profile: orderVersion/);
+    expect(() => parseTradingProfile({ ...sandboxJson(2), rpcUrl: undefined })).toThrow(
+      'Invalid network profile: rpcUrl: ',
+    );
+    expect(() => parseTradingProfile({ ...sandboxJson(2), orderVersion: 4 })).toThrow(
+      /Invalid network profile: orderVersion/,
+    );
     const bare = parseTradingProfile({ ...sandboxJson(2), contracts: { collateral: USDC, conditionalTokens: CTF } });
-    expect(() => approvalTargets(bare, 2)).toThrow('The network profile sandbox names no exchange for order version 2.');
+    expect(() => approvalTargets(bare, 2)).toThrow(
+      'The network profile sandbox names no exchange for order version 2.',
+    );
   });
 });

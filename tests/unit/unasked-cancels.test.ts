@@ -31,7 +31,9 @@ describe('counts in words', () => {
 
 describe('cancels the trader did not click', () => {
   it('tells the exchange cancelling orders once, after the moment, counted and with the reason', () => {
-    const { notices, scheduler, cancels } = setup((wallet) => (wallet === 'alice' ? "the dead-man switch's heartbeats stopped getting through" : undefined));
+    const { notices, scheduler, cancels } = setup((wallet) =>
+      wallet === 'alice' ? "the dead-man switch's heartbeats stopped getting through" : undefined,
+    );
     cancels.cancelled('alice', '0xAA');
     cancels.cancelled('alice', '0xbb');
     scheduler.advance(999);
@@ -41,19 +43,28 @@ describe('cancels the trader did not click', () => {
       {
         wallet: 'alice',
         kind: 'cancelled',
-        message: "The exchange cancelled 2 orders of alice that you did not cancel here: the dead-man switch's heartbeats stopped getting through.",
+        message:
+          "The exchange cancelled 2 orders of alice that you did not cancel here: the dead-man switch's heartbeats stopped getting through.",
         orderIds: ['0xaa', '0xbb'],
       },
     ]);
     cancels.cancelled('bob', '0xcc');
     scheduler.advance(1_000);
-    expect(notices[1]).toMatchObject({ wallet: 'bob', message: 'The exchange cancelled 1 order of bob that you did not cancel here (from another app, or by the exchange).', orderIds: ['0xcc'] });
+    expect(notices[1]).toMatchObject({
+      wallet: 'bob',
+      message:
+        'The exchange cancelled 1 order of bob that you did not cancel here (from another app, or by the exchange).',
+      orderIds: ['0xcc'],
+    });
   });
 
   it("leaves out the trader's own cancels, even when the exchange's word comes first", async () => {
     const { notices, scheduler, cancels } = setup();
     let answer: (ids: { cancelled: string[] }) => void = () => undefined;
-    const pending = cancels.byTrader('Alice', () => new Promise<{ cancelled: string[] }>((resolve) => (answer = resolve)));
+    const pending = cancels.byTrader(
+      'Alice',
+      () => new Promise<{ cancelled: string[] }>((resolve) => (answer = resolve)),
+    );
     cancels.cancelled('alice', '0xAA');
     cancels.cancelled('alice', '0xdd');
     scheduler.advance(5_000); // the cancel is still on its way: nothing is told yet
@@ -62,7 +73,11 @@ describe('cancels the trader did not click', () => {
     expect(await pending).toEqual({ cancelled: ['0xaa'] });
     scheduler.advance(1_000);
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ wallet: 'alice', orderIds: ['0xdd'], message: expect.stringContaining('cancelled 1 order of alice') });
+    expect(notices[0]).toMatchObject({
+      wallet: 'alice',
+      orderIds: ['0xdd'],
+      message: expect.stringContaining('cancelled 1 order of alice'),
+    });
 
     await cancels.byTrader('alice', async () => ({ cancelled: ['0xee'] }));
     cancels.cancelled('alice', '0xee');

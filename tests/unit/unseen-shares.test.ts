@@ -12,7 +12,8 @@ describe('UnseenShares', () => {
   it('asks before selling a token bought this session, once for a matched BUY, always while one rests', async () => {
     const views = new UnseenShares();
     const asked: string[] = [];
-    const sell = (token: string, account = ACCOUNT) => views.beforeSell(account, token, async () => asked.push(token), logger);
+    const sell = (token: string, account = ACCOUNT) =>
+      views.beforeSell(account, token, async () => asked.push(token), logger);
 
     await sell('1');
     expect(asked).toEqual([]);

@@ -32,7 +32,8 @@ function chain(options: { down?: boolean } = {}) {
       if (options.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
       return address.toLowerCase() === SAFE.toLowerCase() ? '0x6080' : '0x';
     },
-    call: async ({ data }: { to: string; data: string }) => word(data.toLowerCase().endsWith(SAFE.slice(2).toLowerCase()) ? 25_000_000n : 0n),
+    call: async ({ data }: { to: string; data: string }) =>
+      word(data.toLowerCase().endsWith(SAFE.slice(2).toLowerCase()) ? 25_000_000n : 0n),
   };
 }
 
@@ -42,21 +43,39 @@ async function accounts(profile: () => Promise<string | null>, options: { down?:
   const settings = new SettingsStore(dir);
   const markets = { getProfileWallet: profile } as unknown as MarketSource;
   const wallets = { list: async () => [{ label: 'desk', address: OWNER }] };
-  return { dir, service: new WalletAccounts({ name: 'polygon', wallets: POLYGON_WALLETS, collateral: [USDC], chain: chain(options) }, wallets, markets, settings) };
+  return {
+    dir,
+    service: new WalletAccounts(
+      { name: 'polygon', wallets: POLYGON_WALLETS, collateral: [USDC], chain: chain(options) },
+      wallets,
+      markets,
+      settings,
+    ),
+  };
 }
 
 describe('WalletAccounts', () => {
   it('takes the profile’s wallet when it is one of the key’s accounts', async () => {
     const { service } = await accounts(async () => PROXY);
-    expect(await service.accountOf('desk')).toMatchObject({ reason: 'profile', account: { address: PROXY, kind: 'proxy', foundBy: 'profile', deployed: false }, alsoInUse: [SAFE] });
+    expect(await service.accountOf('desk')).toMatchObject({
+      reason: 'profile',
+      account: { address: PROXY, kind: 'proxy', foundBy: 'profile', deployed: false },
+      alsoInUse: [SAFE],
+    });
     expect(await service.tradingAccount(OWNER)).toEqual({ address: PROXY, kind: 'proxy', signatureType: 1 });
   });
 
   it('names a profile wallet the key does not control, and trades from what the chain shows instead', async () => {
     const { service } = await accounts(async () => OTHER_SAFE);
     const found = await service.accountOf('desk');
-    expect(found).toMatchObject({ reason: 'funded', account: { address: SAFE, kind: 'safe', collateral: 25 }, description: `Polymarket account ${SAFE} (Safe, owned by key ${OWNER})` });
-    expect(found.profileNote).toBe(`The Polymarket profile of ${OWNER} names the wallet ${OTHER_SAFE}, which is not one of this key's accounts on this chain: PM Desk cannot trade from it.`);
+    expect(found).toMatchObject({
+      reason: 'funded',
+      account: { address: SAFE, kind: 'safe', collateral: 25 },
+      description: `Polymarket account ${SAFE} (Safe, owned by key ${OWNER})`,
+    });
+    expect(found.profileNote).toBe(
+      `The Polymarket profile of ${OWNER} names the wallet ${OTHER_SAFE}, which is not one of this key's accounts on this chain: PM Desk cannot trade from it.`,
+    );
   });
 
   it('goes on from the chain when the profile cannot be read, and says so', async () => {
@@ -65,21 +84,35 @@ describe('WalletAccounts', () => {
     });
     const found = await service.accountOf('desk');
     expect(found).toMatchObject({ reason: 'funded', account: { address: SAFE } });
-    expect(found.profileNote).toMatch(/could not be read \(Gamma did not answer\.\): the account was found from the chain alone/);
+    expect(found.profileNote).toMatch(
+      /could not be read \(Gamma did not answer\.\): the account was found from the chain alone/,
+    );
   });
 
   it('says a silent chain as a network error, not an internal one', async () => {
     const { service } = await accounts(async () => null, { down: true });
-    await expect(service.accountOf('desk')).rejects.toMatchObject({ code: ErrorCode.NETWORK_ERROR, detail: expect.stringMatching(/did not answer while looking for the Polymarket account/) });
+    await expect(service.accountOf('desk')).rejects.toMatchObject({
+      code: ErrorCode.NETWORK_ERROR,
+      detail: expect.stringMatching(/did not answer while looking for the Polymarket account/),
+    });
   });
 
   it('keeps a choice of the key’s own per wallet and network, and refuses another key’s account without keeping anything', async () => {
     const { dir, service } = await accounts(async () => null);
-    await expect(service.choose('desk', OTHER_SAFE)).rejects.toMatchObject({ code: ErrorCode.INVALID_PARAMETER, detail: expect.stringContaining(`The wallet ${OTHER_SAFE} does not match the signer ${OWNER}`) });
+    await expect(service.choose('desk', OTHER_SAFE)).rejects.toMatchObject({
+      code: ErrorCode.INVALID_PARAMETER,
+      detail: expect.stringContaining(`The wallet ${OTHER_SAFE} does not match the signer ${OWNER}`),
+    });
     await expect(readFile(join(dir, 'settings.json'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
 
-    expect(await service.choose('desk', OWNER.toLowerCase())).toMatchObject({ chosenBy: 'trader', reason: 'trader', account: { address: OWNER, kind: 'eoa' } });
-    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).accounts).toEqual({ [`polygon|${OWNER.toLowerCase()}`]: OWNER });
+    expect(await service.choose('desk', OWNER.toLowerCase())).toMatchObject({
+      chosenBy: 'trader',
+      reason: 'trader',
+      account: { address: OWNER, kind: 'eoa' },
+    });
+    expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).accounts).toEqual({
+      [`polygon|${OWNER.toLowerCase()}`]: OWNER,
+    });
     expect(await service.tradingAccount(OWNER)).toEqual({ address: OWNER, kind: 'eoa', signatureType: 0 });
     expect(await service.choose('desk', null)).toMatchObject({ chosenBy: 'found', account: { address: SAFE } });
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).accounts).toBeUndefined();

@@ -16,13 +16,21 @@ afterEach(async () => {
 /** A real (cheap) keystore text for a fresh key. */
 function keystoreText(): { text: string; address: string } {
   const wallet = Wallet.createRandom();
-  return { text: encryptKeystoreJsonSync({ address: wallet.address, privateKey: wallet.privateKey }, 'pw', { scrypt: { N: 2 ** 4 } }), address: wallet.address };
+  return {
+    text: encryptKeystoreJsonSync({ address: wallet.address, privateKey: wallet.privateKey }, 'pw', {
+      scrypt: { N: 2 ** 4 },
+    }),
+    address: wallet.address,
+  };
 }
 
 async function storeIn(): Promise<{ dir: string; store: WalletStore }> {
   const dir = await mkdtemp(join(tmpdir(), 'pmdesk-listing-'));
   const store = new WalletStore(dir);
-  cleanups.push(() => rm(dir, { recursive: true, force: true }), () => store.close());
+  cleanups.push(
+    () => rm(dir, { recursive: true, force: true }),
+    () => store.close(),
+  );
   return { dir, store };
 }
 
@@ -82,7 +90,10 @@ describe('the kept wallet listing', () => {
     await store.list();
     store.close();
     const other = keystoreText();
-    await writeFile(join(dir, '0b7f1a8e-0000-4000-8000-000000000002.json'), JSON.stringify({ label: 'Beta', ...JSON.parse(other.text) }));
+    await writeFile(
+      join(dir, '0b7f1a8e-0000-4000-8000-000000000002.json'),
+      JSON.stringify({ label: 'Beta', ...JSON.parse(other.text) }),
+    );
     // No waiting: without the kept listing the very next call reads the folder.
     expect((await store.list()).map((e) => e.label)).toEqual(['Alpha', 'Beta']);
   });

@@ -52,10 +52,17 @@ describe('labels and keystores', () => {
       JSON.stringify({ ...KEYSTORE, Crypto: undefined }),
       JSON.stringify({ ...KEYSTORE, address: 'nope' }),
       JSON.stringify({ ...KEYSTORE, Crypto: { ...KEYSTORE.Crypto, cipher: 'aes-256-gcm' } }),
-      JSON.stringify({ ...KEYSTORE, Crypto: { ...KEYSTORE.Crypto, kdfparams: { ...KEYSTORE.Crypto.kdfparams, n: 2 ** 24 } } }),
-      JSON.stringify({ ...KEYSTORE, Crypto: { ...KEYSTORE.Crypto, kdfparams: { ...KEYSTORE.Crypto.kdfparams, n: 1000 } } }),
+      JSON.stringify({
+        ...KEYSTORE,
+        Crypto: { ...KEYSTORE.Crypto, kdfparams: { ...KEYSTORE.Crypto.kdfparams, n: 2 ** 24 } },
+      }),
+      JSON.stringify({
+        ...KEYSTORE,
+        Crypto: { ...KEYSTORE.Crypto, kdfparams: { ...KEYSTORE.Crypto.kdfparams, n: 1000 } },
+      }),
     ];
-    for (const text of broken) expect(() => parseKeystore(text), text.slice(0, 40)).toThrow(/^\[ERR_INVALID_PARAM\] invalid JSON wallet$/);
+    for (const text of broken)
+      expect(() => parseKeystore(text), text.slice(0, 40)).toThrow(/^\[ERR_INVALID_PARAM\] invalid JSON wallet$/);
   });
 
   it('exports without our label and with the standard lowercase address', () => {

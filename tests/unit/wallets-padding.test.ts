@@ -22,7 +22,11 @@ describe('padding to 2048-byte blocks', () => {
     const short = padText(JSON.stringify({ key: 'k', secret: 's', passphrase: 'p' }));
     const long = padText(JSON.stringify({ key: 'k'.repeat(40), secret: 's'.repeat(44), passphrase: 'p'.repeat(64) }));
     expect(short.length).toBe(long.length);
-    expect(JSON.parse(unpadText(long))).toEqual({ key: 'k'.repeat(40), secret: 's'.repeat(44), passphrase: 'p'.repeat(64) });
+    expect(JSON.parse(unpadText(long))).toEqual({
+      key: 'k'.repeat(40),
+      secret: 's'.repeat(44),
+      passphrase: 'p'.repeat(64),
+    });
   });
 
   it('refuses damaged padding rather than return garbage', () => {

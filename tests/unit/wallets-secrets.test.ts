@@ -20,7 +20,9 @@ describe('withholding secrets from signer errors', () => {
 
   it('lets ordinary sentences through, including ones that share a single word with the phrase', () => {
     const secrets = requestSecrets({ password: 'pw', phrase: 'not a phrase at all' });
-    expect(withholdSecrets('The recovery phrase is not a valid BIP-39 mnemonic.', secrets)).toBe('The recovery phrase is not a valid BIP-39 mnemonic.');
+    expect(withholdSecrets('The recovery phrase is not a valid BIP-39 mnemonic.', secrets)).toBe(
+      'The recovery phrase is not a valid BIP-39 mnemonic.',
+    );
     expect(withholdSecrets('invalid password', requestSecrets({ password: 'pw' }))).toBe('invalid password');
   });
 });

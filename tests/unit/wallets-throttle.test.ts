@@ -4,7 +4,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PasswordThrottle, fileLedger, memoryLedger, waitAfter, withFileLock } from '../../src/main/wallets/password-throttle';
+import {
+  PasswordThrottle,
+  fileLedger,
+  memoryLedger,
+  waitAfter,
+  withFileLock,
+} from '../../src/main/wallets/password-throttle';
 
 class WrongPassword extends Error {}
 const isWrong = (e: unknown) => e instanceof WrongPassword;
@@ -39,7 +45,9 @@ function harness() {
 
 describe('the password throttle', () => {
   it('owes nothing for five failures, then doubles from 1 s and stops at 30 s', () => {
-    expect([0, 1, 4, 5, 6, 7, 8, 9, 10, 11, 20].map(waitAfter)).toEqual([0, 0, 0, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([0, 1, 4, 5, 6, 7, 8, 9, 10, 11, 20].map(waitAfter)).toEqual([
+      0, 0, 0, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
   });
 
   it('lets five wrong passwords through at once, then waits before each further attempt', async () => {
@@ -47,7 +55,15 @@ describe('the password throttle', () => {
     for (let i = 0; i < 5; i++) await expect(check('w', false)).rejects.toBeInstanceOf(WrongPassword);
     expect(log.filter((l) => l.startsWith('wait'))).toEqual([]);
     for (let i = 0; i < 7; i++) await expect(check('w', false)).rejects.toBeInstanceOf(WrongPassword);
-    expect(log.filter((l) => l.startsWith('wait'))).toEqual(['wait 1000', 'wait 2000', 'wait 4000', 'wait 8000', 'wait 16000', 'wait 30000', 'wait 30000']);
+    expect(log.filter((l) => l.startsWith('wait'))).toEqual([
+      'wait 1000',
+      'wait 2000',
+      'wait 4000',
+      'wait 8000',
+      'wait 16000',
+      'wait 30000',
+      'wait 30000',
+    ]);
   });
 
   it('waits only what is still owed, and a right password clears the record', async () => {
@@ -68,7 +84,17 @@ describe('the password throttle', () => {
     log.length = 0;
     const results = await Promise.allSettled([check('w', false, 'a'), check('w', false, 'b'), check('w', true, 'c')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
-    expect(log).toEqual(['wait 1000', 'check a', 'done a', 'wait 2000', 'check b', 'done b', 'wait 4000', 'check c', 'done c']);
+    expect(log).toEqual([
+      'wait 1000',
+      'check a',
+      'done a',
+      'wait 2000',
+      'check b',
+      'done b',
+      'wait 4000',
+      'check c',
+      'done c',
+    ]);
   });
 
   it('keeps wallets apart, and does not count failures that are not wrong passwords', async () => {
@@ -78,7 +104,9 @@ describe('the password throttle', () => {
     await check('other', true);
     expect(log).toEqual(['check right', 'done right']);
     for (let i = 0; i < 3; i++) {
-      await expect(throttle.attempt('other', async () => Promise.reject(new Error('disk')), isWrong)).rejects.toThrow('disk');
+      await expect(throttle.attempt('other', async () => Promise.reject(new Error('disk')), isWrong)).rejects.toThrow(
+        'disk',
+      );
     }
     for (let i = 0; i < 5; i++) await check('other', false).catch(() => undefined);
     expect(log.filter((l) => l.startsWith('wait'))).toEqual([]);
@@ -101,7 +129,9 @@ describe('the throttle across processes', () => {
       await new Promise((r) => setTimeout(r, 5));
       throw new WrongPassword('wrong');
     };
-    const runs = Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).attempt('w', wrong, isWrong).catch(() => undefined));
+    const runs = Array.from({ length: 8 }, (_, i) =>
+      (i % 2 ? a : b).attempt('w', wrong, isWrong).catch(() => undefined),
+    );
     await Promise.all(runs);
     expect((await fileLedger(path).read('w'))?.failures).toBe(8);
   });

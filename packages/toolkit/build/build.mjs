@@ -21,13 +21,25 @@ function filesUnder(dir, suffix) {
 }
 
 /** The ESM name of each entry: `.` → index, `./model` → model, `./aggregator-wire` → aggregator-wire. */
-const esmEntries = Object.fromEntries(Object.entries(ENTRIES).map(([subpath, file]) => [subpath === '.' ? 'index' : subpath.slice(2), join(root, file)]));
+const esmEntries = Object.fromEntries(
+  Object.entries(ENTRIES).map(([subpath, file]) => [subpath === '.' ? 'index' : subpath.slice(2), join(root, file)]),
+);
 
 export async function buildPackage() {
   rmSync(dist, { recursive: true, force: true });
   const common = { sourcemap: true, target: 'es2022', logLevel: 'warning', legalComments: 'none' };
   // ESM: runs in browsers and Node alike; dependencies stay imports for the user's bundler or Node to resolve.
-  await build({ ...common, entryPoints: esmEntries, outdir: join(dist, 'esm'), bundle: true, splitting: true, format: 'esm', platform: 'neutral', packages: 'external', chunkNames: 'chunks/[name]-[hash]' });
+  await build({
+    ...common,
+    entryPoints: esmEntries,
+    outdir: join(dist, 'esm'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'neutral',
+    packages: 'external',
+    chunkNames: 'chunks/[name]-[hash]',
+  });
   // CommonJS for require(): each module on its own, so `require('./x')` resolves as Node resolves it. The
   // optional native packages are found from the module's own file.
   await build({
@@ -43,11 +55,29 @@ export async function buildPackage() {
   // Declarations from the package's own tsconfig (DOM, no Node types), then relative specifiers made explicit
   // (`./x.js`, `./dir/index.js`) so TypeScript's node16/nodenext resolution reads them as it reads the code.
   const tsc = require.resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json'), '--noEmit', 'false', '--declaration', '--emitDeclarationOnly', '--outDir', join(dist, 'types')], { stdio: ['ignore', 2, 2] });
+  execFileSync(
+    process.execPath,
+    [
+      tsc,
+      '-p',
+      join(root, 'tsconfig.json'),
+      '--noEmit',
+      'false',
+      '--declaration',
+      '--emitDeclarationOnly',
+      '--outDir',
+      join(dist, 'types'),
+    ],
+    { stdio: ['ignore', 2, 2] },
+  );
   for (const file of filesUnder(join(dist, 'types'), '.d.ts')) {
     const text = readFileSync(file, 'utf8').replace(/(from |import\()'(\.\.?\/[^']*)'/g, (_m, lead, spec) => {
       const base = join(dirname(file), spec);
-      const target = existsSync(`${base}.d.ts`) ? `${spec}.js` : existsSync(join(base, 'index.d.ts')) ? `${spec}/index.js` : spec;
+      const target = existsSync(`${base}.d.ts`)
+        ? `${spec}.js`
+        : existsSync(join(base, 'index.d.ts'))
+          ? `${spec}/index.js`
+          : spec;
       return `${lead}'${target}'`;
     });
     writeFileSync(file, text);

@@ -15,11 +15,17 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 /** Specifier (`@pmdesk/toolkit/model`) → absolute source path: inside the repository the app runs the sources. */
 export function sourceAliases() {
   return Object.fromEntries(
-    Object.entries(ENTRIES).map(([subpath, file]) => [`@pmdesk/toolkit${subpath === '.' ? '' : subpath.slice(1)}`, `${packageDir}${file}`]),
+    Object.entries(ENTRIES).map(([subpath, file]) => [
+      `@pmdesk/toolkit${subpath === '.' ? '' : subpath.slice(1)}`,
+      `${packageDir}${file}`,
+    ]),
   );
 }
 
 /** The same as Vite's alias list: exact matches, so `@pmdesk/toolkit` never swallows `@pmdesk/toolkit/model`. */
 export function viteAliases() {
-  return Object.entries(sourceAliases()).map(([name, path]) => ({ find: new RegExp(`^${name.replace(/[/]/g, '\\/')}$`), replacement: path }));
+  return Object.entries(sourceAliases()).map(([name, path]) => ({
+    find: new RegExp(`^${name.replace(/[/]/g, '\\/')}$`),
+    replacement: path,
+  }));
 }

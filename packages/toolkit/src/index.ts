@@ -23,7 +23,12 @@ export {
 export { createMarketSource, sourceKindOf, type SourceEndpoints, type SourceOptions } from './sources/create';
 export { AggregatorSource, CHART_INTERVAL_MS, type AggregatorSourceOptions } from './aggregator/source';
 export { AggregatorClient, toPolyOrder, type AggregatorClientOptions, type PageOptions } from './aggregator/client';
-export { AGGREGATOR_PATHS, DEFAULT_TIMEOUT_MS, ONGOING_EVENTS_PAGE_SIZE, SLUG_LIST_PAGE_SIZE } from './aggregator/endpoints';
+export {
+  AGGREGATOR_PATHS,
+  DEFAULT_TIMEOUT_MS,
+  ONGOING_EVENTS_PAGE_SIZE,
+  SLUG_LIST_PAGE_SIZE,
+} from './aggregator/endpoints';
 export {
   subscribeToFills,
   parseFillMessage,
@@ -61,7 +66,14 @@ export {
   type CreateOrDeriveOrder,
 } from './clob/client';
 export { isClobError, errorResult, type ClobErrorResult, type ClobResult } from './clob/transport';
-export { CLOB_PATHS, INITIAL_CURSOR, END_CURSOR, ORDER_VERSION_MISMATCH, DEFAULT_TICK_SIZE_TTL_MS, DEFAULT_CLOB_URL } from './clob/endpoints';
+export {
+  CLOB_PATHS,
+  INITIAL_CURSOR,
+  END_CURSOR,
+  ORDER_VERSION_MISMATCH,
+  DEFAULT_TICK_SIZE_TTL_MS,
+  DEFAULT_CLOB_URL,
+} from './clob/endpoints';
 export {
   createL1Headers,
   createL2Headers,
@@ -94,9 +106,31 @@ export {
 } from './orders/builder';
 export { orderBody, type OrderBody, type PostOrderOptions } from './orders/body';
 export { privateKeySigner, type ClobSigner } from './orders/signer';
-export { signAsDepositWallet, depositWalletDigest, ORDER_TYPE_STRING, TYPED_DATA_SIGN_TYPES } from './orders/wallet-signature';
-export { orderDigest, domainSeparator, exchangeDomain, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './orders/eip712';
-export { marketPriceFromBook, assertPriceInRange, isPriceInRange, resolveTickSize, ORDER_TYPES, type OrderType, type BookLevel, type BookSides } from './orders/price';
+export {
+  signAsDepositWallet,
+  depositWalletDigest,
+  ORDER_TYPE_STRING,
+  TYPED_DATA_SIGN_TYPES,
+} from './orders/wallet-signature';
+export {
+  orderDigest,
+  domainSeparator,
+  exchangeDomain,
+  ORDER_TYPES_V1,
+  ORDER_TYPES_V2,
+  type OrderV1Fields,
+  type OrderV2Fields,
+} from './orders/eip712';
+export {
+  marketPriceFromBook,
+  assertPriceInRange,
+  isPriceInRange,
+  resolveTickSize,
+  ORDER_TYPES,
+  type OrderType,
+  type BookLevel,
+  type BookSides,
+} from './orders/price';
 export {
   ROUNDING,
   TICK_SIZES,
@@ -133,7 +167,13 @@ export {
 } from './chain/networks';
 export { orderBookHash } from './clob/book';
 export { waitForReceipt, type ReceiptWait } from './chain/receipts';
-export { ExchangeContract, type ExchangeAbiKind, type OrderStatusOnChain, type ExchangeEvent, type DecodedEvent } from './orders/exchange';
+export {
+  ExchangeContract,
+  type ExchangeAbiKind,
+  type OrderStatusOnChain,
+  type ExchangeEvent,
+  type DecodedEvent,
+} from './orders/exchange';
 export { AMOY_WALLETS, POLYGON_WALLETS, walletConfigSchema, type WalletConfig } from './chain/wallet-config';
 export {
   AccountKind,
@@ -264,9 +304,34 @@ export {
   type RelayCallsOptions,
   type RelayResult,
 } from './relayer/account-relay';
-export { checkGasFunds, quoteGas, providerGasReader, formatPol, formatPolNeeded, GAS_HEADROOM_PERCENT, type GasReader, type GasProvider, type GasQuote } from './accounts/gas';
-export { actionContractsFor, requireContract, POLYGON_ACTION_CONTRACTS, SAFE_MULTISEND_130, type ActionContracts } from './accounts/action-contracts';
-export { wrapCalls, unwrapCalls, collateralBaseUnits, collateralBalances, tokenBalance, type CollateralAmount, type CollateralBalances, type TokenReader } from './collateral/pusd';
+export {
+  checkGasFunds,
+  quoteGas,
+  providerGasReader,
+  formatPol,
+  formatPolNeeded,
+  GAS_HEADROOM_PERCENT,
+  type GasReader,
+  type GasProvider,
+  type GasQuote,
+} from './accounts/gas';
+export {
+  actionContractsFor,
+  requireContract,
+  POLYGON_ACTION_CONTRACTS,
+  SAFE_MULTISEND_130,
+  type ActionContracts,
+} from './accounts/action-contracts';
+export {
+  wrapCalls,
+  unwrapCalls,
+  collateralBaseUnits,
+  collateralBalances,
+  tokenBalance,
+  type CollateralAmount,
+  type CollateralBalances,
+  type TokenReader,
+} from './collateral/pusd';
 export {
   splitCalls,
   mergeCalls,
@@ -279,8 +344,26 @@ export {
   type PositionOptions,
 } from './positions/calls';
 export { conditionId31, conditionId32 } from './positions/condition-id';
-export { resolutionOf, positionBalances, redeemPlan, formatUsd, type Resolution, type RedeemPlan, type RedeemOutcome, type ContractReader } from './positions/resolution';
-export { moneyActionCalls, baseUnitsOf, sharesText, MONEY_ACTIONS, type MoneyActionKind, type MoneyActionRequest, type MoneyActionCalls, type MoneyMarket } from './positions/money-calls';
+export {
+  resolutionOf,
+  positionBalances,
+  redeemPlan,
+  formatUsd,
+  type Resolution,
+  type RedeemPlan,
+  type RedeemOutcome,
+  type ContractReader,
+} from './positions/resolution';
+export {
+  moneyActionCalls,
+  baseUnitsOf,
+  sharesText,
+  MONEY_ACTIONS,
+  type MoneyActionKind,
+  type MoneyActionRequest,
+  type MoneyActionCalls,
+  type MoneyMarket,
+} from './positions/money-calls';
 export { tradingApprovalCalls, type TradingApproval } from './positions/approval-calls';
 export {
   fillFee,
@@ -299,7 +382,16 @@ export { isVersionMismatch } from './clob/service';
 export { postOrderOnce, isOrderInDoubt, type PostedOrder } from './clob/post-once';
 export { assertPostOnlyAllowed } from './orders/body';
 export { retryNoticeText, type RetryNotice } from './http/retry';
-export { deprecationText, rateLimitText, readDeprecation, readRateLimit, type ApiNotice, type DeprecationHeaders, type RateLimitHeaders, type RateLimitReading } from './http/answer-headers';
+export {
+  deprecationText,
+  rateLimitText,
+  readDeprecation,
+  readRateLimit,
+  type ApiNotice,
+  type DeprecationHeaders,
+  type RateLimitHeaders,
+  type RateLimitReading,
+} from './http/answer-headers';
 export { WS_HANDSHAKE_TIMEOUT_MS, WS_MAX_MESSAGE_BYTES } from './http/limits';
 export { checkGeoblock } from './polymarket/geoblock';
 export { parseAnswer } from './polymarket/http';

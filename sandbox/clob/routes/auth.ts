@@ -8,7 +8,12 @@ import type { ClobState } from '../state';
 /** POST /auth/api-key and GET /auth/derive-api-key (level 1: the wallet's signature, no key yet). */
 export function apiKeyRoutes(state: ClobState, { req, method, key }: ClobRequest): unknown {
   if (key !== 'POST /auth/api-key' && key !== 'GET /auth/derive-api-key') return NOT_FOUND;
-  const { address, nonce } = verifyL1(req.headers, state.options.deployment.chainId, state.nowSeconds(), state.controls);
+  const { address, nonce } = verifyL1(
+    req.headers,
+    state.options.deployment.chainId,
+    state.nowSeconds(),
+    state.controls,
+  );
   const creds = deriveCredentials(state.secret, address, nonce);
   const known = state.apiKeys.has(creds.apiKey);
   if (method === 'POST') {
@@ -20,11 +25,15 @@ export function apiKeyRoutes(state: ClobState, { req, method, key }: ClobRequest
 }
 
 export const AUTH_ROUTES: PrivateRoutes = {
-  'GET /auth/api-keys': (state, caller) => ({ apiKeys: [...state.apiKeys.entries()].filter(([, c]) => c.address === caller.address).map(([k]) => k) }),
+  'GET /auth/api-keys': (state, caller) => ({
+    apiKeys: [...state.apiKeys.entries()].filter(([, c]) => c.address === caller.address).map(([k]) => k),
+  }),
   'DELETE /auth/api-key': (state, caller) => {
     state.apiKeys.delete(caller.apiKey);
     state.changed();
     return 'OK';
   },
-  'GET /auth/ban-status/closed-only': (state, caller) => ({ closed_only: state.closedOnly.has(caller.address.toLowerCase()) }),
+  'GET /auth/ban-status/closed-only': (state, caller) => ({
+    closed_only: state.closedOnly.has(caller.address.toLowerCase()),
+  }),
 };

@@ -22,13 +22,31 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
     case 'GET /version':
       return { version: deployment.orderVersion };
     case 'GET /markets':
-      return state.page(state.allMarkets().map((m) => marketJson(state, m)), q);
+      return state.page(
+        state.allMarkets().map((m) => marketJson(state, m)),
+        q,
+      );
     case 'GET /sampling-markets':
-      return state.page(state.allMarkets().filter((m) => m.acceptingOrders).map((m) => marketJson(state, m)), q);
+      return state.page(
+        state
+          .allMarkets()
+          .filter((m) => m.acceptingOrders)
+          .map((m) => marketJson(state, m)),
+        q,
+      );
     case 'GET /simplified-markets':
-      return state.page(state.allMarkets().map((m) => simplifiedJson(state, m)), q);
+      return state.page(
+        state.allMarkets().map((m) => simplifiedJson(state, m)),
+        q,
+      );
     case 'GET /sampling-simplified-markets':
-      return state.page(state.allMarkets().filter((m) => m.acceptingOrders).map((m) => simplifiedJson(state, m)), q);
+      return state.page(
+        state
+          .allMarkets()
+          .filter((m) => m.acceptingOrders)
+          .map((m) => simplifiedJson(state, m)),
+        q,
+      );
     case 'GET /book':
       return state.snapshot(...state.tokenParam(q.get('token_id')));
     case 'POST /books':
@@ -36,7 +54,9 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
     case 'GET /midpoint':
       return { mid: midpoint(state, ...state.tokenParam(q.get('token_id'))) };
     case 'POST /midpoints':
-      return Object.fromEntries(tokenList(raw).map((t) => [t.token_id, midpoint(state, ...state.tokenParam(t.token_id))]));
+      return Object.fromEntries(
+        tokenList(raw).map((t) => [t.token_id, midpoint(state, ...state.tokenParam(t.token_id))]),
+      );
     case 'GET /price':
       return { price: price(state, state.tokenParam(q.get('token_id')), sideParam(q.get('side'))) };
     case 'POST /prices':
@@ -44,7 +64,9 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
     case 'GET /spread':
       return { spread: spread(state, ...state.tokenParam(q.get('token_id'))) };
     case 'POST /spreads':
-      return Object.fromEntries(tokenList(raw).map((t) => [t.token_id, spread(state, ...state.tokenParam(t.token_id))]));
+      return Object.fromEntries(
+        tokenList(raw).map((t) => [t.token_id, spread(state, ...state.tokenParam(t.token_id))]),
+      );
     case 'GET /last-trade-price':
       return lastTrade(state, q.get('token_id'));
     case 'POST /last-trades-prices':
@@ -61,7 +83,8 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
   }
   if (!key.startsWith('GET ')) return NOT_FOUND;
   const marketId = pathId(path, '/markets/');
-  if (marketId !== undefined && !marketId.startsWith('live-activity/')) return marketJson(state, state.marketParam(marketId));
+  if (marketId !== undefined && !marketId.startsWith('live-activity/'))
+    return marketJson(state, state.marketParam(marketId));
   const clobId = pathId(path, '/clob-markets/');
   if (clobId !== undefined) {
     const m = state.marketParam(clobId);
@@ -82,7 +105,11 @@ export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobReques
   const byToken = pathId(path, '/markets-by-token/');
   if (byToken !== undefined) {
     const [m] = state.tokenParam(byToken);
-    return { condition_id: m.conditionId, primary_token_id: m.tokens[0].tokenId, secondary_token_id: m.tokens[1].tokenId };
+    return {
+      condition_id: m.conditionId,
+      primary_token_id: m.tokens[0].tokenId,
+      secondary_token_id: m.tokens[1].tokenId,
+    };
   }
   const live = pathId(path, '/live-activity/events/') ?? pathId(path, '/markets/live-activity/');
   if (live !== undefined) return liveActivity(state, live);
@@ -98,7 +125,11 @@ function sideParam(side: unknown): 'BUY' | 'SELL' {
 
 function tokenList(raw: string): { token_id: string; side?: unknown }[] {
   const list = parseJson(raw);
-  if (!Array.isArray(list) || list.length > 500 || list.some((p) => !p || typeof p !== 'object' || typeof (p as { token_id?: unknown }).token_id !== 'string')) {
+  if (
+    !Array.isArray(list) ||
+    list.length > 500 ||
+    list.some((p) => !p || typeof p !== 'object' || typeof (p as { token_id?: unknown }).token_id !== 'string')
+  ) {
     throw new HttpError(400, 'Invalid payload: a list of {token_id}');
   }
   return list as { token_id: string; side?: unknown }[];
@@ -108,7 +139,10 @@ function tokenList(raw: string): { token_id: string; side?: unknown }[] {
  * POST /prices: `{<token_id>: {BUY?, SELL?}}`. One token may be asked for twice (BUY, then SELL): the answers
  * merge into its one entry, as Polymarket's do; an item without a side asks for both.
  */
-function prices(state: ClobState, list: { token_id: string; side?: unknown }[]): Record<string, Partial<Record<'BUY' | 'SELL', string>>> {
+function prices(
+  state: ClobState,
+  list: { token_id: string; side?: unknown }[],
+): Record<string, Partial<Record<'BUY' | 'SELL', string>>> {
   const answer: Record<string, Partial<Record<'BUY' | 'SELL', string>>> = {};
   for (const t of list) {
     const token = state.tokenParam(t.token_id);
@@ -143,7 +177,8 @@ function lastTrade(state: ClobState, tokenId: unknown): { price: string; side: '
   const [market, outcome] = state.tokenParam(tokenId);
   const id = market.tokens[outcome].tokenId;
   let last: TradeRecord | undefined;
-  for (let i = state.trades.length - 1; i >= 0 && !last; i--) if (state.trades[i]!.market === market && state.trades[i]!.status !== 'FAILED') last = state.trades[i];
+  for (let i = state.trades.length - 1; i >= 0 && !last; i--)
+    if (state.trades[i]!.market === market && state.trades[i]!.status !== 'FAILED') last = state.trades[i];
   const fills = state.options.marketData.fills(id);
   const lastFill = fills.at(-1);
   // Polymarket always names a side, and its own client requires BUY or SELL. A market with no fill at all
@@ -151,10 +186,12 @@ function lastTrade(state: ClobState, tokenId: unknown): { price: string; side: '
   if (!lastFill) return { price: '0.5', side: 'BUY' };
   const price = String(lastFill.price);
   // The exchange's last trade, seen from this outcome (a BUY of the other outcome is a SELL of this one).
-  if (last && lastFill.timestamp >= last.matchTime) return { price, side: last.tokenId === id ? last.side : last.side === 'BUY' ? 'SELL' : 'BUY' };
+  if (last && lastFill.timestamp >= last.matchTime)
+    return { price, side: last.tokenId === id ? last.side : last.side === 'BUY' ? 'SELL' : 'BUY' };
   // A generated fill carries no side: the tick rule names it (a trade above the last different price was a
   // buy, below it a sell), from the same fills the price comes from.
-  for (let i = fills.length - 2; i >= 0; i--) if (fills[i]!.price !== lastFill.price) return { price, side: lastFill.price > fills[i]!.price ? 'BUY' : 'SELL' };
+  for (let i = fills.length - 2; i >= 0; i--)
+    if (fills[i]!.price !== lastFill.price) return { price, side: lastFill.price > fills[i]!.price ? 'BUY' : 'SELL' };
   return { price, side: 'BUY' };
 }
 
@@ -162,7 +199,14 @@ function pricesHistory(state: ClobState, q: Query): { history: { t: number; p: n
   const [market, outcome] = state.tokenParam(q.get('market'));
   const nowS = state.nowSeconds();
   const interval = q.get('interval');
-  const spans: Record<string, number> = { '1h': 3600, '6h': 6 * 3600, '1d': 86_400, '1w': 7 * 86_400, '1m': 30 * 86_400, max: Infinity };
+  const spans: Record<string, number> = {
+    '1h': 3600,
+    '6h': 6 * 3600,
+    '1d': 86_400,
+    '1w': 7 * 86_400,
+    '1m': 30 * 86_400,
+    max: Infinity,
+  };
   const number = (name: string): number | undefined => {
     const text = q.get(name);
     if (text === null) return undefined;
@@ -173,7 +217,8 @@ function pricesHistory(state: ClobState, q: Query): { history: { t: number; p: n
   let end = number('endTs');
   if (interval !== null) {
     if (!(interval in spans)) throw new HttpError(400, `Invalid interval: one of ${Object.keys(spans).join(', ')}`);
-    if (start !== undefined || end !== undefined) throw new HttpError(400, 'startTs/endTs and interval are mutually exclusive');
+    if (start !== undefined || end !== undefined)
+      throw new HttpError(400, 'startTs/endTs and interval are mutually exclusive');
     end = nowS;
     start = nowS - spans[interval]!;
   }
@@ -204,7 +249,8 @@ function liveActivity(state: ClobState, conditionId: string) {
     const trade = state.trades[i]!;
     if (trade.market !== market || trade.status === 'FAILED') continue;
     // Newest first: a several-level trade's last level (its last print) comes first.
-    for (const print of publicPrints(trade).reverse()) if (events.length < state.pageSize) events.push(marketTradeEventJson(trade, print));
+    for (const print of publicPrints(trade).reverse())
+      if (events.length < state.pageSize) events.push(marketTradeEventJson(trade, print));
   }
   return events;
 }
@@ -212,7 +258,10 @@ function liveActivity(state: ClobState, conditionId: string) {
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
 
 function questionId(state: ClobState, market: CatalogMarket): string {
-  return state.options.deployment.markets.find((m) => m.conditionId === market.conditionId)?.questionId ?? `0x${'0'.repeat(64)}`;
+  return (
+    state.options.deployment.markets.find((m) => m.conditionId === market.conditionId)?.questionId ??
+    `0x${'0'.repeat(64)}`
+  );
 }
 
 function tokensJson(state: ClobState, market: CatalogMarket) {

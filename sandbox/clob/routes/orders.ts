@@ -16,24 +16,41 @@ export const ORDER_ROUTES: PrivateRoutes = {
   'POST /orders': (state, caller, { raw }) => postOrders(state, caller, raw),
   'DELETE /order': (state, caller, { raw }) => {
     const body = parseJson(raw) as { orderID?: unknown } | undefined;
-    if (!body || typeof body !== 'object' || typeof body.orderID !== 'string') throw new HttpError(400, 'Invalid order payload: orderID');
+    if (!body || typeof body !== 'object' || typeof body.orderID !== 'string')
+      throw new HttpError(400, 'Invalid order payload: orderID');
     const id = body.orderID;
     return state.exclusive(async () => cancelOrders(state, caller, [id]));
   },
   'DELETE /orders': (state, caller, { raw }) => {
     const ids = parseJson(raw);
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string') || ids.length > 3000) throw new HttpError(400, 'Invalid order payload: a list of order ids');
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string') || ids.length > 3000)
+      throw new HttpError(400, 'Invalid order payload: a list of order ids');
     return state.exclusive(async () => cancelOrders(state, caller, ids as string[]));
   },
-  'DELETE /cancel-all': (state, caller) => state.exclusive(async () => cancelOrders(state, caller, state.liveOrdersOf(caller.apiKey).map((o) => o.id))),
+  'DELETE /cancel-all': (state, caller) =>
+    state.exclusive(async () =>
+      cancelOrders(
+        state,
+        caller,
+        state.liveOrdersOf(caller.apiKey).map((o) => o.id),
+      ),
+    ),
   'DELETE /cancel-market-orders': (state, caller, { raw }) => {
     const body = (parseJson(raw) ?? {}) as { market?: unknown; asset_id?: unknown };
-    if (typeof body !== 'object' || (body.market !== undefined && typeof body.market !== 'string') || (body.asset_id !== undefined && typeof body.asset_id !== 'string')) {
+    if (
+      typeof body !== 'object' ||
+      (body.market !== undefined && typeof body.market !== 'string') ||
+      (body.asset_id !== undefined && typeof body.asset_id !== 'string')
+    ) {
       throw new HttpError(400, 'Invalid payload: market and asset_id must be strings');
     }
     const ids = state
       .liveOrdersOf(caller.apiKey)
-      .filter((o) => (body.market === undefined || o.market.conditionId === body.market) && (body.asset_id === undefined || o.tokenId === body.asset_id))
+      .filter(
+        (o) =>
+          (body.market === undefined || o.market.conditionId === body.market) &&
+          (body.asset_id === undefined || o.tokenId === body.asset_id),
+      )
       .map((o) => o.id);
     return state.exclusive(async () => cancelOrders(state, caller, ids));
   },
@@ -43,7 +60,9 @@ export const ORDER_ROUTES: PrivateRoutes = {
     const asset = q.get('asset_id');
     const rows = state
       .liveOrdersOf(caller.apiKey)
-      .filter((o) => (!id || o.id === id) && (!market || o.market.conditionId === market) && (!asset || o.tokenId === asset))
+      .filter(
+        (o) => (!id || o.id === id) && (!market || o.market.conditionId === market) && (!asset || o.tokenId === asset),
+      )
       .map((o) => openOrderJson(o));
     return state.page(rows, q);
   },
@@ -69,7 +88,8 @@ async function postOrder(state: ClobState, caller: Caller, raw: string): Promise
 
 async function postOrders(state: ClobState, caller: Caller, raw: string): Promise<OrderResponse[]> {
   const list = parseJson(raw);
-  if (!Array.isArray(list) || list.length === 0 || list.length > 15) throw new HttpError(400, 'Invalid payload: a list of 1 to 15 orders');
+  if (!Array.isArray(list) || list.length === 0 || list.length > 15)
+    throw new HttpError(400, 'Invalid payload: a list of 1 to 15 orders');
   // A batch answers 200 with one response per order; refused ones carry success false and errorMsg.
   const responses: OrderResponse[] = [];
   for (const body of list) responses.push(await state.exclusive(() => placeOrder(state, body, caller)));
@@ -82,7 +102,8 @@ async function postOrders(state: ClobState, caller: Caller, raw: string): Promis
  */
 function heartbeat(state: ClobState, caller: Caller, raw: string): { heartbeat_id: string } {
   const body = parseJson(raw) as { heartbeat_id?: unknown } | undefined;
-  if (!body || typeof body !== 'object' || !('heartbeat_id' in body)) throw new HttpError(400, 'Invalid payload: heartbeat_id');
+  if (!body || typeof body !== 'object' || !('heartbeat_id' in body))
+    throw new HttpError(400, 'Invalid payload: heartbeat_id');
   const sent = body.heartbeat_id;
   if (sent !== null && typeof sent !== 'string') throw new HttpError(400, 'Invalid payload: heartbeat_id');
   if (state.heartbeatsFailing) throw new HttpError(503, 'heartbeats unavailable (sandbox fault)');
@@ -95,8 +116,13 @@ function heartbeat(state: ClobState, caller: Caller, raw: string): { heartbeat_i
     state.heartbeats.delete(caller.apiKey);
     if (state.stopped) return;
     void state.exclusive(async () => {
-      const result = cancelOrders(state, caller, state.liveOrdersOf(caller.apiKey).map((o) => o.id));
-      for (const orderId of result.canceled) state.notify(caller.apiKey, NOTIFY_CANCEL, { order_id: orderId, reason: 'heartbeat timeout' });
+      const result = cancelOrders(
+        state,
+        caller,
+        state.liveOrdersOf(caller.apiKey).map((o) => o.id),
+      );
+      for (const orderId of result.canceled)
+        state.notify(caller.apiKey, NOTIFY_CANCEL, { order_id: orderId, reason: 'heartbeat timeout' });
     });
   }, state.heartbeatTimeoutMs);
   timer.unref();

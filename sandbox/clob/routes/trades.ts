@@ -17,7 +17,13 @@ export function builderTradeRoutes(state: ClobState, { key, q }: ClobRequest): u
 export const TRADE_ROUTES: PrivateRoutes = {
   'GET /data/trades': (state, caller, { q }) => tradeList(state, caller, q),
   'GET /notifications': (state, caller) =>
-    (state.notifications.get(caller.apiKey) ?? []).map((n) => ({ id: n.id, type: n.type, owner: n.owner, payload: n.payload, timestamp: n.timestamp })),
+    (state.notifications.get(caller.apiKey) ?? []).map((n) => ({
+      id: n.id,
+      type: n.type,
+      owner: n.owner,
+      payload: n.payload,
+      timestamp: n.timestamp,
+    })),
   'DELETE /notifications': (state, caller, { q }) => {
     const ids = new Set((q.get('ids') ?? '').split(',').filter(Boolean));
     const list = state.notifications.get(caller.apiKey) ?? [];
@@ -51,7 +57,9 @@ function tradeList(state: ClobState, caller: Caller, q: Query) {
         (!id || t.id === id) &&
         (!market || t.market.conditionId === market) &&
         (!asset || t.tokenId === asset || t.makers.some((m) => m.tokenId === asset)) &&
-        (!makerAddress || t.makerAddress.toLowerCase() === makerAddress || t.makers.some((m) => m.makerAddress.toLowerCase() === makerAddress)) &&
+        (!makerAddress ||
+          t.makerAddress.toLowerCase() === makerAddress ||
+          t.makers.some((m) => m.makerAddress.toLowerCase() === makerAddress)) &&
         (before === undefined || t.matchTime < before) &&
         (after === undefined || t.matchTime > after),
     )
@@ -62,13 +70,18 @@ function tradeList(state: ClobState, caller: Caller, q: Query) {
 /** Version 1 answers {balance, allowance}; versions 2 and 3 {balance, allowances: {spender: amount}}. */
 async function balanceAllowance(state: ClobState, caller: Caller, q: Query, refresh: boolean) {
   const assetType = q.get('asset_type');
-  if (assetType !== 'COLLATERAL' && assetType !== 'CONDITIONAL') throw new HttpError(400, 'Invalid asset_type: COLLATERAL or CONDITIONAL');
+  if (assetType !== 'COLLATERAL' && assetType !== 'CONDITIONAL')
+    throw new HttpError(400, 'Invalid asset_type: COLLATERAL or CONDITIONAL');
   const signatureType = q.get('signature_type') ?? '0';
   if (!['0', '1', '2', '3', '-1'].includes(signatureType)) throw new HttpError(400, 'Invalid signature_type');
   const { deployment } = state.options;
   // The funds live at the key owner's account of that signature type (proxy, Safe, deposit wallet).
   const holder = fundsHolder(deployment.wallets, caller.address, signatureType);
-  const spenders = [deployment.contracts.exchange, deployment.contracts.negRiskExchange, deployment.contracts.negRiskAdapter];
+  const spenders = [
+    deployment.contracts.exchange,
+    deployment.contracts.negRiskExchange,
+    deployment.contracts.negRiskAdapter,
+  ];
   let tokenId: string | undefined;
   if (assetType === 'CONDITIONAL') {
     tokenId = q.get('token_id') ?? undefined;
@@ -79,7 +92,9 @@ async function balanceAllowance(state: ClobState, caller: Caller, q: Query, refr
   if (refresh && tokenId) refreshShareView(state, holder, tokenId);
   let view = state.balanceCache.get(cacheKey);
   if (refresh || !view || Object.keys(view.allowances).length < spenders.length) {
-    const balance = (await (tokenId ? state.ctf.getFunction('balanceOf')(holder, tokenId) : state.collateral.getFunction('balanceOf')(holder))) as bigint;
+    const balance = (await (tokenId
+      ? state.ctf.getFunction('balanceOf')(holder, tokenId)
+      : state.collateral.getFunction('balanceOf')(holder))) as bigint;
     const allowances: Record<string, bigint> = {};
     for (const spender of spenders) {
       allowances[spender] = tokenId
@@ -93,6 +108,13 @@ async function balanceAllowance(state: ClobState, caller: Caller, q: Query, refr
   }
   // Until refreshed, a fill's shares are as unseen here as by the order checks.
   if (tokenId) view = { ...view, balance: seenShares(state, holder, tokenId, view.balance) };
-  if (deployment.orderVersion === 1) return { balance: view.balance.toString(), allowance: (view.allowances[deployment.contracts.exchange] ?? 0n).toString() };
-  return { balance: view.balance.toString(), allowances: Object.fromEntries(Object.entries(view.allowances).map(([k, v]) => [k, v.toString()])) };
+  if (deployment.orderVersion === 1)
+    return {
+      balance: view.balance.toString(),
+      allowance: (view.allowances[deployment.contracts.exchange] ?? 0n).toString(),
+    };
+  return {
+    balance: view.balance.toString(),
+    allowances: Object.fromEntries(Object.entries(view.allowances).map(([k, v]) => [k, v.toString()])),
+  };
 }

@@ -6,7 +6,15 @@
 // stream, priced in its first outcome whether or not it names a token, seeded from the market's recent trades.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ALERT_KINDS, ALERT_PRICES, type AlertInfo, type AlertLogEntry, type ParsedInput, type TerminalEvents, type TradeInfo } from '../../shared/contract';
+import {
+  ALERT_KINDS,
+  ALERT_PRICES,
+  type AlertInfo,
+  type AlertLogEntry,
+  type ParsedInput,
+  type TerminalEvents,
+  type TradeInfo,
+} from '../../shared/contract';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
 import type { Market, TradeRecord } from '@pmdesk/toolkit/model';
 import { firstOutcomePrice, historyInFirstOutcome, inOutcome } from '../../shared/last-trade';
@@ -30,7 +38,10 @@ const AlertSchema = z.object({
   protocol: z.enum(['polymarket', 'limitless', 'truemarket']),
   marketId: z.string().max(200),
   marketName: z.string().max(500),
-  tokenId: z.string().regex(/^\d{1,80}$/).nullable(),
+  tokenId: z
+    .string()
+    .regex(/^\d{1,80}$/)
+    .nullable(),
   outcome: z.string().max(200).nullable(),
   price: z.enum(ALERT_PRICES).optional(),
   direction: z.enum(['up', 'down']).optional(),
@@ -43,8 +54,18 @@ const AlertSchema = z.object({
   firedAt: z.number().nullable(),
   seen: z.number().gt(0).lt(1).optional(),
 });
-const LogSchema = z.object({ id: z.string().max(64), alertId: z.string().max(64), at: z.number(), title: z.string().max(300), message: z.string().max(1000) });
-export const AlertsFileSchema = z.object({ version: z.literal(1), alerts: z.array(AlertSchema).max(10_000), log: z.array(LogSchema).max(ALERT_LOG_SIZE) });
+const LogSchema = z.object({
+  id: z.string().max(64),
+  alertId: z.string().max(64),
+  at: z.number(),
+  title: z.string().max(300),
+  message: z.string().max(1000),
+});
+export const AlertsFileSchema = z.object({
+  version: z.literal(1),
+  alerts: z.array(AlertSchema).max(10_000),
+  log: z.array(LogSchema).max(ALERT_LOG_SIZE),
+});
 export type AlertsFile = z.infer<typeof AlertsFileSchema>;
 
 export const alertsFile = (dataDir: string, logger?: Logger) =>
@@ -103,7 +124,8 @@ export class AlertService {
       onFill: (update) => this.onFill(update),
       onAccount: (update) => this.onAccount(update),
       onMarketState: (update) => {
-        for (const alert of this.armed()) if (alert.kind === 'resolved' && alert.marketId === update.marketId) this.tellState(alert, update);
+        for (const alert of this.armed())
+          if (alert.kind === 'resolved' && alert.marketId === update.marketId) this.tellState(alert, update);
       },
       onWalletLock: (lock) => {
         if (lock.locked) return;
@@ -124,7 +146,10 @@ export class AlertService {
 
   async list(): Promise<{ alerts: AlertInfo[]; log: AlertLogEntry[] }> {
     await this.start();
-    return { alerts: this.alerts.filter((a) => a.network === this.options.network).map((a) => ({ ...a })), log: this.log.map((l) => ({ ...l })) };
+    return {
+      alerts: this.alerts.filter((a) => a.network === this.options.network).map((a) => ({ ...a })),
+      log: this.log.map((l) => ({ ...l })),
+    };
   }
 
   async create(input: ParsedInput<'createAlert'>): Promise<AlertInfo> {
@@ -133,7 +158,11 @@ export class AlertService {
     if (input.kind !== 'fill') market = await this.options.markets.getMarket(input.protocol, input.marketId);
     const tokenId = 'tokenId' in input ? input.tokenId : null;
     const token = tokenId ? market?.position_tokens.find((t) => t.token_id === tokenId) : undefined;
-    if (tokenId && !token) throw invalidParameter(`The market "${market?.name}" has no outcome with the token id ${tokenId.slice(0, 20)}.`, 'createAlert');
+    if (tokenId && !token)
+      throw invalidParameter(
+        `The market "${market?.name}" has no outcome with the token id ${tokenId.slice(0, 20)}.`,
+        'createAlert',
+      );
     const alert: AlertInfo = {
       id: randomUUID(),
       network: this.options.network,
@@ -195,7 +224,8 @@ export class AlertService {
       void this.options.markets
         .getOrderBooks(protocol, marketId)
         .then((books) => {
-          for (const [tokenId, book] of Object.entries(books)) if (!this.tops.has(tokenId)) this.tops.set(tokenId, bookTop(book));
+          for (const [tokenId, book] of Object.entries(books))
+            if (!this.tops.has(tokenId)) this.tops.set(tokenId, bookTop(book));
           this.evaluate(marketId);
         })
         .catch(() => undefined);
@@ -221,7 +251,8 @@ export class AlertService {
         void this.options.markets
           .getMarket(protocol, marketId)
           .then((market) => {
-            if (market.closed === true || market.winnerTokenId) this.fire(alert, `"${alert.marketName}" has ${market.winnerTokenId ? 'resolved' : 'closed'}.`);
+            if (market.closed === true || market.winnerTokenId)
+              this.fire(alert, `"${alert.marketName}" has ${market.winnerTokenId ? 'resolved' : 'closed'}.`);
           })
           .catch(() => undefined);
       check();
@@ -240,7 +271,8 @@ export class AlertService {
     this.watching.delete(alert.id);
     if (w?.timer) clearInterval(w.timer);
     if (alert.kind === 'price' || alert.kind === 'spread') this.watch.unfollowBook(alert.marketId);
-    if ((alert.kind === 'price' && alert.price === 'last') || alert.kind === 'volume') this.watch.unfollowFills(alert.marketId);
+    if ((alert.kind === 'price' && alert.price === 'last') || alert.kind === 'volume')
+      this.watch.unfollowFills(alert.marketId);
     if (alert.kind === 'fill' && alert.wallet && !alert.waiting) this.watch.unfollowAccount(alert.wallet);
     if (alert.kind === 'resolved') this.watch.unfollowState(alert.marketId);
   }
@@ -250,11 +282,15 @@ export class AlertService {
       await this.watch.followAccount(alert.wallet!);
       if (alert.waiting) {
         delete alert.waiting;
-        this.options.hub.emit('notice', { kind: 'info', message: `The fill alert of ${alert.wallet} is watching again.` });
+        this.options.hub.emit('notice', {
+          kind: 'info',
+          message: `The fill alert of ${alert.wallet} is watching again.`,
+        });
       }
     } catch (error) {
       // A locked wallet without exchange credentials yet: the alert waits, and watches once it is unlocked.
-      alert.waiting = error instanceof PmDeskError ? error.detail : error instanceof Error ? error.message : String(error);
+      alert.waiting =
+        error instanceof PmDeskError ? error.detail : error instanceof Error ? error.message : String(error);
     }
   }
 
@@ -265,7 +301,10 @@ export class AlertService {
 
   private onFill({ marketId, fill }: TerminalEvents['fill']): void {
     // Every fill moves the last trade, the aggregator's too (they name no token: they are in the first outcome).
-    this.lastFills.set(marketId, fill.tokenId === undefined ? { price: fill.price } : { price: fill.price, tokenId: fill.tokenId });
+    this.lastFills.set(
+      marketId,
+      fill.tokenId === undefined ? { price: fill.price } : { price: fill.price, tokenId: fill.tokenId },
+    );
     if (!this.tokensOf.has(marketId)) {
       const waiting = this.armed().find((a) => a.marketId === marketId && a.kind === 'price' && a.price === 'last');
       if (waiting) void this.readLast(waiting.protocol, marketId);
@@ -280,7 +319,10 @@ export class AlertService {
       const reading = volumeSpike(w.fills, nowSeconds, alert.minutes!, alert.multiple!);
       if (reading.spike) {
         const shares = (n: number) => Number(n.toFixed(2));
-        this.fire(alert, `${shares(reading.recent)} shares traded in the last ${alert.minutes} min on "${alert.marketName}", over ${alert.multiple}× the ${shares(reading.baseline)} of an average ${alert.minutes} min in the hour before.`);
+        this.fire(
+          alert,
+          `${shares(reading.recent)} shares traded in the last ${alert.minutes} min on "${alert.marketName}", over ${alert.multiple}× the ${shares(reading.baseline)} of an average ${alert.minutes} min in the hour before.`,
+        );
       }
     }
     this.evaluate(marketId);
@@ -315,7 +357,11 @@ export class AlertService {
       outcome ||= facts?.outcomes[first.tokenId];
     }
     // The title names the market that filled, as every other alert's does (the alert itself names only a wallet).
-    this.fire(alert, fillMessage(first, { question, outcome }, alert.wallet!, fresh.length - 1), question ? `Alert: fill on "${question}"` : undefined);
+    this.fire(
+      alert,
+      fillMessage(first, { question, outcome }, alert.wallet!, fresh.length - 1),
+      question ? `Alert: fill on "${question}"` : undefined,
+    );
   }
 
   /** The market's tokens (once) and, while no fill came yet, its last trade from its recent trades, as the tape is seeded. */
@@ -329,7 +375,10 @@ export class AlertService {
         this.tokensOf.set(marketId, tokens);
       }
       if (!this.lastFills.has(marketId)) {
-        const newest = historyInFirstOutcome(await this.options.markets.getFillHistory(protocol, marketId), tokens[0]).at(-1);
+        const newest = historyInFirstOutcome(
+          await this.options.markets.getFillHistory(protocol, marketId),
+          tokens[0],
+        ).at(-1);
         if (newest && !this.lastFills.has(marketId)) this.lastFills.set(marketId, { price: newest.price });
       }
     } catch {
@@ -365,7 +414,10 @@ export class AlertService {
       if (!top && !last) continue;
       if (alert.kind === 'spread' && top) {
         if (spreadWider(top, alert.level!)) {
-          this.fire(alert, `The spread of ${alert.outcome} on "${alert.marketName}" is ${centsOf(top.ask! - top.bid!)} (bid ${centsOf(top.bid!)}, ask ${centsOf(top.ask!)}), wider than ${centsOf(alert.level!)}.`);
+          this.fire(
+            alert,
+            `The spread of ${alert.outcome} on "${alert.marketName}" is ${centsOf(top.ask! - top.bid!)} (bid ${centsOf(top.bid!)}, ask ${centsOf(top.ask!)}), wider than ${centsOf(alert.level!)}.`,
+          );
         }
         continue;
       }
@@ -373,11 +425,17 @@ export class AlertService {
       const value = priceOf(alert.price!, top ?? { bid: null, ask: null }, last ? this.lastOf(alert) : null);
       const fires = crossed(w.previous, value, alert.level!, alert.direction!);
       if (value !== null) w.previous = value;
-      if (value !== null && !fires && (alert.seen === undefined || sideOf(value, alert) !== sideOf(alert.seen, alert))) {
+      if (
+        value !== null &&
+        !fires &&
+        (alert.seen === undefined || sideOf(value, alert) !== sideOf(alert.seen, alert))
+      ) {
         // Kept when the reading lands on the other side of the level (rare, so not a write per book change); a
         // crossing needs no keeping: firing writes the file.
         alert.seen = value;
-        void this.save().catch((error: unknown) => this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`));
+        void this.save().catch((error: unknown) =>
+          this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`),
+        );
       }
       if (fires) {
         this.fire(
@@ -396,7 +454,9 @@ export class AlertService {
     const title = (heading ?? `Alert: ${alert.marketName}`).slice(0, 300);
     const entry: AlertLogEntry = { id: randomUUID(), alertId: alert.id, at: alert.firedAt, title, message };
     this.log = [entry, ...this.log].slice(0, ALERT_LOG_SIZE);
-    void this.save().catch((error: unknown) => this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`));
+    void this.save().catch((error: unknown) =>
+      this.options.logger?.warn(`The alerts file could not be written: ${(error as Error).message}`),
+    );
     this.options.hub.emit('alert', { alert: { ...alert }, entry });
     try {
       this.options.notifier?.show(title, message);
@@ -406,7 +466,11 @@ export class AlertService {
   }
 
   private async save(): Promise<void> {
-    await this.options.file.update(() => ({ version: 1, alerts: this.alerts.map(({ waiting: _w, ...a }) => a), log: this.log }));
+    await this.options.file.update(() => ({
+      version: 1,
+      alerts: this.alerts.map(({ waiting: _w, ...a }) => a),
+      log: this.log,
+    }));
   }
 }
 
@@ -424,7 +488,12 @@ const sharesOf = (n: number) => String(Number(n.toFixed(2)));
  * A fill alert's sentence: "Fill: bought 10 Yes at 52¢ — Will X happen? (desk)", and how many more came with it.
  * Without the market's facts the token id stands in for the outcome and the question.
  */
-export function fillMessage(trade: Pick<TradeInfo, 'side' | 'size' | 'price' | 'tokenId'>, facts: { question?: string; outcome?: string }, wallet: string, more = 0): string {
+export function fillMessage(
+  trade: Pick<TradeInfo, 'side' | 'size' | 'price' | 'tokenId'>,
+  facts: { question?: string; outcome?: string },
+  wallet: string,
+  more = 0,
+): string {
   const what = facts.outcome ? `${sharesOf(trade.size)} ${facts.outcome}` : sharesOf(trade.size);
   const where = facts.question || `token ${shortToken(trade.tokenId)}`;
   const others = more > 0 ? ` and ${more} more ${more === 1 ? 'fill' : 'fills'}` : '';

@@ -5,7 +5,9 @@ import { SECURITY_HEADERS, contentSecurityPolicy } from '../../shared/csp';
 import { MIME_TYPES, rendererFile } from '../host/renderer-files';
 import { APP_HOST, APP_SCHEME } from './window-policy';
 
-export type AppResponse = { status: 200; file: string; headers: Record<string, string> } | { status: 403 | 404 | 405; headers: Record<string, string> };
+export type AppResponse =
+  | { status: 200; file: string; headers: Record<string, string> }
+  | { status: 403 | 404 | 405; headers: Record<string, string> };
 
 export const APP_CSP = contentSecurityPolicy();
 
@@ -21,5 +23,9 @@ export function appResponse(rendererDir: string, method: string, requestUrl: str
   if (method !== 'GET' && method !== 'HEAD') return { status: 405, headers };
   const file = rendererFile(rendererDir, url.pathname);
   if (!file) return { status: 404, headers };
-  return { status: 200, file, headers: { ...headers, 'Content-Type': MIME_TYPES[extname(file)] ?? 'application/octet-stream' } };
+  return {
+    status: 200,
+    file,
+    headers: { ...headers, 'Content-Type': MIME_TYPES[extname(file)] ?? 'application/octet-stream' },
+  };
 }

@@ -10,7 +10,10 @@ export interface PreventableEvent {
 }
 
 export interface GuardedContents {
-  on(event: 'will-navigate' | 'will-redirect' | 'will-frame-navigate', listener: (event: PreventableEvent, url?: string) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect' | 'will-frame-navigate',
+    listener: (event: PreventableEvent, url?: string) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
@@ -39,7 +42,11 @@ export function guardContents(contents: GuardedContents, openExternal: (url: str
 }
 
 /** Who sent an IPC request, from its frame: the app origin only for an app:// page; top frame or not. */
-export function senderFromFrame(frame: { url: string; origin?: string } | null | undefined, isTopFrame: boolean, clientId: string): SenderInfo {
+export function senderFromFrame(
+  frame: { url: string; origin?: string } | null | undefined,
+  isTopFrame: boolean,
+  clientId: string,
+): SenderInfo {
   if (!frame) return { origin: null, mainFrame: false, clientId };
   // Node's URL gives a custom scheme the origin "null"; the app's own URLs are recognised by scheme and host.
   const origin = isAppUrl(frame.url) ? APP_ORIGIN : frame.origin && frame.origin !== 'null' ? frame.origin : null;

@@ -7,12 +7,21 @@ import { permissionGranted, requestAllowed } from './window-policy';
 
 /** The members of Electron's Session the lockdown sets. */
 export interface LockableSession {
-  setPermissionRequestHandler(handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionRequestHandler(
+    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
   setPermissionCheckHandler(handler: (contents: unknown, permission: string) => boolean): void;
   setDevicePermissionHandler(handler: (details: unknown) => boolean): void;
-  setDisplayMediaRequestHandler(handler: (request: unknown, callback: (streams: Record<string, never>) => void) => void): void;
+  setDisplayMediaRequestHandler(
+    handler: (request: unknown, callback: (streams: Record<string, never>) => void) => void,
+  ): void;
   webRequest: {
-    onBeforeRequest(listener: (details: { url: string; resourceType: string }, callback: (response: { cancel: boolean }) => void) => void): void;
+    onBeforeRequest(
+      listener: (
+        details: { url: string; resourceType: string },
+        callback: (response: { cancel: boolean }) => void,
+      ) => void,
+    ): void;
   };
 }
 
@@ -36,6 +45,8 @@ export function hardenApp({ app, session, openExternal }: HardeningTargets): voi
   session.setDevicePermissionHandler(() => false);
   // No screen or window is ever shared: an empty answer refuses the request.
   session.setDisplayMediaRequestHandler((_request, callback) => callback({}));
-  session.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !requestAllowed(details.url, details.resourceType) }));
+  session.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !requestAllowed(details.url, details.resourceType) }),
+  );
   app.on('web-contents-created', (_event, contents) => guardContents(contents, openExternal));
 }

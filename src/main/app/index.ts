@@ -6,7 +6,19 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BrowserWindow, Menu, app, dialog, ipcMain, protocol, safeStorage, session, shell, utilityProcess, type IpcMainInvokeEvent } from 'electron';
+import {
+  BrowserWindow,
+  Menu,
+  app,
+  dialog,
+  ipcMain,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+  utilityProcess,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { IPC_EVENT_CHANNEL, ipcChannel } from '../../shared/contract';
 import { CredentialVault } from '../credentials/api-credentials';
 import { openOrderFlow } from '../terminal/order-flow';
@@ -30,7 +42,9 @@ const here = import.meta.dirname;
 const rendererDir = join(here, '../renderer');
 
 // Must precede `ready`: app:// behaves as a secure, standard origin (fetch, CSP 'self', localStorage).
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 app.enableSandbox();
 
 let mainWindow: BrowserWindow | undefined;
@@ -38,7 +52,13 @@ let terminal: Terminal | undefined;
 let disposeRouter: (() => void) | undefined;
 
 function createMainWindow(current: Terminal): BrowserWindow {
-  const window = new BrowserWindow(mainWindowOptions({ preloadPath: join(here, '../preload/index.cjs'), packaged: app.isPackaged, icon: join(rendererDir, 'icon.png') }));
+  const window = new BrowserWindow(
+    mainWindowOptions({
+      preloadPath: join(here, '../preload/index.cjs'),
+      packaged: app.isPackaged,
+      icon: join(rendererDir, 'icon.png'),
+    }),
+  );
   const clientId = `window-${window.id}`;
   const disconnect = current.hub.connect(clientId, (event, payload) => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });
@@ -52,7 +72,11 @@ function createMainWindow(current: Terminal): BrowserWindow {
 
 function senderOf(event: IpcMainInvokeEvent) {
   const frame = event.senderFrame;
-  return senderFromFrame(frame, !!frame && frame === event.sender.mainFrame, `window-${BrowserWindow.fromWebContents(event.sender)?.id ?? 'unknown'}`);
+  return senderFromFrame(
+    frame,
+    !!frame && frame === event.sender.mainFrame,
+    `window-${BrowserWindow.fromWebContents(event.sender)?.id ?? 'unknown'}`,
+  );
 }
 
 /** The app:// protocol: the built renderer's files with the CSP, nothing else (app-protocol.ts decides). */
@@ -71,18 +95,25 @@ function serveApp(): void {
 async function openCredentials(dataDir: string): Promise<CredentialVault> {
   const available = await safeStorage.isAsyncEncryptionAvailable().catch(() => false);
   const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined;
-  if (!useSafeStorage(available, process.platform, backend)) return CredentialVault.open({ onWarning: (w) => consoleLogger.warn(w.detail) });
+  if (!useSafeStorage(available, process.platform, backend))
+    return CredentialVault.open({ onWarning: (w) => consoleLogger.warn(w.detail) });
   const cipher = {
     encrypt: (text: string) => safeStorage.encryptStringAsync(text),
     decrypt: async (sealed: Buffer) => (await safeStorage.decryptStringAsync(sealed)).result,
   };
-  return CredentialVault.open({ keychain: new SafeStorageSecretStore(join(dataDir, 'api-credentials.safe.json'), cipher) });
+  return CredentialVault.open({
+    keychain: new SafeStorageSecretStore(join(dataDir, 'api-credentials.safe.json'), cipher),
+  });
 }
 
 async function start(): Promise<void> {
   await app.whenReady();
   // Electron's overloaded `on` is wider than the one event hardening.ts hooks.
-  hardenApp({ app: app as unknown as HookableApp, session: session.defaultSession, openExternal: (url) => void shell.openExternal(url) });
+  hardenApp({
+    app: app as unknown as HookableApp,
+    session: session.defaultSession,
+    openExternal: (url) => void shell.openExternal(url),
+  });
   serveApp();
   Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenu(process.platform, app.isPackaged)));
 
@@ -90,7 +121,9 @@ async function start(): Promise<void> {
   // follows the product name: the app and `pmdesk` must see the same wallets.
   const dataDir = resolveDataDir();
   // No profile given: Polygon on Polymarket's public endpoints (settings/launch-profile.ts).
-  const { raw: rawProfile, profile } = await readLaunchProfile(startupProfileFile(process.argv, process.env, dataDir, existsSync));
+  const { raw: rawProfile, profile } = await readLaunchProfile(
+    startupProfileFile(process.argv, process.env, dataDir, existsSync),
+  );
   const token = randomBytes(32).toString('hex');
   const child = utilityProcess.fork(join(here, 'signer-utility.js'), [], { serviceName: 'PM Desk signer' });
   const signer = new SignerClient(utilityProcessTransport(child, token), token);

@@ -71,7 +71,11 @@ export class SafeStorageSecretStore implements SecretStore {
 }
 
 /** safeStorage only with a real OS backend: Linux's "basic_text" fallback is a hard-coded key, no protection. */
-export function useSafeStorage(available: boolean, platform: NodeJS.Platform, linuxBackend: string | undefined): boolean {
+export function useSafeStorage(
+  available: boolean,
+  platform: NodeJS.Platform,
+  linuxBackend: string | undefined,
+): boolean {
   if (!available) return false;
   if (platform !== 'linux') return true;
   return linuxBackend !== undefined && linuxBackend !== 'basic_text' && linuxBackend !== 'unknown';

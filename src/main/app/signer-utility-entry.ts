@@ -7,7 +7,9 @@ import { serveSignerOnParentPort, type ParentPortLike } from './signer-utility';
 scrypt.register(
   (passwd, salt, N, r, p, dkLen) =>
     new Promise((resolve, reject) =>
-      nodeScrypt(passwd, salt, dkLen, { N, r, p, maxmem: 256 * N * r }, (error, key) => (error ? reject(error) : resolve(new Uint8Array(key)))),
+      nodeScrypt(passwd, salt, dkLen, { N, r, p, maxmem: 256 * N * r }, (error, key) =>
+        error ? reject(error) : resolve(new Uint8Array(key)),
+      ),
     ),
 );
 

@@ -53,7 +53,10 @@ export function serveSignerOnParentPort(port: ParentPortLike): void {
       const token = (data as { init?: unknown } | null)?.init;
       if (typeof token !== 'string') return;
       started = true;
-      const signerPort: SignerPort = { send: (message) => port.postMessage(message), onMessage: (listener) => void listeners.push(listener) };
+      const signerPort: SignerPort = {
+        send: (message) => port.postMessage(message),
+        onMessage: (listener) => void listeners.push(listener),
+      };
       new SignerService(token, signerPort);
       return;
     }

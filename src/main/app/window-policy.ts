@@ -14,7 +14,13 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
  * Sites a link in the terminal may open in the trader's browser (https only, these hosts and their subdomains).
  * tradingview.com: the chart's credit links there, as lightweight-charts' licence asks.
  */
-export const EXTERNAL_LINK_HOSTS = ['polymarket.com', 'polygonscan.com', 'amoy.polygonscan.com', 'github.com', 'tradingview.com'] as const;
+export const EXTERNAL_LINK_HOSTS = [
+  'polymarket.com',
+  'polygonscan.com',
+  'amoy.polygonscan.com',
+  'github.com',
+  'tradingview.com',
+] as const;
 
 /** Every window's web preferences: isolated, sandboxed, no Node, no webview, nothing loosened. */
 export function secureWebPreferences(preloadPath: string): WebPreferences {
@@ -47,7 +53,12 @@ export interface WindowSettings {
   icon?: string;
 }
 
-export function mainWindowOptions({ preloadPath, packaged, title = 'PM Desk', icon }: WindowSettings): BrowserWindowConstructorOptions {
+export function mainWindowOptions({
+  preloadPath,
+  packaged,
+  title = 'PM Desk',
+  icon,
+}: WindowSettings): BrowserWindowConstructorOptions {
   return {
     ...(icon ? { icon } : {}),
     width: 1440,
@@ -100,7 +111,13 @@ export function requestAllowed(url: string, resourceType: string): boolean {
   if (resourceType !== 'image') return false;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' && !parsed.port && !parsed.username && !parsed.password && MARKET_IMAGE_HOSTS.includes(parsed.hostname.toLowerCase());
+    return (
+      parsed.protocol === 'https:' &&
+      !parsed.port &&
+      !parsed.username &&
+      !parsed.password &&
+      MARKET_IMAGE_HOSTS.includes(parsed.hostname.toLowerCase())
+    );
   } catch {
     return false;
   }

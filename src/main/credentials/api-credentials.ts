@@ -166,7 +166,8 @@ export class CredentialVault {
     let forgotten = 0;
     for (const store of stores) {
       try {
-        for (const account of (await store.accounts()).filter((a) => a.startsWith(prefix))) if (await store.delete(account)) forgotten++;
+        for (const account of (await store.accounts()).filter((a) => a.startsWith(prefix)))
+          if (await store.delete(account)) forgotten++;
       } catch (error) {
         this.fallBack(error);
       }
@@ -196,7 +197,9 @@ function decode(stored: string): ApiCredentials | null {
   try {
     const parsed = JSON.parse(unpadText(stored.slice(VALUE_PREFIX.length))) as Partial<ApiCredentials>;
     const { key, secret, passphrase } = parsed;
-    return typeof key === 'string' && typeof secret === 'string' && typeof passphrase === 'string' ? { key, secret, passphrase } : null;
+    return typeof key === 'string' && typeof secret === 'string' && typeof passphrase === 'string'
+      ? { key, secret, passphrase }
+      : null;
   } catch {
     return null;
   }

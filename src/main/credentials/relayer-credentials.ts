@@ -27,8 +27,13 @@ export function relayerCredentialAccount(owner: string, relayerUrl: string): str
 }
 
 function field(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`The relayer ${what} is empty.`, 'relayerCredentials');
-  if (value.length > MAX_FIELD || /[\s]/.test(value.trim()) || value !== value.trim()) throw invalidParameter(`The relayer ${what} must be one line of at most ${MAX_FIELD} characters, with no spaces.`, 'relayerCredentials');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalidParameter(`The relayer ${what} is empty.`, 'relayerCredentials');
+  if (value.length > MAX_FIELD || /[\s]/.test(value.trim()) || value !== value.trim())
+    throw invalidParameter(
+      `The relayer ${what} must be one line of at most ${MAX_FIELD} characters, with no spaces.`,
+      'relayerCredentials',
+    );
   return value;
 }
 
@@ -37,17 +42,22 @@ export function checkRelayerCredentials(credentials: RelayerCredentials): Relaye
   if (credentials?.kind === 'api-key') {
     const key = field(credentials.apiKey?.key, 'API key');
     const address = field(credentials.apiKey?.address, 'API key address');
-    if (!isAddress(address)) throw invalidParameter('The relayer API key address is not an address.', 'relayerCredentials');
+    if (!isAddress(address))
+      throw invalidParameter('The relayer API key address is not an address.', 'relayerCredentials');
     return { kind: 'api-key', apiKey: { key, address: getAddress(address) } };
   }
   if (credentials?.kind === 'builder') {
     const key = field(credentials.builder?.key, 'builder key');
     const secret = field(credentials.builder?.secret, 'builder secret');
     const passphrase = field(credentials.builder?.passphrase, 'builder passphrase');
-    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(secret)) throw invalidParameter('The builder secret is not base64.', 'relayerCredentials');
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(secret))
+      throw invalidParameter('The builder secret is not base64.', 'relayerCredentials');
     return { kind: 'builder', builder: { key, secret, passphrase } };
   }
-  throw invalidParameter('Relayer credentials are a relayer API key with its address, or builder key, secret and passphrase.', 'relayerCredentials');
+  throw invalidParameter(
+    'Relayer credentials are a relayer API key with its address, or builder key, secret and passphrase.',
+    'relayerCredentials',
+  );
 }
 
 /** What the trader may see of stored credentials: never a key, secret or passphrase. */
@@ -102,7 +112,13 @@ export async function relayerCredentialsFor(
   if (!network.relayerUrl) return undefined;
   const stored = store ? await store.load(owner, network.relayerUrl) : null;
   if (stored) return { credentials: stored, source: 'keychain' };
-  const given = (network.relayerApiKeys ?? []).find((k) => isAddress(k.address) && getAddress(k.address) === getAddress(owner));
-  if (given) return { credentials: { kind: 'api-key', apiKey: { key: given.key, address: getAddress(given.address) } }, source: 'profile' };
+  const given = (network.relayerApiKeys ?? []).find(
+    (k) => isAddress(k.address) && getAddress(k.address) === getAddress(owner),
+  );
+  if (given)
+    return {
+      credentials: { kind: 'api-key', apiKey: { key: given.key, address: getAddress(given.address) } },
+      source: 'profile',
+    };
   return undefined;
 }

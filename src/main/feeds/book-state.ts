@@ -28,7 +28,9 @@ export function parseMillionths(text: string): number {
 
 export function formatMillionths(value: number): string {
   const whole = Math.floor(value / SCALE);
-  const fraction = String(value % SCALE).padStart(6, '0').replace(/0+$/, '');
+  const fraction = String(value % SCALE)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
@@ -97,7 +99,12 @@ export class BookState {
   timestamp = 0;
 
   /** Replaces the whole book with a snapshot. Throws on a level that is not a decimal string. */
-  applySnapshot(snapshot: { bids: readonly LevelText[]; asks: readonly LevelText[]; hash?: string; timestamp?: string | number }): void {
+  applySnapshot(snapshot: {
+    bids: readonly LevelText[];
+    asks: readonly LevelText[];
+    hash?: string;
+    timestamp?: string | number;
+  }): void {
     this.bids.clear();
     this.asks.clear();
     for (const level of snapshot.bids) this.bids.set(parsePrice(level.price), parseSize(level.size));
@@ -166,19 +173,22 @@ export class BookState {
     other.applySnapshot(snapshot);
     const a = this.view();
     const b = other.view();
-    const same = (x: BookLevelView[], y: BookLevelView[]) => x.length === y.length && x.every((l, i) => l.price === y[i]!.price && l.size === y[i]!.size);
+    const same = (x: BookLevelView[], y: BookLevelView[]) =>
+      x.length === y.length && x.every((l, i) => l.price === y[i]!.price && l.size === y[i]!.size);
     return same(a.bids, b.bids) && same(a.asks, b.asks);
   }
 }
 
 function parsePrice(text: string): number {
   const value = parseMillionths(text);
-  if (!(value > 0 && value < SCALE)) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The book feed sent an invalid price: ${text.slice(0, 20)}`);
+  if (!(value > 0 && value < SCALE))
+    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The book feed sent an invalid price: ${text.slice(0, 20)}`);
   return value;
 }
 
 function parseSize(text: string): number {
   const value = parseMillionths(text);
-  if (!(value >= 0)) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The book feed sent an invalid size: ${text.slice(0, 20)}`);
+  if (!(value >= 0))
+    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The book feed sent an invalid size: ${text.slice(0, 20)}`);
   return value;
 }

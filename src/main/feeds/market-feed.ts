@@ -157,7 +157,9 @@ export class MarketFeed {
     const nextFrameIn = () => {
       const now = this.scheduler.now();
       const apart = this.busyMarkets.framesApart(now);
-      return frameClock?.nextSendIn(now, frameMs / 2 + (apart - 1) * frameMs) ?? (apart > 1 ? apart * frameMs : undefined);
+      return (
+        frameClock?.nextSendIn(now, frameMs / 2 + (apart - 1) * frameMs) ?? (apart > 1 ? apart * frameMs : undefined)
+      );
     };
     this.coalescer = new Coalescer((tokenId) => this.emitBook(tokenId), this.scheduler, frameMs, true, nextFrameIn);
     this.redial = new Redial(this.scheduler, options, (source) => {
@@ -211,7 +213,8 @@ export class MarketFeed {
   unsubscribe(tokenIds: readonly string[]): void {
     const gone = tokenIds.filter((t) => this.assets.delete(t));
     for (const tokenId of gone) this.coalescer.forget(tokenId);
-    if (gone.length > 0 && this.isOpen() && this.socketSubscribed) this.send({ assets_ids: gone, operation: 'unsubscribe' });
+    if (gone.length > 0 && this.isOpen() && this.socketSubscribed)
+      this.send({ assets_ids: gone, operation: 'unsubscribe' });
   }
 
   subscribed(): string[] {
@@ -355,25 +358,28 @@ export class MarketFeed {
 
   private scheduleStaleCheck(): void {
     const staleMs = this.options.staleMs ?? 30_000;
-    this.staleTimer = this.scheduler.setTimeout(() => {
-      this.staleTimer = undefined;
-      const now = this.scheduler.now();
-      for (const [tokenId, asset] of this.assets) {
-        if (!asset.stale && now - asset.lastMessageAt >= staleMs) {
-          asset.stale = true;
-          this.handlers.onStale?.(tokenId, true);
-          if (asset.hasBook) this.coalescer.mark(tokenId);
+    this.staleTimer = this.scheduler.setTimeout(
+      () => {
+        this.staleTimer = undefined;
+        const now = this.scheduler.now();
+        for (const [tokenId, asset] of this.assets) {
+          if (!asset.stale && now - asset.lastMessageAt >= staleMs) {
+            asset.stale = true;
+            this.handlers.onStale?.(tokenId, true);
+            if (asset.hasBook) this.coalescer.mark(tokenId);
+          }
         }
-      }
-      const silent = now - this.lastHeardAt;
-      if (silent >= 2 * staleMs) {
-        // Not even a PONG for this long: the connection is dead without having said so.
-        this.socket?.terminate();
-        return;
-      }
-      if (silent >= staleMs && this.stateValue === 'live') this.setState('stale');
-      this.scheduleStaleCheck();
-    }, Math.max(1, Math.floor(staleMs / 4)));
+        const silent = now - this.lastHeardAt;
+        if (silent >= 2 * staleMs) {
+          // Not even a PONG for this long: the connection is dead without having said so.
+          this.socket?.terminate();
+          return;
+        }
+        if (silent >= staleMs && this.stateValue === 'live') this.setState('stale');
+        this.scheduleStaleCheck();
+      },
+      Math.max(1, Math.floor(staleMs / 4)),
+    );
   }
 
   private clearStaleTimer(): void {
@@ -472,7 +478,8 @@ export class MarketFeed {
         const asset = this.touch(tokenId);
         if (!asset) return;
         // The exchange's summary carries the last trade's price, so the hash of the next change covers it.
-        if (asset.hashTemplate && 'last_trade_price' in asset.hashTemplate) asset.hashTemplate.last_trade_price = String(message.price);
+        if (asset.hashTemplate && 'last_trade_price' in asset.hashTemplate)
+          asset.hashTemplate.last_trade_price = String(message.price);
         this.handlers.onTrade?.({
           tokenId,
           market: String(message.market ?? ''),
@@ -501,7 +508,9 @@ export class MarketFeed {
       }
       case 'market_resolved': {
         const ids = Array.isArray(message.assets_ids) ? message.assets_ids : [message.asset_id];
-        for (const id of ids) if (typeof id === 'string' && this.touch(id)) this.handlers.onWarning?.({ kind: 'market_resolved', tokenId: id, market: String(message.market ?? '') });
+        for (const id of ids)
+          if (typeof id === 'string' && this.touch(id))
+            this.handlers.onWarning?.({ kind: 'market_resolved', tokenId: id, market: String(message.market ?? '') });
         this.handlers.onOther?.(message);
         return;
       }
@@ -537,7 +546,12 @@ export class MarketFeed {
 
   private takeSnapshot(tokenId: string, asset: Asset, summary: RestBook): void {
     asset.unchecked = undefined;
-    asset.book.applySnapshot({ bids: summary.bids ?? [], asks: summary.asks ?? [], hash: summary.hash, timestamp: summary.timestamp });
+    asset.book.applySnapshot({
+      bids: summary.bids ?? [],
+      asks: summary.asks ?? [],
+      hash: summary.hash,
+      timestamp: summary.timestamp,
+    });
     asset.market = String(summary.market ?? asset.market);
     if (summary.tick_size !== undefined) asset.tickSize = String(summary.tick_size);
     asset.hasBook = true;
@@ -575,7 +589,12 @@ export class MarketFeed {
         }
         if (asset.hashTemplate || !asset.hasBook) return;
         const levels = asset.book.toLevels();
-        asset.hashTemplate = this.templateFor(asset, { bids: levels.bids, asks: levels.asks, timestamp: String(asset.book.timestamp), hash: asset.book.hash });
+        asset.hashTemplate = this.templateFor(asset, {
+          bids: levels.bids,
+          asks: levels.asks,
+          timestamp: String(asset.book.timestamp),
+          hash: asset.book.hash,
+        });
       },
       () => undefined, // no template: changes are still checked for crossing and order, only not by hash
     );
@@ -615,7 +634,10 @@ export class MarketFeed {
       this.remember(asset, lastHash);
       // The server's hash is of the book after all of this message's changes to the token: checked when the
       // book is handed out (checked()), against the newest change's hash; a crossed book is caught at once.
-      asset.unchecked = asset.hashTemplate && lastHash ? { hash: lastHash, fields: { ...asset.hashTemplate, timestamp: String(message.timestamp) } } : undefined;
+      asset.unchecked =
+        asset.hashTemplate && lastHash
+          ? { hash: lastHash, fields: { ...asset.hashTemplate, timestamp: String(message.timestamp) } }
+          : undefined;
       if (asset.book.crossed) this.resync(tokenId, 'the book crossed');
       else this.coalescer.mark(tokenId);
     }
@@ -667,7 +689,11 @@ export class MarketFeed {
         asset.hasBook = false;
         asset.retryAt = this.scheduler.now() + Math.min(30_000, 1_000 * 2 ** asset.failedResyncs);
         asset.failedResyncs++;
-        this.handlers.onWarning?.({ kind: 'resync_failed', tokenId, reason: error instanceof Error ? error.message : String(error) });
+        this.handlers.onWarning?.({
+          kind: 'resync_failed',
+          tokenId,
+          reason: error instanceof Error ? error.message : String(error),
+        });
       },
     );
   }
@@ -675,7 +701,8 @@ export class MarketFeed {
   private viewOf(tokenId: string, asset: Asset, depth: number): BookView {
     const view = asset.book.view(depth);
     // Millionths to numbers by one division each: the same double as parsing the decimal text would give.
-    const numbers = (levels: { price: number; size: number }[]) => levels.map((l) => ({ price: l.price / MILLION, size: l.size / MILLION }));
+    const numbers = (levels: { price: number; size: number }[]) =>
+      levels.map((l) => ({ price: l.price / MILLION, size: l.size / MILLION }));
     return {
       tokenId,
       market: asset.market,

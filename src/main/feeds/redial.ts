@@ -78,7 +78,10 @@ export class Redial {
       this.reconnectTimer = undefined;
       connect();
     }, delay);
-    if (this.failedConnects >= (this.options.pollAfterFailures ?? DEFAULT_POLL_AFTER_FAILURES) && this.sourceValue === 'live') {
+    if (
+      this.failedConnects >= (this.options.pollAfterFailures ?? DEFAULT_POLL_AFTER_FAILURES) &&
+      this.sourceValue === 'live'
+    ) {
       this.sourceValue = 'polling';
       this.pollRound = round;
       this.onSource('polling');
@@ -101,7 +104,8 @@ export class Redial {
 
   /** Clears the reconnect and PING timers (the socket closed, or the feed did). */
   clearTimers(): void {
-    for (const timer of [this.reconnectTimer, this.pingTimer]) if (timer !== undefined) this.scheduler.clearTimeout(timer);
+    for (const timer of [this.reconnectTimer, this.pingTimer])
+      if (timer !== undefined) this.scheduler.clearTimeout(timer);
     this.reconnectTimer = this.pingTimer = undefined;
   }
 
@@ -122,7 +126,8 @@ export class Redial {
       .catch(() => undefined) // a failed round is tried again next time; what was read before stays
       .then(() => {
         this.polling = false;
-        if (this.sourceValue === 'polling' && this.pollTimer === undefined) this.pollTimer = this.scheduler.setTimeout(() => this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
+        if (this.sourceValue === 'polling' && this.pollTimer === undefined)
+          this.pollTimer = this.scheduler.setTimeout(() => this.poll(), this.options.pollMs ?? DEFAULT_POLL_MS);
       });
   }
 

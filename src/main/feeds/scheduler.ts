@@ -51,7 +51,8 @@ export class ManualScheduler implements Scheduler {
     for (;;) {
       let nextId: number | undefined;
       let next: { at: number; fn: () => void } | undefined;
-      for (const [id, timer] of this.timers) if (timer.at <= end && (!next || timer.at < next.at)) [nextId, next] = [id, timer];
+      for (const [id, timer] of this.timers)
+        if (timer.at <= end && (!next || timer.at < next.at)) [nextId, next] = [id, timer];
       if (!next || nextId === undefined) break;
       this.timers.delete(nextId);
       this.time = Math.max(this.time, next.at);

@@ -11,7 +11,14 @@ import { MAX_RECONNECT_BACKOFF_MS } from './redial';
 
 export type TapeEntry =
   /** `source`: the market-data source's fill stream; `exchange`: the exchange's market WebSocket. */
-  | { kind: 'fill'; source: 'source' | 'exchange'; price: number; size: number; side?: string; /** Unix seconds. */ timestamp: number }
+  | {
+      kind: 'fill';
+      source: 'source' | 'exchange';
+      price: number;
+      size: number;
+      side?: string;
+      /** Unix seconds. */ timestamp: number;
+    }
   /** The stream was down from gapFrom to gapTo (ms): fills of that time may be missing from the tape. */
   | { kind: 'gap'; gapFrom: number; gapTo: number };
 
@@ -87,10 +94,18 @@ export class TradeTape {
 
   /** A `last_trade_price` from the market WebSocket. */
   addTrade(trade: LastTrade): void {
-    const entry: TapeEntry = { kind: 'fill', source: 'exchange', price: trade.price, size: trade.size, side: trade.side, timestamp: trade.timestamp / 1000 };
+    const entry: TapeEntry = {
+      kind: 'fill',
+      source: 'exchange',
+      price: trade.price,
+      size: trade.size,
+      side: trade.side,
+      timestamp: trade.timestamp / 1000,
+    };
     this.push(entry);
     // Both report the same trades: the exchange's count for candles only where the source's stream is silent.
-    if (!this.sawSourceFill) this.addFills([{ price: trade.price, volumeBase: trade.size, timestamp: trade.timestamp / 1000 }]);
+    if (!this.sawSourceFill)
+      this.addFills([{ price: trade.price, volumeBase: trade.size, timestamp: trade.timestamp / 1000 }]);
   }
 
   private open(state: TapeState): void {
@@ -110,7 +125,13 @@ export class TradeTape {
       onFill: (fill) => {
         if (this.subscription !== subscription) return;
         this.sawSourceFill = true;
-        this.push({ kind: 'fill', source: 'source', price: fill.price, size: fill.volumeBase, timestamp: fill.timestamp });
+        this.push({
+          kind: 'fill',
+          source: 'source',
+          price: fill.price,
+          size: fill.volumeBase,
+          timestamp: fill.timestamp,
+        });
         this.addFills([fill]);
         this.options.onFill?.(fill);
       },

@@ -156,7 +156,10 @@ export class UserFeed {
 
   private connect(state: UserFeedState): void {
     this.setState(state);
-    const socket = new this.WebSocketImpl(`${this.options.wsUrl.replace(/\/+$/, '')}/user`, { maxPayload: WS_MAX_MESSAGE_BYTES, handshakeTimeout: WS_HANDSHAKE_TIMEOUT_MS });
+    const socket = new this.WebSocketImpl(`${this.options.wsUrl.replace(/\/+$/, '')}/user`, {
+      maxPayload: WS_MAX_MESSAGE_BYTES,
+      handshakeTimeout: WS_HANDSHAKE_TIMEOUT_MS,
+    });
     this.socket = socket;
     let opened = false;
     socket.on('open', () => {
@@ -165,7 +168,9 @@ export class UserFeed {
       // A REST reconciliation of this connection supersedes any poll or older connection's still in flight.
       const generation = ++this.generation;
       const { apiKey, secret, passphrase } = this.options.credentials;
-      socket.send(JSON.stringify({ auth: { apiKey, secret, passphrase }, markets: this.options.markets ?? [], type: 'user' }));
+      socket.send(
+        JSON.stringify({ auth: { apiKey, secret, passphrase }, markets: this.options.markets ?? [], type: 'user' }),
+      );
       this.redial.ping(() => {
         if (this.socket?.readyState !== WebSocket.OPEN) return false;
         this.socket.send('PING');
@@ -302,7 +307,11 @@ export class UserFeed {
   }
 
   private putTrade(trade: UserTrade): void {
-    const view: TradeView = { trade, pending: trade.status !== 'CONFIRMED' && trade.status !== 'FAILED', failed: trade.status === 'FAILED' };
+    const view: TradeView = {
+      trade,
+      pending: trade.status !== 'CONFIRMED' && trade.status !== 'FAILED',
+      failed: trade.status === 'FAILED',
+    };
     this.trades.set(trade.id, view);
     this.handlers.onTrade?.(view);
   }

@@ -8,12 +8,26 @@ import { ErrorCode } from '@pmdesk/toolkit/model';
 import type { FeedState, TradeInfo } from '../../shared/contract';
 import { Coalescer, FRAME_MS } from '../feeds/coalescer';
 import type { Scheduler } from '../feeds/scheduler';
-import { UserFeed, type FeedSource, type UserCredentials, type UserFeedOptions, type UserFeedState, type UserOrder, type UserTrade } from '../feeds/user-feed';
+import {
+  UserFeed,
+  type FeedSource,
+  type UserCredentials,
+  type UserFeedOptions,
+  type UserFeedState,
+  type UserOrder,
+  type UserTrade,
+} from '../feeds/user-feed';
 import type { TradingService as OrderFlow } from '../trading/service';
 import { Follower } from './follower';
 import type { EventHub } from '../ipc/event-hub';
 import type { AccountFollower } from '../ipc/services';
-import { openOrderOf, tradeAsSeenBy, tradingWalletNamed, withCredentials, type TradingWallets } from '../trading/trading-access';
+import {
+  openOrderOf,
+  tradeAsSeenBy,
+  tradingWalletNamed,
+  withCredentials,
+  type TradingWallets,
+} from '../trading/trading-access';
 import { tradeDetails, type TradeFacts } from '../trading/trade-facts';
 
 /** What the feed of one wallet needs: its address, its level 2 credentials and the REST reads it reconciles with. */
@@ -28,7 +42,10 @@ export interface WatchedWallet {
 export type WalletOpener = (label: string) => Promise<WatchedWallet>;
 
 /** Tuning of the user feeds (tests shorten the backoff and the polling). */
-export type AccountFeedTuning = Pick<UserFeedOptions, 'backoffMs' | 'pingMs' | 'pollAfterFailures' | 'pollMs'> & { scheduler?: Scheduler; frameMs?: number };
+export type AccountFeedTuning = Pick<UserFeedOptions, 'backoffMs' | 'pingMs' | 'pollAfterFailures' | 'pollMs'> & {
+  scheduler?: Scheduler;
+  frameMs?: number;
+};
 
 /** Told of every order the exchange says it cancelled (UnaskedCancels fits). */
 export interface CancelWatch {
@@ -88,7 +105,11 @@ export class AccountFeeds implements AccountFollower {
     private readonly options: { wsUrl: string; cancels?: CancelWatch; facts?: TradeFacts } & AccountFeedTuning,
   ) {
     this.coalescer = new Coalescer((key) => this.emitAccount(key), options.scheduler, options.frameMs ?? FRAME_MS);
-    this.wallets = new Follower<Watched, string>(hub, (watched, key) => this.close(key, watched), (key) => key);
+    this.wallets = new Follower<Watched, string>(
+      hub,
+      (watched, key) => this.close(key, watched),
+      (key) => key,
+    );
   }
 
   async follow(clientId: string, wallet: string): Promise<{ wallet: string; state: FeedState }> {
@@ -140,7 +161,8 @@ export class AccountFeeds implements AccountFollower {
     fresh.ready = this.start(key, fresh);
     // A wallet that cannot be opened now (locked without credentials) is simply no longer followed; its pages ask again.
     await fresh.ready.catch(() => {
-      if (this.wallets.feedOf(key) !== fresh) this.hub.emit('feedStatus', { feed: 'user', marketId: fresh.label, state: 'closed' }, fresh.clients);
+      if (this.wallets.feedOf(key) !== fresh)
+        this.hub.emit('feedStatus', { feed: 'user', marketId: fresh.label, state: 'closed' }, fresh.clients);
     });
   }
 
@@ -151,7 +173,16 @@ export class AccountFeeds implements AccountFollower {
 
   /** A wallet's feed before it starts: connecting, nothing announced. */
   private fresh(label: string, clients: ReadonlySet<string>): Watched {
-    return { label, address: '', clients, feed: undefined, ready: Promise.resolve(), state: 'connecting', source: 'live', announced: false };
+    return {
+      label,
+      address: '',
+      clients,
+      feed: undefined,
+      ready: Promise.resolve(),
+      state: 'connecting',
+      source: 'live',
+      announced: false,
+    };
   }
 
   private async start(key: string, watched: Watched): Promise<void> {
@@ -181,7 +212,8 @@ export class AccountFeeds implements AccountFollower {
           // Only the exchange's own word (status CANCELED) counts: an order that left the open orders at a
           // reconciliation may as well have filled.
           // A GTD order leaving at its expiry is what the trader asked for: not told as a cancel.
-          if (!open && String(order.status).toUpperCase() === 'CANCELED' && !expiredBy(order, Date.now())) this.options.cancels?.cancelled(watched.label, order.id);
+          if (!open && String(order.status).toUpperCase() === 'CANCELED' && !expiredBy(order, Date.now()))
+            this.options.cancels?.cancelled(watched.label, order.id);
           this.coalescer.mark(key);
         },
         onTrade: () => this.coalescer.mark(key),
@@ -207,9 +239,17 @@ export class AccountFeeds implements AccountFollower {
     watched.source = feed.source;
     const error =
       feed.state === 'unauthorized'
-        ? { code: ErrorCode.UNAUTHORIZED, message: 'The exchange refused the API credentials of this wallet: its orders and trades are no longer followed live.' }
+        ? {
+            code: ErrorCode.UNAUTHORIZED,
+            message:
+              'The exchange refused the API credentials of this wallet: its orders and trades are no longer followed live.',
+          }
         : undefined;
-    this.hub.emit('feedStatus', { feed: 'user', marketId: watched.label, state, source: feed.source, ...(error ? { error } : {}) }, watched.clients);
+    this.hub.emit(
+      'feedStatus',
+      { feed: 'user', marketId: watched.label, state, source: feed.source, ...(error ? { error } : {}) },
+      watched.clients,
+    );
     if (watched.announced) this.coalescer.mark(key);
   }
 
@@ -224,7 +264,9 @@ export class AccountFeeds implements AccountFollower {
       return facts ? tradeDetails(watched.address, view.trade, trade, facts.cached(trade.conditionId)) : trade;
     });
     // A market not read yet: its facts are read once, and the snapshot goes out again with them.
-    const unknown = facts ? trades.filter((t) => t.conditionId && !facts.cached(t.conditionId)).map((t) => t.conditionId) : [];
+    const unknown = facts
+      ? trades.filter((t) => t.conditionId && !facts.cached(t.conditionId)).map((t) => t.conditionId)
+      : [];
     if (facts && unknown.length > 0) {
       void facts.loadAll(unknown).then(() => {
         if (this.wallets.feedOf(key) === watched && unknown.some((c) => facts.cached(c))) this.coalescer.mark(key);

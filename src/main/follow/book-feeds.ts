@@ -69,7 +69,16 @@ export class BookFeeds implements BookFollower {
     } catch (error) {
       if (this.follower.feedOf(feed) !== feed) return;
       const wrapped = wrapOnce(error, 'bookFeed');
-      this.hub.emit('feedStatus', { feed: 'book', marketId: feed.marketId, state: 'closed', error: { code: wrapped.code, message: wrapped.detail } }, feed.clients);
+      this.hub.emit(
+        'feedStatus',
+        {
+          feed: 'book',
+          marketId: feed.marketId,
+          state: 'closed',
+          error: { code: wrapped.code, message: wrapped.detail },
+        },
+        feed.clients,
+      );
       this.follower.forget(feed, feed);
       return;
     }
@@ -83,7 +92,11 @@ export class BookFeeds implements BookFollower {
       const fingerprint = book.hash || JSON.stringify([book.bids, book.asks]);
       if (feed.hashes.get(tokenId) === fingerprint) continue;
       feed.hashes.set(tokenId, fingerprint);
-      this.hub.emit('bookUpdate', { marketId: feed.marketId, tokenId, book: bookFromLevels(tokenId, book) }, feed.clients);
+      this.hub.emit(
+        'bookUpdate',
+        { marketId: feed.marketId, tokenId, book: bookFromLevels(tokenId, book) },
+        feed.clients,
+      );
     }
     feed.timer = setTimeout(() => void this.poll(feed), this.intervalMs);
   }

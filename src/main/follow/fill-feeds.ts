@@ -15,7 +15,6 @@ import { Follower } from './follower';
 
 export type FillSource = (protocol: string, marketId: string, handlers: FillHandlers) => FillSubscription;
 
-
 export interface FillFeedOptions {
   scheduler?: Scheduler;
   /** Between attempts to open a dropped stream (1 s doubling to 30 s unless told). */
@@ -23,7 +22,8 @@ export interface FillFeedOptions {
 }
 
 const asResultError = (error: PmDeskError): ResultError => ({ code: error.code, message: error.detail });
-const contractState = (state: TapeState): FeedState => (state === 'live' ? 'open' : state === 'closed' ? 'closed' : 'connecting');
+const contractState = (state: TapeState): FeedState =>
+  state === 'live' ? 'open' : state === 'closed' ? 'closed' : 'connecting';
 /** Only the gap markers are read from the tape here; a short tape keeps its memory small. */
 const TAPE_ENTRIES = 200;
 
@@ -55,10 +55,15 @@ export class FillFeeds implements FillFollower {
         onFill: (fill) => this.hub.emit('fill', { marketId, fill }, clients),
         onDrop: (error) => {
           dropped = error;
-          this.hub.emit('feedStatus', { feed: 'fills', marketId, state: 'connecting', error: asResultError(error) }, clients);
+          this.hub.emit(
+            'feedStatus',
+            { feed: 'fills', marketId, state: 'connecting', error: asResultError(error) },
+            clients,
+          );
         },
         onEntry: (entry) => {
-          if (entry.kind === 'gap') this.hub.emit('tapeGap', { marketId, from: entry.gapFrom, to: entry.gapTo }, clients);
+          if (entry.kind === 'gap')
+            this.hub.emit('tapeGap', { marketId, from: entry.gapFrom, to: entry.gapTo }, clients);
         },
         onState: (state) => {
           if (state !== 'live') mode = 'live';
@@ -67,14 +72,21 @@ export class FillFeeds implements FillFollower {
           if (state === 'live') dropped = undefined;
           this.hub.emit(
             'feedStatus',
-            { feed: 'fills', marketId, state: contractState(state), ...(state === 'live' ? sourceField() : {}), ...(state === 'closed' && dropped ? { error: asResultError(dropped) } : {}) },
+            {
+              feed: 'fills',
+              marketId,
+              state: contractState(state),
+              ...(state === 'live' ? sourceField() : {}),
+              ...(state === 'closed' && dropped ? { error: asResultError(dropped) } : {}),
+            },
             clients,
           );
         },
         onMode: (next) => {
           if (next === mode) return;
           mode = next;
-          if (tape.state === 'live') this.hub.emit('feedStatus', { feed: 'fills', marketId, state: 'open', source: next }, clients);
+          if (tape.state === 'live')
+            this.hub.emit('feedStatus', { feed: 'fills', marketId, state: 'open', source: next }, clients);
         },
       });
       tape.start();

@@ -74,7 +74,8 @@ export class Follower<T, K = FollowedMarket> {
 
   /** A client went away: every market it followed loses it. */
   releaseClient(clientId: string): void {
-    for (const [key, entry] of this.entries) if (entry.clients.delete(clientId) && entry.clients.size === 0) this.end(key, entry);
+    for (const [key, entry] of this.entries)
+      if (entry.clients.delete(clientId) && entry.clients.size === 0) this.end(key, entry);
   }
 
   /** The feed of a market while it is followed (a feed that ended on its own checks it is still the one). */
@@ -117,7 +118,13 @@ export class Follower<T, K = FollowedMarket> {
 
   /** Every client's every market, to follow them again elsewhere (after a network switch). */
   subscriptions(): { clientId: string; protocol: string; marketId: string }[] {
-    return [...this.entries.values()].flatMap(({ key, clients }) => [...clients].map((clientId) => ({ clientId, protocol: (key as FollowedMarket).protocol, marketId: marketIdOf(key) })));
+    return [...this.entries.values()].flatMap(({ key, clients }) =>
+      [...clients].map((clientId) => ({
+        clientId,
+        protocol: (key as FollowedMarket).protocol,
+        marketId: marketIdOf(key),
+      })),
+    );
   }
 
   closeAll(): void {
@@ -133,4 +140,5 @@ export class Follower<T, K = FollowedMarket> {
 
 const marketKey = ({ protocol, marketId }: FollowedMarket) => `${protocol}:${marketId}`;
 /** A market's id, or the key itself when it names something else (a wallet). */
-const marketIdOf = (key: unknown): string => (typeof key === 'object' && key !== null && 'marketId' in key ? String(key.marketId) : String(key));
+const marketIdOf = (key: unknown): string =>
+  typeof key === 'object' && key !== null && 'marketId' in key ? String(key.marketId) : String(key);

@@ -54,7 +54,13 @@ export class LiveBookFeeds implements BookFollower {
           const { oldTickSize: previous, newTickSize: tickSize } = warning;
           this.hub.emit(
             'tickSize',
-            { marketId: followed.marketId, tokenId: warning.tokenId, previous, tickSize, message: `The tick size changed from ${previous} to ${tickSize}: prices now move in steps of ${tickSize}.` },
+            {
+              marketId: followed.marketId,
+              tokenId: warning.tokenId,
+              previous,
+              tickSize,
+              message: `The tick size changed from ${previous} to ${tickSize}: prices now move in steps of ${tickSize}.`,
+            },
             followed.clients,
           );
         },
@@ -104,7 +110,16 @@ export class LiveBookFeeds implements BookFollower {
     } catch (error) {
       if (this.markets.feedOf(followed) !== followed) return;
       const wrapped = wrapOnce(error, 'bookFeed');
-      this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state: 'closed', error: { code: wrapped.code, message: wrapped.detail } }, followed.clients);
+      this.hub.emit(
+        'feedStatus',
+        {
+          feed: 'book',
+          marketId: followed.marketId,
+          state: 'closed',
+          error: { code: wrapped.code, message: wrapped.detail },
+        },
+        followed.clients,
+      );
       this.markets.forget(followed, followed);
       return;
     }
@@ -147,8 +162,19 @@ export class LiveBookFeeds implements BookFollower {
     followed.state = state;
     followed.source = source;
     const unreachable = source === 'polling' && state === 'stale';
-    const error = unreachable ? { error: { code: ErrorCode.NETWORK_ERROR, message: 'The exchange cannot be reached: neither its WebSocket nor GET /book answers.' } } : {};
-    this.hub.emit('feedStatus', { feed: 'book', marketId: followed.marketId, state, source, ...error }, followed.clients);
+    const error = unreachable
+      ? {
+          error: {
+            code: ErrorCode.NETWORK_ERROR,
+            message: 'The exchange cannot be reached: neither its WebSocket nor GET /book answers.',
+          },
+        }
+      : {};
+    this.hub.emit(
+      'feedStatus',
+      { feed: 'book', marketId: followed.marketId, state, source, ...error },
+      followed.clients,
+    );
   }
 
   private close(followed: Followed): void {

@@ -34,10 +34,17 @@ const DENOMINATOR = new Interface(['function payoutDenominator(bytes32 condition
  * Reads a condition's resolution on ConditionalTokens, one call while it is unresolved (its payout denominator:
  * 0 until the oracle reports), the numerators only once it has (the toolkit's resolutionOf checks them).
  */
-export function chainResolution(rpc: ContractReader, conditionalTokens: string): (conditionId: string) => Promise<Resolution> {
+export function chainResolution(
+  rpc: ContractReader,
+  conditionalTokens: string,
+): (conditionId: string) => Promise<Resolution> {
   return async (conditionId) => {
-    const answer = await rpc.call({ to: conditionalTokens, data: DENOMINATOR.encodeFunctionData('payoutDenominator', [conditionId32(conditionId)]) });
-    if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer)) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'payoutDenominator did not answer one 32-byte word.');
+    const answer = await rpc.call({
+      to: conditionalTokens,
+      data: DENOMINATOR.encodeFunctionData('payoutDenominator', [conditionId32(conditionId)]),
+    });
+    if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer))
+      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'payoutDenominator did not answer one 32-byte word.');
     if (BigInt(answer) === 0n) return { state: 'unresolved' };
     return resolutionOf(rpc, conditionalTokens, conditionId);
   };
@@ -67,31 +74,55 @@ const price01 = (value: unknown): number | null => {
  * a winner the source names, or a closed market whose listed prices are exactly 1 and 0 (how Gamma lists a
  * resolved one); else closed (awaiting resolution) or open.
  */
-export function marketStateOf(protocol: string, marketId: string, market: Market, resolution?: Resolution): MarketStateInfo {
+export function marketStateOf(
+  protocol: string,
+  marketId: string,
+  market: Market,
+  resolution?: Resolution,
+): MarketStateInfo {
   const tokens = market.position_tokens.map((t) => t.token_id);
   const resolved = (finals: number[]): MarketStateInfo => {
     const winners = tokens.filter((_, i) => finals[i] === 1);
-    return { protocol, marketId, state: 'resolved', winnerTokenId: winners.length === 1 ? winners[0]! : null, finalPrices: Object.fromEntries(tokens.map((t, i) => [t, finals[i] ?? 0])), market };
+    return {
+      protocol,
+      marketId,
+      state: 'resolved',
+      winnerTokenId: winners.length === 1 ? winners[0]! : null,
+      finalPrices: Object.fromEntries(tokens.map((t, i) => [t, finals[i] ?? 0])),
+      market,
+    };
   };
   if (resolution?.state === 'resolved' && resolution.numerators.length >= tokens.length) {
-    return resolved(tokens.map((_, i) => Number((resolution.numerators[i]! * 10_000n) / resolution.denominator) / 10_000));
+    return resolved(
+      tokens.map((_, i) => Number((resolution.numerators[i]! * 10_000n) / resolution.denominator) / 10_000),
+    );
   }
-  if (market.winnerTokenId && tokens.includes(market.winnerTokenId)) return resolved(tokens.map((t) => (t === market.winnerTokenId ? 1 : 0)));
+  if (market.winnerTokenId && tokens.includes(market.winnerTokenId))
+    return resolved(tokens.map((t) => (t === market.winnerTokenId ? 1 : 0)));
   if (market.closed === true) {
     const listed = market.position_tokens.map((t) => price01(t.price));
-    if (listed.every((p) => p === 0 || p === 1) && listed.filter((p) => p === 1).length === 1) return resolved(listed as number[]);
+    if (listed.every((p) => p === 0 || p === 1) && listed.filter((p) => p === 1).length === 1)
+      return resolved(listed as number[]);
     return { protocol, marketId, state: 'closed', winnerTokenId: null, finalPrices: null, market };
   }
   return { protocol, marketId, state: 'open', winnerTokenId: null, finalPrices: null, market };
 }
 
 const changed = (a: MarketStateInfo | undefined, b: MarketStateInfo) =>
-  !a || a.state !== b.state || a.winnerTokenId !== b.winnerTokenId || a.market.accepting_orders !== b.market.accepting_orders || a.market.active !== b.market.active;
+  !a ||
+  a.state !== b.state ||
+  a.winnerTokenId !== b.winnerTokenId ||
+  a.market.accepting_orders !== b.market.accepting_orders ||
+  a.market.active !== b.market.active;
 
 function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PmDeskError(ErrorCode.TIMEOUT_ERROR, `${what} did not answer within ${Math.round(ms / 1000)} s.`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(new PmDeskError(ErrorCode.TIMEOUT_ERROR, `${what} did not answer within ${Math.round(ms / 1000)} s.`)),
+      ms,
+    );
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
@@ -123,9 +154,19 @@ export class MarketStates {
   /** Follows a market's state for a window; answers its state now (read once, shared by every window). */
   async follow(clientId: string, protocol: string, marketId: string): Promise<MarketStateInfo> {
     if (!this.markets.feedOf({ protocol, marketId }) && this.markets.followed().length >= MAX_MARKET_STATES) {
-      throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `PM Desk follows the state of at most ${MAX_MARKET_STATES} markets at once: close some tiles first.`);
+      throw new PmDeskError(
+        ErrorCode.INVALID_PARAMETER,
+        `PM Desk follows the state of at most ${MAX_MARKET_STATES} markets at once: close some tiles first.`,
+      );
     }
-    const watched = this.markets.follow(clientId, { protocol, marketId }, (clients) => ({ protocol, marketId, clients, info: undefined, ready: undefined, sourceReadAt: 0 }));
+    const watched = this.markets.follow(clientId, { protocol, marketId }, (clients) => ({
+      protocol,
+      marketId,
+      clients,
+      info: undefined,
+      ready: undefined,
+      sourceReadAt: 0,
+    }));
     this.start();
     watched.ready ??= this.check(watched, true).then(() => {
       if (!watched.info) throw new PmDeskError(ErrorCode.NOT_FOUND, `The market ${marketId} could not be read.`);
@@ -151,7 +192,11 @@ export class MarketStates {
   /** Asks again at once about a token's market the exchange says resolved (its `market_resolved` message), if followed. */
   nudgeToken(tokenId: string): void {
     for (const followed of this.markets.feeds()) {
-      if (followed.info?.state !== 'resolved' && followed.info?.market.position_tokens.some((t) => t.token_id === tokenId)) void this.check(followed, true);
+      if (
+        followed.info?.state !== 'resolved' &&
+        followed.info?.market.position_tokens.some((t) => t.token_id === tokenId)
+      )
+        void this.check(followed, true);
     }
   }
 
@@ -185,8 +230,15 @@ export class MarketStates {
     const { protocol, marketId } = followed;
     try {
       const conditionId = followed.info?.market.conditionId;
-      const resolution = conditionId && this.reads.resolution ? await within(this.reads.resolution(conditionId), this.timeoutMs, "The chain's node").catch(() => undefined) : undefined;
-      const due = readSource || !followed.info || resolution?.state === 'resolved' || this.now() - followed.sourceReadAt >= this.sourceEveryMs;
+      const resolution =
+        conditionId && this.reads.resolution
+          ? await within(this.reads.resolution(conditionId), this.timeoutMs, "The chain's node").catch(() => undefined)
+          : undefined;
+      const due =
+        readSource ||
+        !followed.info ||
+        resolution?.state === 'resolved' ||
+        this.now() - followed.sourceReadAt >= this.sourceEveryMs;
       let market = followed.info?.market;
       if (due) {
         market = await within(this.reads.getMarket(protocol, marketId), this.timeoutMs, "The market's source");
@@ -194,7 +246,12 @@ export class MarketStates {
       }
       if (!market) return;
       // The record read first names the condition: its payouts are read right away, not a round later.
-      const first = !conditionId && market.conditionId && this.reads.resolution ? await within(this.reads.resolution(market.conditionId), this.timeoutMs, "The chain's node").catch(() => undefined) : undefined;
+      const first =
+        !conditionId && market.conditionId && this.reads.resolution
+          ? await within(this.reads.resolution(market.conditionId), this.timeoutMs, "The chain's node").catch(
+              () => undefined,
+            )
+          : undefined;
       const next = marketStateOf(protocol, marketId, market, resolution ?? first);
       if (this.closed || this.markets.feedOf(followed) !== followed) return;
       const before = followed.info;

@@ -44,7 +44,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   // The page's origin is known only once the port is; the policy reads it when a request arrives.
   let appOrigin = '';
   // API credentials in the OS keychain, or for this session only where there is none (said once, plainly).
-  const vault = options.vault ?? (await CredentialVault.open({ onWarning: (warning) => options.logger?.warn(warning.detail) }));
+  const vault =
+    options.vault ?? (await CredentialVault.open({ onWarning: (warning) => options.logger?.warn(warning.detail) }));
   const terminal = openTerminal({
     profile,
     rawProfile: options.profile,
@@ -86,7 +87,11 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
 /** Opens a URL in the default browser; false when there is no way to (a headless machine). */
 export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
   const [command, args] =
-    platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+    platform === 'darwin'
+      ? ['open', [url]]
+      : platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   return new Promise((resolve) => {
     try {
       const child = spawn(command, args as string[], { stdio: 'ignore', detached: true });

@@ -31,7 +31,10 @@ export function electronPackage(dir: string): ElectronPackage | undefined {
   } catch {
     return undefined;
   }
-  const bin = manifest.bin && typeof manifest.bin === 'object' ? (manifest.bin as Record<string, unknown>)['install-electron'] : undefined;
+  const bin =
+    manifest.bin && typeof manifest.bin === 'object'
+      ? (manifest.bin as Record<string, unknown>)['install-electron']
+      : undefined;
   if (typeof manifest.version !== 'string' || typeof bin !== 'string') return undefined;
   const installer = join(dir, bin);
   return existsSync(installer) ? { dir, version: manifest.version, installer } : undefined;
@@ -48,7 +51,11 @@ export function downloadSkipped(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** The platform and architecture Electron's installer downloads for (it reads the same variables). */
-export function downloadTarget(env: NodeJS.ProcessEnv, platform: string = process.platform, arch: string = process.arch): string {
+export function downloadTarget(
+  env: NodeJS.ProcessEnv,
+  platform: string = process.platform,
+  arch: string = process.arch,
+): string {
   return `${env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || platform}-${env.ELECTRON_INSTALL_ARCH || env.npm_config_arch || arch}`;
 }
 
@@ -58,7 +65,8 @@ export function downloadLine(pkg: ElectronPackage, env: NodeJS.ProcessEnv): stri
 }
 
 /** The line said when the download failed, before browser mode starts. */
-export const fallbackLine = (reason: string) => `Could not download Electron (${reason}): opening PM Desk in your browser instead.`;
+export const fallbackLine = (reason: string) =>
+  `Could not download Electron (${reason}): opening PM Desk in your browser instead.`;
 
 /** The download timeout from PMDESK_ELECTRON_DOWNLOAD_TIMEOUT_MS (a whole number of milliseconds), else the default. */
 export function downloadTimeoutMs(env: NodeJS.ProcessEnv): number {
@@ -91,7 +99,9 @@ export function failureReason(output: string, exit: { code: number | null; signa
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('at ') && !/^\^+$/.test(line) && !/^Node\.js v\d/.test(line));
   const error = lines.find((line) => /^[A-Za-z]*Error\b|^Error:/.test(line)) ?? lines.at(-1);
-  const exitText = exit.signal ? `the installer was stopped by ${exit.signal}` : `the installer exited with code ${exit.code}`;
+  const exitText = exit.signal
+    ? `the installer was stopped by ${exit.signal}`
+    : `the installer exited with code ${exit.code}`;
   return error ? clip(error) : exitText;
 }
 
@@ -125,7 +135,11 @@ export function downloadElectron(pkg: ElectronPackage, options: DownloadOptions 
     const started = Date.now();
     let child;
     try {
-      child = spawn(process.execPath, [pkg.installer], { cwd: pkg.dir, env: installerEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(process.execPath, [pkg.installer], {
+        cwd: pkg.dir,
+        env: installerEnv(env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (error) {
       resolve({ ok: false, reason: clip((error as Error).message) });
       return;
@@ -133,7 +147,10 @@ export function downloadElectron(pkg: ElectronPackage, options: DownloadOptions 
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     let timedOut = false;
-    const progress = setInterval(() => options.say?.(`Still downloading Electron… ${Math.round((Date.now() - started) / 1000)} s`), everyMs);
+    const progress = setInterval(
+      () => options.say?.(`Still downloading Electron… ${Math.round((Date.now() - started) / 1000)} s`),
+      everyMs,
+    );
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGTERM');
@@ -160,7 +177,10 @@ export type ElectronForStart = { binary: string } | { reason: string };
  * The Electron binary to open the window with, fetched first when it is missing (and may be fetched); or why
  * there is none, for browser mode's line. Says what it does on `say`.
  */
-export async function electronForStart(dir: string, options: DownloadOptions & { say: (line: string) => void }): Promise<ElectronForStart> {
+export async function electronForStart(
+  dir: string,
+  options: DownloadOptions & { say: (line: string) => void },
+): Promise<ElectronForStart> {
   const env = options.env ?? process.env;
   const installed = installedElectron(dir, env);
   if (installed) return { binary: installed };

@@ -33,7 +33,10 @@ export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
   const args = [...argv];
   while (args.length) {
     const arg = args.shift()!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => {
       const v = inline ?? args.shift();
       if (v === undefined || v === '') throw invalidParameter(`${flag} needs a value.`);
@@ -49,7 +52,8 @@ export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
       case '--port': {
         const text = value();
         const port = Number(text);
-        if (!/^\d+$/.test(text) || port > 65535) throw invalidParameter(`--port takes a port number from 0 to 65535, not ${text}.`);
+        if (!/^\d+$/.test(text) || port > 65535)
+          throw invalidParameter(`--port takes a port number from 0 to 65535, not ${text}.`);
         options.port = port;
         break;
       }
@@ -58,7 +62,8 @@ export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
         break;
       case '--source': {
         const source = value();
-        if (!(MARKET_SOURCE_KINDS as readonly string[]).includes(source)) throw invalidParameter(`--source takes polymarket or aggregator, not ${source.slice(0, 40)}.`);
+        if (!(MARKET_SOURCE_KINDS as readonly string[]).includes(source))
+          throw invalidParameter(`--source takes polymarket or aggregator, not ${source.slice(0, 40)}.`);
         options.source = source as MarketSourceKind;
         break;
       }
@@ -78,19 +83,27 @@ export function parseLaunchOptions(argv: readonly string[]): LaunchOptions {
  * 45 downloads it on first use, not at `npm ci`: electron-download.ts fetches it). Read the way the electron
  * package does, without requiring it: its index would download a missing binary with no bound and no fallback.
  */
-export function installedElectron(electronPackageDir: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function installedElectron(
+  electronPackageDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const pathFile = join(electronPackageDir, 'path.txt');
   if (!existsSync(pathFile)) return undefined;
   const relative = readFileSync(pathFile, 'utf8').trim();
   if (!relative) return undefined;
-  const binary = env.ELECTRON_OVERRIDE_DIST_PATH ? join(env.ELECTRON_OVERRIDE_DIST_PATH, relative) : join(electronPackageDir, 'dist', relative);
+  const binary = env.ELECTRON_OVERRIDE_DIST_PATH
+    ? join(env.ELECTRON_OVERRIDE_DIST_PATH, relative)
+    : join(electronPackageDir, 'dist', relative);
   return existsSync(binary) ? binary : undefined;
 }
 
 export type Shell = { kind: 'electron'; binary: string } | { kind: 'browser'; reason: string };
 
 /** The shell to start: the window when there is a binary (its path, or what electronForStart found), else why not. */
-export function chooseShell(options: LaunchOptions, electron: string | { binary: string } | { reason: string } | undefined): Shell {
+export function chooseShell(
+  options: LaunchOptions,
+  electron: string | { binary: string } | { reason: string } | undefined,
+): Shell {
   if (options.browser) return { kind: 'browser', reason: '--browser was given' };
   if (typeof electron === 'string') return { kind: 'electron', binary: electron };
   if (electron && 'binary' in electron) return { kind: 'electron', binary: electron.binary };

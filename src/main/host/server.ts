@@ -49,7 +49,6 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? newLaunchToken();
   const sockets = new Set<Socket>();
@@ -76,7 +75,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (!(await stat(file)).isFile()) return send(404, 'Not Found');
       send(200, await readFile(file), MIME_TYPES[extname(file)] ?? 'application/octet-stream');
     } catch {
-      if (file === join(resolve(options.rendererDir), 'index.html')) return send(503, 'The renderer is not built: run `npm run build` first.');
+      if (file === join(resolve(options.rendererDir), 'index.html'))
+        return send(503, 'The renderer is not built: run `npm run build` first.');
       send(404, 'Not Found');
     }
   }
@@ -86,7 +86,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const decision = checkBridgeUpgrade({ url: request.url, headers: request.headers }, { token, appOrigin: origin });
     if (!decision.ok) {
       const text = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[decision.status];
-      socket.end(`HTTP/1.1 ${decision.status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`);
+      socket.end(
+        `HTTP/1.1 ${decision.status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${text.length}\r\n\r\n${text}`,
+      );
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => openSession(ws));
@@ -155,7 +157,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     ws.on('message', (data: RawData, isBinary: boolean) => {
       const request = isBinary ? undefined : parseRequest(data);
       if (!request) return send({ id: 0, result: refuse('The bridge takes JSON requests {id, op, input}.') });
-      if (inFlight >= MAX_IN_FLIGHT) return send({ id: request.id, result: refuse('Too many requests at once; wait for an answer.') });
+      if (inFlight >= MAX_IN_FLIGHT)
+        return send({ id: request.id, result: refuse('Too many requests at once; wait for an answer.') });
       inFlight++;
       void options.router.call(request.op, request.input, sender).then((result) => {
         inFlight--;
@@ -196,7 +199,9 @@ function refuse(message: string): Result<never> {
 function parseRequest(data: RawData): { id: number; op: unknown; input: unknown } | undefined {
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8'));
+    value = JSON.parse(
+      Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8'),
+    );
   } catch {
     return undefined;
   }

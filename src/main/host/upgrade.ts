@@ -17,7 +17,10 @@ export interface UpgradeRequest {
 export type UpgradeDecision = { ok: true } | { ok: false; status: 401 | 403 | 404; reason: string };
 
 /** `appOrigin` is `http://127.0.0.1:PORT`: the only page allowed, and (as its host) the only Host header. */
-export function checkBridgeUpgrade(request: UpgradeRequest, expected: { token: string; appOrigin: string }): UpgradeDecision {
+export function checkBridgeUpgrade(
+  request: UpgradeRequest,
+  expected: { token: string; appOrigin: string },
+): UpgradeDecision {
   let target: URL;
   try {
     target = new URL(request.url ?? '', 'http://upgrade.invalid');
@@ -29,7 +32,8 @@ export function checkBridgeUpgrade(request: UpgradeRequest, expected: { token: s
   if (!isOurHost(request.headers.host, expected.appOrigin)) return { ok: false, status: 403, reason: 'wrong Host' };
   if (request.headers.origin !== expected.appOrigin) return { ok: false, status: 403, reason: 'wrong Origin' };
   const given = target.searchParams.getAll('token');
-  if (given.length !== 1 || !sameSecret(given[0]!, expected.token)) return { ok: false, status: 401, reason: 'missing or wrong token' };
+  if (given.length !== 1 || !sameSecret(given[0]!, expected.token))
+    return { ok: false, status: 401, reason: 'missing or wrong token' };
   return { ok: true };
 }
 

@@ -39,7 +39,10 @@ export interface CallContext {
 }
 
 export type Handlers = {
-  [K in OperationName]: (input: ParsedInput<K>, context: CallContext) => Promise<OperationOutput<K>> | OperationOutput<K>;
+  [K in OperationName]: (
+    input: ParsedInput<K>,
+    context: CallContext,
+  ) => Promise<OperationOutput<K>> | OperationOutput<K>;
 };
 
 /** Thrown by a handler whose service is not in this build or session: answered as ERR_NOT_AVAILABLE. */
@@ -80,8 +83,13 @@ export function createRouter({ handlers, allowSender, logger }: RouterOptions): 
       const spec = operations[operation];
       const size = jsonSize(payload);
       const limit = spec.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
-      if (size === undefined || !isPlainData(payload)) return fail(ErrorCode.INVALID_PARAMETER, `The request for ${operation} is not plain data.`);
-      if (size > limit) return fail(ErrorCode.INVALID_PARAMETER, `The request for ${operation} is too large (${size} bytes; at most ${limit}).`);
+      if (size === undefined || !isPlainData(payload))
+        return fail(ErrorCode.INVALID_PARAMETER, `The request for ${operation} is not plain data.`);
+      if (size > limit)
+        return fail(
+          ErrorCode.INVALID_PARAMETER,
+          `The request for ${operation} is too large (${size} bytes; at most ${limit}).`,
+        );
       const parsed = spec.input.safeParse(payload);
       if (!parsed.success) return fail(ErrorCode.INVALID_PARAMETER, describeIssue(operation, parsed.error.issues));
       const secrets = secretsIn(parsed.data);
@@ -97,8 +105,14 @@ export function createRouter({ handlers, allowSender, logger }: RouterOptions): 
 }
 
 /** Maps what a service threw to the contract's error, with every secret of the request masked out. */
-export function toResultError(error: unknown, operation: string, secrets: readonly string[], logger?: Logger): ResultError {
-  if (error instanceof ServiceUnavailable) return { code: ContractErrorCode.NOT_AVAILABLE, message: scrub(error.message, secrets) };
+export function toResultError(
+  error: unknown,
+  operation: string,
+  secrets: readonly string[],
+  logger?: Logger,
+): ResultError {
+  if (error instanceof ServiceUnavailable)
+    return { code: ContractErrorCode.NOT_AVAILABLE, message: scrub(error.message, secrets) };
   if (error instanceof PmDeskError) return { code: error.code, message: scrub(error.detail, secrets) };
   // A library's own error may quote its input (a key, a phrase): the trader gets the catalogue's sentence,
   // the log gets the error's kind only.
@@ -122,9 +136,11 @@ export function jsonSize(payload: unknown): number | undefined {
  */
 export function isPlainData(value: unknown, depth = 0): boolean {
   if (value === undefined && depth === 0) return true;
-  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return true;
+  if (value === null || typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string')
+    return true;
   if (typeof value !== 'object' || depth > 32) return false;
-  if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && value.every((v) => isPlainData(v, depth + 1));
+  if (Array.isArray(value))
+    return Object.getPrototypeOf(value) === Array.prototype && value.every((v) => isPlainData(v, depth + 1));
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return false;
   return Object.values(value).every((v) => isPlainData(v, depth + 1));
@@ -138,7 +154,15 @@ function describeIssue(operation: string, issues: readonly { path: PropertyKey[]
 }
 
 /** The values of the request's secret fields (passwords, phrases, keys, keystores), to be masked in any message. */
-const SECRET_FIELDS = new Set(['password', 'phrase', 'privateKey', 'keystoreJson', 'relayerKey', 'relayerSecret', 'relayerPassphrase']);
+const SECRET_FIELDS = new Set([
+  'password',
+  'phrase',
+  'privateKey',
+  'keystoreJson',
+  'relayerKey',
+  'relayerSecret',
+  'relayerPassphrase',
+]);
 function secretsIn(input: unknown): string[] {
   const found: string[] = [];
   const walk = (value: unknown, depth: number) => {
@@ -164,12 +188,17 @@ function scrub(message: string, secrets: readonly string[]): string {
 
 /** How a transport registers one channel; returns the function that unregisters it. */
 export interface ChannelRegistry {
-  handle(operation: OperationName, listener: (sender: SenderInfo, payload: unknown) => Promise<Result<unknown>>): () => void;
+  handle(
+    operation: OperationName,
+    listener: (sender: SenderInfo, payload: unknown) => Promise<Result<unknown>>,
+  ): () => void;
 }
 
 /** Registers every operation of the contract on a transport; the returned function removes them all. */
 export function registerRouter(router: Router, registry: ChannelRegistry): () => void {
-  const removers = router.operations.map((operation) => registry.handle(operation, (sender, payload) => router.call(operation, payload, sender)));
+  const removers = router.operations.map((operation) =>
+    registry.handle(operation, (sender, payload) => router.call(operation, payload, sender)),
+  );
   let disposed = false;
   return () => {
     if (disposed) return;

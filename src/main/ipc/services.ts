@@ -211,8 +211,10 @@ export interface TerminalServices {
 
 export const TRADING_UNAVAILABLE =
   'Trading is not available in this session: its network profile names no exchange, chain node or order version to trade with (or no signer started).';
-export const SANDBOX_WALLET_UNAVAILABLE = 'This network has no sandbox test wallet (only the local sandbox PM Desk starts has one): create or import a wallet.';
-export const ACCOUNT_FEED_UNAVAILABLE = "Live account data is not available in this session: its network profile names no exchange WebSocket (wsUrl).";
+export const SANDBOX_WALLET_UNAVAILABLE =
+  'This network has no sandbox test wallet (only the local sandbox PM Desk starts has one): create or import a wallet.';
+export const ACCOUNT_FEED_UNAVAILABLE =
+  'Live account data is not available in this session: its network profile names no exchange WebSocket (wsUrl).';
 export const WALLETS_UNAVAILABLE = 'Wallets are not available in this session: the signer did not start.';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -232,7 +234,10 @@ export function createHandlers(services: TerminalServices): Handlers {
     return services.money;
   };
   const settings = (): SettingsAccess => {
-    if (!services.settings) throw new ServiceUnavailable('Settings are not available in this session: it has no data folder to keep them in.');
+    if (!services.settings)
+      throw new ServiceUnavailable(
+        'Settings are not available in this session: it has no data folder to keep them in.',
+      );
     return services.settings;
   };
   const networks = (): NetworkAccess => {
@@ -240,11 +245,13 @@ export function createHandlers(services: TerminalServices): Handlers {
     return services.networks;
   };
   const accounts = (): AccountFollower => {
-    if (!services.accounts) throw new ServiceUnavailable(services.trading ? ACCOUNT_FEED_UNAVAILABLE : TRADING_UNAVAILABLE);
+    if (!services.accounts)
+      throw new ServiceUnavailable(services.trading ? ACCOUNT_FEED_UNAVAILABLE : TRADING_UNAVAILABLE);
     return services.accounts;
   };
   // The trader's own cancels, so the exchange's word on them is not told again as a cancel nobody asked for.
-  const byTrader = (wallet: string, work: () => Promise<{ cancelled: string[] }>) => (services.unaskedCancels ? services.unaskedCancels.byTrader(wallet, work) : work());
+  const byTrader = (wallet: string, work: () => Promise<{ cancelled: string[] }>) =>
+    services.unaskedCancels ? services.unaskedCancels.byTrader(wallet, work) : work();
   const deadManSwitches = (): DeadManSwitchService => {
     if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.deadManSwitches;
@@ -254,16 +261,22 @@ export function createHandlers(services: TerminalServices): Handlers {
     return services.walletAccounts;
   };
   const alerts = () => {
-    if (!services.alerts) throw new ServiceUnavailable('Alerts are not available in this session: it has no data folder to keep them in.');
+    if (!services.alerts)
+      throw new ServiceUnavailable('Alerts are not available in this session: it has no data folder to keep them in.');
     return services.alerts;
   };
   const stops = () => {
-    if (!services.stops) throw new ServiceUnavailable('Stops are not available in this session: it has no data folder to keep them in.');
+    if (!services.stops)
+      throw new ServiceUnavailable('Stops are not available in this session: it has no data folder to keep them in.');
     return services.stops;
   };
   const withLockState = async (summary: WalletSummary): Promise<WalletInfo> => {
     const unlocked = await wallets().unlockedAddresses();
-    return { label: summary.label, address: summary.address, unlocked: unlocked.some((a) => sameAddress(a, summary.address)) };
+    return {
+      label: summary.label,
+      address: summary.address,
+      unlocked: unlocked.some((a) => sameAddress(a, summary.address)),
+    };
   };
 
   // The terminal lists and looks up markets per protocol it knows (Polymarket, Limitless, TrueMarket); a source
@@ -282,22 +295,34 @@ export function createHandlers(services: TerminalServices): Handlers {
     searchMarkets: ({ query, topK, threshold }) => markets.search(query, { topK, threshold }),
     getEvent: ({ protocol, eventId }) => markets.getEvent(protocol, eventId),
     getMarket: async ({ protocol, marketId }) => {
-      if (!hasProtocol(protocol)) throw new PmDeskError(ErrorCode.NOT_FOUND, `Market '${marketId}' not found: this network reads Polymarket's markets only.`, { methodName: 'getMarket' });
+      if (!hasProtocol(protocol))
+        throw new PmDeskError(
+          ErrorCode.NOT_FOUND,
+          `Market '${marketId}' not found: this network reads Polymarket's markets only.`,
+          { methodName: 'getMarket' },
+        );
       return markets.getMarket(protocol, marketId);
     },
     getEventComments: ({ protocol, eventId }) => markets.getEventComments(protocol, eventId),
     getOrderBook: async ({ protocol, marketId }) => {
       // Each book leaves main in the one shape the page draws (src/shared/book.ts).
       const books = await markets.getOrderBooks(protocol, marketId);
-      return Object.fromEntries(Object.entries(books).map(([tokenId, book]) => [tokenId, bookFromLevels(tokenId, book)]));
+      return Object.fromEntries(
+        Object.entries(books).map(([tokenId, book]) => [tokenId, bookFromLevels(tokenId, book)]),
+      );
     },
     getPriceHistory: ({ protocol, marketId }) => markets.getFillHistory(protocol, marketId),
-    getCandles: ({ protocol, marketId, outcomeIndex, interval }) => markets.getCandles(protocol, marketId, outcomeIndex, interval),
+    getCandles: ({ protocol, marketId, outcomeIndex, interval }) =>
+      markets.getCandles(protocol, marketId, outcomeIndex, interval),
     subscribeFills: ({ protocol, marketId }, { clientId }) => feeds.follow(clientId, protocol, marketId),
     unsubscribeFills: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: feeds.unfollow(clientId, marketId) }),
     subscribeBook: ({ protocol, marketId }, { clientId }) => books.follow(clientId, protocol, marketId),
-    watchMarketState: ({ protocol, marketId }, { clientId }) => services.marketStates.follow(clientId, protocol, marketId),
-    unwatchMarketState: ({ marketId }, { clientId }) => ({ marketId, wasWatched: services.marketStates.unfollow(clientId, marketId) }),
+    watchMarketState: ({ protocol, marketId }, { clientId }) =>
+      services.marketStates.follow(clientId, protocol, marketId),
+    unwatchMarketState: ({ marketId }, { clientId }) => ({
+      marketId,
+      wasWatched: services.marketStates.unfollow(clientId, marketId),
+    }),
     unsubscribeBook: ({ marketId }, { clientId }) => ({ marketId, wasSubscribed: books.unfollow(clientId, marketId) }),
     reportFrames: ({ frameAt, intervalMs }) => {
       const clock = services.frameClock;
@@ -307,11 +332,18 @@ export function createHandlers(services: TerminalServices): Handlers {
 
     listWallets: async () => {
       const [list, unlocked] = await Promise.all([wallets().list(), wallets().unlockedAddresses()]);
-      return list.map((w) => ({ label: w.label, address: w.address, unlocked: unlocked.some((a) => sameAddress(a, w.address)) }));
+      return list.map((w) => ({
+        label: w.label,
+        address: w.address,
+        unlocked: unlocked.some((a) => sameAddress(a, w.address)),
+      }));
     },
     createWallet: async ({ label, password }) => {
       const { mnemonic, ...summary } = await wallets().create(label, password);
-      return { wallet: { label: summary.label, address: summary.address, unlocked: false }, recoveryPhrase: { shownOnce: true, value: mnemonic } };
+      return {
+        wallet: { label: summary.label, address: summary.address, unlocked: false },
+        recoveryPhrase: { shownOnce: true, value: mnemonic },
+      };
     },
     importWallet: async ({ label, password, source }) => {
       const access = wallets();
@@ -356,7 +388,10 @@ export function createHandlers(services: TerminalServices): Handlers {
       // keystore to guess its password offline.
       const summary = await wallets().checkPassword(label, password);
       const keystoreJson = await wallets().exportKeystore(label);
-      return { fileName: `${summary.label.replace(/[^A-Za-z0-9._-]+/g, '_')}-${summary.address.slice(2, 10).toLowerCase()}.json`, keystoreJson };
+      return {
+        fileName: `${summary.label.replace(/[^A-Za-z0-9._-]+/g, '_')}-${summary.address.slice(2, 10).toLowerCase()}.json`,
+        keystoreJson,
+      };
     },
 
     previewOrder: (input) => trading().previewOrder(input),
@@ -386,7 +421,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     setDeadManSwitch: ({ wallet, enabled }) => deadManSwitches().set(wallet, enabled),
     getDeadManSwitch: ({ wallet }) => deadManSwitches().get(wallet),
     getTradingAccess: ({ wallet }) => {
-      if (!services.tradingAccess) throw new ServiceUnavailable('The region and account checks are not available in this session.');
+      if (!services.tradingAccess)
+        throw new ServiceUnavailable('The region and account checks are not available in this session.');
       return services.tradingAccess.access(wallet);
     },
     listAlerts: () => alerts().list(),
@@ -398,7 +434,18 @@ export function createHandlers(services: TerminalServices): Handlers {
     getSettings: () => settings().get(),
     saveSettings: (patch) => settings().save(patch),
     listNetworks: () =>
-      services.networks ? services.networks.list() : [{ name: network.name, chainId: network.chainId, source: network.source, sandbox: network.sandbox, current: true, available: true }],
+      services.networks
+        ? services.networks.list()
+        : [
+            {
+              name: network.name,
+              chainId: network.chainId,
+              source: network.source,
+              sandbox: network.sandbox,
+              current: true,
+              available: true,
+            },
+          ],
     switchNetwork: ({ name }) => networks().switchTo(name),
     addNetwork: (input) => networks().add(input),
   };

@@ -29,6 +29,7 @@ export async function readLaunchProfile(file: string | undefined): Promise<Launc
   } catch {
     throw invalidParameter(`The network profile ${file} is not JSON.`);
   }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalidParameter(`The network profile ${file} is not a JSON object.`);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw invalidParameter(`The network profile ${file} is not a JSON object.`);
   return { raw: raw as Record<string, unknown>, profile: parseAppProfile(raw) };
 }

@@ -87,21 +87,32 @@ export class NetworkBook {
   async find(name: string): Promise<NetworkEntry> {
     const all = await this.entries();
     const found = all.find((e) => same(e.name, name));
-    if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no network named ${name.slice(0, 64)}: the networks are ${all.map((e) => e.name).join(', ')}.`);
+    if (!found)
+      throw new PmDeskError(
+        ErrorCode.NOT_FOUND,
+        `There is no network named ${name.slice(0, 64)}: the networks are ${all.map((e) => e.name).join(', ')}.`,
+      );
     return found;
   }
 
   /** Remembers a custom network (a private exchange, a fork); adding a name again replaces it. */
   add(input: CustomNetworkInput, current: string): Promise<NetworkChoice> {
     const run = this.queue.then(async () => {
-      if (!this.file || !this.dataDir) throw new PmDeskError(ErrorCode.ENVIRONMENT_ERROR, 'Custom networks cannot be kept: this session has no data folder.');
+      if (!this.file || !this.dataDir)
+        throw new PmDeskError(
+          ErrorCode.ENVIRONMENT_ERROR,
+          'Custom networks cannot be kept: this session has no data folder.',
+        );
       const custom = customSchema.parse(input);
       // Refused here, by the profile reader's sentence, rather than kept and failing when switched to.
       parseAppProfile(customEntry(custom).raw);
       if (same(custom.name, this.launch.profile.name) || BUILT_IN.some((b) => same(b.name, custom.name))) {
-        throw invalidParameter(`The name ${custom.name} is taken by a network PM Desk already knows: choose another name for this one.`);
+        throw invalidParameter(
+          `The name ${custom.name} is taken by a network PM Desk already knows: choose another name for this one.`,
+        );
       }
-      if (same(custom.name, current)) throw invalidParameter(`${custom.name} is the network in use: switch to another one before changing it.`);
+      if (same(custom.name, current))
+        throw invalidParameter(`${custom.name} is the network in use: switch to another one before changing it.`);
       const customs = (await this.loadCustoms()).filter((c) => !same(c.name, custom.name));
       customs.push(custom);
       await mkdir(this.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -114,7 +125,12 @@ export class NetworkBook {
   }
 
   private async entries(): Promise<NetworkEntry[]> {
-    const launch: NetworkEntry = { name: this.launch.profile.name, chainId: this.launch.profile.chainId, origin: 'launch', raw: this.launch.raw };
+    const launch: NetworkEntry = {
+      name: this.launch.profile.name,
+      chainId: this.launch.profile.chainId,
+      origin: 'launch',
+      raw: this.launch.raw,
+    };
     // A launch profile for Polygon or Amoy (a --profile file) stands for that built-in network.
     const builtIns = BUILT_IN.filter((b) => !same(b.name, launch.name));
     return [launch, ...builtIns, ...(await this.loadCustoms()).map(customEntry)];
@@ -155,7 +171,9 @@ export class NetworkBook {
     } catch {
       // Set aside, not overwritten by the next network added: the trader may want its URLs back.
       await rename(this.file, `${this.file}.bad`).catch(() => undefined);
-      this.logger?.warn(`The custom networks file ${this.file} could not be read: it was kept as ${this.file}.bad and only the built-in networks are listed.`);
+      this.logger?.warn(
+        `The custom networks file ${this.file} could not be read: it was kept as ${this.file}.bad and only the built-in networks are listed.`,
+      );
       return [];
     }
   }

@@ -38,10 +38,11 @@ const ProfileSchema = z.object({
 export type AppProfile = z.infer<typeof ProfileSchema>;
 
 /** What each source cannot read markets without. */
-const REQUIRED_BY_SOURCE: Record<MarketSourceKind, readonly ('aggregatorUrl' | 'gammaUrl' | 'dataUrl' | 'clobUrl')[]> = {
-  aggregator: ['aggregatorUrl'],
-  polymarket: ['gammaUrl', 'dataUrl', 'clobUrl'],
-};
+const REQUIRED_BY_SOURCE: Record<MarketSourceKind, readonly ('aggregatorUrl' | 'gammaUrl' | 'dataUrl' | 'clobUrl')[]> =
+  {
+    aggregator: ['aggregatorUrl'],
+    polymarket: ['gammaUrl', 'dataUrl', 'clobUrl'],
+  };
 
 /** A profile with its source settled (named, or implied by its URLs); a URL that source needs and it lacks is refused by name. */
 export function parseAppProfile(value: unknown): AppProfile {
@@ -93,7 +94,11 @@ export function networkInfo(profile: AppProfile, shell: NetworkInfo['shell']): N
     aggregatorUrl: profile.aggregatorUrl ?? '',
     gammaUrl: profile.gammaUrl ?? '',
     sandbox:
-      profile.name === 'sandbox' || (profile.chainId !== 137 && profile.chainId !== 80002 && local.length > 0 && local.every((u) => LOOPBACK.test(u))),
+      profile.name === 'sandbox' ||
+      (profile.chainId !== 137 &&
+        profile.chainId !== 80002 &&
+        local.length > 0 &&
+        local.every((u) => LOOPBACK.test(u))),
     shell,
   };
 }
@@ -103,7 +108,12 @@ export function networkInfo(profile: AppProfile, shell: NetworkInfo['shell']): N
  * `<data dir>/profile.json` when it exists (a packaged app started from its icon has neither of the first two).
  * Undefined when there is none: the app then says where to put one.
  */
-export function startupProfileFile(argv: readonly string[], env: Record<string, string | undefined>, dataDir: string, exists: (file: string) => boolean): string | undefined {
+export function startupProfileFile(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  dataDir: string,
+  exists: (file: string) => boolean,
+): string | undefined {
   const flag = argv.find((a) => a.startsWith('--pmdesk-profile='));
   if (flag) return flag.slice('--pmdesk-profile='.length);
   if (env.PMDESK_PROFILE) return env.PMDESK_PROFILE;

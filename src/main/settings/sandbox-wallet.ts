@@ -3,7 +3,14 @@
 import { z } from 'zod';
 
 const TestWallets = z.object({
-  testWallets: z.array(z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/) })).min(1),
+  testWallets: z
+    .array(
+      z.object({
+        address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+      }),
+    )
+    .min(1),
 });
 
 /** The profile's first test wallet, or undefined when it names none (any network but the sandbox). */

@@ -6,9 +6,21 @@
 import { copyFile, mkdir, readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MARKET_SLIPPAGE_TICKS, MARKET_SLIPPAGE_TICKS_MAX, PANEL_SIZE_MAX, PANEL_SIZE_NAME, PANEL_SIZES_MAX, type Settings } from '../../shared/contract';
+import {
+  DEFAULT_MARKET_SLIPPAGE_TICKS,
+  MARKET_SLIPPAGE_TICKS_MAX,
+  PANEL_SIZE_MAX,
+  PANEL_SIZE_NAME,
+  PANEL_SIZES_MAX,
+  type Settings,
+} from '../../shared/contract';
 import type { Logger } from '@pmdesk/toolkit';
-import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS, cleanKeyBindings, cleanSizePresets } from '../../shared/key-bindings';
+import {
+  DEFAULT_KEY_BINDINGS,
+  DEFAULT_SIZE_PRESETS,
+  cleanKeyBindings,
+  cleanSizePresets,
+} from '../../shared/key-bindings';
 import { cleanNetworkWorkspaces, workspacesOfOldFile } from '../../shared/workspaces';
 import { PRIVATE_DIR_MODE, removeStaleTempFiles, writeFileAtomic } from '../wallets/atomic-file';
 
@@ -42,7 +54,10 @@ const copyOf = (s: Settings): Settings => ({
   keyBindings: { ...s.keyBindings },
   sizePresets: { unit: s.sizePresets.unit, sizes: [...s.sizePresets.sizes] },
   workspaces: Object.fromEntries(
-    Object.entries(s.workspaces).map(([network, { list, active }]) => [network, { list: list.map((w) => ({ ...w, tiles: w.tiles.map((t) => ({ ...t })) })), active }]),
+    Object.entries(s.workspaces).map(([network, { list, active }]) => [
+      network,
+      { list: list.map((w) => ({ ...w, tiles: w.tiles.map((t) => ({ ...t })) })), active },
+    ]),
   ),
 });
 
@@ -55,14 +70,23 @@ export function cleanPanelSizes(value: unknown): Record<string, number> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
   for (const [name, size] of Object.entries(value)) {
     if (Object.keys(out).length >= PANEL_SIZES_MAX) break;
-    if (PANEL_SIZE_NAME.test(name) && typeof size === 'number' && Number.isFinite(size) && size >= 0 && size <= PANEL_SIZE_MAX) out[name] = size;
+    if (
+      PANEL_SIZE_NAME.test(name) &&
+      typeof size === 'number' &&
+      Number.isFinite(size) &&
+      size >= 0 &&
+      size <= PANEL_SIZE_MAX
+    )
+      out[name] = size;
   }
   return out;
 }
 
 /** The saved slippage in whole ticks within its bounds, else the default. */
 export function cleanSlippageTicks(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MARKET_SLIPPAGE_TICKS_MAX ? value : DEFAULT_MARKET_SLIPPAGE_TICKS;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MARKET_SLIPPAGE_TICKS_MAX
+    ? value
+    : DEFAULT_MARKET_SLIPPAGE_TICKS;
 }
 
 /**
@@ -77,7 +101,10 @@ const SettingsFileSchema = z
     // The watchlist of each network (by name): one network's market ids name other markets, or none, on another.
     watchlists: z.record(z.string().min(1).max(200), z.array(z.string().min(1).max(200)).max(1000)).default({}),
     cancelAllKey: z.string().min(1).max(24).default(DEFAULT_SETTINGS.cancelAllKey),
-    marketColumns: z.array(z.string().min(1).max(40)).max(40).default([...DEFAULT_SETTINGS.marketColumns]),
+    marketColumns: z
+      .array(z.string().min(1).max(40))
+      .max(40)
+      .default([...DEFAULT_SETTINGS.marketColumns]),
     activeWallet: z.string().min(1).max(64).nullable().default(null),
     panelSizes: z.unknown().optional().transform(cleanPanelSizes),
     // Bindings and presets are preferences like panel sizes: a bad one goes back to its default on its own.
@@ -92,7 +119,10 @@ const SettingsFileSchema = z
     accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
   })
   // A trading key is never the cancel-all key: cleaned with it in view.
-  .transform(({ keyBindings, watchlist: _old, ...file }) => ({ ...file, keyBindings: cleanKeyBindings(keyBindings, [file.cancelAllKey]) }));
+  .transform(({ keyBindings, watchlist: _old, ...file }) => ({
+    ...file,
+    keyBindings: cleanKeyBindings(keyBindings, [file.cancelAllKey]),
+  }));
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
 /** The settings as one network sees them: its own watchlist (none kept: an empty one). */
@@ -181,7 +211,10 @@ export class SettingsStore {
       await mkdir(this.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       // No account chosen: the file stays as it was before accounts existed.
       const { accounts, ...settings } = next;
-      await writeFileAtomic(this.file, `${JSON.stringify(Object.keys(accounts).length > 0 ? next : settings, null, 2)}\n`);
+      await writeFileAtomic(
+        this.file,
+        `${JSON.stringify(Object.keys(accounts).length > 0 ? next : settings, null, 2)}\n`,
+      );
       this.loaded = Promise.resolve(next);
       return next;
     });
@@ -195,7 +228,8 @@ export class SettingsStore {
     let text: string;
     try {
       const { size } = await stat(this.file);
-      if (size > SETTINGS_MAX_BYTES) return this.setAside(`it is ${size} bytes, more than the ${SETTINGS_MAX_BYTES} a settings file can need`);
+      if (size > SETTINGS_MAX_BYTES)
+        return this.setAside(`it is ${size} bytes, more than the ${SETTINGS_MAX_BYTES} a settings file can need`);
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return SettingsFileSchema.parse({});
@@ -208,7 +242,14 @@ export class SettingsStore {
       return this.setAside('it is not JSON');
     }
     const isObject = typeof json === 'object' && json !== null && !Array.isArray(json);
-    const parsed = SettingsFileSchema.safeParse(isObject ? watchlistsOfOldFile(workspacesOfOldFile(json as Record<string, unknown>, this.launchNetwork), this.launchNetwork ?? NO_NETWORK) : json);
+    const parsed = SettingsFileSchema.safeParse(
+      isObject
+        ? watchlistsOfOldFile(
+            workspacesOfOldFile(json as Record<string, unknown>, this.launchNetwork),
+            this.launchNetwork ?? NO_NETWORK,
+          )
+        : json,
+    );
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       return this.setAside(`${issue.path.join('.') || 'the file'}: ${issue.message}`);
@@ -224,13 +265,18 @@ export class SettingsStore {
   private async keepDroppedWorkspaces(json: unknown, file: SettingsFile): Promise<void> {
     const raw = (json as { workspaces?: unknown } | null)?.workspaces;
     const saved = (list: unknown) => (Array.isArray(list) ? list.length : 0);
-    const before =
-      Array.isArray(raw) ? raw.length : typeof raw === 'object' && raw !== null ? Object.values(raw).reduce((n: number, entry) => n + saved((entry as { list?: unknown } | null)?.list), 0) : 0;
+    const before = Array.isArray(raw)
+      ? raw.length
+      : typeof raw === 'object' && raw !== null
+        ? Object.values(raw).reduce((n: number, entry) => n + saved((entry as { list?: unknown } | null)?.list), 0)
+        : 0;
     const after = Object.values(file.workspaces).reduce((n, entry) => n + entry.list.length, 0);
     if (after >= before) return;
     const copy = `${this.file}.workspaces.bad`;
     await copyFile(this.file, copy).catch(() => undefined);
-    this.logger?.warn(`${before - after} saved workspace(s) in ${this.file} could not be read and were dropped; the file as it was is kept as ${copy}.`);
+    this.logger?.warn(
+      `${before - after} saved workspace(s) in ${this.file} could not be read and were dropped; the file as it was is kept as ${copy}.`,
+    );
   }
 
   /** Keeps the bad file for the trader to look at, and starts again from the defaults. */
@@ -239,7 +285,9 @@ export class SettingsStore {
     await rename(this.file, bad).catch(() => undefined);
     if (!this.warned) {
       this.warned = true;
-      this.logger?.warn(`The settings file ${this.file} could not be read (${why}): PM Desk starts from the default settings and kept the old file as ${bad}.`);
+      this.logger?.warn(
+        `The settings file ${this.file} could not be read (${why}): PM Desk starts from the default settings and kept the old file as ${bad}.`,
+      );
     }
     return SettingsFileSchema.parse({});
   }

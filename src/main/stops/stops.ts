@@ -117,22 +117,36 @@ export class StopService {
   async list(): Promise<{ stops: StopInfo[]; rearmed: string | null }> {
     await this.start();
     const order = (s: StopInfo) => (s.state === 'armed' ? 0 : 1);
-    const stops = this.stops.filter((s) => s.network === this.options.network).sort((a, b) => order(a) - order(b) || b.createdAt - a.createdAt);
+    const stops = this.stops
+      .filter((s) => s.network === this.options.network)
+      .sort((a, b) => order(a) - order(b) || b.createdAt - a.createdAt);
     return { stops: stops.map((s) => ({ ...s })), rearmed: this.rearmed };
   }
 
   async create(input: ParsedInput<'createStop'>): Promise<StopInfo> {
     await this.start();
-    if (!this.options.trading) throw new PmDeskError(ErrorCode.INVALID_PARAMETER, 'Stops need trading, which this network does not offer.');
+    if (!this.options.trading)
+      throw new PmDeskError(ErrorCode.INVALID_PARAMETER, 'Stops need trading, which this network does not offer.');
     const market = await this.options.markets.getMarket(input.protocol, input.marketId);
     const token = market.position_tokens.find((t) => t.token_id === input.tokenId);
-    if (!token) throw invalidParameter(`The market "${market.name}" has no outcome with the token id ${input.tokenId.slice(0, 20)}.`, 'createStop');
+    if (!token)
+      throw invalidParameter(
+        `The market "${market.name}" has no outcome with the token id ${input.tokenId.slice(0, 20)}.`,
+        'createStop',
+      );
     if (input.worstPrice !== undefined && input.kind === 'take-profit' && input.worstPrice > input.level) {
-      throw invalidParameter(`A take-profit at ${centsOf(input.level)} with a worst price of ${centsOf(input.worstPrice)} could never sell at its level: give a worst price at or below the level.`, 'createStop');
+      throw invalidParameter(
+        `A take-profit at ${centsOf(input.level)} with a worst price of ${centsOf(input.worstPrice)} could never sell at its level: give a worst price at or below the level.`,
+        'createStop',
+      );
     }
     // A position to protect: refused when the chain says there is none (a read that fails does not block it).
     const held = await this.held(input.wallet, input.marketId, input.tokenId).catch(() => undefined);
-    if (held !== undefined && held <= 0) throw invalidParameter(`${input.wallet} holds no ${token.name} shares of "${market.name}": there is nothing for a stop to sell.`, 'createStop');
+    if (held !== undefined && held <= 0)
+      throw invalidParameter(
+        `${input.wallet} holds no ${token.name} shares of "${market.name}": there is nothing for a stop to sell.`,
+        'createStop',
+      );
     // A level the bid is already past would sell at once: that is a market sell, which the ticket places.
     const bid = await this.bestBid(input.protocol, input.marketId, input.tokenId).catch(() => null);
     if (stopTriggered(input.kind, bid, input.level)) {
@@ -212,7 +226,8 @@ export class StopService {
   private evaluate(marketId: string, tokenId: string, bid: number | null): void {
     if (this.closed) return;
     for (const stop of this.armed()) {
-      if (stop.marketId !== marketId || stop.tokenId !== tokenId || !stopTriggered(stop.kind, bid, stop.level)) continue;
+      if (stop.marketId !== marketId || stop.tokenId !== tokenId || !stopTriggered(stop.kind, bid, stop.level))
+        continue;
       void this.sell(stop, bid!);
     }
   }
@@ -229,9 +244,14 @@ export class StopService {
       const held = await this.held(stop.wallet, stop.marketId, stop.tokenId).catch(() => undefined);
       const shares = sharesToSell(stop.size, held ?? stop.size ?? 0);
       if (held !== undefined && shares <= 0) {
-        return await this.finish(stop, `${what} fired (best bid ${centsOf(bid)}, level ${centsOf(stop.level)}) but ${stop.wallet} holds no ${stop.outcome} shares: nothing was sold.`, null);
+        return await this.finish(
+          stop,
+          `${what} fired (best bid ${centsOf(bid)}, level ${centsOf(stop.level)}) but ${stop.wallet} holds no ${stop.outcome} shares: nothing was sold.`,
+          null,
+        );
       }
-      if (shares <= 0) throw new Error(`the position could not be read: ${stop.wallet}'s ${stop.outcome} shares are unknown`);
+      if (shares <= 0)
+        throw new Error(`the position could not be read: ${stop.wallet}'s ${stop.outcome} shares are unknown`);
       const worst = stop.worstPrice ?? this.ticks.get(stop.tokenId) ?? 0.01;
       const placed = await trading.placeOrder({
         wallet: stop.wallet,
@@ -243,7 +263,8 @@ export class StopService {
         size: shares,
         postOnly: false,
       } satisfies OperationInput<'placeOrder'> as ParsedInput<'placeOrder'>);
-      const how = placed.status.toLowerCase() === 'matched' ? 'sold' : `placed a sell (${placed.status.toLowerCase()}) of`;
+      const how =
+        placed.status.toLowerCase() === 'matched' ? 'sold' : `placed a sell (${placed.status.toLowerCase()}) of`;
       const message = `${KIND_WORDS[stop.kind]} fired: ${how} ${shares} ${stop.outcome} of "${stop.marketName}" into a best bid of ${centsOf(bid)} (level ${centsOf(stop.level)}, no lower than ${centsOf(worst)}), FAK order ${placed.orderId ?? 'without an id'}.`;
       await this.finish(stop, message, placed.orderId);
     } catch (error) {
@@ -271,7 +292,9 @@ export class StopService {
     stop.result = message;
     stop.orderId = orderId;
     this.watch.unfollowBook(stop.marketId);
-    await this.save().catch((error: unknown) => this.options.logger?.warn(`The stops file could not be written: ${(error as Error).message}`));
+    await this.save().catch((error: unknown) =>
+      this.options.logger?.warn(`The stops file could not be written: ${(error as Error).message}`),
+    );
     this.options.hub.emit('notice', { wallet: stop.wallet, kind: 'info', message });
     this.options.hub.emit('stop', { ...stop });
   }
@@ -296,7 +319,10 @@ export class StopService {
   /** Writes the stops, keeping every armed one and the latest history. */
   private async save(): Promise<void> {
     const armed = this.stops.filter((s) => s.state === 'armed');
-    const history = this.stops.filter((s) => s.state !== 'armed').sort((a, b) => (b.firedAt ?? b.createdAt) - (a.firedAt ?? a.createdAt)).slice(0, HISTORY);
+    const history = this.stops
+      .filter((s) => s.state !== 'armed')
+      .sort((a, b) => (b.firedAt ?? b.createdAt) - (a.firedAt ?? a.createdAt))
+      .slice(0, HISTORY);
     this.stops = [...armed, ...history];
     await this.options.file.update(() => ({ version: 1, stops: this.stops }));
   }

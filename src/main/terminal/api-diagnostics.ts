@@ -20,15 +20,28 @@ export class ApiDiagnostics {
   ) {}
 
   /** The listeners a network's source is built with. */
-  listeners(network: string): { onNotice: (notice: ApiNotice) => void; onRateLimit: (reading: RateLimitReading) => void } {
-    return { onNotice: (notice) => this.notice(network, notice), onRateLimit: (reading) => this.rateLimit(network, reading) };
+  listeners(network: string): {
+    onNotice: (notice: ApiNotice) => void;
+    onRateLimit: (reading: RateLimitReading) => void;
+  } {
+    return {
+      onNotice: (notice) => this.notice(network, notice),
+      onRateLimit: (reading) => this.rateLimit(network, reading),
+    };
   }
 
   /** Once per network, API, endpoint and kind: a notice, and a line in the diagnostics. */
   notice(network: string, notice: ApiNotice): void {
     const key = `${network} ${notice.kind} ${notice.api} ${notice.endpoint}`;
     if (this.notices.has(key) || this.notices.size >= MAX_API_NOTICES) return;
-    this.notices.set(key, { kind: notice.kind, api: notice.api, endpoint: notice.endpoint, message: notice.message, network, at: this.now() });
+    this.notices.set(key, {
+      kind: notice.kind,
+      api: notice.api,
+      endpoint: notice.endpoint,
+      message: notice.message,
+      network,
+      at: this.now(),
+    });
     this.hub.emit('notice', { kind: 'info', message: notice.message });
   }
 
@@ -36,7 +49,14 @@ export class ApiDiagnostics {
     const key = `${network} ${reading.api} ${reading.endpoint}`;
     this.rateLimits.delete(key);
     if (this.rateLimits.size >= MAX_RATE_LIMITS) this.rateLimits.delete(this.rateLimits.keys().next().value!);
-    const info: RateLimitInfo = { api: reading.api, endpoint: reading.endpoint, status: reading.status, warning: reading.warning, network, at: this.now() };
+    const info: RateLimitInfo = {
+      api: reading.api,
+      endpoint: reading.endpoint,
+      status: reading.status,
+      warning: reading.warning,
+      network,
+      at: this.now(),
+    };
     if (reading.remaining !== undefined) info.remaining = reading.remaining;
     if (reading.resetAt !== undefined) info.resetAt = reading.resetAt;
     if (reading.tier !== undefined) info.tier = reading.tier;

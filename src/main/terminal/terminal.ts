@@ -22,7 +22,14 @@ import { networkInfo, parseAppProfile, type AppProfile } from '../settings/profi
 import { OPERATION_NAMES } from '../../shared/contract';
 import { invalidParameter } from '@pmdesk/toolkit/model';
 import { NetworkBook } from '../settings/networks';
-import { createRouter, ServiceUnavailable, type CallContext, type Handlers, type Router, type SenderPolicy } from '../ipc/router';
+import {
+  createRouter,
+  ServiceUnavailable,
+  type CallContext,
+  type Handlers,
+  type Router,
+  type SenderPolicy,
+} from '../ipc/router';
 import { SettingsStore } from '../settings/settings';
 import type { OrderGate, TradingService as OrderFlow } from '../trading/service';
 import { createHandlers, type BookFollower, type NetworkAccess, type TerminalServices } from '../ipc/services';
@@ -61,7 +68,11 @@ export interface TerminalOptions {
    * reading markets through the network's source the terminal uses; undefined for a network that cannot trade.
    * Without it, only the launch network trades.
    */
-  openOrderFlow?: (rawProfile: unknown, markets: MarketSource, exchangeWatch?: ReturnType<ApiDiagnostics['listeners']>) => OrderFlow | undefined;
+  openOrderFlow?: (
+    rawProfile: unknown,
+    markets: MarketSource,
+    exchangeWatch?: ReturnType<ApiDiagnostics['listeners']>,
+  ) => OrderFlow | undefined;
   /** Where settings.json and networks.json live; the wallets' data folder unless given. Without one, settings are not kept. */
   dataDir?: string;
   logger?: Logger;
@@ -103,13 +114,23 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const frameClock = new FrameClock();
   // A damaged wallet file the store sets aside is told to every window, once, with where it went.
   const onSetAside = setAsideNotices((message) => hub.emit('notice', { kind: 'info', message }));
-  const wallets = options.wallets ? new Wallets({ dataDir: options.wallets.dataDir, signer: options.wallets.signer, scryptN: options.wallets.scryptN, onSetAside }) : undefined;
+  const wallets = options.wallets
+    ? new Wallets({
+        dataDir: options.wallets.dataDir,
+        signer: options.wallets.signer,
+        scryptN: options.wallets.scryptN,
+        onSetAside,
+      })
+    : undefined;
   const walletServices = wallets && options.wallets ? walletAccess(wallets, options.wallets.signer, hub) : undefined;
-  const tradingWallets = wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
+  const tradingWallets =
+    wallets && options.wallets ? { list: () => wallets.list(), signer: options.wallets.signer } : undefined;
   const dataDir = options.dataDir ?? options.wallets?.dataDir;
   // Workspaces saved before they were kept per network belong to the network the terminal starts on.
   const settings = dataDir ? new SettingsStore(dataDir, logger, options.profile.name) : undefined;
-  const launchRaw = (options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile) as Record<string, unknown>;
+  const launchRaw = (
+    options.rawProfile && typeof options.rawProfile === 'object' ? options.rawProfile : options.profile
+  ) as Record<string, unknown>;
   // Alerts and stops live in their own files in the data folder, shared by every network the terminal switches to.
   const keptAlerts = dataDir ? alertsFile(dataDir, logger) : undefined;
   const keptStops = dataDir ? stopsFile(dataDir, logger) : undefined;
@@ -121,7 +142,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
   const sourceOf = (profile: AppProfile): MarketSource =>
     createMarketSource(profile, { logger, timeoutMs: 15_000, onRetry, ...diagnostics.listeners(profile.name) });
   const launchSource = options.markets ?? sourceOf(options.profile);
-  const launchFlow = options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource, diagnostics.listeners(options.profile.name));
+  const launchFlow =
+    options.orderFlow ?? options.openOrderFlow?.(launchRaw, launchSource, diagnostics.listeners(options.profile.name));
 
   let current: NetworkServices;
   let switching: Promise<unknown> = Promise.resolve();
@@ -133,14 +155,25 @@ export function openTerminal(options: TerminalOptions): Terminal {
     switchTo: (name) => switchNetwork(name),
   };
 
-  const open = (profile: AppProfile, flow: OrderFlow | undefined, source: MarketSource, raw: unknown): NetworkServices => {
-    const feeds = new FillFeeds((protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers), hub);
+  const open = (
+    profile: AppProfile,
+    flow: OrderFlow | undefined,
+    source: MarketSource,
+    raw: unknown,
+  ): NetworkServices => {
+    const feeds = new FillFeeds(
+      (protocol, marketId, handlers) => source.subscribeToFills(protocol, marketId, handlers),
+      hub,
+    );
     const readBooks = (protocol: string, marketId: string) => source.getOrderBooks(protocol, marketId);
     // Markets' states pushed to the windows: resolution read on the chain where this network has one.
     const ctf = flow?.profile.network.contracts.conditionalTokens;
     const marketStates = new MarketStates(
       hub,
-      { getMarket: (protocol, marketId) => source.getMarket(protocol, marketId), resolution: flow && ctf ? chainResolution(flow.provider, ctf) : undefined },
+      {
+        getMarket: (protocol, marketId) => source.getMarket(protocol, marketId),
+        resolution: flow && ctf ? chainResolution(flow.provider, ctf) : undefined,
+      },
       { chainEveryMs: options.watchTuning?.marketStateMs },
     );
     const books: BookFollower =
@@ -163,14 +196,22 @@ export function openTerminal(options: TerminalOptions): Terminal {
     const walletAccounts =
       tradingWallets && flow
         ? new WalletAccounts(
-            { name: network.name, wallets: walletConfigFor(flow.profile.network), collateral: [flow.profile.network.contracts.collateral!], chain: flow.provider },
+            {
+              name: network.name,
+              wallets: walletConfigFor(flow.profile.network),
+              collateral: [flow.profile.network.contracts.collateral!],
+              chain: flow.provider,
+            },
             tradingWallets,
             source,
             settings,
             logger,
           )
         : undefined;
-    const traders = tradingWallets && walletAccounts ? { ...tradingWallets, accountOf: (owner: string) => walletAccounts.tradingAccount(owner) } : undefined;
+    const traders =
+      tradingWallets && walletAccounts
+        ? { ...tradingWallets, accountOf: (owner: string) => walletAccounts.tradingAccount(owner) }
+        : undefined;
     // Each market's question, outcome names and fee terms, read once for this network (trades and positions share them).
     const facts = flow ? new TradeFacts(flow) : undefined;
     const services: TerminalServices = {
@@ -197,9 +238,18 @@ export function openTerminal(options: TerminalOptions): Terminal {
       const { heartbeatMs, ...tuning } = options.accountFeeds ?? {};
       const switches = new DeadManSwitches(heartbeatOpener(flow, traders), hub, { intervalMs: heartbeatMs });
       // Orders the exchange cancels that the trader did not cancel here are told (the dead-man switch…).
-      const unasked = new UnaskedCancels(hub, { scheduler: tuning.scheduler, cause: (wallet) => switches.cancelCause(wallet) });
+      const unasked = new UnaskedCancels(hub, {
+        scheduler: tuning.scheduler,
+        cause: (wallet) => switches.cancelCause(wallet),
+      });
       services.unaskedCancels = unasked;
-      if (profile.wsUrl) services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, { wsUrl: profile.wsUrl, cancels: unasked, facts, ...tuning });
+      if (profile.wsUrl)
+        services.accounts = new AccountFeeds(accountOpener(flow, traders), hub, {
+          wsUrl: profile.wsUrl,
+          cancels: unasked,
+          facts,
+          ...tuning,
+        });
       services.deadManSwitches = switches;
     }
     // Region and close-only checks for this network: asked at its start (here, and so on each switch) and every
@@ -237,11 +287,21 @@ export function openTerminal(options: TerminalOptions): Terminal {
         })
       : undefined;
     const stops = keptStops
-      ? new StopService({ hub, network: network.name, feeds: watchFeeds, markets: source, trading: services.trading, file: keptStops, logger, retryMs: options.watchTuning?.stopRetryMs })
+      ? new StopService({
+          hub,
+          network: network.name,
+          feeds: watchFeeds,
+          markets: source,
+          trading: services.trading,
+          file: keptStops,
+          logger,
+          retryMs: options.watchTuning?.stopRetryMs,
+        })
       : undefined;
     services.alerts = alerts;
     services.stops = stops;
-    const warn = (what: string) => (error: unknown) => logger.warn(`The ${what} could not be loaded: ${(error as Error).message}`);
+    const warn = (what: string) => (error: unknown) =>
+      logger.warn(`The ${what} could not be loaded: ${(error as Error).message}`);
     void alerts?.start().catch(warn('alerts'));
     void stops?.start().catch(warn('stops'));
     return {
@@ -275,7 +335,10 @@ export function openTerminal(options: TerminalOptions): Terminal {
       if (entry.name === current.services.network.name) return current.services.network;
       const profile = parseAppProfile(entry.raw);
       const source = entry.origin === 'launch' ? launchSource : sourceOf(profile);
-      const flow = entry.origin === 'launch' && !options.openOrderFlow ? options.orderFlow : options.openOrderFlow?.(entry.raw, source, diagnostics.listeners(profile.name));
+      const flow =
+        entry.origin === 'launch' && !options.openOrderFlow
+          ? options.orderFlow
+          : options.openOrderFlow?.(entry.raw, source, diagnostics.listeners(profile.name));
       const previous = current;
       // Who follows which market's fills and books, read before the old network's feeds close: the pages only,
       // as main's own watchers (`main:alerts`, `main:stops`) arm the new network's alerts and stops themselves.
@@ -299,7 +362,11 @@ export function openTerminal(options: TerminalOptions): Terminal {
   current = open(options.profile, launchFlow, launchSource, launchRaw);
   // The router and its sender policy stay for the whole session; each call reads the network in use then.
   const handlers = Object.fromEntries(
-    OPERATION_NAMES.map((name) => [name, (input: unknown, context: CallContext) => (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context)]),
+    OPERATION_NAMES.map((name) => [
+      name,
+      (input: unknown, context: CallContext) =>
+        (current.handlers[name] as (input: unknown, context: CallContext) => unknown)(input, context),
+    ]),
   ) as Handlers;
   const router = createRouter({ handlers, allowSender: options.allowSender, logger });
   return {
@@ -336,7 +403,8 @@ function liveBooks(
   const clob = new ClobClient({ host: clobUrl, chainId, logger, timeoutMs: 15_000, ...exchangeWatch });
   const fetchBook = async (tokenId: string): Promise<RestBook> => {
     const book = await clob.getOrderBook(tokenId);
-    if (isClobError(book)) throw new Error(`GET /book failed: ${typeof book.error === 'string' ? book.error : JSON.stringify(book.error)}`);
+    if (isClobError(book))
+      throw new Error(`GET /book failed: ${typeof book.error === 'string' ? book.error : JSON.stringify(book.error)}`);
     return book as RestBook;
   };
   // 50 levels a side: a deep ladder, still a small message when pushed once a frame.

@@ -13,13 +13,17 @@ export interface TradingAccount {
   signatureType: 0 | 1 | 2 | 3;
 }
 
-const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+const KIND_NAMES: Readonly<Record<AccountKind, string>> = {
+  eoa: 'key',
+  proxy: 'proxy wallet',
+  safe: 'Safe',
+  'deposit-wallet': 'deposit wallet',
+};
 
 /** A deposit wallet's approvals need Polymarket's relayer (docs/protocol.md#on-chain-actions-per-account): PM Desk cannot send them. */
 export function accountNotApproved(account: TradingAccount): string {
   return `The ${KIND_NAMES[account.kind]} ${account.address} has not approved the exchange, and a deposit wallet's approvals go through Polymarket's relayer: approve on polymarket.com, then place the order again.`;
 }
-
 
 /** What the trader is told when the account's missing approvals go through the relayer before the order. */
 export function approvalsThroughRelayer(missing: number): string {
@@ -33,17 +37,23 @@ export function approvalsThroughRelayer(missing: number): string {
  * relayer, so without it a missing one stops the order. The gas check, about the account paying, goes; a lock is
  * the key's.
  */
-export function accountProblems(problems: readonly PreTradeProblem[], key: string, account: TradingAccount, relayed = false, missing = 0): PreTradeProblem[] {
+export function accountProblems(
+  problems: readonly PreTradeProblem[],
+  key: string,
+  account: TradingAccount,
+  relayed = false,
+  missing = 0,
+): PreTradeProblem[] {
   return problems
     .filter((p) => p.check !== 'NOT_ENOUGH_GAS')
     .map((p) =>
       p.check === 'ALLOWANCE_MISSING' && relayed
         ? { ...p, message: approvalsThroughRelayer(missing) }
         : p.check === 'ALLOWANCE_MISSING' && account.kind === 'deposit-wallet'
-        ? { ...p, blocking: true, message: accountNotApproved(account) }
-        : p.check === 'WALLET_LOCKED'
-          ? { ...p, message: `The wallet ${key} is locked: unlock it with its password, then place the order again.` }
-          : p,
+          ? { ...p, blocking: true, message: accountNotApproved(account) }
+          : p.check === 'WALLET_LOCKED'
+            ? { ...p, message: `The wallet ${key} is locked: unlock it with its password, then place the order again.` }
+            : p,
     );
 }
 

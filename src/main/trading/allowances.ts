@@ -59,7 +59,10 @@ const NAMES: Record<string, string> = {
 export function approvalTargets(profile: TradingProfile, version: OrderVersion): ApprovalTarget[] {
   const c = profile.network.contracts;
   if (!c.collateral || !c.conditionalTokens) {
-    throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `The network profile ${profile.network.name} names no collateral or conditional-token contract.`);
+    throw new PmDeskError(
+      ErrorCode.INVALID_PARAMETER,
+      `The network profile ${profile.network.name} names no collateral or conditional-token contract.`,
+    );
   }
   const spenders = SPENDERS[version]
     .filter((field) => c[field])
@@ -67,7 +70,10 @@ export function approvalTargets(profile: TradingProfile, version: OrderVersion):
     // A profile may give two roles one address; one approval covers both.
     .filter((s, i, all) => all.findIndex((o) => o.spender.toLowerCase() === s.spender.toLowerCase()) === i);
   if (spenders.length === 0) {
-    throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `The network profile ${profile.network.name} names no exchange for order version ${version}.`);
+    throw new PmDeskError(
+      ErrorCode.INVALID_PARAMETER,
+      `The network profile ${profile.network.name} names no exchange for order version ${version}.`,
+    );
   }
   return [
     ...spenders.map((s) => ({ kind: 'collateral' as const, token: c.collateral!, ...s })),
@@ -75,18 +81,42 @@ export function approvalTargets(profile: TradingProfile, version: OrderVersion):
   ];
 }
 
-const ERC20 = ['function allowance(address owner, address spender) view returns (uint256)', 'function balanceOf(address) view returns (uint256)'];
-const ERC1155 = ['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function balanceOf(address, uint256) view returns (uint256)'];
+const ERC20 = [
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+];
+const ERC1155 = [
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function balanceOf(address, uint256) view returns (uint256)',
+];
 
 /** What the chain shows for one target: the collateral allowance, or whether the operator is approved. */
-export type ApprovalState = { target: ApprovalTarget; allowance: bigint } | { target: ApprovalTarget; approved: boolean };
+export type ApprovalState =
+  { target: ApprovalTarget; allowance: bigint } | { target: ApprovalTarget; approved: boolean };
 
 /** Each target's allowance or approval as the chain shows it now (read at once, before the order's amount is known). */
-export function approvalStates(provider: JsonRpcProvider, owner: string, targets: readonly ApprovalTarget[]): Promise<ApprovalState[]> {
+export function approvalStates(
+  provider: JsonRpcProvider,
+  owner: string,
+  targets: readonly ApprovalTarget[],
+): Promise<ApprovalState[]> {
   return Promise.all(
     targets.map(async (target): Promise<ApprovalState> => {
-      if (target.kind === 'collateral') return { target, allowance: (await new Contract(target.token, ERC20, provider).getFunction('allowance')(owner, target.spender)) as bigint };
-      return { target, approved: (await new Contract(target.token, ERC1155, provider).getFunction('isApprovedForAll')(owner, target.spender)) as boolean };
+      if (target.kind === 'collateral')
+        return {
+          target,
+          allowance: (await new Contract(target.token, ERC20, provider).getFunction('allowance')(
+            owner,
+            target.spender,
+          )) as bigint,
+        };
+      return {
+        target,
+        approved: (await new Contract(target.token, ERC1155, provider).getFunction('isApprovedForAll')(
+          owner,
+          target.spender,
+        )) as boolean,
+      };
     }),
   );
 }
@@ -97,13 +127,21 @@ export function approvalStates(provider: JsonRpcProvider, owner: string, targets
  */
 export function missingOf(states: readonly ApprovalState[], collateralNeeded = 1n): MissingApproval[] {
   return states.flatMap((state): MissingApproval[] => {
-    if ('allowance' in state) return state.allowance < (collateralNeeded > 0n ? collateralNeeded : 1n) ? [{ ...state.target, current: state.allowance }] : [];
+    if ('allowance' in state)
+      return state.allowance < (collateralNeeded > 0n ? collateralNeeded : 1n)
+        ? [{ ...state.target, current: state.allowance }]
+        : [];
     return state.approved ? [] : [state.target];
   });
 }
 
 /** The approvals the chain shows missing for `owner` now (see missingOf). */
-export async function missingApprovals(provider: JsonRpcProvider, owner: string, targets: readonly ApprovalTarget[], collateralNeeded = 1n): Promise<MissingApproval[]> {
+export async function missingApprovals(
+  provider: JsonRpcProvider,
+  owner: string,
+  targets: readonly ApprovalTarget[],
+  collateralNeeded = 1n,
+): Promise<MissingApproval[]> {
   return missingOf(await approvalStates(provider, owner, targets), collateralNeeded);
 }
 
@@ -151,9 +189,13 @@ export async function setApprovals(
     onSent(done);
     const receipt = await waitForReceipt(provider, txHash);
     if (!receipt || receipt.status !== 1) {
-      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The approval of ${target.spenderName} (${target.spender}) failed on the chain: transaction ${txHash} reverted.`, {
-        context: { txHash },
-      });
+      throw new PmDeskError(
+        ErrorCode.API_REQUEST_FAILED,
+        `The approval of ${target.spenderName} (${target.spender}) failed on the chain: transaction ${txHash} reverted.`,
+        {
+          context: { txHash },
+        },
+      );
     }
     sent.push(done);
   }
@@ -161,8 +203,17 @@ export async function setApprovals(
 }
 
 /** Balance of collateral, or of one outcome token, in base units. */
-export async function chainBalance(provider: JsonRpcProvider, profile: TradingProfile, owner: string, tokenId?: string): Promise<bigint> {
+export async function chainBalance(
+  provider: JsonRpcProvider,
+  profile: TradingProfile,
+  owner: string,
+  tokenId?: string,
+): Promise<bigint> {
   const c = profile.network.contracts;
-  if (tokenId === undefined) return (await new Contract(c.collateral!, ERC20, provider).getFunction('balanceOf')(owner)) as bigint;
-  return (await new Contract(c.conditionalTokens!, ERC1155, provider).getFunction('balanceOf')(owner, tokenId)) as bigint;
+  if (tokenId === undefined)
+    return (await new Contract(c.collateral!, ERC20, provider).getFunction('balanceOf')(owner)) as bigint;
+  return (await new Contract(c.conditionalTokens!, ERC1155, provider).getFunction('balanceOf')(
+    owner,
+    tokenId,
+  )) as bigint;
 }

@@ -18,7 +18,12 @@ export interface BookFill {
  */
 export function walkBook(book: Book, side: 'BUY' | 'SELL', amount: number, limit?: number): BookFill {
   const fill = walkLiveBook(book, side, amount, side === 'BUY' ? 'usd' : 'shares', limit);
-  return { shares: fill.shares, dollars: fill.dollars, worstPrice: fill.reached ?? undefined, unfilled: Math.max(0, amount - fill.covered) };
+  return {
+    shares: fill.shares,
+    dollars: fill.dollars,
+    worstPrice: fill.reached ?? undefined,
+    unfilled: Math.max(0, amount - fill.covered),
+  };
 }
 
 /**

@@ -31,12 +31,19 @@ function boundedGetUrl(timeoutMs: number): FetchGetUrlFunc {
         redirect: 'manual',
       });
       const body = await readCapped(response, controller);
-      return { statusCode: response.status, statusMessage: response.statusText, headers: Object.fromEntries(response.headers), body };
+      return {
+        statusCode: response.status,
+        statusMessage: response.statusText,
+        headers: Object.fromEntries(response.headers),
+        body,
+      };
     } catch (error) {
-      if (controller.signal.aborted && !signal?.cancelled) throw makeError('request timeout', 'TIMEOUT', { operation: 'request.send', reason: 'timeout' } as never);
+      if (controller.signal.aborted && !signal?.cancelled)
+        throw makeError('request timeout', 'TIMEOUT', { operation: 'request.send', reason: 'timeout' } as never);
       // fetch says only "fetch failed"; the socket's own code (ECONNREFUSED, ENOTFOUND) is what tells a trader why.
       const code = (error as { cause?: { code?: unknown } })?.cause?.code;
-      if (typeof code === 'string') throw Object.assign(new Error(`${code}: ${(error as Error).message}`), { code, cause: error });
+      if (typeof code === 'string')
+        throw Object.assign(new Error(`${code}: ${(error as Error).message}`), { code, cause: error });
       throw error;
     } finally {
       clearTimeout(timer);
@@ -52,7 +59,9 @@ async function readCapped(response: Response, controller: AbortController): Prom
     size += chunk.byteLength;
     if (size > RPC_ANSWER_MAX_BYTES) {
       controller.abort();
-      throw makeError(`the chain's node answered more than ${RPC_ANSWER_MAX_BYTES} bytes`, 'SERVER_ERROR', { request: undefined as never });
+      throw makeError(`the chain's node answered more than ${RPC_ANSWER_MAX_BYTES} bytes`, 'SERVER_ERROR', {
+        request: undefined as never,
+      });
     }
     chunks.push(chunk);
   }

@@ -52,10 +52,14 @@ export interface PreTradeContext {
 /** The failed checks' error: its detail lists every sentence, one a line. */
 export class PreTradeCheckError extends PmDeskError {
   constructor(readonly problems: readonly PreTradeProblem[]) {
-    super(ErrorCode.VALIDATION_ERROR, `The order was not placed:\n${problems.map((p) => `- ${p.message}`).join('\n')}`, {
-      methodName: 'executeOrder',
-      context: { failedChecks: problems.map((p) => p.check) },
-    });
+    super(
+      ErrorCode.VALIDATION_ERROR,
+      `The order was not placed:\n${problems.map((p) => `- ${p.message}`).join('\n')}`,
+      {
+        methodName: 'executeOrder',
+        context: { failedChecks: problems.map((p) => p.check) },
+      },
+    );
   }
 }
 
@@ -75,12 +79,14 @@ const exactUsdc = formatDollars;
 const shares = (base: bigint): string => `${Number(formatUnits(base, COLLATERAL_TOKEN_DECIMALS))}`;
 /** Whole ticks, compared as integers so 0.29 on a 0.01 grid is on it. */
 const ticksOf = (price: number, tick: number): number => price / tick;
-const onGrid = (price: number, tick: number): boolean => Math.abs(ticksOf(price, tick) - Math.round(ticksOf(price, tick))) < 1e-9;
+const onGrid = (price: number, tick: number): boolean =>
+  Math.abs(ticksOf(price, tick) - Math.round(ticksOf(price, tick))) < 1e-9;
 const decimalsOf = (tick: string): number => tick.split('.')[1]?.length ?? 0;
 
 /** What the order needs from the wallet: collateral for a buy, outcome tokens for a sell (base units). */
 export function orderNeeds(plan: OrderPlan): { collateral: bigint; tokens: bigint } {
-  if (plan.side === 'BUY') return { collateral: plan.kind === 'limit' ? units(plan.size * plan.price) : units(plan.amount), tokens: 0n };
+  if (plan.side === 'BUY')
+    return { collateral: plan.kind === 'limit' ? units(plan.size * plan.price) : units(plan.amount), tokens: 0n };
   return { collateral: 0n, tokens: units(plan.kind === 'limit' ? plan.size : plan.amount) };
 }
 
@@ -88,9 +94,11 @@ export function orderNeeds(plan: OrderPlan): { collateral: bigint; tokens: bigin
 export async function preTradeChecks(ctx: PreTradeContext): Promise<PreTradeProblem[]> {
   const { profile, provider, address, market, token, plan } = ctx;
   const problems: PreTradeProblem[] = [];
-  const fail = (check: PreTradeCheckId, message: string, blocking = true) => problems.push({ check, blocking, message });
+  const fail = (check: PreTradeCheckId, message: string, blocking = true) =>
+    problems.push({ check, blocking, message });
 
-  if (!ctx.unlocked) fail('WALLET_LOCKED', `The wallet ${address} is locked: unlock it with its password, then place the order again.`);
+  if (!ctx.unlocked)
+    fail('WALLET_LOCKED', `The wallet ${address} is locked: unlock it with its password, then place the order again.`);
 
   // Asked of the node itself: the provider was built for the profile's chain and would only echo it.
   const chainId = Number(await provider.send('eth_chainId', []));
@@ -102,23 +110,36 @@ export async function preTradeChecks(ctx: PreTradeContext): Promise<PreTradeProb
   }
 
   if (market.closed) fail('MARKET_CLOSED', `The market "${market.question}" is closed: it takes no more orders.`);
-  else if (!market.acceptingOrders) fail('MARKET_NOT_ACCEPTING_ORDERS', `The market "${market.question}" is not accepting orders right now: try again when it reopens.`);
+  else if (!market.acceptingOrders)
+    fail(
+      'MARKET_NOT_ACCEPTING_ORDERS',
+      `The market "${market.question}" is not accepting orders right now: try again when it reopens.`,
+    );
 
   if (market.tickSize && plan.price !== undefined) {
     const tick = Number(market.tickSize);
     const d = decimalsOf(market.tickSize);
     if (plan.price < tick || plan.price > 1 - tick) {
-      fail('PRICE_OUT_OF_BOUNDS', `The price ${plan.price} is out of bounds: this market takes prices from ${tick} to ${(1 - tick).toFixed(d)}.`);
+      fail(
+        'PRICE_OUT_OF_BOUNDS',
+        `The price ${plan.price} is out of bounds: this market takes prices from ${tick} to ${(1 - tick).toFixed(d)}.`,
+      );
     } else if (!onGrid(plan.price, tick)) {
       const below = (Math.floor(ticksOf(plan.price, tick)) * tick).toFixed(d);
       const above = (Math.ceil(ticksOf(plan.price, tick)) * tick).toFixed(d);
-      fail('PRICE_OFF_TICK', `The price ${plan.price} is not on this market's ${market.tickSize} tick: use ${below} or ${above}.`);
+      fail(
+        'PRICE_OFF_TICK',
+        `The price ${plan.price} is not on this market's ${market.tickSize} tick: use ${below} or ${above}.`,
+      );
     }
   }
 
   // The exchange's minimum is in shares and applies to orders that can rest; market orders are sized by the book.
   if (plan.kind === 'limit' && market.minimumOrderSize !== undefined && plan.size < market.minimumOrderSize) {
-    fail('SIZE_UNDER_MINIMUM', `${plan.size} shares is under this market's minimum order of ${market.minimumOrderSize} shares: order at least ${market.minimumOrderSize}.`);
+    fail(
+      'SIZE_UNDER_MINIMUM',
+      `${plan.size} shares is under this market's minimum order of ${market.minimumOrderSize} shares: order at least ${market.minimumOrderSize}.`,
+    );
   }
 
   const needs = orderNeeds(plan);
@@ -145,21 +166,30 @@ export async function preTradeChecks(ctx: PreTradeContext): Promise<PreTradeProb
   if (needs.tokens > 0n) {
     const have = await chainBalance(provider, profile, address, token.token_id);
     if (have < needs.tokens) {
-      fail('NOT_ENOUGH_OUTCOME_TOKENS', `This sell needs ${shares(needs.tokens)} "${token.name}" shares but the wallet holds ${shares(have)}: sell at most ${shares(have)}.`);
+      fail(
+        'NOT_ENOUGH_OUTCOME_TOKENS',
+        `This sell needs ${shares(needs.tokens)} "${token.name}" shares but the wallet holds ${shares(have)}: sell at most ${shares(have)}.`,
+      );
     }
   }
 
   const missing = await ctx.missingApprovals;
   if (missing.length > 0) {
     const cost = approvalGasCost(profile, missing.length);
-    const what = missing.map((m) => `${m.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${m.spenderName} (${m.spender})`).join(', ');
+    const what = missing
+      .map((m) => `${m.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${m.spenderName} (${m.spender})`)
+      .join(', ');
     fail(
       'ALLOWANCE_MISSING',
       `${missing.length} allowance${missing.length === 1 ? ' is' : 's are'} missing (${what}): ${missing.length === 1 ? 'it' : 'they'} will be set before the order, costing at most ${formatGas(profile, cost)} in gas.`,
       false,
     );
     const gas = await provider.getBalance(address);
-    if (gas < cost) fail('NOT_ENOUGH_GAS', `Setting the allowances needs up to ${formatGas(profile, cost)} for gas but the wallet holds ${formatGas(profile, gas)}: send it some first.`);
+    if (gas < cost)
+      fail(
+        'NOT_ENOUGH_GAS',
+        `Setting the allowances needs up to ${formatGas(profile, cost)} for gas but the wallet holds ${formatGas(profile, gas)}: send it some first.`,
+      );
   }
   return problems;
 }

@@ -33,7 +33,11 @@ export function heartbeatOpener(flow: OrderFlow, wallets: TradingWallets): Heart
 /** How long after the switch is turned off a cancel is still put down to it (the exchange waits about 10 s). */
 const RECENTLY_STOPPED_MS = 60_000;
 
-const CONTRACT_STATE: Record<HeartbeatState, DeadManSwitchInfo['state']> = { off: 'off', on: 'beating', failing: 'failing' };
+const CONTRACT_STATE: Record<HeartbeatState, DeadManSwitchInfo['state']> = {
+  off: 'off',
+  on: 'beating',
+  failing: 'failing',
+};
 
 export class DeadManSwitches implements DeadManSwitchService {
   private readonly armed = new Map<string, Armed>();
@@ -66,7 +70,13 @@ export class DeadManSwitches implements DeadManSwitchService {
       await current.ready;
       return { ...current.info };
     }
-    const info: DeadManSwitchInfo = { wallet: wallet.trim(), enabled: true, state: 'off', intervalSeconds: this.intervalMs / 1000, lastBeatAt: null };
+    const info: DeadManSwitchInfo = {
+      wallet: wallet.trim(),
+      enabled: true,
+      state: 'off',
+      intervalSeconds: this.intervalMs / 1000,
+      lastBeatAt: null,
+    };
     const armed: Armed = { info, loop: undefined, ready: Promise.resolve() };
     this.armed.set(key, armed);
     armed.ready = this.arm(key, armed);
@@ -85,9 +95,11 @@ export class DeadManSwitches implements DeadManSwitchService {
    */
   cancelCause(wallet: string): string | undefined {
     const key = wallet.trim().toLowerCase();
-    if (this.armed.get(key)?.info.state === 'failing') return "the dead-man switch's heartbeats stopped getting through";
+    if (this.armed.get(key)?.info.state === 'failing')
+      return "the dead-man switch's heartbeats stopped getting through";
     const stopped = this.stoppedAt.get(key);
-    if (stopped !== undefined && this.scheduler.now() - stopped < RECENTLY_STOPPED_MS) return 'the dead-man switch was turned off, so its heartbeats stopped';
+    if (stopped !== undefined && this.scheduler.now() - stopped < RECENTLY_STOPPED_MS)
+      return 'the dead-man switch was turned off, so its heartbeats stopped';
     return undefined;
   }
 

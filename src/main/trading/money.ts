@@ -80,11 +80,23 @@ export function dollarUnits(text: string | undefined, what: string): bigint {
 }
 
 /** The account acting for a worker wallet: its Polymarket account, else the key itself. JSON-RPC wallets sign elsewhere. */
-function actingAccount(flow: TradingService, wallet: TradingWallet): { key: string; account: AccountActionRequest['account'] } {
-  if (wallet.kind !== 'worker') throw new PmDeskError(ErrorCode.NOT_AVAILABLE, 'Wrap, unwrap, split, merge and redeem are sent from PM Desk’s own wallets only.');
+function actingAccount(
+  flow: TradingService,
+  wallet: TradingWallet,
+): { key: string; account: AccountActionRequest['account'] } {
+  if (wallet.kind !== 'worker')
+    throw new PmDeskError(
+      ErrorCode.NOT_AVAILABLE,
+      'Wrap, unwrap, split, merge and redeem are sent from PM Desk’s own wallets only.',
+    );
   const wallets = walletConfigFor(flow.profile.network);
   const chosen = wallet.account && wallet.account.signatureType !== 0 ? wallet.account : undefined;
-  return { key: wallet.address, account: chosen ? { kind: chosen.kind, address: chosen.address, wallets } : { kind: 'eoa', address: wallet.address, wallets } };
+  return {
+    key: wallet.address,
+    account: chosen
+      ? { kind: chosen.kind, address: chosen.address, wallets }
+      : { kind: 'eoa', address: wallet.address, wallets },
+  };
 }
 
 /** The account's pUSD and USDC.e and the key's (and account's) POL, read from the chain. */
@@ -108,7 +120,8 @@ export async function fundsOnChain(flow: TradingService, wallet: TradingWallet):
     usdcE: usdcE === undefined ? null : usd(usdcE),
     keyGas: pol(keyWei),
     accountGas: pol(accountWei),
-    actionsUnavailable: account.kind === 'deposit-wallet' && path.via !== 'relayer' ? DEPOSIT_WALLET_RELAYER_ONLY : null,
+    actionsUnavailable:
+      account.kind === 'deposit-wallet' && path.via !== 'relayer' ? DEPOSIT_WALLET_RELAYER_ONLY : null,
     via: path.via,
     viaReason: path.reason,
   };
@@ -118,20 +131,34 @@ export async function fundsOnChain(flow: TradingService, wallet: TradingWallet):
  * Quotes (send false) or sends the action as the wallet's account; after a send the exchange re-reads the account's
  * collateral (and the market's outcome tokens) so the next order sees the new balances.
  */
-export async function moneyAction(flow: TradingService, wallet: TradingWallet, input: MoneyActionInput, send: boolean, onStep?: (step: RelayStep) => void): Promise<MoneyActionOutcome> {
+export async function moneyAction(
+  flow: TradingService,
+  wallet: TradingWallet,
+  input: MoneyActionInput,
+  send: boolean,
+  onStep?: (step: RelayStep) => void,
+): Promise<MoneyActionOutcome> {
   const { key, account } = actingAccount(flow, wallet);
   const path = await moneyPathFor(flow, key, account, input.via);
-  if (account.kind === 'deposit-wallet' && path.via !== 'relayer') throw new PmDeskError(ErrorCode.NOT_AVAILABLE, DEPOSIT_WALLET_RELAYER_ONLY);
+  if (account.kind === 'deposit-wallet' && path.via !== 'relayer')
+    throw new PmDeskError(ErrorCode.NOT_AVAILABLE, DEPOSIT_WALLET_RELAYER_ONLY);
   const positional = input.action === 'split' || input.action === 'merge' || input.action === 'redeem';
   const market = positional ? await marketFor(flow, input.marketId) : undefined;
   const units = input.action === 'redeem' ? undefined : dollarUnits(input.amount, input.action);
-  const action = { action: input.action, ...(units !== undefined ? { amount: units.toString() } : {}), ...(market ? { market: market.money } : {}) };
+  const action = {
+    action: input.action,
+    ...(units !== undefined ? { amount: units.toString() } : {}),
+    ...(market ? { market: market.money } : {}),
+  };
   const outcomes = market?.raw.position_tokens ?? [];
   if (path.via === 'relayer') {
     const signer = (wallet as TradingWallet & { kind: 'worker' }).signer;
     const relayed = await relayedMoneyAction(flow, signer, key, account, path, action, send, onStep);
     const moved = relayed.built.amount;
-    const held = (relayed.built.redeem?.held ?? []).map((h, i) => ({ outcome: outcomes[i]?.name ?? `Outcome ${i + 1}`, shares: shares(h) }));
+    const held = (relayed.built.redeem?.held ?? []).map((h, i) => ({
+      outcome: outcomes[i]?.name ?? `Outcome ${i + 1}`,
+      shares: shares(h),
+    }));
     const label = relayed.built.redeem?.label;
     const exchangeRefreshed = send ? await refreshExchange(flow, wallet, input.action, market?.money.tokenIds) : false;
     return {
@@ -165,9 +192,15 @@ export async function moneyAction(flow: TradingService, wallet: TradingWallet, i
     chainId: flow.profile.network.chainId,
     send,
   };
-  const done: AccountActionResult = await (wallet as TradingWallet & { kind: 'worker' }).signer.sendAccountAction(key, request);
+  const done: AccountActionResult = await (wallet as TradingWallet & { kind: 'worker' }).signer.sendAccountAction(
+    key,
+    request,
+  );
   const moved = BigInt(done.amount);
-  const held = (done.held ?? []).map((h, i) => ({ outcome: outcomes[i]?.name ?? `Outcome ${i + 1}`, shares: shares(BigInt(h)) }));
+  const held = (done.held ?? []).map((h, i) => ({
+    outcome: outcomes[i]?.name ?? `Outcome ${i + 1}`,
+    shares: shares(BigInt(h)),
+  }));
   let exchangeRefreshed = false;
   if (send) exchangeRefreshed = await refreshExchange(flow, wallet, input.action, market?.money.tokenIds);
   return {
@@ -195,7 +228,12 @@ export async function moneyAction(flow: TradingService, wallet: TradingWallet, i
 }
 
 /** What the action does, in exact amounts. */
-function effectLines(action: MoneyActionKind, units: bigint, held: { outcome: string; shares: Amount }[], label: string | undefined): string[] {
+function effectLines(
+  action: MoneyActionKind,
+  units: bigint,
+  held: { outcome: string; shares: Amount }[],
+  label: string | undefined,
+): string[] {
   switch (action) {
     case 'wrap':
       return [`${formatUsd(units)} USDC.e → ${formatUsd(units)} pUSD`];
@@ -206,26 +244,56 @@ function effectLines(action: MoneyActionKind, units: bigint, held: { outcome: st
     case 'merge':
       return [`${sharesText(units)} shares of each outcome → ${formatUsd(units)} pUSD`];
     case 'redeem':
-      return [...held.filter((h) => h.shares.units !== '0').map((h) => `${h.shares.text} ${h.outcome} shares redeemed`), `${label ?? 'Payout'}: ${formatUsd(units)} pUSD`];
+      return [
+        ...held.filter((h) => h.shares.units !== '0').map((h) => `${h.shares.text} ${h.outcome} shares redeemed`),
+        `${label ?? 'Payout'}: ${formatUsd(units)} pUSD`,
+      ];
   }
 }
 
-async function marketFor(flow: TradingService, marketId: string | undefined): Promise<{ raw: Market; money: MoneyMarket }> {
+async function marketFor(
+  flow: TradingService,
+  marketId: string | undefined,
+): Promise<{ raw: Market; money: MoneyMarket }> {
   if (!marketId) throw invalidParameter('Split, merge and redeem name a market.');
-  const raw = marketId.includes('-') ? (await flow.markets.getMarketsBySlug(marketId))[0] : await flow.markets.getMarket('polymarket', marketId);
+  const raw = marketId.includes('-')
+    ? (await flow.markets.getMarketsBySlug(marketId))[0]
+    : await flow.markets.getMarket('polymarket', marketId);
   if (!raw) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no market ${marketId.slice(0, 80)}.`);
-  if (!raw.conditionId) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The market ${raw.id} states no condition id: it cannot be split, merged or redeemed here.`);
-  if (raw.position_tokens.length !== 2) throw invalidParameter(`The market ${raw.id} has ${raw.position_tokens.length} outcomes; only binary markets are supported.`);
+  if (!raw.conditionId)
+    throw new PmDeskError(
+      ErrorCode.VALIDATION_ERROR,
+      `The market ${raw.id} states no condition id: it cannot be split, merged or redeemed here.`,
+    );
+  if (raw.position_tokens.length !== 2)
+    throw invalidParameter(
+      `The market ${raw.id} has ${raw.position_tokens.length} outcomes; only binary markets are supported.`,
+    );
   const [first, second] = raw.position_tokens;
-  return { raw, money: { conditionId: raw.conditionId, negRisk: raw.neg_risk === true, version: raw.version, tokenIds: [first!.token_id, second!.token_id] } };
+  return {
+    raw,
+    money: {
+      conditionId: raw.conditionId,
+      negRisk: raw.neg_risk === true,
+      version: raw.version,
+      tokenIds: [first!.token_id, second!.token_id],
+    },
+  };
 }
 
 /** GET /balance-allowance/update for the collateral (and the market's tokens): the exchange caches what it last read. */
-async function refreshExchange(flow: TradingService, wallet: TradingWallet, action: MoneyActionKind, tokenIds: readonly string[] | undefined): Promise<boolean> {
+async function refreshExchange(
+  flow: TradingService,
+  wallet: TradingWallet,
+  action: MoneyActionKind,
+  tokenIds: readonly string[] | undefined,
+): Promise<boolean> {
   try {
     const client = await flow.exchangeClient(wallet);
     await client.updateBalanceAllowance({ asset_type: 'COLLATERAL' });
-    if (action !== 'wrap' && action !== 'unwrap') for (const token_id of tokenIds ?? []) await client.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id });
+    if (action !== 'wrap' && action !== 'unwrap')
+      for (const token_id of tokenIds ?? [])
+        await client.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id });
     return true;
   } catch {
     // The action is done on chain; the exchange re-reads on its own before long, and the trader is told it was not asked.
@@ -238,7 +306,10 @@ async function chainRead<T>(flow: TradingService, work: () => Promise<T>): Promi
     return await work();
   } catch (error) {
     if (isPmDeskError(error)) throw error;
-    throw new PmDeskError(ErrorCode.NETWORK_ERROR, `The chain's node at ${flow.profile.rpcUrl} did not answer: check that the network (or the local sandbox) is running.`, { cause: error });
+    throw new PmDeskError(
+      ErrorCode.NETWORK_ERROR,
+      `The chain's node at ${flow.profile.rpcUrl} did not answer: check that the network (or the local sandbox) is running.`,
+      { cause: error },
+    );
   }
 }
-

@@ -57,7 +57,10 @@ export function feeTermsOfMarket(fees: MarketFees | undefined): FeeTerms | undef
  * (no condition id) or did not answer, the source's market terms are used; with neither, the fee is unknown
  * (never guessed, never taken as zero in what the trader reads).
  */
-export function chooseFeeTerms(exchange: { terms: FeeTerms | undefined } | undefined, market: MarketFees | undefined): OrderFeeTerms {
+export function chooseFeeTerms(
+  exchange: { terms: FeeTerms | undefined } | undefined,
+  market: MarketFees | undefined,
+): OrderFeeTerms {
   if (exchange) return { terms: exchange.terms, source: exchange.terms ? 'exchange' : 'none' };
   if (!market) return { terms: undefined, source: 'unknown' };
   const terms = feeTermsOfMarket(market);
@@ -81,7 +84,10 @@ const notionalUnits = (price: string, shares: bigint): bigint => (toUnits(Number
  * a market BUY spends its dollars, a market SELL its shares, a limit order its size at prices that cross its
  * limit; the rest of a limit order rests as a maker, and a post-only order never takes.
  */
-export function expectedTakerFills(book: { bids: readonly Level[]; asks: readonly Level[] }, plan: OrderPlan): TakerFill[] {
+export function expectedTakerFills(
+  book: { bids: readonly Level[]; asks: readonly Level[] },
+  plan: OrderPlan,
+): TakerFill[] {
   if (plan.kind === 'limit' && plan.postOnly) return [];
   const levels = plan.side === 'BUY' ? book.asks : book.bids;
   const limit = plan.price;
@@ -106,10 +112,18 @@ export function expectedTakerFills(book: { bids: readonly Level[]; asks: readonl
 }
 
 /** The fee the exchange takes for these taker fills, in collateral base units (platform fee; builder fee when given). */
-export function takerFeeUnits(terms: FeeTerms | undefined, fills: readonly TakerFill[], builderFeeBps?: number): bigint {
+export function takerFeeUnits(
+  terms: FeeTerms | undefined,
+  fills: readonly TakerFill[],
+  builderFeeBps?: number,
+): bigint {
   if (!terms && builderFeeBps === undefined) return 0n;
   const platform: FeeTerms = terms ?? { rate: 0, exponent: 0 };
-  return fills.reduce((sum, f) => sum + fillFee({ price: f.price, shares: f.shares, terms: platform, role: 'taker', builderFeeBps }).total, 0n);
+  return fills.reduce(
+    (sum, f) =>
+      sum + fillFee({ price: f.price, shares: f.shares, terms: platform, role: 'taker', builderFeeBps }).total,
+    0n,
+  );
 }
 
 /** The terms in the trader's words: "taker fee 4 %·p(1−p)", "fee 7.2 %·(p(1−p))²". */
@@ -123,7 +137,12 @@ export function describeFeeTerms(terms: FeeTerms): string {
  * A market BUY's amount shrunk as the official client does when amount + fee would exceed the balance
  * (docs/protocol.md#fees, at the order's price); undefined when it needs no shrink.
  */
-export function shrinkMarketBuy(amount: number, price: number, balance: bigint, terms: FeeTerms | undefined): number | undefined {
+export function shrinkMarketBuy(
+  amount: number,
+  price: number,
+  balance: bigint,
+  terms: FeeTerms | undefined,
+): number | undefined {
   if (!terms || !(price > 0 && price < 1)) return undefined;
   const wanted = toUnits(amount);
   const shrunk = adjustBuyAmountForFees({ amount: wanted, price, balance, terms });
@@ -165,7 +184,13 @@ const fallsBack = (error: unknown): boolean => isPmDeskError(error) && error.cod
  * its amount and fee exceed the balance. Version 1 signs the market's rate and takes its fee in the order's
  * proceeds, so it has no fee here (the preview states version 1's own figure).
  */
-export async function planOrderFee(reads: OrderFeeReads, market: TradedMarket, tokenId: string, plan: OrderPlan, orderVersion: number): Promise<{ plan: OrderPlan; fee: OrderFee }> {
+export async function planOrderFee(
+  reads: OrderFeeReads,
+  market: TradedMarket,
+  tokenId: string,
+  plan: OrderPlan,
+  orderVersion: number,
+): Promise<{ plan: OrderPlan; fee: OrderFee }> {
   if (orderVersion === 1) return { plan, fee: NO_FEE };
   let exchange: { terms: FeeTerms | undefined } | undefined;
   if (market.conditionId) {
@@ -191,7 +216,8 @@ export async function planOrderFee(reads: OrderFeeReads, market: TradedMarket, t
   };
   let fills = fillsOf(plan);
   let units = takerFeeUnits(terms, fills);
-  if (plan.kind !== 'market' || plan.side !== 'BUY' || units === 0n) return { plan, fee: { terms, source, units, fills } };
+  if (plan.kind !== 'market' || plan.side !== 'BUY' || units === 0n)
+    return { plan, fee: { terms, source, units, fills } };
 
   // The official client shrinks at the order's price: the worst level the book reaches, else the limit or estimate.
   const price = fills.length > 0 ? Number(fills[fills.length - 1]!.price) : (plan.price ?? plan.estimatedPrice);

@@ -50,29 +50,44 @@ export interface OrderIntent extends OrderChoices {
 
 /** The spec's first checks, in its order: provider, then wallet, then the order itself. Nothing is sent before. */
 export function assertOrderRequest(input: OrderIntent | undefined, wallet: unknown): asserts input is OrderIntent {
-  if (input && input.provider !== undefined && !input.provider) throw invalidParameter(OrderMessages.PROVIDER_REQUIRED, 'executeOrder');
-  if (input && input.provider !== undefined && input.provider.toLowerCase() !== 'polymarket') throw invalidParameter(OrderMessages.ONLY_POLYMARKET, 'executeOrder');
+  if (input && input.provider !== undefined && !input.provider)
+    throw invalidParameter(OrderMessages.PROVIDER_REQUIRED, 'executeOrder');
+  if (input && input.provider !== undefined && input.provider.toLowerCase() !== 'polymarket')
+    throw invalidParameter(OrderMessages.ONLY_POLYMARKET, 'executeOrder');
   if (!wallet) throw invalidParameter(OrderMessages.WALLET_REQUIRED, 'executeOrder');
   if (!input || !input.marketId || !input.tokenId || (input.side !== 'BUY' && input.side !== 'SELL')) {
     throw invalidParameter(OrderMessages.USER_ORDER_NOT_FOUND, 'executeOrder');
   }
-  for (const [name, value] of [['price', input.price], ['size', input.size], ['amountUsd', input.amountUsd]] as const) {
-    if (value !== undefined && !(Number.isFinite(value) && value > 0)) throw invalidParameter(`The order's ${name} must be a positive number.`, 'executeOrder');
+  for (const [name, value] of [
+    ['price', input.price],
+    ['size', input.size],
+    ['amountUsd', input.amountUsd],
+  ] as const) {
+    if (value !== undefined && !(Number.isFinite(value) && value > 0))
+      throw invalidParameter(`The order's ${name} must be a positive number.`, 'executeOrder');
   }
-  if (input.size === undefined && input.amountUsd === undefined) throw invalidParameter('Say how much to trade: a size in shares or a dollar amount.', 'executeOrder');
+  if (input.size === undefined && input.amountUsd === undefined)
+    throw invalidParameter('Say how much to trade: a size in shares or a dollar amount.', 'executeOrder');
 }
 
 /** A hyphen means a slug (first market the source lists for it); anything else is a market id. */
-export async function findMarket(markets: Pick<MarketSource, 'getMarket' | 'getMarketsBySlug'>, marketId: string): Promise<TradedMarket> {
+export async function findMarket(
+  markets: Pick<MarketSource, 'getMarket' | 'getMarketsBySlug'>,
+  marketId: string,
+): Promise<TradedMarket> {
   try {
     const market = marketId.includes('-')
       ? (await markets.getMarketsBySlug(marketId))[0]
       : await markets.getMarket('polymarket', marketId);
-    if (!market) throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, { methodName: 'executeOrder' });
+    if (!market)
+      throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, { methodName: 'executeOrder' });
     return tradedMarket(market);
   } catch (error) {
     if (isPmDeskError(error) && error.code === ErrorCode.NOT_FOUND) {
-      throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, { methodName: 'executeOrder', cause: error });
+      throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.EXCHANGE_NOT_FOUND, {
+        methodName: 'executeOrder',
+        cause: error,
+      });
     }
     throw error;
   }
@@ -81,15 +96,34 @@ export async function findMarket(markets: Pick<MarketSource, 'getMarket' | 'getM
 /** The outcome by token id, or by name case-insensitively. */
 export function findToken(market: TradedMarket, tokenId: string): PositionToken {
   const wanted = tokenId.trim().toLowerCase();
-  const token = market.tokens.find((t) => t.token_id === tokenId.trim()) ?? market.tokens.find((t) => t.name.trim().toLowerCase() === wanted);
-  if (!token) throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.POSITION_TOKEN_NOT_FOUND, { methodName: 'executeOrder' });
+  const token =
+    market.tokens.find((t) => t.token_id === tokenId.trim()) ??
+    market.tokens.find((t) => t.name.trim().toLowerCase() === wanted);
+  if (!token)
+    throw new PmDeskError(ErrorCode.NOT_FOUND, OrderMessages.POSITION_TOKEN_NOT_FOUND, { methodName: 'executeOrder' });
   return token;
 }
 
 /** The order the flow will build: a limit order (price and size) or a market order (amount, worst price). */
 export type OrderPlan =
-  | { kind: 'limit'; side: OrderSide; price: number; size: number; orderType: 'GTC' | 'GTD'; expiration: number; postOnly: boolean }
-  | { kind: 'market'; side: OrderSide; price: number | undefined; amount: number; orderType: 'FOK' | 'FAK'; estimatedSize: number; estimatedPrice: number };
+  | {
+      kind: 'limit';
+      side: OrderSide;
+      price: number;
+      size: number;
+      orderType: 'GTC' | 'GTD';
+      expiration: number;
+      postOnly: boolean;
+    }
+  | {
+      kind: 'market';
+      side: OrderSide;
+      price: number | undefined;
+      amount: number;
+      orderType: 'FOK' | 'FAK';
+      estimatedSize: number;
+      estimatedPrice: number;
+    };
 
 /**
  * docs/protocol.md#entities: price defaults to the token's price; size to amountUsd / price, in whole hundredths (the size
@@ -100,21 +134,50 @@ export function planOrder(input: OrderIntent, token: PositionToken): OrderPlan {
   const orderType = choices.orderType ?? 'GTC';
   const tokenPrice = Number(token.price);
   const price = input.price ?? tokenPrice;
-  if (!(Number.isFinite(price) && price > 0)) throw invalidParameter('The outcome has no price yet: give one.', 'executeOrder');
+  if (!(Number.isFinite(price) && price > 0))
+    throw invalidParameter('The outcome has no price yet: give one.', 'executeOrder');
   if (orderType === 'GTD' && !(choices.expiration && Number.isSafeInteger(choices.expiration))) {
     throw invalidParameter('A GTD order needs an expiration (unix seconds).', 'executeOrder');
   }
-  if (orderType !== 'GTD' && choices.expiration) throw invalidParameter('Only GTD orders expire; use --order-type GTD with an expiration.', 'executeOrder');
-  if (choices.postOnly && orderType !== 'GTC' && orderType !== 'GTD') throw invalidParameter('Post-only orders are GTC or GTD.', 'executeOrder');
+  if (orderType !== 'GTD' && choices.expiration)
+    throw invalidParameter('Only GTD orders expire; use --order-type GTD with an expiration.', 'executeOrder');
+  if (choices.postOnly && orderType !== 'GTC' && orderType !== 'GTD')
+    throw invalidParameter('Post-only orders are GTC or GTD.', 'executeOrder');
   if (orderType === 'FOK' || orderType === 'FAK') {
     // Market orders: a BUY spends dollars, a SELL sells shares.
     const amount =
-      input.side === 'BUY' ? (input.amountUsd ?? roundDown(input.size! * price, 2)) : (input.size ?? roundDown(input.amountUsd! / price, 2));
-    if (!(amount > 0)) throw invalidParameter('The market order comes to nothing after rounding to cents and hundredths of a share: trade more.', 'executeOrder');
+      input.side === 'BUY'
+        ? (input.amountUsd ?? roundDown(input.size! * price, 2))
+        : (input.size ?? roundDown(input.amountUsd! / price, 2));
+    if (!(amount > 0))
+      throw invalidParameter(
+        'The market order comes to nothing after rounding to cents and hundredths of a share: trade more.',
+        'executeOrder',
+      );
     const estimatedSize = input.side === 'BUY' ? roundDown(amount / price, 2) : amount;
-    return { kind: 'market', side: input.side, price: input.price, amount, orderType, estimatedSize, estimatedPrice: price };
+    return {
+      kind: 'market',
+      side: input.side,
+      price: input.price,
+      amount,
+      orderType,
+      estimatedSize,
+      estimatedPrice: price,
+    };
   }
   const size = input.size ?? roundDown(input.amountUsd! / price, 2);
-  if (!(size > 0)) throw invalidParameter(`$${input.amountUsd} buys less than a hundredth of a share at ${price}: give more dollars or a size.`, 'executeOrder');
-  return { kind: 'limit', side: input.side, price, size, orderType, expiration: choices.expiration ?? 0, postOnly: choices.postOnly ?? false };
+  if (!(size > 0))
+    throw invalidParameter(
+      `$${input.amountUsd} buys less than a hundredth of a share at ${price}: give more dollars or a size.`,
+      'executeOrder',
+    );
+  return {
+    kind: 'limit',
+    side: input.side,
+    price,
+    size,
+    orderType,
+    expiration: choices.expiration ?? 0,
+    postOnly: choices.postOnly ?? false,
+  };
 }

@@ -21,7 +21,11 @@ const decimalsOf = (tick: string): number => tick.split('.')[1]?.length ?? 0;
  * order's expected fills (trading/order-fees.ts; a BUY's balance check includes it); on version 1 the signed
  * rate (GET /fee-rate, bps) × min(price, 1 − price) × shares, 0 when the exchange reports none.
  */
-export async function previewOrder(flow: TradingService, input: OrderIntent, wallet: TradingWallet): Promise<OrderPreview> {
+export async function previewOrder(
+  flow: TradingService,
+  input: OrderIntent,
+  wallet: TradingWallet,
+): Promise<OrderPreview> {
   const { market, token, plan, fee, missing, problems: checks } = await flow.prepareOrder(input, wallet);
   const problems: Problem[] = checks.map((p) => ({ check: p.check, blocking: p.blocking, message: p.message }));
   const tickSize = market.tickSize ?? (await flow.exchangeTickSize(token.token_id));
@@ -45,18 +49,33 @@ export async function previewOrder(flow: TradingService, input: OrderIntent, wal
       fill = walkBook(await flow.exchangeBook(token.token_id), plan.side, plan.amount, plan.price);
     } catch (error) {
       if (!isPmDeskError(error)) throw error;
-      problems.push({ check: 'BOOK_UNAVAILABLE', blocking: false, message: `The exchange's book for "${token.name}" could not be read: the figures are estimated from the outcome's last price.` });
+      problems.push({
+        check: 'BOOK_UNAVAILABLE',
+        blocking: false,
+        message: `The exchange's book for "${token.name}" could not be read: the figures are estimated from the outcome's last price.`,
+      });
     }
     if (fill && fill.worstPrice !== undefined) {
       price = roundNormal(plan.price ?? fill.worstPrice, decimals);
       shares = roundDown(fill.shares, 2);
       cost = money(fill.dollars);
       if (fill.unfilled > 1e-9) {
-        const short = plan.side === 'BUY' ? `${dollars(money(plan.amount - fill.unfilled))} of the ${dollars(plan.amount)}` : `${roundDown(plan.amount - fill.unfilled, 2)} of the ${plan.amount} shares`;
+        const short =
+          plan.side === 'BUY'
+            ? `${dollars(money(plan.amount - fill.unfilled))} of the ${dollars(plan.amount)}`
+            : `${roundDown(plan.amount - fill.unfilled, 2)} of the ${plan.amount} shares`;
         problems.push(
           plan.orderType === 'FOK'
-            ? { check: 'NOT_ENOUGH_LIQUIDITY', blocking: true, message: `The book can fill only ${short}${plan.price ? ` at ${cents(plan.price)} or better` : ''}: a fill-or-kill order would not be placed. Trade less, or use FAK to take what is there.` }
-            : { check: 'NOT_ENOUGH_LIQUIDITY', blocking: false, message: `The book can fill only ${short}${plan.price ? ` at ${cents(plan.price)} or better` : ''}: the rest of this FAK order is cancelled.` },
+            ? {
+                check: 'NOT_ENOUGH_LIQUIDITY',
+                blocking: true,
+                message: `The book can fill only ${short}${plan.price ? ` at ${cents(plan.price)} or better` : ''}: a fill-or-kill order would not be placed. Trade less, or use FAK to take what is there.`,
+              }
+            : {
+                check: 'NOT_ENOUGH_LIQUIDITY',
+                blocking: false,
+                message: `The book can fill only ${short}${plan.price ? ` at ${cents(plan.price)} or better` : ''}: the rest of this FAK order is cancelled.`,
+              },
         );
       }
     } else {

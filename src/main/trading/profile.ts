@@ -29,7 +29,10 @@ export interface TradingProfile {
 }
 
 const wholeNumber = z.union([z.string().regex(/^[0-9]+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v));
-const optionalUrl = z.union([z.string().url(), z.literal('')]).optional().transform((v) => v || undefined);
+const optionalUrl = z
+  .union([z.string().url(), z.literal('')])
+  .optional()
+  .transform((v) => v || undefined);
 const extraSchema = z.object({
   rpcUrl: z.string().url(),
   clobUrl: z.string().url(),
@@ -38,7 +41,10 @@ const extraSchema = z.object({
   sseUrl: optionalUrl,
   gammaUrl: optionalUrl,
   dataUrl: optionalUrl,
-  rtdsUrl: z.union([z.string().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL'), z.literal('')]).optional().transform((v) => v || undefined),
+  rtdsUrl: z
+    .union([z.string().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL'), z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
   orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   gasPrice: wholeNumber.optional(),
   gasLimit: wholeNumber.optional(),
@@ -55,14 +61,30 @@ export function parseTradingProfile(value: unknown): TradingProfile {
     throw invalidParameter(`Invalid network profile: ${issue.path.join('.') || 'profile'}: ${issue.message}`);
   }
   const network = parseNetworkProfile(value);
-  const { orderVersion, rpcUrl, clobUrl, source, aggregatorUrl, sseUrl, gammaUrl, dataUrl, rtdsUrl, gasPrice, gasLimit } = extra.data;
-  if (source === 'aggregator' && !aggregatorUrl) throw invalidParameter('Invalid network profile: aggregatorUrl: required when the source is the aggregator');
+  const {
+    orderVersion,
+    rpcUrl,
+    clobUrl,
+    source,
+    aggregatorUrl,
+    sseUrl,
+    gammaUrl,
+    dataUrl,
+    rtdsUrl,
+    gasPrice,
+    gasLimit,
+  } = extra.data;
+  if (source === 'aggregator' && !aggregatorUrl)
+    throw invalidParameter('Invalid network profile: aggregatorUrl: required when the source is the aggregator');
   return {
     network: { ...network, orderVersion, clobUrl },
     rpcUrl,
     ...(aggregatorUrl ? { aggregatorUrl } : {}),
     endpoints: { source, aggregatorUrl, sseUrl, gammaUrl, dataUrl, clobUrl, rtdsUrl },
-    approvalGas: { gasPrice: gasPrice ?? DEFAULT_APPROVAL_GAS.gasPrice, gasLimit: gasLimit ?? DEFAULT_APPROVAL_GAS.gasLimit },
+    approvalGas: {
+      gasPrice: gasPrice ?? DEFAULT_APPROVAL_GAS.gasPrice,
+      gasLimit: gasLimit ?? DEFAULT_APPROVAL_GAS.gasLimit,
+    },
   };
 }
 

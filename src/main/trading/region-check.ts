@@ -27,7 +27,8 @@ const placeOf = (access: TradingAccess): string => [access.country, access.regio
 
 export const blockedSentence = (where: string): string =>
   `Trading is not available from your region${where ? ` (${where})` : ''}: Polymarket blocks new orders there. You can still browse markets.`;
-export const CLOSE_ONLY_SENTENCE = 'This account is in close-only mode: you can cancel orders and sell positions, but not open new ones.';
+export const CLOSE_ONLY_SENTENCE =
+  'This account is in close-only mode: you can cancel orders and sell positions, but not open new ones.';
 /** The quiet note for a check that could not be made; `why` is checkGeoblock's reason (its own lead-in dropped). */
 export const uncheckedNote = (why: string): string =>
   `PM Desk could not check whether Polymarket allows trading from here (${why.replace(/^Could not check whether trading is allowed from here: /, '').slice(0, 160)}); orders are not held back for that.`;
@@ -64,7 +65,8 @@ interface Account {
 }
 
 /** The wallet's address, as the order flow names it. */
-const addressOf = (wallet: TradingWallet): string => (wallet.kind === 'worker' ? wallet.address : (wallet.walletAddress ?? '')).toLowerCase();
+const addressOf = (wallet: TradingWallet): string =>
+  (wallet.kind === 'worker' ? wallet.address : (wallet.walletAddress ?? '')).toLowerCase();
 
 export class RegionCheck {
   private region: TradingAccess | undefined;
@@ -134,7 +136,8 @@ export class RegionCheck {
       .then((next) => {
         const previous = this.region;
         this.region = next;
-        if (!this.closed && (!previous || previous.state !== next.state || previous.reason !== next.reason)) this.options.emit({ ...next, wallet: null });
+        if (!this.closed && (!previous || previous.state !== next.state || previous.reason !== next.reason))
+          this.options.emit({ ...next, wallet: null });
         return next;
       })
       .finally(() => {
@@ -148,8 +151,12 @@ export class RegionCheck {
     const url = this.options.geoblockUrl;
     if (!url) return OK;
     const answer = await (this.options.checkRegion ?? checkGeoblock)(url);
-    const located = { ...(answer.country ? { country: answer.country } : {}), ...(answer.region ? { region: answer.region } : {}) };
-    if (answer.state === 'blocked') return { allowed: false, state: 'blocked', reason: blockedSentence(placeOf(answer)), ...located };
+    const located = {
+      ...(answer.country ? { country: answer.country } : {}),
+      ...(answer.region ? { region: answer.region } : {}),
+    };
+    if (answer.state === 'blocked')
+      return { allowed: false, state: 'blocked', reason: blockedSentence(placeOf(answer)), ...located };
     if (answer.state === 'close-only') return { ...answer, allowed: false };
     if (answer.state === 'ok') return { allowed: true, state: 'ok', reason: '', ...located };
     // No answer: a real 'blocked' heard before still stands; anything else does not hold orders back.
@@ -177,7 +184,8 @@ export class RegionCheck {
   /** The account's close-only mode: asked again once its last answer is an interval old; undefined when unknown. */
   private closedOnlyOf(account: Account): Promise<boolean | undefined> {
     if (!this.options.closedOnly) return Promise.resolve(undefined);
-    if (account.closedOnly !== undefined && this.scheduler.now() - account.checkedAt < this.intervalMs) return Promise.resolve(account.closedOnly);
+    if (account.closedOnly !== undefined && this.scheduler.now() - account.checkedAt < this.intervalMs)
+      return Promise.resolve(account.closedOnly);
     return this.askClosedOnly(account);
   }
 
@@ -220,7 +228,9 @@ export class RegionCheck {
   private async recheck(): Promise<void> {
     if (this.closed) return;
     await this.checkRegion();
-    await Promise.all([...this.accounts.values()].filter((a) => a.closedOnly !== undefined).map((a) => this.askClosedOnly(a)));
+    await Promise.all(
+      [...this.accounts.values()].filter((a) => a.closedOnly !== undefined).map((a) => this.askClosedOnly(a)),
+    );
     this.schedule();
   }
 }

@@ -14,7 +14,11 @@ import {
   type RelayerCredentials,
   type RelayStep,
 } from '@pmdesk/toolkit';
-import { RelayerCredentialStore, describeRelayerCredentials, relayerCredentialsFor } from '../credentials/relayer-credentials';
+import {
+  RelayerCredentialStore,
+  describeRelayerCredentials,
+  relayerCredentialsFor,
+} from '../credentials/relayer-credentials';
 import type { AccountActionRequest } from '../wallets/signer-protocol';
 import type { SignerClient } from '../wallets/signer-client';
 import type { TradingService } from './service';
@@ -29,9 +33,17 @@ export type MoneyPathChoice =
 type ActingAccount = AccountActionRequest['account'];
 
 /** Which way this account's money actions go; `asked` ('relayer' | 'key') overrides the default where it can. */
-export async function moneyPathFor(flow: TradingService, key: string, account: ActingAccount, asked?: 'relayer' | 'key'): Promise<MoneyPathChoice> {
+export async function moneyPathFor(
+  flow: TradingService,
+  key: string,
+  account: ActingAccount,
+  asked?: 'relayer' | 'key',
+): Promise<MoneyPathChoice> {
   if (account.kind === 'eoa') {
-    if (asked === 'relayer') throw invalidParameter('The key acts as itself and pays its own gas: the relayer is for a proxy wallet, Safe or deposit wallet.');
+    if (asked === 'relayer')
+      throw invalidParameter(
+        'The key acts as itself and pays its own gas: the relayer is for a proxy wallet, Safe or deposit wallet.',
+      );
     return { via: 'key', reason: 'Your key pays gas in POL: it acts as itself' };
   }
   if (asked === 'key') return { via: 'key', reason: 'Your key pays gas in POL, as asked' };
@@ -40,9 +52,19 @@ export async function moneyPathFor(flow: TradingService, key: string, account: A
   if (found && network.relayerUrl) {
     const kept = flow.credentialVault.storage === 'keychain' ? 'stored in your keychain' : 'kept for this session';
     const from = found.source === 'keychain' ? kept : "the network profile's test key";
-    return { via: 'relayer', reason: `${VIA_RELAYER} (${describeRelayerCredentials(found.credentials)}, ${from})`, relayerUrl: network.relayerUrl, credentials: found.credentials };
+    return {
+      via: 'relayer',
+      reason: `${VIA_RELAYER} (${describeRelayerCredentials(found.credentials)}, ${from})`,
+      relayerUrl: network.relayerUrl,
+      credentials: found.credentials,
+    };
   }
-  if (asked === 'relayer') throw invalidParameter(network.relayerUrl ? `No relayer credentials for ${key}: enter them first.` : `The network ${network.name} names no relayer.`);
+  if (asked === 'relayer')
+    throw invalidParameter(
+      network.relayerUrl
+        ? `No relayer credentials for ${key}: enter them first.`
+        : `The network ${network.name} names no relayer.`,
+    );
   return { via: 'key', reason: VIA_KEY_NO_CREDENTIALS };
 }
 
@@ -72,17 +94,36 @@ export async function relayedMoneyAction(
   if (!send) return { built, txHashes: [] };
   const kind = account.kind as RelayedAccount['kind'];
   const relayed: RelayedAccount = { kind, address: account.address, owner: key };
-  const base = { account: { kind, address: account.address, wallets: account.wallets }, chainId: flow.profile.network.chainId, ...(contracts.multiSend ? { multiSend: contracts.multiSend } : {}) };
+  const base = {
+    account: { kind, address: account.address, wallets: account.wallets },
+    chainId: flow.profile.network.chainId,
+    ...(contracts.multiSend ? { multiSend: contracts.multiSend } : {}),
+  };
   const client = new RelayerClient({ url: path.relayerUrl, credentials: path.credentials, timeoutMs: 20_000 });
   const result = await relayCalls({
     client,
     account: relayed,
-    signDeployment: async () => (kind === 'proxy' ? undefined : (await signer.signRelayerRequest(key, { ...base, what: 'deploy' })).request),
-    signCalls: async (reads) => (await signer.signRelayerRequest(key, { ...base, what: 'action', action, contracts, rpcUrl: flow.profile.rpcUrl, reads })).request,
+    signDeployment: async () =>
+      kind === 'proxy' ? undefined : (await signer.signRelayerRequest(key, { ...base, what: 'deploy' })).request,
+    signCalls: async (reads) =>
+      (
+        await signer.signRelayerRequest(key, {
+          ...base,
+          what: 'action',
+          action,
+          contracts,
+          rpcUrl: flow.profile.rpcUrl,
+          reads,
+        })
+      ).request,
     onStep,
   });
   const { outcome } = result;
-  const context = { transactionID: outcome.transactionID, transactionHash: outcome.transactionHash, state: outcome.state };
+  const context = {
+    transactionID: outcome.transactionID,
+    transactionHash: outcome.transactionHash,
+    state: outcome.state,
+  };
   if (!outcome.final) throw new PmDeskError(ErrorCode.TIMEOUT_ERROR, outcome.summary, { context });
   if (!outcome.succeeded) throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, outcome.summary, { context });
   const txHashes = [result.deployment?.transactionHash, outcome.transactionHash].filter((h): h is string => Boolean(h));

@@ -4,7 +4,14 @@
 // deposit wallet, which cannot approve any other way, can place its first order. A wallet with no code yet is
 // deployed through the relayer first.
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
-import { RelayerClient, actionContractsFor, relayCalls, walletConfigFor, type RelayedAccount, type RelayerCredentials } from '@pmdesk/toolkit';
+import {
+  RelayerClient,
+  actionContractsFor,
+  relayCalls,
+  walletConfigFor,
+  type RelayedAccount,
+  type RelayerCredentials,
+} from '@pmdesk/toolkit';
 import { RelayerCredentialStore, relayerCredentialsFor } from '../credentials/relayer-credentials';
 import type { CredentialVault } from '../credentials/api-credentials';
 import type { SignerClient } from '../wallets/signer-client';
@@ -45,21 +52,42 @@ export async function relayApprovals(options: {
   const wallets = walletConfigFor(profile.network);
   // A Safe batches its approvals through the network's MultiSend (the sandbox's own), as its money actions do.
   const multiSend = actionContractsFor(profile.network).multiSend;
-  const base = { account: { kind, address: account.address, wallets }, chainId: profile.network.chainId, ...(multiSend ? { multiSend } : {}) };
-  const client = new RelayerClient({ url: options.relayer.relayerUrl, credentials: options.relayer.credentials, timeoutMs: options.timeoutMs ?? 20_000 });
+  const base = {
+    account: { kind, address: account.address, wallets },
+    chainId: profile.network.chainId,
+    ...(multiSend ? { multiSend } : {}),
+  };
+  const client = new RelayerClient({
+    url: options.relayer.relayerUrl,
+    credentials: options.relayer.credentials,
+    timeoutMs: options.timeoutMs ?? 20_000,
+  });
   const approvals = missing.map((t) => ({ kind: t.kind, token: t.token, spender: t.spender }));
   const result = await relayCalls({
     client,
     account: { kind, address: account.address, owner: key },
-    signDeployment: async () => (kind === 'proxy' ? undefined : (await signer.signRelayerRequest(key, { ...base, what: 'deploy' })).request),
-    signCalls: async (reads) => (await signer.signRelayerRequest(key, { ...base, what: 'approvals', approvals, rpcUrl: profile.rpcUrl, reads })).request,
+    signDeployment: async () =>
+      kind === 'proxy' ? undefined : (await signer.signRelayerRequest(key, { ...base, what: 'deploy' })).request,
+    signCalls: async (reads) =>
+      (await signer.signRelayerRequest(key, { ...base, what: 'approvals', approvals, rpcUrl: profile.rpcUrl, reads }))
+        .request,
     onStep: (step) => {
       if (step.step === 'submitted' && step.what === 'action') options.onSubmitted?.(step.submitted.transactionID);
     },
   });
   const { outcome } = result;
-  const context = { transactionID: outcome.transactionID, transactionHash: outcome.transactionHash, state: outcome.state };
+  const context = {
+    transactionID: outcome.transactionID,
+    transactionHash: outcome.transactionHash,
+    state: outcome.state,
+  };
   if (!outcome.final) throw new PmDeskError(ErrorCode.TIMEOUT_ERROR, `The approvals: ${outcome.summary}`, { context });
-  if (!outcome.succeeded) throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The approvals: ${outcome.summary}`, { context });
-  return missing.map((t) => ({ kind: t.kind, spender: t.spender, spenderName: t.spenderName, txHash: outcome.transactionHash }));
+  if (!outcome.succeeded)
+    throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The approvals: ${outcome.summary}`, { context });
+  return missing.map((t) => ({
+    kind: t.kind,
+    spender: t.spender,
+    spenderName: t.spenderName,
+    txHash: outcome.transactionHash,
+  }));
 }

@@ -4,7 +4,11 @@
 import type { RelayStep } from '@pmdesk/toolkit';
 import type { EventHub } from '../ipc/event-hub';
 
-export function relayerProgress(wallet: string, action: string, hub: EventHub | undefined): ((step: RelayStep) => void) | undefined {
+export function relayerProgress(
+  wallet: string,
+  action: string,
+  hub: EventHub | undefined,
+): ((step: RelayStep) => void) | undefined {
   if (!hub) return undefined;
   return (step) => {
     if (step.step === 'done') return;

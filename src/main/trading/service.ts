@@ -21,9 +21,28 @@ import type { TickSize } from '@pmdesk/toolkit';
 import type { SignerClient } from '../wallets/signer-client';
 import { accountProblems, credentialsAddress, type TradingAccount } from './account';
 import { approvalRelayerFor, relayApprovals } from './relayer-approvals';
-import { approvalStates, approvalTargets, chainBalance, missingApprovals, missingOf, setApprovals, type ApprovalSender, type ApprovalSent, type MissingApproval } from './allowances';
+import {
+  approvalStates,
+  approvalTargets,
+  chainBalance,
+  missingApprovals,
+  missingOf,
+  setApprovals,
+  type ApprovalSender,
+  type ApprovalSent,
+  type MissingApproval,
+} from './allowances';
 import { PreTradeCheckError, orderNeeds, preTradeChecks, type PreTradeProblem } from './checks';
-import { OrderMessages, assertOrderRequest, findMarket, findToken, planOrder, type OrderPlan, type TradedMarket, type OrderIntent } from './order-input';
+import {
+  OrderMessages,
+  assertOrderRequest,
+  findMarket,
+  findToken,
+  planOrder,
+  type OrderPlan,
+  type TradedMarket,
+  type OrderIntent,
+} from './order-input';
 import { planOrderFee, type OrderFee, type OrderFeeReads } from './order-fees';
 import { ExchangeTerms, isTickRefusal } from './exchange-terms';
 import { boundedRpcRequest } from './chain-rpc';
@@ -137,7 +156,11 @@ type NoticeSink = (message: string, kind?: FlowNotice['kind'], txHash?: string) 
  * without the wallet's API credentials), then once the order got them, true (the account may be asked).
  * Cancels never pass through it.
  */
-export type OrderGate = (wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean) => Promise<string | undefined>;
+export type OrderGate = (
+  wallet: TradingWallet,
+  side: 'BUY' | 'SELL',
+  credentialed: boolean,
+) => Promise<string | undefined>;
 
 export class TradingService {
   readonly profile: TradingProfile;
@@ -182,8 +205,14 @@ export class TradingService {
     this.vault = options.vault;
     this.logger = options.logger ?? silentLogger;
     const { aggregatorUrl } = options.profile;
-    this.oracle = options.oracle ?? (aggregatorUrl ? new AggregatorClient({ apiUrl: aggregatorUrl, logger: this.logger, timeoutMs: options.timeoutMs }) : undefined);
-    this.markets = options.markets ?? createMarketSource(options.profile.endpoints, { logger: this.logger, timeoutMs: options.timeoutMs });
+    this.oracle =
+      options.oracle ??
+      (aggregatorUrl
+        ? new AggregatorClient({ apiUrl: aggregatorUrl, logger: this.logger, timeoutMs: options.timeoutMs })
+        : undefined);
+    this.markets =
+      options.markets ??
+      createMarketSource(options.profile.endpoints, { logger: this.logger, timeoutMs: options.timeoutMs });
     this.credentialsOrder = options.credentialsOrder ?? 'derive-first';
     this.onNotice = options.onNotice ?? (() => {});
     this.timeoutMs = options.timeoutMs;
@@ -191,7 +220,11 @@ export class TradingService {
     this.readied = new ReadyOrders<MadeOrder>(Date.now, options.readyForMs);
     const { chainId } = options.profile.network;
     // The chain's node gets the same bound as every exchange request (ethers' own is an idle timeout of 5 minutes).
-    this.provider = new JsonRpcProvider(boundedRpcRequest(options.profile.rpcUrl, options.timeoutMs), Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+    this.provider = new JsonRpcProvider(
+      boundedRpcRequest(options.profile.rpcUrl, options.timeoutMs),
+      Network.from(chainId),
+      { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 },
+    );
     this.terms = new ExchangeTerms({
       clobMarket: (conditionId) => this.exchange().getClobMarketInfo(conditionId),
       // The client keeps ticks for 5 minutes itself: when the terms ask, they want the exchange's word now.
@@ -242,8 +275,13 @@ export class TradingService {
   }
 
   /** The outcome's book as the exchange shows it now (no wallet needed). */
-  async exchangeBook(tokenId: string): Promise<{ bids: { price: string; size: string }[]; asks: { price: string; size: string }[] }> {
-    return (await this.exchange().getOrderBook(tokenId)) as unknown as { bids: { price: string; size: string }[]; asks: { price: string; size: string }[] };
+  async exchangeBook(
+    tokenId: string,
+  ): Promise<{ bids: { price: string; size: string }[]; asks: { price: string; size: string }[] }> {
+    return (await this.exchange().getOrderBook(tokenId)) as unknown as {
+      bids: { price: string; size: string }[];
+      asks: { price: string; size: string }[];
+    };
   }
 
   /** The outcome's tick size as the exchange says it. */
@@ -307,7 +345,10 @@ export class TradingService {
    * fail or whose allowances are missing (approvals are transactions: only the click sends them), an outside
    * (JSON-RPC) wallet's, or anything that fails on the way.
    */
-  async readyOrder(input: OrderIntent, wallet: TradingWallet | undefined): Promise<{ ready: boolean; orderHash?: string }> {
+  async readyOrder(
+    input: OrderIntent,
+    wallet: TradingWallet | undefined,
+  ): Promise<{ ready: boolean; orderHash?: string }> {
     assertOrderRequest(input, wallet);
     const orderType = input.orderType ?? 'GTC';
     const market = orderType === 'FOK' || orderType === 'FAK';
@@ -316,7 +357,9 @@ export class TradingService {
     if (wallet!.kind !== 'worker') return { ready: false };
     if (await this.orderGate?.(wallet!, input.side, false)) return { ready: false };
     const making = this.makeOrder(input, wallet!, undefined, true).catch((error: unknown) => {
-      this.logger.debug(`an order could not be made ready; the click makes it again: ${(error as Error)?.message ?? error}`);
+      this.logger.debug(
+        `an order could not be made ready; the click makes it again: ${(error as Error)?.message ?? error}`,
+      );
       return undefined;
     });
     this.readied.put(this.orderKey(input, wallet!), this.fundsAddress(wallet), making);
@@ -333,7 +376,12 @@ export class TradingService {
    * Checks, credentials, approvals (unless `readyOnly`: then a missing one means undefined), the order built and
    * signed. Nothing is posted. The checks' notices are told now, or kept for the post when made ready.
    */
-  private async makeOrder(input: OrderIntent, wallet: TradingWallet, listener: ((notice: FlowNotice) => void) | undefined, readyOnly = false): Promise<MadeOrder | undefined> {
+  private async makeOrder(
+    input: OrderIntent,
+    wallet: TradingWallet,
+    listener: ((notice: FlowNotice) => void) | undefined,
+    readyOnly = false,
+  ): Promise<MadeOrder | undefined> {
     const { address, market, token, plan, missing, problems, approvalRelayer } = await this.prepare(input, wallet);
     const blocking = problems.filter((p) => p.blocking);
     if (blocking.length > 0) throw new PreTradeCheckError(problems);
@@ -364,7 +412,12 @@ export class TradingService {
         ? []
         : await this.oneAtATime(address, async () => {
             // Another order of this wallet may have set some while this one waited: the chain is read again.
-            const still = await missingApprovals(this.provider, address, approvalTargets(this.profile, this.profile.network.orderVersion), orderNeeds(plan).collateral);
+            const still = await missingApprovals(
+              this.provider,
+              address,
+              approvalTargets(this.profile, this.profile.network.orderVersion),
+              orderNeeds(plan).collateral,
+            );
             const account = this.accountOf(wallet);
             if (approvalRelayer && account && wallet.kind === 'worker') {
               const sent = await relayApprovals({
@@ -377,7 +430,12 @@ export class TradingService {
                 onSubmitted: (id) => notice(`Allowances submitted to Polymarket's relayer as ${id}.`, 'info'),
                 ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}),
               });
-              for (const s of sent) notice(`Allowance set through Polymarket's relayer — no gas needed: ${s.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${s.spenderName} (${s.spender}), transaction ${s.txHash}.`, 'approval', s.txHash);
+              for (const s of sent)
+                notice(
+                  `Allowance set through Polymarket's relayer — no gas needed: ${s.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${s.spenderName} (${s.spender}), transaction ${s.txHash}.`,
+                  'approval',
+                  s.txHash,
+                );
               return sent;
             }
             return this.onChain(() =>
@@ -387,7 +445,12 @@ export class TradingService {
                 address,
                 this.profile,
                 still,
-                (sent) => notice(`Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`, 'approval', sent.txHash),
+                (sent) =>
+                  notice(
+                    `Allowance set: ${sent.kind === 'collateral' ? 'collateral' : 'outcome tokens'} for ${sent.spenderName} (${sent.spender}), transaction ${sent.txHash}.`,
+                    'approval',
+                    sent.txHash,
+                  ),
                 this.approvalAccount(wallet),
               ),
             );
@@ -405,10 +468,38 @@ export class TradingService {
     const terms = { negRisk: market.negRisk, version, tickSize };
     const built =
       plan.kind === 'limit'
-        ? await client.createOrder({ tokenId: token.token_id, side: plan.side, price: plan.price, size: plan.size, expiration: plan.expiration }, terms)
-        : await client.createMarketOrder({ tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price ?? livePrice }, { ...terms, orderType: plan.orderType });
-    const post: PostOrderOptions = { orderType: plan.orderType, postOnly: plan.kind === 'limit' ? plan.postOnly : false };
-    return { client, address, built, post, token, market, plan, tickSize, approvals, notices, untold, ...(livePrice !== undefined ? { livePrice } : {}) };
+        ? await client.createOrder(
+            {
+              tokenId: token.token_id,
+              side: plan.side,
+              price: plan.price,
+              size: plan.size,
+              expiration: plan.expiration,
+            },
+            terms,
+          )
+        : await client.createMarketOrder(
+            { tokenId: token.token_id, side: plan.side, amount: plan.amount, price: plan.price ?? livePrice },
+            { ...terms, orderType: plan.orderType },
+          );
+    const post: PostOrderOptions = {
+      orderType: plan.orderType,
+      postOnly: plan.kind === 'limit' ? plan.postOnly : false,
+    };
+    return {
+      client,
+      address,
+      built,
+      post,
+      token,
+      market,
+      plan,
+      tickSize,
+      approvals,
+      notices,
+      untold,
+      ...(livePrice !== undefined ? { livePrice } : {}),
+    };
   }
 
   /**
@@ -433,8 +524,16 @@ export class TradingService {
   private async stillReady(made: MadeOrder, wallet: TradingWallet): Promise<boolean> {
     // The signer client knows which keys its worker holds without asking it (a thread hop on a busy machine).
     const open = wallet.kind === 'worker' ? wallet.signer.holds(wallet.address) : true;
-    if (made.livePrice !== undefined && made.plan.kind === 'market' && this.liveMarketPrice(made.token.token_id, made.plan) !== made.livePrice) return false;
-    const [gate, tick] = await Promise.all([this.orderGate?.(wallet, made.plan.side, true), this.terms.tickSize(made.token.token_id)]);
+    if (
+      made.livePrice !== undefined &&
+      made.plan.kind === 'market' &&
+      this.liveMarketPrice(made.token.token_id, made.plan) !== made.livePrice
+    )
+      return false;
+    const [gate, tick] = await Promise.all([
+      this.orderGate?.(wallet, made.plan.side, true),
+      this.terms.tickSize(made.token.token_id),
+    ]);
     if (gate) throw new PmDeskError(ErrorCode.FORBIDDEN, gate, { methodName: 'executeOrder' });
     return open && tick === made.tickSize;
   }
@@ -459,7 +558,13 @@ export class TradingService {
         : plan.side === 'BUY'
           ? `it fills only $${(plan.amount - fill.unfilled).toFixed(2)} of the $${plan.amount.toFixed(2)} at ${cents} or better`
           : `it takes only ${Math.floor((plan.amount - fill.unfilled) * 100) / 100} of the ${plan.amount} shares at ${cents} or better`;
-    throw new PreTradeCheckError([{ check: 'PRICE_MOVED', blocking: true, message: `The book moved past ${bound}: ${what}. Nothing was sent; review the new numbers.` }]);
+    throw new PreTradeCheckError([
+      {
+        check: 'PRICE_MOVED',
+        blocking: true,
+        message: `The book moved past ${bound}: ${what}. Nothing was sent; review the new numbers.`,
+      },
+    ]);
   }
 
   private noticeSink(notices: string[], listener: ((notice: FlowNotice) => void) | undefined): NoticeSink {
@@ -480,25 +585,46 @@ export class TradingService {
     }
     // The exchange does not see shares a fill of this session brought until asked to read them again.
     if (plan.side === 'SELL') {
-      await this.unseenShares.beforeSell(made.address, token.token_id, () => client.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: token.token_id }), this.logger);
+      await this.unseenShares.beforeSell(
+        made.address,
+        token.token_id,
+        () => client.updateBalanceAllowance({ asset_type: 'CONDITIONAL', token_id: token.token_id }),
+        this.logger,
+      );
     }
     let posted: PostedOrder;
     try {
       posted = await this.postOnce(client, built, post, token.token_id);
     } catch (error) {
       // docs/protocol.md#order-flow: no order id from the post → the price goes to the aggregator's oracle (it never throws).
-      if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500) await this.oracle?.proposePrice(oracleOrder(built));
+      if (isPmDeskError(error) && error.statusCode !== undefined && error.statusCode < 500)
+        await this.oracle?.proposePrice(oracleOrder(built));
       if (isTickRefusal(error)) throw await this.tickRefused(error as PmDeskError, token.token_id);
       // A post-only order the book moved into: the exchange's raw sentence becomes the trader's, same code and status.
       if (isPmDeskError(error) && plan.kind === 'limit' && plan.postOnly && isPostOnlyRefusal(error.message)) {
         const detail = postOnlyRefusedSentence(plan, this.liveBook?.(token.token_id));
-        throw new PmDeskError(error.code, detail, { methodName: error.methodName, statusCode: error.statusCode, responseData: error.responseData, cause: error });
+        throw new PmDeskError(error.code, detail, {
+          methodName: error.methodName,
+          statusCode: error.statusCode,
+          responseData: error.responseData,
+          cause: error,
+        });
       }
       throw error;
     }
     if (!posted.orderID) {
       await this.oracle?.proposePrice(oracleOrder(built));
-      return { orderID: undefined, status: posted.status, pending: false, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
+      return {
+        orderID: undefined,
+        status: posted.status,
+        pending: false,
+        approvals,
+        orderHash: built.orderHash,
+        reconciled: posted.reconciled,
+        market,
+        plan,
+        notices,
+      };
     }
     // docs/protocol.md#order-flow: after posting, the order is fetched; unless it matched, its id joins the pending list.
     let status = posted.status;
@@ -511,7 +637,17 @@ export class TradingService {
     const pending = status.toLowerCase() !== 'matched';
     if (pending && !this.pending.includes(posted.orderID)) this.pending.push(posted.orderID);
     if (plan.side === 'BUY') this.unseenShares.boughtShares(made.address, token.token_id, pending);
-    return { orderID: posted.orderID, status, pending, approvals, orderHash: built.orderHash, reconciled: posted.reconciled, market, plan, notices };
+    return {
+      orderID: posted.orderID,
+      status,
+      pending,
+      approvals,
+      orderHash: built.orderHash,
+      reconciled: posted.reconciled,
+      market,
+      plan,
+      notices,
+    };
   }
 
   /** What makes two asks the same order: the signing key, the account, and the order as asked with its choices. */
@@ -523,7 +659,11 @@ export class TradingService {
    * Polls the order until it is matched (true), or until it is done otherwise, the time is up or a call fails
    * (false: docs/protocol.md#errors). A matched order leaves the pending list.
    */
-  async waitOrderMatched(wallet: TradingWallet, orderId: string, options: { timeoutMs?: number; intervalMs?: number } = {}): Promise<boolean> {
+  async waitOrderMatched(
+    wallet: TradingWallet,
+    orderId: string,
+    options: { timeoutMs?: number; intervalMs?: number } = {},
+  ): Promise<boolean> {
     try {
       const client = await this.client(wallet);
       const deadline = Date.now() + (options.timeoutMs ?? 30_000);
@@ -545,12 +685,18 @@ export class TradingService {
   }
 
   /** The wallet's open orders, every page; filtered to a market (condition id) or an outcome token when given. */
-  async openOrders(wallet: TradingWallet, filter: { market?: string; asset_id?: string } = {}): Promise<Record<string, unknown>[]> {
+  async openOrders(
+    wallet: TradingWallet,
+    filter: { market?: string; asset_id?: string } = {},
+  ): Promise<Record<string, unknown>[]> {
     return (await (await this.walletClient(wallet)).getOpenOrders(filter)) as Record<string, unknown>[];
   }
 
   /** The wallet's trades, every page; filtered to a market (condition id) or an outcome token when given. */
-  async trades(wallet: TradingWallet, filter: { market?: string; asset_id?: string } = {}): Promise<Record<string, unknown>[]> {
+  async trades(
+    wallet: TradingWallet,
+    filter: { market?: string; asset_id?: string } = {},
+  ): Promise<Record<string, unknown>[]> {
     return (await (await this.walletClient(wallet)).getTrades(filter)) as Record<string, unknown>[];
   }
 
@@ -585,10 +731,14 @@ export class TradingService {
   }
 
   /** Collateral and each outcome token of the given markets, read from the chain (base units, 6 decimals). */
-  async balances(address: string, markets: readonly { tokens: readonly { token_id: string }[] }[] = []): Promise<Balances> {
+  async balances(
+    address: string,
+    markets: readonly { tokens: readonly { token_id: string }[] }[] = [],
+  ): Promise<Balances> {
     return this.onChain(async () => {
       const outcomes: Record<string, bigint> = {};
-      for (const token of markets.flatMap((m) => m.tokens)) outcomes[token.token_id] = await chainBalance(this.provider, this.profile, address, token.token_id);
+      for (const token of markets.flatMap((m) => m.tokens))
+        outcomes[token.token_id] = await chainBalance(this.provider, this.profile, address, token.token_id);
       return { collateral: await chainBalance(this.provider, this.profile, address), outcomes };
     });
   }
@@ -636,19 +786,41 @@ export class TradingService {
     const market = await findMarket(this.markets, input.marketId);
     const token = findToken(market, input.tokenId);
     const asked = planOrder(input, token);
-    const { plan, fee } = await planOrderFee(this.feeReads(address), market, token.token_id, asked, this.profile.network.orderVersion);
+    const { plan, fee } = await planOrderFee(
+      this.feeReads(address),
+      market,
+      token.token_id,
+      asked,
+      this.profile.network.orderVersion,
+    );
     const missingNow = allowances.then((states) => missingOf(states, orderNeeds(plan).collateral));
     missingNow.catch(() => undefined);
     const unlocked = await unlocking;
     const takerFee = plan.side === 'BUY' ? fee.units : 0n;
     // The checks' own chain reads (chain id, balances) run while the allowances are still on their way.
     const checked = await this.onChain(() =>
-      preTradeChecks({ profile: this.profile, provider: this.provider, address, unlocked, market, token, plan, missingApprovals: missingNow, takerFee, shrunkFrom: fee.shrunkFrom }),
+      preTradeChecks({
+        profile: this.profile,
+        provider: this.provider,
+        address,
+        unlocked,
+        market,
+        token,
+        plan,
+        missingApprovals: missingNow,
+        takerFee,
+        shrunkFrom: fee.shrunkFrom,
+      }),
     );
     const missing = await missingNow;
     const account = this.accountOf(wallet);
-    const approvalRelayer = missing.length > 0 && wallet!.kind === 'worker' ? await approvalRelayerFor(this.profile, this.vault, key, account) : undefined;
-    const problems = account ? accountProblems(checked, key, account, approvalRelayer !== undefined, missing.length) : checked;
+    const approvalRelayer =
+      missing.length > 0 && wallet!.kind === 'worker'
+        ? await approvalRelayerFor(this.profile, this.vault, key, account)
+        : undefined;
+    const problems = account
+      ? accountProblems(checked, key, account, approvalRelayer !== undefined, missing.length)
+      : checked;
     return { address, market, token, plan, fee, missing, problems, ...(approvalRelayer ? { approvalRelayer } : {}) };
   }
 
@@ -680,7 +852,12 @@ export class TradingService {
     this.terms.forget(tokenId);
     const now = await this.terms.tickSize(tokenId).catch(() => undefined);
     const detail = `${error.detail} PM Desk read the market's tick again${now ? ` (it is now ${now})` : ''} and did not send the order again: check the price and place it again.`;
-    return new PmDeskError(error.code, detail, { methodName: error.methodName, statusCode: error.statusCode, responseData: error.responseData, cause: error });
+    return new PmDeskError(error.code, detail, {
+      methodName: error.methodName,
+      statusCode: error.statusCode,
+      responseData: error.responseData,
+      cause: error,
+    });
   }
 
   private async passGate(wallet: TradingWallet, side: 'BUY' | 'SELL', credentialed: boolean): Promise<void> {
@@ -694,13 +871,18 @@ export class TradingService {
       return await work();
     } catch (error) {
       if (isPmDeskError(error)) throw error;
-      const reason = (error as { code?: unknown })?.code ?? (error instanceof Error ? error.message.slice(0, 80) : 'no answer');
+      const reason =
+        (error as { code?: unknown })?.code ?? (error instanceof Error ? error.message.slice(0, 80) : 'no answer');
       // Out of time (ethers says TIMEOUT) is the catalogue's timeout, as for any other request.
       const code = reason === 'TIMEOUT' ? ErrorCode.TIMEOUT_ERROR : ErrorCode.NETWORK_ERROR;
-      throw new PmDeskError(code, `The chain's node at ${this.profile.rpcUrl} did not answer (${String(reason)}): check that the network (or the local sandbox) is running.`, {
-        methodName: 'executeOrder',
-        cause: error,
-      });
+      throw new PmDeskError(
+        code,
+        `The chain's node at ${this.profile.rpcUrl} did not answer (${String(reason)}): check that the network (or the local sandbox) is running.`,
+        {
+          methodName: 'executeOrder',
+          cause: error,
+        },
+      );
     }
   }
 
@@ -721,7 +903,9 @@ export class TradingService {
 
   /** A worker signer is given the chain's account factories, so it can check the account is the key's own. */
   private clobSigner(wallet: TradingWallet): ClobSigner {
-    return wallet.kind === 'worker' ? wallet.signer.clobSigner(wallet.address, walletConfigFor(this.profile.network)) : wallet.signer;
+    return wallet.kind === 'worker'
+      ? wallet.signer.clobSigner(wallet.address, walletConfigFor(this.profile.network))
+      : wallet.signer;
   }
 
   /** The address the wallet's exchange credentials are made and used for (see credentialsAddress). */
@@ -733,7 +917,10 @@ export class TradingService {
   private approvalAccount(wallet: TradingWallet): Parameters<typeof setApprovals>[6] {
     const account = this.accountOf(wallet);
     if (!account || (account.kind !== 'proxy' && account.kind !== 'safe')) return undefined;
-    return { key: this.walletAddress(wallet), account: { kind: account.kind, address: account.address, wallets: walletConfigFor(this.profile.network) } };
+    return {
+      key: this.walletAddress(wallet),
+      account: { kind: account.kind, address: account.address, wallets: walletConfigFor(this.profile.network) },
+    };
   }
 
   private approvalSender(wallet: TradingWallet): ApprovalSender {
@@ -805,8 +992,14 @@ export class TradingService {
         else this.logger.warn(message, data);
       },
     };
-    const creds = (await this.clobClient(wallet, undefined, watching).createOrDeriveApiKey(undefined, this.credentialsOrder)) as ApiCredentials;
-    if (!creds?.key) throw new PmDeskError(ErrorCode.UNAUTHORIZED, 'The exchange gave this wallet no API credentials.', { methodName: 'executeOrder' });
+    const creds = (await this.clobClient(wallet, undefined, watching).createOrDeriveApiKey(
+      undefined,
+      this.credentialsOrder,
+    )) as ApiCredentials;
+    if (!creds?.key)
+      throw new PmDeskError(ErrorCode.UNAUTHORIZED, 'The exchange gave this wallet no API credentials.', {
+        methodName: 'executeOrder',
+      });
     await this.vault.save(address, host, creds);
     if (created) {
       notice(
@@ -818,12 +1011,19 @@ export class TradingService {
   }
 
   /** Posts once through the toolkit's reconciler (post-once.ts), with this network's exchange contract as last witness. */
-  private postOnce(client: ClobClient, built: BuiltOrder, options: PostOrderOptions, tokenId: string): Promise<PostedOrder> {
+  private postOnce(
+    client: ClobClient,
+    built: BuiltOrder,
+    options: PostOrderOptions,
+    tokenId: string,
+  ): Promise<PostedOrder> {
     return postOrderOnce(client, built, options, {
       tokenId,
       methodName: 'executeOrder',
-      chainStatus: (hash) => this.onChain(() => new ExchangeContract(built.verifyingContract, this.provider).orderStatus(hash)),
-      onUnanswered: (error) => this.logger.warn(`postOrder got no answer; looking order ${built.orderHash} up before anything else`, error),
+      chainStatus: (hash) =>
+        this.onChain(() => new ExchangeContract(built.verifyingContract, this.provider).orderStatus(hash)),
+      onUnanswered: (error) =>
+        this.logger.warn(`postOrder got no answer; looking order ${built.orderHash} up before anything else`, error),
     });
   }
 
@@ -862,5 +1062,7 @@ function oracleOrder(built: BuiltOrder): Record<string, unknown> {
 /** The ids a cancel answer says were cancelled (`canceled`, as the exchange spells it). */
 function cancelledIds(result: unknown): string[] {
   const r = result as { canceled?: unknown } | null;
-  return Array.isArray(r?.canceled) ? (r.canceled as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+  return Array.isArray(r?.canceled)
+    ? (r.canceled as unknown[]).filter((id): id is string => typeof id === 'string')
+    : [];
 }

@@ -39,15 +39,25 @@ const units = (x: unknown): bigint => BigInt(Math.round(Number(x) * ONE));
  * seen from either outcome, so a maker's price serves the taker too). A maker leg pays only on a market whose
  * terms charge makers. Null when the terms are unknown or the row's numbers are not.
  */
-export function tradeFee(address: string, r: Record<string, unknown>, terms: FeeTerms | null | undefined): number | null {
+export function tradeFee(
+  address: string,
+  r: Record<string, unknown>,
+  terms: FeeTerms | null | undefined,
+): number | null {
   if (terms === undefined) return null;
   if (terms === null) return 0;
   const makers = Array.isArray(r.maker_orders) ? (r.maker_orders as Record<string, unknown>[]) : [];
-  const mine = r.trader_side === 'MAKER' ? makers.filter((m) => String(m.maker_address ?? '').toLowerCase() === address.toLowerCase()) : [];
+  const mine =
+    r.trader_side === 'MAKER'
+      ? makers.filter((m) => String(m.maker_address ?? '').toLowerCase() === address.toLowerCase())
+      : [];
   const role = mine.length > 0 ? 'maker' : 'taker';
   const fills = mine.length > 0 ? mine : makers.length > 0 ? makers : [{ price: r.price, matched_amount: r.size }];
   try {
-    const total = fills.reduce((sum, f) => sum + fillFee({ price: String(f.price), shares: units(f.matched_amount), terms, role }).total, 0n);
+    const total = fills.reduce(
+      (sum, f) => sum + fillFee({ price: String(f.price), shares: units(f.matched_amount), terms, role }).total,
+      0n,
+    );
     return Number(total) / ONE;
   } catch {
     // A price or size the fee math refuses (not a number): the fee is unknown, not zero.
@@ -56,9 +66,17 @@ export function tradeFee(address: string, r: Record<string, unknown>, terms: Fee
 }
 
 /** The trade's own facts: outcome name, fee, settlement transaction, question (what `tradeAsSeenBy` leaves out). */
-export function tradeDetails(address: string, r: Record<string, unknown>, trade: TradeInfo, facts: MarketFacts | undefined): TradeInfo {
-  const hash = typeof r.transaction_hash === 'string' && /^0x[0-9a-fA-F]+$/.test(r.transaction_hash) ? r.transaction_hash : null;
-  const outcome = facts?.outcomes[trade.tokenId] ?? (trade.tokenId === String(r.asset_id ?? '') && typeof r.outcome === 'string' ? r.outcome : undefined);
+export function tradeDetails(
+  address: string,
+  r: Record<string, unknown>,
+  trade: TradeInfo,
+  facts: MarketFacts | undefined,
+): TradeInfo {
+  const hash =
+    typeof r.transaction_hash === 'string' && /^0x[0-9a-fA-F]+$/.test(r.transaction_hash) ? r.transaction_hash : null;
+  const outcome =
+    facts?.outcomes[trade.tokenId] ??
+    (trade.tokenId === String(r.asset_id ?? '') && typeof r.outcome === 'string' ? r.outcome : undefined);
   return {
     ...trade,
     ...(outcome ? { outcome } : {}),

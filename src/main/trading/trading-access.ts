@@ -17,7 +17,9 @@ const dollars = (units: bigint) => Number(units) / BASE_UNITS;
 
 function cancelledIds(result: unknown): string[] {
   const r = result as { canceled?: unknown } | null;
-  return Array.isArray(r?.canceled) ? (r.canceled as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+  return Array.isArray(r?.canceled)
+    ? (r.canceled as unknown[]).filter((id): id is string => typeof id === 'string')
+    : [];
 }
 
 /**
@@ -27,11 +29,26 @@ function cancelledIds(result: unknown): string[] {
 export function tradeAsSeenBy(address: string, r: Record<string, unknown>): TradeInfo {
   const status = String(r.status ?? '');
   // Pending until CONFIRMED; a FAILED trade will never settle, so it is not pending either.
-  const base = { tradeId: String(r.id), conditionId: String(r.market ?? ''), status, matchedAt: Number(r.match_time ?? 0), pending: status !== 'CONFIRMED' && status !== 'FAILED' };
+  const base = {
+    tradeId: String(r.id),
+    conditionId: String(r.market ?? ''),
+    status,
+    matchedAt: Number(r.match_time ?? 0),
+    pending: status !== 'CONFIRMED' && status !== 'FAILED',
+  };
   const makers = Array.isArray(r.maker_orders) ? (r.maker_orders as Record<string, unknown>[]) : [];
-  const mine = r.trader_side === 'MAKER' ? makers.filter((m) => String(m.maker_address ?? '').toLowerCase() === address.toLowerCase()) : [];
+  const mine =
+    r.trader_side === 'MAKER'
+      ? makers.filter((m) => String(m.maker_address ?? '').toLowerCase() === address.toLowerCase())
+      : [];
   if (mine.length === 0) {
-    return { ...base, tokenId: String(r.asset_id ?? ''), side: r.side === 'SELL' ? 'SELL' : 'BUY', price: Number(r.price), size: Number(r.size) };
+    return {
+      ...base,
+      tokenId: String(r.asset_id ?? ''),
+      side: r.side === 'SELL' ? 'SELL' : 'BUY',
+      price: Number(r.price),
+      size: Number(r.size),
+    };
   }
   const size = mine.reduce((sum, m) => sum + Number(m.matched_amount), 0);
   const first = mine[0]!;
@@ -39,7 +56,14 @@ export function tradeAsSeenBy(address: string, r: Record<string, unknown>): Trad
   // outcome it did the same (two buys mint, two sells merge).
   const sameOutcome = String(first.asset_id ?? r.asset_id) === String(r.asset_id);
   const opposite = r.side === 'BUY' ? 'SELL' : 'BUY';
-  const side = first.side === 'SELL' || first.side === 'BUY' ? first.side : sameOutcome ? opposite : r.side === 'SELL' ? 'SELL' : 'BUY';
+  const side =
+    first.side === 'SELL' || first.side === 'BUY'
+      ? first.side
+      : sameOutcome
+        ? opposite
+        : r.side === 'SELL'
+          ? 'SELL'
+          : 'BUY';
   return {
     ...base,
     tokenId: String(first.asset_id ?? r.asset_id ?? ''),
@@ -74,7 +98,10 @@ export interface TradingWallets {
 }
 
 /** A PM Desk wallet (in the signer) by its label, as the order flow trades with it: from its Polymarket account on this network. */
-export async function tradingWalletNamed(wallets: TradingWallets, label: string): Promise<TradingWallet & { kind: 'worker' }> {
+export async function tradingWalletNamed(
+  wallets: TradingWallets,
+  label: string,
+): Promise<TradingWallet & { kind: 'worker' }> {
   const wanted = label.trim().toLowerCase();
   const found = (await wallets.list()).find((w) => w.label.toLowerCase() === wanted);
   if (!found) throw new PmDeskError(ErrorCode.NOT_FOUND, `There is no wallet named ${label.slice(0, 64)}.`);
@@ -83,7 +110,11 @@ export async function tradingWalletNamed(wallets: TradingWallets, label: string)
 }
 
 /** The wallet's trades with their question, outcome, fee and transaction (each market's facts read once). */
-export async function describedTrades(address: string, rows: readonly Record<string, unknown>[], facts: TradeFacts): Promise<TradeInfo[]> {
+export async function describedTrades(
+  address: string,
+  rows: readonly Record<string, unknown>[],
+  facts: TradeFacts,
+): Promise<TradeInfo[]> {
   await facts.loadAll(rows.map((r) => String(r.market ?? '')));
   return rows.map((r) => {
     const trade = tradeAsSeenBy(address, r);
@@ -95,9 +126,16 @@ export async function describedTrades(address: string, rows: readonly Record<str
  * A position as the account tables show it: its question (the source's title, else the exchange's), its token
  * (the source's, else the outcome of that name) and the source's market id that opens it (found by its slug).
  */
-export async function describedPosition(p: TraderPosition, facts: TradeFacts, marketIdOf: (slug: string) => Promise<string | null>): Promise<PositionInfo> {
+export async function describedPosition(
+  p: TraderPosition,
+  facts: TradeFacts,
+  marketIdOf: (slug: string) => Promise<string | null>,
+): Promise<PositionInfo> {
   const known = p.conditionId ? await facts.load(p.conditionId) : undefined;
-  const tokenId = p.tokenId ?? Object.entries(known?.outcomes ?? {}).find(([, name]) => name.toLowerCase() === p.outcome.toLowerCase())?.[0] ?? null;
+  const tokenId =
+    p.tokenId ??
+    Object.entries(known?.outcomes ?? {}).find(([, name]) => name.toLowerCase() === p.outcome.toLowerCase())?.[0] ??
+    null;
   const slug = p.marketSlug ?? known?.slug ?? null;
   return {
     conditionId: p.conditionId ?? null,
@@ -115,7 +153,12 @@ export async function describedPosition(p: TraderPosition, facts: TradeFacts, ma
 }
 
 /** `hub`: every window or tab hears what any of them placed or cancelled, as `orderUpdate` events. */
-export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: EventHub, facts = new TradeFacts(flow)): TradingService {
+export function tradingAccess(
+  flow: OrderFlow,
+  wallets: TradingWallets,
+  hub?: EventHub,
+  facts = new TradeFacts(flow),
+): TradingService {
   const cancelled = (wallet: string, result: unknown) => {
     const ids = cancelledIds(result);
     for (const orderId of ids) hub?.emit('orderUpdate', { wallet, orderId, status: 'CANCELED' });
@@ -142,7 +185,8 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
   const marketFilter = async (marketId: string | undefined): Promise<{ market?: string }> => {
     if (!marketId) return {};
     const market = await findMarket(flow.markets, marketId);
-    if (!market.conditionId) throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to filter by.');
+    if (!market.conditionId)
+      throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to filter by.');
     return { market: market.conditionId };
   };
 
@@ -154,18 +198,32 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
       const wallet = await walletNamed(input.wallet);
       // Each approval (with its transaction) and new credentials reach every window as they happen.
       const placed = await flow.executeOrder(input, wallet, (notice) =>
-        hub?.emit('notice', { wallet: input.wallet, kind: notice.kind, message: notice.message, ...(notice.txHash ? { txHash: notice.txHash } : {}) }),
+        hub?.emit('notice', {
+          wallet: input.wallet,
+          kind: notice.kind,
+          message: notice.message,
+          ...(notice.txHash ? { txHash: notice.txHash } : {}),
+        }),
       );
-      if (placed.orderID) hub?.emit('orderUpdate', { wallet: input.wallet, orderId: placed.orderID, status: placed.status });
+      if (placed.orderID)
+        hub?.emit('orderUpdate', { wallet: input.wallet, orderId: placed.orderID, status: placed.status });
       return { orderId: placed.orderID ?? null, status: placed.status, pending: placed.pending };
     },
-    cancelOrder: async ({ wallet, orderId }) => cancelled(wallet, await flow.cancelOrder(await walletNamed(wallet), orderId)),
+    cancelOrder: async ({ wallet, orderId }) =>
+      cancelled(wallet, await flow.cancelOrder(await walletNamed(wallet), orderId)),
     cancelAll: async ({ wallet }) => cancelled(wallet, await flow.cancelAll(await walletNamed(wallet))),
     cancelMarket: async ({ wallet, marketId, tokenId }) => {
       const trader = await walletNamed(wallet);
       const market = await findMarket(flow.markets, marketId);
-      if (!market.conditionId) throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to cancel by.');
-      return cancelled(wallet, await flow.cancelMarketOrders(trader, { market: market.conditionId, ...(tokenId ? { asset_id: tokenId } : {}) }));
+      if (!market.conditionId)
+        throw new PmDeskError(ErrorCode.NOT_FOUND, 'This market has no condition id to cancel by.');
+      return cancelled(
+        wallet,
+        await flow.cancelMarketOrders(trader, {
+          market: market.conditionId,
+          ...(tokenId ? { asset_id: tokenId } : {}),
+        }),
+      );
     },
     listOpenOrders: async ({ wallet, marketId }) => {
       const trader = await walletNamed(wallet);
@@ -183,7 +241,12 @@ export function tradingAccess(flow: OrderFlow, wallets: TradingWallets, hub?: Ev
       // Every holding the trader's positions name, besides the open market's outcomes.
       const held = tokenIds?.length ? [{ tokens: tokenIds.map((token_id) => ({ token_id })) }] : [];
       const balances = await flow.balances(flow.fundsAddress(trader), [...markets, ...held]);
-      return { collateral: dollars(balances.collateral), outcomes: Object.fromEntries(Object.entries(balances.outcomes).map(([token, units]) => [token, dollars(units)])) };
+      return {
+        collateral: dollars(balances.collateral),
+        outcomes: Object.fromEntries(
+          Object.entries(balances.outcomes).map(([token, units]) => [token, dollars(units)]),
+        ),
+      };
     },
     getPositions: async ({ wallet }) => {
       const trader = await walletNamed(wallet);
@@ -202,12 +265,18 @@ export const LOCKED_NO_CREDENTIALS = (label: string) =>
  * Runs `work` that needs the wallet's level 2 credentials; when it fails and the wallet is locked, the reason is
  * almost surely that there were none to load and the wallet cannot sign to derive them: say that instead.
  */
-export async function withCredentials<T>(wallets: TradingWallets, wallet: TradingWallet & { kind: 'worker' }, label: string, work: () => Promise<T>): Promise<T> {
+export async function withCredentials<T>(
+  wallets: TradingWallets,
+  wallet: TradingWallet & { kind: 'worker' },
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
     const unlocked = await wallets.signer.unlocked().catch(() => [] as string[]);
-    if (!unlocked.some((a) => sameAddress(a, wallet.address))) throw new PmDeskError(ErrorCode.UNAUTHORIZED, LOCKED_NO_CREDENTIALS(label));
+    if (!unlocked.some((a) => sameAddress(a, wallet.address)))
+      throw new PmDeskError(ErrorCode.UNAUTHORIZED, LOCKED_NO_CREDENTIALS(label));
     throw error;
   }
 }

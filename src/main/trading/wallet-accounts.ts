@@ -24,7 +24,12 @@ export interface AccountNetwork {
   chain: RpcReader;
 }
 
-const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+const KIND_NAMES: Readonly<Record<AccountKind, string>> = {
+  eoa: 'key',
+  proxy: 'proxy wallet',
+  safe: 'Safe',
+  'deposit-wallet': 'deposit wallet',
+};
 
 /**
  * "Polymarket account 0x… (Safe, owned by key 0x…)", or the key trading from its own address. Why this one is said
@@ -66,7 +71,11 @@ export class WalletAccounts {
    */
   async choose(label: string, account: string | null): Promise<WalletAccount> {
     const wallet = await this.walletNamed(label);
-    if (!this.settings) throw new PmDeskError(ErrorCode.NOT_AVAILABLE, 'An account choice cannot be kept in this session: it has no data folder.');
+    if (!this.settings)
+      throw new PmDeskError(
+        ErrorCode.NOT_AVAILABLE,
+        'An account choice cannot be kept in this session: it has no data folder.',
+      );
     const chosen = account === null ? null : classifyAccount(wallet.address, account, this.network.wallets).address;
     await this.settings.saveAccountChoice(this.network.name, wallet.address, chosen);
     return this.accountOf(wallet.label);
@@ -132,16 +141,31 @@ export class WalletAccounts {
       found = await findAccounts(owner, { profileWallet: usable, chainRead, config: this.network.wallets });
     } catch (error) {
       if (isPmDeskError(error)) throw error;
-      throw new PmDeskError(ErrorCode.NETWORK_ERROR, `The chain's node did not answer while looking for the Polymarket account of ${owner}: check that the network (or the local sandbox) is running.`, {
-        cause: error,
-      });
+      throw new PmDeskError(
+        ErrorCode.NETWORK_ERROR,
+        `The chain's node did not answer while looking for the Polymarket account of ${owner}: check that the network (or the local sandbox) is running.`,
+        {
+          cause: error,
+        },
+      );
     }
     return { ...found, ...(profileNote ? { profileNote } : {}) };
   }
 
-  private view(wallet: WalletSummary, found: FoundAccounts & { profileNote?: string }, choice: ReturnType<typeof classifyAccount> | undefined): WalletAccount {
+  private view(
+    wallet: WalletSummary,
+    found: FoundAccounts & { profileNote?: string },
+    choice: ReturnType<typeof classifyAccount> | undefined,
+  ): WalletAccount {
     const candidates = found.candidates.map(candidateInfo);
-    const chosen = choice ? (candidates.find((c) => c.address === choice.address) ?? { ...choice, foundBy: 'derivation' as const, deployed: false, collateral: 0 }) : candidateInfo(found.chosen);
+    const chosen = choice
+      ? (candidates.find((c) => c.address === choice.address) ?? {
+          ...choice,
+          foundBy: 'derivation' as const,
+          deployed: false,
+          collateral: 0,
+        })
+      : candidateInfo(found.chosen);
     return {
       wallet: wallet.label,
       owner: found.owner,
@@ -151,7 +175,9 @@ export class WalletAccounts {
       reason: choice ? 'trader' : found.reason,
       description: describeAccount(found.owner, chosen),
       candidates,
-      alsoInUse: found.candidates.filter((c) => c.kind !== AccountKind.EOA && (c.deployed || c.balance > 0n) && c.address !== chosen.address).map((c) => c.address),
+      alsoInUse: found.candidates
+        .filter((c) => c.kind !== AccountKind.EOA && (c.deployed || c.balance > 0n) && c.address !== chosen.address)
+        .map((c) => c.address),
       ...(found.profileNote ? { profileNote: found.profileNote } : {}),
     };
   }

@@ -26,7 +26,11 @@ export const STALE_TEMP_MS = 10 * 60_000;
  * that are older than STALE_TEMP_MS and that `belongs` claims (a store cleans only its own files' temps).
  * Answers the names removed. Never throws: a temp file left one more time is harmless.
  */
-export async function removeStaleTempFiles(dir: string, belongs: (target: string) => boolean, now = Date.now()): Promise<string[]> {
+export async function removeStaleTempFiles(
+  dir: string,
+  belongs: (target: string) => boolean,
+  now = Date.now(),
+): Promise<string[]> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -63,7 +67,11 @@ export async function removeStaleTempsOf(path: string): Promise<string[]> {
 }
 
 /** Write to a temp file in the same folder, fsync it, rename it over the target, fsync the folder. */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = PRIVATE_FILE_MODE): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  mode = PRIVATE_FILE_MODE,
+): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
   // 'wx': never follow or reuse an existing file; the mode applies at creation (before any byte is written).
@@ -91,7 +99,11 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
  * place, which fails if the name is taken. Filesystems without hard links (FAT and exFAT USB sticks) get a
  * check and a rename instead.
  */
-export async function writeNewFileAtomic(path: string, data: string | Uint8Array, mode = PRIVATE_FILE_MODE): Promise<void> {
+export async function writeNewFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  mode = PRIVATE_FILE_MODE,
+): Promise<void> {
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
   const handle = await open(temp, 'wx', mode);
@@ -107,7 +119,10 @@ export async function writeNewFileAtomic(path: string, data: string | Uint8Array
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
-      const taken = await stat(path).then(() => true, () => false);
+      const taken = await stat(path).then(
+        () => true,
+        () => false,
+      );
       if (taken) throw Object.assign(new Error(`${path} exists`), { code: 'EEXIST' });
       await rename(temp, path);
     }

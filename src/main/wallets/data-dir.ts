@@ -12,7 +12,12 @@ export interface DataDirSources {
   home?: string;
 }
 
-export function resolveDataDir({ flag, env = process.env, platform = process.platform, home = homedir() }: DataDirSources = {}): string {
+export function resolveDataDir({
+  flag,
+  env = process.env,
+  platform = process.platform,
+  home = homedir(),
+}: DataDirSources = {}): string {
   if (flag) return resolve(flag);
   if (env.PMDESK_DATA_DIR) return resolve(env.PMDESK_DATA_DIR);
   return defaultDataDir(platform, env, home);

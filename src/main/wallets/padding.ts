@@ -8,7 +8,8 @@ const LENGTH_BYTES = 4;
 
 /** The payload, prefixed by its length and zero-filled to the next multiple of `block` bytes. */
 export function padSecret(payload: Uint8Array, block = PADDING_BLOCK): Uint8Array {
-  if (!Number.isInteger(block) || block <= LENGTH_BYTES) throw new RangeError(`padding block must be an integer above ${LENGTH_BYTES}`);
+  if (!Number.isInteger(block) || block <= LENGTH_BYTES)
+    throw new RangeError(`padding block must be an integer above ${LENGTH_BYTES}`);
   const used = LENGTH_BYTES + payload.length;
   const total = Math.max(1, Math.ceil(used / block)) * block;
   const out = new Uint8Array(total);
@@ -33,6 +34,7 @@ export function padText(text: string, block = PADDING_BLOCK): string {
 }
 
 export function unpadText(encoded: string, block = PADDING_BLOCK): string {
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded)) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The stored secret is damaged (not base64).');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded))
+    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The stored secret is damaged (not base64).');
   return Buffer.from(unpadSecret(Buffer.from(encoded, 'base64'), block)).toString('utf8');
 }

@@ -93,7 +93,11 @@ export class PasswordThrottle {
     return this.ledger.exclusive ? this.ledger.exclusive(attempt) : attempt();
   }
 
-  private async runAlone<T>(wallet: string, check: PasswordCheck<T>, isWrongPassword: (error: unknown) => boolean): Promise<T> {
+  private async runAlone<T>(
+    wallet: string,
+    check: PasswordCheck<T>,
+    isWrongPassword: (error: unknown) => boolean,
+  ): Promise<T> {
     const record = await this.ledger.read(wallet);
     if (record) {
       const owed = waitAfter(record.failures) - (this.now() - record.lastFailureAt);
@@ -124,7 +128,11 @@ const LOCK_POLL_MS = 25;
  * is gone (killed mid-attempt) or that is older than any attempt can take is removed, so a crash never locks
  * a trader out of their wallet.
  */
-export async function withFileLock<T>(lockPath: string, work: () => Promise<T>, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+export async function withFileLock<T>(
+  lockPath: string,
+  work: () => Promise<T>,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
   await mkdir(dirname(lockPath), { recursive: true, mode: PRIVATE_DIR_MODE });
   for (;;) {
     try {

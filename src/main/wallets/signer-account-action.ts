@@ -22,25 +22,40 @@ const KINDS: readonly string[] = [AccountKind.EOA, AccountKind.PROXY, AccountKin
 export async function runAccountAction(wallet: Wallet, request: AccountActionRequest): Promise<AccountActionResult> {
   if (!request || typeof request !== 'object') throw invalidParameter('An account action needs its request.');
   const { account, chainId, rpcUrl } = request;
-  if (!account || !KINDS.includes(account.kind)) throw invalidParameter('An account action is sent as the key, its proxy wallet or its Safe.');
-  if (!Number.isSafeInteger(chainId) || chainId <= 0) throw invalidParameter('The chain id must be a positive integer.');
-  if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl)) throw invalidParameter('The RPC URL must be http(s).');
+  if (!account || !KINDS.includes(account.kind))
+    throw invalidParameter('An account action is sent as the key, its proxy wallet or its Safe.');
+  if (!Number.isSafeInteger(chainId) || chainId <= 0)
+    throw invalidParameter('The chain id must be a positive integer.');
+  if (typeof rpcUrl !== 'string' || !/^https?:\/\//.test(rpcUrl))
+    throw invalidParameter('The RPC URL must be http(s).');
   const wallets = walletConfigSchema.parse(account.wallets ?? {});
   const contracts = checkedContracts(request.contracts);
   // The key's own account, or nothing is read or built (accountTransactions checks it again before signing).
   const own = classifyAccount(wallet.address, account.address, wallets);
-  if (own.kind !== account.kind) throw invalidParameter(`The account ${own.address} is the key's ${own.kind}, not its ${account.kind}; nothing was built.`);
-  if (own.kind === AccountKind.DEPOSIT_WALLET) throw new PmDeskError(ErrorCode.NOT_AVAILABLE, DEPOSIT_WALLET_RELAYER_ONLY);
-  const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  if (own.kind !== account.kind)
+    throw invalidParameter(
+      `The account ${own.address} is the key's ${own.kind}, not its ${account.kind}; nothing was built.`,
+    );
+  if (own.kind === AccountKind.DEPOSIT_WALLET)
+    throw new PmDeskError(ErrorCode.NOT_AVAILABLE, DEPOSIT_WALLET_RELAYER_ONLY);
+  const provider = new JsonRpcProvider(rpcUrl, Network.from(chainId), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
   try {
     const built = await onChain(() => moneyActionCalls(provider, contracts, account.address, request.action));
-    const plan = await accountTransactions({ kind: account.kind as AccountKind, address: account.address, owner: wallet.address }, built.calls, {
-      chainId,
-      wallets,
-      multiSend: contracts.multiSend ?? wallets.multiSend,
-      signer: wallet,
-      safeNonce: (safe) => readSafeNonce(provider, safe),
-    });
+    const plan = await accountTransactions(
+      { kind: account.kind as AccountKind, address: account.address, owner: wallet.address },
+      built.calls,
+      {
+        chainId,
+        wallets,
+        multiSend: contracts.multiSend ?? wallets.multiSend,
+        signer: wallet,
+        safeNonce: (safe) => readSafeNonce(provider, safe),
+      },
+    );
     const reader = providerGasReader(provider);
     // The key's own transactions may depend on each other (approve, then wrap): only the first can be estimated
     // before the first is mined; a wallet's is always one transaction.
@@ -68,15 +83,35 @@ export async function runAccountAction(wallet: Wallet, request: AccountActionReq
 }
 
 /** Signs a legacy transaction at the quoted gas, broadcasts it and waits for it to be mined with success. */
-async function sendAndWait(wallet: Wallet, provider: JsonRpcProvider, chainId: number, tx: OwnerTransaction, quote: GasQuote, before: readonly string[]): Promise<string> {
+async function sendAndWait(
+  wallet: Wallet,
+  provider: JsonRpcProvider,
+  chainId: number,
+  tx: OwnerTransaction,
+  quote: GasQuote,
+  before: readonly string[],
+): Promise<string> {
   const hash = await onChain(async () => {
     const nonce = await provider.getTransactionCount(wallet.address, 'pending');
-    const signed = await wallet.signTransaction({ type: 0, chainId, nonce, gasPrice: quote.gasPrice, gasLimit: quote.gasLimit, to: tx.to, data: tx.data, value: tx.value });
+    const signed = await wallet.signTransaction({
+      type: 0,
+      chainId,
+      nonce,
+      gasPrice: quote.gasPrice,
+      gasLimit: quote.gasLimit,
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+    });
     return (await provider.broadcastTransaction(signed)).hash;
   });
   const receipt = await onChain(() => waitForReceipt(provider, hash));
   if (!receipt || receipt.status !== 1) {
-    throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The transaction ${hash} failed on chain${before.length ? ` after ${before.join(', ')} went through` : ''}.`, { context: { txHash: hash } });
+    throw new PmDeskError(
+      ErrorCode.API_REQUEST_FAILED,
+      `The transaction ${hash} failed on chain${before.length ? ` after ${before.join(', ')} went through` : ''}.`,
+      { context: { txHash: hash } },
+    );
   }
   return hash;
 }
@@ -89,13 +124,23 @@ export async function onChain<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof PmDeskError) throw error;
     const systemCode = (error as { code?: unknown } | null)?.code;
     if (typeof systemCode === 'string' && /^E[A-Z]+$/.test(systemCode)) {
-      throw new PmDeskError(ErrorCode.NETWORK_ERROR, `Nothing was sent: the chain's RPC node did not answer (${systemCode}).`);
+      throw new PmDeskError(
+        ErrorCode.NETWORK_ERROR,
+        `Nothing was sent: the chain's RPC node did not answer (${systemCode}).`,
+      );
     }
     const code = typeof systemCode === 'string' && isError(error, systemCode as never) ? systemCode : 'UNKNOWN_ERROR';
-    const reason = code !== 'UNKNOWN_ERROR' ? String((error as { shortMessage?: unknown }).shortMessage ?? code).slice(0, 160) : 'no answer from the chain';
-    throw new PmDeskError(code === 'NETWORK_ERROR' || code === 'TIMEOUT' ? ErrorCode.NETWORK_ERROR : ErrorCode.API_REQUEST_FAILED, `The chain refused the action: ${reason}`, {
-      context: { reason: code },
-    });
+    const reason =
+      code !== 'UNKNOWN_ERROR'
+        ? String((error as { shortMessage?: unknown }).shortMessage ?? code).slice(0, 160)
+        : 'no answer from the chain';
+    throw new PmDeskError(
+      code === 'NETWORK_ERROR' || code === 'TIMEOUT' ? ErrorCode.NETWORK_ERROR : ErrorCode.API_REQUEST_FAILED,
+      `The chain refused the action: ${reason}`,
+      {
+        context: { reason: code },
+      },
+    );
   }
 }
 

@@ -3,13 +3,25 @@
 import { ErrorCode, PmDeskError, isErrorCode } from '@pmdesk/toolkit/model';
 import type { WalletConfig } from '@pmdesk/toolkit';
 import type { ClobSigner, TypedDataTypes } from '@pmdesk/toolkit';
-import type { AccountActionRequest, ApprovalRequest, NewWalletOptions, RelayerSignRequest, SignerOperation, SignerOperations, SignerTransport, TypedDataRequest } from './signer-protocol';
+import type {
+  AccountActionRequest,
+  ApprovalRequest,
+  NewWalletOptions,
+  RelayerSignRequest,
+  SignerOperation,
+  SignerOperations,
+  SignerTransport,
+  TypedDataRequest,
+} from './signer-protocol';
 
 export type LockedListener = (address: string, reason: 'idle') => void;
 
 export class SignerClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: PmDeskError) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: PmDeskError) => void }
+  >();
   private readonly lockedListeners = new Set<LockedListener>();
   private gone: string | undefined;
   /**
@@ -27,7 +39,10 @@ export class SignerClient {
     transport.onExit((detail) => {
       this.gone = detail;
       this.held.clear();
-      const stopped = new PmDeskError(ErrorCode.INTERNAL_SDK_ERROR, `The signer stopped (${detail}); every wallet is locked.`);
+      const stopped = new PmDeskError(
+        ErrorCode.INTERNAL_SDK_ERROR,
+        `The signer stopped (${detail}); every wallet is locked.`,
+      );
       for (const { reject } of this.pending.values()) reject(stopped);
       this.pending.clear();
     });
@@ -36,10 +51,18 @@ export class SignerClient {
   createWallet(password: string, options: NewWalletOptions = {}) {
     return this.request('createWallet', { password, ...options });
   }
-  importMnemonic(phrase: string, password: string, options: NewWalletOptions & { index?: number; expectedAddress?: string } = {}) {
+  importMnemonic(
+    phrase: string,
+    password: string,
+    options: NewWalletOptions & { index?: number; expectedAddress?: string } = {},
+  ) {
     return this.request('importMnemonic', { phrase, password, index: options.index ?? 0, ...options });
   }
-  importPrivateKey(privateKey: string, password: string, options: NewWalletOptions & { expectedAddress?: string } = {}) {
+  importPrivateKey(
+    privateKey: string,
+    password: string,
+    options: NewWalletOptions & { expectedAddress?: string } = {},
+  ) {
     return this.request('importPrivateKey', { privateKey, password, ...options });
   }
   checkPassword(keystore: string, password: string) {
@@ -100,7 +123,9 @@ export class SignerClient {
       getAddress: async () => address,
       signTypedData: (domain, types: TypedDataTypes, message) => {
         const typedData = { domain, types, message };
-        return Object.keys(types).includes('ClobAuth') ? this.signClobAuth(address, typedData, wallets) : this.signOrder(address, typedData, wallets);
+        return Object.keys(types).includes('ClobAuth')
+          ? this.signClobAuth(address, typedData, wallets)
+          : this.signOrder(address, typedData, wallets);
       },
     };
   }
@@ -111,8 +136,14 @@ export class SignerClient {
     await this.transport.close();
   }
 
-  private request<K extends SignerOperation>(op: K, params: SignerOperations[K]['params']): Promise<SignerOperations[K]['result']> {
-    if (this.gone) return Promise.reject(new PmDeskError(ErrorCode.INTERNAL_SDK_ERROR, `The signer stopped (${this.gone}); every wallet is locked.`));
+  private request<K extends SignerOperation>(
+    op: K,
+    params: SignerOperations[K]['params'],
+  ): Promise<SignerOperations[K]['result']> {
+    if (this.gone)
+      return Promise.reject(
+        new PmDeskError(ErrorCode.INTERNAL_SDK_ERROR, `The signer stopped (${this.gone}); every wallet is locked.`),
+      );
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });

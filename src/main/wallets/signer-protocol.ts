@@ -121,7 +121,10 @@ export interface NewWalletOptions {
 /** Each operation's parameters and result. */
 export interface SignerOperations {
   /** A fresh 12-word wallet at m/44'/60'/0'/0/0; the phrase leaves the worker this once, to be written down. */
-  createWallet: { params: { password: string } & NewWalletOptions; result: { address: string; keystore: string; mnemonic: string } };
+  createWallet: {
+    params: { password: string } & NewWalletOptions;
+    result: { address: string; keystore: string; mnemonic: string };
+  };
   importMnemonic: {
     params: { phrase: string; index: number; password: string; expectedAddress?: string } & NewWalletOptions;
     result: { address: string; keystore: string };
@@ -144,7 +147,10 @@ export interface SignerOperations {
    */
   signOrder: { params: { address: string; wallets?: WalletConfig } & TypedDataRequest; result: { signature: string } };
   /** `wallets` as for signOrder: ClobAuth.address may then name one of the key's own accounts. */
-  signClobAuth: { params: { address: string; wallets?: WalletConfig } & TypedDataRequest; result: { signature: string } };
+  signClobAuth: {
+    params: { address: string; wallets?: WalletConfig } & TypedDataRequest;
+    result: { signature: string };
+  };
   sendApproval: { params: { address: string; approval: ApprovalRequest }; result: { txHash: string; nonce: number } };
   sendAccountAction: { params: { address: string; request: AccountActionRequest }; result: AccountActionResult };
   signRelayerRequest: { params: { address: string; request: RelayerSignRequest }; result: RelayerSignResult };

@@ -54,7 +54,9 @@ interface HeldKey {
   timer: NodeJS.Timeout | undefined;
 }
 
-type Handlers = { [K in SignerOperation]: (params: SignerOperations[K]['params']) => Promise<SignerOperations[K]['result']> };
+type Handlers = {
+  [K in SignerOperation]: (params: SignerOperations[K]['params']) => Promise<SignerOperations[K]['result']>;
+};
 
 export class SignerService {
   private readonly keys = new Map<string, HeldKey>();
@@ -74,11 +76,19 @@ export class SignerService {
     const { id, token, op, params } = raw as Record<string, unknown>;
     if (typeof id !== 'number') return;
     if (!this.fromParent(token)) {
-      this.port.send({ id, ok: false, error: { code: ErrorCode.FORBIDDEN, message: 'The signer answers only to the process that started it.' } });
+      this.port.send({
+        id,
+        ok: false,
+        error: { code: ErrorCode.FORBIDDEN, message: 'The signer answers only to the process that started it.' },
+      });
       return;
     }
     if (typeof op !== 'string' || !(SIGNER_OPERATIONS as readonly string[]).includes(op)) {
-      this.port.send({ id, ok: false, error: { code: ErrorCode.INVALID_PARAMETER, message: 'The signer has no such operation.' } });
+      this.port.send({
+        id,
+        ok: false,
+        error: { code: ErrorCode.INVALID_PARAMETER, message: 'The signer has no such operation.' },
+      });
       return;
     }
     const secrets = secretsOf(params);
@@ -108,8 +118,10 @@ export class SignerService {
     importMnemonic: async ({ phrase, index, password, expectedAddress, scryptN }) => {
       checkNewPassword(password);
       const words = typeof phrase === 'string' ? phrase.trim().toLowerCase().split(/\s+/).join(' ') : '';
-      if (!Mnemonic.isValidMnemonic(words)) throw invalidParameter('The recovery phrase is not a valid BIP-39 mnemonic.');
-      if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31) throw invalidParameter('The account index must be a whole number from 0 to 2147483647.');
+      if (!Mnemonic.isValidMnemonic(words))
+        throw invalidParameter('The recovery phrase is not a valid BIP-39 mnemonic.');
+      if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** 31)
+        throw invalidParameter('The account index must be a whole number from 0 to 2147483647.');
       const wallet = HDNodeWallet.fromPhrase(words, undefined, `${DERIVATION_PATH_PREFIX}${index}`);
       checkExpected(wallet.address, expectedAddress);
       return { address: wallet.address, keystore: await encrypt(wallet.address, wallet.privateKey, password, scryptN) };
@@ -130,8 +142,13 @@ export class SignerService {
     checkPassword: async ({ keystore, password }) => ({ address: (await decrypt(keystore, password)).address }),
     unlock: async ({ keystore, password, autoLockMs }) => {
       // Checked before scrypt; past 2^31 - 1 ms a Node timer would fire at once instead of in 24.8 days.
-      if (autoLockMs !== undefined && (typeof autoLockMs !== 'number' || !Number.isInteger(autoLockMs) || autoLockMs < 0 || autoLockMs > MAX_TIMER_MS)) {
-        throw invalidParameter('The auto-lock time must be a whole number of milliseconds from 0 (never) to 2147483647.');
+      if (
+        autoLockMs !== undefined &&
+        (typeof autoLockMs !== 'number' || !Number.isInteger(autoLockMs) || autoLockMs < 0 || autoLockMs > MAX_TIMER_MS)
+      ) {
+        throw invalidParameter(
+          'The auto-lock time must be a whole number of milliseconds from 0 (never) to 2147483647.',
+        );
       }
       const wallet = await decrypt(keystore, password);
       this.drop(wallet.address);
@@ -149,7 +166,10 @@ export class SignerService {
       const held = this.held(address);
       const primary = checkOrder({ domain, types, message }, held.wallet.address, wallets);
       this.touch(held);
-      const signed = primary === 'Order' ? onlyPrimary(types, 'Order') : { TypedDataSign: types.TypedDataSign!, Order: types.Order! };
+      const signed =
+        primary === 'Order'
+          ? onlyPrimary(types, 'Order')
+          : { TypedDataSign: types.TypedDataSign!, Order: types.Order! };
       return { signature: await held.wallet.signTypedData(domain, signed, message) };
     },
     signClobAuth: async ({ address, domain, types, message, wallets }) => {
@@ -181,7 +201,8 @@ export class SignerService {
 
   private held(address: unknown): HeldKey {
     const held = this.keys.get(checksum(address));
-    if (!held) throw new PmDeskError(ErrorCode.UNAUTHORIZED, 'The wallet is locked: unlock it with its password first.');
+    if (!held)
+      throw new PmDeskError(ErrorCode.UNAUTHORIZED, 'The wallet is locked: unlock it with its password first.');
     return held;
   }
 
@@ -190,7 +211,8 @@ export class SignerService {
     if (held.timer) clearTimeout(held.timer);
     if (held.autoLockMs <= 0) return;
     held.timer = setTimeout(() => {
-      if (this.drop(held.wallet.address)) this.port.send({ event: 'locked', address: held.wallet.address, reason: 'idle' });
+      if (this.drop(held.wallet.address))
+        this.port.send({ event: 'locked', address: held.wallet.address, reason: 'idle' });
     }, held.autoLockMs);
   }
 
@@ -207,11 +229,17 @@ export class SignerService {
    * reduced to its code. Either way a sentence that contains a secret of this request or a held key is replaced.
    */
   private safeError(error: unknown, secrets: string[]): SignerErrorPayload {
-    const keys = [...this.keys.values()].flatMap(({ wallet }) => [wallet.privateKey.slice(2), wallet.signingKey.publicKey.slice(4)]);
+    const keys = [...this.keys.values()].flatMap(({ wallet }) => [
+      wallet.privateKey.slice(2),
+      wallet.signingKey.publicKey.slice(4),
+    ]);
     const payload: SignerErrorPayload =
       error instanceof PmDeskError
         ? { code: error.code, message: error.detail }
-        : { code: ErrorCode.INTERNAL_SDK_ERROR, message: `The signer failed${ethersCode(error) ? ` (${ethersCode(error)})` : ''}.` };
+        : {
+            code: ErrorCode.INTERNAL_SDK_ERROR,
+            message: `The signer failed${ethersCode(error) ? ` (${ethersCode(error)})` : ''}.`,
+          };
     return { code: payload.code, message: withholdSecrets(payload.message, [...secrets, ...keys]) };
   }
 }
@@ -232,7 +260,9 @@ export function requestSecrets(params: unknown): string[] {
 /** An ethers error's code (INVALID_ARGUMENT, NETWORK_ERROR, …), the one part of its text that is always safe. */
 function ethersCode(error: unknown): string | undefined {
   const { code, shortMessage } = (error ?? {}) as { code?: unknown; shortMessage?: unknown };
-  return typeof code === 'string' && typeof shortMessage === 'string' && isError(error, code as never) ? code : undefined;
+  return typeof code === 'string' && typeof shortMessage === 'string' && isError(error, code as never)
+    ? code
+    : undefined;
 }
 
 /** The strings of a request that are secret (or may be), so no error can quote them. */
@@ -248,7 +278,8 @@ function secretsOf(params: unknown): string[] {
     const words = phrase.trim().toLowerCase().split(/\s+/);
     const english = LangEn.wordlist();
     const recovery = (w: string) => english.getWordIndex(w) >= 0;
-    for (let i = 0; i + 1 < words.length; i++) if (recovery(words[i]!) && recovery(words[i + 1]!)) out.push(`${words[i]} ${words[i + 1]}`);
+    for (let i = 0; i + 1 < words.length; i++)
+      if (recovery(words[i]!) && recovery(words[i + 1]!)) out.push(`${words[i]} ${words[i + 1]}`);
   }
   return out;
 }
@@ -271,7 +302,12 @@ function checkExpected(address: string, expected: string | undefined): void {
   if (expected !== undefined && checksum(expected) !== address) throw privateKeyAddressMismatch();
 }
 
-async function encrypt(address: string, privateKey: string, password: string, scryptN = DEFAULT_SCRYPT_N): Promise<string> {
+async function encrypt(
+  address: string,
+  privateKey: string,
+  password: string,
+  scryptN = DEFAULT_SCRYPT_N,
+): Promise<string> {
   if (!Number.isSafeInteger(scryptN) || scryptN < 2 || scryptN > 2 ** 20 || (scryptN & (scryptN - 1)) !== 0) {
     throw invalidParameter('The scrypt cost must be a power of two up to 2^20.');
   }
@@ -285,10 +321,14 @@ async function decrypt(keystore: unknown, password: unknown): Promise<Wallet> {
   if (typeof password !== 'string') throw invalidPassword();
   let privateKey: string;
   try {
-    ({ privateKey } = await decryptKeystoreJson(JSON.stringify({ ...parsed, address: parsed.address.slice(2).toLowerCase() }), password));
+    ({ privateKey } = await decryptKeystoreJson(
+      JSON.stringify({ ...parsed, address: parsed.address.slice(2).toLowerCase() }),
+      password,
+    ));
   } catch (error) {
     if (isError(error, 'INVALID_ARGUMENT') && error.shortMessage === 'incorrect password') throw invalidPassword();
-    if (isError(error, 'INVALID_ARGUMENT') && error.shortMessage === 'keystore address/privateKey mismatch') throw addressMismatch();
+    if (isError(error, 'INVALID_ARGUMENT') && error.shortMessage === 'keystore address/privateKey mismatch')
+      throw addressMismatch();
     throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'invalid JSON wallet: the keystore could not be decrypted.');
   }
   return new Wallet(privateKey);
@@ -330,16 +370,23 @@ function sameAddress(value: unknown, address: string): boolean {
  * TypedDataSign wrapping an Order for the key's own deposit wallet (type 3, maker = signer = the wallet). The
  * accounts are the key's by derivation from `wallets`; without them only type 0 is signed. Answers the primary type.
  */
-function checkOrder({ domain, types, message }: TypedDataRequest, address: string, wallets: WalletConfig | undefined): 'Order' | 'TypedDataSign' {
+function checkOrder(
+  { domain, types, message }: TypedDataRequest,
+  address: string,
+  wallets: WalletConfig | undefined,
+): 'Order' | 'TypedDataSign' {
   const refuse = (why: string) => invalidParameter(`The signer signs only exchange orders: ${why}.`);
   if (!domain || domain.name !== EXCHANGE_DOMAIN_NAME) throw refuse(`the domain must be "${EXCHANGE_DOMAIN_NAME}"`);
   if (!['1', '2', '3'].includes(String(domain.version))) throw refuse('the domain version must be 1, 2 or 3');
-  if (domain.chainId === undefined || domain.chainId === null || !domain.verifyingContract) throw refuse('the domain needs a chain id and a verifying contract');
+  if (domain.chainId === undefined || domain.chainId === null || !domain.verifyingContract)
+    throw refuse('the domain needs a chain id and a verifying contract');
   const names = structNames(types).sort();
   const wrapped = names.length === 2 && names[0] === 'Order' && names[1] === 'TypedDataSign';
-  if (!wrapped && (names.length !== 1 || names[0] !== 'Order')) throw refuse('the only type must be Order (or TypedDataSign over an Order, for a deposit wallet)');
+  if (!wrapped && (names.length !== 1 || names[0] !== 'Order'))
+    throw refuse('the only type must be Order (or TypedDataSign over an Order, for a deposit wallet)');
   const expected = String(domain.version) === '1' ? ORDER_TYPES_V1.Order! : ORDER_TYPES_V2.Order!;
-  if (!sameFields(types.Order, expected)) throw refuse(`the Order fields must be those of order version ${String(domain.version)}`);
+  if (!sameFields(types.Order, expected))
+    throw refuse(`the Order fields must be those of order version ${String(domain.version)}`);
   if (!message) throw invalidParameter('signer does not match');
   if (wrapped) {
     checkDepositWalletOrder(domain, types, message, address, wallets, refuse);
@@ -351,11 +398,14 @@ function checkOrder({ domain, types, message }: TypedDataRequest, address: strin
     if (!sameAddress(message.maker, address)) throw refuse('an EOA (type 0) order must have maker = signer = this key');
     return 'Order';
   }
-  if (type === 3) throw refuse('a deposit-wallet (type 3) order is signed as a TypedDataSign wrapping, not as a plain Order');
+  if (type === 3)
+    throw refuse('a deposit-wallet (type 3) order is signed as a TypedDataSign wrapping, not as a plain Order');
   if (type !== 1 && type !== 2) throw refuse('the signature type must be 0, 1, 2 or 3');
   const account = ownAccount(address, message.maker, wallets);
   if (account?.signatureType !== type) {
-    throw invalidParameter(`The signer signs type ${type} orders only for this key's own ${type === 1 ? 'proxy wallet' : 'Safe'}: ${String(message.maker)} is not it.`);
+    throw invalidParameter(
+      `The signer signs type ${type} orders only for this key's own ${type === 1 ? 'proxy wallet' : 'Safe'}: ${String(message.maker)} is not it.`,
+    );
   }
   return 'Order';
 }
@@ -370,7 +420,8 @@ function checkDepositWalletOrder(
   refuse: (why: string) => PmDeskError,
 ): void {
   if (String(domain.version) === '1') throw refuse('a deposit-wallet order needs order version 2 or 3');
-  if (!sameFields(types.TypedDataSign, TYPED_DATA_SIGN_TYPES.TypedDataSign!)) throw refuse('the TypedDataSign fields are not those of a deposit-wallet order');
+  if (!sameFields(types.TypedDataSign, TYPED_DATA_SIGN_TYPES.TypedDataSign!))
+    throw refuse('the TypedDataSign fields are not those of a deposit-wallet order');
   const contents = message.contents as Record<string, unknown> | undefined;
   if (!contents || typeof contents !== 'object') throw refuse('the TypedDataSign has no order');
   const wallet = message.verifyingContract;
@@ -380,13 +431,19 @@ function checkDepositWalletOrder(
     String(message.salt) !== BYTES32_ZERO ||
     String(message.chainId) !== String(domain.chainId)
   ) {
-    throw refuse('the TypedDataSign must name the deposit wallet\'s own domain on this chain');
+    throw refuse("the TypedDataSign must name the deposit wallet's own domain on this chain");
   }
-  if (Number(contents.signatureType) !== 3 || !sameAddress(contents.signer, String(wallet)) || !sameAddress(contents.maker, String(wallet))) {
+  if (
+    Number(contents.signatureType) !== 3 ||
+    !sameAddress(contents.signer, String(wallet)) ||
+    !sameAddress(contents.maker, String(wallet))
+  ) {
     throw refuse('a deposit-wallet order has signature type 3 and maker = signer = the wallet');
   }
   if (ownAccount(address, wallet, wallets)?.signatureType !== 3) {
-    throw invalidParameter(`The signer signs deposit-wallet orders only for this key's own deposit wallet: ${String(wallet)} is not it.`);
+    throw invalidParameter(
+      `The signer signs deposit-wallet orders only for this key's own deposit wallet: ${String(wallet)} is not it.`,
+    );
   }
 }
 
@@ -402,12 +459,19 @@ function ownAccount(key: string, wallet: unknown, wallets: WalletConfig | undefi
 }
 
 /** A ClobAuth attestation under "ClobAuthDomain" for this key's own address or one of its own accounts, with the fixed text. */
-function checkClobAuth({ domain, types, message }: TypedDataRequest, address: string, wallets: WalletConfig | undefined): void {
+function checkClobAuth(
+  { domain, types, message }: TypedDataRequest,
+  address: string,
+  wallets: WalletConfig | undefined,
+): void {
   const refuse = (why: string) => invalidParameter(`The signer signs only ClobAuth attestations here: ${why}.`);
-  if (!domain || domain.name !== 'ClobAuthDomain' || String(domain.version) !== '1') throw refuse('the domain must be "ClobAuthDomain" version 1');
+  if (!domain || domain.name !== 'ClobAuthDomain' || String(domain.version) !== '1')
+    throw refuse('the domain must be "ClobAuthDomain" version 1');
   const names = structNames(types);
-  if (names.length !== 1 || names[0] !== 'ClobAuth' || !sameFields(types.ClobAuth, CLOB_AUTH_TYPES.ClobAuth!)) throw refuse('the only type must be ClobAuth');
-  if (!message || message.message !== CLOB_AUTH_MESSAGE) throw refuse('the message text is not the exchange’s attestation');
+  if (names.length !== 1 || names[0] !== 'ClobAuth' || !sameFields(types.ClobAuth, CLOB_AUTH_TYPES.ClobAuth!))
+    throw refuse('the only type must be ClobAuth');
+  if (!message || message.message !== CLOB_AUTH_MESSAGE)
+    throw refuse('the message text is not the exchange’s attestation');
   if (!ownAccount(address, message.address, wallets)) throw invalidParameter('signer does not match');
 }
 
@@ -416,30 +480,48 @@ function approvalTransaction(approval: ApprovalRequest): { to: string; data: str
   const to = checksum(approval.token);
   const spender = checksum(approval.spender);
   if (approval.kind === 'collateral') {
-    const amount = approval.amount === undefined ? MAX_UINT256 : /^[0-9]+$/.test(approval.amount) ? BigInt(approval.amount) : -1n;
-    if (amount < 0n || amount > MAX_UINT256) throw invalidParameter('The approval amount must be a whole number of base units.');
+    const amount =
+      approval.amount === undefined ? MAX_UINT256 : /^[0-9]+$/.test(approval.amount) ? BigInt(approval.amount) : -1n;
+    if (amount < 0n || amount > MAX_UINT256)
+      throw invalidParameter('The approval amount must be a whole number of base units.');
     return { to, data: ERC20.encodeFunctionData('approve', [spender, amount]) };
   }
   if (approval.kind === 'outcome-tokens') {
     return { to, data: ERC1155.encodeFunctionData('setApprovalForAll', [spender, approval.approved ?? true]) };
   }
-  throw invalidParameter('An approval is for "collateral" (ERC-20 approve) or "outcome-tokens" (ERC-1155 setApprovalForAll).');
+  throw invalidParameter(
+    'An approval is for "collateral" (ERC-20 approve) or "outcome-tokens" (ERC-1155 setApprovalForAll).',
+  );
 }
 
 /** The approval as the key's proxy wallet or Safe would make it: one transaction from the key. */
-async function accountTransaction(wallet: Wallet, approval: ApprovalRequest, call: { to: string; data: string }): Promise<{ to: string; data: string }> {
+async function accountTransaction(
+  wallet: Wallet,
+  approval: ApprovalRequest,
+  call: { to: string; data: string },
+): Promise<{ to: string; data: string }> {
   const account = approval.account!;
-  if (account.kind !== 'proxy' && account.kind !== 'safe') throw invalidParameter('An approval is sent as the key, its proxy wallet or its Safe.');
-  if (typeof approval.rpcUrl !== 'string' || !/^https?:\/\//.test(approval.rpcUrl)) throw invalidParameter('The RPC URL must be http(s).');
-  const provider = new JsonRpcProvider(approval.rpcUrl, Network.from(approval.chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  if (account.kind !== 'proxy' && account.kind !== 'safe')
+    throw invalidParameter('An approval is sent as the key, its proxy wallet or its Safe.');
+  if (typeof approval.rpcUrl !== 'string' || !/^https?:\/\//.test(approval.rpcUrl))
+    throw invalidParameter('The RPC URL must be http(s).');
+  const provider = new JsonRpcProvider(approval.rpcUrl, Network.from(approval.chainId), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
   try {
-    const plan = await accountTransactions({ kind: account.kind, address: account.address, owner: wallet.address }, [call], {
-      chainId: approval.chainId,
-      wallets: walletConfigSchema.parse(account.wallets ?? {}),
-      multiSend: account.wallets?.multiSend,
-      signer: wallet,
-      safeNonce: (safe) => readSafeNonce(provider, safe),
-    });
+    const plan = await accountTransactions(
+      { kind: account.kind, address: account.address, owner: wallet.address },
+      [call],
+      {
+        chainId: approval.chainId,
+        wallets: walletConfigSchema.parse(account.wallets ?? {}),
+        multiSend: account.wallets?.multiSend,
+        signer: wallet,
+        safeNonce: (safe) => readSafeNonce(provider, safe),
+      },
+    );
     const [tx] = plan.transactions;
     return { to: tx!.to, data: tx!.data };
   } finally {
@@ -448,19 +530,38 @@ async function accountTransaction(wallet: Wallet, approval: ApprovalRequest, cal
 }
 
 /** Signs a legacy (type 0) transaction with the caller's gas price and limit, and broadcasts it. */
-async function sendLegacy(wallet: Wallet, approval: ApprovalRequest, tx: { to: string; data: string }): Promise<{ txHash: string; nonce: number }> {
+async function sendLegacy(
+  wallet: Wallet,
+  approval: ApprovalRequest,
+  tx: { to: string; data: string },
+): Promise<{ txHash: string; nonce: number }> {
   const wei = (value: unknown, name: string): bigint => {
-    if (typeof value !== 'string' || !/^[0-9]+$/.test(value)) throw invalidParameter(`The ${name} must be a whole number of wei.`);
+    if (typeof value !== 'string' || !/^[0-9]+$/.test(value))
+      throw invalidParameter(`The ${name} must be a whole number of wei.`);
     return BigInt(value);
   };
   const gasPrice = wei(approval.gasPrice, 'gas price');
   const gasLimit = wei(approval.gasLimit, 'gas limit');
-  if (!Number.isSafeInteger(approval.chainId) || approval.chainId <= 0) throw invalidParameter('The chain id must be a positive integer.');
-  if (typeof approval.rpcUrl !== 'string' || !/^https?:\/\//.test(approval.rpcUrl)) throw invalidParameter('The RPC URL must be http(s).');
-  const provider = new JsonRpcProvider(approval.rpcUrl, Network.from(approval.chainId), { staticNetwork: true, batchMaxCount: 1, cacheTimeout: -1 });
+  if (!Number.isSafeInteger(approval.chainId) || approval.chainId <= 0)
+    throw invalidParameter('The chain id must be a positive integer.');
+  if (typeof approval.rpcUrl !== 'string' || !/^https?:\/\//.test(approval.rpcUrl))
+    throw invalidParameter('The RPC URL must be http(s).');
+  const provider = new JsonRpcProvider(approval.rpcUrl, Network.from(approval.chainId), {
+    staticNetwork: true,
+    batchMaxCount: 1,
+    cacheTimeout: -1,
+  });
   try {
     const nonce = approval.nonce ?? (await provider.getTransactionCount(wallet.address, 'pending'));
-    const signed = await wallet.signTransaction({ type: 0, chainId: approval.chainId, nonce, gasPrice, gasLimit, value: 0n, ...tx });
+    const signed = await wallet.signTransaction({
+      type: 0,
+      chainId: approval.chainId,
+      nonce,
+      gasPrice,
+      gasLimit,
+      value: 0n,
+      ...tx,
+    });
     const sent = await provider.broadcastTransaction(signed);
     return { txHash: sent.hash, nonce };
   } catch (error) {
@@ -468,13 +569,22 @@ async function sendLegacy(wallet: Wallet, approval: ApprovalRequest, tx: { to: s
     const systemCode = (error as { code?: unknown } | null)?.code;
     if (!ethersCode(error) && typeof systemCode === 'string' && /^E[A-Z]+$/.test(systemCode)) {
       // A socket error (ECONNREFUSED, ENOTFOUND, …): the RPC URL is not repeated, it may carry an API key.
-      throw new PmDeskError(ErrorCode.NETWORK_ERROR, `The approval was not sent: the chain's RPC node did not answer (${systemCode}).`);
+      throw new PmDeskError(
+        ErrorCode.NETWORK_ERROR,
+        `The approval was not sent: the chain's RPC node did not answer (${systemCode}).`,
+      );
     }
     const code = ethersCode(error) ?? 'UNKNOWN_ERROR';
-    const reason = ethersCode(error) ? (error as { shortMessage: string }).shortMessage.slice(0, 160) : 'no answer from the chain';
-    throw new PmDeskError(code === 'NETWORK_ERROR' || code === 'TIMEOUT' ? ErrorCode.NETWORK_ERROR : ErrorCode.API_REQUEST_FAILED, `The approval was not sent: ${reason}`, {
-      context: { reason: code },
-    });
+    const reason = ethersCode(error)
+      ? (error as { shortMessage: string }).shortMessage.slice(0, 160)
+      : 'no answer from the chain';
+    throw new PmDeskError(
+      code === 'NETWORK_ERROR' || code === 'TIMEOUT' ? ErrorCode.NETWORK_ERROR : ErrorCode.API_REQUEST_FAILED,
+      `The approval was not sent: ${reason}`,
+      {
+        context: { reason: code },
+      },
+    );
   } finally {
     provider.destroy();
   }

@@ -8,11 +8,16 @@ import { SignerService } from './signer-service';
 scrypt.register(
   (passwd, salt, N, r, p, dkLen) =>
     new Promise((resolve, reject) =>
-      nodeScrypt(passwd, salt, dkLen, { N, r, p, maxmem: 256 * N * r }, (error, key) => (error ? reject(error) : resolve(new Uint8Array(key)))),
+      nodeScrypt(passwd, salt, dkLen, { N, r, p, maxmem: 256 * N * r }, (error, key) =>
+        error ? reject(error) : resolve(new Uint8Array(key)),
+      ),
     ),
 );
 
 const port = parentPort;
 if (!port) throw new Error('The signer worker must run as a worker thread.');
 const { token } = workerData as { token: string };
-new SignerService(token, { send: (message) => port.postMessage(message), onMessage: (listener) => port.on('message', listener) });
+new SignerService(token, {
+  send: (message) => port.postMessage(message),
+  onMessage: (listener) => port.on('message', listener),
+});

@@ -7,7 +7,13 @@ import { mkdir, readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getAddress } from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '@pmdesk/toolkit/model';
-import { PRIVATE_DIR_MODE, isTempFileName, removeFileDurably, removeStaleTempFiles, writeFileAtomic } from './atomic-file';
+import {
+  PRIVATE_DIR_MODE,
+  isTempFileName,
+  removeFileDurably,
+  removeStaleTempFiles,
+  writeFileAtomic,
+} from './atomic-file';
 import { invalidJsonWallet } from './keystore-messages';
 
 export interface WalletEntry {
@@ -25,9 +31,11 @@ const WALLET_FILE = /^[0-9a-f-]{36}\.json$/;
 export function checkLabel(label: unknown): string {
   if (typeof label !== 'string') throw invalidParameter('A wallet label is required.');
   const trimmed = label.trim();
-  if (trimmed === '' || trimmed.length > MAX_LABEL_LENGTH) throw invalidParameter(`A wallet label is 1 to ${MAX_LABEL_LENGTH} characters.`);
+  if (trimmed === '' || trimmed.length > MAX_LABEL_LENGTH)
+    throw invalidParameter(`A wallet label is 1 to ${MAX_LABEL_LENGTH} characters.`);
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw invalidParameter('A wallet label cannot contain control characters.');
+  if (/[\u0000-\u001f\u007f]/.test(trimmed))
+    throw invalidParameter('A wallet label cannot contain control characters.');
   return trimmed;
 }
 
@@ -77,8 +85,17 @@ function kdfWithinLimits(kdf: unknown, params: Record<string, unknown>): boolean
   if (kdf === 'scrypt') {
     const { n, r, p } = params;
     return (
-      typeof n === 'number' && Number.isSafeInteger(n) && n > 1 && n <= MAX_SCRYPT_N && (n & (n - 1)) === 0 &&
-      typeof r === 'number' && r >= 1 && r <= 32 && typeof p === 'number' && p >= 1 && p <= 16
+      typeof n === 'number' &&
+      Number.isSafeInteger(n) &&
+      n > 1 &&
+      n <= MAX_SCRYPT_N &&
+      (n & (n - 1)) === 0 &&
+      typeof r === 'number' &&
+      r >= 1 &&
+      r <= 32 &&
+      typeof p === 'number' &&
+      p >= 1 &&
+      p <= 16
     );
   }
   return typeof params.c === 'number' && params.c >= 1 && params.c <= MAX_PBKDF2_ROUNDS;
@@ -198,7 +215,11 @@ export class WalletStore {
         await this.setAside(file);
         continue;
       }
-      entries.push({ label: typeof keystore.label === 'string' ? keystore.label : file, address: keystore.address, file });
+      entries.push({
+        label: typeof keystore.label === 'string' ? keystore.label : file,
+        address: keystore.address,
+        file,
+      });
     }
     return entries.sort((a, b) => a.label.localeCompare(b.label));
   }
@@ -245,7 +266,12 @@ export class WalletStore {
     const keystore = parseKeystore(keystoreText);
     const existing = await this.list();
     this.refuseDuplicate(existing, wanted, keystore.address);
-    const id = typeof keystore.id === 'string' && /^[0-9a-f-]{36}$/.test(keystore.id) && !existing.some((e) => e.file === `${keystore.id}.json`) ? keystore.id : randomUUID();
+    const id =
+      typeof keystore.id === 'string' &&
+      /^[0-9a-f-]{36}$/.test(keystore.id) &&
+      !existing.some((e) => e.file === `${keystore.id}.json`)
+        ? keystore.id
+        : randomUUID();
     const file = `${id}.json`;
     await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     try {

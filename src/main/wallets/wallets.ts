@@ -41,7 +41,8 @@ export class Wallets {
     this.store = new WalletStore(walletsDir(options.dataDir), { onSetAside: options.onSetAside });
     const { signer } = options;
     this.startSigner = typeof signer === 'function' ? signer : () => signer;
-    this.throttle = options.throttle ?? new PasswordThrottle({ ledger: fileLedger(join(options.dataDir, 'password-attempts.json')) });
+    this.throttle =
+      options.throttle ?? new PasswordThrottle({ ledger: fileLedger(join(options.dataDir, 'password-attempts.json')) });
     this.scryptN = options.scryptN;
   }
 
@@ -58,15 +59,28 @@ export class Wallets {
   }
 
   /** From a recovery phrase, at m/44'/60'/0'/0/<index> (index 0 unless told). */
-  async importMnemonic(label: string, phrase: string, password: string, options: { index?: number; expectedAddress?: string } = {}): Promise<WalletSummary> {
+  async importMnemonic(
+    label: string,
+    phrase: string,
+    password: string,
+    options: { index?: number; expectedAddress?: string } = {},
+  ): Promise<WalletSummary> {
     const wanted = await this.store.checkAvailable(label);
     const imported = await this.signer().importMnemonic(phrase, password, { ...this.keystoreOptions(), ...options });
     return summary(await this.store.add(wanted, imported.keystore));
   }
 
-  async importPrivateKey(label: string, privateKey: string, password: string, options: { expectedAddress?: string } = {}): Promise<WalletSummary> {
+  async importPrivateKey(
+    label: string,
+    privateKey: string,
+    password: string,
+    options: { expectedAddress?: string } = {},
+  ): Promise<WalletSummary> {
     const wanted = await this.store.checkAvailable(label);
-    const imported = await this.signer().importPrivateKey(privateKey, password, { ...this.keystoreOptions(), ...options });
+    const imported = await this.signer().importPrivateKey(privateKey, password, {
+      ...this.keystoreOptions(),
+      ...options,
+    });
     return summary(await this.store.add(wanted, imported.keystore));
   }
 
@@ -91,7 +105,8 @@ export class Wallets {
     try {
       await writeNewFileAtomic(path, text);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw invalidParameter(`${path} already exists; choose a new file name.`);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw invalidParameter(`${path} already exists; choose a new file name.`);
       throw error;
     }
     return summary(entry);

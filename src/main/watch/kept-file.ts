@@ -49,7 +49,8 @@ export class KeptFile<T> {
     // Temp files of this file left by a process killed mid-write: cleared once old enough to be nobody's.
     const name = basename(this.file);
     const removed = await removeStaleTempFiles(this.dataDir, (target) => target === name);
-    if (removed.length > 0) this.logger?.warn(`Removed ${removed.length} temp file(s) of ${this.file} left by an interrupted write.`);
+    if (removed.length > 0)
+      this.logger?.warn(`Removed ${removed.length} temp file(s) of ${this.file} left by an interrupted write.`);
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
@@ -73,7 +74,9 @@ export class KeptFile<T> {
   private async setAside(why: string): Promise<T> {
     const bad = `${this.file}.bad`;
     await rename(this.file, bad).catch(() => undefined);
-    this.logger?.warn(`${this.file} could not be read (${why}): PM Desk starts without it and kept the old file as ${bad}.`);
+    this.logger?.warn(
+      `${this.file} could not be read (${why}): PM Desk starts without it and kept the old file as ${bad}.`,
+    );
     return this.empty();
   }
 }

@@ -110,7 +110,8 @@ export class MarketWatch {
   /** Follows a wallet's own orders and trades (throws the feed's sentence when it cannot: locked, no exchange WebSocket). */
   async followAccount(wallet: string): Promise<void> {
     if (this.closed) return;
-    if (!this.feeds.accounts) throw new Error("this network has no live account feed (its profile names no exchange WebSocket)");
+    if (!this.feeds.accounts)
+      throw new Error('this network has no live account feed (its profile names no exchange WebSocket)');
     const key = wallet.toLowerCase();
     const count = this.accounts.get(key) ?? 0;
     this.accounts.set(key, count + 1);

@@ -32,7 +32,12 @@ export function priceOf(field: AlertPrice, top: BookTop, last: number | null): n
  * to at-or-above; down: from above to at-or-below. A first reading already past the level is not a crossing
  * (the alert waits for the price to come back and cross), nor is an unknown price.
  */
-export function crossed(previous: number | null | undefined, now: number | null, level: number, direction: 'up' | 'down'): boolean {
+export function crossed(
+  previous: number | null | undefined,
+  now: number | null,
+  level: number,
+  direction: 'up' | 'down',
+): boolean {
   if (previous === null || previous === undefined || now === null) return false;
   const [p, n, l] = [micros(previous), micros(now), micros(level)];
   return direction === 'up' ? p < l && n >= l : p > l && n <= l;
@@ -57,7 +62,12 @@ export interface VolumeReading {
  * previous hour of a window that long (the hour's shares × minutes / 60). An hour with no trades is no baseline:
  * nothing is a spike against it (a market's first trade is not an alert).
  */
-export function volumeSpike(fills: readonly Pick<TradeRecord, 'timestamp' | 'volumeBase'>[], nowSeconds: number, minutes: number, multiple: number): VolumeReading {
+export function volumeSpike(
+  fills: readonly Pick<TradeRecord, 'timestamp' | 'volumeBase'>[],
+  nowSeconds: number,
+  minutes: number,
+  multiple: number,
+): VolumeReading {
   const windowStart = nowSeconds - minutes * 60;
   const hourStart = windowStart - 3600;
   let recent = 0;

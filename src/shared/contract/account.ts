@@ -126,12 +126,19 @@ const moneyIntent = z
     marketId: id.optional(),
     /** Dollars (shares for a merge) as exact decimal text, at most 6 decimals; every action but redeem. Not trimmed:
      * "5\n" is not exactly a number, and an amount of money is taken only as exactly one. */
-    amount: z.string().regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'an amount is dollars with at most 6 decimals, like 12.5').optional(),
+    amount: z
+      .string()
+      .regex(/^[0-9]{1,12}(\.[0-9]{1,6})?$/, 'an amount is dollars with at most 6 decimals, like 12.5')
+      .optional(),
     /** 'key' to have the key send and pay gas even when relayer credentials exist; 'relayer' to require the relayer. */
     via: z.enum(['relayer', 'key']).optional(),
   })
-  .refine((m) => (m.action === 'redeem') === (m.amount === undefined), { message: 'an amount goes with every action but redeem' })
-  .refine((m) => (m.action === 'wrap' || m.action === 'unwrap') === (m.marketId === undefined), { message: 'split, merge and redeem name a market; wrap and unwrap do not' });
+  .refine((m) => (m.action === 'redeem') === (m.amount === undefined), {
+    message: 'an amount goes with every action but redeem',
+  })
+  .refine((m) => (m.action === 'wrap' || m.action === 'unwrap') === (m.marketId === undefined), {
+    message: 'split, merge and redeem name a market; wrap and unwrap do not',
+  });
 
 /** Relayer credentials as the trader enters them; the secret fields are masked in any message (router SECRET_FIELDS). */
 const relayerSecret = z.string().trim().min(1).max(512);
@@ -141,25 +148,47 @@ const relayerCredentialsInput = z.discriminatedUnion('kind', [
     kind: z.literal('api-key'),
     relayerKey: relayerSecret,
     /** The address the key was issued for; the wallet's key address when absent. */
-    keyAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits').optional(),
+    keyAddress: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits')
+      .optional(),
   }),
-  z.strictObject({ wallet: label, kind: z.literal('builder'), relayerKey: relayerSecret, relayerSecret, relayerPassphrase: relayerSecret }),
+  z.strictObject({
+    wallet: label,
+    kind: z.literal('builder'),
+    relayerKey: relayerSecret,
+    relayerSecret,
+    relayerPassphrase: relayerSecret,
+  }),
 ]);
 
 export const accountOperations = {
-  getBalances: op<Balances>()(z.strictObject({ wallet: label, marketId: id.optional(), tokenIds: z.array(tokenId).max(150).optional() }), {
-    summary: "A wallet's collateral, and the outcome tokens of a market and of the tokens named (every holding), from the chain.",
-  }),
+  getBalances: op<Balances>()(
+    z.strictObject({ wallet: label, marketId: id.optional(), tokenIds: z.array(tokenId).max(150).optional() }),
+    {
+      summary:
+        "A wallet's collateral, and the outcome tokens of a market and of the tokens named (every holding), from the chain.",
+    },
+  ),
   getPositions: op<PositionInfo[]>()(walletRef, { summary: "A wallet's positions." }),
   getAccountFunds: op<AccountFunds>()(walletRef, { summary: "A wallet's pUSD and USDC.e, and its key's POL for gas." }),
-  previewMoneyAction: op<MoneyActionPreview>()(moneyIntent, { summary: 'What a wrap, unwrap, split, merge or redeem would move and cost in gas; nothing is sent.' }),
-  runMoneyAction: op<MoneyActionDone>()(moneyIntent, { summary: 'Send a wrap, unwrap, split, merge or redeem as the wallet’s account.' }),
-  saveRelayerCredentials: op<RelayerLogin>()(relayerCredentialsInput, {
-    summary: "Keep a wallet's Polymarket relayer credentials (checked with the relayer first) in the OS keychain; they are never shown again.",
+  previewMoneyAction: op<MoneyActionPreview>()(moneyIntent, {
+    summary: 'What a wrap, unwrap, split, merge or redeem would move and cost in gas; nothing is sent.',
   }),
-  forgetRelayerCredentials: op<{ wallet: string; forgotten: boolean }>()(walletRef, { summary: "Forget a wallet's relayer credentials on this network." }),
+  runMoneyAction: op<MoneyActionDone>()(moneyIntent, {
+    summary: 'Send a wrap, unwrap, split, merge or redeem as the wallet’s account.',
+  }),
+  saveRelayerCredentials: op<RelayerLogin>()(relayerCredentialsInput, {
+    summary:
+      "Keep a wallet's Polymarket relayer credentials (checked with the relayer first) in the OS keychain; they are never shown again.",
+  }),
+  forgetRelayerCredentials: op<{ wallet: string; forgotten: boolean }>()(walletRef, {
+    summary: "Forget a wallet's relayer credentials on this network.",
+  }),
   watchAccount: op<{ wallet: string; state: FeedState }>()(walletRef, {
     summary: "Follow a wallet's own orders and trades live: `account` events (level 2 credentials stay in main).",
   }),
-  unwatchAccount: op<{ wallet: string; wasWatched: boolean }>()(walletRef, { summary: "Stop following a wallet's orders and trades." }),
+  unwatchAccount: op<{ wallet: string; wasWatched: boolean }>()(walletRef, {
+    summary: "Stop following a wallet's orders and trades.",
+  }),
 } as const;

@@ -107,8 +107,12 @@ const alertIntent = z.discriminatedUnion('kind', [
 
 export const alertOperations = {
   // Alerts and client-side stops (evaluated in main; they run only while PM Desk is open)
-  listAlerts: op<{ alerts: AlertInfo[]; log: AlertLogEntry[] }>()(noInput, { summary: 'The alerts set on this network and the alert log (newest first).' }),
-  createAlert: op<AlertInfo>()(alertIntent, { summary: 'Set an alert: a price crossing a level, a spread, a volume spike, a fill of mine, a market resolving.' }),
+  listAlerts: op<{ alerts: AlertInfo[]; log: AlertLogEntry[] }>()(noInput, {
+    summary: 'The alerts set on this network and the alert log (newest first).',
+  }),
+  createAlert: op<AlertInfo>()(alertIntent, {
+    summary: 'Set an alert: a price crossing a level, a spread, a volume spike, a fill of mine, a market resolving.',
+  }),
   deleteAlert: op<{ id: string; deleted: boolean }>()(z.strictObject({ id }), { summary: 'Forget an alert.' }),
   listStops: op<{ stops: StopInfo[]; rearmed: string | null }>()(noInput, {
     summary: 'The stop-losses and take-profits of this network (armed ones first), and what was re-armed at start.',
@@ -126,5 +130,7 @@ export const alertOperations = {
     }),
     { summary: 'Arm a client-side stop-loss or take-profit on a position (it runs only while PM Desk is open).' },
   ),
-  cancelStop: op<StopInfo>()(z.strictObject({ id }), { summary: 'Disarm a stop; it stays in the history as cancelled.' }),
+  cancelStop: op<StopInfo>()(z.strictObject({ id }), {
+    summary: 'Disarm a stop; it stays in the history as cancelled.',
+  }),
 } as const;

@@ -20,9 +20,20 @@ export interface TerminalEvents {
    * its books are unknown). `source` is `polling` when its WebSocket is unreachable and the data is read over REST
    * instead (slower, but not stale while GET /book answers).
    */
-  feedStatus: { feed: 'fills' | 'book' | 'user'; marketId: string; state: FeedState; source?: 'live' | 'polling'; error?: ResultError };
+  feedStatus: {
+    feed: 'fills' | 'book' | 'user';
+    marketId: string;
+    state: FeedState;
+    source?: 'live' | 'polling';
+    error?: ResultError;
+  };
   /** A wallet locked (by the trader, after its idle time, or because the signer stopped) or unlocked. */
-  walletLock: { address: string; label?: string; locked: boolean; reason: 'unlock' | 'lock' | 'idle' | 'signer-stopped' };
+  walletLock: {
+    address: string;
+    label?: string;
+    locked: boolean;
+    reason: 'unlock' | 'lock' | 'idle' | 'signer-stopped';
+  };
   /** The network changed (or is announced at start). */
   network: NetworkInfo;
   /** A watched wallet's open orders and trades as they now stand (sent whole on each change, once a frame at most). */
@@ -35,7 +46,13 @@ export interface TerminalEvents {
   tapeGap: { marketId: string; from: number; to: number };
   /** Something the trader should know while an order goes out: an approval sent (with its hash), credentials made. */
   /** `cancelled`: the exchange cancelled orders the trader did not cancel here (the dead-man switch…), with their ids. */
-  notice: { wallet?: string; kind: 'approval' | 'credentials' | 'info' | 'cancelled'; message: string; txHash?: string; orderIds?: string[] };
+  notice: {
+    wallet?: string;
+    kind: 'approval' | 'credentials' | 'info' | 'cancelled';
+    message: string;
+    txHash?: string;
+    orderIds?: string[];
+  };
   /** The region check's answer changed (wallet null), or a wallet's close-only mode did (that wallet's whole answer). */
   tradingAccess: TradingAccessInfo;
   /** An alert fired: its log line (the renderer toasts it; in browser mode it also asks for a browser notification). */

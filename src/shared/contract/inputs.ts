@@ -34,9 +34,20 @@ export interface OperationSpec<I extends z.ZodType = z.ZodType, O = unknown> {
 }
 
 export function op<O>() {
-  return <I extends z.ZodType>(input: I, spec: Omit<OperationSpec<I, O>, 'input' | 'output'>): OperationSpec<I, O> => ({ input, ...spec });
+  return <I extends z.ZodType>(input: I, spec: Omit<OperationSpec<I, O>, 'input' | 'output'>): OperationSpec<I, O> => ({
+    input,
+    ...spec,
+  });
 }
 
 export const walletRef = z.strictObject({ wallet: label });
-export const httpUrl = z.string().trim().max(500).regex(/^https?:\/\/[^\s]+$/, 'a URL starting with http:// or https://');
-export const wsUrl = z.string().trim().max(500).regex(/^wss?:\/\/[^\s]+$/, 'a URL starting with ws:// or wss://');
+export const httpUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/[^\s]+$/, 'a URL starting with http:// or https://');
+export const wsUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^wss?:\/\/[^\s]+$/, 'a URL starting with ws:// or wss://');

@@ -2,7 +2,17 @@
 // feeds of a market, what the APIs said about themselves, and the operations that read them.
 import { z } from 'zod';
 import type { Book } from '../book';
-import type { Candle, Comment, FillHistory, Market, PredictionEvent, SearchMatch, Trader, TraderActivity, TraderPosition } from '@pmdesk/toolkit/model';
+import type {
+  Candle,
+  Comment,
+  FillHistory,
+  Market,
+  PredictionEvent,
+  SearchMatch,
+  Trader,
+  TraderActivity,
+  TraderPosition,
+} from '@pmdesk/toolkit/model';
 import { CANDLE_INTERVALS, id, noInput, op, protocol } from './inputs';
 
 /** `stale`: connected, but nothing (not even a PONG) heard for a while: its books may be behind. */
@@ -78,18 +88,34 @@ export interface MarketStateInfo {
 
 export const marketOperations = {
   listEvents: op<EventPage>()(
-    z.strictObject({ protocol, page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(100).default(50) }),
+    z.strictObject({
+      protocol,
+      page: z.number().int().min(1).max(10_000).default(1),
+      limit: z.number().int().min(1).max(100).default(50),
+    }),
     { summary: 'One page of ongoing events.' },
   ),
   searchMarkets: op<SearchMatch[]>()(
-    z.strictObject({ query: z.string().trim().min(1).max(200), topK: z.number().int().min(1).max(100).optional(), threshold: z.number().min(0).max(1).optional() }),
+    z.strictObject({
+      query: z.string().trim().min(1).max(200),
+      topK: z.number().int().min(1).max(100).optional(),
+      threshold: z.number().min(0).max(1).optional(),
+    }),
     { summary: 'Free-text market search, best match first.' },
   ),
-  getEvent: op<PredictionEvent>()(z.strictObject({ protocol, eventId: id }), { summary: 'One event with its markets.' }),
-  getMarket: op<Market>()(z.strictObject({ protocol, marketId: id }), { summary: 'One market with its outcome tokens.' }),
+  getEvent: op<PredictionEvent>()(z.strictObject({ protocol, eventId: id }), {
+    summary: 'One event with its markets.',
+  }),
+  getMarket: op<Market>()(z.strictObject({ protocol, marketId: id }), {
+    summary: 'One market with its outcome tokens.',
+  }),
   getEventComments: op<Comment[]>()(z.strictObject({ protocol, eventId: id }), { summary: "An event's discussion." }),
-  getOrderBook: op<Record<string, Book>>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's order books, one per outcome token (keyed by token id), each side best first." }),
-  getPriceHistory: op<FillHistory>()(z.strictObject({ protocol, marketId: id }), { summary: "A market's fills per outcome token." }),
+  getOrderBook: op<Record<string, Book>>()(z.strictObject({ protocol, marketId: id }), {
+    summary: "A market's order books, one per outcome token (keyed by token id), each side best first.",
+  }),
+  getPriceHistory: op<FillHistory>()(z.strictObject({ protocol, marketId: id }), {
+    summary: "A market's fills per outcome token.",
+  }),
   getCandles: op<CandleBar[]>()(
     z.strictObject({
       protocol,
@@ -99,38 +125,76 @@ export const marketOperations = {
     }),
     { summary: 'Candles of one outcome of a market.' },
   ),
-  subscribeFills: op<FillSubscriptionInfo>()(z.strictObject({ protocol, marketId: id }), { summary: "Follow a market's live fills." }),
-  unsubscribeFills: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's fills." }),
+  subscribeFills: op<FillSubscriptionInfo>()(z.strictObject({ protocol, marketId: id }), {
+    summary: "Follow a market's live fills.",
+  }),
+  unsubscribeFills: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), {
+    summary: "Stop following a market's fills.",
+  }),
   subscribeBook: op<FillSubscriptionInfo>()(z.strictObject({ protocol, marketId: id }), {
     summary: "Follow a market's order books: `bookUpdate` events when an outcome's book changes.",
   }),
-  unsubscribeBook: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's books." }),
+  unsubscribeBook: op<{ marketId: string; wasSubscribed: boolean }>()(z.strictObject({ marketId: id }), {
+    summary: "Stop following a market's books.",
+  }),
   getDiagnostics: op<DiagnosticsInfo>()(noInput, {
-    summary: "What Polymarket's APIs said about themselves this session: deprecated endpoints, lists read through a fallback, the last rate-limit headers per endpoint.",
+    summary:
+      "What Polymarket's APIs said about themselves this session: deprecated endpoints, lists read through a fallback, the last rate-limit headers per endpoint.",
   }),
-  reportFrames: op<{ aligned: boolean }>()(z.strictObject({ frameAt: z.number().finite().positive(), intervalMs: z.number().min(4).max(50) }), {
-    summary: "When this window's frames begin (epoch ms) and how often: busy books are handed out just before a frame begins (aligned: false where books are polled).",
-  }),
+  reportFrames: op<{ aligned: boolean }>()(
+    z.strictObject({ frameAt: z.number().finite().positive(), intervalMs: z.number().min(4).max(50) }),
+    {
+      summary:
+        "When this window's frames begin (epoch ms) and how often: busy books are handed out just before a frame begins (aligned: false where books are polled).",
+    },
+  ),
 
   watchMarketState: op<MarketStateInfo>()(z.strictObject({ protocol, marketId: id }), {
-    summary: "Follow a market's state (open, closed awaiting resolution, resolved with its winner): `marketState` events when it changes.",
+    summary:
+      "Follow a market's state (open, closed awaiting resolution, resolved with its winner): `marketState` events when it changes.",
   }),
-  unwatchMarketState: op<{ marketId: string; wasWatched: boolean }>()(z.strictObject({ marketId: id }), { summary: "Stop following a market's state." }),
+  unwatchMarketState: op<{ marketId: string; wasWatched: boolean }>()(z.strictObject({ marketId: id }), {
+    summary: "Stop following a market's state.",
+  }),
 
   // More market-data reads
-  listSlugs: op<string[]>()(z.strictObject({ page: z.number().int().min(1).max(10_000).default(1), limit: z.number().int().min(1).max(500).default(100) }), {
-    summary: 'One page of event slugs.',
+  listSlugs: op<string[]>()(
+    z.strictObject({
+      page: z.number().int().min(1).max(10_000).default(1),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
+    {
+      summary: 'One page of event slugs.',
+    },
+  ),
+  getEventsBySlug: op<PredictionEvent[]>()(z.strictObject({ slug: z.string().trim().min(1).max(300) }), {
+    summary: 'The events of a slug.',
   }),
-  getEventsBySlug: op<PredictionEvent[]>()(z.strictObject({ slug: z.string().trim().min(1).max(300) }), { summary: 'The events of a slug.' }),
-  getTraderPositions: op<TraderPosition[]>()(z.strictObject({ protocol, address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits') }), {
-    summary: "A trader's positions, from the network's market-data source.",
-  }),
+  getTraderPositions: op<TraderPosition[]>()(
+    z.strictObject({
+      protocol,
+      address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits'),
+    }),
+    {
+      summary: "A trader's positions, from the network's market-data source.",
+    },
+  ),
   // A trader's profile (what the tape, the discussion and the lookup open): who, their stats, their activity.
-  getTrader: op<Trader>()(z.strictObject({ protocol, address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits') }), {
-    summary: "A trader's public profile and the stats the network's market-data source states (portfolio value, volume, PnL, markets traded).",
-  }),
+  getTrader: op<Trader>()(
+    z.strictObject({
+      protocol,
+      address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits'),
+    }),
+    {
+      summary:
+        "A trader's public profile and the stats the network's market-data source states (portfolio value, volume, PnL, markets traded).",
+    },
+  ),
   getTraderActivity: op<TraderActivity[]>()(
-    z.strictObject({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits'), limit: z.number().int().min(1).max(500).default(100) }),
+    z.strictObject({
+      address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits'),
+      limit: z.number().int().min(1).max(500).default(100),
+    }),
     { summary: "A trader's recent activity (trades, splits, merges, redeems), newest first, where the source has it." },
   ),
 } as const;

@@ -2,7 +2,15 @@
 // with the operations that read and change them.
 import { z } from 'zod';
 import { MARKET_SOURCE_KINDS, type MarketSourceKind } from '@pmdesk/toolkit/model';
-import { PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, isBindableKey, isSizePreset, type KeyBindings, type SizePresets } from '../key-bindings';
+import {
+  PRESET_ACTIONS,
+  SIZE_PRESET_MAX,
+  TRADING_ACTIONS,
+  isBindableKey,
+  isSizePreset,
+  type KeyBindings,
+  type SizePresets,
+} from '../key-bindings';
 import { WorkspacesByNetworkSchema, type NetworkWorkspaces } from '../workspaces';
 import { httpUrl, id, label, noInput, op, wsUrl } from './inputs';
 
@@ -96,21 +104,40 @@ export const settingsOperations = {
       activeWallet: label.nullable().optional(),
       panelSizes: z
         .record(z.string().regex(PANEL_SIZE_NAME), z.number().finite().min(0).max(PANEL_SIZE_MAX))
-        .refine((sizes) => Object.keys(sizes).length <= PANEL_SIZES_MAX, { message: `at most ${PANEL_SIZES_MAX} panel sizes` })
+        .refine((sizes) => Object.keys(sizes).length <= PANEL_SIZES_MAX, {
+          message: `at most ${PANEL_SIZES_MAX} panel sizes`,
+        })
         .optional(),
       keyBindings: z
-        .partialRecord(z.enum(TRADING_ACTIONS), z.string().min(1).max(8).refine(isBindableKey, { message: 'a letter, a digit, a sign or F1–F12' }))
-        .refine((keys) => new Set(Object.values(keys)).size === Object.values(keys).length, { message: 'one key per action' })
+        .partialRecord(
+          z.enum(TRADING_ACTIONS),
+          z.string().min(1).max(8).refine(isBindableKey, { message: 'a letter, a digit, a sign or F1–F12' }),
+        )
+        .refine((keys) => new Set(Object.values(keys)).size === Object.values(keys).length, {
+          message: 'one key per action',
+        })
         .optional(),
       sizePresets: z
-        .strictObject({ unit: z.enum(['shares', 'usd']), sizes: z.array(z.number().refine(isSizePreset, { message: `a positive size of at most ${SIZE_PRESET_MAX} with two decimals` })).length(PRESET_ACTIONS.length) })
+        .strictObject({
+          unit: z.enum(['shares', 'usd']),
+          sizes: z
+            .array(
+              z
+                .number()
+                .refine(isSizePreset, { message: `a positive size of at most ${SIZE_PRESET_MAX} with two decimals` }),
+            )
+            .length(PRESET_ACTIONS.length),
+        })
         .optional(),
       keyboardOrdersWithoutConfirm: z.boolean().optional(),
       marketSlippageTicks: z.number().int().min(0).max(MARKET_SLIPPAGE_TICKS_MAX).optional(),
       /** The networks named here get these workspaces; the other networks' stay as they are. */
       workspaces: WorkspacesByNetworkSchema.optional(),
     }),
-    { summary: 'Change some settings; the rest stay as they are (workspaces: per network named).', maxPayloadBytes: 65_536 },
+    {
+      summary: 'Change some settings; the rest stay as they are (workspaces: per network named).',
+      maxPayloadBytes: 65_536,
+    },
   ),
   listNetworks: op<NetworkChoice[]>()(noInput, { summary: 'The networks this terminal can switch to.' }),
   switchNetwork: op<NetworkInfo>()(z.strictObject({ name: label }), {
@@ -120,7 +147,11 @@ export const settingsOperations = {
     z
       .strictObject({
         name: label,
-        chainId: z.number().int().positive().max(2 ** 40),
+        chainId: z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 40),
         /** Where its markets are read: the aggregator (aggregatorUrl) or Polymarket's APIs (gammaUrl, dataUrl). */
         source: z.enum(MARKET_SOURCES).default('aggregator'),
         aggregatorUrl: httpUrl.optional(),
@@ -132,7 +163,10 @@ export const settingsOperations = {
         rtdsUrl: wsUrl.optional(),
         orderVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
       })
-      .refine((n) => n.source !== 'aggregator' || n.aggregatorUrl !== undefined, { message: 'an aggregator network needs its aggregatorUrl', path: ['aggregatorUrl'] })
+      .refine((n) => n.source !== 'aggregator' || n.aggregatorUrl !== undefined, {
+        message: 'an aggregator network needs its aggregatorUrl',
+        path: ['aggregatorUrl'],
+      })
       .refine((n) => n.source !== 'polymarket' || (n.gammaUrl !== undefined && n.dataUrl !== undefined), {
         message: 'a Polymarket network needs its gammaUrl and dataUrl',
         path: ['gammaUrl'],

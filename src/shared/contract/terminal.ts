@@ -24,7 +24,8 @@ export interface TerminalWire {
  */
 export function buildTerminal(wire: TerminalWire): Terminal {
   const terminal: Record<string, unknown> = {};
-  for (const name of OPERATION_NAMES) terminal[name] = (input: unknown) => wire.call(name, input === undefined ? {} : input);
+  for (const name of OPERATION_NAMES)
+    terminal[name] = (input: unknown) => wire.call(name, input === undefined ? {} : input);
   // State events: main announces them once (at connect); a listener added later hears the latest at once.
   const latest = new Map<EventName, unknown>();
   for (const event of STATE_EVENTS) wire.listen(event, (payload) => latest.set(event, payload));

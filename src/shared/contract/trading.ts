@@ -111,34 +111,58 @@ const orderIntent = z
     size: positive.optional(),
     amountUsd: positive.optional(),
     /** Unix seconds; GTD only. */
-    expiration: z.number().int().min(0).max(2 ** 40).optional(),
+    expiration: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 40)
+      .optional(),
     /** Rest only: refused rather than matched on arrival (GTC/GTD). */
     postOnly: z.boolean().default(false),
   })
   .refine((o) => o.size !== undefined || o.amountUsd !== undefined, { message: 'give a size or a dollar amount' })
-  .refine((o) => (o.orderType === 'GTD') === (o.expiration !== undefined), { message: 'an expiration goes with GTD orders, and only with them' })
-  .refine((o) => !o.postOnly || o.orderType === 'GTC' || o.orderType === 'GTD', { message: 'post-only goes with GTC and GTD orders' });
+  .refine((o) => (o.orderType === 'GTD') === (o.expiration !== undefined), {
+    message: 'an expiration goes with GTD orders, and only with them',
+  })
+  .refine((o) => !o.postOnly || o.orderType === 'GTC' || o.orderType === 'GTD', {
+    message: 'post-only goes with GTC and GTD orders',
+  });
 
 export const tradingOperations = {
   // Trading (the order flow): intents only, never "sign these bytes"
-  previewOrder: op<OrderPreview>()(orderIntent, { summary: "What an order would cost and pay, and every pre-trade check it fails; nothing is signed." }),
+  previewOrder: op<OrderPreview>()(orderIntent, {
+    summary: 'What an order would cost and pay, and every pre-trade check it fails; nothing is signed.',
+  }),
   readyOrder: op<{ ready: boolean }>()(orderIntent, {
     summary:
-      "Make a limit order ready while its confirmation is open: checked, built and signed in the signer worker, nothing sent; placeOrder of the same order within 15 s posts it as made. False: the click makes it the usual way.",
+      'Make a limit order ready while its confirmation is open: checked, built and signed in the signer worker, nothing sent; placeOrder of the same order within 15 s posts it as made. False: the click makes it the usual way.',
   }),
   placeOrder: op<PlacedOrder>()(orderIntent, { summary: 'Place an order.' }),
-  cancelOrder: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, orderId }), { summary: 'Cancel one order.' }),
-  cancelAll: op<{ cancelled: string[] }>()(walletRef, { summary: "Cancel every open order of a wallet." }),
-  cancelMarket: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, marketId: id, tokenId: tokenId.optional() }), {
-    summary: "Cancel a wallet's open orders in one market.",
+  cancelOrder: op<{ cancelled: string[] }>()(z.strictObject({ wallet: label, orderId }), {
+    summary: 'Cancel one order.',
   }),
-  listOpenOrders: op<OpenOrder[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's open orders." }),
-  listTrades: op<TradeInfo[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), { summary: "A wallet's trades." }),
+  cancelAll: op<{ cancelled: string[] }>()(walletRef, { summary: 'Cancel every open order of a wallet.' }),
+  cancelMarket: op<{ cancelled: string[] }>()(
+    z.strictObject({ wallet: label, marketId: id, tokenId: tokenId.optional() }),
+    {
+      summary: "Cancel a wallet's open orders in one market.",
+    },
+  ),
+  listOpenOrders: op<OpenOrder[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), {
+    summary: "A wallet's open orders.",
+  }),
+  listTrades: op<TradeInfo[]>()(z.strictObject({ wallet: label, marketId: id.optional() }), {
+    summary: "A wallet's trades.",
+  }),
   setDeadManSwitch: op<DeadManSwitchInfo>()(z.strictObject({ wallet: label, enabled: z.boolean() }), {
-    summary: "Turn a wallet's dead-man switch on or off: while on, its open orders are cancelled if this terminal stops answering.",
+    summary:
+      "Turn a wallet's dead-man switch on or off: while on, its open orders are cancelled if this terminal stops answering.",
   }),
-  getDeadManSwitch: op<DeadManSwitchInfo>()(walletRef, { summary: "Whether a wallet's dead-man switch is on, and its last heartbeat." }),
+  getDeadManSwitch: op<DeadManSwitchInfo>()(walletRef, {
+    summary: "Whether a wallet's dead-man switch is on, and its last heartbeat.",
+  }),
   getTradingAccess: op<TradingAccessInfo>()(z.strictObject({ wallet: label.optional() }), {
-    summary: "Whether new orders may be placed from here (region) and, for a wallet, whether its account is in close-only mode.",
+    summary:
+      'Whether new orders may be placed from here (region) and, for a wallet, whether its account is in close-only mode.',
   }),
 } as const;

@@ -59,7 +59,16 @@ export const walletOperations = {
       label,
       password,
       source: z.discriminatedUnion('kind', [
-        z.strictObject({ kind: z.literal('mnemonic'), phrase: z.string().min(1).max(1000), index: z.number().int().min(0).max(2 ** 31 - 1).default(0) }),
+        z.strictObject({
+          kind: z.literal('mnemonic'),
+          phrase: z.string().min(1).max(1000),
+          index: z
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 31 - 1)
+            .default(0),
+        }),
         z.strictObject({ kind: z.literal('privateKey'), privateKey: z.string().min(1).max(200) }),
         z.strictObject({ kind: z.literal('keystore'), keystoreJson: z.string().min(2).max(16_384) }),
       ]),
@@ -70,16 +79,38 @@ export const walletOperations = {
     summary: "Import the sandbox's funded test wallet (on the sandbox network only); its key stays in main.",
   }),
   unlockWallet: op<WalletInfo>()(
-    z.strictObject({ label, password, autoLockMinutes: z.number().int().min(0).max(24 * 60).default(30) }),
+    z.strictObject({
+      label,
+      password,
+      autoLockMinutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 60)
+        .default(30),
+    }),
     { summary: 'Unlock a wallet for trading; it locks itself after the idle time (0: never).' },
   ),
-  lockWallet: op<WalletInfo>()(z.strictObject({ label }), { summary: 'Lock a wallet: its key is dropped from memory.' }),
+  lockWallet: op<WalletInfo>()(z.strictObject({ label }), {
+    summary: 'Lock a wallet: its key is dropped from memory.',
+  }),
   getWalletAccount: op<WalletAccount>()(walletRef, {
-    summary: "The Polymarket account a wallet's key trades from on this network (proxy, Safe, deposit wallet or the key), found or chosen.",
+    summary:
+      "The Polymarket account a wallet's key trades from on this network (proxy, Safe, deposit wallet or the key), found or chosen.",
   }),
-  chooseWalletAccount: op<WalletAccount>()(z.strictObject({ wallet: label, account: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an account is a 0x address').nullable() }), {
-    summary: "Trade from another of the key's accounts (or the key itself) on this network; null goes back to the one found. Kept per wallet and network.",
-  }),
+  chooseWalletAccount: op<WalletAccount>()(
+    z.strictObject({
+      wallet: label,
+      account: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{40}$/, 'an account is a 0x address')
+        .nullable(),
+    }),
+    {
+      summary:
+        "Trade from another of the key's accounts (or the key itself) on this network; null goes back to the one found. Kept per wallet and network.",
+    },
+  ),
   exportWallet: op<{ fileName: string; keystoreJson: string }>()(z.strictObject({ label, password }), {
     summary: 'The wallet as an encrypted keystore file (password required, so a page script cannot take it).',
   }),

@@ -8,7 +8,15 @@ import { SAFE_MULTISEND_130 } from './action-contracts';
 import type { TypedDataTypes } from '../orders/signer';
 import { classifyAccount } from './classify';
 import { AccountKind, checkedAddress } from './derive';
-import { execTransactionData, packSafeSignature, recoverSafeSigner, safeTxFor, safeTxTypedData, type SafeSignatureKind, type SafeTx } from './safe';
+import {
+  execTransactionData,
+  packSafeSignature,
+  recoverSafeSigner,
+  safeTxFor,
+  safeTxTypedData,
+  type SafeSignatureKind,
+  type SafeTx,
+} from './safe';
 import type { WalletConfig } from '../chain/wallet-config';
 
 /** One contract call an action makes, as the account: `value` (wei) is paid from the account's own balance. */
@@ -63,7 +71,9 @@ export interface AccountActionPlan {
 }
 
 /** ProxyWalletFactory.proxy(ProxyCall[]): typeCode 1 is CALL (0 is INVALID and fails; 2 DELEGATECALL is never used). */
-export const PROXY_FACTORY_ABI = new Interface(['function proxy((uint8 typeCode, address to, uint256 value, bytes data)[] calls) payable returns (bytes[] returnValues)']);
+export const PROXY_FACTORY_ABI = new Interface([
+  'function proxy((uint8 typeCode, address to, uint256 value, bytes data)[] calls) payable returns (bytes[] returnValues)',
+]);
 export const PROXY_CALL = 1;
 
 /** The one sentence for deposit wallets: docs/protocol.md#on-chain-actions-per-account found no path without the relayer. */
@@ -73,10 +83,17 @@ export const DEPOSIT_WALLET_RELAYER_ONLY =
 /** The calldata for the proxy factory: every call runs as the sender's proxy wallet, deployed on first use. */
 export function proxyFactoryData(calls: readonly ChainCall[]): string {
   if (calls.length === 0) throw invalidParameter('A proxy-wallet transaction needs at least one call.');
-  return PROXY_FACTORY_ABI.encodeFunctionData('proxy', [calls.map((c) => [PROXY_CALL, checkedAddress(c.to, 'call target'), c.value ?? 0n, c.data])]);
+  return PROXY_FACTORY_ABI.encodeFunctionData('proxy', [
+    calls.map((c) => [PROXY_CALL, checkedAddress(c.to, 'call target'), c.value ?? 0n, c.data]),
+  ]);
 }
 
-const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'own address', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+const KIND_NAMES: Readonly<Record<AccountKind, string>> = {
+  eoa: 'own address',
+  proxy: 'proxy wallet',
+  safe: 'Safe',
+  'deposit-wallet': 'deposit wallet',
+};
 
 /**
  * Checks the account is what it says for this owner before anything is built: the key's own address, or the
@@ -92,7 +109,10 @@ function checkAccount(account: ActionAccount, wallets: WalletConfig): ActionAcco
   }
   const found = classifyAccount(owner, address, wallets);
   if (found.kind !== account.kind) {
-    throw invalidParameter(`The account ${address} is the key's ${KIND_NAMES[found.kind]}, not its ${KIND_NAMES[account.kind]}; nothing was built.`, 'accountTransactions');
+    throw invalidParameter(
+      `The account ${address} is the key's ${KIND_NAMES[found.kind]}, not its ${KIND_NAMES[account.kind]}; nothing was built.`,
+      'accountTransactions',
+    );
   }
   return { kind: account.kind, address, owner };
 }
@@ -104,18 +124,30 @@ function checkAccount(account: ActionAccount, wallets: WalletConfig): ActionAcco
  * through MultiSend — signed by the owner through `signer`, the signature checked to recover to the owner.
  * A deposit wallet: ERR_NOT_AVAILABLE. A call is never sent from the key on behalf of another account.
  */
-export async function accountTransactions(account: ActionAccount, calls: readonly ChainCall[], options: AccountActionOptions): Promise<AccountActionPlan> {
-  if (calls.length === 0) throw invalidParameter('There is nothing to send: the action has no calls.', 'accountTransactions');
+export async function accountTransactions(
+  account: ActionAccount,
+  calls: readonly ChainCall[],
+  options: AccountActionOptions,
+): Promise<AccountActionPlan> {
+  if (calls.length === 0)
+    throw invalidParameter('There is nothing to send: the action has no calls.', 'accountTransactions');
   for (const call of calls) {
     checkedAddress(call.to, 'call target');
-    if (typeof call.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(call.data)) throw invalidParameter(`The call to ${call.to} has calldata that is not hex bytes.`, 'accountTransactions');
-    if (call.value !== undefined && call.value < 0n) throw invalidParameter('A call cannot carry a negative value.', 'accountTransactions');
+    if (typeof call.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(call.data))
+      throw invalidParameter(`The call to ${call.to} has calldata that is not hex bytes.`, 'accountTransactions');
+    if (call.value !== undefined && call.value < 0n)
+      throw invalidParameter('A call cannot carry a negative value.', 'accountTransactions');
   }
   const checked = checkAccount(account, options.wallets);
   const from = checked.owner;
 
   if (checked.kind === AccountKind.EOA) {
-    const transactions = calls.map((c) => ({ from, to: checkedAddress(c.to, 'call target'), data: c.data, value: c.value ?? 0n }));
+    const transactions = calls.map((c) => ({
+      from,
+      to: checkedAddress(c.to, 'call target'),
+      data: c.data,
+      value: c.value ?? 0n,
+    }));
     const atomic = transactions.length === 1;
     return {
       account: checked,
@@ -123,28 +155,60 @@ export async function accountTransactions(account: ActionAccount, calls: readonl
       atomic,
       ...(atomic
         ? {}
-        : { note: `The key's own address cannot batch: these ${transactions.length} calls are ${transactions.length} transactions, sent one after another; if one fails, the ones before it stay done.` }),
+        : {
+            note: `The key's own address cannot batch: these ${transactions.length} calls are ${transactions.length} transactions, sent one after another; if one fails, the ones before it stay done.`,
+          }),
     };
   }
 
   if (checked.kind === AccountKind.PROXY) {
-    if (!options.wallets.proxyFactory) throw invalidParameter('This chain has no proxy factory, so a proxy wallet cannot act here.', 'accountTransactions');
+    if (!options.wallets.proxyFactory)
+      throw invalidParameter(
+        'This chain has no proxy factory, so a proxy wallet cannot act here.',
+        'accountTransactions',
+      );
     // The wallet pays any call value from its own balance; the owner's transaction carries none.
-    return { account: checked, transactions: [{ from, to: checkedAddress(options.wallets.proxyFactory, 'proxy factory'), data: proxyFactoryData(calls), value: 0n }], atomic: true };
+    return {
+      account: checked,
+      transactions: [
+        {
+          from,
+          to: checkedAddress(options.wallets.proxyFactory, 'proxy factory'),
+          data: proxyFactoryData(calls),
+          value: 0n,
+        },
+      ],
+      atomic: true,
+    };
   }
 
   // Safe (type 2).
-  if (!options.signer) throw invalidParameter('A Safe transaction needs the owner to sign it: no signer was given.', 'accountTransactions');
-  if (!options.safeNonce) throw invalidParameter("A Safe transaction needs the Safe's nonce: no nonce reader was given.", 'accountTransactions');
+  if (!options.signer)
+    throw invalidParameter(
+      'A Safe transaction needs the owner to sign it: no signer was given.',
+      'accountTransactions',
+    );
+  if (!options.safeNonce)
+    throw invalidParameter(
+      "A Safe transaction needs the Safe's nonce: no nonce reader was given.",
+      'accountTransactions',
+    );
   const nonce = await options.safeNonce(checked.address);
   if (typeof nonce !== 'bigint' || nonce < 0n) {
-    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The Safe's nonce was read as ${String(nonce)}, not a whole number.`, { methodName: 'accountTransactions' });
+    throw new PmDeskError(
+      ErrorCode.VALIDATION_ERROR,
+      `The Safe's nonce was read as ${String(nonce)}, not a whole number.`,
+      { methodName: 'accountTransactions' },
+    );
   }
   const tx = safeTxFor(calls, nonce, options.multiSend ?? SAFE_MULTISEND_130);
   const typed = safeTxTypedData(options.chainId, checked.address, tx);
   const signature = await signSafeTx(options.signer, typed, 'typed-data');
   if (recoverSafeSigner(typed.hash, signature) !== from) {
-    throw invalidParameter(`The signer is not the Safe's owner ${from}: the Safe would refuse this transaction (GS026).`, 'accountTransactions');
+    throw invalidParameter(
+      `The signer is not the Safe's owner ${from}: the Safe would refuse this transaction (GS026).`,
+      'accountTransactions',
+    );
   }
   return {
     account: checked,
@@ -154,6 +218,10 @@ export async function accountTransactions(account: ActionAccount, calls: readonl
   };
 }
 
-async function signSafeTx(signer: TypedDataSigner, typed: ReturnType<typeof safeTxTypedData>, kind: SafeSignatureKind): Promise<string> {
+async function signSafeTx(
+  signer: TypedDataSigner,
+  typed: ReturnType<typeof safeTxTypedData>,
+  kind: SafeSignatureKind,
+): Promise<string> {
   return packSafeSignature(await signer.signTypedData(typed.domain, typed.types, typed.value), kind);
 }

@@ -18,7 +18,11 @@ const BEACON = '0x49493a4d';
 const WORD = /^0x[0-9a-fA-F]{64}$/;
 
 function invalid(what: string, answer: unknown): PmDeskError {
-  return new PmDeskError(ErrorCode.VALIDATION_ERROR, `${what} answered ${String(answer).slice(0, 80)}, not one 32-byte word.`, { methodName: 'findAccounts' });
+  return new PmDeskError(
+    ErrorCode.VALIDATION_ERROR,
+    `${what} answered ${String(answer).slice(0, 80)}, not one 32-byte word.`,
+    { methodName: 'findAccounts' },
+  );
 }
 
 /** A ChainRead over a JSON-RPC reader; the balance is the sum over `collateralTokens` (pUSD, and USDC.e if it counts). */
@@ -31,7 +35,8 @@ export function rpcChainRead(rpc: RpcReader, collateralTokens: readonly string[]
       let total = 0n;
       for (const token of tokens) {
         const answer = await rpc.call({ to: token, data: `${BALANCE_OF}${holder}` });
-        if (typeof answer !== 'string' || !WORD.test(answer)) throw invalid(`balanceOf(${address}) on ${token}`, answer);
+        if (typeof answer !== 'string' || !WORD.test(answer))
+          throw invalid(`balanceOf(${address}) on ${token}`, answer);
         total += BigInt(answer);
       }
       return total;

@@ -23,13 +23,19 @@ export function classifyAccount(signer: string, wallet: string, config: WalletCo
   const address = checkedAddress(wallet, 'wallet');
   if (address === key) return { address, kind: AccountKind.EOA, signatureType: 0 };
   const derived = deriveAccounts(key, config);
-  if (address === derived.depositWallet?.beacon) return { address, kind: AccountKind.DEPOSIT_WALLET, signatureType: 3, era: 'beacon' };
-  if (address === derived.depositWallet?.uups) return { address, kind: AccountKind.DEPOSIT_WALLET, signatureType: 3, era: 'uups' };
+  if (address === derived.depositWallet?.beacon)
+    return { address, kind: AccountKind.DEPOSIT_WALLET, signatureType: 3, era: 'beacon' };
+  if (address === derived.depositWallet?.uups)
+    return { address, kind: AccountKind.DEPOSIT_WALLET, signatureType: 3, era: 'uups' };
   if (address === derived.safe) return { address, kind: AccountKind.SAFE, signatureType: 2 };
   if (address === derived.proxy) return { address, kind: AccountKind.PROXY, signatureType: 1 };
-  throw invalidParameter(`The wallet ${address} does not match the signer ${key} or any supported deterministic wallet address (proxy, Safe, deposit wallet) on this chain.`, 'classifyAccount', {
-    wallet: address,
-  });
+  throw invalidParameter(
+    `The wallet ${address} does not match the signer ${key} or any supported deterministic wallet address (proxy, Safe, deposit wallet) on this chain.`,
+    'classifyAccount',
+    {
+      wallet: address,
+    },
+  );
 }
 
 /** What the caller reads from the chain for findAccounts (it implements this with ethers or viem). */
@@ -78,7 +84,8 @@ export interface FindAccountsOptions {
  */
 export async function findAccounts(owner: string, options: FindAccountsOptions): Promise<FoundAccounts> {
   const key = checkedAddress(owner, 'owner');
-  const profile = options.profileWallet === undefined ? undefined : classifyAccount(key, options.profileWallet, options.config);
+  const profile =
+    options.profileWallet === undefined ? undefined : classifyAccount(key, options.profileWallet, options.config);
   const derived = deriveAccounts(key, options.config);
   const accounts: Account[] = [{ address: key, kind: AccountKind.EOA, signatureType: 0 }];
   const wallet = (address: string | undefined, kind: AccountKind, era?: DepositWalletEra) => {
@@ -92,14 +99,25 @@ export async function findAccounts(owner: string, options: FindAccountsOptions):
   const candidates = await Promise.all(
     accounts.map(async (account): Promise<AccountCandidate> => {
       const isKey = account.kind === AccountKind.EOA;
-      const [code, balance] = await Promise.all([isKey ? Promise.resolve('0x') : options.chainRead.getCode(account.address), options.chainRead.collateralBalance(account.address)]);
+      const [code, balance] = await Promise.all([
+        isKey ? Promise.resolve('0x') : options.chainRead.getCode(account.address),
+        options.chainRead.collateralBalance(account.address),
+      ]);
       if (typeof code !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(code)) {
-        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `getCode for ${account.address} answered ${String(code)}, not hex bytes.`, { methodName: 'findAccounts' });
+        throw new PmDeskError(
+          ErrorCode.VALIDATION_ERROR,
+          `getCode for ${account.address} answered ${String(code)}, not hex bytes.`,
+          { methodName: 'findAccounts' },
+        );
       }
       if (typeof balance !== 'bigint' || balance < 0n) {
-        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `collateralBalance for ${account.address} answered ${String(balance)}, not a whole number of base units.`, {
-          methodName: 'findAccounts',
-        });
+        throw new PmDeskError(
+          ErrorCode.VALIDATION_ERROR,
+          `collateralBalance for ${account.address} answered ${String(balance)}, not a whole number of base units.`,
+          {
+            methodName: 'findAccounts',
+          },
+        );
       }
       const foundBy: FoundBy = profile?.address === account.address ? 'profile' : isKey ? 'key' : 'derivation';
       return { ...account, foundBy, deployed: code !== '0x', balance };
@@ -132,7 +150,12 @@ export interface AccountOverride {
   signatureType?: number;
 }
 
-const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'own address', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+const KIND_NAMES: Readonly<Record<AccountKind, string>> = {
+  eoa: 'own address',
+  proxy: 'proxy wallet',
+  safe: 'Safe',
+  'deposit-wallet': 'deposit wallet',
+};
 
 /**
  * The account a key signs orders for, from a trader's override, checked before anything is signed: an address
@@ -142,7 +165,10 @@ const KIND_NAMES: Readonly<Record<AccountKind, string>> = { eoa: 'own address', 
 export function accountForOverride(signer: string, override: AccountOverride, config: WalletConfig): Account {
   const { account, signatureType } = override;
   if (signatureType !== undefined && ![0, 1, 2, 3].includes(signatureType)) {
-    throw invalidParameter(`The signature type must be 0 (EOA), 1 (proxy), 2 (Safe) or 3 (deposit wallet), got ${String(signatureType)}.`, 'accountForOverride');
+    throw invalidParameter(
+      `The signature type must be 0 (EOA), 1 (proxy), 2 (Safe) or 3 (deposit wallet), got ${String(signatureType)}.`,
+      'accountForOverride',
+    );
   }
   const key = checkedAddress(signer, 'signer');
   if (account !== undefined) {
@@ -157,8 +183,19 @@ export function accountForOverride(signer: string, override: AccountOverride, co
   }
   if (!signatureType) return { address: key, kind: AccountKind.EOA, signatureType: 0 };
   const derived = deriveAccounts(key, config);
-  const kind = signatureType === 1 ? AccountKind.PROXY : signatureType === 2 ? AccountKind.SAFE : AccountKind.DEPOSIT_WALLET;
-  const address = signatureType === 1 ? derived.proxy : signatureType === 2 ? derived.safe : derived.depositWallet?.beacon;
-  if (!address) throw invalidParameter(`This chain has no ${KIND_NAMES[kind]} factory: signature type ${signatureType} cannot be derived here.`, 'accountForOverride');
-  return { address, kind, signatureType: signatureType as 1 | 2 | 3, ...(kind === AccountKind.DEPOSIT_WALLET ? { era: 'beacon' as const } : {}) };
+  const kind =
+    signatureType === 1 ? AccountKind.PROXY : signatureType === 2 ? AccountKind.SAFE : AccountKind.DEPOSIT_WALLET;
+  const address =
+    signatureType === 1 ? derived.proxy : signatureType === 2 ? derived.safe : derived.depositWallet?.beacon;
+  if (!address)
+    throw invalidParameter(
+      `This chain has no ${KIND_NAMES[kind]} factory: signature type ${signatureType} cannot be derived here.`,
+      'accountForOverride',
+    );
+  return {
+    address,
+    kind,
+    signatureType: signatureType as 1 | 2 | 3,
+    ...(kind === AccountKind.DEPOSIT_WALLET ? { era: 'beacon' as const } : {}),
+  };
 }

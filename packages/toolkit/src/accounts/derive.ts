@@ -7,7 +7,12 @@ import type { WalletConfig } from '../chain/wallet-config';
 /** The account kinds, named as the trader knows them, with the signature type each one signs orders with. */
 export const AccountKind = { EOA: 'eoa', PROXY: 'proxy', SAFE: 'safe', DEPOSIT_WALLET: 'deposit-wallet' } as const;
 export type AccountKind = (typeof AccountKind)[keyof typeof AccountKind];
-export const SIGNATURE_TYPE_OF: Readonly<Record<AccountKind, 0 | 1 | 2 | 3>> = { eoa: 0, proxy: 1, safe: 2, 'deposit-wallet': 3 };
+export const SIGNATURE_TYPE_OF: Readonly<Record<AccountKind, 0 | 1 | 2 | 3>> = {
+  eoa: 0,
+  proxy: 1,
+  safe: 2,
+  'deposit-wallet': 3,
+};
 
 /** Deposit wallets made before the factory's upgrade delegate straight to an implementation (UUPS); later ones go through a beacon. */
 export type DepositWalletEra = 'beacon' | 'uups';
@@ -22,7 +27,8 @@ export interface DerivedAccounts {
 
 /** A checksummed address, or a clear refusal naming what was given. */
 export function checkedAddress(value: string, what = 'address'): string {
-  if (typeof value !== 'string' || !isAddress(value)) throw invalidParameter(`${what} is not an address: ${String(value)}`);
+  if (typeof value !== 'string' || !isAddress(value))
+    throw invalidParameter(`${what} is not an address: ${String(value)}`);
   try {
     return getAddress(value);
   } catch {
@@ -42,7 +48,14 @@ const CLONE_CONSTRUCTOR_CALL = concat(['0x52e831dd', toBeHex(0x20, 32), toBeHex(
 
 /** The proxy factory's creation code for its clones: 167 bytes (proxy-factories FactoryLib). */
 export function proxyInitCode(factory: string, implementation: string): string {
-  return concat([CLONE_HEAD, checkedAddress(factory, 'proxy factory'), CLONE_MIDDLE, checkedAddress(implementation, 'proxy implementation'), CLONE_TAIL, CLONE_CONSTRUCTOR_CALL]);
+  return concat([
+    CLONE_HEAD,
+    checkedAddress(factory, 'proxy factory'),
+    CLONE_MIDDLE,
+    checkedAddress(implementation, 'proxy implementation'),
+    CLONE_TAIL,
+    CLONE_CONSTRUCTOR_CALL,
+  ]);
 }
 
 export function proxyInitCodeHash(factory: string, implementation: string): string {
@@ -53,7 +66,11 @@ export function proxyInitCodeHash(factory: string, implementation: string): stri
 export function deriveProxyWallet(owner: string, config: WalletConfig): string | undefined {
   if (!config.proxyFactory || !config.proxyImplementation) return undefined;
   const salt = keccak256(checkedAddress(owner, 'owner'));
-  return getCreate2Address(config.proxyFactory, salt, proxyInitCodeHash(config.proxyFactory, config.proxyImplementation));
+  return getCreate2Address(
+    config.proxyFactory,
+    salt,
+    proxyInitCodeHash(config.proxyFactory, config.proxyImplementation),
+  );
 }
 
 // ---- Safe (type 2): the 1-of-1 Gnosis Safe the Safe factory deploys for its owner ----
@@ -70,7 +87,10 @@ export function deriveSafeWallet(owner: string, config: WalletConfig): string | 
 const abi = AbiCoder.defaultAbiCoder();
 /** `abi.encode(factory, bytes32(owner))`: 64 bytes, appended to the clone and hashed for the salt. */
 function depositWalletArgs(factory: string, owner: string): string {
-  return abi.encode(['address', 'bytes32'], [checkedAddress(factory, 'deposit-wallet factory'), zeroPadValue(checkedAddress(owner, 'owner'), 32)]);
+  return abi.encode(
+    ['address', 'bytes32'],
+    [checkedAddress(factory, 'deposit-wallet factory'), zeroPadValue(checkedAddress(owner, 'owner'), 32)],
+  );
 }
 /** A 10-byte big-endian prefix plus `len(args) << 56`: the clone's constructor copies that many trailing bytes. */
 function prefixWithLength(prefix: bigint, argsLength: number): string {
@@ -94,8 +114,18 @@ export function depositWalletInitCode(era: DepositWalletEra, factory: string, ta
   const args = depositWalletArgs(factory, owner);
   const argsLength = (args.length - 2) / 2;
   return era === 'beacon'
-    ? concat([prefixWithLength(BEACON_PREFIX, argsLength), checkedAddress(target, 'deposit-wallet beacon'), BEACON_BODY, args])
-    : concat([prefixWithLength(UUPS_PREFIX, argsLength), checkedAddress(target, 'deposit-wallet implementation'), UUPS_BODY, args]);
+    ? concat([
+        prefixWithLength(BEACON_PREFIX, argsLength),
+        checkedAddress(target, 'deposit-wallet beacon'),
+        BEACON_BODY,
+        args,
+      ])
+    : concat([
+        prefixWithLength(UUPS_PREFIX, argsLength),
+        checkedAddress(target, 'deposit-wallet implementation'),
+        UUPS_BODY,
+        args,
+      ]);
 }
 
 /** The owner's deposit wallet in one era; absent when the chain has no factory or no beacon/implementation for it. */
@@ -103,7 +133,11 @@ export function deriveDepositWallet(owner: string, config: WalletConfig, era: De
   const target = era === 'beacon' ? config.depositWalletBeacon : config.depositWalletImplementation;
   if (!config.depositWalletFactory || !target) return undefined;
   const salt = keccak256(depositWalletArgs(config.depositWalletFactory, owner));
-  return getCreate2Address(config.depositWalletFactory, salt, keccak256(depositWalletInitCode(era, config.depositWalletFactory, target, owner)));
+  return getCreate2Address(
+    config.depositWalletFactory,
+    salt,
+    keccak256(depositWalletInitCode(era, config.depositWalletFactory, target, owner)),
+  );
 }
 
 /** Every kind's address for one owner on one chain, offline. */

@@ -26,7 +26,8 @@ export function providerGasReader(provider: GasProvider): GasReader {
     estimateGas: (tx) => provider.estimateGas(tx),
     async gasPrice() {
       const { gasPrice } = await provider.getFeeData();
-      if (gasPrice === null) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The node gave no gas price.', { methodName: 'quoteGas' });
+      if (gasPrice === null)
+        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The node gave no gas price.', { methodName: 'quoteGas' });
       return gasPrice;
     },
   };
@@ -62,27 +63,47 @@ export function formatPolNeeded(wei: bigint): string {
 /** Refuses before sending when the key's POL cannot pay `cost`: "The key 0x… has 0.001 POL; this needs about 0.02 POL for gas." */
 export function checkGasFunds(key: string, balance: bigint, cost: bigint): void {
   if (balance >= cost) return;
-  throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `The key ${checkedAddress(key, 'key')} has ${formatPol(balance)} POL; this needs about ${formatPolNeeded(cost)} POL for gas.`, {
-    methodName: 'checkGasFunds',
-  });
+  throw new PmDeskError(
+    ErrorCode.INVALID_PARAMETER,
+    `The key ${checkedAddress(key, 'key')} has ${formatPol(balance)} POL; this needs about ${formatPolNeeded(cost)} POL for gas.`,
+    {
+      methodName: 'checkGasFunds',
+    },
+  );
 }
 
 /**
  * Estimates an owner transaction's gas (plus headroom), prices it and checks the key can pay, before anything is
  * sent. A node that cannot estimate (the call would revert) is reported as such, with its reason when it gave one.
  */
-export async function quoteGas(tx: OwnerTransaction, reader: GasReader, headroomPercent: bigint = GAS_HEADROOM_PERCENT): Promise<GasQuote> {
+export async function quoteGas(
+  tx: OwnerTransaction,
+  reader: GasReader,
+  headroomPercent: bigint = GAS_HEADROOM_PERCENT,
+): Promise<GasQuote> {
   if (headroomPercent < 0n) throw invalidParameter('The gas headroom cannot be negative.', 'quoteGas');
   let estimate: bigint;
   try {
     estimate = await reader.estimateGas({ from: tx.from, to: tx.to, data: tx.data, value: tx.value });
   } catch (error) {
-    const reason = (error as { shortMessage?: string; reason?: string }).reason ?? (error as { shortMessage?: string }).shortMessage;
-    throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The chain would refuse this transaction, so nothing was sent${reason ? `: ${reason}` : '.'}`, { methodName: 'quoteGas', cause: error });
+    const reason =
+      (error as { shortMessage?: string; reason?: string }).reason ?? (error as { shortMessage?: string }).shortMessage;
+    throw new PmDeskError(
+      ErrorCode.API_REQUEST_FAILED,
+      `The chain would refuse this transaction, so nothing was sent${reason ? `: ${reason}` : '.'}`,
+      { methodName: 'quoteGas', cause: error },
+    );
   }
   const [gasPrice, balance] = await Promise.all([reader.gasPrice(), reader.getBalance(tx.from)]);
-  for (const [name, value] of [['estimateGas', estimate], ['gasPrice', gasPrice], ['getBalance', balance]] as const) {
-    if (typeof value !== 'bigint' || value < 0n) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `${name} answered ${String(value)}, not a whole number.`, { methodName: 'quoteGas' });
+  for (const [name, value] of [
+    ['estimateGas', estimate],
+    ['gasPrice', gasPrice],
+    ['getBalance', balance],
+  ] as const) {
+    if (typeof value !== 'bigint' || value < 0n)
+      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `${name} answered ${String(value)}, not a whole number.`, {
+        methodName: 'quoteGas',
+      });
   }
   const gasLimit = estimate + (estimate * headroomPercent) / 100n;
   const cost = gasLimit * gasPrice;

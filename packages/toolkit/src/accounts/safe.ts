@@ -1,7 +1,17 @@
 // The pieces of a Gnosis Safe 1.3.0 transaction sent by its 1-of-1 owner (docs/protocol.md#on-chain-actions-per-account): the SafeTx
 // EIP-712 typed data and hash, the owner's signature packed r‖s‖v (typed-data v 27/28, or eth_sign v 31/32),
 // MultiSend's packed batch, `execTransaction` calldata, and the Safe's nonce read from the chain.
-import { Interface, Signature, TypedDataEncoder, getBytes, hashMessage, recoverAddress, solidityPacked, concat, type TypedDataDomain } from 'ethers';
+import {
+  Interface,
+  Signature,
+  TypedDataEncoder,
+  getBytes,
+  hashMessage,
+  recoverAddress,
+  solidityPacked,
+  concat,
+  type TypedDataDomain,
+} from 'ethers';
 import { ErrorCode, PmDeskError, invalidParameter } from '../model/errors';
 import { toHex } from '../base/bytes';
 import { ZERO_ADDRESS } from '../chain/networks';
@@ -82,7 +92,10 @@ export function packMultiSend(calls: readonly SafeCall[]): string {
   return concat(
     calls.map((call) => {
       const data = getBytes(call.data);
-      return solidityPacked(['uint8', 'address', 'uint256', 'uint256', 'bytes'], [SafeOperation.CALL, checkedAddress(call.to, 'call target'), call.value ?? 0n, data.length, data]);
+      return solidityPacked(
+        ['uint8', 'address', 'uint256', 'uint256', 'bytes'],
+        [SafeOperation.CALL, checkedAddress(call.to, 'call target'), call.value ?? 0n, data.length, data],
+      );
     }),
   );
 }
@@ -110,7 +123,11 @@ export function unpackMultiSend(packed: string): Array<SafeCall & { operation: n
  * What the owner signs: the typed data (for `signTypedData`) and its EIP-712 hash (the Safe's `getTransactionHash`).
  * Numbers are decimal strings so the message crosses to the signer worker as plain JSON.
  */
-export function safeTxTypedData(chainId: number, safe: string, tx: SafeTx): { domain: TypedDataDomain; types: TypedDataTypes; value: Record<string, unknown>; hash: string } {
+export function safeTxTypedData(
+  chainId: number,
+  safe: string,
+  tx: SafeTx,
+): { domain: TypedDataDomain; types: TypedDataTypes; value: Record<string, unknown>; hash: string } {
   const domain = safeDomain(chainId, safe);
   const value: Record<string, unknown> = {
     to: tx.to,
@@ -160,7 +177,18 @@ export function recoverSafeSigner(safeTxHash: string, packed: string): string {
 
 /** `execTransaction(...)` calldata: the SafeTx fields and the packed signatures. */
 export function execTransactionData(tx: SafeTx, signatures: string): string {
-  return SAFE_ABI.encodeFunctionData('execTransaction', [tx.to, tx.value, tx.data, tx.operation, tx.safeTxGas, tx.baseGas, tx.gasPrice, tx.gasToken, tx.refundReceiver, signatures]);
+  return SAFE_ABI.encodeFunctionData('execTransaction', [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+    signatures,
+  ]);
 }
 
 /** What reads one contract call: an ethers provider fits (its `call`). */
@@ -172,9 +200,13 @@ export interface ContractCallReader {
 export async function readSafeNonce(rpc: ContractCallReader, safe: string): Promise<bigint> {
   const answer = await rpc.call({ to: checkedAddress(safe, 'Safe'), data: SAFE_ABI.encodeFunctionData('nonce') });
   if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer)) {
-    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `nonce() on the Safe ${safe} answered ${String(answer).slice(0, 80)}, not one 32-byte word (is a Safe deployed there?).`, {
-      methodName: 'readSafeNonce',
-    });
+    throw new PmDeskError(
+      ErrorCode.VALIDATION_ERROR,
+      `nonce() on the Safe ${safe} answered ${String(answer).slice(0, 80)}, not one 32-byte word (is a Safe deployed there?).`,
+      {
+        methodName: 'readSafeNonce',
+      },
+    );
   }
   return BigInt(answer);
 }

@@ -19,10 +19,15 @@ export type CandleIntervalName = keyof typeof CANDLE_INTERVAL_MS;
 
 /** A named interval (1h, 6h, 1d, 1w) or a number of milliseconds, as milliseconds. */
 export function candleIntervalMillis(interval: string | number): number {
-  if (typeof interval === 'string' && interval in CANDLE_INTERVAL_MS) return CANDLE_INTERVAL_MS[interval as CandleIntervalName];
-  const ms = typeof interval === 'number' ? interval : /^\s*-?\d+(\.\d+)?\s*$/.test(interval) ? Number(interval) : Number.NaN;
+  if (typeof interval === 'string' && interval in CANDLE_INTERVAL_MS)
+    return CANDLE_INTERVAL_MS[interval as CandleIntervalName];
+  const ms =
+    typeof interval === 'number' ? interval : /^\s*-?\d+(\.\d+)?\s*$/.test(interval) ? Number(interval) : Number.NaN;
   if (Number.isNaN(ms)) {
-    throw invalidParameter(`Unknown candle interval '${interval}': use 1h, 6h, 1d, 1w or a number of milliseconds.`, 'generateCandles');
+    throw invalidParameter(
+      `Unknown candle interval '${interval}': use 1h, 6h, 1d, 1w or a number of milliseconds.`,
+      'generateCandles',
+    );
   }
   return ms;
 }
@@ -31,7 +36,12 @@ export function candleIntervalMillis(interval: string | number): number {
  * Buckets fills whose time (seconds × 1000) lies in [fromMs, toMs) into candles of `intervalMillis`.
  * Records with a non-numeric field are skipped. The result is sorted by time.
  */
-export function generateCandles(records: readonly TradeRecord[], intervalMillis: number, fromMs = 0, toMs = Number.POSITIVE_INFINITY): Candle[] {
+export function generateCandles(
+  records: readonly TradeRecord[],
+  intervalMillis: number,
+  fromMs = 0,
+  toMs = Number.POSITIVE_INFINITY,
+): Candle[] {
   if (typeof intervalMillis !== 'number' || !(intervalMillis > 0) || !Number.isFinite(intervalMillis)) {
     throw invalidParameter('Candlestick intervalMillis must be positive.', 'generateCandles');
   }
@@ -50,7 +60,14 @@ export function generateCandles(records: readonly TradeRecord[], intervalMillis:
   for (const fill of fills) {
     const bucket = Math.floor(fill.ms / intervalMillis) * intervalMillis;
     if (bucket !== currentBucket || !current) {
-      current = { time: Math.floor(bucket / 1000), open: fill.price, high: fill.price, low: fill.price, close: fill.price, volume: fill.volume };
+      current = {
+        time: Math.floor(bucket / 1000),
+        open: fill.price,
+        high: fill.price,
+        low: fill.price,
+        close: fill.price,
+        volume: fill.volume,
+      };
       currentBucket = bucket;
       candles.push(current);
     } else {

@@ -28,9 +28,21 @@ import { ErrorCode, PmDeskError, invalidParameter, maskId, truncate, wrapOnce } 
 import { httpRequest, type HttpMethod } from '../http/request';
 import type { Query } from '../http/query';
 import { consoleLogger, type Logger } from '../base/logger';
-import { AGGREGATOR_PATHS, DEFAULT_TIMEOUT_MS, ONGOING_EVENTS_PAGE_SIZE, SLUG_LIST_PAGE_SIZE, fillPath } from './endpoints';
+import {
+  AGGREGATOR_PATHS,
+  DEFAULT_TIMEOUT_MS,
+  ONGOING_EVENTS_PAGE_SIZE,
+  SLUG_LIST_PAGE_SIZE,
+  fillPath,
+} from './endpoints';
 import { optionalFinite, requireParam, requirePositiveWhole } from './validate';
-import { subscribeToFills, type EventSourceConstructor, type FillHandlers, type FillSubscription, type StreamLimits } from './fills';
+import {
+  subscribeToFills,
+  type EventSourceConstructor,
+  type FillHandlers,
+  type FillSubscription,
+  type StreamLimits,
+} from './fills';
 import { retryNoticeText, withThrottleRetries, type RetryNotice } from '../http/retry';
 
 export interface AggregatorClientOptions {
@@ -108,38 +120,68 @@ export class AggregatorClient {
   }
 
   /** GET /v1/ongoing-events: one page of live events (page 1, 50 a page by default). */
-  listOngoingEvents(protocol: string, { page = 1, limit = ONGOING_EVENTS_PAGE_SIZE }: PageOptions = {}): Promise<PredictionEvent[]> {
+  listOngoingEvents(
+    protocol: string,
+    { page = 1, limit = ONGOING_EVENTS_PAGE_SIZE }: PageOptions = {},
+  ): Promise<PredictionEvent[]> {
     return this.call('listOngoingEvents', EventSchema.array(), () => {
       requireParam('protocol', protocol, 'listOngoingEvents');
       requirePositiveWhole('page', page, 'listOngoingEvents');
       requirePositiveWhole('limit', limit, 'listOngoingEvents');
-      return { route: AGGREGATOR_PATHS.ongoingEvents, query: { protocol, page, limit }, context: { protocol, page, limit } };
+      return {
+        route: AGGREGATOR_PATHS.ongoingEvents,
+        query: { protocol, page, limit },
+        context: { protocol, page, limit },
+      };
     });
   }
 
   /** GET /v1/events/{id}/comments: the event's discussion. */
   getEventComments(protocol: string, marketId: string): Promise<Comment[]> {
-    return this.byId('getEventComments', CommentSchema.array(), AGGREGATOR_PATHS.eventComments, protocol, ['marketId', marketId]);
+    return this.byId('getEventComments', CommentSchema.array(), AGGREGATOR_PATHS.eventComments, protocol, [
+      'marketId',
+      marketId,
+    ]);
   }
 
   /** GET /v1/markets/{id}/orderbook: one book per outcome token, keyed by token id. */
   getOrderBooks(protocol: string, exchangeId: string): Promise<MarketOrderBooks> {
-    return this.byId('getOrderBooks', MarketOrderBooksSchema, AGGREGATOR_PATHS.marketOrderBooks, protocol, ['exchangeId', exchangeId]);
+    return this.byId('getOrderBooks', MarketOrderBooksSchema, AGGREGATOR_PATHS.marketOrderBooks, protocol, [
+      'exchangeId',
+      exchangeId,
+    ]);
   }
 
   /** GET /v1/markets/{id}/orderbook/filledevents: fills per outcome token, in position_tokens order. */
   getFillHistory(protocol: string, exchangeId: string): Promise<FillHistory> {
-    return this.byId('getFillHistory', FillHistorySchema, AGGREGATOR_PATHS.marketFillHistory, protocol, ['exchangeId', exchangeId]);
+    return this.byId('getFillHistory', FillHistorySchema, AGGREGATOR_PATHS.marketFillHistory, protocol, [
+      'exchangeId',
+      exchangeId,
+    ]);
   }
 
   /** GET /v1/trader/{address}: a trader's profile and stats. The address is checked before the protocol. */
   getTrader(protocol: string, traderAddress: string): Promise<Trader> {
-    return this.byId('getTrader', TraderSchema, AGGREGATOR_PATHS.trader, protocol, ['traderAddress', traderAddress], true);
+    return this.byId(
+      'getTrader',
+      TraderSchema,
+      AGGREGATOR_PATHS.trader,
+      protocol,
+      ['traderAddress', traderAddress],
+      true,
+    );
   }
 
   /** GET /v1/trader/{address}/positions: a trader's open positions. */
   getTraderPositions(protocol: string, traderAddress: string): Promise<TraderPosition[]> {
-    return this.byId('getTraderPositions', TraderPositionSchema.array(), AGGREGATOR_PATHS.traderPositions, protocol, ['traderAddress', traderAddress], true);
+    return this.byId(
+      'getTraderPositions',
+      TraderPositionSchema.array(),
+      AGGREGATOR_PATHS.traderPositions,
+      protocol,
+      ['traderAddress', traderAddress],
+      true,
+    );
   }
 
   /** GET /v1/agg/sluglist: one page of slugs across providers (page 1, 100 a page by default). */
@@ -226,9 +268,13 @@ export class AggregatorClient {
     const { data } = await this.send('scanPendingPriceData', { route: AGGREGATOR_PATHS.scanPendingPriceData });
     const result = (data as { result?: unknown } | undefined)?.result;
     if (typeof result !== 'boolean') {
-      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'Unexpected response from the API server: result: expected boolean', {
-        methodName: 'scanPendingPriceData',
-      });
+      throw new PmDeskError(
+        ErrorCode.VALIDATION_ERROR,
+        'Unexpected response from the API server: result: expected boolean',
+        {
+          methodName: 'scanPendingPriceData',
+        },
+      );
     }
     return result;
   }
@@ -271,10 +317,21 @@ export class AggregatorClient {
     });
   }
 
-  private slugLookup<S extends z.ZodType>(methodName: string, schema: S, route: string, slug: string, noun: string): Promise<z.output<S>> {
+  private slugLookup<S extends z.ZodType>(
+    methodName: string,
+    schema: S,
+    route: string,
+    slug: string,
+    noun: string,
+  ): Promise<z.output<S>> {
     const detail = `${noun} with slug '${slug}' not found.`;
     const notFound = (responseData?: unknown) =>
-      new PmDeskError(ErrorCode.NOT_FOUND, detail, { methodName, statusCode: 404, responseData, context: { slug: maskId(slug) } });
+      new PmDeskError(ErrorCode.NOT_FOUND, detail, {
+        methodName,
+        statusCode: 404,
+        responseData,
+        context: { slug: maskId(slug) },
+      });
     return this.call(
       methodName,
       schema,
@@ -286,7 +343,8 @@ export class AggregatorClient {
         check: (found) => {
           if (!Array.isArray(found) || found.length === 0) throw notFound(found);
         },
-        mapError: (error) => (error.statusCode === 404 && error.detail !== detail ? notFound(error.responseData) : error),
+        mapError: (error) =>
+          error.statusCode === 404 && error.detail !== detail ? notFound(error.responseData) : error,
       },
     );
   }
@@ -307,12 +365,16 @@ export class AggregatorClient {
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? issue.path.join('.') : '(root)';
-        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `Unexpected response from the API server: ${where}: ${issue?.message ?? 'invalid'}`, {
-          methodName,
-          statusCode: status,
-          responseData: truncate(JSON.stringify(data) ?? String(data), 300),
-          context: { field: where },
-        });
+        throw new PmDeskError(
+          ErrorCode.VALIDATION_ERROR,
+          `Unexpected response from the API server: ${where}: ${issue?.message ?? 'invalid'}`,
+          {
+            methodName,
+            statusCode: status,
+            responseData: truncate(JSON.stringify(data) ?? String(data), 300),
+            context: { field: where },
+          },
+        );
       }
       after.check?.(parsed.data);
       return parsed.data;
@@ -372,6 +434,7 @@ export function toPolyOrder(order: Record<string, unknown>, methodName = 'propos
     }
     out[field] = String(value);
   }
-  if (out.side !== '0' && out.side !== '1') throw invalidParameter("Parameter 'side' must be BUY (0) or SELL (1).", methodName);
+  if (out.side !== '0' && out.side !== '1')
+    throw invalidParameter("Parameter 'side' must be BUY (0) or SELL (1).", methodName);
   return out;
 }

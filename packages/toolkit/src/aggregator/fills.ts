@@ -86,7 +86,8 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
     );
   }
   const requireParam = (name: string, value: unknown) => {
-    if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`Missing required parameter '${name}'.`, METHOD);
+    if (typeof value !== 'string' || value.trim() === '')
+      throw invalidParameter(`Missing required parameter '${name}'.`, METHOD);
   };
   requireParam('protocol', protocol);
   requireParam('id', id);
@@ -136,23 +137,41 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
   const armIdle = () => {
     if (state !== 'open') return;
     clearTimeout(timer);
-    timer = setTimeout(() => finish(new PmDeskError(ErrorCode.SSE_CLOSED, `The fill stream for ${protocol}/${id} sent nothing for ${limits.idleTimeoutMs} ms; closed.`, {
-      methodName: METHOD,
-      context: { ...context, idleTimeoutMs: limits.idleTimeoutMs },
-    })), limits.idleTimeoutMs);
+    timer = setTimeout(
+      () =>
+        finish(
+          new PmDeskError(
+            ErrorCode.SSE_CLOSED,
+            `The fill stream for ${protocol}/${id} sent nothing for ${limits.idleTimeoutMs} ms; closed.`,
+            {
+              methodName: METHOD,
+              context: { ...context, idleTimeoutMs: limits.idleTimeoutMs },
+            },
+          ),
+        ),
+      limits.idleTimeoutMs,
+    );
   };
   const oversize = () =>
-    new PmDeskError(ErrorCode.SSE_MESSAGE_ERROR, `A fill-stream message is larger than ${limits.maxMessageBytes} bytes; the stream was closed.`, {
-      methodName: METHOD,
-      context: { ...context, maxMessageBytes: limits.maxMessageBytes },
-    });
+    new PmDeskError(
+      ErrorCode.SSE_MESSAGE_ERROR,
+      `A fill-stream message is larger than ${limits.maxMessageBytes} bytes; the stream was closed.`,
+      {
+        methodName: METHOD,
+        context: { ...context, maxMessageBytes: limits.maxMessageBytes },
+      },
+    );
   timer = setTimeout(
     () =>
       finish(
-        new PmDeskError(ErrorCode.TIMEOUT_ERROR, `The fill stream for ${protocol}/${id} did not open within ${limits.connectTimeoutMs} ms.`, {
-          methodName: METHOD,
-          context: { ...context, timeoutMs: limits.connectTimeoutMs },
-        }),
+        new PmDeskError(
+          ErrorCode.TIMEOUT_ERROR,
+          `The fill stream for ${protocol}/${id} did not open within ${limits.connectTimeoutMs} ms.`,
+          {
+            methodName: METHOD,
+            context: { ...context, timeoutMs: limits.connectTimeoutMs },
+          },
+        ),
       ),
     limits.connectTimeoutMs,
   );
@@ -201,7 +220,9 @@ export function subscribeToFills(options: SubscribeOptions): FillSubscription {
     const status = (event as { code?: unknown }).code;
     const error = new PmDeskError(
       wasOpen ? ErrorCode.SSE_CLOSED : ErrorCode.SSE_CONNECTION_FAILED,
-      wasOpen ? `SSE connection closed unexpectedly for ${protocol}/${id}.` : `SSE connection error occurred for ${protocol}/${id}.`,
+      wasOpen
+        ? `SSE connection closed unexpectedly for ${protocol}/${id}.`
+        : `SSE connection error occurred for ${protocol}/${id}.`,
       {
         methodName: METHOD,
         statusCode: typeof status === 'number' ? status : undefined,
@@ -258,11 +279,15 @@ function watchedFetch(base: typeof fetch, options: WatchOptions): typeof fetch {
       const next = location ? new URL(location, target) : undefined;
       if (!next || next.origin !== origin || hops >= MAX_REDIRECTS) {
         const where = next ? `to ${next.origin}` : 'without a Location';
-        const error = new PmDeskError(ErrorCode.SSE_CONNECTION_FAILED, `The fill stream was redirected ${where}; a redirect out of ${origin} is not followed.`, {
-          methodName: METHOD,
-          statusCode: response.status,
-          context: { ...context, redirectOrigin: next?.origin },
-        });
+        const error = new PmDeskError(
+          ErrorCode.SSE_CONNECTION_FAILED,
+          `The fill stream was redirected ${where}; a redirect out of ${origin} is not followed.`,
+          {
+            methodName: METHOD,
+            statusCode: response.status,
+            context: { ...context, redirectOrigin: next?.origin },
+          },
+        );
         onRefused(error);
         throw error;
       }
@@ -288,7 +313,11 @@ function watchedFetch(base: typeof fetch, options: WatchOptions): typeof fetch {
         controller.enqueue(chunk);
       },
     });
-    return new Response(response.body.pipeThrough(watch), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(response.body.pipeThrough(watch), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 }
 
@@ -316,7 +345,10 @@ export function parseFillMessage(data: unknown): ParsedFill {
   ) {
     return { ok: false, reason: 'Received SSE message with unexpected data structure.', raw };
   }
-  return { ok: true, fill: { ...(record as object), price: record.price, volumeBase: record.volumeBase, timestamp: record.timestamp } };
+  return {
+    ok: true,
+    fill: { ...(record as object), price: record.price, volumeBase: record.volumeBase, timestamp: record.timestamp },
+  };
 }
 
 function isFiniteNumber(value: unknown): value is number {

@@ -60,11 +60,19 @@ export class AggregatorSource implements MarketSource {
     let page = options.page ?? 1;
     if (options.offset !== undefined) {
       if (!(Number.isInteger(options.offset) && options.offset >= 0 && options.offset % limit === 0)) {
-        throw invalidParameter(`The aggregator lists whole pages: an offset must be a multiple of the page size ${limit}.`, 'listEvents');
+        throw invalidParameter(
+          `The aggregator lists whole pages: an offset must be a multiple of the page size ${limit}.`,
+          'listEvents',
+        );
       }
       page = options.offset / limit + 1;
     }
-    if (options.tag) throw new PmDeskError(ErrorCode.NOT_AVAILABLE, 'The aggregator has no tags; use a network with source polymarket.', { methodName: 'listEvents' });
+    if (options.tag)
+      throw new PmDeskError(
+        ErrorCode.NOT_AVAILABLE,
+        'The aggregator has no tags; use a network with source polymarket.',
+        { methodName: 'listEvents' },
+      );
     return (await this.client.listOngoingEvents(options.protocol ?? 'polymarket', { page, limit })).map(toEvent);
   }
 
@@ -105,12 +113,20 @@ export class AggregatorSource implements MarketSource {
   }
 
   /** Candles of one outcome, bucketed from the market's fill history. */
-  async getCandles(protocol: string, marketId: string, outcomeIndex: number, interval: ChartInterval): Promise<Candle[]> {
+  async getCandles(
+    protocol: string,
+    marketId: string,
+    outcomeIndex: number,
+    interval: ChartInterval,
+  ): Promise<Candle[]> {
     const width = CHART_INTERVAL_MS[interval];
     if (!width) throw invalidParameter(`Unknown chart interval '${String(interval)}'.`, 'getCandles');
     const history = await this.getFillHistory(protocol, marketId);
     const fills = history[outcomeIndex];
-    if (!fills) throw new PmDeskError(ErrorCode.NOT_FOUND, `This market has no outcome number ${outcomeIndex + 1}.`, { methodName: 'getCandles' });
+    if (!fills)
+      throw new PmDeskError(ErrorCode.NOT_FOUND, `This market has no outcome number ${outcomeIndex + 1}.`, {
+        methodName: 'getCandles',
+      });
     return generateCandles(fills, width);
   }
 
@@ -157,7 +173,16 @@ const given = <T>(value: T | null | undefined): T | undefined => (value === null
 
 /** A market: field for field, with the trading fields the aggregator sends loosely typed (null ones left out). */
 export function toMarket(wire: Wire.Market): Market {
-  const { conditionId, minimum_tick_size, minimum_order_size, accepting_orders, closed, neg_risk, fee_schedule, ...rest } = wire;
+  const {
+    conditionId,
+    minimum_tick_size,
+    minimum_order_size,
+    accepting_orders,
+    closed,
+    neg_risk,
+    fee_schedule,
+    ...rest
+  } = wire;
   const market: Market = { ...rest };
   // A fee-free market's null schedule is its rate 0; an absent one says nothing.
   if (fee_schedule !== undefined) {
@@ -173,7 +198,8 @@ export function toMarket(wire: Wire.Market): Market {
     accepting_orders: given(accepting_orders),
     closed: given(closed),
   };
-  for (const [key, value] of Object.entries(typed)) if (value !== undefined) (market as unknown as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(typed))
+    if (value !== undefined) (market as unknown as Record<string, unknown>)[key] = value;
   return market;
 }
 

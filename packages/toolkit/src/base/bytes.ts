@@ -17,7 +17,8 @@ export function toHex(bytes: Uint8Array): string {
 
 /** Writes hex text (no `0x`, even length, already checked by the caller) into `target` from `offset`. */
 export function writeHex(target: Uint8Array, hex: string, offset = 0): void {
-  for (let i = 0, at = offset; i < hex.length; i += 2, at++) target[at] = (NIBBLE[hex[i]!]! << 4) | NIBBLE[hex[i + 1]!]!;
+  for (let i = 0, at = offset; i < hex.length; i += 2, at++)
+    target[at] = (NIBBLE[hex[i]!]! << 4) | NIBBLE[hex[i + 1]!]!;
 }
 
 /** Hex text (with or without `0x`) as bytes; the caller has checked it is hex. */

@@ -16,6 +16,7 @@ export const isNode = Boolean(nodeProcess?.versions?.node);
 /** A CommonJS `require` resolving from `from` (a file URL or path) under Node; undefined elsewhere. */
 export function nodeRequire(from: string | undefined): RequireLike | undefined {
   if (!isNode || !from) return undefined;
-  const nodeModule = nodeProcess?.getBuiltinModule?.('node:module') as { createRequire(from: string): RequireLike } | undefined;
+  const nodeModule = nodeProcess?.getBuiltinModule?.('node:module') as
+    { createRequire(from: string): RequireLike } | undefined;
   return nodeModule?.createRequire(from);
 }

@@ -163,9 +163,18 @@ export function walletConfigFor(network: NetworkProfile): WalletConfig {
 /** The contract whose EIP-712 domain an order of this version and market kind is signed against. */
 export function verifyingContract(network: NetworkProfile, version: OrderVersion, negRisk: boolean): string {
   const field: keyof ContractAddresses =
-    version === 1 ? (negRisk ? 'negRiskExchange' : 'exchange') : version === 2 ? (negRisk ? 'negRiskExchangeV2' : 'exchangeV2') : 'exchangeV3';
+    version === 1
+      ? negRisk
+        ? 'negRiskExchange'
+        : 'exchange'
+      : version === 2
+        ? negRisk
+          ? 'negRiskExchangeV2'
+          : 'exchangeV2'
+        : 'exchangeV3';
   const address = network.contracts[field];
-  if (!address) throw invalidParameter(`The network profile ${network.name} has no ${field} address for order version ${version}.`);
+  if (!address)
+    throw invalidParameter(`The network profile ${network.name} has no ${field} address for order version ${version}.`);
   return address;
 }
 
@@ -233,9 +242,16 @@ export function parseNetworkProfile(value: unknown): NetworkProfile {
     Object.fromEntries(Object.entries(contracts).filter(([, v]) => v !== undefined)) as Partial<ContractAddresses>,
     rest.orderVersion,
   );
-  const stated = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<NetworkProfile, 'contracts' | 'wallets'>;
+  const stated = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<
+    NetworkProfile,
+    'contracts' | 'wallets'
+  >;
   if (!wallets) return { ...stated, contracts: known };
-  return { ...stated, contracts: known, wallets: Object.fromEntries(Object.entries(wallets).filter(([, v]) => v !== undefined)) as WalletConfig };
+  return {
+    ...stated,
+    contracts: known,
+    wallets: Object.fromEntries(Object.entries(wallets).filter(([, v]) => v !== undefined)) as WalletConfig,
+  };
 }
 
 /**
@@ -243,7 +259,10 @@ export function parseNetworkProfile(value: unknown): NetworkProfile {
  * of version 2 or 3 those become that version's fields, so it signs against its own exchange rather than looking
  * for a version 1 one. Per-version fields already set are kept.
  */
-export function withVersionDefaults(contracts: Partial<ContractAddresses>, orderVersion: OrderVersion | undefined): Partial<ContractAddresses> {
+export function withVersionDefaults(
+  contracts: Partial<ContractAddresses>,
+  orderVersion: OrderVersion | undefined,
+): Partial<ContractAddresses> {
   const c = { ...contracts };
   if (orderVersion === 2) {
     c.exchangeV2 ??= c.exchange;

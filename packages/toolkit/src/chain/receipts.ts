@@ -18,16 +18,24 @@ export interface ReceiptWait {
 }
 
 /** The receipt of `hash` once it is mined; ERR_TIMEOUT naming the transaction when it is not mined in time. */
-export async function waitForReceipt(provider: Pick<Provider, 'getTransactionReceipt'>, hash: string, { timeoutMs = 120_000, pollMs = 250 }: ReceiptWait = {}): Promise<TransactionReceipt> {
+export async function waitForReceipt(
+  provider: Pick<Provider, 'getTransactionReceipt'>,
+  hash: string,
+  { timeoutMs = 120_000, pollMs = 250 }: ReceiptWait = {},
+): Promise<TransactionReceipt> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const receipt = await provider.getTransactionReceipt(hash);
     if (receipt) return receipt;
     const left = deadline - Date.now();
     if (left <= 0) {
-      throw new PmDeskError(ErrorCode.TIMEOUT_ERROR, `Transaction ${hash} was not mined within ${Math.round(timeoutMs / 1000)} s: it may still be pending; check it on the chain before sending it again.`, {
-        context: { txHash: hash },
-      });
+      throw new PmDeskError(
+        ErrorCode.TIMEOUT_ERROR,
+        `Transaction ${hash} was not mined within ${Math.round(timeoutMs / 1000)} s: it may still be pending; check it on the chain before sending it again.`,
+        {
+          context: { txHash: hash },
+        },
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, left)));
   }

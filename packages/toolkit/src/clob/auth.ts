@@ -59,7 +59,13 @@ export function clobAuthDomain(chainId: number): TypedDataDomain {
  */
 
 /** Level 1 headers; the timestamp is unix seconds (the server's, on a clock-skewed machine), the nonce defaults to 0. */
-export async function createL1Headers(signer: ClobSigner, chainId: number, nonce = 0, timestamp?: number, authAddress?: string): Promise<L1Headers> {
+export async function createL1Headers(
+  signer: ClobSigner,
+  chainId: number,
+  nonce = 0,
+  timestamp?: number,
+  authAddress?: string,
+): Promise<L1Headers> {
   const ts = timestamp ?? Math.floor(Date.now() / 1000);
   const address = authAddress ?? (await signer.getAddress());
   const value = { address, timestamp: `${ts}`, nonce, message: CLOB_AUTH_MESSAGE };
@@ -90,10 +96,18 @@ function secretBytes(secret: string): Uint8Array {
 }
 
 /** HMAC-SHA256 over timestamp + method + path (never the query) + body, as url-safe base64 that keeps its `=` padding. */
-export function buildHmacSignature(secret: string, timestamp: number, method: string, requestPath: string, body?: string): string {
+export function buildHmacSignature(
+  secret: string,
+  timestamp: number,
+  method: string,
+  requestPath: string,
+  body?: string,
+): string {
   const message = `${timestamp}${method}${requestPath}${body ?? ''}`;
   // ethers' HMAC is node:crypto under Node and @noble/hashes in a browser bundle: the same bytes either way.
-  return encodeBase64(computeHmac('sha256', secretBytes(secret), toUtf8Bytes(message))).replace(/\+/g, '-').replace(/\//g, '_');
+  return encodeBase64(computeHmac('sha256', secretBytes(secret), toUtf8Bytes(message)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 export interface L2Request {
@@ -103,7 +117,13 @@ export interface L2Request {
 }
 
 /** Level 2 headers; POLY_ADDRESS is the key's address unless the credentials were made for another (see above). */
-export async function createL2Headers(signer: ClobSigner, creds: ApiCredentials, request: L2Request, timestamp?: number, authAddress?: string): Promise<L2Headers> {
+export async function createL2Headers(
+  signer: ClobSigner,
+  creds: ApiCredentials,
+  request: L2Request,
+  timestamp?: number,
+  authAddress?: string,
+): Promise<L2Headers> {
   const ts = timestamp ?? Math.floor(Date.now() / 1000);
   return {
     POLY_ADDRESS: authAddress ?? (await signer.getAddress()),

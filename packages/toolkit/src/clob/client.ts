@@ -38,13 +38,19 @@ export class ClobClient extends ClobService {
   async resolveFeeRateBps(tokenId: string, requested?: number): Promise<number> {
     const market = await this.getFeeRateBps(tokenId);
     if (market > 0 && requested !== undefined && requested !== market) {
-      throw invalidParameter(`invalid user provided fee rate: ${requested}, fee rate for the market must be ${market}`, 'createOrder');
+      throw invalidParameter(
+        `invalid user provided fee rate: ${requested}, fee rate for the market must be ${market}`,
+        'createOrder',
+      );
     }
     return market;
   }
 
   /** Builds and signs a limit order, asking the server only for what the options do not say. */
-  async createOrder(input: Omit<LimitOrderInput, 'feeRateBps'> & { feeRateBps?: number }, options: OrderOptions = {}): Promise<BuiltOrder> {
+  async createOrder(
+    input: Omit<LimitOrderInput, 'feeRateBps'> & { feeRateBps?: number },
+    options: OrderOptions = {},
+  ): Promise<BuiltOrder> {
     const builder = this.orderBuilder('createOrder');
     const tickSize = await this.resolveTickSize(input.tokenId, options.tickSize);
     assertPriceInRange(input.price, tickSize, 'createOrder');
@@ -63,7 +69,9 @@ export class ClobClient extends ClobService {
     const tickSize = await this.resolveTickSize(input.tokenId, options.tickSize);
     let price = input.price;
     if (!price) {
-      const book = await this.readOrThrow<OrderBookSummary>('getOrderBook', BookAnswer, P.GET_ORDER_BOOK, { token_id: input.tokenId });
+      const book = await this.readOrThrow<OrderBookSummary>('getOrderBook', BookAnswer, P.GET_ORDER_BOOK, {
+        token_id: input.tokenId,
+      });
       price = marketPriceFromBook(book, input.side, input.amount, options.orderType ?? 'FOK', 'createMarketOrder');
     }
     assertPriceInRange(price, tickSize, 'createMarketOrder');

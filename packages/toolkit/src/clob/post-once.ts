@@ -45,7 +45,12 @@ export interface FoundOrder {
  * exchange would refuse as a duplicate rather than place twice. When the look-up itself cannot be done, the
  * answer is an "order in doubt" error carrying the hash (see `orderInDoubt`), never a plain failure.
  */
-export async function postOrderOnce(client: ClobService, built: BuiltOrder, post: PostOrderOptions, options: PostOnceOptions): Promise<PostedOrder> {
+export async function postOrderOnce(
+  client: ClobService,
+  built: BuiltOrder,
+  post: PostOrderOptions,
+  options: PostOnceOptions,
+): Promise<PostedOrder> {
   const methodName = options.methodName ?? 'postOrder';
   try {
     return fromResponse(await client.postOrder(built, post), false);
@@ -127,7 +132,8 @@ export async function postOrdersOnce(
       if (!unanswered(error)) throw error;
       await lookUpAll(unknown);
       // Still unknown after two unanswered posts and look-ups that answered: not placed.
-      for (const item of unknown) if (!results.has(item)) results.set(item, { orderID: undefined, status: 'NOT_PLACED', reconciled: true });
+      for (const item of unknown)
+        if (!results.has(item)) results.set(item, { orderID: undefined, status: 'NOT_PLACED', reconciled: true });
     }
   }
   return batch.map((b) => results.get(b)!);
@@ -143,19 +149,32 @@ function batchInDoubt(hashes: readonly string[], methodName: string, cause: unkn
 }
 
 /** Where the exchange or the chain knows this signed order from, if anywhere; throws when it cannot be asked. */
-export async function findOrderByHash(client: ClobService, built: BuiltOrder, options: PostOnceOptions): Promise<FoundOrder | undefined> {
+export async function findOrderByHash(
+  client: ClobService,
+  built: BuiltOrder,
+  options: PostOnceOptions,
+): Promise<FoundOrder | undefined> {
   const hash = built.orderHash.toLowerCase();
   try {
     const order = (await client.getOrder(built.orderHash)) as { id?: string; status?: string } | null;
-    if (order && typeof order === 'object' && order.id?.toLowerCase() === hash) return { status: order.status ?? 'LIVE', where: 'order' };
+    if (order && typeof order === 'object' && order.id?.toLowerCase() === hash)
+      return { status: order.status ?? 'LIVE', where: 'order' };
   } catch (error) {
     if (!(isPmDeskError(error) && error.statusCode === 404)) throw error;
   }
   const open = (await client.getOpenOrders({ asset_id: options.tokenId })) as { id?: string; status?: string }[];
   const resting = open.find((o) => o.id?.toLowerCase() === hash);
   if (resting) return { status: resting.status ?? 'LIVE', where: 'open orders' };
-  const trades = (await client.getTrades({ asset_id: options.tokenId })) as { taker_order_id?: string; maker_orders?: { order_id?: string }[] }[];
-  if (trades.some((t) => t.taker_order_id?.toLowerCase() === hash || t.maker_orders?.some((m) => m.order_id?.toLowerCase() === hash))) {
+  const trades = (await client.getTrades({ asset_id: options.tokenId })) as {
+    taker_order_id?: string;
+    maker_orders?: { order_id?: string }[];
+  }[];
+  if (
+    trades.some(
+      (t) =>
+        t.taker_order_id?.toLowerCase() === hash || t.maker_orders?.some((m) => m.order_id?.toLowerCase() === hash),
+    )
+  ) {
     return { status: 'MATCHED', where: 'trades' };
   }
   if (!options.chainStatus) return undefined;
@@ -167,7 +186,12 @@ export async function findOrderByHash(client: ClobService, built: BuiltOrder, op
   return undefined;
 }
 
-async function lookUpOrDoubt(client: ClobService, built: BuiltOrder, options: PostOnceOptions, methodName: string): Promise<FoundOrder | undefined> {
+async function lookUpOrDoubt(
+  client: ClobService,
+  built: BuiltOrder,
+  options: PostOnceOptions,
+  methodName: string,
+): Promise<FoundOrder | undefined> {
   try {
     return await findOrderByHash(client, built, options);
   } catch (error) {
@@ -196,7 +220,12 @@ export function isOrderInDoubt(error: unknown): boolean {
 
 function fromResponse(response: unknown, reconciled: boolean): PostedOrder {
   const r = (response ?? {}) as { success?: boolean; orderID?: string; status?: string };
-  return { orderID: r.success === false || !r.orderID ? undefined : r.orderID, status: r.status ?? '', reconciled, response };
+  return {
+    orderID: r.success === false || !r.orderID ? undefined : r.orderID,
+    status: r.status ?? '',
+    reconciled,
+    response,
+  };
 }
 
 /**

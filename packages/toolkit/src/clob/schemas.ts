@@ -55,7 +55,12 @@ export const MarketTradesAnswer = z.array(z.looseObject({}));
  * order (the exchange may still have placed it), and a success without an id says nothing either.
  */
 export const OrderPostAnswer = z
-  .looseObject({ success: z.boolean(), orderID: z.string(), status: z.string().optional(), errorMsg: z.string().nullish() })
+  .looseObject({
+    success: z.boolean(),
+    orderID: z.string(),
+    status: z.string().optional(),
+    errorMsg: z.string().nullish(),
+  })
   .refine((a) => !a.success || a.orderID.length > 0, { message: 'a success without an orderID', path: ['orderID'] });
 /** POST /orders: one order answer per order sent. */
 export const OrdersPostAnswer = z.array(OrderPostAnswer);
@@ -65,22 +70,38 @@ export const OrdersPostAnswer = z.array(OrderPostAnswer);
 /** GET /data/order/{id}: one order (null when the exchange knows none by that id). */
 export const OrderAnswer = z.looseObject({ id: z.string().min(1), status: z.string() }).nullable();
 /** GET /balance-allowance: the balance, and the allowances per spender (version 1: one `allowance`). */
-export const BalanceAllowanceAnswer = z.looseObject({ balance: decimal, allowances: z.record(z.string(), decimal).optional(), allowance: decimal.optional() });
+export const BalanceAllowanceAnswer = z.looseObject({
+  balance: decimal,
+  allowances: z.record(z.string(), decimal).optional(),
+  allowance: decimal.optional(),
+});
 /** GET /auth/api-keys: the wallet's API keys. */
 export const ApiKeysAnswer = z.looseObject({ apiKeys: z.array(z.string()) });
 /** DELETE /order, /orders, /cancel-all, /cancel-market-orders: what was cancelled, and why the rest was not. */
-export const CancelAnswer = z.looseObject({ canceled: z.array(z.string()), not_canceled: z.record(z.string(), z.unknown()).nullish() });
+export const CancelAnswer = z.looseObject({
+  canceled: z.array(z.string()),
+  not_canceled: z.record(z.string(), z.unknown()).nullish(),
+});
 
 /** Judges an answer: undefined when it fits, else ERR_VALIDATION naming the first bad field, with a cut excerpt. */
-export function answerProblem(schema: z.ZodType, data: unknown, methodName: string, statusCode?: number): PmDeskError | undefined {
+export function answerProblem(
+  schema: z.ZodType,
+  data: unknown,
+  methodName: string,
+  statusCode?: number,
+): PmDeskError | undefined {
   const parsed = schema.safeParse(data);
   if (parsed.success) return undefined;
   const issue = parsed.error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : '(root)';
-  return new PmDeskError(ErrorCode.VALIDATION_ERROR, `Unexpected response from the API server: ${field}: ${issue?.message ?? 'invalid'}`, {
-    methodName,
-    statusCode,
-    responseData: truncate(JSON.stringify(data) ?? String(data), 300),
-    context: { field },
-  });
+  return new PmDeskError(
+    ErrorCode.VALIDATION_ERROR,
+    `Unexpected response from the API server: ${field}: ${issue?.message ?? 'invalid'}`,
+    {
+      methodName,
+      statusCode,
+      responseData: truncate(JSON.stringify(data) ?? String(data), 300),
+      context: { field },
+    },
+  );
 }

@@ -21,7 +21,14 @@ import {
   l2Unavailable,
   type ApiCredentials,
 } from './auth';
-import { CLOB_PATHS as P, PAGE_MAX_BYTES, DEFAULT_TICK_SIZE_TTL_MS, END_CURSOR, INITIAL_CURSOR, ORDER_VERSION_MISMATCH } from './endpoints';
+import {
+  CLOB_PATHS as P,
+  PAGE_MAX_BYTES,
+  DEFAULT_TICK_SIZE_TTL_MS,
+  END_CURSOR,
+  INITIAL_CURSOR,
+  ORDER_VERSION_MISMATCH,
+} from './endpoints';
 import * as A from './schemas';
 import { answerProblem } from './schemas';
 import { ClobTransport, errorResult, isClobError, type Attempt, type ClobCall, type ClobResult } from './transport';
@@ -179,15 +186,34 @@ export class ClobService {
   // ---- plumbing -------------------------------------------------------------------------------
 
   /** A public read, its answer judged by the endpoint's schema (clob/schemas.ts) before anyone sees it. */
-  private get(methodName: string, schema: z.ZodType, path: string, query?: Query, route?: string, maxBytes?: number): Promise<ClobResult<unknown>> {
-    return this.checked(methodName, schema, this.transport.send({ methodName, method: 'GET', path, query, route, maxBytes }));
+  private get(
+    methodName: string,
+    schema: z.ZodType,
+    path: string,
+    query?: Query,
+    route?: string,
+    maxBytes?: number,
+  ): Promise<ClobResult<unknown>> {
+    return this.checked(
+      methodName,
+      schema,
+      this.transport.send({ methodName, method: 'GET', path, query, route, maxBytes }),
+    );
   }
 
   private post(methodName: string, schema: z.ZodType, path: string, payload: unknown): Promise<ClobResult<unknown>> {
-    return this.checked(methodName, schema, this.transport.send({ methodName, method: 'POST', path, body: JSON.stringify(payload) }));
+    return this.checked(
+      methodName,
+      schema,
+      this.transport.send({ methodName, method: 'POST', path, body: JSON.stringify(payload) }),
+    );
   }
 
-  private async checked(methodName: string, schema: z.ZodType, sent: Promise<ClobResult<unknown>>): Promise<ClobResult<unknown>> {
+  private async checked(
+    methodName: string,
+    schema: z.ZodType,
+    sent: Promise<ClobResult<unknown>>,
+  ): Promise<ClobResult<unknown>> {
     const result = await sent;
     if (isClobError(result)) return result;
     const problem = answerProblem(schema, result, methodName);
@@ -220,12 +246,27 @@ export class ClobService {
 
   private async l1Headers(methodName: string, nonce?: number): Promise<Record<string, string>> {
     const signer = this.requireSigner(methodName);
-    return { ...(await createL1Headers(signer, this.chainId, nonce, await this.authTimestamp(), this.options.authAddress)) };
+    return {
+      ...(await createL1Headers(signer, this.chainId, nonce, await this.authTimestamp(), this.options.authAddress)),
+    };
   }
 
-  private async l2Headers(methodName: string, method: string, requestPath: string, body?: string): Promise<Record<string, string>> {
+  private async l2Headers(
+    methodName: string,
+    method: string,
+    requestPath: string,
+    body?: string,
+  ): Promise<Record<string, string>> {
     const { signer, creds } = this.requireCreds(methodName);
-    return { ...(await createL2Headers(signer, creds, { method, requestPath, body }, await this.authTimestamp(), this.options.authAddress)) };
+    return {
+      ...(await createL2Headers(
+        signer,
+        creds,
+        { method, requestPath, body },
+        await this.authTimestamp(),
+        this.options.authAddress,
+      )),
+    };
   }
 
   /** A level 2 call: headers signed over exactly the path and body sent. */
@@ -256,15 +297,30 @@ export class ClobService {
     let next = cursor || INITIAL_CURSOR;
     while (next !== END_CURSOR) {
       if (seen.has(next)) {
-        return this.failure(methodName, new PmDeskError(ErrorCode.VALIDATION_ERROR, `The server repeated the page cursor ${next}.`, { methodName }));
+        return this.failure(
+          methodName,
+          new PmDeskError(ErrorCode.VALIDATION_ERROR, `The server repeated the page cursor ${next}.`, { methodName }),
+        );
       }
       seen.add(next);
       // A function places the cursor where the official client puts it in the query.
       const pageQuery = typeof query === 'function' ? query(next) : { ...query, next_cursor: next };
-      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({ methodName, method: 'GET', path, query: pageQuery, headers, maxBytes: PAGE_MAX_BYTES });
+      const page = await this.transport.send<{ data?: T[]; next_cursor?: string }>({
+        methodName,
+        method: 'GET',
+        path,
+        query: pageQuery,
+        headers,
+        maxBytes: PAGE_MAX_BYTES,
+      });
       if (isClobError(page)) return page;
       if (!page || !Array.isArray(page.data) || typeof page.next_cursor !== 'string') {
-        return this.failure(methodName, new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered a list without data and next_cursor.', { methodName }));
+        return this.failure(
+          methodName,
+          new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered a list without data and next_cursor.', {
+            methodName,
+          }),
+        );
       }
       items.push(...page.data);
       if (onlyFirstPage) break;
@@ -312,9 +368,13 @@ export class ClobService {
     const result = await this.readOrThrow<{ version?: number } | undefined>('getVersion', A.VersionAnswer, P.VERSION);
     const version = result?.version ?? 2;
     if (version !== 1 && version !== 2 && version !== 3) {
-      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The server asks for order version ${String(version)}, which this toolkit does not sign.`, {
-        methodName: 'resolveVersion',
-      });
+      throw new PmDeskError(
+        ErrorCode.VALIDATION_ERROR,
+        `The server asks for order version ${String(version)}, which this toolkit does not sign.`,
+        {
+          methodName: 'resolveVersion',
+        },
+      );
     }
     this.cachedVersion = version;
     return version;
@@ -332,28 +392,68 @@ export class ClobService {
   // ---- markets --------------------------------------------------------------------------------
 
   getSamplingSimplifiedMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSamplingSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_SIMPLIFIED_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
+    return this.get(
+      'getSamplingSimplifiedMarkets',
+      A.MarketsPageAnswer,
+      P.GET_SAMPLING_SIMPLIFIED_MARKETS,
+      { next_cursor: nextCursor },
+      undefined,
+      PAGE_MAX_BYTES,
+    );
   }
   getSamplingMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSamplingMarkets', A.MarketsPageAnswer, P.GET_SAMPLING_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
+    return this.get(
+      'getSamplingMarkets',
+      A.MarketsPageAnswer,
+      P.GET_SAMPLING_MARKETS,
+      { next_cursor: nextCursor },
+      undefined,
+      PAGE_MAX_BYTES,
+    );
   }
   getSimplifiedMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getSimplifiedMarkets', A.MarketsPageAnswer, P.GET_SIMPLIFIED_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
+    return this.get(
+      'getSimplifiedMarkets',
+      A.MarketsPageAnswer,
+      P.GET_SIMPLIFIED_MARKETS,
+      { next_cursor: nextCursor },
+      undefined,
+      PAGE_MAX_BYTES,
+    );
   }
   getMarkets(nextCursor = INITIAL_CURSOR): Promise<ClobResult<unknown>> {
-    return this.get('getMarkets', A.MarketsPageAnswer, P.GET_MARKETS, { next_cursor: nextCursor }, undefined, PAGE_MAX_BYTES);
+    return this.get(
+      'getMarkets',
+      A.MarketsPageAnswer,
+      P.GET_MARKETS,
+      { next_cursor: nextCursor },
+      undefined,
+      PAGE_MAX_BYTES,
+    );
   }
   /** Every market, page after page until the end cursor. */
   getAllMarkets(): Promise<ClobResult<unknown[]>> {
     return this.paged('getAllMarkets', P.GET_MARKETS, {}, undefined);
   }
   getMarket(conditionId: string): Promise<ClobResult<unknown>> {
-    return this.get('getMarket', A.MarketAnswer, P.GET_MARKET + pathSegment(conditionId), undefined, `${P.GET_MARKET}{conditionId}`);
+    return this.get(
+      'getMarket',
+      A.MarketAnswer,
+      P.GET_MARKET + pathSegment(conditionId),
+      undefined,
+      `${P.GET_MARKET}{conditionId}`,
+    );
   }
 
   /** Version 2's compact market details; its tokens' tick sizes and neg-risk flags go into the caches. */
   async getClobMarketInfo(conditionId: string): Promise<ClobResult<unknown>> {
-    const result = await this.get('getClobMarketInfo', A.ClobMarketInfoAnswer, P.GET_CLOB_MARKET + pathSegment(conditionId), undefined, `${P.GET_CLOB_MARKET}{conditionId}`);
+    const result = await this.get(
+      'getClobMarketInfo',
+      A.ClobMarketInfoAnswer,
+      P.GET_CLOB_MARKET + pathSegment(conditionId),
+      undefined,
+      `${P.GET_CLOB_MARKET}{conditionId}`,
+    );
     if (isClobError(result)) return result;
     const info = result as { t?: { t?: string }[]; mts?: number | string; nr?: boolean } | undefined;
     for (const token of info?.t ?? []) {
@@ -409,7 +509,12 @@ export class ClobService {
     const cached = this.tickSizes.get(tokenId);
     const ttl = this.options.tickSizeTtlMs ?? DEFAULT_TICK_SIZE_TTL_MS;
     if (cached && Date.now() - cached.at < ttl) return cached.tickSize;
-    const result = await this.readOrThrow<{ minimum_tick_size?: unknown }>('getTickSize', A.TickSizeAnswer, P.GET_TICK_SIZE, { token_id: tokenId });
+    const result = await this.readOrThrow<{ minimum_tick_size?: unknown }>(
+      'getTickSize',
+      A.TickSizeAnswer,
+      P.GET_TICK_SIZE,
+      { token_id: tokenId },
+    );
     return this.cacheTickSize(tokenId, result?.minimum_tick_size);
   }
 
@@ -430,8 +535,13 @@ export class ClobService {
   async getNegRisk(tokenId: string): Promise<boolean> {
     const cached = this.negRisks.get(tokenId);
     if (cached !== undefined) return cached;
-    const result = await this.readOrThrow<{ neg_risk?: unknown }>('getNegRisk', A.NegRiskAnswer, P.GET_NEG_RISK, { token_id: tokenId });
-    if (typeof result?.neg_risk !== 'boolean') throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered /neg-risk without neg_risk.', { methodName: 'getNegRisk' });
+    const result = await this.readOrThrow<{ neg_risk?: unknown }>('getNegRisk', A.NegRiskAnswer, P.GET_NEG_RISK, {
+      token_id: tokenId,
+    });
+    if (typeof result?.neg_risk !== 'boolean')
+      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered /neg-risk without neg_risk.', {
+        methodName: 'getNegRisk',
+      });
     this.negRisks.set(tokenId, result.neg_risk);
     return result.neg_risk;
   }
@@ -440,9 +550,14 @@ export class ClobService {
   async getFeeRateBps(tokenId: string): Promise<number> {
     const cached = this.feeRates.get(tokenId);
     if (cached !== undefined) return cached;
-    const result = await this.readOrThrow<{ base_fee?: unknown }>('getFeeRateBps', A.FeeRateAnswer, P.GET_FEE_RATE, { token_id: tokenId });
+    const result = await this.readOrThrow<{ base_fee?: unknown }>('getFeeRateBps', A.FeeRateAnswer, P.GET_FEE_RATE, {
+      token_id: tokenId,
+    });
     const fee = Number(result?.base_fee);
-    if (!Number.isInteger(fee) || fee < 0) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered /fee-rate without a valid base_fee.', { methodName: 'getFeeRateBps' });
+    if (!Number.isInteger(fee) || fee < 0)
+      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The server answered /fee-rate without a valid base_fee.', {
+        methodName: 'getFeeRateBps',
+      });
     this.feeRates.set(tokenId, fee);
     return fee;
   }
@@ -450,7 +565,12 @@ export class ClobService {
   private cacheTickSize(tokenId: string, value: unknown): TickSize {
     const text = typeof value === 'number' ? String(value) : value;
     // A tick the toolkit has no rounding rule for is the server's answer at fault, not the trader's input.
-    if (!isTickSize(text)) throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The server answered an unknown tick size (${String(value)}).`, { methodName: 'getTickSize' });
+    if (!isTickSize(text))
+      throw new PmDeskError(
+        ErrorCode.VALIDATION_ERROR,
+        `The server answered an unknown tick size (${String(value)}).`,
+        { methodName: 'getTickSize' },
+      );
     const tickSize = text;
     this.tickSizes.set(tokenId, { tickSize, at: Date.now() });
     return tickSize;
@@ -484,7 +604,10 @@ export class ClobService {
    * Credentials whichever way they come (docs/protocol.md#order-flow): by default derive first and create when none results;
    * `create-first` is the other reading (create, then derive when the server gives no key).
    */
-  async createOrDeriveApiKey(nonce?: number, order: CreateOrDeriveOrder = 'derive-first'): Promise<ClobResult<ApiCredentials>> {
+  async createOrDeriveApiKey(
+    nonce?: number,
+    order: CreateOrDeriveOrder = 'derive-first',
+  ): Promise<ClobResult<ApiCredentials>> {
     if (order === 'create-first') {
       const created = await this.keyAttempt('create', nonce);
       if (created.ok && created.value.key) return created.value;
@@ -530,15 +653,28 @@ export class ClobService {
 
   getOrder(orderId: string): Promise<ClobResult<unknown>> {
     // The id is part of the signed path.
-    return this.signedChecked(A.OrderAnswer, { methodName: 'getOrder', method: 'GET', path: P.GET_ORDER + pathSegment(orderId), route: `${P.GET_ORDER}{id}` });
+    return this.signedChecked(A.OrderAnswer, {
+      methodName: 'getOrder',
+      method: 'GET',
+      path: P.GET_ORDER + pathSegment(orderId),
+      route: `${P.GET_ORDER}{id}`,
+    });
   }
 
-  async getTrades(params: TradeParams = {}, onlyFirstPage = false, nextCursor?: string): Promise<ClobResult<unknown[]>> {
+  async getTrades(
+    params: TradeParams = {},
+    onlyFirstPage = false,
+    nextCursor?: string,
+  ): Promise<ClobResult<unknown[]>> {
     const headers = await this.l2Headers('getTrades', 'GET', P.GET_TRADES);
     return this.paged('getTrades', P.GET_TRADES, { ...params }, headers, onlyFirstPage, nextCursor);
   }
 
-  async getOpenOrders(params: OpenOrderParams = {}, onlyFirstPage = false, nextCursor?: string): Promise<ClobResult<unknown[]>> {
+  async getOpenOrders(
+    params: OpenOrderParams = {},
+    onlyFirstPage = false,
+    nextCursor?: string,
+  ): Promise<ClobResult<unknown[]>> {
     const headers = await this.l2Headers('getOpenOrders', 'GET', P.GET_OPEN_ORDERS);
     return this.paged('getOpenOrders', P.GET_OPEN_ORDERS, { ...params }, headers, onlyFirstPage, nextCursor);
   }
@@ -548,11 +684,16 @@ export class ClobService {
     return this.transport.settle(await this.postOrderAttempt(order, options));
   }
 
-  async postOrders(orders: readonly { order: BuiltOrder; orderType?: OrderType }[], options: Omit<PostOrderOptions, 'orderType'> = {}): Promise<ClobResult<unknown>> {
+  async postOrders(
+    orders: readonly { order: BuiltOrder; orderType?: OrderType }[],
+    options: Omit<PostOrderOptions, 'orderType'> = {},
+  ): Promise<ClobResult<unknown>> {
     const refused = this.refusedInPostOnlyMode('postOrders', options.postOnly);
     if (refused) return this.transport.settle(refused);
     const { creds } = this.requireCreds('postOrders');
-    const body = JSON.stringify(orders.map(({ order, orderType }) => orderBody(order, creds.key, { ...options, orderType })));
+    const body = JSON.stringify(
+      orders.map(({ order, orderType }) => orderBody(order, creds.key, { ...options, orderType })),
+    );
     return this.transport.settle(await this.postAttempt('postOrders', A.OrdersPostAnswer, P.POST_ORDERS, body));
   }
 
@@ -560,7 +701,12 @@ export class ClobService {
     const refused = this.refusedInPostOnlyMode('postOrder', options.postOnly);
     if (refused) return refused;
     const { creds } = this.requireCreds('postOrder');
-    return this.postAttempt('postOrder', A.OrderPostAnswer, P.POST_ORDER, JSON.stringify(orderBody(order, creds.key, options)));
+    return this.postAttempt(
+      'postOrder',
+      A.OrderPostAnswer,
+      P.POST_ORDER,
+      JSON.stringify(orderBody(order, creds.key, options)),
+    );
   }
 
   /**
@@ -570,18 +716,30 @@ export class ClobService {
   private refusedInPostOnlyMode(methodName: string, postOnly: boolean | undefined): Attempt<unknown> | undefined {
     if (postOnly || Date.now() >= this.mode.postOnlyUntil) return undefined;
     const seconds = Math.max(1, Math.ceil((this.mode.postOnlyUntil - Date.now()) / 1000));
-    return { ok: false, error: invalidParameter(`${POST_ONLY_MODE} Not sent: mark it post-only, or try again in ${seconds} s.`, methodName) };
+    return {
+      ok: false,
+      error: invalidParameter(
+        `${POST_ONLY_MODE} Not sent: mark it post-only, or try again in ${seconds} s.`,
+        methodName,
+      ),
+    };
   }
 
   /**
    * A 503 is post-only mode (said as such). A 200 of the wrong shape fails as ERR_VALIDATION with status 200: not a
    * refusal, so the reconciler (post-once.ts) treats it as no answer and looks the order up by its hash first.
    */
-  private async postAttempt(methodName: string, schema: z.ZodType, path: string, body: string): Promise<Attempt<unknown>> {
+  private async postAttempt(
+    methodName: string,
+    schema: z.ZodType,
+    path: string,
+    body: string,
+  ): Promise<Attempt<unknown>> {
     const headers = await this.l2Headers(methodName, 'POST', path, body);
     const attempt = await this.transport.attempt({ methodName, method: 'POST', path, body, headers });
     if (!attempt.ok && isVersionMismatch(errorResult(attempt.error))) await this.resolveVersion(true);
-    if (!attempt.ok && attempt.error.statusCode === 503) return { ok: false, error: this.postOnlyMode(methodName, path, attempt.error) };
+    if (!attempt.ok && attempt.error.statusCode === 503)
+      return { ok: false, error: this.postOnlyMode(methodName, path, attempt.error) };
     if (!attempt.ok) return attempt;
     const problem = answerProblem(schema, attempt.value, methodName, 200);
     if (!problem) return attempt;
@@ -599,61 +757,133 @@ export class ClobService {
     const named = typeof error.context?.retryAfter === 'string' ? parseRetryAfter(error.context.retryAfter) : undefined;
     this.mode.postOnlyUntil = Date.now() + Math.min(named ?? POST_ONLY_HOLD_MS, POST_ONLY_MAX_HOLD_MS);
     this.options.onNotice?.({ kind: 'post-only', api: 'CLOB', endpoint: `POST ${path}`, message });
-    return new PmDeskError(ErrorCode.SERVER_ERROR, message, { methodName, statusCode: 503, responseData: error.responseData, context: error.context });
+    return new PmDeskError(ErrorCode.SERVER_ERROR, message, {
+      methodName,
+      statusCode: 503,
+      responseData: error.responseData,
+      context: error.context,
+    });
   }
 
   cancelOrder(orderId: string): Promise<ClobResult<unknown>> {
-    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelOrder', method: 'DELETE', path: P.CANCEL_ORDER, body: JSON.stringify({ orderID: orderId }) });
+    return this.signedChecked(A.CancelAnswer, {
+      methodName: 'cancelOrder',
+      method: 'DELETE',
+      path: P.CANCEL_ORDER,
+      body: JSON.stringify({ orderID: orderId }),
+    });
   }
   cancelOrders(orderIds: readonly string[]): Promise<ClobResult<unknown>> {
-    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelOrders', method: 'DELETE', path: P.CANCEL_ORDERS, body: JSON.stringify(orderIds) });
+    return this.signedChecked(A.CancelAnswer, {
+      methodName: 'cancelOrders',
+      method: 'DELETE',
+      path: P.CANCEL_ORDERS,
+      body: JSON.stringify(orderIds),
+    });
   }
   cancelAll(): Promise<ClobResult<unknown>> {
     return this.signedChecked(A.CancelAnswer, { methodName: 'cancelAll', method: 'DELETE', path: P.CANCEL_ALL });
   }
   cancelMarketOrders(params: { market?: string; asset_id?: string }): Promise<ClobResult<unknown>> {
-    return this.signedChecked(A.CancelAnswer, { methodName: 'cancelMarketOrders', method: 'DELETE', path: P.CANCEL_MARKET_ORDERS, body: JSON.stringify(params) });
+    return this.signedChecked(A.CancelAnswer, {
+      methodName: 'cancelMarketOrders',
+      method: 'DELETE',
+      path: P.CANCEL_MARKET_ORDERS,
+      body: JSON.stringify(params),
+    });
   }
 
   isOrderScoring(params: { order_id: string }): Promise<ClobResult<unknown>> {
     return this.signed({ methodName: 'isOrderScoring', method: 'GET', path: P.IS_ORDER_SCORING, query: { ...params } });
   }
   areOrdersScoring(params: { orderIds: readonly string[] }): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'areOrdersScoring', method: 'POST', path: P.ARE_ORDERS_SCORING, body: JSON.stringify(params.orderIds) });
+    return this.signed({
+      methodName: 'areOrdersScoring',
+      method: 'POST',
+      path: P.ARE_ORDERS_SCORING,
+      body: JSON.stringify(params.orderIds),
+    });
   }
 
   // ---- account ------------------------------------------------------------------------------------
 
   getNotifications(): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'getNotifications', method: 'GET', path: P.GET_NOTIFICATIONS, query: { signature_type: this.signatureType } });
+    return this.signed({
+      methodName: 'getNotifications',
+      method: 'GET',
+      path: P.GET_NOTIFICATIONS,
+      query: { signature_type: this.signatureType },
+    });
   }
   dropNotifications(params: { ids: readonly string[] }): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'dropNotifications', method: 'DELETE', path: P.DROP_NOTIFICATIONS, query: dropNotificationParams(params.ids) });
+    return this.signed({
+      methodName: 'dropNotifications',
+      method: 'DELETE',
+      path: P.DROP_NOTIFICATIONS,
+      query: dropNotificationParams(params.ids),
+    });
   }
   getBalanceAllowance(params: BalanceAllowanceParams): Promise<ClobResult<unknown>> {
-    return this.signedChecked(A.BalanceAllowanceAnswer, { methodName: 'getBalanceAllowance', method: 'GET', path: P.GET_BALANCE_ALLOWANCE, query: { ...params, signature_type: this.signatureType } });
+    return this.signedChecked(A.BalanceAllowanceAnswer, {
+      methodName: 'getBalanceAllowance',
+      method: 'GET',
+      path: P.GET_BALANCE_ALLOWANCE,
+      query: { ...params, signature_type: this.signatureType },
+    });
   }
   /** Asks the server to re-read the chain after approvals or a deposit (a GET, as the service defines it). */
   updateBalanceAllowance(params: BalanceAllowanceParams): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'updateBalanceAllowance', method: 'GET', path: P.UPDATE_BALANCE_ALLOWANCE, query: { ...params, signature_type: this.signatureType } });
+    return this.signed({
+      methodName: 'updateBalanceAllowance',
+      method: 'GET',
+      path: P.UPDATE_BALANCE_ALLOWANCE,
+      query: { ...params, signature_type: this.signatureType },
+    });
   }
 
   // ---- rewards and events -------------------------------------------------------------------------
 
   async getEarningsForUserForDay(date: string): Promise<ClobResult<unknown[]>> {
     const headers = await this.l2Headers('getEarningsForUserForDay', 'GET', P.GET_EARNINGS_FOR_USER_FOR_DAY);
-    return this.paged('getEarningsForUserForDay', P.GET_EARNINGS_FOR_USER_FOR_DAY, { date, signature_type: this.signatureType }, headers);
+    return this.paged(
+      'getEarningsForUserForDay',
+      P.GET_EARNINGS_FOR_USER_FOR_DAY,
+      { date, signature_type: this.signatureType },
+      headers,
+    );
   }
   getTotalEarningsForUserForDay(date: string): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'getTotalEarningsForUserForDay', method: 'GET', path: P.GET_TOTAL_EARNINGS_FOR_USER_FOR_DAY, query: { date, signature_type: this.signatureType } });
+    return this.signed({
+      methodName: 'getTotalEarningsForUserForDay',
+      method: 'GET',
+      path: P.GET_TOTAL_EARNINGS_FOR_USER_FOR_DAY,
+      query: { date, signature_type: this.signatureType },
+    });
   }
-  async getUserEarningsAndMarketsConfig(date: string, orderBy = '', position = '', noCompetition = false): Promise<ClobResult<unknown[]>> {
+  async getUserEarningsAndMarketsConfig(
+    date: string,
+    orderBy = '',
+    position = '',
+    noCompetition = false,
+  ): Promise<ClobResult<unknown[]>> {
     const headers = await this.l2Headers('getUserEarningsAndMarketsConfig', 'GET', P.GET_REWARDS_EARNINGS_PERCENTAGES);
-    const query = (cursor: string) => ({ date, signature_type: this.signatureType, next_cursor: cursor, order_by: orderBy, position, no_competition: noCompetition });
+    const query = (cursor: string) => ({
+      date,
+      signature_type: this.signatureType,
+      next_cursor: cursor,
+      order_by: orderBy,
+      position,
+      no_competition: noCompetition,
+    });
     return this.paged('getUserEarningsAndMarketsConfig', P.GET_REWARDS_EARNINGS_PERCENTAGES, query, headers);
   }
   getRewardPercentages(): Promise<ClobResult<unknown>> {
-    return this.signed({ methodName: 'getRewardPercentages', method: 'GET', path: P.GET_LIQUIDITY_REWARD_PERCENTAGES, query: { signature_type: this.signatureType } });
+    return this.signed({
+      methodName: 'getRewardPercentages',
+      method: 'GET',
+      path: P.GET_LIQUIDITY_REWARD_PERCENTAGES,
+      query: { signature_type: this.signatureType },
+    });
   }
   getCurrentRewards(): Promise<ClobResult<unknown[]>> {
     return this.paged('getCurrentRewards', P.GET_REWARDS_MARKETS_CURRENT, {}, undefined);
@@ -664,9 +894,14 @@ export class ClobService {
   /** Recent trades of a market; version 2 moved the path, so the resolved order version picks it. */
   async getMarketTradesEvents(conditionId: string): Promise<ClobResult<unknown>> {
     const base = (await this.resolveVersion()) === 1 ? P.GET_MARKET_TRADES_EVENTS : P.GET_MARKET_TRADES_EVENTS_V2;
-    return this.get('getMarketTradesEvents', A.MarketTradesAnswer, base + pathSegment(conditionId), undefined, `${base}{conditionId}`);
+    return this.get(
+      'getMarketTradesEvents',
+      A.MarketTradesAnswer,
+      base + pathSegment(conditionId),
+      undefined,
+      `${base}{conditionId}`,
+    );
   }
-
 }
 
 export function isVersionMismatch(result: unknown): boolean {

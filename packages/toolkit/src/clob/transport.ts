@@ -30,7 +30,8 @@ export function errorResult(error: PmDeskError): ClobErrorResult {
   const data = error.responseData;
   if (error.statusCode !== undefined && data !== undefined && data !== null && data !== '') {
     if (typeof data === 'string') return { error: data, status: error.statusCode };
-    if (typeof data === 'object' && !Array.isArray(data) && 'error' in data) return { ...(data as object), status: error.statusCode } as ClobErrorResult;
+    if (typeof data === 'object' && !Array.isArray(data) && 'error' in data)
+      return { ...(data as object), status: error.statusCode } as ClobErrorResult;
     return { error: data, status: error.statusCode };
   }
   return error.statusCode === undefined ? { error: error.detail } : { error: error.detail, status: error.statusCode };
@@ -82,7 +83,8 @@ export class ClobTransport {
       onNotice: options.onNotice,
       onRateLimit: options.onRateLimit,
       // Bounded as a retry's wait is: the exchange's budget is per signer, a reset far away is not waited for here.
-      onSpent: (resetAt) => (this.heldUntil = Math.max(this.heldUntil, Math.min(resetAt, Date.now() + RETRY_POLICY.maxWaitMs))),
+      onSpent: (resetAt) =>
+        (this.heldUntil = Math.max(this.heldUntil, Math.min(resetAt, Date.now() + RETRY_POLICY.maxWaitMs))),
       warn: (message) => options.logger.warn(message),
     });
   }

@@ -14,14 +14,20 @@ export const ERC20_ABI = new Interface([
   'function allowance(address holder, address spender) view returns (uint256)',
 ]);
 /** The onramp's wrap and the offramp's unwrap share one shape: (asset, recipient, amount). */
-export const RAMP_ABI = new Interface(['function wrap(address _asset, address _to, uint256 _amount)', 'function unwrap(address _asset, address _to, uint256 _amount)']);
+export const RAMP_ABI = new Interface([
+  'function wrap(address _asset, address _to, uint256 _amount)',
+  'function unwrap(address _asset, address _to, uint256 _amount)',
+]);
 
 /** An amount of collateral: integer base units (6 decimals), or dollars converted by the toolkit's one rounding place. */
 export type CollateralAmount = bigint | number;
 
 export function collateralBaseUnits(amount: CollateralAmount, what = 'amount'): bigint {
   const units = typeof amount === 'bigint' ? amount : BigInt(toBaseUnits(amount));
-  if (units <= 0n) throw invalidParameter(`The ${what} must be more than zero, got ${typeof amount === 'bigint' ? `${amount} base units` : String(amount)}.`);
+  if (units <= 0n)
+    throw invalidParameter(
+      `The ${what} must be more than zero, got ${typeof amount === 'bigint' ? `${amount} base units` : String(amount)}.`,
+    );
   return units;
 }
 
@@ -42,7 +48,12 @@ export function wrapCalls(contracts: ActionContracts, account: string, amount: C
 }
 
 /** Unwraps `amount` pUSD held by `account` back to USDC.e paid to `to` (the account by default): approve the offramp, then unwrap. */
-export function unwrapCalls(contracts: ActionContracts, account: string, amount: CollateralAmount, to: string = account): ChainCall[] {
+export function unwrapCalls(
+  contracts: ActionContracts,
+  account: string,
+  amount: CollateralAmount,
+  to: string = account,
+): ChainCall[] {
   const pusd = requireContract(contracts, 'collateral', 'unwrapping pUSD');
   const usdcE = requireContract(contracts, 'usdcE', 'unwrapping pUSD');
   const offramp = requireContract(contracts, 'collateralOfframp', 'unwrapping pUSD');
@@ -61,9 +72,16 @@ export interface TokenReader {
 
 /** An ERC-20 balance in base units; an answer that is not one word is ERR_VALIDATION naming the token and holder. */
 export async function tokenBalance(rpc: TokenReader, token: string, holder: string): Promise<bigint> {
-  const answer = await rpc.call({ to: checkedAddress(token, 'token'), data: ERC20_ABI.encodeFunctionData('balanceOf', [checkedAddress(holder, 'holder')]) });
+  const answer = await rpc.call({
+    to: checkedAddress(token, 'token'),
+    data: ERC20_ABI.encodeFunctionData('balanceOf', [checkedAddress(holder, 'holder')]),
+  });
   if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer)) {
-    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `balanceOf(${holder}) on ${token} answered ${String(answer).slice(0, 80)}, not one 32-byte word.`, { methodName: 'tokenBalance' });
+    throw new PmDeskError(
+      ErrorCode.VALIDATION_ERROR,
+      `balanceOf(${holder}) on ${token} answered ${String(answer).slice(0, 80)}, not one 32-byte word.`,
+      { methodName: 'tokenBalance' },
+    );
   }
   return BigInt(answer);
 }
@@ -76,8 +94,15 @@ export interface CollateralBalances {
 }
 
 /** An address's pUSD and USDC.e, in base units; a funded account that shows pUSD 0 usually still needs to wrap. */
-export async function collateralBalances(rpc: TokenReader, contracts: ActionContracts, holder: string): Promise<CollateralBalances> {
+export async function collateralBalances(
+  rpc: TokenReader,
+  contracts: ActionContracts,
+  holder: string,
+): Promise<CollateralBalances> {
   const pusdToken = requireContract(contracts, 'collateral', 'reading the pUSD balance');
-  const [pusd, usdcE] = await Promise.all([tokenBalance(rpc, pusdToken, holder), contracts.usdcE ? tokenBalance(rpc, contracts.usdcE, holder) : Promise.resolve(undefined)]);
+  const [pusd, usdcE] = await Promise.all([
+    tokenBalance(rpc, pusdToken, holder),
+    contracts.usdcE ? tokenBalance(rpc, contracts.usdcE, holder) : Promise.resolve(undefined),
+  ]);
   return usdcE === undefined ? { pusd } : { pusd, usdcE };
 }

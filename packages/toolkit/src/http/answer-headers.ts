@@ -86,10 +86,12 @@ export function readRateLimit(headers: Headers): RateLimitHeaders | undefined {
   if (remainingText === null && resetText === null && tier === undefined && warningText === null) return undefined;
   const found: RateLimitHeaders = { warning: /^\s*(true|1)\s*$/i.test(warningText ?? '') };
   const remaining = Number(remainingText);
-  if (remainingText !== null && remainingText.trim() !== '' && Number.isFinite(remaining) && remaining >= 0) found.remaining = Math.floor(remaining);
+  if (remainingText !== null && remainingText.trim() !== '' && Number.isFinite(remaining) && remaining >= 0)
+    found.remaining = Math.floor(remaining);
   const reset = Number(resetText);
   // Unix seconds; a value that is not a plausible time (negative, or past year 9999) is ignored, not trusted.
-  if (resetText !== null && resetText.trim() !== '' && Number.isFinite(reset) && reset > 0 && reset < 253_402_300_800) found.resetAt = Math.round(reset * 1000);
+  if (resetText !== null && resetText.trim() !== '' && Number.isFinite(reset) && reset > 0 && reset < 253_402_300_800)
+    found.resetAt = Math.round(reset * 1000);
   if (tier !== undefined) found.tier = tier;
   return found;
 }
@@ -145,7 +147,10 @@ export class AnswerWatch {
 function bounded(value: string | null | undefined): string | undefined {
   if (value === null || value === undefined) return undefined;
   // Control characters (a header cannot hold newlines, but be sure) never reach a terminal line.
-  const text = [...value].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('').trim();
+  const text = [...value]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c))
+    .join('')
+    .trim();
   if (text === '') return undefined;
   return text.length > MAX_HEADER_CHARS ? `${text.slice(0, MAX_HEADER_CHARS)}…` : text;
 }

@@ -69,13 +69,21 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   try {
     url = new URL(joinUrl(request.baseUrl, request.path) + buildQuery(request.query));
   } catch (cause) {
-    throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, 'Failed to setup the API request: Invalid URL', { methodName, context, cause });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `Failed to setup the API request: Unsupported protocol ${url.protocol}`, {
+    throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, 'Failed to setup the API request: Invalid URL', {
       methodName,
       context,
+      cause,
     });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new PmDeskError(
+      ErrorCode.API_REQUEST_FAILED,
+      `Failed to setup the API request: Unsupported protocol ${url.protocol}`,
+      {
+        methodName,
+        context,
+      },
+    );
   }
 
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*', ...request.headers };
@@ -123,10 +131,14 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
     if (cause instanceof PmDeskError) throw cause;
     if (cause instanceof TooLarge) {
       stall.abort();
-      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The API server's answer is larger than ${maxBytes} bytes; the connection was closed.`, {
-        methodName,
-        context: { ...context, maxBytes },
-      });
+      throw new PmDeskError(
+        ErrorCode.API_REQUEST_FAILED,
+        `The API server's answer is larger than ${maxBytes} bytes; the connection was closed.`,
+        {
+          methodName,
+          context: { ...context, maxBytes },
+        },
+      );
     }
     if (stall.signal.aborted && !timeout.aborted) {
       const what = phase === 'connect' ? 'did not start answering' : 'stopped sending its answer';
@@ -153,7 +165,11 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
       methodName,
       statusCode: response.status,
       responseData: typeof responseData === 'string' ? responseData.slice(0, ERROR_BODY_CHARS) : responseData,
-      context: { ...context, ...(retryAfter ? { retryAfter } : {}), ...(rateLimitReset ? { rateLimitReset: rateLimitReset.slice(0, 20) } : {}) },
+      context: {
+        ...context,
+        ...(retryAfter ? { retryAfter } : {}),
+        ...(rateLimitReset ? { rateLimitReset: rateLimitReset.slice(0, 20) } : {}),
+      },
     });
   }
   if (!data.ok) {
@@ -168,12 +184,16 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   // even one whose text happens to parse.
   const isPage = /^\s*(text\/html|application\/xhtml)/i.test(contentType ?? '');
   if (isPage || (data.plainText && !/^text\/plain\b/i.test(contentType ?? ''))) {
-    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The API server answered ${contentType ?? 'an untyped body'}, not JSON: ${truncate(text, 120)}`, {
-      methodName,
-      statusCode: response.status,
-      responseData: text.slice(0, ERROR_BODY_CHARS),
-      context: { ...context, contentType },
-    });
+    throw new PmDeskError(
+      ErrorCode.VALIDATION_ERROR,
+      `The API server answered ${contentType ?? 'an untyped body'}, not JSON: ${truncate(text, 120)}`,
+      {
+        methodName,
+        statusCode: response.status,
+        responseData: text.slice(0, ERROR_BODY_CHARS),
+        context: { ...context, contentType },
+      },
+    );
   }
   return { status: response.status, data: data.value as T, headers: response.headers };
 }
@@ -193,7 +213,13 @@ async function followSameOrigin(
   let url = start;
   let { method, body } = init;
   for (let hop = 0; ; hop++) {
-    const response = await doFetch(url, { method, headers: init.headers, body, signal: init.signal, redirect: 'manual' });
+    const response = await doFetch(url, {
+      method,
+      headers: init.headers,
+      body,
+      signal: init.signal,
+      redirect: 'manual',
+    });
     // A browser hides a manual redirect's target (an "opaqueredirect"): it cannot be judged, so it is not followed.
     const opaque = response.type === 'opaqueredirect';
     if (!opaque && !REDIRECT_STATUSES.has(response.status)) return response;
@@ -210,15 +236,23 @@ async function followSameOrigin(
       throw new PmDeskError(
         ErrorCode.API_REQUEST_FAILED,
         `The API server redirected to ${elsewhere}, another origin than ${start.origin}; not followed, so no credentials leave it.`,
-        { methodName: where.methodName, statusCode: response.status || undefined, context: { ...where.context, redirectOrigin: elsewhere } },
+        {
+          methodName: where.methodName,
+          statusCode: response.status || undefined,
+          context: { ...where.context, redirectOrigin: elsewhere },
+        },
       );
     }
     if (hop >= MAX_REDIRECTS) {
-      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The API server redirected more than ${MAX_REDIRECTS} times.`, {
-        methodName: where.methodName,
-        statusCode: response.status,
-        context: where.context,
-      });
+      throw new PmDeskError(
+        ErrorCode.API_REQUEST_FAILED,
+        `The API server redirected more than ${MAX_REDIRECTS} times.`,
+        {
+          methodName: where.methodName,
+          statusCode: response.status,
+          context: where.context,
+        },
+      );
     }
     // As fetch does: 303 (and 301/302 after a POST) turns into a GET without the body.
     if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
@@ -262,7 +296,12 @@ async function readText(response: Response, maxBytes: number, onChunk: () => voi
 }
 
 /** Why a request got no (whole) answer: our timeout, the caller's abort, or the network. */
-function transportError(cause: unknown, timeout: AbortSignal, request: HttpRequest, context: Record<string, unknown>): PmDeskError {
+function transportError(
+  cause: unknown,
+  timeout: AbortSignal,
+  request: HttpRequest,
+  context: Record<string, unknown>,
+): PmDeskError {
   const { methodName } = request;
   if (timeout.aborted) {
     return new PmDeskError(ErrorCode.TIMEOUT_ERROR, ErrorMessage.TIMEOUT, {

@@ -45,7 +45,8 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** "rate limited, retrying in N s": the one wording the CLI and the app use. */
 export function retryNoticeText(notice: RetryNotice): string {
   const seconds = Math.max(1, Math.ceil(notice.waitMs / 1000));
-  if (notice.reason === 'engine-restarting') return `${notice.api}'s matching engine is restarting, retrying in ${seconds} s`;
+  if (notice.reason === 'engine-restarting')
+    return `${notice.api}'s matching engine is restarting, retrying in ${seconds} s`;
   return `${notice.api} rate limited, retrying in ${seconds} s`;
 }
 
@@ -68,7 +69,13 @@ export async function withThrottleRetries<T>(
       if (waitMs === undefined) throw error;
       const restarting = (error as PmDeskError).statusCode === 425;
       const retry = request.method === 'GET' && attempt < policy.maxRetries && waitMs <= policy.maxWaitMs;
-      if (!retry) throw (restarting ? engineRestarting : rateLimited)(request.api, request.methodName, waitMs, error as PmDeskError);
+      if (!retry)
+        throw (restarting ? engineRestarting : rateLimited)(
+          request.api,
+          request.methodName,
+          waitMs,
+          error as PmDeskError,
+        );
       const notice: RetryNotice = { methodName: request.methodName, api: request.api, waitMs, attempt: attempt + 1 };
       if (restarting) notice.reason = 'engine-restarting';
       options.onRetry?.(notice);
@@ -114,12 +121,16 @@ export function parseRetryAfter(value: string, now = Date.now()): number | undef
 export function rateLimited(api: string, methodName: string, waitMs: number, error: PmDeskError): PmDeskError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const server = error.detail.trim().replace(/([^.])$/, '$1.');
-  return new PmDeskError(ErrorCode.RATE_LIMIT_EXCEEDED, `${server} ${api} is limiting requests; try again in ${seconds} s.`, {
-    methodName,
-    statusCode: error.statusCode,
-    responseData: error.responseData,
-    context: { ...error.context, waitMs },
-  });
+  return new PmDeskError(
+    ErrorCode.RATE_LIMIT_EXCEEDED,
+    `${server} ${api} is limiting requests; try again in ${seconds} s.`,
+    {
+      methodName,
+      statusCode: error.statusCode,
+      responseData: error.responseData,
+      context: { ...error.context, waitMs },
+    },
+  );
 }
 
 /**
@@ -128,10 +139,14 @@ export function rateLimited(api: string, methodName: string, waitMs: number, err
  */
 export function engineRestarting(api: string, methodName: string, waitMs: number, error: PmDeskError): PmDeskError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new PmDeskError(ErrorCode.SERVER_ERROR, `${api}'s matching engine is restarting (425): the request was not processed; try again in ${seconds} s.`, {
-    methodName,
-    statusCode: error.statusCode,
-    responseData: error.responseData,
-    context: { ...error.context, waitMs },
-  });
+  return new PmDeskError(
+    ErrorCode.SERVER_ERROR,
+    `${api}'s matching engine is restarting (425): the request was not processed; try again in ${seconds} s.`,
+    {
+      methodName,
+      statusCode: error.statusCode,
+      responseData: error.responseData,
+      context: { ...error.context, waitMs },
+    },
+  );
 }

@@ -44,21 +44,21 @@ export const jsonStringList = z
   .union([z.string(), z.array(z.string()), z.null()])
   .optional()
   .transform((value, ctx) => {
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value;
-  if (value.trim() === '') return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'expected a JSON-encoded array of strings' });
-    return z.NEVER;
-  }
-  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
-    ctx.addIssue({ code: 'custom', message: 'expected a JSON-encoded array of strings' });
-    return z.NEVER;
-  }
-  return parsed as string[];
-});
+    if (value === null || value === undefined) return null;
+    if (Array.isArray(value)) return value;
+    if (value.trim() === '') return null;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected a JSON-encoded array of strings' });
+      return z.NEVER;
+    }
+    if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
+      ctx.addIssue({ code: 'custom', message: 'expected a JSON-encoded array of strings' });
+      return z.NEVER;
+    }
+    return parsed as string[];
+  });
 /** A trade's side: BUY or SELL, required. */
 export const tradeSide = side.pipe(z.enum(['BUY', 'SELL'], { message: 'expected BUY or SELL' }));

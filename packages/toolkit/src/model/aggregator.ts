@@ -13,7 +13,15 @@ import { z } from 'zod';
 export { PROTOCOLS, type Protocol } from './lists';
 
 /** A number, or a string holding one ("0.53"). */
-const num = z.union([z.number(), z.string().trim().regex(/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i)]).transform((v) => Number(v));
+const num = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i),
+  ])
+  .transform((v) => Number(v));
 /** Text that may be missing or null upstream; always a string once parsed. */
 const text = z
   .string()
@@ -100,7 +108,13 @@ export const CommentSchema = z.looseObject({
   baseAddress: text,
   profileImage: text,
   positions: z
-    .array(z.looseObject({ position: text, positionSize: z.union([z.string(), z.number()]).transform(String), marketId: text }))
+    .array(
+      z.looseObject({
+        position: text,
+        positionSize: z.union([z.string(), z.number()]).transform(String),
+        marketId: text,
+      }),
+    )
     .nullish()
     .transform((v) => v ?? []),
   createdAt: text,

@@ -46,7 +46,8 @@ export interface PmDeskErrorInit {
 }
 
 /** Keys whose values are secrets or identifiers: they are masked before any context is stored. */
-const SECRET_KEY = /secret|passphrase|password|private.?key|mnemonic|seed|signature|api.?key|token$|authorization|cookie/i;
+const SECRET_KEY =
+  /secret|passphrase|password|private.?key|mnemonic|seed|signature|api.?key|token$|authorization|cookie/i;
 export const MASK = '***';
 
 /** Copies a context object with every secret-looking value replaced by the mask, at any depth. */
@@ -124,7 +125,14 @@ export class PmDeskError extends Error {
   }
 
   /** What crosses a process boundary or goes to a log: no cause, no stack. */
-  toJSON(): { code: ErrorCodeValue; message: string; statusCode?: number; methodName?: string; errorId: string; context?: Record<string, unknown> } {
+  toJSON(): {
+    code: ErrorCodeValue;
+    message: string;
+    statusCode?: number;
+    methodName?: string;
+    errorId: string;
+    context?: Record<string, unknown>;
+  } {
     return {
       code: this.code,
       message: this.detail,

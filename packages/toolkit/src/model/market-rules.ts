@@ -8,7 +8,14 @@ export const TICK_SIZES = ['0.1', '0.01', '0.005', '0.0025', '0.001', '0.0001'] 
 export type TickSize = (typeof TICK_SIZES)[number];
 
 /** Decimals of a price on each tick (docs/protocol.md#rounding-and-amounts, plus version 2's 0.005 and 0.0025). */
-export const PRICE_DECIMALS: Readonly<Record<TickSize, number>> = { '0.1': 1, '0.01': 2, '0.005': 3, '0.0025': 4, '0.001': 3, '0.0001': 4 };
+export const PRICE_DECIMALS: Readonly<Record<TickSize, number>> = {
+  '0.1': 1,
+  '0.01': 2,
+  '0.005': 3,
+  '0.0025': 4,
+  '0.001': 3,
+  '0.0001': 4,
+};
 
 export function isTickSize(value: unknown): value is TickSize {
   return typeof value === 'string' && (TICK_SIZES as readonly string[]).includes(value);

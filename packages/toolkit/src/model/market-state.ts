@@ -16,7 +16,9 @@ export const CLOSED_WORDS = 'Closed — awaiting resolution';
 export const PAUSED_WORDS = 'Not taking orders';
 
 /** The state of a market of the market model; the winner is named by its outcome ("Resolved: Yes"). */
-export function marketState(market: Pick<Market, 'closed' | 'accepting_orders' | 'resolved' | 'winnerTokenId' | 'position_tokens'>): MarketState {
+export function marketState(
+  market: Pick<Market, 'closed' | 'accepting_orders' | 'resolved' | 'winnerTokenId' | 'position_tokens'>,
+): MarketState {
   if (market.resolved === true || market.winnerTokenId) {
     const winner = market.position_tokens.find((token) => token.token_id === market.winnerTokenId);
     return { words: winner?.name ? `Resolved: ${winner.name}` : 'Resolved', tone: 'resolved' };

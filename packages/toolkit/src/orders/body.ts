@@ -18,7 +18,10 @@ export type OrderBody = Record<string, unknown>;
 /** Post-only orders must be able to rest on the book: GTC and GTD only. Each official client words it its own way. */
 export function assertPostOnlyAllowed(version: OrderVersion, orderType: OrderType, postOnly: boolean): void {
   if (postOnly && orderType !== 'GTC' && orderType !== 'GTD') {
-    const message = version === 1 ? 'postOnly is only supported for GTC and GTD orders' : 'postOnly is not supported for FOK/FAK orders';
+    const message =
+      version === 1
+        ? 'postOnly is only supported for GTC and GTD orders'
+        : 'postOnly is not supported for FOK/FAK orders';
     throw invalidParameter(message, 'postOrder');
   }
 }

@@ -2,10 +2,34 @@
 // and turns a trader's limit or market order into a signed exchange order of version 1, 2 or 3, with no network access.
 import { isAddress } from 'ethers';
 import { invalidParameter } from '../model/errors';
-import { BYTES32_ZERO, ZERO_ADDRESS, networkFor, verifyingContract, type NetworkProfile, type OrderVersion } from '../chain/networks';
-import { exchangeDomain, orderDigest, orderTypedMessage, ORDER_TYPES_V1, ORDER_TYPES_V2, type OrderV1Fields, type OrderV2Fields } from './eip712';
+import {
+  BYTES32_ZERO,
+  ZERO_ADDRESS,
+  networkFor,
+  verifyingContract,
+  type NetworkProfile,
+  type OrderVersion,
+} from '../chain/networks';
+import {
+  exchangeDomain,
+  orderDigest,
+  orderTypedMessage,
+  ORDER_TYPES_V1,
+  ORDER_TYPES_V2,
+  type OrderV1Fields,
+  type OrderV2Fields,
+} from './eip712';
 import { assertPriceInRange } from './price';
-import { ROUNDING, V1_TICK_SIZES, limitOrderRawAmounts, marketOrderRawAmounts, toBaseUnits, type OrderSide, type RawAmounts, type TickSize } from './rounding';
+import {
+  ROUNDING,
+  V1_TICK_SIZES,
+  limitOrderRawAmounts,
+  marketOrderRawAmounts,
+  toBaseUnits,
+  type OrderSide,
+  type RawAmounts,
+  type TickSize,
+} from './rounding';
 import { signEip712, type ClobSigner } from './signer';
 import { signAsDepositWallet } from './wallet-signature';
 
@@ -15,7 +39,12 @@ import { signAsDepositWallet } from './wallet-signature';
  */
 export const SignatureType = { EOA: 0, POLY_PROXY: 1, POLY_GNOSIS_SAFE: 2, POLY_1271: 3 } as const;
 export type SignatureType = (typeof SignatureType)[keyof typeof SignatureType];
-export const SIGNATURE_TYPE_NAMES: Readonly<Record<SignatureType, string>> = { 0: 'EOA', 1: 'POLY_PROXY', 2: 'POLY_GNOSIS_SAFE', 3: 'POLY_1271' };
+export const SIGNATURE_TYPE_NAMES: Readonly<Record<SignatureType, string>> = {
+  0: 'EOA',
+  1: 'POLY_PROXY',
+  2: 'POLY_GNOSIS_SAFE',
+  3: 'POLY_1271',
+};
 /** The official client's own words for a type 3 order on a version 1 exchange. */
 export const POLY_1271_V1_UNSUPPORTED = 'signature type POLY_1271 is not supported for v1 orders';
 
@@ -95,7 +124,9 @@ export class OrderBuilder {
     this.chainId = options.chainId;
     this.signatureType = options.signatureType ?? SignatureType.EOA;
     if (![0, 1, 2, 3].includes(this.signatureType)) {
-      throw invalidParameter(`signature type ${String(this.signatureType)} is not supported (0 EOA, 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE, 3 POLY_1271)`);
+      throw invalidParameter(
+        `signature type ${String(this.signatureType)} is not supported (0 EOA, 1 POLY_PROXY, 2 POLY_GNOSIS_SAFE, 3 POLY_1271)`,
+      );
     }
     this.funder = checkFunder(this.signatureType, options.funder);
     this.network = networkFor(options.chainId, options.networks);
@@ -105,25 +136,45 @@ export class OrderBuilder {
     this.checkTerms(terms, 'buildLimitOrder');
     assertPriceInRange(input.price, terms.tickSize, 'buildLimitOrder');
     // `return await`: an async function returning a promise pays two extra microtask turns to adopt it.
-    return await this.sign(input, limitOrderRawAmounts(input.side, input.size, input.price, ROUNDING[terms.tickSize]), terms, false);
+    return await this.sign(
+      input,
+      limitOrderRawAmounts(input.side, input.size, input.price, ROUNDING[terms.tickSize]),
+      terms,
+      false,
+    );
   }
 
   async buildMarketOrder(input: MarketOrderInput, terms: MarketTerms): Promise<BuiltOrder> {
     this.checkTerms(terms, 'buildMarketOrder');
     assertPriceInRange(input.price, terms.tickSize, 'buildMarketOrder');
-    return await this.sign(input, marketOrderRawAmounts(input.side, input.amount, input.price, ROUNDING[terms.tickSize]), terms, true);
+    return await this.sign(
+      input,
+      marketOrderRawAmounts(input.side, input.amount, input.price, ROUNDING[terms.tickSize]),
+      terms,
+      true,
+    );
   }
 
   private checkTerms(terms: MarketTerms, methodName: string): void {
-    if (terms.version === 1 && this.signatureType === SignatureType.POLY_1271) throw invalidParameter(POLY_1271_V1_UNSUPPORTED, methodName);
+    if (terms.version === 1 && this.signatureType === SignatureType.POLY_1271)
+      throw invalidParameter(POLY_1271_V1_UNSUPPORTED, methodName);
     if (terms.version === 1 && !V1_TICK_SIZES.includes(terms.tickSize)) {
       // The 0.005 and 0.0025 ticks came with version 2: a version 1 exchange has no rounding rule for them.
-      throw invalidParameter(`invalid tick size (${terms.tickSize}) for order version 1, must be one of ${V1_TICK_SIZES.join(', ')}`, methodName);
+      throw invalidParameter(
+        `invalid tick size (${terms.tickSize}) for order version 1, must be one of ${V1_TICK_SIZES.join(', ')}`,
+        methodName,
+      );
     }
   }
 
-  private async sign(input: CommonOrderInput, raw: RawAmounts, terms: MarketTerms, market: boolean): Promise<BuiltOrder> {
-    if (input.side !== 'BUY' && input.side !== 'SELL') throw invalidParameter(`side must be BUY or SELL, got ${String(input.side)}`);
+  private async sign(
+    input: CommonOrderInput,
+    raw: RawAmounts,
+    terms: MarketTerms,
+    market: boolean,
+  ): Promise<BuiltOrder> {
+    if (input.side !== 'BUY' && input.side !== 'SELL')
+      throw invalidParameter(`side must be BUY or SELL, got ${String(input.side)}`);
     const signerAddress = await this.signer.getAddress();
     const salt = checkSalt(input.salt ?? newSalt());
     const maker = this.funder ?? signerAddress;
@@ -138,7 +189,13 @@ export class OrderBuilder {
     const fields: OrderV1Fields | OrderV2Fields =
       terms.version === 1
         ? {
-            salt, maker, signer: orderSigner, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
+            salt,
+            maker,
+            signer: orderSigner,
+            tokenId: input.tokenId,
+            makerAmount,
+            takerAmount,
+            side: input.side,
             signatureType: this.signatureType,
             taker: input.taker || ZERO_ADDRESS,
             expiration,
@@ -146,14 +203,26 @@ export class OrderBuilder {
             feeRateBps: intText(input.feeRateBps, 'feeRateBps'),
           }
         : {
-            salt, maker, signer: orderSigner, tokenId: input.tokenId, makerAmount, takerAmount, side: input.side,
+            salt,
+            maker,
+            signer: orderSigner,
+            tokenId: input.tokenId,
+            makerAmount,
+            takerAmount,
+            side: input.side,
             signatureType: this.signatureType,
             timestamp: input.timestamp === undefined ? String(Date.now()) : intText(input.timestamp, 'timestamp'),
             expiration,
             metadata: input.metadata ?? BYTES32_ZERO,
             builder: input.builderCode ?? BYTES32_ZERO,
           };
-    return await signFields(this.signer, terms.version, this.chainId, verifyingContract(this.network, terms.version, terms.negRisk), fields);
+    return await signFields(
+      this.signer,
+      terms.version,
+      this.chainId,
+      verifyingContract(this.network, terms.version, terms.negRisk),
+      fields,
+    );
   }
 }
 
@@ -162,7 +231,9 @@ function checkFunder(signatureType: SignatureType, funder: string | undefined): 
   const name = `signature type ${signatureType} (${SIGNATURE_TYPE_NAMES[signatureType]})`;
   if (signatureType === SignatureType.EOA) {
     if (funder) {
-      throw invalidParameter(`a funder (${funder}) was given with ${name}, where the key's own address trades: give the signature type of that wallet (1 proxy, 2 Safe, 3 deposit wallet)`);
+      throw invalidParameter(
+        `a funder (${funder}) was given with ${name}, where the key's own address trades: give the signature type of that wallet (1 proxy, 2 Safe, 3 deposit wallet)`,
+      );
     }
     return undefined;
   }
@@ -181,7 +252,8 @@ export async function signOrder(
 ): Promise<BuiltOrder> {
   // A deposit wallet is its own orders' signer: the key behind it is not named in the order (as the official client skips the check).
   if (fields.signatureType === SignatureType.POLY_1271) {
-    if (fields.maker !== fields.signer) throw invalidParameter('a deposit-wallet (POLY_1271) order must have maker = signer = the wallet', 'signOrder');
+    if (fields.maker !== fields.signer)
+      throw invalidParameter('a deposit-wallet (POLY_1271) order must have maker = signer = the wallet', 'signOrder');
   } else if (fields.signer !== (await signer.getAddress())) {
     throw invalidParameter('signer does not match', 'signOrder');
   }
@@ -217,13 +289,35 @@ async function signFields(
 function withSignature(f: OrderV1Fields | OrderV2Fields, signature: string): SignedOrder {
   if ('nonce' in f) {
     return {
-      salt: f.salt, maker: f.maker, signer: f.signer, tokenId: f.tokenId, makerAmount: f.makerAmount, takerAmount: f.takerAmount,
-      side: f.side, signatureType: f.signatureType, taker: f.taker, expiration: f.expiration, nonce: f.nonce, feeRateBps: f.feeRateBps, signature,
+      salt: f.salt,
+      maker: f.maker,
+      signer: f.signer,
+      tokenId: f.tokenId,
+      makerAmount: f.makerAmount,
+      takerAmount: f.takerAmount,
+      side: f.side,
+      signatureType: f.signatureType,
+      taker: f.taker,
+      expiration: f.expiration,
+      nonce: f.nonce,
+      feeRateBps: f.feeRateBps,
+      signature,
     };
   }
   return {
-    salt: f.salt, maker: f.maker, signer: f.signer, tokenId: f.tokenId, makerAmount: f.makerAmount, takerAmount: f.takerAmount,
-    side: f.side, signatureType: f.signatureType, timestamp: f.timestamp, expiration: f.expiration, metadata: f.metadata, builder: f.builder, signature,
+    salt: f.salt,
+    maker: f.maker,
+    signer: f.signer,
+    tokenId: f.tokenId,
+    makerAmount: f.makerAmount,
+    takerAmount: f.takerAmount,
+    side: f.side,
+    signatureType: f.signatureType,
+    timestamp: f.timestamp,
+    expiration: f.expiration,
+    metadata: f.metadata,
+    builder: f.builder,
+    signature,
   };
 }
 

@@ -127,7 +127,8 @@ function word(buf: Uint8Array, slot: number, value: string, field: string): void
   writeHex(buf, n.toString(16).padStart(64, '0'), at);
 }
 function small(buf: Uint8Array, slot: number, value: number, field: string): void {
-  if (!Number.isInteger(value) || value < 0 || value > 255) throw invalidParameter(`order field ${field} must be a uint8, got ${value}`);
+  if (!Number.isInteger(value) || value < 0 || value > 255)
+    throw invalidParameter(`order field ${field} must be a uint8, got ${value}`);
   buf.fill(0, slot * 32, slot * 32 + 31);
   buf[slot * 32 + 31] = value;
 }
@@ -212,7 +213,12 @@ export function orderStructHashV2(o: OrderV2Fields): string {
 }
 
 /** The EIP-712 digest of an order: the order hash the exchange returns as its id. */
-export function orderDigest(version: OrderVersion, chainId: number, contract: string, order: OrderV1Fields | OrderV2Fields): string {
+export function orderDigest(
+  version: OrderVersion,
+  chainId: number,
+  contract: string,
+  order: OrderV1Fields | OrderV2Fields,
+): string {
   const structHash = version === 1 ? structHashV1(order as OrderV1Fields) : structHashV2(order as OrderV2Fields);
   digestInput.set(separatorFor(version, chainId, contract).bytes, 2);
   digestInput.set(structHash, 34);
@@ -220,18 +226,40 @@ export function orderDigest(version: OrderVersion, chainId: number, contract: st
 }
 
 /** The typed-data message of an order, for signers that take typed data rather than a digest. */
-export function orderTypedMessage(version: OrderVersion, order: OrderV1Fields | OrderV2Fields): Record<string, unknown> {
+export function orderTypedMessage(
+  version: OrderVersion,
+  order: OrderV1Fields | OrderV2Fields,
+): Record<string, unknown> {
   const side = sideCode(order.side);
   if (version === 1) {
     const o = order as OrderV1Fields;
     return {
-      salt: o.salt, maker: o.maker, signer: o.signer, taker: o.taker, tokenId: o.tokenId, makerAmount: o.makerAmount,
-      takerAmount: o.takerAmount, expiration: o.expiration, nonce: o.nonce, feeRateBps: o.feeRateBps, side, signatureType: o.signatureType,
+      salt: o.salt,
+      maker: o.maker,
+      signer: o.signer,
+      taker: o.taker,
+      tokenId: o.tokenId,
+      makerAmount: o.makerAmount,
+      takerAmount: o.takerAmount,
+      expiration: o.expiration,
+      nonce: o.nonce,
+      feeRateBps: o.feeRateBps,
+      side,
+      signatureType: o.signatureType,
     };
   }
   const o = order as OrderV2Fields;
   return {
-    salt: o.salt, maker: o.maker, signer: o.signer, tokenId: o.tokenId, makerAmount: o.makerAmount, takerAmount: o.takerAmount,
-    side, signatureType: o.signatureType, timestamp: o.timestamp, metadata: o.metadata, builder: o.builder,
+    salt: o.salt,
+    maker: o.maker,
+    signer: o.signer,
+    tokenId: o.tokenId,
+    makerAmount: o.makerAmount,
+    takerAmount: o.takerAmount,
+    side,
+    signatureType: o.signatureType,
+    timestamp: o.timestamp,
+    metadata: o.metadata,
+    builder: o.builder,
   };
 }

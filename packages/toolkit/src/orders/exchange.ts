@@ -42,7 +42,12 @@ const COMMON_ABI = [
 
 function abiFor(kind: ExchangeAbiKind): string[] {
   const tuple = kind === 'sandbox' ? ORDER_SANDBOX_TUPLE : ORDER_V1_TUPLE;
-  return [...COMMON_ABI, `function cancelOrder(${tuple} order)`, `function cancelOrders(${tuple}[] orders)`, `function hashOrder(${tuple} order) view returns (bytes32)`];
+  return [
+    ...COMMON_ABI,
+    `function cancelOrder(${tuple} order)`,
+    `function cancelOrders(${tuple}[] orders)`,
+    `function hashOrder(${tuple} order) view returns (bytes32)`,
+  ];
 }
 
 export interface OrderStatusOnChain {
@@ -53,8 +58,26 @@ export interface OrderStatusOnChain {
 }
 
 export type ExchangeEvent =
-  | { name: 'OrderFilled'; orderHash: string; maker: string; taker: string; makerAssetId: bigint; takerAssetId: bigint; makerAmountFilled: bigint; takerAmountFilled: bigint; fee: bigint }
-  | { name: 'OrdersMatched'; takerOrderHash: string; takerOrderMaker: string; makerAssetId: bigint; takerAssetId: bigint; makerAmountFilled: bigint; takerAmountFilled: bigint }
+  | {
+      name: 'OrderFilled';
+      orderHash: string;
+      maker: string;
+      taker: string;
+      makerAssetId: bigint;
+      takerAssetId: bigint;
+      makerAmountFilled: bigint;
+      takerAmountFilled: bigint;
+      fee: bigint;
+    }
+  | {
+      name: 'OrdersMatched';
+      takerOrderHash: string;
+      takerOrderMaker: string;
+      makerAssetId: bigint;
+      takerAssetId: bigint;
+      makerAmountFilled: bigint;
+      takerAmountFilled: bigint;
+    }
   | { name: 'OrderCancelled'; orderHash: string }
   | { name: 'TokenRegistered'; token0: bigint; token1: bigint; conditionId: string }
   | { name: 'TradingPaused' | 'TradingUnpaused'; pauser: string }
@@ -80,7 +103,10 @@ export class ExchangeContract {
   }
 
   async orderStatus(orderHash: string): Promise<OrderStatusOnChain> {
-    const status = (await this.call('getOrderStatus', orderHash)) as { isFilledOrCancelled: boolean; remaining: bigint };
+    const status = (await this.call('getOrderStatus', orderHash)) as {
+      isFilledOrCancelled: boolean;
+      remaining: bigint;
+    };
     return { isFilledOrCancelled: status.isFilledOrCancelled, remaining: status.remaining };
   }
 
@@ -100,7 +126,11 @@ export class ExchangeContract {
   }
 
   cancelOrders(orders: readonly SignedOrder[], overrides: Record<string, unknown> = {}): Promise<TransactionResponse> {
-    return this.call('cancelOrders', orders.map((o) => this.tuple(o)), overrides) as Promise<TransactionResponse>;
+    return this.call(
+      'cancelOrders',
+      orders.map((o) => this.tuple(o)),
+      overrides,
+    ) as Promise<TransactionResponse>;
   }
 
   /** The exchange's own hash of an order (the order id), computed on the chain. */
@@ -131,10 +161,30 @@ export class ExchangeContract {
       const where = { transactionHash: log.transactionHash, blockNumber: log.blockNumber, logIndex: log.index };
       switch (parsed.name) {
         case 'OrderFilled':
-          out.push({ name: 'OrderFilled', orderHash: a[0], maker: a[1], taker: a[2], makerAssetId: a[3], takerAssetId: a[4], makerAmountFilled: a[5], takerAmountFilled: a[6], fee: a[7], ...where });
+          out.push({
+            name: 'OrderFilled',
+            orderHash: a[0],
+            maker: a[1],
+            taker: a[2],
+            makerAssetId: a[3],
+            takerAssetId: a[4],
+            makerAmountFilled: a[5],
+            takerAmountFilled: a[6],
+            fee: a[7],
+            ...where,
+          });
           break;
         case 'OrdersMatched':
-          out.push({ name: 'OrdersMatched', takerOrderHash: a[0], takerOrderMaker: a[1], makerAssetId: a[2], takerAssetId: a[3], makerAmountFilled: a[4], takerAmountFilled: a[5], ...where });
+          out.push({
+            name: 'OrdersMatched',
+            takerOrderHash: a[0],
+            takerOrderMaker: a[1],
+            makerAssetId: a[2],
+            takerAssetId: a[3],
+            makerAmountFilled: a[4],
+            takerAmountFilled: a[5],
+            ...where,
+          });
           break;
         case 'OrderCancelled':
           out.push({ name: 'OrderCancelled', orderHash: a[0], ...where });
@@ -163,7 +213,8 @@ export class ExchangeContract {
   /** The exchange's events in a block range, decoded. */
   async events(fromBlock: number, toBlock: number | 'latest' = 'latest'): Promise<DecodedEvent[]> {
     const provider = this.contract.runner?.provider;
-    if (!provider) throw new PmDeskError(ErrorCode.INVALID_PARAMETER, 'Reading events needs a provider.', { methodName: 'events' });
+    if (!provider)
+      throw new PmDeskError(ErrorCode.INVALID_PARAMETER, 'Reading events needs a provider.', { methodName: 'events' });
     return this.decodeLogs(await provider.getLogs({ address: this.address, fromBlock, toBlock }));
   }
 
@@ -172,7 +223,10 @@ export class ExchangeContract {
     const o = order as Partial<Record<string, unknown>> & SignedOrder;
     const sideText = String(o.side);
     const side = sideText === 'BUY' || sideText === '0' ? 0 : sideText === 'SELL' || sideText === '1' ? 1 : Number.NaN;
-    if (Number.isNaN(side)) throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `Invalid order side: ${sideText}`, { methodName: 'cancelOrder' });
+    if (Number.isNaN(side))
+      throw new PmDeskError(ErrorCode.INVALID_PARAMETER, `Invalid order side: ${sideText}`, {
+        methodName: 'cancelOrder',
+      });
     const common = {
       salt: BigInt(o.salt as string),
       maker: o.maker,
@@ -203,21 +257,37 @@ export class ExchangeContract {
       return await this.contract.getFunction(method)(...args);
     } catch (error) {
       const reason = revertReason(this.interface, error);
-      throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, reason ? `The exchange refused ${method}: ${reason}` : `The exchange call ${method} failed.`, {
-        methodName: method,
-        context: { exchange: this.address },
-        cause: error,
-      });
+      throw new PmDeskError(
+        ErrorCode.API_REQUEST_FAILED,
+        reason ? `The exchange refused ${method}: ${reason}` : `The exchange call ${method} failed.`,
+        {
+          methodName: method,
+          context: { exchange: this.address },
+          cause: error,
+        },
+      );
     }
   }
 }
 
 /** The custom error's name (NotOwner, OrderFilledOrCancelled, …) from a revert, when the node reported one. */
 function revertReason(abi: Interface, error: unknown): string | undefined {
-  const data = (error as { data?: unknown; info?: { error?: { data?: unknown } } }).data ?? (error as { info?: { error?: { data?: unknown } } }).info?.error?.data;
+  const data =
+    (error as { data?: unknown; info?: { error?: { data?: unknown } } }).data ??
+    (error as { info?: { error?: { data?: unknown } } }).info?.error?.data;
   if (typeof data === 'string' && data.length >= 10) {
     const known: Record<string, string> = {};
-    for (const name of ['NotOwner', 'NotTaker', 'OrderFilledOrCancelled', 'OrderExpired', 'InvalidNonce', 'Paused', 'InvalidSignature', 'NotAdmin', 'NotOperator']) {
+    for (const name of [
+      'NotOwner',
+      'NotTaker',
+      'OrderFilledOrCancelled',
+      'OrderExpired',
+      'InvalidNonce',
+      'Paused',
+      'InvalidSignature',
+      'NotAdmin',
+      'NotOperator',
+    ]) {
       known[new Interface([`error ${name}()`]).getError(name)!.selector] = name;
     }
     return known[data.slice(0, 10)] ?? abi.parseError(data)?.name;

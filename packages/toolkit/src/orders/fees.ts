@@ -35,7 +35,8 @@ interface Fraction {
 export function decimalFraction(value: number | string, what: string): Fraction {
   const text = typeof value === 'number' ? String(value) : value.trim();
   const match = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(text);
-  if (typeof value === 'number' && !Number.isFinite(value)) throw invalidParameter(`The ${what} must be a finite number, got ${text}.`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw invalidParameter(`The ${what} must be a finite number, got ${text}.`);
   if (!match) throw invalidParameter(`The ${what} must be a non-negative decimal number, got ${text}.`);
   const fraction = match[2] ?? '';
   const exponent = Number(match[3] ?? 0) - fraction.length;
@@ -45,13 +46,16 @@ export function decimalFraction(value: number | string, what: string): Fraction 
 
 function priceFraction(price: number | string): Fraction {
   const p = decimalFraction(price, 'price');
-  if (p.n <= 0n || p.n >= p.d) throw invalidParameter(`A fee is computed at a price strictly between 0 and 1, got ${String(price)}.`);
+  if (p.n <= 0n || p.n >= p.d)
+    throw invalidParameter(`A fee is computed at a price strictly between 0 and 1, got ${String(price)}.`);
   return p;
 }
 
 function exponentOf(terms: FeeTerms): bigint {
   if (!Number.isSafeInteger(terms.exponent) || terms.exponent < 0) {
-    throw invalidParameter(`The fee exponent must be a whole number ≥ 0 for an exact fee, got ${String(terms.exponent)}.`);
+    throw invalidParameter(
+      `The fee exponent must be a whole number ≥ 0 for an exact fee, got ${String(terms.exponent)}.`,
+    );
   }
   return BigInt(terms.exponent);
 }
@@ -67,7 +71,8 @@ function platformRatePerShare(price: Fraction, terms: FeeTerms): Fraction {
 
 function builderRate(bps: number | undefined): Fraction {
   if (bps === undefined) return { n: 0n, d: 1n };
-  if (!Number.isSafeInteger(bps) || bps < 0) throw invalidParameter(`A builder fee is a whole number of basis points ≥ 0, got ${String(bps)}.`);
+  if (!Number.isSafeInteger(bps) || bps < 0)
+    throw invalidParameter(`A builder fee is a whole number of basis points ≥ 0, got ${String(bps)}.`);
   return { n: BigInt(bps), d: BPS };
 }
 
@@ -103,7 +108,8 @@ export interface FillFee {
  * shares × p × bps / 10 000. Each is rounded down to FEE_DECIMALS.
  */
 export function fillFee(input: FillFeeInput): FillFee {
-  if (typeof input.shares !== 'bigint' || input.shares < 0n) throw invalidParameter(`Shares filled must be a whole number of base units ≥ 0, got ${String(input.shares)}.`);
+  if (typeof input.shares !== 'bigint' || input.shares < 0n)
+    throw invalidParameter(`Shares filled must be a whole number of base units ≥ 0, got ${String(input.shares)}.`);
   const price = priceFraction(input.price);
   const pays = (input.role ?? 'taker') === 'taker' || input.terms.takerOnly === false;
   const perShare = platformRatePerShare(price, input.terms);
@@ -141,8 +147,12 @@ export interface BuyShrinkInput {
  */
 export function adjustBuyAmountForFees(input: BuyShrinkInput): bigint {
   const { amount, balance } = input;
-  for (const [name, v] of [['amount', amount], ['balance', balance]] as const) {
-    if (typeof v !== 'bigint' || v < 0n) throw invalidParameter(`The ${name} must be a whole number of base units ≥ 0, got ${String(v)}.`);
+  for (const [name, v] of [
+    ['amount', amount],
+    ['balance', balance],
+  ] as const) {
+    if (typeof v !== 'bigint' || v < 0n)
+      throw invalidParameter(`The ${name} must be a whole number of base units ≥ 0, got ${String(v)}.`);
   }
   const slippage = input.feeSlippagePercent ?? 0;
   checkFeeSlippage(slippage);

@@ -23,7 +23,12 @@ export interface Primitives {
 
 /** The slice of the `secp256k1` package's API used here (its `bindings` entry: native only, never its elliptic fallback). */
 interface NativeSecp256k1 {
-  ecdsaSign(msg32: Uint8Array, privateKey: Uint8Array, options?: object, output?: Uint8Array): { signature: Uint8Array; recid: number };
+  ecdsaSign(
+    msg32: Uint8Array,
+    privateKey: Uint8Array,
+    options?: object,
+    output?: Uint8Array,
+  ): { signature: Uint8Array; recid: number };
 }
 /** The Keccak package's native sponge, the class its own JS wrapper drives (that wrapper is a stream: costly per hash). */
 interface NativeKeccakState {

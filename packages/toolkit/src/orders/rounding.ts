@@ -31,7 +31,8 @@ export const ROUNDING: Readonly<Record<TickSize, RoundingRule>> = {
 /** The tick as the table's key: the server may send 0.01 as a number. */
 export function toTickSize(value: unknown, methodName?: string): TickSize {
   const text = typeof value === 'number' ? String(value) : value;
-  if (!isTickSize(text)) throw invalidParameter(`invalid tick size (${String(value)}), must be one of ${TICK_SIZES.join(', ')}`, methodName);
+  if (!isTickSize(text))
+    throw invalidParameter(`invalid tick size (${String(value)}), must be one of ${TICK_SIZES.join(', ')}`, methodName);
   return text;
 }
 

@@ -42,7 +42,12 @@ export function historyWindow(interval: ChartInterval, nowSeconds = Math.floor(D
  * `fillsComplete` says they are all of them (the read was not cut off), else only buckets wholly after the
  * oldest fill get a volume.
  */
-export function candlesFromHistory(points: readonly PricePoint[], widthSeconds: number, fills: readonly TradeRecord[] = [], fillsComplete = false): Candle[] {
+export function candlesFromHistory(
+  points: readonly PricePoint[],
+  widthSeconds: number,
+  fills: readonly TradeRecord[] = [],
+  fillsComplete = false,
+): Candle[] {
   const sorted = points.filter((p) => Number.isFinite(p.t) && Number.isFinite(p.p)).sort((a, b) => a.t - b.t);
   const candles: Candle[] = [];
   let current: Candle | undefined;

@@ -28,7 +28,12 @@ export interface ApiClientOptions {
   onRateLimit?: (reading: RateLimitReading) => void;
 }
 
-export function apiHttp(api: 'Gamma' | 'Data API' | 'CLOB', budgets: keyof typeof RATE_BUDGETS, options: ApiClientOptions, methodName: string): PolymarketHttp {
+export function apiHttp(
+  api: 'Gamma' | 'Data API' | 'CLOB',
+  budgets: keyof typeof RATE_BUDGETS,
+  options: ApiClientOptions,
+  methodName: string,
+): PolymarketHttp {
   if (!options || typeof options.baseUrl !== 'string' || options.baseUrl.trim() === '') {
     throw invalidParameter(`Missing the ${api} URL.`, methodName);
   }
@@ -70,12 +75,15 @@ export async function readAllPages<T>(
 
 /** "Missing required parameter 'name'." for an absent or blank string, before anything is sent. */
 export function required(name: string, value: unknown, methodName: string): void {
-  if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`Missing required parameter '${name}'.`, methodName);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalidParameter(`Missing required parameter '${name}'.`, methodName);
 }
 
 /** A whole number of at least `min` (limit, offset, page), before anything is sent. */
 export function wholeNumber(name: string, value: unknown, min: number, methodName: string): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw invalidParameter(`Parameter '${name}' must be a whole number of at least ${min}.`, methodName, { [name]: value });
+    throw invalidParameter(`Parameter '${name}' must be a whole number of at least ${min}.`, methodName, {
+      [name]: value,
+    });
   }
 }

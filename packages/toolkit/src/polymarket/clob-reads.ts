@@ -4,7 +4,14 @@ import { maskId } from '../model/errors';
 import { apiHttp, required, wholeNumber, type ApiClientOptions } from './client-options';
 import { CLOB_READ_PATHS } from './endpoints';
 import type { PolymarketHttp } from './http';
-import { ClobBookSchema, LiveActivitySchema, PriceHistorySchema, type ClobBook, type LiveActivityTrade, type PricePoint } from './clob-schemas';
+import {
+  ClobBookSchema,
+  LiveActivitySchema,
+  PriceHistorySchema,
+  type ClobBook,
+  type LiveActivityTrade,
+  type PricePoint,
+} from './clob-schemas';
 
 /** A named range the CLOB knows, or an explicit window in Unix seconds; fidelity is the point spacing in minutes. */
 export type PriceHistoryQuery = { tokenId: string; fidelity?: number } & (
@@ -41,7 +48,13 @@ export class ClobPublicReads {
     const answer = await this.http.read('getPriceHistory', PriceHistorySchema, {
       route: CLOB_READ_PATHS.pricesHistory,
       budget: 'pricesHistory',
-      query: { market: query.tokenId, interval: query.interval, startTs: query.startTs, endTs: query.endTs, fidelity: query.fidelity },
+      query: {
+        market: query.tokenId,
+        interval: query.interval,
+        startTs: query.startTs,
+        endTs: query.endTs,
+        fidelity: query.fidelity,
+      },
       context: { tokenId: maskId(query.tokenId), interval: query.interval, fidelity: query.fidelity },
     });
     return answer.history;

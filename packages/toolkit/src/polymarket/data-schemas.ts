@@ -84,11 +84,16 @@ const DataV2PaginationSchema = z
   .looseObject({ has_more: z.boolean(), next_cursor: z.string().min(1).nullable() })
   // The server mints a cursor exactly when there is another page; a `has_more` without one would restart the
   // walk from page one forever, so the disagreement fails loudly instead.
-  .refine((p) => p.has_more === (p.next_cursor !== null), { message: 'has_more and next_cursor must agree', path: ['next_cursor'] });
+  .refine((p) => p.has_more === (p.next_cursor !== null), {
+    message: 'has_more and next_cursor must agree',
+    path: ['next_cursor'],
+  });
 
 /** One v2 page: its rows and the cursor of the next page (null on the last). */
 export function dataV2PageSchema<Row extends z.ZodType>(row: Row) {
-  return z.looseObject({ data: z.array(row), pagination: DataV2PaginationSchema }).transform((page) => ({ rows: page.data as z.output<Row>[], nextCursor: page.pagination.next_cursor }));
+  return z
+    .looseObject({ data: z.array(row), pagination: DataV2PaginationSchema })
+    .transform((page) => ({ rows: page.data as z.output<Row>[], nextCursor: page.pagination.next_cursor }));
 }
 
 export const DataV2TradeSchema = z
@@ -109,25 +114,23 @@ export const DataV2TradeSchema = z
     pseudonym: text,
     transaction_hash: text,
   })
-  .transform(
-    (t): DataTrade => ({
-      proxyWallet: t.proxy_wallet,
-      side: t.side,
-      asset: t.token_id,
-      conditionId: t.condition_id,
-      size: t.size,
-      price: t.price,
-      timestamp: t.timestamp,
-      title: t.title,
-      slug: t.slug,
-      eventSlug: t.event_slug,
-      outcome: t.outcome,
-      outcomeIndex: t.outcome_index,
-      name: t.name,
-      pseudonym: t.pseudonym,
-      transactionHash: t.transaction_hash,
-    }),
-  );
+  .transform((t): DataTrade => ({
+    proxyWallet: t.proxy_wallet,
+    side: t.side,
+    asset: t.token_id,
+    conditionId: t.condition_id,
+    size: t.size,
+    price: t.price,
+    timestamp: t.timestamp,
+    title: t.title,
+    slug: t.slug,
+    eventSlug: t.event_slug,
+    outcome: t.outcome,
+    outcomeIndex: t.outcome_index,
+    name: t.name,
+    pseudonym: t.pseudonym,
+    transactionHash: t.transaction_hash,
+  }));
 
 export const DataV2ActivitySchema = z
   .looseObject({
@@ -146,24 +149,22 @@ export const DataV2ActivitySchema = z
     outcome_index: v2OutcomeIndex,
     transaction_hash: text,
   })
-  .transform(
-    (a): DataActivity => ({
-      proxyWallet: a.proxy_wallet,
-      type: a.type,
-      side: a.side,
-      asset: a.token_id,
-      conditionId: a.condition_id,
-      size: a.size,
-      price: a.price,
-      usdcSize: a.usdc_size,
-      timestamp: a.timestamp,
-      title: a.title,
-      slug: a.slug,
-      outcome: a.outcome,
-      outcomeIndex: a.outcome_index,
-      transactionHash: a.transaction_hash,
-    }),
-  );
+  .transform((a): DataActivity => ({
+    proxyWallet: a.proxy_wallet,
+    type: a.type,
+    side: a.side,
+    asset: a.token_id,
+    conditionId: a.condition_id,
+    size: a.size,
+    price: a.price,
+    usdcSize: a.usdc_size,
+    timestamp: a.timestamp,
+    title: a.title,
+    slug: a.slug,
+    outcome: a.outcome,
+    outcomeIndex: a.outcome_index,
+    transactionHash: a.transaction_hash,
+  }));
 
 /** OPEN (held; the default and a superset of REDEEMABLE), REDEEMABLE (resolved, not yet redeemed), CLOSED (exited). */
 export const POSITION_STATUSES = ['OPEN', 'REDEEMABLE', 'CLOSED'] as const;
@@ -193,28 +194,26 @@ export const DataV2PositionSchema = z
     outcome_index: v2OutcomeIndex,
     end_date: text,
   })
-  .transform(
-    (p): DataPosition & { status: PositionStatus } => ({
-      proxyWallet: p.proxy_wallet,
-      asset: p.token_id,
-      conditionId: p.condition_id || null,
-      size: p.current_size,
-      avgPrice: p.avg_price,
-      initialValue: p.entry_cost_usdc,
-      currentValue: p.current_value,
-      cashPnl: p.unrealized_pnl,
-      percentPnl: p.percent_pnl,
-      realizedPnl: p.realized_pnl,
-      curPrice: p.current_price,
-      redeemable: p.redeemable,
-      mergeable: p.mergeable,
-      title: p.title,
-      slug: p.slug || null,
-      icon: p.icon,
-      eventSlug: p.event_slug || null,
-      outcome: p.outcome,
-      outcomeIndex: p.outcome_index,
-      endDate: p.end_date,
-      status: p.status,
-    }),
-  );
+  .transform((p): DataPosition & { status: PositionStatus } => ({
+    proxyWallet: p.proxy_wallet,
+    asset: p.token_id,
+    conditionId: p.condition_id || null,
+    size: p.current_size,
+    avgPrice: p.avg_price,
+    initialValue: p.entry_cost_usdc,
+    currentValue: p.current_value,
+    cashPnl: p.unrealized_pnl,
+    percentPnl: p.percent_pnl,
+    realizedPnl: p.realized_pnl,
+    curPrice: p.current_price,
+    redeemable: p.redeemable,
+    mergeable: p.mergeable,
+    title: p.title,
+    slug: p.slug || null,
+    icon: p.icon,
+    eventSlug: p.event_slug || null,
+    outcome: p.outcome,
+    outcomeIndex: p.outcome_index,
+    endDate: p.end_date,
+    status: p.status,
+  }));

@@ -7,7 +7,15 @@ import { ErrorCode, invalidParameter, maskId, PmDeskError } from '../model/error
 import { consoleLogger, type Logger } from '../base/logger';
 import type { Query } from '../http/query';
 import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
-import { DATA_MAX_OFFSET, DATA_PATHS, DATA_V2_MAX_CONDITION_IDS, DATA_V2_PAGE_MAX, DATA_V2_PATHS, POSITIONS_PAGE_SIZE, TRADES_PAGE_SIZE } from './endpoints';
+import {
+  DATA_MAX_OFFSET,
+  DATA_PATHS,
+  DATA_V2_MAX_CONDITION_IDS,
+  DATA_V2_PAGE_MAX,
+  DATA_V2_PATHS,
+  POSITIONS_PAGE_SIZE,
+  TRADES_PAGE_SIZE,
+} from './endpoints';
 import type { PolymarketHttp } from './http';
 import {
   DataActivitySchema,
@@ -68,10 +76,13 @@ export class DataClient {
   /** Trades newest first: /v2/trades with its cursors, else GET /trades. */
   async getTrades(query: TradeQuery, methodName = 'getTrades'): Promise<DataTrade[]> {
     const markets = query.markets === undefined ? undefined : conditionList(query.markets, 'markets', methodName);
-    if (query.market !== undefined && markets) throw invalidParameter("Give 'market' or 'markets', not both.", methodName);
-    if (!query.user && !query.market && !markets?.length) throw invalidParameter("Parameter 'user' or 'market' is required.", methodName);
+    if (query.market !== undefined && markets)
+      throw invalidParameter("Give 'market' or 'markets', not both.", methodName);
+    if (!query.user && !query.market && !markets?.length)
+      throw invalidParameter("Parameter 'user' or 'market' is required.", methodName);
     const { limit, offset } = page(query, TRADES_PAGE_SIZE, 10_000, methodName);
-    if (markets && offset > 0) throw invalidParameter("Parameter 'offset' cannot be combined with 'markets'.", methodName, { offset });
+    if (markets && offset > 0)
+      throw invalidParameter("Parameter 'offset' cannot be combined with 'markets'.", methodName, { offset });
     const batches = markets ? batchesOf(markets) : [query.market === undefined ? undefined : [query.market]];
     const rows = (
       await Promise.all(
@@ -104,27 +115,48 @@ export class DataClient {
     const methodName = 'getTraderPositions';
     required('address', user, methodName);
     const status = query.status ?? 'OPEN';
-    if (!POSITION_STATUSES.includes(status)) throw invalidParameter(`Parameter 'status' must be one of ${POSITION_STATUSES.join(', ')}.`, methodName, { status });
-    const ids = query.conditionIds === undefined ? undefined : conditionList(query.conditionIds, 'conditionIds', methodName);
+    if (!POSITION_STATUSES.includes(status))
+      throw invalidParameter(`Parameter 'status' must be one of ${POSITION_STATUSES.join(', ')}.`, methodName, {
+        status,
+      });
+    const ids =
+      query.conditionIds === undefined ? undefined : conditionList(query.conditionIds, 'conditionIds', methodName);
     const batches = ids ? batchesOf(ids) : [undefined];
     const maxRows = DATA_MAX_OFFSET + POSITIONS_PAGE_SIZE;
     const pages = await Promise.all(
       batches.map((batch) =>
-        this.feed('positions', methodName, DataV2PositionSchema, { user, condition_id: batch?.join(','), status }, maxRows, () => {
-          if (status === 'CLOSED') {
-            throw new PmDeskError(ErrorCode.NOT_AVAILABLE, 'Closed positions are read only from the Data API v2 feed, which this host does not serve.', { methodName });
-          }
-          return readAllPages(
-            (offset, limit) =>
-              this.http.read(methodName, z.array(DataPositionSchema), {
-                route: DATA_PATHS.positions,
-                budget: 'positions',
-                query: { user, market: batch?.join(','), redeemable: status === 'REDEEMABLE' ? true : undefined, limit, offset },
-                context: { user: maskId(user), offset },
-              }),
-            { limit: POSITIONS_PAGE_SIZE, maxRows, maxOffset: DATA_MAX_OFFSET },
-          );
-        }),
+        this.feed(
+          'positions',
+          methodName,
+          DataV2PositionSchema,
+          { user, condition_id: batch?.join(','), status },
+          maxRows,
+          () => {
+            if (status === 'CLOSED') {
+              throw new PmDeskError(
+                ErrorCode.NOT_AVAILABLE,
+                'Closed positions are read only from the Data API v2 feed, which this host does not serve.',
+                { methodName },
+              );
+            }
+            return readAllPages(
+              (offset, limit) =>
+                this.http.read(methodName, z.array(DataPositionSchema), {
+                  route: DATA_PATHS.positions,
+                  budget: 'positions',
+                  query: {
+                    user,
+                    market: batch?.join(','),
+                    redeemable: status === 'REDEEMABLE' ? true : undefined,
+                    limit,
+                    offset,
+                  },
+                  context: { user: maskId(user), offset },
+                }),
+              { limit: POSITIONS_PAGE_SIZE, maxRows, maxOffset: DATA_MAX_OFFSET },
+            );
+          },
+        ),
       ),
     );
     return pages.flat();
@@ -141,7 +173,15 @@ export class DataClient {
         query: { user, limit, offset },
         context: { user: maskId(user), limit, offset },
       });
-    return this.feed('activity', methodName, DataV2ActivitySchema, { user, exclude_deposits_withdrawals: false }, offset + limit, v1, offset);
+    return this.feed(
+      'activity',
+      methodName,
+      DataV2ActivitySchema,
+      { user, exclude_deposits_withdrawals: false },
+      offset + limit,
+      v1,
+      offset,
+    );
   }
 
   /**
@@ -172,7 +212,12 @@ export class DataClient {
         absentIsNull: true,
       });
       if (answer === null) {
-        if (pages > 0) throw new PmDeskError(ErrorCode.NOT_FOUND, `The Data API's ${DATA_V2_PATHS[name]} stopped answering mid-walk.`, { methodName });
+        if (pages > 0)
+          throw new PmDeskError(
+            ErrorCode.NOT_FOUND,
+            `The Data API's ${DATA_V2_PATHS[name]} stopped answering mid-walk.`,
+            { methodName },
+          );
         // Batches asked together may all meet the 404: the fallback is said once.
         if (this.v1Only.has(name)) return v1();
         this.v1Only.add(name);
@@ -183,7 +228,11 @@ export class DataClient {
       }
       // A page with no rows that says there is more would be walked without end: a broken answer, said so.
       if (answer.rows.length === 0 && answer.nextCursor !== null) {
-        const broken = new PmDeskError(ErrorCode.VALIDATION_ERROR, `The Data API's ${DATA_V2_PATHS[name]} answered an empty page with a next cursor.`, { methodName, context: { field: 'pagination.next_cursor' } });
+        const broken = new PmDeskError(
+          ErrorCode.VALIDATION_ERROR,
+          `The Data API's ${DATA_V2_PATHS[name]} answered an empty page with a next cursor.`,
+          { methodName, context: { field: 'pagination.next_cursor' } },
+        );
         this.logger.error(broken.message, broken);
         throw broken;
       }
@@ -197,14 +246,22 @@ export class DataClient {
   /** GET /value: the portfolio's value in dollars, or null when the API has no row for the address. */
   async getValue(user: string): Promise<number | null> {
     required('address', user, 'getValue');
-    const rows = await this.http.read('getValue', DataValueSchema, { route: DATA_PATHS.value, query: { user }, context: { user: maskId(user) } });
+    const rows = await this.http.read('getValue', DataValueSchema, {
+      route: DATA_PATHS.value,
+      query: { user },
+      context: { user: maskId(user) },
+    });
     return rows[0]?.value ?? null;
   }
 
   /** GET /traded: how many markets the address has traded. */
   async getMarketsTraded(user: string): Promise<number> {
     required('address', user, 'getMarketsTraded');
-    const answer = await this.http.read('getMarketsTraded', DataTradedSchema, { route: DATA_PATHS.traded, query: { user }, context: { user: maskId(user) } });
+    const answer = await this.http.read('getMarketsTraded', DataTradedSchema, {
+      route: DATA_PATHS.traded,
+      query: { user },
+      context: { user: maskId(user) },
+    });
     return answer.traded;
   }
 }
@@ -222,16 +279,23 @@ function conditionList(ids: unknown, name: string, methodName: string): string[]
 /** The Data API takes at most 20 distinct condition ids a request: more are asked in batches. */
 function batchesOf(ids: string[]): string[][] {
   const batches: string[][] = [];
-  for (let i = 0; i < ids.length; i += DATA_V2_MAX_CONDITION_IDS) batches.push(ids.slice(i, i + DATA_V2_MAX_CONDITION_IDS));
+  for (let i = 0; i < ids.length; i += DATA_V2_MAX_CONDITION_IDS)
+    batches.push(ids.slice(i, i + DATA_V2_MAX_CONDITION_IDS));
   return batches;
 }
 
 /** limit and offset checked against the endpoint's bounds before anything is sent. */
-function page(rows: RowPage, defaultLimit: number, maxLimit: number, methodName: string): { limit: number; offset: number } {
+function page(
+  rows: RowPage,
+  defaultLimit: number,
+  maxLimit: number,
+  methodName: string,
+): { limit: number; offset: number } {
   const { limit = defaultLimit, offset = 0 } = rows;
   wholeNumber('limit', limit, 1, methodName);
   wholeNumber('offset', offset, 0, methodName);
   if (limit > maxLimit) throw invalidParameter(`Parameter 'limit' must be at most ${maxLimit}.`, methodName, { limit });
-  if (offset > DATA_MAX_OFFSET) throw invalidParameter(`Parameter 'offset' must be at most ${DATA_MAX_OFFSET}.`, methodName, { offset });
+  if (offset > DATA_MAX_OFFSET)
+    throw invalidParameter(`Parameter 'offset' must be at most ${DATA_MAX_OFFSET}.`, methodName, { offset });
   return { limit, offset };
 }

@@ -160,7 +160,9 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
     if (state === 'closed' || mode !== 'live' || !market?.conditionId) return;
     let missed: DataTrade[];
     try {
-      missed = (await options.pollTrades(market.conditionId)).filter((trade) => trade.timestamp >= since && !seen.has(fillKey(toTradeRecord(trade))));
+      missed = (await options.pollTrades(market.conditionId)).filter(
+        (trade) => trade.timestamp >= since && !seen.has(fillKey(toTradeRecord(trade))),
+      );
     } catch (error) {
       safely('onError', handlers.onError, wrapOnce(error, METHOD, context));
       if (!isClosed() && mode === 'live') watchSilence();
@@ -224,7 +226,12 @@ export function subscribePolymarketFills(options: PolymarketFillOptions): FillSu
       if (state === 'closed') return;
       market = loaded;
       if (!loaded.conditionId) {
-        finish(new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The market has no condition id to follow its trades by.', { methodName: METHOD, context }));
+        finish(
+          new PmDeskError(ErrorCode.VALIDATION_ERROR, 'The market has no condition id to follow its trades by.', {
+            methodName: METHOD,
+            context,
+          }),
+        );
         return;
       }
       // The real-time service filters by slug; a market without one can still be polled by condition id.

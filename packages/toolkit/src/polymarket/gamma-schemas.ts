@@ -19,7 +19,14 @@ const feeSchedule = z
   .nullish();
 
 const tick = z
-  .union([z.number().positive(), z.string().trim().regex(/^(0?\.\d+|1(\.0*)?)$/), z.null()])
+  .union([
+    z.number().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^(0?\.\d+|1(\.0*)?)$/),
+    z.null(),
+  ])
   .optional()
   .transform((v) => (v === null || v === undefined ? undefined : String(v)));
 
@@ -82,21 +89,35 @@ export const GammaMarketSchema = z
     const tokens = market[tokenField];
     const outcomes = market.outcomes;
     if (tokens && outcomes && tokens.length !== outcomes.length) {
-      ctx.addIssue({ code: 'custom', path: [tokenField], message: `${tokens.length} token ids for ${outcomes.length} outcomes` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [tokenField],
+        message: `${tokens.length} token ids for ${outcomes.length} outcomes`,
+      });
     }
-    if (tokens && !outcomes) ctx.addIssue({ code: 'custom', path: ['outcomes'], message: `missing for ${tokens.length} token ids` });
+    if (tokens && !outcomes)
+      ctx.addIssue({ code: 'custom', path: ['outcomes'], message: `missing for ${tokens.length} token ids` });
     const prices = market.outcomePrices;
     if (prices && outcomes && prices.length !== outcomes.length) {
-      ctx.addIssue({ code: 'custom', path: ['outcomePrices'], message: `${prices.length} prices for ${outcomes.length} outcomes` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['outcomePrices'],
+        message: `${prices.length} prices for ${outcomes.length} outcomes`,
+      });
     }
     for (const [index, price] of (prices ?? []).entries()) {
-      if (!/^\d*\.?\d+(e-?\d+)?$/i.test(price)) ctx.addIssue({ code: 'custom', path: ['outcomePrices', index], message: `'${price}' is not a price` });
+      if (!/^\d*\.?\d+(e-?\d+)?$/i.test(price))
+        ctx.addIssue({ code: 'custom', path: ['outcomePrices', index], message: `'${price}' is not a price` });
     }
   });
 export type GammaMarket = z.output<typeof GammaMarketSchema>;
 
 /** Where a market's outcome token ids are: a V2 market's positionIds, else clobTokenIds (positionIds when only they are given). */
-export function tokenFieldOf(market: { version?: 'v1' | 'v2'; clobTokenIds: string[] | null; positionIds: string[] | null }): 'clobTokenIds' | 'positionIds' {
+export function tokenFieldOf(market: {
+  version?: 'v1' | 'v2';
+  clobTokenIds: string[] | null;
+  positionIds: string[] | null;
+}): 'clobTokenIds' | 'positionIds' {
   if (market.version === 'v2') return 'positionIds';
   if (market.version === undefined && !market.clobTokenIds && market.positionIds) return 'positionIds';
   return 'clobTokenIds';
@@ -177,19 +198,21 @@ const searchShaped = z.custom<Record<string, unknown>>(
   'expected a search answer with events or pagination',
 );
 
-export const GammaSearchSchema = searchShaped.pipe(z.looseObject({
-  events: z
-    .array(GammaEventSchema)
-    .nullish()
-    .transform((v) => v ?? []),
-  tags: z.array(z.looseObject({ id: id.optional(), label: text, slug: text })).nullish(),
-  // A real answer holds a JSON null among its profiles (a recorded search for "sports", SOURCES.md): skipped.
-  profiles: z
-    .array(GammaProfileSchema.nullable())
-    .nullish()
-    .transform((v) => v?.filter((profile) => profile !== null)),
-  pagination: z.looseObject({ hasMore: flag, totalResults: optNum }).nullish(),
-}));
+export const GammaSearchSchema = searchShaped.pipe(
+  z.looseObject({
+    events: z
+      .array(GammaEventSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+    tags: z.array(z.looseObject({ id: id.optional(), label: text, slug: text })).nullish(),
+    // A real answer holds a JSON null among its profiles (a recorded search for "sports", SOURCES.md): skipped.
+    profiles: z
+      .array(GammaProfileSchema.nullable())
+      .nullish()
+      .transform((v) => v?.filter((profile) => profile !== null)),
+    pagination: z.looseObject({ hasMore: flag, totalResults: optNum }).nullish(),
+  }),
+);
 export type GammaSearch = z.output<typeof GammaSearchSchema>;
 
 /** The cursor Gamma hands out for the next keyset page: opaque text, bounded so a hostile answer cannot grow it. */
@@ -208,7 +231,9 @@ export type GammaEventsKeyset = z.output<typeof GammaEventsKeysetSchema>;
 
 /** GET /markets/keyset: as events; Polymarket's own client drops a `null` market in the list, and so does PM Desk. */
 export const GammaMarketsKeysetSchema = z.looseObject({
-  markets: z.array(GammaMarketSchema.nullable()).transform((markets) => markets.filter((m): m is GammaMarket => m !== null)),
+  markets: z
+    .array(GammaMarketSchema.nullable())
+    .transform((markets) => markets.filter((m): m is GammaMarket => m !== null)),
   next_cursor: nextCursor,
 });
 export type GammaMarketsKeyset = z.output<typeof GammaMarketsKeysetSchema>;

@@ -4,7 +4,14 @@
 import { z } from 'zod';
 import { isPmDeskError, maskId, truncate } from '../model/errors';
 import { apiHttp, readAllPages, required, wholeNumber, type ApiClientOptions } from './client-options';
-import { COMMENTS_MAX_OFFSET, COMMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, GAMMA_PATHS, KEYSET_PAGE_MAX, MAX_COMMENTS } from './endpoints';
+import {
+  COMMENTS_MAX_OFFSET,
+  COMMENTS_PAGE_SIZE,
+  EVENTS_PAGE_SIZE,
+  GAMMA_PATHS,
+  KEYSET_PAGE_MAX,
+  MAX_COMMENTS,
+} from './endpoints';
 import type { PolymarketHttp } from './http';
 import {
   GammaCommentSchema,
@@ -72,26 +79,42 @@ export class GammaClient {
    * GET /events/keyset: one page of at most 100 events after `afterCursor` (the first page without one). Null
    * when Gamma has no keyset list (a 404): the caller falls back to the offset list and says so.
    */
-  async listEventsKeyset(filters: ListFilters, limit: number, afterCursor?: string): Promise<KeysetPage<GammaEvent> | null> {
+  async listEventsKeyset(
+    filters: ListFilters,
+    limit: number,
+    afterCursor?: string,
+  ): Promise<KeysetPage<GammaEvent> | null> {
     wholeNumber('limit', limit, 1, 'listEventsKeyset');
     const page = await this.http.read('listEventsKeyset', GammaEventsKeysetSchema.nullable(), {
       route: GAMMA_PATHS.eventsKeyset,
       budget: 'events',
       query: keysetQuery(filters, limit, afterCursor),
-      context: { limit, order: filters.order, afterCursor: afterCursor === undefined ? undefined : truncate(afterCursor, 40) },
+      context: {
+        limit,
+        order: filters.order,
+        afterCursor: afterCursor === undefined ? undefined : truncate(afterCursor, 40),
+      },
       absentIsNull: true,
     });
     return page ? { items: page.events, nextCursor: page.next_cursor } : null;
   }
 
   /** GET /markets/keyset: as listEventsKeyset, for markets. */
-  async listMarketsKeyset(filters: ListFilters, limit: number, afterCursor?: string): Promise<KeysetPage<GammaMarket> | null> {
+  async listMarketsKeyset(
+    filters: ListFilters,
+    limit: number,
+    afterCursor?: string,
+  ): Promise<KeysetPage<GammaMarket> | null> {
     wholeNumber('limit', limit, 1, 'listMarketsKeyset');
     const page = await this.http.read('listMarketsKeyset', GammaMarketsKeysetSchema.nullable(), {
       route: GAMMA_PATHS.marketsKeyset,
       budget: 'markets',
       query: keysetQuery(filters, limit, afterCursor),
-      context: { limit, order: filters.order, afterCursor: afterCursor === undefined ? undefined : truncate(afterCursor, 40) },
+      context: {
+        limit,
+        order: filters.order,
+        afterCursor: afterCursor === undefined ? undefined : truncate(afterCursor, 40),
+      },
       absentIsNull: true,
     });
     return page ? { items: page.markets, nextCursor: page.next_cursor } : null;
@@ -196,7 +219,14 @@ export class GammaClient {
           .read('getEventComments', z.array(GammaCommentSchema), {
             route: GAMMA_PATHS.comments,
             budget: 'comments',
-            query: { parent_entity_type: 'Event', parent_entity_id: eventId, limit, offset, order: 'createdAt', ascending: false },
+            query: {
+              parent_entity_type: 'Event',
+              parent_entity_id: eventId,
+              limit,
+              offset,
+              order: 'createdAt',
+              ascending: false,
+            },
             context: { eventId: maskId(eventId), offset },
           })
           .catch((error: unknown) => {

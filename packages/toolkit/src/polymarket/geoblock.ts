@@ -35,7 +35,10 @@ export async function checkGeoblock(url: string, options: GeoblockOptions = {}):
     });
     const answer = parseAnswer(GeoblockSchema, data, 'checkGeoblock', status);
     const where = [answer.region, answer.country].filter(Boolean).join(', ');
-    const located = { ...(answer.country ? { country: answer.country } : {}), ...(answer.region ? { region: answer.region } : {}) };
+    const located = {
+      ...(answer.country ? { country: answer.country } : {}),
+      ...(answer.region ? { region: answer.region } : {}),
+    };
     if (answer.blocked) {
       return {
         allowed: false,
@@ -47,6 +50,10 @@ export async function checkGeoblock(url: string, options: GeoblockOptions = {}):
     return { allowed: true, state: 'ok', reason: '', ...located };
   } catch (error) {
     const failure = wrapOnce(error, 'checkGeoblock');
-    return { allowed: false, state: 'unknown', reason: `Could not check whether trading is allowed from here: ${failure.detail}` };
+    return {
+      allowed: false,
+      state: 'unknown',
+      reason: `Could not check whether trading is allowed from here: ${failure.detail}`,
+    };
   }
 }

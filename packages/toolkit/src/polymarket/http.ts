@@ -71,17 +71,27 @@ export class PolymarketHttp {
   async read<S extends z.ZodType>(methodName: string, schema: S, spec: ReadSpec): Promise<z.output<S>> {
     try {
       const { data, status } = await this.sendWithRetries(methodName, spec).catch((error: unknown) => {
-        if (spec.absentIsNull && error instanceof PmDeskError && error.statusCode === 404) return { data: null, status: 404 };
+        if (spec.absentIsNull && error instanceof PmDeskError && error.statusCode === 404)
+          return { data: null, status: 404 };
         throw error;
       });
       if ((data === null || data === undefined) && spec.notFound) {
-        throw new PmDeskError(ErrorCode.NOT_FOUND, spec.notFound, { methodName, statusCode: 404, context: spec.context });
+        throw new PmDeskError(ErrorCode.NOT_FOUND, spec.notFound, {
+          methodName,
+          statusCode: 404,
+          context: spec.context,
+        });
       }
       return parseAnswer(schema, data, methodName, status);
     } catch (error) {
       let wrapped = wrapOnce(error, methodName);
       if (wrapped.code === ErrorCode.NOT_FOUND && spec.notFound && wrapped.detail !== spec.notFound) {
-        wrapped = new PmDeskError(ErrorCode.NOT_FOUND, spec.notFound, { methodName, statusCode: wrapped.statusCode, responseData: wrapped.responseData, context: spec.context });
+        wrapped = new PmDeskError(ErrorCode.NOT_FOUND, spec.notFound, {
+          methodName,
+          statusCode: wrapped.statusCode,
+          responseData: wrapped.responseData,
+          context: spec.context,
+        });
       }
       this.options.logger.error(wrapped.message, wrapped);
       throw wrapped;
@@ -123,16 +133,25 @@ export class PolymarketHttp {
 export { parseRetryAfter, throttleWait };
 
 /** Parses an answer with its schema; a wrong shape is ERR_VALIDATION naming the first bad field's path. */
-export function parseAnswer<S extends z.ZodType>(schema: S, data: unknown, methodName: string, status?: number): z.output<S> {
+export function parseAnswer<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  methodName: string,
+  status?: number,
+): z.output<S> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? issue.path.join('.') : '(root)';
-  throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `Unexpected response from the API server: ${where}: ${issue?.message ?? 'invalid'}`, {
-    methodName,
-    statusCode: status,
-    context: { field: where },
-  });
+  throw new PmDeskError(
+    ErrorCode.VALIDATION_ERROR,
+    `Unexpected response from the API server: ${where}: ${issue?.message ?? 'invalid'}`,
+    {
+      methodName,
+      statusCode: status,
+      context: { field: where },
+    },
+  );
 }
 
 /** `/events/{id}` with each `{name}` replaced by its encoded value. */

@@ -90,7 +90,8 @@ export class KeysetList<T> {
     const rows: T[] = [];
     while (at < offset + limit) {
       // While skipping, whole pages of 100; then the rows still wanted, so the page ends where the caller's does.
-      const want = at < offset ? Math.min(KEYSET_PAGE_MAX, offset - at) : Math.min(KEYSET_PAGE_MAX, offset + limit - at);
+      const want =
+        at < offset ? Math.min(KEYSET_PAGE_MAX, offset - at) : Math.min(KEYSET_PAGE_MAX, offset + limit - at);
       const read = await this.keysetPage(filters, want, cursor);
       if (!read) return this.reads.offset(filters, limit, offset);
       const from = Math.max(0, offset - at);
@@ -104,7 +105,11 @@ export class KeysetList<T> {
   }
 
   /** One keyset page; null once the keyset list answered 404 (said once, and never asked again). */
-  private async keysetPage(filters: ListFilters, limit: number, cursor: string | undefined): Promise<ListPage<T> | null> {
+  private async keysetPage(
+    filters: ListFilters,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<ListPage<T> | null> {
     if (this.keysetMissing) return null;
     const page = await this.reads.keyset(filters, limit, cursor);
     if (page) return page;
@@ -118,7 +123,12 @@ export class KeysetList<T> {
     return null;
   }
 
-  private async readPage(methodName: string, filters: ListFilters, limit: number, cursor: string | undefined): Promise<ListPage<T>> {
+  private async readPage(
+    methodName: string,
+    filters: ListFilters,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<ListPage<T>> {
     const page = await this.keysetPage(filters, limit, cursor);
     if (page) return page;
     const offset = cursor === undefined ? 0 : offsetOf(cursor, methodName);
@@ -127,7 +137,13 @@ export class KeysetList<T> {
   }
 
   private remembered(filters: ListFilters): Map<number, string> {
-    const key = JSON.stringify([filters.order ?? null, filters.ascending ?? null, filters.tagSlug ?? null, filters.active ?? null, filters.closed ?? null]);
+    const key = JSON.stringify([
+      filters.order ?? null,
+      filters.ascending ?? null,
+      filters.tagSlug ?? null,
+      filters.active ?? null,
+      filters.closed ?? null,
+    ]);
     let known = this.starts.get(key);
     if (!known) {
       if (this.starts.size >= MAX_REMEMBERED_LISTS) this.starts.clear();

@@ -86,7 +86,9 @@ export function toMarket(market: GammaMarket): Market {
 function resolution(market: GammaMarket): { resolved?: true; winnerTokenId?: string } {
   if (market.umaResolutionStatus?.toLowerCase() !== 'resolved') return {};
   const tokens = market[tokenFieldOf(market)] ?? [];
-  const winners = (market.outcomePrices ?? []).flatMap((price, index) => (Number(price) === 1 && tokens[index] ? [tokens[index]] : []));
+  const winners = (market.outcomePrices ?? []).flatMap((price, index) =>
+    Number(price) === 1 && tokens[index] ? [tokens[index]] : [],
+  );
   return winners.length === 1 ? { resolved: true, winnerTokenId: winners[0] } : { resolved: true };
 }
 
@@ -98,7 +100,8 @@ function resolution(market: GammaMarket): { resolved?: true; winnerTokenId?: str
  */
 export function marketFees(market: Pick<GammaMarket, 'feesEnabled' | 'feeSchedule'>): MarketFees | undefined {
   const schedule = market.feeSchedule;
-  if (schedule && typeof schedule.rate === 'number') return { rate: schedule.rate, exponent: schedule.exponent ?? 1, takerOnly: schedule.takerOnly ?? true };
+  if (schedule && typeof schedule.rate === 'number')
+    return { rate: schedule.rate, exponent: schedule.exponent ?? 1, takerOnly: schedule.takerOnly ?? true };
   if (market.feesEnabled === false) return { rate: 0, exponent: 1, takerOnly: true };
   return undefined;
 }
@@ -110,7 +113,11 @@ export function marketFees(market: Pick<GammaMarket, 'feesEnabled' | 'feeSchedul
 export function positionTokens(market: GammaMarket): PositionToken[] {
   const tokens = market[tokenFieldOf(market)] ?? [];
   const outcomes = market.outcomes ?? [];
-  return tokens.map((token_id, index) => ({ token_id, name: outcomes[index] ?? '', price: market.outcomePrices?.[index] ?? '' }));
+  return tokens.map((token_id, index) => ({
+    token_id,
+    name: outcomes[index] ?? '',
+    price: market.outcomePrices?.[index] ?? '',
+  }));
 }
 
 export function toComment(comment: GammaComment): Comment {
@@ -125,7 +132,11 @@ export function toComment(comment: GammaComment): Comment {
     baseAddress: profile?.proxyWallet || comment.userAddress,
     profileImage: profile?.profileImage ?? '',
     // A holder's position names its token; the comment does not say which market of the event it belongs to.
-    positions: (profile?.positions ?? []).map((p) => ({ position: p.tokenId, positionSize: p.positionSize, marketId: '' })),
+    positions: (profile?.positions ?? []).map((p) => ({
+      position: p.tokenId,
+      positionSize: p.positionSize,
+      marketId: '',
+    })),
     createdAt: comment.createdAt,
     reportCount: comment.reportCount,
     reactionCount: comment.reactionCount,

@@ -63,9 +63,10 @@ export function resolveWebSocket(explicit?: WebSocketConstructor): WebSocketCons
   if (explicit) return explicit;
   if (isNode) {
     try {
-      const ws = nodeRequire(import.meta.url)?.('ws') as WebSocketConstructor | { WebSocket?: WebSocketConstructor } | undefined;
+      const ws = nodeRequire(import.meta.url)?.('ws') as
+        WebSocketConstructor | { WebSocket?: WebSocketConstructor } | undefined;
       const Ctor = typeof ws === 'function' ? ws : ws?.WebSocket;
-      if (Ctor) return wsPackage = Ctor;
+      if (Ctor) return (wsPackage = Ctor);
     } catch {
       // `ws` is not installed: Node ≥ 22 has its own WebSocket below.
     }
@@ -78,7 +79,11 @@ export function resolveWebSocket(explicit?: WebSocketConstructor): WebSocketCons
 export function subscribeMessage(subscriptions: RtdsSubscription[]): string {
   return JSON.stringify({
     action: 'subscribe',
-    subscriptions: subscriptions.map(({ topic, type, filters }) => ({ topic, type, ...(filters ? { filters: JSON.stringify(filters) } : {}) })),
+    subscriptions: subscriptions.map(({ topic, type, filters }) => ({
+      topic,
+      type,
+      ...(filters ? { filters: JSON.stringify(filters) } : {}),
+    })),
   });
 }
 
@@ -97,11 +102,18 @@ export class RtdsStream {
 
   constructor(private readonly options: RtdsOptions) {
     const WebSocketImpl = resolveWebSocket(options.WebSocket);
-    if (!WebSocketImpl) throw new PmDeskError(ErrorCode.ENVIRONMENT_ERROR, 'WebSocket is not available in this environment: install the `ws` package or pass one.', { methodName: METHOD });
+    if (!WebSocketImpl)
+      throw new PmDeskError(
+        ErrorCode.ENVIRONMENT_ERROR,
+        'WebSocket is not available in this environment: install the `ws` package or pass one.',
+        { methodName: METHOD },
+      );
     // The `ws` package takes a message cap; a browser's WebSocket would read a second argument as protocols.
     this.socket =
       WebSocketImpl === wsPackage
-        ? new (WebSocketImpl as unknown as new (url: string, o: object) => WebSocketLike)(options.url, { maxPayload: WS_MAX_MESSAGE_BYTES })
+        ? new (WebSocketImpl as unknown as new (url: string, o: object) => WebSocketLike)(options.url, {
+            maxPayload: WS_MAX_MESSAGE_BYTES,
+          })
         : new WebSocketImpl(options.url);
     this.socket.addEventListener('open', () => this.handleOpen());
     this.socket.addEventListener('message', (event) => this.handleMessage(event.data));
@@ -140,7 +152,11 @@ export class RtdsStream {
       // The service answers a subscription it cannot serve with `{body: {message}, statusCode}`, not an envelope.
       const refusal = refusalOf(parsed);
       if (refusal !== undefined) {
-        const reported = new PmDeskError(ErrorCode.API_REQUEST_FAILED, `Real-time subscription refused: ${truncate(refusal, 300)}`, { methodName: METHOD });
+        const reported = new PmDeskError(
+          ErrorCode.API_REQUEST_FAILED,
+          `Real-time subscription refused: ${truncate(refusal, 300)}`,
+          { methodName: METHOD },
+        );
         this.options.logger.warn(reported.message, reported);
         this.safely(() => this.options.handlers.onError?.(reported));
         return;

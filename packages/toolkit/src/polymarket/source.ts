@@ -17,7 +17,15 @@ import type {
   TraderPosition,
 } from '../model/market-model';
 import { consoleLogger, type Logger } from '../base/logger';
-import type { ChartInterval, EventListOptions, EventListPage, FillHandlers, FillSubscription, MarketSource, TradePageOptions } from '../model/market-source';
+import type {
+  ChartInterval,
+  EventListOptions,
+  EventListPage,
+  FillHandlers,
+  FillSubscription,
+  MarketSource,
+  TradePageOptions,
+} from '../model/market-source';
 import { CANDLE_SECONDS, candlesFromHistory, historyWindow } from './candles';
 import { ClobPublicReads } from './clob-reads';
 import { DataClient } from './data';
@@ -27,7 +35,17 @@ import { GammaClient, type ListFilters } from './gamma';
 import type { GammaEvent, GammaMarket } from './gamma-schemas';
 import { KeysetList } from './keyset';
 import { wholeNumber } from './client-options';
-import { POLYMARKET, toComment, toMarket, toMarketTrade, toPredictionEvent, toTradeRecord, toTrader, toTraderActivity, toTraderPosition } from './mapping';
+import {
+  POLYMARKET,
+  toComment,
+  toMarket,
+  toMarketTrade,
+  toPredictionEvent,
+  toTradeRecord,
+  toTrader,
+  toTraderActivity,
+  toTraderPosition,
+} from './mapping';
 import type { WebSocketConstructor } from './rtds';
 import type { RetryNotice } from '../http/retry';
 import type { ApiNotice, RateLimitReading } from '../http/answer-headers';
@@ -130,7 +148,10 @@ export class PolymarketSource implements MarketSource {
   }
 
   /** Live markets after a cursor, largest 24 h volume first unless told otherwise, and the cursor of the next page. */
-  async listMarketsPage(options: EventListOptions = {}, cursor?: string): Promise<{ markets: Market[]; nextCursor?: string }> {
+  async listMarketsPage(
+    options: EventListOptions = {},
+    cursor?: string,
+  ): Promise<{ markets: Market[]; nextCursor?: string }> {
     const { filters, limit } = this.eventListOptions(options, 'listMarkets');
     const page = await this.marketLists.page('listMarkets', filters, limit, cursor);
     const markets = page.items.map(toMarket);
@@ -141,7 +162,16 @@ export class PolymarketSource implements MarketSource {
     if (options.protocol !== undefined) onlyPolymarket(options.protocol, methodName);
     const limit = options.limit ?? EVENTS_PAGE_SIZE;
     wholeNumber('limit', limit, 1, methodName);
-    return { limit, filters: { order: options.order ?? 'volume24hr', ascending: false, tagSlug: options.tag, active: true, closed: false } };
+    return {
+      limit,
+      filters: {
+        order: options.order ?? 'volume24hr',
+        ascending: false,
+        tagSlug: options.tag,
+        active: true,
+        closed: false,
+      },
+    };
   }
 
   async getEvent(protocol: string, eventId: string): Promise<PredictionEvent> {
@@ -169,7 +199,8 @@ export class PolymarketSource implements MarketSource {
   async search(query: string, filter: SearchFilter = {}): Promise<SearchMatch[]> {
     const wanted = filter.topK ?? 20;
     wholeNumber('topK', wanted, 1, 'search');
-    if (filter.threshold !== undefined && !Number.isFinite(filter.threshold)) throw invalidParameter("Parameter 'threshold' must be a number.", 'search');
+    if (filter.threshold !== undefined && !Number.isFinite(filter.threshold))
+      throw invalidParameter("Parameter 'threshold' must be a number.", 'search');
     const events = await this.gamma.searchEvents(query, wanted, SEARCH_PAGES_MAX);
     return events
       .map((event, rank) => ({ event: toPredictionEvent(event), cosineSimilarity: 1 / (rank + 1) }))
@@ -206,7 +237,14 @@ export class PolymarketSource implements MarketSource {
         throw answer.reason;
       }
       const book = answer.value;
-      result[token.token_id] = { market: book.market, asset_id: book.asset_id, timestamp: book.timestamp, bids: book.bids, asks: book.asks, hash: book.hash };
+      result[token.token_id] = {
+        market: book.market,
+        asset_id: book.asset_id,
+        timestamp: book.timestamp,
+        bids: book.bids,
+        asks: book.asks,
+        hash: book.hash,
+      };
     });
     return result;
   }
@@ -219,7 +257,12 @@ export class PolymarketSource implements MarketSource {
   }
 
   /** Candles of one outcome from the CLOB's price history; volume from the recent fills where they cover a bucket. */
-  async getCandles(protocol: string, marketId: string, outcomeIndex: number, interval: ChartInterval): Promise<Candle[]> {
+  async getCandles(
+    protocol: string,
+    marketId: string,
+    outcomeIndex: number,
+    interval: ChartInterval,
+  ): Promise<Candle[]> {
     onlyPolymarket(protocol, 'getCandles');
     if (!CHART_INTERVALS.includes(interval)) {
       throw invalidParameter(`Unknown chart interval '${interval}': use ${CHART_INTERVALS.join(', ')}.`, 'getCandles');
@@ -227,10 +270,16 @@ export class PolymarketSource implements MarketSource {
     const market = await this.getMarket(protocol, marketId);
     const token = market.position_tokens[outcomeIndex];
     if (!Number.isInteger(outcomeIndex) || !token) {
-      throw invalidParameter(`The market has no outcome ${outcomeIndex} (it has ${market.position_tokens.length}).`, 'getCandles');
+      throw invalidParameter(
+        `The market has no outcome ${outcomeIndex} (it has ${market.position_tokens.length}).`,
+        'getCandles',
+      );
     }
     const window = historyWindow(interval);
-    const [points, fills] = await Promise.all([this.clob.getPriceHistory({ tokenId: token.token_id, ...window }), this.recentFills(market)]);
+    const [points, fills] = await Promise.all([
+      this.clob.getPriceHistory({ tokenId: token.token_id, ...window }),
+      this.recentFills(market),
+    ]);
     return candlesFromHistory(points, CANDLE_SECONDS[interval], fills.perToken[outcomeIndex] ?? [], fills.complete);
   }
 
@@ -266,11 +315,13 @@ export class PolymarketSource implements MarketSource {
   /** Live trades from the real-time service, polled from the Data API when that service is away. */
   subscribeToFills(protocol: string, marketId: string, handlers: FillHandlers = {}): FillSubscription {
     onlyPolymarket(protocol, 'subscribeToFills');
-    if (typeof marketId !== 'string' || marketId.trim() === '') throw invalidParameter("Missing required parameter 'marketId'.", 'subscribeToFills');
+    if (typeof marketId !== 'string' || marketId.trim() === '')
+      throw invalidParameter("Missing required parameter 'marketId'.", 'subscribeToFills');
     return subscribePolymarketFills({
       marketId,
       loadMarket: () => this.getMarket(protocol, marketId),
-      pollTrades: (conditionId) => this.data.getTrades({ market: conditionId, takerOnly: true, limit: 100 }, 'subscribeToFills'),
+      pollTrades: (conditionId) =>
+        this.data.getTrades({ market: conditionId, takerOnly: true, limit: 100 }, 'subscribeToFills'),
       rtdsUrl: this.options.rtdsUrl,
       WebSocket: this.options.WebSocket,
       handlers,
@@ -283,7 +334,10 @@ export class PolymarketSource implements MarketSource {
   private async recentFills(market: Market): Promise<{ perToken: FillHistory; complete: boolean }> {
     const perToken: FillHistory = market.position_tokens.map(() => []);
     if (!market.conditionId) return { perToken, complete: true };
-    const trades = await this.data.getTrades({ market: market.conditionId, takerOnly: true, limit: FILL_HISTORY_LIMIT }, 'getFillHistory');
+    const trades = await this.data.getTrades(
+      { market: market.conditionId, takerOnly: true, limit: FILL_HISTORY_LIMIT },
+      'getFillHistory',
+    );
     const index = new Map(market.position_tokens.map((token, i) => [token.token_id, i]));
     for (const trade of [...trades].reverse()) {
       const at = index.get(trade.asset);
@@ -298,6 +352,10 @@ export class PolymarketSource implements MarketSource {
 /** This source reads Polymarket only; any other protocol is a caller's mistake, said in a sentence. */
 function onlyPolymarket(protocol: unknown, methodName: string): void {
   if (protocol !== POLYMARKET) {
-    throw invalidParameter(`The Polymarket source reads only protocol 'polymarket', not '${String(protocol)}'.`, methodName, { protocol: String(protocol) });
+    throw invalidParameter(
+      `The Polymarket source reads only protocol 'polymarket', not '${String(protocol)}'.`,
+      methodName,
+      { protocol: String(protocol) },
+    );
   }
 }

@@ -17,15 +17,25 @@ export interface TradingApproval {
   spender: string;
 }
 
-const ERC20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount) returns (bool)']);
-const ERC1155 = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
+const ERC20 = new Interface([
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+]);
+const ERC1155 = new Interface([
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function setApprovalForAll(address operator, bool approved)',
+]);
 /** More than any order asks: the exchange's own clients approve collateral without limit. */
 const MAX_APPROVALS = 16;
 
 async function word(rpc: TokenReader, to: string, data: string, what: string): Promise<bigint> {
   const answer = await rpc.call({ to, data });
   if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer)) {
-    throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `${what} on ${to} answered ${String(answer).slice(0, 80)}, not one 32-byte word.`, { methodName: 'tradingApprovalCalls' });
+    throw new PmDeskError(
+      ErrorCode.VALIDATION_ERROR,
+      `${what} on ${to} answered ${String(answer).slice(0, 80)}, not one 32-byte word.`,
+      { methodName: 'tradingApprovalCalls' },
+    );
   }
   return BigInt(answer);
 }
@@ -34,10 +44,17 @@ async function word(rpc: TokenReader, to: string, data: string, what: string): P
  * The calls that set each of `approvals` the account lacks now, in the order given; none when all are set. A
  * collateral allowance below half the maximum is set to unlimited (what the official clients approve).
  */
-export async function tradingApprovalCalls(rpc: TokenReader, accountAddress: string, approvals: readonly TradingApproval[]): Promise<ChainCall[]> {
+export async function tradingApprovalCalls(
+  rpc: TokenReader,
+  accountAddress: string,
+  approvals: readonly TradingApproval[],
+): Promise<ChainCall[]> {
   const account = checkedAddress(accountAddress, 'account');
   if (!Array.isArray(approvals) || approvals.length === 0 || approvals.length > MAX_APPROVALS) {
-    throw invalidParameter(`Trading approvals are 1 to ${MAX_APPROVALS} (token, spender) pairs.`, 'tradingApprovalCalls');
+    throw invalidParameter(
+      `Trading approvals are 1 to ${MAX_APPROVALS} (token, spender) pairs.`,
+      'tradingApprovalCalls',
+    );
   }
   const calls: ChainCall[] = [];
   for (const approval of approvals) {
@@ -45,10 +62,17 @@ export async function tradingApprovalCalls(rpc: TokenReader, accountAddress: str
     const spender = checkedAddress(String(approval?.spender), 'spender');
     if (approval.kind === 'collateral') {
       const allowed = await word(rpc, token, ERC20.encodeFunctionData('allowance', [account, spender]), 'allowance');
-      if (allowed < MaxUint256 / 2n) calls.push({ to: token, data: ERC20.encodeFunctionData('approve', [spender, MaxUint256]) });
+      if (allowed < MaxUint256 / 2n)
+        calls.push({ to: token, data: ERC20.encodeFunctionData('approve', [spender, MaxUint256]) });
     } else if (approval.kind === 'outcome-tokens') {
-      const approved = await word(rpc, token, ERC1155.encodeFunctionData('isApprovedForAll', [account, spender]), 'isApprovedForAll');
-      if (approved !== 1n) calls.push({ to: token, data: ERC1155.encodeFunctionData('setApprovalForAll', [spender, true]) });
+      const approved = await word(
+        rpc,
+        token,
+        ERC1155.encodeFunctionData('isApprovedForAll', [account, spender]),
+        'isApprovedForAll',
+      );
+      if (approved !== 1n)
+        calls.push({ to: token, data: ERC1155.encodeFunctionData('setApprovalForAll', [spender, true]) });
     } else {
       throw invalidParameter('A trading approval is for the collateral or the outcome tokens.', 'tradingApprovalCalls');
     }

@@ -50,39 +50,84 @@ interface Route {
 }
 
 /** The contract a market's position actions go to on this network, and the collateral they name. */
-export function positionRoute(market: PositionMarket, contracts: ActionContracts, options: PositionOptions = {}): Route {
+export function positionRoute(
+  market: PositionMarket,
+  contracts: ActionContracts,
+  options: PositionOptions = {},
+): Route {
   const purpose = `${market.negRisk ? 'a neg-risk' : 'a standard'} ${market.version === 'v2' ? 'Protocol V2' : 'CTF'} market's split, merge or redeem`;
   if (market.version === 'v2') return { route: 'router', target: requireContract(contracts, 'router', purpose) };
   const adapter = market.negRisk ? contracts.negRiskCtfCollateralAdapter : contracts.ctfCollateralAdapter;
   if (adapter && !options.legacy) {
-    return { route: market.negRisk ? 'neg-risk-adapter' : 'ctf-adapter', target: adapter, collateral: requireContract(contracts, 'collateral', purpose) };
+    return {
+      route: market.negRisk ? 'neg-risk-adapter' : 'ctf-adapter',
+      target: adapter,
+      collateral: requireContract(contracts, 'collateral', purpose),
+    };
   }
   // Positions made before V2 (asked for with `legacy`) were minted on USDC.e; a network without adapters (the
   // local sandbox) mints its markets' positions on its own collateral, whatever other tokens it has.
-  const collateral = options.legacy && contracts.usdcE ? contracts.usdcE : requireContract(contracts, 'collateral', purpose);
-  if (market.negRisk) return { route: 'legacy-neg-risk', target: requireContract(contracts, 'negRiskAdapter', purpose), collateral };
+  const collateral =
+    options.legacy && contracts.usdcE ? contracts.usdcE : requireContract(contracts, 'collateral', purpose);
+  if (market.negRisk)
+    return { route: 'legacy-neg-risk', target: requireContract(contracts, 'negRiskAdapter', purpose), collateral };
   return { route: 'legacy-ctf', target: requireContract(contracts, 'conditionalTokens', purpose), collateral };
 }
 
 function positiveAmount(amount: bigint, what: string): bigint {
-  if (typeof amount !== 'bigint' || amount <= 0n) throw invalidParameter(`The ${what} amount must be a positive number of base units, got ${String(amount)}.`);
+  if (typeof amount !== 'bigint' || amount <= 0n)
+    throw invalidParameter(`The ${what} amount must be a positive number of base units, got ${String(amount)}.`);
   return amount;
 }
 
 /** Split `amount` collateral (base units) into `amount` of each outcome. */
-export function splitCalls(market: PositionMarket, contracts: ActionContracts, amount: bigint, options: PositionOptions = {}): ChainCall[] {
+export function splitCalls(
+  market: PositionMarket,
+  contracts: ActionContracts,
+  amount: bigint,
+  options: PositionOptions = {},
+): ChainCall[] {
   const units = positiveAmount(amount, 'split');
   const { route, target, collateral } = positionRoute(market, contracts, options);
-  if (route === 'router') return [{ to: target, data: ROUTER_ABI.encodeFunctionData('split', [conditionId31(market.conditionId), units]) }];
-  return [{ to: target, data: CTF_SHAPED_ABI.encodeFunctionData('splitPosition', [collateral!, BYTES32_ZERO, conditionId32(market.conditionId), [...BINARY_PARTITION], units]) }];
+  if (route === 'router')
+    return [{ to: target, data: ROUTER_ABI.encodeFunctionData('split', [conditionId31(market.conditionId), units]) }];
+  return [
+    {
+      to: target,
+      data: CTF_SHAPED_ABI.encodeFunctionData('splitPosition', [
+        collateral!,
+        BYTES32_ZERO,
+        conditionId32(market.conditionId),
+        [...BINARY_PARTITION],
+        units,
+      ]),
+    },
+  ];
 }
 
 /** Merge `amount` of each outcome back into collateral; at most mergeableAmount(balances). */
-export function mergeCalls(market: PositionMarket, contracts: ActionContracts, amount: bigint, options: PositionOptions = {}): ChainCall[] {
+export function mergeCalls(
+  market: PositionMarket,
+  contracts: ActionContracts,
+  amount: bigint,
+  options: PositionOptions = {},
+): ChainCall[] {
   const units = positiveAmount(amount, 'merge');
   const { route, target, collateral } = positionRoute(market, contracts, options);
-  if (route === 'router') return [{ to: target, data: ROUTER_ABI.encodeFunctionData('merge', [conditionId31(market.conditionId), units]) }];
-  return [{ to: target, data: CTF_SHAPED_ABI.encodeFunctionData('mergePositions', [collateral!, BYTES32_ZERO, conditionId32(market.conditionId), [...BINARY_PARTITION], units]) }];
+  if (route === 'router')
+    return [{ to: target, data: ROUTER_ABI.encodeFunctionData('merge', [conditionId31(market.conditionId), units]) }];
+  return [
+    {
+      to: target,
+      data: CTF_SHAPED_ABI.encodeFunctionData('mergePositions', [
+        collateral!,
+        BYTES32_ZERO,
+        conditionId32(market.conditionId),
+        [...BINARY_PARTITION],
+        units,
+      ]),
+    },
+  ];
 }
 
 /** How much can be merged: a full set needs one of each outcome. */
@@ -96,23 +141,59 @@ export function mergeableAmount(balances: readonly bigint[]): bigint {
  * the Router takes one `redeem` per held outcome with its balance; the legacy neg-risk adapter takes the amounts
  * held, [yes, no]. An unresolved market, or nothing held, is refused before anything is built.
  */
-export function redeemCalls(market: PositionMarket, contracts: ActionContracts, resolution: Resolution, balances: readonly bigint[], options: PositionOptions = {}): ChainCall[] {
+export function redeemCalls(
+  market: PositionMarket,
+  contracts: ActionContracts,
+  resolution: Resolution,
+  balances: readonly bigint[],
+  options: PositionOptions = {},
+): ChainCall[] {
   if (resolution.state !== 'resolved') {
-    throw invalidParameter(`The market ${market.conditionId} is not resolved yet: nothing can be redeemed until its result is reported on chain.`, 'redeemCalls');
+    throw invalidParameter(
+      `The market ${market.conditionId} is not resolved yet: nothing can be redeemed until its result is reported on chain.`,
+      'redeemCalls',
+    );
   }
   if (balances.length !== BINARY_PARTITION.length || balances.some((b) => typeof b !== 'bigint' || b < 0n)) {
-    throw invalidParameter('Redeeming needs the amount held of each of the two outcomes, in base units.', 'redeemCalls');
+    throw invalidParameter(
+      'Redeeming needs the amount held of each of the two outcomes, in base units.',
+      'redeemCalls',
+    );
   }
-  if (balances.every((b) => b === 0n)) throw invalidParameter(`Nothing to redeem: no position is held in the market ${market.conditionId}.`, 'redeemCalls');
+  if (balances.every((b) => b === 0n))
+    throw invalidParameter(
+      `Nothing to redeem: no position is held in the market ${market.conditionId}.`,
+      'redeemCalls',
+    );
   const { route, target, collateral } = positionRoute(market, contracts, options);
   switch (route) {
     case 'router': {
       const id = conditionId31(market.conditionId);
-      return balances.flatMap((held, outcome) => (held > 0n ? [{ to: target, data: ROUTER_ABI.encodeFunctionData('redeem', [id, BigInt(outcome), held]) }] : []));
+      return balances.flatMap((held, outcome) =>
+        held > 0n ? [{ to: target, data: ROUTER_ABI.encodeFunctionData('redeem', [id, BigInt(outcome), held]) }] : [],
+      );
     }
     case 'legacy-neg-risk':
-      return [{ to: target, data: NEG_RISK_ADAPTER_ABI.encodeFunctionData('redeemPositions', [conditionId32(market.conditionId), [...balances]]) }];
+      return [
+        {
+          to: target,
+          data: NEG_RISK_ADAPTER_ABI.encodeFunctionData('redeemPositions', [
+            conditionId32(market.conditionId),
+            [...balances],
+          ]),
+        },
+      ];
     default:
-      return [{ to: target, data: CTF_SHAPED_ABI.encodeFunctionData('redeemPositions', [collateral!, BYTES32_ZERO, conditionId32(market.conditionId), [...BINARY_PARTITION]]) }];
+      return [
+        {
+          to: target,
+          data: CTF_SHAPED_ABI.encodeFunctionData('redeemPositions', [
+            collateral!,
+            BYTES32_ZERO,
+            conditionId32(market.conditionId),
+            [...BINARY_PARTITION],
+          ]),
+        },
+      ];
   }
 }

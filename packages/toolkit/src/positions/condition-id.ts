@@ -4,7 +4,8 @@ import { invalidParameter } from '../model/errors';
 
 /** A CTF condition id: 32 bytes of hex. */
 export function conditionId32(id: string): string {
-  if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(id)) throw invalidParameter(`A condition id is 32 bytes of hex, got ${String(id)}.`);
+  if (typeof id !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(id))
+    throw invalidParameter(`A condition id is 32 bytes of hex, got ${String(id)}.`);
   return id.toLowerCase();
 }
 
@@ -15,5 +16,7 @@ export function conditionId32(id: string): string {
 export function conditionId31(id: string): string {
   if (typeof id === 'string' && /^0x[0-9a-fA-F]{62}$/.test(id)) return id.toLowerCase();
   if (typeof id === 'string' && /^0x[0-9a-fA-F]{62}0[01]$/.test(id)) return id.slice(0, 64).toLowerCase();
-  throw invalidParameter(`A Protocol V2 condition id is 31 bytes of hex (or 32 ending in an outcome byte 00/01), got ${String(id)}.`);
+  throw invalidParameter(
+    `A Protocol V2 condition id is 31 bytes of hex (or 32 ending in an outcome byte 00/01), got ${String(id)}.`,
+  );
 }

@@ -34,13 +34,21 @@ export interface MoneyActionCalls {
   redeem?: RedeemPlan & { held: bigint[] };
 }
 
-const ERC20 = new Interface(['function allowance(address owner, address spender) view returns (uint256)', 'function approve(address spender, uint256 amount) returns (bool)']);
-const ERC1155 = new Interface(['function isApprovedForAll(address owner, address operator) view returns (bool)', 'function setApprovalForAll(address operator, bool approved)']);
+const ERC20 = new Interface([
+  'function allowance(address owner, address spender) view returns (uint256)',
+  'function approve(address spender, uint256 amount) returns (bool)',
+]);
+const ERC1155 = new Interface([
+  'function isApprovedForAll(address owner, address operator) view returns (bool)',
+  'function setApprovalForAll(address operator, bool approved)',
+]);
 
 /** A decimal string of base units, more than zero. */
 export function baseUnitsOf(amount: unknown, what: string): bigint {
   if (typeof amount !== 'string' || !/^[0-9]{1,30}$/.test(amount) || BigInt(amount) <= 0n) {
-    throw invalidParameter(`The ${what} amount must be a positive whole number of base units, got ${String(amount).slice(0, 40)}.`);
+    throw invalidParameter(
+      `The ${what} amount must be a positive whole number of base units, got ${String(amount).slice(0, 40)}.`,
+    );
   }
   return BigInt(amount);
 }
@@ -48,26 +56,46 @@ export function baseUnitsOf(amount: unknown, what: string): bigint {
 function marketOf(request: MoneyActionRequest): MoneyMarket {
   const m = request.market;
   if (!m || typeof m.conditionId !== 'string' || !Array.isArray(m.tokenIds) || m.tokenIds.length !== 2) {
-    throw invalidParameter(`A ${request.action} needs a binary market: its condition id and its two outcome token ids.`);
+    throw invalidParameter(
+      `A ${request.action} needs a binary market: its condition id and its two outcome token ids.`,
+    );
   }
-  if (!m.tokenIds.every((t) => typeof t === 'string' && /^[0-9]{1,80}$/.test(t))) throw invalidParameter('An outcome token id is a decimal number.');
-  return { conditionId: m.conditionId, negRisk: m.negRisk === true, version: m.version === 'v2' ? 'v2' : m.version === 'v1' ? 'v1' : undefined, tokenIds: [m.tokenIds[0], m.tokenIds[1]] };
+  if (!m.tokenIds.every((t) => typeof t === 'string' && /^[0-9]{1,80}$/.test(t)))
+    throw invalidParameter('An outcome token id is a decimal number.');
+  return {
+    conditionId: m.conditionId,
+    negRisk: m.negRisk === true,
+    version: m.version === 'v2' ? 'v2' : m.version === 'v1' ? 'v1' : undefined,
+    tokenIds: [m.tokenIds[0], m.tokenIds[1]],
+  };
 }
 
 async function word(rpc: TokenReader, to: string, data: string): Promise<bigint> {
   const answer = await rpc.call({ to, data });
-  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer)) throw invalidParameter(`The chain answered ${String(answer).slice(0, 40)} where one word was expected.`);
+  if (typeof answer !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(answer))
+    throw invalidParameter(`The chain answered ${String(answer).slice(0, 40)} where one word was expected.`);
   return BigInt(answer);
 }
 
 /** An approval of `amount` of an ERC-20 to `spender` from the account, when what it has approved falls short. */
-async function erc20Approval(rpc: TokenReader, account: string, token: string, spender: string, amount: bigint): Promise<ChainCall[]> {
+async function erc20Approval(
+  rpc: TokenReader,
+  account: string,
+  token: string,
+  spender: string,
+  amount: bigint,
+): Promise<ChainCall[]> {
   const allowed = await word(rpc, token, ERC20.encodeFunctionData('allowance', [account, spender]));
   return allowed >= amount ? [] : [{ to: token, data: ERC20.encodeFunctionData('approve', [spender, amount]) }];
 }
 
 /** ConditionalTokens' operator approval for a contract other than itself (the adapters move positions for the account). */
-async function erc1155Approval(rpc: TokenReader, account: string, contracts: ActionContracts, operator: string): Promise<ChainCall[]> {
+async function erc1155Approval(
+  rpc: TokenReader,
+  account: string,
+  contracts: ActionContracts,
+  operator: string,
+): Promise<ChainCall[]> {
   const ctf = requireContract(contracts, 'conditionalTokens', 'a position action');
   if (operator.toLowerCase() === ctf.toLowerCase()) return [];
   const approved = await word(rpc, ctf, ERC1155.encodeFunctionData('isApprovedForAll', [account, operator]));
@@ -79,17 +107,30 @@ async function erc1155Approval(rpc: TokenReader, account: string, contracts: Act
  * moves: the USDC.e to wrap, the pUSD to unwrap or split, the full sets to merge, a resolved market and a position to
  * redeem. Sizes in the messages are exact dollars.
  */
-export async function moneyActionCalls(rpc: TokenReader, contracts: ActionContracts, accountAddress: string, request: MoneyActionRequest): Promise<MoneyActionCalls> {
+export async function moneyActionCalls(
+  rpc: TokenReader,
+  contracts: ActionContracts,
+  accountAddress: string,
+  request: MoneyActionRequest,
+): Promise<MoneyActionCalls> {
   const account = checkedAddress(accountAddress, 'account');
   switch (request.action) {
     case 'wrap':
     case 'unwrap': {
       const units = baseUnitsOf(request.amount, request.action);
       const wrap = request.action === 'wrap';
-      const from = wrap ? requireContract(contracts, 'usdcE', 'a wrap') : requireContract(contracts, 'collateral', 'an unwrap');
+      const from = wrap
+        ? requireContract(contracts, 'usdcE', 'a wrap')
+        : requireContract(contracts, 'collateral', 'an unwrap');
       const held = await tokenBalance(rpc, from, account);
-      if (held < units) throw invalidParameter(`${account} holds ${formatUsd(held)} of ${wrap ? 'USDC.e' : 'pUSD'}; cannot ${request.action} ${formatUsd(units)}.`);
-      return { calls: wrap ? wrapCalls(contracts, account, units) : unwrapCalls(contracts, account, units), amount: units };
+      if (held < units)
+        throw invalidParameter(
+          `${account} holds ${formatUsd(held)} of ${wrap ? 'USDC.e' : 'pUSD'}; cannot ${request.action} ${formatUsd(units)}.`,
+        );
+      return {
+        calls: wrap ? wrapCalls(contracts, account, units) : unwrapCalls(contracts, account, units),
+        amount: units,
+      };
     }
     case 'split': {
       const market = marketOf(request);
@@ -97,35 +138,67 @@ export async function moneyActionCalls(rpc: TokenReader, contracts: ActionContra
       const route = positionRoute(market, contracts);
       const collateral = route.collateral ?? requireContract(contracts, 'collateral', 'a split');
       const held = await tokenBalance(rpc, collateral, account);
-      if (held < units) throw invalidParameter(`${account} holds ${formatUsd(held)} of pUSD; cannot split ${formatUsd(units)}.`);
-      return { calls: [...(await erc20Approval(rpc, account, collateral, route.target, units)), ...splitCalls(market, contracts, units)], amount: units };
+      if (held < units)
+        throw invalidParameter(`${account} holds ${formatUsd(held)} of pUSD; cannot split ${formatUsd(units)}.`);
+      return {
+        calls: [
+          ...(await erc20Approval(rpc, account, collateral, route.target, units)),
+          ...splitCalls(market, contracts, units),
+        ],
+        amount: units,
+      };
     }
     case 'merge': {
       const market = marketOf(request);
       const units = baseUnitsOf(request.amount, 'merge');
-      const held = await positionBalances(rpc, requireContract(contracts, 'conditionalTokens', 'a merge'), account, market.tokenIds);
+      const held = await positionBalances(
+        rpc,
+        requireContract(contracts, 'conditionalTokens', 'a merge'),
+        account,
+        market.tokenIds,
+      );
       const full = mergeableAmount(held);
-      if (units > full) throw invalidParameter(`${account} holds ${sharesText(full)} full sets of this market; cannot merge ${sharesText(units)}.`);
+      if (units > full)
+        throw invalidParameter(
+          `${account} holds ${sharesText(full)} full sets of this market; cannot merge ${sharesText(units)}.`,
+        );
       const route = positionRoute(market, contracts);
-      return { calls: [...(await erc1155Approval(rpc, account, contracts, route.target)), ...mergeCalls(market, contracts, units)], amount: units };
+      return {
+        calls: [
+          ...(await erc1155Approval(rpc, account, contracts, route.target)),
+          ...mergeCalls(market, contracts, units),
+        ],
+        amount: units,
+      };
     }
     case 'redeem': {
       const market = marketOf(request);
       const ctf = requireContract(contracts, 'conditionalTokens', 'a redeem');
       const resolution = await resolutionOf(rpc, ctf, market.conditionId);
-      if (resolution.state !== 'resolved') throw invalidParameter('This market is not resolved yet: there is nothing to redeem until its result is reported on chain.');
+      if (resolution.state !== 'resolved')
+        throw invalidParameter(
+          'This market is not resolved yet: there is nothing to redeem until its result is reported on chain.',
+        );
       const held = await positionBalances(rpc, ctf, account, market.tokenIds);
       const plan = redeemPlan(held, resolution);
       const route = positionRoute(market, contracts);
-      const calls = [...(await erc1155Approval(rpc, account, contracts, route.target)), ...redeemCalls(market, contracts, resolution, held)];
+      const calls = [
+        ...(await erc1155Approval(rpc, account, contracts, route.target)),
+        ...redeemCalls(market, contracts, resolution, held),
+      ];
       return { calls, amount: plan.payout, redeem: { ...plan, held } };
     }
     default:
-      throw invalidParameter(`There is no money action ${String((request as { action?: unknown }).action).slice(0, 20)}.`);
+      throw invalidParameter(
+        `There is no money action ${String((request as { action?: unknown }).action).slice(0, 20)}.`,
+      );
   }
 }
 
 /** Shares (6-decimal base units) as a trader reads them: "12.5", "0.000001". */
 export function sharesText(units: bigint): string {
-  return formatUsd(units).replace(/^(-?)\$/, '$1').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return formatUsd(units)
+    .replace(/^(-?)\$/, '$1')
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
 }

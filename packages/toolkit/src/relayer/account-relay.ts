@@ -45,26 +45,47 @@ export function relayerTypeOf(kind: RelayedAccount['kind']): 'PROXY' | 'SAFE' | 
   if (kind === 'proxy') return 'PROXY';
   if (kind === 'safe') return 'SAFE';
   if (kind === 'deposit-wallet') return 'WALLET';
-  throw invalidParameter(`The relayer acts for a proxy wallet, a Safe or a deposit wallet, not for ${String(kind)}.`, 'relayerTypeOf');
+  throw invalidParameter(
+    `The relayer acts for a proxy wallet, a Safe or a deposit wallet, not for ${String(kind)}.`,
+    'relayerTypeOf',
+  );
 }
 
 /** Builds and signs the request for the account's calls with the toolkit's builders (the one place this is decided). */
-export async function buildRelayedCalls(network: RelayerNetwork, signer: RelayerSigner, input: RelayedCallsInput): Promise<RelayerRequest> {
+export async function buildRelayedCalls(
+  network: RelayerNetwork,
+  signer: RelayerSigner,
+  input: RelayedCallsInput,
+): Promise<RelayerRequest> {
   const { account, calls, reads } = input;
   const metadata = input.metadata ?? '';
   switch (relayerTypeOf(account.kind)) {
     case 'PROXY':
-      if (!reads.relay) throw invalidParameter('A PROXY request needs the relay the relayer names (GET /relay-payload).', 'buildRelayedCalls');
+      if (!reads.relay)
+        throw invalidParameter(
+          'A PROXY request needs the relay the relayer names (GET /relay-payload).',
+          'buildRelayedCalls',
+        );
       return buildProxyRequest(network, { signer, calls, relay: reads.relay, nonce: reads.nonce, metadata });
     case 'SAFE':
       return buildSafeRequest(network, { signer, calls, nonce: reads.nonce, metadata });
     case 'WALLET':
-      return buildWalletBatchRequest(network, { signer, wallet: account.address, calls, nonce: reads.nonce, ...(input.deadline ? { deadline: input.deadline } : {}) });
+      return buildWalletBatchRequest(network, {
+        signer,
+        wallet: account.address,
+        calls,
+        nonce: reads.nonce,
+        ...(input.deadline ? { deadline: input.deadline } : {}),
+      });
   }
 }
 
 /** The deployment request for a Safe (signed) or a deposit wallet (not signed); a proxy wallet deploys on first use. */
-export async function buildRelayedDeployment(network: RelayerNetwork, signer: RelayerSigner, kind: RelayedAccount['kind']): Promise<RelayerRequest | undefined> {
+export async function buildRelayedDeployment(
+  network: RelayerNetwork,
+  signer: RelayerSigner,
+  kind: RelayedAccount['kind'],
+): Promise<RelayerRequest | undefined> {
   if (kind === 'safe') return buildSafeCreateRequest(network, { signer });
   if (kind === 'deposit-wallet') return buildWalletCreateRequest(network, { signer });
   return undefined;
@@ -112,7 +133,10 @@ export interface RelayResult {
  */
 export async function relayCalls(options: RelayCallsOptions): Promise<RelayResult> {
   const { client, account } = options;
-  const limits = { ...(options.maxPolls !== undefined ? { maxPolls: options.maxPolls } : {}), ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}) };
+  const limits = {
+    ...(options.maxPolls !== undefined ? { maxPolls: options.maxPolls } : {}),
+    ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
+  };
   let deployment: RelayerOutcome | undefined;
   if (account.kind !== 'proxy' && !(await client.deployed(account.address, relayerTypeOf(account.kind)))) {
     const create = await options.signDeployment();
@@ -123,10 +147,14 @@ export async function relayCalls(options: RelayCallsOptions): Promise<RelayResul
       deployment = await client.waitForFinal(submitted, limits);
       options.onStep?.({ step: 'done', outcome: deployment, what: 'deployment' });
       if (!deployment.succeeded) {
-        throw new PmDeskError(ErrorCode.API_REQUEST_FAILED, `The ${account.kind === 'safe' ? 'Safe' : 'deposit wallet'} ${account.address} had to be deployed first, and that did not end: ${deployment.summary} The action itself was not sent.`, {
-          methodName: 'relayCalls',
-          context: { transactionID: deployment.transactionID, state: deployment.state },
-        });
+        throw new PmDeskError(
+          ErrorCode.API_REQUEST_FAILED,
+          `The ${account.kind === 'safe' ? 'Safe' : 'deposit wallet'} ${account.address} had to be deployed first, and that did not end: ${deployment.summary} The action itself was not sent.`,
+          {
+            methodName: 'relayCalls',
+            context: { transactionID: deployment.transactionID, state: deployment.state },
+          },
+        );
       }
     }
   }

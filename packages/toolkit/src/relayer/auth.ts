@@ -18,7 +18,8 @@ export interface BuilderCredentials {
   passphrase: string;
 }
 
-export type RelayerCredentials = { kind: 'api-key'; apiKey: RelayerApiKey } | { kind: 'builder'; builder: BuilderCredentials };
+export type RelayerCredentials =
+  { kind: 'api-key'; apiKey: RelayerApiKey } | { kind: 'builder'; builder: BuilderCredentials };
 
 export interface RelayerApiKeyHeaders {
   RELAYER_API_KEY: string;
@@ -40,23 +41,33 @@ export interface RelayerAuthRequest {
 }
 
 function filled(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalidParameter(`The relayer ${what} is empty.`, 'relayerAuthHeaders');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalidParameter(`The relayer ${what} is empty.`, 'relayerAuthHeaders');
   return value;
 }
 
 /** The API-key headers: the key and its address exactly as issued (the relayer matches the address to the key). */
 export function relayerApiKeyHeaders(apiKey: RelayerApiKey): RelayerApiKeyHeaders {
   const address = filled(apiKey.address, 'API key address');
-  if (!isAddress(address)) throw invalidParameter(`The relayer API key address is not an address: ${String(address).slice(0, 60)}`, 'relayerApiKeyHeaders');
+  if (!isAddress(address))
+    throw invalidParameter(
+      `The relayer API key address is not an address: ${String(address).slice(0, 60)}`,
+      'relayerApiKeyHeaders',
+    );
   return { RELAYER_API_KEY: filled(apiKey.key, 'API key'), RELAYER_API_KEY_ADDRESS: address };
 }
 
 /** Builder headers: HMAC-SHA256 (the secret base64-decoded) over timestamp + method + path + body, url-safe base64. */
-export function builderHeaders(creds: BuilderCredentials, request: RelayerAuthRequest, timestamp = Math.floor(Date.now() / 1000)): BuilderHeaders {
+export function builderHeaders(
+  creds: BuilderCredentials,
+  request: RelayerAuthRequest,
+  timestamp = Math.floor(Date.now() / 1000),
+): BuilderHeaders {
   const key = filled(creds.key, 'builder key');
   const secret = filled(creds.secret, 'builder secret');
   const passphrase = filled(creds.passphrase, 'builder passphrase');
-  if (!Number.isSafeInteger(timestamp) || timestamp <= 0) throw invalidParameter('A builder timestamp is whole seconds since 1970.', 'builderHeaders');
+  if (!Number.isSafeInteger(timestamp) || timestamp <= 0)
+    throw invalidParameter('A builder timestamp is whole seconds since 1970.', 'builderHeaders');
   return {
     POLY_BUILDER_API_KEY: key,
     POLY_BUILDER_PASSPHRASE: passphrase,
@@ -66,7 +77,11 @@ export function builderHeaders(creds: BuilderCredentials, request: RelayerAuthRe
 }
 
 /** The headers for an authenticated relayer request, whichever credentials the trader has. */
-export function relayerAuthHeaders(credentials: RelayerCredentials, request: RelayerAuthRequest, timestamp?: number): Record<string, string> {
+export function relayerAuthHeaders(
+  credentials: RelayerCredentials,
+  request: RelayerAuthRequest,
+  timestamp?: number,
+): Record<string, string> {
   if (credentials.kind === 'api-key') return { ...relayerApiKeyHeaders(credentials.apiKey) };
   return { ...builderHeaders(credentials.builder, request, timestamp) };
 }

@@ -25,8 +25,16 @@ const nonceSchema = z.object({ nonce: decimal });
 const relayPayloadSchema = z.object({ address, nonce: decimal });
 const deployedSchema = z.object({ deployed: z.boolean() });
 /** A hash not known yet comes as null, absent or "" depending on the relayer version: all read as "". */
-const maybeHash = z.string().max(100).nullish().transform((v) => v ?? '');
-const submittedSchema = z.object({ transactionID: z.string().min(1).max(200), transactionHash: maybeHash, state: z.string().max(64) });
+const maybeHash = z
+  .string()
+  .max(100)
+  .nullish()
+  .transform((v) => v ?? '');
+const submittedSchema = z.object({
+  transactionID: z.string().min(1).max(200),
+  transactionHash: maybeHash,
+  state: z.string().max(64),
+});
 const transactionSchema = z.object({
   transactionID: z.string().min(1).max(200),
   transactionHash: maybeHash,
@@ -81,23 +89,39 @@ export class RelayerClient {
 
   /** For PROXY: the relay that will send it and the owner's relay nonce. */
   async relayPayload(owner: string): Promise<{ address: string; nonce: string }> {
-    return this.read('relayerRelayPayload', relayPayloadSchema, 'GET', '/relay-payload', { address: checked(owner), type: 'PROXY' });
+    return this.read('relayerRelayPayload', relayPayloadSchema, 'GET', '/relay-payload', {
+      address: checked(owner),
+      type: 'PROXY',
+    });
   }
 
   /** Whether the wallet (a Safe, a deposit wallet) is deployed, as the relayer sees it. */
   async deployed(wallet: string, type?: 'SAFE' | 'WALLET' | 'PROXY'): Promise<boolean> {
-    return (await this.read('relayerDeployed', deployedSchema, 'GET', '/deployed', { address: checked(wallet), ...(type ? { type } : {}) })).deployed;
+    return (
+      await this.read('relayerDeployed', deployedSchema, 'GET', '/deployed', {
+        address: checked(wallet),
+        ...(type ? { type } : {}),
+      })
+    ).deployed;
   }
 
   /** One transaction, or undefined when the relayer knows no such id. */
   async transaction(id: string): Promise<RelayerTransaction | undefined> {
-    if (typeof id !== 'string' || id.trim() === '' || id.length > 200) throw invalidParameter('A relayer transaction id is a non-empty string.', 'relayerTransaction');
+    if (typeof id !== 'string' || id.trim() === '' || id.length > 200)
+      throw invalidParameter('A relayer transaction id is a non-empty string.', 'relayerTransaction');
     return (await this.read('relayerTransaction', transactionListSchema, 'GET', '/transaction', { id }))[0];
   }
 
   /** The transactions these credentials submitted. */
   async transactions(): Promise<RelayerTransaction[]> {
-    return this.read('relayerTransactions', transactionListSchema, 'GET', '/transactions', undefined, this.auth('GET', '/transactions'));
+    return this.read(
+      'relayerTransactions',
+      transactionListSchema,
+      'GET',
+      '/transactions',
+      undefined,
+      this.auth('GET', '/transactions'),
+    );
   }
 
   /**
@@ -107,26 +131,45 @@ export class RelayerClient {
   async submit(request: RelayerRequest): Promise<RelayerSubmitted> {
     const body = relayerRequestBody(request);
     try {
-      return await this.read('relayerSubmit', submittedSchema, 'POST', '/submit', undefined, this.auth('POST', '/submit', body), body);
+      return await this.read(
+        'relayerSubmit',
+        submittedSchema,
+        'POST',
+        '/submit',
+        undefined,
+        this.auth('POST', '/submit', body),
+        body,
+      );
     } catch (error) {
       const wrapped = wrapOnce(error, 'relayerSubmit');
       if (wrapped.code === ErrorCode.TIMEOUT_ERROR || wrapped.code === ErrorCode.NETWORK_ERROR) {
-        throw new PmDeskError(wrapped.code, `${wrapped.detail} The relayer may have received the ${request.type} request; it was not sent again. Check its transactions before trying again.`, {
-          methodName: 'relayerSubmit',
-          cause: wrapped,
-        });
+        throw new PmDeskError(
+          wrapped.code,
+          `${wrapped.detail} The relayer may have received the ${request.type} request; it was not sent again. Check its transactions before trying again.`,
+          {
+            methodName: 'relayerSubmit',
+            cause: wrapped,
+          },
+        );
       }
       throw wrapped;
     }
   }
 
   /** Polls the transaction until a final state, at most `maxPolls` times `intervalMs` apart; never throws for "still going". */
-  async waitForFinal(submitted: Pick<RelayerSubmitted, 'transactionID' | 'transactionHash' | 'state'>, limits: { maxPolls?: number; intervalMs?: number } = {}): Promise<RelayerOutcome> {
+  async waitForFinal(
+    submitted: Pick<RelayerSubmitted, 'transactionID' | 'transactionHash' | 'state'>,
+    limits: { maxPolls?: number; intervalMs?: number } = {},
+  ): Promise<RelayerOutcome> {
     const maxPolls = limits.maxPolls ?? RELAYER_MAX_POLLS;
     const intervalMs = limits.intervalMs ?? RELAYER_POLL_INTERVAL_MS;
-    if (!Number.isSafeInteger(maxPolls) || maxPolls < 1 || maxPolls > 1000) throw invalidParameter('maxPolls is a whole number from 1 to 1000.', 'relayerWaitForFinal');
+    if (!Number.isSafeInteger(maxPolls) || maxPolls < 1 || maxPolls > 1000)
+      throw invalidParameter('maxPolls is a whole number from 1 to 1000.', 'relayerWaitForFinal');
     const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-    let last: { state: string; transactionHash: string } = { state: submitted.state, transactionHash: submitted.transactionHash };
+    let last: { state: string; transactionHash: string } = {
+      state: submitted.state,
+      transactionHash: submitted.transactionHash,
+    };
     for (let poll = 0; poll < maxPolls; poll++) {
       if (poll > 0) await sleep(intervalMs);
       const found = await this.transaction(submitted.transactionID);
@@ -137,11 +180,23 @@ export class RelayerClient {
   }
 
   private auth(method: 'GET' | 'POST', path: string, body?: string): Record<string, string> {
-    if (!this.options.credentials) throw invalidParameter('Relayer credentials are needed to submit or list transactions: a relayer API key with its address, or builder key, secret and passphrase.', 'relayerAuth');
+    if (!this.options.credentials)
+      throw invalidParameter(
+        'Relayer credentials are needed to submit or list transactions: a relayer API key with its address, or builder key, secret and passphrase.',
+        'relayerAuth',
+      );
     return relayerAuthHeaders(this.options.credentials, { method, path, ...(body === undefined ? {} : { body }) });
   }
 
-  private async read<S extends z.ZodType>(methodName: string, schema: S, method: HttpMethod, path: string, query?: Query, headers?: Record<string, string>, body?: string): Promise<z.output<S>> {
+  private async read<S extends z.ZodType>(
+    methodName: string,
+    schema: S,
+    method: HttpMethod,
+    path: string,
+    query?: Query,
+    headers?: Record<string, string>,
+    body?: string,
+  ): Promise<z.output<S>> {
     const { data, status } = await httpRequest({
       method,
       baseUrl: this.url,
@@ -159,7 +214,8 @@ export class RelayerClient {
 }
 
 function checked(value: string): string {
-  if (typeof value !== 'string' || !isAddress(value)) throw invalidParameter(`Not an address: ${String(value).slice(0, 60)}`, 'relayer');
+  if (typeof value !== 'string' || !isAddress(value))
+    throw invalidParameter(`Not an address: ${String(value).slice(0, 60)}`, 'relayer');
   return value;
 }
 

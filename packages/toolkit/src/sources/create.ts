@@ -43,13 +43,38 @@ export function createMarketSource(endpoints: SourceEndpoints, options: SourceOp
   const { logger, timeoutMs, fetch, onRetry, onNotice, onRateLimit } = options;
   if (sourceKindOf(endpoints) === 'aggregator') {
     const { aggregatorUrl, sseUrl } = endpoints;
-    if (!aggregatorUrl) throw invalidParameter('This network reads markets from the aggregator but its profile names no aggregatorUrl.', 'createMarketSource');
-    return new AggregatorSource({ apiUrl: aggregatorUrl, sseUrl: sseUrl || undefined, logger, timeoutMs, fetch, onRetry });
+    if (!aggregatorUrl)
+      throw invalidParameter(
+        'This network reads markets from the aggregator but its profile names no aggregatorUrl.',
+        'createMarketSource',
+      );
+    return new AggregatorSource({
+      apiUrl: aggregatorUrl,
+      sseUrl: sseUrl || undefined,
+      logger,
+      timeoutMs,
+      fetch,
+      onRetry,
+    });
   }
   const { gammaUrl, dataUrl, clobUrl, rtdsUrl } = endpoints;
   const missing = (['gammaUrl', 'dataUrl', 'clobUrl'] as const).filter((key) => !endpoints[key]);
   if (missing.length > 0) {
-    throw invalidParameter(`This network reads markets from Polymarket directly but its profile names no ${missing.join(', ')}.`, 'createMarketSource');
+    throw invalidParameter(
+      `This network reads markets from Polymarket directly but its profile names no ${missing.join(', ')}.`,
+      'createMarketSource',
+    );
   }
-  return new PolymarketSource({ gammaUrl: gammaUrl!, dataUrl: dataUrl!, clobUrl: clobUrl!, rtdsUrl: rtdsUrl || undefined, logger, timeoutMs, fetch, onRetry, onNotice, onRateLimit });
+  return new PolymarketSource({
+    gammaUrl: gammaUrl!,
+    dataUrl: dataUrl!,
+    clobUrl: clobUrl!,
+    rtdsUrl: rtdsUrl || undefined,
+    logger,
+    timeoutMs,
+    fetch,
+    onRetry,
+    onNotice,
+    onRateLimit,
+  });
 }

@@ -43,7 +43,10 @@ export function bridgeUrl(pageOrigin: string, token: string): string {
 
 const closedResult = (): Result<never> => ({
   ok: false,
-  error: { code: 'ERR_NETWORK', message: 'PM Desk is not answering: the connection to its main process closed. Start it again and reload.' },
+  error: {
+    code: 'ERR_NETWORK',
+    message: 'PM Desk is not answering: the connection to its main process closed. Start it again and reload.',
+  },
 });
 
 export function connectBridge(url: string, WebSocketImpl: typeof WebSocket = WebSocket): BridgeConnection {
@@ -130,6 +133,11 @@ export function installBrowserBridge(win: Window = window): BridgeConnection | u
   const token = tokenFromLocation(win.location.hash);
   if (!token) return undefined;
   const connection = connectBridge(bridgeUrl(win.location.origin, token));
-  Object.defineProperty(win, 'terminal', { value: connection.terminal, writable: false, configurable: false, enumerable: true });
+  Object.defineProperty(win, 'terminal', {
+    value: connection.terminal,
+    writable: false,
+    configurable: false,
+    enumerable: true,
+  });
   return connection;
 }

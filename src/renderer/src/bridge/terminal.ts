@@ -1,7 +1,16 @@
 // The renderer's one way to ask main: `ask(op, input)` calls `window.terminal` and turns a tagged result into
 // a value or a thrown TerminalError (code and sentence from main, never a stack). Every panel uses this, so a
 // failure always reaches the trader as the sentence main wrote.
-import type { EventName, OperationInput, OperationName, OperationOutput, Result, ResultError, TerminalEvents, Unsubscribe } from '../../../shared/contract/index';
+import type {
+  EventName,
+  OperationInput,
+  OperationName,
+  OperationOutput,
+  Result,
+  ResultError,
+  TerminalEvents,
+  Unsubscribe,
+} from '../../../shared/contract/index';
 
 export class TerminalError extends Error {
   readonly code: ResultError['code'];
@@ -14,7 +23,8 @@ export class TerminalError extends Error {
 
 const missing: ResultError = {
   code: 'ERR_NETWORK',
-  message: 'PM Desk is not connected to its main process. Open it through the link `npm start` printed (with its #token).',
+  message:
+    'PM Desk is not connected to its main process. Open it through the link `npm start` printed (with its #token).',
 };
 
 export function hasTerminal(): boolean {

@@ -23,7 +23,12 @@ export function App() {
   const layout = usePanelSizes(workspace);
   const { sizes, max } = layout;
   /** The splitter that sizes one panel: `grows` 1 when dragging right/down widens it, −1 when it narrows it. */
-  const panelSplitter = (panel: 'markets' | 'ticket' | 'account', between: 'columns' | 'rows', grows: 1 | -1, label: string) => (
+  const panelSplitter = (
+    panel: 'markets' | 'ticket' | 'account',
+    between: 'columns' | 'rows',
+    grows: 1 | -1,
+    label: string,
+  ) => (
     <Splitter
       between={between}
       size={sizes[panel]}
@@ -49,12 +54,29 @@ export function App() {
       }),
     [],
   );
-  useEffect(() => registerShortcut({ key: '?', description: 'Show the keyboard shortcuts', run: () => setHelp([...listShortcuts()]) }), []);
+  useEffect(
+    () =>
+      registerShortcut({
+        key: '?',
+        description: 'Show the keyboard shortcuts',
+        run: () => setHelp([...listShortcuts()]),
+      }),
+    [],
+  );
   return (
     <div className="app">
       <TopBar />
-      <div className="workspace" ref={workspace} style={{ gridTemplateRows: `minmax(0, 1fr) ${SPLITTER_PX}px ${sizes.account}px` }}>
-        <main className="columns" style={{ gridTemplateColumns: `${sizes.markets}px ${SPLITTER_PX}px minmax(0, 1fr) ${SPLITTER_PX}px ${sizes.ticket}px` }}>
+      <div
+        className="workspace"
+        ref={workspace}
+        style={{ gridTemplateRows: `minmax(0, 1fr) ${SPLITTER_PX}px ${sizes.account}px` }}
+      >
+        <main
+          className="columns"
+          style={{
+            gridTemplateColumns: `${sizes.markets}px ${SPLITTER_PX}px minmax(0, 1fr) ${SPLITTER_PX}px ${sizes.ticket}px`,
+          }}
+        >
           <section className="column markets-column" aria-label="Markets">
             <MarketsPanel />
           </section>

@@ -12,7 +12,12 @@ const known = (value: Figure): value is number => typeof value === 'number' && N
 // which was the ladder's largest JS cost under a busy book (hundreds of rows a second). Same output.
 const SHARES = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const USD = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Decimals a price in cents needs at this tick: 0.01 → 0 ("52¢"), 0.001 → 1 ("52.3¢"). */
 export function centDecimals(tickSize: string | number | undefined): number {
@@ -66,7 +71,12 @@ export function sharesTextLength(size: Figure): number {
   const hundredths = Math.round(Number.isFinite(shifted) ? shifted : Math.abs(size) * 100);
   const digits = String(Math.floor(hundredths / 100)).length;
   const fraction = hundredths % 100;
-  return (size < 0 && hundredths > 0 ? 1 : 0) + digits + Math.floor((digits - 1) / 3) + (fraction === 0 ? 0 : fraction % 10 === 0 ? 2 : 3);
+  return (
+    (size < 0 && hundredths > 0 ? 1 : 0) +
+    digits +
+    Math.floor((digits - 1) / 3) +
+    (fraction === 0 ? 0 : fraction % 10 === 0 ? 2 : 3)
+  );
 }
 
 /** Dollars with cents, grouped; a loss with a true minus sign ("$1,234.50", "−$3.20"; never "−$0.00"). */

@@ -32,7 +32,10 @@ export function registerShortcut(shortcut: Shortcut): () => void {
 export function useDialogEscape(description: string, close: () => void): void {
   const latest = useRef(close);
   latest.current = close;
-  useLayoutEffect(() => registerShortcut({ key: 'Escape', description, inFields: true, run: () => latest.current() }), [description]);
+  useLayoutEffect(
+    () => registerShortcut({ key: 'Escape', description, inFields: true, run: () => latest.current() }),
+    [description],
+  );
 }
 
 export function listShortcuts(): readonly Shortcut[] {

@@ -7,7 +7,14 @@ export interface KeyUse {
   description: string;
 }
 
-const KEY_NAMES: Record<string, string> = { Escape: 'Esc', ' ': 'Space', ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
+const KEY_NAMES: Record<string, string> = {
+  Escape: 'Esc',
+  ' ': 'Space',
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  ArrowLeft: '←',
+  ArrowRight: '→',
+};
 
 /** A key as printed on the keyboard; a capital letter is typed with Shift. */
 export function keyName(key: string): string {
@@ -57,11 +64,28 @@ export function shortcutLines(shortcuts: readonly KeyUse[]): { key: string; desc
 }
 
 /** Keys that move around or close things (or type nothing): never the cancel-all key. */
-const RESERVED = new Set(['Escape', 'Tab', 'Enter', ' ', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight']);
+const RESERVED = new Set([
+  'Escape',
+  'Tab',
+  'Enter',
+  ' ',
+  'Shift',
+  'Control',
+  'Alt',
+  'Meta',
+  'CapsLock',
+  'Backspace',
+  'Delete',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+]);
 
 /** Why `key` cannot be the cancel-all key (in use, or reserved), or null when it can. */
 export function cancelAllKeyProblem(key: string, current: string, shortcuts: readonly KeyUse[]): string | null {
-  if (RESERVED.has(key) || !(key.length === 1 || /^F\d{1,2}$/.test(key))) return `${keyName(key)} cannot be the cancel-all key: choose a letter, a digit, a sign or F1–F12.`;
+  if (RESERVED.has(key) || !(key.length === 1 || /^F\d{1,2}$/.test(key)))
+    return `${keyName(key)} cannot be the cancel-all key: choose a letter, a digit, a sign or F1–F12.`;
   if (key === current) return null;
   const taken = shortcuts.find((s) => s.key === key);
   return taken ? `${keyName(key)} already does “${taken.description}”: choose another key.` : null;

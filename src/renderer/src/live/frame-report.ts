@@ -48,7 +48,9 @@ export function startFrameReports(): () => void {
       measuring = false;
       const intervalMs = frameInterval(stamps);
       if (intervalMs !== undefined && intervalMs >= 4 && intervalMs <= 50) {
-        void ask('reportFrames', { frameAt: performance.timeOrigin + stamps.at(-1)!, intervalMs }).catch(() => undefined);
+        void ask('reportFrames', { frameAt: performance.timeOrigin + stamps.at(-1)!, intervalMs }).catch(
+          () => undefined,
+        );
       }
       later();
     };

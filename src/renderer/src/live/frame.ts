@@ -49,7 +49,11 @@ export function frameBatcher<T>(key: string, apply: (batch: T[]) => void): (item
  * token replaces the older one, which nobody would see): the batch holds one item per key, in the order each
  * key first arrived in that frame.
  */
-export function latestPerFrame<T>(key: string, keyOf: (item: T) => string, apply: (batch: T[]) => void): (item: T) => void {
+export function latestPerFrame<T>(
+  key: string,
+  keyOf: (item: T) => string,
+  apply: (batch: T[]) => void,
+): (item: T) => void {
   let latest = new Map<string, T>();
   return (item: T) => {
     latest.set(keyOf(item), item);

@@ -19,7 +19,15 @@ export interface RowWindow {
  * the view renders none of them (a list that shares its scroller with others: the ladder's asks and bids);
  * without it, a scroll position past the end (the list just got shorter) still shows the list's last screenful.
  */
-export function rowWindow(count: number, rowHeight: number, scrollTop: number, height: number, offset = 0, overscan = 8, onlyInView = false): RowWindow {
+export function rowWindow(
+  count: number,
+  rowHeight: number,
+  scrollTop: number,
+  height: number,
+  offset = 0,
+  overscan = 8,
+  onlyInView = false,
+): RowWindow {
   if (count <= 0) return { first: 0, end: 0 };
   if (onlyInView) {
     const top = scrollTop - offset;
@@ -29,7 +37,10 @@ export function rowWindow(count: number, rowHeight: number, scrollTop: number, h
   }
   const top = Math.max(0, scrollTop - offset);
   const firstInView = Math.min(Math.floor(top / rowHeight), count - Math.ceil(height / rowHeight));
-  return { first: Math.max(0, firstInView - overscan), end: Math.min(count, Math.ceil((top + height) / rowHeight) + overscan) };
+  return {
+    first: Math.max(0, firstInView - overscan),
+    end: Math.min(count, Math.ceil((top + height) / rowHeight) + overscan),
+  };
 }
 
 export interface WindowOptions {
@@ -63,7 +74,12 @@ interface View {
  * height as the styles set it; the first rendered row's measured height replaces it, so a rounding of the
  * browser's never lets the window drift on a long list. Returns the window and the height to size spacers by.
  */
-export function useVisibleRows(start: RefObject<HTMLElement | null>, count: number, rowHeight: number, options: WindowOptions = {}): RowWindow & { rowHeight: number } {
+export function useVisibleRows(
+  start: RefObject<HTMLElement | null>,
+  count: number,
+  rowHeight: number,
+  options: WindowOptions = {},
+): RowWindow & { rowHeight: number } {
   const [view, setView] = useState<View>({ scrollTop: 0, height: UNMEASURED_HEIGHT, offset: 0, rowHeight });
   const measureRef = useRef<() => void>(() => undefined);
   const hasRows = count > 0;
@@ -81,7 +97,12 @@ export function useVisibleRows(start: RefObject<HTMLElement | null>, count: numb
         rowHeight: measured > 0 ? measured : rowHeight,
       };
       setView((was) =>
-        was.scrollTop === next.scrollTop && was.height === next.height && was.offset === next.offset && was.rowHeight === next.rowHeight ? was : next,
+        was.scrollTop === next.scrollTop &&
+        was.height === next.height &&
+        was.offset === next.offset &&
+        was.rowHeight === next.rowHeight
+          ? was
+          : next,
       );
     };
     measureRef.current = measure;
@@ -98,7 +119,10 @@ export function useVisibleRows(start: RefObject<HTMLElement | null>, count: numb
   }, [start, rowHeight, hasRows]);
   // A list that grew or shrank may have moved its first row (a message above it, a row's real height).
   useLayoutEffect(() => measureRef.current(), [count]);
-  return { ...rowWindow(count, view.rowHeight, view.scrollTop, view.height, view.offset, options.overscan, options.onlyInView), rowHeight: view.rowHeight };
+  return {
+    ...rowWindow(count, view.rowHeight, view.scrollTop, view.height, view.offset, options.overscan, options.onlyInView),
+    rowHeight: view.rowHeight,
+  };
 }
 
 /** The height `table.windowed` gives each row of a dense table (styles.css). */
@@ -110,7 +134,15 @@ const TABLE_ROW_HEIGHT = 24;
  * list (`aria-rowindex`, the header being row 1), so a screen reader counts the rows it cannot see; the table
  * says how many there are with `aria-rowcount` (rows + 1).
  */
-export function WindowedRows<T>({ rows, columns, render }: { rows: readonly T[]; columns: number; render: (row: T, index: number) => ReactElement }) {
+export function WindowedRows<T>({
+  rows,
+  columns,
+  render,
+}: {
+  rows: readonly T[];
+  columns: number;
+  render: (row: T, index: number) => ReactElement;
+}) {
   const start = useRef<HTMLTableRowElement>(null);
   const view = useVisibleRows(start, rows.length, TABLE_ROW_HEIGHT);
   return (
@@ -118,7 +150,11 @@ export function WindowedRows<T>({ rows, columns, render }: { rows: readonly T[];
       <tr ref={start} className="row-spacer" aria-hidden="true" style={{ height: view.first * view.rowHeight }}>
         <td colSpan={columns} />
       </tr>
-      {rows.slice(view.first, view.end).map((row, i) => cloneElement(render(row, view.first + i), { 'aria-rowindex': view.first + i + 2 } as Record<string, unknown>))}
+      {rows
+        .slice(view.first, view.end)
+        .map((row, i) =>
+          cloneElement(render(row, view.first + i), { 'aria-rowindex': view.first + i + 2 } as Record<string, unknown>),
+        )}
       <tr className="row-spacer" aria-hidden="true" style={{ height: (rows.length - view.end) * view.rowHeight }}>
         <td colSpan={columns} />
       </tr>

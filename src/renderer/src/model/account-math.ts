@@ -36,7 +36,10 @@ export interface PositionFigures {
 const cents2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The figures at `current` (the shown quote's price), or at the source's value when there is none. */
-export function positionFigures(p: Pick<PositionInfo, 'size' | 'averagePrice' | 'currentValue'>, current: number | null): PositionFigures {
+export function positionFigures(
+  p: Pick<PositionInfo, 'size' | 'averagePrice' | 'currentValue'>,
+  current: number | null,
+): PositionFigures {
   const value = current === null || !Number.isFinite(current) ? p.currentValue : cents2(p.size * current);
   const known = p.averagePrice !== null && Number.isFinite(p.averagePrice);
   const cost = known ? cents2(p.size * p.averagePrice!) : null;
@@ -65,7 +68,13 @@ export function positionTotals(figures: readonly PositionFigures[]): PositionTot
   }
   const anyKnown = figures.length > unknownCost;
   const pnl = anyKnown ? cents2(valueOfKnown - cost) : null;
-  return { value: cents2(value), cost: anyKnown ? cents2(cost) : null, pnl, pnlPercent: pnl === null || !cost ? null : Math.round((pnl / cost) * 10_000) / 100, unknownCost };
+  return {
+    value: cents2(value),
+    cost: anyKnown ? cents2(cost) : null,
+    pnl,
+    pnlPercent: pnl === null || !cost ? null : Math.round((pnl / cost) * 10_000) / 100,
+    unknownCost,
+  };
 }
 
 export type CsvCell = string | number | boolean | null | undefined;
@@ -93,7 +102,18 @@ export interface PositionExport {
 
 export function positionsCsv(rows: readonly PositionExport[]): string {
   return toCsv(
-    ['market', 'outcome', 'size', 'average_price', 'current_price', 'value', 'pnl_usd', 'pnl_percent', 'condition_id', 'token_id'],
+    [
+      'market',
+      'outcome',
+      'size',
+      'average_price',
+      'current_price',
+      'value',
+      'pnl_usd',
+      'pnl_percent',
+      'condition_id',
+      'token_id',
+    ],
     rows.map(({ position: p, current, figures: f }) => [
       p.question || p.marketSlug || p.conditionId,
       p.outcome,
@@ -114,7 +134,20 @@ export type TradeNames = (trade: TradeInfo) => { question?: string; outcome?: st
 
 export function tradesCsv(trades: readonly TradeInfo[], names: TradeNames = () => undefined): string {
   return toCsv(
-    ['time_utc', 'market', 'outcome', 'side', 'price', 'size', 'fee_usd', 'status', 'tx_hash', 'trade_id', 'condition_id', 'token_id'],
+    [
+      'time_utc',
+      'market',
+      'outcome',
+      'side',
+      'price',
+      'size',
+      'fee_usd',
+      'status',
+      'tx_hash',
+      'trade_id',
+      'condition_id',
+      'token_id',
+    ],
     trades.map((t) => {
       const named = names(t);
       return [

@@ -8,8 +8,23 @@ export const CHART_RANGES = ['1h', '6h', '1d', '1w', '1m', 'max'] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 
-export const RANGE_LABELS: Record<ChartRange, string> = { '1h': '1H', '6h': '6H', '1d': '1D', '1w': '1W', '1m': '1M', max: 'Max' };
-export const INTERVAL_LABELS: Record<CandleInterval, string> = { '1m': '1 min', '5m': '5 min', '15m': '15 min', '1h': '1 hour', '6h': '6 hours', '1d': '1 day', '1w': '1 week' };
+export const RANGE_LABELS: Record<ChartRange, string> = {
+  '1h': '1H',
+  '6h': '6H',
+  '1d': '1D',
+  '1w': '1W',
+  '1m': '1M',
+  max: 'Max',
+};
+export const INTERVAL_LABELS: Record<CandleInterval, string> = {
+  '1m': '1 min',
+  '5m': '5 min',
+  '15m': '15 min',
+  '1h': '1 hour',
+  '6h': '6 hours',
+  '1d': '1 day',
+  '1w': '1 week',
+};
 
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = {
   '1m': 60,
@@ -22,7 +37,13 @@ export const INTERVAL_SECONDS: Record<CandleInterval, number> = {
 };
 
 const DAY = 86_400;
-const RANGE_SECONDS: Record<Exclude<ChartRange, 'max'>, number> = { '1h': 3_600, '6h': 21_600, '1d': DAY, '1w': 7 * DAY, '1m': 30 * DAY };
+const RANGE_SECONDS: Record<Exclude<ChartRange, 'max'>, number> = {
+  '1h': 3_600,
+  '6h': 21_600,
+  '1d': DAY,
+  '1w': 7 * DAY,
+  '1m': 30 * DAY,
+};
 
 /**
  * The candle widths offered per range, finest first, the default marked apart. Each fills its range with at
@@ -38,7 +59,14 @@ export const RANGE_INTERVALS: Record<ChartRange, readonly CandleInterval[]> = {
   '1m': ['6h', '1d'],
   max: ['1d', '1w'],
 };
-export const DEFAULT_INTERVAL: Record<ChartRange, CandleInterval> = { '1h': '1m', '6h': '5m', '1d': '15m', '1w': '1h', '1m': '6h', max: '1d' };
+export const DEFAULT_INTERVAL: Record<ChartRange, CandleInterval> = {
+  '1h': '1m',
+  '6h': '5m',
+  '1d': '15m',
+  '1w': '1h',
+  '1m': '6h',
+  max: '1d',
+};
 
 export interface RangePlan {
   interval: CandleInterval;
@@ -66,7 +94,11 @@ export function rangePlan(range: ChartRange, nowSeconds: number, picked?: Candle
  * width): the last candle grows, a later bucket opens a new one, an older fill is left to the next refetch.
  * Returns the candle that changed, or null.
  */
-export function applyFillToCandles(candles: Candle[], fill: { price: number; size: number; time: number }, interval: CandleInterval): Candle | null {
+export function applyFillToCandles(
+  candles: Candle[],
+  fill: { price: number; size: number; time: number },
+  interval: CandleInterval,
+): Candle | null {
   const width = INTERVAL_SECONDS[interval];
   const bucket = Math.floor(fill.time / width) * width;
   const last = candles.at(-1);
@@ -78,7 +110,14 @@ export function applyFillToCandles(candles: Candle[], fill: { price: number; siz
     return last;
   }
   if (last && bucket < last.time) return null;
-  const candle: Candle = { time: bucket, open: fill.price, high: fill.price, low: fill.price, close: fill.price, volume: fill.size };
+  const candle: Candle = {
+    time: bucket,
+    open: fill.price,
+    high: fill.price,
+    low: fill.price,
+    close: fill.price,
+    volume: fill.size,
+  };
   candles.push(candle);
   return candle;
 }
@@ -106,7 +145,10 @@ export function rememberedChartMode(storage: Pick<ModeStore, 'getItem'> | undefi
   }
 }
 
-export function rememberChartMode(mode: ChartMode, storage: Pick<ModeStore, 'setItem'> | undefined = sessionStore()): void {
+export function rememberChartMode(
+  mode: ChartMode,
+  storage: Pick<ModeStore, 'setItem'> | undefined = sessionStore(),
+): void {
   try {
     storage?.setItem(MODE_KEY, mode);
   } catch {

@@ -10,7 +10,12 @@ import { finalQuote, inOutcome, quoteFromBook, quoteFromRecord, quoteOf, type Qu
  * market's outcome is its payout (100¢ or 0¢), whatever its book or last trade said.
  */
 export function liveQuote(
-  state: { market: Market | null; books: Record<string, Book>; tape: readonly TapeEntry[]; state?: { finalPrices: Record<string, number> | null } | null },
+  state: {
+    market: Market | null;
+    books: Record<string, Book>;
+    tape: readonly TapeEntry[];
+    state?: { finalPrices: Record<string, number> | null } | null;
+  },
   tokenId: string | null | undefined,
 ): Quote | null {
   const market = state.market;
@@ -24,6 +29,7 @@ export function liveQuote(
   // The tape is newest first and priced in the first outcome.
   const fill = state.tape.find((e) => e.kind === 'fill');
   const last = fill && fill.kind === 'fill' ? inOutcome(fill.price, index) : record.last;
-  if (!book) return quoteOf({ bestBid: record.bestBid, bestAsk: record.bestAsk, last, listed: record.price, live: false });
+  if (!book)
+    return quoteOf({ bestBid: record.bestBid, bestAsk: record.bestAsk, last, listed: record.price, live: false });
   return quoteFromBook(book, last, record.price);
 }

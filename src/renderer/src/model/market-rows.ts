@@ -105,13 +105,23 @@ function factsOf(event: PredictionEvent): EventFacts {
 }
 
 /** A market's row; `event` when the market came inside one (listEvents, search, slugs), absent from getMarket. */
-export function rowOfMarket(market: Market, event?: PredictionEvent, protocol?: Protocol, facts: EventFacts | null = event ? factsOf(event) : null): MarketRow {
+export function rowOfMarket(
+  market: Market,
+  event?: PredictionEvent,
+  protocol?: Protocol,
+  facts: EventFacts | null = event ? factsOf(event) : null,
+): MarketRow {
   const endDate = market.end || event?.endDate || '';
   const question = market.question || market.name;
   // A market alone in its event is the event: the event's numbers are its own. A market of several has only
   // what its source states for it (the aggregator reports volume per event only: unknown, never the event's).
   const alone = facts !== null && facts.marketCount <= 1;
-  const record: QuoteRecord = { position_tokens: market.position_tokens, bestBid: market.bestBid, bestAsk: market.bestAsk, lastTradePrice: market.lastTradePrice };
+  const record: QuoteRecord = {
+    position_tokens: market.position_tokens,
+    bestBid: market.bestBid,
+    bestAsk: market.bestAsk,
+    lastTradePrice: market.lastTradePrice,
+  };
   return {
     kind: 'market',
     id: market.id,
@@ -121,7 +131,11 @@ export function rowOfMarket(market: Market, event?: PredictionEvent, protocol?: 
     market: market.groupItemTitle || question || market.name || market.id,
     question,
     slug: market.slug ?? '',
-    outcomes: market.position_tokens.map((t, i) => ({ name: t.name, tokenId: t.token_id, quote: quoteFromRecord(record, i) })),
+    outcomes: market.position_tokens.map((t, i) => ({
+      name: t.name,
+      tokenId: t.token_id,
+      quote: quoteFromRecord(record, i),
+    })),
     record,
     volume: finite(market.volume) ?? (alone ? (facts?.volume ?? null) : null),
     volume24h: finite(market.volume24hr) ?? (alone ? (facts?.volume24h ?? null) : null),
@@ -306,7 +320,12 @@ export function formatDollars(value: number | null): string {
 /** "16 Dec 2026" in UTC, so the date is the market's and not shifted by the trader's time zone. */
 export function formatEndDate(endTime: number | null): string {
   if (endTime === null) return '–';
-  return new Date(endTime).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(endTime).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** What the grid's quick filter matches a row on: its names and outcomes, not its numbers. */

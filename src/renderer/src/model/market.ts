@@ -60,7 +60,12 @@ export const LADDER_DEPTH = 12;
  * levels a side nearest the middle, with their running totals and the wallet's own orders. Nothing is parsed or
  * sorted here; only the asks are turned over, as the ladder draws them from the highest down to the best.
  */
-export function buildLadder(book: Pick<Book, 'bids' | 'asks'> | undefined, openOrders: readonly OpenOrder[] = [], tokenId = '', depth = LADDER_DEPTH): Ladder {
+export function buildLadder(
+  book: Pick<Book, 'bids' | 'asks'> | undefined,
+  openOrders: readonly OpenOrder[] = [],
+  tokenId = '',
+  depth = LADDER_DEPTH,
+): Ladder {
   const own = ownOrdersAt(openOrders, tokenId);
   const rows = (side: LadderRow['side'], levels: readonly BookLevel[]): LadderRow[] => {
     let cumulative = 0;
@@ -97,7 +102,8 @@ export function buildLadder(book: Pick<Book, 'bids' | 'asks'> | undefined, openO
  */
 export function bookFeedWarning(feed: { state: FeedState; error?: { message: string } } | undefined): string | null {
   if (feed?.state === 'stale') return 'The book feed has gone quiet: this book may be behind.';
-  if (feed?.state === 'closed') return `The book feed is down: this book may be behind.${feed.error ? ` ${feed.error.message}` : ''}`;
+  if (feed?.state === 'closed')
+    return `The book feed is down: this book may be behind.${feed.error ? ` ${feed.error.message}` : ''}`;
   return null;
 }
 
@@ -114,7 +120,11 @@ export interface LadderColumns {
  * their text each frame moved every number on a busy book (and made Chromium redo the page's compositing layers
  * in nearly every frame); these change only when a number needs a character more than any before it.
  */
-export function ladderColumns(ladder: Pick<Ladder, 'asks' | 'bids'>, decimals: number, before?: LadderColumns): LadderColumns {
+export function ladderColumns(
+  ladder: Pick<Ladder, 'asks' | 'bids'>,
+  decimals: number,
+  before?: LadderColumns,
+): LadderColumns {
   let size = before?.size ?? 0;
   let total = before?.total ?? 0;
   for (const side of [ladder.asks, ladder.bids]) {
@@ -226,7 +236,13 @@ export function clockTime(ms: number): string {
 export function tapeRows(tape: readonly TapeEntry[], outcomeIndex: number): TapeRow[] {
   const flip = outcomeIndex === 1;
   return tape.map((entry): TapeRow => {
-    if (entry.kind === 'gap') return { key: entry.seq, kind: 'gap', time: entry.to, text: `feed down ${clockTime(entry.from)}–${clockTime(entry.to)}` };
+    if (entry.kind === 'gap')
+      return {
+        key: entry.seq,
+        kind: 'gap',
+        time: entry.to,
+        text: `feed down ${clockTime(entry.from)}–${clockTime(entry.to)}`,
+      };
     const price = flip ? Math.round((1 - entry.price) * 10_000) / 10_000 : entry.price;
     const side = entry.side ? (flip ? (entry.side === 'BUY' ? 'SELL' : 'BUY') : entry.side) : null;
     return {
@@ -245,7 +261,8 @@ export function tapeRows(tape: readonly TapeEntry[], outcomeIndex: number): Tape
 }
 
 /** What a fill whose source gives no aggressor says on hover. */
-export const UNKNOWN_SIDE_TITLE = 'This source does not state which side took the liquidity (the aggressor), so the side is unknown.';
+export const UNKNOWN_SIDE_TITLE =
+  'This source does not state which side took the liquidity (the aggressor), so the side is unknown.';
 
 /** A wallet address as the tape and profiles show it when it has no name: "0x1234…abcd". */
 export function shortTrader(address: string): string {
@@ -253,7 +270,19 @@ export function shortTrader(address: string): string {
 }
 
 /** The text of a fill row's cells, made only for the rows in view; `decimals` is the ladder's (centDecimals of the tick). */
-export function tapeCells(row: TapeRow, decimals: number): { time: string; side: string; sideClass: string; sideTitle?: string; price: string; size: string; notional: string; trader: string } {
+export function tapeCells(
+  row: TapeRow,
+  decimals: number,
+): {
+  time: string;
+  side: string;
+  sideClass: string;
+  sideTitle?: string;
+  price: string;
+  size: string;
+  notional: string;
+  trader: string;
+} {
   const side = row.side ?? null;
   return {
     time: clockTime(row.time),
@@ -271,7 +300,14 @@ export function tapeCells(row: TapeRow, decimals: number): { time: string; side:
 // Chart
 
 // The ranges, widths and live candles live in chart-plan.ts; the price axis stays here.
-export { CHART_RANGES, INTERVAL_SECONDS, applyFillToCandles, rangePlan, type CandleInterval, type ChartRange } from './chart-plan';
+export {
+  CHART_RANGES,
+  INTERVAL_SECONDS,
+  applyFillToCandles,
+  rangePlan,
+  type CandleInterval,
+  type ChartRange,
+} from './chart-plan';
 
 // ---------------------------------------------------------------------------------------------------------
 // Links
@@ -285,7 +321,11 @@ export const CHART_MARGINS = { top: 0.08, bottom: 0.25 } as const;
  * The price axis of a chart of candles from `low` to `high` (cents): the candles with the margins around them,
  * but never outside 0–100¢ (an outcome's price cannot be), and at least a cent tall (a flat market's line).
  */
-export function chartPriceRange(low: number, high: number, margins: { top: number; bottom: number } = CHART_MARGINS): { minValue: number; maxValue: number } {
+export function chartPriceRange(
+  low: number,
+  high: number,
+  margins: { top: number; bottom: number } = CHART_MARGINS,
+): { minValue: number; maxValue: number } {
   let lo = Math.max(0, Math.min(low, high));
   let hi = Math.min(100, Math.max(low, high));
   if (hi - lo < 1) {
@@ -308,9 +348,14 @@ export function cannotTradeLine(unknown: { since: number; why: string }): string
 }
 
 /** Why a book feed's books may not be the exchange's any more, or null while they are (it is open or still starting). */
-export function bookUnknownWhy(status: { state: FeedState; source?: 'live' | 'polling'; error?: { message: string } }): string | null {
+export function bookUnknownWhy(status: {
+  state: FeedState;
+  source?: 'live' | 'polling';
+  error?: { message: string };
+}): string | null {
   if (status.state === 'open') return null;
-  if (status.state === 'stale') return status.source === 'polling' || status.error ? 'exchange unreachable' : 'the exchange has gone quiet';
+  if (status.state === 'stale')
+    return status.source === 'polling' || status.error ? 'exchange unreachable' : 'the exchange has gone quiet';
   if (status.state === 'closed') return 'the book feed is down';
   return 'reconnecting to the exchange';
 }

@@ -47,7 +47,13 @@ const below1 = (p: number | null): number | null => (p !== null && p < 1 ? p : n
  * The quote from its parts. The shown price follows Polymarket: the midpoint while the spread is at most 10¢,
  * else the last trade; with one side empty (no midpoint) the last trade; with neither, the listed price.
  */
-export function quoteOf(parts: { bestBid: number | null; bestAsk: number | null; last?: number | null; listed?: number | null; live: boolean }): Quote {
+export function quoteOf(parts: {
+  bestBid: number | null;
+  bestAsk: number | null;
+  last?: number | null;
+  listed?: number | null;
+  live: boolean;
+}): Quote {
   const { bestBid, bestAsk, live } = parts;
   const last = parts.last ?? null;
   const listed = parts.listed ?? null;
@@ -64,7 +70,11 @@ export function quoteOf(parts: { bestBid: number | null; bestAsk: number | null;
 }
 
 /** An outcome's quote from its live book and the last trade in that outcome. */
-export function quoteFromBook(book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined, last: number | null, listed: number | null = null): Quote {
+export function quoteFromBook(
+  book: Pick<OrderBookSummary, 'bids' | 'asks'> | undefined,
+  last: number | null,
+  listed: number | null = null,
+): Quote {
   return quoteOf({ ...bookTop(book), last, listed, live: book !== undefined });
 }
 
@@ -72,7 +82,10 @@ export function quoteFromBook(book: Pick<OrderBookSummary, 'bids' | 'asks'> | un
  * An outcome's quote from a market record (a listed snapshot: Gamma's bestBid/bestAsk/lastTradePrice are the
  * first outcome's; the second outcome of a binary market is its complement), else the record's listed price.
  */
-export function quoteFromRecord(market: Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>, outcomeIndex: number): Quote {
+export function quoteFromRecord(
+  market: Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>,
+  outcomeIndex: number,
+): Quote {
   const listed = price01(market.position_tokens[outcomeIndex]?.price);
   const binary = market.position_tokens.length === 2 && outcomeIndex <= 1;
   // Gamma writes an empty side as a bid of 0 or an ask of 1, and no trade as a last price of 0: unknown, not prices.
@@ -92,7 +105,16 @@ export function quoteFromRecord(market: Pick<Market, 'position_tokens' | 'bestBi
 
 /** A resolved market's outcome: what its share pays (1 or 0), never a book's or a last trade's price. */
 export function finalQuote(payout: number): Quote {
-  return { bestBid: null, bestAsk: null, midpoint: null, spread: null, last: null, price: payout, basis: 'final', live: true };
+  return {
+    bestBid: null,
+    bestAsk: null,
+    midpoint: null,
+    spread: null,
+    last: null,
+    price: payout,
+    basis: 'final',
+    live: true,
+  };
 }
 
 /** A fill priced in the first outcome, as the given outcome's price (src/shared/last-trade.ts, main's alerts read it too). */
@@ -100,7 +122,15 @@ export { inOutcome };
 
 /** The short tag beside a shown price. */
 export function basisTag(basis: PriceBasis | null): string {
-  return basis === 'midpoint' ? 'mid' : basis === 'last' ? 'last' : basis === 'listed' ? 'listed' : basis === 'final' ? 'final' : '';
+  return basis === 'midpoint'
+    ? 'mid'
+    : basis === 'last'
+      ? 'last'
+      : basis === 'listed'
+        ? 'listed'
+        : basis === 'final'
+          ? 'final'
+          : '';
 }
 
 /** How old a snapshot's price is, as its tag says it: nothing under a minute, else " · 2 min ago". */
@@ -132,7 +162,11 @@ export function basisSentence(quote: Quote): string {
     case 'listed':
       return "The source's listed price (no book or trade read here).";
     case 'final':
-      return quote.price === 1 ? 'The market resolved to this outcome: a share pays $1.' : quote.price === 0 ? 'The market resolved against this outcome: a share pays nothing.' : `The market resolved: a share pays ${c(quote.price)}.`;
+      return quote.price === 1
+        ? 'The market resolved to this outcome: a share pays $1.'
+        : quote.price === 0
+          ? 'The market resolved against this outcome: a share pays nothing.'
+          : `The market resolved: a share pays ${c(quote.price)}.`;
     default:
       return 'No price: no book, trade or listed price.';
   }

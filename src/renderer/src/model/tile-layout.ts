@@ -1,7 +1,15 @@
 // Tiles and workspaces as plain data, and every change the trader can make to them (open, close, move, resize,
 // focus; new, rename, duplicate, delete a workspace): pure functions, so the rules are tested on their own and
 // the store only keeps the result.
-import { normalShares, TILE_SHARE_MIN, TILES_MAX, WORKSPACE_NAME_MAX, WORKSPACES_MAX, type SavedTile, type SavedWorkspace } from '../../../shared/workspaces';
+import {
+  normalShares,
+  TILE_SHARE_MIN,
+  TILES_MAX,
+  WORKSPACE_NAME_MAX,
+  WORKSPACES_MAX,
+  type SavedTile,
+  type SavedWorkspace,
+} from '../../../shared/workspaces';
 
 export interface TileMarket {
   protocol: 'polymarket' | 'limitless' | 'truemarket';
@@ -35,7 +43,11 @@ const withShares = (tiles: Tile[]): Tile[] => {
   return tiles.map((t, i) => ({ ...t, width: shares[i]! }));
 };
 
-export function emptyWorkspace(name: string, market: TileMarket | null = null, tokenId: string | null = null): Workspace {
+export function emptyWorkspace(
+  name: string,
+  market: TileMarket | null = null,
+  tokenId: string | null = null,
+): Workspace {
   const id = newTileId();
   return { name, tiles: [{ id, market, tokenId, width: 1 }], focused: id };
 }
@@ -84,7 +96,9 @@ export function resizeTile(ws: Workspace, index: number, share: number): Workspa
   if (!left || !right || !Number.isFinite(share)) return ws;
   const pair = left.width + right.width;
   const width = Math.min(Math.max(share, TILE_SHARE_MIN), pair - TILE_SHARE_MIN);
-  const tiles = ws.tiles.map((t, i) => (i === index ? { ...t, width } : i === index + 1 ? { ...t, width: pair - width } : t));
+  const tiles = ws.tiles.map((t, i) =>
+    i === index ? { ...t, width } : i === index + 1 ? { ...t, width: pair - width } : t,
+  );
   return { ...ws, tiles };
 }
 
@@ -95,7 +109,10 @@ export function evenTiles(ws: Workspace): Workspace {
 
 /** The focus on the next (+1) or previous (-1) tile, round the row. */
 export function stepFocus(ws: Workspace, step: 1 | -1): Workspace {
-  const at = Math.max(0, ws.tiles.findIndex((t) => t.id === ws.focused));
+  const at = Math.max(
+    0,
+    ws.tiles.findIndex((t) => t.id === ws.focused),
+  );
   const next = ws.tiles[(at + step + ws.tiles.length) % ws.tiles.length]!;
   return next.id === ws.focused ? ws : { ...ws, focused: next.id };
 }
@@ -146,7 +163,10 @@ export function duplicateWorkspace(ws: Workspaces): Workspaces {
   if (!source || ws.list.length >= WORKSPACES_MAX) return ws;
   const ids = new Map(source.tiles.map((t) => [t.id, newTileId()]));
   const copy: Workspace = {
-    name: freeName(ws.list.map((w) => w.name), source.name),
+    name: freeName(
+      ws.list.map((w) => w.name),
+      source.name,
+    ),
     tiles: source.tiles.map((t) => ({ ...t, id: ids.get(t.id)! })),
     focused: ids.get(source.focused) ?? ids.get(source.tiles[0]!.id)!,
   };
@@ -159,7 +179,8 @@ export function nameProblem(ws: Workspaces, index: number, name: string): string
   const trimmed = name.trim();
   if (!trimmed) return 'A workspace needs a name.';
   if (trimmed.length > WORKSPACE_NAME_MAX) return `A name has at most ${WORKSPACE_NAME_MAX} characters.`;
-  if (ws.list.some((w, i) => i !== index && w.name.toLowerCase() === trimmed.toLowerCase())) return `There is already a workspace called ${trimmed}.`;
+  if (ws.list.some((w, i) => i !== index && w.name.toLowerCase() === trimmed.toLowerCase()))
+    return `There is already a workspace called ${trimmed}.`;
   return null;
 }
 
@@ -172,7 +193,8 @@ export function renameWorkspace(ws: Workspaces, index: number, name: string): Wo
 export function deleteWorkspace(ws: Workspaces, index: number): Workspaces {
   if (ws.list.length <= 1 || !ws.list[index]) return ws;
   const list = ws.list.filter((_, i) => i !== index);
-  const active = index < ws.active || (index === ws.active && index > 0) ? ws.active - 1 : Math.min(ws.active, list.length - 1);
+  const active =
+    index < ws.active || (index === ws.active && index > 0) ? ws.active - 1 : Math.min(ws.active, list.length - 1);
   return { list, active };
 }
 
@@ -191,19 +213,23 @@ export function toSaved(ws: Workspace): SavedWorkspace {
       }
       return tile;
     }),
-    focused: Math.max(0, ws.tiles.findIndex((t) => t.id === ws.focused)),
+    focused: Math.max(
+      0,
+      ws.tiles.findIndex((t) => t.id === ws.focused),
+    ),
   };
 }
 
 /** A saved workspace (already cleaned by main) brought back, with new tile ids. */
 export function fromSaved(saved: SavedWorkspace): Workspace {
-  const tiles = saved.tiles.map(
-    (t): Tile => ({
-      id: newTileId(),
-      market: t.protocol && t.marketId ? { protocol: t.protocol, marketId: t.marketId, ...(t.eventId ? { eventId: t.eventId } : {}) } : null,
-      tokenId: t.tokenId ?? null,
-      width: t.width,
-    }),
-  );
+  const tiles = saved.tiles.map((t): Tile => ({
+    id: newTileId(),
+    market:
+      t.protocol && t.marketId
+        ? { protocol: t.protocol, marketId: t.marketId, ...(t.eventId ? { eventId: t.eventId } : {}) }
+        : null,
+    tokenId: t.tokenId ?? null,
+    width: t.width,
+  }));
   return { name: saved.name, tiles: withShares(tiles), focused: (tiles[saved.focused] ?? tiles[0]!).id };
 }

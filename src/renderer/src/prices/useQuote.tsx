@@ -12,7 +12,9 @@ import { ageTag, basisSentence, basisTag, quoteCents, quoteFromRecord, quoteOf, 
 import { useRefreshedQuotes } from '../store/quotes';
 
 /** What a panel knows of an outcome's price without the live book: a market record, or a listed price. */
-export type QuoteFallback = { market: Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>; outcomeIndex: number } | { listed: number | null };
+export type QuoteFallback =
+  | { market: Pick<Market, 'position_tokens' | 'bestBid' | 'bestAsk' | 'lastTradePrice'>; outcomeIndex: number }
+  | { listed: number | null };
 
 const NONE: Quote = quoteOf({ bestBid: null, bestAsk: null, live: false });
 
@@ -28,20 +30,43 @@ function fallbackQuote(fallback: QuoteFallback | undefined): Quote {
  */
 export function useQuote(tokenId: string | null | undefined, fallback?: QuoteFallback): Quote {
   // Only primitives come out of the selector, compared shallowly: a book update that moves nothing shown renders nothing.
-  const live = useStore(useQuoteStore(tokenId), useShallow((s) => liveQuote(s, tokenId) ?? NONE));
+  const live = useStore(
+    useQuoteStore(tokenId),
+    useShallow((s) => liveQuote(s, tokenId) ?? NONE),
+  );
   const refreshed = useRefreshedQuotes((s) => (tokenId ? s[tokenId] : undefined));
   if (live.basis !== null || live.live) return live;
   return refreshed && refreshed.basis !== null ? refreshed : fallbackQuote(fallback);
 }
 
 /** A shown price: "52.5¢ mid", its basis in words on hover, data-quote-* for tests and for reading at a glance. */
-export function QuotePrice({ tokenId, fallback, tag = true, className }: { tokenId: string | null | undefined; fallback?: QuoteFallback; tag?: boolean; className?: string }) {
+export function QuotePrice({
+  tokenId,
+  fallback,
+  tag = true,
+  className,
+}: {
+  tokenId: string | null | undefined;
+  fallback?: QuoteFallback;
+  tag?: boolean;
+  className?: string;
+}) {
   const quote = useQuote(tokenId, fallback);
   return <QuoteText quote={quote} tokenId={tokenId} tag={tag} className={className} />;
 }
 
 /** A quote already read (a table that reads many at once) drawn the same way. */
-export function QuoteText({ quote, tokenId, tag = true, className }: { quote: Quote; tokenId?: string | null; tag?: boolean; className?: string }) {
+export function QuoteText({
+  quote,
+  tokenId,
+  tag = true,
+  className,
+}: {
+  quote: Quote;
+  tokenId?: string | null;
+  tag?: boolean;
+  className?: string;
+}) {
   return (
     <span
       className={`num quote${className ? ` ${className}` : ''}`}

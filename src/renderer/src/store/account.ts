@@ -5,7 +5,14 @@
 // come from the chain and the network's market-data source: they are read again whenever a trade appears or
 // changes status.
 import { create } from 'zustand';
-import type { Balances, FeedState, MarketStateInfo, OpenOrder, PositionInfo, TradeInfo } from '../../../shared/contract';
+import type {
+  Balances,
+  FeedState,
+  MarketStateInfo,
+  OpenOrder,
+  PositionInfo,
+  TradeInfo,
+} from '../../../shared/contract';
 import { ask, listen, messageOf } from '../bridge/terminal';
 import { onNextFrame } from '../live/frame';
 import { tradesSignature } from '../model/account-math';
@@ -92,12 +99,22 @@ function reader(wallet: string): () => boolean {
 }
 
 /** Applies trades; a new trade or a changed status means positions and balances moved: read them again. */
-function applyOrdersAndTrades(wallet: string, openOrders: OpenOrder[], trades: TradeInfo[], still: () => boolean): void {
+function applyOrdersAndTrades(
+  wallet: string,
+  openOrders: OpenOrder[],
+  trades: TradeInfo[],
+  still: () => boolean,
+): void {
   if (!still()) return;
   const before = useAccount.getState();
   const changed = before.loaded && tradesSignature(before.trades) !== tradesSignature(trades);
   nameFromHoldings([], trades);
-  useAccount.setState({ openOrders, trades: [...trades].sort((a, b) => b.matchedAt - a.matchedAt), loaded: true, ordersError: null });
+  useAccount.setState({
+    openOrders,
+    trades: [...trades].sort((a, b) => b.matchedAt - a.matchedAt),
+    loaded: true,
+    ordersError: null,
+  });
   if (changed) void refreshHoldings(wallet);
 }
 
@@ -126,7 +143,9 @@ const followedStates = new Map<string, () => void>();
  */
 function withResolutions(positions: readonly PositionInfo[]): PositionInfo[] {
   return positions.map((p) => {
-    const resolved = p.marketId ? resolvedMarkets.get(p.marketId) : [...resolvedMarkets.values()].find((r) => r.conditionId && r.conditionId === p.conditionId);
+    const resolved = p.marketId
+      ? resolvedMarkets.get(p.marketId)
+      : [...resolvedMarkets.values()].find((r) => r.conditionId && r.conditionId === p.conditionId);
     const payout = resolved && p.tokenId ? resolved.finalPrices[p.tokenId] : undefined;
     if (payout === undefined || (p.redeemable && p.currentPrice === payout)) return p;
     return { ...p, redeemable: true, currentPrice: payout, currentValue: p.size * payout };
@@ -147,7 +166,12 @@ function applyMarketState(info: MarketStateInfo): void {
 
 /** Follows the state of every open position's market, so a resolution shows without a tab switch. */
 function followPositionMarkets(positions: readonly PositionInfo[]): void {
-  const wanted = new Set(positions.filter((p) => p.marketId && !p.redeemable).map((p) => p.marketId!).slice(0, MAX_POSITION_MARKETS));
+  const wanted = new Set(
+    positions
+      .filter((p) => p.marketId && !p.redeemable)
+      .map((p) => p.marketId!)
+      .slice(0, MAX_POSITION_MARKETS),
+  );
   for (const [marketId, release] of followedStates) {
     if (wanted.has(marketId)) continue;
     release();
@@ -172,18 +196,28 @@ const MAX_TOKENS_READ = 150;
 /** Names what positions and trades name themselves ("Yes" of "Bitcoin above $120k?"), for every table. */
 function nameFromHoldings(positions: readonly PositionInfo[], trades: readonly TradeInfo[]): void {
   const found: Record<string, OutcomeName> = {};
-  for (const p of positions) if (p.tokenId && p.question) found[p.tokenId] = { outcome: p.outcome, market: p.question, marketId: p.marketId ?? p.conditionId ?? '' };
-  for (const t of trades) if (t.outcome && t.question && !found[t.tokenId]) found[t.tokenId] = { outcome: t.outcome, market: t.question, marketId: t.conditionId };
+  for (const p of positions)
+    if (p.tokenId && p.question)
+      found[p.tokenId] = { outcome: p.outcome, market: p.question, marketId: p.marketId ?? p.conditionId ?? '' };
+  for (const t of trades)
+    if (t.outcome && t.question && !found[t.tokenId])
+      found[t.tokenId] = { outcome: t.outcome, market: t.question, marketId: t.conditionId };
   const names = useAccount.getState().outcomeNames;
-  const fresh = Object.entries(found).filter(([token, n]) => names[token]?.market !== n.market || names[token]?.outcome !== n.outcome);
-  if (fresh.length > 0) useAccount.setState((s) => ({ outcomeNames: { ...s.outcomeNames, ...Object.fromEntries(fresh) } }));
+  const fresh = Object.entries(found).filter(
+    ([token, n]) => names[token]?.market !== n.market || names[token]?.outcome !== n.outcome,
+  );
+  if (fresh.length > 0)
+    useAccount.setState((s) => ({ outcomeNames: { ...s.outcomeNames, ...Object.fromEntries(fresh) } }));
 }
 
 /**
  * Positions, then balances: collateral, the selected market's outcome tokens (the ticket's SELL side needs them)
  * and every token a position names, read from the chain (the Balances tab lists every holding).
  */
-export async function refreshHoldings(wallet = useAccount.getState().wallet, marketId = useSelection.getState().market?.marketId): Promise<void> {
+export async function refreshHoldings(
+  wallet = useAccount.getState().wallet,
+  marketId = useSelection.getState().market?.marketId,
+): Promise<void> {
   if (!wallet) return;
   const still = reader(wallet);
   // Each says on its own what could not be read: positions that fail leave the balances read (and the other way round).
@@ -200,9 +234,15 @@ export async function refreshHoldings(wallet = useAccount.getState().wallet, mar
   }
   if (!still()) return;
   const held = positions ?? useAccount.getState().positions;
-  const tokenIds = [...new Set(held.flatMap((p) => (p.tokenId && /^\d{1,80}$/.test(p.tokenId) ? [p.tokenId] : [])))].slice(0, MAX_TOKENS_READ);
+  const tokenIds = [
+    ...new Set(held.flatMap((p) => (p.tokenId && /^\d{1,80}$/.test(p.tokenId) ? [p.tokenId] : []))),
+  ].slice(0, MAX_TOKENS_READ);
   try {
-    const balances = await ask('getBalances', { wallet, ...(marketId ? { marketId } : {}), ...(tokenIds.length ? { tokenIds } : {}) });
+    const balances = await ask('getBalances', {
+      wallet,
+      ...(marketId ? { marketId } : {}),
+      ...(tokenIds.length ? { tokenIds } : {}),
+    });
     if (still()) useAccount.setState({ balances, balancesLoaded: true, balancesError: null });
   } catch (error) {
     if (still()) useAccount.setState({ balancesError: `Balances could not be read: ${messageOf(error)}` });
@@ -239,7 +279,9 @@ export function followAccount(wallet: string): () => void {
   // Cancels nobody clicked here get a line in the account row, besides the shell's toast.
   const offNotice = listen('notice', (notice) => {
     if (notice.kind !== 'cancelled' || notice.wallet?.toLowerCase() !== wallet.toLowerCase()) return;
-    useAccount.setState((s) => ({ unaskedCancels: [...s.unaskedCancels, { message: notice.message, at: Date.now() }].slice(-5) }));
+    useAccount.setState((s) => ({
+      unaskedCancels: [...s.unaskedCancels, { message: notice.message, at: Date.now() }].slice(-5),
+    }));
     void refreshOrdersAndTrades(wallet);
   });
   // An order placed or cancelled in another window (or through this one) changes what is open.

@@ -16,7 +16,12 @@ export interface AlertsState {
   permission: BrowserPermission;
 }
 
-export const useAlerts = create<AlertsState>()(() => ({ alerts: [], log: [], error: null, permission: browserPermission() }));
+export const useAlerts = create<AlertsState>()(() => ({
+  alerts: [],
+  log: [],
+  error: null,
+  permission: browserPermission(),
+}));
 
 function browserNotifications(): typeof Notification | undefined {
   return typeof Notification === 'function' ? Notification : undefined;
@@ -70,7 +75,9 @@ export async function deleteAlert(id: string): Promise<void> {
 export function startAlerts(): void {
   listen('alert', ({ alert, entry }) => {
     useAlerts.setState((s) => ({
-      alerts: s.alerts.some((a) => a.id === alert.id) ? s.alerts.map((a) => (a.id === alert.id ? alert : a)) : [...s.alerts, alert],
+      alerts: s.alerts.some((a) => a.id === alert.id)
+        ? s.alerts.map((a) => (a.id === alert.id ? alert : a))
+        : [...s.alerts, alert],
       log: [entry, ...s.log.filter((l) => l.id !== entry.id)].slice(0, 200),
     }));
     useSession.getState().notify('info', `${entry.title} — ${entry.message}`);

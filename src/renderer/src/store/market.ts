@@ -7,7 +7,14 @@ import { createContext, useContext } from 'react';
 import { create, useStore, type StoreApi, type UseBoundStore } from 'zustand';
 import type { Comment, Market, PredictionEvent } from '@pmdesk/toolkit/model';
 import type { Book, MarketStateInfo, TerminalEvents } from '../../../shared/contract';
-import { addToTape, bookUnknownWhy, historyInFirstOutcome, nextTapeSeq, tapeFill, type TapeEntry } from '../model/market';
+import {
+  addToTape,
+  bookUnknownWhy,
+  historyInFirstOutcome,
+  nextTapeSeq,
+  tapeFill,
+  type TapeEntry,
+} from '../model/market';
 import { marketLinkFromHash } from '../model/links';
 import { frameBatcher, latestPerFrame } from '../live/frame';
 import { ask, listen, messageOf } from '../bridge/terminal';
@@ -115,14 +122,19 @@ export function useQuoteStore(tokenId: string | null | undefined): MarketStore {
 }
 
 /** The market and outcome shown by the tile a panel sits in; outside a tile, the selection's. */
-export function useShownMarket(): { market: SelectedMarket | null; tokenId: string | null; selectToken(tokenId: string | null): void } {
+export function useShownMarket(): {
+  market: SelectedMarket | null;
+  tokenId: string | null;
+  selectToken(tokenId: string | null): void;
+} {
   const inTile = useContext(MarketStoreContext);
   const tileId = inTile?.tileId;
   const tileMarket = useWorkspaces((s) => (tileId ? (tileOf(tileId, s)?.market ?? null) : null));
   const tileToken = useWorkspaces((s) => (tileId ? (tileOf(tileId, s)?.tokenId ?? null) : null));
   const selectedMarket = useSelection((s) => s.market);
   const selectedToken = useSelection((s) => s.tokenId);
-  if (!tileId) return { market: selectedMarket, tokenId: selectedToken, selectToken: useSelection.getState().selectToken };
+  if (!tileId)
+    return { market: selectedMarket, tokenId: selectedToken, selectToken: useSelection.getState().selectToken };
   return { market: tileMarket, tokenId: tileToken, selectToken: (token) => selectTileToken(tileId, token) };
 }
 
@@ -143,7 +155,9 @@ function holdFeed(feed: 'book' | 'fills' | 'state', marketId: string): () => voi
     }
     feedUsers.delete(key);
     if (feed !== 'state') forgetFeed(feedKey(feed, marketId));
-    void ask(feed === 'book' ? 'unsubscribeBook' : feed === 'fills' ? 'unsubscribeFills' : 'unwatchMarketState', { marketId }).catch(() => undefined);
+    void ask(feed === 'book' ? 'unsubscribeBook' : feed === 'fills' ? 'unsubscribeFills' : 'unwatchMarketState', {
+      marketId,
+    }).catch(() => undefined);
   };
 }
 
@@ -151,7 +165,10 @@ function holdFeed(feed: 'book' | 'fills' | 'state', marketId: string): () => voi
  * Follows a market's state for a panel outside a tile (Positions): shared with the tiles that show the market,
  * so letting go here never stops a tile's. Answers the state now; the release lets go of it.
  */
-export function holdMarketState(protocol: SelectedMarket['protocol'], marketId: string): { state: Promise<MarketStateInfo>; release: () => void } {
+export function holdMarketState(
+  protocol: SelectedMarket['protocol'],
+  marketId: string,
+): { state: Promise<MarketStateInfo>; release: () => void } {
   const release = holdFeed('state', marketId);
   return { state: ask('watchMarketState', { protocol, marketId }), release };
 }
@@ -173,15 +190,19 @@ export function followMarket(tileId: string, selection: SelectedMarket | null): 
   }
   const current = (marketId: string) => tile.getState().key?.endsWith(`:${marketId}`) === true;
   // Only a token's latest book between two frames is ever drawn, so only that one is kept.
-  const applyBooks = latestPerFrame<TerminalEvents['bookUpdate']>(`market-books:${tileId}`, (u) => `${u.marketId}\n${u.tokenId}`, (updates) => {
-    const fresh = updates.filter((u) => current(u.marketId));
-    if (fresh.length === 0) return;
-    tile.setState((s) => {
-      const books = { ...s.books };
-      for (const update of fresh) books[update.tokenId] = update.book;
-      return { books, bookError: null };
-    });
-  });
+  const applyBooks = latestPerFrame<TerminalEvents['bookUpdate']>(
+    `market-books:${tileId}`,
+    (u) => `${u.marketId}\n${u.tokenId}`,
+    (updates) => {
+      const fresh = updates.filter((u) => current(u.marketId));
+      if (fresh.length === 0) return;
+      tile.setState((s) => {
+        const books = { ...s.books };
+        for (const update of fresh) books[update.tokenId] = update.book;
+        return { books, bookError: null };
+      });
+    },
+  );
   const applyTape = frameBatcher<{ marketId: string; entry: TapeEntry }>(`market-tape:${tileId}`, (items) => {
     const fresh = items.filter((i) => current(i.marketId)).map((i) => i.entry);
     if (fresh.length > 0) tile.setState((s) => ({ tape: addToTape(s.tape, fresh) }));
@@ -214,28 +235,47 @@ export function followMarket(tileId: string, selection: SelectedMarket | null): 
       .catch(() => undefined); // the header falls back to the market's own question and rules
     void ask('getEventComments', { protocol, eventId })
       .then((comments) => stillHere() && tile.setState({ comments }))
-      .catch((error: unknown) => stillHere() && tile.setState({ commentsError: `The discussion could not be loaded: ${messageOf(error)}` }));
+      .catch(
+        (error: unknown) =>
+          stillHere() && tile.setState({ commentsError: `The discussion could not be loaded: ${messageOf(error)}` }),
+      );
   }
 
   // Books: one read to show something at once, then the live feed (its updates win over the read).
   void ask('getOrderBook', { protocol, marketId })
     .then((books) => stillHere() && tile.setState((s) => ({ books: { ...books, ...s.books } })))
-    .catch((error: unknown) => stillHere() && tile.setState({ bookError: `The order book could not be loaded: ${messageOf(error)}` }));
+    .catch(
+      (error: unknown) =>
+        stillHere() && tile.setState({ bookError: `The order book could not be loaded: ${messageOf(error)}` }),
+    );
 
   // The tape: recent history under whatever live fills already arrived.
   void ask('getPriceHistory', { protocol, marketId })
     .then((history) => {
       if (!stillHere()) return;
       // Polymarket's history is split by the token each fill traded; the tape has them all, in the first outcome.
-      const first = historyInFirstOutcome(history, tile.getState().market?.position_tokens[0]?.token_id).slice(-SEED_FILLS);
-      tile.setState((s) => ({ tape: addToTape(s.tape, first.map((fill) => tapeFill(fill))) }));
+      const first = historyInFirstOutcome(history, tile.getState().market?.position_tokens[0]?.token_id).slice(
+        -SEED_FILLS,
+      );
+      tile.setState((s) => ({
+        tape: addToTape(
+          s.tape,
+          first.map((fill) => tapeFill(fill)),
+        ),
+      }));
     })
-    .catch((error: unknown) => stillHere() && tile.setState({ tapeError: `Recent trades could not be loaded: ${messageOf(error)}` }));
+    .catch(
+      (error: unknown) =>
+        stillHere() && tile.setState({ tapeError: `Recent trades could not be loaded: ${messageOf(error)}` }),
+    );
 
   // Its state is pushed by main (a resolution shows within seconds, on the chain's word): read now, then followed.
   const applyState = (info: MarketStateInfo) => {
     if (!stillHere() || info.marketId !== marketId || info.protocol !== protocol) return;
-    tile.setState({ market: info.market, state: { state: info.state, winnerTokenId: info.winnerTokenId, finalPrices: info.finalPrices } });
+    tile.setState({
+      market: info.market,
+      state: { state: info.state, winnerTokenId: info.winnerTokenId, finalPrices: info.finalPrices },
+    });
   };
   void ask('watchMarketState', { protocol, marketId })
     .then(applyState)
@@ -244,7 +284,12 @@ export function followMarket(tileId: string, selection: SelectedMarket | null): 
   const released = [holdFeed('book', marketId), holdFeed('fills', marketId), holdFeed('state', marketId)];
   const follow = (feed: 'book' | 'fills') =>
     ask(feed === 'book' ? 'subscribeBook' : 'subscribeFills', { protocol, marketId }).catch((error: unknown) => {
-      if (stillHere()) tile.setState(feed === 'book' ? { bookError: `Live book unavailable: ${messageOf(error)}` } : { tapeError: `Live trades unavailable: ${messageOf(error)}` });
+      if (stillHere())
+        tile.setState(
+          feed === 'book'
+            ? { bookError: `Live book unavailable: ${messageOf(error)}` }
+            : { tapeError: `Live trades unavailable: ${messageOf(error)}` },
+        );
     });
   void follow('book');
   void follow('fills');
@@ -258,7 +303,11 @@ export function followMarket(tileId: string, selection: SelectedMarket | null): 
     listen('marketState', applyState),
     listen('bookUpdate', (update) => update.marketId === marketId && applyBooks(update)),
     listen('fill', ({ marketId: id, fill }) => id === marketId && applyTape({ marketId, entry: tapeFill(fill, true) })),
-    listen('tapeGap', ({ marketId: id, from, to }) => id === marketId && applyTape({ marketId, entry: { kind: 'gap', seq: nextTapeSeq(), from, to } })),
+    listen(
+      'tapeGap',
+      ({ marketId: id, from, to }) =>
+        id === marketId && applyTape({ marketId, entry: { kind: 'gap', seq: nextTapeSeq(), from, to } }),
+    ),
     listen('feedStatus', (status) => {
       if (status.marketId !== marketId || status.feed === 'user' || !stillHere()) return;
       const feed = status.feed;
@@ -315,7 +364,13 @@ export function watchMarketLinks(win: Window = window): () => void {
     const { market, selectMarket } = useSelection.getState();
     if (!link || (onlyIfNone && market)) return;
     const { tokenId, ...linked } = link;
-    if (market && market.protocol === linked.protocol && market.marketId === linked.marketId && market.eventId === linked.eventId) return;
+    if (
+      market &&
+      market.protocol === linked.protocol &&
+      market.marketId === linked.marketId &&
+      market.eventId === linked.eventId
+    )
+      return;
     selectMarket(linked);
     if (tokenId) useSelection.getState().selectToken(tokenId);
   };

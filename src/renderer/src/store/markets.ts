@@ -4,7 +4,15 @@
 import { create } from 'zustand';
 import { PROTOCOLS, type Protocol } from '../../../shared/contract';
 import { ask, messageOf, TerminalError } from '../bridge/terminal';
-import { missingRow, mergeRows, rowOfMarket, rowsOfEvents, rowsOfMatches, type MarketRow, type ProtocolFilter } from '../model/market-rows';
+import {
+  missingRow,
+  mergeRows,
+  rowOfMarket,
+  rowsOfEvents,
+  rowsOfMatches,
+  type MarketRow,
+  type ProtocolFilter,
+} from '../model/market-rows';
 
 export type MarketsTab = 'markets' | 'watchlist' | 'slugs';
 
@@ -63,7 +71,11 @@ export interface MarketsState {
   chooseSlug(slug: string): Promise<void>;
 }
 
-const fresh = (): Record<Protocol, Paging> => ({ polymarket: { page: 0, hasMore: true }, limitless: { page: 0, hasMore: true }, truemarket: { page: 0, hasMore: true } });
+const fresh = (): Record<Protocol, Paging> => ({
+  polymarket: { page: 0, hasMore: true },
+  limitless: { page: 0, hasMore: true },
+  truemarket: { page: 0, hasMore: true },
+});
 
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 let searchSeq = 0;
@@ -71,7 +83,11 @@ let slugSeq = 0;
 /** Watchlist ids being read now, so a second call does not read them again. */
 const watchInFlight = new Set<string>();
 
-const PROTOCOL_NAMES: Record<Protocol, string> = { polymarket: 'Polymarket', limitless: 'Limitless', truemarket: 'TrueMarket' };
+const PROTOCOL_NAMES: Record<Protocol, string> = {
+  polymarket: 'Polymarket',
+  limitless: 'Limitless',
+  truemarket: 'TrueMarket',
+};
 
 /** A watchlist id's market: the aggregator is asked per protocol until one knows it (ids do not say which). */
 async function readMarket(marketId: string): Promise<MarketRow> {
@@ -134,9 +150,19 @@ export const useMarkets = create<MarketsState>()((set, get) => ({
       protocols.map(async (protocol) => {
         const page = paging[protocol].page + 1;
         try {
-          return { ok: true as const, protocol, page, result: await ask('listEvents', { protocol, page, limit: EVENTS_PAGE }) };
+          return {
+            ok: true as const,
+            protocol,
+            page,
+            result: await ask('listEvents', { protocol, page, limit: EVENTS_PAGE }),
+          };
         } catch (error) {
-          return { ok: false as const, protocol, page, error: `${PROTOCOL_NAMES[protocol]} events could not be loaded: ${messageOf(error)}` };
+          return {
+            ok: false as const,
+            protocol,
+            page,
+            error: `${PROTOCOL_NAMES[protocol]} events could not be loaded: ${messageOf(error)}`,
+          };
         }
       }),
     );
@@ -207,7 +233,11 @@ export const useMarkets = create<MarketsState>()((set, get) => ({
     const page = slugPaging.page + 1;
     try {
       const slugs = await ask('listSlugs', { page, limit: SLUGS_PAGE });
-      set((s) => ({ slugs: [...new Set([...s.slugs, ...slugs])], slugPaging: { page, hasMore: slugs.length === SLUGS_PAGE }, slugsLoading: false }));
+      set((s) => ({
+        slugs: [...new Set([...s.slugs, ...slugs])],
+        slugPaging: { page, hasMore: slugs.length === SLUGS_PAGE },
+        slugsLoading: false,
+      }));
     } catch (error) {
       set({ slugsLoading: false, slugError: `Slugs could not be loaded: ${messageOf(error)}` });
     }
@@ -228,7 +258,10 @@ export const useMarkets = create<MarketsState>()((set, get) => ({
 }));
 
 /** The rows of the watchlist, in the trader's order: the freshest copy of each market this panel has seen. */
-export function watchlistRows(state: Pick<MarketsState, 'listed' | 'results' | 'slugRows' | 'watched'>, ids: readonly string[]): MarketRow[] {
+export function watchlistRows(
+  state: Pick<MarketsState, 'listed' | 'results' | 'slugRows' | 'watched'>,
+  ids: readonly string[],
+): MarketRow[] {
   const byId = new Map<string, MarketRow>();
   for (const row of Object.values(state.watched)) byId.set(row.id, row);
   for (const row of state.slugRows) byId.set(row.id, row);

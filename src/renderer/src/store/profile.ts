@@ -10,7 +10,10 @@ import { TerminalError, ask, messageOf } from '../bridge/terminal';
 export const TRADER_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** One read of the profile: asked and not answered yet, answered, or failed with main's sentence. */
-export type Read<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string; /** The source has no such read at all (not a failure). */ unavailable?: true };
+export type Read<T> =
+  | { state: 'loading' }
+  | { state: 'done'; value: T }
+  | { state: 'failed'; message: string; /** The source has no such read at all (not a failure). */ unavailable?: true };
 
 export interface ProfileState {
   /** The address as typed or opened (may be partial or wrong while the trader types). */
@@ -44,13 +47,26 @@ export function addressProblem(address: string): string | null {
 
 /** The three reads for one address; each lands only if the profile still shows that address. */
 function load(address: string): void {
-  useProfile.setState({ loadedFor: address, trader: { state: 'loading' }, positions: { state: 'loading' }, activity: { state: 'loading' } });
+  useProfile.setState({
+    loadedFor: address,
+    trader: { state: 'loading' },
+    positions: { state: 'loading' },
+    activity: { state: 'loading' },
+  });
   const land = <K extends 'trader' | 'positions' | 'activity'>(key: K, read: Promise<unknown>) => {
     read.then(
-      (value) => useProfile.getState().loadedFor === address && useProfile.setState({ [key]: { state: 'done', value } } as Partial<ProfileState>),
+      (value) =>
+        useProfile.getState().loadedFor === address &&
+        useProfile.setState({ [key]: { state: 'done', value } } as Partial<ProfileState>),
       (error: unknown) =>
         useProfile.getState().loadedFor === address &&
-        useProfile.setState({ [key]: { state: 'failed', message: messageOf(error), ...(error instanceof TerminalError && error.code === 'ERR_NOT_AVAILABLE' ? { unavailable: true } : {}) } } as Partial<ProfileState>),
+        useProfile.setState({
+          [key]: {
+            state: 'failed',
+            message: messageOf(error),
+            ...(error instanceof TerminalError && error.code === 'ERR_NOT_AVAILABLE' ? { unavailable: true } : {}),
+          },
+        } as Partial<ProfileState>),
     );
   };
   land('trader', ask('getTrader', { protocol: 'polymarket', address }));
@@ -67,7 +83,12 @@ export function setProfileAddress(address: string): void {
   const state = useProfile.getState();
   if (address === state.address) return;
   const same = trimmed.toLowerCase() === state.loadedFor?.toLowerCase();
-  useProfile.setState({ address, knownName: same ? state.knownName : null, ...(same ? {} : EMPTY), invalid: addressProblem(address) });
+  useProfile.setState({
+    address,
+    knownName: same ? state.knownName : null,
+    ...(same ? {} : EMPTY),
+    invalid: addressProblem(address),
+  });
   if (!same && TRADER_ADDRESS.test(trimmed)) load(trimmed);
 }
 
@@ -80,6 +101,12 @@ export function reloadProfile(): void {
 /** Opens a trader's profile (from the tape, a discussion, a position): the account panel shows it. */
 export function openTraderProfile(address: string, name?: string): void {
   const trimmed = address.trim();
-  useProfile.setState((s) => ({ address: trimmed, knownName: name?.trim() || null, ...EMPTY, invalid: addressProblem(trimmed), opened: s.opened + 1 }));
+  useProfile.setState((s) => ({
+    address: trimmed,
+    knownName: name?.trim() || null,
+    ...EMPTY,
+    invalid: addressProblem(trimmed),
+    opened: s.opened + 1,
+  }));
   if (TRADER_ADDRESS.test(trimmed)) load(trimmed);
 }

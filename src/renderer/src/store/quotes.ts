@@ -59,7 +59,9 @@ async function round(): Promise<void> {
   try {
     const live = new Set(Object.values(useTileTokens.getState()).flat());
     const now = Date.now();
-    const due = [...shown.entries()].filter(([, s]) => now - s.readAt >= REFRESH_MS - FIRST_READ_MS).sort((a, b) => a[1].readAt - b[1].readAt);
+    const due = [...shown.entries()]
+      .filter(([, s]) => now - s.readAt >= REFRESH_MS - FIRST_READ_MS)
+      .sort((a, b) => a[1].readAt - b[1].readAt);
     for (const [marketId, entry] of due.slice(0, MAX_MARKETS_PER_ROUND)) {
       entry.readAt = Date.now();
       try {
@@ -70,8 +72,13 @@ async function round(): Promise<void> {
         const at = Date.now();
         // A closed market listed at exactly 1 and 0 has resolved (how Gamma lists it): its outcomes pay that, final.
         const listed = market.position_tokens.map((t) => Number(t.price));
-        const resolved = market.closed === true && listed.every((p) => p === 0 || p === 1) && listed.filter((p) => p === 1).length === 1;
-        const fresh = Object.fromEntries(tokens.map((t, i) => [t, resolved ? finalQuote(listed[i]!) : { ...quoteFromRecord(market, i), asOf: at }]));
+        const resolved =
+          market.closed === true &&
+          listed.every((p) => p === 0 || p === 1) &&
+          listed.filter((p) => p === 1).length === 1;
+        const fresh = Object.fromEntries(
+          tokens.map((t, i) => [t, resolved ? finalQuote(listed[i]!) : { ...quoteFromRecord(market, i), asOf: at }]),
+        );
         useRefreshedQuotes.setState(fresh);
       } catch {
         // Unread this round: the price shown keeps its time, so its tag ages and says so.

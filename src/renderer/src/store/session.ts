@@ -3,7 +3,14 @@
 // (markets, market, ticket, account); this one is what they share.
 import { create } from 'zustand';
 import { DEFAULT_MARKET_SLIPPAGE_TICKS } from '../../../shared/contract';
-import type { FeedState, NetworkChoice, NetworkInfo, Settings, TerminalEvents, WalletInfo } from '../../../shared/contract';
+import type {
+  FeedState,
+  NetworkChoice,
+  NetworkInfo,
+  Settings,
+  TerminalEvents,
+  WalletInfo,
+} from '../../../shared/contract';
 import { DEFAULT_KEY_BINDINGS, DEFAULT_SIZE_PRESETS } from '../../../shared/key-bindings';
 import { ask, listen, messageOf } from '../bridge/terminal';
 
@@ -80,7 +87,13 @@ export const useSession = create<SessionState>()((set, get) => ({
   async saveSettings(patch) {
     // Shown at once; main keeps it (and answers with what it kept). Workspaces are per network: one network's
     // patch leaves the others', as main merges them.
-    set((s) => ({ settings: { ...s.settings, ...patch, ...(patch.workspaces ? { workspaces: { ...s.settings.workspaces, ...patch.workspaces } } : {}) } }));
+    set((s) => ({
+      settings: {
+        ...s.settings,
+        ...patch,
+        ...(patch.workspaces ? { workspaces: { ...s.settings.workspaces, ...patch.workspaces } } : {}),
+      },
+    }));
     try {
       const saved = await ask('saveSettings', patch);
       set({ settings: saved });
@@ -92,7 +105,11 @@ export const useSession = create<SessionState>()((set, get) => ({
     try {
       const wallets = await ask('listWallets', {});
       const active = get().activeWallet;
-      set({ wallets, walletsLoaded: true, activeWallet: active && wallets.some((w) => w.label === active) ? active : (wallets[0]?.label ?? null) });
+      set({
+        wallets,
+        walletsLoaded: true,
+        activeWallet: active && wallets.some((w) => w.label === active) ? active : (wallets[0]?.label ?? null),
+      });
     } catch (error) {
       get().notify('error', messageOf(error));
     }
@@ -155,7 +172,11 @@ export async function startSession(): Promise<void> {
     if (!switched) return;
     // The watchlist is the network's own (main keeps one per network): the new network's is read.
     void ask('getSettings', {})
-      .then((kept) => useSession.getState().network?.name === network.name && useSession.setState((s) => ({ settings: { ...s.settings, watchlist: kept.watchlist } })))
+      .then(
+        (kept) =>
+          useSession.getState().network?.name === network.name &&
+          useSession.setState((s) => ({ settings: { ...s.settings, watchlist: kept.watchlist } })),
+      )
       .catch(() => undefined);
   });
   listen('feedStatus', (status) =>
@@ -170,11 +191,18 @@ export async function startSession(): Promise<void> {
     }),
   );
   listen('walletLock', (lock) => {
-    useSession.setState((s) => ({ wallets: s.wallets.map((w) => (w.address.toLowerCase() === lock.address.toLowerCase() ? { ...w, unlocked: !lock.locked } : w)) }));
+    useSession.setState((s) => ({
+      wallets: s.wallets.map((w) =>
+        w.address.toLowerCase() === lock.address.toLowerCase() ? { ...w, unlocked: !lock.locked } : w,
+      ),
+    }));
     if (lock.reason === 'idle') notify('info', `${lock.label ?? 'A wallet'} locked itself after its idle time.`);
-    if (lock.reason === 'signer-stopped') notify('error', 'The signer stopped: every wallet is locked. Unlock again to trade.');
+    if (lock.reason === 'signer-stopped')
+      notify('error', 'The signer stopped: every wallet is locked. Unlock again to trade.');
   });
-  listen('notice', (notice) => notify(notice.kind === 'info' || notice.kind === 'cancelled' ? 'info' : 'success', notice.message, notice.txHash));
+  listen('notice', (notice) =>
+    notify(notice.kind === 'info' || notice.kind === 'cancelled' ? 'info' : 'success', notice.message, notice.txHash),
+  );
   listen('tickSize', (change) => notify('info', change.message));
 
   try {

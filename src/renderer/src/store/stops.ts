@@ -52,7 +52,11 @@ export async function loadStops(): Promise<void> {
 }
 
 const upsert = (stop: StopInfo) =>
-  useStops.setState((s) => ({ stops: s.stops.some((x) => x.id === stop.id) ? s.stops.map((x) => (x.id === stop.id ? stop : x)) : [stop, ...s.stops] }));
+  useStops.setState((s) => ({
+    stops: s.stops.some((x) => x.id === stop.id)
+      ? s.stops.map((x) => (x.id === stop.id ? stop : x))
+      : [stop, ...s.stops],
+  }));
 
 export async function createStop(input: OperationInput<'createStop'>): Promise<string | null> {
   try {

@@ -53,7 +53,16 @@ export interface TicketState {
   sellPosition(request: PositionSellRequest): void;
 }
 
-const FRESH = { side: 'BUY', kind: 'limit', priceCents: '', amount: '', sizeUnit: 'shares', orderType: 'GTC', expiry: '', postOnly: false } as const;
+const FRESH = {
+  side: 'BUY',
+  kind: 'limit',
+  priceCents: '',
+  amount: '',
+  sizeUnit: 'shares',
+  orderType: 'GTC',
+  expiry: '',
+  postOnly: false,
+} as const;
 
 export const useTicket = create<TicketState>()((set) => ({
   ...FRESH,
@@ -62,7 +71,14 @@ export const useTicket = create<TicketState>()((set) => ({
   sellRequest: null,
   set: (patch) => set(patch),
   reset: () => set(FRESH),
-  fillFromLadder: (price, side) => set({ side, kind: 'limit', priceCents: String(Math.round(price * 10_000) / 100), orderType: 'GTC', sizeUnit: 'shares' }),
+  fillFromLadder: (price, side) =>
+    set({
+      side,
+      kind: 'limit',
+      priceCents: String(Math.round(price * 10_000) / 100),
+      orderType: 'GTC',
+      sizeUnit: 'shares',
+    }),
   focusSide: (side) => set((s) => ({ side, focusRequest: s.focusRequest + 1 })),
   sellPosition: (request) => set((s) => ({ sellRequest: { ...request, id: (s.sellRequest?.id ?? 0) + 1 } })),
 }));

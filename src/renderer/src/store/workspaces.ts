@@ -47,7 +47,8 @@ export const useWorkspaces = create<WorkspacesState>()(() => {
 
 export const activeWorkspace = (s: Workspaces = useWorkspaces.getState()): Workspace => s.list[s.active] ?? s.list[0]!;
 export const focusedTileId = (s: Workspaces = useWorkspaces.getState()): string => focusedTile(activeWorkspace(s)).id;
-export const tileOf = (id: string, s: Workspaces = useWorkspaces.getState()): Tile | undefined => activeWorkspace(s).tiles.find((t) => t.id === id);
+export const tileOf = (id: string, s: Workspaces = useWorkspaces.getState()): Tile | undefined =>
+  activeWorkspace(s).tiles.find((t) => t.id === id);
 
 /** The selection becomes the focused tile's market and outcome. */
 function selectFocused(): void {
@@ -106,7 +107,8 @@ export function selectTileToken(id: string, tokenId: string | null): void {
   });
 }
 
-export const switchWorkspace = (index: number) => changeAll((s) => (index === s.active || !s.list[index] ? s : { list: s.list, active: index }));
+export const switchWorkspace = (index: number) =>
+  changeAll((s) => (index === s.active || !s.list[index] ? s : { list: s.list, active: index }));
 export const newWorkspace = () => changeAll(addWorkspace);
 export const duplicateActiveWorkspace = () => changeAll(duplicateWorkspace);
 export const deleteActiveWorkspace = () => changeAll((s) => deleteWorkspace(s, s.active));
@@ -127,7 +129,9 @@ function saveNow(s: WorkspacesState = useWorkspaces.getState()): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
   if (!s.restored || !s.network) return;
-  void useSession.getState().saveSettings({ workspaces: { [s.network]: { list: s.list.map(toSaved), active: s.active } } });
+  void useSession
+    .getState()
+    .saveSettings({ workspaces: { [s.network]: { list: s.list.map(toSaved), active: s.active } } });
 }
 
 /** Saves the workspaces a moment after the last change (a splitter drag is one save, not a hundred). */

@@ -23,7 +23,15 @@ import './account.css';
 type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops';
 const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
-const TAB_NAMES: Record<Tab, string> = { positions: 'Positions', orders: 'Open orders', trades: 'Trades', balances: 'Balances', trader: 'Trader profile', alerts: 'Alerts', stops: 'Stops' };
+const TAB_NAMES: Record<Tab, string> = {
+  positions: 'Positions',
+  orders: 'Open orders',
+  trades: 'Trades',
+  balances: 'Balances',
+  trader: 'Trader profile',
+  alerts: 'Alerts',
+  stops: 'Stops',
+};
 
 export function AccountPanel() {
   const wallet = useSession((s) => s.activeWallet);
@@ -53,10 +61,16 @@ export function AccountPanel() {
   }, []);
   // 1–5 open the tabs in the order shown, from anywhere but a field.
   useEffect(() => {
-    const offs = TAB_ORDER.map((id, i) => registerShortcut({ key: String(i + 1), description: `Account: ${TAB_NAMES[id]}`, run: () => setTab(id) }));
+    const offs = TAB_ORDER.map((id, i) =>
+      registerShortcut({ key: String(i + 1), description: `Account: ${TAB_NAMES[id]}`, run: () => setTab(id) }),
+    );
     return () => offs.forEach((off) => off());
   }, []);
-  useEffect(() => registerShortcut({ key: cancelAllKey, description: 'Cancel all open orders (asks first)', run: askCancelAll }), [cancelAllKey, askCancelAll]);
+  useEffect(
+    () =>
+      registerShortcut({ key: cancelAllKey, description: 'Cancel all open orders (asks first)', run: askCancelAll }),
+    [cancelAllKey, askCancelAll],
+  );
   // A trader opened from the tape, a discussion or a position (openTraderProfile) is shown here.
   const profileOpened = useProfile((s) => s.opened);
   useEffect(() => {
@@ -65,14 +79,26 @@ export function AccountPanel() {
 
   const tabs: [Tab, string][] = TAB_ORDER.map((id) => [
     id,
-    id === 'orders' && openCount ? `${TAB_NAMES[id]} (${openCount})` : id === 'trades' && pendingCount ? `${TAB_NAMES[id]} (${pendingCount} pending)` : TAB_NAMES[id],
+    id === 'orders' && openCount
+      ? `${TAB_NAMES[id]} (${openCount})`
+      : id === 'trades' && pendingCount
+        ? `${TAB_NAMES[id]} (${pendingCount} pending)`
+        : TAB_NAMES[id],
   ]);
 
   return (
     <div className="panel account">
       <div className="tabs account-tabs" role="tablist" aria-label="Account">
         {tabs.map(([id, label]) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} data-testid={`account-tab-${id}`} title={`${TAB_NAMES[id]} (${TAB_ORDER.indexOf(id) + 1})`} onClick={() => setTab(id)}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            data-testid={`account-tab-${id}`}
+            title={`${TAB_NAMES[id]} (${TAB_ORDER.indexOf(id) + 1})`}
+            onClick={() => setTab(id)}
+          >
             {label}
           </button>
         ))}
@@ -98,7 +124,9 @@ export function AccountPanel() {
           <NoWallet />
         ) : (
           <>
-            {ordersError && (tab === 'orders' || tab === 'trades') ? <div className="error-text account-error">{ordersError}</div> : null}
+            {ordersError && (tab === 'orders' || tab === 'trades') ? (
+              <div className="error-text account-error">{ordersError}</div>
+            ) : null}
             {tab === 'positions' ? <Positions /> : null}
             {tab === 'orders' ? <OpenOrders onCancelAll={askCancelAll} cancelAllKey={cancelAllKey} /> : null}
             {tab === 'trades' ? <Trades /> : null}
@@ -125,14 +153,31 @@ export function AccountPanel() {
   );
 }
 
-function CancelAllDialog({ wallet, count, onClose, onConfirm }: { wallet: string; count: number; onClose(): void; onConfirm(): void }) {
+function CancelAllDialog({
+  wallet,
+  count,
+  onClose,
+  onConfirm,
+}: {
+  wallet: string;
+  count: number;
+  onClose(): void;
+  onConfirm(): void;
+}) {
   useDialogEscape('Keep the orders', onClose);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="cancel-all-title" data-testid="cancel-all-dialog">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="cancel-all-title"
+        data-testid="cancel-all-dialog"
+      >
         <h2 id="cancel-all-title">Cancel every open order of {wallet}?</h2>
         <div>
-          {count === 1 ? 'One open order' : `All ${countOf(count, 'open order')}`} in every market will be cancelled on the exchange.
+          {count === 1 ? 'One open order' : `All ${countOf(count, 'open order')}`} in every market will be cancelled on
+          the exchange.
         </div>
         <div className="row dialog-actions">
           <button type="button" onClick={onClose}>
@@ -152,9 +197,12 @@ function CancelAllDialog({ wallet, count, onClose, onConfirm }: { wallet: string
  * the sandbox's funded test wallet, so a newcomer can trade at once instead of hunting for it in the wallet menu.
  */
 function NoWallet() {
-  const firstRunOnSandbox = useSession((s) => s.walletsLoaded && s.wallets.length === 0 && (s.network?.sandbox ?? false));
+  const firstRunOnSandbox = useSession(
+    (s) => s.walletsLoaded && s.wallets.length === 0 && (s.network?.sandbox ?? false),
+  );
   const [using, setUsing] = useState(false);
-  if (!firstRunOnSandbox) return <div className="empty">Add or choose a wallet to see its positions, orders and trades.</div>;
+  if (!firstRunOnSandbox)
+    return <div className="empty">Add or choose a wallet to see its positions, orders and trades.</div>;
   return (
     <div className="empty" data-testid="first-run">
       No wallet yet. This sandbox has a funded test wallet ready to trade with:{' '}

@@ -19,7 +19,11 @@ type Asked = Omit<MoneyDialogProps, 'wallet' | 'onClose' | 'onDone'>;
  * funds are another chain's: the previous network's are dropped at once, never shown under the new one's name);
  * `null` until read.
  */
-export function useAccountFunds(wallet: string | null): { funds: AccountFunds | null; error: string | null; reload(): void } {
+export function useAccountFunds(wallet: string | null): {
+  funds: AccountFunds | null;
+  error: string | null;
+  reload(): void;
+} {
   const network = useSession((s) => s.network?.name ?? null);
   const [funds, setFunds] = useState<AccountFunds | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -75,14 +79,26 @@ export function FundsView({ wallet }: { wallet: string }) {
       {funds ? (
         <dl className="balances">
           <dt>pUSD (trades with)</dt>
-          <dd className="num" data-testid="funds-pusd" title={`${funds.pusd.units} base units`} data-exact={funds.pusd.text}>
+          <dd
+            className="num"
+            data-testid="funds-pusd"
+            title={`${funds.pusd.units} base units`}
+            data-exact={funds.pusd.text}
+          >
             {balanceText(funds.pusd.units)}
           </dd>
           <dt>USDC.e (wrap to trade)</dt>
-          <dd className="num" data-testid="funds-usdce" title={funds.usdcE ? `${funds.usdcE.units} base units` : ''} data-exact={funds.usdcE?.text}>
+          <dd
+            className="num"
+            data-testid="funds-usdce"
+            title={funds.usdcE ? `${funds.usdcE.units} base units` : ''}
+            data-exact={funds.usdcE?.text}
+          >
             {funds.usdcE ? balanceText(funds.usdcE.units) : 'none on this network'}
           </dd>
-          <dt>Gas: key {funds.key.slice(0, 6)}…{funds.key.slice(-4)}</dt>
+          <dt>
+            Gas: key {funds.key.slice(0, 6)}…{funds.key.slice(-4)}
+          </dt>
           <dd className="num" data-testid="funds-gas" title={`${funds.keyGas.units} wei`}>
             {funds.keyGas.text}
           </dd>
@@ -99,16 +115,29 @@ export function FundsView({ wallet }: { wallet: string }) {
             type="button"
             data-testid={`funds-${action}`}
             disabled={!funds || !!off || (action === 'wrap' && !funds.usdcE)}
-            title={off ?? (action === 'wrap' ? 'Turn USDC.e into pUSD through the collateral onramp' : 'Turn pUSD back into USDC.e')}
+            title={
+              off ??
+              (action === 'wrap' ? 'Turn USDC.e into pUSD through the collateral onramp' : 'Turn pUSD back into USDC.e')
+            }
             onClick={() => money.open({ action })}
           >
             {action === 'wrap' ? 'Wrap' : 'Unwrap'}
           </button>
         ))}
       </div>
-      {off ? <div className="muted" data-testid="funds-unavailable">{off}</div> : null}
+      {off ? (
+        <div className="muted" data-testid="funds-unavailable">
+          {off}
+        </div>
+      ) : null}
       {funds && funds.accountKind !== 'eoa' ? (
-        <button type="button" className="ghost" data-testid="funds-relayer" title={funds.viaReason} onClick={() => setRelayerOpen(true)}>
+        <button
+          type="button"
+          className="ghost"
+          data-testid="funds-relayer"
+          title={funds.viaReason}
+          onClick={() => setRelayerOpen(true)}
+        >
           Relayer credentials…
         </button>
       ) : null}
@@ -119,19 +148,39 @@ export function FundsView({ wallet }: { wallet: string }) {
 }
 
 /** A position's money actions: "Won $X — Redeem" or "Lost" once its market resolved, else Split and Merge. */
-export function PositionActions({ position, unavailable, open }: { position: PositionInfo; unavailable: string | null; open(asked: Asked): void }) {
+export function PositionActions({
+  position,
+  unavailable,
+  open,
+}: {
+  position: PositionInfo;
+  unavailable: string | null;
+  open(asked: Asked): void;
+}) {
   const marketId = position.marketSlug ?? position.conditionId;
   if (!marketId) return null;
   const question = position.question ?? position.marketSlug ?? undefined;
   const act = (action: MoneyAction, label: string, title: string, className = '') => (
-    <button type="button" className={className} data-testid={`position-${action}`} disabled={!!unavailable} title={unavailable ?? title} onClick={() => open({ action, marketId, question })}>
+    <button
+      type="button"
+      className={className}
+      data-testid={`position-${action}`}
+      disabled={!!unavailable}
+      title={unavailable ?? title}
+      onClick={() => open({ action, marketId, question })}
+    >
       {label}
     </button>
   );
   if (position.redeemable) {
     // The Data API's value; the confirmation shows the exact payout read from the chain.
     return position.currentPrice > 0 ? (
-      act('redeem', `Won ${formatUsd(position.currentValue)} — Redeem`, 'Collect the winnings: review the exact payout and gas first', 'buy')
+      act(
+        'redeem',
+        `Won ${formatUsd(position.currentValue)} — Redeem`,
+        'Collect the winnings: review the exact payout and gas first',
+        'buy',
+      )
     ) : (
       <span className="muted" data-testid="position-lost">
         Lost

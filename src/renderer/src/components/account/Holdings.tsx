@@ -52,7 +52,9 @@ function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
         if (live && (live.basis !== null || live.live)) return live;
         // No tile follows it: as the shown markets' schedule last read it (the grid's number), else as listed.
         const refreshed = p.tokenId ? useRefreshedQuotes.getState()[p.tokenId] : undefined;
-        return refreshed && refreshed.basis !== null ? refreshed : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
+        return refreshed && refreshed.basis !== null
+          ? refreshed
+          : quoteOf({ bestBid: null, bestAsk: null, listed: p.currentPrice, live: false });
       }),
     [positions],
   );
@@ -70,7 +72,9 @@ function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
     const stores = new Set(positions.map((p) => quoteStoreOf(p.tokenId)));
     const offs = [...stores, useRefreshedQuotes].map((store) => store.subscribe(update));
     // Shown rows keep their markets' prices fresh on the schedule, as the grid's rows do.
-    const shown = [...new Set(positions.flatMap((p) => (p.marketId && !p.redeemable ? [p.marketId] : [])))].map((id) => showMarketPrices('polymarket', id));
+    const shown = [...new Set(positions.flatMap((p) => (p.marketId && !p.redeemable ? [p.marketId] : [])))].map((id) =>
+      showMarketPrices('polymarket', id),
+    );
     return () => [...offs, ...shown].forEach((off) => off());
   }, [read, positions, tileTokens, focused]);
   // Positions read again since: their quotes now, until the effect follows them.
@@ -78,7 +82,15 @@ function usePositionQuotes(positions: readonly PositionInfo[]): Quote[] {
 }
 
 const sameQuotes = (a: readonly Quote[], b: readonly Quote[]) =>
-  a.length === b.length && a.every((q, i) => q.price === b[i]!.price && q.basis === b[i]!.basis && q.bestBid === b[i]!.bestBid && q.bestAsk === b[i]!.bestAsk && q.live === b[i]!.live);
+  a.length === b.length &&
+  a.every(
+    (q, i) =>
+      q.price === b[i]!.price &&
+      q.basis === b[i]!.basis &&
+      q.bestBid === b[i]!.bestBid &&
+      q.bestAsk === b[i]!.bestAsk &&
+      q.live === b[i]!.live,
+  );
 
 /** Opens a position's market in the market view and the ticket (the same market: no change). */
 function openMarket(p: PositionInfo): void {
@@ -105,13 +117,28 @@ function sellPosition(p: PositionInfo, kind: 'market' | 'limit', quote: Quote): 
 }
 
 function SellActions({ position, quote }: { position: PositionInfo; quote: Quote }) {
-  const whyNot = !position.marketId ? 'This market could not be found on this network: open it from the markets grid to sell.' : null;
+  const whyNot = !position.marketId
+    ? 'This market could not be found on this network: open it from the markets grid to sell.'
+    : null;
   return (
     <>
-      <button type="button" className="sell" data-testid="position-close" disabled={!!whyNot} title={whyNot ?? 'Sell the whole position at the market (FOK): review the estimate before it is sent'} onClick={() => sellPosition(position, 'market', quote)}>
+      <button
+        type="button"
+        className="sell"
+        data-testid="position-close"
+        disabled={!!whyNot}
+        title={whyNot ?? 'Sell the whole position at the market (FOK): review the estimate before it is sent'}
+        onClick={() => sellPosition(position, 'market', quote)}
+      >
         Close
       </button>
-      <button type="button" data-testid="position-limit-sell" disabled={!!whyNot} title={whyNot ?? 'Fill the ticket with a limit SELL of the whole position at the best bid, to review and place'} onClick={() => sellPosition(position, 'limit', quote)}>
+      <button
+        type="button"
+        data-testid="position-limit-sell"
+        disabled={!!whyNot}
+        title={whyNot ?? 'Fill the ticket with a limit SELL of the whole position at the best bid, to review and place'}
+        onClick={() => sellPosition(position, 'limit', quote)}
+      >
         Limit sell
       </button>
     </>
@@ -130,7 +157,12 @@ export function Positions() {
   // The account these positions are held by (its Polymarket account when known, else the key): its public profile.
   const accountAddress = useWalletAccount((s) => (wallet ? s.byWallet[wallet]?.account.address : undefined));
   const keyAddress = useSession((s) => s.wallets.find((w) => w.label === wallet)?.address);
-  const rows = positions.map((p, i) => ({ position: p, quote: quotes[i]!, current: quotes[i]!.price, figures: positionFigures(p, quotes[i]!.price) }));
+  const rows = positions.map((p, i) => ({
+    position: p,
+    quote: quotes[i]!,
+    current: quotes[i]!.price,
+    figures: positionFigures(p, quotes[i]!.price),
+  }));
   const totals = positionTotals(rows.map((r) => r.figures));
   // Opening the tab reads the positions again: a market that resolved since changes no trade, so nothing else would.
   useEffect(() => {
@@ -144,7 +176,12 @@ export function Positions() {
         <span data-testid="own-profile-link">
           <TraderLink address={accountAddress ?? keyAddress} name="Your trader profile" />
         </span>
-        <ExportButton what="positions" count={positions.length} make={() => positionsCsv(rows)} testId="export-positions" />
+        <ExportButton
+          what="positions"
+          count={positions.length}
+          make={() => positionsCsv(rows)}
+          testId="export-positions"
+        />
       </div>
       {!loaded ? (
         error ? (
@@ -183,7 +220,15 @@ export function Positions() {
                     type="button"
                     data-testid="position-stop"
                     title="A stop-loss or take-profit on this position (runs only while PM Desk is open)"
-                    onClick={() => openStopDialog({ marketId: p.marketId!, tokenId: p.tokenId!, market: p.question ?? undefined, outcome: p.outcome, size: p.size })}
+                    onClick={() =>
+                      openStopDialog({
+                        marketId: p.marketId!,
+                        tokenId: p.tokenId!,
+                        market: p.question ?? undefined,
+                        outcome: p.outcome,
+                        size: p.size,
+                      })
+                    }
                   >
                     Stop…
                   </button>
@@ -219,12 +264,18 @@ export function Trades() {
   // The CSV names each trade as the table does: its own names, else the markets the terminal knows.
   const names = () => {
     const known = useAccount.getState().outcomeNames;
-    return (t: TradeInfo) => (known[t.tokenId] ? { question: known[t.tokenId]!.market, outcome: known[t.tokenId]!.outcome } : undefined);
+    return (t: TradeInfo) =>
+      known[t.tokenId] ? { question: known[t.tokenId]!.market, outcome: known[t.tokenId]!.outcome } : undefined;
   };
   return (
     <div className="account-tab" data-testid="trades">
       <div className="account-actions">
-        <ExportButton what="trades" count={trades.length} make={() => tradesCsv(trades, names())} testId="export-trades" />
+        <ExportButton
+          what="trades"
+          count={trades.length}
+          make={() => tradesCsv(trades, names())}
+          testId="export-trades"
+        />
       </div>
       {trades.length === 0 ? (
         // Never read on this network (the reason is above the tab): not "none", just unknown.
@@ -238,7 +289,9 @@ export function Trades() {
               <th>Side</th>
               <th className="num">Price</th>
               <th className="num">Size</th>
-              <th className="num" title="The fee this trade paid (makers pay none on taker-only markets)">Fee</th>
+              <th className="num" title="The fee this trade paid (makers pay none on taker-only markets)">
+                Fee
+              </th>
               <th>Status</th>
               <th>Transaction</th>
             </tr>
@@ -250,12 +303,21 @@ export function Trades() {
               <tr key={t.tradeId} data-trade-id={t.tradeId}>
                 <td className="muted">{t.matchedAt ? tradeTime(t.matchedAt).toLocaleString() : '—'}</td>
                 <td>
-                  <OutcomeLabel tokenId={t.tokenId} conditionId={t.conditionId} question={t.question} outcome={t.outcome} />
+                  <OutcomeLabel
+                    tokenId={t.tokenId}
+                    conditionId={t.conditionId}
+                    question={t.question}
+                    outcome={t.outcome}
+                  />
                 </td>
                 <td className={t.side === 'BUY' ? 'bid' : 'ask'}>{t.side}</td>
                 <td className="num">{formatTickCents(t.price)}</td>
                 <td className="num">{formatShares(t.size)}</td>
-                <td className="num" data-testid="trade-fee" title={t.fee === null || t.fee === undefined ? "The market's fee terms could not be read" : undefined}>
+                <td
+                  className="num"
+                  data-testid="trade-fee"
+                  title={t.fee === null || t.fee === undefined ? "The market's fee terms could not be read" : undefined}
+                >
                   {t.fee === null || t.fee === undefined ? '—' : formatUsd(t.fee)}
                 </td>
                 <td>
@@ -289,13 +351,13 @@ export function BalancesView() {
           </dd>
           {/* Every holding (each position's token) and the open market's outcomes, held or not. */}
           {Object.entries(balances.outcomes).map(([tokenId, shares]) => (
-              <div key={tokenId} className="contents" data-testid="balance-holding" data-token={tokenId}>
-                <dt>
-                  <OutcomeLabel tokenId={tokenId} />
-                </dt>
-                <dd className="num">{formatShares(shares)} shares</dd>
-              </div>
-            ))}
+            <div key={tokenId} className="contents" data-testid="balance-holding" data-token={tokenId}>
+              <dt>
+                <OutcomeLabel tokenId={tokenId} />
+              </dt>
+              <dd className="num">{formatShares(shares)} shares</dd>
+            </div>
+          ))}
         </dl>
       ) : (
         <div className="empty">{error ? '' : 'Reading balances…'}</div>

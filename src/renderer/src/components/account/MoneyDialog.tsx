@@ -28,8 +28,19 @@ const TITLES: Record<MoneyAction, string> = {
   merge: 'Merge complete sets into pUSD',
   redeem: 'Redeem a resolved market',
 };
-const AMOUNT_WORDS: Record<MoneyAction, string> = { wrap: 'USDC.e to wrap ($)', unwrap: 'pUSD to unwrap ($)', split: 'pUSD to split ($)', merge: 'Sets to merge (shares)', redeem: '' };
-const KIND_WORDS = { eoa: 'the key itself', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
+const AMOUNT_WORDS: Record<MoneyAction, string> = {
+  wrap: 'USDC.e to wrap ($)',
+  unwrap: 'pUSD to unwrap ($)',
+  split: 'pUSD to split ($)',
+  merge: 'Sets to merge (shares)',
+  redeem: '',
+};
+const KIND_WORDS = {
+  eoa: 'the key itself',
+  proxy: 'proxy wallet',
+  safe: 'Safe',
+  'deposit-wallet': 'deposit wallet',
+} as const;
 const AMOUNT = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
 
 type Step =
@@ -40,7 +51,15 @@ type Step =
   | { at: 'done'; done: MoneyActionDone }
   | { at: 'failed'; message: string; preview?: MoneyActionPreview };
 
-export function MoneyDialog({ wallet, action, marketId, question, amount: initial, onClose, onDone }: MoneyDialogProps) {
+export function MoneyDialog({
+  wallet,
+  action,
+  marketId,
+  question,
+  amount: initial,
+  onClose,
+  onDone,
+}: MoneyDialogProps) {
   const [amount, setAmount] = useState(initial ?? '');
   const [step, setStep] = useState<Step>(action === 'redeem' ? { at: 'previewing' } : { at: 'amount' });
   const sending = step.at === 'sending';
@@ -52,11 +71,17 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
     if (!sending) return undefined;
     setSubmitted(null);
     return listen('notice', (notice) => {
-      if (notice.wallet === wallet && notice.message.startsWith(`${action}: submitted to Polymarket's relayer`)) setSubmitted(notice.message.slice(action.length + 2));
+      if (notice.wallet === wallet && notice.message.startsWith(`${action}: submitted to Polymarket's relayer`))
+        setSubmitted(notice.message.slice(action.length + 2));
     });
   }, [sending, wallet, action]);
 
-  const intent = () => ({ wallet, action, ...(marketId ? { marketId } : {}), ...(action === 'redeem' ? {} : { amount: amount.trim() }) });
+  const intent = () => ({
+    wallet,
+    action,
+    ...(marketId ? { marketId } : {}),
+    ...(action === 'redeem' ? {} : { amount: amount.trim() }),
+  });
   const preview = async () => {
     setStep({ at: 'previewing' });
     try {
@@ -83,10 +108,24 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
   }, []);
 
   const amountOk = AMOUNT.test(amount.trim()) && Number(amount) > 0;
-  const shown = step.at === 'confirm' || step.at === 'sending' ? step.preview : step.at === 'done' ? step.done : step.at === 'failed' ? step.preview : undefined;
+  const shown =
+    step.at === 'confirm' || step.at === 'sending'
+      ? step.preview
+      : step.at === 'done'
+        ? step.done
+        : step.at === 'failed'
+          ? step.preview
+          : undefined;
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !sending && onClose()}>
-      <div className="dialog money-dialog" role="dialog" aria-modal="true" aria-labelledby="money-title" data-testid="money-dialog" data-action={action}>
+      <div
+        className="dialog money-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="money-title"
+        data-testid="money-dialog"
+        data-action={action}
+      >
         <h2 id="money-title">{TITLES[action]}</h2>
         {question ? <div className="muted">{question}</div> : null}
         {step.at === 'amount' ? (
@@ -99,9 +138,18 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
           >
             <label className="col">
               {AMOUNT_WORDS[action]}
-              <input data-testid="money-amount" inputMode="decimal" autoFocus value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+              <input
+                data-testid="money-amount"
+                inputMode="decimal"
+                autoFocus
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                placeholder="0.00"
+              />
             </label>
-            {!amountOk && amount ? <div className="error-text">An amount is a positive number with at most 6 decimals.</div> : null}
+            {!amountOk && amount ? (
+              <div className="error-text">An amount is a positive number with at most 6 decimals.</div>
+            ) : null}
             <div className="row dialog-actions">
               <button type="button" onClick={onClose}>
                 Cancel (Esc)
@@ -116,13 +164,19 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
         {shown ? <Figures preview={shown} /> : null}
         {step.at === 'sending' && step.preview.via === 'relayer' ? (
           <div className="muted" role="status" data-testid="money-progress">
-            {submitted ? `${submitted[0]!.toUpperCase()}${submitted.slice(1)}: waiting for it to be mined and confirmed…` : 'Submitting to Polymarket’s relayer, then waiting for it to be mined and confirmed…'}
+            {submitted
+              ? `${submitted[0]!.toUpperCase()}${submitted.slice(1)}: waiting for it to be mined and confirmed…`
+              : 'Submitting to Polymarket’s relayer, then waiting for it to be mined and confirmed…'}
           </div>
         ) : null}
         {step.at === 'done' ? (
           <div className="bid" role="status" data-testid="money-done">
-            {step.done.relayer ? `${step.done.relayer.summary} (${step.done.relayer.state.replace('STATE_', '').toLowerCase()})` : `Sent and mined: ${step.done.txHashes.map((h) => shortAddress(h)).join(', ')}`}
-            {step.done.exchangeRefreshed ? '' : ' (the exchange was not reached to re-read the balances; it will on its own)'}
+            {step.done.relayer
+              ? `${step.done.relayer.summary} (${step.done.relayer.state.replace('STATE_', '').toLowerCase()})`
+              : `Sent and mined: ${step.done.txHashes.map((h) => shortAddress(h)).join(', ')}`}
+            {step.done.exchangeRefreshed
+              ? ''
+              : ' (the exchange was not reached to re-read the balances; it will on its own)'}
           </div>
         ) : null}
         {step.at === 'failed' ? (
@@ -136,7 +190,14 @@ export function MoneyDialog({ wallet, action, marketId, question, amount: initia
               {step.at === 'done' ? 'Close' : 'Cancel (Esc)'}
             </button>
             {step.at === 'confirm' || step.at === 'sending' ? (
-              <button type="button" className="buy" data-testid="money-confirm" autoFocus disabled={sending} onClick={() => void send(step.preview)}>
+              <button
+                type="button"
+                className="buy"
+                data-testid="money-confirm"
+                autoFocus
+                disabled={sending}
+                onClick={() => void send(step.preview)}
+              >
                 {sending ? 'Sending…' : `Confirm ${action}`}
               </button>
             ) : null}
@@ -181,4 +242,3 @@ function Figures({ preview }: { preview: MoneyActionPreview }) {
     </>
   );
 }
-

@@ -18,7 +18,9 @@ export type CancelScope = 'order' | 'market' | 'all';
 export function cancelledSentence(count: number, scope: CancelScope): string {
   const where = scope === 'market' ? ' in this market' : '';
   if (count > 0) return `Cancelled ${countOf(count, 'order')}${where}.`;
-  return scope === 'order' ? 'The order was not cancelled: it was no longer open.' : `No order was cancelled${where}: none was open.`;
+  return scope === 'order'
+    ? 'The order was not cancelled: it was no longer open.'
+    : `No order was cancelled${where}: none was open.`;
 }
 
 /** Takes the cancelled orders out of the table before the next read confirms it. */
@@ -64,15 +66,33 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
   const loaded = useAccount((s) => s.loaded);
   const readError = useAccount((s) => s.ordersError);
   const none = orders.length === 0;
-  const marketWhyNot = !selected ? 'Choose a market first.' : none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
+  const marketWhyNot = !selected
+    ? 'Choose a market first.'
+    : none
+      ? 'No open orders.'
+      : busy
+        ? 'A cancel is on its way.'
+        : null;
   const allWhyNot = none ? 'No open orders.' : busy ? 'A cancel is on its way.' : null;
   return (
     <div className="account-tab" data-testid="open-orders">
       <div className="account-actions">
-        <button type="button" data-testid="cancel-market" disabled={!!marketWhyNot} title={marketWhyNot ?? "Cancel this wallet's orders in the selected market"} onClick={() => void cancelMarket()}>
+        <button
+          type="button"
+          data-testid="cancel-market"
+          disabled={!!marketWhyNot}
+          title={marketWhyNot ?? "Cancel this wallet's orders in the selected market"}
+          onClick={() => void cancelMarket()}
+        >
           Cancel this market’s
         </button>
-        <button type="button" data-testid="cancel-all" disabled={!!allWhyNot} title={allWhyNot ?? `Cancel every open order of this wallet (${cancelAllKey})`} onClick={onCancelAll}>
+        <button
+          type="button"
+          data-testid="cancel-all"
+          disabled={!!allWhyNot}
+          title={allWhyNot ?? `Cancel every open order of this wallet (${cancelAllKey})`}
+          onClick={onCancelAll}
+        >
           Cancel all <kbd>{cancelAllKey}</kbd>
         </button>
       </div>
@@ -103,7 +123,7 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
           <WindowedRows
             rows={orders}
             columns={10}
-                render={(o) => (
+            render={(o) => (
               <tr key={o.orderId} data-order-id={o.orderId}>
                 <td>
                   <OutcomeLabel tokenId={o.tokenId} conditionId={o.conditionId} />
@@ -114,12 +134,27 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
                 <td className="num">{formatShares(o.sizeMatched)}</td>
                 <td>{o.orderType}</td>
                 <td>{o.status}</td>
-                <td className="muted">{o.createdAt ? new Date(o.createdAt > 1e12 ? o.createdAt : o.createdAt * 1000).toLocaleTimeString() : ''}</td>
-                <td className="muted" data-testid="order-expires" title={o.expiresAt ? new Date(o.expiresAt * 1000).toString() : 'Rests until it fills or is cancelled'}>
+                <td className="muted">
+                  {o.createdAt
+                    ? new Date(o.createdAt > 1e12 ? o.createdAt : o.createdAt * 1000).toLocaleTimeString()
+                    : ''}
+                </td>
+                <td
+                  className="muted"
+                  data-testid="order-expires"
+                  title={o.expiresAt ? new Date(o.expiresAt * 1000).toString() : 'Rests until it fills or is cancelled'}
+                >
                   {o.expiresAt ? expiryText(o.expiresAt) : '—'}
                 </td>
                 <td>
-                  <button type="button" className="ghost" data-testid="cancel-order" disabled={busy !== null} title={busy ? 'A cancel is on its way.' : 'Cancel this order'} onClick={() => void cancelOne(o)}>
+                  <button
+                    type="button"
+                    className="ghost"
+                    data-testid="cancel-order"
+                    disabled={busy !== null}
+                    title={busy ? 'A cancel is on its way.' : 'Cancel this order'}
+                    onClick={() => void cancelOne(o)}
+                  >
                     Cancel
                   </button>
                 </td>
@@ -136,5 +171,7 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
 export function expiryText(unixSeconds: number, now = new Date()): string {
   const at = new Date(unixSeconds * 1000);
   const time = at.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
-  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
+  return at.toDateString() === now.toDateString()
+    ? time
+    : `${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
 }

@@ -5,7 +5,17 @@ import { useAccount } from '../../store/account';
 const short = (id: string) => (id.length > 14 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id);
 
 /** `question`/`outcome`: what the row itself says (a trade's own names), used when the terminal has no better. */
-export function OutcomeLabel({ tokenId, conditionId, question, outcome }: { tokenId: string; conditionId?: string; question?: string; outcome?: string }) {
+export function OutcomeLabel({
+  tokenId,
+  conditionId,
+  question,
+  outcome,
+}: {
+  tokenId: string;
+  conditionId?: string;
+  question?: string;
+  outcome?: string;
+}) {
   const known = useAccount((s) => s.outcomeNames[tokenId]);
   const name = known ?? (question && outcome ? { market: question, outcome } : undefined);
   if (name) {

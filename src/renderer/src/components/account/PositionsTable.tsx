@@ -34,14 +34,27 @@ export interface PositionRow {
   actions?: ReactNode;
 }
 
-const CURRENT_TITLE = "The outcome's price as Polymarket shows it: the midpoint of the book, or the last trade when the spread is wider than 10¢ (tag on each price; listed when there is no book).";
+const CURRENT_TITLE =
+  "The outcome's price as Polymarket shows it: the midpoint of the book, or the last trade when the spread is wider than 10¢ (tag on each price; listed when there is no book).";
 
 function Signed({ value, percent = false }: { value: number | null | undefined; percent?: boolean }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
-  return <span className={value > 0 ? 'bid' : value < 0 ? 'ask' : ''}>{percent ? signedPercent(value) : signedUsd(value)}</span>;
+  return (
+    <span className={value > 0 ? 'bid' : value < 0 ? 'ask' : ''}>
+      {percent ? signedPercent(value) : signedUsd(value)}
+    </span>
+  );
 }
 
-export function PositionsTable({ rows, withActions = false, totals }: { rows: readonly PositionRow[]; withActions?: boolean; totals?: PositionTotals }) {
+export function PositionsTable({
+  rows,
+  withActions = false,
+  totals,
+}: {
+  rows: readonly PositionRow[];
+  withActions?: boolean;
+  totals?: PositionTotals;
+}) {
   const columns = withActions ? 9 : 8;
   return (
     <table className="dense windowed positions-table" aria-rowcount={rows.length + 1}>
@@ -50,13 +63,21 @@ export function PositionsTable({ rows, withActions = false, totals }: { rows: re
           <th>Market</th>
           <th>Outcome</th>
           <th className="num">Size</th>
-          <th className="num" title="What each share cost on average">Avg price</th>
+          <th className="num" title="What each share cost on average">
+            Avg price
+          </th>
           <th className="num" title={CURRENT_TITLE} data-testid="positions-current-header">
             Current (mid/last)
           </th>
-          <th className="num" title="Size × current price">Value</th>
-          <th className="num" title="Value − size × average price">PnL</th>
-          <th className="num" title="PnL over what the shares cost">PnL %</th>
+          <th className="num" title="Size × current price">
+            Value
+          </th>
+          <th className="num" title="Value − size × average price">
+            PnL
+          </th>
+          <th className="num" title="PnL over what the shares cost">
+            PnL %
+          </th>
           {withActions ? <th>Actions</th> : null}
         </tr>
       </thead>
@@ -100,8 +121,21 @@ export function PositionsTable({ rows, withActions = false, totals }: { rows: re
       {totals ? (
         <tfoot>
           <tr className="positions-totals" data-testid="positions-totals">
-            <th colSpan={5} title={totals.unknownCost ? `${totals.unknownCost} position(s) without an average price are left out of cost and PnL` : undefined}>
-              Total{totals.cost !== null ? <span className="muted" data-testid="positions-total-cost"> · cost {formatUsd(totals.cost)}</span> : null}
+            <th
+              colSpan={5}
+              title={
+                totals.unknownCost
+                  ? `${totals.unknownCost} position(s) without an average price are left out of cost and PnL`
+                  : undefined
+              }
+            >
+              Total
+              {totals.cost !== null ? (
+                <span className="muted" data-testid="positions-total-cost">
+                  {' '}
+                  · cost {formatUsd(totals.cost)}
+                </span>
+              ) : null}
               {totals.unknownCost ? <span className="muted"> ({totals.unknownCost} without cost)</span> : null}
             </th>
             <td className="num" data-testid="positions-total-value">

@@ -35,7 +35,10 @@ export function RelayerDialog({ wallet, onClose, onChanged }: RelayerDialogProps
       setKey('');
       setSecret('');
       setPassphrase('');
-      setSaid({ ok: true, text: `Kept ${kept.stored} (${kept.storage === 'keychain' ? 'OS keychain' : 'this session only'}). They are not shown again; money actions now go through Polymarket's relayer, no gas needed.` });
+      setSaid({
+        ok: true,
+        text: `Kept ${kept.stored} (${kept.storage === 'keychain' ? 'OS keychain' : 'this session only'}). They are not shown again; money actions now go through Polymarket's relayer, no gas needed.`,
+      });
       onChanged();
     } catch (error) {
       setSaid({ ok: false, text: messageOf(error) });
@@ -47,7 +50,12 @@ export function RelayerDialog({ wallet, onClose, onChanged }: RelayerDialogProps
     setBusy(true);
     try {
       const { forgotten } = await ask('forgetRelayerCredentials', { wallet });
-      setSaid({ ok: true, text: forgotten ? 'Forgotten: money actions go from the key again (gas in POL).' : 'No relayer credentials were kept for this wallet.' });
+      setSaid({
+        ok: true,
+        text: forgotten
+          ? 'Forgotten: money actions go from the key again (gas in POL).'
+          : 'No relayer credentials were kept for this wallet.',
+      });
       onChanged();
     } catch (error) {
       setSaid({ ok: false, text: messageOf(error) });
@@ -58,9 +66,18 @@ export function RelayerDialog({ wallet, onClose, onChanged }: RelayerDialogProps
 
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="relayer-title" data-testid="relayer-dialog">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="relayer-title"
+        data-testid="relayer-dialog"
+      >
         <h2 id="relayer-title">Polymarket relayer credentials</h2>
-        <div className="muted">With them, this wallet&apos;s wrap, unwrap, split, merge and redeem go through Polymarket&apos;s relayer, which pays the gas.</div>
+        <div className="muted">
+          With them, this wallet&apos;s wrap, unwrap, split, merge and redeem go through Polymarket&apos;s relayer,
+          which pays the gas.
+        </div>
         <form
           className="col"
           onSubmit={(e) => {
@@ -69,34 +86,75 @@ export function RelayerDialog({ wallet, onClose, onChanged }: RelayerDialogProps
           }}
         >
           <label className="row">
-            <input type="radio" name="relayer-kind" checked={kind === 'api-key'} onChange={() => setKind('api-key')} data-testid="relayer-kind-api-key" /> Relayer API key
+            <input
+              type="radio"
+              name="relayer-kind"
+              checked={kind === 'api-key'}
+              onChange={() => setKind('api-key')}
+              data-testid="relayer-kind-api-key"
+            />{' '}
+            Relayer API key
           </label>
           <label className="row">
-            <input type="radio" name="relayer-kind" checked={kind === 'builder'} onChange={() => setKind('builder')} data-testid="relayer-kind-builder" /> Builder key, secret and passphrase
+            <input
+              type="radio"
+              name="relayer-kind"
+              checked={kind === 'builder'}
+              onChange={() => setKind('builder')}
+              data-testid="relayer-kind-builder"
+            />{' '}
+            Builder key, secret and passphrase
           </label>
           <label className="col">
             {kind === 'api-key' ? 'API key' : 'Builder key'}
-            <input type="password" autoComplete="off" data-testid="relayer-key" value={key} onChange={(e) => setKey(e.target.value)} />
+            <input
+              type="password"
+              autoComplete="off"
+              data-testid="relayer-key"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+            />
           </label>
           {kind === 'api-key' ? (
             <label className="col">
               Issued for address (optional; the wallet&apos;s key by default)
-              <input data-testid="relayer-key-address" value={keyAddress} onChange={(e) => setKeyAddress(e.target.value)} placeholder="0x…" />
+              <input
+                data-testid="relayer-key-address"
+                value={keyAddress}
+                onChange={(e) => setKeyAddress(e.target.value)}
+                placeholder="0x…"
+              />
             </label>
           ) : (
             <>
               <label className="col">
                 Secret
-                <input type="password" autoComplete="off" data-testid="relayer-secret" value={secret} onChange={(e) => setSecret(e.target.value)} />
+                <input
+                  type="password"
+                  autoComplete="off"
+                  data-testid="relayer-secret"
+                  value={secret}
+                  onChange={(e) => setSecret(e.target.value)}
+                />
               </label>
               <label className="col">
                 Passphrase
-                <input type="password" autoComplete="off" data-testid="relayer-passphrase" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
+                <input
+                  type="password"
+                  autoComplete="off"
+                  data-testid="relayer-passphrase"
+                  value={passphrase}
+                  onChange={(e) => setPassphrase(e.target.value)}
+                />
               </label>
             </>
           )}
           {said ? (
-            <div className={said.ok ? 'bid' : 'error-text'} role={said.ok ? 'status' : 'alert'} data-testid="relayer-said">
+            <div
+              className={said.ok ? 'bid' : 'error-text'}
+              role={said.ok ? 'status' : 'alert'}
+              data-testid="relayer-said"
+            >
               {said.text}
             </div>
           ) : null}

@@ -4,7 +4,15 @@
 import { useAccountFunds } from './Funds';
 
 /** `needed`: the order's cost in dollars (main's preview); `onWrap` gets the amount as exact dollar text. */
-export function WrapOffer({ wallet, needed, onWrap }: { wallet: string; needed: number; onWrap(amount: string): void }) {
+export function WrapOffer({
+  wallet,
+  needed,
+  onWrap,
+}: {
+  wallet: string;
+  needed: number;
+  onWrap(amount: string): void;
+}) {
   const { funds } = useAccountFunds(wallet);
   if (!funds?.usdcE || funds.actionsUnavailable) return null;
   // Cents, rounded up: what the order lacks is never under-wrapped.
@@ -16,7 +24,12 @@ export function WrapOffer({ wallet, needed, onWrap }: { wallet: string; needed: 
   return (
     <>
       {' '}
-      <button type="button" data-testid="ticket-wrap" title={`The account holds ${funds.usdcE.text} of USDC.e: wrap $${amount} of it into pUSD`} onClick={() => onWrap(amount)}>
+      <button
+        type="button"
+        data-testid="ticket-wrap"
+        title={`The account holds ${funds.usdcE.text} of USDC.e: wrap $${amount} of it into pUSD`}
+        onClick={() => onWrap(amount)}
+      >
         Wrap ${amount} USDC.e
       </button>
     </>

@@ -17,7 +17,12 @@ const KIND_NAMES: Record<AlertKind, string> = {
   fill: 'A fill of mine',
   resolved: 'Market resolves',
 };
-const PRICE_NAMES: Record<AlertPrice, string> = { bid: 'Best bid', ask: 'Best ask', mid: 'Midpoint', last: 'Last trade' };
+const PRICE_NAMES: Record<AlertPrice, string> = {
+  bid: 'Best bid',
+  ask: 'Best ask',
+  mid: 'Midpoint',
+  last: 'Last trade',
+};
 
 /** One alert in a line: what it watches. */
 export function describeAlert(a: AlertInfo): string {
@@ -57,7 +62,11 @@ export function AlertsTab() {
   const tokens = market?.position_tokens ?? [];
   const tokenId = tokenChoice || selectedToken || tokens[0]?.token_id || '';
   const needsMarket = kind !== 'fill';
-  const ready = kind === 'fill' ? !!wallet : !!selection && (kind === 'volume' || kind === 'resolved' || (!!tokenId && Number(level) > 0 && Number(level) < 100));
+  const ready =
+    kind === 'fill'
+      ? !!wallet
+      : !!selection &&
+        (kind === 'volume' || kind === 'resolved' || (!!tokenId && Number(level) > 0 && Number(level) < 100));
 
   const submit = async () => {
     if (!ready) return;
@@ -84,7 +93,12 @@ export function AlertsTab() {
           void submit();
         }}
       >
-        <select aria-label="Alert kind" data-testid="alert-kind" value={kind} onChange={(e) => setKind(e.target.value as AlertKind)}>
+        <select
+          aria-label="Alert kind"
+          data-testid="alert-kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as AlertKind)}
+        >
           {(Object.keys(KIND_NAMES) as AlertKind[]).map((k) => (
             <option key={k} value={k}>
               {KIND_NAMES[k]}
@@ -92,7 +106,12 @@ export function AlertsTab() {
           ))}
         </select>
         {kind === 'price' || kind === 'spread' ? (
-          <select aria-label="Outcome" data-testid="alert-outcome" value={tokenId} onChange={(e) => setToken(e.target.value)}>
+          <select
+            aria-label="Outcome"
+            data-testid="alert-outcome"
+            value={tokenId}
+            onChange={(e) => setToken(e.target.value)}
+          >
             {tokens.map((t) => (
               <option key={t.token_id} value={t.token_id}>
                 {t.name}
@@ -102,14 +121,24 @@ export function AlertsTab() {
         ) : null}
         {kind === 'price' ? (
           <>
-            <select aria-label="Price" data-testid="alert-price" value={price} onChange={(e) => setPrice(e.target.value as AlertPrice)}>
+            <select
+              aria-label="Price"
+              data-testid="alert-price"
+              value={price}
+              onChange={(e) => setPrice(e.target.value as AlertPrice)}
+            >
               {(Object.keys(PRICE_NAMES) as AlertPrice[]).map((p) => (
                 <option key={p} value={p}>
                   {PRICE_NAMES[p]}
                 </option>
               ))}
             </select>
-            <select aria-label="Direction" data-testid="alert-direction" value={direction} onChange={(e) => setDirection(e.target.value as 'up' | 'down')}>
+            <select
+              aria-label="Direction"
+              data-testid="alert-direction"
+              value={direction}
+              onChange={(e) => setDirection(e.target.value as 'up' | 'down')}
+            >
               <option value="down">falls to</option>
               <option value="up">rises to</option>
             </select>
@@ -117,16 +146,37 @@ export function AlertsTab() {
         ) : null}
         {kind === 'price' || kind === 'spread' ? (
           <label>
-            <input aria-label="Level in cents" data-testid="alert-level" inputMode="decimal" placeholder="¢" value={level} onChange={(e) => setLevel(e.target.value)} />¢
+            <input
+              aria-label="Level in cents"
+              data-testid="alert-level"
+              inputMode="decimal"
+              placeholder="¢"
+              value={level}
+              onChange={(e) => setLevel(e.target.value)}
+            />
+            ¢
           </label>
         ) : null}
         {kind === 'volume' ? (
           <>
             <label>
-              last <input aria-label="Minutes" className="short" value={minutes} onChange={(e) => setMinutes(e.target.value)} /> min over
+              last{' '}
+              <input
+                aria-label="Minutes"
+                className="short"
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+              />{' '}
+              min over
             </label>
             <label>
-              <input aria-label="Multiple" className="short" value={multiple} onChange={(e) => setMultiple(e.target.value)} />× the hour before
+              <input
+                aria-label="Multiple"
+                className="short"
+                value={multiple}
+                onChange={(e) => setMultiple(e.target.value)}
+              />
+              × the hour before
             </label>
           </>
         ) : null}
@@ -134,7 +184,13 @@ export function AlertsTab() {
           Set alert
         </button>
         <span className="muted">
-          {needsMarket ? (selection ? market?.name ?? '' : 'Open a market first') : wallet ? `Fills of ${wallet}` : 'Choose a wallet first'}
+          {needsMarket
+            ? selection
+              ? (market?.name ?? '')
+              : 'Open a market first'
+            : wallet
+              ? `Fills of ${wallet}`
+              : 'Choose a wallet first'}
         </span>
       </form>
       <div className="muted alert-note">
@@ -161,7 +217,13 @@ export function AlertsTab() {
             alerts.map((a) => (
               <tr key={a.id} data-alert={a.id} data-state={a.state}>
                 <td>{describeAlert(a)}</td>
-                <td title={a.waiting}>{a.state === 'fired' ? `Fired ${new Date(a.firedAt!).toLocaleTimeString()}` : a.waiting ? 'Waiting' : 'Armed'}</td>
+                <td title={a.waiting}>
+                  {a.state === 'fired'
+                    ? `Fired ${new Date(a.firedAt!).toLocaleTimeString()}`
+                    : a.waiting
+                      ? 'Waiting'
+                      : 'Armed'}
+                </td>
                 <td>
                   <button type="button" className="ghost" onClick={() => void deleteAlert(a.id)}>
                     Delete

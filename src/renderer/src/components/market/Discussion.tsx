@@ -16,7 +16,12 @@ export function Discussion() {
   const comments = useMarket((s) => s.comments);
   const error = useMarket((s) => s.commentsError);
   const eventId = useShownMarket().market?.eventId;
-  if (!eventId) return <div className="empty">The discussion belongs to the market’s event: open the market from its event to read it.</div>;
+  if (!eventId)
+    return (
+      <div className="empty">
+        The discussion belongs to the market’s event: open the market from its event to read it.
+      </div>
+    );
   if (error) return <div className="empty error-text">{error}</div>;
   if (!comments) return <div className="empty">Loading the discussion…</div>;
   if (comments.length === 0) return <div className="empty">Nobody has commented on this event yet.</div>;
@@ -26,7 +31,11 @@ export function Discussion() {
         <li key={c.id}>
           <div className="comment-meta">
             <strong className="comment-author">
-              {/^0x[0-9a-fA-F]{40}$/.test(c.baseAddress) ? <TraderLink address={c.baseAddress} name={c.pseudonym || c.name || null} /> : c.pseudonym || c.name || 'Anonymous'}
+              {/^0x[0-9a-fA-F]{40}$/.test(c.baseAddress) ? (
+                <TraderLink address={c.baseAddress} name={c.pseudonym || c.name || null} />
+              ) : (
+                c.pseudonym || c.name || 'Anonymous'
+              )}
             </strong>{' '}
             <span className="muted">{ago(c.createdAt)}</span>
           </div>
@@ -41,5 +50,9 @@ export function Rules() {
   const market = useMarket((s) => s.market);
   const event = useMarket((s) => s.event);
   const rules = market?.description || event?.description;
-  return <div className="rules" data-testid="market-rules">{rules || 'This market publishes no rules text.'}</div>;
+  return (
+    <div className="rules" data-testid="market-rules">
+      {rules || 'This market publishes no rules text.'}
+    </div>
+  );
 }

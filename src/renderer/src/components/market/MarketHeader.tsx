@@ -10,7 +10,13 @@ import { bookAsOf } from '../../model/market';
 function endText(iso: string): string {
   const when = new Date(iso);
   if (!iso || Number.isNaN(when.getTime())) return 'No end date';
-  const text = when.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const text = when.toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return when.getTime() < Date.now() ? `Ended ${text}` : `Ends ${text}`;
 }
 
@@ -19,7 +25,12 @@ export function MarketHeader() {
   const event = useMarket((s) => s.event);
   const error = useMarket((s) => s.marketError);
   const state = useMarket((s) => s.state);
-  if (error) return <div className="market-header error-text" role="alert">{error}</div>;
+  if (error)
+    return (
+      <div className="market-header error-text" role="alert">
+        {error}
+      </div>
+    );
   if (!market) return <div className="market-header muted">Loading the market…</div>;
   const status = statusOf(market, state);
   const question = market.question || market.name;
@@ -36,7 +47,9 @@ export function MarketHeader() {
         {question}
       </h2>
       <div className="market-facts">
-        <span className={`market-status status-${status.tone}`} data-testid="market-status">{status.words}</span>
+        <span className={`market-status status-${status.tone}`} data-testid="market-status">
+          {status.words}
+        </span>
         <span className="muted">{endText(market.end || event?.endDate || '')}</span>
       </div>
     </div>
@@ -62,7 +75,11 @@ export function Outcomes() {
           onClick={() => selectToken(token.token_id)}
         >
           <span>{token.name}</span>
-          <span className={`num outcome-price${unknown ? ' stale' : ''}`} title={unknown ? bookAsOf(unknown) : undefined} data-stale={unknown ? 'true' : undefined}>
+          <span
+            className={`num outcome-price${unknown ? ' stale' : ''}`}
+            title={unknown ? bookAsOf(unknown) : undefined}
+            data-stale={unknown ? 'true' : undefined}
+          >
             <QuotePrice tokenId={token.token_id} fallback={{ market, outcomeIndex: i }} />
           </span>
         </button>

@@ -38,7 +38,8 @@ function TileMarketView({ tileId }: { tileId: string }) {
   const network = useSession((s) => s.network?.name ?? null);
 
   useEffect(
-    () => (network === null ? () => {} : followMarket(tileId, protocol && marketId ? { protocol, marketId, eventId } : null)),
+    () =>
+      network === null ? () => {} : followMarket(tileId, protocol && marketId ? { protocol, marketId, eventId } : null),
     [tileId, protocol, marketId, eventId, network],
   );
 
@@ -70,10 +71,22 @@ function TileMarketView({ tileId }: { tileId: string }) {
       </div>
       {/* Shown only in a tile too narrow for the ladder and the tape side by side (market.css). */}
       <div className="tabs lower-tabs" role="tablist" aria-label="Order book or trades">
-        <button type="button" role="tab" aria-selected={lower === 'book'} data-testid="lower-tab-book" onClick={() => setLower('book')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={lower === 'book'}
+          data-testid="lower-tab-book"
+          onClick={() => setLower('book')}
+        >
           Order book
         </button>
-        <button type="button" role="tab" aria-selected={lower === 'trades'} data-testid="lower-tab-trades" onClick={() => setLower('trades')}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={lower === 'trades'}
+          data-testid="lower-tab-trades"
+          onClick={() => setLower('trades')}
+        >
           Trades
         </button>
       </div>

@@ -1,13 +1,33 @@
 // The order-book ladder of the chosen outcome: asks above, bids below, each with its size, the cumulative
 // size from the best price and a depth bar; spread and midpoint in the middle; the active wallet's own
 // orders marked. Clicking a price fills the ticket: an ask to buy at it, a bid to sell at it.
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+} from 'react';
 import { useAccount } from '../../store/account';
 import { useMarket, useShownMarket } from '../../store/market';
 import { feedKey, useSession } from '../../store/session';
 import { useTicket } from '../../store/ticket';
 import { useVisibleRows } from '../../live/visible-rows';
-import { LADDER_DEPTH, bookAsOf, bookFeedWarning, buildLadder, ladderColumns, priceKey, type LadderColumns, type LadderRow } from '../../model/market';
+import {
+  LADDER_DEPTH,
+  bookAsOf,
+  bookFeedWarning,
+  buildLadder,
+  ladderColumns,
+  priceKey,
+  type LadderColumns,
+  type LadderRow,
+} from '../../model/market';
 import { centDecimals, formatCents, formatShares } from '../../format/numbers';
 
 /** A ladder row's height in px, as market.css sets it. */
@@ -82,7 +102,11 @@ export function OrderBookLadder() {
     columnsSoFar.current = { tokenId, columns: next };
     return next;
   }, [ladder, decimals, tokenId]);
-  const columnWidths = { '--price-ch': columns.price, '--size-ch': columns.size, '--total-ch': columns.total } as CSSProperties;
+  const columnWidths = {
+    '--price-ch': columns.price,
+    '--size-ch': columns.size,
+    '--total-ch': columns.total,
+  } as CSSProperties;
   // Books that may no longer be the exchange's keep showing, marked with the time they were last known.
   const warning = unknown ? `${bookAsOf(unknown)}: this book may no longer be the exchange's.` : bookFeedWarning(feed);
 
@@ -111,7 +135,10 @@ export function OrderBookLadder() {
   }, [centre, hasBook]);
   // What only a trader does: the wheel, a touch, the scroll keys, a press on the scrollbar (the scroller itself).
   const leave = useCallback(() => follows.current && follow(false), [follow]);
-  const scrollKeys = useCallback((e: KeyboardEvent) => ['PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'Home', 'End', ' '].includes(e.key) && leave(), [leave]);
+  const scrollKeys = useCallback(
+    (e: KeyboardEvent) => ['PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'Home', 'End', ' '].includes(e.key) && leave(),
+    [leave],
+  );
   const pressed = useCallback((e: PointerEvent) => e.target === e.currentTarget && leave(), [leave]);
   const backToSpread = useCallback(() => {
     follow(true);
@@ -159,7 +186,17 @@ export function OrderBookLadder() {
 
   // One side's places in the page: a spacer for the places above the window, the rows in it (or the note of an
   // empty side, in its one place), a spacer for the places below.
-  const side = (start: RefObject<HTMLDivElement | null>, from: number, to: number, rowHeight: number, empty: boolean, inPage: LadderRow[], firstIndex: number, note: string, noteIndex: number) => (
+  const side = (
+    start: RefObject<HTMLDivElement | null>,
+    from: number,
+    to: number,
+    rowHeight: number,
+    empty: boolean,
+    inPage: LadderRow[],
+    firstIndex: number,
+    note: string,
+    noteIndex: number,
+  ) => (
     <>
       <div ref={start} aria-hidden="true" style={{ height: from * rowHeight }} />
       {empty
@@ -187,7 +224,13 @@ export function OrderBookLadder() {
       <div className="panel-header">
         Order book
         {following ? null : (
-          <button type="button" className="link-button ladder-centre" data-testid="ladder-centre" onClick={backToSpread} title="Centre the ladder on the spread and keep it there">
+          <button
+            type="button"
+            className="link-button ladder-centre"
+            data-testid="ladder-centre"
+            onClick={backToSpread}
+            title="Centre the ladder on the spread and keep it there"
+          >
             Centre
           </button>
         )}
@@ -197,22 +240,58 @@ export function OrderBookLadder() {
           {warning}
         </div>
       )}
-      {error && <div className="stale-banner" role="alert">{error}</div>}
+      {error && (
+        <div className="stale-banner" role="alert">
+          {error}
+        </div>
+      )}
       {/* The scroller sits absolutely inside the panel body: sized by it, never by its rows, so it is a
           relayout boundary (a flex item never is) and a changed row lays out the ladder, not the page. */}
       <div className="panel-body list-body">
-        <div className="list-scroll" ref={body} tabIndex={-1} onWheel={leave} onTouchMove={leave} onKeyDown={scrollKeys} onPointerDown={pressed}>
+        <div
+          className="list-scroll"
+          ref={body}
+          tabIndex={-1}
+          onWheel={leave}
+          onTouchMove={leave}
+          onKeyDown={scrollKeys}
+          onPointerDown={pressed}
+        >
           {!book ? (
-            <div className="empty">{unknown ? `The book cannot be read: ${unknown.why}.` : error ? 'No book to show.' : 'Loading the book…'}</div>
+            <div className="empty">
+              {unknown ? `The book cannot be read: ${unknown.why}.` : error ? 'No book to show.' : 'Loading the book…'}
+            </div>
           ) : (
-            <div className="ladder" role="table" aria-label="Order book" aria-rowcount={2 * LADDER_DEPTH + 2} style={columnWidths}>
+            <div
+              className="ladder"
+              role="table"
+              aria-label="Order book"
+              aria-rowcount={2 * LADDER_DEPTH + 2}
+              style={columnWidths}
+            >
               <div className="ladder-head" role="row" aria-rowindex={1}>
                 <span role="columnheader" className="ladder-own" aria-label="Your orders" />
-                <span role="columnheader" className="num ladder-price">Price</span>
-                <span role="columnheader" className="num ladder-size">Size</span>
-                <span role="columnheader" className="num ladder-total">Total</span>
+                <span role="columnheader" className="num ladder-price">
+                  Price
+                </span>
+                <span role="columnheader" className="num ladder-size">
+                  Size
+                </span>
+                <span role="columnheader" className="num ladder-total">
+                  Total
+                </span>
               </div>
-              {side(asksStart, askFrom, askTo, asksView.rowHeight, ladder.asks.length === 0, asksInPage, askFrom + 2, unknown ? 'Asks unknown' : 'No asks', LADDER_DEPTH + 1)}
+              {side(
+                asksStart,
+                askFrom,
+                askTo,
+                asksView.rowHeight,
+                ladder.asks.length === 0,
+                asksInPage,
+                askFrom + 2,
+                unknown ? 'Asks unknown' : 'No asks',
+                LADDER_DEPTH + 1,
+              )}
               <div
                 className={`ladder-middle${following ? '' : ' away'}`}
                 role="row"
@@ -220,7 +299,11 @@ export function OrderBookLadder() {
                 data-testid="spread"
                 ref={middle}
                 onClick={backToSpread}
-                title={following ? 'The ladder keeps the spread in the middle until you scroll it' : 'Click to centre the ladder on the spread and keep it there'}
+                title={
+                  following
+                    ? 'The ladder keeps the spread in the middle until you scroll it'
+                    : 'Click to centre the ladder on the spread and keep it there'
+                }
               >
                 <span role="cell">
                   {unknown && ladder.spread === null ? (
@@ -236,7 +319,17 @@ export function OrderBookLadder() {
                   {following ? null : <span className="muted"> · click to centre</span>}
                 </span>
               </div>
-              {side(bidsStart, bidFrom, bidTo, bidsView.rowHeight, ladder.bids.length === 0, bidsInPage, LADDER_DEPTH + bidFrom + 3, unknown ? 'Bids unknown' : 'No bids', LADDER_DEPTH + 3)}
+              {side(
+                bidsStart,
+                bidFrom,
+                bidTo,
+                bidsView.rowHeight,
+                ladder.bids.length === 0,
+                bidsInPage,
+                LADDER_DEPTH + bidFrom + 3,
+                unknown ? 'Bids unknown' : 'No bids',
+                LADDER_DEPTH + 3,
+              )}
             </div>
           )}
         </div>
@@ -297,13 +390,28 @@ interface LineProps {
  * write (they change on most updates of a busy book; the rest seldom), so a level whose price, place and orders
  * stay is not rendered again when the book moves.
  */
-const LadderLine = memo(function LadderLine({ rowKey, rowIndex, side, price, own, picked, decimals, onPick, numbers }: LineProps) {
+const LadderLine = memo(function LadderLine({
+  rowKey,
+  rowIndex,
+  side,
+  price,
+  own,
+  picked,
+  decimals,
+  onPick,
+  numbers,
+}: LineProps) {
   const cents = formatCents(price, decimals);
   const action = side === 'ask' ? `Buy at ${cents}` : `Sell at ${cents}`;
   const register = useCallback(
     (row: HTMLDivElement | null) => {
       if (!row) return;
-      numbers.set(rowKey, { row, size: row.querySelector<HTMLElement>('.ladder-size')!, total: row.querySelector<HTMLElement>('.ladder-total')!, shown: {} });
+      numbers.set(rowKey, {
+        row,
+        size: row.querySelector<HTMLElement>('.ladder-size')!,
+        total: row.querySelector<HTMLElement>('.ladder-total')!,
+        shown: {},
+      });
       return () => {
         numbers.delete(rowKey);
       };
@@ -325,7 +433,12 @@ const LadderLine = memo(function LadderLine({ rowKey, rowIndex, side, price, own
         {own > 0 ? '●' : ''}
       </span>
       <span role="cell" className="num ladder-price">
-        <button type="button" className={`ghost price-button ${side}`} title={`${action}: fills the ticket`} onClick={() => onPick(side, price)}>
+        <button
+          type="button"
+          className={`ghost price-button ${side}`}
+          title={`${action}: fills the ticket`}
+          onClick={() => onPick(side, price)}
+        >
           {cents}
         </button>
       </span>

@@ -34,7 +34,16 @@ import {
   type ChartMode,
   type ChartRange,
 } from '../../model/chart-plan';
-import { axisMark, bucketTime, candlePoint, centsLabel, linePoint, timeline, volumePoint, type Slot } from './chart/timeline';
+import {
+  axisMark,
+  bucketTime,
+  candlePoint,
+  centsLabel,
+  linePoint,
+  timeline,
+  volumePoint,
+  type Slot,
+} from './chart/timeline';
 import { chartPriceRange } from '../../model/market';
 import { centDecimals } from '../../format/numbers';
 
@@ -79,7 +88,13 @@ function applyTheme(parts: Parts, colours: Palette): void {
     rightPriceScale: { borderColor: colours.line },
     timeScale: { borderColor: colours.line },
   });
-  parts.candles.applyOptions({ upColor: colours.up, downColor: colours.down, wickUpColor: colours.up, wickDownColor: colours.down, borderVisible: false });
+  parts.candles.applyOptions({
+    upColor: colours.up,
+    downColor: colours.down,
+    wickUpColor: colours.up,
+    wickDownColor: colours.down,
+    borderVisible: false,
+  });
   parts.line.applyOptions({ color: colours.accent });
 }
 
@@ -103,7 +118,10 @@ function drawTail(parts: Parts, tail: readonly Slot[]): void {
   }
 }
 
-type LoadState = { state: 'loading' } | { state: 'ready'; interval: CandleInterval; count: number; trades: number; slots: number } | { state: 'error'; message: string };
+type LoadState =
+  | { state: 'loading' }
+  | { state: 'ready'; interval: CandleInterval; count: number; trades: number; slots: number }
+  | { state: 'error'; message: string };
 
 /** What the sandbox's tests read of the chart (never set on a real network): the series as the library holds them. */
 interface ChartProbe {
@@ -167,14 +185,25 @@ export function PriceChart() {
       rightPriceScale: { scaleMargins: { top: 0, bottom: 0 } },
       crosshair: { mode: 0 },
     });
-    const priceFormat = { type: 'custom' as const, formatter: (cents: number) => centsLabel(cents, decimalsRef.current), minMove: 0.01 };
+    const priceFormat = {
+      type: 'custom' as const,
+      formatter: (cents: number) => centsLabel(cents, decimalsRef.current),
+      minMove: 0.01,
+    };
     const autoscaleInfoProvider = (original: () => AutoscaleInfo | null) => {
       const info = original();
-      return info?.priceRange ? { ...info, priceRange: chartPriceRange(info.priceRange.minValue, info.priceRange.maxValue) } : info;
+      return info?.priceRange
+        ? { ...info, priceRange: chartPriceRange(info.priceRange.minValue, info.priceRange.maxValue) }
+        : info;
     };
     const candles = chart.addSeries(CandlestickSeries, { priceFormat, autoscaleInfoProvider, visible: false });
     const line = chart.addSeries(LineSeries, { priceFormat, autoscaleInfoProvider, lineWidth: 2, visible: false });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     const parts: Parts = { chart, candles, line, volume };
     applyTheme(parts, palette());
@@ -182,7 +211,8 @@ export function PriceChart() {
     chart.subscribeCrosshairMove((param) => {
       const time = param.time as number | undefined;
       const slots = slotsRef.current;
-      const index = time === undefined || slots.length === 0 ? -1 : Math.round((time - slots[0]!.time) / widthRef.current);
+      const index =
+        time === undefined || slots.length === 0 ? -1 : Math.round((time - slots[0]!.time) / widthRef.current);
       setHovered(slots[index]?.time === time ? slots[index]! : null);
     });
     const themeWatch = new MutationObserver(() => {
@@ -225,7 +255,9 @@ export function PriceChart() {
     decimalsRef.current = decimals;
     const minMove = 10 ** -decimals;
     for (const series of [partsRef.current?.candles, partsRef.current?.line]) {
-      series?.applyOptions({ priceFormat: { type: 'custom', formatter: (cents: number) => centsLabel(cents, decimalsRef.current), minMove } });
+      series?.applyOptions({
+        priceFormat: { type: 'custom', formatter: (cents: number) => centsLabel(cents, decimalsRef.current), minMove },
+      });
     }
   }, [decimals]);
 
@@ -247,7 +279,13 @@ export function PriceChart() {
     const settle = () => {
       const slots = slotsRef.current;
       setLast(slots.at(-1) ?? null);
-      setLoad({ state: 'ready', interval, count: bars.length, trades: slots.filter((s) => s.candle).length, slots: slots.length });
+      setLoad({
+        state: 'ready',
+        interval,
+        count: bars.length,
+        trades: slots.filter((s) => s.candle).length,
+        slots: slots.length,
+      });
     };
     /**
      * Redraws from the last drawn slot to now (a fill in it or after it, or the clock moving on); from scratch
@@ -301,7 +339,10 @@ export function PriceChart() {
         extend();
         parts.chart.timeScale().fitContent();
       })
-      .catch((error: unknown) => live && setLoad({ state: 'error', message: `The chart could not be loaded: ${messageOf(error)}` }));
+      .catch(
+        (error: unknown) =>
+          live && setLoad({ state: 'error', message: `The chart could not be loaded: ${messageOf(error)}` }),
+      );
     return () => {
       live = false;
       clearInterval(clock);
@@ -316,12 +357,21 @@ export function PriceChart() {
     const probe: ChartProbe = {
       mode,
       series: () => ({ candles: parts.candles.data(), line: parts.line.data(), volume: parts.volume.data() }),
-      visible: () => ({ candles: parts.candles.options().visible, line: parts.line.options().visible, volume: parts.volume.options().visible }),
+      visible: () => ({
+        candles: parts.candles.options().visible,
+        line: parts.line.options().visible,
+        volume: parts.volume.options().visible,
+      }),
       priceLabel: (cents) => parts.candles.priceFormatter().format(cents),
       x: (time) => parts.chart.timeScale().timeToCoordinate(time as Time),
       slots: () => slotsRef.current.map((slot) => ({ time: slot.time, traded: slot.candle !== null })),
       plotWidth: () => parts.chart.timeScale().width(),
-      timeLabel: (time, markType) => (parts.chart.options().timeScale as { tickMarkFormatter?: TickMarkFormatter }).tickMarkFormatter?.(time as Time, markType, 'en-US') ?? null,
+      timeLabel: (time, markType) =>
+        (parts.chart.options().timeScale as { tickMarkFormatter?: TickMarkFormatter }).tickMarkFormatter?.(
+          time as Time,
+          markType,
+          'en-US',
+        ) ?? null,
     };
     const host = globalThis as unknown as { __pmdeskChart?: ChartProbe };
     host.__pmdeskChart = probe;
@@ -376,12 +426,23 @@ export function PriceChart() {
         </select>
         <div className="chart-modes" role="group" aria-label="Chart style">
           {(['line', 'candles'] as const).map((m) => (
-            <button key={m} type="button" aria-pressed={m === mode} data-mode={m} onClick={() => setMode(m)} title={m === 'line' ? 'The price as a line, as on Polymarket' : 'Open, high, low and close per bucket'}>
+            <button
+              key={m}
+              type="button"
+              aria-pressed={m === mode}
+              data-mode={m}
+              onClick={() => setMode(m)}
+              title={m === 'line' ? 'The price as a line, as on Polymarket' : 'Open, high, low and close per bucket'}
+            >
               {m === 'line' ? 'Line' : 'Candles'}
             </button>
           ))}
         </div>
-        {empty && <span className="muted" data-testid="chart-empty">{range === 'max' ? 'No trades in this market yet.' : 'No trades in this range.'}</span>}
+        {empty && (
+          <span className="muted" data-testid="chart-empty">
+            {range === 'max' ? 'No trades in this market yet.' : 'No trades in this range.'}
+          </span>
+        )}
         {load.state === 'error' && (
           <span className="error-text" role="alert">
             {load.message}
@@ -389,7 +450,9 @@ export function PriceChart() {
         )}
       </div>
       <div className="chart-legend-row">
-        {shown && load.state === 'ready' && <ChartLegend slot={shown} latest={!hovered} mode={mode} width={width} decimals={decimals} />}
+        {shown && load.state === 'ready' && (
+          <ChartLegend slot={shown} latest={!hovered} mode={mode} width={width} decimals={decimals} />
+        )}
         <ChartCredit />
       </div>
       <div className="chart-canvas" ref={box} />

@@ -17,7 +17,9 @@ export function TradeTape() {
   const error = useMarket((s) => s.tapeError);
   const shown = useShownMarket();
   const tokenId = shown.tokenId;
-  const outcomeIndex = useMarket((s) => Math.max(0, s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? 0));
+  const outcomeIndex = useMarket((s) =>
+    Math.max(0, s.market?.position_tokens.findIndex((t) => t.token_id === tokenId) ?? 0),
+  );
   const rows = useMemo(() => tapeRows(tape, outcomeIndex), [tape, outcomeIndex]);
   // The ladder's precision: the market's tick, else the live book's.
   const tick = useMarket((s) => s.market?.minimum_tick_size ?? (tokenId ? s.books[tokenId]?.tickSize : undefined));
@@ -29,10 +31,22 @@ export function TradeTape() {
   const { first, end, rowHeight } = useVisibleRows(start, rows.length, ROW_HEIGHT);
   const fills = useMemo(() => rows.reduce((n, row) => n + (row.kind === 'fill' ? 1 : 0), 0), [rows]);
   return (
-    <div className={`tape-panel${feed === 'closed' ? ' stale' : ''}`} data-testid="trade-tape" data-feed={feed ?? 'none'}>
+    <div
+      className={`tape-panel${feed === 'closed' ? ' stale' : ''}`}
+      data-testid="trade-tape"
+      data-feed={feed ?? 'none'}
+    >
       <div className="panel-header">Trades</div>
-      {feed === 'closed' && <div className="stale-banner" role="status">The trade feed is down: trades of this time may be missing.</div>}
-      {error && <div className="stale-banner" role="alert">{error}</div>}
+      {feed === 'closed' && (
+        <div className="stale-banner" role="status">
+          The trade feed is down: trades of this time may be missing.
+        </div>
+      )}
+      {error && (
+        <div className="stale-banner" role="alert">
+          {error}
+        </div>
+      )}
       {/* Like the ladder's: a scroller sized by its panel, so a new fill lays out the tape and not the page. */}
       <div className="panel-body list-body">
         <div className="list-scroll">
@@ -43,15 +57,29 @@ export function TradeTape() {
               <div className="tape-head" role="row">
                 <span role="columnheader">Time</span>
                 <span role="columnheader">Side</span>
-                <span role="columnheader" className="num">Price</span>
-                <span role="columnheader" className="num">Size</span>
-                <span role="columnheader" className="num" title="Dollars that changed hands: price × shares">Value</span>
-                <span role="columnheader" className="tape-trader">Trader</span>
+                <span role="columnheader" className="num">
+                  Price
+                </span>
+                <span role="columnheader" className="num">
+                  Size
+                </span>
+                <span role="columnheader" className="num" title="Dollars that changed hands: price × shares">
+                  Value
+                </span>
+                <span role="columnheader" className="tape-trader">
+                  Trader
+                </span>
               </div>
               <div ref={start} aria-hidden="true" style={{ height: first * rowHeight }} />
               {rows.slice(first, end).map((row, i) =>
                 row.kind === 'gap' ? (
-                  <div key={row.key} className="tape-row tape-gap" role="row" aria-rowindex={first + i + 2} data-kind="gap">
+                  <div
+                    key={row.key}
+                    className="tape-row tape-gap"
+                    role="row"
+                    aria-rowindex={first + i + 2}
+                    data-kind="gap"
+                  >
                     <span role="cell">{row.text}</span>
                   </div>
                 ) : (
@@ -71,14 +99,31 @@ export function TradeTape() {
 function FillRow({ row, index, decimals }: { row: TapeRow; index: number; decimals: number }) {
   const cells = tapeCells(row, decimals);
   return (
-    <div className="tape-row tape-fill" role="row" aria-rowindex={index} data-kind="fill" data-price={String(row.price)} data-size={String(row.size)} data-side={row.side ?? 'unknown'} data-trader={row.trader ?? ''}>
-      <span role="cell" className="muted">{cells.time}</span>
+    <div
+      className="tape-row tape-fill"
+      role="row"
+      aria-rowindex={index}
+      data-kind="fill"
+      data-price={String(row.price)}
+      data-size={String(row.size)}
+      data-side={row.side ?? 'unknown'}
+      data-trader={row.trader ?? ''}
+    >
+      <span role="cell" className="muted">
+        {cells.time}
+      </span>
       <span role="cell" className={cells.sideClass} title={cells.sideTitle}>
         {cells.side}
       </span>
-      <span role="cell" className="num">{cells.price}</span>
-      <span role="cell" className="num">{cells.size}</span>
-      <span role="cell" className="num">{cells.notional}</span>
+      <span role="cell" className="num">
+        {cells.price}
+      </span>
+      <span role="cell" className="num">
+        {cells.size}
+      </span>
+      <span role="cell" className="num">
+        {cells.notional}
+      </span>
       <span role="cell" className="tape-trader">
         <TraderLink address={row.trader} name={row.traderName} />
       </span>

@@ -9,5 +9,10 @@ export function statusOf(market: Market, state?: Pick<MarketStateInfo, 'state' |
   if (!state || state.state === 'open') return marketState(market);
   const resolved = state.state === 'resolved';
   const winnerTokenId = resolved ? (state.winnerTokenId ?? market.winnerTokenId) : market.winnerTokenId;
-  return marketState({ ...market, closed: true, resolved: market.resolved || resolved, ...(winnerTokenId ? { winnerTokenId } : {}) });
+  return marketState({
+    ...market,
+    closed: true,
+    resolved: market.resolved || resolved,
+    ...(winnerTokenId ? { winnerTokenId } : {}),
+  });
 }

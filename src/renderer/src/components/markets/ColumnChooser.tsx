@@ -19,7 +19,12 @@ export function ColumnChooser() {
     };
     document.addEventListener('mousedown', close);
     // Esc closes it too; registered while open, so it comes before the page's own Esc.
-    const offEscape = registerShortcut({ key: 'Escape', description: 'Close the column chooser', inFields: true, run: () => setOpen(false) });
+    const offEscape = registerShortcut({
+      key: 'Escape',
+      description: 'Close the column chooser',
+      inFields: true,
+      run: () => setOpen(false),
+    });
     return () => {
       document.removeEventListener('mousedown', close);
       offEscape();
@@ -28,7 +33,14 @@ export function ColumnChooser() {
 
   return (
     <div className="column-chooser" ref={box}>
-      <button type="button" className="ghost" data-testid="column-chooser" aria-expanded={open} title="Choose the grid's columns" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="ghost"
+        data-testid="column-chooser"
+        aria-expanded={open}
+        title="Choose the grid's columns"
+        onClick={() => setOpen(!open)}
+      >
         Columns
       </button>
       {open ? (

@@ -81,15 +81,24 @@ export interface MarketsGridProps {
 /** The selected row mirrors the chosen market; clicks choose the market, and the mark follows. */
 const rowSelection: RowSelectionOptions = { mode: 'singleRow', checkboxes: false, enableClickSelection: false };
 /** Module constants, not literals in JSX: a new object each render would make the grid rebuild its columns. */
-const defaultColDef: ColDef<MarketRow> = { sortable: true, resizable: true, suppressHeaderMenuButton: true, sortingOrder: [...ASCENDING_FIRST] };
+const defaultColDef: ColDef<MarketRow> = {
+  sortable: true,
+  resizable: true,
+  suppressHeaderMenuButton: true,
+  sortingOrder: [...ASCENDING_FIRST],
+};
 const getRowId = (params: GetRowIdParams<MarketRow>) => params.data.id;
-const getRowClass = (params: RowClassParams<MarketRow>) => (params.data?.kind === 'event' ? 'event-row' : params.data?.groupId ? 'grouped-row' : undefined);
-const postSortRows = (params: PostSortRowsParams<MarketRow>) => keepGroupsTogether(params.nodes as IRowNode<MarketRow>[]);
+const getRowClass = (params: RowClassParams<MarketRow>) =>
+  params.data?.kind === 'event' ? 'event-row' : params.data?.groupId ? 'grouped-row' : undefined;
+const postSortRows = (params: PostSortRowsParams<MarketRow>) =>
+  keepGroupsTogether(params.nodes as IRowNode<MarketRow>[]);
 /** Only the title column feeds the quick filter, with every name of the row; numbers are not searched. */
 const noQuickFilter = () => '';
 
 /** A number column: unknowns last either way, biggest first on the first click (dates say otherwise). */
-const numeric = (get: (row: MarketRow) => number | null): Pick<ColDef<MarketRow>, 'valueGetter' | 'comparator' | 'type' | 'getQuickFilterText' | 'sortingOrder'> => ({
+const numeric = (
+  get: (row: MarketRow) => number | null,
+): Pick<ColDef<MarketRow>, 'valueGetter' | 'comparator' | 'type' | 'getQuickFilterText' | 'sortingOrder'> => ({
   valueGetter: (p) => (p.data ? get(p.data) : null),
   comparator: (a: number | null, b: number | null, _na, _nb, descending) => compareNullable(a, b, descending),
   type: 'rightAligned',
@@ -118,7 +127,8 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     colId: 'outcomes',
     // The header names the price: the midpoint, untagged in this dense column; a last trade or listed price is tagged.
     headerName: 'Outcomes · mid',
-    headerTooltip: "Each outcome's price: the midpoint (untagged), or the last trade when the spread is wider than 10¢ (tagged \"last\", as on Polymarket), or the source's listed price where no book is read (tagged \"listed\")",
+    headerTooltip:
+      'Each outcome\'s price: the midpoint (untagged), or the last trade when the spread is wider than 10¢ (tagged "last", as on Polymarket), or the source\'s listed price where no book is read (tagged "listed")',
     flex: 1,
     minWidth: 150,
     ...numeric(leadPrice),
@@ -143,8 +153,24 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     ...numeric((r) => r.volume),
     valueFormatter: dollars,
   },
-  volume24h: { colId: 'volume24h', headerName: 'Vol 24h', headerTooltip: 'Dollars traded over 24 h', width: 90, minWidth: 84, ...numeric((r) => r.volume24h), valueFormatter: dollars },
-  liquidity: { colId: 'liquidity', headerName: 'Liquidity', headerTooltip: "Dollars of resting orders near the price, as the source lists it (an event row: the event's)", width: 96, minWidth: 92, ...numeric((r) => r.liquidity), valueFormatter: dollars },
+  volume24h: {
+    colId: 'volume24h',
+    headerName: 'Vol 24h',
+    headerTooltip: 'Dollars traded over 24 h',
+    width: 90,
+    minWidth: 84,
+    ...numeric((r) => r.volume24h),
+    valueFormatter: dollars,
+  },
+  liquidity: {
+    colId: 'liquidity',
+    headerName: 'Liquidity',
+    headerTooltip: "Dollars of resting orders near the price, as the source lists it (an event row: the event's)",
+    width: 96,
+    minWidth: 92,
+    ...numeric((r) => r.liquidity),
+    valueFormatter: dollars,
+  },
   endDate: {
     colId: 'endDate',
     headerName: 'Ends',
@@ -164,14 +190,41 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     ...numeric((r) => r.spread),
     valueFormatter: (p) => (p.value === null || p.value === undefined ? '–' : `${centsText(p.value as number)}¢`),
   },
-  protocol: { colId: 'protocol', headerName: 'Protocol', width: 96, minWidth: 92, valueGetter: (p) => p.data?.protocol ?? '', getQuickFilterText: noQuickFilter },
+  protocol: {
+    colId: 'protocol',
+    headerName: 'Protocol',
+    width: 96,
+    minWidth: 92,
+    valueGetter: (p) => p.data?.protocol ?? '',
+    getQuickFilterText: noQuickFilter,
+  },
 };
 
-export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, Star, onNearEnd, onShownCount, onReady, onColumnsReordered }: MarketsGridProps) {
+export function MarketsGrid({
+  rows,
+  columns,
+  filterText,
+  selectedId,
+  onSelect,
+  Star,
+  onNearEnd,
+  onShownCount,
+  onReady,
+  onColumnsReordered,
+}: MarketsGridProps) {
   const api = useRef<GridApi<MarketRow> | null>(null);
   const folded = useFolded((s) => s.folded);
   // Callbacks read the latest props without rebuilding the column definitions (which would redraw every cell).
-  const latest = useRef({ onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText, folded });
+  const latest = useRef({
+    onSelect,
+    onNearEnd,
+    onShownCount,
+    onReady,
+    onColumnsReordered,
+    selectedId,
+    filterText,
+    folded,
+  });
   latest.current = { onSelect, onNearEnd, onShownCount, onReady, onColumnsReordered, selectedId, filterText, folded };
   // Folding or unfolding an event (or typing a filter, which shows folded matches) draws the rows again.
   useEffect(() => api.current?.onFilterChanged(), [folded]);
@@ -190,7 +243,8 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
         lockPosition: 'left',
         getQuickFilterText: noQuickFilter,
         cellClass: 'watch-cell',
-        cellRenderer: (p: CustomCellRendererProps<MarketRow>) => (p.data && p.data.kind === 'market' ? <Star row={p.data} /> : null),
+        cellRenderer: (p: CustomCellRendererProps<MarketRow>) =>
+          p.data && p.data.kind === 'market' ? <Star row={p.data} /> : null,
       });
     }
     for (const id of columns) defs.push(COLUMN_DEFS[id]);
@@ -235,12 +289,18 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
         if (event.column.getColId() === 'watch' || !event.data) return;
         if (event.data.kind === 'market') latest.current.onSelect(event.data);
         // The fold button toggles on its own click; the rest of the row toggles here.
-        else if (!(event.event?.target as HTMLElement | null)?.closest?.('.event-toggle')) useFolded.getState().toggle(event.data.id);
+        else if (!(event.event?.target as HTMLElement | null)?.closest?.('.event-toggle'))
+          useFolded.getState().toggle(event.data.id);
       },
       onCellKeyDown(event: CellKeyDownEvent<MarketRow>) {
         // Enter on a focused row opens it (or folds an event). Handled here rather than in the shortcut table,
         // where a global Enter would take the key from every button in the terminal.
-        if ((event.event as KeyboardEvent | undefined)?.key !== 'Enter' || !event.data || event.column.getColId() === 'watch') return;
+        if (
+          (event.event as KeyboardEvent | undefined)?.key !== 'Enter' ||
+          !event.data ||
+          event.column.getColId() === 'watch'
+        )
+          return;
         if (event.data.kind === 'event') useFolded.getState().toggle(event.data.id);
         else latest.current.onSelect(event.data);
       },
@@ -248,7 +308,9 @@ export function MarketsGrid({ rows, columns, filterText, selectedId, onSelect, S
         if (latest.current.onShownCount) {
           const drawn: MarketRow[] = [];
           event.api.forEachNodeAfterFilter((node) => node.data && drawn.push(node.data));
-          latest.current.onShownCount(marketsShown(drawn, latest.current.folded, latest.current.filterText.trim() !== ''));
+          latest.current.onShownCount(
+            marketsShown(drawn, latest.current.folded, latest.current.filterText.trim() !== ''),
+          );
         }
         showSelected();
         checkNearEnd(false);

@@ -12,7 +12,15 @@ import { useSession } from '../../store/session';
 import { MarketsGrid } from './MarketsGrid';
 import { ColumnChooser } from './ColumnChooser';
 import { emptySentence, PROTOCOL_LABELS } from './sentences';
-import { chosenColumns, countOf, filterByProtocol, PROTOCOL_FILTERS, toggleWatch, type MarketRow, type ProtocolFilter } from '../../model/market-rows';
+import {
+  chosenColumns,
+  countOf,
+  filterByProtocol,
+  PROTOCOL_FILTERS,
+  toggleWatch,
+  type MarketRow,
+  type ProtocolFilter,
+} from '../../model/market-rows';
 import { groupRows, marketCount } from './groups';
 import { useFolded } from './folded';
 import './markets.css';
@@ -50,13 +58,16 @@ function WatchStar({ row }: { row: MarketRow }) {
 /** Column order as the trader dragged it, kept with the settings like the choice of columns. */
 function saveColumnOrder(columns: string[]): void {
   const session = useSession.getState();
-  if (columns.join() !== chosenColumns(session.settings.marketColumns).join()) void session.saveSettings({ marketColumns: columns });
+  if (columns.join() !== chosenColumns(session.settings.marketColumns).join())
+    void session.saveSettings({ marketColumns: columns });
 }
 
 function choose(row: MarketRow): void {
   // A watchlist entry that could not be read has nothing to show.
   if (row.problem) return;
-  useSelection.getState().selectMarket({ protocol: row.protocol, marketId: row.id, ...(row.eventId ? { eventId: row.eventId } : {}) });
+  useSelection
+    .getState()
+    .selectMarket({ protocol: row.protocol, marketId: row.id, ...(row.eventId ? { eventId: row.eventId } : {}) });
 }
 
 const TABS: { id: MarketsTab; label: string }[] = [
@@ -106,7 +117,11 @@ export function MarketsPanel() {
 
   const allRows = useMemo<readonly MarketRow[]>(() => {
     if (searching) return m.results ?? [];
-    if (m.tab === 'watchlist') return watchlistRows({ listed: m.listed, results: m.results, slugRows: m.slugRows, watched: m.watched }, watchlist);
+    if (m.tab === 'watchlist')
+      return watchlistRows(
+        { listed: m.listed, results: m.results, slugRows: m.slugRows, watched: m.watched },
+        watchlist,
+      );
     if (m.tab === 'slugs') return m.slugRows;
     return m.listed;
     // `m` as a whole changes on every store update; the rows depend only on these parts of it, and keeping
@@ -152,17 +167,20 @@ export function MarketsPanel() {
     [chooseRowAt],
   );
 
-  const move = useCallback((step: number) => {
-    const api = grid.current;
-    if (!api) return;
-    const count = api.getDisplayedRowCount();
-    if (count === 0) return;
-    const current = useSelection.getState().market?.marketId;
-    const at = current ? (api.getRowNode(current)?.rowIndex ?? null) : null;
-    const next = at === null ? (step > 0 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, at + step));
-    // Past the last market (or before the first) there is nothing to step onto: stay.
-    if (!chooseRowAt(next, step > 0 ? 1 : -1) && at !== null) chooseRowAt(at);
-  }, [chooseRowAt]);
+  const move = useCallback(
+    (step: number) => {
+      const api = grid.current;
+      if (!api) return;
+      const count = api.getDisplayedRowCount();
+      if (count === 0) return;
+      const current = useSelection.getState().market?.marketId;
+      const at = current ? (api.getRowNode(current)?.rowIndex ?? null) : null;
+      const next = at === null ? (step > 0 ? 0 : count - 1) : Math.min(count - 1, Math.max(0, at + step));
+      // Past the last market (or before the first) there is nothing to step onto: stay.
+      if (!chooseRowAt(next, step > 0 ? 1 : -1) && at !== null) chooseRowAt(at);
+    },
+    [chooseRowAt],
+  );
 
   useEffect(() => {
     const off = [
@@ -182,13 +200,20 @@ export function MarketsPanel() {
     return () => off.forEach((unregister) => unregister());
   }, [move]);
 
-  const morePages = m.protocolFilter === 'all' ? Object.values(m.paging).some((p) => p.hasMore) : m.paging[m.protocolFilter].hasMore;
+  const morePages =
+    m.protocolFilter === 'all' ? Object.values(m.paging).some((p) => p.hasMore) : m.paging[m.protocolFilter].hasMore;
   const onNearEnd = useCallback(() => {
     const s = useMarkets.getState();
     if (s.tab === 'markets' && s.query.trim() === '') void s.loadMore();
   }, []);
 
-  const problem = searching ? m.searchError : m.tab === 'markets' ? m.listError : m.tab === 'slugs' ? m.slugError : null;
+  const problem = searching
+    ? m.searchError
+    : m.tab === 'markets'
+      ? m.listError
+      : m.tab === 'slugs'
+        ? m.slugError
+        : null;
   const view = searching ? 'search' : m.tab;
   const emptyText = emptySentence({
     view,
@@ -200,7 +225,13 @@ export function MarketsPanel() {
     query: m.query,
     searchedFor: m.searchedFor,
     loading:
-      view === 'search' ? m.results === null || m.searching : view === 'watchlist' ? m.watchLoading > 0 : view === 'slugs' ? m.slugLoading : m.listLoading,
+      view === 'search'
+        ? m.results === null || m.searching
+        : view === 'watchlist'
+          ? m.watchLoading > 0
+          : view === 'slugs'
+            ? m.slugLoading
+            : m.listLoading,
     error: problem,
     watchlistSize: watchlist.length,
     slug: m.slug,
@@ -236,7 +267,12 @@ export function MarketsPanel() {
         />
         {/* Only an aggregator lists other protocols: read straight from Polymarket, there is nothing to choose. */}
         {oneProtocol ? null : (
-          <select data-testid="protocol-filter" aria-label="Protocol" value={m.protocolFilter} onChange={(e) => m.setProtocolFilter(e.target.value as ProtocolFilter)}>
+          <select
+            data-testid="protocol-filter"
+            aria-label="Protocol"
+            value={m.protocolFilter}
+            onChange={(e) => m.setProtocolFilter(e.target.value as ProtocolFilter)}
+          >
             {PROTOCOL_FILTERS.map((p) => (
               <option key={p} value={p}>
                 {PROTOCOL_LABELS[p]}
@@ -260,7 +296,14 @@ export function MarketsPanel() {
           </button>
         ))}
         {searching ? (
-          <button type="button" role="tab" aria-selected className="search-tab" title="Clear the search" onClick={() => m.clearSearch()}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected
+            className="search-tab"
+            title="Clear the search"
+            onClick={() => m.clearSearch()}
+          >
             Results ×
           </button>
         ) : null}
@@ -268,8 +311,17 @@ export function MarketsPanel() {
       <div className="markets-tools">
         {m.tab === 'slugs' && !searching ? (
           <>
-            <select data-testid="slug-select" aria-label="Slug" value={m.slug ?? ''} onChange={(e) => e.target.value && void m.chooseSlug(e.target.value)}>
-              <option value="">{m.slugsLoading && m.slugs.length === 0 ? 'Loading slugs…' : `Choose a slug (${countOf(m.slugs.length, 'slug')})`}</option>
+            <select
+              data-testid="slug-select"
+              aria-label="Slug"
+              value={m.slug ?? ''}
+              onChange={(e) => e.target.value && void m.chooseSlug(e.target.value)}
+            >
+              <option value="">
+                {m.slugsLoading && m.slugs.length === 0
+                  ? 'Loading slugs…'
+                  : `Choose a slug (${countOf(m.slugs.length, 'slug')})`}
+              </option>
               {m.slugs.map((slug) => (
                 <option key={slug} value={slug}>
                   {slug}
@@ -280,7 +332,13 @@ export function MarketsPanel() {
               type="button"
               className="ghost"
               disabled={!m.slugPaging.hasMore || m.slugsLoading}
-              title={m.slugsLoading ? 'Loading slugs…' : m.slugPaging.hasMore ? 'Read the next page of slugs' : 'Every slug is listed'}
+              title={
+                m.slugsLoading
+                  ? 'Loading slugs…'
+                  : m.slugPaging.hasMore
+                    ? 'Read the next page of slugs'
+                    : 'Every slug is listed'
+              }
               onClick={() => void m.loadSlugs()}
             >
               More slugs
@@ -324,7 +382,9 @@ export function MarketsPanel() {
       </div>
       <div className="markets-footer muted">
         <span data-testid="markets-count">
-          {shown === markets ? countOf(markets, 'market') : `${shown.toLocaleString('en-US')} of ${countOf(markets, 'market')}`}
+          {shown === markets
+            ? countOf(markets, 'market')
+            : `${shown.toLocaleString('en-US')} of ${countOf(markets, 'market')}`}
           {searching && m.searching && m.results !== null ? ' · searching…' : ''}
         </span>
         {!searching && m.tab === 'markets' ? (
@@ -332,7 +392,13 @@ export function MarketsPanel() {
             type="button"
             className="ghost"
             disabled={!morePages || m.listLoading}
-            title={m.listLoading ? 'Loading the next page…' : morePages ? 'Read the next page of events' : 'Every ongoing event is listed'}
+            title={
+              m.listLoading
+                ? 'Loading the next page…'
+                : morePages
+                  ? 'Read the next page of events'
+                  : 'Every ongoing event is listed'
+            }
             onClick={() => void m.loadMore()}
           >
             {m.listLoading ? 'Loading…' : morePages ? 'Load more' : 'All loaded'}

@@ -29,7 +29,11 @@ function EventTitle({ row }: { row: MarketRow }) {
         {folded ? '▸' : '▾'}
       </button>
       <span className="market-name">{row.eventTitle}</span>
-      <span className="muted event-count" data-testid="event-count" title={listed < count ? `${listed} of them listed here` : undefined}>
+      <span
+        className="muted event-count"
+        data-testid="event-count"
+        title={listed < count ? `${listed} of them listed here` : undefined}
+      >
         {countOf(count, 'market')}
       </span>
     </span>
@@ -38,12 +42,27 @@ function EventTitle({ row }: { row: MarketRow }) {
 
 export function TitleCell({ data }: CustomCellRendererProps<MarketRow>) {
   if (!data) return null;
-  if (data.problem) return <span className="error-text" title={data.problem}>{data.market}: {data.problem}</span>;
+  if (data.problem)
+    return (
+      <span className="error-text" title={data.problem}>
+        {data.market}: {data.problem}
+      </span>
+    );
   if (data.kind === 'event') return <EventTitle row={data} />;
   // The full question and event on hover: a narrow column cuts the name, never what it means.
-  const full = [data.question || data.market, data.eventTitle && data.eventTitle !== (data.question || data.market) ? data.eventTitle : ''].filter(Boolean).join('\n');
+  const full = [
+    data.question || data.market,
+    data.eventTitle && data.eventTitle !== (data.question || data.market) ? data.eventTitle : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   // Only a market that is not open says its state: an open one is what the grid lists.
-  const state = data.state && data.state.tone !== 'open' ? <span className={`market-state status-${data.state.tone}`} data-testid="grid-market-state">{data.state.words}</span> : null;
+  const state =
+    data.state && data.state.tone !== 'open' ? (
+      <span className={`market-state status-${data.state.tone}`} data-testid="grid-market-state">
+        {data.state.words}
+      </span>
+    ) : null;
   if (data.groupId) {
     return (
       <span className="market-title grouped" title={full}>
@@ -89,7 +108,8 @@ export function OutcomesCell({ data }: CustomCellRendererProps<MarketRow>) {
     return (
       <span className="outcome-prices" title={`Leading: ${leader.market} (${token.name})`}>
         <span className="outcome">
-          <span className="outcome-name">{leader.market}</span> <OutcomeQuote tokenId={token.tokenId} record={leader.record} index={0} />
+          <span className="outcome-name">{leader.market}</span>{' '}
+          <OutcomeQuote tokenId={token.tokenId} record={leader.record} index={0} />
         </span>
       </span>
     );
@@ -112,7 +132,14 @@ export function ChangeCell({ data }: CustomCellRendererProps<MarketRow>) {
   const change = data.change24h;
   const tone = change === null || Math.round(change * 1000) === 0 ? 'muted' : change > 0 ? 'bid' : 'ask';
   return (
-    <span className={`num ${tone}`} title={change === null ? 'No 24 h change known' : `${data.outcomes[0]?.name ?? 'First outcome'} moved ${formatChange(change)} in 24 h`}>
+    <span
+      className={`num ${tone}`}
+      title={
+        change === null
+          ? 'No 24 h change known'
+          : `${data.outcomes[0]?.name ?? 'First outcome'} moved ${formatChange(change)} in 24 h`
+      }
+    >
       {formatChange(change)}
     </span>
   );

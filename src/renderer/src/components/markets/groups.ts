@@ -3,7 +3,8 @@
 // the event, and counted as markets (not rows) in the footer. Pure, so the unit tests check it directly.
 import { leadPrice, quickFilterTextOf, type MarketRow } from '../../model/market-rows';
 
-export const eventRowId = (row: Pick<MarketRow, 'protocol' | 'eventId'>): string => `event:${row.protocol}:${row.eventId}`;
+export const eventRowId = (row: Pick<MarketRow, 'protocol' | 'eventId'>): string =>
+  `event:${row.protocol}:${row.eventId}`;
 
 function timeOf(iso: string): number | null {
   const t = iso ? Date.parse(iso) : NaN;

@@ -2,7 +2,12 @@
 // nothing on that protocol), as one sentence. Kept apart from the panel so each case is tested directly.
 import type { ProtocolFilter } from '../../model/market-rows';
 
-export const PROTOCOL_LABELS: Record<ProtocolFilter, string> = { all: 'All protocols', polymarket: 'Polymarket', limitless: 'Limitless', truemarket: 'TrueMarket' };
+export const PROTOCOL_LABELS: Record<ProtocolFilter, string> = {
+  all: 'All protocols',
+  polymarket: 'Polymarket',
+  limitless: 'Limitless',
+  truemarket: 'TrueMarket',
+};
 
 export interface GridView {
   /** What the grid is showing: search results, or one of the tabs. */
@@ -27,7 +32,8 @@ export interface GridView {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function emptySentence(v: GridView): string | null {
-  if (v.rowsOnProtocol > 0) return v.rowsDrawn === 0 && v.filterText.trim() ? `No rows match the filter “${v.filterText.trim()}”.` : null;
+  if (v.rowsOnProtocol > 0)
+    return v.rowsDrawn === 0 && v.filterText.trim() ? `No rows match the filter “${v.filterText.trim()}”.` : null;
   const where = v.protocolFilter === 'all' ? '' : ` on ${PROTOCOL_LABELS[v.protocolFilter]}`;
   switch (v.view) {
     case 'search': {
@@ -38,7 +44,9 @@ export function emptySentence(v: GridView): string | null {
     }
     case 'watchlist':
       if (v.loading) return 'Loading your watchlist…';
-      return v.watchlistSize === 0 ? 'Your watchlist is empty: star a market (☆) to keep it here.' : `None of your watched markets is${where}.`;
+      return v.watchlistSize === 0
+        ? 'Your watchlist is empty: star a market (☆) to keep it here.'
+        : `None of your watched markets is${where}.`;
     case 'slugs':
       if (v.loading) return `Loading the events of ${v.slug}…`;
       if (v.error) return null;

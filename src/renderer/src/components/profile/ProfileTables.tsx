@@ -27,7 +27,10 @@ export function ProfilePositions({ positions }: { positions: readonly TraderPosi
         render={(p, i) => {
           const cash = typeof p.cashPnl === 'number' ? p.cashPnl : null;
           return (
-            <tr key={`${p.tokenId ?? p.conditionId ?? i}:${p.outcome}`} data-position={p.tokenId ?? `${p.conditionId ?? i}:${p.outcome}`}>
+            <tr
+              key={`${p.tokenId ?? p.conditionId ?? i}:${p.outcome}`}
+              data-position={p.tokenId ?? `${p.conditionId ?? i}:${p.outcome}`}
+            >
               <td title={p.conditionId ?? undefined}>{p.title || p.marketSlug || p.conditionId || '—'}</td>
               <td>{p.outcome}</td>
               <td className="num">{formatShares(p.size)}</td>
@@ -36,7 +39,10 @@ export function ProfilePositions({ positions }: { positions: readonly TraderPosi
                 <QuotePrice tokenId={p.tokenId} fallback={{ listed: p.currentPrice }} />
               </td>
               <td className="num">{formatUsd(p.currentValue)}</td>
-              <td className={`num ${cash === null ? 'muted' : cash >= 0 ? 'bid' : 'ask'}`} title={cash === null ? 'This source gives no PnL for this position' : 'Value now less what it cost'}>
+              <td
+                className={`num ${cash === null ? 'muted' : cash >= 0 ? 'bid' : 'ask'}`}
+                title={cash === null ? 'This source gives no PnL for this position' : 'Value now less what it cost'}
+              >
                 {pnlText(cash, percentPnl(p))}
               </td>
             </tr>
@@ -67,7 +73,12 @@ export function ProfileActivity({ activity }: { activity: readonly TraderActivit
         render={(a, i) => {
           const kind = activityKind(a);
           return (
-            <tr key={`${a.transactionHash}:${a.tokenId}:${i}`} data-activity={a.type} data-side={a.side ?? ''} data-token={a.tokenId}>
+            <tr
+              key={`${a.transactionHash}:${a.tokenId}:${i}`}
+              data-activity={a.type}
+              data-side={a.side ?? ''}
+              data-token={a.tokenId}
+            >
               <td className="muted">{activityTime(a.timestamp)}</td>
               <td title={a.conditionId}>{a.title || a.slug || a.conditionId || '—'}</td>
               <td className={kind.className}>{kind.text}</td>

@@ -4,7 +4,15 @@ import './profile.css';
 import { shortTrader } from '../../model/market';
 
 /** Name or "0x1234…abcd", the full address on hover; a click opens the profile. No address: a dash. */
-export function TraderLink({ address, name, className }: { address: string | null | undefined; name?: string | null; className?: string }) {
+export function TraderLink({
+  address,
+  name,
+  className,
+}: {
+  address: string | null | undefined;
+  name?: string | null;
+  className?: string;
+}) {
   if (!address) return <span className={`muted${className ? ` ${className}` : ''}`}>{name || '—'}</span>;
   const label = name || shortTrader(address);
   return (

@@ -39,7 +39,12 @@ export function TraderProfile() {
           spellCheck={false}
           aria-invalid={invalid ? true : undefined}
         />
-        <button type="submit" data-testid="trader-lookup-submit" disabled={!!whyNot} title={whyNot ?? "Read this trader's profile, positions and activity"}>
+        <button
+          type="submit"
+          data-testid="trader-lookup-submit"
+          disabled={!!whyNot}
+          title={whyNot ?? "Read this trader's profile, positions and activity"}
+        >
           Look up
         </button>
       </form>
@@ -48,13 +53,22 @@ export function TraderProfile() {
           {invalid}
         </div>
       ) : null}
-      {!trimmed ? <div className="empty">Type or paste a trader’s address, or click a trader in the tape or a discussion.</div> : null}
+      {!trimmed ? (
+        <div className="empty">Type or paste a trader’s address, or click a trader in the tape or a discussion.</div>
+      ) : null}
       {loadedFor ? (
         <>
           <ProfileHeader address={loadedFor} />
           <div className="tabs profile-sections" role="tablist" aria-label="Trader profile">
             {(['positions', 'activity'] as const).map((id) => (
-              <button key={id} type="button" role="tab" aria-selected={section === id} data-testid={`profile-tab-${id}`} onClick={() => setSection(id)}>
+              <button
+                key={id}
+                type="button"
+                role="tab"
+                aria-selected={section === id}
+                data-testid={`profile-tab-${id}`}
+                onClick={() => setSection(id)}
+              >
                 {id === 'positions' ? 'Positions' : 'Activity'}
               </button>
             ))}
@@ -71,7 +85,11 @@ function ProfileHeader({ address }: { address: string }) {
   const positions = useProfile((s) => s.positions);
   const knownName = useProfile((s) => s.knownName);
   const found = trader?.state === 'done' ? trader.value : null;
-  const name = found?.user.name || found?.user.pseudonym || knownName || (trader?.state === 'loading' ? 'Loading the profile…' : 'No public profile');
+  const name =
+    found?.user.name ||
+    found?.user.pseudonym ||
+    knownName ||
+    (trader?.state === 'loading' ? 'Loading the profile…' : 'No public profile');
   const wallet = found?.user.tradingWallet;
   return (
     <div className="profile-header" data-testid="profile-header" data-state={trader?.state ?? 'none'}>
@@ -85,7 +103,11 @@ function ProfileHeader({ address }: { address: string }) {
       {/* A key whose Polymarket profile trades from another wallet (its proxy, Safe or deposit wallet): that
           wallet is a click away, and the source's stats are its. The positions below are this address's own. */}
       {wallet && wallet.toLowerCase() !== address.toLowerCase() ? (
-        <span className="muted" data-testid="profile-wallet" title="This address's Polymarket profile trades from this wallet; the stats are that wallet's">
+        <span
+          className="muted"
+          data-testid="profile-wallet"
+          title="This address's Polymarket profile trades from this wallet; the stats are that wallet's"
+        >
           profile wallet <TraderLink address={wallet} />
         </span>
       ) : null}
@@ -104,20 +126,37 @@ function ProfileHeader({ address }: { address: string }) {
 function Stats({ trader, positions }: { trader: Trader | null; positions: Read<TraderPosition[]> | null }) {
   const stats = trader?.stats;
   const money = (value: number | null | undefined) => (typeof value === 'number' ? formatUsd(value) : null);
-  const open = positions?.state === 'done' ? positions.value.reduce((sum, p) => (typeof p.cashPnl === 'number' ? sum + p.cashPnl : sum), 0) : null;
+  const open =
+    positions?.state === 'done'
+      ? positions.value.reduce((sum, p) => (typeof p.cashPnl === 'number' ? sum + p.cashPnl : sum), 0)
+      : null;
   const lifetime = typeof stats?.cumulativeProfit === 'number' ? stats.cumulativeProfit : null;
-  const pnl = lifetime ?? (positions?.state === 'done' && positions.value.some((p) => typeof p.cashPnl === 'number') ? open : null);
+  const pnl =
+    lifetime ??
+    (positions?.state === 'done' && positions.value.some((p) => typeof p.cashPnl === 'number') ? open : null);
   const items: { key: string; label: string; value: string | null; title?: string; tone?: string }[] = [
-    { key: 'value', label: 'Portfolio value', value: money(stats?.portfolioValue), title: 'What the open positions are worth now' },
+    {
+      key: 'value',
+      label: 'Portfolio value',
+      value: money(stats?.portfolioValue),
+      title: 'What the open positions are worth now',
+    },
     { key: 'volume', label: 'Volume', value: money(stats?.cumulativeVolume), title: 'Dollars traded, lifetime' },
     {
       key: 'pnl',
       label: lifetime === null && pnl !== null ? 'Open PnL' : 'PnL',
       value: pnl === null ? null : `${pnl >= 0 ? '+' : '−'}${formatUsd(Math.abs(pnl))}`,
-      title: lifetime !== null ? 'Profit and loss, lifetime' : "The open positions' PnL: this source states no lifetime profit",
+      title:
+        lifetime !== null
+          ? 'Profit and loss, lifetime'
+          : "The open positions' PnL: this source states no lifetime profit",
       tone: pnl === null ? undefined : pnl >= 0 ? 'bid' : 'ask',
     },
-    { key: 'markets', label: 'Markets traded', value: typeof stats?.marketsTraded === 'number' ? String(stats.marketsTraded) : null },
+    {
+      key: 'markets',
+      label: 'Markets traded',
+      value: typeof stats?.marketsTraded === 'number' ? String(stats.marketsTraded) : null,
+    },
   ];
   if (!trader) return null;
   return (
@@ -125,7 +164,10 @@ function Stats({ trader, positions }: { trader: Trader | null; positions: Read<T
       {items.map((item) => (
         <div key={item.key} data-stat={item.key}>
           <dt title={item.title}>{item.label}</dt>
-          <dd className={item.value === null ? 'muted' : item.tone} title={item.value === null ? NOT_STATED : item.title}>
+          <dd
+            className={item.value === null ? 'muted' : item.tone}
+            title={item.value === null ? NOT_STATED : item.title}
+          >
             {item.value ?? '—'}
           </dd>
         </div>
@@ -176,6 +218,15 @@ function ActivitySection() {
 
 /** A read that failed says so with main's sentence; one the source does not have at all is said plainly. */
 function Failed({ read, what }: { read: { message: string; unavailable?: true }; what: string }) {
-  if (read.unavailable) return <div className="empty" data-testid="profile-unavailable">{read.message}</div>;
-  return <div className="empty error-text">The {what} could not be read: {read.message}</div>;
+  if (read.unavailable)
+    return (
+      <div className="empty" data-testid="profile-unavailable">
+        {read.message}
+      </div>
+    );
+  return (
+    <div className="empty error-text">
+      The {what} could not be read: {read.message}
+    </div>
+  );
 }

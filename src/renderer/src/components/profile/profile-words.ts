@@ -18,13 +18,24 @@ export function pnlText(cash: number | null | undefined, percent: number | null)
   return `${sign(cash)}${formatUsd(Math.abs(cash))}${pct}`;
 }
 
-const TYPE_WORDS: Record<string, string> = { SPLIT: 'Split', MERGE: 'Merge', REDEEM: 'Redeem', REWARD: 'Reward', CONVERSION: 'Conversion', MAKER_REBATE: 'Maker rebate' };
+const TYPE_WORDS: Record<string, string> = {
+  SPLIT: 'Split',
+  MERGE: 'Merge',
+  REDEEM: 'Redeem',
+  REWARD: 'Reward',
+  CONVERSION: 'Conversion',
+  MAKER_REBATE: 'Maker rebate',
+};
 
 /** What an activity line did, in words: Buy/Sell for a trade, else its kind ("Redeem"). */
 export function activityKind(a: Pick<TraderActivity, 'type' | 'side'>): { text: string; className: string } {
-  if (a.type === 'TRADE' && a.side) return { text: a.side === 'BUY' ? 'Buy' : 'Sell', className: a.side === 'BUY' ? 'bid' : 'ask' };
+  if (a.type === 'TRADE' && a.side)
+    return { text: a.side === 'BUY' ? 'Buy' : 'Sell', className: a.side === 'BUY' ? 'bid' : 'ask' };
   if (a.type === 'TRADE') return { text: 'Trade', className: 'muted' };
-  return { text: TYPE_WORDS[a.type] ?? a.type.charAt(0) + a.type.slice(1).toLowerCase().replace(/_/g, ' '), className: '' };
+  return {
+    text: TYPE_WORDS[a.type] ?? a.type.charAt(0) + a.type.slice(1).toLowerCase().replace(/_/g, ' '),
+    className: '',
+  };
 }
 
 /** "2026-11-25 12:01" in the trader's time zone. */

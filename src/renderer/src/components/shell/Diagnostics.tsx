@@ -34,7 +34,9 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
         ))}
       </ul>
       <h3>Rate limits</h3>
-      {info && info.rateLimits.length === 0 ? <p className="muted">No API has sent rate-limit headers this session.</p> : null}
+      {info && info.rateLimits.length === 0 ? (
+        <p className="muted">No API has sent rate-limit headers this session.</p>
+      ) : null}
       {info && info.rateLimits.length > 0 ? (
         <table data-testid="diagnostics-rate-limits">
           <thead>

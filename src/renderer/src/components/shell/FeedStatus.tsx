@@ -2,7 +2,13 @@
 // named, so a trader knows which book not to trust.
 import { overallFeedState, useSession } from '../../store/session';
 
-const LABEL = { idle: 'No live feeds', open: 'Live', connecting: 'Connecting', stale: 'Stale', closed: 'Disconnected' } as const;
+const LABEL = {
+  idle: 'No live feeds',
+  open: 'Live',
+  connecting: 'Connecting',
+  stale: 'Stale',
+  closed: 'Disconnected',
+} as const;
 
 export function FeedStatus() {
   const feeds = useSession((s) => s.feeds);
@@ -11,7 +17,12 @@ export function FeedStatus() {
   const list = Object.values(feeds);
   const polling = list.some((f) => f.source === 'polling');
   const detail = connected
-    ? list.map((f) => `${f.feed} ${f.marketId}: ${f.state}${f.source === 'polling' ? ' (polling)' : ''}${f.error ? ` — ${f.error.message}` : ''}`).join('\n') || 'Nothing followed yet.'
+    ? list
+        .map(
+          (f) =>
+            `${f.feed} ${f.marketId}: ${f.state}${f.source === 'polling' ? ' (polling)' : ''}${f.error ? ` — ${f.error.message}` : ''}`,
+        )
+        .join('\n') || 'Nothing followed yet.'
     : 'Not connected to PM Desk’s main process.';
   return (
     <span className={`feed-status state-${state}`} data-testid="feed-status" data-state={state} title={detail}>

@@ -85,8 +85,8 @@ export function ShortcutsHelp({ shortcuts: openedWith, onClose }: { shortcuts: r
         <ErrorLine message={problem} />
       </div>
       <p className="muted">
-        Tab and Shift+Tab move between controls, Enter or Space presses the one in focus, ↑ and ↓ move inside an open menu. Keys typed into a field go to the field,
-        except Esc, which leaves it.
+        Tab and Shift+Tab move between controls, Enter or Space presses the one in focus, ↑ and ↓ move inside an open
+        menu. Keys typed into a field go to the field, except Esc, which leaves it.
       </p>
       <div className="row dialog-actions">
         <button type="button" className="primary" ref={closeButton} onClick={onClose}>

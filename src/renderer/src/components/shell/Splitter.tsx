@@ -40,7 +40,8 @@ export function Splitter({ between, size, min, max, grows, label, testId, onResi
   const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
     drag.current = null;
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? BIG_STEP : STEP;

@@ -7,7 +7,12 @@ export function TradingAccessBanner() {
   if (!access || (access.allowed && access.state !== 'unknown')) return null;
   const note = access.allowed;
   return (
-    <div className={`access-banner ${note ? 'note' : 'blocked'}`} data-testid="trading-access-banner" data-state={access.state} role={note ? 'status' : 'alert'}>
+    <div
+      className={`access-banner ${note ? 'note' : 'blocked'}`}
+      data-testid="trading-access-banner"
+      data-state={access.state}
+      role={note ? 'status' : 'alert'}
+    >
       {access.reason}
     </div>
   );

@@ -2,7 +2,17 @@
 // one (a key in use refused with a sentence naming what it does), the keys back to their defaults, the size
 // presets, and the opt-in to place keyboard orders without the confirmation.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { DEFAULT_KEY_BINDINGS, PRESET_ACTIONS, SIZE_PRESET_MAX, TRADING_ACTIONS, TRADING_ACTION_NAMES, isSizePreset, keyLabel, rebind, type TradingAction } from '../../../../shared/key-bindings';
+import {
+  DEFAULT_KEY_BINDINGS,
+  PRESET_ACTIONS,
+  SIZE_PRESET_MAX,
+  TRADING_ACTIONS,
+  TRADING_ACTION_NAMES,
+  isSizePreset,
+  keyLabel,
+  rebind,
+  type TradingAction,
+} from '../../../../shared/key-bindings';
 import { listShortcuts } from '../../keys/keyboard';
 import { useSession } from '../../store/session';
 import { ErrorLine } from '../wallets/Dialog';
@@ -31,7 +41,9 @@ export function TradingKeys() {
   function resetKeys() {
     // A default another shortcut took since (the cancel-all key, say) is named rather than taken from it.
     const own = new Set(Object.values(TRADING_ACTION_NAMES));
-    const clash = TRADING_ACTIONS.map((a) => listShortcuts().find((s) => s.key === DEFAULT_KEY_BINDINGS[a] && !own.has(s.description))).find(Boolean);
+    const clash = TRADING_ACTIONS.map((a) =>
+      listShortcuts().find((s) => s.key === DEFAULT_KEY_BINDINGS[a] && !own.has(s.description)),
+    ).find(Boolean);
     if (clash) return setProblem(`${keyLabel(clash.key)} already does “${clash.description}”: change that key first.`);
     setProblem(null);
     void useSession.getState().saveSettings({ keyBindings: { ...DEFAULT_KEY_BINDINGS } });
@@ -40,7 +52,10 @@ export function TradingKeys() {
   return (
     <section className="trading-keys" data-testid="trading-keys" aria-label="Keyboard trading">
       <h3>Keyboard trading</h3>
-      <p className="muted">On the chosen market and outcome. Buy and Sell fill the ticket at the best price with the preset size and open its confirmation.</p>
+      <p className="muted">
+        On the chosen market and outcome. Buy and Sell fill the ticket at the best price with the preset size and open
+        its confirmation.
+      </p>
       <table className="dense shortcuts-table">
         <tbody>
           {TRADING_ACTIONS.map((action) => (
@@ -63,10 +78,18 @@ export function TradingKeys() {
               </td>
               <td>
                 {TRADING_ACTION_NAMES[action]}
-                {PRESET_ACTIONS.includes(action as (typeof PRESET_ACTIONS)[number]) ? ` (${presetText(sizePresets, PRESET_ACTIONS.indexOf(action as (typeof PRESET_ACTIONS)[number]))})` : ''}
+                {PRESET_ACTIONS.includes(action as (typeof PRESET_ACTIONS)[number])
+                  ? ` (${presetText(sizePresets, PRESET_ACTIONS.indexOf(action as (typeof PRESET_ACTIONS)[number]))})`
+                  : ''}
               </td>
               <td>
-                <button type="button" className="ghost" data-testid={`rebind-${action}`} title="Press the new key after clicking" onClick={() => setChoosing(action)}>
+                <button
+                  type="button"
+                  className="ghost"
+                  data-testid={`rebind-${action}`}
+                  title="Press the new key after clicking"
+                  onClick={() => setChoosing(action)}
+                >
                   Change…
                 </button>
               </td>
@@ -81,7 +104,10 @@ export function TradingKeys() {
         </button>
       </div>
       <SizePresetsField />
-      <label className="row ticket-check" title="Buy and Sell keys then send the order at once; main’s pre-trade checks still refuse what they refuse.">
+      <label
+        className="row ticket-check"
+        title="Buy and Sell keys then send the order at once; main’s pre-trade checks still refuse what they refuse."
+      >
         <input
           type="checkbox"
           data-testid="keyboard-no-confirm"
@@ -119,7 +145,10 @@ function SizePresetsField() {
   function save() {
     const sizes = texts.map((t) => (t.trim() === '' ? NaN : Number(t)));
     const bad = sizes.findIndex((s) => !isSizePreset(s));
-    if (bad >= 0) return setProblem(`Preset ${bad + 1}: type a size above 0 and at most ${SIZE_PRESET_MAX.toLocaleString('en-US')}, in hundredths at most.`);
+    if (bad >= 0)
+      return setProblem(
+        `Preset ${bad + 1}: type a size above 0 and at most ${SIZE_PRESET_MAX.toLocaleString('en-US')}, in hundredths at most.`,
+      );
     setProblem(null);
     void useSession.getState().saveSettings({ sizePresets: { unit, sizes } });
   }
@@ -139,7 +168,12 @@ function SizePresetsField() {
             onChange={(e) => setTexts(texts.map((t, j) => (j === i ? e.target.value : t)))}
           />
         ))}
-        <select aria-label="Size presets unit" data-testid="size-presets-unit" value={unit} onChange={(e) => setUnit(e.target.value as 'shares' | 'usd')}>
+        <select
+          aria-label="Size presets unit"
+          data-testid="size-presets-unit"
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as 'shares' | 'usd')}
+        >
           <option value="shares">shares</option>
           <option value="usd">USDC</option>
         </select>

@@ -47,7 +47,11 @@ export function initialMarketsWidth(areaWidth: number): number {
   return clamp(Math.round(initial + (areaWidth - WIDE_WINDOW) * 0.85), initial, 840);
 }
 
-const wanted = (saved: Readonly<Record<string, number>>, name: PanelName, initial = PANEL_BOUNDS[name].initial): number => {
+const wanted = (
+  saved: Readonly<Record<string, number>>,
+  name: PanelName,
+  initial = PANEL_BOUNDS[name].initial,
+): number => {
   const size = saved[name];
   const { min, max } = PANEL_BOUNDS[name];
   return typeof size === 'number' && Number.isFinite(size) ? clamp(Math.round(size), min, max) : initial;

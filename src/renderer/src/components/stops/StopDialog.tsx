@@ -26,7 +26,8 @@ function StopDialog() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useDialogEscape('Close the stop dialog', closeStopDialog);
-  const outcome = market?.position_tokens.find((t) => t.token_id === tokenId)?.name ?? subject.outcome ?? 'this outcome';
+  const outcome =
+    market?.position_tokens.find((t) => t.token_id === tokenId)?.name ?? subject.outcome ?? 'this outcome';
   const levelOk = Number(level) > 0 && Number(level) < 100;
 
   const submit = async () => {
@@ -65,7 +66,8 @@ function StopDialog() {
           {subject.market || market ? ` · ${subject.market ?? market?.name}` : ''}
         </h2>
         <div className="stop-label" data-testid="stop-dialog-runs-only">
-          {RUNS_ONLY_WHILE_OPEN}: it is not an order on the exchange. Closed, PM Desk sells nothing; it re-arms the stop when it starts again.
+          {RUNS_ONLY_WHILE_OPEN}: it is not an order on the exchange. Closed, PM Desk sells nothing; it re-arms the stop
+          when it starts again.
         </div>
         {market && market.position_tokens.length > 1 ? (
           <label className="row">
@@ -81,26 +83,55 @@ function StopDialog() {
         ) : null}
         <label className="row">
           Kind
-          <select aria-label="Stop kind" data-testid="stop-kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
+          <select
+            aria-label="Stop kind"
+            data-testid="stop-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as typeof kind)}
+          >
             <option value="stop-loss">Stop-loss: sell when the best bid falls to</option>
             <option value="take-profit">Take-profit: sell when the best bid rises to</option>
           </select>
         </label>
         <label className="row">
           Level
-          <input aria-label="Level in cents" data-testid="stop-level" inputMode="decimal" value={level} onChange={(e) => setLevel(e.target.value)} autoFocus />¢
+          <input
+            aria-label="Level in cents"
+            data-testid="stop-level"
+            inputMode="decimal"
+            value={level}
+            onChange={(e) => setLevel(e.target.value)}
+            autoFocus
+          />
+          ¢
         </label>
         <label className="row">
           Shares
-          <input aria-label="Shares" data-testid="stop-size" inputMode="decimal" placeholder="whole position" value={size} onChange={(e) => setSize(e.target.value)} />
+          <input
+            aria-label="Shares"
+            data-testid="stop-size"
+            inputMode="decimal"
+            placeholder="whole position"
+            value={size}
+            onChange={(e) => setSize(e.target.value)}
+          />
         </label>
         <label className="row">
           Worst price
-          <input aria-label="Worst price in cents" data-testid="stop-worst" inputMode="decimal" placeholder="any bid" value={worst} onChange={(e) => setWorst(e.target.value)} />¢
+          <input
+            aria-label="Worst price in cents"
+            data-testid="stop-worst"
+            inputMode="decimal"
+            placeholder="any bid"
+            value={worst}
+            onChange={(e) => setWorst(e.target.value)}
+          />
+          ¢
         </label>
         <div className="muted">
-          It watches the best bid, the price a market sell would fill at, and sells once: a fill-and-kill sell of the shares held (never more),
-          through every check an order from the ticket goes through. A locked wallet at that moment: it says so and stays armed until it can sell.
+          It watches the best bid, the price a market sell would fill at, and sells once: a fill-and-kill sell of the
+          shares held (never more), through every check an order from the ticket goes through. A locked wallet at that
+          moment: it says so and stays armed until it can sell.
         </div>
         {!wallet ? <div className="error-text">Choose a wallet first.</div> : null}
         {error ? (

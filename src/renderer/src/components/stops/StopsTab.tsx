@@ -31,7 +31,15 @@ export function StopsTab() {
           type="button"
           data-testid="stop-new"
           disabled={!selection || !(tokenId ?? firstToken)}
-          onClick={() => selection && openStopDialog({ protocol: selection.protocol, marketId: selection.marketId, tokenId: (tokenId ?? firstToken)!, market: market?.name })}
+          onClick={() =>
+            selection &&
+            openStopDialog({
+              protocol: selection.protocol,
+              marketId: selection.marketId,
+              tokenId: (tokenId ?? firstToken)!,
+              market: market?.name,
+            })
+          }
         >
           New stop on the open market
         </button>

@@ -30,7 +30,20 @@ export interface ConfirmOrderProps {
   onClose(): void;
 }
 
-export function ConfirmOrderDialog({ intent, preview, estimate, outcome, question, tickSize, live, refusal, newer, onUseNewer, onConfirm, onClose }: ConfirmOrderProps) {
+export function ConfirmOrderDialog({
+  intent,
+  preview,
+  estimate,
+  outcome,
+  question,
+  tickSize,
+  live,
+  refusal,
+  newer,
+  onUseNewer,
+  onConfirm,
+  onClose,
+}: ConfirmOrderProps) {
   useDialogEscape('Close the order confirmation', onClose);
   const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
   const ready = useReadyOrder(intent);
@@ -49,9 +62,17 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
   const liveFill = live?.fill ?? null;
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="dialog confirm-order" role="dialog" aria-modal="true" aria-labelledby="confirm-order-title" data-testid="ticket-confirm-dialog" data-order-ready={ready}>
+      <div
+        className="dialog confirm-order"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="confirm-order-title"
+        data-testid="ticket-confirm-dialog"
+        data-order-ready={ready}
+      >
         <h2 id="confirm-order-title">
-          <span className={buying ? 'bid' : 'ask'}>{intent.side}</span> {outcome} — {market ? `market order (${intent.orderType})` : `limit ${intent.orderType}`}
+          <span className={buying ? 'bid' : 'ask'}>{intent.side}</span> {outcome} —{' '}
+          {market ? `market order (${intent.orderType})` : `limit ${intent.orderType}`}
         </h2>
         <div className="muted">{question}</div>
         <dl className="confirm-figures">
@@ -63,7 +84,9 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
               </dd>
               <dt>{buying ? 'You spend' : 'You sell'}</dt>
               <dd className="num" data-testid="confirm-bound-amount">
-                {buying ? `at most ${formatUsd(promise.spendAtMost ?? 0)}` : `${formatShares(promise.shares ?? 0)} shares`}
+                {buying
+                  ? `at most ${formatUsd(promise.spendAtMost ?? 0)}`
+                  : `${formatShares(promise.shares ?? 0)} shares`}
               </dd>
               <dt>{buying ? 'You get' : 'You receive'}</dt>
               <dd className="num" data-testid="confirm-bound-result">
@@ -112,8 +135,8 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
         </dl>
         {preview && preview.approvalsNeeded > 0 ? (
           <div className="warn">
-            Before this first order, {preview.approvalsNeeded} token approval{preview.approvalsNeeded === 1 ? '' : 's'} will be sent (transactions on the chain; progress
-            shows in the notices).
+            Before this first order, {preview.approvalsNeeded} token approval{preview.approvalsNeeded === 1 ? '' : 's'}{' '}
+            will be sent (transactions on the chain; progress shows in the notices).
           </div>
         ) : null}
         {preview && preview.problems.length > 0 ? (
@@ -125,14 +148,19 @@ export function ConfirmOrderDialog({ intent, preview, estimate, outcome, questio
             ))}
           </div>
         ) : null}
-        {!preview ? <div className="muted">Amounts are the ticket’s estimate; main runs every pre-trade check when you confirm.</div> : null}
+        {!preview ? (
+          <div className="muted">
+            Amounts are the ticket’s estimate; main runs every pre-trade check when you confirm.
+          </div>
+        ) : null}
         {moved ? (
           <div className="error-text confirm-moved" role="alert" data-testid="confirm-book-moved">
             {moved}
             {newer && newer.intent.price !== undefined ? (
               <div className="row">
                 <button type="button" data-testid="confirm-use-new" onClick={onUseNewer}>
-                  Review the new numbers: {buying ? 'max' : 'min'} {formatTickCents(newer.intent.price, tickSize)}, about {formatShares(newer.estimate.shares)} shares for {formatUsd(newer.estimate.cost)}
+                  Review the new numbers: {buying ? 'max' : 'min'} {formatTickCents(newer.intent.price, tickSize)},
+                  about {formatShares(newer.estimate.shares)} shares for {formatUsd(newer.estimate.cost)}
                 </button>
               </div>
             ) : null}

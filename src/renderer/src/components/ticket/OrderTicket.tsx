@@ -24,7 +24,15 @@ import { useTradedMarket, type TradedMarket } from './useTradedMarket';
 import { QuotePrice } from '../../prices/useQuote';
 import { usePositionSell } from './usePositionSell';
 import { useKeyboardTrading } from './useKeyboardTrading';
-import { availableAfterOrders, draftOrder, parseAmount, quickAmount, toWin, type Drafted, type OrderIntent } from './order-math';
+import {
+  availableAfterOrders,
+  draftOrder,
+  parseAmount,
+  quickAmount,
+  toWin,
+  type Drafted,
+  type OrderIntent,
+} from './order-math';
 import { marketAmount, marketBound, stillFills } from './market-bound';
 import { SlippageField } from './SlippageField';
 import { postOnlyCrossing } from '../../../../shared/post-only';
@@ -53,7 +61,11 @@ export function OrderTicket() {
   );
 
   /** The order under confirmation; `refusal`: main's sentence when the click found the book past its bound. */
-  const [confirming, setConfirming] = useState<{ intent: OrderIntent; drafted: Drafted & { ok: true }; refusal?: string } | null>(null);
+  const [confirming, setConfirming] = useState<{
+    intent: OrderIntent;
+    drafted: Drafted & { ok: true };
+    refusal?: string;
+  } | null>(null);
   const [placing, setPlacing] = useState(false);
   /** The wrap the not-enough-pUSD problem offered, while its dialog is open. */
   const [wrapping, setWrapping] = useState<string | null>(null);
@@ -65,12 +77,22 @@ export function OrderTicket() {
   const slippageTicks = useSession((s) => s.settings.marketSlippageTicks);
   const typedAmount = parseAmount(ticket.amount);
   const bound = useMemo(
-    () => (ticket.kind === 'market' && market && typedAmount !== null ? marketBound(book, ticket.side, typedAmount, ticket.sizeUnit, slippageTicks, market.tickSize) : undefined),
+    () =>
+      ticket.kind === 'market' && market && typedAmount !== null
+        ? marketBound(book, ticket.side, typedAmount, ticket.sizeUnit, slippageTicks, market.tickSize)
+        : undefined,
     [ticket.kind, ticket.side, ticket.sizeUnit, typedAmount, book, slippageTicks, market],
   );
   const drafted: Drafted | null = useMemo(() => {
     if (!market || !outcome || !wallet) return null;
-    const terms = { marketId: market.marketId, tokenId: outcome.tokenId, tickSize: market.tickSize, minOrderSize: market.minOrderSize, referencePrice: outcome.price, ...(bound ? { marketBound: bound } : {}) };
+    const terms = {
+      marketId: market.marketId,
+      tokenId: outcome.tokenId,
+      tickSize: market.tickSize,
+      minOrderSize: market.minOrderSize,
+      referencePrice: outcome.price,
+      ...(bound ? { marketBound: bound } : {}),
+    };
     return draftOrder(ticket, terms, wallet.label, Math.floor(Date.now() / 1000));
   }, [ticket, market, outcome, wallet, bound]);
   const intent = drafted?.ok ? drafted.intent : null;
@@ -78,9 +100,18 @@ export function OrderTicket() {
   const bookRevision = ticket.kind === 'market' ? (book?.hash ?? '') : '';
   // Main checks the same order again when what it checks changed: the wallet, the book, and what the account holds
   // (a fill, a Close): a refusal is never left to the click.
-  const preview = usePreview(intent, `${fundsRevision}:${wallet?.unlocked ? 'unlocked' : 'locked'}:${bookRevision}:${held ?? ''}:${collateral ?? ''}`);
-  const confirmingMarket = confirming && (confirming.intent.orderType === 'FOK' || confirming.intent.orderType === 'FAK') ? confirming.intent : null;
-  const confirmPreview = usePreview(confirming?.intent ?? null, `${fundsRevision}:${confirmingMarket ? (book?.hash ?? '') : ''}`);
+  const preview = usePreview(
+    intent,
+    `${fundsRevision}:${wallet?.unlocked ? 'unlocked' : 'locked'}:${bookRevision}:${held ?? ''}:${collateral ?? ''}`,
+  );
+  const confirmingMarket =
+    confirming && (confirming.intent.orderType === 'FOK' || confirming.intent.orderType === 'FAK')
+      ? confirming.intent
+      : null;
+  const confirmPreview = usePreview(
+    confirming?.intent ?? null,
+    `${fundsRevision}:${confirmingMarket ? (book?.hash ?? '') : ''}`,
+  );
   const blocking = preview.status === 'ready' ? preview.preview.problems.find((p) => p.blocking) : undefined;
   const access = useTradingAccess((s) => s.access);
   const refused = refusedSide(access, ticket.side);
@@ -91,8 +122,22 @@ export function OrderTicket() {
   // Review, from the account the ticket shows, without waiting for main's preview of an order it already checked.
   const short = sellShortfall(intent, available?.shares ?? held, held, outcome?.name ?? '');
   // A post-only order the live book would match at once: the exchange would refuse it, so the ticket says so first.
-  const crossing = intent?.postOnly && intent.price !== undefined ? postOnlyCrossing({ side: intent.side, price: intent.price }, book) : null;
-  const whyNot = disabledReason({ refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null), walletLabel: wallet?.label, unlocked: wallet?.unlocked, hasMarket: !!selectedMarket, market, loading, outcome: !!outcome, drafted, placing, blocking: short ?? crossing ?? blocking?.message });
+  const crossing =
+    intent?.postOnly && intent.price !== undefined
+      ? postOnlyCrossing({ side: intent.side, price: intent.price }, book)
+      : null;
+  const whyNot = disabledReason({
+    refused: refused ?? (bookUnknown ? cannotTradeLine(bookUnknown) : null),
+    walletLabel: wallet?.label,
+    unlocked: wallet?.unlocked,
+    hasMarket: !!selectedMarket,
+    market,
+    loading,
+    outcome: !!outcome,
+    drafted,
+    placing,
+    blocking: short ?? crossing ?? blocking?.message,
+  });
 
   // An order typed for another market means nothing here: a new market starts with a fresh ticket (BUY,
   // limit, no price, no size), as Polymarket's does, so nothing is sent to the wrong market by habit.
@@ -112,8 +157,16 @@ export function OrderTicket() {
   const buyRef = useRef<HTMLButtonElement>(null);
   const sellRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const offBuy = registerShortcut({ key: 'b', description: 'Ticket: buy', run: () => useTicket.getState().focusSide('BUY') });
-    const offSell = registerShortcut({ key: 's', description: 'Ticket: sell', run: () => useTicket.getState().focusSide('SELL') });
+    const offBuy = registerShortcut({
+      key: 'b',
+      description: 'Ticket: buy',
+      run: () => useTicket.getState().focusSide('BUY'),
+    });
+    const offSell = registerShortcut({
+      key: 's',
+      description: 'Ticket: sell',
+      run: () => useTicket.getState().focusSide('SELL'),
+    });
     return () => {
       offBuy();
       offSell();
@@ -168,11 +221,20 @@ export function OrderTicket() {
     void placeOrder(confirmed.intent).then((refused) => {
       // The book moved past the bound before the click landed: main sent nothing. The confirmation comes back with
       // why, and the ticket's new numbers to review.
-      if (refused && /The book moved past/.test(refused)) setConfirming({ ...confirmed, refusal: refused.replace(/^The order was not placed:\s*-\s*/, '') });
+      if (refused && /The book moved past/.test(refused))
+        setConfirming({ ...confirmed, refusal: refused.replace(/^The order was not placed:\s*-\s*/, '') });
     });
   };
   const placeNow = useCallback((order: OrderIntent) => void placeOrder(order), [placeOrder]);
-  useKeyboardTrading({ market, outcome, drafted, whyNot, blocking: blocking?.message, openConfirm: confirmSell, placeNow });
+  useKeyboardTrading({
+    market,
+    outcome,
+    drafted,
+    whyNot,
+    blocking: blocking?.message,
+    openConfirm: confirmSell,
+    placeNow,
+  });
 
   if (!selectedMarket) {
     return (
@@ -195,7 +257,8 @@ export function OrderTicket() {
   const priceWord = buying ? 'Max' : 'Min';
   // The live book's fill of the order under confirmation, within its bound; the ticket's own order when it differs.
   const liveConfirm = confirmingMarket && market ? stillFills(book, confirmingMarket, market.tickSize) : null;
-  const newer = confirming && drafted?.ok && intentKey(drafted.intent) !== intentKey(confirming.intent) ? drafted : null;
+  const newer =
+    confirming && drafted?.ok && intentKey(drafted.intent) !== intentKey(confirming.intent) ? drafted : null;
 
   return (
     <div className="panel ticket" data-testid="order-ticket">
@@ -213,14 +276,23 @@ export function OrderTicket() {
         ) : null}
         {marketError ? <div className="error-text">{marketError}</div> : null}
         <BookUnknownLine />
-        {market && !market.acceptingOrders ? <div className="warn" data-testid="ticket-market-state">{noOrdersSentence(market)}</div> : null}
+        {market && !market.acceptingOrders ? (
+          <div className="warn" data-testid="ticket-market-state">
+            {noOrdersSentence(market)}
+          </div>
+        ) : null}
         {market ? (
           <div className="ticket-outcomes" role="group" aria-label="Outcome">
             {market.outcomes.map((o) => (
-              <button key={o.tokenId} type="button" aria-pressed={o.tokenId === tokenId} className={o.tokenId === tokenId ? 'selected' : ''} onClick={() => selectToken(o.tokenId)}>
+              <button
+                key={o.tokenId}
+                type="button"
+                aria-pressed={o.tokenId === tokenId}
+                className={o.tokenId === tokenId ? 'selected' : ''}
+                onClick={() => selectToken(o.tokenId)}
+              >
                 <span className="ticket-outcome">
-                  {o.name}
-                  {' '}
+                  {o.name}{' '}
                   {/* The outcome's price as every panel shows it (the price model: mid, or last when the spread is wide). */}
                   <QuotePrice tokenId={o.tokenId} fallback={{ listed: o.price }} className="muted" />
                 </span>
@@ -242,7 +314,13 @@ export function OrderTicket() {
               role="tab"
               aria-selected={ticket.kind === kind}
               data-testid={`ticket-kind-${kind}`}
-              onClick={() => ticket.set({ kind, orderType: kind === 'limit' ? 'GTC' : 'FOK', postOnly: kind === 'limit' ? ticket.postOnly : false })}
+              onClick={() =>
+                ticket.set({
+                  kind,
+                  orderType: kind === 'limit' ? 'GTC' : 'FOK',
+                  postOnly: kind === 'limit' ? ticket.postOnly : false,
+                })
+              }
             >
               {kind === 'limit' ? 'Limit' : 'Market'}
             </button>
@@ -256,7 +334,13 @@ export function OrderTicket() {
             data-testid="ticket-price"
             inputMode="decimal"
             autoComplete="off"
-            placeholder={isLimit ? 'e.g. 45' : bound && 'worst' in bound && market ? priceToCents(bound.worst, market.tickSize) : 'from the book'}
+            placeholder={
+              isLimit
+                ? 'e.g. 45'
+                : bound && 'worst' in bound && market
+                  ? priceToCents(bound.worst, market.tickSize)
+                  : 'from the book'
+            }
             value={ticket.priceCents}
             onChange={(e) => ticket.set({ priceCents: e.target.value })}
           />
@@ -271,14 +355,27 @@ export function OrderTicket() {
               {drafted.choices.map((p) => {
                 const cents = priceToCents(p, market.tickSize);
                 return (
-                  <button key={cents} type="button" data-testid="ticket-price-choice" onClick={() => ticket.set({ priceCents: cents })}>
+                  <button
+                    key={cents}
+                    type="button"
+                    data-testid="ticket-price-choice"
+                    onClick={() => ticket.set({ priceCents: cents })}
+                  >
                     {cents}¢
                   </button>
                 );
               })}
             </span>
           ) : null}
-          {!isLimit && market ? <SlippageField side={ticket.side} bound={bound} typed={ticket.priceCents.trim() !== ''} tickSize={market.tickSize} ticks={slippageTicks} /> : null}
+          {!isLimit && market ? (
+            <SlippageField
+              side={ticket.side}
+              bound={bound}
+              typed={ticket.priceCents.trim() !== ''}
+              tickSize={market.tickSize}
+              ticks={slippageTicks}
+            />
+          ) : null}
           {tickWarning ? (
             <span className="warn" role="alert" data-testid="ticket-tick-warning">
               {tickWarning}
@@ -298,7 +395,12 @@ export function OrderTicket() {
               value={ticket.amount}
               onChange={(e) => ticket.set({ amount: e.target.value })}
             />
-            <select aria-label="Size unit" data-testid="ticket-size-unit" value={ticket.sizeUnit} onChange={(e) => ticket.set({ sizeUnit: e.target.value as 'shares' | 'usd' })}>
+            <select
+              aria-label="Size unit"
+              data-testid="ticket-size-unit"
+              value={ticket.sizeUnit}
+              onChange={(e) => ticket.set({ sizeUnit: e.target.value as 'shares' | 'usd' })}
+            >
               <option value="shares">shares</option>
               <option value="usd">USDC</option>
             </select>
@@ -318,13 +420,23 @@ export function OrderTicket() {
                 ['max', 1, 'Max'],
               ] as const
             ).map(([id, fraction, label]) => (
-              <button key={id} type="button" data-testid={`ticket-quick-${id}`} disabled={!available || (!buying && !(available.shares! > 0))} onClick={() => quick({ fraction })}>
+              <button
+                key={id}
+                type="button"
+                data-testid={`ticket-quick-${id}`}
+                disabled={!available || (!buying && !(available.shares! > 0))}
+                onClick={() => quick({ fraction })}
+              >
                 {label}
               </button>
             ))}
           </div>
           {buying && available ? (
-            <span className="muted hint" data-testid="ticket-available" title="Your balance less what your open buy orders hold">
+            <span
+              className="muted hint"
+              data-testid="ticket-available"
+              title="Your balance less what your open buy orders hold"
+            >
               Available {formatUsd(available.dollars)}
               {available.heldByOrders > 0 ? ` (${formatUsd(available.heldByOrders)} held by open orders)` : ''}
             </span>
@@ -332,7 +444,9 @@ export function OrderTicket() {
           {!buying && held !== undefined ? (
             <span className="muted hint" data-testid="ticket-available">
               You hold {formatShares(held)} {outcome?.name ?? ''} shares
-              {available && available.sharesInOrders > 0 ? ` (${formatShares(available.sharesInOrders)} in open orders)` : ''}
+              {available && available.sharesInOrders > 0
+                ? ` (${formatShares(available.sharesInOrders)} in open orders)`
+                : ''}
             </span>
           ) : null}
         </div>
@@ -361,21 +475,50 @@ export function OrderTicket() {
         {isLimit && ticket.orderType === 'GTD' ? (
           <div className="field">
             <label htmlFor="ticket-expiry">Expires</label>
-            <input id="ticket-expiry" data-testid="ticket-expiry" type="datetime-local" value={ticket.expiry} onChange={(e) => ticket.set({ expiry: e.target.value })} />
+            <input
+              id="ticket-expiry"
+              data-testid="ticket-expiry"
+              type="datetime-local"
+              value={ticket.expiry}
+              onChange={(e) => ticket.set({ expiry: e.target.value })}
+            />
           </div>
         ) : null}
         {/* Post-only only means something for an order that can rest: a market order does not see it. */}
         {isLimit ? (
-          <label className="row ticket-check" title="Refused rather than matched on arrival: the order only adds liquidity.">
-            <input type="checkbox" data-testid="ticket-post-only" checked={ticket.postOnly} onChange={(e) => ticket.set({ postOnly: e.target.checked })} />
+          <label
+            className="row ticket-check"
+            title="Refused rather than matched on arrival: the order only adds liquidity."
+          >
+            <input
+              type="checkbox"
+              data-testid="ticket-post-only"
+              checked={ticket.postOnly}
+              onChange={(e) => ticket.set({ postOnly: e.target.checked })}
+            />
             Post-only
           </label>
         ) : null}
 
-        <Summary buying={buying} market={market} shown={shown} preview={preview} estimatedAt={drafted?.ok && !isLimit ? drafted.estimate.price : null} usdAmount={intent?.amountUsd}
+        <Summary
+          buying={buying}
+          market={market}
+          shown={shown}
+          preview={preview}
+          estimatedAt={drafted?.ok && !isLimit ? drafted.estimate.price : null}
+          usdAmount={intent?.amountUsd}
           marketPrices={
             !isLimit && intent?.price !== undefined
-              ? { word: priceWord, worst: intent.price, average: preview.status === 'ready' && preview.preview.shares > 0 ? preview.preview.cost / preview.preview.shares : bound && 'worst' in bound ? bound.fill.average : null }
+              ? {
+                  word: priceWord,
+                  worst: intent.price,
+                  average:
+                    preview.status === 'ready' && preview.preview.shares > 0
+                      ? preview.preview.cost / preview.preview.shares
+                      : bound && 'worst' in bound
+                        ? bound.fill.average
+                        : null,
+                }
               : null
           }
         />
@@ -385,27 +528,53 @@ export function OrderTicket() {
             ? preview.preview.problems.map((p) => (
                 <div key={p.check} className={p.blocking ? 'error-text' : 'warn'}>
                   {p.message}
-                  {p.check === 'NOT_ENOUGH_COLLATERAL' && wallet ? <WrapOffer wallet={wallet.label} needed={preview.preview.cost} onWrap={setWrapping} /> : null}
+                  {p.check === 'NOT_ENOUGH_COLLATERAL' && wallet ? (
+                    <WrapOffer wallet={wallet.label} needed={preview.preview.cost} onWrap={setWrapping} />
+                  ) : null}
                 </div>
               ))
             : null}
           {preview.status === 'failed' ? <div className="error-text">{preview.message}</div> : null}
-          {preview.status === 'unavailable' ? <div className="muted">Pre-trade checks run when you submit (main cannot preview orders in this session).</div> : null}
+          {preview.status === 'unavailable' ? (
+            <div className="muted">
+              Pre-trade checks run when you submit (main cannot preview orders in this session).
+            </div>
+          ) : null}
         </div>
 
-        <button type="button" className={`ticket-submit ${buying ? 'buy' : 'sell'}`} data-testid="ticket-submit" disabled={!!whyNot} title={whyNot ?? 'Review the order before it is sent'} onClick={review}>
+        <button
+          type="button"
+          className={`ticket-submit ${buying ? 'buy' : 'sell'}`}
+          data-testid="ticket-submit"
+          disabled={!!whyNot}
+          title={whyNot ?? 'Review the order before it is sent'}
+          onClick={review}
+        >
           {placing ? 'Sending…' : `Review ${ticket.side}${outcome ? ` ${outcome.name}` : ''}`}
         </button>
         {/* Main's blocking problem is already shown above, once: the button's title still says it. */}
-        {whyNot && !placing && whyNot !== blocking?.message ? <div className="muted hint" data-testid="ticket-why-not">{whyNot}</div> : null}
+        {whyNot && !placing && whyNot !== blocking?.message ? (
+          <div className="muted hint" data-testid="ticket-why-not">
+            {whyNot}
+          </div>
+        ) : null}
         {result ? (
-          <div className={`ticket-result ${result.tone === 'error' ? 'error-text' : result.tone === 'success' ? 'bid' : 'muted'}`} role="status" data-testid="ticket-result">
+          <div
+            className={`ticket-result ${result.tone === 'error' ? 'error-text' : result.tone === 'success' ? 'bid' : 'muted'}`}
+            role="status"
+            data-testid="ticket-result"
+          >
             {result.message}
           </div>
         ) : null}
       </div>
       {wrapping !== null && wallet ? (
-        <MoneyDialog wallet={wallet.label} action="wrap" amount={wrapping} onClose={() => setWrapping(null)} onDone={() => {
+        <MoneyDialog
+          wallet={wallet.label}
+          action="wrap"
+          amount={wrapping}
+          onClose={() => setWrapping(null)}
+          onDone={() => {
             setFundsRevision((r) => r + 1);
             void refreshAccount(wallet.label);
           }}
@@ -431,7 +600,17 @@ export function OrderTicket() {
   );
 }
 
-function SideButton({ side, current, buttonRef, onPick }: { side: TicketSide; current: TicketSide; buttonRef: RefObject<HTMLButtonElement | null>; onPick(side: TicketSide): void }) {
+function SideButton({
+  side,
+  current,
+  buttonRef,
+  onPick,
+}: {
+  side: TicketSide;
+  current: TicketSide;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onPick(side: TicketSide): void;
+}) {
   const selected = side === current;
   return (
     <button
@@ -467,7 +646,9 @@ function Summary(props: {
         <>
           <dt>Average price</dt>
           <dd className="num" data-testid="ticket-average">
-            {marketPrices.average !== null ? formatTickCents(Math.round(marketPrices.average * 10_000) / 10_000, '0.0001') : '—'}
+            {marketPrices.average !== null
+              ? formatTickCents(Math.round(marketPrices.average * 10_000) / 10_000, '0.0001')
+              : '—'}
           </dd>
           <dt>{marketPrices.word} price</dt>
           <dd className="num" data-testid="ticket-worst">
@@ -484,12 +665,21 @@ function Summary(props: {
       <dt>{buying ? 'To win' : 'Gives up if it wins'}</dt>
       <dd className="num" data-testid="ticket-to-win">
         <span data-testid="ticket-payout">{shown ? formatUsd(shown.payout) : '—'}</span>
-        {buying && gain ? <span className="bid" data-testid="ticket-gain"> ({gain})</span> : null}
+        {buying && gain ? (
+          <span className="bid" data-testid="ticket-gain">
+            {' '}
+            ({gain})
+          </span>
+        ) : null}
       </dd>
       <dt>Fees</dt>
       {/* The exchange's terms beside the figure, as main's preview states them ("taker fee 4 %·p(1−p)"). */}
       <dd className="num" data-testid="ticket-fees">
-        {shown ? (shown.feeUnknown ? 'fee unknown' : `${formatUsd(shown.fees)}${shown.feeTerms ? ` (${shown.feeTerms})` : ''}`) : '—'}
+        {shown
+          ? shown.feeUnknown
+            ? 'fee unknown'
+            : `${formatUsd(shown.fees)}${shown.feeTerms ? ` (${shown.feeTerms})` : ''}`
+          : '—'}
       </dd>
       <dd className="muted ticket-source">
         {shown
@@ -503,7 +693,12 @@ function Summary(props: {
 }
 
 /** The sentence for a SELL of more shares than the account can sell now (held less open sells), or null. */
-function sellShortfall(intent: OrderIntent | null, sellable: number | undefined, held: number | undefined, outcome: string): string | null {
+function sellShortfall(
+  intent: OrderIntent | null,
+  sellable: number | undefined,
+  held: number | undefined,
+  outcome: string,
+): string | null {
   if (!intent || intent.side !== 'SELL' || sellable === undefined || held === undefined) return null;
   const market = intent.orderType === 'FOK' || intent.orderType === 'FAK';
   const needs = market ? marketAmount(intent).amount : (intent.size ?? 0);

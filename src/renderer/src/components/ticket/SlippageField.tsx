@@ -7,16 +7,30 @@ import { type Side, type TickSize } from './order-math';
 import type { MarketBound } from './market-bound';
 import { formatTickCents } from '../../format/numbers';
 
-export function SlippageField({ side, bound, typed, tickSize, ticks }: { side: Side; bound: MarketBound | undefined; typed: boolean; tickSize: TickSize; ticks: number }) {
+export function SlippageField({
+  side,
+  bound,
+  typed,
+  tickSize,
+  ticks,
+}: {
+  side: Side;
+  bound: MarketBound | undefined;
+  typed: boolean;
+  tickSize: TickSize;
+  ticks: number;
+}) {
   const word = side === 'BUY' ? 'max' : 'min';
   const [text, setText] = useState(String(ticks));
   useEffect(() => setText(String(ticks)), [ticks]);
   const save = (value: string) => {
     setText(value);
     const n = Number(value);
-    if (value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= MARKET_SLIPPAGE_TICKS_MAX && n !== ticks) void useSession.getState().saveSettings({ marketSlippageTicks: n });
+    if (value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= MARKET_SLIPPAGE_TICKS_MAX && n !== ticks)
+      void useSession.getState().saveSettings({ marketSlippageTicks: n });
   };
-  const reached = bound && 'worst' in bound && bound.fill.reached !== null ? formatTickCents(bound.fill.reached, tickSize) : null;
+  const reached =
+    bound && 'worst' in bound && bound.fill.reached !== null ? formatTickCents(bound.fill.reached, tickSize) : null;
   const slippage = `${ticks} tick${ticks === 1 ? '' : 's'} of slippage`;
   return (
     <span className="muted hint ticket-slippage">

@@ -6,7 +6,9 @@ import type { TicketState } from '../../store/ticket';
 import { centsToPrice, priceBounds, snapToTick, type Side, type TickSize } from './order-math';
 import { priceToCents } from '../../format/numbers';
 
-type TicketFields = Partial<Pick<TicketState, 'side' | 'kind' | 'priceCents' | 'amount' | 'sizeUnit' | 'orderType' | 'postOnly' | 'expiry'>>;
+type TicketFields = Partial<
+  Pick<TicketState, 'side' | 'kind' | 'priceCents' | 'amount' | 'sizeUnit' | 'orderType' | 'postOnly' | 'expiry'>
+>;
 
 /** A preset as the ticket's size: "50" shares or dollars. */
 export function presetFields(presets: SizePresets, index: number): TicketFields | null {
@@ -28,10 +30,27 @@ export function bestPriceOrder(
 ): { ok: true; fields: TicketFields } | { ok: false; reason: string } {
   const best = side === 'BUY' ? top.bestAsk : top.bestBid;
   if (best === null || !(best > 0 && best < 1)) {
-    return { ok: false, reason: side === 'BUY' ? `Nobody is selling ${outcome}: there is no best ask to buy at.` : `Nobody is bidding for ${outcome}: there is no best bid to sell at.` };
+    return {
+      ok: false,
+      reason:
+        side === 'BUY'
+          ? `Nobody is selling ${outcome}: there is no best ask to buy at.`
+          : `Nobody is bidding for ${outcome}: there is no best bid to sell at.`,
+    };
   }
   const size = presetFields(presets, presetIndex) ?? presetFields(presets, 0)!;
-  return { ok: true, fields: { side, kind: 'limit', orderType: 'GTC', postOnly: false, expiry: '', priceCents: priceToCents(snapToTick(best, tick), tick), ...size } };
+  return {
+    ok: true,
+    fields: {
+      side,
+      kind: 'limit',
+      orderType: 'GTC',
+      postOnly: false,
+      expiry: '',
+      priceCents: priceToCents(snapToTick(best, tick), tick),
+      ...size,
+    },
+  };
 }
 
 /**

@@ -15,18 +15,32 @@ export function worstPriceFor(reached: number, side: Side, ticks: number, tick: 
 /** The ticket's market order priced from the live book: its default worst price and the fill behind it, or why there is none. */
 export type MarketBound = { worst: number; fill: LiveFill } | { reason: string };
 
-export function marketBound(book: Book | undefined, side: Side, amount: number, unit: 'usd' | 'shares', slippageTicks: number, tick: TickSize): MarketBound {
+export function marketBound(
+  book: Book | undefined,
+  side: Side,
+  amount: number,
+  unit: 'usd' | 'shares',
+  slippageTicks: number,
+  tick: TickSize,
+): MarketBound {
   const priceWord = side === 'BUY' ? 'max' : 'min';
   if (!book) return { reason: `Waiting for the live book to price this market order; or type a ${priceWord} price.` };
   const fill = walkLiveBook(book, side, amount, unit);
-  if (fill.reached === null) return { reason: `The book has no ${side === 'BUY' ? 'asks' : 'bids'}: a market ${side === 'BUY' ? 'buy' : 'sell'} has nothing to fill against. Type a ${priceWord} price, or place a limit order.` };
+  if (fill.reached === null)
+    return {
+      reason: `The book has no ${side === 'BUY' ? 'asks' : 'bids'}: a market ${side === 'BUY' ? 'buy' : 'sell'} has nothing to fill against. Type a ${priceWord} price, or place a limit order.`,
+    };
   return { worst: worstPriceFor(fill.reached, side, slippageTicks, tick), fill };
 }
 
 /** A market order's amount as main builds it (planOrder): dollars for a BUY, shares for a SELL, at its worst price. */
-export function marketAmount(intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd'>): { amount: number; unit: 'usd' | 'shares' } {
+export function marketAmount(intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd'>): {
+  amount: number;
+  unit: 'usd' | 'shares';
+} {
   const price = intent.price ?? 0;
-  if (intent.side === 'BUY') return { amount: intent.amountUsd ?? roundDown((intent.size ?? 0) * price, 2), unit: 'usd' };
+  if (intent.side === 'BUY')
+    return { amount: intent.amountUsd ?? roundDown((intent.size ?? 0) * price, 2), unit: 'usd' };
   return { amount: intent.size ?? (price > 0 ? roundDown((intent.amountUsd ?? 0) / price, 2) : 0), unit: 'shares' };
 }
 
@@ -35,7 +49,12 @@ export function marketAmount(intent: Pick<OrderIntent, 'side' | 'price' | 'size'
  * gets at least the shares those dollars buy at the worst price; a SELL sells its shares for at least the worst
  * price each. A FAK order may fill only part: its promise is per share.
  */
-export function marketPromise(intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd' | 'orderType'>): { spendAtMost?: number; sharesAtLeast?: number; shares?: number; receiveAtLeast?: number } {
+export function marketPromise(intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd' | 'orderType'>): {
+  spendAtMost?: number;
+  sharesAtLeast?: number;
+  shares?: number;
+  receiveAtLeast?: number;
+} {
   const { amount } = marketAmount(intent);
   const price = intent.price ?? 0;
   if (!(price > 0)) return {};
@@ -47,7 +66,11 @@ export function marketPromise(intent: Pick<OrderIntent, 'side' | 'price' | 'size
  * Whether the live book still fills a confirmed market order within its worst price (all of a FOK order, some of a
  * FAK one), with the fill it gives now; and when it does not, the sentence saying so.
  */
-export function stillFills(book: Book | undefined, intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd' | 'orderType'>, tick: TickSize): { fills: boolean; fill: LiveFill | null; why: string | null } {
+export function stillFills(
+  book: Book | undefined,
+  intent: Pick<OrderIntent, 'side' | 'price' | 'size' | 'amountUsd' | 'orderType'>,
+  tick: TickSize,
+): { fills: boolean; fill: LiveFill | null; why: string | null } {
   if (!book || intent.price === undefined) return { fills: true, fill: null, why: null };
   const { amount, unit } = marketAmount(intent);
   const fill = walkLiveBook(book, intent.side, amount, unit, intent.price);

@@ -33,7 +33,7 @@ export function snapToTick(price: number, tick: TickSize): number {
   const ticks = Math.round(Number((price * scale).toFixed(6)) / step);
   const lowest = 1;
   const highest = scale / step - 1;
-  return Math.min(highest, Math.max(lowest, ticks)) * step / scale;
+  return (Math.min(highest, Math.max(lowest, ticks)) * step) / scale;
 }
 
 /** The price as whole ticks, or null when it is not on the tick (integer arithmetic, no float error). */
@@ -104,7 +104,8 @@ export function sharesFor(amount: number, unit: 'shares' | 'usd', price: number)
 
 export function estimateOrder(input: { amount: number; unit: 'shares' | 'usd'; price: number }): Estimate {
   const shares = sharesFor(input.amount, input.unit, input.price);
-  const cost = input.unit === 'usd' ? roundCents(Math.min(input.amount, shares * input.price)) : roundCents(shares * input.price);
+  const cost =
+    input.unit === 'usd' ? roundCents(Math.min(input.amount, shares * input.price)) : roundCents(shares * input.price);
   return { price: input.price, shares, cost, payout: roundCents(shares), fees: 0 };
 }
 
@@ -137,7 +138,8 @@ export interface MarketTerms {
    * A market order priced from the live book (market-bound.ts): its default worst price and the fill behind it,
    * or why there is none. A market order always carries a worst price: the one typed, else this one.
    */
-  marketBound?: { worst: number; fill: { shares: number; dollars: number; average: number | null } } | { reason: string };
+  marketBound?:
+    { worst: number; fill: { shares: number; dollars: number; average: number | null } } | { reason: string };
 }
 
 export interface OrderIntent {
@@ -154,13 +156,22 @@ export interface OrderIntent {
 }
 
 /** A refusal; `choices` are the valid prices offered for a price that is not on the tick. */
-export type Drafted = { ok: true; intent: OrderIntent; estimate: Estimate } | { ok: false; reason: string; choices?: [number, number] };
+export type Drafted =
+  { ok: true; intent: OrderIntent; estimate: Estimate } | { ok: false; reason: string; choices?: [number, number] };
 
 /** The order the ticket would send, or the sentence saying why it cannot (the Submit button's title). */
 export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: string, nowSeconds: number): Drafted {
-  const orderType: OrderType = ticket.kind === 'market' ? (ticket.orderType === 'FAK' ? 'FAK' : 'FOK') : ticket.orderType === 'GTD' ? 'GTD' : 'GTC';
+  const orderType: OrderType =
+    ticket.kind === 'market'
+      ? ticket.orderType === 'FAK'
+        ? 'FAK'
+        : 'FOK'
+      : ticket.orderType === 'GTD'
+        ? 'GTD'
+        : 'GTC';
   const typed = ticket.priceCents.trim() ? centsToPrice(ticket.priceCents) : null;
-  if (ticket.priceCents.trim() && typed === null) return { ok: false, reason: `“${ticket.priceCents.trim()}” is not a price: type it in cents (45 for 45¢).` };
+  if (ticket.priceCents.trim() && typed === null)
+    return { ok: false, reason: `“${ticket.priceCents.trim()}” is not a price: type it in cents (45 for 45¢).` };
   if (typed !== null) {
     // Refused with the nearest valid prices, never changed behind the trader's back.
     const { lowest, highest } = priceBounds(terms.tickSize);
@@ -168,23 +179,39 @@ export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: stri
     const choices = typed > 0 && typed < 1 ? nearestValidPrices(typed, terms.tickSize) : null;
     if (choices) {
       const [below, above] = choices.map((p) => formatTickCents(p, terms.tickSize));
-      return { ok: false, reason: `${text} is not on this market's ${formatTickCents(Number(terms.tickSize), terms.tickSize)} tick: choose ${below} or ${above}.`, choices };
+      return {
+        ok: false,
+        reason: `${text} is not on this market's ${formatTickCents(Number(terms.tickSize), terms.tickSize)} tick: choose ${below} or ${above}.`,
+        choices,
+      };
     }
     if (typed < lowest || typed > highest) {
-      return { ok: false, reason: `${text} is not a price this market takes: choose from ${formatTickCents(lowest, terms.tickSize)} to ${formatTickCents(highest, terms.tickSize)}.` };
+      return {
+        ok: false,
+        reason: `${text} is not a price this market takes: choose from ${formatTickCents(lowest, terms.tickSize)} to ${formatTickCents(highest, terms.tickSize)}.`,
+      };
     }
   }
   const price = typed === null ? null : snapToTick(typed, terms.tickSize);
   if (ticket.kind === 'limit' && price === null) return { ok: false, reason: 'Type a limit price in cents.' };
   // The fields in the order the ticket shows them: price, then size.
   const amount = parseAmount(ticket.amount);
-  if (amount === null) return { ok: false, reason: ticket.amount.trim() ? `“${ticket.amount.trim()}” is not an amount: type a positive number.` : 'Type a size.' };
+  if (amount === null)
+    return {
+      ok: false,
+      reason: ticket.amount.trim()
+        ? `“${ticket.amount.trim()}” is not an amount: type a positive number.`
+        : 'Type a size.',
+    };
 
   if (ticket.kind === 'limit' && price !== null) {
     const estimate = estimateOrder({ amount, unit: ticket.sizeUnit, price });
     if (!(estimate.shares > 0)) return { ok: false, reason: 'That buys less than a hundredth of a share: trade more.' };
     if (terms.minOrderSize !== null && estimate.shares < terms.minOrderSize) {
-      return { ok: false, reason: `This market's minimum order is ${terms.minOrderSize} shares; this is ${estimate.shares}.` };
+      return {
+        ok: false,
+        reason: `This market's minimum order is ${terms.minOrderSize} shares; this is ${estimate.shares}.`,
+      };
     }
     let expiration: number | undefined;
     if (orderType === 'GTD') {
@@ -196,7 +223,17 @@ export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: stri
     return {
       ok: true,
       estimate,
-      intent: { wallet, marketId: terms.marketId, tokenId: terms.tokenId, side: ticket.side, orderType, price, size: estimate.shares, ...(expiration ? { expiration } : {}), postOnly: ticket.postOnly },
+      intent: {
+        wallet,
+        marketId: terms.marketId,
+        tokenId: terms.tokenId,
+        side: ticket.side,
+        orderType,
+        price,
+        size: estimate.shares,
+        ...(expiration ? { expiration } : {}),
+        postOnly: ticket.postOnly,
+      },
     };
   }
 
@@ -205,22 +242,48 @@ export function draftOrder(ticket: TicketInput, terms: MarketTerms, wallet: stri
   const bound = terms.marketBound;
   const worst = price ?? (bound && 'worst' in bound ? bound.worst : null);
   const priceWord = ticket.side === 'BUY' ? 'max' : 'min';
-  if (worst === null) return { ok: false, reason: bound && 'reason' in bound ? bound.reason : `Type a ${priceWord} price in cents: a market order never fills past it.` };
+  if (worst === null)
+    return {
+      ok: false,
+      reason:
+        bound && 'reason' in bound
+          ? bound.reason
+          : `Type a ${priceWord} price in cents: a market order never fills past it.`,
+    };
   // The estimate is the live book's fill where there is one, else the outcome's price (or the worst price).
   const live = bound && 'worst' in bound && bound.fill.average !== null ? bound.fill : null;
   const reference = live?.average ?? terms.referencePrice ?? worst;
-  if (!(reference > 0)) return { ok: false, reason: `This outcome has no price yet: give a ${priceWord} price in cents.` };
+  if (!(reference > 0))
+    return { ok: false, reason: `This outcome has no price yet: give a ${priceWord} price in cents.` };
   const estimate = live
-    ? { price: live.average!, shares: roundDown(live.shares, SIZE_DECIMALS), cost: roundCents(live.dollars), payout: roundCents(roundDown(live.shares, SIZE_DECIMALS)), fees: 0 }
+    ? {
+        price: live.average!,
+        shares: roundDown(live.shares, SIZE_DECIMALS),
+        cost: roundCents(live.dollars),
+        payout: roundCents(roundDown(live.shares, SIZE_DECIMALS)),
+        fees: 0,
+      }
     : estimateOrder({ amount, unit: ticket.sizeUnit, price: reference });
-  if (!(estimate.shares > 0)) return { ok: false, reason: 'That comes to less than a hundredth of a share: trade more.' };
-  const sized = ticket.sizeUnit === 'usd' ? { amountUsd: roundDown(amount, 2) } : { size: roundDown(amount, SIZE_DECIMALS) };
+  if (!(estimate.shares > 0))
+    return { ok: false, reason: 'That comes to less than a hundredth of a share: trade more.' };
+  const sized =
+    ticket.sizeUnit === 'usd' ? { amountUsd: roundDown(amount, 2) } : { size: roundDown(amount, SIZE_DECIMALS) };
   if (sized.amountUsd !== undefined && !(sized.amountUsd > 0)) return { ok: false, reason: 'Trade at least one cent.' };
-  if (sized.size !== undefined && !(sized.size > 0)) return { ok: false, reason: 'That comes to less than a hundredth of a share: trade more.' };
+  if (sized.size !== undefined && !(sized.size > 0))
+    return { ok: false, reason: 'That comes to less than a hundredth of a share: trade more.' };
   return {
     ok: true,
     estimate,
-    intent: { wallet, marketId: terms.marketId, tokenId: terms.tokenId, side: ticket.side, orderType, price: worst, ...sized, postOnly: false },
+    intent: {
+      wallet,
+      marketId: terms.marketId,
+      tokenId: terms.tokenId,
+      side: ticket.side,
+      orderType,
+      price: worst,
+      ...sized,
+      postOnly: false,
+    },
   };
 }
 
@@ -239,7 +302,12 @@ export interface OpenOrderHold {
  * What the trader can still spend or sell: the balance less what open orders hold (a resting BUY holds its
  * unfilled shares × price in dollars; a resting SELL holds its unfilled shares of its outcome).
  */
-export function availableAfterOrders(input: { collateral: number; shares: number | undefined; tokenId: string | null; openOrders: readonly OpenOrderHold[] }): {
+export function availableAfterOrders(input: {
+  collateral: number;
+  shares: number | undefined;
+  tokenId: string | null;
+  openOrders: readonly OpenOrderHold[];
+}): {
   dollars: number;
   heldByOrders: number;
   shares: number | undefined;

@@ -24,8 +24,17 @@ export function positionSellFields(request: PositionSellRequest): Partial<Ticket
 }
 
 /** The outcome of the loaded market the request names, or null when it is not that market's (or not loaded yet). */
-export function requestedOutcome<O extends { tokenId: string; name: string }>(request: PositionSellRequest, market: LoadedMarket<O>): O | null | undefined {
-  const same = market.marketId === request.marketId || (request.conditionId !== null && market.conditionId === request.conditionId);
+export function requestedOutcome<O extends { tokenId: string; name: string }>(
+  request: PositionSellRequest,
+  market: LoadedMarket<O>,
+): O | null | undefined {
+  const same =
+    market.marketId === request.marketId ||
+    (request.conditionId !== null && market.conditionId === request.conditionId);
   if (!same) return undefined;
-  return market.outcomes.find((o) => o.tokenId === request.tokenId) ?? market.outcomes.find((o) => o.name.toLowerCase() === request.outcome.toLowerCase()) ?? null;
+  return (
+    market.outcomes.find((o) => o.tokenId === request.tokenId) ??
+    market.outcomes.find((o) => o.name.toLowerCase() === request.outcome.toLowerCase()) ??
+    null
+  );
 }

@@ -4,7 +4,12 @@
 // goes through the ticket's own path: its checks, then its confirmation (or, when the trader opted out of it,
 // placeOrder at once, where main's pre-trade checks still run). Flatten is the Positions table's Close.
 import { useEffect, useRef, useState } from 'react';
-import { PRESET_ACTIONS, TRADING_ACTIONS, TRADING_ACTION_NAMES, type TradingAction } from '../../../../shared/key-bindings';
+import {
+  PRESET_ACTIONS,
+  TRADING_ACTIONS,
+  TRADING_ACTION_NAMES,
+  type TradingAction,
+} from '../../../../shared/key-bindings';
 import { registerShortcut } from '../../keys/keyboard';
 import { ask } from '../../bridge/terminal';
 import { useAccount } from '../../store/account';
@@ -45,20 +50,34 @@ export function useKeyboardTrading(input: KeyboardTradingInput): void {
     /** The chosen market and outcome as the ticket has them loaded, or null after saying what is missing. */
     const focused = (): { market: TradedMarket; outcome: TradedOutcome } | null => {
       const { market, outcome } = live.current;
-      const missing = !useSelection.getState().market ? 'Choose a market first.' : !market ? 'The market is still loading: try again in a moment.' : !outcome ? 'Choose an outcome first.' : null;
+      const missing = !useSelection.getState().market
+        ? 'Choose a market first.'
+        : !market
+          ? 'The market is still loading: try again in a moment.'
+          : !outcome
+            ? 'Choose an outcome first.'
+            : null;
       if (missing || !market || !outcome) {
         say(missing ?? 'Choose an outcome first.');
         return null;
       }
       return { market, outcome };
     };
-    const topOf = (tokenId: string) => liveQuote(marketStoreFor(focusedTileId()).getState(), tokenId) ?? { bestBid: null, bestAsk: null, price: null };
+    const topOf = (tokenId: string) =>
+      liveQuote(marketStoreFor(focusedTileId()).getState(), tokenId) ?? { bestBid: null, bestAsk: null, price: null };
 
     const atBest = (side: Side) => {
       const chosen = focused();
       if (!chosen) return;
       const { sizePresets, keyboardOrdersWithoutConfirm } = useSession.getState().settings;
-      const order = bestPriceOrder(side, topOf(chosen.outcome.tokenId), chosen.market.tickSize, sizePresets, useTicket.getState().presetIndex, chosen.outcome.name);
+      const order = bestPriceOrder(
+        side,
+        topOf(chosen.outcome.tokenId),
+        chosen.market.tickSize,
+        sizePresets,
+        useTicket.getState().presetIndex,
+        chosen.outcome.name,
+      );
       if (!order.ok) return say(order.reason);
       useTicket.getState().set(order.fields);
       setPending({ side, tokenId: chosen.outcome.tokenId, confirm: !keyboardOrdersWithoutConfirm });
@@ -90,7 +109,14 @@ export function useKeyboardTrading(input: KeyboardTradingInput): void {
       // The chain's balance of the token (read for the chosen market), else the positions' size.
       const size = balances?.outcomes[tokenId] ?? positions.find((p) => p.tokenId === tokenId)?.size ?? 0;
       if (!(size > 0)) return say(`You hold no ${name} shares in this market: there is nothing to flatten.`);
-      useTicket.getState().sellPosition({ marketId, conditionId: chosen.market.conditionId, tokenId, outcome: name, size, kind: 'market' });
+      useTicket.getState().sellPosition({
+        marketId,
+        conditionId: chosen.market.conditionId,
+        tokenId,
+        outcome: name,
+        size,
+        kind: 'market',
+      });
     };
 
     const cancelMarket = () => {
@@ -101,7 +127,12 @@ export function useKeyboardTrading(input: KeyboardTradingInput): void {
       if (!wallet) return say('Choose a wallet first.');
       if (cancelling.current) return say('A cancel is on its way.');
       const tokens = new Set(chosen.market.outcomes.map((o) => o.tokenId));
-      const here = openOrders.filter((o) => tokens.has(o.tokenId) || (chosen.market.conditionId !== null && o.conditionId.toLowerCase() === chosen.market.conditionId.toLowerCase()));
+      const here = openOrders.filter(
+        (o) =>
+          tokens.has(o.tokenId) ||
+          (chosen.market.conditionId !== null &&
+            o.conditionId.toLowerCase() === chosen.market.conditionId.toLowerCase()),
+      );
       // Nothing to cancel: said, no request sent.
       if (here.length === 0) return say('No open orders in this market to cancel.');
       cancelling.current = true;
@@ -115,11 +146,16 @@ export function useKeyboardTrading(input: KeyboardTradingInput): void {
       sellBest: () => atBest('SELL'),
       priceUp: () => step(1),
       priceDown: () => step(-1),
-      ...(Object.fromEntries(PRESET_ACTIONS.map((action, i) => [action, () => preset(i)])) as Record<(typeof PRESET_ACTIONS)[number], () => void>),
+      ...(Object.fromEntries(PRESET_ACTIONS.map((action, i) => [action, () => preset(i)])) as Record<
+        (typeof PRESET_ACTIONS)[number],
+        () => void
+      >),
       flatten,
       cancelMarket,
     };
-    const offs = TRADING_ACTIONS.map((action) => registerShortcut({ key: bindings[action], description: TRADING_ACTION_NAMES[action], run: run[action] }));
+    const offs = TRADING_ACTIONS.map((action) =>
+      registerShortcut({ key: bindings[action], description: TRADING_ACTION_NAMES[action], run: run[action] }),
+    );
     return () => offs.forEach((off) => off());
   }, [bindings]);
 

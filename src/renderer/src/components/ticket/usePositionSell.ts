@@ -13,7 +13,13 @@ import { positionSellFields, requestedOutcome } from './position-sell';
 const stillComing = (reason: string): boolean => /^(Loading|Waiting for the live book)/.test(reason);
 
 /** Applies a position's sell to the ticket; `openConfirm` is the ticket's own review (its confirmation dialog). */
-export function usePositionSell(market: TradedMarket | null, drafted: Drafted | null, whyNot: string | null, blocking: string | undefined, openConfirm: (drafted: Drafted & { ok: true }) => void): void {
+export function usePositionSell(
+  market: TradedMarket | null,
+  drafted: Drafted | null,
+  whyNot: string | null,
+  blocking: string | undefined,
+  openConfirm: (drafted: Drafted & { ok: true }) => void,
+): void {
   const request = useTicket((s) => s.sellRequest);
   const selected = useSelection((s) => s.market?.marketId);
   const [confirmFor, setConfirmFor] = useState<string | null>(null);
@@ -28,7 +34,10 @@ export function usePositionSell(market: TradedMarket | null, drafted: Drafted | 
     const outcome = requestedOutcome(request, market);
     if (outcome === undefined) return;
     useTicket.setState({ sellRequest: null });
-    if (outcome === null) return useSession.getState().notify('error', `This market has no outcome ${request.outcome}: the position cannot be sold from the ticket.`);
+    if (outcome === null)
+      return useSession
+        .getState()
+        .notify('error', `This market has no outcome ${request.outcome}: the position cannot be sold from the ticket.`);
     useSelection.getState().selectToken(outcome.tokenId);
     useTicket.getState().set(positionSellFields(request));
     if (request.kind === 'market') setConfirmFor(outcome.tokenId);
@@ -46,6 +55,12 @@ export function usePositionSell(market: TradedMarket | null, drafted: Drafted | 
     }
     setConfirmFor(null);
     // A SELL of this very outcome, and nothing the ticket refuses (a blocking check shows in the dialog, which disables Confirm).
-    if (drafted.ok && drafted.intent.side === 'SELL' && drafted.intent.tokenId === confirmFor && (!whyNot || whyNot === blocking)) openConfirm(drafted);
+    if (
+      drafted.ok &&
+      drafted.intent.side === 'SELL' &&
+      drafted.intent.tokenId === confirmFor &&
+      (!whyNot || whyNot === blocking)
+    )
+      openConfirm(drafted);
   }, [confirmFor, drafted, whyNot, blocking, openConfirm]);
 }

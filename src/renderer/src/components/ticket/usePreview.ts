@@ -42,21 +42,25 @@ export function usePreview(intent: OrderIntent | null, revision: string | number
     // A busy book changes faster than the debounce: the same order is asked at least once a MAX_WAIT_MS, and an
     // answer for it is kept even when the book has changed again since (the next one follows).
     const overdue = asked.current.key === key && Date.now() - asked.current.at >= MAX_WAIT_MS;
-    const timer = setTimeout(() => {
-      asked.current = { key, at: Date.now() };
-      const seq = ++sequence.current.sent;
-      const show = (next: PreviewState) => {
-        if (currentKey.current !== key || seq < sequence.current.shown) return;
-        sequence.current.shown = seq;
-        setState(next);
-      };
-      ask('previewOrder', JSON.parse(key) as OrderIntent)
-        .then((preview) => show({ status: 'ready', key, preview }))
-        .catch((error) => {
-          if (error instanceof TerminalError && error.code === 'ERR_NOT_AVAILABLE') show({ status: 'unavailable', key });
-          else show({ status: 'failed', key, message: messageOf(error) });
-        });
-    }, overdue ? 0 : DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => {
+        asked.current = { key, at: Date.now() };
+        const seq = ++sequence.current.sent;
+        const show = (next: PreviewState) => {
+          if (currentKey.current !== key || seq < sequence.current.shown) return;
+          sequence.current.shown = seq;
+          setState(next);
+        };
+        ask('previewOrder', JSON.parse(key) as OrderIntent)
+          .then((preview) => show({ status: 'ready', key, preview }))
+          .catch((error) => {
+            if (error instanceof TerminalError && error.code === 'ERR_NOT_AVAILABLE')
+              show({ status: 'unavailable', key });
+            else show({ status: 'failed', key, message: messageOf(error) });
+          });
+      },
+      overdue ? 0 : DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [key, revision]);
 

@@ -33,7 +33,10 @@ export interface TradedMarket {
 }
 
 /** The market as the ticket trades it; `pushed`, main's state of it where one came (closed or resolved since read). */
-export function tradedMarketOf(market: Market, pushed?: Pick<MarketStateInfo, 'state' | 'winnerTokenId'> | null): TradedMarket {
+export function tradedMarketOf(
+  market: Market,
+  pushed?: Pick<MarketStateInfo, 'state' | 'winnerTokenId'> | null,
+): TradedMarket {
   // Read as the order flow in main reads it (shared/market-rules.ts); the ticket adds the outcomes' prices.
   const traded = tradedMarket(market);
   return {
@@ -47,7 +50,11 @@ export function tradedMarketOf(market: Market, pushed?: Pick<MarketStateInfo, 's
     stateWords: statusOf(market, pushed).words,
     outcomes: traded.tokens.map((t) => {
       const price = Number(t.price);
-      return { tokenId: t.token_id, name: t.name, price: Number.isFinite(price) && price > 0 && price < 1 ? price : null };
+      return {
+        tokenId: t.token_id,
+        name: t.name,
+        price: Number.isFinite(price) && price > 0 && price < 1 ? price : null,
+      };
     }),
   };
 }
@@ -64,7 +71,12 @@ export function useTradedMarket(): TradedMarketState {
   const selected = useSelection((s) => s.market);
   // The same market id on another network is another market (its tick, its outcomes): read it again there.
   const networkName = useSession((s) => s.network?.name ?? null);
-  const [state, setState] = useState<TradedMarketState>({ market: null, loading: false, error: null, tickWarning: null });
+  const [state, setState] = useState<TradedMarketState>({
+    market: null,
+    loading: false,
+    error: null,
+    tickWarning: null,
+  });
 
   useEffect(() => {
     if (!selected) {
@@ -85,14 +97,20 @@ export function useTradedMarket(): TradedMarketState {
         nameOutcomes(market.marketId, market.question, market.outcomes);
         // An outcome chosen nowhere else yet: the first one (Yes), so the ticket can trade at once.
         const { tokenId, selectToken } = useSelection.getState();
-        if (!tokenId || !market.outcomes.some((o) => o.tokenId === tokenId)) selectToken(market.outcomes[0]?.tokenId ?? null);
+        if (!tokenId || !market.outcomes.some((o) => o.tokenId === tokenId))
+          selectToken(market.outcomes[0]?.tokenId ?? null);
       })
-      .catch((error) => !cancelled && setState({ market: null, loading: false, error: messageOf(error), tickWarning: null }));
+      .catch(
+        (error) => !cancelled && setState({ market: null, loading: false, error: messageOf(error), tickWarning: null }),
+      );
 
     const offTick = listen('tickSize', (change) => {
       const m = loaded;
       if (cancelled || !m || !isTickSize(change.tickSize)) return;
-      const ours = change.marketId === m.marketId || change.marketId === m.conditionId || m.outcomes.some((o) => o.tokenId === change.tokenId);
+      const ours =
+        change.marketId === m.marketId ||
+        change.marketId === m.conditionId ||
+        m.outcomes.some((o) => o.tokenId === change.tokenId);
       if (!ours) return;
       const warning = tickChangeWarning(change.previous, change.tickSize, useTicket.getState().priceCents);
       loaded = { ...m, tickSize: change.tickSize };

@@ -4,7 +4,18 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { registerShortcut } from '../../keys/keyboard';
 import { watchMarketLinks } from '../../store/market';
-import { activeWorkspace, closeTileOf, evenTileWidths, focusTile, moveTileTo, resizeTileAt, startWorkspaces, stepTileFocus, switchWorkspace, useWorkspaces } from '../../store/workspaces';
+import {
+  activeWorkspace,
+  closeTileOf,
+  evenTileWidths,
+  focusTile,
+  moveTileTo,
+  resizeTileAt,
+  startWorkspaces,
+  stepTileFocus,
+  switchWorkspace,
+  useWorkspaces,
+} from '../../store/workspaces';
 import { TILE_SHARE_MIN } from '../../../../shared/workspaces';
 import { MarketView } from '../market/MarketView';
 import { Splitter } from '../shell/Splitter';
@@ -30,10 +41,18 @@ export function TileArea() {
   useEffect(() => watchMarketLinks(), []);
   useEffect(() => {
     const stops = [
-      registerShortcut({ key: 'Alt+ArrowRight', description: 'Focus the next tile (the ticket follows it)', run: () => stepTileFocus(1) }),
+      registerShortcut({
+        key: 'Alt+ArrowRight',
+        description: 'Focus the next tile (the ticket follows it)',
+        run: () => stepTileFocus(1),
+      }),
       registerShortcut({ key: 'Alt+ArrowLeft', description: 'Focus the previous tile', run: () => stepTileFocus(-1) }),
       ...Array.from({ length: WORKSPACE_KEYS }, (_, i) =>
-        registerShortcut({ key: `Alt+${i + 1}`, description: `Show workspace ${i + 1}`, run: () => switchWorkspace(i) }),
+        registerShortcut({
+          key: `Alt+${i + 1}`,
+          description: `Show workspace ${i + 1}`,
+          run: () => switchWorkspace(i),
+        }),
       ),
     ];
     return () => stops.forEach((stop) => stop());
@@ -57,7 +76,9 @@ export function TileArea() {
       <WorkspaceBar />
       <div className="tile-row" ref={row} style={{ gridTemplateColumns: columns }} data-testid="tile-row">
         {ws.tiles.flatMap((tile, i) => {
-          const view = <TileBox key={tile.id} tile={tile} index={i} count={ws.tiles.length} focused={tile.id === ws.focused} />;
+          const view = (
+            <TileBox key={tile.id} tile={tile} index={i} count={ws.tiles.length} focused={tile.id === ws.focused} />
+          );
           if (i === 0) return [view];
           const left = ws.tiles[i - 1]!;
           const pair = left.width + tile.width;
@@ -98,13 +119,23 @@ function TileBox({ tile, index, count, focused }: { tile: Tile; index: number; c
     if (!drag.current) return;
     drag.current = null;
     setDragging(false);
-    if (event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.releasePointerCapture(event.pointerId);
+    if (event.currentTarget.hasPointerCapture(event.pointerId))
+      event.currentTarget.releasePointerCapture(event.pointerId);
     const under = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-tile-index]');
     const to = under ? Number(under.dataset.tileIndex) : NaN;
     if (Number.isInteger(to) && to !== index) moveTileTo(tile.id, to);
   };
   const onGripKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const to = event.key === 'ArrowLeft' ? index - 1 : event.key === 'ArrowRight' ? index + 1 : event.key === 'Home' ? 0 : event.key === 'End' ? count - 1 : null;
+    const to =
+      event.key === 'ArrowLeft'
+        ? index - 1
+        : event.key === 'ArrowRight'
+          ? index + 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? count - 1
+              : null;
     if (to === null || to < 0 || to >= count) return;
     event.preventDefault();
     event.stopPropagation();

@@ -35,7 +35,12 @@ export function WorkspaceBar() {
   return (
     <div className="workspace-bar" data-testid="workspace-bar">
       {renaming === null ? (
-        <select aria-label="Workspace" data-testid="workspace-choice" value={active} onChange={(e) => switchWorkspace(Number(e.target.value))}>
+        <select
+          aria-label="Workspace"
+          data-testid="workspace-choice"
+          value={active}
+          onChange={(e) => switchWorkspace(Number(e.target.value))}
+        >
           {names.split('\n').map((name, i) => (
             <option key={`${i}:${name}`} value={i}>
               {i < 9 ? `${name}  (Alt+${i + 1})` : name}
@@ -61,20 +66,45 @@ export function WorkspaceBar() {
           {problem}
         </span>
       ) : null}
-      <button type="button" data-testid="tile-add" disabled={tiles >= TILES_MAX} title={tiles >= TILES_MAX ? `At most ${TILES_MAX} tiles` : 'A new tile beside this one: the next market you pick opens in it'} onClick={openTile}>
+      <button
+        type="button"
+        data-testid="tile-add"
+        disabled={tiles >= TILES_MAX}
+        title={
+          tiles >= TILES_MAX
+            ? `At most ${TILES_MAX} tiles`
+            : 'A new tile beside this one: the next market you pick opens in it'
+        }
+        onClick={openTile}
+      >
         + Tile
       </button>
       <span className="workspace-actions">
         <button type="button" data-testid="workspace-new" disabled={count >= WORKSPACES_MAX} onClick={newWorkspace}>
           New
         </button>
-        <button type="button" data-testid="workspace-rename" onClick={() => setRenaming(names.split('\n')[active] ?? '')}>
+        <button
+          type="button"
+          data-testid="workspace-rename"
+          onClick={() => setRenaming(names.split('\n')[active] ?? '')}
+        >
           Rename
         </button>
-        <button type="button" data-testid="workspace-duplicate" disabled={count >= WORKSPACES_MAX} onClick={duplicateActiveWorkspace}>
+        <button
+          type="button"
+          data-testid="workspace-duplicate"
+          disabled={count >= WORKSPACES_MAX}
+          onClick={duplicateActiveWorkspace}
+        >
           Duplicate
         </button>
-        <button type="button" data-testid="workspace-delete" disabled={count <= 1} title={count <= 1 ? 'The last workspace stays' : 'Delete this workspace'} onClick={deleteActiveWorkspace}>
+        <button
+          type="button"
+          data-testid="workspace-delete"
+          disabled={count <= 1}
+          title={count <= 1 ? 'The last workspace stays' : 'Delete this workspace'}
+          onClick={deleteActiveWorkspace}
+        >
           Delete
         </button>
       </span>

@@ -44,7 +44,8 @@ export const useWalletAccount = create<WalletAccountState>()((set) => ({
 }));
 
 function sentence(error: unknown): string {
-  if (error instanceof TerminalError && error.code === ContractErrorCode.NOT_AVAILABLE) return 'Accounts are read where this network can trade: ' + error.message;
+  if (error instanceof TerminalError && error.code === ContractErrorCode.NOT_AVAILABLE)
+    return 'Accounts are read where this network can trade: ' + error.message;
   return messageOf(error);
 }
 
@@ -53,7 +54,12 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
-const KIND_WORDS: Record<AccountCandidateInfo['kind'], string> = { eoa: 'the key itself', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' };
+const KIND_WORDS: Record<AccountCandidateInfo['kind'], string> = {
+  eoa: 'the key itself',
+  proxy: 'proxy wallet',
+  safe: 'Safe',
+  'deposit-wallet': 'deposit wallet',
+};
 const REASON_WORDS: Record<WalletAccount['reason'], string> = {
   profile: 'named by your Polymarket profile',
   funded: 'it holds funds on chain',
@@ -64,7 +70,8 @@ const REASON_WORDS: Record<WalletAccount['reason'], string> = {
 
 /** One line per candidate: what it is, and what the chain shows there. */
 function candidateLine(c: AccountCandidateInfo): string {
-  const kind = c.kind === 'deposit-wallet' && c.era === 'uups' ? 'deposit wallet (made before the upgrade)' : KIND_WORDS[c.kind];
+  const kind =
+    c.kind === 'deposit-wallet' && c.era === 'uups' ? 'deposit wallet (made before the upgrade)' : KIND_WORDS[c.kind];
   const chain = c.kind === 'eoa' ? '' : c.deployed ? ', deployed' : ', not deployed';
   return `${kind} ${shortAddress(c.address)} — $${c.collateral.toFixed(2)}${chain}`;
 }
@@ -78,12 +85,20 @@ export function AccountChoice({ wallet }: { wallet: string }) {
       <div className="menu-section">Polymarket account</div>
       {account ? (
         <>
-          <div className="menu-note" data-testid="wallet-account" data-account={account.account.address} data-kind={account.account.kind} title={account.account.address}>
+          <div
+            className="menu-note"
+            data-testid="wallet-account"
+            data-account={account.account.address}
+            data-kind={account.account.kind}
+            title={account.account.address}
+          >
             {account.description}
           </div>
           <div className="muted menu-note" data-testid="wallet-account-reason">
             {account.chosenBy === 'trader' ? REASON_WORDS.trader : `Found: ${REASON_WORDS[account.reason]}.`}
-            {account.alsoInUse.length > 0 ? ` Also in use: ${account.alsoInUse.map(shortAddress).join(', ')} — check which one you trade from.` : ''}
+            {account.alsoInUse.length > 0
+              ? ` Also in use: ${account.alsoInUse.map(shortAddress).join(', ')} — check which one you trade from.`
+              : ''}
           </div>
           {account.profileNote ? <div className="error-text menu-note">{account.profileNote}</div> : null}
           {account.candidates.map((c) => (
@@ -106,7 +121,13 @@ export function AccountChoice({ wallet }: { wallet: string }) {
             </button>
           ))}
           {account.chosenBy === 'trader' ? (
-            <button type="button" className="menu-item" data-testid="account-found" disabled={busy} onClick={() => void useWalletAccount.getState().choose(wallet, null)}>
+            <button
+              type="button"
+              className="menu-item"
+              data-testid="account-found"
+              disabled={busy}
+              onClick={() => void useWalletAccount.getState().choose(wallet, null)}
+            >
               Use the account PM Desk finds
             </button>
           ) : null}

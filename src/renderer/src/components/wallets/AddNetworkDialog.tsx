@@ -30,7 +30,9 @@ export function AddNetworkDialog({ onClose }: { onClose: () => void }) {
         name: name.trim(),
         chainId: Number(chainId),
         source,
-        ...(source === 'aggregator' ? { aggregatorUrl: aggregatorUrl.trim() } : { gammaUrl: gammaUrl.trim(), dataUrl: dataUrl.trim() }),
+        ...(source === 'aggregator'
+          ? { aggregatorUrl: aggregatorUrl.trim() }
+          : { gammaUrl: gammaUrl.trim(), dataUrl: dataUrl.trim() }),
         clobUrl: clobUrl.trim(),
         rpcUrl: rpcUrl.trim(),
         wsUrl: wsUrl.trim() || undefined,
@@ -55,35 +57,80 @@ export function AddNetworkDialog({ onClose }: { onClose: () => void }) {
           : source === 'polymarket' && (!gammaUrl.trim() || !dataUrl.trim() || !clobUrl.trim() || !rpcUrl.trim())
             ? 'The Gamma, Data API, exchange and RPC URLs are all needed.'
             : busy
-            ? 'Adding…'
-            : undefined;
+              ? 'Adding…'
+              : undefined;
 
   return (
     <Dialog title="Add a custom network" testId="add-network-dialog" onClose={onClose}>
       <form className="wallet-form" onSubmit={(e) => void add(e)}>
         <TextField label="Name" value={name} onChange={setName} testId="network-name-input" />
-        <TextField label="Chain id" value={chainId} onChange={setChainId} testId="network-chain-input" inputMode="numeric" />
+        <TextField
+          label="Chain id"
+          value={chainId}
+          onChange={setChainId}
+          testId="network-chain-input"
+          inputMode="numeric"
+        />
         <div className="field">
           <label htmlFor="market-source">Markets from</label>
-          <select id="market-source" data-testid="network-source-select" value={source} onChange={(e) => setSource(e.target.value as MarketSourceName)}>
+          <select
+            id="market-source"
+            data-testid="network-source-select"
+            value={source}
+            onChange={(e) => setSource(e.target.value as MarketSourceName)}
+          >
             <option value="polymarket">Polymarket directly (Gamma and Data API)</option>
             <option value="aggregator">An aggregator</option>
           </select>
         </div>
         {source === 'aggregator' ? (
-          <TextField label="Aggregator URL" value={aggregatorUrl} onChange={setAggregatorUrl} placeholder="https://…" inputMode="url" />
+          <TextField
+            label="Aggregator URL"
+            value={aggregatorUrl}
+            onChange={setAggregatorUrl}
+            placeholder="https://…"
+            inputMode="url"
+          />
         ) : (
           <>
-            <TextField label="Gamma API URL" value={gammaUrl} onChange={setGammaUrl} placeholder="https://…" inputMode="url" />
-            <TextField label="Data API URL" value={dataUrl} onChange={setDataUrl} placeholder="https://…" inputMode="url" />
+            <TextField
+              label="Gamma API URL"
+              value={gammaUrl}
+              onChange={setGammaUrl}
+              placeholder="https://…"
+              inputMode="url"
+            />
+            <TextField
+              label="Data API URL"
+              value={dataUrl}
+              onChange={setDataUrl}
+              placeholder="https://…"
+              inputMode="url"
+            />
           </>
         )}
-        <TextField label="Exchange (CLOB) URL" value={clobUrl} onChange={setClobUrl} placeholder="https://…" inputMode="url" />
+        <TextField
+          label="Exchange (CLOB) URL"
+          value={clobUrl}
+          onChange={setClobUrl}
+          placeholder="https://…"
+          inputMode="url"
+        />
         <TextField label="RPC URL" value={rpcUrl} onChange={setRpcUrl} placeholder="https://…" inputMode="url" />
-        <TextField label="Exchange WebSocket URL (optional)" value={wsUrl} onChange={setWsUrl} placeholder="wss://…" inputMode="url" />
+        <TextField
+          label="Exchange WebSocket URL (optional)"
+          value={wsUrl}
+          onChange={setWsUrl}
+          placeholder="wss://…"
+          inputMode="url"
+        />
         <div className="field">
           <label htmlFor="order-version">Order format</label>
-          <select id="order-version" value={orderVersion} onChange={(e) => setOrderVersion(Number(e.target.value) as 1 | 2 | 3)}>
+          <select
+            id="order-version"
+            value={orderVersion}
+            onChange={(e) => setOrderVersion(Number(e.target.value) as 1 | 2 | 3)}
+          >
             <option value={1}>Version 1 (the original order format)</option>
             <option value={2}>Version 2 (Polymarket since 2026-04-28)</option>
             <option value={3}>Version 3</option>
@@ -94,7 +141,13 @@ export function AddNetworkDialog({ onClose }: { onClose: () => void }) {
           <button type="button" className="ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" data-testid="network-add-submit" disabled={blocked !== undefined} title={blocked ?? 'Remember this network'}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="network-add-submit"
+            disabled={blocked !== undefined}
+            title={blocked ?? 'Remember this network'}
+          >
             Add
           </button>
         </div>

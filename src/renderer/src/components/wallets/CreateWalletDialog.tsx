@@ -82,14 +82,32 @@ export function CreateWalletDialog({ onClose }: { onClose: () => void }) {
       <Dialog key="form" title="Create a wallet" testId="create-dialog" onClose={onClose}>
         <form className="wallet-form" onSubmit={(e) => void create(e)}>
           <TextField label="Label" value={label} onChange={setLabel} testId="wallet-label-input" />
-          <PasswordField label="Password (8 characters or more)" value={password} onChange={setPassword} testId="password-input" autoComplete="new-password" />
-          <PasswordField label="Password again" value={repeat} onChange={setRepeat} testId="password-repeat-input" autoComplete="new-password" />
+          <PasswordField
+            label="Password (8 characters or more)"
+            value={password}
+            onChange={setPassword}
+            testId="password-input"
+            autoComplete="new-password"
+          />
+          <PasswordField
+            label="Password again"
+            value={repeat}
+            onChange={setRepeat}
+            testId="password-repeat-input"
+            autoComplete="new-password"
+          />
           <ErrorLine message={error} />
           <div className="row dialog-actions">
             <button type="button" className="ghost" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="primary" data-testid="create-submit" disabled={blocked !== undefined} title={blocked ?? 'Create the wallet and show its recovery phrase'}>
+            <button
+              type="submit"
+              className="primary"
+              data-testid="create-submit"
+              disabled={blocked !== undefined}
+              title={blocked ?? 'Create the wallet and show its recovery phrase'}
+            >
               Create
             </button>
           </div>
@@ -103,8 +121,8 @@ export function CreateWalletDialog({ onClose }: { onClose: () => void }) {
     return (
       <Dialog key="phrase" title="Write down your recovery phrase" testId="phrase-dialog">
         <p className="warn">
-          These {words.length} words are the only way to recover this wallet. They are shown this once: PM Desk does not keep them. Anyone who has them
-          has the wallet.
+          These {words.length} words are the only way to recover this wallet. They are shown this once: PM Desk does not
+          keep them. Anyone who has them has the wallet.
         </p>
         <ol className="recovery-phrase" data-testid="recovery-phrase">
           {words.map((word, i) => (
@@ -140,13 +158,31 @@ export function CreateWalletDialog({ onClose }: { onClose: () => void }) {
           if (matches) finish();
         }}
       >
-        <TextField label={`Word #${a + 1}`} value={typed[0]} onChange={(v) => setTyped([v, typed[1]])} testId="confirm-word-1" />
-        <TextField label={`Word #${b + 1}`} value={typed[1]} onChange={(v) => setTyped([typed[0], v])} testId="confirm-word-2" />
+        <TextField
+          label={`Word #${a + 1}`}
+          value={typed[0]}
+          onChange={(v) => setTyped([v, typed[1]])}
+          testId="confirm-word-1"
+        />
+        <TextField
+          label={`Word #${b + 1}`}
+          value={typed[1]}
+          onChange={(v) => setTyped([typed[0], v])}
+          testId="confirm-word-2"
+        />
         <div className="row dialog-actions">
           <button type="button" className="ghost" onClick={() => setStep('phrase')}>
             Show the words again
           </button>
-          <button type="submit" className="primary" data-testid="phrase-confirm" disabled={!matches} title={matches ? 'Close: the phrase is not shown again' : `Type words #${a + 1} and #${b + 1} of the phrase.`}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="phrase-confirm"
+            disabled={!matches}
+            title={
+              matches ? 'Close: the phrase is not shown again' : `Type words #${a + 1} and #${b + 1} of the phrase.`
+            }
+          >
             Done
           </button>
         </div>

@@ -23,7 +23,14 @@ export function Dialog({ title, testId, onClose, children }: DialogProps) {
   }, []);
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current?.()}>
-      <div className="dialog wallet-dialog" role="dialog" aria-modal="true" aria-label={title} data-testid={testId} ref={box}>
+      <div
+        className="dialog wallet-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        data-testid={testId}
+        ref={box}
+      >
         <h2>{title}</h2>
         {children}
       </div>
@@ -32,7 +39,13 @@ export function Dialog({ title, testId, onClose, children }: DialogProps) {
 }
 
 /** A password field: never autocompleted into the page, never shown. */
-export function PasswordField(props: { label: string; value: string; onChange: (value: string) => void; testId?: string; autoComplete?: 'new-password' | 'current-password' }) {
+export function PasswordField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+  autoComplete?: 'new-password' | 'current-password';
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -51,7 +64,14 @@ export function PasswordField(props: { label: string; value: string; onChange: (
 }
 
 /** A labelled text field (label, url, number typed as text). */
-export function TextField(props: { label: string; value: string; onChange: (value: string) => void; testId?: string; placeholder?: string; inputMode?: 'numeric' | 'url' }) {
+export function TextField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId?: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'url';
+}) {
   const id = useId();
   return (
     <div className="field">

@@ -42,15 +42,30 @@ export function ExportWalletDialog({ wallet, onClose }: { wallet: string; onClos
   const blocked = password.length === 0 ? 'Type the wallet’s password.' : busy ? 'Exporting…' : undefined;
   return (
     <Dialog title={`Export ${wallet}`} testId="export-dialog" onClose={onClose}>
-      <p className="muted">A keystore file, encrypted with this wallet’s password. Keep it somewhere safe: with the password, it is the wallet.</p>
+      <p className="muted">
+        A keystore file, encrypted with this wallet’s password. Keep it somewhere safe: with the password, it is the
+        wallet.
+      </p>
       <form className="wallet-form" onSubmit={(e) => void exportWallet(e)}>
-        <PasswordField label="Password" value={password} onChange={setPassword} testId="password-input" autoComplete="current-password" />
+        <PasswordField
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          testId="password-input"
+          autoComplete="current-password"
+        />
         <ErrorLine message={error} />
         <div className="row dialog-actions">
           <button type="button" className="ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" data-testid="export-submit" disabled={blocked !== undefined} title={blocked ?? 'Download the keystore file'}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="export-submit"
+            disabled={blocked !== undefined}
+            title={blocked ?? 'Download the keystore file'}
+          >
             Export
           </button>
         </div>

@@ -44,7 +44,8 @@ export function ImportWalletDialog({ onClose }: { onClose: () => void }) {
   }
 
   function source(): OperationInput<'importWallet'>['source'] {
-    if (kind === 'mnemonic') return { kind, phrase: phrase.trim().toLowerCase().split(/\s+/).join(' '), index: Number(index) };
+    if (kind === 'mnemonic')
+      return { kind, phrase: phrase.trim().toLowerCase().split(/\s+/).join(' '), index: Number(index) };
     if (kind === 'privateKey') return { kind, privateKey: privateKey.trim() };
     return { kind, keystoreJson: keystore?.json ?? '' };
   }
@@ -62,7 +63,9 @@ export function ImportWalletDialog({ onClose }: { onClose: () => void }) {
       setKeystore(null);
       await useSession.getState().refreshWallets();
       useSession.getState().setActiveWallet(wallet.label);
-      useSession.getState().notify('success', `Imported ${wallet.label} (${wallet.address}). It is locked: unlock it to trade.`);
+      useSession
+        .getState()
+        .notify('success', `Imported ${wallet.label} (${wallet.address}). It is locked: unlock it to trade.`);
       onClose();
     } catch (failure) {
       setError(messageOf(failure));
@@ -127,31 +130,68 @@ export function ImportWalletDialog({ onClose }: { onClose: () => void }) {
                 onChange={(e) => setPhrase(e.target.value)}
               />
             </div>
-            <TextField label="Account index (0 is the first)" value={index} onChange={setIndex} testId="import-index" inputMode="numeric" />
+            <TextField
+              label="Account index (0 is the first)"
+              value={index}
+              onChange={setIndex}
+              testId="import-index"
+              inputMode="numeric"
+            />
           </>
         ) : null}
-        {kind === 'privateKey' ? <PasswordField label="Private key (0x and 64 hex digits)" value={privateKey} onChange={setPrivateKey} testId="import-private-key" /> : null}
+        {kind === 'privateKey' ? (
+          <PasswordField
+            label="Private key (0x and 64 hex digits)"
+            value={privateKey}
+            onChange={setPrivateKey}
+            testId="import-private-key"
+          />
+        ) : null}
         {kind === 'keystore' ? (
           <div className="field">
             <label htmlFor="import-keystore">Keystore file (JSON)</label>
-            <input id="import-keystore" type="file" accept=".json,application/json" data-testid="import-keystore" onChange={readKeystore} />
+            <input
+              id="import-keystore"
+              type="file"
+              accept=".json,application/json"
+              data-testid="import-keystore"
+              onChange={readKeystore}
+            />
             {keystore ? <span className="muted">{keystore.name}</span> : null}
           </div>
         ) : null}
         <PasswordField
-          label={kind === 'keystore' ? 'The keystore file’s password (it stays this wallet’s password)' : 'New password for this wallet (8 characters or more)'}
+          label={
+            kind === 'keystore'
+              ? 'The keystore file’s password (it stays this wallet’s password)'
+              : 'New password for this wallet (8 characters or more)'
+          }
           value={password}
           onChange={setPassword}
           testId="password-input"
           autoComplete="new-password"
         />
-        {needsRepeat ? <PasswordField label="Password again" value={repeat} onChange={setRepeat} testId="password-repeat-input" autoComplete="new-password" /> : null}
+        {needsRepeat ? (
+          <PasswordField
+            label="Password again"
+            value={repeat}
+            onChange={setRepeat}
+            testId="password-repeat-input"
+            autoComplete="new-password"
+          />
+        ) : null}
         <ErrorLine message={error} />
         <div className="row dialog-actions">
           <button type="button" className="ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" data-testid="import-submit" disabled={blocked !== undefined} title={blocked ?? 'Import the wallet (it stays locked until you unlock it)'}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="import-submit"
+            disabled={blocked !== undefined}
+            title={blocked ?? 'Import the wallet (it stays locked until you unlock it)'}
+          >
             Import
           </button>
         </div>

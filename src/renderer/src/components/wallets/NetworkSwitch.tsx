@@ -18,7 +18,12 @@ export const AMOY_CHAIN_ID = 80_002;
 /** What a network's money is, as its tag says it: the local sandbox, a test network, or real money. */
 export function moneyTag(network: Pick<NetworkChoice, 'sandbox' | 'chainId'>) {
   if (network.sandbox) return <span className="tag">SANDBOX</span>;
-  if (network.chainId === AMOY_CHAIN_ID) return <span className="tag test" title="A test network: its pUSD has no value">TEST NETWORK</span>;
+  if (network.chainId === AMOY_CHAIN_ID)
+    return (
+      <span className="tag test" title="A test network: its pUSD has no value">
+        TEST NETWORK
+      </span>
+    );
   return <span className="tag real">REAL MONEY</span>;
 }
 
@@ -100,7 +105,11 @@ export function NetworkSwitch() {
       {open ? (
         <div className="network-dropdown" role="menu" data-testid="network-list" ref={list} onKeyDown={onMenuArrows}>
           {networks.map((choice) => {
-            const why = !choice.available ? (choice.reason ?? 'Not usable from here.') : switching ? `Switching to ${switching}…` : undefined;
+            const why = !choice.available
+              ? (choice.reason ?? 'Not usable from here.')
+              : switching
+                ? `Switching to ${switching}…`
+                : undefined;
             return (
               <button
                 key={choice.name}
@@ -111,7 +120,12 @@ export function NetworkSwitch() {
                 data-testid="network-option"
                 data-name={choice.name}
                 disabled={why !== undefined}
-                title={why ?? (choice.current ? 'The network this session trades on' : `Trade on ${choice.name} (chain ${choice.chainId})`)}
+                title={
+                  why ??
+                  (choice.current
+                    ? 'The network this session trades on'
+                    : `Trade on ${choice.name} (chain ${choice.chainId})`)
+                }
                 onClick={() => choose(choice)}
               >
                 <span className="check" aria-hidden="true">
@@ -143,11 +157,13 @@ export function NetworkSwitch() {
           <p data-testid="network-confirm-money">
             {confirming.chainId === AMOY_CHAIN_ID ? (
               <>
-                <strong>{confirming.name} is a test network.</strong> Orders placed there trade its test pUSD, which has no value (chain {confirming.chainId}).
+                <strong>{confirming.name} is a test network.</strong> Orders placed there trade its test pUSD, which has
+                no value (chain {confirming.chainId}).
               </>
             ) : (
               <>
-                <strong className="error-text">{confirming.name} is real money.</strong> Orders placed there spend real pUSD (chain {confirming.chainId}).
+                <strong className="error-text">{confirming.name} is real money.</strong> Orders placed there spend real
+                pUSD (chain {confirming.chainId}).
               </>
             )}{' '}
             Live feeds are closed and reopened; wallets stay as they are.
@@ -156,7 +172,12 @@ export function NetworkSwitch() {
             <button type="button" className="ghost" onClick={() => setConfirming(null)}>
               Stay here
             </button>
-            <button type="button" className="primary" data-testid="network-confirm-switch" onClick={() => void switchTo(confirming)}>
+            <button
+              type="button"
+              className="primary"
+              data-testid="network-confirm-switch"
+              onClick={() => void switchTo(confirming)}
+            >
               Switch to {confirming.name}
             </button>
           </div>

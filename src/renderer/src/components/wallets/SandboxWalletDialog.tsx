@@ -25,7 +25,10 @@ export function SandboxWalletDialog({ onClose }: { onClose: () => void }) {
       const session = useSession.getState();
       await session.refreshWallets();
       session.setActiveWallet(wallet.label);
-      session.notify('success', `${wallet.label} (${wallet.address}) is the sandbox's funded test wallet, unlocked: ready to trade on the sandbox.`);
+      session.notify(
+        'success',
+        `${wallet.label} (${wallet.address}) is the sandbox's funded test wallet, unlocked: ready to trade on the sandbox.`,
+      );
       onClose();
     } catch (failure) {
       setError(messageOf(failure));
@@ -46,17 +49,38 @@ export function SandboxWalletDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog title="Use the sandbox test wallet" testId="sandbox-wallet-dialog" onClose={onClose}>
-      <p className="muted">The sandbox’s funded test wallet, with test money on this sandbox only. Choose a label and a password: it is kept like any wallet.</p>
+      <p className="muted">
+        The sandbox’s funded test wallet, with test money on this sandbox only. Choose a label and a password: it is
+        kept like any wallet.
+      </p>
       <form className="wallet-form" onSubmit={(e) => void importTestWallet(e)}>
         <TextField label="Label" value={label} onChange={setLabel} testId="wallet-label-input" />
-        <PasswordField label="New password for this wallet (8 characters or more)" value={password} onChange={setPassword} testId="password-input" autoComplete="new-password" />
-        <PasswordField label="Password again" value={repeat} onChange={setRepeat} testId="password-repeat-input" autoComplete="new-password" />
+        <PasswordField
+          label="New password for this wallet (8 characters or more)"
+          value={password}
+          onChange={setPassword}
+          testId="password-input"
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Password again"
+          value={repeat}
+          onChange={setRepeat}
+          testId="password-repeat-input"
+          autoComplete="new-password"
+        />
         <ErrorLine message={error} />
         <div className="row dialog-actions">
           <button type="button" className="ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" data-testid="sandbox-wallet-submit" disabled={blocked !== undefined} title={blocked ?? 'Import the test wallet and unlock it'}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="sandbox-wallet-submit"
+            disabled={blocked !== undefined}
+            title={blocked ?? 'Import the test wallet and unlock it'}
+          >
             Use it
           </button>
         </div>

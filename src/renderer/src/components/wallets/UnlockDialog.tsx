@@ -41,10 +41,21 @@ export function UnlockDialog({ wallet, onClose }: { wallet: string; onClose: () 
   return (
     <Dialog title={`Unlock ${wallet}`} testId="unlock-dialog" onClose={onClose}>
       <form className="wallet-form" onSubmit={(e) => void unlock(e)}>
-        <PasswordField label="Password" value={password} onChange={setPassword} testId="password-input" autoComplete="current-password" />
+        <PasswordField
+          label="Password"
+          value={password}
+          onChange={setPassword}
+          testId="password-input"
+          autoComplete="current-password"
+        />
         <div className="field">
           <label htmlFor="auto-lock">Lock it again after this long idle</label>
-          <select id="auto-lock" data-testid="auto-lock-minutes" value={autoLockMinutes} onChange={(e) => setAutoLockMinutes(Number(e.target.value))}>
+          <select
+            id="auto-lock"
+            data-testid="auto-lock-minutes"
+            value={autoLockMinutes}
+            onChange={(e) => setAutoLockMinutes(Number(e.target.value))}
+          >
             {AUTO_LOCK_CHOICES.map((c) => (
               <option key={c.minutes} value={c.minutes}>
                 {c.label}
@@ -57,7 +68,13 @@ export function UnlockDialog({ wallet, onClose }: { wallet: string; onClose: () 
           <button type="button" className="ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" data-testid="unlock-submit" disabled={blocked !== undefined} title={blocked ?? 'Unlock this wallet for trading'}>
+          <button
+            type="submit"
+            className="primary"
+            data-testid="unlock-submit"
+            disabled={blocked !== undefined}
+            title={blocked ?? 'Unlock this wallet for trading'}
+          >
             Unlock
           </button>
         </div>

@@ -17,7 +17,8 @@ import { describeDeadManSwitch, followDeadManSwitch, useDeadManSwitch } from './
 import { AccountChoice, useWalletAccount } from './AccountChoice';
 import './wallets.css';
 
-type OpenDialog = { kind: 'unlock' | 'export' | 'dms-off'; wallet: string } | { kind: 'create' | 'import' | 'sandbox' } | null;
+type OpenDialog =
+  { kind: 'unlock' | 'export' | 'dms-off'; wallet: string } | { kind: 'create' | 'import' | 'sandbox' } | null;
 
 export function WalletMenu() {
   const wallets = useSession((s) => s.wallets);
@@ -38,7 +39,10 @@ export function WalletMenu() {
   const dmsBusy = useDeadManSwitch((s) => (activeLabel ? (s.busy[activeLabel] ?? false) : false));
 
   useEffect(() => followDeadManSwitch(), []);
-  useEffect(() => registerShortcut({ key: 'w', description: 'Open the wallet menu', run: () => setMenuOpen(true) }), []);
+  useEffect(
+    () => registerShortcut({ key: 'w', description: 'Open the wallet menu', run: () => setMenuOpen(true) }),
+    [],
+  );
   // Each network has its own switch (main rebuilds them on a switch): read it again after one.
   const networkName = useSession((s) => s.network?.name ?? null);
   useEffect(() => {
@@ -88,7 +92,13 @@ export function WalletMenu() {
   }
 
   const dmsOn = dms?.enabled === true;
-  const dmsBlocked = !active ? 'Choose a wallet first.' : dmsUnavailable ? dmsUnavailable : dmsBusy ? 'Waiting for main…' : undefined;
+  const dmsBlocked = !active
+    ? 'Choose a wallet first.'
+    : dmsUnavailable
+      ? dmsUnavailable
+      : dmsBusy
+        ? 'Waiting for main…'
+        : undefined;
 
   return (
     <div className="wallet-menu" data-testid="wallet-menu" ref={root}>
@@ -109,7 +119,11 @@ export function WalletMenu() {
               {active.label}
             </span>
             <span className="wallet-address">{shortAddress(active.address)}</span>
-            <span className={`lock-state ${active.unlocked ? 'unlocked' : 'locked'}`} data-testid="wallet-state" data-unlocked={active.unlocked}>
+            <span
+              className={`lock-state ${active.unlocked ? 'unlocked' : 'locked'}`}
+              data-testid="wallet-state"
+              data-unlocked={active.unlocked}
+            >
               {active.unlocked ? 'Unlocked' : 'Locked'}
             </span>
           </>
@@ -121,12 +135,22 @@ export function WalletMenu() {
         <span aria-hidden="true">▾</span>
       </button>
       {dmsOn && dms ? (
-        <span className={`dms-badge ${dms.state === 'failing' ? 'failing' : ''}`} data-testid="dms-badge" data-state={dms.state} title={describeDeadManSwitch(dms)}>
+        <span
+          className={`dms-badge ${dms.state === 'failing' ? 'failing' : ''}`}
+          data-testid="dms-badge"
+          data-state={dms.state}
+          title={describeDeadManSwitch(dms)}
+        >
           DMS ON
         </span>
       ) : null}
       {active?.unlocked ? (
-        <button type="button" data-testid="wallet-lock" title="Lock this wallet: its key is dropped from memory" onClick={() => void lock(active.label)}>
+        <button
+          type="button"
+          data-testid="wallet-lock"
+          title="Lock this wallet: its key is dropped from memory"
+          onClick={() => void lock(active.label)}
+        >
           Lock
         </button>
       ) : (
@@ -142,11 +166,19 @@ export function WalletMenu() {
       )}
 
       {menuOpen ? (
-        <div className="wallet-dropdown" role="menu" data-testid="wallet-dropdown" ref={dropdown} onKeyDown={onMenuArrows}>
+        <div
+          className="wallet-dropdown"
+          role="menu"
+          data-testid="wallet-dropdown"
+          ref={dropdown}
+          onKeyDown={onMenuArrows}
+        >
           <div className="menu-section">Wallets</div>
           {wallets.length === 0 ? (
             <div className="muted menu-note" data-testid="no-wallets">
-              {onSandbox ? 'No wallets yet: use the sandbox test wallet, or create or import one.' : 'No wallets yet: create or import one.'}
+              {onSandbox
+                ? 'No wallets yet: use the sandbox test wallet, or create or import one.'
+                : 'No wallets yet: create or import one.'}
             </div>
           ) : null}
           {wallets.map((w) => (
@@ -169,7 +201,9 @@ export function WalletMenu() {
               </span>
               <span className="wallet-label">{w.label}</span>
               <span className="wallet-address">{shortAddress(w.address)}</span>
-              <span className={`lock-state ${w.unlocked ? 'unlocked' : 'locked'}`}>{w.unlocked ? 'Unlocked' : 'Locked'}</span>
+              <span className={`lock-state ${w.unlocked ? 'unlocked' : 'locked'}`}>
+                {w.unlocked ? 'Unlocked' : 'Locked'}
+              </span>
             </button>
           ))}
           {active ? <AccountChoice wallet={active.label} /> : null}
@@ -201,14 +235,30 @@ export function WalletMenu() {
           ) : null}
           <div className="menu-section">Manage</div>
           {onSandbox ? (
-            <button type="button" className="menu-item" data-testid="wallet-sandbox" title="The sandbox's funded test wallet: test money on this sandbox only" onClick={() => open({ kind: 'sandbox' })}>
+            <button
+              type="button"
+              className="menu-item"
+              data-testid="wallet-sandbox"
+              title="The sandbox's funded test wallet: test money on this sandbox only"
+              onClick={() => open({ kind: 'sandbox' })}
+            >
               Use the sandbox test wallet…
             </button>
           ) : null}
-          <button type="button" className="menu-item" data-testid="wallet-create" onClick={() => open({ kind: 'create' })}>
+          <button
+            type="button"
+            className="menu-item"
+            data-testid="wallet-create"
+            onClick={() => open({ kind: 'create' })}
+          >
             Create a wallet…
           </button>
-          <button type="button" className="menu-item" data-testid="wallet-import" onClick={() => open({ kind: 'import' })}>
+          <button
+            type="button"
+            className="menu-item"
+            data-testid="wallet-import"
+            onClick={() => open({ kind: 'import' })}
+          >
             Import a wallet…
           </button>
           <button
@@ -226,7 +276,9 @@ export function WalletMenu() {
 
       {dialog?.kind === 'unlock' ? <UnlockDialog wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'export' ? <ExportWalletDialog wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'dms-off' ? <TurnOffDeadManSwitch wallet={dialog.wallet} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'dms-off' ? (
+        <TurnOffDeadManSwitch wallet={dialog.wallet} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog?.kind === 'create' ? <CreateWalletDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'import' ? <ImportWalletDialog onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'sandbox' ? <SandboxWalletDialog onClose={() => setDialog(null)} /> : null}
@@ -242,12 +294,18 @@ function TurnOffDeadManSwitch({ wallet, onClose }: { wallet: string; onClose(): 
   // The account panel follows the active wallet: its open orders are the ones that will go.
   const followed = useAccount((s) => s.wallet === wallet && s.loaded);
   const count = useAccount((s) => s.openOrders.length);
-  const orders = !followed ? 'every open order of this wallet' : count === 0 ? 'its open orders (none now)' : count === 1 ? 'its one open order' : `its ${count} open orders`;
+  const orders = !followed
+    ? 'every open order of this wallet'
+    : count === 0
+      ? 'its open orders (none now)'
+      : count === 1
+        ? 'its one open order'
+        : `its ${count} open orders`;
   return (
     <Dialog title={`Turn off ${wallet}’s dead-man switch?`} testId="dms-off-dialog" onClose={onClose}>
       <p data-testid="dms-off-text">
-        There is no way to disarm it quietly: turning it off stops the heartbeats, and about 10 s later the exchange cancels {orders} in every market. Orders
-        placed after that stay.
+        There is no way to disarm it quietly: turning it off stops the heartbeats, and about 10 s later the exchange
+        cancels {orders} in every market. Orders placed after that stay.
       </p>
       <div className="row dialog-actions">
         <button type="button" className="ghost" onClick={onClose}>

@@ -24,11 +24,16 @@ export const useDeadManSwitch = create<DeadManSwitchState>()((set) => ({
   async load(wallet) {
     try {
       const info = await ask('getDeadManSwitch', { wallet });
-      set((s) => ({ byWallet: { ...s.byWallet, [wallet]: info }, problem: without(s.problem, wallet), unavailable: without(s.unavailable, wallet) }));
+      set((s) => ({
+        byWallet: { ...s.byWallet, [wallet]: info },
+        problem: without(s.problem, wallet),
+        unavailable: without(s.unavailable, wallet),
+      }));
     } catch (error) {
       // What was read before (on another network, say) no longer stands.
       set((s) => ({ byWallet: without(s.byWallet, wallet) }));
-      if (error instanceof TerminalError && error.code === ContractErrorCode.NOT_AVAILABLE) set((s) => ({ unavailable: { ...s.unavailable, [wallet]: error.message } }));
+      if (error instanceof TerminalError && error.code === ContractErrorCode.NOT_AVAILABLE)
+        set((s) => ({ unavailable: { ...s.unavailable, [wallet]: error.message } }));
       else set((s) => ({ problem: { ...s.problem, [wallet]: messageOf(error) } }));
     }
   },
@@ -56,13 +61,19 @@ export function followDeadManSwitch(): void {
   if (following) return;
   following = true;
   listen('deadManSwitch', (info) =>
-    useDeadManSwitch.setState((s) => ({ byWallet: { ...s.byWallet, [info.wallet]: info }, problem: info.error ? { ...s.problem, [info.wallet]: info.error.message } : without(s.problem, info.wallet) })),
+    useDeadManSwitch.setState((s) => ({
+      byWallet: { ...s.byWallet, [info.wallet]: info },
+      problem: info.error ? { ...s.problem, [info.wallet]: info.error.message } : without(s.problem, info.wallet),
+    })),
   );
 }
 
 /** The badge's words and tooltip for a switch that is on. */
 export function describeDeadManSwitch(info: DeadManSwitchInfo): string {
-  const last = info.lastBeatAt ? `last heartbeat ${new Date(info.lastBeatAt).toLocaleTimeString()}` : 'no heartbeat yet';
-  if (info.state === 'failing') return `Dead-man switch on, but its heartbeat is failing (${last})${info.error ? `: ${info.error.message}` : ''}. Open orders may be cancelled.`;
+  const last = info.lastBeatAt
+    ? `last heartbeat ${new Date(info.lastBeatAt).toLocaleTimeString()}`
+    : 'no heartbeat yet';
+  if (info.state === 'failing')
+    return `Dead-man switch on, but its heartbeat is failing (${last})${info.error ? `: ${info.error.message}` : ''}. Open orders may be cancelled.`;
   return `Dead-man switch on: PM Desk sends a heartbeat every ${info.intervalSeconds} s; if they stop (the terminal closes or loses its link), the exchange cancels this wallet’s open orders about 10 s later (${last}). Turning it off stops them too, so it cancels them as well.`;
 }

@@ -5,14 +5,27 @@ import type { ChartMode } from '../../../model/chart-plan';
 import { bucketTime, type Slot } from './timeline';
 import { formatCents, formatShares } from '../../../format/numbers';
 
-export function ChartLegend({ slot, latest, mode, width, decimals }: { slot: Slot; latest: boolean; mode: ChartMode; width: number; decimals: number }) {
+export function ChartLegend({
+  slot,
+  latest,
+  mode,
+  width,
+  decimals,
+}: {
+  slot: Slot;
+  latest: boolean;
+  mode: ChartMode;
+  width: number;
+  decimals: number;
+}) {
   const c = slot.candle;
   const cents = (p: number) => formatCents(p, decimals);
-  const close = slot.price === null ? null : (
-    <b data-close data-price={slot.price}>
-      {cents(slot.price)}
-    </b>
-  );
+  const close =
+    slot.price === null ? null : (
+      <b data-close data-price={slot.price}>
+        {cents(slot.price)}
+      </b>
+    );
   return (
     <span
       className="chart-legend num"
@@ -23,7 +36,8 @@ export function ChartLegend({ slot, latest, mode, width, decimals }: { slot: Slo
       <span className="chart-legend-time">{bucketTime(slot.time, width)}</span>
       {c && mode === 'candles' ? (
         <>
-          {' '}O <b>{cents(c.open)}</b> H <b>{cents(c.high)}</b> L <b>{cents(c.low)}</b> C {close}
+          {' '}
+          O <b>{cents(c.open)}</b> H <b>{cents(c.high)}</b> L <b>{cents(c.low)}</b> C {close}
         </>
       ) : close ? (
         // The line's point, or an empty bucket's price carried from the last trade before it.
@@ -31,11 +45,13 @@ export function ChartLegend({ slot, latest, mode, width, decimals }: { slot: Slo
       ) : null}
       {c ? (
         <>
-          {' '}· Vol <b data-volume>{formatShares(c.volume)}</b>
+          {' '}
+          · Vol <b data-volume>{formatShares(c.volume)}</b>
         </>
       ) : (
         <span className="muted" data-no-trades>
-          {' '}· no trades
+          {' '}
+          · no trades
         </span>
       )}
     </span>

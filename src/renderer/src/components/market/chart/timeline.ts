@@ -52,7 +52,9 @@ const cents = (price: number) => Math.round(price * 1_000_000) / 10_000;
 
 export function candlePoint(slot: Slot): CandlestickData | WhitespaceData {
   const c = slot.candle;
-  return c ? { time: at(slot.time), open: cents(c.open), high: cents(c.high), low: cents(c.low), close: cents(c.close) } : { time: at(slot.time) };
+  return c
+    ? { time: at(slot.time), open: cents(c.open), high: cents(c.high), low: cents(c.low), close: cents(c.close) }
+    : { time: at(slot.time) };
 }
 
 export function linePoint(slot: Slot): LineData | WhitespaceData {
@@ -61,7 +63,9 @@ export function linePoint(slot: Slot): LineData | WhitespaceData {
 
 export function volumePoint(slot: Slot, colours: { up: string; down: string }): HistogramData | WhitespaceData {
   const c = slot.candle;
-  return c ? { time: at(slot.time), value: c.volume, color: c.close >= c.open ? colours.up : colours.down } : { time: at(slot.time) };
+  return c
+    ? { time: at(slot.time), value: c.volume, color: c.close >= c.open ? colours.up : colours.down }
+    : { time: at(slot.time) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
