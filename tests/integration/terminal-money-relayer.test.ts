@@ -30,6 +30,7 @@ import { TX_OVERRIDES, compileContracts, sandboxProvider } from '../../sandbox/c
 import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
 import { parseNetworkProfile, walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 import { PASSWORD } from '../helpers/trading-sandbox';
+import { chainHoldings } from '../helpers/chain-holdings';
 
 const APP = 'app://pmdesk';
 const window1: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };
@@ -52,18 +53,10 @@ async function call<T>(op: string, input: unknown): Promise<T> {
   return answer.value;
 }
 
-const erc20 = (token: string) =>
-  new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
-const erc20Allowance = (token: string) =>
-  new Contract(token, ['function allowance(address, address) view returns (uint256)'], chain).getFunction('allowance');
-const pusdOf = (address: string) => erc20(sandbox.deployment.contracts.collateral)(address) as Promise<bigint>;
-const usdcEOf = (address: string) => erc20(sandbox.deployment.contracts.usdcE)(address) as Promise<bigint>;
-const sharesOf = (address: string, tokenId: string) =>
-  new Contract(
-    sandbox.deployment.contracts.conditionalTokens,
-    ['function balanceOf(address, uint256) view returns (uint256)'],
-    chain,
-  ).getFunction('balanceOf')(address, tokenId) as Promise<bigint>;
+const { pusdOf, usdcEOf, sharesOf, allowanceOf } = chainHoldings(
+  () => chain,
+  () => sandbox.deployment.contracts,
+);
 
 const account = (kind: 'proxy' | 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
 const ownerKey = (kind: 'proxy' | 'safe' | 'deposit') =>
@@ -188,8 +181,7 @@ describe('a first order from an account that has never approved the exchange, th
       await call('chooseWalletAccount', { wallet: 'fresh', account: holder });
       expect(await chain.getCode(holder)).toBe('0x');
       const { exchange, negRiskExchange } = sandbox.profile.contracts;
-      const allowance = (spender: string) =>
-        erc20Allowance(sandbox.deployment.contracts.collateral)(holder, spender) as Promise<bigint>;
+      const allowance = (spender: string) => allowanceOf(sandbox.deployment.contracts.collateral, holder, spender);
       expect(await allowance(exchange!)).toBe(0n);
 
       const notices: TerminalEvents['notice'][] = [];

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Contract, type JsonRpcProvider } from 'ethers';
+import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountFunds, MoneyActionDone, MoneyActionPreview, Result } from '../../src/shared/contract';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
@@ -23,6 +23,7 @@ import { walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { sandboxProvider } from '../../sandbox/chain/index';
 import { PASSWORD } from '../helpers/trading-sandbox';
+import { chainHoldings } from '../helpers/chain-holdings';
 
 const APP = 'app://pmdesk';
 const window1: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };
@@ -44,16 +45,10 @@ async function call<T>(op: string, input: unknown): Promise<T> {
   return answer.value;
 }
 
-const erc20 = (token: string) =>
-  new Contract(token, ['function balanceOf(address) view returns (uint256)'], chain).getFunction('balanceOf');
-const pusdOf = (address: string) => erc20(sandbox.deployment.contracts.collateral)(address) as Promise<bigint>;
-const usdcEOf = (address: string) => erc20(sandbox.deployment.contracts.usdcE)(address) as Promise<bigint>;
-const sharesOf = (address: string, tokenId: string) =>
-  new Contract(
-    sandbox.deployment.contracts.conditionalTokens,
-    ['function balanceOf(address, uint256) view returns (uint256)'],
-    chain,
-  ).getFunction('balanceOf')(address, tokenId) as Promise<bigint>;
+const { pusdOf, usdcEOf, sharesOf } = chainHoldings(
+  () => chain,
+  () => sandbox.deployment.contracts,
+);
 
 const account = (kind: 'safe' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
 const ownerKey = (kind: 'safe' | 'deposit') =>
