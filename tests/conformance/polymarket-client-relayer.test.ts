@@ -2,7 +2,9 @@
 // client for the sandbox's ready-made proxy wallet (through the sandbox's GSN relay hub), Safe and deposit wallet, authenticated by the relayer API key the profile
 // gives, runs `setupTradingApprovals` gaslessly: it signs as Polymarket's relayer expects, the sandbox relayer
 // checks and executes, and the client follows it (on the v1 paths) until STATE_CONFIRMED; then splitPosition,
-// mergePositions and, after the market resolves, redeemPositions the same way. The owners pay no gas.
+// mergePositions and, after the market resolves, redeemPositions go the same way. The owners pay no gas. Unlike
+// setupTradingApprovals, those three resolve as soon as the relayer has taken the transaction (STATE_EXECUTED:
+// sent, maybe not mined) with a TransactionHandle, and only its wait() follows it to STATE_CONFIRMED.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Interface, MaxUint256, Wallet, ZeroHash, type JsonRpcProvider } from 'ethers';
 import WebSocket from 'ws';
@@ -195,9 +197,11 @@ describe('@polymarket/client 0.2.0 trades from each account kind on the sandbox 
 });
 
 describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through the sandbox relayer', () => {
+  // Each resolves with the client's TransactionHandle as soon as the relayer took the transaction; only wait()
+  // follows it until STATE_CONFIRMED, so the balances are read after it.
   type Positions = Record<
     'splitPosition' | 'mergePositions' | 'redeemPositions',
-    (request: unknown) => Promise<unknown>
+    (request: unknown) => Promise<{ wait(): Promise<unknown> }>
   >;
   const market = () => sandbox.catalog.market('90021')!;
   async function holdings(holder: string): Promise<{ pusd: bigint; yes: bigint; no: bigint }> {
@@ -234,13 +238,13 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
       const { client, account, owner } = await clientFor(kind);
       const ownerBalance = await provider.getBalance(owner);
       const before = await holdings(account);
-      await client.splitPosition({ amount: 2_000_000n, conditionId: market().conditionId });
+      await (await client.splitPosition({ amount: 2_000_000n, conditionId: market().conditionId })).wait();
       expect(await holdings(account)).toEqual({
         pusd: before.pusd - 2_000_000n,
         yes: before.yes + 2_000_000n,
         no: before.no + 2_000_000n,
       });
-      await client.mergePositions({ amount: 1_000_000n, conditionId: market().conditionId });
+      await (await client.mergePositions({ amount: 1_000_000n, conditionId: market().conditionId })).wait();
       expect(await holdings(account)).toEqual({
         pusd: before.pusd - 1_000_000n,
         yes: before.yes + 1_000_000n,
@@ -256,7 +260,7 @@ describe('@polymarket/client 0.2.0 splits, merges and redeems gaslessly through 
       const { client, account } = await clientFor(kind);
       const before = await holdings(account);
       expect(before.yes).toBeGreaterThan(0n);
-      await client.redeemPositions({ conditionId: market().conditionId });
+      await (await client.redeemPositions({ conditionId: market().conditionId })).wait();
       expect(await holdings(account)).toEqual({ pusd: before.pusd + before.yes, yes: 0n, no: 0n });
     }
   });
