@@ -9,6 +9,9 @@ export default defineConfig({
   resolve: { alias: viteAliases() },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    // Two files at a time on the 2-core CI machine (Vitest's default there is one): most of an integration test's
+    // time is spent waiting on the processes it starts (the chain, the exchange, Chromium), not in its worker.
+    maxWorkers: 2,
     // No test, nor a process it starts, reaches a real Polymarket host (tests/helpers/no-real-hosts.mjs).
     setupFiles: ['./tests/helpers/no-real-hosts-setup.ts'],
     projects: [
