@@ -10,6 +10,18 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
   '--disable-sync',
+  // No page of a test or benchmark may reach Polymarket, its image host or the built-in networks' nodes: their
+  // names do not resolve inside this browser (tests/helpers/no-real-hosts.mjs guards the Node processes the same way).
+  '--host-resolver-rules=' +
+    [
+      'polymarket.com',
+      '*.polymarket.com',
+      'polymarket-upload.s3.us-east-2.amazonaws.com',
+      'polygon.drpc.org',
+      'rpc-amoy.polygon.technology',
+    ]
+      .map((host) => `MAP ${host} ~NOTFOUND`)
+      .join(', '),
 ];
 
 export function launchChromium(): Promise<Browser> {

@@ -5,8 +5,9 @@
 import { appendFileSync } from 'node:fs';
 import net from 'node:net';
 
-/** The hosts of Polygon's and Amoy's built-in profiles (packages/toolkit/src/chain/networks.ts) and all of polymarket.com. */
-export const REAL_HOST = /(^|\.)polymarket\.com$|^polygon\.drpc\.org$|^rpc-amoy\.polygon\.technology$/i;
+/** The hosts of Polygon's and Amoy's built-in profiles (packages/toolkit/src/chain/networks.ts), all of polymarket.com and its market-image host. */
+export const REAL_HOST =
+  /(^|\.)polymarket\.com$|^polymarket-upload\.s3\.us-east-2\.amazonaws\.com$|^polygon\.drpc\.org$|^rpc-amoy\.polygon\.technology$/i;
 
 const GUARDED = Symbol.for('pmdesk.noRealHosts');
 

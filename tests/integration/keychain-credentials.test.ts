@@ -173,8 +173,8 @@ describe('credentials in the OS keychain', () => {
   });
 
   it('name accounts by checksummed address and host only', () => {
-    expect(credentialAccount(ALICE.toLowerCase(), 'https://user:pw@Clob.Polymarket.com/auth?x=1')).toBe(
-      `${ALICE}@clob.polymarket.com`,
+    expect(credentialAccount(ALICE.toLowerCase(), 'https://user:pw@Clob.Exchange.Example/auth?x=1')).toBe(
+      `${ALICE}@clob.exchange.example`,
     );
     expect(exchangeHost('http://127.0.0.1:4820')).toBe('127.0.0.1:4820');
     expect(() => credentialAccount('0x123', EXCHANGE)).toThrow('not a valid address');

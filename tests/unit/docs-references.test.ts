@@ -10,7 +10,7 @@ const SELF = relative(ROOT, __filename).split('\\').join('/');
 
 /** Citations of documents kept outside the repository. */
 const OUTSIDE =
-  /[Ss]pec §\d|(?<![\w-])Part [A-D] §|(?<![\w§/-])§\d|product-spec|\bARCHITECTURE\b|PROTOCOL-NOTES|ACCOUNTS-NOTES|SANDBOX-NOTES|DIRECT-DATA-NOTES|\bSTYLE\.md|shared\/(?:design|spec)\//;
+  /[Ss]pec §\d|(?<![\w-])Part [A-D] §|(?<![\w§/-])§\d|product-spec|\bARCHITECTURE\b|PROTOCOL-NOTES|ACCOUNTS-NOTES|SANDBOX-NOTES|DIRECT-DATA-NOTES|\bSTYLE\.md|shared\/(?:design|spec)\/|\b[Tt]he spec(?:['’]s)?\b|\bspec['’]s\b/;
 /** Files that are not ours to word: dependencies, generated pages, the lockfile. */
 const NOT_OURS = /^(node_modules\/|docs\/api\/|package-lock\.json$)|(^|\/)package-lock\.json$/;
 
@@ -114,6 +114,9 @@ describe('docs references', () => {
     expect(
       outsideCitations('/** Spec §9: approval gas. */\n// Part B §13: one exchange\n// the §8 failure objects'),
     ).toHaveLength(3);
+    expect(
+      outsideCitations("the catalogue is the spec's fixed list\nas the spec says\nconst spec = specs[0]"),
+    ).toHaveLength(2);
     expect(outsideCitations('fees (docs/protocol.md#fees); import x from "../shared/contract"')).toEqual([]);
     expect([...headingAnchors('# A b\n## Order signing (EIP-712)\n```\n# not a heading\n```\n## A b')]).toEqual([
       'a-b',

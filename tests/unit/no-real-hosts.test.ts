@@ -23,7 +23,11 @@ describe('no real hosts in tests', () => {
     expect((await new Promise<Error>((resolve) => socket.once('error', resolve))).message).toMatch(
       /real host: ws-live-data\.polymarket\.com/,
     );
-    expect(takeRealHostAttempts()).toHaveLength(urls.length + 1);
+    // Polymarket's market-image host, which the page's CSP allows, is refused as well.
+    await expect(fetch('https://polymarket-upload.s3.us-east-2.amazonaws.com/a.png')).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/^A test tried to reach a real host: polymarket-upload/) },
+    });
+    expect(takeRealHostAttempts()).toHaveLength(urls.length + 2);
   });
 
   it('refuses in a child process too, and the parent sees it', async () => {

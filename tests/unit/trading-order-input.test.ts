@@ -74,7 +74,7 @@ describe('order request', () => {
     });
   });
 
-  it('says what is missing in the spec’s order: provider, then wallet, then the order', () => {
+  it('says what is missing in the documented order: provider, then wallet, then the order', () => {
     expect(detail(() => assertOrderRequest(input({ provider: '' }), undefined))).toBe(OrderMessages.PROVIDER_REQUIRED);
     expect(detail(() => assertOrderRequest(input({ provider: 'truemarket' }), undefined))).toBe(
       OrderMessages.ONLY_POLYMARKET,

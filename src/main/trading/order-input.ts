@@ -48,7 +48,7 @@ export interface OrderIntent extends OrderChoices {
   amountUsd?: number;
 }
 
-/** The spec's first checks, in its order: provider, then wallet, then the order itself. Nothing is sent before. */
+/** The first checks, in their documented order (docs/protocol.md#validation-messages): provider, then wallet, then the order itself. Nothing is sent before. */
 export function assertOrderRequest(input: OrderIntent | undefined, wallet: unknown): asserts input is OrderIntent {
   if (input && input.provider !== undefined && !input.provider)
     throw invalidParameter(OrderMessages.PROVIDER_REQUIRED, 'executeOrder');
