@@ -62,8 +62,8 @@ export const DEFAULT_SIZE_PRESETS: Readonly<SizePresets> = Object.freeze({
 /** No preset above this (shares or dollars): a slip of the keyboard stays a slip. */
 export const SIZE_PRESET_MAX = 1_000_000;
 
-/** Keys that move around, close or type nothing: never a trading key. */
-const RESERVED = new Set([
+/** Keys that move around, close or type nothing: never a trading key, nor the cancel-all key. */
+export const RESERVED_KEYS: ReadonlySet<string> = new Set([
   'Escape',
   'Tab',
   'Enter',
@@ -85,7 +85,7 @@ export const FIXED_KEYS = new Set(['?', '/', 'Escape']);
 
 /** Whether a key (KeyboardEvent.key) can be bound at all: one printable character or F1–F12. */
 export function isBindableKey(key: string): boolean {
-  if (RESERVED.has(key) || FIXED_KEYS.has(key)) return false;
+  if (RESERVED_KEYS.has(key) || FIXED_KEYS.has(key)) return false;
   return (key.length === 1 && key.trim() === key) || /^F([1-9]|1[0-2])$/.test(key);
 }
 

@@ -1,5 +1,6 @@
 // How the keyboard help prints the shortcut table (keyboard.ts), which press is which key, and which key may become
 // the cancel-all key. No DOM here: the pure part, tested on its own.
+import { RESERVED_KEYS } from '../../../shared/key-bindings';
 
 /** What the help needs of a shortcut. */
 export interface KeyUse {
@@ -63,28 +64,9 @@ export function shortcutLines(shortcuts: readonly KeyUse[]): { key: string; desc
   return [...lines].map(([key, descriptions]) => ({ key, descriptions }));
 }
 
-/** Keys that move around or close things (or type nothing): never the cancel-all key. */
-const RESERVED = new Set([
-  'Escape',
-  'Tab',
-  'Enter',
-  ' ',
-  'Shift',
-  'Control',
-  'Alt',
-  'Meta',
-  'CapsLock',
-  'Backspace',
-  'Delete',
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-]);
-
 /** Why `key` cannot be the cancel-all key (in use, or reserved), or null when it can. */
 export function cancelAllKeyProblem(key: string, current: string, shortcuts: readonly KeyUse[]): string | null {
-  if (RESERVED.has(key) || !(key.length === 1 || /^F\d{1,2}$/.test(key)))
+  if (RESERVED_KEYS.has(key) || !(key.length === 1 || /^F\d{1,2}$/.test(key)))
     return `${keyName(key)} cannot be the cancel-all key: choose a letter, a digit, a sign or F1–F12.`;
   if (key === current) return null;
   const taken = shortcuts.find((s) => s.key === key);
