@@ -84,18 +84,14 @@ export class GammaClient {
     limit: number,
     afterCursor?: string,
   ): Promise<KeysetPage<GammaEvent> | null> {
-    wholeNumber('limit', limit, 1, 'listEventsKeyset');
-    const page = await this.http.read('listEventsKeyset', GammaEventsKeysetSchema.nullable(), {
-      route: GAMMA_PATHS.eventsKeyset,
-      budget: 'events',
-      query: keysetQuery(filters, limit, afterCursor),
-      context: {
-        limit,
-        order: filters.order,
-        afterCursor: afterCursor === undefined ? undefined : truncate(afterCursor, 40),
-      },
-      absentIsNull: true,
-    });
+    const page = await this.keysetPage(
+      'listEventsKeyset',
+      GammaEventsKeysetSchema,
+      'events',
+      filters,
+      limit,
+      afterCursor,
+    );
     return page ? { items: page.events, nextCursor: page.next_cursor } : null;
   }
 
@@ -105,10 +101,30 @@ export class GammaClient {
     limit: number,
     afterCursor?: string,
   ): Promise<KeysetPage<GammaMarket> | null> {
-    wholeNumber('limit', limit, 1, 'listMarketsKeyset');
-    const page = await this.http.read('listMarketsKeyset', GammaMarketsKeysetSchema.nullable(), {
-      route: GAMMA_PATHS.marketsKeyset,
-      budget: 'markets',
+    const page = await this.keysetPage(
+      'listMarketsKeyset',
+      GammaMarketsKeysetSchema,
+      'markets',
+      filters,
+      limit,
+      afterCursor,
+    );
+    return page ? { items: page.markets, nextCursor: page.next_cursor } : null;
+  }
+
+  /** One keyset page of events or markets, as Gamma sends it; null on a 404 (no keyset list on that host). */
+  private keysetPage<S extends z.ZodType>(
+    methodName: string,
+    schema: S,
+    list: 'events' | 'markets',
+    filters: ListFilters,
+    limit: number,
+    afterCursor: string | undefined,
+  ): Promise<z.output<S> | null> {
+    wholeNumber('limit', limit, 1, methodName);
+    return this.http.read(methodName, schema.nullable(), {
+      route: list === 'events' ? GAMMA_PATHS.eventsKeyset : GAMMA_PATHS.marketsKeyset,
+      budget: list,
       query: keysetQuery(filters, limit, afterCursor),
       context: {
         limit,
@@ -117,7 +133,6 @@ export class GammaClient {
       },
       absentIsNull: true,
     });
-    return page ? { items: page.markets, nextCursor: page.next_cursor } : null;
   }
 
   /** GET /markets: one offset page of markets (deprecated; the fallback when /markets/keyset is missing). */
