@@ -1,7 +1,7 @@
 // A window of the terminal as the main-process tests see it: connected to the event hub under a client id,
 // keeping every event it hears, calling operations through the router as that window would, and waiting for
 // the next event that matches.
-import type { EventName, TerminalEvents } from '../../src/shared/contract';
+import type { EventName, Result, TerminalEvents } from '../../src/shared/contract';
 import type { SenderInfo } from '../../src/main/ipc/router';
 import type { Terminal } from '../../src/main/terminal/terminal';
 
@@ -36,4 +36,19 @@ export function hubClient(terminal: Pick<Terminal, 'hub' | 'router'>, id: string
         (e) => e.payload as TerminalEvents[E],
       ),
   };
+}
+
+/**
+ * Operations called through the router as one window calls them: `result` gives the contract's answer as it is,
+ * `call` its value or an error naming the code. A getter, because the terminal opens in the test's setup.
+ */
+export function routerCalls(terminal: () => Pick<Terminal, 'router'>, sender: SenderInfo) {
+  const result = async <T>(op: string, input: unknown): Promise<Result<T>> =>
+    (await terminal().router.call(op, input, sender)) as Result<T>;
+  const call = async <T>(op: string, input: unknown): Promise<T> => {
+    const answer = await result<T>(op, input);
+    if (!answer.ok) throw new Error(`${op} failed: ${answer.error.code} ${answer.error.message}`);
+    return answer.value;
+  };
+  return { result, call };
 }

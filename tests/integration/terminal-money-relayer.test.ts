@@ -10,13 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Contract, MaxUint256, Wallet, type JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AccountFunds,
-  MoneyActionDone,
-  MoneyActionPreview,
-  Result,
-  TerminalEvents,
-} from '../../src/shared/contract';
+import type { AccountFunds, MoneyActionDone, MoneyActionPreview, TerminalEvents } from '../../src/shared/contract';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
 import { allowOrigins, type SenderInfo } from '../../src/main/ipc/router';
@@ -31,6 +25,7 @@ import { deriveAccounts } from '../../packages/toolkit/src/accounts/derive';
 import { parseNetworkProfile, walletConfigFor } from '../../packages/toolkit/src/chain/networks';
 import { PASSWORD } from '../helpers/trading-sandbox';
 import { chainHoldings } from '../helpers/chain-holdings';
+import { routerCalls } from '../helpers/hub-client';
 
 const APP = 'app://pmdesk';
 const window1: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };
@@ -44,14 +39,7 @@ let chain: JsonRpcProvider;
 let yes: string;
 let no: string;
 
-async function result<T>(op: string, input: unknown): Promise<Result<T>> {
-  return (await terminal.router.call(op, input, window1)) as Result<T>;
-}
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await result<T>(op, input);
-  if (!answer.ok) throw new Error(`${op} failed: ${answer.error.code} ${answer.error.message}`);
-  return answer.value;
-}
+const { result, call } = routerCalls(() => terminal, window1);
 
 const { pusdOf, usdcEOf, sharesOf, allowanceOf } = chainHoldings(
   () => chain,

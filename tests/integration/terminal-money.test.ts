@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JsonRpcProvider } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountFunds, MoneyActionDone, MoneyActionPreview, Result } from '../../src/shared/contract';
+import type { AccountFunds, MoneyActionDone, MoneyActionPreview } from '../../src/shared/contract';
 import { ErrorCode } from '../../packages/toolkit/src/model/errors';
 import { CredentialVault } from '../../src/main/credentials/api-credentials';
 import { MemorySecretStore } from '../../src/main/credentials/secret-store';
@@ -24,6 +24,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { sandboxProvider } from '../../sandbox/chain/index';
 import { PASSWORD } from '../helpers/trading-sandbox';
 import { chainHoldings } from '../helpers/chain-holdings';
+import { routerCalls } from '../helpers/hub-client';
 
 const APP = 'app://pmdesk';
 const window1: SenderInfo = { origin: APP, mainFrame: true, clientId: 'window-1' };
@@ -36,14 +37,7 @@ let chain: JsonRpcProvider;
 let yes: string;
 let no: string;
 
-async function result<T>(op: string, input: unknown): Promise<Result<T>> {
-  return (await terminal.router.call(op, input, window1)) as Result<T>;
-}
-async function call<T>(op: string, input: unknown): Promise<T> {
-  const answer = await result<T>(op, input);
-  if (!answer.ok) throw new Error(`${op} failed: ${answer.error.code} ${answer.error.message}`);
-  return answer.value;
-}
+const { result, call } = routerCalls(() => terminal, window1);
 
 const { pusdOf, usdcEOf, sharesOf } = chainHoldings(
   () => chain,
