@@ -22,6 +22,8 @@ import {
   type TradeRecord,
   type TradeStatus,
 } from './records';
+import { RewardJournal } from '../market/reward-journal';
+import { SandboxRewards } from './reward-payout';
 import { openOrderJson, tradeJson } from './views';
 import type { ClobWebSocketChannels, ClobWsOptions } from './ws';
 
@@ -66,6 +68,8 @@ export interface ClobServerOptions {
   log?: (line: string) => void;
   /** The WebSocket channels (/ws/market, /ws/user). */
   ws?: ClobWsOptions;
+  /** Where liquidity-reward payments are journalled (reward-journal.ts); without it they live in memory. */
+  rewardJournalFile?: string;
 }
 
 export class ClobState {
@@ -112,6 +116,8 @@ export class ClobState {
   settlementFault: { retries: number; fail: boolean } | undefined;
   /** Lower-case addresses whose API keys are in close-only mode (`exchangeFaults().closedOnly`). */
   readonly closedOnly = new Set<string>();
+  /** Liquidity rewards: order scoring, the day's tallies and the on-chain payouts (reward-payout.ts). */
+  readonly rewards: SandboxRewards;
   /** The state file's keeper, told when something worth saving changed. */
   private onChange: (() => void) | undefined;
 
@@ -145,6 +151,7 @@ export class ClobState {
       ],
       this.provider,
     );
+    this.rewards = new SandboxRewards(this, new RewardJournal(options.rewardJournalFile, options.log));
     for (const event of options.catalog.events) {
       for (const market of event.markets) {
         this.books.set(market.conditionId, new MarketBook());
