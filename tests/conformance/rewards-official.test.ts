@@ -25,6 +25,17 @@ import { sandboxProvider } from '../../sandbox/chain/index';
 import { REWARDS_FUNDER_KEY } from '../../sandbox/clob/reward-payout';
 import { main as rewardsCli } from '../../sandbox/rewards-cli';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
+import { ClobClient } from '../../packages/toolkit/src/clob/client';
+import type { ApiCredentials } from '../../packages/toolkit/src/clob/auth';
+import { privateKeySigner } from '../../packages/toolkit/src/orders/signer';
+import {
+  readMarketRewardConfig,
+  readOrderScoring,
+  readOrdersScoring,
+  readRewardEarningsForDay,
+  readRewardMarkets,
+  readTotalRewardEarningsForDay,
+} from '../../packages/toolkit/src/clob/rewards';
 import { credsOf, l2Request, limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sandbox: RunningSandbox;
@@ -35,6 +46,7 @@ let maker: Wallet;
 let bidder: Wallet;
 const ids: Record<'near' | 'far' | 'ask' | 'small', string> = { near: '', far: '', ask: '', small: '' };
 let dir: string;
+let paidDay = '';
 
 beforeAll(async () => {
   sandbox = await startSandbox({ ports: { rpc: 0, clob: 0, aggregator: 0, polymarket: 0 }, simulate: 'off', seed: 5 });
@@ -139,6 +151,7 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s liquidity rewards', () 
     const expected = { [maker.address]: 13_043_478n, [bidder.address]: 86_956_521n };
     expect(Object.fromEntries(report.payments.map((p) => [p.maker, BigInt(p.amount)]))).toEqual(expected);
     expect(report.total).toBe('99999999');
+    paidDay = report.day;
 
     // Each payment is a real pUSD transfer from the funder, as the chain records it.
     const provider = sandboxProvider(sandbox.profile.rpcUrl, sandbox.profile.chainId);
@@ -186,5 +199,49 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s liquidity rewards', () 
       transactionHash: report.payments.find((p) => p.maker === maker.address)!.transactionHash,
     });
     expect(String(activity[0]!.amount)).toBe('13.043478');
+  });
+});
+
+describe('PM Desk’s toolkit reads the same rewards, in exact base units', () => {
+  /** A toolkit client with the maker's level 2 credentials, as the app and the CLI build it. */
+  async function toolkitClient(wallet: Wallet): Promise<ClobClient> {
+    const base = { host: sandbox.profile.clobUrl, chainId: sandbox.deployment.chainId, throwOnError: true };
+    const signer = privateKeySigner(wallet.privateKey);
+    const creds = (await new ClobClient({ ...base, signer }).createOrDeriveApiKey()) as ApiCredentials;
+    return new ClobClient({ ...base, signer, creds });
+  }
+
+  it('markets that pay, a market’s config, scoring and the day’s earnings', async () => {
+    const clob = await toolkitClient(maker);
+    const markets = await readRewardMarkets(clob);
+    expect(markets.find((m) => m.conditionId === btc.conditionId)).toEqual({
+      conditionId: btc.conditionId,
+      dailyRate: 100_000_000n,
+      maxSpreadCents: 3.5,
+      minSize: 50,
+    });
+    expect(markets).toHaveLength(3);
+    expect(await readMarketRewardConfig(clob, sandbox.catalog.market('90011')!.conditionId)).toBeUndefined();
+    const config = (await readMarketRewardConfig(clob, btc.conditionId))!;
+    expect(config).toMatchObject({ question: btc.question, dailyRate: 100_000_000n, minSize: 50 });
+    expect(config.tokens.map((t) => t.tokenId)).toEqual(btc.tokens.map((t) => t.tokenId));
+    expect(await readOrderScoring(clob, ids.near)).toBe(true);
+    expect(await readOrdersScoring(clob, [ids.near, ids.far, 'unknown'])).toEqual({
+      [ids.near]: true,
+      [ids.far]: false,
+      unknown: false,
+    });
+    expect(paidDay).not.toBe('');
+    expect(await readRewardEarningsForDay(clob, paidDay)).toEqual([
+      {
+        date: paidDay,
+        conditionId: btc.conditionId,
+        maker: maker.address,
+        earnings: 13_043_478n,
+        assetAddress: sandbox.profile.contracts.collateral,
+      },
+    ]);
+    expect((await readTotalRewardEarningsForDay(clob, paidDay)).map((t) => t.earnings)).toEqual([13_043_478n]);
+    await expect(readRewardEarningsForDay(clob, '28/11/2026')).rejects.toMatchObject({ code: 'ERR_INVALID_PARAM' });
   });
 });
