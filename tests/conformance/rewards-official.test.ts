@@ -36,6 +36,7 @@ import {
   readRewardMarkets,
   readTotalRewardEarningsForDay,
 } from '../../packages/toolkit/src/clob/rewards';
+import { runPmdesk } from '../helpers/pmdesk-process';
 import { credsOf, l2Request, limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sandbox: RunningSandbox;
@@ -71,6 +72,7 @@ beforeAll(async () => {
   ids.ask = await postOrder(sb, bidder, limitOrder(no, 'BUY', 0.56, 100));
   ids.small = await postOrder(sb, bidder, limitOrder(yes, 'BUY', 0.41, 10));
   dir = await mkdtemp(join(tmpdir(), 'rewards-official-'));
+  await writeFile(join(dir, 'profile.json'), JSON.stringify(p));
 }, 120_000);
 afterAll(async () => {
   await sandbox?.stop();
@@ -139,7 +141,6 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s liquidity rewards', () 
 
   it('the payout splits the day’s rate by weight and pays it on chain; earnings and activity say the same', async () => {
     const profileFile = join(dir, 'profile.json');
-    await writeFile(profileFile, JSON.stringify(sandbox.profile));
     let printed = '';
     expect(await rewardsCli(['--profile', profileFile, '--json'], (t) => (printed += t))).toBe(0);
     const report = JSON.parse(printed) as {
@@ -243,5 +244,66 @@ describe('PM Desk’s toolkit reads the same rewards, in exact base units', () =
     ]);
     expect((await readTotalRewardEarningsForDay(clob, paidDay)).map((t) => t.earnings)).toEqual([13_043_478n]);
     await expect(readRewardEarningsForDay(clob, '28/11/2026')).rejects.toMatchObject({ code: 'ERR_INVALID_PARAM' });
+  });
+});
+
+describe('the pmdesk CLI (built) on the sandbox', () => {
+  const pmdesk = (args: string[]) => {
+    const creds = sandbox.clob.apiKeyFor(maker.address);
+    return runPmdesk(['--network', join(dir, 'profile.json'), ...args], {
+      env: {
+        PMDESK_PRIVATE_KEY: maker.privateKey,
+        PMDESK_API_KEY: creds.apiKey,
+        PMDESK_API_SECRET: creds.secret,
+        PMDESK_API_PASSPHRASE: creds.passphrase,
+      },
+    });
+  };
+
+  it('rewards markets: daily rate, maximum spread and minimum size, as a table and as JSON', async () => {
+    const json = await pmdesk(['--json', 'rewards', 'markets']);
+    expect(json.stderr).toBe('');
+    const rows = JSON.parse(json.stdout) as { conditionId: string; dailyRate: string; dailyRateUsd: string }[];
+    expect(rows.find((r) => r.conditionId === btc.conditionId)).toEqual({
+      conditionId: btc.conditionId,
+      dailyRate: '100000000',
+      dailyRateUsd: '100.00',
+      maxSpreadCents: 3.5,
+      minSize: 50,
+    });
+    const text = await pmdesk(['rewards', 'markets']);
+    expect(text.stdout).toMatch(new RegExp(`${btc.conditionId}\\s+\\$100\\.00\\s+3\\.5¢\\s+50`));
+  });
+
+  it('rewards earnings: per market and in total for the day, what the chain paid', async () => {
+    expect(paidDay).not.toBe('');
+    const json = await pmdesk(['--json', 'rewards', 'earnings', '--day', paidDay]);
+    expect(json.stderr).toBe('');
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      day: paidDay,
+      markets: [{ conditionId: btc.conditionId, maker: maker.address, earnings: '13043478', earningsUsd: '13.043478' }],
+      total: '13043478',
+      totalUsd: '13.043478',
+    });
+    expect((await pmdesk(['rewards', 'earnings', '--day', paidDay])).stdout).toContain(
+      `total on ${paidDay}: $13.043478`,
+    );
+    const bad = await pmdesk(['rewards', 'earnings', '--day', 'yesterday']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('ERR_INVALID_PARAM');
+  });
+
+  it('order scoring: each open order, scoring or why not', async () => {
+    const json = await pmdesk(['--json', 'order', 'scoring']);
+    expect(json.stderr).toBe('');
+    const rows = JSON.parse(json.stdout) as { orderId: string; scoring: boolean; reason?: string }[];
+    expect(rows.map((r) => [r.orderId, r.scoring, r.reason]).sort()).toEqual(
+      [
+        [ids.near, true, undefined],
+        [ids.far, false, 'too-far'],
+      ].sort(),
+    );
+    const text = (await pmdesk(['order', 'scoring'])).stdout;
+    expect(text).toMatch(new RegExp(`${ids.far}.*no\\s+too far from the midpoint`));
   });
 });
