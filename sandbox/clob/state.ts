@@ -70,6 +70,8 @@ export interface ClobServerOptions {
   ws?: ClobWsOptions;
   /** Where liquidity-reward payments are journalled (reward-journal.ts); without it they live in memory. */
   rewardJournalFile?: string;
+  /** How often the books are sampled for rewards, and a day's end looked for (60 s; tests shorten it). */
+  rewardSampleIntervalMs?: number;
 }
 
 export class ClobState {
@@ -151,7 +153,11 @@ export class ClobState {
       ],
       this.provider,
     );
-    this.rewards = new SandboxRewards(this, new RewardJournal(options.rewardJournalFile, options.log));
+    this.rewards = new SandboxRewards(
+      this,
+      new RewardJournal(options.rewardJournalFile, options.log),
+      options.rewardSampleIntervalMs,
+    );
     for (const event of options.catalog.events) {
       for (const market of event.markets) {
         this.books.set(market.conditionId, new MarketBook());
