@@ -67,8 +67,9 @@ export class SandboxRewards {
     return { ...scoreOrder(record.market, resting, top), market: record.market };
   }
 
-  /** Adds every scoring order's weight to its maker's tally. */
-  sample(): void {
+  /** Every scoring order's weight on the books now, per market (condition id) and maker address. */
+  weightsNow(): Map<string, Map<string, bigint>> {
+    const weights = new Map<string, Map<string, bigint>>();
     for (const market of this.state.allMarkets()) {
       const programme = rewardProgramme(market);
       if (!programme) continue;
@@ -77,20 +78,33 @@ export class SandboxRewards {
       for (const order of book.orders()) {
         const verdict = scoreOrder(market, order, top);
         if (!verdict.scoring) continue;
-        const tally = this.tallies.get(market.conditionId) ?? new Map<string, bigint>();
+        const byMaker = weights.get(market.conditionId) ?? new Map<string, bigint>();
         const maker = getAddress(order.maker);
-        tally.set(maker, (tally.get(maker) ?? 0n) + orderWeight(programme, order.remaining, verdict.distance!));
-        this.tallies.set(market.conditionId, tally);
+        byMaker.set(maker, (byMaker.get(maker) ?? 0n) + orderWeight(programme, order.remaining, verdict.distance!));
+        weights.set(market.conditionId, byMaker);
       }
+    }
+    return weights;
+  }
+
+  /** Adds every scoring order's weight to its maker's tally. */
+  sample(): void {
+    for (const [conditionId, byMaker] of this.weightsNow()) {
+      const tally = this.tallies.get(conditionId) ?? new Map<string, bigint>();
+      for (const [maker, weight] of byMaker) tally.set(maker, (tally.get(maker) ?? 0n) + weight);
+      this.tallies.set(conditionId, tally);
     }
   }
 
-  /** Each maker's current share of a market's tally, in percent (GET /rewards/user/percentages). */
+  /**
+   * The makers' share of each market's weight on the books now, in percent (GET /rewards/user/percentages, and
+   * `earning_percentage` of /rewards/user/markets): what they would earn of the day if the books stayed as they are.
+   */
   shares(makers: (address: string) => boolean): Record<string, number> {
     const out: Record<string, number> = {};
-    for (const [conditionId, tally] of this.tallies) {
-      const total = [...tally.values()].reduce((a, b) => a + b, 0n);
-      const mine = [...tally].filter(([maker]) => makers(maker)).reduce((a, [, w]) => a + w, 0n);
+    for (const [conditionId, byMaker] of this.weightsNow()) {
+      const total = [...byMaker.values()].reduce((a, b) => a + b, 0n);
+      const mine = [...byMaker].filter(([maker]) => makers(maker)).reduce((a, [, w]) => a + w, 0n);
       if (total > 0n && mine > 0n) out[conditionId] = Number((mine * 10_000n) / total) / 100;
     }
     return out;

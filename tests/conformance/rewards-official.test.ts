@@ -13,6 +13,8 @@ import { createPublicClient, createSecureClient, forkEnvironmentConfig } from '@
 import {
   fetchOrderScoring,
   fetchOrdersScoring,
+  fetchRewardPercentages,
+  listUserEarningsAndMarketsConfig,
   fetchTotalEarningsForUserForDay,
   listActivity,
   listCurrentRewards,
@@ -135,6 +137,15 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s liquidity rewards', () 
     expect(await reason(maker, ids.far)).toEqual({ scoring: false, reason: 'TOO_FAR' });
     expect(await reason(bidder, ids.small)).toEqual({ scoring: false, reason: 'TOO_SMALL' });
     expect(await reason(bidder, ids.ask)).toEqual({ scoring: true });
+    // The current share of the market's weight: maker 60 × 200² of 60 × 200² + 100 × 400² (the bidder's ask).
+    expect(await fetchRewardPercentages(client)).toEqual({ [btc.conditionId]: 13.04 });
+    const configs = (
+      await listUserEarningsAndMarketsConfig(client, { date: new Date().toISOString().slice(0, 10) }).firstPage()
+    ).items;
+    expect(configs.find((c) => c.conditionId === btc.conditionId)).toMatchObject({
+      earningPercentage: 13.04,
+      question: btc.question,
+    });
     // Someone else's order is not the caller's to ask about.
     expect(await reason(bidder, ids.near)).toEqual({ scoring: false, reason: 'NOT_RESTING' });
   });
