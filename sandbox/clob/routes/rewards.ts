@@ -5,7 +5,6 @@
 import { formatUnits } from 'ethers';
 import type { CatalogMarket } from '../../market/catalog';
 import { dailyRateNumber, rewardProgramme, type RewardProgramme } from '../../market/reward-programme';
-import type { RewardPayment } from '../../market/reward-journal';
 import { fundsHolder } from '../accounts';
 import { HttpError, parseJson, type Query } from '../http';
 import type { Caller } from '../records';
@@ -200,5 +199,3 @@ export const REWARD_ROUTES: PrivateRoutes = {
     return Object.fromEntries(ids.map((id) => [id, orderScoringJson(state, caller, id).scoring]));
   },
 };
-
-export type { RewardPayment };
