@@ -21,6 +21,7 @@ import { SANDBOX_EVENTS, buildCatalog, type Catalog } from './market/catalog';
 import { generateHistory } from './market/history';
 import { MarketData } from './market/market-data';
 import { startClobServer, type ClobServer } from './clob/server';
+import { payoutReportJson } from './clob/reward-payout';
 import { journalFills, loadFillJournal } from './market/fill-journal';
 import { fundBots } from './sim/fund';
 import { PolymarketServer } from './polymarket/server';
@@ -158,6 +159,7 @@ export function catalogFor(deployment: Deployment): Catalog {
 /** The CLOB's state and the real fills in the data folder. */
 export const CLOB_STATE_FILE = 'clob-state.json';
 export const FILLS_FILE = 'market-fills.jsonl';
+export const REWARDS_FILE = 'reward-payments.jsonl';
 
 /** Starts the chain (and deploys, unless the data folder already holds a deployment; `deployed` says it did). */
 export async function startSandboxChainFor(
@@ -216,7 +218,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (options.dataDir) {
       const fillsFile = join(options.dataDir, FILLS_FILE);
       // A fresh chain has none of the funds, orders or trades the old files speak of: they go with it.
-      if (chain.deployed) await Promise.all([rm(clobStateFile!, { force: true }), rm(fillsFile, { force: true })]);
+      if (chain.deployed)
+        await Promise.all(
+          [clobStateFile!, fillsFile, join(options.dataDir, REWARDS_FILE)].map((f) => rm(f, { force: true })),
+        );
       await loadFillJournal(fillsFile, marketData, log);
       // Pushed before the CLOB's stop, so it runs after it: the CLOB's last settlements are written too.
       const journal = journalFills(fillsFile, marketData, log);
@@ -256,6 +261,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       log,
       heartbeatTimeoutMs: options.heartbeatTimeoutMs,
       shareViewLagMs: options.shareViewLagMs,
+      // Liquidity-reward payments survive a restart with the chain that holds their transfers.
+      rewardJournalFile: options.dataDir ? join(options.dataDir, REWARDS_FILE) : undefined,
     });
     late.clob = clob;
     stops.push(() => clob.stop());
@@ -287,7 +294,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           if (!found) throw new Error(`no market ${market}`);
           return resolve(found.id, outcomeIndex(found, outcome));
         },
+        payRewards: async () => payoutReportJson(await clob.payRewards()),
       },
+      rewards: clob.rewardPayments,
     }).start();
     stops.push(() => polymarket.stop());
     log(`Polymarket APIs (Gamma, Data, geoblock) at ${polymarket.url}, real-time feed at ${polymarket.rtdsUrl}`);

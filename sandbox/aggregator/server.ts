@@ -14,6 +14,7 @@ import {
 } from '@pmdesk/toolkit/aggregator-wire';
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
+import { rewardTerms } from '../market/reward-programme';
 import { SearchIndex } from './search';
 import { pseudonymOf } from './pseudonym';
 import type { TraderDirectory } from './traders';
@@ -274,8 +275,7 @@ export class AggregatorServer {
       slug: market.slug,
       active: market.active,
       funded: true,
-      rewardsMinSize: market.minOrderSize * 10,
-      rewardsMaxSpread: 3.5,
+      ...rewardTerms(market),
       spread: bestBid !== undefined && bestAsk !== undefined ? Number((bestAsk - bestBid).toFixed(decimals)) : null,
       // A resolved market prices its winner at 1 and the loser at 0, and names the winner.
       position_tokens: market.tokens.map((t) => ({

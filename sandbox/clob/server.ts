@@ -13,6 +13,8 @@ import type { BookSnapshot } from '../market/market-data';
 import { AuthError, deriveCredentials, verifyL2, type ApiCredentials } from './auth';
 import { HttpError, readBody, sendJson } from './http';
 import { ClobStateKeeper } from './persistence';
+import type { RewardJournal } from '../market/reward-journal';
+import type { RewardPayoutReport } from './reward-payout';
 import { cancelOrders, placeOrder } from './placement';
 import { NOTIFY_CANCEL, type ExchangeFaults, type OrderResponse } from './records';
 import { AUTH_ROUTES, apiKeyRoutes } from './routes/auth';
@@ -52,6 +54,8 @@ export class ClobServer {
 
   async start(): Promise<this> {
     await this.keeper?.load();
+    await this.state.rewards.journal.load();
+    this.state.rewards.start();
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.requestTimeout = 30_000;
     this.server.headersTimeout = 10_000;
@@ -73,6 +77,7 @@ export class ClobServer {
   async stop(): Promise<void> {
     const { state } = this;
     state.stopped = true;
+    state.rewards.stop();
     for (const { timer } of state.heartbeats.values()) clearTimeout(timer);
     state.heartbeats.clear();
     const server = this.server;
@@ -89,6 +94,7 @@ export class ClobServer {
     await state.queue.catch(() => undefined);
     // The last word: whatever changed since the last debounced save, written before the chain goes away.
     await this.keeper?.saveIfDirty();
+    await state.rewards.journal.flush();
     state.provider.destroy();
   }
 
@@ -199,6 +205,19 @@ export class ClobServer {
     for (const book of books) this.options.marketData.setBook(book.asset_id, book);
     const feed = this.state.feed;
     feed?.inOneWrite(() => feed.booksChanged(conditionId, before, books));
+  }
+
+  /**
+   * Pays the liquidity rewards tallied since the last payout, on chain, as the end of a sandbox day does
+   * (reward-payout.ts): what POST /admin/rewards and `npm run sandbox:rewards` run.
+   */
+  payRewards(): Promise<RewardPayoutReport> {
+    return this.state.rewards.payout();
+  }
+
+  /** Every liquidity-reward payment made (the Data API's REWARD activity reads them). */
+  get rewardPayments(): RewardJournal {
+    return this.state.rewards.journal;
   }
 
   /** The exchange's trades as public feeds show them (Data API /trades, the real-time activity feed). */

@@ -22,6 +22,8 @@ import {
   type TradeRecord,
   type TradeStatus,
 } from './records';
+import { RewardJournal } from '../market/reward-journal';
+import { SandboxRewards } from './reward-payout';
 import { openOrderJson, tradeJson } from './views';
 import type { ClobWebSocketChannels, ClobWsOptions } from './ws';
 
@@ -66,6 +68,10 @@ export interface ClobServerOptions {
   log?: (line: string) => void;
   /** The WebSocket channels (/ws/market, /ws/user). */
   ws?: ClobWsOptions;
+  /** Where liquidity-reward payments are journalled (reward-journal.ts); without it they live in memory. */
+  rewardJournalFile?: string;
+  /** How often the books are sampled for rewards, and a day's end looked for (60 s; tests shorten it). */
+  rewardSampleIntervalMs?: number;
 }
 
 export class ClobState {
@@ -112,6 +118,8 @@ export class ClobState {
   settlementFault: { retries: number; fail: boolean } | undefined;
   /** Lower-case addresses whose API keys are in close-only mode (`exchangeFaults().closedOnly`). */
   readonly closedOnly = new Set<string>();
+  /** Liquidity rewards: order scoring, the day's tallies and the on-chain payouts (reward-payout.ts). */
+  readonly rewards: SandboxRewards;
   /** The state file's keeper, told when something worth saving changed. */
   private onChange: (() => void) | undefined;
 
@@ -144,6 +152,11 @@ export class ClobState {
         'function isApprovedForAll(address,address) view returns (bool)',
       ],
       this.provider,
+    );
+    this.rewards = new SandboxRewards(
+      this,
+      new RewardJournal(options.rewardJournalFile, options.log),
+      options.rewardSampleIntervalMs,
     );
     for (const event of options.catalog.events) {
       for (const market of event.markets) {

@@ -7,6 +7,7 @@ import { DataAnalytics } from './data-analytics';
 import { DataV2Routes } from './data-v2';
 import type { GammaShapeContext } from './gamma-shapes';
 import { HttpError, requireAddress, round, type Query } from './http';
+import { rewardActivityRows, type RewardPaymentSource } from './reward-activity';
 import type { Holding, WalletDirectory } from './wallets';
 
 const POSITION_SORTS = [
@@ -31,6 +32,8 @@ export interface DataRoutesOptions {
   wallets: WalletDirectory;
   /** The books, fills and clock Gamma's numbers come from (live volume is Gamma's volume). */
   shapes: GammaShapeContext;
+  /** Liquidity-reward payments (REWARD activity); absent: none. */
+  rewards?: RewardPaymentSource;
 }
 
 /** One side of a trade as a Data API row: the taker's, or a maker's in its own outcome and price. */
@@ -245,15 +248,29 @@ export class DataRoutes {
     const direction = q.choice('sortDirection', DIRECTIONS, 'DESC');
     const side = q.choice('side', SIDES);
     // The sandbox's only activity is trading (splits and merges happen on the chain, outside the exchange).
-    if (types && !types.includes('TRADE')) return [];
-    const rows = this.sides(false)
-      .filter((s) => s.wallet.toLowerCase() === user)
-      .filter((s) => !inMarket || inMarket(s.trade.conditionId))
-      .filter((s) => !side || s.side === side)
-      .filter(
-        (s) => (start === undefined || s.trade.timestamp >= start) && (end === undefined || s.trade.timestamp <= end),
-      )
-      .map((s) => ({ ...this.tradeRow(s), type: 'TRADE', usdcSize: round(s.size * s.price) }));
+    const tradeRows =
+      types && !types.includes('TRADE')
+        ? []
+        : this.sides(false)
+            .filter((s) => s.wallet.toLowerCase() === user)
+            .filter((s) => !inMarket || inMarket(s.trade.conditionId))
+            .filter((s) => !side || s.side === side)
+            .filter(
+              (s) =>
+                (start === undefined || s.trade.timestamp >= start) && (end === undefined || s.trade.timestamp <= end),
+            )
+            .map((s) => ({ ...this.tradeRow(s), type: 'TRADE', usdcSize: round(s.size * s.price) }));
+    // REWARD rows: the liquidity rewards the sandbox paid the wallet on chain (reward-activity.ts); they have no side.
+    const rewardRows =
+      (types && !types.includes('REWARD')) || side
+        ? []
+        : rewardActivityRows(this.options.rewards, this.options.catalog, (a) => this.options.wallets.identity(a), {
+            user,
+            inMarket,
+            start,
+            end,
+          });
+    const rows: { timestamp: number; size: number; usdcSize: number }[] = [...tradeRows, ...rewardRows];
     const key = {
       TIMESTAMP: (r: (typeof rows)[number]) => r.timestamp,
       TOKENS: (r: (typeof rows)[number]) => r.size,

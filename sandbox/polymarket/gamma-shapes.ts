@@ -5,6 +5,7 @@
 import { getAddress, id as keccakText, keccak256, toUtf8Bytes } from 'ethers';
 import { SANDBOX_TAGS, type CatalogEvent, type CatalogMarket } from '../market/catalog';
 import { feeRateBps } from '../market/fees';
+import { rewardTerms } from '../market/reward-programme';
 import type { MarketData } from '../market/market-data';
 import { round } from './http';
 
@@ -174,8 +175,8 @@ export function marketJson(
           },
         }
       : {}),
-    rewardsMinSize: market.minOrderSize * 10,
-    rewardsMaxSpread: 3.5,
+    // The market's liquidity-reward terms (0 and 0 when it pays none): the CLOB's /rewards routes pay by them.
+    ...rewardTerms(market),
     clobRewards: [],
     version: 'v1',
     createdAt: event.creationDate,

@@ -8,8 +8,9 @@ import type { JsonRpcProvider } from 'ethers';
 import type { Catalog } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import type { PublicTradeSource } from '../market/public-trades';
-import { ADMIN_RESOLVE_PATH, adminResolve, type AdminHandlers } from './admin';
+import { ADMIN_RESOLVE_PATH, ADMIN_REWARDS_PATH, adminResolve, adminRewards, type AdminHandlers } from './admin';
 import { DataRoutes } from './data';
+import type { RewardPaymentSource } from './reward-activity';
 import { GammaRoutes, type GammaAnswer } from './gamma';
 import { GEOBLOCK_PATH, NOT_BLOCKED, geoblockJson, type GeoblockState } from './geoblock';
 import { HttpError, Query, decodeSegment, json } from './http';
@@ -33,6 +34,8 @@ export interface PolymarketServerOptions {
   geoblock?: GeoblockState;
   /** The sandbox-only admin commands (resolving a market); without them the admin route answers 404. */
   admin?: AdminHandlers;
+  /** The liquidity-reward payments made (the CLOB's journal): the Data API's REWARD activity. */
+  rewards?: RewardPaymentSource;
 }
 
 export class PolymarketServer {
@@ -59,7 +62,13 @@ export class PolymarketServer {
     });
     const shapes = { marketData: options.marketData, now: this.now, createdAt };
     this.gamma = new GammaRoutes({ ...shapes, catalog: options.catalog, wallets: this.wallets });
-    this.data = new DataRoutes({ catalog: options.catalog, trades: options.trades, wallets: this.wallets, shapes });
+    this.data = new DataRoutes({
+      catalog: options.catalog,
+      trades: options.trades,
+      wallets: this.wallets,
+      shapes,
+      rewards: options.rewards,
+    });
   }
 
   /** The http base of Gamma, the Data API and the geoblock host (all one server). */
@@ -124,6 +133,8 @@ export class PolymarketServer {
       const path = url.pathname.replace(/\/+$/, '') || '/';
       if (path === ADMIN_RESOLVE_PATH && this.options.admin)
         return json(res, 200, await adminResolve(req, this.options.admin));
+      if (path === ADMIN_REWARDS_PATH && this.options.admin)
+        return json(res, 200, await adminRewards(req, this.options.admin));
       if (req.method !== 'GET' && req.method !== 'HEAD')
         throw new HttpError(405, `method ${req.method ?? ''} not allowed`);
       if (path === GEOBLOCK_PATH) return json(res, 200, geoblockJson(this.geoblockState));

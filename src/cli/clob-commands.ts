@@ -64,6 +64,15 @@ interface OrderFlags {
   owner?: string;
 }
 
+/** The exchange client of the `clob` and `order` commands, for command files registered after them. */
+export type ExchangeClientFactory = (options?: { signer?: boolean; creds?: boolean }) => ClobClient;
+let exchangeClients: ExchangeClientFactory | undefined;
+/** The factory registerClobCommands set up: the same flags, profile, credentials and notices. */
+export function exchangeClient(options?: { signer?: boolean; creds?: boolean }): ClobClient {
+  if (!exchangeClients) throw new Error('registerClobCommands runs first');
+  return exchangeClients(options);
+}
+
 export function registerClobCommands(program: Command, run: Run): void {
   program
     .option(
@@ -129,6 +138,9 @@ export function registerClobCommands(program: Command, run: Run): void {
       onNotice: clobNotice,
       onRateLimit: rateLimitNotice(Boolean(globals().verbose)),
     });
+
+  // Command files that add to the `order` group or read with credentials (rewards-commands.ts) use this client.
+  exchangeClients = (options = {}) => clob(options);
 
   // ---- public reads ----
   const reads = program.command('clob').description('public reads from the exchange service (CLOB)');

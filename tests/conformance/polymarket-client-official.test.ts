@@ -279,9 +279,10 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s CLOB', () => {
     const info = await fetchMarketInfo(client, { conditionId: btc.conditionId });
     expect(JSON.stringify(info)).toContain(yes);
     expect(JSON.stringify(await resolveConditionByToken(client, { tokenId: no }))).toContain(btc.conditionId);
-    // The sandbox runs no rewards programme and no builder fees: empty, well-formed answers.
-    expect((await listCurrentRewards(client).firstPage()).items).toEqual([]);
-    expect((await listMarketRewards(client, { conditionId: btc.conditionId as never }).firstPage()).items).toEqual([]);
+    // Bitcoin pays liquidity rewards, the Fed's no-change market none (rewards-official.test.ts reads the rest);
+    // the sandbox charges no builder fees.
+    expect((await listCurrentRewards(client).firstPage()).items.map((r) => r.conditionId)).toContain(btc.conditionId);
+    expect((await listMarketRewards(client, { conditionId: fed.conditionId as never }).firstPage()).items).toEqual([]);
     await fetchBuilderFeeRates(client, { builderCode: `0x${'ab'.repeat(32)}` as never });
   });
 

@@ -65,6 +65,25 @@ export {
   type OrderOptions,
   type CreateOrDeriveOrder,
 } from './clob/client';
+// Liquidity rewards: markets that pay, order scoring and why not, earnings per day (exact base units).
+export {
+  readRewardMarkets,
+  readMarketRewardConfig,
+  readOrderScoring,
+  readOrdersScoring,
+  readRewardEarningsForDay,
+  readTotalRewardEarningsForDay,
+  rewardScoringVerdict,
+  collateralUnitsOf,
+  NOT_SCORING_TEXT,
+  type RewardsClobReads,
+  type RewardMarket,
+  type MarketRewardConfig,
+  type RewardEarning,
+  type RewardTotal,
+  type NotScoringReason,
+  type ScoringVerdict as RewardScoringVerdict,
+} from './clob/rewards';
 export { isClobError, errorResult, type ClobErrorResult, type ClobResult } from './clob/transport';
 export {
   CLOB_PATHS,

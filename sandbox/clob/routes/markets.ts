@@ -10,6 +10,7 @@ import { NOT_FOUND, pathId, type ClobRequest } from '../routing';
 import type { ClobState } from '../state';
 import { marketTradeEventJson } from '../views';
 import { publicPrints } from '../public-trades';
+import { clobRewardsJson } from './rewards';
 
 export function marketRoutes(state: ClobState, { key, path, q, raw }: ClobRequest): unknown {
   const { deployment } = state.options;
@@ -302,7 +303,7 @@ function marketJson(state: ClobState, m: CatalogMarket) {
     neg_risk_request_id: '',
     icon: '',
     image: '',
-    rewards: { rates: null, min_size: 0, max_spread: 0 },
+    rewards: clobRewardsJson(state, m),
     is_50_50_outcome: false,
     tokens: tokensJson(state, m),
     tags: [],
@@ -312,7 +313,7 @@ function marketJson(state: ClobState, m: CatalogMarket) {
 function simplifiedJson(state: ClobState, m: CatalogMarket) {
   return {
     condition_id: m.conditionId,
-    rewards: { rates: null, min_size: 0, max_spread: 0 },
+    rewards: clobRewardsJson(state, m),
     tokens: tokensJson(state, m),
     active: m.active,
     closed: m.closed,

@@ -207,6 +207,12 @@ export interface TerminalServices {
   };
   /** What the APIs said about themselves this session (deprecations, fallbacks, rate limits); absent: nothing kept. */
   diagnostics?: { snapshot(): OperationOutput<'getDiagnostics'> };
+  /** Liquidity rewards: markets that pay, order scoring, earnings (trading/rewards-access.ts); absent without the order flow. */
+  rewards?: {
+    markets(): Promise<OperationOutput<'listRewardMarkets'>>;
+    scoring(wallet: string): Promise<OperationOutput<'getOrderScoring'>>;
+    earnings(wallet: string, day?: string): Promise<OperationOutput<'getRewardEarnings'>>;
+  };
 }
 
 export const TRADING_UNAVAILABLE =
@@ -255,6 +261,10 @@ export function createHandlers(services: TerminalServices): Handlers {
   const deadManSwitches = (): DeadManSwitchService => {
     if (!services.deadManSwitches) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.deadManSwitches;
+  };
+  const rewards = () => {
+    if (!services.rewards) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
+    return services.rewards;
   };
   const walletAccounts = (): WalletAccountAccess => {
     if (!services.walletAccounts) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
@@ -448,5 +458,9 @@ export function createHandlers(services: TerminalServices): Handlers {
           ],
     switchNetwork: ({ name }) => networks().switchTo(name),
     addNetwork: (input) => networks().add(input),
+    // Liquidity rewards, read through the order flow's exchange clients.
+    listRewardMarkets: () => rewards().markets(),
+    getOrderScoring: ({ wallet }) => rewards().scoring(wallet),
+    getRewardEarnings: ({ wallet, day }) => rewards().earnings(wallet, day),
   };
 }

@@ -9,6 +9,7 @@ import { startSession } from './store/session';
 import { startTradingAccess } from './store/trading-access';
 import { startAlerts } from './store/alerts';
 import { startStops } from './store/stops';
+import { startRewards } from './store/rewards';
 import { startFrameReports } from './live/frame-report';
 import './styles.css';
 
@@ -18,6 +19,7 @@ void startSession();
 startTradingAccess();
 startAlerts();
 startStops();
+startRewards();
 startFrameReports();
 
 const root = document.getElementById('root');

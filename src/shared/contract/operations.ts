@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { accountOperations } from './account';
 import { alertOperations } from './alerts';
+import { rewardOperations } from './rewards';
 import { marketOperations } from './markets';
 import { settingsOperations } from './settings';
 import { tradingOperations } from './trading';
@@ -15,6 +16,7 @@ export const operations = {
   ...tradingOperations,
   ...accountOperations,
   ...alertOperations,
+  ...rewardOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -9,3 +9,4 @@ export * from './market-model';
 export * from './market-rules';
 export * from './market-state';
 export * from './lists';
+export * from './reward-scoring';

@@ -72,6 +72,10 @@ export interface MarketRow {
   state?: MarketState;
   /** A sentence when the market could not be loaded (a watchlist entry the aggregator no longer knows). */
   problem?: string;
+  /** The market's condition id, when the source states it (what the exchange's reward list names). */
+  conditionId?: string | null;
+  /** Liquidity rewards paid per day in dollars when the market pays them, else null (set by withRewards). */
+  rewardsDaily?: number | null;
 }
 
 export const PROTOCOL_FILTERS = ['all', ...PROTOCOLS] as const;
@@ -147,6 +151,7 @@ export function rowOfMarket(
     event: facts,
     groupId: null,
     state: marketState(market),
+    conditionId: market.conditionId ?? null,
   };
 }
 
@@ -198,6 +203,25 @@ export function missingRow(marketId: string, problem: string): MarketRow {
     groupId: null,
     problem,
   };
+}
+
+/**
+ * Each market row's daily liquidity-reward rate from the paying markets (by lower-case condition id; base units
+ * read once as dollars for display and sorting) and, with `paysOnly`, only the markets that pay.
+ */
+export function withRewards(
+  rows: readonly MarketRow[],
+  paying: Readonly<Record<string, { dailyRate: { units: string } }>>,
+  paysOnly: boolean,
+): readonly MarketRow[] {
+  const out: MarketRow[] = [];
+  for (const row of rows) {
+    const reward = row.kind === 'market' && row.conditionId ? paying[row.conditionId.toLowerCase()] : undefined;
+    if (paysOnly && !reward) continue;
+    const rewardsDaily = reward ? Number(reward.dailyRate.units) / 1_000_000 : null;
+    out.push((row.rewardsDaily ?? null) === rewardsDaily ? row : { ...row, rewardsDaily });
+  }
+  return out;
 }
 
 export function filterByProtocol(rows: readonly MarketRow[], filter: ProtocolFilter): readonly MarketRow[] {
@@ -256,6 +280,7 @@ export const MARKET_COLUMNS = [
   { id: 'endDate', label: 'Ends' },
   { id: 'spread', label: 'Spread' },
   { id: 'protocol', label: 'Protocol' },
+  { id: 'rewards', label: 'Rewards' },
 ] as const;
 export type MarketColumnId = (typeof MARKET_COLUMNS)[number]['id'];
 

@@ -1,6 +1,6 @@
 // The active wallet's open orders, each with Cancel; Cancel this market's (the selected one) and Cancel all
 // (which asks first). A cancel answers with the ids the exchange cancelled; they leave the table at once.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { OpenOrder } from '../../../../shared/contract';
 import { ask, messageOf } from '../../bridge/terminal';
 import { useAccount, refreshAccount } from '../../store/account';
@@ -10,6 +10,7 @@ import { WindowedRows } from '../../live/visible-rows';
 import { OutcomeLabel } from './OutcomeLabel';
 import { countOf } from '../../../../shared/words';
 import { formatShares, formatTickCents } from '../../format/numbers';
+import { refreshScoring, useRewards } from '../../store/rewards';
 
 /** Which orders a cancel was for, in the sentence that tells its result. */
 export type CancelScope = 'order' | 'market' | 'all';
@@ -48,6 +49,16 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
   const orders = useAccount((s) => s.openOrders);
   const selected = useSelection((s) => s.market);
   const [busy, setBusy] = useState<string | null>(null);
+  const scoring = useRewards((s) => (s.scoringWallet === wallet ? s.scoring : undefined));
+  // Whether each order earns rewards: asked when the open orders change, then every half minute while they rest
+  // (the book moves under them); never in a loop.
+  const orderKey = orders.map((o) => o.orderId).join(',');
+  useEffect(() => {
+    if (!wallet || orderKey === '') return;
+    void refreshScoring(wallet);
+    const timer = setInterval(() => void refreshScoring(wallet), 30_000);
+    return () => clearInterval(timer);
+  }, [wallet, orderKey]);
 
   const cancelOne = async (order: OpenOrder) => {
     if (!wallet) return;
@@ -117,12 +128,13 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
               <th>Status</th>
               <th>Placed</th>
               <th>Expires</th>
+              <th title="Whether the order earns liquidity rewards now, and why not">Scoring</th>
               <th />
             </tr>
           </thead>
           <WindowedRows
             rows={orders}
-            columns={10}
+            columns={11}
             render={(o) => (
               <tr key={o.orderId} data-order-id={o.orderId}>
                 <td>
@@ -145,6 +157,9 @@ export function OpenOrders({ onCancelAll, cancelAllKey }: { onCancelAll(): void;
                   title={o.expiresAt ? new Date(o.expiresAt * 1000).toString() : 'Rests until it fills or is cancelled'}
                 >
                   {o.expiresAt ? expiryText(o.expiresAt) : '—'}
+                </td>
+                <td data-testid="order-scoring" title={scoring?.[o.orderId]?.whyNot ?? ''}>
+                  {scoringText(scoring?.[o.orderId])}
                 </td>
                 <td>
                   <button
@@ -174,4 +189,10 @@ export function expiryText(unixSeconds: number, now = new Date()): string {
   return at.toDateString() === now.toDateString()
     ? time
     : `${at.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
+}
+
+/** "Scoring", "No — too far from the midpoint", or blank until main answered. */
+export function scoringText(verdict: { scoring: boolean; whyNot: string | null } | undefined): string {
+  if (!verdict) return '';
+  return verdict.scoring ? 'Scoring' : `No — ${verdict.whyNot ?? 'not counted'}`;
 }

@@ -190,6 +190,18 @@ const COLUMN_DEFS: Record<MarketColumnId, ColDef<MarketRow>> = {
     ...numeric((r) => r.spread),
     valueFormatter: (p) => (p.value === null || p.value === undefined ? '–' : `${centsText(p.value as number)}¢`),
   },
+  rewards: {
+    colId: 'rewards',
+    headerName: 'Rewards',
+    headerTooltip: 'Liquidity rewards the market pays makers per day (blank when it pays none)',
+    width: 92,
+    minWidth: 88,
+    ...numeric((r) => r.rewardsDaily ?? null),
+    valueFormatter: (p) =>
+      p.value === null || p.value === undefined
+        ? ''
+        : `$${(p.value as number).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}/day`,
+  },
   protocol: {
     colId: 'protocol',
     headerName: 'Protocol',

@@ -9,6 +9,7 @@ import { registerShortcut } from '../../keys/keyboard';
 import { resetMarketsForNetwork, useMarkets, watchlistRows, type MarketsTab } from '../../store/markets';
 import { useSelection } from '../../store/selection';
 import { useSession } from '../../store/session';
+import { useRewards } from '../../store/rewards';
 import { MarketsGrid } from './MarketsGrid';
 import { ColumnChooser } from './ColumnChooser';
 import { emptySentence, PROTOCOL_LABELS } from './sentences';
@@ -16,6 +17,7 @@ import {
   chosenColumns,
   countOf,
   filterByProtocol,
+  withRewards,
   PROTOCOL_FILTERS,
   toggleWatch,
   type MarketRow,
@@ -127,7 +129,13 @@ export function MarketsPanel() {
     // `m` as a whole changes on every store update; the rows depend only on these parts of it, and keeping
     // the same array otherwise spares the grid a diff.
   }, [searching, m.results, m.tab, m.listed, m.slugRows, m.watched, watchlist]);
-  const rows = useMemo(() => groupRows(filterByProtocol(allRows, m.protocolFilter)), [allRows, m.protocolFilter]);
+  // Liquidity rewards: each market's daily rate for the Rewards column, and the "Pays rewards" filter.
+  const paying = useRewards((r) => r.markets);
+  const [paysOnly, setPaysOnly] = useState(false);
+  const rows = useMemo(
+    () => groupRows(withRewards(filterByProtocol(allRows, m.protocolFilter), paying, paysOnly)),
+    [allRows, m.protocolFilter, paying, paysOnly],
+  );
   const markets = useMemo(() => marketCount(rows), [rows]);
   const allMarkets = useMemo(() => marketCount(allRows), [allRows]);
 
@@ -265,6 +273,15 @@ export function MarketsPanel() {
             }
           }}
         />
+        <label className="pays-rewards" title="Only markets that pay liquidity rewards to makers now">
+          <input
+            type="checkbox"
+            data-testid="filter-pays-rewards"
+            checked={paysOnly}
+            onChange={(e) => setPaysOnly(e.target.checked)}
+          />{' '}
+          Pays rewards
+        </label>
         {/* Only an aggregator lists other protocols: read straight from Polymarket, there is nothing to choose. */}
         {oneProtocol ? null : (
           <select

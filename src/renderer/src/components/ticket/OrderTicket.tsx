@@ -16,6 +16,7 @@ import { refusedSide, useTradingAccess } from '../../store/trading-access';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { WrapOffer } from '../account/WrapOffer';
 import { BookUnknownLine } from '../market/BookUnknown';
+import { RewardScoringLine } from './RewardScoringLine';
 import { cannotTradeLine } from '../../model/market';
 import { useMarket } from '../../store/market';
 import { MoneyDialog } from '../account/MoneyDialog';
@@ -500,6 +501,14 @@ export function OrderTicket() {
           </label>
         ) : null}
 
+        {isLimit ? (
+          <RewardScoringLine
+            conditionId={market?.conditionId ?? null}
+            price={intent?.price}
+            size={intent?.size ?? (intent?.amountUsd && intent.price ? intent.amountUsd / intent.price : undefined)}
+            book={book}
+          />
+        ) : null}
         <Summary
           buying={buying}
           market={market}
