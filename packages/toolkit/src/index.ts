@@ -376,6 +376,7 @@ export {
   type ConvertPlan,
   type ConvertLeg,
 } from './positions/convert-calls';
+export { convertEventOf, chooseOutcomes, type ConvertEvent, type ConvertOutcome } from './positions/convert-event';
 export {
   fillFee,
   adjustBuyAmountForFees,
