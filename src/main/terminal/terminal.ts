@@ -35,6 +35,7 @@ import type { OrderGate, TradingService as OrderFlow } from '../trading/service'
 import { createHandlers, type BookFollower, type NetworkAccess, type TerminalServices } from '../ipc/services';
 import { tradingAccess } from '../trading/trading-access';
 import { moneyAccess } from '../trading/money-access';
+import { convertAccess } from '../trading/convert-access';
 import { walletAccess } from '../wallets/wallet-access';
 import { WalletAccounts } from '../trading/wallet-accounts';
 import { walletConfigFor } from '@pmdesk/toolkit';
@@ -225,6 +226,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       wallets: walletServices,
       trading: traders && flow ? tradingAccess(flow, traders, hub, facts) : undefined,
       money: traders && flow ? moneyAccess(flow, traders, hub) : undefined,
+      convert: traders && flow ? convertAccess(flow, traders, hub) : undefined,
       walletAccounts,
       // Kept for every network in one file; the watchlist each network reads and writes is its own.
       settings: settings?.forNetwork(network.name),

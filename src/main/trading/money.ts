@@ -83,7 +83,7 @@ export function dollarUnits(text: string | undefined, what: string): bigint {
 }
 
 /** The account acting for a worker wallet: its Polymarket account, else the key itself. JSON-RPC wallets sign elsewhere. */
-function actingAccount(
+export function actingAccount(
   flow: TradingService,
   wallet: TradingWallet,
 ): { key: string; account: AccountActionRequest['account'] } {
@@ -285,7 +285,7 @@ async function marketFor(
 }
 
 /** GET /balance-allowance/update for the collateral (and the market's tokens): the exchange caches what it last read. */
-async function refreshExchange(
+export async function refreshExchange(
   flow: TradingService,
   wallet: TradingWallet,
   action: MoneyActionKind,
@@ -304,7 +304,7 @@ async function refreshExchange(
   }
 }
 
-async function chainRead<T>(flow: TradingService, work: () => Promise<T>): Promise<T> {
+export async function chainRead<T>(flow: TradingService, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

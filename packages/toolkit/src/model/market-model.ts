@@ -206,6 +206,9 @@ export interface TraderPosition {
   endsOn: string;
   /** The market resolved and this position can be redeemed. */
   redeemable?: boolean;
+  /** A negative-risk event's market (the Data API's `negativeRisk`), and its event's slug: what converts it. */
+  negativeRisk?: boolean;
+  eventSlug?: string;
 }
 
 /** One line of a trader's on-chain activity (a trade, split, merge, redeem …). */

@@ -190,6 +190,8 @@ export function toTraderPosition(position: DataPosition): TraderPosition {
     icon: position.icon,
     endsOn: position.endDate,
     redeemable: position.redeemable ?? undefined,
+    negativeRisk: position.negativeRisk ?? undefined,
+    eventSlug: position.eventSlug ?? undefined,
   });
 }
 
