@@ -1,6 +1,6 @@
 // `pmdesk convert --event E --from-no OUTCOMES --size N` as a black box on the sandbox: the real CLI process,
 // the catalog's three-outcome Fed event read from the sandbox's Gamma (its negRiskMarketID is the adapter's
-// market id), outcomes named by label or index; from the key (--via key) and from a proxy wallet through
+// market id), outcomes named by label or index; from the key (--via key), a proxy and a deposit wallet through
 // Polymarket's relayer; every position of the event and the collateral read back from the chain to the base
 // unit. Nothing is sent without --yes; an unknown outcome and a size above the holdings are refused.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +22,7 @@ let dir: string;
 let profileFile: string;
 
 const fed = () => sandbox.catalog.events.find((e) => e.slug === EVENT)!;
-const proxy = () => sandbox.profile.testAccounts.find((a) => a.kind === 'proxy')!;
+const accountOf = (kind: 'proxy' | 'deposit') => sandbox.profile.testAccounts.find((a) => a.kind === kind)!;
 const keyOf = (owner: string) =>
   sandbox.profile.testWallets.find((w) => getAddress(w.address) === getAddress(owner))!.privateKey;
 /** [yes0, no0, yes1, no1, yes2, no2] of the Fed event's three markets. */
@@ -114,10 +114,10 @@ describe('pmdesk convert', () => {
     SLOW,
   );
 
-  it(
-    'from a proxy wallet through Polymarket\'s relayer: 2.5 No of "25 bps cut" for 2.5 Yes of each other outcome',
-    async () => {
-      const { address: holder, owner } = proxy();
+  it.each(['proxy', 'deposit'] as const)(
+    'as a %s wallet through Polymarket\'s relayer: 2.5 No of "25 bps cut" for 2.5 Yes of each other outcome',
+    async (kind) => {
+      const { address: holder, owner } = accountOf(kind);
       const key = keyOf(owner);
       const split = await pmdesk(['split', '90012', '5', '--yes', '--account', holder], key);
       expect(split.code, split.stderr).toBe(0);
