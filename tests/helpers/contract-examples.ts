@@ -61,6 +61,9 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   runMoneyAction: { wallet: 'fuzz', action: 'wrap', amount: '5' },
   saveRelayerCredentials: { wallet: 'fuzz', kind: 'api-key', relayerKey: 'relayer-key-example' },
   forgetRelayerCredentials: { wallet: 'fuzz' },
+  getConversionChoices: { wallet: 'fuzz', eventId: '9001' },
+  previewConversion: { wallet: 'fuzz', eventId: '9001', fromNo: [0, 2], size: '4' },
+  runConversion: { wallet: 'fuzz', eventId: 'fed-decision-in-december-2026', fromNo: [1], size: '2.5', via: 'relayer' },
   previewOrder: {
     wallet: 'fuzz',
     marketId: '506729',

@@ -284,6 +284,9 @@ describe('comments, traders, positions, activity and trades', () => {
       icon: 'https://example.test/m-icon.png',
       endsOn: '2026-12-10',
       redeemable: false,
+      // What converts a neg-risk position's No shares: the Data API's negativeRisk and the event's slug.
+      negativeRisk: false,
+      eventSlug: 'fed-decision-in-december',
     });
   });
 

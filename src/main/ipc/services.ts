@@ -30,6 +30,7 @@ import type {
   WalletInfo,
 } from '../../shared/contract';
 import type { EventHub } from './event-hub';
+import { conversionHandlers, type ConvertService } from './convert-service';
 import { ServiceUnavailable, type Handlers } from './router';
 import { bookFromLevels } from '../../shared/book';
 
@@ -173,6 +174,8 @@ export interface TerminalServices {
   trading?: TradingService;
   /** Wrap, unwrap, split, merge, redeem; absent without the order flow or wallets (as trading). */
   money?: MoneyService;
+  /** Converting No shares of a negative-risk event (ipc/convert-service.ts); absent as money. */
+  convert?: ConvertService;
   /** The wallets' Polymarket accounts on this network; absent without the order flow (no chain to read). */
   walletAccounts?: WalletAccountAccess;
   /** Absent without a data folder: settings then answer ERR_NOT_AVAILABLE. */
@@ -419,6 +422,7 @@ export function createHandlers(services: TerminalServices): Handlers {
     runMoneyAction: (input) => money().run(input),
     saveRelayerCredentials: (input) => money().saveRelayer(input),
     forgetRelayerCredentials: (input) => money().forgetRelayer(input),
+    ...conversionHandlers(() => services.convert, TRADING_UNAVAILABLE),
 
     listSlugs: ({ page, limit }) => markets.listSlugs({ page, limit }),
     getEventsBySlug: ({ slug }) => markets.getEventsBySlug(slug),

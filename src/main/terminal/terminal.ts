@@ -36,6 +36,8 @@ import { createHandlers, type BookFollower, type NetworkAccess, type TerminalSer
 import { tradingAccess } from '../trading/trading-access';
 import { moneyAccess } from '../trading/money-access';
 import { rewardsAccess } from '../trading/rewards-access';
+
+import { convertAccess } from '../trading/convert-access';
 import { walletAccess } from '../wallets/wallet-access';
 import { WalletAccounts } from '../trading/wallet-accounts';
 import { walletConfigFor } from '@pmdesk/toolkit';
@@ -227,6 +229,8 @@ export function openTerminal(options: TerminalOptions): Terminal {
       trading: traders && flow ? tradingAccess(flow, traders, hub, facts) : undefined,
       money: traders && flow ? moneyAccess(flow, traders, hub) : undefined,
       rewards: traders && flow ? rewardsAccess(flow, traders) : undefined,
+
+      convert: traders && flow ? convertAccess(flow, traders, hub) : undefined,
       walletAccounts,
       // Kept for every network in one file; the watchlist each network reads and writes is its own.
       settings: settings?.forNetwork(network.name),

@@ -149,6 +149,7 @@ export async function describedPosition(
     question: p.title || known?.question || null,
     marketId: slug ? await marketIdOf(slug) : null,
     tokenId,
+    ...(p.negativeRisk ? { negRisk: true, eventSlug: p.eventSlug ?? null } : {}),
   };
 }
 

@@ -27,6 +27,9 @@ export interface PositionInfo {
   marketId?: string | null;
   /** The outcome token, when known. */
   tokenId?: string | null;
+  /** A negative-risk event's market, and the event's slug (its No shares convert: ConvertDialog). */
+  negRisk?: boolean;
+  eventSlug?: string | null;
 }
 
 /** An exact amount: base units as a decimal string (6 decimals for pUSD/USDC.e/shares, 18 for POL) and how it reads. */

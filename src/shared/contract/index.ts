@@ -16,6 +16,8 @@ export * from './trading';
 export * from './account';
 export * from './alerts';
 export * from './rewards';
+
+export * from './convert';
 export * from './settings';
 export * from './operations';
 export * from './events';

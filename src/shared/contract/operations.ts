@@ -7,6 +7,7 @@ import { marketOperations } from './markets';
 import { settingsOperations } from './settings';
 import { tradingOperations } from './trading';
 import { walletOperations } from './wallets';
+import { convertOperations } from './convert';
 
 /** One table, so the preload, the browser-mode bridge and the router are built from the same list. */
 export const operations = {
@@ -17,6 +18,8 @@ export const operations = {
   ...accountOperations,
   ...alertOperations,
   ...rewardOperations,
+
+  ...convertOperations,
 } as const;
 
 export type Operations = typeof operations;

@@ -25,6 +25,7 @@ export const DataPositionSchema = z.looseObject({
   outcome: text,
   outcomeIndex: optNum,
   endDate: text,
+  negativeRisk: z.boolean().nullish(),
 });
 export type DataPosition = z.output<typeof DataPositionSchema>;
 
@@ -193,6 +194,7 @@ export const DataV2PositionSchema = z
     outcome: text,
     outcome_index: v2OutcomeIndex,
     end_date: text,
+    negative_risk: z.boolean().nullish(),
   })
   .transform((p): DataPosition & { status: PositionStatus } => ({
     proxyWallet: p.proxy_wallet,
@@ -215,5 +217,6 @@ export const DataV2PositionSchema = z
     outcome: p.outcome,
     outcomeIndex: p.outcome_index,
     endDate: p.end_date,
+    negativeRisk: p.negative_risk ?? undefined,
     status: p.status,
   }));

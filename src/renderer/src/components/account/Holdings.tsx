@@ -18,6 +18,7 @@ import { PositionsTable } from './PositionsTable';
 import { FundsView, PositionActions, useAccountFunds, useMoneyDialog } from './Funds';
 import { useWalletAccount } from '../wallets/AccountChoice';
 import { useSession } from '../../store/session';
+import { useConvertDialog } from '../convert/useConvertDialog';
 import { TraderLink } from '../profile/TraderLink';
 import { openStopDialog } from '../../store/stops';
 import { formatShares, formatTickCents, formatUsd } from '../../format/numbers';
@@ -152,6 +153,7 @@ export function Positions() {
   const wallet = useAccount((s) => s.wallet);
   const { funds } = useAccountFunds(wallet);
   const money = useMoneyDialog(wallet);
+  const convert = useConvertDialog(wallet);
   const unavailable = funds?.actionsUnavailable ?? null;
   const quotes = usePositionQuotes(positions);
   // The account these positions are held by (its Polymarket account when known, else the key): its public profile.
@@ -234,12 +236,26 @@ export function Positions() {
                   </button>
                 )}
                 <PositionActions position={p} unavailable={unavailable} open={money.open} />
+                {p.negRisk && p.eventSlug && !p.redeemable && p.outcome.toLowerCase() === 'no' ? (
+                  <button
+                    type="button"
+                    data-testid="position-convert"
+                    disabled={!!unavailable}
+                    title={
+                      unavailable ?? "Give these No shares for Yes shares of the event's other outcomes (and pUSD)"
+                    }
+                    onClick={() => convert.open(p.eventSlug!, p.marketId ?? undefined)}
+                  >
+                    Convert…
+                  </button>
+                ) : null}
               </span>
             ),
           }))}
         />
       )}
       {money.dialog}
+      {convert.dialog}
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { statusOf } from './market-status';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
 import { basisSentence, quoteCents } from '../../model/quote';
 import { bookAsOf } from '../../model/market';
+import { activeWalletInfo, useSession } from '../../store/session';
+import { useConvertDialog } from '../convert/useConvertDialog';
 
 function endText(iso: string): string {
   const when = new Date(iso);
@@ -25,6 +27,8 @@ export function MarketHeader() {
   const event = useMarket((s) => s.event);
   const error = useMarket((s) => s.marketError);
   const state = useMarket((s) => s.state);
+  const wallet = useSession((s) => activeWalletInfo(s)?.label ?? null);
+  const convert = useConvertDialog(wallet);
   if (error)
     return (
       <div className="market-header error-text" role="alert">
@@ -51,7 +55,24 @@ export function MarketHeader() {
           {status.words}
         </span>
         <span className="muted">{endText(market.end || event?.endDate || '')}</span>
+        {/* A negative-risk event's No shares convert into the other outcomes' Yes shares and pUSD. */}
+        {market.neg_risk && event?.id ? (
+          <button
+            type="button"
+            data-testid="market-convert"
+            disabled={!wallet}
+            title={
+              wallet
+                ? "Give No shares of some of this event's outcomes for Yes shares of the others and pUSD"
+                : 'Unlock a wallet to convert'
+            }
+            onClick={() => convert.open(event.id, market.id)}
+          >
+            Convert…
+          </button>
+        ) : null}
       </div>
+      {convert.dialog}
     </div>
   );
 }
