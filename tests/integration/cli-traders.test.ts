@@ -5,7 +5,7 @@ import { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import type { CatalogMarket } from '../../sandbox/market/catalog';
-import { runPmdesk, type PmdeskRun } from '../helpers/pmdesk-process';
+import { runPmdesk, type PmdeskOptions, type PmdeskRun } from '../helpers/pmdesk-process';
 import { limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sandbox: RunningSandbox;
@@ -23,7 +23,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string): P
   throw new Error(`never happened: ${what}`);
 }
 
-function pmdesk(args: string[], during?: Parameters<typeof runPmdesk>[1]['during']): Promise<PmdeskRun> {
+function pmdesk(args: string[], during?: PmdeskOptions['during']): Promise<PmdeskRun> {
   const p = sandbox.profile;
   return runPmdesk(
     [

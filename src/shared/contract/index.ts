@@ -16,6 +16,7 @@ export * from './trading';
 export * from './account';
 export * from './alerts';
 export * from './settings';
+export * from './traders';
 export * from './operations';
 export * from './events';
 export * from './terminal';

@@ -5,6 +5,7 @@ import { alertOperations } from './alerts';
 import { marketOperations } from './markets';
 import { settingsOperations } from './settings';
 import { tradingOperations } from './trading';
+import { traderOperations } from './traders';
 import { walletOperations } from './wallets';
 
 /** One table, so the preload, the browser-mode bridge and the router are built from the same list. */
@@ -15,6 +16,7 @@ export const operations = {
   ...tradingOperations,
   ...accountOperations,
   ...alertOperations,
+  ...traderOperations,
 } as const;
 
 export type Operations = typeof operations;
