@@ -13,6 +13,7 @@ import { TraderProfile } from '../profile/TraderProfile';
 import { useProfile } from '../../store/profile';
 import { AlertsTab } from '../alerts/AlertsTab';
 import { StopsTab } from '../stops/StopsTab';
+import { TradersTab } from '../traders/TradersTab';
 import { StopDialogHost } from '../stops/StopDialog';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
@@ -20,8 +21,8 @@ import { shortAddress } from '../wallets/Dialog';
 import { SandboxWalletDialog } from '../wallets/SandboxWalletDialog';
 import './account.css';
 
-type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops';
-const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops'];
+type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'traders';
+const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'traders'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
 const TAB_NAMES: Record<Tab, string> = {
   positions: 'Positions',
@@ -31,6 +32,7 @@ const TAB_NAMES: Record<Tab, string> = {
   trader: 'Trader profile',
   alerts: 'Alerts',
   stops: 'Stops',
+  traders: 'Traders',
 };
 
 export function AccountPanel() {
@@ -120,7 +122,7 @@ export function AccountPanel() {
         </span>
       </div>
       <div className="panel-body">
-        {!wallet && tab !== 'trader' && tab !== 'alerts' && tab !== 'stops' ? (
+        {!wallet && tab !== 'trader' && tab !== 'alerts' && tab !== 'stops' && tab !== 'traders' ? (
           <NoWallet />
         ) : (
           <>
@@ -134,6 +136,7 @@ export function AccountPanel() {
             {tab === 'trader' ? <TraderProfile /> : null}
             {tab === 'alerts' ? <AlertsTab /> : null}
             {tab === 'stops' ? <StopsTab /> : null}
+            {tab === 'traders' ? <TradersTab /> : null}
           </>
         )}
       </div>
