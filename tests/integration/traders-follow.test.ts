@@ -101,9 +101,12 @@ describe('following a trader on the sandbox', () => {
       // 4. Live again: one more trade, told once though both the feed and a catch-up read could see it.
       await postOrder(sb, taker, limitOrder(btc.tokens[0].tokenId, 'BUY', 0.4, 8));
       await waitFor(() => told.length >= 3, 'the third trade');
-      const before = polls;
+      // Another wallet followed (its trades read once, as a baseline) and let go again.
+      const beforeOther = polls;
       follow.setWallets([taker.address, other.address]);
       follow.setWallets([taker.address]);
+      await waitFor(() => polls > beforeOther, 'the baseline read of the wallet added');
+      const before = polls;
       // A catch-up read of everything again (as after any reconnect) tells nothing twice.
       sandbox.polymarket.rtdsFaults().dropAll();
       await waitFor(() => polls > before + 1 && follow.mode === 'live', 'the feed back after a drop, caught up');

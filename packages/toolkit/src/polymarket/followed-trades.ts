@@ -127,6 +127,11 @@ export function followTraders(options: FollowTradersOptions): TraderFollow {
   /** Each followed wallet and the time (Unix s) from which its trades are told. */
   const since = new Map<string, number>(followedWallets(options.wallets).map((w) => [w, nowS()]));
   const seen = new Set<string>();
+  /**
+   * Each wallet's trades when it was followed, read at once: those of that same second are marked seen, so a
+   * trade made just before following (the Data API counts whole seconds) is not told as a new one.
+   */
+  const baselines = new Map<string, Promise<void>>();
   let mode: FollowMode = 'connecting';
   let rtds: RtdsStream | undefined;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
@@ -160,9 +165,27 @@ export function followTraders(options: FollowTradersOptions): TraderFollow {
       tellError(error);
       return;
     }
+    remember(key);
+    safely('onTrade', () => handlers.onTrade?.(trade));
+  };
+
+  const remember = (key: string) => {
     seen.add(key);
     if (seen.size > SEEN_WINDOW) seen.delete(seen.values().next().value as string);
-    safely('onTrade', () => handlers.onTrade?.(trade));
+  };
+
+  const takeBaseline = (wallet: string) => {
+    const from = since.get(wallet)!;
+    baselines.set(
+      wallet,
+      options
+        .pollTrades(wallet)
+        .then((trades) => {
+          for (const t of trades) if (t.timestamp <= from) remember(followedTradeKey(t));
+        })
+        // Unread, the second's trades count as new: the follow goes on.
+        .catch(tellError),
+    );
   };
 
   /** Every followed wallet's trades since it was followed, oldest first, each wallet read in turn. */
@@ -170,6 +193,7 @@ export function followTraders(options: FollowTradersOptions): TraderFollow {
     if (polling) return;
     polling = true;
     try {
+      await Promise.all(baselines.values());
       for (const wallet of [...since.keys()]) {
         if (mode === 'closed') return;
         try {
@@ -232,6 +256,7 @@ export function followTraders(options: FollowTradersOptions): TraderFollow {
     });
   };
 
+  for (const wallet of since.keys()) takeBaseline(wallet);
   if (options.rtdsUrl) openLive();
   else startPolling();
 
@@ -242,8 +267,16 @@ export function followTraders(options: FollowTradersOptions): TraderFollow {
     setWallets(wallets) {
       const next = followedWallets(wallets);
       const at = nowS();
-      for (const w of [...since.keys()]) if (!next.includes(w)) since.delete(w);
-      for (const w of next) if (!since.has(w)) since.set(w, at);
+      for (const w of [...since.keys()])
+        if (!next.includes(w)) {
+          since.delete(w);
+          baselines.delete(w);
+        }
+      for (const w of next)
+        if (!since.has(w)) {
+          since.set(w, at);
+          takeBaseline(w);
+        }
     },
     close() {
       if (mode === 'closed') return;
