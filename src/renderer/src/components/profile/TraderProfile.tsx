@@ -7,7 +7,7 @@ import type { Trader, TraderPosition } from '@pmdesk/toolkit/model';
 import { reloadProfile, setProfileAddress, useProfile, type Read } from '../../store/profile';
 import { ProfileActivity, ProfilePositions } from './ProfileTables';
 import { TraderLink } from './TraderLink';
-import { FollowButton, useFollowedTraders } from '../traders/FollowButton';
+import { FollowButton, useFollowedTraders } from './FollowButton';
 import './profile.css';
 import { formatUsd } from '../../format/numbers';
 

@@ -16,7 +16,7 @@ import {
   type LeaderboardPeriod,
 } from '../../store/traders';
 import { formatCents } from '../../format/numbers';
-import { FollowButton, useFollowedTraders } from './FollowButton';
+import { FollowButton, useFollowedTraders } from '../profile/FollowButton';
 import { TraderLink } from '../profile/TraderLink';
 import './traders.css';
 
