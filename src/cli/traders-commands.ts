@@ -7,7 +7,6 @@ import {
   LEADERBOARD_METRICS,
   LEADERBOARD_PERIODS,
   PolymarketSource,
-  formatUsd,
   sharesText,
   type FollowedTrade,
   type LeaderboardEntry,
@@ -143,9 +142,17 @@ function leaderboardTable(rows: LeaderboardEntry[]): string {
     { header: 'RANK', value: (r) => r.rank, right: true },
     { header: 'TRADER', value: (r) => r.name, max: 30 },
     { header: 'ADDRESS', value: (r) => r.wallet },
-    { header: 'PNL', value: (r) => formatUsd(BigInt(r.pnl)), right: true },
-    { header: 'VOLUME', value: (r) => formatUsd(BigInt(r.volume)), right: true },
+    { header: 'PNL', value: (r) => dollarsAndCents(r.pnl), right: true },
+    { header: 'VOLUME', value: (r) => dollarsAndCents(r.volume), right: true },
   ]);
+}
+
+/** Base units as dollars and cents, rounded half away from zero ("$1234.50", "-$0.40"). */
+export function dollarsAndCents(units: string): string {
+  const value = BigInt(units);
+  const cents = ((value < 0n ? -value : value) + 5_000n) / 10_000n;
+  const text = `$${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return value < 0n && cents > 0n ? `-${text}` : text;
 }
 
 function holdersTable(outcomes: OutcomeHolders[], names: Map<string, string>): string {
