@@ -91,8 +91,13 @@ export const MAIN_FOLDERS = [
   ['watch', ['ipc', 'wallets', 'follow']],
   ['alerts', ['ipc', 'watch']],
   ['stops', ['ipc', 'watch']],
+  // Other traders: the leaderboard, holders and followed traders.
+  ['traders', ['ipc', 'settings', 'alerts']],
   // Puts the services together for either shell.
-  ['terminal', ['feeds', 'ipc', 'wallets', 'credentials', 'settings', 'trading', 'follow', 'alerts', 'stops']],
+  [
+    'terminal',
+    ['feeds', 'ipc', 'wallets', 'credentials', 'settings', 'trading', 'follow', 'alerts', 'stops', 'traders'],
+  ],
   // The shells: browser mode's server, and Electron's app (the only one that may import electron).
   ['host', ['ipc', 'wallets', 'credentials', 'settings', 'terminal']],
   ['app', ['ipc', 'wallets', 'credentials', 'settings', 'alerts', 'terminal', 'host']],

@@ -12,6 +12,7 @@ import { createMarketSource } from '@pmdesk/toolkit';
 import type { MarketSource } from '@pmdesk/toolkit';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerMarketCommands } from './market-commands';
+import { registerTraderCommands } from './traders-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerRewardCommands } from './rewards-commands';
 import { registerWalletCommands } from './wallet-commands';
@@ -126,6 +127,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
     };
 
   registerMarketCommands(program, run);
+  registerTraderCommands(program, run);
   registerAggregatorCommands(program, run);
   registerClobCommands(program, run);
   registerRewardCommands(program, run);

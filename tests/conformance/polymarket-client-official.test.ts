@@ -23,6 +23,7 @@ import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { ClobPublicReads } from '../../packages/toolkit/src/polymarket/clob-reads';
 import { DataClient } from '../../packages/toolkit/src/polymarket/data';
 import { GammaClient } from '../../packages/toolkit/src/polymarket/gamma';
+import { TraderBoards } from '../../packages/toolkit/src/polymarket/traders';
 import { limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sandbox: RunningSandbox;
@@ -241,6 +242,48 @@ describe('@polymarket/client 0.2.0 reads the sandbox’s Data API', () => {
     const closerPosition = positions[0]!.positions!.find((p) => p.wallet === closer.address)!;
     expect([num(closerPosition.size), num(closerPosition.realizedPnl)]).toEqual([0, -0.5]);
     expect(positions[1]!.positions!.map((p) => [p.wallet, num(p.size)])).toEqual([[maker.address, 10]]);
+  });
+});
+
+describe('PM Desk’s trader boards read what @polymarket/client reads', () => {
+  /** Dollars or shares as base units, the way the toolkit hands them out. */
+  const units = (v: unknown) => String(Math.round(Number(v) * 1e6));
+
+  it('the leaderboard by profit and by volume, every period, with the parameters the official client sends', async () => {
+    const boards = new TraderBoards({ baseUrl: sandbox.profile.dataUrl });
+    for (const [by, orderBy] of [
+      ['pnl', 'PNL'],
+      ['volume', 'VOL'],
+    ] as const)
+      for (const [period, timePeriod] of [
+        ['day', 'DAY'],
+        ['week', 'WEEK'],
+        ['month', 'MONTH'],
+        ['all', 'ALL'],
+      ] as const) {
+        const official = (await client.listTraderLeaderboard({ timePeriod, orderBy, pageSize: 10 }).firstPage()).items;
+        const ours = await boards.getLeaderboard({ by, period, limit: 10 });
+        expect(ours.map((r) => [r.rank, r.wallet, r.pnl, r.volume])).toEqual(
+          official.map((r) => [Number(r.rank), r.wallet, units(r.pnl), units(r.vol)]),
+        );
+      }
+    const closerRow = (await boards.getLeaderboard({ by: 'volume', period: 'all' })).find(
+      (r) => r.wallet === closer.address,
+    )!;
+    // 5 bought at 0.40 and sold at 0.30: $3.50 traded, $0.50 lost, to the base unit.
+    expect([closerRow.volume, closerRow.pnl]).toEqual(['3500000', '-500000']);
+  });
+
+  it('a market’s holders of both outcomes, as the official client lists them', async () => {
+    const official = await client.listMarketHolders({ market: [btc.conditionId] });
+    const ours = await new TraderBoards({ baseUrl: sandbox.profile.dataUrl }).getHolders(btc.conditionId);
+    expect(ours.map((o) => o.token)).toEqual(official.map((o) => o.token));
+    expect(ours.map((o) => o.holders.map((h) => [h.wallet, h.amount]))).toEqual(
+      official.map((o) => o.holders!.map((h) => [h.wallet, units(h.amount)])),
+    );
+    expect(ours.find((o) => o.token === no)!.holders.map((h) => [h.wallet, h.amount])).toEqual([
+      [maker.address, '10000000'],
+    ]);
   });
 });
 

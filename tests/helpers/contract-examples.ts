@@ -121,6 +121,12 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
     rpcUrl: 'http://127.0.0.1:3',
     orderVersion: 2,
   },
+  getLeaderboard: { by: 'volume', period: 'week', limit: 10 },
+  getMarketHolders: { protocol: 'polymarket', marketId: '506729' },
+  listFollowedTraders: {},
+  followTrader: { address: `0x${'ab'.repeat(20)}`, name: 'whale', alert: true },
+  unfollowTrader: { address: `0x${'ab'.repeat(20)}` },
+  setFollowedTraderAlert: { address: `0x${'ab'.repeat(20)}`, alert: false },
 };
 
 /** Values no field of the contract accepts: each one, put in any field, makes the input invalid. */

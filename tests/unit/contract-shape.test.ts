@@ -62,6 +62,7 @@ describe('the contract', () => {
       'alert',
       'stop',
       'marketState',
+      'followedTrade',
     ]);
   });
 

@@ -431,4 +431,27 @@ export { EXCHANGE_DOMAIN_NAME } from './orders/eip712';
 export { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION } from './orders/wallet-signature';
 export { primitives, type Primitives } from './orders/primitives';
 export { PolymarketSource, type PolymarketSourceOptions } from './polymarket/source';
+export {
+  TraderBoards,
+  LEADERBOARD_METRICS,
+  LEADERBOARD_PERIODS,
+  HOLDERS_MAX,
+  type LeaderboardEntry,
+  type LeaderboardMetric,
+  type LeaderboardPeriod,
+  type LeaderboardQuery,
+  type MarketHolder,
+  type OutcomeHolders,
+} from './polymarket/traders';
+export {
+  followTraders,
+  followedTradeKey,
+  followedWallets,
+  MAX_FOLLOWED_WALLETS,
+  type FollowedTrade,
+  type FollowHandlers,
+  type FollowMode,
+  type FollowTiming,
+  type TraderFollow,
+} from './polymarket/followed-trades';
 export { MAX_COMMENTS as POLYMARKET_MAX_COMMENTS } from './polymarket/endpoints';

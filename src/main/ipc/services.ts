@@ -216,6 +216,9 @@ export interface TerminalServices {
     scoring(wallet: string): Promise<OperationOutput<'getOrderScoring'>>;
     earnings(wallet: string, day?: string): Promise<OperationOutput<'getRewardEarnings'>>;
   };
+
+  /** The leaderboard, holders and followed traders (traders/traders.ts); absent on an aggregator network. */
+  traders?: TraderAccess;
 }
 
 export const TRADING_UNAVAILABLE =
@@ -466,5 +469,44 @@ export function createHandlers(services: TerminalServices): Handlers {
     listRewardMarkets: () => rewards().markets(),
     getOrderScoring: ({ wallet }) => rewards().scoring(wallet),
     getRewardEarnings: ({ wallet, day }) => rewards().earnings(wallet, day),
+
+    ...traderHandlers(services),
+  };
+}
+
+/** Other traders: the leaderboard, a market's holders, the followed traders of this network (traders/traders.ts). */
+export interface TraderAccess {
+  leaderboard(input: ParsedInput<'getLeaderboard'>): Promise<OperationOutput<'getLeaderboard'>>;
+  holders(input: ParsedInput<'getMarketHolders'>): Promise<OperationOutput<'getMarketHolders'>>;
+  list(): Promise<OperationOutput<'listFollowedTraders'>>;
+  follow(input: ParsedInput<'followTrader'>): Promise<OperationOutput<'followTrader'>>;
+  unfollow(address: string): Promise<OperationOutput<'unfollowTrader'>>;
+  setAlert(address: string, alert: boolean): Promise<OperationOutput<'setFollowedTraderAlert'>>;
+}
+
+type TraderOperation =
+  | 'getLeaderboard'
+  | 'getMarketHolders'
+  | 'listFollowedTraders'
+  | 'followTrader'
+  | 'unfollowTrader'
+  | 'setFollowedTraderAlert';
+
+/** Their handlers: only where the network reads Polymarket direct. */
+function traderHandlers(services: TerminalServices): Pick<Handlers, TraderOperation> {
+  const traders = (): TraderAccess => {
+    if (!services.traders)
+      throw new ServiceUnavailable(
+        "Other traders are not available on this network: they are read from Polymarket's Data API, and it reads the aggregator.",
+      );
+    return services.traders;
+  };
+  return {
+    getLeaderboard: (input) => traders().leaderboard(input),
+    getMarketHolders: (input) => traders().holders(input),
+    listFollowedTraders: () => traders().list(),
+    followTrader: (input) => traders().follow(input),
+    unfollowTrader: ({ address }) => traders().unfollow(address),
+    setFollowedTraderAlert: ({ address, alert }) => traders().setAlert(address, alert),
   };
 }

@@ -23,6 +23,8 @@ import {
 } from '../../shared/key-bindings';
 import { cleanNetworkWorkspaces, workspacesOfOldFile } from '../../shared/workspaces';
 import { PRIVATE_DIR_MODE, removeStaleTempFiles, writeFileAtomic } from '../wallets/atomic-file';
+import { cleanFollowedByNetwork, cleanFollowedTraders } from './followed-traders';
+import type { FollowedTraderInfo } from '../../shared/contract';
 
 export const SETTINGS_FILE = 'settings.json';
 /**
@@ -117,6 +119,8 @@ const SettingsFileSchema = z
     workspaces: z.unknown().optional().transform(cleanNetworkWorkspaces),
     /** The account the trader chose per wallet and network ("network|owner" → address); main's alone, never in Settings. */
     accounts: z.record(z.string().min(1).max(200), z.string().regex(/^0x[0-9a-fA-F]{40}$/)).default({}),
+    /** The traders followed per network (src/main/traders); main's alone, never in Settings. */
+    followedTraders: z.unknown().optional().transform(cleanFollowedByNetwork),
   })
   // A trading key is never the cancel-all key: cleaned with it in view.
   .transform(({ keyBindings, watchlist: _old, ...file }) => ({
@@ -126,8 +130,10 @@ const SettingsFileSchema = z
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
 /** The settings as one network sees them: its own watchlist (none kept: an empty one). */
-const settingsOf = ({ accounts: _accounts, watchlists, ...settings }: SettingsFile, network: string): Settings =>
-  copyOf({ ...settings, watchlist: watchlists[network] ?? [] } as Settings);
+const settingsOf = (
+  { accounts: _accounts, followedTraders: _followed, watchlists, ...settings }: SettingsFile,
+  network: string,
+): Settings => copyOf({ ...settings, watchlist: watchlists[network] ?? [] } as Settings);
 
 /** Where a store told no network keeps its watchlist (tests, a store read outside a terminal). */
 const NO_NETWORK = 'default';
@@ -199,6 +205,20 @@ export class SettingsStore {
     });
   }
 
+  /** The traders followed on this network, in the order they were followed. */
+  async followedTraders(network: string): Promise<FollowedTraderInfo[]> {
+    return ((await this.contents()).followedTraders[network] ?? []).map((t) => ({ ...t }));
+  }
+
+  /** Keeps this network's followed traders (bounded and cleaned as on reading); the other networks' stay. */
+  async saveFollowedTraders(network: string, traders: FollowedTraderInfo[]): Promise<FollowedTraderInfo[]> {
+    const file = await this.write((f) => ({
+      ...f,
+      followedTraders: { ...f.followedTraders, [network]: cleanFollowedTraders(traders) },
+    }));
+    return (file.followedTraders[network] ?? []).map((t) => ({ ...t }));
+  }
+
   private contents(): Promise<SettingsFile> {
     this.loaded ??= this.read();
     return this.loaded;
@@ -209,12 +229,14 @@ export class SettingsStore {
     const run = this.queue.then(async () => {
       const next = SettingsFileSchema.parse(change(await this.contents()));
       await mkdir(this.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
-      // No account chosen: the file stays as it was before accounts existed.
-      const { accounts, ...settings } = next;
-      await writeFileAtomic(
-        this.file,
-        `${JSON.stringify(Object.keys(accounts).length > 0 ? next : settings, null, 2)}\n`,
-      );
+      // No account chosen and nobody followed: the file stays as it was before either existed.
+      const { accounts, followedTraders, ...settings } = next;
+      const kept = {
+        ...settings,
+        ...(Object.keys(accounts).length > 0 ? { accounts } : {}),
+        ...(Object.keys(followedTraders).length > 0 ? { followedTraders } : {}),
+      };
+      await writeFileAtomic(this.file, `${JSON.stringify(kept, null, 2)}\n`);
       this.loaded = Promise.resolve(next);
       return next;
     });

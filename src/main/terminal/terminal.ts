@@ -52,6 +52,7 @@ import type { DesktopNotifier } from '../alerts/notifier';
 import { StopService, stopsFile } from '../stops/stops';
 import { FrameClock } from '../feeds/frame-clock';
 import { MarketStates, chainResolution } from '../follow/market-states';
+import { openTraderService } from '../traders/open';
 
 /** How main's own hub clients are named (the alerts' and stops' watchers); a page's id never starts so. */
 const MAIN_CLIENT_PREFIX = 'main:';
@@ -310,6 +311,17 @@ export function openTerminal(options: TerminalOptions): Terminal {
       logger.warn(`The ${what} could not be loaded: ${(error as Error).message}`);
     void alerts?.start().catch(warn('alerts'));
     void stops?.start().catch(warn('stops'));
+    // Other traders (leaderboard, holders, followed traders kept per network): where it reads Polymarket direct.
+    const otherTraders = openTraderService({
+      network: network.name,
+      source,
+      settings,
+      hub,
+      notifier: options.notifier,
+      logger,
+    });
+    services.traders = otherTraders;
+    void otherTraders?.start().catch(warn('followed traders'));
     return {
       services,
       handlers: createHandlers(services),
@@ -317,6 +329,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
         // Their files settle on the shared KeptFile queues, which the terminal's own close waits for.
         void alerts?.close();
         void stops?.close();
+        otherTraders?.close();
         feeds.closeAll();
         books.closeAll();
         marketStates.close();

@@ -6,6 +6,7 @@ import type { FeedState, MarketStateInfo } from './markets';
 import type { NetworkInfo } from './settings';
 import type { DeadManSwitchInfo, OpenOrder, TradeInfo, TradingAccessInfo } from './trading';
 import type { AlertInfo, AlertLogEntry, StopInfo } from './alerts';
+import type { FollowedFeedMode, FollowedTradeInfo } from './traders';
 
 export interface TerminalEvents {
   /** A book changed (the exchange's live book, or the source's when polled); at most one per token per frame. */
@@ -61,6 +62,8 @@ export interface TerminalEvents {
   stop: StopInfo;
   /** A followed market's state changed (it closed, or resolved: its winner and final prices). */
   marketState: MarketStateInfo;
+  /** A followed trader traded (the tape of followed traders), or where their trades come from changed. */
+  followedTrade: { trade?: FollowedTradeInfo; mode: FollowedFeedMode };
 }
 export type EventName = keyof TerminalEvents;
 export const EVENT_NAMES = Object.freeze([
@@ -79,6 +82,7 @@ export const EVENT_NAMES = Object.freeze([
   'alert',
   'stop',
   'marketState',
+  'followedTrade',
 ] as const satisfies readonly EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

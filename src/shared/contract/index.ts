@@ -19,6 +19,7 @@ export * from './rewards';
 
 export * from './convert';
 export * from './settings';
+export * from './traders';
 export * from './operations';
 export * from './events';
 export * from './terminal';

@@ -6,6 +6,7 @@ import { rewardOperations } from './rewards';
 import { marketOperations } from './markets';
 import { settingsOperations } from './settings';
 import { tradingOperations } from './trading';
+import { traderOperations } from './traders';
 import { walletOperations } from './wallets';
 import { convertOperations } from './convert';
 
@@ -18,8 +19,9 @@ export const operations = {
   ...accountOperations,
   ...alertOperations,
   ...rewardOperations,
-
   ...convertOperations,
+
+  ...traderOperations,
 } as const;
 
 export type Operations = typeof operations;

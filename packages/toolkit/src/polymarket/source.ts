@@ -31,6 +31,8 @@ import { ClobPublicReads } from './clob-reads';
 import { DataClient } from './data';
 import { EVENTS_PAGE_SIZE, FILL_HISTORY_LIMIT, GAMMA_PATHS, SEARCH_PAGES_MAX } from './endpoints';
 import { subscribePolymarketFills, type FillTiming } from './fills';
+import { followTraders, type FollowHandlers, type TraderFollow } from './followed-trades';
+import { TraderBoards } from './traders';
 import { GammaClient, type ListFilters } from './gamma';
 import type { GammaEvent, GammaMarket } from './gamma-schemas';
 import { KeysetList } from './keyset';
@@ -82,6 +84,8 @@ export class PolymarketSource implements MarketSource {
   readonly gamma: GammaClient;
   readonly data: DataClient;
   readonly clob: ClobPublicReads;
+  /** The trader leaderboard and a market's top holders (Data API). */
+  readonly traders: TraderBoards;
   private readonly logger: Logger;
   /** Events and markets listed by keyset, the deprecated offset lists only when Gamma has no keyset list. */
   readonly eventLists: KeysetList<GammaEvent>;
@@ -108,6 +112,7 @@ export class PolymarketSource implements MarketSource {
     this.gamma = new GammaClient({ baseUrl: options.gammaUrl, ...shared });
     this.data = new DataClient({ baseUrl: options.dataUrl, ...shared });
     this.clob = new ClobPublicReads({ baseUrl: options.clobUrl, ...shared });
+    this.traders = new TraderBoards({ baseUrl: options.dataUrl, ...shared });
     this.eventLists = new KeysetList<GammaEvent>(
       { what: 'events', keysetRoute: GAMMA_PATHS.eventsKeyset, offsetRoute: GAMMA_PATHS.events },
       {
@@ -322,6 +327,19 @@ export class PolymarketSource implements MarketSource {
       loadMarket: () => this.getMarket(protocol, marketId),
       pollTrades: (conditionId) =>
         this.data.getTrades({ market: conditionId, takerOnly: true, limit: 100 }, 'subscribeToFills'),
+      rtdsUrl: this.options.rtdsUrl,
+      WebSocket: this.options.WebSocket,
+      handlers,
+      logger: this.logger,
+      timing: this.options.timing,
+    });
+  }
+
+  /** The followed wallets' trades as they happen: the real-time feed, each wallet's trades polled while it is away. */
+  followTraders(wallets: readonly string[], handlers: FollowHandlers): TraderFollow {
+    return followTraders({
+      wallets,
+      pollTrades: (wallet) => this.data.getTrades({ user: wallet, takerOnly: true, limit: 100 }, 'followTraders'),
       rtdsUrl: this.options.rtdsUrl,
       WebSocket: this.options.WebSocket,
       handlers,

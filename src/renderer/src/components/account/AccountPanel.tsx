@@ -14,6 +14,8 @@ import { useProfile } from '../../store/profile';
 import { AlertsTab } from '../alerts/AlertsTab';
 import { StopsTab } from '../stops/StopsTab';
 import { RewardsTab } from './RewardsTab';
+
+import { TradersTab } from '../traders/TradersTab';
 import { StopDialogHost } from '../stops/StopDialog';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
@@ -23,6 +25,9 @@ import './account.css';
 
 type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'rewards';
 const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'rewards'];
+
+type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'traders';
+const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'traders'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
 const TAB_NAMES: Record<Tab, string> = {
   positions: 'Positions',
@@ -33,6 +38,8 @@ const TAB_NAMES: Record<Tab, string> = {
   alerts: 'Alerts',
   stops: 'Stops',
   rewards: 'Rewards',
+
+  traders: 'Traders',
 };
 
 export function AccountPanel() {
@@ -122,7 +129,7 @@ export function AccountPanel() {
         </span>
       </div>
       <div className="panel-body">
-        {!wallet && tab !== 'trader' && tab !== 'alerts' && tab !== 'stops' ? (
+        {!wallet && tab !== 'trader' && tab !== 'alerts' && tab !== 'stops' && tab !== 'traders' ? (
           <NoWallet />
         ) : (
           <>
@@ -137,6 +144,8 @@ export function AccountPanel() {
             {tab === 'alerts' ? <AlertsTab /> : null}
             {tab === 'stops' ? <StopsTab /> : null}
             {tab === 'rewards' ? <RewardsTab /> : null}
+
+            {tab === 'traders' ? <TradersTab /> : null}
           </>
         )}
       </div>

@@ -10,9 +10,10 @@ import { OrderBookLadder } from './OrderBookLadder';
 import { TradeTape } from './TradeTape';
 import { PriceChart } from './PriceChart';
 import { Discussion, Rules } from './Discussion';
+import { HoldersSection } from '../traders/HoldersSection';
 import './market.css';
 
-type Tab = 'chart' | 'discussion' | 'rules';
+type Tab = 'chart' | 'discussion' | 'rules' | 'holders';
 /** Which of the ladder and the tape a tile too narrow for both shows. */
 type Lower = 'book' | 'trades';
 
@@ -51,7 +52,13 @@ function TileMarketView({ tileId }: { tileId: string }) {
     );
   }
   const tabButton = (id: Tab, label: string) => (
-    <button type="button" role="tab" aria-selected={tab === id} onClick={() => setTab(id)}>
+    <button
+      type="button"
+      role="tab"
+      aria-selected={tab === id}
+      data-testid={`market-tab-${id}`}
+      onClick={() => setTab(id)}
+    >
       {label}
     </button>
   );
@@ -63,11 +70,13 @@ function TileMarketView({ tileId }: { tileId: string }) {
         {tabButton('chart', 'Chart')}
         {tabButton('discussion', commentCount === undefined ? 'Discussion' : `Discussion (${commentCount})`)}
         {tabButton('rules', 'Rules')}
+        {tabButton('holders', 'Holders')}
       </div>
       <div className="market-upper">
         {tab === 'chart' && <PriceChart />}
         {tab === 'discussion' && <Discussion />}
         {tab === 'rules' && <Rules />}
+        {tab === 'holders' && protocol && marketId ? <HoldersSection protocol={protocol} marketId={marketId} /> : null}
       </div>
       {/* Shown only in a tile too narrow for the ladder and the tape side by side (market.css). */}
       <div className="tabs lower-tabs" role="tablist" aria-label="Order book or trades">

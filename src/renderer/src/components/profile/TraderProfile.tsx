@@ -7,6 +7,7 @@ import type { Trader, TraderPosition } from '@pmdesk/toolkit/model';
 import { reloadProfile, setProfileAddress, useProfile, type Read } from '../../store/profile';
 import { ProfileActivity, ProfilePositions } from './ProfileTables';
 import { TraderLink } from './TraderLink';
+import { FollowButton, useFollowedTraders } from './FollowButton';
 import './profile.css';
 import { formatUsd } from '../../format/numbers';
 
@@ -91,6 +92,7 @@ function ProfileHeader({ address }: { address: string }) {
     knownName ||
     (trader?.state === 'loading' ? 'Loading the profile…' : 'No public profile');
   const wallet = found?.user.tradingWallet;
+  useFollowedTraders();
   return (
     <div className="profile-header" data-testid="profile-header" data-state={trader?.state ?? 'none'}>
       <span className="profile-name" data-testid="profile-name">
@@ -99,6 +101,7 @@ function ProfileHeader({ address }: { address: string }) {
       <span className="profile-address" title={address}>
         {address}
         <CopyButton text={address} />
+        <FollowButton address={address} name={found?.user.name || found?.user.pseudonym || knownName || ''} />
       </span>
       {/* A key whose Polymarket profile trades from another wallet (its proxy, Safe or deposit wallet): that
           wallet is a click away, and the source's stats are its. The positions below are this address's own. */}
