@@ -23,11 +23,8 @@ import { shortAddress } from '../wallets/Dialog';
 import { SandboxWalletDialog } from '../wallets/SandboxWalletDialog';
 import './account.css';
 
-type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'rewards';
-const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'rewards'];
-
-type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'traders';
-const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'traders'];
+type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'rewards' | 'traders';
+const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'rewards', 'traders'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
 const TAB_NAMES: Record<Tab, string> = {
   positions: 'Positions',
@@ -38,7 +35,6 @@ const TAB_NAMES: Record<Tab, string> = {
   alerts: 'Alerts',
   stops: 'Stops',
   rewards: 'Rewards',
-
   traders: 'Traders',
 };
 
