@@ -13,6 +13,8 @@ import type { MarketSource } from '@pmdesk/toolkit';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerMarketCommands } from './market-commands';
 import { registerTraderCommands } from './traders-commands';
+
+import { registerLedgerCommands } from './ledger-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerRewardCommands } from './rewards-commands';
 import { registerWalletCommands } from './wallet-commands';
@@ -128,6 +130,8 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
 
   registerMarketCommands(program, run);
   registerTraderCommands(program, run);
+
+  registerLedgerCommands(program, run);
   registerAggregatorCommands(program, run);
   registerClobCommands(program, run);
   registerRewardCommands(program, run);

@@ -455,3 +455,5 @@ export {
   type TraderFollow,
 } from './polymarket/followed-trades';
 export { MAX_COMMENTS as POLYMARKET_MAX_COMMENTS } from './polymarket/endpoints';
+// A trader's book from their activity: positions, realized PnL, the PnL series and the accounting export.
+export * from './portfolio/index';
