@@ -6,6 +6,7 @@ import { statusOf } from './market-status';
 import { QuotePrice, useQuote, type QuoteFallback } from '../../prices/useQuote';
 import { basisSentence, quoteCents } from '../../model/quote';
 import { bookAsOf } from '../../model/market';
+import { openEventBoard } from '../../store/workspaces';
 
 function endText(iso: string): string {
   const when = new Date(iso);
@@ -25,6 +26,7 @@ export function MarketHeader() {
   const event = useMarket((s) => s.event);
   const error = useMarket((s) => s.marketError);
   const state = useMarket((s) => s.state);
+  const shown = useShownMarket();
   if (error)
     return (
       <div className="market-header error-text" role="alert">
@@ -51,8 +53,32 @@ export function MarketHeader() {
           {status.words}
         </span>
         <span className="muted">{endText(market.end || event?.endDate || '')}</span>
+        {shown.market?.eventId && (event?.markets.length ?? 0) > 1 && (
+          <OpenBoardButton market={{ ...shown.market, eventId: shown.market.eventId }} tokenId={shown.tokenId} />
+        )}
       </div>
     </div>
+  );
+}
+
+/** A market of a multi-outcome event: its whole event side by side, in a board tile next to this one. */
+function OpenBoardButton({
+  market,
+  tokenId,
+}: {
+  market: { protocol: 'polymarket' | 'limitless' | 'truemarket'; marketId: string; eventId: string };
+  tokenId: string | null;
+}) {
+  return (
+    <button
+      type="button"
+      className="ghost open-board"
+      data-testid="open-event-board"
+      title="Every outcome of this event side by side, with the sums of their asks and bids (key: e)"
+      onClick={() => openEventBoard({ protocol: market.protocol, eventId: market.eventId }, { market, tokenId })}
+    >
+      Open event board
+    </button>
   );
 }
 
