@@ -2,8 +2,9 @@
 // its group in the markets grid shows every outcome with the CLOB's own best Yes bid and ask, highest first, the
 // sums of the asks and bids exact and in words; a maker's order moves one outcome's bid live; a click on an ask
 // fills the shared ticket with that outcome, side and price; the keys move the chosen row and s sells at its bid;
-// a market of the event opens the same board; the board is saved with the workspace as an event tile. Waits are
-// on the page, never on time.
+// a market of the event opens the same board; the board is saved with the workspace as an event tile; with the
+// exchange stopped, the last books stay, marked, and the ticket refuses to trade on them. Waits are on the page,
+// never on time.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -232,6 +233,24 @@ describe('the event board', () => {
         .toEqual([
           expect.objectContaining({ kind: 'event', protocol: 'polymarket', eventId: EVENT, marketId: '90011' }),
         ]);
+    },
+    SLOW,
+  );
+
+  it(
+    'with the exchange gone, the board keeps its last books marked, and the ticket will not trade on them',
+    async () => {
+      // The board is focused, its picked outcome the ticket's (the test before).
+      const before = await shownRows();
+      expect(await board().getByTestId('board-warning').count()).toBe(0);
+      await t.sandbox.clob.stop();
+      await expect
+        .poll(() => board().getByTestId('board-warning').textContent(), { timeout: 30_000 })
+        .toMatch(/^As of \d\d:\d\d:\d\d, exchange unreachable: these books may no longer be the exchange's\.$/);
+      expect(await shownRows()).toEqual(before);
+      await expect
+        .poll(() => page.getByTestId('ticket-book-unknown').textContent())
+        .toMatch(/^Cannot trade: the book is unknown \(exchange unreachable since /);
     },
     SLOW,
   );

@@ -4,6 +4,7 @@
 // once a frame through the frame batcher: a 30-outcome event in a busy minute costs one render a frame.
 import type { Book, TerminalEvents } from '../../../shared/contract';
 import { latestPerFrame } from '../live/frame';
+import { bookUnknownWhy } from '../model/market';
 import { ask, listen, messageOf } from '../bridge/terminal';
 import { EMPTY, holdFeed, marketStoreFor, useTileTokens } from './market';
 import { useSelection } from './selection';
@@ -43,6 +44,25 @@ export function followEvent(tileId: string, board: TileBoard): () => void {
     },
   );
   const stopBooks = listen('bookUpdate', (update) => followed.has(update.marketId) && applyBooks(update));
+  // Books that may no longer be the exchange's (a feed reconnecting, quiet, down) mark the board as a market tile's
+  // are marked: the ticket refuses to trade on them while the board is focused. Only once a feed was open: the read
+  // before it is a snapshot, not a lost feed.
+  const opened = new Set<string>();
+  const unknown = new Map<string, string>();
+  const stopStatus = listen('feedStatus', (status) => {
+    if (status.feed !== 'book' || !followed.has(status.marketId) || !stillHere()) return;
+    if (status.state === 'open') opened.add(status.marketId);
+    const why = opened.has(status.marketId) || status.error !== undefined ? bookUnknownWhy(status) : null;
+    if (why === null) unknown.delete(status.marketId);
+    else unknown.set(status.marketId, why);
+    const was = tile.getState().bookUnknown;
+    const first = unknown.values().next();
+    if (first.done) {
+      if (was) tile.setState({ bookUnknown: null });
+    } else if (was?.why !== first.value) {
+      tile.setState({ bookUnknown: { since: was?.since ?? Date.now(), why: first.value } });
+    }
+  });
 
   const follow = (marketId: string) => {
     followed.add(marketId);
@@ -79,6 +99,7 @@ export function followEvent(tileId: string, board: TileBoard): () => void {
   return () => {
     live = false;
     stopBooks();
+    stopStatus();
     for (const timer of timers) clearTimeout(timer);
     for (const release of releases) release();
     if (tile.getState().key === key) tile.setState({ ...EMPTY });

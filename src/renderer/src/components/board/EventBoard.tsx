@@ -16,6 +16,7 @@ import {
 } from '../../../../shared/event-board';
 import { registerShortcut } from '../../keys/keyboard';
 import { formatShares } from '../../format/numbers';
+import { bookAsOf } from '../../model/market';
 import { useAccount } from '../../store/account';
 import { fillTicketFromBoard, pickBoardOutcome, followEvent } from '../../store/event-board';
 import { marketStoreFor } from '../../store/market';
@@ -54,6 +55,7 @@ export const EventBoardView = memo(function EventBoardView({ tileId, board }: { 
   const books = useStore(store, (s) => s.books);
   const loadError = useStore(store, (s) => s.marketError);
   const bookError = useStore(store, (s) => s.bookError);
+  const bookUnknown = useStore(store, (s) => s.bookUnknown);
   const positions = useAccount((s) => s.positions);
   const outcomes = useAccount((s) => s.balances?.outcomes);
   const picked = useWorkspaces((s) => tileOf(tileId, s)?.market?.marketId ?? null);
@@ -238,9 +240,9 @@ export const EventBoardView = memo(function EventBoardView({ tileId, board }: { 
         {/* The event's actions (a conversion of No shares, say) go here, right of the title. */}
         <div className="board-actions" role="toolbar" aria-label="Event actions" data-testid="board-actions" />
       </div>
-      {bookError && (
-        <div className="board-warning muted" role="status">
-          {bookError}
+      {(bookUnknown || bookError) && (
+        <div className="board-warning muted" role="status" data-testid="board-warning">
+          {bookUnknown ? `${bookAsOf(bookUnknown)}: these books may no longer be the exchange's.` : bookError}
         </div>
       )}
       {body}
