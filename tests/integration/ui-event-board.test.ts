@@ -223,6 +223,15 @@ describe('the event board', () => {
         .click({ position: { x: 5, y: 5 } });
       await page.locator(`${grid} .ag-row[row-id="90011"] [col-id="title"]`).click();
       const marketTile = page.locator('[data-testid="tile"][data-market-id="90011"][data-tile-kind="market"]');
+      await expect.poll(() => marketTile.getAttribute('aria-current')).toBe('true');
+      // e: the focused tile's market's event, on the board already open (focused, the market picked on it).
+      await page.keyboard.press('e');
+      await expect.poll(() => boardTile().getAttribute('aria-current')).toBe('true');
+      await expect.poll(() => boardTile().getAttribute('data-market-id')).toBe('90011');
+      expect(await boardTile().count()).toBe(1);
+      // The header's button does the same from the market's tile.
+      await marketTile.click({ position: { x: 5, y: 5 } });
+      await expect.poll(() => marketTile.getAttribute('aria-current')).toBe('true');
       await marketTile.getByTestId('open-event-board').click();
       expect(await boardTile().count()).toBe(1);
       expect(await boardTile().getAttribute('aria-current')).toBe('true');
