@@ -236,6 +236,16 @@ describe('the event board', () => {
       expect(await boardTile().count()).toBe(1);
       expect(await boardTile().getAttribute('aria-current')).toBe('true');
       await expect.poll(() => boardTile().getAttribute('data-market-id')).toBe('90011');
+      // A trade is the board's last once the event's record says it (read again every 15 s): another wallet buys 5
+      // Yes of No change at the 55¢ ask.
+      const taker = await marketMaker(
+        { sandbox: t.sandbox, profile: parseTradingProfile(t.sandbox.profile), stop: async () => {} },
+        2,
+      );
+      expect(
+        await makerOrder(taker.client, { tokenId: yesOf('90011'), side: 'BUY', price: 0.55, size: 5 }, 'FOK'),
+      ).toMatchObject({ success: true });
+      await expect.poll(() => rowOf('90011').getByTestId('board-last').textContent(), { timeout: 45_000 }).toBe('55¢');
       // Saved (a moment after the change) as an event tile with the outcome picked on it.
       await expect
         .poll(async () => (await savedTiles()).filter((tile) => 'kind' in tile), { timeout: 30_000 })
