@@ -3,14 +3,14 @@
 // sums of the asks and bids exact and in words; a maker's order moves one outcome's bid live; a click on an ask
 // fills the shared ticket with that outcome, side and price; the keys move the chosen row and s sells at its bid;
 // a market of the event opens the same board; the board is saved with the workspace as an event tile; with the
-// exchange stopped, the last books stay, marked, and the ticket refuses to trade on them. Waits are on the page,
-// never on time.
+// exchange stopped, the last books stay, marked, and the ticket refuses to trade on them; saved boards come back at
+// the next start, one of an unknown event saying so. Waits are on the page, never on time.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTradingProfile } from '../../src/main/trading/profile';
-import { openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
+import { callTerminal, openTerminalPage, type TerminalPage } from '../helpers/terminal-page';
 import { makerOrder, marketMaker } from '../helpers/trading-sandbox';
 
 const EVENT = '9001';
@@ -270,6 +270,39 @@ describe('the event board', () => {
       await expect
         .poll(() => page.getByTestId('ticket-book-unknown').textContent())
         .toMatch(/^Cannot trade: the book is unknown \(exchange unreachable since /);
+    },
+    SLOW,
+  );
+
+  it(
+    'a saved board comes back at the next start; an event that cannot be read says so, on its own board',
+    async () => {
+      // A fresh page (the old one closed, so nothing of it saves over this), its workspace two saved boards: the
+      // Fed event's, and one of an event the source does not have.
+      const next = await t.newPage();
+      await page.close();
+      page = next;
+      const network = t.sandbox.profile.name;
+      const tiles = [
+        { kind: 'event', protocol: 'polymarket', eventId: EVENT, marketId: '90012', width: 0.5 },
+        { kind: 'event', protocol: 'polymarket', eventId: '99999999', width: 0.5 },
+      ];
+      await callTerminal(page, 'saveSettings', {
+        workspaces: { [network]: { list: [{ name: 'Boards', tiles, focused: 0 }], active: 0 } },
+      });
+      await page.reload();
+      const boards = page.locator('[data-testid="tile"][data-tile-kind="event"]');
+      await expect.poll(() => boards.count(), { timeout: 30_000 }).toBe(2);
+      const fed = page.locator('[data-testid="event-board"][data-event-id="9001"]');
+      await expect
+        .poll(() => fed.locator('[data-testid="board-row"] [role="rowheader"]').allTextContents(), { timeout: 30_000 })
+        .toEqual(expect.arrayContaining(Object.values(OUTCOMES)));
+      expect(await boards.first().getAttribute('data-market-id')).toBe('90012');
+      const unknown = page.locator('[data-testid="event-board"][data-event-id="99999999"]');
+      await expect
+        .poll(() => unknown.getByTestId('board-error').textContent(), { timeout: 30_000 })
+        .toMatch(/^This event could not be loaded: /);
+      expect(await unknown.getByTestId('board-error').getAttribute('role')).toBe('alert');
     },
     SLOW,
   );
