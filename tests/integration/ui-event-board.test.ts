@@ -164,6 +164,15 @@ describe('the event board', () => {
       await expect
         .poll(async () => Number(await board().getByTestId('board-bids-sum').getAttribute('data-units')))
         .toBe(sumBefore - units(before.bid!) + units(bid));
+      // The grid reads the outcome's price from the board's live books too: one price on the screen.
+      const mid = Math.round(((bid + before.ask!) / 2) * 10_000) / 10_000;
+      await expect
+        .poll(() =>
+          page
+            .locator(`${grid} .ag-row[row-id="90012"] [data-quote-token="${yesOf('90012')}"]`)
+            .getAttribute('data-quote-value'),
+        )
+        .toBe(String(mid));
     },
     SLOW,
   );

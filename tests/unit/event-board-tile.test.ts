@@ -14,6 +14,8 @@ import {
 } from '../../src/renderer/src/model/tile-layout';
 import { cleanWorkspaces, TILES_MAX } from '../../src/shared/workspaces';
 import { useTicket } from '../../src/renderer/src/store/ticket';
+import { liveQuote } from '../../src/renderer/src/model/live-quote';
+import type { Market } from '@pmdesk/toolkit/model';
 
 const fedBoard = { protocol: 'polymarket' as const, eventId: '9001' };
 const fed25 = { protocol: 'polymarket' as const, marketId: '90012', eventId: '9001' };
@@ -106,5 +108,49 @@ describe("the ticket's price picked for the market it is about to take", () => {
     useTicket.getState().fillForMarket('90013', 0.061, 'SELL');
     useTicket.getState().reset('90011');
     expect(useTicket.getState()).toMatchObject({ side: 'BUY', priceCents: '', pendingFill: null });
+  });
+});
+
+describe("a price read from an event board's books", () => {
+  const market = (id: string, yes: string, no: string, last: number): Market => ({
+    id,
+    name: id,
+    question: id,
+    end: '',
+    description: '',
+    image: '',
+    icon: '',
+    groupItemTitle: id,
+    position_tokens: [
+      { token_id: yes, name: 'Yes', price: '0.5' },
+      { token_id: no, name: 'No', price: '0.5' },
+    ],
+    lastTradePrice: last,
+  });
+  const book = (tokenId: string, bid: number, ask: number) => ({
+    tokenId,
+    market: '',
+    bids: [{ price: bid, size: 10 }],
+    asks: [{ price: ask, size: 10 }],
+    hash: '',
+    timestamp: 0,
+  });
+  const board = {
+    key: 'event:polymarket:9001',
+    market: null,
+    event: { markets: [market('90011', 'y1', 'n1', 0.5), market('90012', 'y2', 'n2', 0.3)] },
+    books: { y2: book('y2', 0.33, 0.36) },
+    tape: [],
+  };
+
+  it("is the board's live book for any outcome of its event, the record's last beside it", () => {
+    expect(liveQuote(board, 'y2')).toMatchObject({ bestBid: 0.33, bestAsk: 0.36, price: 0.345, live: true, last: 0.3 });
+    // An outcome whose book has not come: the record's, not live.
+    expect(liveQuote(board, 'y1')).toMatchObject({ live: false, last: 0.5 });
+    expect(liveQuote(board, 'other')).toBeNull();
+  });
+
+  it("is nothing for a market tile's store that has only its event (its own market not loaded yet)", () => {
+    expect(liveQuote({ ...board, key: 'polymarket:90011' }, 'y2')).toBeNull();
   });
 });
