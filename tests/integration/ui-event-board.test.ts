@@ -218,6 +218,16 @@ describe('the event board', () => {
         .poll(() => page.getByTestId('ticket-price').inputValue())
         .toBe(String(Math.round(bid * 10_000) / 100));
       expect(await boardTile().getAttribute('data-market-id')).toBe(order[0]);
+      // Enter on a price Tabbed to presses it: the second outcome's ask, Buy.
+      const ask = rowOf(order[1]!).getByTestId('board-ask');
+      const askPrice = Number(await ask.getAttribute('data-price'));
+      await ask.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('ticket-side-buy').getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => page.getByTestId('ticket-price').inputValue())
+        .toBe(String(Math.round(askPrice * 10_000) / 100));
+      await expect.poll(() => boardTile().getAttribute('data-market-id')).toBe(order[1]);
     },
     SLOW,
   );

@@ -113,7 +113,16 @@ export const EventBoardView = memo(function EventBoardView({ tileId, board }: { 
     const stops = [
       registerShortcut({ key: 'ArrowDown', description: 'Event board: next outcome', run: () => move(1) }),
       registerShortcut({ key: 'ArrowUp', description: 'Event board: previous outcome', run: () => move(-1) }),
-      registerShortcut({ key: 'Enter', description: 'Event board: trade the chosen outcome', run: () => trade(null) }),
+      registerShortcut({
+        key: 'Enter',
+        description: 'Event board: trade the chosen outcome (on a price: fill the ticket at it)',
+        // A price button Tabbed to is pressed as its click; anywhere else on the board, the chosen row goes to the ticket.
+        run: (event) => {
+          const target = event.target as HTMLElement | null;
+          if (target?.tagName === 'BUTTON' && root.current?.contains(target)) target.click();
+          else trade(null);
+        },
+      }),
       registerShortcut({
         key: 'b',
         description: "Event board: buy the chosen outcome's Yes at its ask (fills the ticket)",
