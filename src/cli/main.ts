@@ -13,8 +13,9 @@ import type { MarketSource } from '@pmdesk/toolkit';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerMarketCommands } from './market-commands';
 import { registerTraderCommands } from './traders-commands';
-
 import { registerLedgerCommands } from './ledger-commands';
+
+import { registerBoardCommands } from './board-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerRewardCommands } from './rewards-commands';
 import { registerWalletCommands } from './wallet-commands';
@@ -130,8 +131,9 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
 
   registerMarketCommands(program, run);
   registerTraderCommands(program, run);
-
   registerLedgerCommands(program, run);
+
+  registerBoardCommands(program, run);
   registerAggregatorCommands(program, run);
   registerClobCommands(program, run);
   registerRewardCommands(program, run);

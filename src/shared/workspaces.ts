@@ -12,8 +12,13 @@ export const WORKSPACE_NETWORKS_MAX = 50;
 /** The least share of the tile row a tile keeps (of 1). */
 export const TILE_SHARE_MIN = 0.05;
 
-/** One tile: the market it shows (none: an empty tile), the outcome chosen in it, its share of the row's width. */
+/**
+ * One tile: the market it shows (none: an empty tile), the outcome chosen in it, its share of the row's width. An
+ * event board (`kind: 'event'`) shows every market of `eventId`; its marketId and tokenId are the outcome last
+ * picked on it (what the ticket trades). A tile saved before boards existed has no kind: a market tile.
+ */
 export interface SavedTile {
+  kind?: 'market' | 'event';
   protocol?: 'polymarket' | 'limitless' | 'truemarket';
   marketId?: string;
   eventId?: string;
@@ -32,6 +37,7 @@ export interface SavedWorkspace {
 const id = z.string().min(1).max(200);
 
 export const SavedTileSchema = z.strictObject({
+  kind: z.enum(['market', 'event']).optional(),
   protocol: z.enum(['polymarket', 'limitless', 'truemarket']).optional(),
   marketId: id.optional(),
   eventId: id.optional(),
@@ -84,11 +90,21 @@ export function normalShares(widths: readonly number[]): number[] {
   return raised.map((w) => w / total);
 }
 
-/** A tile read back: a market id needs its protocol, a token or event needs its market. */
+/**
+ * A tile read back: a market id needs its protocol, a token or event needs its market; an event board needs its
+ * protocol and event (without them it is an empty tile), its picked outcome its market.
+ */
 function cleanTile(value: unknown): SavedTile | null {
   const parsed = SavedTileSchema.safeParse(value);
   if (!parsed.success) return null;
   const tile = parsed.data;
+  if (tile.kind === 'event') {
+    if (!tile.protocol || !tile.eventId) return { width: tile.width };
+    const board: SavedTile = { kind: 'event', protocol: tile.protocol, eventId: tile.eventId, width: tile.width };
+    return tile.marketId
+      ? { ...board, marketId: tile.marketId, ...(tile.tokenId ? { tokenId: tile.tokenId } : {}) }
+      : board;
+  }
   if (!tile.marketId || !tile.protocol) return { width: tile.width };
   return tile;
 }

@@ -15,11 +15,20 @@ export function liveQuote(
     books: Record<string, Book>;
     tape: readonly TapeEntry[];
     state?: { finalPrices: Record<string, number> | null } | null;
+    key?: string | null;
+    event?: { markets: readonly Market[] } | null;
   },
   tokenId: string | null | undefined,
 ): Quote | null {
-  const market = state.market;
-  if (!market || !tokenId) return null;
+  if (!tokenId) return null;
+  // An event board's store (key `event:…`) follows the books of every market of its event and has no market of its
+  // own: the token's market is found in its event (its tape is empty, so the last trade is the record's).
+  const market =
+    state.market ??
+    (state.key?.startsWith('event:')
+      ? state.event?.markets.find((m) => m.position_tokens.some((t) => t.token_id === tokenId))
+      : undefined);
+  if (!market) return null;
   const index = market.position_tokens.findIndex((t) => t.token_id === tokenId);
   if (index < 0) return null;
   const payout = state.state?.finalPrices?.[tokenId];

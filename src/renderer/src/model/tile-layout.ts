@@ -17,9 +17,20 @@ export interface TileMarket {
   eventId?: string;
 }
 
+/** The event an event-board tile shows, every market of it as one row. */
+export interface TileBoard {
+  protocol: TileMarket['protocol'];
+  eventId: string;
+}
+
 export interface Tile {
   /** This session's name for the tile (not saved: a restored tile gets a new one). */
   id: string;
+  /**
+   * An event board: the event whose every market the tile shows; `market` and `tokenId` are then the outcome last
+   * picked on the board (what the ticket trades while the tile is focused). Null: a market tile.
+   */
+  board?: TileBoard | null;
   market: TileMarket | null;
   /** The outcome the tile's ladder, tape and chart show. */
   tokenId: string | null;
@@ -64,6 +75,26 @@ export function addTile(ws: Workspace, market: TileMarket | null = null, tokenId
   const scaled = ws.tiles.map((t) => ({ ...t, width: t.width * (ws.tiles.length / (ws.tiles.length + 1)) }));
   const tiles = [...scaled.slice(0, at), tile, ...scaled.slice(at)];
   return { ...ws, tiles: withShares(tiles), focused: tile.id };
+}
+
+/**
+ * An event board right of the focused tile, focused; with the row full, the focused tile becomes the board. One
+ * already showing the event is focused instead of opening a second.
+ */
+export function addBoardTile(ws: Workspace, board: TileBoard): Workspace {
+  const open = ws.tiles.find((t) => t.board && sameBoard(t.board, board));
+  if (open) return open.id === ws.focused ? ws : { ...ws, focused: open.id };
+  if (ws.tiles.length >= TILES_MAX)
+    return {
+      ...ws,
+      tiles: ws.tiles.map((t) => (t.id === ws.focused ? { ...t, board, market: null, tokenId: null } : t)),
+    };
+  const added = addTile(ws);
+  return { ...added, tiles: added.tiles.map((t) => (t.id === added.focused ? { ...t, board } : t)) };
+}
+
+export function sameBoard(a: TileBoard, b: TileBoard): boolean {
+  return a.protocol === b.protocol && a.eventId === b.eventId;
 }
 
 /** Closes a tile; its width goes to its neighbours. The last tile stays (it would leave no market view). */
@@ -117,13 +148,23 @@ export function stepFocus(ws: Workspace, step: 1 | -1): Workspace {
   return next.id === ws.focused ? ws : { ...ws, focused: next.id };
 }
 
-/** Sets the market (and outcome) a tile shows; unchanged when it already does. */
+/**
+ * Sets the market (and outcome) a tile shows; unchanged when it already does. On an event board, a market of its
+ * event is the outcome picked on it (the board stays); any other market turns the tile back into a market tile.
+ */
 export function setTileMarket(ws: Workspace, id: string, market: TileMarket | null, tokenId: string | null): Workspace {
   const tile = ws.tiles.find((t) => t.id === id);
   if (!tile || (sameMarket(tile.market, market) && tile.tokenId === tokenId)) return ws;
   // The same market keeps its object, so what depends on it (the chart's history) is not read again.
   const kept = sameMarket(tile.market, market) ? tile.market : market;
-  return { ...ws, tiles: ws.tiles.map((t) => (t.id === id ? { ...t, market: kept, tokenId } : t)) };
+  const board =
+    tile.board && market && market.protocol === tile.board.protocol && market.eventId === tile.board.eventId
+      ? tile.board
+      : null;
+  return {
+    ...ws,
+    tiles: ws.tiles.map((t) => (t.id === id ? { ...t, market: kept, tokenId, ...(t.board ? { board } : {}) } : t)),
+  };
 }
 
 export function sameMarket(a: TileMarket | null, b: TileMarket | null): boolean {
@@ -205,7 +246,15 @@ export function toSaved(ws: Workspace): SavedWorkspace {
     name: ws.name,
     tiles: ws.tiles.map((t): SavedTile => {
       const tile: SavedTile = { width: Math.round(t.width * 10_000) / 10_000 };
-      if (t.market) {
+      if (t.board) {
+        tile.kind = 'event';
+        tile.protocol = t.board.protocol;
+        tile.eventId = t.board.eventId;
+        if (t.market && t.market.protocol === t.board.protocol) {
+          tile.marketId = t.market.marketId;
+          if (t.tokenId) tile.tokenId = t.tokenId;
+        }
+      } else if (t.market) {
         tile.protocol = t.market.protocol;
         tile.marketId = t.market.marketId;
         if (t.market.eventId) tile.eventId = t.market.eventId;
@@ -222,7 +271,19 @@ export function toSaved(ws: Workspace): SavedWorkspace {
 
 /** A saved workspace (already cleaned by main) brought back, with new tile ids. */
 export function fromSaved(saved: SavedWorkspace): Workspace {
-  const tiles = saved.tiles.map((t): Tile => ({
+  const tiles = saved.tiles.map((t): Tile => {
+    if (t.kind === 'event' && t.protocol && t.eventId) {
+      const board = { protocol: t.protocol, eventId: t.eventId };
+      const market = t.marketId ? { protocol: t.protocol, marketId: t.marketId, eventId: t.eventId } : null;
+      return { id: newTileId(), board, market, tokenId: market ? (t.tokenId ?? null) : null, width: t.width };
+    }
+    return marketTileOf(t);
+  });
+  return { name: saved.name, tiles: withShares(tiles), focused: (tiles[saved.focused] ?? tiles[0]!).id };
+}
+
+function marketTileOf(t: SavedTile): Tile {
+  return {
     id: newTileId(),
     market:
       t.protocol && t.marketId
@@ -230,6 +291,5 @@ export function fromSaved(saved: SavedWorkspace): Workspace {
         : null,
     tokenId: t.tokenId ?? null,
     width: t.width,
-  }));
-  return { name: saved.name, tiles: withShares(tiles), focused: (tiles[saved.focused] ?? tiles[0]!).id };
+  };
 }

@@ -46,7 +46,7 @@ export interface MarketViewState {
   state: Pick<MarketStateInfo, 'state' | 'winnerTokenId' | 'finalPrices'> | null;
 }
 
-const EMPTY: MarketViewState = {
+export const EMPTY: MarketViewState = {
   key: null,
   market: null,
   marketError: null,
@@ -138,9 +138,12 @@ export function useShownMarket(): {
   return { market: tileMarket, tokenId: tileToken, selectToken: (token) => selectTileToken(tileId, token) };
 }
 
-/** A market's book and fills followed once for the page however many tiles show it (main follows per page). */
+/**
+ * A market's book and fills followed once for the page however many tiles show it (main follows per page); the
+ * event board holds its outcomes' books through it too.
+ */
 const feedUsers = new Map<string, number>();
-function holdFeed(feed: 'book' | 'fills' | 'state', marketId: string): () => void {
+export function holdFeed(feed: 'book' | 'fills' | 'state', marketId: string): () => void {
   const key = `${feed}:${marketId}`;
   feedUsers.set(key, (feedUsers.get(key) ?? 0) + 1);
   if (feed !== 'state') followedFeeds.add(feedKey(feed, marketId));

@@ -42,12 +42,26 @@ export interface TicketState {
   presetIndex: number;
   /** A position's sell waiting for its market to load in the ticket (null once applied). */
   sellRequest: (PositionSellRequest & { id: number }) | null;
+  /**
+   * A price picked for another market than the ticket's (an event board's outcome): applied by the fresh start the
+   * ticket makes when that market becomes its own, instead of being wiped by it.
+   */
+  pendingFill: { marketId: string; price: number; side: TicketSide } | null;
 
-  set(patch: Partial<Omit<TicketState, 'set' | 'fillFromLadder' | 'focusSide' | 'reset' | 'sellPosition'>>): void;
-  /** A fresh ticket (another market was chosen): BUY, limit GTC, no price, no size. */
-  reset(): void;
+  set(
+    patch: Partial<
+      Omit<TicketState, 'set' | 'fillFromLadder' | 'fillForMarket' | 'focusSide' | 'reset' | 'sellPosition'>
+    >,
+  ): void;
+  /**
+   * A fresh ticket (another market was chosen): BUY, limit GTC, no price, no size — or, when a price was picked for
+   * that market before it became the ticket's (`fillForMarket`), that price's limit order.
+   */
+  reset(marketId?: string): void;
   /** A click on a ladder price: a limit order at that price, on the side that would rest against it. */
   fillFromLadder(price: number, side: TicketSide): void;
+  /** A click on a price of a market the ticket is about to take (`reset(marketId)` applies it). */
+  fillForMarket(marketId: string, price: number, side: TicketSide): void;
   focusSide(side: TicketSide): void;
   /** Close or Limit sell from the Positions table (the caller opens the position's market first). */
   sellPosition(request: PositionSellRequest): void;
@@ -64,21 +78,30 @@ const FRESH = {
   postOnly: false,
 } as const;
 
+const ladderFill = (price: number, side: TicketSide) =>
+  ({
+    side,
+    kind: 'limit',
+    priceCents: String(Math.round(price * 10_000) / 100),
+    orderType: 'GTC',
+    sizeUnit: 'shares',
+  }) as const;
+
 export const useTicket = create<TicketState>()((set) => ({
   ...FRESH,
   focusRequest: 0,
   presetIndex: 0,
   sellRequest: null,
+  pendingFill: null,
   set: (patch) => set(patch),
-  reset: () => set(FRESH),
-  fillFromLadder: (price, side) =>
-    set({
-      side,
-      kind: 'limit',
-      priceCents: String(Math.round(price * 10_000) / 100),
-      orderType: 'GTC',
-      sizeUnit: 'shares',
-    }),
+  reset: (marketId) =>
+    set((s) =>
+      s.pendingFill && s.pendingFill.marketId === marketId
+        ? { ...FRESH, ...ladderFill(s.pendingFill.price, s.pendingFill.side), pendingFill: null }
+        : { ...FRESH, pendingFill: null },
+    ),
+  fillFromLadder: (price, side) => set({ ...ladderFill(price, side), pendingFill: null }),
+  fillForMarket: (marketId, price, side) => set({ pendingFill: { marketId, price, side } }),
   focusSide: (side) => set((s) => ({ side, focusRequest: s.focusRequest + 1 })),
   sellPosition: (request) => set((s) => ({ sellRequest: { ...request, id: (s.sellRequest?.id ?? 0) + 1 } })),
 }));

@@ -5,6 +5,7 @@
 // market id belongs to one network): a switch keeps the old network's and shows the new one's, or a fresh one.
 import { create } from 'zustand';
 import {
+  addBoardTile,
   addTile,
   addWorkspace,
   closeTile,
@@ -22,6 +23,8 @@ import {
   stepFocus,
   toSaved,
   type Tile,
+  type TileBoard,
+  type TileMarket,
   type Workspace,
   type Workspaces,
 } from '../model/tile-layout';
@@ -85,6 +88,17 @@ export const stepTileFocus = (step: 1 | -1) => {
 /** A new empty tile right of the focused one, focused: the next market chosen opens in it. */
 export const openTile = () => {
   changeActive((ws) => addTile(ws));
+  selectFocused();
+};
+/**
+ * An event's board in a new tile right of the focused one (or the one already showing it), focused; `outcome`:
+ * the market it was opened from, picked on it so the ticket keeps trading it.
+ */
+export const openEventBoard = (board: TileBoard, outcome?: { market: TileMarket; tokenId: string | null }) => {
+  changeActive((ws) => {
+    const opened = addBoardTile(ws, board);
+    return outcome ? setTileMarket(opened, opened.focused, outcome.market, outcome.tokenId) : opened;
+  });
   selectFocused();
 };
 export const closeTileOf = (id: string) => {

@@ -9,6 +9,8 @@ import { bookAsOf } from '../../model/market';
 import { activeWalletInfo, useSession } from '../../store/session';
 import { useConvertDialog } from '../convert/useConvertDialog';
 
+import { openEventBoard } from '../../store/workspaces';
+
 function endText(iso: string): string {
   const when = new Date(iso);
   if (!iso || Number.isNaN(when.getTime())) return 'No end date';
@@ -29,6 +31,8 @@ export function MarketHeader() {
   const state = useMarket((s) => s.state);
   const wallet = useSession((s) => activeWalletInfo(s)?.label ?? null);
   const convert = useConvertDialog(wallet);
+
+  const shown = useShownMarket();
   if (error)
     return (
       <div className="market-header error-text" role="alert">
@@ -71,9 +75,34 @@ export function MarketHeader() {
             Convert…
           </button>
         ) : null}
+
+        {shown.market?.eventId && (event?.markets.length ?? 0) > 1 && (
+          <OpenBoardButton market={{ ...shown.market, eventId: shown.market.eventId }} tokenId={shown.tokenId} />
+        )}
       </div>
       {convert.dialog}
     </div>
+  );
+}
+
+/** A market of a multi-outcome event: its whole event side by side, in a board tile next to this one. */
+function OpenBoardButton({
+  market,
+  tokenId,
+}: {
+  market: { protocol: 'polymarket' | 'limitless' | 'truemarket'; marketId: string; eventId: string };
+  tokenId: string | null;
+}) {
+  return (
+    <button
+      type="button"
+      className="ghost open-board"
+      data-testid="open-event-board"
+      title="Every outcome of this event side by side, with the sums of their asks and bids (key: e)"
+      onClick={() => openEventBoard({ protocol: market.protocol, eventId: market.eventId }, { market, tokenId })}
+    >
+      Open event board
+    </button>
   );
 }
 

@@ -301,7 +301,7 @@ export function MarketsGrid({
         if (event.column.getColId() === 'watch' || !event.data) return;
         if (event.data.kind === 'market') latest.current.onSelect(event.data);
         // The fold button toggles on its own click; the rest of the row toggles here.
-        else if (!(event.event?.target as HTMLElement | null)?.closest?.('.event-toggle'))
+        else if (!(event.event?.target as HTMLElement | null)?.closest?.('.event-toggle, .event-board-open'))
           useFolded.getState().toggle(event.data.id);
       },
       onCellKeyDown(event: CellKeyDownEvent<MarketRow>) {

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { QuoteText, useQuote } from '../../prices/useQuote';
 import { ageTag } from '../../model/quote';
 import { showMarketPrices } from '../../store/quotes';
+import { openEventBoard } from '../../store/workspaces';
 import { useFolded } from './folded';
 import { countOf, formatChange, outcomesText, type MarketRow, type QuoteRecord } from '../../model/market-rows';
 
@@ -36,6 +37,21 @@ function EventTitle({ row }: { row: MarketRow }) {
       >
         {countOf(count, 'market')}
       </span>
+      {row.eventId && (
+        <button
+          type="button"
+          className="ghost event-board-open"
+          data-testid="event-board-open"
+          aria-label={`Open the event board of ${row.eventTitle}`}
+          title="Every outcome side by side, with the sums of their asks and bids"
+          onClick={(e) => {
+            e.stopPropagation();
+            if (row.eventId) openEventBoard({ protocol: row.protocol, eventId: row.eventId });
+          }}
+        >
+          Board
+        </button>
+      )}
     </span>
   );
 }

@@ -144,7 +144,8 @@ export function OrderTicket() {
   // limit, no price, no size), as Polymarket's does, so nothing is sent to the wrong market by habit.
   const marketId = selectedMarket?.marketId;
   useEffect(() => {
-    useTicket.getState().reset();
+    // A price picked on an event board for this market just before it became the ticket's is kept (ticket.ts).
+    useTicket.getState().reset(marketId);
     setResult(null);
   }, [marketId]);
 

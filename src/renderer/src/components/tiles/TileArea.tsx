@@ -9,6 +9,9 @@ import {
   closeTileOf,
   evenTileWidths,
   focusTile,
+  focusedTileId,
+  openEventBoard,
+  tileOf,
   moveTileTo,
   resizeTileAt,
   startWorkspaces,
@@ -18,6 +21,7 @@ import {
 } from '../../store/workspaces';
 import { TILE_SHARE_MIN } from '../../../../shared/workspaces';
 import { MarketView } from '../market/MarketView';
+import { EventBoardView } from '../board/EventBoard';
 import { Splitter } from '../shell/Splitter';
 import { WorkspaceBar } from './WorkspaceBar';
 import type { Tile } from '../../model/tile-layout';
@@ -47,6 +51,11 @@ export function TileArea() {
         run: () => stepTileFocus(1),
       }),
       registerShortcut({ key: 'Alt+ArrowLeft', description: 'Focus the previous tile', run: () => stepTileFocus(-1) }),
+      registerShortcut({
+        key: 'e',
+        description: "Open the event board of the focused tile's market",
+        run: openBoardOfFocused,
+      }),
       ...Array.from({ length: WORKSPACE_KEYS }, (_, i) =>
         registerShortcut({
           key: `Alt+${i + 1}`,
@@ -103,10 +112,22 @@ export function TileArea() {
   );
 }
 
+/** `e`: the focused tile's market's event as a board (the market picked on it); nothing for a market of no event. */
+function openBoardOfFocused(): void {
+  const tile = tileOf(focusedTileId());
+  const market = tile?.market;
+  if (!tile || tile.board || !market?.eventId) return;
+  openEventBoard({ protocol: market.protocol, eventId: market.eventId }, { market, tokenId: tile.tokenId });
+}
+
 function TileBox({ tile, index, count, focused }: { tile: Tile; index: number; count: number; focused: boolean }) {
   const drag = useRef<{ pointerId: number } | null>(null);
   const [dragging, setDragging] = useState(false);
-  const title = tile.market ? `Tile ${index + 1}` : `Tile ${index + 1} (empty)`;
+  const title = tile.board
+    ? `Tile ${index + 1} (event board)`
+    : tile.market
+      ? `Tile ${index + 1}`
+      : `Tile ${index + 1} (empty)`;
 
   // The grip: dragged with the pointer, dropped on the tile it should take the place of.
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
@@ -160,6 +181,7 @@ function TileBox({ tile, index, count, focused }: { tile: Tile; index: number; c
       data-tile-id={tile.id}
       data-tile-index={index}
       data-market-id={tile.market?.marketId ?? ''}
+      data-tile-kind={tile.board ? 'event' : 'market'}
       // Capture: a click anywhere in the tile (an outcome, a ladder price) focuses it before the click acts.
       onPointerDownCapture={() => focusTile(tile.id)}
       onFocusCapture={() => focusTile(tile.id)}
@@ -195,7 +217,7 @@ function TileBox({ tile, index, count, focused }: { tile: Tile; index: number; c
           ×
         </button>
       </div>
-      <MarketView tileId={tile.id} />
+      {tile.board ? <EventBoardView tileId={tile.id} board={tile.board} /> : <MarketView tileId={tile.id} />}
     </section>
   );
 }
