@@ -92,7 +92,12 @@ export const MAIN_FOLDERS = [
   ['alerts', ['ipc', 'watch']],
   ['stops', ['ipc', 'watch']],
   // Puts the services together for either shell.
-  ['terminal', ['feeds', 'ipc', 'wallets', 'credentials', 'settings', 'trading', 'follow', 'alerts', 'stops']],
+  // The Portfolio view's service: an account's book from the ledger, kept a short while, and its CSV export.
+  ['portfolio', ['ipc']],
+  [
+    'terminal',
+    ['feeds', 'ipc', 'wallets', 'credentials', 'settings', 'trading', 'follow', 'alerts', 'stops', 'portfolio'],
+  ],
   // The shells: browser mode's server, and Electron's app (the only one that may import electron).
   ['host', ['ipc', 'wallets', 'credentials', 'settings', 'terminal']],
   ['app', ['ipc', 'wallets', 'credentials', 'settings', 'alerts', 'terminal', 'host']],

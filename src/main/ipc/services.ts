@@ -205,6 +205,11 @@ export interface TerminalServices {
     create(input: ParsedInput<'createStop'>): Promise<OperationOutput<'createStop'>>;
     cancel(id: string): Promise<OperationOutput<'cancelStop'>>;
   };
+  /** Portfolios and the activity export (portfolio/portfolio-service.ts); absent without the order flow. */
+  portfolio?: {
+    portfolio(input: ParsedInput<'getPortfolio'>): Promise<OperationOutput<'getPortfolio'>>;
+    exportActivity(input: ParsedInput<'exportActivity'>): Promise<OperationOutput<'exportActivity'>>;
+  };
   /** What the APIs said about themselves this session (deprecations, fallbacks, rate limits); absent: nothing kept. */
   diagnostics?: { snapshot(): OperationOutput<'getDiagnostics'> };
 }
@@ -259,6 +264,13 @@ export function createHandlers(services: TerminalServices): Handlers {
   const walletAccounts = (): WalletAccountAccess => {
     if (!services.walletAccounts) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.walletAccounts;
+  };
+  const portfolio = () => {
+    if (!services.portfolio)
+      throw new ServiceUnavailable(
+        'The portfolio is not available in this session: its network profile names no chain or Data API to build it from.',
+      );
+    return services.portfolio;
   };
   const alerts = () => {
     if (!services.alerts)
@@ -448,5 +460,7 @@ export function createHandlers(services: TerminalServices): Handlers {
           ],
     switchNetwork: ({ name }) => networks().switchTo(name),
     addNetwork: (input) => networks().add(input),
+    getPortfolio: (input) => portfolio().portfolio(input),
+    exportActivity: (input) => portfolio().exportActivity(input),
   };
 }

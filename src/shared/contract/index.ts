@@ -15,6 +15,7 @@ export * from './wallets';
 export * from './trading';
 export * from './account';
 export * from './alerts';
+export * from './portfolio';
 export * from './settings';
 export * from './operations';
 export * from './events';

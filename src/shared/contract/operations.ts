@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { accountOperations } from './account';
 import { alertOperations } from './alerts';
 import { marketOperations } from './markets';
+import { portfolioOperations } from './portfolio';
 import { settingsOperations } from './settings';
 import { tradingOperations } from './trading';
 import { walletOperations } from './wallets';
@@ -15,6 +16,7 @@ export const operations = {
   ...tradingOperations,
   ...accountOperations,
   ...alertOperations,
+  ...portfolioOperations,
 } as const;
 
 export type Operations = typeof operations;

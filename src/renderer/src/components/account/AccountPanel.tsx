@@ -13,6 +13,7 @@ import { TraderProfile } from '../profile/TraderProfile';
 import { useProfile } from '../../store/profile';
 import { AlertsTab } from '../alerts/AlertsTab';
 import { StopsTab } from '../stops/StopsTab';
+import { PortfolioView } from '../portfolio/PortfolioView';
 import { StopDialogHost } from '../stops/StopDialog';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
@@ -20,8 +21,8 @@ import { shortAddress } from '../wallets/Dialog';
 import { SandboxWalletDialog } from '../wallets/SandboxWalletDialog';
 import './account.css';
 
-type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops';
-const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops'];
+type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'portfolio';
+const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'portfolio'];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
 const TAB_NAMES: Record<Tab, string> = {
   positions: 'Positions',
@@ -31,6 +32,7 @@ const TAB_NAMES: Record<Tab, string> = {
   trader: 'Trader profile',
   alerts: 'Alerts',
   stops: 'Stops',
+  portfolio: 'Portfolio',
 };
 
 export function AccountPanel() {
@@ -134,6 +136,7 @@ export function AccountPanel() {
             {tab === 'trader' ? <TraderProfile /> : null}
             {tab === 'alerts' ? <AlertsTab /> : null}
             {tab === 'stops' ? <StopsTab /> : null}
+            {tab === 'portfolio' && wallet ? <PortfolioView owner={{ wallet }} /> : null}
           </>
         )}
       </div>

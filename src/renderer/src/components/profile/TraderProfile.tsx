@@ -7,10 +7,12 @@ import type { Trader, TraderPosition } from '@pmdesk/toolkit/model';
 import { reloadProfile, setProfileAddress, useProfile, type Read } from '../../store/profile';
 import { ProfileActivity, ProfilePositions } from './ProfileTables';
 import { TraderLink } from './TraderLink';
+import { PortfolioView } from '../portfolio/PortfolioView';
 import './profile.css';
 import { formatUsd } from '../../format/numbers';
 
-type Section = 'positions' | 'activity';
+type Section = 'positions' | 'activity' | 'portfolio';
+const SECTION_NAMES: Record<Section, string> = { positions: 'Positions', activity: 'Activity', portfolio: 'Portfolio' };
 const NOT_STATED = 'This source does not state it.';
 
 export function TraderProfile() {
@@ -60,7 +62,7 @@ export function TraderProfile() {
         <>
           <ProfileHeader address={loadedFor} />
           <div className="tabs profile-sections" role="tablist" aria-label="Trader profile">
-            {(['positions', 'activity'] as const).map((id) => (
+            {(['positions', 'activity', 'portfolio'] as const).map((id) => (
               <button
                 key={id}
                 type="button"
@@ -69,11 +71,13 @@ export function TraderProfile() {
                 data-testid={`profile-tab-${id}`}
                 onClick={() => setSection(id)}
               >
-                {id === 'positions' ? 'Positions' : 'Activity'}
+                {SECTION_NAMES[id]}
               </button>
             ))}
           </div>
-          {section === 'positions' ? <PositionsSection /> : <ActivitySection />}
+          {section === 'positions' ? <PositionsSection /> : null}
+          {section === 'activity' ? <ActivitySection /> : null}
+          {section === 'portfolio' ? <PortfolioView owner={{ address: loadedFor }} /> : null}
         </>
       ) : null}
     </div>
