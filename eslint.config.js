@@ -125,6 +125,7 @@ export const TOOLKIT_FOLDERS = [
   // The choice between the two market sources.
   ['sources', ['model', 'base', 'http', 'aggregator', 'polymarket']],
   ['relayer', ['model', 'base', 'http', 'chain', 'orders', 'accounts', 'clob', 'polymarket']],
+  ['portfolio', ['model', 'base']],
 ];
 
 /**

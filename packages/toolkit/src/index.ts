@@ -401,3 +401,5 @@ export { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION } from './ord
 export { primitives, type Primitives } from './orders/primitives';
 export { PolymarketSource, type PolymarketSourceOptions } from './polymarket/source';
 export { MAX_COMMENTS as POLYMARKET_MAX_COMMENTS } from './polymarket/endpoints';
+// A trader's book from their activity: positions, realized PnL, the PnL series and the accounting export.
+export * from './portfolio/index';

@@ -1,0 +1,115 @@
+// Reading a trader's book through a market source: every activity page (bounded), the open positions' prices
+// and resolutions from Polymarket's positions, then the portfolio built and reconciled with Polymarket's figures.
+import type { TraderActivity, TraderPosition } from '../model/market-model';
+import type { MarketSource } from '../model/market-source';
+import { buildPortfolio } from './build';
+import { ledgerEntries, type FeeLookup } from './entries';
+import { reconcile } from './reconcile';
+import type { LedgerEntry, MarketResolution, Portfolio, TheirFigures } from './types';
+
+/** Rows a page of activity asks for, and the most the Data API pages to (its 10,000 offset cap plus a page). */
+export const ACTIVITY_PAGE = 500;
+export const ACTIVITY_MAX_ROWS = 10_500;
+
+export type ActivityReader = Pick<MarketSource, 'getTraderActivity'>;
+
+export interface LedgerRead {
+  entries: LedgerEntry[];
+  /** True when the activity went past the rows the Data API pages to: the oldest history is missing. */
+  truncated: boolean;
+  notes: string[];
+}
+
+/** Every activity row of the address, newest first, as far as the Data API pages. */
+export async function readActivity(
+  source: ActivityReader,
+  address: string,
+  maxRows = ACTIVITY_MAX_ROWS,
+): Promise<{ rows: TraderActivity[]; truncated: boolean }> {
+  const rows: TraderActivity[] = [];
+  for (let offset = 0; offset < maxRows; offset += ACTIVITY_PAGE) {
+    const page = await source.getTraderActivity(address, { limit: ACTIVITY_PAGE, offset });
+    rows.push(...page);
+    if (page.length < ACTIVITY_PAGE) return { rows, truncated: false };
+  }
+  return { rows, truncated: true };
+}
+
+/** The address's ledger (oldest first) with what it could not know said in `notes`. */
+export async function readLedger(
+  source: ActivityReader,
+  address: string,
+  options: { fees?: FeeLookup; maxRows?: number } = {},
+): Promise<LedgerRead> {
+  const { rows, truncated } = await readActivity(source, address, options.maxRows);
+  const { entries, skipped, feesUnknown } = ledgerEntries(rows, options.fees);
+  const notes: string[] = [];
+  if (truncated)
+    notes.push(`Only the newest ${rows.length} activity rows could be read: older history is not in this book.`);
+  if (feesUnknown)
+    notes.push(`${feesUnknown} trade(s) have no fee record here: their fees count as 0 (fees are set at match time).`);
+  if (skipped) notes.push(`${skipped} row(s) of other kinds (deposits, withdrawals …) move no position.`);
+  return { entries, truncated, notes };
+}
+
+/** Current prices by token, and resolutions of markets Polymarket calls redeemable, from its positions. */
+export function pricesFromPositions(positions: readonly TraderPosition[]): {
+  prices: Map<string, number>;
+  resolutions: MarketResolution[];
+} {
+  const prices = new Map<string, number>();
+  const resolutions = new Map<string, number[]>();
+  for (const p of positions) {
+    if (p.tokenId) prices.set(p.tokenId, p.currentPrice);
+    if (p.redeemable && p.conditionId && p.outcomeIndex !== null && p.outcomeIndex !== undefined) {
+      const payouts = resolutions.get(p.conditionId) ?? [];
+      payouts[p.outcomeIndex] = p.currentPrice >= 0.5 ? 1 : 0;
+      resolutions.set(p.conditionId, payouts);
+    }
+  }
+  return {
+    prices,
+    resolutions: [...resolutions].map(([conditionId, payouts]) => ({
+      conditionId,
+      // The other outcome of a binary market pays what this one does not.
+      payouts:
+        payouts.length === 1 || payouts[1] === undefined
+          ? [payouts[0]!, 1 - payouts[0]!]
+          : [...payouts].map((v, i) => v ?? 1 - payouts[1 - i]!),
+    })),
+  };
+}
+
+export interface LoadPortfolioOptions {
+  fees?: FeeLookup;
+  tags?: ReadonlyMap<string, readonly string[]>;
+  resolutions?: readonly MarketResolution[];
+  /** Polymarket's own figures; read by the caller (closed positions, value) where the source has them. */
+  theirs?: TheirFigures;
+  maxRows?: number;
+}
+
+/** The address's portfolio: ledger from activity, prices from positions, reconciled with `theirs`. */
+export async function loadPortfolio(
+  source: Pick<MarketSource, 'getTraderActivity' | 'getTraderPositions'>,
+  address: string,
+  options: LoadPortfolioOptions = {},
+): Promise<Portfolio & { entries: LedgerEntry[] }> {
+  const [ledger, positions] = await Promise.all([
+    readLedger(source, address, options),
+    source.getTraderPositions('polymarket', address),
+  ]);
+  const { prices, resolutions } = pricesFromPositions(positions);
+  const portfolio = buildPortfolio(ledger.entries, {
+    address,
+    prices,
+    resolutions: [...(options.resolutions ?? []), ...resolutions],
+    tags: options.tags,
+  });
+  return {
+    ...portfolio,
+    reconciliation: options.theirs ? reconcile(portfolio, options.theirs) : [],
+    notes: [...ledger.notes, ...portfolio.notes],
+    entries: ledger.entries,
+  };
+}

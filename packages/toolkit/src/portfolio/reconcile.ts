@@ -1,0 +1,79 @@
+// Our book against Polymarket's own figures (/closed-positions realizedPnl per outcome, /value): every
+// difference returned with its size and a reason in words, so a trader sees why two numbers disagree.
+import { unitsOf } from './entries';
+import type { ClosedPosition, Portfolio, Reconciliation, TheirFigures } from './types';
+
+/** Polymarket rounds its dollar figures; differences this small are its rounding, not a disagreement. */
+const ROUNDING_UNITS = 10n;
+
+function signedUnits(dollars: number): bigint {
+  return dollars < 0 ? -unitsOf(-dollars, 'figure') : unitsOf(dollars, 'figure');
+}
+
+function closedReason(ours: ClosedPosition[], theirs: bigint | undefined): string {
+  if (theirs === undefined) {
+    if (ours.some((c) => c.how === 'lost'))
+      return 'Polymarket lists no closed position for this outcome: a loss by resolution that was never redeemed stays a position there.';
+    return 'Polymarket lists no closed position for this outcome (it leaves out positions under $1 and may not have indexed it yet).';
+  }
+  if (ours.length === 0)
+    return 'The activity read has no closed position here: its history reaches further back than the rows the Data API pages, or the shares came by transfer.';
+  if (ours.some((c) => c.how === 'merged' || c.how === 'converted'))
+    return 'Merged or converted shares: Polymarket values them at its average price, the book shares the collateral by cost.';
+  if (ours.some((c) => c.how === 'redeemed' || c.how === 'lost'))
+    return "Redeemed after resolution: Polymarket's figure comes from its rounded average price, the book's from exact base units.";
+  return "Polymarket's realizedPnl comes from its rounded average price; the book keeps exact average cost in base units.";
+}
+
+/** The differences between the portfolio and Polymarket's figures (none when every figure agrees). */
+export function reconcile(portfolio: Portfolio, theirs: TheirFigures): Reconciliation[] {
+  const out: Reconciliation[] = [];
+  if (theirs.closed) {
+    const oursByToken = new Map<string, ClosedPosition[]>();
+    for (const c of portfolio.closed) {
+      const key = c.tokenId || `${c.conditionId}:${c.outcomeIndex}`;
+      oursByToken.set(key, [...(oursByToken.get(key) ?? []), c]);
+    }
+    const theirsByToken = new Map<string, { units: bigint; title: string }>();
+    for (const row of theirs.closed) {
+      const prior = theirsByToken.get(row.tokenId);
+      theirsByToken.set(row.tokenId, {
+        units: (prior?.units ?? 0n) + signedUnits(row.realizedPnl),
+        title: row.title ?? row.tokenId,
+      });
+    }
+    for (const key of new Set([...oursByToken.keys(), ...theirsByToken.keys()])) {
+      const mine = oursByToken.get(key) ?? [];
+      const ours = mine.reduce((s, c) => s + c.realizedPnl, 0n);
+      const their = theirsByToken.get(key);
+      const difference = ours - (their?.units ?? 0n);
+      if (their && (difference < 0n ? -difference : difference) <= ROUNDING_UNITS) continue;
+      if (!their && ours === 0n) continue;
+      out.push({
+        subject: `closed:${key}`,
+        label: mine[0] ? `${mine[0].title} — ${mine[0].outcome}` : (their?.title ?? key),
+        ours,
+        theirs: their?.units ?? 0n,
+        difference,
+        reason: closedReason(mine, their?.units),
+      });
+    }
+  }
+  if (theirs.value !== undefined) {
+    const their = theirs.value === null ? 0n : signedUnits(theirs.value);
+    const difference = portfolio.totals.value - their;
+    if ((difference < 0n ? -difference : difference) > ROUNDING_UNITS)
+      out.push({
+        subject: 'value',
+        label: 'Value of open positions',
+        ours: portfolio.totals.value,
+        theirs: their,
+        difference,
+        reason:
+          theirs.value === null
+            ? 'Polymarket has no value for this address.'
+            : 'The prices differ in time (Polymarket values at its own last price), or positions under its size threshold are left out there.',
+      });
+  }
+  return out;
+}
