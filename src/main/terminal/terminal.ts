@@ -49,6 +49,7 @@ import type { DesktopNotifier } from '../alerts/notifier';
 import { StopService, stopsFile } from '../stops/stops';
 import { FrameClock } from '../feeds/frame-clock';
 import { MarketStates, chainResolution } from '../follow/market-states';
+import { openPortfolio } from '../portfolio/open-portfolio';
 
 /** How main's own hub clients are named (the alerts' and stops' watchers); a page's id never starts so. */
 const MAIN_CLIENT_PREFIX = 'main:';
@@ -300,6 +301,19 @@ export function openTerminal(options: TerminalOptions): Terminal {
       : undefined;
     services.alerts = alerts;
     services.stops = stops;
+    // The Portfolio view: any address's book read through this network's source; a wallet's own fees from its trades.
+    const portfolio = openPortfolio({
+      source,
+      hub,
+      wallets: () => (tradingWallets ? tradingWallets.list() : Promise.resolve([])),
+      accountOf: async (wallet) => {
+        if (!walletAccounts)
+          throw new ServiceUnavailable('This network has no trading accounts to read a wallet’s portfolio from.');
+        return (await walletAccounts.accountOf(wallet)).account.address;
+      },
+      trades: services.trading ? (wallet) => services.trading!.listTrades({ wallet }) : undefined,
+    });
+    services.portfolio = portfolio;
     const warn = (what: string) => (error: unknown) =>
       logger.warn(`The ${what} could not be loaded: ${(error as Error).message}`);
     void alerts?.start().catch(warn('alerts'));
@@ -310,6 +324,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       close: () => {
         // Their files settle on the shared KeptFile queues, which the terminal's own close waits for.
         void alerts?.close();
+        portfolio.close();
         void stops?.close();
         feeds.closeAll();
         books.closeAll();
