@@ -1,7 +1,8 @@
 // The Portfolio tab in headless Chromium on the whole sandbox: the trader buys 10 Yes at 40¢ and sells 5 at 50¢
 // against a maker in a fee-charging market; the tab shows the sold part's realized PnL and the fees the exchange
 // recorded for the two fills, to the cent; the period switch changes the chart; Export activity writes a CSV whose
-// rows are the two trades with the exchange's amounts, fees and settlement transactions.
+// rows are the two trades with the exchange's amounts, fees and settlement transactions; a built book is kept a
+// while, and a sale of the rest shows the position Sold without a Refresh; any address's book in the trader profile.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +193,62 @@ describe('the Portfolio tab', () => {
       ]);
       // Each row's fee is the exchange's record of that fill.
       expect(rows.map((r) => cents(Number(r[7])))).toEqual([cents(buy.fee!), cents(sell.fee!)]);
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps a built book a while, and shows a whole sale as Sold without a Refresh',
+    async () => {
+      const exportDialog = page.getByTestId('export-activity-dialog');
+      if (await exportDialog.count()) await exportDialog.getByRole('button', { name: 'Close (Esc)' }).click();
+      // Read twice in a row: the second is the kept book (built at the same moment).
+      const once = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'month' });
+      const again = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'month' });
+      expect(again.asOf).toBe(once.asOf);
+
+      await call('placeOrder', {
+        wallet: WALLET,
+        marketId: MARKET,
+        tokenId: yes,
+        orderType: 'GTC',
+        side: 'SELL',
+        price: 0.5,
+        size: 5,
+      });
+      // The fill reaches the page as an account event: the tab reads the book again by itself.
+      const closed = portfolio().getByTestId('portfolio-closed').locator(`tr[data-token="${yes}"]`);
+      await closed.waitFor({ timeout: 60_000 });
+      expect(await closed.getByTestId('closed-how').innerText()).toBe('Sold');
+      // 10 shares that cost $4.00 sold for $2.50 + $2.50.
+      expect(await closed.getByTestId('closed-realized').innerText()).toBe('+$1.00');
+      expect(await portfolio().getByTestId('portfolio-open').count()).toBe(0);
+      await settled(async () => {
+        trades = await call<Trade[]>('listTrades', { wallet: WALLET });
+        return trades.filter((x) => x.tokenId === yes && !x.pending && x.txHash).length === 3;
+      }, 'the third fill settled');
+      const feeCents = cents(trades.reduce((sum, x) => sum + (x.fee ?? 0), 0));
+      await portfolio().getByTestId('portfolio-refresh').click();
+      await expect
+        .poll(async () => shownCents(await closed.getByTestId('closed-fees').innerText()), { timeout: 30_000 })
+        .toBe(feeCents);
+      expect(await portfolio().getByTestId('portfolio-total-realized').innerText()).toBe('+$1.00');
+    },
+    SLOW,
+  );
+
+  it(
+    "shows any address's book in the trader profile's Portfolio section",
+    async () => {
+      const account = await call<{ account: { address: string } }>('getWalletAccount', { wallet: WALLET });
+      await dismissNotices(page);
+      await page.getByTestId('account-tab-trader').click();
+      await page.getByTestId('trader-address').fill(account.account.address);
+      await page.getByTestId('profile-tab-portfolio').click();
+      const closed = portfolio().getByTestId('portfolio-closed').locator(`tr[data-token="${yes}"]`);
+      await closed.waitFor({ timeout: 60_000 });
+      expect(await closed.getByTestId('closed-how').innerText()).toBe('Sold');
+      expect(await portfolio().getByTestId('portfolio-total-realized').innerText()).toBe('+$1.00');
     },
     SLOW,
   );

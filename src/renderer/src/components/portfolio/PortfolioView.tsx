@@ -58,16 +58,18 @@ export function PortfolioView({ owner }: { owner: PortfolioOwner }) {
   useEffect(() => setRead({ state: 'loading' }), [key]);
   useEffect(() => load(false), [load]);
 
-  // The wallet's own fills and money actions change its book: it is read again (main built it again).
-  const tradeCount = useAccount((s) => ('wallet' in owner && s.wallet === owner.wallet ? s.trades.length : -1));
-  const first = useRef(true);
+  // The wallet's own fills change its book, as they match and again as they settle: it is read again, built anew.
+  const fills = useAccount((s) =>
+    'wallet' in owner && s.wallet === owner.wallet
+      ? `${s.trades.length}:${s.trades.filter((t) => t.pending).length}`
+      : null,
+  );
+  const seenFills = useRef(fills);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (tradeCount >= 0) load(true);
-  }, [tradeCount, load]);
+    if (fills === seenFills.current) return;
+    seenFills.current = fills;
+    if (fills !== null) load(true);
+  }, [fills, load]);
   useEffect(
     () =>
       'wallet' in owner
