@@ -269,6 +269,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       trades: clob.publicTrades,
       provider,
       conditionalTokens: deployment.contracts.conditionalTokens,
+      negRiskAdapter: deployment.contracts.negRiskAdapter,
       // The owners of the ready-made accounts have them as their profile wallet.
       knownWallets: deployment.testWallets.map((w, i) => {
         const account = deployment.testAccounts.find((a) => a.owner.toLowerCase() === w.address.toLowerCase());

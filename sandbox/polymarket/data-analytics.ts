@@ -4,6 +4,7 @@
 // own client makes beyond positions, trades and activity (data.ts).
 import type { Catalog, CatalogEvent, CatalogMarket, CatalogToken } from '../market/catalog';
 import { marketVolume, type GammaShapeContext } from './gamma-shapes';
+import type { ChainActivityRow } from './chain-activity';
 import type { V2ClosedLot } from './data-v2';
 import { HttpError, requireAddress, round, type Query } from './http';
 import type { WalletDirectory } from './wallets';
@@ -76,6 +77,8 @@ export interface DataAnalyticsOptions {
   shapes: GammaShapeContext;
   /** Every side of every settled trade (taker and makers). */
   entries: () => LedgerEntry[];
+  /** A wallet's splits, merges and redemptions from the chain (closed positions count them). */
+  chainRows?: (user: string) => Promise<ChainActivityRow[]>;
 }
 
 export class DataAnalytics {
@@ -266,16 +269,61 @@ export class DataAnalytics {
       .slice(offset, offset + limit);
   }
 
-  /** Outcomes the wallet traded and no longer holds (sold out or redeemed), with what they made. */
+  /**
+   * Outcomes the wallet held and no longer holds (sold, merged or redeemed), with what they made. Shares from a
+   * split cost 0.50 each and a merge returns 0.50 a share to each outcome; a redemption pays the winner what the
+   * chain paid (the PayoutRedemption event), else shares neither sold nor held count at the market's payout.
+   */
   async closedLots(user: string): Promise<V2ClosedLot[]> {
     const held = new Set((await this.options.wallets.holdings(user)).map((h) => h.token.tokenId));
-    return this.ledgers()
-      .filter((l) => l.wallet.toLowerCase() === user.toLowerCase() && !held.has(l.token.tokenId) && l.bought > 0)
+    const lots = new Map(
+      this.ledgers()
+        .filter((l) => l.wallet.toLowerCase() === user.toLowerCase())
+        .map((l) => [l.token.tokenId, l]),
+    );
+    const paid = new Map<string, number>();
+    for (const r of (await this.options.chainRows?.(user)) ?? []) {
+      const event = this.options.catalog.events.find((x) => x.id === r.market.eventId)!;
+      const shares = Number(r.shares) / 1e6;
+      for (const token of r.market.tokens) {
+        const l = lots.get(token.tokenId) ?? {
+          wallet: user,
+          event,
+          market: r.market,
+          token,
+          bought: 0,
+          cost: 0,
+          sold: 0,
+          proceeds: 0,
+          lastAt: 0,
+        };
+        if (r.type === 'SPLIT') {
+          l.bought += shares;
+          l.cost += shares / 2;
+        } else if (r.type === 'MERGE') {
+          l.sold += shares;
+          l.proceeds += shares / 2;
+        }
+        l.lastAt = Math.max(l.lastAt, r.timestamp);
+        lots.set(token.tokenId, l);
+      }
+      if (r.type === 'REDEEM') {
+        const winner = r.market.resolution ? r.market.tokens[r.market.resolution.winner].tokenId : undefined;
+        for (const token of r.market.tokens)
+          paid.set(
+            token.tokenId,
+            (paid.get(token.tokenId) ?? 0) + (token.tokenId === winner ? Number(r.amount) / 1e6 : 0),
+          );
+      }
+    }
+    return [...lots.values()]
+      .filter((l) => !held.has(l.token.tokenId) && l.bought > 0)
       .map((l) => {
         // Shares neither sold nor still held were redeemed at the market's payout.
         const redeemed =
+          paid.get(l.token.tokenId) ??
           Math.max(0, l.bought - l.sold) *
-          (l.market.resolution ? (l.market.resolution.winner === l.token.index ? 1 : 0) : 0);
+            (l.market.resolution ? (l.market.resolution.winner === l.token.index ? 1 : 0) : 0);
         return {
           event: l.event,
           market: l.market,

@@ -66,6 +66,39 @@ export interface DataV2Context {
   /** Every side of every settled trade, newest first; makers too unless `takerOnly`. */
   sides(takerOnly: boolean): V2TradeSide[];
   closedLots(user: string): Promise<V2ClosedLot[]>;
+  /** A wallet's v1 activity rows, newest first (data.ts). */
+  activityRows(user: string, filters: V1ActivityFilters): Promise<V1ActivityRow[]>;
+}
+
+export interface V1ActivityFilters {
+  inMarket?: (conditionId: string) => boolean;
+  types?: string[];
+  side?: 'BUY' | 'SELL';
+}
+
+/** The fields of a v1 /activity row the v2 feed renames. */
+export interface V1ActivityRow {
+  proxyWallet: string;
+  timestamp: number;
+  conditionId: string;
+  type: string;
+  size: number;
+  usdcSize: number;
+  transactionHash: string;
+  price: number;
+  asset: string;
+  side: string;
+  outcomeIndex: number;
+  title: string;
+  slug: string;
+  icon: string;
+  eventSlug: string;
+  outcome: string;
+  name: string;
+  pseudonym: string;
+  bio: string;
+  profileImage: string;
+  profileImageOptimized: string;
 }
 
 export class DataV2Routes {
@@ -78,7 +111,7 @@ export class DataV2Routes {
       case 'trades':
         return { body: this.trades(q) };
       case 'activity':
-        return { body: this.activity(q) };
+        return { body: await this.activity(q) };
       default:
         return undefined;
     }
@@ -120,7 +153,7 @@ export class DataV2Routes {
     return page(q, 'trades', rows);
   }
 
-  private activity(q: Query) {
+  private async activity(q: Query) {
     const user = requireAddress(q, 'user').toLowerCase();
     const conditions = conditionIds(q);
     const types = q.list('type')?.map((t) => t.toUpperCase());
@@ -128,60 +161,36 @@ export class DataV2Routes {
       if (!ACTIVITY_TYPES.includes(t)) throw new HttpError(400, `type must be a list of ${ACTIVITY_TYPES.join(', ')}`);
     const side = q.choice('side', SIDES);
     const direction = q.choice('sort_direction', ['ASC', 'DESC'] as const, 'DESC');
-    // The sandbox's only activity is trading (splits and merges happen on the chain, outside the exchange).
-    const rows =
-      types && !types.includes('TRADE')
-        ? []
-        : this.context
-            .sides(false)
-            .filter((s) => s.wallet.toLowerCase() === user)
-            .filter((s) => !conditions || conditions.has(s.conditionId.toLowerCase()))
-            .filter((s) => !side || s.side === side)
-            .map((s) => {
-              const {
-                proxy_wallet,
-                timestamp,
-                condition_id,
-                size,
-                price,
-                transaction_hash,
-                token_id,
-                outcome_index,
-                title,
-                slug,
-                icon,
-                event_slug,
-                outcome,
-                name,
-                pseudonym,
-                bio,
-                profile_image,
-                profile_image_optimized,
-              } = this.tradeRow(s);
-              return {
-                proxy_wallet,
-                timestamp,
-                condition_id,
-                type: 'TRADE',
-                size,
-                usdc_size: round(s.size * s.price),
-                transaction_hash,
-                price,
-                token_id,
-                side: s.side,
-                outcome_index,
-                title,
-                slug,
-                icon,
-                event_slug,
-                outcome,
-                name,
-                pseudonym,
-                bio,
-                profile_image,
-                profile_image_optimized,
-              };
-            });
+    // The v1 feed's rows (trades, and the chain's splits, merges and redemptions) in the v2 feed's names.
+    const rows = (
+      await this.context.activityRows(user, {
+        inMarket: conditions ? (c) => conditions.has(c.toLowerCase()) : undefined,
+        types,
+        side,
+      })
+    ).map((r) => ({
+      proxy_wallet: r.proxyWallet,
+      timestamp: r.timestamp,
+      condition_id: r.conditionId,
+      type: r.type,
+      size: r.size,
+      usdc_size: r.usdcSize,
+      transaction_hash: r.transactionHash,
+      price: r.price,
+      token_id: r.asset,
+      side: r.side,
+      outcome_index: r.outcomeIndex,
+      title: r.title,
+      slug: r.slug,
+      icon: r.icon,
+      event_slug: r.eventSlug,
+      outcome: r.outcome,
+      name: r.name,
+      pseudonym: r.pseudonym,
+      bio: r.bio,
+      profile_image: r.profileImage,
+      profile_image_optimized: r.profileImageOptimized,
+    }));
     if (direction === 'ASC') rows.reverse();
     return page(q, 'activity', rows);
   }

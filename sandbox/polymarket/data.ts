@@ -1,7 +1,10 @@
 // The sandbox's Data API (docs/protocol.md#data-api): positions from the chain's outcome-token balances, trades and
 // activity from the exchange's public trade feed, portfolio value and holders, with the Data API's parameter
 // names, bounds (the official SDK's validators) and `{error}` answers. Rows are plain arrays, newest first.
+import { getAddress } from 'ethers';
 import type { Catalog, CatalogEvent, CatalogMarket } from '../market/catalog';
+import { snapshotFiles, zipFiles } from './accounting-snapshot';
+import type { ChainActivity, ChainActivityRow } from './chain-activity';
 import type { PublicTrade, PublicTradeSource } from '../market/public-trades';
 import { DataAnalytics } from './data-analytics';
 import { DataV2Routes } from './data-v2';
@@ -31,6 +34,8 @@ export interface DataRoutesOptions {
   wallets: WalletDirectory;
   /** The books, fills and clock Gamma's numbers come from (live volume is Gamma's volume). */
   shapes: GammaShapeContext;
+  /** Splits, merges and redemptions from the chain's logs; without it /activity has trades only. */
+  chain?: ChainActivity;
 }
 
 /** One side of a trade as a Data API row: the taker's, or a maker's in its own outcome and price. */
@@ -66,6 +71,7 @@ export class DataRoutes {
       wallets: options.wallets,
       shapes: options.shapes,
       entries,
+      chainRows: options.chain ? (user) => options.chain!.rows(user) : undefined,
     });
     this.v2 = new DataV2Routes({
       catalog: options.catalog,
@@ -83,6 +89,7 @@ export class DataRoutes {
           transactionHash: s.trade.transactionHash,
         })),
       closedLots: (user) => this.analytics.closedLots(user),
+      activityRows: (user, filters) => this.activityRows(user, filters),
     });
   }
 
@@ -109,7 +116,7 @@ export class DataRoutes {
       case 'trades':
         return { body: this.trades(q) };
       case 'activity':
-        return { body: this.activity(q) };
+        return { body: await this.activity(q) };
       case 'value':
         return { body: await this.value(q) };
       case 'holders':
@@ -119,6 +126,59 @@ export class DataRoutes {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * A wallet's activity rows, newest first: its trades (maker and taker sides) and, from the chain's logs, its
+   * splits, merges and redemptions. Rows of one second are told apart by their blocks.
+   */
+  async activityRows(
+    user: string,
+    f: {
+      inMarket?: (conditionId: string) => boolean;
+      types?: string[];
+      start?: number;
+      end?: number;
+      side?: 'BUY' | 'SELL';
+    } = {},
+  ) {
+    const within = (t: number) => (f.start === undefined || t >= f.start) && (f.end === undefined || t <= f.end);
+    const wanted = (type: string) => !f.types || f.types.includes(type);
+    const tradeRows = !wanted('TRADE')
+      ? []
+      : this.sides(false)
+          .filter((s) => s.wallet.toLowerCase() === user.toLowerCase())
+          .filter((s) => !f.inMarket || f.inMarket(s.trade.conditionId))
+          .filter((s) => !f.side || s.side === f.side)
+          .filter((s) => within(s.trade.timestamp))
+          .map((s) => ({ ...this.tradeRow(s), type: 'TRADE', usdcSize: round(s.size * s.price) }));
+    // Splits, merges and redemptions have no side: a side filter leaves them out.
+    const chainRows =
+      f.side || !this.options.chain
+        ? []
+        : (await this.options.chain.rows(user))
+            .filter((r) => wanted(r.type) && within(r.timestamp))
+            .filter((r) => !f.inMarket || f.inMarket(r.market.conditionId))
+            .map((r) => this.chainRow(user, r));
+    const blocks = new Map<string, number>();
+    if (this.options.chain && chainRows.length)
+      for (const r of [...tradeRows, ...chainRows])
+        blocks.set(r.transactionHash, await this.options.chain.blockOf(r.transactionHash));
+    return [...tradeRows, ...chainRows].sort(
+      (a, b) =>
+        b.timestamp - a.timestamp || (blocks.get(b.transactionHash) ?? 0) - (blocks.get(a.transactionHash) ?? 0),
+    );
+  }
+
+  /** GET /v1/accounting/snapshot: the wallet's positions and equity as a ZIP of two CSV files. */
+  async accountingSnapshot(q: Query): Promise<Buffer> {
+    const user = requireAddress(q, 'user');
+    const nowS = Math.floor(this.options.shapes.now() / 1000);
+    const [holdings, closed] = await Promise.all([
+      this.options.wallets.holdings(user),
+      this.analytics.closedLots(user),
+    ]);
+    return zipFiles(snapshotFiles(holdings, closed, nowS), nowS);
   }
 
   /** `market` (condition ids) or `eventId` (event ids), never both: the markets a request is about, or all. */
@@ -230,7 +290,7 @@ export class DataRoutes {
       .map((s) => this.tradeRow(s));
   }
 
-  private activity(q: Query) {
+  private async activity(q: Query) {
     const user = requireAddress(q, 'user').toLowerCase();
     const inMarket = this.marketFilter(q);
     const types = q.list('type')?.map((t) => t.toUpperCase());
@@ -244,16 +304,8 @@ export class DataRoutes {
     const sortBy = q.choice('sortBy', ACTIVITY_SORTS, 'TIMESTAMP');
     const direction = q.choice('sortDirection', DIRECTIONS, 'DESC');
     const side = q.choice('side', SIDES);
-    // The sandbox's only activity is trading (splits and merges happen on the chain, outside the exchange).
-    if (types && !types.includes('TRADE')) return [];
-    const rows = this.sides(false)
-      .filter((s) => s.wallet.toLowerCase() === user)
-      .filter((s) => !inMarket || inMarket(s.trade.conditionId))
-      .filter((s) => !side || s.side === side)
-      .filter(
-        (s) => (start === undefined || s.trade.timestamp >= start) && (end === undefined || s.trade.timestamp <= end),
-      )
-      .map((s) => ({ ...this.tradeRow(s), type: 'TRADE', usdcSize: round(s.size * s.price) }));
+    const rows = await this.activityRows(user, { inMarket, types, start, end, side });
+    if (direction === 'ASC') rows.reverse();
     const key = {
       TIMESTAMP: (r: (typeof rows)[number]) => r.timestamp,
       TOKENS: (r: (typeof rows)[number]) => r.size,
@@ -349,6 +401,34 @@ export class DataRoutes {
       profileImage: who.profileImage,
       profileImageOptimized: '',
       transactionHash: s.trade.transactionHash,
+    };
+  }
+
+  /** A split, merge or redemption as the Data API's activity row: no side, no outcome (index 999), price 0. */
+  private chainRow(user: string, r: ChainActivityRow) {
+    const who = this.options.wallets.identity(user);
+    return {
+      proxyWallet: getAddress(user),
+      timestamp: r.timestamp,
+      conditionId: r.market.conditionId,
+      type: r.type,
+      size: Number(r.shares) / 1e6,
+      usdcSize: Number(r.amount) / 1e6,
+      transactionHash: r.transactionHash,
+      price: 0,
+      asset: '',
+      side: '',
+      outcomeIndex: 999,
+      title: r.market.question,
+      slug: r.market.slug,
+      icon: '',
+      eventSlug: this.eventOf(r.market).slug,
+      outcome: '',
+      name: who.name,
+      pseudonym: who.pseudonym,
+      bio: who.bio,
+      profileImage: who.profileImage,
+      profileImageOptimized: '',
     };
   }
 }

@@ -9,12 +9,16 @@ import type { Catalog } from '../market/catalog';
 import type { MarketData } from '../market/market-data';
 import type { PublicTradeSource } from '../market/public-trades';
 import { ADMIN_RESOLVE_PATH, adminResolve, type AdminHandlers } from './admin';
+import { ChainActivity } from './chain-activity';
 import { DataRoutes } from './data';
 import { GammaRoutes, type GammaAnswer } from './gamma';
 import { GEOBLOCK_PATH, NOT_BLOCKED, geoblockJson, type GeoblockState } from './geoblock';
 import { HttpError, Query, decodeSegment, json } from './http';
 import { RTDS_PATH, RealTimeFeed, type RtdsFaults } from './rtds';
 import { WalletDirectory } from './wallets';
+
+/** The Data API's accounting snapshot: a ZIP, not JSON (accounting-snapshot.ts). */
+const ACCOUNTING_SNAPSHOT_PATH = '/v1/accounting/snapshot';
 
 export interface PolymarketServerOptions {
   catalog: Catalog;
@@ -24,6 +28,8 @@ export interface PolymarketServerOptions {
   /** The chain, for outcome-token balances. */
   provider: JsonRpcProvider;
   conditionalTokens: string;
+  /** The neg-risk adapter, whose events name the trader in neg-risk splits, merges and redemptions. */
+  negRiskAdapter?: string;
   /** Wallets shown by name (the sandbox's test wallets). */
   knownWallets?: { address: string; name: string; account?: string }[];
   host?: string;
@@ -59,7 +65,19 @@ export class PolymarketServer {
     });
     const shapes = { marketData: options.marketData, now: this.now, createdAt };
     this.gamma = new GammaRoutes({ ...shapes, catalog: options.catalog, wallets: this.wallets });
-    this.data = new DataRoutes({ catalog: options.catalog, trades: options.trades, wallets: this.wallets, shapes });
+    const chain = new ChainActivity({
+      provider: options.provider,
+      conditionalTokens: options.conditionalTokens,
+      negRiskAdapter: options.negRiskAdapter,
+      catalog: options.catalog,
+    });
+    this.data = new DataRoutes({
+      catalog: options.catalog,
+      trades: options.trades,
+      wallets: this.wallets,
+      shapes,
+      chain,
+    });
   }
 
   /** The http base of Gamma, the Data API and the geoblock host (all one server). */
@@ -127,6 +145,12 @@ export class PolymarketServer {
       if (req.method !== 'GET' && req.method !== 'HEAD')
         throw new HttpError(405, `method ${req.method ?? ''} not allowed`);
       if (path === GEOBLOCK_PATH) return json(res, 200, geoblockJson(this.geoblockState));
+      if (path === ACCOUNTING_SNAPSHOT_PATH) {
+        const zip = await this.data.accountingSnapshot(new Query(url.searchParams));
+        res.writeHead(200, { 'content-type': 'application/zip', 'content-length': zip.length });
+        res.end(req.method === 'HEAD' ? undefined : zip);
+        return;
+      }
       const segments = path.split('/').filter(Boolean).map(decodeSegment);
       const q = new Query(url.searchParams);
       const answer: GammaAnswer | undefined =

@@ -11,6 +11,7 @@ import { createMarketSource } from '@pmdesk/toolkit';
 import type { MarketSource } from '@pmdesk/toolkit';
 import { registerAggregatorCommands, numberFlag, type CliContext } from './aggregator-commands';
 import { registerMarketCommands } from './market-commands';
+import { registerLedgerCommands } from './ledger-commands';
 import { registerClobCommands } from './clob-commands';
 import { registerWalletCommands } from './wallet-commands';
 import { registerTradeCommands } from './trade-commands';
@@ -124,6 +125,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
     };
 
   registerMarketCommands(program, run);
+  registerLedgerCommands(program, run);
   registerAggregatorCommands(program, run);
   registerClobCommands(program, run);
   registerWalletCommands(program, run);

@@ -25,7 +25,6 @@ import {
   fillHistoryText,
   marketText,
   marketsText,
-  positionsTable,
   searchTable,
   traderText,
   tradesTable,
@@ -159,7 +158,7 @@ export function registerMarketCommands(program: Command, run: Run): void {
     );
 
   byId(traders, 'get <address>', "a trader's profile and stats", (s, p, a) => s.getTrader(p, a), traderText);
-  byId(traders, 'positions <address>', "a trader's positions", (s, p, a) => s.getTraderPositions(p, a), positionsTable);
+  // `traders positions <address> [--closed]` is in ledger-commands.ts.
 
   /** A trader's rows a page at a time, by wallet address: activity and trades. */
   const traderPages = <T>(

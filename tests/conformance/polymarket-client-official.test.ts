@@ -408,8 +408,122 @@ describe('@polymarket/client 0.2.0 reads a resolved market', () => {
         (await client.listClosedPositions({ user: seller.address, market: [weather.conditionId] }).firstPage()).items,
       ).toEqual([]);
       expect(await client.fetchLastTradePrice({ tokenId: wYes })).toEqual({ price: '0.3', side: 'BUY' });
+      // The redemption is in the winner's activity with what the chain paid, beside the trade.
+      const activity = (await client.listActivity({ user: winner.address }).firstPage()).items;
+      expect(activity.map((a) => [a.type, num(a.amount)])).toEqual([
+        ['REDEEM', 10],
+        ['TRADE', 3],
+      ]);
+      const redeemOnly = (await client.listActivity({ user: winner.address, type: ['REDEEM' as never] }).firstPage())
+        .items;
+      expect(redeemOnly.map((a) => a.type)).toEqual(['REDEEM']);
     } finally {
       provider.destroy();
     }
+  });
+});
+
+/** The files of a stored ZIP (what the sandbox's accounting snapshot is), read from its local headers. */
+function unzipStored(zip: Buffer): Map<string, string> {
+  const files = new Map<string, string>();
+  for (let at = 0; zip.readUInt32LE(at) === 0x04034b50;) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const extra = zip.readUInt16LE(at + 28);
+    const name = zip.toString('utf8', at + 30, at + 30 + nameLength);
+    const start = at + 30 + nameLength + extra;
+    files.set(name, zip.toString('utf8', start, start + size));
+    at = start + size;
+  }
+  return files;
+}
+
+describe('@polymarket/client 0.2.0 reads splits, merges and the accounting snapshot', () => {
+  it('activity of every type the chain records, filtered by type and time; merged outcomes as closed positions', async () => {
+    const provider = sandboxProvider(sandbox.deployment.rpcUrl, sandbox.deployment.chainId);
+    try {
+      // The bidder (who bought Yes of the bitcoin market) splits and merges in another market.
+      const splitter = new Wallet(sandbox.profile.testWallets[2]!.privateKey, provider);
+      const market = sandbox.catalog.market('90031')!;
+      const [mYes, mNo] = market.tokens.map((t) => t.tokenId) as [string, string];
+      const ctf = new Contract(
+        sandbox.deployment.contracts.conditionalTokens,
+        conditionalTokensArtifact().abi,
+        splitter,
+      );
+      const collateral = sandbox.deployment.contracts.collateral;
+      await mined(
+        ctf.getFunction('splitPosition')(collateral, ZeroHash, market.conditionId, [1, 2], 10_000_000n, TX_OVERRIDES),
+      );
+      await mined(
+        ctf.getFunction('mergePositions')(collateral, ZeroHash, market.conditionId, [1, 2], 4_000_000n, TX_OVERRIDES),
+      );
+
+      const all = (
+        await client.listActivity({ user: splitter.address, type: ['SPLIT', 'MERGE'] as never[] }).firstPage()
+      ).items;
+      expect(all.map((a) => [a.type, num(a.amount)])).toEqual([
+        ['MERGE', 4],
+        ['SPLIT', 10],
+      ]);
+      expect(all.every((a) => a.type !== 'TRADE' && 'conditionId' in a && a.conditionId === market.conditionId)).toBe(
+        true,
+      );
+      const merges = (await client.listActivity({ user: splitter.address, type: ['MERGE' as never] }).firstPage())
+        .items;
+      expect(merges.map((a) => a.type)).toEqual(['MERGE']);
+      // A side filter keeps trades only; a market filter keeps that market's rows.
+      const buys = (await client.listActivity({ user: splitter.address, side: 'BUY' as never }).firstPage()).items;
+      expect(buys.map((a) => a.type)).toEqual(['TRADE']);
+      const inMarket = (await client.listActivity({ user: splitter.address, market: [market.conditionId] }).firstPage())
+        .items;
+      expect(inMarket.map((a) => a.type)).toEqual(['MERGE', 'SPLIT']);
+      // The time filters, in the chain's block seconds.
+      const splitAt = (await new DataClient({ baseUrl: sandbox.profile.dataUrl }).getActivity(splitter.address)).find(
+        (a) => a.type === 'SPLIT',
+      )!.timestamp;
+      const kinds = ['SPLIT', 'MERGE'] as never[];
+      expect(
+        (await client.listActivity({ user: splitter.address, type: kinds, end: splitAt - 1 }).firstPage()).items,
+      ).toEqual([]);
+      expect(
+        (await client.listActivity({ user: splitter.address, type: kinds, start: splitAt }).firstPage()).items,
+      ).toHaveLength(2);
+      const ours = await new DataClient({ baseUrl: sandbox.profile.dataUrl }).getActivity(splitter.address);
+      expect(ours.filter((a) => a.type !== 'TRADE').map((a) => [a.type, a.usdcSize, a.size])).toEqual([
+        ['MERGE', 4, 4],
+        ['SPLIT', 10, 10],
+      ]);
+
+      // Merging the rest closes both outcomes: bought at 0.50 by the split, returned at 0.50 by the merges.
+      await mined(
+        ctf.getFunction('mergePositions')(collateral, ZeroHash, market.conditionId, [1, 2], 6_000_000n, TX_OVERRIDES),
+      );
+      const closed = (
+        await client.listClosedPositions({ user: splitter.address, market: [market.conditionId] }).firstPage()
+      ).items;
+      expect(closed.map((c) => [c.tokenId, num(c.totalBought), num(c.avgPrice), num(c.realizedPnl)]).sort()).toEqual(
+        [
+          [mYes, 10, 0.5, 0],
+          [mNo, 10, 0.5, 0],
+        ].sort(),
+      );
+    } finally {
+      provider.destroy();
+    }
+  });
+
+  it('downloadAccountingSnapshot: a ZIP of positions.csv and equity.csv from the same positions and value', async () => {
+    const blob = await client.downloadAccountingSnapshot({ user: taker.address });
+    const files = unzipStored(Buffer.from(await blob.arrayBuffer()));
+    expect([...files.keys()]).toEqual(['positions.csv', 'equity.csv']);
+    const positions = files.get('positions.csv')!.trim().split('\r\n');
+    expect(positions[0]).toBe(
+      'status,conditionId,asset,title,outcome,size,avgPrice,curPrice,initialValue,currentValue,cashPnl,realizedPnl',
+    );
+    expect(positions.slice(1).map((l) => l.split(',').slice(0, 3))).toEqual([['OPEN', btc.conditionId, yes]]);
+    const [value] = await client.fetchPortfolioValue({ user: taker.address });
+    const equity = files.get('equity.csv')!.trim().split('\r\n');
+    expect(num(equity[1]!.split(',')[1])).toBeCloseTo(num(value!.value), 6);
   });
 });

@@ -16,6 +16,8 @@ interface Lot extends PositionKey {
   openedAt: number;
   /** The last trade price seen for the token (for pricing history when no price history is given). */
   lastPrice: number | null;
+  exits: CloseHow[];
+  split: boolean;
 }
 
 /** A price 0..1 as millionths, so a value is shares × micro / 1e6 in integers. */
@@ -144,6 +146,8 @@ export class Book {
         fees: 0n,
         openedAt: 0,
         lastPrice: null,
+        exits: [],
+        split: false,
       };
       this.lots.set(id, lot);
     }
@@ -190,6 +194,7 @@ export class Book {
     lot.cost -= removedCost;
     lot.proceeds += proceeds;
     lot.realized += proceeds - removedCost;
+    if (!lot.exits.includes(how)) lot.exits.push(how);
     if (lot.shares > 0n) return;
     this.closed.push({
       ...keyOf(lot),
@@ -201,8 +206,12 @@ export class Book {
       openedAt: lot.openedAt,
       closedAt: at,
       how,
+      exits: [...lot.exits],
+      split: lot.split,
       transactionHash: tx,
     });
+    lot.exits = [];
+    lot.split = false;
     lot.sharesBought = 0n;
     lot.costTotal = 0n;
     lot.proceeds = 0n;
@@ -225,6 +234,8 @@ export class Book {
     const half = e.amount / 2n;
     this.acquire(yes, e.shares, e.amount - half, e.timestamp);
     this.acquire(no, e.shares, half, e.timestamp);
+    yes.split = true;
+    no.split = true;
   }
 
   /** n shares of each outcome become n collateral: the proceeds go to each side in proportion to its cost. */

@@ -10,9 +10,11 @@ export {
   readLedger,
   loadPortfolio,
   pricesFromPositions,
+  nameOutcomes,
   ACTIVITY_PAGE,
   ACTIVITY_MAX_ROWS,
   type ActivityReader,
   type LedgerRead,
   type LoadPortfolioOptions,
 } from './load';
+export { feesFromChain, feeLookup, type ReceiptReader } from './chain-fees';

@@ -39,10 +39,11 @@ export async function readActivity(
 export async function readLedger(
   source: ActivityReader,
   address: string,
-  options: { fees?: FeeLookup; maxRows?: number } = {},
+  options: Pick<LoadPortfolioOptions, 'fees' | 'feesFor' | 'maxRows'> = {},
 ): Promise<LedgerRead> {
   const { rows, truncated } = await readActivity(source, address, options.maxRows);
-  const { entries, skipped, feesUnknown } = ledgerEntries(rows, options.fees);
+  const fees = options.fees ?? (await options.feesFor?.(rows));
+  const { entries, skipped, feesUnknown } = ledgerEntries(rows, fees);
   const notes: string[] = [];
   if (truncated)
     notes.push(`Only the newest ${rows.length} activity rows could be read: older history is not in this book.`);
@@ -82,6 +83,8 @@ export function pricesFromPositions(positions: readonly TraderPosition[]): {
 
 export interface LoadPortfolioOptions {
   fees?: FeeLookup;
+  /** A fee lookup built from the rows read (fees read from the chain for exactly those trades). */
+  feesFor?: (rows: readonly TraderActivity[]) => Promise<FeeLookup | undefined>;
   tags?: ReadonlyMap<string, readonly string[]>;
   resolutions?: readonly MarketResolution[];
   /** Polymarket's own figures; read by the caller (closed positions, value) where the source has them. */
@@ -106,10 +109,40 @@ export async function loadPortfolio(
     resolutions: [...(options.resolutions ?? []), ...resolutions],
     tags: options.tags,
   });
+  nameOutcomes(portfolio, [
+    ...positions.map((p) => ({ ...p, tokenId: p.tokenId ?? '' })),
+    ...(options.theirs?.closed ?? []),
+  ]);
   return {
     ...portfolio,
     reconciliation: options.theirs ? reconcile(portfolio, options.theirs) : [],
     notes: [...ledger.notes, ...portfolio.notes],
     entries: ledger.entries,
   };
+}
+
+/** What names an outcome: its market, index, token and name, as positions and closed positions state them. */
+interface KnownOutcome {
+  conditionId?: string | null;
+  outcomeIndex?: number | null;
+  tokenId: string;
+  outcome?: string;
+}
+
+/**
+ * Fills in the token and name of positions that only splits and merges spoke of (those rows name a market, not
+ * an outcome) from Polymarket's positions of the same market and outcome index.
+ */
+export function nameOutcomes(portfolio: Portfolio, known: readonly KnownOutcome[]): void {
+  const byOutcome = new Map<string, KnownOutcome>();
+  for (const k of known)
+    if (k.conditionId && k.outcomeIndex !== null && k.outcomeIndex !== undefined && k.tokenId)
+      byOutcome.set(`${k.conditionId.toLowerCase()}:${k.outcomeIndex}`, k);
+  for (const p of [...portfolio.open, ...portfolio.closed]) {
+    if (p.tokenId && p.outcome) continue;
+    const k = byOutcome.get(`${p.conditionId.toLowerCase()}:${p.outcomeIndex}`);
+    if (!k) continue;
+    p.tokenId ||= k.tokenId;
+    p.outcome ||= k.outcome ?? '';
+  }
 }

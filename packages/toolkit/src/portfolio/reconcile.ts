@@ -18,8 +18,8 @@ function closedReason(ours: ClosedPosition[], theirs: bigint | undefined): strin
   }
   if (ours.length === 0)
     return 'The activity read has no closed position here: its history reaches further back than the rows the Data API pages, or the shares came by transfer.';
-  if (ours.some((c) => c.how === 'merged' || c.how === 'converted'))
-    return 'Merged or converted shares: Polymarket values them at its average price, the book shares the collateral by cost.';
+  if (ours.some((c) => c.split || c.exits.includes('merged') || c.exits.includes('converted')))
+    return "Split, merged or converted shares: Polymarket counts each outcome's side of a split or merge at 0.50 a share, the book shares a merge's collateral between the outcomes by their cost (the two outcomes' total is the same).";
   if (ours.some((c) => c.how === 'redeemed' || c.how === 'lost'))
     return "Redeemed after resolution: Polymarket's figure comes from its rounded average price, the book's from exact base units.";
   return "Polymarket's realizedPnl comes from its rounded average price; the book keeps exact average cost in base units.";

@@ -84,6 +84,10 @@ export interface ClosedPosition extends PositionKey {
   closedAt: number;
   /** How the last shares left. */
   how: CloseHow;
+  /** Every way shares left during the position's life, in order of first use (sold, merged … then `how`). */
+  exits: CloseHow[];
+  /** Some shares came from splitting collateral (at half its cost each) rather than from buying. */
+  split: boolean;
   /** The transaction of the closing entry ('' for a loss by resolution, which has none). */
   transactionHash: string;
 }
@@ -194,7 +198,15 @@ export interface PnlSeriesOptions {
 /** Polymarket's own figures to reconcile with. */
 export interface TheirFigures {
   /** /closed-positions rows: realizedPnl in dollars per outcome token. */
-  closed?: readonly { tokenId: string; conditionId: string; title?: string; realizedPnl: number }[];
+  closed?: readonly {
+    tokenId: string;
+    conditionId: string;
+    title?: string;
+    realizedPnl: number;
+    /** The outcome's index and name: they name positions whose rows (splits, merges) did not. */
+    outcomeIndex?: number | null;
+    outcome?: string;
+  }[];
   /** /value: the open positions' value in dollars, or null when the API has no row. */
   value?: number | null;
 }
