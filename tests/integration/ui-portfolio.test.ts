@@ -134,6 +134,11 @@ describe('the Portfolio tab', () => {
       expect(await portfolio().getByTestId('portfolio-total-realized').innerText()).toBe('+$0.50');
       expect(shownCents(await portfolio().getByTestId('portfolio-total-fees').innerText())).toBe(feeCents);
       expect(await portfolio().getByTestId('portfolio-total-rewards').innerText()).toBe('$0.00');
+      // Polymarket's value of the held shares is the book's; every trade's fee was on record (no note says otherwise).
+      expect(await portfolio().getByTestId('portfolio-reconciliation').innerText()).toBe(
+        'These figures agree with Polymarket’s own.',
+      );
+      expect(await portfolio().getByTestId('portfolio-notes').count()).toBe(0);
       // Nothing closed whole: the closed list says so in words.
       expect(await portfolio().getByText('Nothing has closed yet').count()).toBe(1);
     },

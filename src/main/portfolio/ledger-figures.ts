@@ -1,18 +1,24 @@
 // The toolkit's portfolio engine turned into what the Portfolio view shows: the account's ledger read from its
-// activity through the network's market source, fees taken from the exchange's own trade records where the
-// wallet is ours, prices and resolutions from its positions, the PnL series over the period, and the amounts
-// as exact base units with their dollars-and-cents text.
+// activity through the network's market source, each trade's fee as the chain recorded it (else the exchange's
+// own trade records where the wallet is ours), prices and resolutions from its positions, Polymarket's own
+// figures to reconcile with, the PnL series over the period, and the amounts as exact base units with their
+// dollars-and-cents text.
 import {
   accountingCsv,
   accountingRows,
   buildPortfolio,
+  feeLookup,
+  nameOutcomes,
   pnlSeries,
   pricesFromPositions,
   readLedger,
+  reconcile,
   type FeeLookup,
   type MarketSource,
   type PnlPoint as LedgerPoint,
   type PortfolioBreakdown,
+  type TheirFigures,
+  type TraderActivity,
 } from '@pmdesk/toolkit';
 import type { MoneyAmount, PnlPoint, PortfolioGroup, PortfolioPeriod, TradeInfo } from '../../shared/contract';
 import type { PortfolioFigures, PortfolioLedger } from './portfolio-service';
@@ -86,25 +92,41 @@ function group(
 
 export interface LedgerFiguresOptions {
   source: Pick<MarketSource, 'getTraderActivity' | 'getTraderPositions'>;
+  /** The fee `address` paid in each of these transactions, from the exchange's OrderFilled events on the chain. */
+  chainFees?(address: string, transactionHashes: string[]): Promise<ReadonlyMap<string, bigint>>;
   /** The trades of the wallet whose account this is, when it is one of ours (their fees are recorded); else undefined. */
   ownTrades?(address: string): Promise<readonly TradeInfo[] | undefined>;
+  /** Polymarket's own figures for the address (closed positions' realized PnL, value); undefined where the source has none. */
+  theirs?(address: string): Promise<TheirFigures | undefined>;
   now?: () => number;
 }
 
 export function ledgerFigures(options: LedgerFiguresOptions): PortfolioLedger {
   const now = options.now ?? Date.now;
-  const ledgerOf = async (address: string) => {
+  /** The chain's record of each trade's fee; without a chain (or when it does not answer), the exchange's. */
+  const feesFor = async (address: string, rows: readonly TraderActivity[]): Promise<FeeLookup | undefined> => {
+    if (options.chainFees) {
+      const hashes = rows.filter((r) => r.type.toUpperCase() === 'TRADE').map((r) => r.transactionHash);
+      const fees = await options.chainFees(address, hashes).catch(() => undefined);
+      if (fees) return feeLookup(fees);
+    }
     const trades = await options.ownTrades?.(address);
-    return readLedger(options.source, address, { fees: trades ? feesFromTrades(trades) : undefined });
+    return trades ? feesFromTrades(trades) : undefined;
   };
+  const ledgerOf = (address: string) =>
+    readLedger(options.source, address, { feesFor: (rows) => feesFor(address, rows) });
   return {
     async figures(address, period): Promise<PortfolioFigures> {
-      const [ledger, positions] = await Promise.all([
+      const [ledger, positions, theirs] = await Promise.all([
         ledgerOf(address),
         options.source.getTraderPositions('polymarket', address),
+        options.theirs?.(address),
       ]);
       const { prices, resolutions } = pricesFromPositions(positions);
       const book = buildPortfolio(ledger.entries, { address, prices, resolutions });
+      // Positions only splits and merges spoke of are named from Polymarket's positions of the same outcome.
+      nameOutcomes(book, [...positions.map((p) => ({ ...p, tokenId: p.tokenId ?? '' })), ...(theirs?.closed ?? [])]);
+      const differences = theirs ? reconcile(book, theirs) : [];
       const at = now();
       const points = pnlSeries(ledger.entries, { range: period, now: Math.floor(at / 1000), prices, resolutions });
       const from = period === 'all' ? -Infinity : at - PERIOD_MS[period];
@@ -159,14 +181,12 @@ export function ledgerFigures(options: LedgerFiguresOptions): PortfolioLedger {
             ? `Where dashed, ${estimates.join('; ')}: no price of that time was recorded.`
             : null,
         },
-        // Polymarket's own figures are not read through the market source yet: nothing is compared, and the view
-        // says so rather than claiming agreement.
         reconciliation: {
-          compared: false,
-          agrees: book.reconciliation.length === 0,
-          lines: book.reconciliation.map(
+          compared: theirs !== undefined,
+          agrees: differences.length === 0,
+          lines: differences.map(
             (r) =>
-              `${r.label}: ours ${centsText(r.ours)}, Polymarket's ${centsText(r.theirs)} (${centsText(r.difference)}). ${r.reason}`,
+              `${r.label}: ours ${centsText(r.ours)}, Polymarket's ${centsText(r.theirs)} (a difference of ${centsText(r.difference)}). ${r.reason}`,
           ),
         },
         notes: [...ledger.notes, ...book.notes],

@@ -1,14 +1,24 @@
-// Puts the Portfolio view's service together for one network: the ledger over the network's market source, the
-// wallet's own exchange trades for their recorded fees, and the trading account each wallet trades from.
-import type { MarketSource } from '@pmdesk/toolkit';
+// Puts the Portfolio view's service together for one network: the ledger over the network's market source, each
+// trade's fee from the chain (else the wallet's own exchange trades), Polymarket's own figures where the source
+// is Polymarket's, and the trading account each wallet trades from.
+import {
+  feesFromChain,
+  PolymarketSource,
+  type MarketSource,
+  type ReceiptReader,
+  type TheirFigures,
+} from '@pmdesk/toolkit';
+import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { TradeInfo } from '../../shared/contract';
 import type { EventHub } from '../ipc/event-hub';
 import { ledgerFigures } from './ledger-figures';
 import { PortfolioService } from './portfolio-service';
 
 export interface OpenPortfolioOptions {
-  source: Pick<MarketSource, 'getTraderActivity' | 'getTraderPositions'>;
+  source: MarketSource;
   hub?: EventHub;
+  /** A chain node and the exchanges whose OrderFilled events record each trade's fee; absent: no chain to read. */
+  chain?: { reader: ReceiptReader; exchanges: string[] };
   /** The wallets on this machine, by label. */
   wallets(): Promise<{ label: string }[]>;
   /** The address a wallet trades from on this network (its proxy, Safe, deposit wallet or key). */
@@ -30,10 +40,39 @@ export function openPortfolio(options: OpenPortfolioOptions): PortfolioService {
     }
     return undefined;
   };
+  const { chain, source } = options;
   return new PortfolioService({
-    ledger: ledgerFigures({ source: options.source, ownTrades }),
+    ledger: ledgerFigures({
+      source,
+      ownTrades,
+      chainFees: chain ? (address, hashes) => feesFromChain(chain.reader, chain.exchanges, address, hashes) : undefined,
+      theirs: source instanceof PolymarketSource ? (address) => theirFigures(source, address) : undefined,
+    }),
     accountOf: options.accountOf,
     hub: options.hub,
     keepMs: options.keepMs,
   });
+}
+
+/** Polymarket's own figures for an address: its closed positions' realized PnL (Data API v2 only) and its value. */
+async function theirFigures(source: PolymarketSource, address: string): Promise<TheirFigures | undefined> {
+  const [closed, value] = await Promise.all([
+    source.data.getPositions(address, { status: 'CLOSED' }).catch((error: unknown) => {
+      // A host without the v2 feed has no closed positions to compare: the value is still compared.
+      if (error instanceof PmDeskError && error.code === ErrorCode.NOT_AVAILABLE) return undefined;
+      throw error;
+    }),
+    source.data.getValue(address),
+  ]);
+  return {
+    closed: closed?.map((p) => ({
+      tokenId: p.asset,
+      conditionId: p.conditionId ?? '',
+      title: p.title,
+      realizedPnl: p.realizedPnl ?? 0,
+      outcomeIndex: p.outcomeIndex,
+      outcome: p.outcome,
+    })),
+    value,
+  };
 }

@@ -302,9 +302,23 @@ export function openTerminal(options: TerminalOptions): Terminal {
     services.alerts = alerts;
     services.stops = stops;
     // The Portfolio view: any address's book read through this network's source; a wallet's own fees from its trades.
+    const contracts = flow?.profile.network.contracts;
     const portfolio = openPortfolio({
       source,
       hub,
+      chain:
+        flow && contracts
+          ? {
+              reader: flow.provider,
+              exchanges: [
+                contracts.exchange,
+                contracts.negRiskExchange,
+                contracts.exchangeV2,
+                contracts.negRiskExchangeV2,
+                contracts.exchangeV3,
+              ].filter((a): a is string => Boolean(a)),
+            }
+          : undefined,
       wallets: () => (tradingWallets ? tradingWallets.list() : Promise.resolve([])),
       accountOf: async (wallet) => {
         if (!walletAccounts)
