@@ -1,16 +1,11 @@
 // Puts the Portfolio view's service together for one network: the ledger over the network's market source, each
 // trade's fee from the chain (else the wallet's own exchange trades), Polymarket's own figures where the source
 // is Polymarket's, and the trading account each wallet trades from.
-import {
-  feesFromChain,
-  PolymarketSource,
-  type MarketSource,
-  type ReceiptReader,
-  type TheirFigures,
-} from '@pmdesk/toolkit';
+import { PolymarketSource, type MarketSource, type ReceiptReader, type TheirFigures } from '@pmdesk/toolkit';
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
 import type { TradeInfo } from '../../shared/contract';
 import type { EventHub } from '../ipc/event-hub';
+import { rememberedChainFees } from './chain-fee-memo';
 import { ledgerFigures } from './ledger-figures';
 import { PortfolioService } from './portfolio-service';
 
@@ -41,11 +36,12 @@ export function openPortfolio(options: OpenPortfolioOptions): PortfolioService {
     return undefined;
   };
   const { chain, source } = options;
+  const chainFees = chain ? rememberedChainFees(chain) : undefined;
   return new PortfolioService({
     ledger: ledgerFigures({
       source,
       ownTrades,
-      chainFees: chain ? (address, hashes) => feesFromChain(chain.reader, chain.exchanges, address, hashes) : undefined,
+      chainFees,
       theirs: source instanceof PolymarketSource ? (address) => theirFigures(source, address) : undefined,
     }),
     accountOf: options.accountOf,
