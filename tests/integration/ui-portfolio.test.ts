@@ -176,6 +176,13 @@ describe('the Portfolio tab', () => {
       await expect.poll(() => dialog.getByTestId('export-progress').getAttribute('data-state')).toBe('done');
       expect(await dialog.getByTestId('export-progress').innerText()).toContain('Saved 2 rows');
       const csv = await readFile((await download.path())!, 'utf8');
+      // More than a year and a day is refused in words, in the dialog.
+      await dialog.getByTestId('export-from').fill('2020-01-01');
+      await dialog.getByTestId('export-run').click();
+      await dialog.getByTestId('export-error').waitFor();
+      expect(await dialog.getByTestId('export-error').innerText()).toBe(
+        'The export failed: An export covers at most 367 days; export a longer stretch in parts.',
+      );
       const [header, ...lines] = csv.trimEnd().split('\r\n');
       expect(header).toBe('Date (UTC),Type,Market,Outcome,Shares,Price,Amount (USD),Fee (USD),Transaction hash');
       const rows = lines.map(csvFields);
@@ -211,6 +218,19 @@ describe('the Portfolio tab', () => {
       const once = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'month' });
       const again = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'month' });
       expect(again.asOf).toBe(once.asOf);
+      // An order placed (here one resting far below the book) changes the account: main builds the book again.
+      const resting = await call<{ orderId: string }>('placeOrder', {
+        wallet: WALLET,
+        marketId: MARKET,
+        tokenId: yes,
+        orderType: 'GTC',
+        side: 'BUY',
+        price: 0.01,
+        size: 5,
+      });
+      const after = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'month' });
+      expect(after.asOf).toBeGreaterThan(once.asOf);
+      await call('cancelOrder', { wallet: WALLET, orderId: resting.orderId });
 
       await call('placeOrder', {
         wallet: WALLET,
