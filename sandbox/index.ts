@@ -151,7 +151,7 @@ export function catalogFor(deployment: Deployment): Catalog {
   return buildCatalog(SANDBOX_EVENTS, (market) => {
     const onChain = deployment.markets[flat.indexOf(market.id)];
     if (!onChain) throw new Error(`market ${market.id} has no condition on the chain`);
-    return { conditionId: onChain.conditionId, tokenIds: onChain.tokenIds };
+    return { conditionId: onChain.conditionId, tokenIds: onChain.tokenIds, negRiskEvent: onChain.negRiskEvent };
   });
 }
 
@@ -174,7 +174,9 @@ export async function startSandboxChainFor(
     saved.chainId === chainId &&
     saved.orderVersion === (options.orderVersion ?? 2) &&
     saved.wallets !== undefined &&
-    saved.contracts.usdcE !== undefined;
+    saved.contracts.usdcE !== undefined &&
+    // …or from before the adapter knew neg-risk events (no market id on a neg-risk market).
+    saved.markets.every((m) => !m.negRisk || m.negRiskEvent !== undefined);
   // A state file from another chain id or order version would resurrect the wrong contracts: start afresh.
   if (stateFile && !reuse) await rm(stateFile, { force: true });
   const chain = await startChain({ port: options.ports?.rpc ?? DEFAULT_PORTS.rpc, chainId, stateFile });
@@ -186,7 +188,9 @@ export async function startSandboxChainFor(
     const deployment = await deploySandbox(chain, {
       orderVersion: options.orderVersion ?? 2,
       addresses: chainId === AMOY_CHAIN_ID ? 'amoy' : 'sandbox',
-      markets: SANDBOX_EVENTS.flatMap((e) => e.markets.map((m) => ({ question: m.question, negRisk: e.negRisk }))),
+      markets: SANDBOX_EVENTS.flatMap((e) =>
+        e.markets.map((m) => ({ question: m.question, negRisk: e.negRisk, event: e.negRisk ? e.slug : undefined })),
+      ),
     });
     if (deploymentFile) await writeJsonAtomic(deploymentFile, deployment);
     return { deployment, deployed: true, stop: chain.stop };

@@ -15,6 +15,8 @@ import {
   getCreateAddress,
   id,
   parseUnits,
+  toBeHex,
+  toUtf8Bytes,
   type InterfaceAbi,
 } from 'ethers';
 import { AMOY_CHAIN_ID, DEV_PRIVATE_KEYS } from './anvil.js';
@@ -45,6 +47,21 @@ export interface SandboxMarket {
   /** [first outcome (YES), second outcome (NO)]: CTF position ids as decimal strings. */
   tokenIds: [string, string];
   negRisk: boolean;
+  /**
+   * A neg-risk market's place in its event on the neg-risk adapter: the event's market id (Gamma's
+   * `negRiskMarketID`), the question's id there (market id + index) and its index. Absent on binary markets.
+   */
+  negRiskEvent?: { marketId: string; questionId: string; index: number };
+}
+
+/**
+ * A market to open. Neg-risk markets with the same `event` are one negative-risk event on the adapter, in the
+ * order given (no `event`: the market is an event of its own).
+ */
+export interface MarketToOpen {
+  question: string;
+  negRisk: boolean;
+  event?: string;
 }
 
 export interface SandboxContracts {
@@ -100,7 +117,7 @@ export interface DeployOptions {
   fundingPerWallet?: number;
   /** USDC.e minted to each test wallet and test account, in whole units (10 000 by default). */
   usdcePerWallet?: number;
-  markets?: { question: string; negRisk: boolean }[];
+  markets?: MarketToOpen[];
 }
 
 /**
@@ -139,7 +156,7 @@ export const AMOY_CONTRACTS: Record<
  */
 export const TEST_ACCOUNT_OWNERS: Record<AccountKind, number> = { proxy: 1, safe: 2, deposit: 3 };
 
-const DEFAULT_MARKETS = [
+const DEFAULT_MARKETS: MarketToOpen[] = [
   { question: 'Will the sandbox settle its first trade on chain?', negRisk: false },
   { question: 'Which outcome wins the sandbox election? Candidate A', negRisk: true },
 ];
@@ -199,6 +216,35 @@ async function openMarket(
     venue.getFunction('registerToken')(prepared.tokenIds[0], prepared.tokenIds[1], prepared.conditionId, TX_OVERRIDES),
   );
   return { question, ...prepared, negRisk };
+}
+
+/**
+ * Files the neg-risk markets on the adapter as Polymarket's adapter holds them: one market id per event (the
+ * operator its oracle, no fee), each question under the next index. The conditions were prepared already.
+ */
+async function fileNegRiskEvents(adapter: Contract, specs: MarketToOpen[], markets: SandboxMarket[]): Promise<void> {
+  const events = new Map<string, SandboxMarket[]>();
+  specs.forEach((spec, i) => {
+    if (!spec.negRisk) return;
+    const key = spec.event ?? spec.question;
+    events.set(key, [...(events.get(key) ?? []), markets[i]!]);
+  });
+  for (const [key, questions] of events) {
+    const data = toUtf8Bytes(key);
+    const marketId = (await adapter.getFunction('prepareMarket').staticCall(0, data)) as string;
+    await mined(adapter.getFunction('prepareMarket')(0, data, TX_OVERRIDES));
+    for (const [index, market] of questions.entries()) {
+      await mined(
+        adapter.getFunction('prepareQuestion')(
+          marketId,
+          market.conditionId,
+          toUtf8Bytes(market.question),
+          TX_OVERRIDES,
+        ),
+      );
+      market.negRiskEvent = { marketId, questionId: toBeHex(BigInt(marketId) + BigInt(index), 32), index };
+    }
+  }
 }
 
 /**
@@ -285,7 +331,7 @@ export async function deploySandbox(
     const collateralAddress = await collateral.getAddress();
     const ctfAddress = await ctf.getAddress();
     const adapter = await place(
-      await deployContract(deployer, compiled.NegRiskAdapter, [ctfAddress, collateralAddress]),
+      await deployContract(deployer, compiled.NegRiskAdapter, [ctfAddress, collateralAddress, FEE_RECIPIENT]),
       amoy?.negRiskAdapter,
     );
     const adapterAddress = await adapter.getAddress();
@@ -334,6 +380,7 @@ export async function deploySandbox(
       const venue = market.negRisk ? negRiskVenue : exchange;
       markets.push(await openMarket(ctf, venue, collateralAddress, deployer.address, market));
     }
+    await fileNegRiskEvents(adapter, options.markets ?? DEFAULT_MARKETS, markets);
 
     // The operator is funded too: fillOrder makes it the counterparty.
     const funding = parseUnits(String(options.fundingPerWallet ?? 100_000), COLLATERAL_DECIMALS);
@@ -349,6 +396,8 @@ export async function deploySandbox(
     await sendInOneBlock(provider, chain.chainId, [
       // The onramp mints the pUSD it wraps; fees go to the recipient on both exchange instances.
       { wallet: deployer, contract: collateral, method: 'setMinter', args: [contracts.collateralOnramp, true] },
+      // The adapter mints the collateral a conversion pays out (see NegRiskAdapter.convertPositions).
+      { wallet: deployer, contract: collateral, method: 'setMinter', args: [contracts.negRiskAdapter, true] },
       { wallet: deployer, contract: usdcE, method: 'mint', args: [contracts.collateralOnramp, ONRAMP_RESERVE] },
       { wallet: deployer, contract: exchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },
       { wallet: deployer, contract: negRiskExchange, method: 'setFeeRecipient', args: [FEE_RECIPIENT] },

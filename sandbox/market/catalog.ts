@@ -230,6 +230,8 @@ export interface CatalogMarket extends MarketSpec {
   eventId: string;
   conditionId: string;
   negRisk: boolean;
+  /** A neg-risk market's event on the chain's neg-risk adapter: Gamma's `negRiskMarketID` and `questionID`. */
+  negRiskEvent?: { marketId: string; questionId: string; index: number };
   tokens: [CatalogToken, CatalogToken];
   end: string;
   active: boolean;
@@ -255,6 +257,8 @@ export interface Catalog {
 export interface MarketOnChain {
   conditionId: string;
   tokenIds: [string, string];
+  /** A neg-risk market's event on the adapter (market id, question id, index). */
+  negRiskEvent?: { marketId: string; questionId: string; index: number };
 }
 
 /** Joins the market specs with their on-chain ids. */
@@ -272,6 +276,7 @@ export function buildCatalog(
         eventId: event.id,
         conditionId: chain.conditionId,
         negRisk: event.negRisk,
+        ...(chain.negRiskEvent ? { negRiskEvent: chain.negRiskEvent } : {}),
         end: event.endDate,
         active: true,
         closed: false,

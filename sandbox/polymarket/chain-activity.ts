@@ -1,8 +1,8 @@
 // A wallet's splits, merges, redemptions and conversions as the Data API's /activity rows, read from the sandbox
 // chain's own logs: ConditionalTokens' PositionSplit, PositionsMerge and PayoutRedemption (the wallet as the
-// stakeholder or redeemer), and the neg-risk adapter's events of the same names. Conversions (the adapter's
-// PositionsConverted) are not read yet: the sandbox adapter has no convertPositions.
-import { Interface, zeroPadValue, type JsonRpcProvider, type Log } from 'ethers';
+// stakeholder or redeemer), and the neg-risk adapter's events of the same names plus PositionsConverted (one
+// CONVERSION row per No position given, carrying its share of the collateral released, and one per Yes received).
+import { Contract, Interface, zeroPadValue, type JsonRpcProvider, type Log, type Result } from 'ethers';
 import type { Catalog, CatalogMarket } from '../market/catalog';
 
 const CTF_EVENTS = new Interface([
@@ -17,18 +17,24 @@ const ADAPTER_EVENTS = new Interface([
   'event PositionSplit(address indexed stakeholder, bytes32 indexed conditionId, uint256 amount)',
   'event PositionsMerge(address indexed stakeholder, bytes32 indexed conditionId, uint256 amount)',
   'event PayoutRedemption(address indexed redeemer, bytes32 indexed conditionId, uint256[] amounts, uint256 payout)',
+  // The real adapter's (Polymarket/neg-risk-ctf-adapter): No of the index set's questions converted.
+  'event PositionsConverted(address indexed stakeholder, bytes32 indexed marketId, uint256 indexed indexSet, uint256 amount)',
 ]);
+const ADAPTER_FEES = ['function getFeeBips(bytes32 marketId) view returns (uint256)'];
+const FEE_DENOMINATOR = 10_000n;
 
-export type ChainActivityType = 'SPLIT' | 'MERGE' | 'REDEEM';
+export type ChainActivityType = 'SPLIT' | 'MERGE' | 'REDEEM' | 'CONVERSION';
 
-/** One split, merge or redemption of a wallet, amounts in base units. */
+/** One split, merge, redemption or conversion of a wallet, amounts in base units. */
 export interface ChainActivityRow {
   type: ChainActivityType;
   market: CatalogMarket;
-  /** Shares: of each outcome for a split or merge, burned in all for a redemption. */
+  /** Shares: of each outcome for a split or merge, burned in all for a redemption, given or received (conversion). */
   shares: bigint;
-  /** Collateral moved: put in (split), taken out (merge), paid (redemption). */
+  /** Collateral moved: put in (split), taken out (merge), paid (redemption), released (a conversion's No rows). */
   amount: bigint;
+  /** A conversion's row: the No position given (SELL) or a Yes position received (BUY). */
+  conversion?: { side: 'BUY' | 'SELL'; outcomeIndex: 0 | 1 };
   transactionHash: string;
   /** Unix seconds: the block's time. */
   timestamp: number;
@@ -61,7 +67,9 @@ export class ChainActivity {
       Promise.all(['PositionSplit', 'PositionsMerge', 'PayoutRedemption'].map((n) => read(ctf, CTF_EVENTS, n))),
       adapter
         ? Promise.all(
-            ['PositionSplit', 'PositionsMerge', 'PayoutRedemption'].map((n) => read(adapter, ADAPTER_EVENTS, n)),
+            ['PositionSplit', 'PositionsMerge', 'PayoutRedemption', 'PositionsConverted'].map((n) =>
+              read(adapter, ADAPTER_EVENTS, n),
+            ),
           )
         : Promise.resolve([] as Log[][]),
     ]);
@@ -71,8 +79,12 @@ export class ChainActivity {
       if (row) out.push(row);
     }
     for (const log of adapterLogs.flat()) {
-      const row = await this.adapterRow(log);
-      if (row) out.push(row);
+      const parsed = ADAPTER_EVENTS.parseLog({ topics: [...log.topics], data: log.data });
+      if (parsed?.name === 'PositionsConverted') out.push(...(await this.conversionRows(log, parsed.args)));
+      else {
+        const row = await this.adapterRow(log);
+        if (row) out.push(row);
+      }
     }
     return out.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
   }
@@ -102,6 +114,38 @@ export class ChainActivity {
     }
     const amount = parsed.args.amount as bigint;
     return this.row(parsed.name === 'PositionSplit' ? 'SPLIT' : 'MERGE', market, amount, amount, log);
+  }
+
+  /**
+   * A conversion of `amount` No of k questions of a neg-risk event: one row per No given, sharing the
+   * (k − 1)·(amount − fee) collateral released, and one per other question's Yes received (amount − fee shares).
+   */
+  private async conversionRows(log: Log, args: Result) {
+    const marketId = String(args.marketId).toLowerCase();
+    const indexSet = args.indexSet as bigint;
+    const amount = args.amount as bigint;
+    const questions = this.options.catalog.events
+      .flatMap((e) => e.markets)
+      .filter((m) => m.negRiskEvent?.marketId.toLowerCase() === marketId)
+      .sort((a, b) => a.negRiskEvent!.index - b.negRiskEvent!.index);
+    const given = questions.filter((m) => (indexSet >> BigInt(m.negRiskEvent!.index)) & 1n);
+    const received = questions.filter((m) => !given.includes(m));
+    const adapter = new Contract(this.options.negRiskAdapter!, ADAPTER_FEES, this.options.provider);
+    const feeBips = (await adapter.getFunction('getFeeBips')(marketId, { blockTag: log.blockNumber })) as bigint;
+    const net = amount - (amount * feeBips) / FEE_DENOMINATOR;
+    const released = BigInt(Math.max(0, given.length - 1)) * net;
+    const each = given.length ? released / BigInt(given.length) : 0n;
+    const rows: ChainActivityRow[] = [];
+    for (const [i, m] of given.entries()) {
+      const share = i === 0 ? released - each * BigInt(given.length - 1) : each;
+      rows.push({
+        ...(await this.row('CONVERSION', m, amount, share, log)),
+        conversion: { side: 'SELL', outcomeIndex: 1 },
+      });
+    }
+    for (const m of received)
+      rows.push({ ...(await this.row('CONVERSION', m, net, 0n, log)), conversion: { side: 'BUY', outcomeIndex: 0 } });
+    return rows;
   }
 
   private async row(

@@ -404,9 +404,13 @@ export class DataRoutes {
     };
   }
 
-  /** A split, merge or redemption as the Data API's activity row: no side, no outcome (index 999), price 0. */
+  /**
+   * A split, merge or redemption as the Data API's activity row: no side, no outcome (index 999), price 0. A
+   * conversion's row names its outcome: the No given (SELL) or the Yes received (BUY).
+   */
   private chainRow(user: string, r: ChainActivityRow) {
     const who = this.options.wallets.identity(user);
+    const token = r.conversion ? r.market.tokens[r.conversion.outcomeIndex] : undefined;
     return {
       proxyWallet: getAddress(user),
       timestamp: r.timestamp,
@@ -416,14 +420,14 @@ export class DataRoutes {
       usdcSize: Number(r.amount) / 1e6,
       transactionHash: r.transactionHash,
       price: 0,
-      asset: '',
-      side: '',
-      outcomeIndex: 999,
+      asset: token?.tokenId ?? '',
+      side: r.conversion?.side ?? '',
+      outcomeIndex: token?.index ?? 999,
       title: r.market.question,
       slug: r.market.slug,
       icon: '',
       eventSlug: this.eventOf(r.market).slug,
-      outcome: '',
+      outcome: token?.name ?? '',
       name: who.name,
       pseudonym: who.pseudonym,
       bio: who.bio,

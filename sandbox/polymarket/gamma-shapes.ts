@@ -18,14 +18,20 @@ export interface GammaShapeContext {
   createdAt: string;
 }
 
-/** The id Gamma gives a neg-risk group: a bytes32, the same for every market of the event. */
+/**
+ * The id Gamma gives a neg-risk group: a bytes32, the same for every market of the event; the event's market id
+ * on the chain's neg-risk adapter (the one `convertPositions` takes) when the catalog has it.
+ */
 export function negRiskMarketIdOf(event: CatalogEvent): string {
-  return keccak256(toUtf8Bytes(`sandbox neg-risk market ${event.id}`));
+  return event.markets[0]?.negRiskEvent?.marketId ?? keccak256(toUtf8Bytes(`sandbox neg-risk market ${event.id}`));
 }
 
-/** A market's question id (the UMA question the condition was prepared for), stable per market. */
+/**
+ * A market's question id, stable per market: for a neg-risk market the adapter's (event market id + index, as
+ * Polymarket's), else the UMA question the condition was prepared for.
+ */
 export function questionIdOf(market: CatalogMarket): string {
-  return keccakText(`sandbox question ${market.id}`);
+  return market.negRiskEvent?.questionId ?? keccakText(`sandbox question ${market.id}`);
 }
 
 export function tagJson(tag: (typeof SANDBOX_TAGS)[number], createdAt: string) {

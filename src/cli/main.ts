@@ -6,6 +6,7 @@ import { AggregatorClient } from '@pmdesk/toolkit';
 import { consoleLogger, silentLogger } from '@pmdesk/toolkit';
 import { registerAccountCommands } from './account-commands';
 import { registerPositionCommands } from './position-commands';
+import { registerConvertCommands } from './convert-commands';
 import { registerRelayerCommands } from './relayer-commands';
 import { createMarketSource } from '@pmdesk/toolkit';
 import type { MarketSource } from '@pmdesk/toolkit';
@@ -132,6 +133,7 @@ export function buildProgram(onExit: (code: number) => void, json = false): Comm
   registerTradeCommands(program, run);
   registerAccountCommands(program, run);
   registerPositionCommands(program, run);
+  registerConvertCommands(program, run);
   registerRelayerCommands(program, run);
   return program;
 }

@@ -29,7 +29,7 @@ import { DEFAULT_RELAYER_WAIT_SECONDS, chooseVia, sendThroughRelayer, viaFlag } 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
 
-interface ActionFlags {
+export interface ActionFlags {
   account?: string;
   signatureType?: string;
   rpcUrl?: string;
@@ -46,7 +46,7 @@ const KIND_NAME: Readonly<Record<string, string>> = {
 };
 
 /** Everything an on-chain action needs: the network, a node, the key, the account acting and the contracts. */
-interface OnChain {
+export interface OnChain {
   network: NetworkProfile;
   provider: JsonRpcProvider;
   key: Wallet;
@@ -54,30 +54,34 @@ interface OnChain {
   contracts: ActionContracts;
 }
 
+/** The flags every on-chain money command takes (convert-commands.ts too). */
+export function withActionFlags(command: Command): Command {
+  return command
+    .option(
+      '--account <address>',
+      'act as this account of the key (itself, its proxy wallet, Safe or deposit wallet); default: the one `pmdesk account show` names',
+    )
+    .option(
+      '--signature-type <n>',
+      'the account kind: 0 the key, 1 proxy wallet, 2 Safe, 3 deposit wallet (relayer only); default: as `pmdesk account show`',
+    )
+    .option(
+      '--via <path>',
+      "relayer (Polymarket's relayer pays the gas) or key (the key pays gas in POL); default: relayer when the account is a wallet and relayer credentials exist, else key",
+    )
+    .option(
+      '--wait <seconds>',
+      `how long to follow a relayed transaction before saying how to look again (default ${DEFAULT_RELAYER_WAIT_SECONDS})`,
+    )
+    .option(
+      '--rpc-url <url>',
+      "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)",
+    )
+    .option('--yes', 'send; without it the command only shows what it would send');
+}
+
 export function registerPositionCommands(program: Command, run: Run): void {
-  const withFlags = (command: Command): Command =>
-    command
-      .option(
-        '--account <address>',
-        'act as this account of the key (itself, its proxy wallet, Safe or deposit wallet); default: the one `pmdesk account show` names',
-      )
-      .option(
-        '--signature-type <n>',
-        'the account kind: 0 the key, 1 proxy wallet, 2 Safe, 3 deposit wallet (relayer only); default: as `pmdesk account show`',
-      )
-      .option(
-        '--via <path>',
-        "relayer (Polymarket's relayer pays the gas) or key (the key pays gas in POL); default: relayer when the account is a wallet and relayer credentials exist, else key",
-      )
-      .option(
-        '--wait <seconds>',
-        `how long to follow a relayed transaction before saying how to look again (default ${DEFAULT_RELAYER_WAIT_SECONDS})`,
-      )
-      .option(
-        '--rpc-url <url>',
-        "the chain's JSON-RPC node (env PMDESK_RPC_URL; default: the --network profile's, else the chain's public one)",
-      )
-      .option('--yes', 'send; without it the command only shows what it would send');
+  const withFlags = withActionFlags;
 
   withFlags(
     program
@@ -201,7 +205,7 @@ export function registerPositionCommands(program: Command, run: Run): void {
 }
 
 /** The network (profile or built-in), a node, the key and the account it acts as (said on stderr) — refused before anything is sent. */
-async function onChain(ctx: CliContext, program: Command, opts: ActionFlags): Promise<OnChain> {
+export async function onChain(ctx: CliContext, program: Command, opts: ActionFlags): Promise<OnChain> {
   const globals = program.opts<{ chain?: string; network?: string }>();
   const custom = networkProfile(globals.network);
   const chainId = resolveChainId(undefined, globals.chain, process.env, custom);
@@ -273,7 +277,7 @@ function moneyMarketOf(market: Market): MoneyMarket {
 }
 
 /** Builds the account's transactions, checks the gas, shows them, and sends them only with --yes. */
-async function execute(
+export async function execute(
   ctx: CliContext,
   chain: OnChain,
   calls: ChainCall[],

@@ -23,6 +23,8 @@ import { ClobClient } from '../../packages/toolkit/src/clob/client';
 import { ClobPublicReads } from '../../packages/toolkit/src/polymarket/clob-reads';
 import { DataClient } from '../../packages/toolkit/src/polymarket/data';
 import { GammaClient } from '../../packages/toolkit/src/polymarket/gamma';
+import { toTraderActivity } from '../../packages/toolkit/src/polymarket/mapping';
+import { buildPortfolio, ledgerEntries } from '../../packages/toolkit/src/portfolio/index';
 import { limitOrder, postOrder, type ClobSandbox } from '../helpers/sandbox-clob';
 
 let sandbox: RunningSandbox;
@@ -508,6 +510,67 @@ describe('@polymarket/client 0.2.0 reads splits, merges and the accounting snaps
           [mNo, 10, 0.5, 0],
         ].sort(),
       );
+    } finally {
+      provider.destroy();
+    }
+  });
+
+  it('conversions on the neg-risk adapter as CONVERSION rows: the No given with the collateral, the Yes received', async () => {
+    const provider = sandboxProvider(sandbox.deployment.rpcUrl, sandbox.deployment.chainId);
+    try {
+      const converter = new Wallet(sandbox.profile.testWallets[3]!.privateKey, provider);
+      const questions = sandbox.catalog.events.find(
+        (e) => e.markets.length > 2 && e.markets.every((m) => m.negRiskEvent),
+      )!.markets;
+      const adapter = new Contract(
+        sandbox.deployment.contracts.negRiskAdapter,
+        [
+          'function splitPosition(address, bytes32, bytes32, uint256[], uint256)',
+          'function convertPositions(bytes32 marketId, uint256 indexSet, uint256 amount)',
+        ],
+        converter,
+      );
+      const pusd = sandbox.deployment.contracts.collateral;
+      for (const q of questions.slice(0, 2))
+        await mined(
+          adapter.getFunction('splitPosition')(pusd, ZeroHash, q.conditionId, [1, 2], 5_000_000n, TX_OVERRIDES),
+        );
+      // 2 No of the first two questions become 2 Yes of the third and (2 − 1) × 2 = $2 (the event charges no fee).
+      await mined(
+        adapter.getFunction('convertPositions')(questions[0]!.negRiskEvent!.marketId, 0b11n, 2_000_000n, TX_OVERRIDES),
+      );
+
+      const rows = (await client.listActivity({ user: converter.address, type: ['CONVERSION' as never] }).firstPage())
+        .items;
+      expect(rows.map((a) => (a.type === 'CONVERSION' ? [a.conditionId, num(a.amount)] : [a.type])).sort()).toEqual(
+        [
+          [questions[0]!.conditionId, 1],
+          [questions[1]!.conditionId, 1],
+          [questions[2]!.conditionId, 0],
+        ].sort(),
+      );
+      const ours = (await new DataClient({ baseUrl: sandbox.profile.dataUrl }).getActivity(converter.address))
+        .filter((a) => a.type === 'CONVERSION')
+        .map((a) => [a.asset, a.side, a.size, a.usdcSize]);
+      expect(ours.sort()).toEqual(
+        [
+          [questions[0]!.tokens[1].tokenId, 'SELL', 2, 1],
+          [questions[1]!.tokens[1].tokenId, 'SELL', 2, 1],
+          [questions[2]!.tokens[0].tokenId, 'BUY', 2, 0],
+        ].sort(),
+      );
+      // The book: the No given leave their lots as converted, the Yes received enter at zero cost.
+      const activity = (await new DataClient({ baseUrl: sandbox.profile.dataUrl }).getActivity(converter.address)).map(
+        toTraderActivity,
+      );
+      const book = buildPortfolio(ledgerEntries(activity.filter((a) => a.conditionId !== btc.conditionId)).entries, {
+        address: converter.address,
+      });
+      const held = (i: number, outcome: number) =>
+        book.open.find((p) => p.conditionId === questions[i]!.conditionId && p.outcomeIndex === outcome);
+      expect(held(0, 1)).toMatchObject({ shares: 3_000_000n, cost: 1_500_000n, realizedPnl: 0n });
+      expect(held(2, 0)).toMatchObject({ shares: 2_000_000n, cost: 0n });
+      expect(book.totals.realized).toBe(0n);
     } finally {
       provider.destroy();
     }

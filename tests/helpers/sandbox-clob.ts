@@ -29,7 +29,11 @@ export async function startClobSandbox(
 ): Promise<ClobSandbox> {
   const { orderVersion = 2, amoy = false, ...serverOptions } = options;
   const specs = SANDBOX_EVENTS.flatMap((event) =>
-    event.markets.map((market) => ({ question: market.question, negRisk: event.negRisk })),
+    event.markets.map((market) => ({
+      question: market.question,
+      negRisk: event.negRisk,
+      event: event.negRisk ? event.slug : undefined,
+    })),
   );
   const chain = await startSandboxChain({
     orderVersion,
@@ -40,7 +44,7 @@ export async function startClobSandbox(
   try {
     const catalog = buildCatalog(SANDBOX_EVENTS, (market) => {
       const onChain = chain.markets.find((m) => m.question === market.question)!;
-      return { conditionId: onChain.conditionId, tokenIds: onChain.tokenIds };
+      return { conditionId: onChain.conditionId, tokenIds: onChain.tokenIds, negRiskEvent: onChain.negRiskEvent };
     });
     const data = new MarketData(catalog);
     server = await startClobServer({ deployment: chain, catalog, marketData: data, ...serverOptions });

@@ -193,4 +193,33 @@ describe('pmdesk on the same sandbox', () => {
     expect(empty.code, empty.stderr).toBe(0);
     expect(readFileSync(join(dir, 'none.csv'), 'utf8').split('\r\n').filter(Boolean)).toHaveLength(1);
   });
+
+  it('exports the account PMDESK_PRIVATE_KEY trades from; refuses bad dates; the aggregator has no activity', async () => {
+    const own = join(dir, 'own.csv');
+    const run = await runPmdesk(
+      ['--network', profileFile, 'export', 'activity', '--from', '2020-01-01', '--to', '2099-12-31', '--csv', own],
+      { env: { PMDESK_PRIVATE_KEY: sandbox.profile.testWallets[0]!.privateKey } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(trader.address);
+    expect(readFileSync(own, 'utf8').split('\r\n').filter(Boolean)).toHaveLength(6);
+
+    const bad = await cli([
+      '--json',
+      'export',
+      'activity',
+      trader.address,
+      '--from',
+      'soon',
+      '--to',
+      '2099-12-31',
+      '--csv',
+      join(dir, 'bad.csv'),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stderr.trim())).toMatchObject({ error: { code: 'ERR_INVALID_PARAM' } });
+    const aggregator = await cli(['--json', '--source', 'aggregator', 'traders', 'pnl', trader.address]);
+    expect(aggregator.code).toBe(1);
+    expect(JSON.parse(aggregator.stderr.trim())).toMatchObject({ error: { code: 'ERR_NOT_AVAILABLE' } });
+  });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TraderActivity } from '../../packages/toolkit/src/model/market-model';
 import {
+  feeLookup,
   accountingCsv,
   accountingRows,
   buildPortfolio,
@@ -161,5 +162,15 @@ describe('the average-cost book', () => {
     expect(diffs.map((d) => d.subject)).toEqual([`closed:${C}:1`, 'value']);
     expect(diffs[0]!.reason).toMatch(/loss by resolution/);
     expect(diffs[1]).toMatchObject({ ours: 0n, theirs: 1_500_000n, difference: -1_500_000n });
+  });
+
+  it("puts a transaction's fee on its first row only (a taker order over several levels is several rows)", () => {
+    const lookup = feeLookup(new Map([['0xaa', 90_000n]]));
+    const level = (price: number) => row({ price, transactionHash: '0xaa' });
+    expect([lookup(level(0.4)), lookup(level(0.41)), lookup(row({ transactionHash: '0xbb' }))]).toEqual([
+      90_000n,
+      0n,
+      undefined,
+    ]);
   });
 });

@@ -366,6 +366,18 @@ export {
 } from './positions/money-calls';
 export { tradingApprovalCalls, type TradingApproval } from './positions/approval-calls';
 export {
+  convertPlan,
+  convertCalls,
+  convertIndexSet,
+  convertLines,
+  questionIdOf as negRiskQuestionIdOf,
+  NEG_RISK_CONVERT_ABI,
+  type ConvertRequest,
+  type ConvertPlan,
+  type ConvertLeg,
+} from './positions/convert-calls';
+export { convertEventOf, chooseOutcomes, type ConvertEvent, type ConvertOutcome } from './positions/convert-event';
+export {
   fillFee,
   adjustBuyAmountForFees,
   adjustBuySizeForFees,

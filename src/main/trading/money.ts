@@ -17,6 +17,9 @@ import type { TradingService, TradingWallet } from './service';
 import { moneyPathFor, relayedMoneyAction } from './relayer-actions';
 import type { RelayStep } from '@pmdesk/toolkit';
 
+/** The actions on one binary market or on the collateral; a conversion has its own flow (convert.ts). */
+export type MoneyActionOnMarket = Exclude<MoneyActionKind, 'convert'>;
+
 export interface Amount {
   units: string;
   text: string;
@@ -37,14 +40,14 @@ export interface FundsOnChain {
 
 /** One action as the trader asks for it: `amount` exact dollar text ("12.5"), `marketId` for split, merge, redeem. */
 export interface MoneyActionInput {
-  action: MoneyActionKind;
+  action: MoneyActionOnMarket;
   marketId?: string;
   amount?: string;
   via?: 'relayer' | 'key';
 }
 
 export interface MoneyActionOutcome {
-  action: MoneyActionKind;
+  action: MoneyActionOnMarket;
   account: string;
   accountKind: FundsOnChain['accountKind'];
   key: string;
@@ -229,7 +232,7 @@ export async function moneyAction(
 
 /** What the action does, in exact amounts. */
 function effectLines(
-  action: MoneyActionKind,
+  action: MoneyActionOnMarket,
   units: bigint,
   held: { outcome: string; shares: Amount }[],
   label: string | undefined,

@@ -41,6 +41,12 @@ export interface Market {
   position_tokens: PositionToken[];
   groupItemTitle: string;
   neg_risk?: boolean;
+  /**
+   * A neg-risk market's event and question on the neg-risk adapter (Gamma's `negRiskMarketID`, `questionID`):
+   * the question's index in its event is their difference. What a conversion names.
+   */
+  negRiskMarketId?: string;
+  questionId?: string;
   /** The exchange's condition id (0x + 64 hex). */
   conditionId?: string;
   /** The tick as the exchange writes it ("0.01"); a number from a source is turned into its string. */
@@ -86,6 +92,8 @@ export interface PredictionEvent {
   volume?: number | null;
   volume24hr?: number | null;
   neg_risk?: boolean;
+  /** A negative-risk event's market id on the neg-risk adapter (Gamma's `negRiskMarketID`). */
+  negRiskMarketId?: string;
   markets: Market[];
 }
 

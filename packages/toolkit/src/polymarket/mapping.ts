@@ -40,6 +40,7 @@ export function toPredictionEvent(event: GammaEvent): PredictionEvent {
     volume: event.volume,
     volume24hr: event.volume24hr,
     neg_risk: event.negRisk ?? event.enableNegRisk,
+    negRiskMarketId: event.negRiskMarketID ?? undefined,
     markets: event.markets.map(toMarket),
   });
 }
@@ -62,6 +63,8 @@ export function toMarket(market: GammaMarket): Market {
     position_tokens: positionTokens(market),
     groupItemTitle: market.groupItemTitle,
     neg_risk: market.negRisk,
+    ...(market.negRisk ? { negRiskMarketId: market.negRiskMarketID ?? undefined } : {}),
+    ...(market.negRisk ? { questionId: market.questionID ?? undefined } : {}),
     conditionId: market.conditionId ?? undefined,
     minimum_tick_size: market.orderPriceMinTickSize,
     minimum_order_size: market.orderMinSize ?? undefined,

@@ -279,16 +279,18 @@ export class Book {
     );
   }
 
-  /** Converted shares (neg-risk) leave the lot for the collateral the row states. */
+  /**
+   * A neg-risk conversion: the No shares given leave their lot for the collateral the row states (how:
+   * converted); the Yes shares received enter at the row's amount (zero: their value is realized when they leave).
+   */
   private conversion(e: LedgerEntry): void {
     if (e.outcomeIndex === null && !e.tokenId) {
       this.notes.add('A conversion row named no outcome; it was left out of the book.');
       return;
     }
-    this.notes.add(
-      'Conversions close the converted shares at the collateral the row states; the Yes shares they yield enter at zero cost unless bought.',
-    );
-    this.exit(this.lot(e), e.shares, e.amount, 'converted', e.timestamp, e.transactionHash);
+    const lot = this.lot(e);
+    if (e.side === 'BUY') this.acquire(lot, e.shares, e.amount, e.timestamp);
+    else this.exit(lot, e.shares, e.amount, 'converted', e.timestamp, e.transactionHash);
   }
 }
 

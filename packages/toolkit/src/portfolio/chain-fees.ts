@@ -8,6 +8,9 @@ const ORDER_FILLED = new Interface([
   'event OrderFilled(bytes32 indexed orderHash, address indexed maker, address indexed taker, uint256 makerAssetId, uint256 takerAssetId, uint256 makerAmountFilled, uint256 takerAmountFilled, uint256 fee)',
 ]);
 
+/** Receipts asked of the node at once. */
+export const RECEIPTS_AT_ONCE = 8;
+
 /** What the fee reader needs of a chain node: a transaction's receipt logs. */
 export interface ReceiptReader {
   getTransactionReceipt(hash: string): Promise<{ logs: readonly Log[] } | null>;
@@ -27,17 +30,22 @@ export async function feesFromChain(
   const venues = new Set(exchanges.map((a) => a.toLowerCase()));
   const topic = ORDER_FILLED.getEvent('OrderFilled')!.topicHash;
   const out = new Map<string, bigint>();
-  for (const hash of new Set(transactionHashes.filter(Boolean))) {
-    const receipt = await chain.getTransactionReceipt(hash);
-    if (!receipt) continue;
-    let fee = 0n;
-    for (const log of receipt.logs) {
-      if (!venues.has(log.address.toLowerCase()) || log.topics[0] !== topic) continue;
-      const parsed = ORDER_FILLED.parseLog({ topics: [...log.topics], data: log.data });
-      if (parsed && (parsed.args.maker as string).toLowerCase() === wallet.toLowerCase())
-        fee += parsed.args.fee as bigint;
-    }
-    out.set(hash, fee);
+  const hashes = [...new Set(transactionHashes.filter(Boolean))];
+  // A few receipts at a time: a long history is read without one request per trade in flight at once.
+  for (let i = 0; i < hashes.length; i += RECEIPTS_AT_ONCE) {
+    const batch = hashes.slice(i, i + RECEIPTS_AT_ONCE);
+    const receipts = await Promise.all(batch.map((hash) => chain.getTransactionReceipt(hash)));
+    receipts.forEach((receipt, n) => {
+      if (!receipt) return;
+      let fee = 0n;
+      for (const log of receipt.logs) {
+        if (!venues.has(log.address.toLowerCase()) || log.topics[0] !== topic) continue;
+        const parsed = ORDER_FILLED.parseLog({ topics: [...log.topics], data: log.data });
+        if (parsed && (parsed.args.maker as string).toLowerCase() === wallet.toLowerCase())
+          fee += parsed.args.fee as bigint;
+      }
+      out.set(batch[n]!, fee);
+    });
   }
   return out;
 }

@@ -59,7 +59,8 @@ export function ledgerEntries(
       outcomeIndex: row.outcomeIndex,
       title: row.title,
       slug: row.slug,
-      side: kind === 'TRADE' ? row.side : null,
+      // A conversion row says whether its shares were given (SELL) or received (BUY).
+      side: kind === 'TRADE' || kind === 'CONVERSION' ? row.side : null,
       shares: unitsOf(row.size, 'share count'),
       price: kind === 'TRADE' ? row.price : null,
       amount: unitsOf(row.usdcSize, 'collateral amount'),

@@ -18,7 +18,7 @@ export interface LedgerEntry {
   outcomeIndex: number | null;
   title: string;
   slug: string;
-  /** BUY or SELL for trades; null otherwise. */
+  /** BUY or SELL for trades; for a conversion, the shares received (BUY) or given (SELL); null otherwise. */
   side: 'BUY' | 'SELL' | null;
   /** Shares in base units (6 decimals). */
   shares: bigint;

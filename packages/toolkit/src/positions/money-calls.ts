@@ -1,7 +1,8 @@
 // The calls of one money action on an account — wrap or unwrap pUSD, split or merge complete sets, redeem a
-// resolved market — read and checked against the chain first (balances, full sets, resolution) and with the
-// approvals the account still lacks added in front, as `pmdesk split|merge|redeem|pusd` sends them. The signer
-// worker builds from here (never from calldata main hands it), and main previews from the same place.
+// resolved market, convert a neg-risk event's No shares — read and checked against the chain first (balances,
+// full sets, resolution, holdings) and with the approvals the account still lacks added in front, as
+// `pmdesk split|merge|redeem|pusd|convert` sends them. The signer worker builds from here (never from calldata
+// main hands it), and main previews from the same place.
 import { Interface } from 'ethers';
 import { invalidParameter } from '../model/errors';
 import type { ChainCall } from '../accounts/actions';
@@ -10,8 +11,9 @@ import { requireContract, type ActionContracts } from '../accounts/action-contra
 import { tokenBalance, unwrapCalls, wrapCalls, type TokenReader } from '../collateral/pusd';
 import { mergeCalls, mergeableAmount, positionRoute, redeemCalls, splitCalls, type PositionMarket } from './calls';
 import { formatUsd, positionBalances, redeemPlan, resolutionOf, type RedeemPlan } from './resolution';
+import { convertCalls, convertPlan, type ConvertPlan, type ConvertRequest } from './convert-calls';
 
-export const MONEY_ACTIONS = ['wrap', 'unwrap', 'split', 'merge', 'redeem'] as const;
+export const MONEY_ACTIONS = ['wrap', 'unwrap', 'split', 'merge', 'redeem', 'convert'] as const;
 export type MoneyActionKind = (typeof MONEY_ACTIONS)[number];
 
 /** A binary market as the position actions need it: its route and its two outcome token ids ([first, second]). */
@@ -24,6 +26,8 @@ export interface MoneyActionRequest {
   action: MoneyActionKind;
   amount?: string;
   market?: MoneyMarket;
+  /** Convert only: the neg-risk event and the questions whose No shares are given (`amount` No of each). */
+  convert?: ConvertRequest;
 }
 
 export interface MoneyActionCalls {
@@ -32,6 +36,8 @@ export interface MoneyActionCalls {
   amount: bigint;
   /** Redeem only: what each outcome held pays. */
   redeem?: RedeemPlan & { held: bigint[] };
+  /** Convert only: exactly what is given and received. */
+  convert?: ConvertPlan;
 }
 
 const ERC20 = new Interface([
@@ -187,6 +193,11 @@ export async function moneyActionCalls(
         ...redeemCalls(market, contracts, resolution, held),
       ];
       return { calls, amount: plan.payout, redeem: { ...plan, held } };
+    }
+    case 'convert': {
+      const units = baseUnitsOf(request.amount, 'convert');
+      const plan = await convertPlan(rpc, contracts, account, request.convert as ConvertRequest, units);
+      return { calls: await convertCalls(rpc, contracts, account, plan), amount: units, convert: plan };
     }
     default:
       throw invalidParameter(
