@@ -277,4 +277,29 @@ describe('the Portfolio tab', () => {
     },
     SLOW,
   );
+
+  it(
+    'builds the book again after a money action',
+    async () => {
+      // No Portfolio view is open (it would read the book again itself): this is main's own doing.
+      await dismissNotices(page);
+      await page.getByTestId('account-tab-positions').click();
+      await page.getByTestId('portfolio').waitFor({ state: 'detached' });
+      const before = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'all' });
+      const kept = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'all' });
+      expect(kept.asOf).toBe(before.asOf);
+      // A split sent from the account is told with its transaction: the kept book goes.
+      const done = await call<{ txHashes: string[] }>('runMoneyAction', {
+        wallet: WALLET,
+        action: 'split',
+        marketId: MARKET,
+        amount: '1',
+        via: 'key',
+      });
+      expect(done.txHashes.length).toBeGreaterThan(0);
+      const after = await call<{ asOf: number }>('getPortfolio', { wallet: WALLET, period: 'all' });
+      expect(after.asOf).toBeGreaterThan(before.asOf);
+    },
+    SLOW,
+  );
 });
