@@ -2,7 +2,8 @@
 // against a maker in a fee-charging market; the tab shows the sold part's realized PnL and the fees the exchange
 // recorded for the two fills, to the cent; the period switch changes the chart; Export activity writes a CSV whose
 // rows are the two trades with the exchange's amounts, fees and settlement transactions; a built book is kept a
-// while, and a sale of the rest shows the position Sold without a Refresh; any address's book in the trader profile.
+// while and built again after an order or a money action; a sale of the rest shows the position Sold without a
+// Refresh; any address's book in the trader profile.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

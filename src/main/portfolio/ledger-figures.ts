@@ -177,9 +177,7 @@ export function ledgerFigures(options: LedgerFiguresOptions): PortfolioLedger {
         series: {
           period,
           points: series,
-          estimatedNote: estimates.length
-            ? `Where dashed, ${estimates.join('; ')}: no price of that time was recorded.`
-            : null,
+          estimatedNote: estimates.length ? `Where dashed, ${estimates.join('; ')}.` : null,
         },
         reconciliation: {
           compared: theirs !== undefined,
