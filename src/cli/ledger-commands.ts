@@ -30,6 +30,7 @@ import { fields, isoSeconds, table } from './output';
 import { positionsTable } from './market-tables';
 import { networkProfile, resolveChainId } from './network';
 import { actingAccount, sayAccount } from './trading-account';
+import { boundedRpcRequest } from '../main/trading/chain-rpc';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -123,7 +124,7 @@ export function registerLedgerCommands(program: Command, run: Run): void {
           checkAddress(who, 'exportActivity');
           const source = ctx.markets();
           const { rows } = await readActivity(source, who);
-          const fees = await chainFeeLookup(program, rows, who, opts.rpcUrl);
+          const fees = await chainFeeLookup(program, rows, who, opts.rpcUrl, ctx.timeoutMs());
           const { entries } = ledgerEntries(rows, fees);
           const lines = accountingRows(entries, { from, to });
           await writeAtomically(opts.csv, accountingCsv(lines));
@@ -164,7 +165,13 @@ function chainOf(program: Command, rpcFlag?: string): { network: NetworkProfile;
 }
 
 /** The trades' fees as the chain recorded them (OrderFilled), when a node is known; else undefined. */
-async function chainFeeLookup(program: Command, rows: readonly TraderActivity[], wallet: string, rpcFlag?: string) {
+async function chainFeeLookup(
+  program: Command,
+  rows: readonly TraderActivity[],
+  wallet: string,
+  rpcFlag?: string,
+  timeoutMs?: number,
+) {
   const { network, rpcUrl } = chainOf(program, rpcFlag);
   if (!rpcUrl) return undefined;
   const exchanges = [
@@ -174,7 +181,8 @@ async function chainFeeLookup(program: Command, rows: readonly TraderActivity[],
     network.contracts.negRiskExchangeV2,
     network.contracts.exchangeV3,
   ].filter((a): a is string => Boolean(a));
-  const provider = new JsonRpcProvider(rpcUrl, Network.from(network.chainId), {
+  // Bounded like every other request of the command (--timeout-ms): a node that stalls is given up.
+  const provider = new JsonRpcProvider(boundedRpcRequest(rpcUrl, timeoutMs), Network.from(network.chainId), {
     staticNetwork: true,
     batchMaxCount: 1,
   });
@@ -244,16 +252,10 @@ async function theirFigures(source: MarketSource, address: string): Promise<Thei
   };
 }
 
-async function portfolioOf(
-  _ctx: CliContext,
-  program: Command,
-  source: MarketSource,
-  address: string,
-  rpcFlag?: string,
-) {
+async function portfolioOf(ctx: CliContext, program: Command, source: MarketSource, address: string, rpcFlag?: string) {
   const theirs = await theirFigures(source, address);
   return loadPortfolio(source, address, {
-    feesFor: (rows) => chainFeeLookup(program, rows, address, rpcFlag),
+    feesFor: (rows) => chainFeeLookup(program, rows, address, rpcFlag, ctx.timeoutMs()),
     theirs,
   });
 }
