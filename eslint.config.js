@@ -94,9 +94,23 @@ export const MAIN_FOLDERS = [
   // Other traders: the leaderboard, holders and followed traders.
   ['traders', ['ipc', 'settings', 'alerts']],
   // Puts the services together for either shell.
+  // The Portfolio view's service: an account's book from the ledger, kept a short while, and its CSV export.
+  ['portfolio', ['ipc']],
   [
     'terminal',
-    ['feeds', 'ipc', 'wallets', 'credentials', 'settings', 'trading', 'follow', 'alerts', 'stops', 'traders'],
+    [
+      'feeds',
+      'ipc',
+      'wallets',
+      'credentials',
+      'settings',
+      'trading',
+      'follow',
+      'alerts',
+      'stops',
+      'traders',
+      'portfolio',
+    ],
   ],
   // The shells: browser mode's server, and Electron's app (the only one that may import electron).
   ['host', ['ipc', 'wallets', 'credentials', 'settings', 'terminal']],

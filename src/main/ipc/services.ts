@@ -208,6 +208,11 @@ export interface TerminalServices {
     create(input: ParsedInput<'createStop'>): Promise<OperationOutput<'createStop'>>;
     cancel(id: string): Promise<OperationOutput<'cancelStop'>>;
   };
+  /** Portfolios and the activity export (portfolio/portfolio-service.ts); absent without the order flow. */
+  portfolio?: {
+    portfolio(input: ParsedInput<'getPortfolio'>): Promise<OperationOutput<'getPortfolio'>>;
+    exportActivity(input: ParsedInput<'exportActivity'>): Promise<OperationOutput<'exportActivity'>>;
+  };
   /** What the APIs said about themselves this session (deprecations, fallbacks, rate limits); absent: nothing kept. */
   diagnostics?: { snapshot(): OperationOutput<'getDiagnostics'> };
   /** Liquidity rewards: markets that pay, order scoring, earnings (trading/rewards-access.ts); absent without the order flow. */
@@ -216,7 +221,6 @@ export interface TerminalServices {
     scoring(wallet: string): Promise<OperationOutput<'getOrderScoring'>>;
     earnings(wallet: string, day?: string): Promise<OperationOutput<'getRewardEarnings'>>;
   };
-
   /** The leaderboard, holders and followed traders (traders/traders.ts); absent on an aggregator network. */
   traders?: TraderAccess;
 }
@@ -275,6 +279,13 @@ export function createHandlers(services: TerminalServices): Handlers {
   const walletAccounts = (): WalletAccountAccess => {
     if (!services.walletAccounts) throw new ServiceUnavailable(TRADING_UNAVAILABLE);
     return services.walletAccounts;
+  };
+  const portfolio = () => {
+    if (!services.portfolio)
+      throw new ServiceUnavailable(
+        'The portfolio is not available in this session: its network profile names no chain or Data API to build it from.',
+      );
+    return services.portfolio;
   };
   const alerts = () => {
     if (!services.alerts)
@@ -469,7 +480,8 @@ export function createHandlers(services: TerminalServices): Handlers {
     listRewardMarkets: () => rewards().markets(),
     getOrderScoring: ({ wallet }) => rewards().scoring(wallet),
     getRewardEarnings: ({ wallet, day }) => rewards().earnings(wallet, day),
-
+    getPortfolio: (input) => portfolio().portfolio(input),
+    exportActivity: (input) => portfolio().exportActivity(input),
     ...traderHandlers(services),
   };
 }

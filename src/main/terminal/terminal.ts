@@ -53,6 +53,7 @@ import { StopService, stopsFile } from '../stops/stops';
 import { FrameClock } from '../feeds/frame-clock';
 import { MarketStates, chainResolution } from '../follow/market-states';
 import { openTraderService } from '../traders/open';
+import { openPortfolio } from '../portfolio/open-portfolio';
 
 /** How main's own hub clients are named (the alerts' and stops' watchers); a page's id never starts so. */
 const MAIN_CLIENT_PREFIX = 'main:';
@@ -307,6 +308,33 @@ export function openTerminal(options: TerminalOptions): Terminal {
       : undefined;
     services.alerts = alerts;
     services.stops = stops;
+    // The Portfolio view: any address's book read through this network's source; a wallet's own fees from its trades.
+    const contracts = flow?.profile.network.contracts;
+    const portfolio = openPortfolio({
+      source,
+      hub,
+      chain:
+        flow && contracts
+          ? {
+              reader: flow.provider,
+              exchanges: [
+                contracts.exchange,
+                contracts.negRiskExchange,
+                contracts.exchangeV2,
+                contracts.negRiskExchangeV2,
+                contracts.exchangeV3,
+              ].filter((a): a is string => Boolean(a)),
+            }
+          : undefined,
+      wallets: () => (tradingWallets ? tradingWallets.list() : Promise.resolve([])),
+      accountOf: async (wallet) => {
+        if (!walletAccounts)
+          throw new ServiceUnavailable('This network has no trading accounts to read a wallet’s portfolio from.');
+        return (await walletAccounts.accountOf(wallet)).account.address;
+      },
+      trades: services.trading ? (wallet) => services.trading!.listTrades({ wallet }) : undefined,
+    });
+    services.portfolio = portfolio;
     const warn = (what: string) => (error: unknown) =>
       logger.warn(`The ${what} could not be loaded: ${(error as Error).message}`);
     void alerts?.start().catch(warn('alerts'));
@@ -328,6 +356,7 @@ export function openTerminal(options: TerminalOptions): Terminal {
       close: () => {
         // Their files settle on the shared KeptFile queues, which the terminal's own close waits for.
         void alerts?.close();
+        portfolio.close();
         void stops?.close();
         otherTraders?.close();
         feeds.closeAll();

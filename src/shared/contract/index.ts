@@ -16,8 +16,8 @@ export * from './trading';
 export * from './account';
 export * from './alerts';
 export * from './rewards';
-
 export * from './convert';
+export * from './portfolio';
 export * from './settings';
 export * from './traders';
 export * from './operations';

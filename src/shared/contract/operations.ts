@@ -4,6 +4,7 @@ import { accountOperations } from './account';
 import { alertOperations } from './alerts';
 import { rewardOperations } from './rewards';
 import { marketOperations } from './markets';
+import { portfolioOperations } from './portfolio';
 import { settingsOperations } from './settings';
 import { tradingOperations } from './trading';
 import { traderOperations } from './traders';
@@ -20,8 +21,8 @@ export const operations = {
   ...alertOperations,
   ...rewardOperations,
   ...convertOperations,
-
   ...traderOperations,
+  ...portfolioOperations,
 } as const;
 
 export type Operations = typeof operations;

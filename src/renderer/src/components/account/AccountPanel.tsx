@@ -14,8 +14,8 @@ import { useProfile } from '../../store/profile';
 import { AlertsTab } from '../alerts/AlertsTab';
 import { StopsTab } from '../stops/StopsTab';
 import { RewardsTab } from './RewardsTab';
-
 import { TradersTab } from '../traders/TradersTab';
+import { PortfolioView } from '../portfolio/PortfolioView';
 import { StopDialogHost } from '../stops/StopDialog';
 import { countOf } from '../../../../shared/words';
 import { useWalletAccount } from '../wallets/AccountChoice';
@@ -23,8 +23,21 @@ import { shortAddress } from '../wallets/Dialog';
 import { SandboxWalletDialog } from '../wallets/SandboxWalletDialog';
 import './account.css';
 
-type Tab = 'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'rewards' | 'traders';
-const TAB_ORDER: Tab[] = ['positions', 'orders', 'trades', 'balances', 'trader', 'alerts', 'stops', 'rewards', 'traders'];
+type Tab =
+  'positions' | 'orders' | 'trades' | 'balances' | 'trader' | 'alerts' | 'stops' | 'portfolio' | 'rewards' | 'traders';
+// Keys 1–9 and then 0 open them in this order: the first seven keep the keys they always had.
+const TAB_ORDER: Tab[] = [
+  'positions',
+  'orders',
+  'trades',
+  'balances',
+  'trader',
+  'alerts',
+  'stops',
+  'portfolio',
+  'rewards',
+  'traders',
+];
 const KIND_WORDS = { eoa: 'key', proxy: 'proxy wallet', safe: 'Safe', 'deposit-wallet': 'deposit wallet' } as const;
 const TAB_NAMES: Record<Tab, string> = {
   positions: 'Positions',
@@ -34,6 +47,7 @@ const TAB_NAMES: Record<Tab, string> = {
   trader: 'Trader profile',
   alerts: 'Alerts',
   stops: 'Stops',
+  portfolio: 'Portfolio',
   rewards: 'Rewards',
   traders: 'Traders',
 };
@@ -64,10 +78,10 @@ export function AccountPanel() {
     if (openOrders.length === 0) return useSession.getState().notify('info', 'No open orders to cancel.');
     setConfirmCancelAll(true);
   }, []);
-  // 1–5 open the tabs in the order shown, from anywhere but a field.
+  // 1–9 and 0 open the tabs in the order shown, from anywhere but a field.
   useEffect(() => {
     const offs = TAB_ORDER.map((id, i) =>
-      registerShortcut({ key: String(i + 1), description: `Account: ${TAB_NAMES[id]}`, run: () => setTab(id) }),
+      registerShortcut({ key: String((i + 1) % 10), description: `Account: ${TAB_NAMES[id]}`, run: () => setTab(id) }),
     );
     return () => offs.forEach((off) => off());
   }, []);
@@ -139,8 +153,8 @@ export function AccountPanel() {
             {tab === 'trader' ? <TraderProfile /> : null}
             {tab === 'alerts' ? <AlertsTab /> : null}
             {tab === 'stops' ? <StopsTab /> : null}
+            {tab === 'portfolio' && wallet ? <PortfolioView owner={{ wallet }} /> : null}
             {tab === 'rewards' ? <RewardsTab /> : null}
-
             {tab === 'traders' ? <TradersTab /> : null}
           </>
         )}

@@ -8,10 +8,12 @@ import { reloadProfile, setProfileAddress, useProfile, type Read } from '../../s
 import { ProfileActivity, ProfilePositions } from './ProfileTables';
 import { TraderLink } from './TraderLink';
 import { FollowButton, useFollowedTraders } from './FollowButton';
+import { PortfolioView } from '../portfolio/PortfolioView';
 import './profile.css';
 import { formatUsd } from '../../format/numbers';
 
-type Section = 'positions' | 'activity';
+type Section = 'positions' | 'activity' | 'portfolio';
+const SECTION_NAMES: Record<Section, string> = { positions: 'Positions', activity: 'Activity', portfolio: 'Portfolio' };
 const NOT_STATED = 'This source does not state it.';
 
 export function TraderProfile() {
@@ -61,7 +63,7 @@ export function TraderProfile() {
         <>
           <ProfileHeader address={loadedFor} />
           <div className="tabs profile-sections" role="tablist" aria-label="Trader profile">
-            {(['positions', 'activity'] as const).map((id) => (
+            {(['positions', 'activity', 'portfolio'] as const).map((id) => (
               <button
                 key={id}
                 type="button"
@@ -70,11 +72,13 @@ export function TraderProfile() {
                 data-testid={`profile-tab-${id}`}
                 onClick={() => setSection(id)}
               >
-                {id === 'positions' ? 'Positions' : 'Activity'}
+                {SECTION_NAMES[id]}
               </button>
             ))}
           </div>
-          {section === 'positions' ? <PositionsSection /> : <ActivitySection />}
+          {section === 'positions' ? <PositionsSection /> : null}
+          {section === 'activity' ? <ActivitySection /> : null}
+          {section === 'portfolio' ? <PortfolioView owner={{ address: loadedFor }} /> : null}
         </>
       ) : null}
     </div>
