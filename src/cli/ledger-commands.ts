@@ -17,6 +17,7 @@ import {
   networkFor,
   pnlSeries,
   readActivity,
+  readTheirFigures,
   type MarketSource,
   type NetworkProfile,
   type PnlRange,
@@ -228,28 +229,10 @@ async function ownAccount(ctx: CliContext, program: Command, rpcFlag?: string): 
   return account.address;
 }
 
-/** Polymarket's own figures for the reconciliation: its closed positions' realizedPnl and the value. */
+/** Polymarket's own figures for the reconciliation, where the source is Polymarket's. */
 async function theirFigures(source: MarketSource, address: string): Promise<TheirFigures | undefined> {
   if (source.kind !== 'polymarket') return undefined;
-  const data = (source as PolymarketSource).data;
-  const [closed, value] = await Promise.all([
-    data.getPositions(address, { status: 'CLOSED' }).catch((error: unknown) => {
-      if (error instanceof PmDeskError && error.code === ErrorCode.NOT_AVAILABLE) return undefined;
-      throw error;
-    }),
-    data.getValue(address),
-  ]);
-  return {
-    closed: closed?.map((p) => ({
-      tokenId: p.asset,
-      conditionId: p.conditionId ?? '',
-      title: p.title,
-      realizedPnl: p.realizedPnl ?? 0,
-      outcomeIndex: p.outcomeIndex,
-      outcome: p.outcome,
-    })),
-    value,
-  };
+  return readTheirFigures((source as PolymarketSource).data, address);
 }
 
 async function portfolioOf(ctx: CliContext, program: Command, source: MarketSource, address: string, rpcFlag?: string) {

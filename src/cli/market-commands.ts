@@ -13,7 +13,7 @@ import {
   type TradePageOptions,
 } from '@pmdesk/toolkit';
 import { candleIntervalMillis, generateCandles, POLYMARKET_MAX_COMMENTS } from '@pmdesk/toolkit';
-import { errorJson } from './output';
+import { errorJson, feedModeNotices } from './output';
 import { numberFlag, type CliContext } from './aggregator-commands';
 import {
   activityTable,
@@ -427,7 +427,6 @@ async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string
   }
   const source = ctx.markets();
   let seen = 0;
-  let wasPolling = false;
   const subscription = source.subscribeToFills(protocolOf(source, opts.protocol), id, {
     onFill: (fill) => {
       ctx.out.stdout(`${JSON.stringify(fill)}\n`);
@@ -437,21 +436,7 @@ async function watchFills(ctx: CliContext, id: string, opts: { protocol?: string
     onError: (error) => {
       if (BAD_MESSAGE_CODES.includes(error.code)) ctx.out.stderr(`${errorJson(error)}\n`);
     },
-    // Polling is slower than a live feed: the trader should know which one the fills come from. "Again" only
-    // after the feed was lost: a first connect is not a recovery.
-    onMode: (mode) => {
-      const recovered = mode === 'live' && wasPolling;
-      wasPolling = mode === 'polling';
-      ctx.out.stderr(
-        ctx.out.json
-          ? `${JSON.stringify({ mode })}\n`
-          : mode === 'polling'
-            ? 'pmdesk: the live feed cannot be reached; polling for fills\n'
-            : recovered
-              ? 'pmdesk: live feed open again\n'
-              : 'pmdesk: live feed open\n',
-      );
-    },
+    onMode: feedModeNotices(ctx.out, 'for fills'),
   });
   const stop = () => subscription.close();
   process.once('SIGINT', stop);

@@ -101,6 +101,28 @@ export function rateLimitNotice(
 `);
 }
 
+/**
+ * Tells on stderr where a live command's rows come from: the live feed, REST polls while it cannot be reached, and
+ * the feed "again" once it is back (a first connect is not a recovery). Polling is slower than a live feed: the
+ * trader should know which one they are reading. `polled` names what is polled ("fills").
+ */
+export function feedModeNotices(out: Output, polled: string): (mode: 'live' | 'polling') => void {
+  let wasPolling = false;
+  return (mode) => {
+    const recovered = mode === 'live' && wasPolling;
+    wasPolling = mode === 'polling';
+    out.stderr(
+      out.json
+        ? `${JSON.stringify({ mode })}\n`
+        : mode === 'polling'
+          ? `pmdesk: the live feed cannot be reached; polling ${polled}\n`
+          : recovered
+            ? 'pmdesk: live feed open again\n'
+            : 'pmdesk: live feed open\n',
+    );
+  };
+}
+
 export function exitStatusFor(error: PmDeskError): number {
   if (isOrderInDoubt(error)) return EXIT_ORDER_IN_DOUBT;
   // A client-side validation failure has no HTTP status: nothing reached the server.

@@ -15,7 +15,7 @@ import {
   type OutcomeHolders,
 } from '@pmdesk/toolkit';
 import { numberFlag, type CliContext } from './aggregator-commands';
-import { errorJson, isoSeconds, table } from './output';
+import { errorJson, feedModeNotices, isoSeconds, table } from './output';
 
 type Action = (ctx: CliContext, ...args: never[]) => Promise<void>;
 type Run = (action: Action) => (...args: unknown[]) => Promise<void>;
@@ -96,7 +96,7 @@ async function follow(ctx: CliContext, addresses: string[], opts: { count?: numb
   if (opts.count !== undefined && !(Number.isInteger(opts.count) && opts.count >= 1))
     throw invalidParameter("Parameter 'count' must be 1 or greater.", 'followTraders');
   let told = 0;
-  let wasPolling = false;
+  const tellMode = feedModeNotices(ctx.out, "the traders' trades");
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => (finish = resolve));
   const follow = polymarket(ctx, 'followTraders').followTraders(addresses, {
@@ -108,17 +108,7 @@ async function follow(ctx: CliContext, addresses: string[], opts: { count?: numb
     onError: (error) => ctx.out.stderr(`${errorJson(error)}\n`),
     onMode: (mode) => {
       if (mode === 'closed') return finish();
-      const recovered = mode === 'live' && wasPolling;
-      wasPolling = mode === 'polling';
-      ctx.out.stderr(
-        ctx.out.json
-          ? `${JSON.stringify({ mode })}\n`
-          : mode === 'polling'
-            ? "pmdesk: the live feed cannot be reached; polling the traders' trades\n"
-            : recovered
-              ? 'pmdesk: live feed open again\n'
-              : 'pmdesk: live feed open\n',
-      );
+      if (mode !== 'connecting') tellMode(mode);
     },
   });
   const stop = () => follow.close();

@@ -1,8 +1,7 @@
 // Puts the Portfolio view's service together for one network: the ledger over the network's market source, each
 // trade's fee from the chain (else the wallet's own exchange trades), Polymarket's own figures where the source
 // is Polymarket's, and the trading account each wallet trades from.
-import { PolymarketSource, type MarketSource, type ReceiptReader, type TheirFigures } from '@pmdesk/toolkit';
-import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
+import { PolymarketSource, readTheirFigures, type MarketSource, type ReceiptReader } from '@pmdesk/toolkit';
 import type { TradeInfo } from '../../shared/contract';
 import type { EventHub } from '../ipc/event-hub';
 import { rememberedChainFees } from './chain-fee-memo';
@@ -42,33 +41,10 @@ export function openPortfolio(options: OpenPortfolioOptions): PortfolioService {
       source,
       ownTrades,
       chainFees,
-      theirs: source instanceof PolymarketSource ? (address) => theirFigures(source, address) : undefined,
+      theirs: source instanceof PolymarketSource ? (address) => readTheirFigures(source.data, address) : undefined,
     }),
     accountOf: options.accountOf,
     hub: options.hub,
     keepMs: options.keepMs,
   });
-}
-
-/** Polymarket's own figures for an address: its closed positions' realized PnL (Data API v2 only) and its value. */
-async function theirFigures(source: PolymarketSource, address: string): Promise<TheirFigures | undefined> {
-  const [closed, value] = await Promise.all([
-    source.data.getPositions(address, { status: 'CLOSED' }).catch((error: unknown) => {
-      // A host without the v2 feed has no closed positions to compare: the value is still compared.
-      if (error instanceof PmDeskError && error.code === ErrorCode.NOT_AVAILABLE) return undefined;
-      throw error;
-    }),
-    source.data.getValue(address),
-  ]);
-  return {
-    closed: closed?.map((p) => ({
-      tokenId: p.asset,
-      conditionId: p.conditionId ?? '',
-      title: p.title,
-      realizedPnl: p.realizedPnl ?? 0,
-      outcomeIndex: p.outcomeIndex,
-      outcome: p.outcome,
-    })),
-    value,
-  };
 }

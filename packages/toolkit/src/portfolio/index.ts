@@ -3,7 +3,7 @@ export * from './types';
 export { ledgerEntries, unitsOf, unitsText, type FeeLookup } from './entries';
 export { Book, valueAt, priceMicros } from './book';
 export { buildPortfolio, pnlSeries } from './build';
-export { reconcile } from './reconcile';
+export { readTheirFigures, reconcile, type FiguresReader } from './reconcile';
 export { accountingRows, accountingCsv, csvField, ACCOUNTING_HEADER } from './csv';
 export {
   readActivity,

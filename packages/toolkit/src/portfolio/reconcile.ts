@@ -1,5 +1,6 @@
 // Our book against Polymarket's own figures (/closed-positions realizedPnl per outcome, /value): every
 // difference returned with its size and a reason in words, so a trader sees why two numbers disagree.
+import { ErrorCode, PmDeskError } from '../model/errors';
 import { unitsOf } from './entries';
 import type { ClosedPosition, Portfolio, Reconciliation, TheirFigures } from './types';
 
@@ -76,4 +77,47 @@ export function reconcile(portfolio: Portfolio, theirs: TheirFigures): Reconcili
       });
   }
   return out;
+}
+
+/** What Polymarket's figures are read through: its Data API client (`PolymarketSource.data`), structurally. */
+export interface FiguresReader {
+  getPositions(
+    user: string,
+    query: { status: 'CLOSED' },
+  ): Promise<
+    readonly {
+      asset: string;
+      conditionId?: string | null;
+      title?: string;
+      realizedPnl?: number | null;
+      outcomeIndex?: number | null;
+      outcome?: string;
+    }[]
+  >;
+  getValue(user: string): Promise<number | null>;
+}
+
+/**
+ * Polymarket's own figures for an address: its closed positions' realized PnL (the Data API v2 only) and the value
+ * of what it holds. A host without the v2 feed has no closed positions to compare: the value is still compared.
+ */
+export async function readTheirFigures(data: FiguresReader, address: string): Promise<TheirFigures> {
+  const [closed, value] = await Promise.all([
+    data.getPositions(address, { status: 'CLOSED' }).catch((error: unknown) => {
+      if (error instanceof PmDeskError && error.code === ErrorCode.NOT_AVAILABLE) return undefined;
+      throw error;
+    }),
+    data.getValue(address),
+  ]);
+  return {
+    closed: closed?.map((p) => ({
+      tokenId: p.asset,
+      conditionId: p.conditionId ?? '',
+      title: p.title,
+      realizedPnl: p.realizedPnl ?? 0,
+      outcomeIndex: p.outcomeIndex,
+      outcome: p.outcome,
+    })),
+    value,
+  };
 }

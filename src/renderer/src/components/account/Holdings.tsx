@@ -12,7 +12,7 @@ import { WindowedRows } from '../../live/visible-rows';
 import { liveQuote } from '../../model/live-quote';
 import { finalQuote, quoteOf, type Quote } from '../../model/quote';
 import { positionFigures, positionTotals, positionsCsv, tradeTime, tradesCsv } from '../../model/account-math';
-import { downloadText, exportFileName } from './download';
+import { downloadText, exportFileName } from '../../bridge/download';
 import { OutcomeLabel } from './OutcomeLabel';
 import { PositionsTable } from './PositionsTable';
 import { FundsView, PositionActions, useAccountFunds, useMoneyDialog } from './Funds';

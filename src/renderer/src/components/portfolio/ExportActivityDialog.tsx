@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ask, messageOf } from '../../bridge/terminal';
 import { useDialogEscape } from '../../keys/keyboard';
 import { defaultExportDays, exportDaysProblem, type PortfolioOwner } from '../../model/portfolio';
-import { saveCsv } from './save-file';
+import { downloadText } from '../../bridge/download';
 
 type Progress =
   { state: 'idle' } | { state: 'running' } | { state: 'done'; text: string } | { state: 'failed'; message: string };
@@ -20,7 +20,7 @@ export function ExportActivityDialog({ owner, onClose }: { owner: PortfolioOwner
     setProgress({ state: 'running' });
     ask('exportActivity', { ...owner, from: days.from, to: days.to }).then(
       (done) => {
-        saveCsv(done.fileName, done.csv);
+        downloadText(done.fileName, done.csv);
         setProgress({
           state: 'done',
           text:
