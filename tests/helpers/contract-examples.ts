@@ -143,6 +143,8 @@ export interface SecretFinding {
 const PUBLIC_BYTES32_FIELDS = new Set([
   'conditionId',
   'questionId',
+  // A negative-risk event's id on its adapter (Gamma's negRiskMarketID): public, on chain.
+  'negRiskMarketId',
   'market',
   'hash',
   'txHash',

@@ -1,5 +1,6 @@
 // API credentials in a real OS keychain (gnome-keyring's Secret Service, unlocked, in the private D-Bus
 // session scripts/with-keychain.sh starts for `npm test`), and the plain fallback when there is none.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,9 @@ import type { SecretStore } from '../../src/main/credentials/secret-store';
 import { PADDING_BLOCK } from '../../src/main/wallets/padding';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+// An address of this run only: the integration tests beside these in the same keyring remove wallets of the
+// sandbox's development keys (`pmdesk wallet remove` forgets every entry of the wallet), which would take BOB's.
+const BOB = `0x${randomBytes(20).toString('hex')}`;
 const CREDS = {
   key: '0f1e2d3c-aaaa-bbbb-cccc-111122223333',
   secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0LXNlY3JldA==',
