@@ -13,16 +13,17 @@ import {
   feeLookup,
   feesFromChain,
   ledgerEntries,
+  PolymarketSource,
   loadPortfolio,
   networkFor,
   pnlSeries,
   readActivity,
+  readMarketTags,
   readTheirFigures,
   type MarketSource,
   type NetworkProfile,
   type PnlRange,
   type Portfolio,
-  type PolymarketSource,
   type TheirFigures,
   type TraderActivity,
 } from '@pmdesk/toolkit';
@@ -239,6 +240,7 @@ async function portfolioOf(ctx: CliContext, program: Command, source: MarketSour
   const theirs = await theirFigures(source, address);
   return loadPortfolio(source, address, {
     feesFor: (rows) => chainFeeLookup(program, rows, address, rpcFlag, ctx.timeoutMs()),
+    tagsFor: source instanceof PolymarketSource ? (rows) => readMarketTags(source.gamma, rows) : undefined,
     theirs,
   });
 }
@@ -296,13 +298,22 @@ function pnlText(book: Portfolio, series: ReturnType<typeof pnlSeries>): string 
     { header: 'Unrealized', value: (m) => cents(m.unrealized), right: true },
     { header: 'Fees', value: (m) => cents(m.fees), right: true },
   ]);
+  // Per event tag only where the source told the tags (Polymarket direct): a market counts in each of its tags.
+  const tags = book.byTag.length
+    ? `${table(book.byTag, [
+        { header: 'Tag', value: (m) => m.label, max: 40 },
+        { header: 'Realized', value: (m) => cents(m.realized), right: true },
+        { header: 'Unrealized', value: (m) => cents(m.unrealized), right: true },
+        { header: 'Fees', value: (m) => cents(m.fees), right: true },
+      ])}\n`
+    : '';
   const points = table(series, [
     { header: 'Time', value: (p) => isoSeconds(p.timestamp) },
     { header: 'Total', value: (p) => cents(p.total), right: true },
     { header: 'Realized', value: (p) => cents(p.realized), right: true },
     { header: 'Priced', value: (p) => (p.exact ? 'exact' : p.pricing) },
   ]);
-  return `${head}\n${markets}\n${points}${notesText(book)}`;
+  return `${head}\n${markets}\n${tags}${points}${notesText(book)}`;
 }
 
 /** Writes the whole file or nothing: a temporary file beside it, renamed over it once written. */

@@ -148,8 +148,20 @@ describe('pmdesk on the same sandbox', () => {
   it('traders pnl and traders positions --closed give the same figures', async () => {
     const pnl = await cli(['--json', 'traders', 'pnl', trader.address]);
     expect(pnl.code, pnl.stderr).toBe(0);
-    const parsed = JSON.parse(pnl.stdout) as { totals: Record<string, string>; series: { exact: boolean }[] };
+    const parsed = JSON.parse(pnl.stdout) as {
+      totals: Record<string, string>;
+      series: { exact: boolean }[];
+      byTag: { label: string; realized: string; fees: string }[];
+    };
     expect(parsed.totals).toMatchObject({ realized: '4700000', fees: '165200', unrealized: '0' });
+    // Per event tag, from Gamma's event of the market traded (Tech, AI): the one market counts in each of them.
+    expect(parsed.byTag.map((g) => ({ label: g.label, realized: g.realized, fees: g.fees }))).toEqual(
+      expect.arrayContaining([
+        { label: 'Tech', realized: '4700000', fees: '165200' },
+        { label: 'AI', realized: '4700000', fees: '165200' },
+      ]),
+    );
+    expect(parsed.byTag).toHaveLength(2);
     expect(parsed.series.at(-1)).toMatchObject({ exact: true });
     const closed = await cli(['traders', 'positions', trader.address, '--closed']);
     expect(closed.code, closed.stderr).toBe(0);

@@ -166,6 +166,24 @@ describe('the Portfolio tab', () => {
   );
 
   it(
+    "groups by event tag, the tags of the traded market's event on Gamma",
+    async () => {
+      await portfolio().getByTestId('portfolio-grouping').selectOption('tag');
+      const groups = portfolio().getByTestId('portfolio-groups');
+      // The AI market's event is tagged Tech and AI: the one market counts in each, with its realized PnL.
+      await expect
+        .poll(() => groups.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-group'))), {
+          timeout: 30_000,
+        })
+        .toEqual(expect.arrayContaining(['Tech', 'AI']));
+      expect(await groups.locator('tbody tr').count()).toBe(2);
+      expect(await groups.locator('tr[data-group="AI"]').innerText()).toContain('+$0.50');
+      await portfolio().getByTestId('portfolio-grouping').selectOption('market');
+    },
+    SLOW,
+  );
+
+  it(
     'exports the activity of a date range as a CSV whose rows are the two trades',
     async () => {
       await portfolio().getByTestId('portfolio-export').click();

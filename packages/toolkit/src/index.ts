@@ -431,6 +431,7 @@ export { EXCHANGE_DOMAIN_NAME } from './orders/eip712';
 export { DEPOSIT_WALLET_DOMAIN_NAME, DEPOSIT_WALLET_DOMAIN_VERSION } from './orders/wallet-signature';
 export { primitives, type Primitives } from './orders/primitives';
 export { PolymarketSource, type PolymarketSourceOptions } from './polymarket/source';
+export { readMarketTags, TAGGED_MARKETS_MAX } from './polymarket/market-tags';
 export {
   TraderBoards,
   LEADERBOARD_METRICS,

@@ -96,6 +96,8 @@ export interface LedgerFiguresOptions {
   chainFees?(address: string, transactionHashes: string[]): Promise<ReadonlyMap<string, bigint>>;
   /** The trades of the wallet whose account this is, when it is one of ours (their fees are recorded); else undefined. */
   ownTrades?(address: string): Promise<readonly TradeInfo[] | undefined>;
+  /** The event tags of the rows' markets (condition id → labels), for the totals per tag; undefined where unknown. */
+  tagsOf?(rows: readonly TraderActivity[]): Promise<ReadonlyMap<string, readonly string[]> | undefined>;
   /** Polymarket's own figures for the address (closed positions' realized PnL, value); undefined where the source has none. */
   theirs?(address: string): Promise<TheirFigures | undefined>;
   now?: () => number;
@@ -114,7 +116,7 @@ export function ledgerFigures(options: LedgerFiguresOptions): PortfolioLedger {
     return trades ? feesFromTrades(trades) : undefined;
   };
   const ledgerOf = (address: string) =>
-    readLedger(options.source, address, { feesFor: (rows) => feesFor(address, rows) });
+    readLedger(options.source, address, { feesFor: (rows) => feesFor(address, rows), tagsFor: options.tagsOf });
   return {
     async figures(address, period): Promise<PortfolioFigures> {
       const [ledger, positions, theirs] = await Promise.all([
@@ -123,10 +125,11 @@ export function ledgerFigures(options: LedgerFiguresOptions): PortfolioLedger {
         options.theirs?.(address),
       ]);
       const { prices, resolutions } = pricesFromPositions(positions);
-      const book = buildPortfolio(ledger.entries, { address, prices, resolutions });
+      const book = buildPortfolio(ledger.entries, { address, prices, resolutions, tags: ledger.tags });
       // Positions only splits and merges spoke of are named from Polymarket's positions of the same outcome.
       nameOutcomes(book, [...positions.map((p) => ({ ...p, tokenId: p.tokenId ?? '' })), ...(theirs?.closed ?? [])]);
       const differences = theirs ? reconcile(book, theirs) : [];
+      const tagsOf = (conditionId: string) => [...(ledger.tags?.get(conditionId.toLowerCase()) ?? [])];
       const at = now();
       const points = pnlSeries(ledger.entries, { range: period, now: Math.floor(at / 1000), prices, resolutions });
       const from = period === 'all' ? -Infinity : at - PERIOD_MS[period];
@@ -155,7 +158,7 @@ export function ledgerFigures(options: LedgerFiguresOptions): PortfolioLedger {
           realized: usd(p.realizedPnl),
           feesPaid: usd(p.fees),
           price: p.currentPrice,
-          tags: [],
+          tags: tagsOf(p.conditionId),
         })),
         closed: [...book.closed]
           .sort((a, b) => b.closedAt - a.closedAt)
@@ -170,7 +173,7 @@ export function ledgerFigures(options: LedgerFiguresOptions): PortfolioLedger {
             realized: usd(p.realizedPnl),
             feesPaid: usd(p.fees),
             txHash: p.transactionHash || null,
-            tags: [],
+            tags: tagsOf(p.conditionId),
           })),
         byMarket: group(book.byMarket, (key) => ({ open: openOf(key), closed: closedOf(key) })),
         byTag: group(book.byTag, () => ({ open: 0, closed: 0 })),

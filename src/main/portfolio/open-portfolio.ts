@@ -1,7 +1,13 @@
 // Puts the Portfolio view's service together for one network: the ledger over the network's market source, each
 // trade's fee from the chain (else the wallet's own exchange trades), Polymarket's own figures where the source
 // is Polymarket's, and the trading account each wallet trades from.
-import { PolymarketSource, readTheirFigures, type MarketSource, type ReceiptReader } from '@pmdesk/toolkit';
+import {
+  PolymarketSource,
+  readMarketTags,
+  readTheirFigures,
+  type MarketSource,
+  type ReceiptReader,
+} from '@pmdesk/toolkit';
 import type { TradeInfo } from '../../shared/contract';
 import type { EventHub } from '../ipc/event-hub';
 import { rememberedChainFees } from './chain-fee-memo';
@@ -42,6 +48,7 @@ export function openPortfolio(options: OpenPortfolioOptions): PortfolioService {
       ownTrades,
       chainFees,
       theirs: source instanceof PolymarketSource ? (address) => readTheirFigures(source.data, address) : undefined,
+      tagsOf: source instanceof PolymarketSource ? (rows) => readMarketTags(source.gamma, rows) : undefined,
     }),
     accountOf: options.accountOf,
     hub: options.hub,

@@ -18,6 +18,8 @@ export interface LedgerRead {
   /** True when the activity went past the rows the Data API pages to: the oldest history is missing. */
   truncated: boolean;
   notes: string[];
+  /** The event tags of the rows' markets (condition id → labels), when `tagsFor` was given and answered. */
+  tags?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Every activity row of the address, newest first, as far as the Data API pages. */
@@ -39,10 +41,14 @@ export async function readActivity(
 export async function readLedger(
   source: ActivityReader,
   address: string,
-  options: Pick<LoadPortfolioOptions, 'fees' | 'feesFor' | 'maxRows'> = {},
+  options: Pick<LoadPortfolioOptions, 'fees' | 'feesFor' | 'tagsFor' | 'maxRows'> = {},
 ): Promise<LedgerRead> {
   const { rows, truncated } = await readActivity(source, address, options.maxRows);
-  const fees = options.fees ?? (await options.feesFor?.(rows));
+  // Tags are a grouping, not money: a source that cannot tell them leaves the book whole, grouped per market only.
+  const [fees, tags] = await Promise.all([
+    options.fees ?? options.feesFor?.(rows),
+    options.tagsFor?.(rows).catch(() => undefined),
+  ]);
   const { entries, skipped, feesUnknown } = ledgerEntries(rows, fees);
   const notes: string[] = [];
   if (truncated)
@@ -50,7 +56,7 @@ export async function readLedger(
   if (feesUnknown)
     notes.push(`${feesUnknown} trade(s) have no fee record here: their fees count as 0 (fees are set at match time).`);
   if (skipped) notes.push(`${skipped} row(s) of other kinds (deposits, withdrawals …) move no position.`);
-  return { entries, truncated, notes };
+  return { entries, truncated, notes, ...(tags ? { tags } : {}) };
 }
 
 /** Current prices by token, and resolutions of markets Polymarket calls redeemable, from its positions. */
@@ -86,6 +92,8 @@ export interface LoadPortfolioOptions {
   /** A fee lookup built from the rows read (fees read from the chain for exactly those trades). */
   feesFor?: (rows: readonly TraderActivity[]) => Promise<FeeLookup | undefined>;
   tags?: ReadonlyMap<string, readonly string[]>;
+  /** The event tags of the markets in the rows read (condition id → labels); `tags` wins when both are given. */
+  tagsFor?: (rows: readonly TraderActivity[]) => Promise<ReadonlyMap<string, readonly string[]> | undefined>;
   resolutions?: readonly MarketResolution[];
   /** Polymarket's own figures; read by the caller (closed positions, value) where the source has them. */
   theirs?: TheirFigures;
@@ -107,7 +115,7 @@ export async function loadPortfolio(
     address,
     prices,
     resolutions: [...(options.resolutions ?? []), ...resolutions],
-    tags: options.tags,
+    tags: options.tags ?? ledger.tags,
   });
   nameOutcomes(portfolio, [
     ...positions.map((p) => ({ ...p, tokenId: p.tokenId ?? '' })),
