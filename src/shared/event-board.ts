@@ -3,6 +3,7 @@
 // asks and bids across outcomes and what they mean in words. Pure, so the board tile and `pmdesk events board`
 // print the same rows and the same sentences, and tests call it directly.
 import { bookTop } from './book-top';
+import { inOutcome } from './last-trade';
 
 /** What the board knows of one outcome of the event. */
 export interface BoardOutcomeInput {
@@ -222,4 +223,30 @@ export function changeCents(change: number | null): string {
 /** A price in cents ("35¢", "7.5¢"); "—" when unknown. */
 export function boardCents(price: number | null): string {
   return price === null ? '—' : unitsInCents(priceUnits(price));
+}
+
+/** What a market record carries of its last trade: its tokens (Yes first), last price and 24 h change. */
+export interface LastTradeFields {
+  position_tokens: readonly { token_id: string }[];
+  lastTradePrice?: number | null;
+  oneDayPriceChange?: number | null;
+}
+
+/**
+ * A market record once the exchange's channel announced a trade of one of its tokens: its last trade becomes the
+ * trade's price as the first outcome's (a No trade at 62¢ is a Yes last of 38¢), and its 24 h change is measured
+ * from the same price a day ago the record implies (its last minus its change), so both move together before
+ * the record is read again. A token not of this market leaves it as it is.
+ */
+export function withLastTrade<M extends LastTradeFields>(market: M, tokenId: string, price: number): M {
+  const index = market.position_tokens.findIndex((t) => t.token_id === tokenId);
+  if (index < 0 || !(price > 0 && price < 1)) return market;
+  const last = inOutcome(price, index);
+  const { lastTradePrice: was, oneDayPriceChange: change } = market;
+  const dayAgo = typeof was === 'number' && typeof change === 'number' ? was - change : null;
+  return {
+    ...market,
+    lastTradePrice: last,
+    ...(dayAgo === null ? {} : { oneDayPriceChange: Math.round((last - dayAgo) * 10_000) / 10_000 }),
+  };
 }

@@ -175,4 +175,38 @@ describe('live books through the contract', () => {
     expect(toFlow).toEqual([[YES_TOKEN, '0.001']]);
     live.closeAll();
   });
+
+  it("pushes each last trade the channel announces to the market's clients only (the event board's last)", async () => {
+    const hub = new EventHub();
+    const heard: { event: string; payload: unknown }[] = [];
+    hub.connect('c', (event, payload) => heard.push({ event, payload }));
+    hub.connect('other', (event, payload) => heard.push({ event: `other:${event}`, payload }));
+    const live = new LiveBookFeeds(async () => books as never, hub, {
+      wsUrl: ws.wsUrl,
+      fetchBook: async () => rest.summary() as never,
+    });
+    const base = ws.connections.length;
+    live.follow('c', 'polymarket', '506729');
+    const c = await ws.connection(base);
+    await c.receivedCount(1);
+    c.send(new ScriptedBook(NO_TOKEN, '0xabc', 1_000).bookMessage());
+    const trade = { asset_id: NO_TOKEN, market: '0xabc', price: '0.62', size: '12', side: 'BUY', timestamp: '1002' };
+    c.send({ event_type: 'last_trade_price', fee_rate_bps: '0', ...trade });
+    // A token nobody follows is nobody's last trade.
+    c.send({ event_type: 'last_trade_price', fee_rate_bps: '0', ...trade, asset_id: '999' });
+    c.send({ event_type: 'last_trade_price', fee_rate_bps: '0', ...trade, price: '0.63', timestamp: '1003' });
+    for (let i = 0; i < 200_000 && heard.filter((h) => h.event === 'lastTrade').length < 2; i++)
+      await new Promise((resolve) => setImmediate(resolve));
+    expect(heard.filter((h) => h.event.endsWith('lastTrade'))).toEqual([
+      {
+        event: 'lastTrade',
+        payload: { marketId: '506729', tokenId: NO_TOKEN, price: 0.62, size: 12, side: 'BUY', timestamp: 1002 },
+      },
+      {
+        event: 'lastTrade',
+        payload: { marketId: '506729', tokenId: NO_TOKEN, price: 0.63, size: 12, side: 'BUY', timestamp: 1003 },
+      },
+    ]);
+    live.closeAll();
+  });
 });

@@ -63,6 +63,7 @@ describe('the contract', () => {
       'stop',
       'marketState',
       'followedTrade',
+      'lastTrade',
     ]);
   });
 

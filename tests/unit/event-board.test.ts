@@ -6,6 +6,7 @@ import {
   changeCents,
   eventBoard,
   unitsInMoney,
+  withLastTrade,
   type BoardOutcomeInput,
 } from '../../src/shared/event-board';
 
@@ -127,5 +128,30 @@ describe('the event board', () => {
   it('has rows still loading (no book read) and says so', () => {
     const board = eventBoard([{ ...outcome('A', null, null), book: undefined }], true);
     expect(board.rows[0]!.hasBook).toBe(false);
+  });
+});
+
+describe("an outcome's last trade from the market channel", () => {
+  const market = {
+    id: '90012',
+    position_tokens: [{ token_id: 'yes' }, { token_id: 'no' }],
+    lastTradePrice: 0.4,
+    oneDayPriceChange: 0.05,
+  };
+
+  it('takes a Yes trade as the last, and moves the 24 h change from the price a day ago the record implies', () => {
+    expect(withLastTrade(market, 'yes', 0.42)).toEqual({ ...market, lastTradePrice: 0.42, oneDayPriceChange: 0.07 });
+  });
+
+  it("takes a No trade as the Yes last at its complement, and leaves another market's token and a bad price alone", () => {
+    expect(withLastTrade(market, 'no', 0.62)).toMatchObject({ lastTradePrice: 0.38, oneDayPriceChange: 0.03 });
+    expect(withLastTrade(market, 'other', 0.5)).toBe(market);
+    expect(withLastTrade(market, 'yes', 0)).toBe(market);
+    expect(withLastTrade(market, 'yes', 1)).toBe(market);
+  });
+
+  it('keeps no 24 h change it cannot measure: a record without one keeps none', () => {
+    const bare = { position_tokens: market.position_tokens, lastTradePrice: null };
+    expect(withLastTrade(bare, 'yes', 0.3)).toEqual({ ...bare, lastTradePrice: 0.3 });
   });
 });

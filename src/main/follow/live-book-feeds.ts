@@ -1,8 +1,8 @@
 // Followed books from the exchange's market WebSocket (when the profile names a wsUrl), with the same surface
 // as the polling BookFeeds: a market's outcome tokens are learnt from one read of the source, then one shared
 // MarketFeed keeps their books live and pushes coalesced `bookUpdate` events to the market's clients, a
-// `tickSize` event when the exchange changes a market's tick, and `feedStatus` with `source: 'polling'` while the
-// socket cannot be reached and the feed reads GET /book instead.
+// `tickSize` event when the exchange changes a market's tick, `lastTrade` for each trade it announces, and
+// `feedStatus` with `source: 'polling'` while the socket cannot be reached and the feed reads GET /book instead.
 import type { MarketOrderBooks } from '@pmdesk/toolkit/model';
 import type { FeedState } from '../../shared/contract';
 import { ErrorCode, wrapOnce } from '@pmdesk/toolkit/model';
@@ -42,6 +42,18 @@ export class LiveBookFeeds implements BookFollower {
       ...feedOptions,
       handlers: {
         onBook: (view) => this.onBook(view),
+        // The channel's last trades of followed tokens go to their market's clients (the event board's last).
+        onTrade: (trade) => {
+          const followed = this.byToken.get(trade.tokenId);
+          if (!followed) return;
+          const { tokenId, price, size, side, timestamp } = trade;
+          if (!Number.isFinite(price) || price <= 0 || price >= 1) return;
+          this.hub.emit(
+            'lastTrade',
+            { marketId: followed.marketId, tokenId, price, size, side, timestamp },
+            followed.clients,
+          );
+        },
         onState: () => this.announce(),
         onSource: () => this.announce(),
         onReachable: () => this.announce(),

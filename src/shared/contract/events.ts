@@ -12,6 +12,11 @@ export interface TerminalEvents {
   /** A book changed (the exchange's live book, or the source's when polled); at most one per token per frame. */
   /** A live book may carry the exchange's tick and whether it is stale (its socket is down and not yet resynced). */
   bookUpdate: { marketId: string; tokenId: string; book: Book };
+  /**
+   * The last trade of a followed book's token, as the exchange's market channel announced it (its price in that
+   * token; the event board shows it as its outcome's last without waiting for the event's record).
+   */
+  lastTrade: { marketId: string; tokenId: string; price: number; size: number; side: string; timestamp: number };
   /** One live fill of a followed market. */
   fill: { marketId: string; fill: TradeRecord };
   /** An order of a wallet changed state through this terminal (placed, cancelled); `sizeMatched` in shares when known. */
@@ -83,6 +88,7 @@ export const EVENT_NAMES = Object.freeze([
   'stop',
   'marketState',
   'followedTrade',
+  'lastTrade',
 ] as const satisfies readonly EventName[]);
 
 export function isEventName(value: unknown): value is EventName {

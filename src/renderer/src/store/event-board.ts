@@ -1,8 +1,10 @@
-// An event board tile's data: the event read once (then again every 15 s for its last trades and 24 h changes) and
-// every outcome's books followed live into the tile's own market store, so the ticket (which reads the focused
+// An event board tile's data: the event read once (then again every 15 s for its record: volumes, 24 h changes),
+// each outcome's last trade live from the exchange's market channel, and every outcome's books followed live into
+// the tile's own market store, so the ticket (which reads the focused
 // tile's books) and every price elsewhere (useTileTokens) find them as they find a market tile's. Books are applied
 // once a frame through the frame batcher: a 30-outcome event in a busy minute costs one render a frame.
 import type { Book, TerminalEvents } from '../../../shared/contract';
+import { withLastTrade } from '../../../shared/event-board';
 import { latestPerFrame } from '../live/frame';
 import { bookUnknownWhy } from '../model/market';
 import { ask, listen, messageOf } from '../bridge/terminal';
@@ -12,7 +14,7 @@ import { useTicket, type TicketSide } from './ticket';
 import { focusTile } from './workspaces';
 import type { TileBoard } from '../model/tile-layout';
 
-/** The event is read again this often: its markets' last trades and 24 h changes are the record's. */
+/** The event is read again this often (its record: 24 h changes, and last trades where no channel announces them). */
 export const EVENT_REFRESH_MS = 15_000;
 /** The most outcomes one board follows (Polymarket's largest events have a few dozen). */
 export const BOARD_OUTCOMES_MAX = 60;
@@ -44,6 +46,36 @@ export function followEvent(tileId: string, board: TileBoard): () => void {
     },
   );
   const stopBooks = listen('bookUpdate', (update) => followed.has(update.marketId) && applyBooks(update));
+  // Last trades as the channel announces them, kept for the board's life: a record read again later (Gamma's can
+  // lag the exchange) does not take a newer last back. Applied once a frame, like the books.
+  const lastTrades = new Map<string, TerminalEvents['lastTrade']>();
+  const withLastTrades = <E extends { markets: Parameters<typeof withLastTrade>[0][] }>(event: E): E => ({
+    ...event,
+    markets: event.markets.map((m) =>
+      m.position_tokens.reduce((market, t) => {
+        const trade = lastTrades.get(t.token_id);
+        return trade ? withLastTrade(market, trade.tokenId, trade.price) : market;
+      }, m),
+    ),
+  });
+  const applyLastTrades = latestPerFrame<TerminalEvents['lastTrade']>(
+    `board-last:${tileId}`,
+    (t) => t.tokenId,
+    (trades) => {
+      const fresh = trades.filter((t) => followed.has(t.marketId));
+      if (fresh.length === 0 || !stillHere()) return;
+      // One last per market: the newest of its tokens' trades (a Yes and a No trade are the same market's).
+      for (const t of fresh) {
+        const kept = [...lastTrades.values()].filter((k) => k.marketId === t.marketId);
+        if (kept.some((k) => k.timestamp > t.timestamp)) continue;
+        for (const k of kept) lastTrades.delete(k.tokenId);
+        lastTrades.set(t.tokenId, t);
+      }
+      const event = tile.getState().event;
+      if (event) tile.setState({ event: withLastTrades(event) });
+    },
+  );
+  const stopLastTrades = listen('lastTrade', (trade) => followed.has(trade.marketId) && applyLastTrades(trade));
   // Books that may no longer be the exchange's (a feed reconnecting, quiet, down) mark the board as a market tile's
   // are marked: the ticket refuses to trade on them while the board is focused. Only once a feed was open: the read
   // before it is a snapshot, not a lost feed.
@@ -79,7 +111,7 @@ export function followEvent(tileId: string, board: TileBoard): () => void {
     try {
       const event = await ask('getEvent', { protocol: board.protocol, eventId: board.eventId });
       if (!stillHere()) return;
-      tile.setState({ event, marketError: null });
+      tile.setState({ event: withLastTrades(event), marketError: null });
       const markets = event.markets.filter((m) => m.position_tokens.length > 0).slice(0, BOARD_OUTCOMES_MAX);
       useTileTokens.setState({ [tileId]: markets.flatMap((m) => m.position_tokens.map((t) => t.token_id)) });
       for (const m of markets) if (!followed.has(m.id)) follow(m.id);
@@ -99,6 +131,7 @@ export function followEvent(tileId: string, board: TileBoard): () => void {
   return () => {
     live = false;
     stopBooks();
+    stopLastTrades();
     stopStatus();
     for (const timer of timers) clearTimeout(timer);
     for (const release of releases) release();
