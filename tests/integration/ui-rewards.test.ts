@@ -147,6 +147,12 @@ describe('liquidity rewards in the terminal', () => {
         await expect.poll(() => total.getAttribute('data-units'), { timeout: 30_000 }).toBe(String(after - before));
         expect(await total.innerText()).toBe(`Total on ${report.day}: ${formatUsd(after - before)}`);
         expect(await page.getByTestId('reward-earned').allInnerTexts()).toEqual([formatUsd(after - before)]);
+        // The Portfolio's rewards earned are the account's REWARD activity: the same payment, to the base unit.
+        await page.getByTestId('account-tab-portfolio').click();
+        await page.getByTestId('portfolio-refresh').click();
+        await expect
+          .poll(() => page.getByTestId('portfolio-total-rewards').getAttribute('data-units'), { timeout: 30_000 })
+          .toBe(String(after - before));
       } finally {
         provider.destroy();
       }
