@@ -139,6 +139,44 @@ export function registerLedgerCommands(program: Command, run: Run): void {
         },
       ),
     );
+
+  exporting
+    .command('snapshot [address]')
+    .description(
+      "Polymarket's own accounting snapshot of an account (a ZIP of its positions and equity), as Polymarket serves it (Polymarket direct; address: default the account PMDESK_PRIVATE_KEY trades from)",
+    )
+    .requiredOption('--zip <file>', 'where to write the ZIP (written whole or not at all)')
+    .option('--force', 'replace the file if it exists')
+    .option('--rpc-url <url>', RPC_HELP)
+    .action(
+      run(
+        async (
+          ctx: CliContext,
+          address: string | undefined,
+          opts: { zip: string; force?: boolean; rpcUrl?: string },
+        ) => {
+          if (existsSync(opts.zip) && !opts.force)
+            throw invalidParameter(`${opts.zip} exists: pass --force to replace it.`);
+          const source = ctx.markets();
+          if (!(source instanceof PolymarketSource))
+            throw new PmDeskError(
+              ErrorCode.NOT_AVAILABLE,
+              "The accounting snapshot is Polymarket's Data API's: run with --source polymarket.",
+              { methodName: 'downloadAccountingSnapshot' },
+            );
+          const who = address ?? (await ownAccount(ctx, program, opts.rpcUrl));
+          checkAddress(who, 'downloadAccountingSnapshot');
+          const zip = await source.data.downloadAccountingSnapshot(who);
+          await writeAtomically(opts.zip, zip);
+          const summary = { address: who, file: opts.zip, bytes: zip.byteLength };
+          ctx.out.stdout(
+            ctx.out.json
+              ? `${JSON.stringify(summary)}\n`
+              : `Wrote Polymarket's accounting snapshot of ${who} (${zip.byteLength} bytes) to ${opts.zip}.\n`,
+          );
+        },
+      ),
+    );
 }
 
 function checkAddress(address: string, methodName: string): void {
@@ -317,10 +355,14 @@ function pnlText(book: Portfolio, series: ReturnType<typeof pnlSeries>): string 
 }
 
 /** Writes the whole file or nothing: a temporary file beside it, renamed over it once written. */
-async function writeAtomically(file: string, text: string): Promise<void> {
+async function writeAtomically(file: string, content: string | Uint8Array): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+    await writeFile(
+      temporary,
+      content,
+      typeof content === 'string' ? { encoding: 'utf8', flag: 'wx' } : { flag: 'wx' },
+    );
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -30,6 +30,8 @@ export type Reply = {
   /** Extra headers (Retry-After, say) go with the answer. */
   json(status: number, body: unknown, headers?: Record<string, string>): void;
   text(status: number, body: string, contentType?: string): void;
+  /** A file's bytes as they are (a ZIP, say). */
+  bytes(status: number, body: Uint8Array, contentType: string): void;
   /** Never answers (until the server stops): for timeouts. */
   hang(): void;
   /** Cuts the socket without an answer: for dropped connections. */
@@ -122,6 +124,9 @@ function makeReply(res: ServerResponse): Reply {
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
     },
     text(status, body, contentType = 'text/plain') {
+      res.writeHead(status, { 'Content-Type': contentType }).end(body);
+    },
+    bytes(status, body, contentType) {
       res.writeHead(status, { 'Content-Type': contentType }).end(body);
     },
     hang() {},

@@ -206,6 +206,28 @@ describe('pmdesk on the same sandbox', () => {
     expect(readFileSync(join(dir, 'none.csv'), 'utf8').split('\r\n').filter(Boolean)).toHaveLength(1);
   });
 
+  it("export snapshot saves Polymarket's accounting snapshot as the Data API serves it", async () => {
+    const file = join(dir, 'snapshot.zip');
+    const done = await cli(['--json', 'export', 'snapshot', trader.address, '--zip', file]);
+    expect(done.code, done.stderr).toBe(0);
+    const served = Buffer.from(
+      await (await fetch(`${sandbox.profile.dataUrl}/v1/accounting/snapshot?user=${trader.address}`)).arrayBuffer(),
+    );
+    const saved = readFileSync(file);
+    expect(saved.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    expect(saved.includes('positions.csv')).toBe(true);
+    expect(saved.includes('equity.csv')).toBe(true);
+    // The same archive, but for the moment it was made at (equity's timestamp): the positions file is the same.
+    expect(saved.length).toBe(served.length);
+    expect(JSON.parse(done.stdout)).toMatchObject({ address: trader.address, file, bytes: saved.length });
+    // Never over a file unasked; never from the aggregator, which has none.
+    const again = await cli(['export', 'snapshot', trader.address, '--zip', file]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/exists: pass --force/);
+    const aggregator = await cli(['--source', 'aggregator', 'export', 'snapshot', trader.address, '--zip', `${file}2`]);
+    expect(aggregator.stderr).toMatch(/ERR_NOT_AVAILABLE/);
+  });
+
   it('exports the account PMDESK_PRIVATE_KEY trades from; refuses bad dates; the aggregator has no activity', async () => {
     const own = join(dir, 'own.csv');
     const run = await runPmdesk(

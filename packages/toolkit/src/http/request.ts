@@ -46,6 +46,8 @@ export interface HttpRequest {
   maxBytes?: number;
   /** Told of every answer's status and headers as they arrive, success or failure (deprecation and rate-limit headers). */
   onAnswer?: (status: number, headers: Headers) => void;
+  /** A 2xx answer's body as it came (a file: a ZIP), not decoded as JSON; failures are still read as text. */
+  bytes?: boolean;
 }
 
 export interface HttpResponse<T = unknown> {
@@ -116,7 +118,7 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   const doFetch = request.fetch ?? globalThis.fetch;
 
   let response: Response;
-  let text: string;
+  let raw: Uint8Array;
   arm('connect');
   try {
     response = await followSameOrigin(doFetch, url, { method, headers, body, signal }, { methodName, context });
@@ -126,7 +128,7 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
       // A listener's fault is not the request's: the answer is still read and returned.
     }
     arm('idle');
-    text = await readText(response, maxBytes, () => arm('idle'));
+    raw = await readBody(response, maxBytes, () => arm('idle'));
   } catch (cause) {
     if (cause instanceof PmDeskError) throw cause;
     if (cause instanceof TooLarge) {
@@ -154,6 +156,17 @@ export async function httpRequest<T = unknown>(request: HttpRequest): Promise<Ht
   }
 
   const contentType = response.headers.get('content-type');
+  if (request.bytes && response.ok) {
+    // A file is never a page: a login or proxy page instead of it fails as any page does.
+    if (/^\s*(text\/html|application\/xhtml)/i.test(contentType ?? ''))
+      throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `The API server answered ${contentType}, not a file.`, {
+        methodName,
+        statusCode: response.status,
+        context: { ...context, contentType },
+      });
+    return { status: response.status, data: raw as T, headers: response.headers };
+  }
+  const text = new TextDecoder().decode(raw);
   const data = decodeBody(text, contentType);
   if (!response.ok) {
     const responseData = data.ok ? data.value : text.slice(0, ERROR_BODY_CHARS);
@@ -266,8 +279,8 @@ async function followSameOrigin(
 class TooLarge extends Error {}
 
 /** The body as text, read no further than `maxBytes` (a declared length over it fails at once); `onChunk` marks progress. */
-async function readText(response: Response, maxBytes: number, onChunk: () => void): Promise<string> {
-  if (!response.body) return '';
+async function readBody(response: Response, maxBytes: number, onChunk: () => void): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(0);
   if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     void response.body.cancel().catch(() => {});
     throw new TooLarge();
@@ -292,7 +305,7 @@ async function readText(response: Response, maxBytes: number, onChunk: () => voi
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** Why a request got no (whole) answer: our timeout, the caller's abort, or the network. */

@@ -254,6 +254,23 @@ export class DataClient {
     return rows[0]?.value ?? null;
   }
 
+  /**
+   * GET /v1/accounting/snapshot: Polymarket's accounting snapshot of the address, a ZIP of CSV files (its positions
+   * and equity), as the bytes to save. Checked to be a ZIP archive; what is inside is Polymarket's to say.
+   */
+  async downloadAccountingSnapshot(user: string): Promise<Uint8Array> {
+    required('address', user, 'downloadAccountingSnapshot');
+    return this.http.readFile(
+      'downloadAccountingSnapshot',
+      { route: DATA_PATHS.accountingSnapshot, query: { user }, context: { user: maskId(user) } },
+      (bytes) =>
+        // A ZIP opens with a local file header (PK\x03\x04), or is an empty archive's end record (PK\x05\x06).
+        bytes.length >= 22 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5)
+          ? undefined
+          : 'the accounting snapshot is not a ZIP archive',
+    );
+  }
+
   /** GET /traded: how many markets the address has traded. */
   async getMarketsTraded(user: string): Promise<number> {
     required('address', user, 'getMarketsTraded');

@@ -22,6 +22,8 @@ export const DATA_PATHS = {
   activity: '/activity',
   trades: '/trades',
   value: '/value',
+  /** Polymarket's accounting snapshot of a wallet: a ZIP of CSV files (positions, equity). */
+  accountingSnapshot: '/v1/accounting/snapshot',
   traded: '/traded',
 } as const;
 

@@ -25,6 +25,8 @@ export interface ReadSpec {
   notFound?: string;
   /** A 404 answers null instead of failing (a profile lookup: no profile is an answer, not an error). */
   absentIsNull?: boolean;
+  /** The answer is a file, kept as bytes (readFile). */
+  bytes?: boolean;
 }
 
 export interface PolymarketHttpOptions {
@@ -98,6 +100,29 @@ export class PolymarketHttp {
     }
   }
 
+  /**
+   * Reads a file the API serves (the accounting snapshot's ZIP): bounded and retried as every read, its bytes
+   * checked by `check`, which names what is wrong with them (or nothing); any failure wrapped once and logged.
+   */
+  async readFile(methodName: string, spec: ReadSpec, check: (bytes: Uint8Array) => string | undefined) {
+    try {
+      const { data, status } = await this.sendWithRetries(methodName, { ...spec, bytes: true });
+      const bytes = data as Uint8Array;
+      const wrong = check(bytes);
+      if (wrong)
+        throw new PmDeskError(ErrorCode.VALIDATION_ERROR, `Unexpected response from the API server: ${wrong}`, {
+          methodName,
+          statusCode: status,
+          context: spec.context,
+        });
+      return bytes;
+    } catch (error) {
+      const wrapped = wrapOnce(error, methodName);
+      this.options.logger.error(wrapped.message, wrapped);
+      throw wrapped;
+    }
+  }
+
   private sendWithRetries(methodName: string, spec: ReadSpec) {
     const method = spec.method ?? 'GET';
     const { api, logger, onRetry, sleep } = this.options;
@@ -122,6 +147,7 @@ export class PolymarketHttp {
           context: spec.context,
           fetch: this.options.fetch,
           maxBytes: this.options.maxBytes ?? MAX_ANSWER_BYTES,
+          bytes: spec.bytes,
           onAnswer: (status, headers) => this.watch.observe(`${method} ${spec.route}`, status, headers),
         });
       },
