@@ -111,6 +111,7 @@ export const VALID_INPUT: { [K in OperationName]: OperationInput<K> } = {
   getTraderActivity: { address: `0x${'ab'.repeat(20)}`, limit: 20 },
   getPortfolio: { wallet: 'fuzz', period: 'week' },
   exportActivity: { address: `0x${'ab'.repeat(20)}`, from: '2026-11-01', to: '2026-11-28' },
+  downloadAccountingSnapshot: { address: `0x${'ab'.repeat(20)}` },
   getSettings: {},
   saveSettings: { theme: 'light', watchlist: ['506729'] },
   listNetworks: {},

@@ -224,6 +224,20 @@ describe('the Portfolio tab', () => {
       ]);
       // Each row's fee is the exchange's record of that fill.
       expect(rows.map((r) => cents(Number(r[7])))).toEqual([cents(buy.fee!), cents(sell.fee!)]);
+
+      // Beside it, Polymarket's own accounting snapshot of the account: the ZIP its Data API serves, saved as is.
+      const [zipDownload] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByTestId('export-snapshot').click(),
+      ]);
+      await expect.poll(() => dialog.getByTestId('export-progress').getAttribute('data-state')).toBe('done');
+      expect(zipDownload.suggestedFilename()).toMatch(/^polymarket-snapshot-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}\.zip$/);
+      const zip = await readFile((await zipDownload.path())!);
+      expect([...zip.subarray(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04]);
+      expect(zip.includes('positions.csv')).toBe(true);
+      const funds = await call<{ account: string }>('getAccountFunds', { wallet: WALLET });
+      const served = await fetch(`${t.sandbox.profile.dataUrl}/v1/accounting/snapshot?user=${funds.account}`);
+      expect(zip.length).toBe(Buffer.from(await served.arrayBuffer()).length);
     },
     SLOW,
   );

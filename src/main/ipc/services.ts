@@ -212,6 +212,9 @@ export interface TerminalServices {
   portfolio?: {
     portfolio(input: ParsedInput<'getPortfolio'>): Promise<OperationOutput<'getPortfolio'>>;
     exportActivity(input: ParsedInput<'exportActivity'>): Promise<OperationOutput<'exportActivity'>>;
+    accountingSnapshot(
+      input: ParsedInput<'downloadAccountingSnapshot'>,
+    ): Promise<OperationOutput<'downloadAccountingSnapshot'>>;
   };
   /** What the APIs said about themselves this session (deprecations, fallbacks, rate limits); absent: nothing kept. */
   diagnostics?: { snapshot(): OperationOutput<'getDiagnostics'> };
@@ -482,6 +485,7 @@ export function createHandlers(services: TerminalServices): Handlers {
     getRewardEarnings: ({ wallet, day }) => rewards().earnings(wallet, day),
     getPortfolio: (input) => portfolio().portfolio(input),
     exportActivity: (input) => portfolio().exportActivity(input),
+    downloadAccountingSnapshot: (input) => portfolio().accountingSnapshot(input),
     ...traderHandlers(services),
   };
 }

@@ -51,6 +51,8 @@ export function openPortfolio(options: OpenPortfolioOptions): PortfolioService {
       tagsOf: source instanceof PolymarketSource ? (rows) => readMarketTags(source.gamma, rows) : undefined,
     }),
     accountOf: options.accountOf,
+    snapshot:
+      source instanceof PolymarketSource ? (address) => source.data.downloadAccountingSnapshot(address) : undefined,
     hub: options.hub,
     keepMs: options.keepMs,
   });

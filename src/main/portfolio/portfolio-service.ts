@@ -2,7 +2,14 @@
 // ledger and kept a short while per address and period, built again after the account's fills and money
 // actions; and the activity export of a date range as CSV.
 import { ErrorCode, PmDeskError } from '@pmdesk/toolkit/model';
-import type { ActivityExport, Portfolio, PortfolioPeriod, TerminalEvents, EventName } from '../../shared/contract';
+import type {
+  AccountingSnapshot,
+  ActivityExport,
+  Portfolio,
+  PortfolioPeriod,
+  TerminalEvents,
+  EventName,
+} from '../../shared/contract';
 import type { EventHub } from '../ipc/event-hub';
 import type { TerminalServices } from '../ipc/services';
 
@@ -23,6 +30,8 @@ export interface PortfolioServiceOptions {
   /** The Polymarket account a wallet trades from (the one the order flow resolves). */
   accountOf(wallet: string): Promise<string>;
   hub?: EventHub;
+  /** Polymarket's accounting snapshot of an address (its Data API's ZIP); absent where the source has none. */
+  snapshot?: (address: string) => Promise<Uint8Array>;
   /** How long a built portfolio is kept (ms); 30 s when absent. */
   keepMs?: number;
   now?: () => number;
@@ -118,6 +127,24 @@ export class PortfolioService implements PortfolioAccess {
       rows,
       from: input.from,
       to: input.to,
+    };
+  }
+
+  async accountingSnapshot(input: { wallet?: string; address?: string }): Promise<AccountingSnapshot> {
+    const read = this.options.snapshot;
+    if (!read)
+      throw new PmDeskError(
+        ErrorCode.NOT_AVAILABLE,
+        "Polymarket's accounting snapshot is read from its Data API, and this network reads the aggregator.",
+        { methodName: 'downloadAccountingSnapshot' },
+      );
+    const address = await this.whose(input);
+    const zip = await read(address);
+    return {
+      address,
+      fileName: `polymarket-snapshot-${address.slice(2, 10).toLowerCase()}-${new Date(this.now()).toISOString().slice(0, 10)}.zip`,
+      zipBase64: Buffer.from(zip).toString('base64'),
+      bytes: zip.byteLength,
     };
   }
 

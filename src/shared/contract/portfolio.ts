@@ -120,6 +120,15 @@ export interface ActivityExport {
   to: string;
 }
 
+/** Polymarket's own accounting snapshot of an account: the ZIP its Data API serves, as base64 for the page to save. */
+export interface AccountingSnapshot {
+  address: string;
+  fileName: string;
+  /** The ZIP's bytes, base64. */
+  zipBase64: string;
+  bytes: number;
+}
+
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address is 0x and 40 hex digits');
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is written YYYY-MM-DD');
 /** Whose portfolio: a wallet's trading account, or any address (the trader profile's); exactly one. */
@@ -161,4 +170,8 @@ export const portfolioOperations = {
         "An account's trades, fees, redemptions, splits, merges, conversions and rewards between two days (UTC), as CSV.",
     },
   ),
+  downloadAccountingSnapshot: op<AccountingSnapshot>()(z.strictObject(whose).refine(oneOwner, ONE_OWNER), {
+    summary:
+      "Polymarket's own accounting snapshot of an account (a ZIP of its positions and equity), where the source has one.",
+  }),
 } as const;

@@ -1,8 +1,8 @@
 // Saves text the terminal made (a CSV export) as a file through the browser's own download, in Electron
 // and browser mode alike: nothing is written by main. It sits below the component folders because the account
 // tables and the Portfolio view (shown by both the account row and the trader profile) both save files.
-export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function downloadText(fileName: string, text: string | Uint8Array, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text as BlobPart], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,6 +1,6 @@
 // "Export activity…": the days to export, then the account's trades, fees, redemptions, splits, merges,
 // conversions and rewards between them saved as one CSV through the page's own download (Electron and browser
-// mode alike); progress and any failure are said in the dialog.
+// mode alike), and Polymarket's own accounting snapshot (its ZIP) beside it; progress and failures are said here.
 import { useState } from 'react';
 import { ask, messageOf } from '../../bridge/terminal';
 import { useDialogEscape } from '../../keys/keyboard';
@@ -15,6 +15,21 @@ export function ExportActivityDialog({ owner, onClose }: { owner: PortfolioOwner
   const [days, setDays] = useState(() => defaultExportDays(Date.now()));
   const [progress, setProgress] = useState<Progress>({ state: 'idle' });
   const problem = exportDaysProblem(days.from, days.to);
+  const saveSnapshot = () => {
+    if (progress.state === 'running') return;
+    setProgress({ state: 'running' });
+    ask('downloadAccountingSnapshot', owner).then(
+      (done) => {
+        downloadText(
+          done.fileName,
+          Uint8Array.from(atob(done.zipBase64), (c) => c.charCodeAt(0)),
+          'application/zip',
+        );
+        setProgress({ state: 'done', text: `Saved Polymarket's accounting snapshot to ${done.fileName}.` });
+      },
+      (error: unknown) => setProgress({ state: 'failed', message: messageOf(error) }),
+    );
+  };
   const run = () => {
     if (problem || progress.state === 'running') return;
     setProgress({ state: 'running' });
@@ -88,6 +103,15 @@ export function ExportActivityDialog({ owner, onClose }: { owner: PortfolioOwner
         <div className="row dialog-actions">
           <button type="button" onClick={onClose}>
             Close (Esc)
+          </button>
+          <button
+            type="button"
+            data-testid="export-snapshot"
+            title="Polymarket's own accounting snapshot of this account: a ZIP of its positions and equity, as Polymarket figures them"
+            disabled={progress.state === 'running'}
+            onClick={saveSnapshot}
+          >
+            Polymarket’s snapshot (ZIP)
           </button>
           <button
             type="submit"
