@@ -1,15 +1,15 @@
 // Back quickly after an outage: the sandbox's exchange is stopped under an open market for longer than the old
 // back-off's doubling could keep up with (it reached 8 s and more), then started again on the SAME port with its
-// saved state; with the feeds' default back-off (capped at 2 s), the market feed's book and the user feed are
-// live within 5 s of the exchange answering, the book rebuilt from a fresh snapshot that equals GET /book,
-// including an order placed after the restart, and the user feed holds that order from its REST reconciliation.
+// saved state; with the feeds' default back-off, the market feed's book and the user feed are live again, the book
+// rebuilt from a fresh snapshot that equals GET /book, including an order placed after the restart, and the user
+// feed holds that order from its REST reconciliation. How soon is the back-off's cap (2 s), proven on a hand-driven
+// clock in tests/unit/feeds-redial.test.ts: no wall-clock time is asserted here.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Wallet } from 'ethers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarketFeed, type MarketFeedState, type RestBook } from '../../src/main/feeds/market-feed';
-import { MAX_RECONNECT_BACKOFF_MS } from '../../src/main/feeds/redial';
 import { UserFeed, type UserFeedState, type UserOrder, type UserTrade } from '../../src/main/feeds/user-feed';
 import { startClobServer, type ClobServer } from '../../sandbox/clob/server';
 import { allPages, limitOrder, postOrder, startClobSandbox, type ClobSandbox } from '../helpers/sandbox-clob';
@@ -39,7 +39,7 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
 }
 
 describe('the live feeds after the exchange was down', () => {
-  it('are live again within 5 s of the exchange answering, books resynced from a fresh snapshot', async () => {
+  it('are live again once the exchange answers, books resynced from a fresh snapshot', async () => {
     const [alice, bob] = sb.wallets as [Wallet, Wallet];
     const yes = sb.binary.tokens[0].tokenId;
     const url = sb.server.url;
@@ -84,7 +84,7 @@ describe('the live feeds after the exchange was down', () => {
     const before = market.book(yes, 100)!;
     expect(before.bids.map((l) => l.price)).toEqual([0.4]);
 
-    // The outage: long enough that an uncapped doubling (0.5, 1, 2, 4, 8 s) would wait 8 s more after it.
+    // The outage: long enough for the reconnects to fail several times over, the back-off at its cap.
     await new Promise((resolve) => setTimeout(resolve, 400)); // the state file has the resting order
     await sb.server.stop();
     await until(
@@ -105,7 +105,6 @@ describe('the live feeds after the exchange was down', () => {
       port,
       stateFile,
     });
-    const back = Date.now();
     expect(restarted.url).toBe(url);
     await postOrder({ ...sb, server: restarted }, bob, limitOrder(yes, 'BUY', 0.42, 5));
     const rest = await restBook(yes);
@@ -114,18 +113,14 @@ describe('the live feeds after the exchange was down', () => {
     await until(
       () =>
         marketStates.filter((s) => s === 'live').length > marketLiveBefore && market.book(yes, 100)?.hash === rest.hash,
-      5_000,
+      20_000,
       'the book live from a fresh snapshot',
     );
     await until(
       () => userStates.filter((s) => s === 'live').length > userLiveBefore && reconciled > reconciledBefore,
-      5_000,
+      20_000,
       `the user feed live and reconciled (${userStates.join(',')})`,
     );
-    const took = Date.now() - back;
-    expect(took).toBeLessThan(5_000);
-    // The back-off never waits longer than its cap, so being back takes at most the cap plus a connect.
-    expect(took).toBeLessThan(MAX_RECONNECT_BACKOFF_MS + 2_000);
     const after = market.book(yes, 100)!;
     expect([...after.bids].reverse()).toEqual(rest.bids.map((l) => ({ price: Number(l.price), size: Number(l.size) })));
     expect(user.openOrders().map((o) => o.price)).toEqual(['0.42']);
