@@ -162,4 +162,26 @@ describe('docs references', () => {
     });
     expect(broken).toEqual([]);
   });
+
+  it("every relative path to a `shared` folder in code is the repository's src/shared, never the notes beside it", () => {
+    // `../shared/…` reads like the design notes kept next to the repository; in code it is an import of src/shared.
+    const outside = files
+      .filter((file) => /\.(ts|tsx|mts|mjs|cjs|js)$/.test(file))
+      .flatMap((file) => {
+        const text = readText(file);
+        if (!text) return [];
+        return [...text.matchAll(/['"]((?:\.\.\/)+shared(?:\/[\w.-]+)*)['"]/g)].flatMap(([, target = '']) => {
+          const path = normalize(join(dirname(file), target))
+            .split('\\')
+            .join('/');
+          const found = ['', '.ts', '.tsx', '/index.ts'].some((end) => existsSync(join(ROOT, path + end)));
+          // Fixtures of the lint tests name files of a made-up tree; they only need to stay inside the repository.
+          const fixture = file.startsWith('tests/unit/lint-') && !path.startsWith('..');
+          return path.startsWith('src/shared') || fixture || (found && !path.startsWith('..'))
+            ? []
+            : [`${file}: ${target} -> ${path}`];
+        });
+      });
+    expect(outside).toEqual([]);
+  });
 });
